@@ -1,0 +1,1 @@
+"""Arenas Movedizas: the real-time cooperative sand-timer game (rules, bots, scenes, levels)."""

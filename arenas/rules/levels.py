@@ -1,0 +1,278 @@
+"""Levels: what a level sets, and the loader that turns a level file into a checked `Level`.
+
+A level file is a JSON object, for example::
+
+    {"number": 1, "name": "First Grains", "layout": "arc",
+     "path": ["gray triangle", "yellow circle", ...],
+     "deactivator": 10,
+     "timers": [{"id": "slow1", "tile": 0}, {"id": "slow2", "tile": 1}],
+     "blocks": [], "removed_cards": [], "hand_size": 3, "team_size": 1,
+     "description": "..."}
+
+`deactivator` is the index of the first danger-zone tile (the Deactivator stands just before it).
+`blocks`, `removed_cards`, `hand_size` (3), `team_size` (1) and `description` ("") are optional.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from arenas.rules.components import (
+    LAYOUTS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TILE_COLOURS,
+    TILE_SHAPES,
+    TIMER_SPECS,
+    Tile,
+    standard_deck,
+)
+
+LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
+MIN_PATH = 10
+MAX_PATH = 19
+HAND_SIZES = (2, 3)
+_REQUIRED = ("number", "name", "layout", "path", "deactivator", "timers")
+_OPTIONAL = ("blocks", "removed_cards", "hand_size", "team_size", "description")
+
+
+class LevelError(ValueError):
+    """A level file or level data is bad; str() is one line naming the file, the field and the problem."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level: the path, the Deactivator, the timers and their start tiles, blocks and challenges."""
+
+    number: int
+    name: str
+    path: tuple[Tile, ...]
+    layout: str
+    deactivator: int
+    timers: tuple[tuple[str, int], ...]
+    blocks: frozenset[int] = frozenset()
+    removed_cards: tuple[str, ...] = ()
+    hand_size: int = 3
+    team_size: int = 1
+    description: str = ""
+
+    def in_danger(self, tile: int) -> bool:
+        """True if `tile` lies in the danger zone (past the Deactivator)."""
+        return tile >= self.deactivator
+
+    @property
+    def timer_ids(self) -> tuple[str, ...]:
+        """Ids of the level's timers in level order."""
+        return tuple(t for t, _ in self.timers)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The level as the JSON object of a level file."""
+        return {
+            "number": self.number,
+            "name": self.name,
+            "layout": self.layout,
+            "path": [t.name for t in self.path],
+            "deactivator": self.deactivator,
+            "timers": [{"id": i, "tile": tile} for i, tile in self.timers],
+            "blocks": sorted(self.blocks),
+            "removed_cards": list(self.removed_cards),
+            "hand_size": self.hand_size,
+            "team_size": self.team_size,
+            "description": self.description,
+        }
+
+
+def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Bad(where, f"expected an integer, got {json.dumps(value)}")
+    if lo is not None and value < lo or hi is not None and value > hi:
+        raise _Bad(where, f"{value} is outside {lo}..{hi}")
+    return value
+
+
+def _str(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise _Bad(where, f"expected a string, got {json.dumps(value)}")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise _Bad(where, f"expected a list, got {json.dumps(value)}")
+    return value
+
+
+class _Bad(Exception):
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(field, problem)
+        self.field = field
+        self.problem = problem
+
+
+def level_from_dict(data: Any, source: str = "<level>") -> Level:
+    """Check level data (a parsed level file) and build the `Level`; `LevelError` if it is bad."""
+    try:
+        return _parse(data)
+    except _Bad as bad:
+        raise LevelError(f"{source}: {bad.field}: {bad.problem}") from None
+
+
+def _parse(data: Any) -> Level:
+    if not isinstance(data, dict):
+        raise _Bad("(top level)", "expected a JSON object")
+    for key in data:
+        if key not in _REQUIRED and key not in _OPTIONAL:
+            raise _Bad(str(key), "unknown field")
+    for key in _REQUIRED:
+        if key not in data:
+            raise _Bad(key, "missing field")
+
+    number = _int(data["number"], "number", 1, 999)
+    name = _str(data["name"], "name").strip()
+    if not name:
+        raise _Bad("name", "must not be empty")
+    layout = _str(data["layout"], "layout")
+    if layout not in LAYOUTS:
+        raise _Bad("layout", f"unknown layout {layout!r} (one of {', '.join(LAYOUTS)})")
+
+    raw_path = _list(data["path"], "path")
+    path: list[Tile] = []
+    for i, item in enumerate(raw_path):
+        try:
+            path.append(Tile.from_name(_str(item, f"path[{i}]")))
+        except ValueError as exc:
+            raise _Bad(f"path[{i}]", str(exc)) from None
+    if len(path) < MIN_PATH:
+        raise _Bad("path", f"too short: {len(path)} tiles, at least {MIN_PATH}")
+    if len(path) > MAX_PATH:
+        raise _Bad("path", f"too long: {len(path)} tiles, at most {MAX_PATH}")
+
+    deactivator = _int(data["deactivator"], "deactivator")
+    if not 1 <= deactivator <= len(path) - 1:
+        raise _Bad("deactivator", f"{deactivator} is outside the path (must be 1..{len(path) - 1})")
+
+    blocks: set[int] = set()
+    for i, item in enumerate(_list(data.get("blocks", []), "blocks")):
+        tile = _int(item, f"blocks[{i}]")
+        if not 0 <= tile < len(path):
+            raise _Bad(f"blocks[{i}]", f"tile {tile} is outside the path (0..{len(path) - 1})")
+        if tile in blocks:
+            raise _Bad(f"blocks[{i}]", f"tile {tile} is blocked twice")
+        blocks.add(tile)
+
+    timers: list[tuple[str, int]] = []
+    raw_timers = _list(data["timers"], "timers")
+    if not raw_timers:
+        raise _Bad("timers", "a level needs at least one timer")
+    for i, item in enumerate(raw_timers):
+        where = f"timers[{i}]"
+        if not isinstance(item, dict):
+            raise _Bad(where, 'expected an object like {"id": "slow1", "tile": 0}')
+        for key in item:
+            if key not in ("id", "tile"):
+                raise _Bad(f"{where}.{key}", "unknown field")
+        for key in ("id", "tile"):
+            if key not in item:
+                raise _Bad(f"{where}.{key}", "missing field")
+        timer_id = _str(item["id"], f"{where}.id")
+        if timer_id not in TIMER_SPECS:
+            raise _Bad(f"{where}.id", f"unknown timer {timer_id!r} (one of {', '.join(TIMER_SPECS)})")
+        if any(timer_id == t for t, _ in timers):
+            raise _Bad(f"{where}.id", f"timer {timer_id!r} is used twice")
+        tile = _int(item["tile"], f"{where}.tile")
+        if not 0 <= tile < len(path):
+            raise _Bad(f"{where}.tile", f"tile {tile} is outside the path (0..{len(path) - 1})")
+        if tile in blocks:
+            raise _Bad(f"{where}.tile", f"timer {timer_id!r} stands on blocked tile {tile}")
+        other = next((t for t, at in timers if at == tile), None)
+        if other is not None:
+            raise _Bad(f"{where}.tile", f"two timers on tile {tile} ({other!r} and {timer_id!r})")
+        if tile >= deactivator:
+            raise _Bad(f"{where}.tile", f"timer {timer_id!r} starts in the danger zone (tile {tile})")
+        timers.append((timer_id, tile))
+
+    _check_reachable(timers, blocks, deactivator, len(path))
+
+    removed: list[str] = []
+    for i, item in enumerate(_list(data.get("removed_cards", []), "removed_cards")):
+        value = _str(item, f"removed_cards[{i}]")
+        if value not in TILE_COLOURS and value not in TILE_SHAPES:
+            raise _Bad(f"removed_cards[{i}]", f"{value!r} is not a colour or a shape")
+        if value in removed:
+            raise _Bad(f"removed_cards[{i}]", f"{value!r} is removed twice")
+        removed.append(value)
+    if len(standard_deck(tuple(removed))) <= MAX_PLAYERS * max(HAND_SIZES):
+        raise _Bad("removed_cards", "too many cards removed to deal a full table")
+
+    hand_size = _int(data.get("hand_size", 3), "hand_size")
+    if hand_size not in HAND_SIZES:
+        raise _Bad("hand_size", f"must be 2 or 3, got {hand_size}")
+    team_size = _int(data.get("team_size", 1), "team_size", MIN_PLAYERS, MAX_PLAYERS)
+    description = _str(data.get("description", ""), "description")
+
+    return Level(
+        number=number,
+        name=name,
+        path=tuple(path),
+        layout=layout,
+        deactivator=deactivator,
+        timers=tuple(timers),
+        blocks=frozenset(blocks),
+        removed_cards=tuple(removed),
+        hand_size=hand_size,
+        team_size=team_size,
+        description=description,
+    )
+
+
+def _check_reachable(timers: list[tuple[str, int]], blocks: set[int], deactivator: int,
+                     length: int) -> None:
+    """Every timer must be able to end in its own free danger-zone tile.
+
+    Timers never pass one another nor a block, so place them from the most advanced back, each on
+    the furthest free tile it can reach below the one ahead of it.
+    """
+    limit = length
+    for timer_id, start in sorted(timers, key=lambda t: -t[1]):
+        reach = start
+        while reach + 1 < limit and reach + 1 not in blocks:
+            reach += 1
+        if reach < deactivator:
+            if reach + 1 in blocks:
+                raise _Bad("blocks", f"timer {timer_id!r} from tile {start} cannot reach the danger zone "
+                                     f"past the block on tile {reach + 1}")
+            raise _Bad("deactivator", f"too few free danger-zone tiles: timer {timer_id!r} from tile "
+                                      f"{start} cannot get past the Deactivator")
+        limit = reach
+
+
+def load_level(path: str | Path) -> Level:
+    """Read and check one level file; `LevelError` (one line: file, field, problem) if it is bad."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LevelError(f"{path}: (file): cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LevelError(f"{path}: line {exc.lineno} column {exc.colno}: JSON syntax error: {exc.msg}") from None
+    return level_from_dict(data, str(path))
+
+
+def level_path(number: int) -> Path:
+    """Path of the shipped level file with this number."""
+    return LEVELS_DIR / f"{number:02d}.json"
+
+
+def load_levels() -> list[Level]:
+    """All shipped levels, in number order; `LevelError` if one is bad or two share a number."""
+    levels: dict[int, Level] = {}
+    for file in sorted(LEVELS_DIR.glob("*.json")):
+        level = load_level(file)
+        if level.number in levels:
+            raise LevelError(f"{file}: number: level {level.number} is defined twice")
+        levels[level.number] = level
+    return [levels[n] for n in sorted(levels)]

@@ -1,0 +1,174 @@
+"""The state of one game of Arenas Movedizas, its setup, copying and JSON round trip."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from arenas.rules.actions import Action, action_from_json
+from arenas.rules.components import MAX_PLAYERS, MIN_PLAYERS, TIMER_SPECS, Card, standard_deck
+from arenas.rules.events import Event, TimerFlipped, TurnChanged, event_from_json
+from arenas.rules.levels import Level, level_from_dict
+
+MIN_SAND_SPEED_PCT = 50
+MAX_SAND_SPEED_PCT = 100
+
+
+@dataclass(slots=True)
+class TimerState:
+    """One hourglass in play: on the path at `tile`, or lost and standing beside `lost_beside`."""
+
+    id: str
+    capacity_ms: int
+    remaining_ms: int
+    tile: int | None
+    lost_beside: int | None = None
+
+    @property
+    def lost(self) -> bool:
+        """True while the timer is off the path."""
+        return self.tile is None
+
+    @property
+    def position(self) -> int:
+        """The tile it stands on, or beside when lost: how far along the chain it is."""
+        return self.tile if self.tile is not None else self.lost_beside  # type: ignore[return-value]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able copy."""
+        return {"id": self.id, "capacity_ms": self.capacity_ms, "remaining_ms": self.remaining_ms,
+                "tile": self.tile, "lost_beside": self.lost_beside}
+
+
+@dataclass
+class GameState:
+    """Everything about a game in progress; mutated by `apply` and `advance`.
+
+    `deck[-1]` is the top of the deck. `timers` keeps level order. `log` holds every event so far
+    and `actions` every applied action with its time, so a finished state is its own replay.
+    `sand_rem` is the fraction of a millisecond of sand (in 1/100 ms) not yet drained when the
+    sand-speed assist is below 100 %.
+    """
+
+    level: Level
+    players: list[str]
+    seed: int
+    first_player: int
+    sand_speed_pct: int
+    rng: random.Random
+    time_ms: int = 0
+    active: int = 0
+    hands: list[list[Card]] = field(default_factory=list)
+    deck: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    timers: dict[str, TimerState] = field(default_factory=dict)
+    result: str | None = None
+    failed_timer: str | None = None
+    failed_where: int | None = None
+    assisted: bool = False
+    sand_rem: int = 0
+    log: list[Event] = field(default_factory=list)
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+
+    def timer_on(self, tile: int) -> TimerState | None:
+        """The timer standing on `tile`, if any."""
+        for t in self.timers.values():
+            if t.tile == tile:
+                return t
+        return None
+
+    def copy(self) -> "GameState":
+        """An independent copy (for bots looking ahead); events and cards are immutable and shared."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return GameState(
+            level=self.level, players=list(self.players), seed=self.seed,
+            first_player=self.first_player, sand_speed_pct=self.sand_speed_pct, rng=rng,
+            time_ms=self.time_ms, active=self.active, hands=[list(h) for h in self.hands],
+            deck=list(self.deck), discard=list(self.discard),
+            timers={k: TimerState(t.id, t.capacity_ms, t.remaining_ms, t.tile, t.lost_beside)
+                    for k, t in self.timers.items()},
+            result=self.result, failed_timer=self.failed_timer, failed_where=self.failed_where,
+            assisted=self.assisted, sand_rem=self.sand_rem, log=list(self.log),
+            actions=list(self.actions),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form; `from_dict` rebuilds an equal state (including the RNG)."""
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "level": self.level.to_dict(),
+            "players": list(self.players),
+            "seed": self.seed,
+            "first_player": self.first_player,
+            "sand_speed_pct": self.sand_speed_pct,
+            "rng": [version, list(internal), gauss],
+            "time_ms": self.time_ms,
+            "active": self.active,
+            "hands": [[c.name for c in h] for h in self.hands],
+            "deck": [c.name for c in self.deck],
+            "discard": [c.name for c in self.discard],
+            "timers": [t.to_dict() for t in self.timers.values()],
+            "result": self.result,
+            "failed_timer": self.failed_timer,
+            "failed_where": self.failed_where,
+            "assisted": self.assisted,
+            "sand_rem": self.sand_rem,
+            "log": [e.to_json() for e in self.log],
+            "actions": [[t, a.to_json()] for t, a in self.actions],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "GameState":
+        """Inverse of `to_dict`; ValueError/KeyError/TypeError if `data` is not a saved state."""
+        version, internal, gauss = data["rng"]
+        rng = random.Random()
+        rng.setstate((version, tuple(internal), gauss))
+        return cls(
+            level=level_from_dict(data["level"], "saved state"),
+            players=list(data["players"]), seed=data["seed"], first_player=data["first_player"],
+            sand_speed_pct=data["sand_speed_pct"], rng=rng, time_ms=data["time_ms"],
+            active=data["active"],
+            hands=[[Card.from_name(n) for n in h] for h in data["hands"]],
+            deck=[Card.from_name(n) for n in data["deck"]],
+            discard=[Card.from_name(n) for n in data["discard"]],
+            timers={t["id"]: TimerState(t["id"], t["capacity_ms"], t["remaining_ms"], t["tile"],
+                                        t["lost_beside"]) for t in data["timers"]},
+            result=data["result"], failed_timer=data["failed_timer"],
+            failed_where=data["failed_where"], assisted=data["assisted"],
+            sand_rem=data["sand_rem"], log=[event_from_json(e) for e in data["log"]],
+            actions=[(t, action_from_json(a)) for t, a in data["actions"]],
+        )
+
+
+def new_game(level: Level, players: list[str], seed: int, first_player: int = 0,
+             sand_speed_pct: int = 100) -> GameState:
+    """Set a level up: timers on their tiles, seeded shuffle, deal, flip every timer full; time 0.
+
+    A sand speed below 100 % is an assist: the state starts marked `assisted`.
+    ValueError for 0 or more than 7 players, a bad first player or a sand speed outside 50..100.
+    """
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"players: {len(players)} players, must be {MIN_PLAYERS}..{MAX_PLAYERS}")
+    if not 0 <= first_player < len(players):
+        raise ValueError(f"first_player: {first_player} is not a player (0..{len(players) - 1})")
+    if not MIN_SAND_SPEED_PCT <= sand_speed_pct <= MAX_SAND_SPEED_PCT:
+        raise ValueError(f"sand_speed_pct: {sand_speed_pct} is outside "
+                         f"{MIN_SAND_SPEED_PCT}..{MAX_SAND_SPEED_PCT}")
+    rng = random.Random(seed)
+    deck = standard_deck(level.removed_cards)
+    rng.shuffle(deck)
+    hands: list[list[Card]] = [[] for _ in players]
+    for _ in range(level.hand_size):
+        for p in range(len(players)):
+            hands[(first_player + p) % len(players)].append(deck.pop())
+    # Timers stand with all their sand below; the setup flip (most advanced first) fills them.
+    timers = {tid: TimerState(tid, TIMER_SPECS[tid].capacity_ms, 0, tile) for tid, tile in level.timers}
+    state = GameState(level=level, players=list(players), seed=seed, first_player=first_player,
+                      sand_speed_pct=sand_speed_pct, rng=rng, active=first_player, hands=hands,
+                      deck=deck, timers=timers, assisted=sand_speed_pct < MAX_SAND_SPEED_PCT)
+    for t in sorted(timers.values(), key=lambda t: -t.position):
+        t.remaining_ms = t.capacity_ms - t.remaining_ms
+        state.log.append(TimerFlipped(0, t.id, t.remaining_ms))
+    state.log.append(TurnChanged(0, first_player))
+    return state

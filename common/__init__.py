@@ -1,0 +1,1 @@
+"""Shared engine of Arenas & Arzium: app loop, scenes, sprites, sounds, settings, files."""

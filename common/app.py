@@ -1,0 +1,255 @@
+"""The application: window, frame loop, global keys, and the services scenes use."""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, replace
+
+import pygame
+
+from common import text
+from common.clock import FixedStepClock
+from common.scene import Scene, SceneStack
+from common.settings import Settings, load_settings, save_settings
+from common.sound import SoundBank
+from common.sprites import SpriteBook
+from common.theme import Theme, make_theme
+
+TITLE = "Arenas & Arzium"
+BASE_SIZE = (1280, 720)
+MIN_SIZE = (960, 540)
+STEP_MS = 10
+
+
+@dataclass
+class AppOptions:
+    """Command-line choices that override settings for this run."""
+
+    size: tuple[int, int] = BASE_SIZE
+    fullscreen: bool = False
+    mute: bool = False
+    sprites: str | None = None
+    seed: int | None = None
+    headless: bool = False
+    save_settings: bool = True
+
+
+@dataclass
+class Toast:
+    message: str
+    remaining_ms: float
+
+
+class App:
+    """Owns the window and the scene stack; gives scenes sprites, sounds, fonts and settings."""
+
+    def __init__(self, options: AppOptions | None = None, settings: Settings | None = None) -> None:
+        self.options = options or AppOptions()
+        if self.options.headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        self.toasts: list[Toast] = []
+        if settings is None:
+            settings, message = load_settings()
+            if message:
+                self.toast(message)
+        self.settings = settings
+        if self.options.sprites:
+            self.settings = replace(self.settings, sprite_pack=self.options.sprites)
+        self.windowed_size = self.options.size
+        fullscreen = (self.options.fullscreen or self.settings.fullscreen) and not self.options.headless
+        self.screen = self._open_window(fullscreen)
+        pygame.display.set_caption(TITLE)
+        pygame.key.set_repeat(350, 40)
+        self.sprites = SpriteBook.load(self.settings.sprite_pack)
+        for problem in self.sprites.problems[:3]:
+            self.toast(problem)
+        self.sounds = SoundBank()
+        self.sounds.init()
+        self.apply_volumes()
+        self.theme: Theme = make_theme(self.sprites.colour, self.settings.high_contrast)
+        self.stack = SceneStack()
+        self.stack.size = self.screen.get_size()
+        self.fixed_clock = FixedStepClock(STEP_MS)
+        self.running = True
+        self.frame_count = 0
+        self.first_frame_at: float | None = None
+
+    # ---- window -------------------------------------------------------------------------
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        try:
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+        self.fullscreen = fullscreen
+        return screen
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between a resizable window and fullscreen, and remember it in settings."""
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.screen = self._open_window(not self.fullscreen)
+        self.settings = replace(self.settings, fullscreen=self.fullscreen)
+        self.save_settings()
+        self.stack.relayout(self.size)
+
+    # ---- scale and look -----------------------------------------------------------------
+    @property
+    def scale(self) -> float:
+        """Layout scale: 1.0 at 1280×720, times the user's UI scale."""
+        w, h = self.size
+        return min(w / BASE_SIZE[0], h / BASE_SIZE[1]) * self.settings.ui_scale
+
+    def px(self, n: float) -> int:
+        """A length designed at 1280×720, scaled to the window."""
+        return max(1, round(n * self.scale))
+
+    def font_px(self, n: float) -> int:
+        """A font size designed at 1280×720, scaled to the window (text stays crisp)."""
+        return max(10, round(n * self.scale))
+
+    def anim_ms(self, ms: float) -> float:
+        """Duration of an animation after the animation-speed setting (0 when instant)."""
+        speed = self.settings.animation_speed
+        return 0.0 if speed <= 0 else ms / speed
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Apply changed settings live (pack, volumes, palette, scale) and save them."""
+        old = self.settings
+        self.settings = settings
+        if settings.sprite_pack != old.sprite_pack:
+            self.sprites = SpriteBook.load(settings.sprite_pack)
+            for problem in self.sprites.problems[:3]:
+                self.toast(problem)
+        if settings.fullscreen != self.fullscreen and not self.options.headless:
+            self.toggle_fullscreen()
+        self.theme = make_theme(self.sprites.colour, settings.high_contrast)
+        self.apply_volumes()
+        self.save_settings()
+        self.stack.relayout(self.size)
+
+    def apply_volumes(self) -> None:
+        s = self.settings
+        self.sounds.set_volumes(s.master_volume, s.effects_volume, s.muted or self.options.mute)
+
+    def save_settings(self) -> None:
+        if self.options.save_settings:
+            message = save_settings(self.settings)
+            if message:
+                self.toast(message)
+
+    def reload_sprites(self) -> None:
+        """F5: re-read the active pack from disk."""
+        self.sprites.reload()
+        self.theme = make_theme(self.sprites.colour, self.settings.high_contrast)
+        self.stack.relayout(self.size)
+        problems = self.sprites.problems
+        self.toast(f"Reloaded sprite pack '{self.sprites.pack_name}'"
+                   + (f" — {len(problems)} problem(s): {problems[0]}" if problems else ""))
+
+    # ---- messages -----------------------------------------------------------------------
+    def toast(self, message: str, ms: float = 5000) -> None:
+        """Show a one-line message at the bottom of the window for a few seconds."""
+        self.toasts.append(Toast(message, ms))
+        self.toasts = self.toasts[-3:]
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        if not self.toasts:
+            return
+        w, h = surface.get_size()
+        y = h - self.px(16)
+        for toast in reversed(self.toasts):
+            px = self.font_px(18)
+            img = text.render(toast.message, px, self.theme.text)
+            if img.get_width() > w - self.px(80):
+                px = text.fit_px(toast.message, px, w - self.px(80))
+                img = text.render(toast.message, px, self.theme.text)
+            box = img.get_rect(midbottom=(w // 2, y)).inflate(self.px(28), self.px(14))
+            panel = self.sprites.nine_slice("ui/tooltip", box.size)
+            surface.blit(panel, box)
+            surface.blit(img, img.get_rect(center=box.center))
+            y = box.top - self.px(6)
+
+    # ---- scenes -------------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+
+    def pop(self) -> None:
+        self.stack.pop()
+        if self.stack.top is None:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def open_rules(self, game: str) -> None:
+        from common.scenes.rules import RulesScene
+        self.push(RulesScene(self, game))
+
+    # ---- the frame ----------------------------------------------------------------------
+    def handle_global(self, event: pygame.event.Event) -> bool:
+        """Keys and window events that work in every scene."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return True
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            self.screen = pygame.display.get_surface()
+            self.stack.relayout(self.size)
+            return event.type != pygame.VIDEORESIZE
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                return True
+            if event.key == pygame.K_F5:
+                self.reload_sprites()
+                return True
+            if event.key == pygame.K_F1:
+                top = self.stack.top
+                if top is not None and top.rules_game:
+                    self.open_rules(top.rules_game)
+                    return True
+        return False
+
+    def step(self, events: list[pygame.event.Event], dt_ms: float, draw: bool = True) -> None:
+        """Run one frame: input, fixed rule steps, animation update, draw (no present)."""
+        for event in events:
+            if not self.handle_global(event):
+                self.stack.handle(event)
+        for _ in range(self.fixed_clock.tick(dt_ms)):
+            self.stack.fixed_update(STEP_MS)
+        self.stack.update(dt_ms)
+        for toast in self.toasts:
+            toast.remaining_ms -= dt_ms
+        self.toasts = [t for t in self.toasts if t.remaining_ms > 0]
+        if draw:
+            self.stack.draw(self.screen)
+            self._draw_toasts(self.screen)
+        self.frame_count += 1
+
+    def run(self) -> None:
+        """The frame loop until the window closes or the last scene leaves."""
+        clock = pygame.time.Clock()
+        clock.tick()
+        while self.running and self.stack.top is not None:
+            dt = clock.tick(60)
+            self.step(pygame.event.get(), dt)
+            pygame.display.flip()
+            if self.first_frame_at is None:
+                self.first_frame_at = time.perf_counter()
+                if os.environ.get("ARENAS_ARZIUM_EXIT_AFTER_FIRST_FRAME"):
+                    self.running = False
+        self.sounds.stop_all()
+        pygame.quit()

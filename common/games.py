@@ -1,0 +1,40 @@
+"""The games the menu offers: title, rules text and how to start each (imported lazily)."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from common.paths import ROOT
+
+if TYPE_CHECKING:
+    from common.app import App
+    from common.scene import Scene
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game of the collection."""
+
+    key: str
+    title: str
+    tagline: str
+    icon: str
+    rules_file: Path
+    start: str | None  # "module:function" returning the first scene, or None while not built
+
+    def make_start_scene(self, app: "App") -> "Scene":
+        """Import the game lazily and build its first scene (setup screen)."""
+        assert self.start is not None
+        module, func = self.start.split(":")
+        factory: Callable[["App"], "Scene"] = getattr(importlib.import_module(module), func)
+        return factory(app)
+
+
+GAMES: dict[str, GameEntry] = {
+    "arenas": GameEntry("arenas", "Arenas Movedizas", "Real-time co-op: keep the sand timers alive",
+                        "ui/icon_arenas", ROOT / "arenas" / "rules_text.md", None),
+    "arzium": GameEntry("arzium", "Arzium", "Wake the sleepwalkers: win the lands by majority",
+                        "ui/icon_arzium", ROOT / "arzium" / "rules_text.md", None),
+}

@@ -1,0 +1,119 @@
+"""Scenes and the scene stack: push/pop/replace with enter, leave, pause and resume hooks."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from common.app import App
+
+
+class Scene:
+    """One screen of the app. Subclasses override the hooks they need.
+
+    Contract: `draw` never changes game state; `handle` returns True when it consumed the event.
+    `opaque = False` makes the stack draw the scene below first (dialogs, overlays).
+    `rules_game` names the game whose rules F1 opens ("arenas" / "arzium"), or None.
+    """
+
+    opaque: bool = True
+    rules_game: str | None = None
+    title: str = ""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene is pushed onto the stack."""
+
+    def leave(self) -> None:
+        """Called when the scene is removed from the stack."""
+
+    def pause(self) -> None:
+        """Called when another scene is pushed over this one."""
+
+    def resume(self) -> None:
+        """Called when this scene is on top again."""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Recompute positions for a window of `size` (called on enter, resize, UI scale change)."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to one input event; return True if consumed."""
+        return False
+
+    def fixed_update(self, step_ms: int) -> None:
+        """Advance rules by one fixed step (only the top scene gets fixed steps)."""
+
+    def update(self, dt_ms: float) -> None:
+        """Advance animations by the real frame time."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene; must not change game state."""
+
+
+class SceneStack:
+    """An ordered stack of scenes; the top one gets input and updates."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self.size: tuple[int, int] = (1280, 720)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.pause()
+        self.scenes.append(scene)
+        scene.layout(self.size)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.top is not None:
+            self.top.layout(self.size)
+            self.top.resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.scenes.append(scene)
+        scene.layout(self.size)
+        scene.enter()
+
+    def clear_to(self, scene: Scene) -> None:
+        """Remove every scene and show `scene` alone."""
+        while self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        for scene in self.scenes:
+            scene.layout(size)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        top = self.top
+        return top.handle(event) if top is not None else False
+
+    def fixed_update(self, step_ms: int) -> None:
+        if self.top is not None:
+            self.top.fixed_update(step_ms)
+
+    def update(self, dt_ms: float) -> None:
+        if self.top is not None:
+            self.top.update(dt_ms)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        for scene in self.scenes[max(start, 0):]:
+            scene.draw(surface)

@@ -1,0 +1,1 @@
+"""Scenes of the app shell: main menu, settings, rules, sprite gallery."""

@@ -1,0 +1,14 @@
+"""Registers the shell's scenes with the tool catalog."""
+from __future__ import annotations
+
+from common.catalog import SceneSpec, register
+from common.scenes.gallery import GalleryScene
+from common.scenes.menu import MenuScene
+from common.scenes.rules import RulesScene
+from common.scenes.settings import SettingsScene
+
+register(SceneSpec("menu", "Main menu", MenuScene))
+register(SceneSpec("settings", "Settings", SettingsScene))
+register(SceneSpec("rules-arenas", "Rules of Arenas Movedizas", lambda app: RulesScene(app, "arenas")))
+register(SceneSpec("rules-arzium", "Rules of Arzium", lambda app: RulesScene(app, "arzium")))
+register(SceneSpec("gallery", "Sprite gallery", GalleryScene))

@@ -1,0 +1,91 @@
+"""The main menu: the two games, Settings, Rules, Quit."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from common import text
+from common.games import GAMES
+from common.scene import Scene
+from common.scenes.backdrop import draw_backdrop
+from common.widgets import Button, Dialog, WidgetGroup
+
+
+class MenuScene(Scene):
+    """Title, emblem and a column of big buttons; mouse and keyboard both work."""
+
+    title = "Main menu"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.t_ms = 0.0
+        buttons = [
+            Button(GAMES["arenas"].title, lambda: self.start_game("arenas"), GAMES["arenas"].tagline,
+                   icon=GAMES["arenas"].icon, font=28),
+            Button(GAMES["arzium"].title, lambda: self.start_game("arzium"), GAMES["arzium"].tagline,
+                   icon=GAMES["arzium"].icon, font=28),
+            Button("Settings", self.open_settings, "Sprite pack, sound, animation speed, scale, contrast",
+                   icon="ui/icon_settings"),
+            Button("Rules", self.open_rules, "How to play each game", icon="ui/icon_rules"),
+            Button("Quit", app.quit, "Close the game", icon="ui/icon_quit", sound="ui_back"),
+        ]
+        self.buttons = buttons
+        self.group = WidgetGroup(app, buttons)
+        self.group.keyboard_mode = True
+
+    def start_game(self, key: str) -> None:
+        game = GAMES[key]
+        if game.start is None:
+            self.app.toast(f"{game.title} is coming soon")
+            return
+        self.app.push(game.make_start_scene(self.app))
+
+    def open_settings(self) -> None:
+        from common.scenes.settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def open_rules(self) -> None:
+        self.app.push(Dialog(self.app, "Rules", "Which game's rules would you like to read?",
+                             [(GAMES["arenas"].title, lambda: self.app.open_rules("arenas")),
+                              (GAMES["arzium"].title, lambda: self.app.open_rules("arzium")),
+                              ("Back", lambda: None)]))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        app = self.app
+        w, h = size
+        bw, bh, gap = app.px(440), app.px(62), app.px(14)
+        top = h // 2 - app.px(30)
+        heights = [bh + app.px(8), bh + app.px(8), bh, bh, bh]
+        y = top
+        for b, bh_i in zip(self.buttons, heights):
+            b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh_i)
+            y += bh_i + gap
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.push(Dialog(self.app, "Quit?", "Close Arenas & Arzium?",
+                                 [("Quit", self.app.quit), ("Stay", lambda: None)]))
+            return True
+        return self.group.handle(event)
+
+    def update(self, dt_ms: float) -> None:
+        self.t_ms += dt_ms
+        self.group.update(dt_ms)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        w, h = surface.get_size()
+        draw_backdrop(surface, app)
+        size = app.px(150)
+        bob = round(math.sin(self.t_ms / 900) * app.px(4))
+        emblem = app.sprites.scaled("ui/logo_emblem", (size, size))
+        surface.blit(emblem, emblem.get_rect(midtop=(w // 2, app.px(18) + bob)))
+        text.draw_text(surface, "Arenas & Arzium", app.font_px(64), app.theme.text_light,
+                       (w // 2, app.px(176)), "midtop", bold=True, shadow=app.theme.shadow)
+        text.draw_text(surface, "Two tabletop games from a whimsical land", app.font_px(24),
+                       app.theme.text_light, (w // 2, app.px(232)), "midtop", shadow=app.theme.shadow)
+        self.group.draw(surface)
+        hint = "Arrows + Enter or mouse  ·  F1 rules in a game  ·  F11 fullscreen  ·  Esc back"
+        text.draw_text(surface, hint, app.font_px(17), app.theme.text_light, (w // 2, h - app.px(10)),
+                       "midbottom", shadow=app.theme.shadow)

@@ -1,0 +1,149 @@
+"""A scrollable rules screen rendered from a game's rules text (a small markdown subset)."""
+from __future__ import annotations
+
+import pygame
+
+from common import text
+from common.games import GAMES
+from common.scene import Scene
+from common.scenes.backdrop import draw_backdrop
+from common.widgets import Button, WidgetGroup, draw_scrollbar
+
+
+def parse_rules(source: str) -> list[tuple[str, str]]:
+    """Split the text into blocks: ("h1"|"h2"|"bullet"|"para", text)."""
+    blocks: list[tuple[str, str]] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            blocks.append(("para", " ".join(para)))
+            para.clear()
+
+    for raw in source.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+        elif line.startswith("## "):
+            flush()
+            blocks.append(("h2", line[3:]))
+        elif line.startswith("# "):
+            flush()
+            blocks.append(("h1", line[2:]))
+        elif line.startswith("- "):
+            flush()
+            blocks.append(("bullet", line[2:]))
+        elif blocks and blocks[-1][0] == "bullet" and not para and raw.startswith("  "):
+            blocks[-1] = ("bullet", blocks[-1][1] + " " + line)
+        else:
+            para.append(line)
+    flush()
+    return blocks
+
+
+class RulesScene(Scene):
+    """Shows one game's rules; wheel, arrows, PgUp/PgDn, Home/End scroll; Esc goes back."""
+
+    title = "Rules"
+
+    def __init__(self, app, game: str) -> None:
+        super().__init__(app)
+        self.game = GAMES[game]
+        try:
+            source = self.game.rules_file.read_text(encoding="utf-8")
+        except OSError as exc:
+            source = f"# {self.game.title}\n\nThe rules text could not be read: {exc.strerror or exc}"
+        self.blocks = parse_rules(source)
+        self.scroll = 0.0
+        self.target = 0.0
+        self.page: pygame.Surface | None = None
+        self.view = pygame.Rect(0, 0, 0, 0)
+        self.back = Button("Back", self.close, icon="ui/icon_back", sound="ui_back")
+        self.group = WidgetGroup(app, [self.back])
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def _render_page(self, width: int) -> pygame.Surface:
+        """Lay the whole text out once on a tall transparent surface (scrolling is one blit)."""
+        app, th = self.app, self.app.theme
+        styles = {"h1": (40, True, th.text), "h2": (30, True, th.text if th.high_contrast else th.accent),
+                  "para": (22, False, th.text), "bullet": (22, False, th.text)}
+        placed: list[tuple[pygame.Surface, int, int]] = []
+        dots: list[tuple[int, int]] = []
+        y = 0
+        for kind, body in self.blocks:
+            size, bold, colour = styles[kind]
+            px = app.font_px(size)
+            indent = app.px(30) if kind == "bullet" else 0
+            lh = text.font(px, bold).get_linesize()
+            if kind == "h2":
+                y += app.px(14)
+            if kind == "bullet":
+                dots.append((app.px(12), y + lh // 2))
+            for line in text.wrap(body, px, width - indent, bold):
+                placed.append((text.render(line, px, colour, bold), indent, y))
+                y += lh
+            y += app.px(4 if kind == "bullet" else 10)
+        page = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
+        for img, x, top in placed:
+            page.blit(img, (x, top))
+        for centre in dots:
+            pygame.draw.circle(page, th.text, centre, max(2, app.px(4)))
+        return page
+
+    def layout(self, size: tuple[int, int]) -> None:
+        app = self.app
+        w, h = size
+        pw = min(w - app.px(60), app.px(900))
+        self.panel = pygame.Rect(w // 2 - pw // 2, app.px(24), pw, h - app.px(110))
+        self.view = self.panel.inflate(-app.px(90), -app.px(70))
+        self.page = self._render_page(self.view.w)
+        self.back.rect = pygame.Rect(w // 2 - app.px(110), self.panel.bottom + app.px(14), app.px(220), app.px(52))
+        self.target = min(self.target, self.max_scroll)
+        self.scroll = min(self.scroll, self.max_scroll)
+
+    @property
+    def max_scroll(self) -> float:
+        return max(0.0, (self.page.get_height() if self.page else 0) - self.view.h)
+
+    def scroll_by(self, dy: float) -> None:
+        self.target = min(self.max_scroll, max(0.0, self.target + dy))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        app = self.app
+        if event.type == pygame.KEYDOWN:
+            step = app.px(60)
+            keys = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self.view.h * 0.9,
+                    pygame.K_PAGEUP: -self.view.h * 0.9, pygame.K_SPACE: self.view.h * 0.9,
+                    pygame.K_HOME: -1e9, pygame.K_END: 1e9}
+            if event.key in keys:
+                self.scroll_by(keys[event.key])
+                return True
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_F1):
+                app.sounds.play("ui_back")
+                self.close()
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * app.px(70))
+            return True
+        return self.group.handle(event)
+
+    def update(self, dt_ms: float) -> None:
+        self.group.update(dt_ms)
+        k = min(1.0, dt_ms / 90)
+        self.scroll += (self.target - self.scroll) * k
+        if abs(self.target - self.scroll) < 0.5:
+            self.scroll = self.target
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        draw_backdrop(surface, app, dim=80)
+        surface.blit(app.sprites.nine_slice("ui/panel", self.panel.size), self.panel)
+        if self.page is not None:
+            area = pygame.Rect(0, round(self.scroll), self.view.w, self.view.h)
+            surface.blit(self.page, self.view.topleft, area)
+            if self.max_scroll > 0:
+                track = pygame.Rect(self.view.right + app.px(18), self.view.top, app.px(10), self.view.h)
+                draw_scrollbar(surface, app, track, self.scroll, self.view.h, self.page.get_height())
+        self.group.draw(surface)

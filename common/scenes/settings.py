@@ -1,0 +1,91 @@
+"""Settings: sprite pack, volumes, mute, animation speed, UI scale, fullscreen, high contrast."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from common import text
+from common.scene import Scene
+from common.scenes.backdrop import draw_backdrop
+from common.settings import ANIMATION_SPEEDS, UI_SCALES
+from common.sprites import discover_packs
+from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
+
+
+def _speed_label(v: float) -> str:
+    return "Instant" if v == 0 else f"{v:g}×"
+
+
+class SettingsScene(Scene):
+    """Every setting applies at once and is saved; Esc or Back returns."""
+
+    title = "Settings"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        s = app.settings
+        packs = [(p.id, p.name) for p in discover_packs()]
+        self.rows: list[Widget] = [
+            Choice("Sprite pack", packs, s.sprite_pack, lambda v: self.change(sprite_pack=v),
+                   "Pictures used by both games. Packs live in sprites/ or your data folder."),
+            Button("Open sprite gallery", self.open_gallery, "See every sprite and which pack it comes from",
+                   font=22),
+            Slider("Master volume", s.master_volume, 0.0, 1.0, 0.05, lambda v: self.change(master_volume=v)),
+            Slider("Effects volume", s.effects_volume, 0.0, 1.0, 0.05, lambda v: self.change(effects_volume=v)),
+            Toggle("Mute", s.muted, lambda v: self.change(muted=v)),
+            Choice("Animation speed", [(v, _speed_label(v)) for v in ANIMATION_SPEEDS], s.animation_speed,
+                   lambda v: self.change(animation_speed=v), "How fast cards, markers and timers animate"),
+            Choice("UI scale", [(v, f"{v:.0%}") for v in UI_SCALES], s.ui_scale, lambda v: self.change(ui_scale=v)),
+            Toggle("Fullscreen (F11)", s.fullscreen, lambda v: self.change(fullscreen=v)),
+            Toggle("High-contrast palette", s.high_contrast, lambda v: self.change(high_contrast=v),
+                   "Black ink, bright focus and stronger colours"),
+            Toggle("Show seconds on sand timers", s.show_timer_seconds,
+                   lambda v: self.change(show_timer_seconds=v), "Arenas Movedizas: remaining seconds on every timer"),
+        ]
+        self.back = Button("Back", app.pop, icon="ui/icon_back", sound="ui_back")
+        self.group = WidgetGroup(app, [*self.rows, self.back])
+        self.group.keyboard_mode = True
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def change(self, **values: Any) -> None:
+        self.app.apply_settings(replace(self.app.settings, **values))
+
+    def open_gallery(self) -> None:
+        from common.scenes.gallery import GalleryScene
+        self.app.push(GalleryScene(self.app))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        app = self.app
+        w, h = size
+        pw = min(w - app.px(60), app.px(760))
+        top = app.px(96)
+        avail = h - top - app.px(110)
+        row_h = min(app.px(50), avail // len(self.rows) - app.px(4))
+        self.panel = pygame.Rect(w // 2 - pw // 2, top - app.px(20), pw,
+                                 len(self.rows) * (row_h + app.px(4)) + app.px(36))
+        y = top
+        for row in self.rows:
+            row.rect = pygame.Rect(self.panel.left + app.px(24), y, pw - app.px(48), row_h)
+            y += row_h + app.px(4)
+        self.rows[1].rect = self.rows[1].rect.inflate(-pw // 3, -app.px(4))
+        self.back.rect = pygame.Rect(w // 2 - app.px(120), self.panel.bottom + app.px(16), app.px(240), app.px(54))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.sounds.play("ui_back")
+            self.app.pop()
+            return True
+        return self.group.handle(event)
+
+    def update(self, dt_ms: float) -> None:
+        self.group.update(dt_ms)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        draw_backdrop(surface, app, dim=60)
+        text.draw_text(surface, "Settings", app.font_px(46), app.theme.text_light,
+                       (surface.get_width() // 2, app.px(22)), "midtop", bold=True, shadow=app.theme.shadow)
+        surface.blit(app.sprites.nine_slice("ui/panel", self.panel.size), self.panel)
+        self.group.draw(surface)

@@ -1,0 +1,63 @@
+"""Fonts at real pixel sizes, cached text rendering, wrapping and anchored drawing."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=64)
+def font(px: int, bold: bool = False) -> pygame.font.Font:
+    """The app's font at `px` pixels (rendered at that size, never scaled as a bitmap)."""
+    f = pygame.font.Font(None, max(8, int(px)))
+    f.set_bold(bold)
+    return f
+
+
+@lru_cache(maxsize=2048)
+def _render(text: str, px: int, bold: bool, colour: Colour) -> pygame.Surface:
+    return font(px, bold).render(text, True, colour)
+
+
+def render(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """Rendered text surface (cached by text, size, weight and colour)."""
+    return _render(text, int(px), bold, tuple(colour))
+
+
+def draw_text(surface: pygame.Surface, text: str, px: int, colour: Colour, pos: tuple[float, float],
+              anchor: str = "topleft", bold: bool = False, shadow: Colour | None = None) -> pygame.Rect:
+    """Draw `text` with its `anchor` (a pygame.Rect attribute name) at `pos`; return its rect."""
+    img = render(text, px, colour, bold)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow is not None:
+        off = max(1, int(px) // 18)
+        surface.blit(render(text, px, shadow, bold), rect.move(off, off))
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
+    """Split `text` into lines that fit `width` pixels (keeps blank lines)."""
+    f = font(px, bold)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = word if not line else f"{line} {word}"
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def fit_px(text: str, px: int, width: int, bold: bool = False, min_px: int = 10) -> int:
+    """Largest size ≤ px at which `text` fits in `width` pixels."""
+    while px > min_px and font(px, bold).size(text)[0] > width:
+        px -= 1
+    return px

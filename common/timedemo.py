@@ -1,0 +1,84 @@
+"""Timedemo: every registered scene headless with scripted input; frame CPU time percentiles."""
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from common.app import App
+from common.catalog import specs
+
+FRAME_MS = 1000 / 60
+WARMUP = 30
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0–100) by nearest rank."""
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    k = max(0, min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def _stats(samples: list[float]) -> dict[str, float]:
+    return {"p50": percentile(samples, 50), "p95": percentile(samples, 95), "p99": percentile(samples, 99)}
+
+
+def measure_blank(app: App, frames: int) -> dict[str, float]:
+    """A blank frame: one full-screen blit, measured like a scene frame."""
+    screen = app.screen
+    image = pygame.Surface(screen.get_size()).convert()
+    image.fill((40, 30, 50))
+    samples = []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        screen.blit(image, (0, 0))
+        samples.append((time.perf_counter() - t0) * 1000)
+    return _stats(samples)
+
+
+def run_timedemo(app: App, frames: int = 300, seed: int = 1, only: list[str] | None = None) -> dict[str, Any]:
+    """Measure update+draw time (no present) of every registered scene; return the figures."""
+    blank = measure_blank(app, frames)
+    results: dict[str, Any] = {"size": list(app.size), "frames": frames, "blank_ms": blank, "scenes": {}}
+    for spec in specs():
+        if only and spec.name not in only:
+            continue
+        rng = random.Random(seed)
+        app.stack.clear_to(spec.build(app))
+        app.running = True
+        for f in range(WARMUP):
+            app.step(spec.script(f, rng, app.size), FRAME_MS)
+        samples = []
+        for f in range(WARMUP, WARMUP + frames):
+            events = spec.script(f, rng, app.size)
+            t0 = time.perf_counter()
+            app.step(events, FRAME_MS)
+            samples.append((time.perf_counter() - t0) * 1000)
+        st = _stats(samples)
+        st["ratio_p50"] = st["p50"] / blank["p50"] if blank["p50"] > 0 else 0.0
+        st["ratio_p95"] = st["p95"] / blank["p95"] if blank["p95"] > 0 else 0.0
+        results["scenes"][spec.name] = st
+    return results
+
+
+def format_table(results: dict[str, Any]) -> str:
+    """The figures as a plain text table."""
+    b = results["blank_ms"]
+    lines = [f"timedemo {results['size'][0]}x{results['size'][1]}, {results['frames']} frames per scene "
+             f"(update + draw, no present)",
+             f"{'scene':<26}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'x blank p50':>13}{'x blank p95':>13}",
+             f"{'(blank: one blit)':<26}{b['p50']:>9.3f}{b['p95']:>9.3f}{b['p99']:>9.3f}{1:>13.1f}{1:>13.1f}"]
+    for name, st in results["scenes"].items():
+        lines.append(f"{name:<26}{st['p50']:>9.3f}{st['p95']:>9.3f}{st['p99']:>9.3f}"
+                     f"{st['ratio_p50']:>13.1f}{st['ratio_p95']:>13.1f}")
+    return "\n".join(lines)
+
+
+def write_json(results: dict[str, Any], path: Path) -> None:
+    Path(path).write_text(json.dumps(results, indent=2), encoding="utf-8")

@@ -1,0 +1,182 @@
+"""Arenas & Arzium: the one entry point — the menu, a game, or a tool (see --help)."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+SIZE_MIN, SIZE_MAX = (320, 240), (7680, 4320)
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+    if not (SIZE_MIN[0] <= w <= SIZE_MAX[0] and SIZE_MIN[1] <= h <= SIZE_MAX[1]):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is outside {SIZE_MIN[0]}x{SIZE_MIN[1]}.."
+                                         f"{SIZE_MAX[0]}x{SIZE_MAX[1]}")
+    return w, h
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if n <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, not {n}")
+    return n
+
+
+def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
+    d = (lambda v: argparse.SUPPRESS) if suppress else (lambda v: v)
+    parser.add_argument("--sprites", metavar="PACK", default=d(None), help="sprite pack to use (folder name)")
+    parser.add_argument("--size", metavar="WxH", type=_size, default=d((1280, 720)), help="window size")
+    parser.add_argument("--fullscreen", action="store_true", default=d(False), help="start fullscreen")
+    parser.add_argument("--mute", action="store_true", default=d(False), help="no sound")
+    parser.add_argument("--seed", metavar="N", type=int, default=d(None), help="random seed for games")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: no command opens the menu."""
+    parser = argparse.ArgumentParser(
+        prog="main.py", description="Arenas & Arzium — two digital board games. With no command, opens the menu.",
+        epilog="Examples: main.py · main.py arenas --level 3 · main.py screenshot menu menu.png --size 1920x1080 · "
+               "main.py timedemo --frames 300 --json td.json · main.py check-sprites high-contrast · "
+               "main.py replay FILE --headless")
+    _common_flags(parser, suppress=False)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        _common_flags(p, suppress=True)
+        return p
+
+    add("menu", "open the main menu (the default)")
+    p = add("arenas", "play Arenas Movedizas (setup screen, or a level directly)")
+    p.add_argument("--level", metavar="N|PATH", help="level number or level file to start at once")
+    add("arzium", "play Arzium (setup screen)")
+    p = add("screenshot", "render a scene headless to a PNG")
+    p.add_argument("scene", help="scene name (see timedemo --list)")
+    p.add_argument("out", type=Path, help="output PNG file")
+    p.add_argument("--frames", type=_positive, default=45, help="frames to run before the shot (default 45)")
+    p = add("timedemo", "time every registered scene headless with scripted input")
+    p.add_argument("--frames", type=_positive, default=300, help="measured frames per scene (default 300)")
+    p.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
+    p.add_argument("--only", metavar="SCENE", action="append", help="time only this scene (repeatable)")
+    p.add_argument("--list", action="store_true", help="list the registered scenes and exit")
+    p = add("check-sprites", "validate a sprite pack and list what it overrides")
+    p.add_argument("pack", help="pack folder name (in sprites/ or your data folder) or a path")
+    p = add("replay", "play back a replay file (or print its outcome with --headless)")
+    p.add_argument("file", type=Path)
+    p.add_argument("--headless", action="store_true", help="print the outcome as JSON, no window")
+    return parser
+
+
+def _app(args: argparse.Namespace, headless: bool = False):
+    from common.app import App, AppOptions
+    return App(AppOptions(size=args.size, fullscreen=args.fullscreen, mute=args.mute, sprites=args.sprites,
+                          seed=args.seed, headless=headless, save_settings=not headless))
+
+
+def _fail(message: str) -> int:
+    print(f"main.py: error: {message}", file=sys.stderr)
+    return 2
+
+
+def cmd_screenshot(args: argparse.Namespace) -> int:
+    import pygame
+
+    from common import catalog
+    app = _app(args, headless=True)
+    spec = catalog.get(args.scene)
+    if spec is None:
+        return _fail(f"unknown scene {args.scene!r}; known: {', '.join(s.name for s in catalog.specs())}")
+    app.stack.clear_to(spec.build(app))
+    for _ in range(args.frames):
+        app.step([], 1000 / 60)
+    try:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(args.out))
+    except (OSError, pygame.error) as exc:
+        return _fail(f"cannot write {args.out}: {exc}")
+    print(f"wrote {args.out} ({app.size[0]}x{app.size[1]})")
+    return 0
+
+
+def cmd_timedemo(args: argparse.Namespace) -> int:
+    from common import catalog
+    from common.timedemo import format_table, run_timedemo, write_json
+    if args.list:
+        for spec in catalog.specs():
+            print(f"{spec.name:<24} {spec.description}")
+        return 0
+    names = {s.name for s in catalog.specs()}
+    unknown = [n for n in args.only or [] if n not in names]
+    if unknown:
+        return _fail(f"unknown scene {unknown[0]!r}; known: {', '.join(sorted(names))}")
+    app = _app(args, headless=True)
+    results = run_timedemo(app, frames=args.frames, seed=args.seed or 1, only=args.only)
+    print(format_table(results))
+    if args.json:
+        try:
+            write_json(results, args.json)
+        except OSError as exc:
+            return _fail(f"cannot write {args.json}: {exc.strerror or exc}")
+    return 0
+
+
+def cmd_check_sprites(args: argparse.Namespace) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from common.sprites import check_sprites_main
+    return check_sprites_main(args.pack)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    import importlib
+
+    from common.replay import ReplayError, read_replay
+    try:
+        replay = read_replay(args.file)
+    except ReplayError as exc:
+        return _fail(str(exc))
+    module = importlib.import_module(f"{replay.game}.cli")
+    if args.headless:
+        return module.replay_headless(replay, args.file)
+    return module.replay_window(_app(args), replay, args.file)
+
+
+def cmd_game(args: argparse.Namespace) -> int:
+    from common.games import GAMES
+    from common.scenes.menu import MenuScene
+    app = _app(args)
+    app.push(MenuScene(app))
+    if args.command in GAMES:
+        game = GAMES[args.command]
+        if game.start is None:
+            app.toast(f"{game.title} is coming soon")
+        else:
+            import importlib
+            module = importlib.import_module(f"{args.command}.cli")
+            code = module.open_from_command_line(app, args)
+            if code:
+                return code
+    app.run()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments and run the menu, a game or a tool; return the exit code."""
+    args = build_parser().parse_args(argv)
+    handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
+                "replay": cmd_replay}
+    try:
+        return handlers.get(args.command or "menu", cmd_game)(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,142 @@
+"""Every registered scene survives random input; tools and the command line behave."""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from common import catalog
+from common.app import App, AppOptions
+from common.scenes.menu import MenuScene
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture()
+def app() -> App:
+    a = App(AppOptions(headless=True, save_settings=False))
+    yield a
+    pygame.quit()
+
+
+def _names() -> list[str]:
+    return [s.name for s in catalog.specs()]
+
+
+@pytest.mark.parametrize("name", _names())
+def test_scene_survives_300_frames_of_random_input(app: App, name: str) -> None:
+    spec = catalog.get(name)
+    app.stack.clear_to(MenuScene(app))
+    app.push(spec.build(app))
+    rng = random.Random(hash(name) & 0xFFFF)
+    for frame in range(300):
+        if app.stack.top is None or not app.running:  # random Esc/Quit may leave; start again
+            app.running = True
+            app.stack.clear_to(MenuScene(app))
+            app.push(spec.build(app))
+        app.step(catalog.random_input(frame, rng, app.size), 1000 / 60)
+    assert app.frame_count == 300
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (2560, 1440)])
+def test_menu_reflows_with_buttons_inside_window(app: App, size: tuple[int, int]) -> None:
+    menu = MenuScene(app)
+    menu.layout(size)
+    window = pygame.Rect((0, 0), size)
+    rects = [b.rect for b in menu.buttons]
+    assert all(window.contains(r) for r in rects)
+    assert all(a.bottom <= b.top for a, b in zip(rects, rects[1:]))  # no overlap, in order
+    assert rects[0].h >= 40 * size[1] / 720 * 0.9
+
+
+def test_menu_keyboard_navigation_opens_settings_and_escape_returns(app: App) -> None:
+    app.push(MenuScene(app))
+
+    def key(k: int) -> None:
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)], 16)
+
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)  # Arenas -> Arzium -> Settings
+    key(pygame.K_RETURN)
+    assert type(app.stack.top).__name__ == "SettingsScene"
+    key(pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def test_settings_changes_apply_live(app: App) -> None:
+    from common.scenes.settings import SettingsScene
+    scene = SettingsScene(app)
+    app.push(scene)
+    mute = next(w for w in scene.rows if getattr(w, "label", "") == "Mute")
+    mute.activate(app)
+    assert app.settings.muted is True
+    hc = next(w for w in scene.rows if getattr(w, "label", "") == "High-contrast palette")
+    hc.activate(app)
+    assert app.theme.high_contrast and app.theme.text == (0, 0, 0)
+
+
+def test_f1_opens_rules_only_in_game_scenes(app: App) -> None:
+    app.push(MenuScene(app))
+    f1 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0)
+    app.step([f1], 16)
+    assert isinstance(app.stack.top, MenuScene)
+    app.stack.top.rules_game = "arzium"
+    app.step([f1], 16)
+    assert type(app.stack.top).__name__ == "RulesScene" and app.stack.top.game.key == "arzium"
+
+
+def test_rules_scene_scrolls_within_bounds(app: App) -> None:
+    from common.scenes.rules import RulesScene
+    scene = RulesScene(app, "arenas")
+    app.push(scene)
+    assert scene.max_scroll > 0, "the rules text should be longer than one screen"
+    end = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0)
+    for _ in range(60):
+        app.step([end] if _ == 0 else [], 16)
+    assert scene.scroll == pytest.approx(scene.max_scroll)
+
+
+def _run_main(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=120)
+
+
+@pytest.mark.parametrize("size", ["1280x720", "1920x1080"])
+def test_screenshot_writes_non_blank_png_of_requested_size(tmp_path: Path, size: str) -> None:
+    out = tmp_path / "menu.png"
+    proc = _run_main("screenshot", "menu", str(out), "--size", size, "--frames", "5")
+    assert proc.returncode == 0, proc.stderr
+    img = pygame.image.load(str(out))
+    assert img.get_size() == tuple(int(v) for v in size.split("x"))
+    colours = {tuple(img.get_at((x, y)))[:3] for x in range(0, img.get_width(), 37)
+               for y in range(0, img.get_height(), 29)}
+    assert len(colours) > 50
+
+
+@pytest.mark.parametrize("args, expect", [
+    (["--size", "big"], "size must look like"),
+    (["--size", "10x10"], "outside"),
+    (["screenshot", "nosuchscene", "x.png"], "unknown scene 'nosuchscene'"),
+    (["timedemo", "--frames", "0"], "positive"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_bad_arguments_give_usage_and_exit_2(tmp_path: Path, args: list[str], expect: str) -> None:
+    proc = _run_main(*args, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert expect in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_timedemo_json_has_every_scene(tmp_path: Path) -> None:
+    out = tmp_path / "td.json"
+    proc = _run_main("timedemo", "--frames", "5", "--only", "menu", "--only", "settings", "--json", str(out))
+    assert proc.returncode == 0, proc.stderr
+    import json
+    data = json.loads(out.read_text())
+    assert set(data["scenes"]) == {"menu", "settings"}
+    for st in data["scenes"].values():
+        assert 0 < st["p50"] <= st["p95"] <= st["p99"] and st["ratio_p50"] > 0
+    assert "menu" in proc.stdout and "blank" in proc.stdout

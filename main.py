@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 SIZE_MIN, SIZE_MAX = (320, 240), (7680, 4320)
 
 

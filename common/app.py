@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from dataclasses import dataclass, replace
 
 import pygame
@@ -50,6 +51,7 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.display.init()
         pygame.font.init()
+        text.clear_cache()
         self.toasts: list[Toast] = []
         if settings is None:
             settings, message = load_settings()
@@ -83,10 +85,12 @@ class App:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        try:
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
-        except (AttributeError, pygame.error):
-            pass
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except (AttributeError, pygame.error):
+                pass
         self.fullscreen = fullscreen
         return screen
 
@@ -182,6 +186,7 @@ class App:
 
     # ---- scenes -------------------------------------------------------------------------
     def push(self, scene: Scene) -> None:
+        self.stack.size = self.size
         self.stack.push(scene)
 
     def pop(self) -> None:
@@ -190,6 +195,7 @@ class App:
             self.running = False
 
     def replace(self, scene: Scene) -> None:
+        self.stack.size = self.size
         self.stack.replace(scene)
 
     def quit(self) -> None:

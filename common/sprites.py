@@ -8,6 +8,24 @@ the pack folder) before pygame decodes them. Every problem becomes one line nami
 file and the problem; the sprite then falls back to the default one, or to a magenta/black
 placeholder when the default itself is broken.
 
+Manifest (`pack.toml`, UTF-8 TOML)::
+
+    [pack]
+    name = "High Contrast"          # shown in Settings
+    author = "Someone"
+    version = 1                     # whole number
+
+    [palette]
+    ui_text = "#000000"             # keys must exist in the default pack
+
+    [sprites."ui/button"]           # names must exist in the default pack
+    file = "ui/button.png"          # PNG inside the pack folder
+    slice = 16                      # nine-slice border in px (optional)
+    frames = 4                      # horizontal animation strip (optional)
+    size = [96, 48]                 # size the game draws one frame at (a hint; optional)
+
+Keys an override does not give (slice, frames, size) are inherited from the default pack.
+
 Usability rule (`check_pack`, exit code of `check-sprites`): a pack is usable when its folder
 exists and its `pack.toml` can be read and parsed as TOML. Every other problem (unknown keys,
 wrong types, bad or missing images, unsafe paths) only disables the sprite or colour concerned,
@@ -125,11 +143,17 @@ def discover_packs(extra_dirs: list[Path] | None = None) -> list[PackInfo]:
 
 
 def _find_pack(pack_id: str, extra_dirs: list[Path] | None) -> Path | None:
+    """Folder of the installed pack `pack_id` (first in `pack_dirs` order), or None."""
     if pack_id == DEFAULT_PACK:
         return SPRITES_DIR / DEFAULT_PACK
-    for info in discover_packs(extra_dirs):
-        if info.id == pack_id:
-            return info.path
+    if not pack_id or pack_id in (".", "..") or PurePosixPath(pack_id).name != pack_id or "\\" in pack_id:
+        return None
+    for base in pack_dirs(extra_dirs):
+        try:
+            if (base / pack_id / MANIFEST).is_file():
+                return base / pack_id
+        except (OSError, ValueError):
+            continue
     return None
 
 
@@ -161,7 +185,7 @@ def _resolve_inside(folder: Path, file: str) -> tuple[Path | None, str]:
     base = folder.resolve()
     try:
         real = (folder / file).resolve()
-    except (OSError, RuntimeError) as exc:  # RuntimeError: symlink loop on older Pythons
+    except (OSError, RuntimeError, ValueError) as exc:  # RuntimeError: symlink loop; ValueError: NUL byte
         return None, f"path cannot be resolved ({type(exc).__name__})"
     if real.is_relative_to(base):
         return real, ""
@@ -387,6 +411,7 @@ class SpriteBook:
         self._default_entries = default.entries
         self._palette = dict(default.palette)
         self.pack_id, self.pack_name = DEFAULT_PACK, default.name
+        self._manifests = [SPRITES_DIR / DEFAULT_PACK / MANIFEST]
         if self._requested != DEFAULT_PACK:
             folder = _find_pack(self._requested, self._extra_dirs)
             if folder is None:
@@ -394,6 +419,7 @@ class SpriteBook:
                 self.problems.append(_line(self._requested, MANIFEST, f"pack not found in {where}; using the default pack"))
             else:
                 pack = _read_pack(self._requested, folder, default)
+                self._manifests.append(folder / MANIFEST)
                 self.pack_id, self.pack_name = pack.id, pack.name
                 self.problems.extend(pack.problems)
                 self._entries.update(pack.entries)
@@ -412,15 +438,11 @@ class SpriteBook:
         self.version += 1
 
     def changed_on_disk(self) -> bool:
-        """Whether a manifest or image of the active packs changed since the last (re)load."""
+        """Whether a manifest or used image changed since the last (re)load (a stat per file: poll ~1/s)."""
         return self._disk_stamp() != self._stamp
 
     def _disk_stamp(self) -> tuple[tuple[str, int, int], ...]:
-        files = {SPRITES_DIR / DEFAULT_PACK / MANIFEST}
-        if self.pack_id != DEFAULT_PACK:
-            folder = _find_pack(self.pack_id, self._extra_dirs)
-            if folder is not None:
-                files.add(folder / MANIFEST)
+        files = set(self._manifests)
         files.update(entry.path for entry in self._entries.values())
         stamp = []
         for path in sorted(files):
@@ -569,7 +591,10 @@ def _nine_slice(image: pygame.Surface, border: int, size: tuple[int, int]) -> py
 
 
 def check_pack(pack: str | Path, extra_dirs: list[Path] | None = None) -> CheckReport:
-    """Check pack `pack` (an installed pack id, or a folder) fully, decoding every image."""
+    """Check pack `pack` fully, decoding every image.
+
+    `pack` is a Path (a folder), or a string: an installed pack id, else a folder path.
+    """
     folder: Path | None
     if isinstance(pack, Path):
         folder = pack

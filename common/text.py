@@ -21,6 +21,12 @@ def _render(text: str, px: int, bold: bool, colour: Colour) -> pygame.Surface:
     return font(px, bold).render(text, True, colour)
 
 
+def clear_cache() -> None:
+    """Forget fonts and rendered text (needed after pygame.font is re-initialised)."""
+    font.cache_clear()
+    _render.cache_clear()
+
+
 def render(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     """Rendered text surface (cached by text, size, weight and colour)."""
     return _render(text, int(px), bold, tuple(colour))

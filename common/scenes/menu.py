@@ -54,8 +54,8 @@ class MenuScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
         w, h = size
-        bw, bh, gap = app.px(440), app.px(62), app.px(14)
-        top = h // 2 - app.px(30)
+        bw, bh, gap = app.px(440), app.px(56), app.px(12)
+        top = max(app.px(282), (h - app.px(354 + 40)) // 2 + app.px(130))
         heights = [bh + app.px(8), bh + app.px(8), bh, bh, bh]
         y = top
         for b, bh_i in zip(self.buttons, heights):

@@ -44,8 +44,9 @@ def test_scene_survives_300_frames_of_random_input(app: App, name: str) -> None:
 
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (2560, 1440)])
 def test_menu_reflows_with_buttons_inside_window(app: App, size: tuple[int, int]) -> None:
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     menu = MenuScene(app)
-    menu.layout(size)
+    app.push(menu)
     window = pygame.Rect((0, 0), size)
     rects = [b.rect for b in menu.buttons]
     assert all(window.contains(r) for r in rects)

@@ -1,0 +1,4 @@
+"""`python -m sprites.generate [PACK ...]`: redraw the project's sprite packs."""
+from sprites.generate import main
+
+raise SystemExit(main())

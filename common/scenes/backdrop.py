@@ -1,35 +1,46 @@
-"""The painted background shared by menu-like scenes, scaled once per window size."""
+"""The painted background shared by menu-like scenes, composed once per window size."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
 if TYPE_CHECKING:
     from common.app import App
 
-_cache: dict[tuple[int, int, int, int], pygame.Surface] = {}
+
+def compose_backdrop(app: "App", size: tuple[int, int], dim: int = 0,
+                     panels: Sequence[tuple[str, pygame.Rect]] = ()) -> pygame.Surface:
+    """The pack's background scaled to cover `size`, darkened by `dim` (0–255), with nine-slice
+    `panels` ((sprite name, rect) pairs) drawn on it: one opaque surface to blit each frame."""
+    src = app.sprites.image("ui/background")
+    sw, sh = src.get_size()
+    k = max(size[0] / sw, size[1] / sh)
+    scaled = pygame.transform.smoothscale(src, (max(size[0], round(sw * k)), max(size[1], round(sh * k))))
+    out = pygame.Surface(size)
+    out.blit(scaled, ((size[0] - scaled.get_width()) // 2, (size[1] - scaled.get_height()) // 2))
+    if dim:
+        shade = pygame.Surface(size)
+        shade.set_alpha(dim)
+        out.blit(shade, (0, 0))
+    for name, rect in panels:
+        out.blit(app.sprites.nine_slice(name, rect.size), rect)
+    return out.convert() if pygame.display.get_surface() is not None else out
 
 
-def draw_backdrop(surface: pygame.Surface, app: "App", dim: int = 0) -> None:
-    """Blit the pack's background scaled to cover the window, darkened by `dim` (0–255)."""
-    size = surface.get_size()
-    key = (size[0], size[1], dim, app.sprites.version * 1000 + id(app.sprites) % 1000)
-    img = _cache.get(key)
-    if img is None:
-        _cache.clear()
-        src = app.sprites.image("ui/background")
-        sw, sh = src.get_size()
-        k = max(size[0] / sw, size[1] / sh)
-        img = pygame.transform.smoothscale(src, (max(1, round(sw * k)), max(1, round(sh * k))))
-        img = img.subsurface(img.get_rect(center=(img.get_width() // 2, img.get_height() // 2))
-                             .clip(pygame.Rect((img.get_width() - size[0]) // 2, (img.get_height() - size[1]) // 2,
-                                               size[0], size[1]))).convert() if pygame.display.get_surface() else img
-        if dim:
-            shade = pygame.Surface(img.get_size())
-            shade.fill((0, 0, 0))
-            shade.set_alpha(dim)
-            img = img.copy()
-            img.blit(shade, (0, 0))
-        _cache[key] = img
-    surface.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2)))
+class Backdrop:
+    """A cached composed backdrop that rebuilds when the size, panels or sprite pack change."""
+
+    def __init__(self, dim: int = 0) -> None:
+        self.dim = dim
+        self.key: tuple | None = None
+        self.surface: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, app: "App",
+             panels: Sequence[tuple[str, pygame.Rect]] = ()) -> None:
+        key = (surface.get_size(), self.dim, tuple((n, tuple(r)) for n, r in panels), id(app.sprites),
+               app.sprites.version)
+        if key != self.key or self.surface is None:
+            self.surface = compose_backdrop(app, surface.get_size(), self.dim, panels)
+            self.key = key
+        surface.blit(self.surface, (0, 0))

@@ -5,7 +5,7 @@ import pygame
 
 from common import text
 from common.scene import Scene
-from common.scenes.backdrop import draw_backdrop
+from common.scenes.backdrop import Backdrop
 from common.widgets import Button, WidgetGroup, draw_scrollbar, draw_tooltip
 
 
@@ -16,6 +16,7 @@ class GalleryScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
+        self.backdrop = Backdrop(90)
         self.scroll = 0
         self.cells: list[tuple[str, pygame.Rect]] = []
         self.mouse = (-1, -1)
@@ -69,11 +70,10 @@ class GalleryScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
-        draw_backdrop(surface, app, dim=90)
+        self.backdrop.draw(surface, app, [("ui/panel", self.panel)])
         book = app.sprites
         text.draw_text(surface, f"Sprite gallery — {book.pack_name}", app.font_px(40), app.theme.text_light,
                        (surface.get_width() // 2, app.px(20)), "midtop", bold=True, shadow=app.theme.shadow)
-        surface.blit(book.nine_slice("ui/panel", self.panel.size), self.panel)
         hovered: str | None = None
         clip = surface.get_clip()
         surface.set_clip(self.view)

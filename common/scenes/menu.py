@@ -8,7 +8,7 @@ import pygame
 from common import text
 from common.games import GAMES
 from common.scene import Scene
-from common.scenes.backdrop import draw_backdrop
+from common.scenes.backdrop import Backdrop
 from common.widgets import Button, Dialog, WidgetGroup
 
 
@@ -19,6 +19,7 @@ class MenuScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
+        self.backdrop = Backdrop(0)
         self.t_ms = 0.0
         buttons = [
             Button(GAMES["arenas"].title, lambda: self.start_game("arenas"), GAMES["arenas"].tagline,
@@ -76,7 +77,7 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         w, h = surface.get_size()
-        draw_backdrop(surface, app)
+        self.backdrop.draw(surface, app)
         size = app.px(150)
         bob = round(math.sin(self.t_ms / 900) * app.px(4))
         emblem = app.sprites.scaled("ui/logo_emblem", (size, size))

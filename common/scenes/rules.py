@@ -6,7 +6,7 @@ import pygame
 from common import text
 from common.games import GAMES
 from common.scene import Scene
-from common.scenes.backdrop import draw_backdrop
+from common.scenes.backdrop import Backdrop
 from common.widgets import Button, WidgetGroup, draw_scrollbar
 
 
@@ -48,6 +48,7 @@ class RulesScene(Scene):
 
     def __init__(self, app, game: str) -> None:
         super().__init__(app)
+        self.backdrop = Backdrop(80)
         self.game = GAMES[game]
         try:
             source = self.game.rules_file.read_text(encoding="utf-8")
@@ -138,8 +139,7 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
-        draw_backdrop(surface, app, dim=80)
-        surface.blit(app.sprites.nine_slice("ui/panel", self.panel.size), self.panel)
+        self.backdrop.draw(surface, app, [("ui/panel", self.panel)])
         if self.page is not None:
             area = pygame.Rect(0, round(self.scroll), self.view.w, self.view.h)
             surface.blit(self.page, self.view.topleft, area)

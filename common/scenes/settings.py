@@ -8,7 +8,7 @@ import pygame
 
 from common import text
 from common.scene import Scene
-from common.scenes.backdrop import draw_backdrop
+from common.scenes.backdrop import Backdrop
 from common.settings import ANIMATION_SPEEDS, UI_SCALES
 from common.sprites import discover_packs
 from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
@@ -25,6 +25,7 @@ class SettingsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
+        self.backdrop = Backdrop(60)
         s = app.settings
         packs = [(p.id, p.name) for p in discover_packs()]
         self.rows: list[Widget] = [
@@ -84,8 +85,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
-        draw_backdrop(surface, app, dim=60)
+        self.backdrop.draw(surface, app, [("ui/panel", self.panel)])
         text.draw_text(surface, "Settings", app.font_px(46), app.theme.text_light,
                        (surface.get_width() // 2, app.px(22)), "midtop", bold=True, shadow=app.theme.shadow)
-        surface.blit(app.sprites.nine_slice("ui/panel", self.panel.size), self.panel)
         self.group.draw(surface)

@@ -31,6 +31,15 @@ def _positive(text: str) -> int:
     return n
 
 
+def _bot_list(text: str) -> list[str]:
+    bots = [b.strip() for b in text.split(",") if b.strip()]
+    unknown = [b for b in bots if b not in ("easy", "normal", "hard")]
+    if unknown or len(bots) < 2:
+        raise argparse.ArgumentTypeError(f"--bots wants at least two of easy, normal, hard, comma-separated, "
+                                         f"not {text!r}")
+    return bots
+
+
 def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
     d = (lambda v: argparse.SUPPRESS) if suppress else (lambda v: v)
     parser.add_argument("--sprites", metavar="PACK", default=d(None), help="sprite pack to use (folder name)")
@@ -70,6 +79,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="list the registered scenes and exit")
     p = add("check-sprites", "validate a sprite pack and list what it overrides")
     p.add_argument("pack", help="pack folder name (in sprites/ or your data folder) or a path")
+    p = add("tournament", "play seeded bot-vs-bot games and print win rates with 95%% confidence intervals")
+    p.add_argument("game", choices=["arzium"], help="the game (only Arzium has competing bots)")
+    p.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
+    p.add_argument("--bots", type=_bot_list, default=["hard", "normal"],
+                   help="comma-separated bot levels, one per competitor: easy, normal, hard")
+    p.add_argument("--games", type=_positive, default=200)
+    p.add_argument("--basic", action="store_true", help="basic game (no artifacts); default is the full game")
+    p.add_argument("--json", type=Path, metavar="FILE", help="also write the results as JSON")
+    p = add("verify-levels", "play every Arenas level with team-mate bots over N seeds; print win rates")
+    p.add_argument("--seeds", type=_positive, default=100)
+    p.add_argument("--level", type=_positive, action="append", metavar="N", help="only this level (repeatable)")
+    p.add_argument("--json", type=Path, metavar="FILE", help="also write the table as JSON")
     p = add("replay", "play back a replay file (or print its outcome with --headless)")
     p.add_argument("file", type=Path)
     p.add_argument("--headless", action="store_true", help="print the outcome as JSON, no window")
@@ -149,6 +170,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return module.replay_window(_app(args), replay, args.file)
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from arzium.bots.tournament import tournament_main
+    return tournament_main(args.players, args.bots, args.games, args.seed if args.seed is not None else 1,
+                           args.json, not args.basic)
+
+
+def cmd_verify_levels(args: argparse.Namespace) -> int:
+    from arenas.bots.verify import verify_levels_main
+    return verify_levels_main(args.seeds, args.json, args.level)
+
+
 def cmd_game(args: argparse.Namespace) -> int:
     from common.games import GAMES
     from common.scenes.menu import MenuScene
@@ -172,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     """Parse arguments and run the menu, a game or a tool; return the exit code."""
     args = build_parser().parse_args(argv)
     handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
-                "replay": cmd_replay}
+                "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels}
     try:
         return handlers.get(args.command or "menu", cmd_game)(args)
     except KeyboardInterrupt:

@@ -141,3 +141,11 @@ def test_timedemo_json_has_every_scene(tmp_path: Path) -> None:
     for st in data["scenes"].values():
         assert 0 < st["p50"] <= st["p95"] <= st["p99"] and st["ratio_p50"] > 0
     assert "menu" in proc.stdout and "blank" in proc.stdout
+
+
+def test_help_lists_every_tool(tmp_path: Path) -> None:
+    proc = _run_main("--help", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    for tool in ("screenshot", "timedemo", "check-sprites", "replay", "tournament", "verify-levels", "--seed",
+                 "--sprites", "--mute", "--fullscreen"):
+        assert tool in proc.stdout

@@ -1,0 +1,1 @@
+"""Arzium: the area-majority card game of sleepwalkers (rules, bots, saves; scenes use pygame)."""

@@ -1,0 +1,17 @@
+"""A bot that picks uniformly among the legal actions: for tests, playouts and as a sparring partner."""
+from __future__ import annotations
+
+import random
+
+from arzium.rules import Action, GameState, legal_actions
+
+
+class RandomBot:
+    """Random legal moves, reproducible from its seeded generator."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, state: GameState, seat: int) -> Action:
+        """One of `seat`'s legal actions, chosen at random (`seat` must be the current player)."""
+        return self.rng.choice(legal_actions(state))

@@ -1,0 +1,78 @@
+"""Autosave of the Arzium game in progress (pure: no pygame).
+
+The save file holds the setup, seed, every action so far and the resulting state. Loading re-runs
+the actions and checks the result against the saved state, so a truncated, edited or outdated save
+(for example after a card data change) is set aside with a one-line message instead of resuming
+a game that does not follow the rules.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from arzium.rules import Action, GameState, IllegalAction, StateError, action_from_json, run_replay
+from common.jsonio import read_json_or_set_aside, set_aside, write_json_atomic
+from common.paths import data_dir
+
+SAVE_GAME = "arzium"
+SAVE_FORMAT = 1
+
+
+def save_path() -> Path:
+    """Where the autosave lives."""
+    return data_dir() / "arzium_autosave.json"
+
+
+def save_game(state: GameState, actions_log: list[Action] | tuple[Action, ...], path: Path | None = None) -> None:
+    """Write the game atomically: setup, seed, actions so far and the state they lead to."""
+    write_json_atomic(Path(path) if path is not None else save_path(), {
+        "game": SAVE_GAME, "format": SAVE_FORMAT, "state": state.to_dict(),
+        "actions": [a.to_json() for a in actions_log]})
+
+
+def delete_save(path: Path | None = None) -> None:
+    """Remove the autosave (e.g. when its game is over); no error if there is none."""
+    Path(path if path is not None else save_path()).unlink(missing_ok=True)
+
+
+def load_save_with_log(path: Path | None = None) -> tuple[GameState | None, list[Action], str | None]:
+    """The saved game and its actions; (None, [], None) without a save; a bad save is set aside:
+    (None, [], one-line message)."""
+    path = Path(path) if path is not None else save_path()
+    data, message = read_json_or_set_aside(path, "Arzium save")
+    if data is None:
+        return None, [], message
+    try:
+        state, actions = _check(data)
+    except ValueError as exc:
+        try:
+            where = f"moved to {set_aside(path).name}"
+        except OSError:
+            where = "could not be moved aside"
+        return None, [], f"Arzium save file {path} is not a usable game ({exc}); {where}"
+    return state, actions, None
+
+
+def load_save(path: Path | None = None) -> tuple[GameState | None, str | None]:
+    """The saved game, or (None, None) without a save, or (None, one-line message) for a bad one."""
+    state, _, message = load_save_with_log(path)
+    return state, message
+
+
+def _check(data: Any) -> tuple[GameState, list[Action]]:
+    if not isinstance(data, dict) or data.get("game") != SAVE_GAME:
+        raise ValueError("not an Arzium save")
+    if data.get("format") != SAVE_FORMAT:
+        raise ValueError(f"format {data.get('format')!r} is not {SAVE_FORMAT}")
+    saved = GameState.from_dict(data.get("state"))
+    items = data.get("actions")
+    if not isinstance(items, list):
+        raise ValueError("actions: expected a list")
+    actions = [action_from_json(item) for item in items]
+    try:
+        replayed, _ = run_replay(saved.setup, saved.seed, actions)
+    except IllegalAction as exc:
+        raise ValueError(f"its actions do not replay: {exc.reason}") from None
+    if replayed.to_dict() != saved.to_dict():
+        raise StateError("its actions do not lead to its saved state")
+    return replayed, actions

@@ -1,0 +1,152 @@
+"""The six artifacts: Purse, Slide, Wake (with the free rest), Turn, Free blank, Displace."""
+import pytest
+
+from arzium.rules import (
+    ArtifactUsed,
+    BlankPaid,
+    Bid,
+    CardClaimed,
+    CharacterFlipped,
+    CoinsGained,
+    IllegalAction,
+    MarkerDisplaced,
+    MarkerPlaced,
+    MarkerSlid,
+    Rested,
+    Search,
+    UsePurse,
+    UseSlide,
+    UseWake,
+    apply,
+    legal_actions,
+)
+from arzium_testkit import artifact_of, give_artifacts, make_cards, make_state, put, set_party, set_slot, sq
+
+
+def state_with(ability: str, patterns=None, coins=None, **kw):
+    state = make_state(full=True, cards=make_cards(patterns=patterns or {"C01": ["XX"]}, coins=coins), **kw)
+    set_party(state, 0, ["C01", "C02", "C03"])
+    art = artifact_of(state, ability)
+    give_artifacts(state, 0, [art])
+    return state, art
+
+
+def test_purse_gains_a_coin_once_until_the_next_rest():
+    state, purse = state_with("purse")
+    assert UsePurse(purse) in legal_actions(state)
+    assert apply(state, UsePurse(purse)) == [ArtifactUsed(0, purse, "purse"), CoinsGained(0, 1, "purse")]
+    assert state.players[0].coins == 1 and state.players[0].artifacts_up == [False]
+    with pytest.raises(IllegalAction, match="face down"):
+        apply(state, UsePurse(purse))
+    assert UsePurse(purse) not in legal_actions(state)
+
+
+def test_artifacts_must_be_owned_and_of_the_right_ability():
+    state, purse = state_with("purse")
+    other = artifact_of(state, "purse", 1)
+    with pytest.raises(IllegalAction, match="do not own"):
+        apply(state, UsePurse(other))
+    with pytest.raises(IllegalAction, match="is a purse artifact, not slide"):
+        apply(state, UseSlide(purse, 0, 1))
+
+
+def test_slide_moves_any_marker_to_an_adjacent_empty_square_without_coins():
+    state, slide = state_with("slide", coins={"C09": [[0, 0], [0, 0], [3, 0]]})
+    set_slot(state, 3, "C09")                  # (5, 0) holds 3 coins
+    put(state, 1, [sq(4, 0), sq(4, 1)])
+    for bad, reason in (((sq(3, 3), sq(3, 4)), "no marker"), ((sq(4, 0), sq(4, 1)), "already holds"),
+                        ((sq(4, 0), sq(5, 1)), "not orthogonally adjacent")):
+        with pytest.raises(IllegalAction, match=reason):
+            apply(state, UseSlide(slide, *bad))
+    events = apply(state, UseSlide(slide, sq(4, 0), sq(5, 0)))
+    assert events == [ArtifactUsed(0, slide, "slide"), MarkerSlid(0, 1, sq(4, 0), sq(5, 0))]
+    assert state.board[sq(5, 0)] == 1 and state.board[sq(4, 0)] == -1
+    assert state.players[1].coins == 1 and state.players[0].coins == 0 and state.phase == "start"
+
+
+def test_slide_can_complete_a_card_claimed_at_the_end_of_the_search():
+    state, slide = state_with("slide")
+    put(state, 0, [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1), sq(5, 0)])
+    put(state, 1, [sq(5, 2)])
+    apply(state, UseSlide(slide, sq(5, 2), sq(5, 1)))
+    events = apply(state, Search("C01", 0))
+    assert CardClaimed(0, state.players[0].cards[-1], 3, ((0, 5), (1, 1)), 0) in events
+
+
+def test_wake_turns_the_last_character_down_for_the_free_rest():
+    state, wake = state_with("wake")
+    set_party(state, 0, ["C01", "C02", "C03"], [False, True, False])
+    events = apply(state, UseWake(wake, "C02"))
+    assert events == [ArtifactUsed(0, wake, "wake"), CharacterFlipped(0, "C02", False), Rested(0, 0, True)]
+    ps = state.players[0]
+    assert ps.face_up == [True] * 3 and ps.artifacts_up == [True] and state.phase == "search"
+    with pytest.raises(IllegalAction, match="only be turned face down at the start"):
+        apply(state, UseWake(wake, "C02"))
+
+
+def test_wake_turns_a_character_face_up():
+    state, wake = state_with("wake")
+    set_party(state, 0, ["C01", "C02"], [True, False])
+    with pytest.raises(IllegalAction, match="C09 is not one of your characters"):
+        apply(state, UseWake(wake, "C09"))
+    assert apply(state, UseWake(wake, "C02"))[1] == CharacterFlipped(0, "C02", True)
+    assert state.players[0].face_up == [True, True] and state.phase == "start"
+
+
+def test_turn_rotates_the_pattern_a_quarter_clockwise():
+    state, turn = state_with("turn", patterns={"C01": ["XXX", "X.."]})
+    events = apply(state, Search("C01", sq(0, 0), turn_artifact=turn))
+    assert ArtifactUsed(0, turn, "turn") in events
+    placed = sorted(e.square for e in events if isinstance(e, MarkerPlaced))
+    assert placed == sorted([sq(0, 1), sq(1, 1), sq(2, 1), sq(0, 0)])    # the west-seat shape
+    assert state.players[0].artifacts_up == [False]
+
+
+def test_free_blank_places_one_blank_without_paying():
+    state, fb = state_with("free_blank", patterns={"C01": ["BXXB"]})
+    state.players[0].coins = 2
+    with pytest.raises(IllegalAction, match="go together"):
+        apply(state, Search("C01", sq(0, 1), blanks=(0,), free_blank_artifact=fb))
+    with pytest.raises(IllegalAction, match="free blank 1 is not one of the chosen blanks"):
+        apply(state, Search("C01", sq(0, 1), blanks=(0,), free_blank_artifact=fb, free_blank=1))
+    events = apply(state, Search("C01", sq(0, 1), blanks=(0, 1), free_blank_artifact=fb, free_blank=1))
+    assert BlankPaid(0, sq(0, 0), 2) in events and BlankPaid(0, sq(0, 3), 0) in events
+    assert state.players[0].coins == 0 and all(state.board[s] == 0 for s in range(4))
+
+
+def test_displace_replaces_another_players_marker_and_collects_its_coins():
+    state, disp = state_with("displace", coins={"C09": [[0, 0], [0, 0], [0, 2]]})
+    set_slot(state, 3, "C09")                      # (5, 1) holds 2 coins
+    put(state, 1, [sq(5, 1)])
+    put(state, 0, [sq(4, 0)])
+    with pytest.raises(IllegalAction, match="does not hold another player's marker"):
+        apply(state, Search("C01", sq(4, 0), displace_artifact=disp, displace_square=sq(4, 0)))
+    with pytest.raises(IllegalAction, match="not a marker square or chosen blank"):
+        apply(state, Search("C01", sq(5, 2), displace_artifact=disp, displace_square=sq(5, 1)))
+    events = apply(state, Search("C01", sq(5, 0), displace_artifact=disp, displace_square=sq(5, 1)))
+    assert MarkerDisplaced(0, sq(5, 1), 1, 2) in events
+    assert state.board[sq(5, 1)] == 0 and state.players[1].supply == 24 and state.players[0].supply == 24 - 3
+    assert state.players[0].coins == 2
+
+
+def test_displace_onto_a_chosen_blank():
+    state, disp = state_with("displace", patterns={"C01": ["XXB"]})
+    state.players[0].coins = 2
+    put(state, 1, [sq(0, 2)])
+    events = apply(state, Search("C01", 0, blanks=(0,), displace_artifact=disp, displace_square=sq(0, 2)))
+    assert events[2:6] == [MarkerPlaced(0, sq(0, 0), 0), MarkerPlaced(0, sq(0, 1), 0),
+                           BlankPaid(0, sq(0, 2), 2), MarkerDisplaced(0, sq(0, 2), 1, 0)]
+    assert state.board[sq(0, 2)] == 0 and state.players[0].coins == 0
+
+
+def test_artifacts_only_before_the_search():
+    state, purse = state_with("purse")
+    state.players[1].coins = 0
+    put(state, 0, [sq(3, 0)])
+    put(state, 1, [sq(3, 1), sq(4, 0), sq(4, 1)])
+    state.players[0].coins = 1
+    apply(state, Search("C01", sq(5, 0)))       # tie 3-3: bidding
+    assert state.phase == "bid"
+    with pytest.raises(IllegalAction, match="cannot use an artifact during a tie bidding"):
+        apply(state, UsePurse(purse))
+    apply(state, Bid(1))

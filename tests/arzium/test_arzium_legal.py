@@ -1,0 +1,141 @@
+"""`legal_actions` is exactly the set of actions `apply` accepts (brute force on mid-game states)."""
+import random
+from itertools import combinations
+
+import pytest
+
+from arzium.rules import (
+    ABILITIES,
+    Bid,
+    Buy,
+    IllegalAction,
+    MarkerPlaced,
+    PassBid,
+    RestEarly,
+    Search,
+    SkipBuy,
+    SkipSearch,
+    SquareSkipped,
+    UsePurse,
+    UseSlide,
+    UseWake,
+    apply,
+    clone,
+    legal_actions,
+    placement,
+)
+from arzium_testkit import play_random
+
+
+def accepted(state, action):
+    try:
+        apply(clone(state), action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def armed_state(seed: int, coins: int):
+    """A full game after some random turns; the active player owns one face-up artifact of each kind."""
+    state, _, _ = play_random(3, True, seed, max_actions=30 + seed)
+    while state.phase not in ("start", "search"):
+        apply(state, legal_actions(state)[0])
+    ps = state.players[state.active]
+    firsts = {ab: next(a for a in state.cards.artifact_ids if state.cards.artifact(a).ability == ab) for ab in ABILITIES}
+    ps.artifacts = [firsts[ab] for ab in ABILITIES] + ps.artifacts
+    ps.artifacts_up = [True] * len(ps.artifacts)
+    ps.coins = coins
+    return state, firsts
+
+
+def brute_force(state, arts):
+    ps = state.players[state.active]
+    occupied = [sq for sq in range(36) if state.board[sq] >= 0]
+    found = set()
+    for card in ps.cards:
+        nb = state.cards.card(card).blanks
+        subsets = [c for k in range(nb + 1) for c in combinations(range(nb), k)]
+        for anchor in range(36):
+            for turn in (None, arts["turn"]):
+                for blanks in subsets:
+                    for free in [None] + list(blanks):
+                        for dsq in [None] + occupied:
+                            action = Search(card, anchor, blanks, turn, arts["free_blank"] if free is not None else None,
+                                            free, arts["displace"] if dsq is not None else None, dsq)
+                            if accepted(state, action):
+                                found.add(action)
+    for src in range(36):
+        for dst in range(36):
+            if accepted(state, UseSlide(arts["slide"], src, dst)):
+                found.add(UseSlide(arts["slide"], src, dst))
+    for card in ps.cards:
+        if accepted(state, UseWake(arts["wake"], card)):
+            found.add(UseWake(arts["wake"], card))
+    for action in (UsePurse(arts["purse"]), RestEarly(), SkipSearch()):
+        if accepted(state, action):
+            found.add(action)
+    return found
+
+
+@pytest.mark.parametrize("seed,coins", [(1, 0), (2, 3), (5, 9)])
+def test_legal_actions_match_what_apply_accepts(seed, coins):
+    state, arts = armed_state(seed, coins)
+    listed = legal_actions(state)
+    assert len(listed) == len(set(listed))
+    assert set(listed) == brute_force(state, arts)
+
+
+def test_bid_and_buy_lists_are_exact():
+    state, _, _ = play_random(4, True, 3, max_actions=0)
+    rng = random.Random(3)
+    seen = set()
+    while state.phase != "over":
+        listed = legal_actions(state)
+        if state.phase in ("bid", "buy"):
+            seen.add(state.phase)
+            candidates = [Bid(x) for x in range(12)] + [PassBid(), SkipBuy()] + \
+                [Buy(a) for a in state.cards.artifact_ids]
+            assert {a for a in candidates if accepted(state, a)} == set(listed)
+        apply(state, rng.choice(listed))
+    assert seen == {"bid", "buy"}
+
+
+@pytest.mark.parametrize("seed", [3, 8, 13])
+def test_placement_preview_agrees_with_apply(seed):
+    state, _, _ = play_random(4, False, seed, max_actions=25 + seed)
+    while state.phase not in ("start", "search"):
+        apply(state, legal_actions(state)[0])
+    ps = state.players[state.active]
+    for card in ps.cards:
+        for anchor in range(36):
+            preview = placement(state, card, anchor)
+            assert preview.legal == accepted(state, Search(card, anchor)), (card, anchor, preview.reason)
+            if preview.legal:
+                events = apply(clone(state), Search(card, anchor))
+                placed = [e for e in events if isinstance(e, MarkerPlaced)]
+                assert tuple(e.square for e in placed) == preview.markers
+                assert sum(e.coins for e in placed) == preview.coins
+                assert tuple(e.square for e in events if isinstance(e, SquareSkipped)) == preview.skipped
+
+
+def test_an_illegal_action_leaves_the_state_unchanged():
+    state, arts = armed_state(2, 3)
+    legal = set(legal_actions(state))
+    before = state.to_dict()
+    tried = 0
+    ps = state.players[state.active]
+    for card in ps.cards + ["C43"]:
+        for anchor in range(0, 36, 5):
+            for blanks in ((), (0,), (0, 1)):
+                for dsq in (None, 0, 14, 35):
+                    action = Search(card, anchor, blanks, arts["turn"], None, None,
+                                    arts["displace"] if dsq is not None else None, dsq)
+                    if action not in legal:
+                        with pytest.raises(IllegalAction):
+                            apply(state, action)
+                        tried += 1
+    for action in (UseSlide(arts["slide"], 0, 35), UseWake(arts["wake"], "C43"), UsePurse(arts["wake"]),
+                   Bid(1), Buy(state.art_row[0])):
+        with pytest.raises(IllegalAction):
+            apply(state, action)
+    assert tried > 100 and state.to_dict() == before

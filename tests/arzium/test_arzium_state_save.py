@@ -1,0 +1,167 @@
+"""State round trip and copies, actions in JSON, replays, and the autosave (with corrupt saves set aside)."""
+import json
+
+import pytest
+
+from arzium.rules import (
+    Bid,
+    Buy,
+    GameState,
+    IllegalAction,
+    PassBid,
+    Replay,
+    ReplayError,
+    RestEarly,
+    Search,
+    SetupError,
+    SkipBuy,
+    SkipSearch,
+    StateError,
+    UsePurse,
+    UseSlide,
+    UseWake,
+    action_from_json,
+    apply,
+    clone,
+    default_setup,
+    legal_actions,
+    load_replay,
+    replay_from,
+    run_replay,
+    save_replay,
+)
+from arzium.save import load_save, load_save_with_log, save_game, save_path
+from arzium_testkit import play_random
+
+ALL_ACTIONS = [RestEarly(), Search("C01", 7), Search("C02", 0, (0, 1), "A13", "A01", 1, "A05", 3), SkipSearch(),
+               UsePurse("A09"), UseSlide("A17", 3, 4), UseWake("A21", "C05"), Bid(0), PassBid(), Buy("A02"),
+               SkipBuy()]
+
+
+@pytest.mark.parametrize("action", ALL_ACTIONS, ids=lambda a: type(a).__name__)
+def test_actions_round_trip_through_json(action):
+    assert action_from_json(json.loads(json.dumps(action.to_json()))) == action
+
+
+@pytest.mark.parametrize("data,message", [
+    ([], "must be a JSON object"), ({"type": "fly"}, "unknown action type 'fly'"),
+    ({"type": "search", "card": "C01", "anchor": "7"}, "'anchor': expected an integer"),
+    ({"type": "search", "card": "C01", "anchor": 7, "blanks": [True]}, "'blanks'"),
+    ({"type": "bid"}, "'amount'"), ({"type": "wake", "artifact": "A1", "card": 3}, "'card'"),
+])
+def test_bad_action_json_is_one_line(data, message):
+    with pytest.raises(ValueError, match=message):
+        action_from_json(data)
+
+
+def test_state_round_trips_exactly_and_keeps_playing_the_same():
+    state, actions, _ = play_random(4, True, 11, max_actions=60)
+    data = json.loads(json.dumps(state.to_dict()))
+    back = GameState.from_dict(data)
+    assert back.to_dict() == state.to_dict()
+    assert back.occ == state.occ and back.coin_at == state.coin_at and back.offmap == state.offmap
+    assert back.rng.random() == clone(state).rng.random()          # generator state included
+    for a in legal_actions(state):
+        assert [e.to_json() for e in apply(clone(state), a)] == [e.to_json() for e in apply(clone(back), a)]
+
+
+def test_clone_is_independent():
+    state, _, _ = play_random(3, True, 5, max_actions=40)
+    before = state.to_dict()
+    copy = clone(state)
+    while copy.phase != "over":
+        apply(copy, legal_actions(copy)[-1])
+    assert state.to_dict() == before
+
+
+@pytest.mark.parametrize("corrupt,message", [
+    (lambda d: d.update(format=9), "format 9"),
+    (lambda d: d["board"].__setitem__(3, 7), "board must be 36 squares"),
+    (lambda d: d["deck"].pop(), "not the 43 cards"),
+    (lambda d: d["players"][0]["face_up"].pop(), "faces do not match"),
+    (lambda d: d.pop("turn"), "KeyError"),
+    (lambda d: d["setup"]["seats"][0].update(edge="up"), "seats[0].edge"),
+])
+def test_malformed_states_raise_one_line(corrupt, message):
+    state, _, _ = play_random(2, True, 1, max_actions=10)
+    data = state.to_dict()
+    corrupt(data)
+    with pytest.raises((StateError, SetupError), match=message.replace("[", r"\[").replace("]", r"\]")):
+        GameState.from_dict(data)
+
+
+def test_replay_reproduces_the_game_and_names_the_bad_action(tmp_path):
+    state, actions, events = play_random(3, True, 21)
+    again, again_events = run_replay(state.setup, state.seed, actions)
+    assert again.to_dict() == state.to_dict()
+    assert [e.to_json() for e in again_events] == [e.to_json() for e in events]
+    bad = list(actions[:4]) + [Buy("A99")] + list(actions[4:])
+    with pytest.raises(IllegalAction, match=r"^action 5: "):
+        run_replay(state.setup, state.seed, bad)
+    replay = replay_from(state, actions)
+    path = tmp_path / "game.json"
+    save_replay(replay, path)
+    loaded = load_replay(path)
+    assert loaded == replay and loaded.run()[0].to_dict() == state.to_dict()
+
+
+@pytest.mark.parametrize("text,message", [
+    ('{"game": "arzium", "format": 1, "setup"', "truncated or not JSON"),
+    ('{"game": "arenas", "format": 1}', "not an Arzium replay"),
+    ('{"game": "arzium", "format": 2}', "format: expected 1-1"),
+    ('{"game": "arzium", "format": 1, "setup": {"seats": [], "full_game": false, "first_player": 0}, '
+     '"seed": 1, "actions": []}', "0 seats"),
+    ('{"game": "arzium", "format": 1, "setup": null, "seed": 1, "actions": []}', "setup: expected an object"),
+])
+def test_bad_replay_files_give_one_line(tmp_path, text, message):
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ReplayError, match=message) as info:
+        load_replay(path)
+    assert "\n" not in str(info.value)
+    with pytest.raises(ReplayError, match="cannot read"):
+        load_replay(tmp_path / "none.json")
+
+
+def test_bad_actions_in_a_replay_name_their_index():
+    data = Replay(default_setup(2), 3, (RestEarly(),)).to_dict()
+    data["actions"].append({"type": "nap"})
+    with pytest.raises(ReplayError, match=r"actions\[1\]: unknown action type 'nap'"):
+        Replay.from_dict(data)
+
+
+def test_autosave_round_trip(user_home):
+    assert load_save() == (None, None)
+    state, actions, _ = play_random(4, True, 8, max_actions=50)
+    save_game(state, actions)
+    assert save_path().is_relative_to(user_home) and save_path().exists()
+    loaded, message = load_save()
+    assert message is None and loaded.to_dict() == state.to_dict()
+    again, log, message = load_save_with_log()
+    assert log == actions and message is None
+
+
+def _edit(text, change):
+    data = json.loads(text)
+    change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("spoil,reason", [
+    (lambda text: text[: len(text) // 2], "unreadable"),
+    (lambda text: '"just a string"', "not an Arzium save"),
+    (lambda text: _edit(text, lambda d: d["state"]["players"][0].update(coins=7)), "do not lead to its saved state"),
+    (lambda text: _edit(text, lambda d: d["actions"].insert(0, {"type": "buy", "artifact": "A01"})),
+     "its actions do not replay: action 1: cannot buy"),
+    (lambda text: _edit(text, lambda d: d["state"].pop("board")), "KeyError"),
+    (lambda text: text.replace('"format": 1', '"format": 5', 1), "format"),
+])
+def test_corrupt_saves_are_set_aside_with_one_line(tmp_path, spoil, reason):
+    state, actions, _ = play_random(2, False, 4, max_actions=20)
+    path = tmp_path / "save.json"
+    save_game(state, actions, path)
+    path.write_text(spoil(path.read_text(encoding="utf-8")), encoding="utf-8")
+    loaded, message = load_save(path)
+    assert loaded is None and reason in message and "\n" not in message
+    assert not path.exists() and len(list(tmp_path.glob("save.json.bad-*"))) == 1
+    assert load_save(path) == (None, None)

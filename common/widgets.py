@@ -320,7 +320,7 @@ def draw_tooltip(surface: pygame.Surface, app: "App", message: str, pos: tuple[i
         box.bottom = pos[1] - app.px(8)
     surface.blit(app.sprites.nine_slice("ui/tooltip", box.size), box)
     for i, line in enumerate(lines):
-        text.draw_text(surface, line, px, app.theme.text, (box.left + app.px(12), box.top + app.px(8) + i * lh))
+        text.draw_text(surface, line, px, app.theme.text_light, (box.left + app.px(12), box.top + app.px(8) + i * lh))
 
 
 class WidgetGroup:
@@ -440,6 +440,7 @@ class Dialog(Scene):
         self.buttons = [Button(label, self._closing(fn), font=24) for label, fn in buttons]
         self.group = WidgetGroup(app, self.buttons)
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.shade: pygame.Surface | None = None
 
     def _closing(self, fn: Callable[[], Any]) -> Callable[[], None]:
         def run() -> None:
@@ -478,9 +479,11 @@ class Dialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((10, 8, 20, 150))
-        surface.blit(shade, (0, 0))
+        if self.shade is None or self.shade.get_size() != surface.get_size():
+            self.shade = pygame.Surface(surface.get_size())
+            self.shade.fill((10, 8, 20))
+            self.shade.set_alpha(150)
+        surface.blit(self.shade, (0, 0))
         surface.blit(app.sprites.nine_slice("ui/dialog", self.box.size), self.box)
         text.draw_text(surface, self.title_text, app.font_px(32), app.theme.text,
                        (self.box.centerx, self.box.top + app.px(44)), "midtop", bold=True)

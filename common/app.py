@@ -174,10 +174,10 @@ class App:
         y = h - self.px(16)
         for toast in reversed(self.toasts):
             px = self.font_px(18)
-            img = text.render(toast.message, px, self.theme.text)
+            img = text.render(toast.message, px, self.theme.text_light)
             if img.get_width() > w - self.px(80):
                 px = text.fit_px(toast.message, px, w - self.px(80))
-                img = text.render(toast.message, px, self.theme.text)
+                img = text.render(toast.message, px, self.theme.text_light)
             box = img.get_rect(midbottom=(w // 2, y)).inflate(self.px(28), self.px(14))
             panel = self.sprites.nine_slice("ui/tooltip", box.size)
             surface.blit(panel, box)

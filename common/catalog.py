@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 Script = Callable[[int, random.Random, tuple[int, int]], list[pygame.event.Event]]
 
 # Modules that register scenes when imported; games add theirs here.
-CATALOG_MODULES = ["common.scenes.catalog"]
+CATALOG_MODULES = ["common.scenes.catalog", "arzium.scenes.catalog", "arenas.scenes.catalog"]
 
 
 def wander(frame: int, rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:

@@ -30,8 +30,6 @@ PALETTE = {
     "sand_fast2": "#6cb8ff",
     "arenas_danger": "#e8412c",
     "arenas_glow": "#ffd76a",
-    "arenas_mat": "#1f4a46",
-    "arenas_ink": "#2c1d12",
 }
 
 Colour = tuple[int, int, int]
@@ -545,21 +543,13 @@ def lost_badge(size: int = 56) -> pygame.Surface:
     s = (size, size)
     c = size / 2
     tri = p.shape(s, lambda pen: pen.polygon([(c, size * 0.1), (size * 0.93, size * 0.86), (size * 0.07, size * 0.86)]))
-    rounded = p.glow(tri, 2, (255, 255, 255), 1.0)
     out = p.blank(s)
     p.paint(out, (255, 250, 240), p.dilate(tri, 3))
     p.paint(out, p.vgradient(s, [(0.0, (255, 110, 80)), (1.0, (178, 24, 16))]), tri)
     p.paint(out, p.lighten(DANGER, 0.5), p.subtract(tri, p.shift(tri, (0, 1.5))), 0.6)
     mark = p.shape(s, lambda pen: (pen.line((c, size * 0.34), (c, size * 0.6), size * 0.1), pen.circle((c, size * 0.72), size * 0.055)))
     p.paint(out, (255, 255, 255), mark)
-    del rounded
     return sticker(out, 1, OUTLINE, 0.45)
-
-
-def turn_marker(size: int = 48) -> pygame.Surface:
-    """A brass pointer shaped like a little hourglass pin, shown next to the active player's name."""
-    s = (size, size)
-    return sticker(hourglass_picture((int(size * 0.55), size - 4), level=0.5), 1, OUTLINE, 0.4)
 
 
 def sprites() -> dict[str, Sprite]:
@@ -587,6 +577,5 @@ def sprites() -> dict[str, Sprite]:
         "arenas/hand_glow": (hand_glow(), {"slice": 36}),
         "arenas/tag": (tag(), {"slice": 12}),
         "arenas/lost_badge": (lost_badge(), {}),
-        "arenas/turn_marker": (turn_marker(), {}),
     })
     return out

@@ -1,0 +1,78 @@
+"""Arenas Movedizas from the command line: `main.py arenas [--level N|PATH]` and `main.py replay FILE`."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from arenas.rules import LevelError, level_path, load_level, load_levels, outcome_json
+from arenas.scenes.session import GameSetup, SetupError, fresh_seed, from_replay, replay_outcome
+from common.replay import Replay
+
+if TYPE_CHECKING:
+    from common.app import App
+
+
+def _fail(message: str) -> int:
+    print(f"main.py: error: {message}", file=sys.stderr)
+    return 2
+
+
+def open_from_command_line(app: "App", args: argparse.Namespace) -> int:
+    """Push the setup screen, or with `--level N|PATH` the level itself (one player); 2 on a bad level."""
+    # Scenes (pygame) are imported only by the windowed commands; `replay --headless` stays rules-only.
+    from arenas.scenes.play import PlayScene
+    from arenas.scenes.setup import SetupScene
+
+    wanted = getattr(args, "level", None)
+    if wanted is None:
+        app.push(SetupScene(app))
+        return 0
+    try:
+        if wanted.strip().isdigit():
+            number = int(wanted)
+            known = [lv.number for lv in load_levels()]
+            if number not in known:
+                return _fail(f"--level {wanted}: no such level (levels {min(known)}–{max(known)}, or a level file)")
+            level = load_level(level_path(number))
+        else:
+            path = Path(wanted)
+            if not path.is_file():
+                return _fail(f"--level {wanted}: no such level file")
+            level = load_level(path)
+    except LevelError as exc:
+        return _fail(str(exc))
+    seed = app.options.seed if app.options.seed is not None else fresh_seed()
+    setup = GameSetup(level, ("Player 1",), seed=seed)  # a level file of one's own gets a replay, not a record
+    app.push(PlayScene(app, setup))
+    return 0
+
+
+def replay_headless(replay: Replay, path: Path) -> int:
+    """Print the rules' outcome of a replay as JSON; 2 with one line if the replay cannot be played."""
+    try:
+        state = replay_outcome(replay, str(path))
+    except SetupError as exc:
+        return _fail(str(exc))
+    print(json.dumps(outcome_json(state), indent=2))
+    return 0
+
+
+def replay_window(app: "App", replay: Replay, path: Path) -> int:
+    """Play a replay back in the window at real speed (the play scene, then the result screen)."""
+    from arenas.scenes.play import PlayScene
+
+    try:
+        replay_outcome(replay, str(path))  # refuse an unplayable replay before opening anything
+        setup, actions, assisted = from_replay(replay, str(path))
+    except SetupError as exc:
+        return _fail(str(exc))
+    from common.scenes.menu import MenuScene
+    state = setup.new_state()
+    state.assisted = state.assisted or assisted
+    app.push(MenuScene(app))
+    app.push(PlayScene(app, setup, state, replay_actions=actions))
+    app.run()
+    return 0

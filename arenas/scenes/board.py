@@ -1,0 +1,333 @@
+"""Drawing the board: the static table layer, turning gears, and hourglasses with flowing sand.
+
+Everything expensive is made once per layout (window size, level, sprite version): the table
+with its danger rings, gears at rest, emblems, blocks and the Deactivator is one surface; gear
+frames are pre-turned in 2.5° steps over one 60° period (a gear turned by 60° looks as before);
+each hourglass size gets its sand-free layers, its row table and one pre-textured sand picture
+per sand colour. A frame then costs a handful of blits per timer.
+"""
+from __future__ import annotations
+
+import bisect
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arenas.rules import TIMER_SPECS, Level
+from arenas.scenes import layouts as lay
+from common import text
+
+if TYPE_CHECKING:
+    from common.app import App
+
+GEAR_PERIOD = 60.0        # degrees after which a gear sprite repeats itself
+GEAR_FRAMES = 24
+TURN_PER_MOVE = 60.0      # how far every gear turns when a timer moves
+TIMER_CODES = {"slow1": "S1", "slow2": "S2", "medium1": "M1", "medium2": "M2", "fast1": "F", "fast2": "XF"}
+DANGER_MS = 5000
+
+
+def cover(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """`image` scaled to cover `size` and cropped to it, centred."""
+    sw, sh = image.get_size()
+    k = max(size[0] / sw, size[1] / sh)
+    big = pygame.transform.smoothscale(image, (max(size[0], round(sw * k)), max(size[1], round(sh * k))))
+    rect = pygame.Rect(0, 0, *size)
+    rect.center = big.get_rect().center
+    return big.subsurface(rect).copy()
+
+
+class GlassPainter:
+    """Draws hourglasses of one size: glass, sand levels from the true remaining time, stream, frame.
+
+    The sand in each bulb is drawn by area: a bulb holding a fraction f of the sand shows the
+    rows (from its bottom up) that hold f of the bulb's inside area, so what you see is in
+    proportion to the time left however the glass is shaped.
+    """
+
+    def __init__(self, app: "App", size: tuple[int, int]) -> None:
+        self.app = app
+        self.size = size
+        sprites = app.sprites
+        self.glass = sprites.scaled("arenas/hourglass_glass", size)
+        self.frame = sprites.scaled("arenas/hourglass_frame", size)
+        mask_img = sprites.scaled("arenas/hourglass_mask", size)
+        self.mask = mask_img
+        bits = pygame.mask.from_surface(mask_img, 110)
+        w, h = size
+        self.widths = []
+        self.lefts = []
+        for y in range(h):
+            row = [x for x in range(w) if bits.get_at((x, y))]
+            self.widths.append(len(row))
+            self.lefts.append(row[0] if row else w // 2)
+        lo, hi = int(h * 0.3), int(h * 0.7)
+        middle = [(self.widths[y], y) for y in range(lo, hi) if self.widths[y] > 0]
+        self.neck = min(middle)[1] if middle else h // 2
+        rows = [y for y in range(h) if self.widths[y] > 0]
+        self.top_first = rows[0] if rows else 0
+        self.bottom_last = rows[-1] if rows else h - 1
+        # Cumulative area from the neck upward (top bulb) and from the bottom upward (bottom bulb).
+        self.top_rows = list(range(self.neck - 1, self.top_first - 1, -1))
+        self.bottom_rows = list(range(self.bottom_last, self.neck, -1))
+        self.top_cum = self._cumulative(self.top_rows)
+        self.bottom_cum = self._cumulative(self.bottom_rows)
+        self.sand: dict[str, pygame.Surface] = {}
+        self.glow_img: pygame.Surface | None = None
+        self.stream_w = max(1, round(w * 0.035))
+
+    def _cumulative(self, rows: list[int]) -> list[int]:
+        out, total = [], 0
+        for y in rows:
+            total += self.widths[y]
+            out.append(total)
+        return out
+
+    def sand_image(self, key: str) -> pygame.Surface:
+        """The whole inside of the glass filled with textured sand of palette colour `key` (cached)."""
+        img = self.sand.get(key)
+        if img is None:
+            colour = self.app.sprites.colour(key)
+            img = pygame.Surface(self.size, pygame.SRCALPHA)
+            img.fill((*colour, 255))
+            texture = self.app.sprites.scaled("arenas/sand_texture", (max(self.size), max(self.size)))
+            img.blit(texture, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+            img.blit(self.mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            self.sand[key] = img
+        return img
+
+    def levels(self, fraction: float) -> tuple[int, int]:
+        """(first row of sand in the top bulb, first row of sand in the bottom bulb) for a top fraction."""
+        fraction = min(1.0, max(0.0, fraction))
+        top_need = fraction * (self.top_cum[-1] if self.top_cum else 0)
+        k = bisect.bisect_left(self.top_cum, top_need - 0.5) if top_need > 0.5 else -1
+        top_level = self.top_rows[k] if 0 <= k < len(self.top_rows) else self.neck
+        bottom_need = (1.0 - fraction) * (self.bottom_cum[-1] if self.bottom_cum else 0)
+        k = bisect.bisect_left(self.bottom_cum, bottom_need - 0.5) if bottom_need > 0.5 else -1
+        bottom_level = self.bottom_rows[k] if 0 <= k < len(self.bottom_rows) else self.bottom_last + 1
+        return top_level, bottom_level
+
+    def draw(self, surface: pygame.Surface, topleft: tuple[int, int], fraction: float, sand_key: str,
+             flowing: bool, t_ms: float) -> None:
+        """Draw the hourglass at `topleft` with `fraction` of its sand in the top bulb."""
+        x0, y0 = topleft
+        surface.blit(self.glass, topleft)
+        sand = self.sand_image(sand_key)
+        top_level, bottom_level = self.levels(fraction)
+        w = self.size[0]
+        if top_level < self.neck:
+            surface.blit(sand, (x0, y0 + top_level), (0, top_level, w, self.neck - top_level + 1))
+        if bottom_level <= self.bottom_last:
+            surface.blit(sand, (x0, y0 + bottom_level), (0, bottom_level, w, self.bottom_last - bottom_level + 1))
+        colour = self.app.sprites.colour(sand_key)
+        light = tuple(min(255, c + 60) for c in colour)
+        if top_level < self.neck:
+            y = top_level
+            pygame.draw.line(surface, light, (x0 + self.lefts[y], y0 + y), (x0 + self.lefts[y] + self.widths[y] - 1, y0 + y))
+        if flowing and top_level < self.neck:
+            cx = x0 + w // 2
+            end = min(bottom_level, self.bottom_last)
+            half = self.stream_w // 2
+            pygame.draw.line(surface, colour, (cx - half, y0 + self.neck - 1), (cx - half, y0 + end), self.stream_w)
+            span = max(1, end - self.neck)
+            for k in range(3):
+                gy = self.neck + (t_ms * 0.09 + k * span / 3) % span
+                surface.fill(light, (cx - half - 1, y0 + int(gy), self.stream_w + 1, 2))
+            if bottom_level <= self.bottom_last:
+                mound = max(2, self.widths[bottom_level] // 5)
+                pygame.draw.ellipse(surface, colour, (cx - mound, y0 + bottom_level - 2, mound * 2, 4))
+        surface.blit(self.frame, topleft)
+
+    def compose(self, fraction: float, sand_key: str, flowing: bool, t_ms: float) -> pygame.Surface:
+        """The hourglass on its own surface (for flipping, tilting and fading)."""
+        img = pygame.Surface(self.size, pygame.SRCALPHA)
+        self.draw(img, (0, 0), fraction, sand_key, flowing, t_ms)
+        return img
+
+    def danger_glow(self) -> pygame.Surface:
+        """A red halo around (not behind) an hourglass that is running out, so the glass stays clear (cached)."""
+        if self.glow_img is None:
+            w, h = self.size
+            pad = max(6, w // 3)
+            base = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            grow = pad // 2
+            pygame.draw.rect(base, (*self.app.sprites.colour("arenas_danger"), 255),
+                             (pad - grow, pad - grow, w + 2 * grow, h + 2 * grow), border_radius=max(4, w // 3))
+            glow = pygame.transform.gaussian_blur(base, max(2, pad // 3))
+            hole = pygame.Surface(glow.get_size(), pygame.SRCALPHA)
+            hole.fill((255, 255, 255, 255))
+            pygame.draw.rect(hole, (255, 255, 255, 0), (pad + w // 7, pad + h // 10, w - 2 * (w // 7), h - h // 5))
+            glow.blit(hole, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            self.glow_img = glow
+        return self.glow_img
+
+
+@dataclass
+class BoardPieces:
+    """Per-layout images: pre-turned gear frames by colour, upright hub+emblem faces by shape."""
+
+    gear_frames: dict[str, list[pygame.Surface]]
+    faces: dict[str, pygame.Surface]
+
+
+class BoardView:
+    """The board of one level fitted into a box of the window, with its cached layers."""
+
+    def __init__(self, app: "App", level: Level, box: pygame.Rect, max_s: float) -> None:
+        self.app = app
+        self.level = level
+        self.box = box
+        self.geo = lay.fit_board(level.layout, len(level.path), level.deactivator, level.blocks,
+                                 (box.x, box.y, box.w, box.h), max_s)
+        s = self.geo.s
+        self.gear_px = max(12, round(lay.GEAR_D * s))
+        self._glass: GlassPainter | None = None
+        self._lost_glass: GlassPainter | None = None
+        self._pieces: BoardPieces | None = None
+        self.under: pygame.Surface | None = None
+        self.full: pygame.Surface | None = None
+        self.window_size: tuple[int, int] | None = None
+
+    # ---- pieces (made on first use: a scene may fit several boards and keep one) -----------
+    @property
+    def glass(self) -> GlassPainter:
+        if self._glass is None:
+            self._glass = GlassPainter(self.app, self.geo.glass_size())
+        return self._glass
+
+    @property
+    def lost_glass(self) -> GlassPainter:
+        if self._lost_glass is None:
+            w, h = self.geo.glass_size()
+            self._lost_glass = GlassPainter(self.app, (max(8, round(w * lay.LOST_SCALE)), max(12, round(h * lay.LOST_SCALE))))
+        return self._lost_glass
+
+    @property
+    def pieces(self) -> BoardPieces:
+        if self._pieces is None:
+            self._pieces = self._make_pieces()
+        return self._pieces
+
+    def _make_pieces(self) -> BoardPieces:
+        sprites = self.app.sprites
+        frames: dict[str, list[pygame.Surface]] = {}
+        for colour in {t.colour for t in self.level.path}:
+            base = sprites.scaled(f"arenas/gear_{colour}", (self.gear_px, self.gear_px))
+            frames[colour] = [pygame.transform.rotozoom(base, k * GEAR_PERIOD / GEAR_FRAMES, 1.0)
+                              for k in range(GEAR_FRAMES)]
+        hub_px = max(8, round(lay.HUB_D * self.geo.s))
+        emblem_px = max(6, round(hub_px * 0.72))
+        faces: dict[str, pygame.Surface] = {}
+        for shape in {t.shape for t in self.level.path}:
+            face = sprites.scaled("arenas/gear_hub", (hub_px, hub_px)).copy()
+            em = sprites.scaled(f"arenas/emblem_{shape}", (emblem_px, emblem_px))
+            face.blit(em, em.get_rect(center=(hub_px // 2, hub_px // 2)))
+            faces[shape] = face
+        return BoardPieces(frames, faces)
+
+    def gear_frame(self, i: int, turn: float) -> pygame.Surface:
+        """Gear i's image turned by `turn` degrees from rest (neighbours turn the other way)."""
+        sign = 1 if i % 2 == 0 else -1
+        angle = (self.geo.phases[i] + sign * turn) % GEAR_PERIOD
+        k = round(angle / (GEAR_PERIOD / GEAR_FRAMES)) % GEAR_FRAMES
+        return self.pieces.gear_frames[self.level.path[i].colour][k]
+
+    # ---- static layers ---------------------------------------------------------------------
+    def layers(self, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Surface]:
+        """(table without gears, table with gears at rest) for a window of `size` (cached)."""
+        if self.full is None or self.under is None or self.window_size != size:
+            self.window_size = size
+            self.under = self._draw_under(size)
+            self.full = self.under.copy()
+            self.draw_gears(self.full, 0.0)
+            if pygame.display.get_surface() is not None:
+                self.under = self.under.convert()
+                self.full = self.full.convert()
+        return self.under, self.full
+
+    def _draw_under(self, size: tuple[int, int]) -> pygame.Surface:
+        out = cover(self.app.sprites.image("arenas/table"), size)
+        self.draw_markings(out)
+        return out
+
+    def draw_markings(self, out: pygame.Surface) -> None:
+        """The danger zone (a red band and rings under its gears) and the Deactivator stone with its caption."""
+        app = self.app
+        s = self.geo.s
+        size = out.get_size()
+        ring_px = round(s * 1.42)
+        ring = app.sprites.scaled("arenas/danger_zone", (ring_px, ring_px))
+        danger = app.sprites.colour("arenas_danger")
+        pts = [self.geo.gears[i] for i in range(self.level.deactivator, len(self.level.path))]
+        if len(pts) > 1:
+            band = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.lines(band, (*danger, 70), False, pts, max(2, round(s * 0.9)))
+            for p in pts:
+                pygame.draw.circle(band, (*danger, 70), p, s * 0.45)
+            out.blit(band, (0, 0))
+        for p in pts:
+            out.blit(ring, ring.get_rect(center=(round(p[0]), round(p[1]))))
+        # The Deactivator stone, a dotted tether to the gate, and its caption.
+        stone_h = round(lay.STONE_H * s)
+        stone = app.sprites.scaled("arenas/deactivator", (round(stone_h * 120 / 168), stone_h))
+        gate_mid = ((self.geo.gate[0][0] + self.geo.gate[1][0]) / 2, (self.geo.gate[0][1] + self.geo.gate[1][1]) / 2)
+        sx, sy = self.geo.stone
+        dist = math.hypot(gate_mid[0] - sx, gate_mid[1] - sy)
+        steps = int(dist // max(4, s * 0.14))
+        glow = app.sprites.colour("arenas_glow")
+        for k in range(1, steps):
+            t = k / steps
+            pygame.draw.circle(out, glow, (sx + (gate_mid[0] - sx) * t, sy + (gate_mid[1] - sy) * t), max(1, s * 0.03))
+        out.blit(stone, stone.get_rect(center=(round(sx), round(sy))))
+        px = max(11, round(s * 0.2))
+        text.draw_text(out, "Deactivator", px, (255, 244, 214), (sx, sy + s * lay.STONE_H / 2), "midtop", bold=True,
+                       shadow=(20, 12, 6))
+
+    def preview(self) -> pygame.Surface:
+        """The board alone on a transparent surface the size of its box, timers at their start (setup screen)."""
+        out = pygame.Surface(self.box.size, pygame.SRCALPHA)
+        full = pygame.Surface((self.box.right, self.box.bottom), pygame.SRCALPHA)
+        self.draw_markings(full)
+        self.draw_gears(full, 0.0)
+        w, h = self.glass.size
+        for timer_id, tile in self.level.timers:
+            x, y = self.geo.spots[tile]
+            self.glass.draw(full, (round(x - w / 2), round(y - h / 2)), 1.0, TIMER_SPECS[timer_id].sand, False, 0.0)
+        out.blit(full, (-self.box.x, -self.box.y))
+        return out
+
+    def draw_gears(self, surface: pygame.Surface, turn: float) -> None:
+        """Gears (turned by `turn`), their upright faces, blocks and the Deactivator gate."""
+        s = self.geo.s
+        for i, (x, y) in enumerate(self.geo.gears):
+            img = self.gear_frame(i, turn)
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        for i, (x, y) in enumerate(self.geo.gears):
+            face = self.pieces.faces[self.level.path[i].shape]
+            surface.blit(face, face.get_rect(center=(round(x), round(y))))
+        if self.level.blocks:
+            bpx = round(s * 0.98)
+            block = self.app.sprites.scaled("arenas/block", (bpx, bpx))
+            for i in self.level.blocks:
+                x, y = self.geo.gears[i]
+                surface.blit(block, block.get_rect(center=(round(x), round(y))))
+        a, b = self.geo.gate
+        glow = self.app.sprites.colour("arenas_glow")
+        width = max(3, round(s * 0.1))
+        pygame.draw.line(surface, (40, 22, 10), a, b, width + 4)
+        pygame.draw.line(surface, glow, a, b, width)
+        for p in (a, b):
+            pygame.draw.circle(surface, (40, 22, 10), p, width)
+            pygame.draw.circle(surface, self.app.sprites.colour("arenas_danger"), p, max(2, width - 2))
+
+    # ---- hit testing -----------------------------------------------------------------------
+    def gear_at(self, pos: tuple[int, int]) -> int | None:
+        """Index of the gear under `pos`, if any."""
+        best, best_d = None, self.geo.s * 0.55
+        for i, (x, y) in enumerate(self.geo.gears):
+            d = math.hypot(pos[0] - x, pos[1] - y)
+            if d < best_d:
+                best, best_d = i, d
+        return best

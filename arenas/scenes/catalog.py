@@ -1,0 +1,72 @@
+"""Registers the Arenas scenes with the tool catalog (screenshot, timedemo, scene tests)."""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arenas.rules import GameState, advance, apply, is_over, legal_actions, level_path, load_level
+from arenas.scenes.play import PlayScene
+from arenas.scenes.result import ResultScene
+from arenas.scenes.session import GameSetup, RunRecord
+from arenas.scenes.setup import SetupScene
+from common.catalog import SceneSpec, register, wander
+
+if TYPE_CHECKING:
+    from common.app import App
+
+SEVEN = ("Ana", "Bea", "Ciro", "Dani", "Eli", "Fer", "Gus")
+# The level with all six timers, and the sand each holds in the built mid-game state.
+BUSY_LEVEL = 15
+BUSY_SAND = {"slow1": 44_000, "slow2": 37_000, "medium1": 29_000, "medium2": 24_500, "fast1": 19_000, "fast2": 16_000}
+
+
+def busy_play(app: "App") -> PlayScene:
+    """Six timers flowing mid-game, seven players' hands, one timer lost beside its gear."""
+    level = load_level(level_path(BUSY_LEVEL))
+    setup = GameSetup(level, SEVEN, 0, 100, False, seed=7, counts=False)
+    state = setup.new_state()
+    advance(state, 6_000)
+    for tid, ms in BUSY_SAND.items():
+        state.timers[tid].remaining_ms = ms
+    positions = {"slow1": 0, "slow2": 2, "medium1": 4, "medium2": 7, "fast1": 11, "fast2": 13}
+    for tid, tile in positions.items():
+        state.timers[tid].tile = tile
+    lost = state.timers["slow2"]
+    lost.tile, lost.lost_beside = None, 2
+    return PlayScene(app, setup, state, countdown=False)
+
+
+def play_script(frame: int, rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
+    """The mouse wanders and a card is played now and then (keys 1–3)."""
+    events = wander(frame, rng, size)
+    if frame % 50 == 25:
+        key = (pygame.K_1, pygame.K_2, pygame.K_3)[(frame // 50) % 3]
+        events.append(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    return events
+
+
+def finished_game(level_number: int = 6, seed: int = 3) -> tuple[GameSetup, GameState]:
+    """A whole game played by a seeded random team with human-like pauses (for the result screen)."""
+    level = load_level(level_path(level_number))
+    setup = GameSetup(level, ("Ana", "Bea"), 0, 100, False, seed=seed, counts=False)
+    state = setup.new_state()
+    rng = random.Random(seed)
+    while not is_over(state):
+        advance(state, rng.randrange(1_500, 5_000))
+        if is_over(state):
+            break
+        apply(state, rng.choice(legal_actions(state)))
+    return setup, state
+
+
+def finished_result(app: "App") -> ResultScene:
+    setup, state = finished_game()
+    return ResultScene(app, setup, state, RunRecord())
+
+
+register(SceneSpec("arenas-setup", "Arenas Movedizas: setup (players, level, assists)", SetupScene))
+register(SceneSpec("arenas-play", "Arenas Movedizas: six timers flowing, seven hands, cards played now and then",
+                   busy_play, play_script))
+register(SceneSpec("arenas-result", "Arenas Movedizas: a finished game with its sand chart", finished_result))

@@ -1,0 +1,167 @@
+"""The result screen: won or lost, the time, what failed and where, the assisted mark, the sand chart."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arenas.records import Records
+from arenas.rules import GameState, LevelError, level_path, load_level, timer_label
+from arenas.scenes.chart import draw_chart, sand_history
+from arenas.scenes.play import PlayScene
+from arenas.scenes.session import GameSetup, RunRecord
+from arenas.scenes.setup import SetupScene, format_ms
+from common import text
+from common.scene import Scene
+from common.scenes.backdrop import Backdrop
+from common.scenes.menu import MenuScene
+from common.widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from common.app import App
+
+
+def failure_text(state: GameState) -> str:
+    """Which timer failed and where, in words."""
+    if state.result != "lost" or state.failed_timer is None or state.failed_where is None:
+        return ""
+    t = state.timers[state.failed_timer]
+    gear = state.failed_where + 1
+    if t.lost:
+        return f"{timer_label(t.id)} ran out while lost beside gear {gear}"
+    return f"{timer_label(t.id)} ran out in the danger zone on gear {gear}"
+
+
+def assist_text(setup: GameSetup, state: GameState) -> str:
+    """Why a run is marked assisted (empty when it is not)."""
+    if not state.assisted:
+        return ""
+    if setup.sand_speed_pct < 100:
+        return f"Assisted run (sand at {setup.sand_speed_pct} %): no best time"
+    return "Assisted run (pause used): no best time"
+
+
+class ResultScene(Scene):
+    """Shown after a run (or a watched replay); Retry, Next level, Level select, Menu."""
+
+    rules_game = "arenas"
+    title = "Arenas Movedizas — result"
+
+    def __init__(self, app: "App", setup: GameSetup, state: GameState, record: RunRecord, watched: bool = False) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.state = state
+        self.record = record
+        self.watched = watched
+        self.history = sand_history(state)
+        self.backdrop = Backdrop(70)
+        self.chart: pygame.Surface | None = None
+        self.chart_rect = pygame.Rect(0, 0, 0, 0)
+        self.next_level = self._next_level()
+        buttons = [Button("Watch again" if watched else "Retry", self.retry, "Play this level again (Enter)")]
+        if self.next_level is not None:
+            buttons.append(Button(f"Next level ({self.next_level.number})", self.next, self.next_level.name))
+        buttons += [Button("Level select", self.level_select, "Choose another level or change the players"),
+                    Button("Menu", self.menu, "Back to the main menu", sound="ui_back")]
+        self.buttons = buttons
+        self.group = WidgetGroup(app, buttons)
+        self.group.keyboard_mode = True
+
+    def _next_level(self):
+        if self.watched:
+            return None
+        n = self.setup.level.number + 1
+        path = level_path(n)
+        if not path.exists() or not Records.load().is_unlocked(n):
+            return None
+        try:
+            return load_level(path)
+        except LevelError:
+            return None
+
+    # ---- buttons -------------------------------------------------------------------------
+    def retry(self) -> None:
+        if self.watched:
+            actions = list(self.state.actions)
+            self.app.replace(PlayScene(self.app, self.setup, replay_actions=actions))
+        else:
+            self.app.replace(PlayScene(self.app, self.setup.again(self.app.options.seed)))
+
+    def next(self) -> None:
+        assert self.next_level is not None
+        self.app.replace(PlayScene(self.app, replace(self.setup.again(self.app.options.seed), level=self.next_level)))
+
+    def level_select(self) -> None:
+        scenes = self.app.stack.scenes
+        if len(scenes) >= 2 and isinstance(scenes[-2], SetupScene):
+            self.app.pop()
+        else:
+            self.app.replace(SetupScene(self.app, self.setup.level.number))
+
+    def menu(self) -> None:
+        self.app.stack.clear_to(MenuScene(self.app))
+
+    # ---- scene ---------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        app = self.app
+        w, h = size
+        self.chart_rect = pygame.Rect(app.px(30), app.px(190), w - app.px(60), h - app.px(190) - app.px(100))
+        self.chart = None
+        bw, gap = app.px(230), app.px(16)
+        total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
+        x = w // 2 - total // 2
+        for b in self.buttons:
+            b.rect = pygame.Rect(x, h - app.px(80), bw, app.px(58))
+            x += bw + gap
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.sounds.play("ui_back")
+            self.level_select()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.group._move_focus(1 if event.key == pygame.K_RIGHT else -1)
+            self.group.keyboard_mode = True
+            return True
+        return self.group.handle(event)
+
+    def update(self, dt_ms: float) -> None:
+        self.group.update(dt_ms)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        w, _h = surface.get_size()
+        self.backdrop.draw(surface, app)
+        state = self.state
+        won = state.result == "won"
+        title = "The machine is stopped — you won!" if won else "The sand ran out — the machine won"
+        if self.watched:
+            title = "Replay: " + ("won" if won else "lost")
+        colour = (150, 240, 140) if won else (255, 140, 110)
+        text.draw_text(surface, title, app.font_px(44), colour, (w // 2, app.px(18)), "midtop", bold=True,
+                       shadow=app.theme.shadow)
+        level = state.level
+        line = f"Level {level.number} · {level.name} · time {format_ms(state.time_ms)}"
+        if self.record.new_best:
+            line += " · new best time!"
+        elif self.record.previous_best is not None and won:
+            line += f" · best {format_ms(self.record.previous_best)}"
+        light = app.theme.text_light
+        text.draw_text(surface, line, app.font_px(26), light, (w // 2, app.px(76)), "midtop", bold=True, shadow=app.theme.shadow)
+        y = app.px(112)
+        for extra, ink in ((failure_text(state), (255, 170, 140)), (assist_text(self.setup, state), (150, 220, 255))):
+            if extra:
+                text.draw_text(surface, extra, app.font_px(22), ink, (w // 2, y), "midtop", bold=True, shadow=app.theme.shadow)
+                y += app.px(28)
+        if self.record.replay_path is not None:
+            where = f"Replay saved: {self.record.replay_path.name}"
+            text.draw_text(surface, where, app.font_px(16), light, (w // 2, self.chart_rect.top - app.px(6)), "midbottom",
+                           shadow=app.theme.shadow)
+        if self.chart is None or self.chart.get_size() != self.chart_rect.size:
+            self.chart = pygame.Surface(self.chart_rect.size, pygame.SRCALPHA)
+            draw_chart(self.chart, app, self.chart.get_rect(), self.history)
+        surface.blit(self.chart, self.chart_rect)
+        text.draw_text(surface, "Sand left in every timer over the run", app.font_px(18), app.theme.text,
+                       (self.chart_rect.centerx, self.chart_rect.top + app.px(10)), "midtop", bold=True)
+        self.group.draw(surface)

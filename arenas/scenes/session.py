@@ -1,0 +1,185 @@
+"""A run's setup, its replay file (the app's common format) and its records — no pygame here.
+
+A replay written by the play scene is a `common.replay.Replay` of game "arenas" whose setup holds
+the whole level (so it still plays after the shipped files change; a bare level number is read
+too), the players, the first player, the sand speed and whether the run was assisted, and whose
+actions are `{"t": ms, **action.to_json()}`.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from arenas.records import Records
+from arenas.rules import (
+    Action,
+    GameState,
+    IllegalAction,
+    Level,
+    LevelError,
+    action_from_json,
+    level_from_dict,
+    level_path,
+    load_level,
+    new_game,
+    run_replay,
+)
+from common.paths import replays_dir
+from common.replay import Replay, write_replay
+
+
+def fresh_seed() -> int:
+    """A new random seed for a run."""
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything chosen before a run: level, players, who starts, assists, seed, and whether it counts."""
+
+    level: Level
+    players: tuple[str, ...]
+    first_player: int = 0
+    sand_speed_pct: int = 100
+    allow_pause: bool = False
+    seed: int = 1
+    counts: bool = True  # save a replay and (shipped levels only) record the result; False for watched replays
+
+    def new_state(self) -> GameState:
+        """The rules state at the start of this run."""
+        return new_game(self.level, list(self.players), self.seed, self.first_player, self.sand_speed_pct)
+
+    def again(self, seed: int | None = None) -> "GameSetup":
+        """The same setup with a new seed (Retry)."""
+        return replace(self, seed=fresh_seed() if seed is None else seed)
+
+    @property
+    def assisted(self) -> bool:
+        """True when an assist was chosen before the start (slower sand)."""
+        return self.sand_speed_pct < 100
+
+
+class SetupError(ValueError):
+    """A replay's setup or actions cannot be used; str() is one line."""
+
+
+def is_shipped(level: Level) -> bool:
+    """True if `level` is exactly the shipped level with its number (only those count in records)."""
+    try:
+        return load_level(level_path(level.number)) == level
+    except (LevelError, OSError):
+        return False
+
+
+def to_replay(setup: GameSetup, state: GameState) -> Replay:
+    """The replay of a finished (or abandoned) run."""
+    return Replay(
+        game="arenas",
+        setup={"level": setup.level.to_dict(), "level_number": setup.level.number, "players": list(setup.players),
+               "first_player": setup.first_player, "sand_speed_pct": setup.sand_speed_pct,
+               "allow_pause": setup.allow_pause, "assisted": state.assisted},
+        seed=setup.seed,
+        actions=[{"t": at, **action.to_json()} for at, action in state.actions],
+        meta={"result": state.result, "time_ms": state.time_ms, "level_name": setup.level.name,
+              "saved": time.strftime("%Y-%m-%d %H:%M:%S")},
+    )
+
+
+def from_replay(replay: Replay, source: str) -> tuple[GameSetup, list[tuple[int, Action]], bool]:
+    """(setup, timed actions, assisted) of a replay; `SetupError` (one line) if anything is bad."""
+    data = replay.setup
+    raw_level = data.get("level")
+    try:
+        if isinstance(raw_level, int) and not isinstance(raw_level, bool):
+            level = load_level(level_path(raw_level)) if level_path(raw_level).exists() else None
+            if level is None:
+                raise SetupError(f"{source}: setup.level: no shipped level {raw_level}")
+        else:
+            level = level_from_dict(raw_level, f"{source}: setup.level")
+    except LevelError as exc:
+        raise SetupError(str(exc)) from None
+    players = data.get("players")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
+        raise SetupError(f"{source}: setup.players: expected a list of names")
+    ints = {}
+    for key, default in (("first_player", 0), ("sand_speed_pct", 100)):
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SetupError(f"{source}: setup.{key}: expected an integer, got {value!r}")
+        ints[key] = value
+    assisted = data.get("assisted", False)
+    if not isinstance(assisted, bool):
+        raise SetupError(f"{source}: setup.assisted: expected true or false, got {assisted!r}")
+    setup = GameSetup(level, tuple(players), ints["first_player"], ints["sand_speed_pct"],
+                      bool(data.get("allow_pause", False)), replay.seed, counts=False)
+    try:
+        setup.new_state()
+    except ValueError as exc:
+        raise SetupError(f"{source}: setup.{exc}") from None
+    actions: list[tuple[int, Action]] = []
+    for i, item in enumerate(replay.actions):
+        if not isinstance(item, dict):
+            raise SetupError(f"{source}: actions[{i}]: expected an object with 't' and the action")
+        at = item.get("t")
+        if isinstance(at, bool) or not isinstance(at, int) or at < 0:
+            raise SetupError(f"{source}: actions[{i}].t: expected a time in ms, got {at!r}")
+        try:
+            actions.append((at, action_from_json({k: v for k, v in item.items() if k != "t"})))
+        except ValueError as exc:
+            raise SetupError(f"{source}: actions[{i}]: {exc}") from None
+    return setup, actions, assisted
+
+
+def replay_outcome(replay: Replay, source: str) -> GameState:
+    """Run a replay to its end with the rules; `SetupError` (one line) for a bad setup or illegal action."""
+    setup, actions, assisted = from_replay(replay, source)
+    try:
+        state = run_replay(setup.level, list(setup.players), setup.seed, setup.first_player,
+                           setup.sand_speed_pct, actions)
+    except IllegalAction as exc:
+        raise SetupError(f"{source}: {exc.reason}") from None
+    state.assisted = state.assisted or assisted
+    return state
+
+
+@dataclass
+class RunRecord:
+    """What finishing a run changed: the level's best before, whether it improved, the replay path."""
+
+    previous_best: int | None = None
+    new_best: bool = False
+    next_unlocked: bool = False
+    replay_path: Path | None = None
+    problems: tuple[str, ...] = ()
+
+
+def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
+    """Save a finished run's replay and count it in the records (shipped levels only: a level file of
+    one's own with a shipped number must not touch that level's best time)."""
+    out = RunRecord()
+    problems: list[str] = []
+    if setup.counts and state.result is not None and is_shipped(setup.level):
+        records = Records.load()
+        if records.message:
+            problems.append(records.message)
+        n = setup.level.number
+        out.previous_best = records.best_ms(n)
+        records.record(n, state.result == "won", state.time_ms, state.assisted)
+        out.new_best = records.best_ms(n) != out.previous_best and state.result == "won"
+        out.next_unlocked = records.is_unlocked(n + 1)
+        try:
+            records.save()
+        except OSError as exc:
+            problems.append(f"could not save Arenas records: {exc.strerror or exc}")
+    if setup.counts:
+        name = f"arenas-{time.strftime('%Y%m%d-%H%M%S')}-level{setup.level.number:02d}-{state.result or 'left'}.json"
+        path = replays_dir() / name
+        try:
+            write_replay(path, to_replay(setup, state))
+            out.replay_path = path
+        except OSError as exc:
+            problems.append(f"could not save the replay to {path}: {exc.strerror or exc}")
+    out.problems = tuple(problems)
+    return out

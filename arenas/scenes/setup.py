@@ -1,0 +1,408 @@
+"""The setup screen: players and their names, the level (locked/unlocked, best time), first player, assists."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from arenas.records import Records
+from arenas.rules import MAX_PLAYERS, TIMER_SPECS, Level, LevelError, load_levels, timer_label
+from arenas.scenes.board import BoardView
+from arenas.scenes.play import PlayScene
+from arenas.scenes.session import GameSetup, fresh_seed
+from common import text
+from common.scene import Scene
+from common.scenes.backdrop import Backdrop
+from common.widgets import Button, Choice, ListBox, Slider, Toggle, Widget, WidgetGroup, draw_scrollbar
+
+if TYPE_CHECKING:
+    from common.app import App
+
+NAME_LIMIT = 16
+
+
+def format_ms(ms: int) -> str:
+    """A run time for people: m:ss.t"""
+    return f"{ms // 60000}:{ms // 1000 % 60:02d}.{ms // 100 % 10}"
+
+
+def level_facts(level: Level) -> list[str]:
+    """What a level sets, one line each: path, Deactivator, timers, challenge rules."""
+    danger = len(level.path) - level.deactivator
+    timers = ", ".join(f"{timer_label(t)} ({TIMER_SPECS[t].capacity_ms // 1000} s)" for t in level.timer_ids)
+    facts = [f"{len(level.path)} gears · Deactivator after gear {level.deactivator} · {danger} danger gears",
+             f"Timers: {timers}"]
+    if level.hand_size != 3:
+        facts.append(f"Challenge: a hand of {level.hand_size} cards")
+    for removed in level.removed_cards:
+        facts.append(f"Challenge: no {removed} cards in the deck")
+    if level.blocks:
+        gears = ", ".join(str(b + 1) for b in sorted(level.blocks))
+        facts.append(f"Challenge: a block on gear {gears}")
+    if "fast2" in level.timer_ids:
+        facts.append("Challenge: the extra fast timer (27 s)")
+    facts.append(f"Suggested team: {level.team_size} player{'s' if level.team_size > 1 else ''}")
+    return facts
+
+
+@dataclass
+class Choices:
+    """What the setup screen remembers between runs in one session."""
+
+    count: int = 1
+    names: list[str] = field(default_factory=lambda: [f"Player {i + 1}" for i in range(MAX_PLAYERS)])
+    first: int = 0
+    speed_pct: int = 100
+    allow_pause: bool = False
+    level: int | None = None
+
+
+_REMEMBERED = Choices()
+
+
+class NameField(Widget):
+    """A player's name: click or Enter to edit, type, Enter or Tab to finish."""
+
+    def __init__(self, index: int, choices: Choices, on_edit: Callable[["NameField"], None]) -> None:
+        super().__init__("Click and type a name")
+        self.index = index
+        self.choices = choices
+        self.on_edit = on_edit
+        self.editing = False
+
+    @property
+    def value(self) -> str:
+        return self.choices.names[self.index]
+
+    def activate(self, app: "App") -> None:
+        app.sounds.play("ui_click")
+        self.on_edit(self)
+
+    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+        if not self.enabled:
+            return
+        name = "ui/list_row_selected" if hovered or focused or self.editing else "ui/list_row"
+        surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
+        text.draw_text(surface, f"Player {self.index + 1}", app.font_px(17), app.theme.muted,
+                       (self.rect.left + app.px(14), self.rect.centery), "midleft")
+        r = text.draw_text(surface, self.value or " ", app.font_px(21), app.theme.text,
+                           (self.rect.left + app.px(110), self.rect.centery), "midleft", bold=True)
+        if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
+            pygame.draw.line(surface, app.theme.text, (r.right + 2, r.top + 2), (r.right + 2, r.bottom - 2), 2)
+        if self.editing:
+            text.draw_text(surface, "Enter ✓", app.font_px(14), app.theme.muted,
+                           (self.rect.right - app.px(12), self.rect.centery), "midright")
+
+
+class LevelList(ListBox):
+    """Levels with their number, name, lock or best time; Up/Down select, Enter starts."""
+
+    def __init__(self, levels: list[Level], records: Records, on_start: Callable[[int], None]) -> None:
+        super().__init__([lv.name for lv in levels], on_start, row_h=40)
+        self.levels = levels
+        self.records = records
+
+    def click(self, app: "App", pos: tuple[int, int]) -> None:
+        row = self.scroll + (pos[1] - self.rect.top) // app.px(self.row_h)
+        if 0 <= row < len(self.items):
+            self.selected = row
+            app.sounds.play("ui_hover")
+
+    def reveal(self, app: "App") -> None:
+        rows = self.visible_rows(app)
+        self.scroll = min(max(self.scroll, self.selected - rows + 1), self.selected)
+
+    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+        rh = app.px(self.row_h)
+        rows = self.visible_rows(app)
+        for i in range(self.scroll, min(len(self.items), self.scroll + rows)):
+            level = self.levels[i]
+            r = pygame.Rect(self.rect.left, self.rect.top + (i - self.scroll) * rh, self.rect.w, rh - app.px(4))
+            name = "ui/list_row_selected" if i == self.selected else "ui/list_row"
+            surface.blit(app.sprites.nine_slice(name, r.size), r)
+            unlocked = self.records.is_unlocked(level.number)
+            ink = app.theme.text if unlocked else app.theme.muted
+            text.draw_text(surface, f"{level.number:>2}", app.font_px(20), ink, (r.left + app.px(12), r.centery), "midleft", bold=True)
+            label_px = text.fit_px(level.name, app.font_px(20), r.w - app.px(150))
+            text.draw_text(surface, level.name, label_px, ink, (r.left + app.px(46), r.centery), "midleft")
+            if not unlocked:
+                icon = app.sprites.scaled("ui/lock", (app.px(22), app.px(22)))
+                surface.blit(icon, icon.get_rect(midright=(r.right - app.px(10), r.centery)))
+            else:
+                rec = self.records.get(level.number)
+                if rec.wins:
+                    star = app.sprites.scaled("ui/star", (app.px(20), app.px(20)))
+                    surface.blit(star, star.get_rect(midright=(r.right - app.px(8), r.centery)))
+                best = self.records.best_ms(level.number)
+                if best is not None:
+                    text.draw_text(surface, format_ms(best), app.font_px(16), app.theme.text,
+                                   (r.right - app.px(32), r.centery), "midright")
+        if len(self.items) > rows:
+            draw_scrollbar(surface, app, pygame.Rect(self.rect.right + app.px(6), self.rect.top, app.px(10), rows * rh),
+                           self.scroll, rows, len(self.items))
+
+
+class SetupScene(Scene):
+    """Pick players, names, level, first player and assists, then Start."""
+
+    rules_game = "arenas"
+    title = "Arenas Movedizas — setup"
+
+    def __init__(self, app: "App", level: int | None = None) -> None:
+        super().__init__(app)
+        self.choices = _REMEMBERED
+        self.records = Records.load()
+        if self.records.message:
+            app.toast(self.records.message)
+        try:
+            self.levels = load_levels()
+            self.problem = ""
+        except LevelError as exc:
+            self.levels, self.problem = [], str(exc)
+        c = self.choices
+        self.count = Choice("Players", [(n, str(n)) for n in range(1, MAX_PLAYERS + 1)], c.count, self.set_count,
+                            "Everyone plays at this screen; every hand is open, talk it over")
+        self.names = [NameField(i, c, self.edit) for i in range(MAX_PLAYERS)]
+        self.first = Choice("First player", self._first_options(), c.first, self.set_first, "Who plays the first card")
+        self.speed = Slider("Sand speed (assist)", c.speed_pct / 100, 0.5, 1.0, 0.05, self.set_speed,
+                            tooltip="Slower sand makes it easier; below 100 % the run counts as assisted")
+        self.pause_toggle = Toggle("Allow pause with Esc (assist)", c.allow_pause, self.set_pause,
+                            "Pausing marks the run as assisted; without it Esc asks whether to leave")
+        self.level_list = LevelList(self.levels, self.records, lambda i: self.start())
+        self.level_list.selected = self._initial_level(level)
+        self.back = Button("Back", app.pop, icon="ui/icon_back", sound="ui_back")
+        self.start_button = Button("Start", self.start, "Start the level (Enter)", font=30)
+        self.editing: NameField | None = None
+        self.group = WidgetGroup(app, [self.count, *self.names, self.first, self.speed, self.pause_toggle, self.level_list,
+                                       self.back, self.start_button])
+        self.group.set_focus(self.start_button)
+        self.group.keyboard_mode = True
+        self.backdrop = Backdrop(60)
+        self.previews: dict[tuple, pygame.Surface] = {}
+        self.detail = pygame.Rect(0, 0, 0, 0)
+        self.left = pygame.Rect(0, 0, 0, 0)
+        self.right = pygame.Rect(0, 0, 0, 0)
+        self._sync()
+
+    def _initial_level(self, wanted: int | None) -> int:
+        numbers = [lv.number for lv in self.levels]
+        if wanted is None:
+            wanted = self.choices.level
+        if wanted in numbers:
+            return numbers.index(wanted)
+        open_levels = [i for i, lv in enumerate(self.levels) if self.records.is_unlocked(lv.number)]
+        fresh = [i for i in open_levels if not self.records.get(self.levels[i].number).wins]
+        return (fresh or open_levels or [0])[0]
+
+    # ---- choices -------------------------------------------------------------------------
+    def _first_options(self) -> list[tuple[int, str]]:
+        return [(i, self.choices.names[i] or f"Player {i + 1}") for i in range(self.choices.count)]
+
+    def set_count(self, n: int) -> None:
+        self.choices.count = n
+        self.choices.first = min(self.choices.first, n - 1)
+        self._sync()
+
+    def set_first(self, i: int) -> None:
+        self.choices.first = i
+
+    def set_speed(self, v: float) -> None:
+        self.choices.speed_pct = round(v * 100)
+
+    def set_pause(self, v: bool) -> None:
+        self.choices.allow_pause = v
+
+    def _sync(self) -> None:
+        for field_ in self.names:
+            field_.enabled = field_.index < self.choices.count
+        self.first.options = self._first_options()
+        self.first.index = min(self.choices.first, len(self.first.options) - 1)
+        self.start_button.enabled = self.selected_level is not None and self.records.is_unlocked(self.selected_level.number)
+
+    def edit(self, field_: NameField) -> None:
+        self.stop_editing()
+        self.editing = field_
+        field_.editing = True
+        pygame.key.start_text_input()
+
+    def stop_editing(self) -> None:
+        if self.editing is not None:
+            i = self.editing.index
+            self.choices.names[i] = self.choices.names[i].strip() or f"Player {i + 1}"
+            self.editing.editing = False
+            self.editing = None
+            self._sync()
+
+    @property
+    def selected_level(self) -> Level | None:
+        return self.levels[self.level_list.selected] if self.levels else None
+
+    def start(self) -> None:
+        """Start the selected level with the chosen players and assists."""
+        self.stop_editing()
+        level = self.selected_level
+        if level is None:
+            self.app.toast(self.problem or "no levels found")
+            return
+        if not self.records.is_unlocked(level.number):
+            self.app.sounds.play("ui_error")
+            self.app.toast(f"Level {level.number} is locked: win level {level.number - 1} first")
+            return
+        c = self.choices
+        c.level = level.number
+        seed = self.app.options.seed if self.app.options.seed is not None else fresh_seed()
+        setup = GameSetup(level, tuple(c.names[:c.count]), c.first, c.speed_pct, c.allow_pause, seed)
+        self.app.push(PlayScene(self.app, setup))
+
+    # ---- scene ---------------------------------------------------------------------------
+    def resume(self) -> None:
+        self.records = Records.load()
+        self.level_list.records = self.records
+        self._sync()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        app = self.app
+        w, h = size
+        top = app.px(84)
+        bottom = h - app.px(96)
+        self.left = pygame.Rect(app.px(24), top, app.px(430), bottom - top)
+        self.right = pygame.Rect(self.left.right + app.px(18), top, w - self.left.right - app.px(42), bottom - top)
+        x, y, cw = self.left.left + app.px(18), self.left.top + app.px(18), self.left.w - app.px(36)
+        row = app.px(44)
+        self.count.rect = pygame.Rect(x, y, cw, row)
+        y += row + app.px(6)
+        name_h = app.px(36)
+        for f in self.names:
+            f.rect = pygame.Rect(x, y, cw, name_h)
+            y += name_h + app.px(3)
+        y += app.px(6)
+        for wdg in (self.first, self.speed, self.pause_toggle):
+            wdg.rect = pygame.Rect(x, y, cw, row)
+            y += row + app.px(6)
+        list_w = min(app.px(330), self.right.w // 2)
+        self.level_list.rect = pygame.Rect(self.right.left + app.px(18), self.right.top + app.px(18), list_w,
+                                     self.right.h - app.px(36))
+        self.level_list.reveal(app)
+        self.detail = pygame.Rect(self.level_list.rect.right + app.px(30), self.right.top + app.px(18),
+                                  self.right.right - self.level_list.rect.right - app.px(48), self.right.h - app.px(36))
+        self.back.rect = pygame.Rect(app.px(24), h - app.px(78), app.px(200), app.px(56))
+        self.start_button.rect = pygame.Rect(w - app.px(24) - app.px(260), h - app.px(80), app.px(260), app.px(60))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.editing is not None:
+            if event.type == pygame.TEXTINPUT:
+                i = self.editing.index
+                self.choices.names[i] = (self.choices.names[i] + event.text)[:NAME_LIMIT]
+                return True
+            if event.type == pygame.KEYDOWN:
+                i = self.editing.index
+                if event.key == pygame.K_BACKSPACE:
+                    self.choices.names[i] = self.choices.names[i][:-1]
+                    return True
+                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB,
+                                 pygame.K_UP, pygame.K_DOWN):
+                    self.stop_editing()
+                    if event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+                        return self.group.handle(event)
+                    return True
+                return True
+            if event.type == pygame.MOUSEBUTTONDOWN and not self.editing.rect.collidepoint(event.pos):
+                self.stop_editing()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.sounds.play("ui_back")
+            self.app.pop()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.group.focused is self.level_list:
+            self.start()
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.level_list.rect.collidepoint(self.group.mouse_pos):
+            return self.level_list.wheel(self.app, event.y)
+        before = self.level_list.selected
+        used = self.group.handle(event)
+        if self.level_list.selected != before:
+            self._sync()
+        return used
+
+    def update(self, dt_ms: float) -> None:
+        self.group.update(dt_ms)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        w, _h = surface.get_size()
+        self.backdrop.draw(surface, app, [("ui/panel", self.left), ("ui/panel", self.right)])
+        text.draw_text(surface, "Arenas Movedizas", app.font_px(44), app.theme.text_light, (w // 2, app.px(16)),
+                       "midtop", bold=True, shadow=app.theme.shadow)
+        self.group.draw(surface)
+        if self.choices.count < MAX_PLAYERS:
+            below = self.names[self.choices.count].rect
+            text.draw_text(surface, "More players at one screen: change Players above (up to 7)", app.font_px(16),
+                           app.theme.muted, (below.left + app.px(14), below.centery), "midleft")
+        self._draw_detail(surface)
+        hint = "Assists (slower sand, pause) mark a run as assisted: it unlocks the next level but sets no best time"
+        text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), self.start_button.rect.left - self.back.rect.right - app.px(40)),
+                       app.theme.text_light, ((self.back.rect.right + self.start_button.rect.left) // 2, self.back.rect.centery),
+                       "center", shadow=app.theme.shadow)
+
+    def _draw_detail(self, surface: pygame.Surface) -> None:
+        app = self.app
+        level = self.selected_level
+        r = self.detail
+        ink, muted = app.theme.text, app.theme.muted
+        if level is None:
+            for i, line in enumerate(text.wrap(self.problem or "No levels found.", app.font_px(20), r.w)):
+                text.draw_text(surface, line, app.font_px(20), app.theme.danger, (r.left, r.top + i * app.px(24)))
+            return
+        y = r.top
+        title = f"Level {level.number}: {level.name}"
+        px = text.fit_px(title, app.font_px(30), r.w, bold=True)
+        y = text.draw_text(surface, title, px, ink, (r.left, y), bold=True).bottom + app.px(10)
+        lh = text.font(app.font_px(19)).get_linesize()
+        for line in text.wrap(level.description, app.font_px(19), r.w):
+            text.draw_text(surface, line, app.font_px(19), ink, (r.left, y))
+            y += lh
+        y += app.px(12)
+        for fact in level_facts(level):
+            for k, line in enumerate(text.wrap(fact, app.font_px(18), r.w - app.px(16))):
+                if k == 0:
+                    pygame.draw.circle(surface, ink, (r.left + app.px(4), y + lh // 2), app.px(3))
+                text.draw_text(surface, line, app.font_px(18), ink, (r.left + app.px(16), y))
+                y += text.font(app.font_px(18)).get_linesize()
+        y += app.px(14)
+        rec = self.records.get(level.number)
+        if not self.records.is_unlocked(level.number):
+            lines = [f"Locked: win level {level.number - 1} to open it."]
+        else:
+            best = self.records.best_ms(level.number)
+            lines = [f"Best time: {format_ms(best)}" if best is not None else "Best time: none yet",
+                     f"Won {rec.wins}" + (f" ({rec.assisted_wins} assisted)" if rec.assisted_wins else "")
+                     + f" · lost {rec.losses}"]
+        for line in lines:
+            text.draw_text(surface, line, app.font_px(20), ink if self.records.is_unlocked(level.number) else app.theme.danger,
+                           (r.left, y), bold=True)
+            y += app.px(26)
+        if self.choices.count != level.team_size:
+            text.draw_text(surface, f"(you chose {self.choices.count} player{'s' if self.choices.count > 1 else ''})",
+                           app.font_px(16), muted, (r.left, y))
+            y += app.px(20)
+        # About the shape of the play scene's board, so the preview shows the path as it will be laid.
+        box = pygame.Rect(r.left, y + app.px(8), r.w, min(r.bottom - y - app.px(8), round(r.w * 0.56)))
+        box.bottom = r.bottom
+        if box.h > app.px(80):
+            surface.blit(self._preview(level, box), box)
+
+    def _preview(self, level: Level, box: pygame.Rect) -> pygame.Surface:
+        """A small picture of the level's board (cached per level and size)."""
+        key = (level.number, box.size, id(self.app.sprites), self.app.sprites.version)
+        img = self.previews.get(key)
+        if img is None:
+            frame = pygame.Rect(0, 0, box.w, box.h)
+            back = pygame.Surface(frame.size, pygame.SRCALPHA)
+            pygame.draw.rect(back, (31, 74, 70), frame, border_radius=self.app.px(14))
+            pygame.draw.rect(back, (92, 58, 34), frame, max(2, self.app.px(4)), border_radius=self.app.px(14))
+            board = BoardView(self.app, level, frame.inflate(-self.app.px(16), -self.app.px(16)), self.app.px(60))
+            back.blit(board.preview(), board.box)
+            img = self.previews[key] = back
+        return img
+

@@ -1,0 +1,115 @@
+"""`main.py replay FILE --headless` and `main.py arenas --level`: good files give JSON, bad ones one line and exit 2."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arenas.rules import outcome_json
+from arenas.scenes.catalog import finished_game
+from arenas.scenes.session import replay_outcome, to_replay
+from common.replay import Replay, read_replay, write_replay
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ARENAS_ARZIUM_HOME=str(home),
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("main.py: error: ")
+    for word in words:
+        assert word in lines[0]
+
+
+@pytest.fixture
+def good(tmp_path: Path) -> tuple[Path, Replay]:
+    setup, state = finished_game()
+    replay = to_replay(setup, state)
+    path = tmp_path / "good.json"
+    write_replay(path, replay)
+    return path, replay
+
+
+def test_headless_replay_prints_the_outcome(good: tuple[Path, Replay], user_home: Path) -> None:
+    path, replay = good
+    result = run("replay", str(path), "--headless", home=user_home)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["result"] in ("won", "lost")
+    assert isinstance(data["time_ms"], int)
+    setup, state = finished_game()
+    assert set(data["timers"]) == set(state.timers)
+    for info in data["timers"].values():
+        assert {"tile", "lost", "remaining_ms"} <= set(info)
+    assert data == outcome_json(replay_outcome(read_replay(path, "arenas"), str(path)))
+    assert data["time_ms"] == state.time_ms and data["result"] == state.result
+
+
+def test_truncated_replay(good: tuple[Path, Replay], tmp_path: Path, user_home: Path) -> None:
+    path, _ = good
+    cut = tmp_path / "cut.json"
+    cut.write_text(path.read_text()[:200])
+    assert_one_line_error(run("replay", str(cut), "--headless", home=user_home), "cut.json")
+
+
+def test_file_of_another_game(good: tuple[Path, Replay], tmp_path: Path, user_home: Path) -> None:
+    path, _ = good
+    data = json.loads(path.read_text())
+    data["game"] = "chess"
+    other = tmp_path / "chess.json"
+    other.write_text(json.dumps(data))
+    assert_one_line_error(run("replay", str(other), "--headless", home=user_home), "chess")
+    level_file = ROOT / "arenas" / "levels" / "01.json"  # JSON, but not a replay at all
+    assert_one_line_error(run("replay", str(level_file), "--headless", home=user_home), "01.json")
+
+
+def test_replay_of_a_newer_format(good: tuple[Path, Replay], tmp_path: Path, user_home: Path) -> None:
+    path, _ = good
+    data = json.loads(path.read_text())
+    data["version"] = 99
+    newer = tmp_path / "newer.json"
+    newer.write_text(json.dumps(data))
+    assert_one_line_error(run("replay", str(newer), "--headless", home=user_home), "99")
+
+
+def test_replay_with_an_illegal_action(good: tuple[Path, Replay], tmp_path: Path, user_home: Path) -> None:
+    path, _ = good
+    data = json.loads(path.read_text())
+    data["actions"][1]["hand_index"] = 7
+    bad = tmp_path / "illegal.json"
+    bad.write_text(json.dumps(data))
+    assert_one_line_error(run("replay", str(bad), "--headless", home=user_home), "action 2")
+
+
+def test_replay_with_a_bad_level(good: tuple[Path, Replay], tmp_path: Path, user_home: Path) -> None:
+    path, _ = good
+    data = json.loads(path.read_text())
+    data["setup"]["level"]["deactivator"] = 99
+    bad = tmp_path / "badlevel.json"
+    bad.write_text(json.dumps(data))
+    assert_one_line_error(run("replay", str(bad), "--headless", home=user_home), "deactivator")
+
+
+def test_level_number_out_of_range(user_home: Path) -> None:
+    assert_one_line_error(run("arenas", "--level", "99", home=user_home), "99")
+
+
+def test_bad_level_file(tmp_path: Path, user_home: Path) -> None:
+    data = json.loads((ROOT / "arenas" / "levels" / "01.json").read_text())
+    data["path"][0] = "blue moon"
+    bad = tmp_path / "level.json"
+    bad.write_text(json.dumps(data))
+    assert_one_line_error(run("arenas", "--level", str(bad), home=user_home), "level.json", "path[0]")

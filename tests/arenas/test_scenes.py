@@ -1,0 +1,250 @@
+"""Arenas scenes headless: robustness under random input, card play by key and click, the wild-card
+choice, the lost timer's place on screen, the sand drawn in proportion, the chart, pause and leave."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from arenas.rules import (
+    TIMER_SPECS,
+    WILD,
+    Card,
+    CardPlayed,
+    PlayCard,
+    PlayWild,
+    TimerFlipped,
+    level_path,
+    load_level,
+    outcome_json,
+    run_replay,
+)
+from arenas.scenes import layouts
+from arenas.scenes.board import GlassPainter
+from arenas.scenes.catalog import finished_game
+from arenas.scenes.chart import draw_chart, sand_history
+from arenas.scenes.play import LeaveDialog, PlayScene
+from arenas.scenes.session import GameSetup
+from common import catalog
+from common.app import App, AppOptions
+
+FRAME = 1000 / 60
+
+
+@pytest.fixture
+def app() -> App:
+    app = App(AppOptions(headless=True, save_settings=False, mute=True))
+    yield app
+    app.sounds.stop_all()
+
+
+def key(k: int) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)]
+
+
+def click(pos: tuple[float, float]) -> list[pygame.event.Event]:
+    p = (round(pos[0]), round(pos[1]))
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1)]
+
+
+def solo_scene(app: App, level: int = 1, **kwargs) -> PlayScene:
+    setup = GameSetup(load_level(level_path(level)), ("Ana",), seed=11, counts=False)
+    scene = PlayScene(app, setup, countdown=False, **kwargs)
+    app.stack.clear_to(scene)
+    app.step([], FRAME)
+    return scene
+
+
+@pytest.mark.parametrize("name", ["arenas-setup", "arenas-play", "arenas-result"])
+def test_scene_survives_300_frames_of_random_input(app: App, name: str) -> None:
+    spec = catalog.get(name)
+    assert spec is not None
+    app.stack.clear_to(spec.build(app))
+    rng = random.Random(3)
+    for frame in range(300):
+        app.step(catalog.random_input(frame, rng, app.size), FRAME)
+
+
+def test_key_1_plays_the_first_card(app: App) -> None:
+    scene = solo_scene(app)
+    state = scene.state
+    first = state.timers[state.level.timer_ids[0]]
+    tile = state.level.path[first.tile]
+    state.hands[0][0] = Card("shape", tile.shape)
+    before = first.remaining_ms
+    app.step(key(pygame.K_1), FRAME)
+    assert state.actions[0][1] == PlayCard(0, 0)
+    played = next(i for i, e in enumerate(state.log) if isinstance(e, CardPlayed))
+    flips = [e for e in state.log[played:] if isinstance(e, TimerFlipped) and e.timer == first.id]
+    assert flips and flips[0].remaining_ms == first.capacity_ms - before
+    assert state.discard[-1] == Card("shape", tile.shape)
+    assert len(state.hands[0]) == state.level.hand_size
+
+
+def test_wild_card_then_click_on_a_timer_activates_it(app: App) -> None:
+    scene = solo_scene(app)
+    state = scene.state
+    state.hands[0][0] = WILD
+    target = state.level.timer_ids[-1]
+    tile_before = state.timers[target].tile
+    app.step(key(pygame.K_1), FRAME)
+    assert scene.wild == 0 and not state.actions
+    centre, _tilt = scene.drawn_place(target)
+    app.step(click(centre), FRAME)
+    assert state.actions[-1][1] == PlayWild(0, 0, "activate", target)
+    assert state.timers[target].tile == tile_before + 1
+    assert scene.wild is None
+
+
+def test_escape_cancels_the_wild_choice_and_keeps_the_card(app: App) -> None:
+    scene = solo_scene(app)
+    state = scene.state
+    state.hands[0][0] = WILD
+    app.step(key(pygame.K_1), FRAME)
+    assert scene.wild == 0
+    app.step(key(pygame.K_ESCAPE), FRAME)
+    assert scene.wild is None
+    assert state.hands[0][0] == WILD and not state.actions
+    assert app.stack.top is scene  # Esc closed the choice only: no leave dialog
+
+
+def test_clicking_a_gear_without_a_card_says_why(app: App) -> None:
+    scene = solo_scene(app)
+    assert scene.board is not None
+    app.step(click(scene.board.geo.gears[5]), FRAME)
+    assert not scene.state.actions
+    assert any("play a card" in f.message for f in scene.floating)
+
+
+def _sand_pixels(surface: pygame.Surface, colour: tuple[int, int, int], centre: tuple[float, float], r: int) -> int:
+    """Pixels near `centre` that look like sand of `colour` (the grain texture darkens it a little)."""
+    count = 0
+    for y in range(int(centre[1]) - r, int(centre[1]) + r):
+        for x in range(int(centre[0]) - r, int(centre[0]) + r):
+            p = surface.get_at((x, y))
+            if all(0.55 * c - 12 <= v <= c + 12 for v, c in zip(p[:3], colour)):
+                count += 1
+    return count
+
+
+def test_a_lost_timer_is_drawn_beside_its_gear(app: App) -> None:
+    scene = solo_scene(app)
+    state = scene.state
+    tid = "slow2"
+    t = state.timers[tid]
+    t.tile, t.lost_beside, t.remaining_ms = None, 1, 30_000
+    scene.layout(app.size)
+    app.step([], FRAME)
+    assert scene.board is not None
+    geo = scene.board.geo
+    spot = geo.lost_spots[1]
+    assert spot is not None
+    gear = geo.gears[1]
+    assert ((spot[0] - gear[0]) ** 2 + (spot[1] - gear[1]) ** 2) ** 0.5 < 1.5 * geo.s
+    assert scene.drawn_place(tid) == (spot, layouts.LOST_TILT)
+    colour = app.sprites.colour(TIMER_SPECS[tid].sand)
+    r = round(geo.s * 0.3)
+    lost_pixels = _sand_pixels(app.screen, colour, spot, r)
+    assert lost_pixels > 20
+    # Back on its gear, nothing of it is drawn at the lost spot any more.
+    t.tile, t.lost_beside = 1, None
+    scene.layout(app.size)
+    app.step([], FRAME)
+    assert _sand_pixels(app.screen, colour, spot, r) < lost_pixels // 4
+
+
+def test_sand_drawn_is_in_proportion_to_the_time_left(app: App) -> None:
+    painter = GlassPainter(app, (60, 100))
+    x = painter.size[0] // 2
+
+    def column(fraction: float) -> list[tuple[int, int, int, int]]:
+        img = pygame.Surface(painter.size, pygame.SRCALPHA)
+        img.fill((255, 0, 255, 255))
+        painter.draw(img, (0, 0), fraction, "sand_slow1", False, 0.0)
+        return [tuple(img.get_at((x, y))) for y in range(painter.size[1])]
+
+    empty_top, full_top = column(0.0), column(1.0)
+    total_top = sum(painter.widths[y] for y in range(painter.top_first, painter.neck))
+    total_bottom = sum(painter.widths[y] for y in range(painter.neck + 1, painter.bottom_last + 1))
+    filled = {}
+    for fraction in (0.25, 0.5, 0.8):
+        col = column(fraction)
+        top_rows = [y for y in range(painter.top_first, painter.neck) if col[y] != empty_top[y]]
+        bottom_rows = [y for y in range(painter.neck + 1, painter.bottom_last + 1) if col[y] != full_top[y]]
+        top_area = sum(painter.widths[y] for y in top_rows) / total_top
+        bottom_area = sum(painter.widths[y] for y in bottom_rows) / total_bottom
+        assert top_area == pytest.approx(fraction, abs=0.07)
+        assert bottom_area == pytest.approx(1 - fraction, abs=0.07)
+        assert top_rows == list(range(top_rows[0], painter.neck))  # sand sits on the neck, no gaps
+        filled[fraction] = len(top_rows)
+    assert filled[0.25] < filled[0.5] < filled[0.8]
+
+
+def test_the_chart_draws_every_timer_and_the_cards(app: App) -> None:
+    _setup, state = finished_game()
+    history = sand_history(state)
+    assert set(history.series) == set(state.timers)
+    for tid, points in history.series.items():
+        assert points[0] == (0, state.timers[tid].capacity_ms)
+        assert points[-1] == (state.time_ms, state.timers[tid].remaining_ms)
+    assert history.cards == [at for at, _ in state.actions]
+    surface = pygame.Surface((1000, 500), pygame.SRCALPHA)
+    plot = draw_chart(surface, app, surface.get_rect(), history)
+    assert plot.w > 400 and plot.h > 200
+    seen = {tuple(surface.get_at((x, y)))[:3] for x in range(plot.left, plot.right, 2) for y in range(plot.top, plot.bottom)}
+    for tid in state.timers:
+        assert app.sprites.colour(TIMER_SPECS[tid].sand) in seen
+
+
+def test_escape_without_pause_assist_asks_to_leave_while_sand_keeps_running(app: App) -> None:
+    scene = solo_scene(app)
+    app.step(key(pygame.K_ESCAPE), FRAME)
+    assert isinstance(app.stack.top, LeaveDialog)
+    before = scene.state.time_ms
+    for _ in range(30):
+        app.step([], FRAME)
+    assert scene.state.time_ms > before + 300
+    assert not scene.state.assisted
+
+
+def test_pause_assist_stops_time_and_marks_the_run(app: App) -> None:
+    setup = GameSetup(load_level(level_path(1)), ("Ana",), seed=11, allow_pause=True, counts=False)
+    scene = PlayScene(app, setup, countdown=False)
+    app.stack.clear_to(scene)
+    app.step([], FRAME)
+    app.step(key(pygame.K_ESCAPE), FRAME)
+    assert scene.paused and scene.state.assisted
+    before = scene.state.time_ms
+    for _ in range(30):
+        app.step([], FRAME)
+    assert scene.state.time_ms == before
+    app.step(key(pygame.K_ESCAPE), FRAME)
+    assert not scene.paused
+
+
+def test_replay_driven_scene_reaches_the_rules_outcome(app: App) -> None:
+    setup, finished = finished_game()
+    actions = list(finished.actions)
+    scene = PlayScene(app, setup, replay_actions=actions, countdown=False)
+    app.stack.clear_to(scene)
+    for _ in range(2000):
+        if scene.state.result is not None:
+            break
+        app.step([], 250, draw=False)
+    expected = run_replay(setup.level, list(setup.players), setup.seed, setup.first_player, setup.sand_speed_pct, actions)
+    assert outcome_json(scene.state) == outcome_json(expected)
+
+
+def test_rules_mid_run_only_with_the_pause_assist(app: App) -> None:
+    scene = solo_scene(app)
+    app.step(key(pygame.K_F1), FRAME)
+    assert app.stack.top is scene and not scene.state.assisted
+    assert any("No pause" in f.message for f in scene.floating)
+    setup = GameSetup(load_level(level_path(1)), ("Ana",), seed=11, allow_pause=True, counts=False)
+    paused = PlayScene(app, setup, countdown=False)
+    app.stack.clear_to(paused)
+    app.step([], FRAME)
+    app.step(key(pygame.K_F1), FRAME)
+    assert app.stack.top is not paused and paused.paused and paused.state.assisted

@@ -54,15 +54,7 @@ from arenas.rules.levels import (
     load_level,
     load_levels,
 )
-from arenas.rules.replay import (
-    REPLAY_FORMAT,
-    Replay,
-    ReplayError,
-    load_replay,
-    replay_from_state,
-    run_replay,
-    save_replay,
-)
+from arenas.rules.replay import run_replay
 from arenas.rules.state import (
     MAX_SAND_SPEED_PCT,
     MIN_SAND_SPEED_PCT,
@@ -73,14 +65,14 @@ from arenas.rules.state import (
 
 __all__ = [
     "DECK_SIZE", "LAYOUTS", "LEVELS_DIR", "MAX_PATH", "MAX_PLAYERS",
-    "MAX_SAND_SPEED_PCT", "MIN_PATH", "MIN_PLAYERS", "MIN_SAND_SPEED_PCT", "REPLAY_FORMAT",
+    "MAX_SAND_SPEED_PCT", "MIN_PATH", "MIN_PLAYERS", "MIN_SAND_SPEED_PCT",
     "TILE_COLOURS", "TILE_SHAPES", "TIMER_SPECS", "WILD", "WILD_MODES",
     "Action", "Card", "CardDrawn", "CardHadNoEffect", "CardPlayed", "DeckReshuffled", "Event",
     "GameLost", "GameState", "GameWon", "IllegalAction", "Level", "LevelError", "PlayCard",
-    "PlayWild", "Replay", "ReplayError", "Tile", "TimerBlocked", "TimerFlipped", "TimerLost",
+    "PlayWild", "Tile", "TimerBlocked", "TimerFlipped", "TimerLost",
     "TimerMoved", "TimerRecovered", "TimerSpec", "TimerState", "TurnChanged",
     "action_from_json", "advance", "apply", "event_from_json", "is_over", "legal_actions",
-    "level_from_dict", "level_path", "load_level", "load_levels", "load_replay", "mark_assisted",
-    "new_game", "outcome", "outcome_json", "replay_from_state", "run_replay", "save_replay",
+    "level_from_dict", "level_path", "load_level", "load_levels", "mark_assisted",
+    "new_game", "outcome", "outcome_json", "run_replay",
     "standard_deck", "timer_label",
 ]

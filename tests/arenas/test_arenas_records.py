@@ -11,20 +11,17 @@ from common.paths import data_dir
 from arenas.rules import (
     IllegalAction,
     PlayCard,
-    Replay,
-    ReplayError,
     advance,
     apply,
     is_over,
     legal_actions,
     load_level,
     level_path,
-    load_replay,
     new_game,
     outcome_json,
-    replay_from_state,
-    save_replay,
 )
+from arenas.scenes.session import GameSetup, SetupError, replay_outcome, to_replay
+from common.replay import read_replay, write_replay
 
 
 def test_records_round_trip_and_rules(tmp_path: Path) -> None:
@@ -81,42 +78,40 @@ def _finished_game():
     return state
 
 
+def _setup_of(state) -> GameSetup:
+    return GameSetup(state.level, tuple(state.players), state.first_player, state.sand_speed_pct, seed=state.seed)
+
+
 def test_replay_file_round_trip_gives_the_same_outcome(tmp_path: Path) -> None:
     state = _finished_game()
     state.assisted = True
     file = tmp_path / "run.json"
-    save_replay(replay_from_state(state), file)
-    replay = load_replay(file)
-    assert replay == replay_from_state(state)
-    again = replay.run()
-    assert outcome_json(again) == outcome_json(state) and again.log == state.log
+    write_replay(file, to_replay(_setup_of(state), state))
+    again = replay_outcome(read_replay(file, "arenas"), str(file))
+    assert outcome_json(again) == outcome_json(state) and again.log == state.log and again.assisted
 
 
 @pytest.mark.parametrize(("mangle", "expected"), [
-    (lambda text, data: text[: len(text) // 2], "truncated or not JSON"),
-    (lambda text, data: json.dumps({**data, "game": "arzium"}), "game: not an Arenas Movedizas replay"),
-    (lambda text, data: json.dumps({**data, "format": 2}), "format: format 2 is newer"),
-    (lambda text, data: json.dumps({k: v for k, v in data.items() if k != "seed"}), "seed: missing field"),
-    (lambda text, data: json.dumps({**data, "players": []}), "players: 0 players"),
-    (lambda text, data: json.dumps({**data, "actions": [[5, {"type": "jump"}]]}), "actions[0]: unknown action"),
-    (lambda text, data: json.dumps({**data, "level": {**data["level"], "deactivator": 99}}),
-     "level: deactivator: 99 is outside the path"),
+    (lambda setup, actions: ({**setup, "players": []}, actions), "setup.players: expected a list of names"),
+    (lambda setup, actions: (setup, [{"t": 5, "type": "jump"}]), "actions[0]: unknown action"),
+    (lambda setup, actions: (setup, [{**actions[0], "t": -1}]), "actions[0].t: expected a time in ms"),
+    (lambda setup, actions: ({**setup, "level": {**setup["level"], "deactivator": 99}}, actions),
+     "deactivator: 99 is outside the path"),
+    (lambda setup, actions: ({**setup, "first_player": "x"}, actions), "setup.first_player: expected an integer"),
+    (lambda setup, actions: ({**setup, "level": 999}, actions), "no shipped level 999"),
 ])
-def test_bad_replay_files_give_one_line(tmp_path: Path, mangle, expected: str) -> None:
-    file = tmp_path / "run.json"
-    save_replay(replay_from_state(_finished_game()), file)
-    text = file.read_text(encoding="utf-8")
-    file.write_text(mangle(text, json.loads(text)), encoding="utf-8")
-    with pytest.raises(ReplayError) as info:
-        load_replay(file)
-    assert str(file) in str(info.value) and expected in str(info.value) and "\n" not in str(info.value)
+def test_bad_replay_setups_give_one_line(tmp_path: Path, mangle, expected: str) -> None:
+    state = _finished_game()
+    replay = to_replay(_setup_of(state), state)
+    replay.setup, replay.actions = mangle(replay.setup, replay.actions)
+    with pytest.raises(SetupError) as info:
+        replay_outcome(replay, "run.json")
+    assert "run.json" in str(info.value) and expected in str(info.value) and "\n" not in str(info.value)
 
 
-def test_replay_with_an_action_illegal_at_its_time(tmp_path: Path) -> None:
-    replay = replay_from_state(_finished_game())
-    bad = Replay(replay.level, replay.players, replay.seed, replay.first_player, replay.sand_speed_pct,
-                 replay.assisted, replay.actions[:1] + ((replay.actions[0][0] + 10, PlayCard(0, 9)),))
-    file = tmp_path / "bad.json"
-    save_replay(bad, file)
-    with pytest.raises(IllegalAction, match=r"^action 2 at \d+ ms: "):
-        load_replay(file).run()
+def test_replay_with_an_action_illegal_at_its_time() -> None:
+    state = _finished_game()
+    replay = to_replay(_setup_of(state), state)
+    replay.actions = replay.actions[:1] + [{"t": replay.actions[0]["t"] + 10, **PlayCard(0, 9).to_json()}]
+    with pytest.raises(SetupError, match=r"action 2 at \d+ ms: "):
+        replay_outcome(replay, "bad.json")

@@ -39,9 +39,6 @@ PALETTE: dict[str, str] = {
     "arzium_blue": "#3d6fc4",
     "arzium_green": "#4d9a45",
     "arzium_yellow": "#e9b92c",
-    "arzium_ink": "#43301f",
-    "arzium_parchment": "#f4e4bf",
-    "arzium_gold": "#e6b53c",
     "arzium_ghost_ok": "#5fd36a",
     "arzium_ghost_skip": "#b4b4b4",
     "arzium_ghost_bad": "#e2463a",
@@ -64,11 +61,6 @@ def _tint_noise(size: tuple[int, int], cell: float, seed: int, a: Colour, b: Col
     out = p.solid(size, a)
     out.blit(p.with_alpha(p.solid(size, b), grey), (0, 0))
     return out
-
-
-def _layer(size: tuple[int, int], fill: pygame.Surface | Colour, draw: Callable[[p.Pen], object]) -> pygame.Surface:
-    """`fill` cut to the shape `draw` makes."""
-    return p.paint(p.blank(size), fill, p.shape(size, draw))
 
 
 def _dashes(pen: p.Pen, a: Point, b: Point, dash: float, gap: float, width: float) -> None:

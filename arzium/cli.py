@@ -1,0 +1,75 @@
+"""Arzium from the command line: open the setup screen, and play back replay files."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from arzium.rules import GameState, IllegalAction, ReplayError, outcome_json
+from arzium.rules.replay import REPLAY_FORMAT
+from arzium.rules.replay import Replay as RulesReplay
+
+if TYPE_CHECKING:
+    from common.app import App
+    from common.replay import Replay
+
+
+def _error(message: str) -> int:
+    print(f"main.py: error: {' '.join(message.split())}", file=sys.stderr)
+    return 2
+
+
+def open_from_command_line(app: "App", args: argparse.Namespace) -> int:
+    """`main.py arzium`: the setup screen over the menu."""
+    from arzium.scenes.setup import SetupScene
+    app.push(SetupScene(app))
+    return 0
+
+
+def _checked(replay: "Replay", path: Path) -> RulesReplay:
+    """The replay as rules objects; ReplayError (one line) if it is not a usable Arzium game."""
+    if replay.game != "arzium":
+        raise ReplayError(f"{path}: this is a replay of {replay.game}, not of arzium")
+    return RulesReplay.from_dict({"game": "arzium", "format": REPLAY_FORMAT, "setup": replay.setup,
+                                  "seed": replay.seed, "actions": replay.actions}, str(path))
+
+
+def _run(replay: "Replay", path: Path) -> tuple[RulesReplay, GameState]:
+    rules = _checked(replay, path)
+    try:
+        state, _ = rules.run()
+    except IllegalAction as exc:
+        raise ReplayError(f"{path}: {exc.reason}") from None
+    return rules, state
+
+
+def replay_headless(replay: "Replay", path: Path) -> int:
+    """Print the outcome of a replay as JSON (scores, coins, parties, winner); 2 with one line if bad."""
+    try:
+        _, state = _run(replay, Path(path))
+    except ReplayError as exc:
+        return _error(str(exc))
+    try:
+        print(json.dumps(outcome_json(state), indent=2))
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into `head`: the reader left, nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+def replay_window(app: "App", replay: "Replay", path: Path) -> int:
+    """Show the replayed game at a readable pace in the play scene, then its result."""
+    from arzium.rules import new_game
+    from arzium.scenes.play import PlayScene
+    from common.scenes.menu import MenuScene
+    try:
+        rules, _ = _run(replay, Path(path))
+    except ReplayError as exc:
+        return _error(str(exc))
+    app.push(MenuScene(app))
+    app.push(PlayScene(app, new_game(rules.setup, rules.seed), [], replay=list(rules.actions), autosave=False))
+    app.run()
+    return 0

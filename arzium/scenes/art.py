@@ -1,0 +1,201 @@
+"""Cached surfaces of Arzium's cards and tokens, drawn from the sprite pack at the sizes scenes ask for.
+
+Every surface is cached by what it shows and its size; the cache is dropped when the sprite
+pack changes (F5 or another pack), so per-frame drawing is only blits.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from arzium.rules import Card, CardSet, default_cards
+from common import text
+
+if TYPE_CHECKING:
+    from common.app import App
+
+TERRAINS = ("meadow", "dune", "marsh", "forest", "hills")
+_TERRAIN_WORDS: dict[str, tuple[str, ...]] = {
+    "marsh": ("fen", "marsh", "ford", "lake", "bog", "puddle", "harbour", "shore", "springs", "moor", "beach"),
+    "dune": ("dune", "ridge", "gorge", "crag", "rock", "steppe", "cliff", "crater", "bluff", "tor"),
+    "forest": ("orchard", "wood", "pine", "copse", "glen"),
+    "hills": ("hill", "knoll", "heath", "vale", "terrace", "rest", "crossing", "gully"),
+    "meadow": ("hollow", "field", "meadow", "lane", "plain", "dell", "downs"),
+}
+# Layout of the character face sprite (see sprites/generate/arzium.py), in its 240 x 360 frame.
+FACE_W, FACE_H = 240, 360
+FACE_BANNER = (14, 18, 212, 48)
+FACE_WELL = (30, 84, 180, 180)
+FACE_ROSETTE = (190, 318, 19)
+INK = (67, 48, 31)
+
+
+def terrain_of(card: Card) -> str:
+    """The painted terrain of a land card, from the words of its land name."""
+    name = (card.land_name or card.name).lower()
+    for terrain, words in _TERRAIN_WORDS.items():
+        if any(w in name for w in words):
+            return terrain
+    return TERRAINS[sum(map(ord, card.id)) % len(TERRAINS)]
+
+
+class CardArt:
+    """Makes and caches card faces, land cards, tokens and tiles for one app."""
+
+    def __init__(self, app: "App", cards: CardSet | None = None) -> None:
+        self.app = app
+        self.cards = cards or default_cards()
+        self._cache: dict[tuple, pygame.Surface] = {}
+        self._version = -1
+
+    def _get(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        book = self.app.sprites
+        version = book.version * 1000 + id(book) % 1000
+        if version != self._version:
+            self._cache.clear()
+            self._version = version
+        surface = self._cache.get(key)
+        if surface is None:
+            if len(self._cache) > 600:
+                self._cache.clear()
+            surface = self._cache[key] = make()
+        return surface
+
+    def colour(self, name: str) -> tuple[int, int, int]:
+        """A player colour ("red", ...) from the palette."""
+        return self.app.sprites.colour(f"arzium_{name}")
+
+    # -- tokens -----------------------------------------------------------------------------
+
+    def marker(self, colour: str, size: int) -> pygame.Surface:
+        """An explore marker of `colour`, `size` px square."""
+        return self.app.sprites.scaled(f"arzium/marker_{colour}", (size, size))
+
+    def coin(self, size: int) -> pygame.Surface:
+        return self.app.sprites.scaled("arzium/coin", (size, size))
+
+    def tinted(self, name: str, size: tuple[int, int], alpha: int) -> pygame.Surface:
+        """A sprite scaled and made see-through (for ghosts and dimmed things)."""
+        def make() -> pygame.Surface:
+            img = self.app.sprites.scaled(name, size).copy()
+            img.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+            return img
+        return self._get(("tinted", name, size, alpha), make)
+
+    # -- land cards -------------------------------------------------------------------------
+
+    def land(self, card_id: str, size: tuple[int, int]) -> pygame.Surface:
+        """A land card upright (scroll at the bottom) with its coin symbols, `size` = (2, 3) squares."""
+        return self._get(("land", card_id, size), lambda: self._make_land(card_id, size))
+
+    def _make_land(self, card_id: str, size: tuple[int, int]) -> pygame.Surface:
+        card = self.cards.card(card_id)
+        out = self.app.sprites.scaled(f"arzium/land_{terrain_of(card)}", size).copy()
+        sq = size[0] / 2
+        for local, count in enumerate(card.land_coins):
+            if not count:
+                continue
+            lrow, lcol = divmod(local, 2)
+            cx, cy = (lcol + 0.5) * sq, (lrow + 0.5) * sq
+            coin_px = max(8, round(sq * (0.42 if count == 1 else 0.34)))
+            coin = self.app.sprites.scaled("arzium/coin_symbol", (coin_px, coin_px))
+            offsets = {1: [(0, 0)], 2: [(-0.17, -0.1), (0.17, 0.1)], 3: [(-0.2, 0.12), (0.2, 0.12), (0, -0.16)]}[count]
+            for dx, dy in offsets:
+                out.blit(coin, coin.get_rect(center=(round(cx + dx * sq), round(cy + dy * sq))))
+        return out
+
+    # -- character cards --------------------------------------------------------------------
+
+    def character(self, card_id: str, width: int, colour: str | None) -> pygame.Surface:
+        """A character card face, `width` px wide (2:3), pattern in `colour` (the owner's) or ink."""
+        return self._get(("char", card_id, width, colour), lambda: self._make_character(card_id, width, colour))
+
+    def _make_character(self, card_id: str, width: int, colour: str | None) -> pygame.Surface:
+        card = self.cards.card(card_id)
+        height = round(width * 1.5)
+        out = self.app.sprites.scaled("arzium/character_face", (width, height)).copy()
+        k = width / FACE_W
+        bx, by, bw, bh = (round(v * k) for v in FACE_BANNER)
+        name_px = text.fit_px(card.name, max(6, round(bh * 0.52)), bw - round(10 * k), bold=True, min_px=6)
+        if name_px >= 8:
+            img = text.render(card.name, name_px, (255, 244, 226), bold=True)
+            out.blit(img, img.get_rect(center=(bx + bw // 2, by + bh // 2 + 1)))
+        wx, wy, ww, wh = (v * k for v in FACE_WELL)
+        self.draw_pattern(out, card.pattern, pygame.Rect(round(wx), round(wy), round(ww), round(wh)),
+                          self.colour(colour) if colour else INK)
+        rx, ry, rr = (v * k for v in FACE_ROSETTE)
+        pts = text.render(str(card.points), max(8, round(rr * 1.7)), INK, bold=True)
+        out.blit(pts, pts.get_rect(center=(round(rx), round(ry) + 1)))
+        if card.flag:  # starting cards carry their colour's flag
+            fx, fy = round(14 * k), round(70 * k)
+            pole = max(1, round(3 * k))
+            pygame.draw.line(out, INK, (fx, fy), (fx, fy + round(40 * k)), pole)
+            pygame.draw.polygon(out, self.colour(card.flag),
+                                [(fx + pole, fy), (fx + round(26 * k), fy + round(9 * k)), (fx + pole, fy + round(18 * k))])
+        return out
+
+    def draw_pattern(self, surface: pygame.Surface, pattern: tuple[str, ...], area: pygame.Rect,
+                     colour: tuple[int, int, int]) -> None:
+        """A pattern as a small grid in `area`: filled squares for markers, dashed ones for blanks."""
+        rows, cols = len(pattern), len(pattern[0])
+        cell = min(area.w / max(cols, 3), area.h / max(rows, 3))
+        gap = max(1, round(cell * 0.1))
+        left = area.centerx - cell * cols / 2
+        top = area.centery - cell * rows / 2
+        dark = tuple(max(0, c - 90) for c in colour)
+        for r, row in enumerate(pattern):
+            for c, ch in enumerate(row):
+                rect = pygame.Rect(round(left + c * cell) + gap // 2, round(top + r * cell) + gap // 2,
+                                   max(2, round(cell) - gap), max(2, round(cell) - gap))
+                radius = max(1, rect.w // 5)
+                if ch == "X":
+                    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+                    pygame.draw.rect(surface, dark, rect, max(1, rect.w // 10), border_radius=radius)
+                elif ch == "B":
+                    pygame.draw.rect(surface, (236, 214, 150), rect, border_radius=radius)
+                    self._dashed_rect(surface, rect, INK, max(1, rect.w // 12))
+                    if rect.w >= 14:
+                        two = text.render("2", max(8, round(rect.h * 0.6)), INK, bold=True)
+                        surface.blit(two, two.get_rect(center=rect.center))
+                else:
+                    pygame.draw.rect(surface, (226, 214, 186), rect, 1, border_radius=radius)
+
+    @staticmethod
+    def _dashed_rect(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], width: int) -> None:
+        dash = max(2, rect.w // 5)
+        for x in range(rect.left, rect.right, dash * 2):
+            e = min(rect.right - 1, x + dash)
+            pygame.draw.line(surface, colour, (x, rect.top), (e, rect.top), width)
+            pygame.draw.line(surface, colour, (x, rect.bottom - 1), (e, rect.bottom - 1), width)
+        for y in range(rect.top, rect.bottom, dash * 2):
+            e = min(rect.bottom - 1, y + dash)
+            pygame.draw.line(surface, colour, (rect.left, y), (rect.left, e), width)
+            pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, e), width)
+
+    def used_character(self, card_id: str, width: int, colour: str | None) -> pygame.Surface:
+        """A used (face-down) character: the face dimmed under a night veil, turned sideways."""
+        def make() -> pygame.Surface:
+            face = self.character(card_id, width, colour).copy()
+            veil = self.app.sprites.scaled("arzium/used_veil", face.get_size())
+            face.blit(veil, (0, 0))
+            return pygame.transform.rotate(face, 90)
+        return self._get(("used", card_id, width, colour), make)
+
+    def card_back(self, width: int) -> pygame.Surface:
+        return self.app.sprites.scaled("arzium/card_back", (width, round(width * 1.5)))
+
+    # -- artifacts --------------------------------------------------------------------------
+
+    def artifact(self, artifact_id: str, size: int, face_up: bool = True) -> pygame.Surface:
+        """An artifact tile; a used one is darkened with its moon-back colours."""
+        ability = self.cards.artifact(artifact_id).ability
+
+        def make() -> pygame.Surface:
+            tile = self.app.sprites.scaled(f"arzium/artifact_{ability}", (size, size)).copy()
+            if not face_up:
+                tile.fill((110, 100, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+                moon = self.app.sprites.scaled("arzium/artifact_back", (size // 2, size // 2))
+                tile.blit(moon, (size - size // 2, 0))
+            return tile
+        return self._get(("artifact", ability, size, face_up), make)

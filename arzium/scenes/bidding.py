@@ -1,0 +1,136 @@
+"""A human's bid in a tie: the land at stake, every bidder's coins and bid so far, and the choice."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arzium.rules import Bid, PassBid
+from common import text
+from common.scene import Scene
+from common.widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from arzium.scenes.play import PlayScene
+    from common.app import App
+
+
+class BidScene(Scene):
+    """Modal over the table: choose an amount with -/+ (or arrows) and Bid, or Pass."""
+
+    opaque = False
+    rules_game = "arzium"
+
+    def __init__(self, app: "App", play: "PlayScene", player: int) -> None:
+        super().__init__(app)
+        self.play = play
+        self.player = player
+        st = play.view_state()
+        bid = st.bid
+        assert bid is not None
+        self.slot = bid.slot
+        self.card = st.slots[bid.slot]
+        self.minimum = bid.high + 1 if bid.high >= 0 else 0
+        self.coins = st.players[player].coins
+        self.amount = min(self.minimum, self.coins)
+        self.opening = bid.high < 0
+        self.minus = Button("-", lambda: self.change(-1), "Bid less (Left)", font=26)
+        self.plus = Button("+", lambda: self.change(1), "Bid more (Right)", font=26)
+        self.bid_btn = Button("Bid", self.place, "Place this bid (Enter)", font=24, sound="bid")
+        self.pass_btn = Button("Pass", self.pass_, "Do not raise: the highest bid stands", font=24, sound="ui_back")
+        self.pass_btn.enabled = not self.opening
+        self.group = WidgetGroup(app, [self.minus, self.plus, self.bid_btn, self.pass_btn])
+        self.group.set_focus(self.bid_btn)
+
+    def change(self, delta: int) -> None:
+        self.amount = max(self.minimum, min(self.coins, self.amount + delta))
+
+    def place(self) -> None:
+        self.app.pop()
+        self.play.act(Bid(self.amount))
+
+    def pass_(self) -> None:
+        self.app.pop()
+        self.play.act(PassBid())
+
+    def layout(self, size: tuple[int, int]) -> None:
+        app = self.app
+        w, h = app.px(560), app.px(380)
+        self.box = pygame.Rect(0, 0, w, h)
+        self.box.center = (self.play.board_view.rect.centerx, size[1] // 2)
+        self.box.clamp_ip(pygame.Rect((0, 0), size))
+        y = self.box.bottom - app.px(74)
+        self.minus.rect = pygame.Rect(self.box.left + app.px(40), y, app.px(50), app.px(48))
+        self.plus.rect = pygame.Rect(self.box.left + app.px(170), y, app.px(50), app.px(48))
+        self.bid_btn.rect = pygame.Rect(self.box.left + app.px(240), y, app.px(140), app.px(48))
+        self.pass_btn.rect = pygame.Rect(self.box.left + app.px(392), y, app.px(130), app.px(48))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LEFT, pygame.K_DOWN, pygame.K_MINUS):
+                self.change(-1)
+                return True
+            if event.key in (pygame.K_RIGHT, pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS):
+                self.change(1)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.place()
+                return True
+            if event.key == pygame.K_ESCAPE and not self.opening:
+                self.pass_()
+                return True
+        self.group.handle(event)
+        return True
+
+    def update(self, dt_ms: float) -> None:
+        self.minus.enabled = self.amount > self.minimum
+        self.plus.enabled = self.amount < self.coins
+        self.group.update(dt_ms)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        play = self.play
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((10, 8, 20, 120))
+        surface.blit(shade, (0, 0))
+        box = self.box
+        surface.blit(app.sprites.nine_slice("ui/dialog", box.size), box)
+        land = play.cards.card(self.card).land_name if self.card else "the land"
+        text.draw_text(surface, f"Tie for {land}!", app.font_px(30), app.theme.text,
+                       (box.centerx + app.px(50), box.top + app.px(34)), "midtop", bold=True)
+        if self.card:
+            img = play.art.land(self.card, (app.px(84), app.px(126)))
+            surface.blit(img, (box.left + app.px(34), box.top + app.px(34)))
+        st = play.view_state()
+        bid = st.bid
+        x = box.left + app.px(140)
+        y = box.top + app.px(84)
+        rows = bid.bidders if bid is not None else []
+        for i, p in enumerate(rows):
+            r = pygame.Rect(x, y + i * app.px(34), box.right - x - app.px(40), app.px(30))
+            if p == self.player:
+                pygame.draw.rect(surface, (*app.theme.focus, ), r, max(1, app.px(2)), border_radius=app.px(6))
+            surface.blit(play.art.marker(play.colours[p], app.px(24)), (r.left + app.px(6), r.top + app.px(3)))
+            text.draw_text(surface, play.names[p], app.font_px(20), app.theme.text, (r.left + app.px(36), r.centery),
+                           "midleft", bold=p == self.player)
+            text.draw_text(surface, f"{st.players[p].coins} coins", app.font_px(18), app.theme.muted,
+                           (r.left + app.px(200), r.centery), "midleft")
+            if bid is not None:
+                if bid.high_player == p:
+                    status = f"bids {bid.high}"
+                elif i < bid.index:
+                    status = "passed"
+                elif i == bid.index:
+                    status = "to bid"
+                else:
+                    status = "waits"
+                text.draw_text(surface, status, app.font_px(19), app.theme.text,
+                               (r.right - app.px(8), r.centery), "midright", bold=bid.high_player == p)
+        high = "No bid yet: you open (0 is allowed)" if self.opening else \
+            f"Highest bid: {bid.high} by {play.names[bid.high_player]} — raise to at least {self.minimum}"
+        text.draw_text(surface, high, text.fit_px(high, app.font_px(18), box.w - app.px(80)), app.theme.text,
+                       (box.centerx, self.minus.rect.top - app.px(34)), "midtop")
+        text.draw_text(surface, str(self.amount), app.font_px(34), app.theme.text,
+                       ((self.minus.rect.right + self.plus.rect.left) // 2, self.minus.rect.centery), "center", bold=True)
+        self.bid_btn.label = f"Bid {self.amount}"
+        self.group.draw(surface)

@@ -1,0 +1,71 @@
+"""Arzium's scenes for `main.py screenshot` and `main.py timedemo`."""
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arzium.bots import make_bot
+from arzium.rules import Action, GameState, SeatSetup, Setup, apply, current_player, is_over, new_game
+from arzium.scenes.play import PlayScene
+from arzium.scenes.result import ResultScene
+from arzium.scenes.setup import SetupScene
+from common.catalog import SceneSpec, register
+
+if TYPE_CHECKING:
+    from common.app import App
+
+SEATS = (SeatSetup("Player 1", "red", "south", "human"), SeatSetup("Dozy Dora", "blue", "west", "bot"),
+         SeatSetup("Snorebert", "green", "north", "bot"), SeatSetup("Mumbling Mo", "yellow", "east", "bot"))
+
+
+def played(setup: Setup, seed: int, stop) -> tuple[GameState, list[Action]]:
+    """A game played by greedy bots for every seat until `stop(state)` (or the end)."""
+    state = new_game(setup, seed)
+    bots = [make_bot("greedy", seed + i) for i in range(len(setup.seats))]
+    actions: list[Action] = []
+    while not is_over(state) and not stop(state):
+        p = current_player(state)
+        action = bots[p].decide(state, p)
+        apply(state, action)
+        actions.append(action)
+    return state, actions
+
+
+def midgame_scene(app: "App") -> PlayScene:
+    """Four players, full game, about half way; the human's turn with a character picked."""
+    state, actions = played(Setup(SEATS, True, 0), 2024,
+                            lambda s: s.turn >= 21 and current_player(s) == 0 and s.phase == "start")
+    scene = PlayScene(app, state, actions, autosave=False)
+    scene.selected = next(i for i, up in enumerate(state.players[0].face_up) if up)
+    scene.layout(app.size)
+    for sq in range(15, 36):  # the ghost shows, somewhere it fits, even before the mouse moves
+        scene.mouse = scene.board_view.square_center(sq)
+        ghost = scene.ghost()
+        if ghost is not None and ghost.legal:
+            break
+    return scene
+
+
+def finished_scene(app: "App") -> ResultScene:
+    state, _ = played(Setup(SEATS[:3], True, 1), 77, lambda s: False)
+    return ResultScene(app, state)
+
+
+def over_the_map(frame: int, rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
+    """The mouse sweeps over the map (where the ghost preview follows it), never clicking."""
+    w, h = size
+    scale = min(w / 1280, h / 720)
+    table_w = w - 320 * scale
+    cx, cy = table_w / 2, h / 2
+    half = (h - 2 * 138 * scale) / 2 - 30 * scale
+    x = cx + math.sin(frame / 17) * half * 0.95
+    y = cy + math.sin(frame / 29 + 0.7) * half * 0.95
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))]
+
+
+register(SceneSpec("arzium-setup", "Arzium: seats and mode", SetupScene))
+register(SceneSpec("arzium-play", "Arzium: 4 players mid-game, full game, ghost preview", midgame_scene, over_the_map))
+register(SceneSpec("arzium-result", "Arzium: scores of a finished game", finished_scene))

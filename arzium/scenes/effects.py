@@ -1,0 +1,426 @@
+"""Rules events turned into animations and sounds on the play scene's timeline.
+
+Each event schedules steps that move the display model (`Shown`) when they start or end and draw
+what is in flight: markers dropping with a bounce, coins popping from coin squares to purses,
+full lands flipping to their character and flying to the claimer's party, artifacts flying from
+the row. When the last step ends the model is rebuilt from the rules state.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from arzium.rules import (
+    ArtifactBought,
+    ArtifactRowRefilled,
+    ArtifactUsed,
+    BiddingStarted,
+    BidPassed,
+    BidPlaced,
+    BlankPaid,
+    CardClaimed,
+    CardFull,
+    CardReplaced,
+    CharacterFlipped,
+    CharacterUsed,
+    CoinsGained,
+    ConsolationCoin,
+    Event,
+    FinalRound,
+    GameEnded,
+    MarkerDisplaced,
+    MarkerPlaced,
+    MarkerSlid,
+    Rested,
+    SearchSkipped,
+    SquareSkipped,
+    TurnStarted,
+    slot_squares,
+)
+from arzium.scenes.board_view import ease_drop
+from arzium.scenes.log_panel import possessive
+from arzium.scenes.shown import CLAIMING
+from common import text
+from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
+
+if TYPE_CHECKING:
+    from arzium.scenes.play import PlayScene
+
+Point = tuple[float, float]
+
+DROP, STAGGER, COIN, SKIP, GLOW, FLIP, FLY, RETURN, REPLACE = 300, 130, 520, 320, 520, 480, 620, 420, 360
+BID, FACE, SLIDE, BUY_FLY, ANNOUNCE = 900, 260, 420, 560, 1100
+
+
+def _lerp(a: Point, b: Point, t: float) -> tuple[float, float]:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
+class Animator:
+    """Schedules the animation of events on `scene.timeline`."""
+
+    def __init__(self, scene: "PlayScene") -> None:
+        self.scene = scene
+        self.quiet = False  # set while skipping to the end: no sounds
+
+    # -- small helpers ----------------------------------------------------------------------
+
+    def ms(self, value: float) -> float:
+        return self.scene.app.anim_ms(value)
+
+    def sound(self, name: str, volume: float = 1.0) -> None:
+        if not self.quiet:
+            self.scene.app.sounds.play(name, volume)
+
+    def _fly_draw(self, image: Callable[[], pygame.Surface], a: Callable[[], Point], b: Callable[[], Point],
+                  lift: float, pop: float = 0.0) -> Callable[[pygame.Surface, float], None]:
+        def draw(surface: pygame.Surface, t: float) -> None:
+            e = ease_in_out_cubic(t)
+            x, y = _lerp(a(), b(), e)
+            y -= lift * 4 * e * (1 - e)
+            img = image()
+            if pop:
+                k = 1 + pop * math.sin(math.pi * t)
+                img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)),
+                                                         max(1, round(img.get_height() * k))))
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        return draw
+
+    def _coin_flight(self, player: int, source: Callable[[], Point], amount: int, delay: float = 0.0,
+                     towards_purse: bool = True) -> None:
+        """Coins flying from `source` to the purse (or from the purse to `source`), with a +n/-n label."""
+        sc = self.scene
+        size = max(10, round(sc.board_view.square * 0.42))
+        purse = lambda: sc.parties[player].purse_center(sc.shown)  # noqa: E731
+        a, b = (source, purse) if towards_purse else (purse, source)
+
+        def start() -> None:
+            self.sound("coin", 0.8)
+            if not towards_purse:
+                sc.shown.coins[player] -= amount
+
+        def end() -> None:
+            if towards_purse:
+                sc.shown.coins[player] += amount
+
+        fly = self._fly_draw(lambda: sc.art.coin(size), a, b, sc.board_view.square * 0.9, pop=0.25)
+        sign = "+" if towards_purse else "-"
+        label = text.render(f"{sign}{amount}", sc.app.font_px(22), (255, 236, 150) if towards_purse else (255, 170, 150),
+                            bold=True)
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            fly(surface, t)
+            x, y = source()
+            rise = sc.app.px(30) * ease_out_quad(t)
+            tmp = label.copy()
+            tmp.set_alpha(round(255 * (1 - t * t)))
+            surface.blit(tmp, tmp.get_rect(center=(round(x), round(y - sc.board_view.square * 0.5 - rise))))
+        sc.timeline.par(self.ms(COIN), start, end, draw, delay=delay)
+
+    # -- events -----------------------------------------------------------------------------
+
+    def play(self, events: list[Event]) -> None:
+        """Schedule every event in order, then a resync of the display with the rules state."""
+        sc = self.scene
+        tl = sc.timeline
+        in_search = False
+        for e in events:
+            kind = type(e)
+            placing = kind in (MarkerPlaced, SquareSkipped, BlankPaid, MarkerDisplaced)
+            if not placing and in_search:
+                tl.wait()
+            in_search = placing or (kind is ArtifactUsed and in_search)
+            handler = getattr(self, f"_on_{kind.__name__}", None)
+            if handler is not None:
+                handler(e)
+        tl.wait()
+        tl.seq(0, on_end=sc.resync)
+
+    def _on_TurnStarted(self, e: TurnStarted) -> None:
+        self.scene.timeline.seq(0, on_start=lambda: self.scene.on_turn_started(e.player))
+
+    def _on_Rested(self, e: Rested) -> None:
+        sc = self.scene
+        name = sc.names[e.player]
+
+        def start() -> None:
+            sc.shown.rest(e.player)
+            sc.shown.coins[e.player] -= e.paid
+            self.sound("card_flip")
+            if e.forced:
+                sc.announce(f"{possessive(name)} characters all fell asleep: free rest", e.player)
+            else:
+                sc.announce(f"{name} rests early for {e.paid} coin{'s' if e.paid != 1 else ''}", e.player)
+        sc.timeline.seq(self.ms(FACE * 2), start)
+
+    def _on_CharacterUsed(self, e: CharacterUsed) -> None:
+        def start() -> None:
+            self.scene.shown.set_face(e.player, e.card, False)
+            self.sound("card_flip", 0.7)
+        self.scene.timeline.seq(self.ms(FACE), start)
+
+    def _on_CharacterFlipped(self, e: CharacterFlipped) -> None:
+        def start() -> None:
+            self.scene.shown.set_face(e.player, e.card, e.face_up)
+            self.sound("card_flip", 0.8)
+        self.scene.timeline.seq(self.ms(FACE), start)
+
+    def _on_ArtifactUsed(self, e: ArtifactUsed) -> None:
+        def start() -> None:
+            self.scene.shown.set_artifact_face(e.player, e.artifact, False)
+            self.sound("card_flip", 0.6)
+        self.scene.timeline.seq(self.ms(FACE), start)
+
+    def _drop(self, player: int, sq: int, coins: int, victim: int | None = None) -> None:
+        sc = self.scene
+        bv = sc.board_view
+        colour = sc.colours[player]
+
+        def land() -> None:
+            sc.shown.board[sq] = player
+            sc.shown.supply[player] -= 1
+            self.sound("marker_place")
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            x, y = bv.square_center(sq)
+            size = bv.marker_size
+            h = ease_drop(t) * bv.square * 1.3
+            shadow_w = round(size * (0.5 + 0.4 * (1 - ease_drop(t))))
+            pygame.draw.ellipse(surface, (20, 12, 6), (x - shadow_w // 2, y + size // 4, shadow_w, max(2, size // 6)))
+            img = sc.art.marker(colour, size)
+            surface.blit(img, img.get_rect(center=(x, round(y - h))))
+
+        def start() -> None:
+            if victim is not None:
+                sc.shown.board[sq] = -1
+        step = sc.timeline.par(self.ms(DROP), start, land, draw)
+        if victim is not None:
+            home = lambda: sc.parties[victim].banner_center(sc.shown)  # noqa: E731
+            src = lambda: bv.square_center(sq)  # noqa: E731
+            sc.timeline.par(self.ms(RETURN), None, lambda: self._supply(victim, 1),
+                            self._fly_draw(lambda: sc.art.marker(sc.colours[victim], bv.marker_size), src, home,
+                                           bv.square), delay=0)
+        if coins:
+            self._coin_flight(player, lambda: bv.square_center(sq), coins, delay=step.duration)
+        sc.timeline.seq(self.ms(STAGGER))
+
+    def _supply(self, player: int, n: int) -> None:
+        self.scene.shown.supply[player] += n
+
+    def _on_MarkerPlaced(self, e: MarkerPlaced) -> None:
+        self._drop(e.player, e.square, e.coins)
+
+    def _on_MarkerDisplaced(self, e: MarkerDisplaced) -> None:
+        self._drop(e.player, e.square, e.coins, victim=e.victim)
+
+    def _on_SquareSkipped(self, e: SquareSkipped) -> None:
+        sc = self.scene
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            r = sc.board_view.cell_rect(*divmod(e.square, 6))
+            glow = pygame.Surface(r.size, pygame.SRCALPHA)
+            glow.fill((230, 230, 230, round(150 * math.sin(math.pi * t))))
+            surface.blit(glow, r)
+        sc.timeline.par(self.ms(SKIP), draw=draw)
+        sc.timeline.seq(self.ms(STAGGER * 0.6))
+
+    def _on_BlankPaid(self, e: BlankPaid) -> None:
+        if e.cost:
+            sc = self.scene
+            self._coin_flight(e.player, lambda: sc.board_view.square_center(e.square), e.cost, towards_purse=False)
+            sc.timeline.seq(self.ms(COIN * 0.7))
+
+    def _on_MarkerSlid(self, e: MarkerSlid) -> None:
+        sc = self.scene
+        bv = sc.board_view
+
+        def start() -> None:
+            sc.shown.board[e.src] = -1
+            self.sound("marker_place", 0.6)
+
+        def end() -> None:
+            sc.shown.board[e.dst] = e.owner
+            self.sound("marker_place")
+        sc.timeline.seq(self.ms(SLIDE), start, end,
+                        self._fly_draw(lambda: sc.art.marker(sc.colours[e.owner], bv.marker_size),
+                                       lambda: bv.square_center(e.src), lambda: bv.square_center(e.dst),
+                                       bv.square * 0.3))
+
+    def _on_CoinsGained(self, e: CoinsGained) -> None:
+        sc = self.scene
+        self._coin_flight(e.player, lambda: sc.parties[e.player].banner_center(sc.shown), e.amount)
+        sc.timeline.seq(self.ms(COIN * 0.5))
+
+    def _on_SearchSkipped(self, e: SearchSkipped) -> None:
+        sc = self.scene
+        sc.timeline.seq(self.ms(ANNOUNCE), lambda: sc.announce(f"{sc.names[e.player]} cannot place a character: "
+                                                                 "search skipped", e.player))
+
+    def _on_CardFull(self, e: CardFull) -> None:
+        sc = self.scene
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            r = sc.board_view.slot_rect(e.slot)
+            pulse = math.sin(math.pi * t)
+            width = max(2, round(sc.app.px(6) * pulse))
+            pygame.draw.rect(surface, sc.app.theme.focus, r.inflate(width, width), width, border_radius=sc.app.px(8))
+        sc.timeline.seq(self.ms(GLOW), lambda: self.sound("turn_chime", 0.5), None, draw)
+
+    def _on_BiddingStarted(self, e: BiddingStarted) -> None:
+        sc = self.scene
+        card = sc.view_state().slots[e.slot]
+        land = sc.cards.card(card).land_name if card else "the land"
+        who = " and ".join(sc.names[p] for p in e.bidders)
+
+        def start() -> None:
+            sc.announce(f"Tie on {land}! {who} bid for it", None)
+            self.sound("bid")
+        sc.timeline.seq(self.ms(BID), start)
+
+    def _on_BidPlaced(self, e: BidPlaced) -> None:
+        sc = self.scene
+
+        def start() -> None:
+            sc.announce(f"{sc.names[e.player]} bids {e.amount} coin{'s' if e.amount != 1 else ''}", e.player)
+            self.sound("bid")
+        sc.timeline.seq(self.ms(BID), start)
+
+    def _on_BidPassed(self, e: BidPassed) -> None:
+        sc = self.scene
+        sc.timeline.seq(self.ms(BID * 0.7), lambda: sc.announce(f"{sc.names[e.player]} passes", e.player))
+
+    def _on_CardClaimed(self, e: CardClaimed) -> None:
+        sc = self.scene
+        bv = sc.board_view
+        squares = slot_squares(e.slot)
+        owners: dict[int, int] = {}
+
+        def clear() -> None:
+            for sq in squares:
+                owner = sc.shown.board[sq]
+                if owner >= 0:
+                    owners[sq] = owner
+                sc.shown.board[sq] = -1
+
+        def home() -> None:
+            for p, n in e.markers_returned:
+                sc.shown.supply[p] += n
+
+        def draw_return(surface: pygame.Surface, t: float) -> None:
+            k = ease_in_out_cubic(t)
+            for sq, owner in owners.items():
+                x, y = _lerp(bv.square_center(sq), sc.parties[owner].banner_center(sc.shown), k)
+                img = sc.art.marker(sc.colours[owner], max(6, round(bv.marker_size * (1 - 0.4 * k))))
+                surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        sc.timeline.seq(self.ms(RETURN), clear, home, draw_return)
+
+        land_img = bv.land_image(e.card, e.slot)
+        face_w = bv.square * 2
+
+        def flip_start() -> None:
+            sc.shown.slots[e.slot] = CLAIMING
+            self.sound("card_flip")
+
+        def draw_flip(surface: pygame.Surface, t: float) -> None:
+            centre = bv.slot_rect(e.slot).center
+            if t < 0.5:
+                img, k = land_img, 1 - 2 * t
+            else:
+                img, k = sc.art.character(e.card, face_w, sc.seats[e.player].colour), 2 * t - 1
+            w = max(1, round(img.get_width() * k))
+            squeezed = pygame.transform.smoothscale(img, (w, img.get_height()))
+            surface.blit(squeezed, squeezed.get_rect(center=centre))
+        sc.timeline.seq(self.ms(FLIP), flip_start, None, draw_flip)
+
+        def fly_start() -> None:
+            self.sound("card_claim")
+            if e.paid:
+                sc.shown.coins[e.player] -= e.paid
+
+        def fly_end() -> None:
+            sc.shown.cards[e.player].append(e.card)
+            sc.shown.face_up[e.player].append(True)
+            sc.sparkle(sc.parties[e.player].card_rect(sc.shown, len(sc.shown.cards[e.player]) - 1).center)
+
+        def draw_fly(surface: pygame.Surface, t: float) -> None:
+            k = ease_in_out_cubic(t)
+            target = sc.parties[e.player].card_rect(sc.shown, len(sc.shown.cards[e.player]))
+            x, y = _lerp(bv.slot_rect(e.slot).center, target.center, k)
+            w = round(face_w + (target.w - face_w) * k)
+            img = pygame.transform.smoothscale(sc.art.character(e.card, face_w, sc.seats[e.player].colour),
+                                               (max(2, w), max(3, round(w * 1.5))))
+            surface.blit(img, img.get_rect(center=(round(x), round(y - sc.app.px(40) * 4 * k * (1 - k)))))
+        sc.timeline.seq(self.ms(FLY), fly_start, fly_end, draw_fly)
+
+    def _on_ConsolationCoin(self, e: ConsolationCoin) -> None:
+        sc = self.scene
+        self._coin_flight(e.player, lambda: sc.board_view.slot_rect(e.slot).center, 1)
+
+    def _on_CardReplaced(self, e: CardReplaced) -> None:
+        sc = self.scene
+        bv = sc.board_view
+
+        def end() -> None:
+            sc.shown.slots[e.slot] = e.card
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            if e.card is None:
+                return
+            img = bv.land_image(e.card, e.slot).copy()
+            img.set_alpha(round(255 * t))
+            r = bv.slot_rect(e.slot)
+            surface.blit(img, img.get_rect(center=(r.centerx, round(r.centery - sc.app.px(30) * (1 - ease_out_back(t))))))
+        sc.timeline.seq(self.ms(REPLACE), lambda: self.sound("card_flip", 0.5), end, draw)
+
+    def _on_ArtifactBought(self, e: ArtifactBought) -> None:
+        sc = self.scene
+        pos = sc.shown.art_row.index(e.artifact) if e.artifact in sc.shown.art_row else 0
+        src = sc.row_rect(pos)
+
+        def start() -> None:
+            if 0 <= pos < len(sc.shown.art_row):
+                sc.shown.art_row[pos] = None
+            sc.shown.coins[e.player] -= e.cost
+            self.sound("coin")
+
+        def end() -> None:
+            sc.shown.artifacts[e.player].append(e.artifact)
+            sc.shown.artifacts_up[e.player].append(True)
+            self.sound("card_claim", 0.7)
+
+        size = max(8, src.w)
+        sc.timeline.seq(self.ms(BUY_FLY), start, end,
+                        self._fly_draw(lambda: sc.art.artifact(e.artifact, size),
+                                       lambda: src.center,
+                                       lambda: sc.parties[e.player].artifact_rect(
+                                           sc.shown, len(sc.shown.artifacts[e.player])).center,
+                                       sc.app.px(60)))
+
+    def _on_ArtifactRowRefilled(self, e: ArtifactRowRefilled) -> None:
+        sc = self.scene
+
+        def end() -> None:
+            row = sc.shown.art_row
+            if e.artifact is not None and e.position < len(row):
+                row[e.position] = e.artifact
+            elif e.position < len(row):
+                del row[e.position]
+        sc.timeline.seq(self.ms(REPLACE * 0.6), lambda: self.sound("card_flip", 0.5), end)
+
+    def _on_FinalRound(self, e: FinalRound) -> None:
+        sc = self.scene
+
+        def start() -> None:
+            sc.announce(f"Final round! {sc.names[e.player]} has 10 characters", e.player)
+            self.sound("turn_chime")
+        sc.timeline.seq(self.ms(ANNOUNCE), start)
+
+    def _on_GameEnded(self, e: GameEnded) -> None:
+        sc = self.scene
+
+        def start() -> None:
+            self.sound("fanfare")
+            sc.announce("Game over!", None)
+        sc.timeline.seq(self.ms(ANNOUNCE), start)

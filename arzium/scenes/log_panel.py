@@ -1,0 +1,262 @@
+"""The move log: rules events told as short lines (who did what, coins gained, cards claimed).
+
+`describe` turns a list of events into lines; a search is told as one line with its markers and
+coins. `LogPanel` shows the lines in a scrollable parchment panel, newest at the bottom, and
+keeps following new lines unless the player has scrolled up.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arzium.rules import (
+    ArtifactBought,
+    ArtifactUsed,
+    BiddingStarted,
+    BidPassed,
+    BidPlaced,
+    BlankPaid,
+    CardClaimed,
+    CardFull,
+    CardReplaced,
+    CardSet,
+    CharacterFlipped,
+    CharacterUsed,
+    CoinsGained,
+    ConsolationCoin,
+    Event,
+    FinalRound,
+    GameEnded,
+    MarkerDisplaced,
+    MarkerPlaced,
+    MarkerSlid,
+    Rested,
+    SearchSkipped,
+    Setup,
+    SquareSkipped,
+    TurnStarted,
+)
+from common import text
+from common.widgets import draw_scrollbar
+
+if TYPE_CHECKING:
+    from common.app import App
+
+ABILITY_NAMES = {"free_blank": "Free blank", "displace": "Displace", "purse": "Purse", "turn": "Turn",
+                 "slide": "Slide", "wake": "Wake"}
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the log; `player` colours its bullet (None: a neutral line); `header` for turn starts."""
+
+    text: str
+    player: int | None = None
+    header: bool = False
+
+
+def possessive(name: str) -> str:
+    """The possessive of a name: "Ann's", "Wicks'"."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin" + ("" if n == 1 else "s")
+
+
+def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None = None) -> list[LogLine]:
+    """Log lines for `events` (in order)."""
+    names = [s.name for s in setup.seats]
+    lines: list[LogLine] = []
+    search: dict | None = None
+    tool = ""  # the Slide or Wake artifact whose effect the next line tells
+
+    def flush() -> None:
+        nonlocal search
+        if search is None:
+            return
+        s = search
+        parts = [f"{s['markers']} marker" + ("" if s["markers"] == 1 else "s")]
+        if s["skipped"]:
+            parts.append(f"{s['skipped']} skipped")
+        if s["blanks"]:
+            parts.append(f"{s['blanks']} blank" + ("" if s["blanks"] == 1 else "s") +
+                         (f" (paid {s['paid']})" if s["paid"] else " (free)"))
+        if s["displaced"]:
+            parts.append("displaced " + ", ".join(s["displaced"]))
+        gained = f", +{_coins(s['coins'])}" if s["coins"] else ""
+        lines.append(LogLine(f"{names[s['player']]} searched with {s['card']}: {', '.join(parts)}{gained}", s["player"]))
+        search = None
+
+    for e in events:
+        kind = type(e)
+        if kind is CharacterUsed:
+            flush()
+            search = {"player": e.player, "card": cards.card(e.card).name, "markers": 0, "skipped": 0, "blanks": 0,
+                      "paid": 0, "coins": 0, "displaced": []}
+            continue
+        if search is not None:
+            if kind is MarkerPlaced:
+                search["markers"] += 1
+                search["coins"] += e.coins
+                continue
+            if kind is SquareSkipped:
+                search["skipped"] += 1
+                continue
+            if kind is BlankPaid:
+                search["blanks"] += 1
+                search["paid"] += e.cost
+                continue
+            if kind is MarkerDisplaced:
+                search["markers"] += 1
+                search["coins"] += e.coins
+                search["displaced"].append(names[e.victim])
+                continue
+            if kind is ArtifactUsed and e.ability in ("turn", "free_blank", "displace"):
+                lines.append(LogLine(f"{names[e.player]} uses {cards.artifact(e.artifact).name} "
+                                     f"({ABILITY_NAMES[e.ability]})", e.player))
+                continue
+            flush()
+        if kind is TurnStarted:
+            lines.append(LogLine(f"{possessive(names[e.player])} turn" + (f" (turn {turn})" if turn else ""), e.player, True))
+        elif kind is Rested:
+            if e.forced:
+                lines.append(LogLine(f"{possessive(names[e.player])} characters were all used: free rest", e.player))
+            else:
+                lines.append(LogLine(f"{names[e.player]} rests early for {_coins(e.paid)}", e.player))
+        elif kind is CharacterFlipped:
+            side = "face up" if e.face_up else "face down"
+            lines.append(LogLine(f"{names[e.player]} turns {cards.card(e.card).name} {side}{tool}", e.player))
+            tool = ""
+        elif kind is ArtifactUsed and e.ability in ("slide", "wake"):
+            tool = f" with {cards.artifact(e.artifact).name}"
+        elif kind is ArtifactUsed:
+            gain = ": +1 coin" if e.ability == "purse" else ""
+            lines.append(LogLine(f"{names[e.player]} uses {cards.artifact(e.artifact).name} "
+                                 f"({ABILITY_NAMES[e.ability]}){gain}", e.player))
+        elif kind is MarkerSlid:
+            lines.append(LogLine(f"{names[e.player]} slides {possessive(names[e.owner])} marker{tool}", e.player))
+            tool = ""
+        elif kind is SearchSkipped:
+            lines.append(LogLine(f"{names[e.player]} cannot place any character and skips the search", e.player))
+        elif kind is CoinsGained and e.reason != "purse":
+            lines.append(LogLine(f"{names[e.player]} gains {_coins(e.amount)} ({e.reason})", e.player))
+        elif kind is CardFull:
+            lines.append(LogLine(f"{cards.card(e.card).land_name} is fully searched"))
+        elif kind is BiddingStarted:
+            who = ", ".join(names[p] for p in e.bidders)
+            lines.append(LogLine(f"Tie! {who} bid for it"))
+        elif kind is BidPlaced:
+            lines.append(LogLine(f"{names[e.player]} bids {_coins(e.amount)}", e.player))
+        elif kind is BidPassed:
+            lines.append(LogLine(f"{names[e.player]} passes" + (" (cannot raise)" if e.forced else ""), e.player))
+        elif kind is CardClaimed:
+            card = cards.card(e.card)
+            paid = f" for {_coins(e.paid)}" if e.paid else ""
+            lines.append(LogLine(f"{names[e.player]} wakes {card.name} ({card.points} pt"
+                                 f"{'' if card.points == 1 else 's'}){paid}", e.player))
+        elif kind is ConsolationCoin:
+            lines.append(LogLine(f"{names[e.player]} gets 1 coin for helping", e.player))
+        elif kind is CardReplaced:
+            lines.append(LogLine(f"New land: {cards.card(e.card).land_name}" if e.card
+                                 else "The deck is empty: that land stays off the map"))
+        elif kind is ArtifactBought:
+            lines.append(LogLine(f"{names[e.player]} buys {cards.artifact(e.artifact).name} for {_coins(e.cost)}",
+                                 e.player))
+        elif kind is FinalRound:
+            lines.append(LogLine(f"{names[e.player]} has 10 characters: final round!", e.player, True))
+        elif kind is GameEnded:
+            winners = " and ".join(names[w] for w in e.winners)
+            lines.append(LogLine(f"Game over: {winners} win{'s' if len(e.winners) == 1 else ''}", None, True))
+    flush()
+    return lines
+
+
+class LogPanel:
+    """A scrollable list of log lines in a parchment panel."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.lines: list[LogLine] = []
+        self.provisional = 0  # the last lines belong to a turn that can still be undone
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.scroll = 0          # rows scrolled up from the bottom
+        self._rows: list[tuple[pygame.Surface, int | None, bool]] = []
+        self._rows_key: tuple | None = None
+        self.colours: list[tuple[int, int, int]] = []
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        self._rows_key = None
+
+    def add(self, lines: list[LogLine], provisional: bool = False) -> None:
+        if not provisional:
+            self.provisional = 0
+        self.lines.extend(lines)
+        if provisional:
+            self.provisional += len(lines)
+        self.scroll = 0
+
+    def drop_provisional(self, count: int) -> None:
+        """Remove the last `count` provisional lines (an undone action)."""
+        count = min(count, self.provisional)
+        if count:
+            del self.lines[-count:]
+            self.provisional -= count
+
+    def commit(self) -> None:
+        self.provisional = 0
+
+    @property
+    def view(self) -> pygame.Rect:
+        return self.rect.inflate(-self.app.px(28), -self.app.px(44)).move(0, self.app.px(8))
+
+    def _layout_rows(self) -> list[tuple[pygame.Surface, int | None, bool]]:
+        key = (len(self.lines), self.lines[-1] if self.lines else None, self.view.w, self.app.scale,
+               self.app.theme.high_contrast)
+        if key != self._rows_key:
+            px = self.app.font_px(16)
+            rows = []
+            for line in self.lines:
+                colour = self.app.theme.text
+                for j, part in enumerate(text.wrap(line.text, px, self.view.w - self.app.px(16), bold=line.header)):
+                    rows.append((text.render(part, px, colour, bold=line.header), line.player if j == 0 else None,
+                                 line.header))
+            self._rows, self._rows_key = rows, key
+        return self._rows
+
+    def handle_wheel(self, pos: tuple[int, int], dy: int) -> bool:
+        if not self.rect.collidepoint(pos):
+            return False
+        rows = self._layout_rows()
+        visible = max(1, self.view.h // self._row_h())
+        self.scroll = max(0, min(max(0, len(rows) - visible), self.scroll + dy * 3))
+        return True
+
+    def _row_h(self) -> int:
+        return text.font(self.app.font_px(16)).get_linesize() + self.app.px(2)
+
+    def draw(self, surface: pygame.Surface, panel: bool = True) -> None:
+        """The lines (and the parchment under them, unless the caller drew it already)."""
+        app = self.app
+        if panel:
+            surface.blit(app.sprites.nine_slice("ui/panel", self.rect.size), self.rect)
+        text.draw_text(surface, "Move log", app.font_px(18), app.theme.text,
+                       (self.rect.left + app.px(16), self.rect.top + app.px(10)), bold=True)
+        rows = self._layout_rows()
+        view = self.view
+        rh = self._row_h()
+        visible = max(1, view.h // rh)
+        end = len(rows) - self.scroll
+        start = max(0, end - visible)
+        y = view.top
+        for img, player, header in rows[start:end]:
+            if player is not None and player < len(self.colours):
+                pygame.draw.circle(surface, self.colours[player], (view.left + app.px(5), y + rh // 2), app.px(4))
+            surface.blit(img, (view.left + app.px(14), y + 1))
+            y += rh
+        if len(rows) > visible:
+            track = pygame.Rect(view.right + app.px(2), view.top, app.px(8), view.h)
+            draw_scrollbar(surface, app, track, start, visible, len(rows))

@@ -1,0 +1,243 @@
+"""One seat's corner of the table: banner, purse, marker supply, artifacts and characters.
+
+A party lies along its owner's edge of the map (bottom, top, left or right of the screen in the
+current view). Face-up characters stand upright; used ones are dimmed under a night veil and
+turned sideways. The whole party is rendered to one cached surface, redrawn only when something
+it shows changes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arzium.rules import SeatSetup
+from arzium.scenes.art import CardArt
+from arzium.scenes.shown import Shown
+from common import text
+
+if TYPE_CHECKING:
+    from common.app import App
+
+SIDES = ("bottom", "left", "top", "right")
+
+
+@dataclass(frozen=True)
+class PartyLook:
+    """How a party is highlighted this frame."""
+
+    active: bool = False
+    hover_card: int | None = None
+    selected: int | None = None
+    pickable: frozenset[int] = field(default_factory=frozenset)
+    hover_artifact: int | None = None
+    artifact_pickable: frozenset[int] = field(default_factory=frozenset)
+    armed: frozenset[int] = field(default_factory=frozenset)
+
+
+@dataclass
+class _Geometry:
+    banner: pygame.Rect
+    purse: pygame.Rect
+    supply: pygame.Rect
+    artifacts: list[pygame.Rect]
+    cells: list[pygame.Rect]
+    cell: int
+
+
+class PartyView:
+    """Layout, hit tests and cached drawing of one player's party."""
+
+    def __init__(self, app: "App", art: CardArt, player: int, seat: SeatSetup) -> None:
+        self.app = app
+        self.art = art
+        self.player = player
+        self.seat = seat
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.side = "bottom"
+        self._geo_key: tuple | None = None
+        self._geo: _Geometry | None = None
+        self._surface_key: tuple | None = None
+        self._surface: pygame.Surface | None = None
+
+    def layout(self, rect: pygame.Rect, side: str) -> None:
+        self.rect = rect
+        self.side = side
+        self._geo_key = None
+        self._surface_key = None
+
+    @property
+    def horizontal(self) -> bool:
+        return self.side in ("bottom", "top")
+
+    # -- geometry ---------------------------------------------------------------------------
+
+    def geometry(self, n_cards: int, n_artifacts: int) -> _Geometry:
+        key = (self.rect.size, self.side, n_cards, n_artifacts)
+        if key != self._geo_key or self._geo is None:
+            self._geo, self._geo_key = self._compute(n_cards, n_artifacts), key
+        return self._geo
+
+    def _compute(self, n_cards: int, n_artifacts: int) -> _Geometry:
+        px = self.app.px
+        w, h = self.rect.size
+        pad = px(8)
+        banner_h = px(42)
+        banner_w = min(round(banner_h * 360 / 84), w - 2 * pad)
+        banner = pygame.Rect(pad, pad, banner_w, banner_h)
+        row_y = banner.bottom + px(6)
+        purse = pygame.Rect(banner.left + px(6), row_y, px(34), px(34))
+        supply = pygame.Rect(purse.right + px(46), row_y + px(8), px(20), px(20))
+        tile = px(30)
+        if self.horizontal:  # artifacts in a block of two columns between the banner and the cards
+            arts_left, arts_top, per_row = banner.right + px(10), pad + px(4), 2
+            arts_w = 2 * (tile + px(4)) + px(6) if n_artifacts else 0
+            cards_left = banner.right + px(12) + arts_w
+            cards_area = pygame.Rect(cards_left, pad, w - cards_left - pad, h - 2 * pad)
+        else:  # artifacts right of the purse and supply, or on a row of their own when that is too narrow
+            arts_left, arts_top = supply.right + px(44), row_y + px(2)
+            if w - arts_left - pad < tile + px(4):
+                arts_left, arts_top = banner.left + px(6), purse.bottom + px(6)
+            per_row = max(1, (w - arts_left - pad) // (tile + px(4)))
+            rows = max(1, -(-n_artifacts // per_row))
+            top = max(purse.bottom, arts_top + rows * (tile + px(4))) + px(8)
+            cards_area = pygame.Rect(pad, top, w - 2 * pad, h - top - pad)
+        arts = [pygame.Rect(arts_left + (i % per_row) * (tile + px(4)), arts_top + (i // per_row) * (tile + px(4)),
+                            tile, tile) for i in range(n_artifacts)]
+        cell, cells = self._grid(cards_area, max(n_cards + 1, 6 if self.horizontal else 8))
+        return _Geometry(banner, purse, supply, arts, cells[:n_cards + 1], cell)
+
+    def _grid(self, area: pygame.Rect, n: int) -> tuple[int, list[pygame.Rect]]:
+        """Square cells (side = a card's long side) for `n` cards: the largest that fit in `area`."""
+        gap = self.app.px(4)
+        cap = self.app.px(112)
+        best = (1, 1, 1)
+        for rows in range(1, n + 1):
+            cols = -(-n // rows)
+            cell = min((area.w - (cols - 1) * gap) // cols, (area.h - (rows - 1) * gap) // rows, cap)
+            if cell > best[0]:
+                best = (cell, rows, cols)
+        cell, rows, cols = best
+        total_w = cols * cell + (cols - 1) * gap
+        left = area.left + (area.w - total_w) // 2 if not self.horizontal else area.left
+        top = area.top + (area.h - (rows * cell + (rows - 1) * gap)) // 2
+        cells = [pygame.Rect(left + (i % cols) * (cell + gap), top + (i // cols) * (cell + gap), cell, cell)
+                 for i in range(n)]
+        return cell, cells
+
+    def _card_size(self, cell: int) -> int:
+        """Card width for a cell (cards are 2:3; a used card lies sideways in the same cell)."""
+        return max(6, round(cell * 2 / 3))
+
+    def card_rect(self, shown: Shown, i: int) -> pygame.Rect:
+        """Screen rect of card `i` (i == number of cards: where the next one will go)."""
+        p = self.player
+        geo = self.geometry(len(shown.cards[p]), len(shown.artifacts[p]))
+        cell = geo.cells[min(i, len(geo.cells) - 1)].move(self.rect.topleft)
+        width = self._card_size(geo.cell)
+        up = i >= len(shown.face_up[p]) or shown.face_up[p][i]
+        size = (width, round(width * 1.5)) if up else (round(width * 1.5), width)
+        return pygame.Rect((0, 0), size).move(cell.centerx - size[0] // 2, cell.centery - size[1] // 2)
+
+    def purse_center(self, shown: Shown) -> tuple[int, int]:
+        p = self.player
+        return self.geometry(len(shown.cards[p]), len(shown.artifacts[p])).purse.move(self.rect.topleft).center
+
+    def banner_center(self, shown: Shown) -> tuple[int, int]:
+        p = self.player
+        return self.geometry(len(shown.cards[p]), len(shown.artifacts[p])).banner.move(self.rect.topleft).center
+
+    def artifact_rect(self, shown: Shown, i: int) -> pygame.Rect:
+        p = self.player
+        geo = self.geometry(len(shown.cards[p]), max(len(shown.artifacts[p]), i + 1))
+        return geo.artifacts[i].move(self.rect.topleft)
+
+    def card_at(self, shown: Shown, pos: tuple[int, int]) -> int | None:
+        for i in range(len(shown.cards[self.player])):
+            if self.card_rect(shown, i).collidepoint(pos):
+                return i
+        return None
+
+    def artifact_at(self, shown: Shown, pos: tuple[int, int]) -> int | None:
+        for i in range(len(shown.artifacts[self.player])):
+            if self.artifact_rect(shown, i).collidepoint(pos):
+                return i
+        return None
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, shown: Shown, look: PartyLook,
+             backdrop: tuple[int, pygame.Surface] | None = None) -> None:
+        """Blit the party; with `backdrop` ((version, table surface)) it is rendered onto the table
+        behind it, so the cached picture is opaque and quick to blit."""
+        p = self.player
+        key = (self.rect.topleft, self.rect.size, self.side, tuple(shown.cards[p]), tuple(shown.face_up[p]),
+               shown.coins[p], shown.supply[p], tuple(shown.artifacts[p]), tuple(shown.artifacts_up[p]), look,
+               backdrop[0] if backdrop else None, self.app.sprites.version, id(self.app.sprites),
+               self.app.theme.high_contrast)
+        if key != self._surface_key or self._surface is None:
+            base = None
+            if backdrop is not None and backdrop[1].get_rect().contains(self.rect):
+                base = backdrop[1].subsurface(self.rect).copy()
+            self._surface = self._render(shown, look, base)
+            if pygame.display.get_surface() is not None:
+                self._surface = self._surface.convert() if base is not None else self._surface.convert_alpha()
+            self._surface_key = key
+        surface.blit(self._surface, self.rect)
+
+    def _render(self, shown: Shown, look: PartyLook, base: pygame.Surface | None) -> pygame.Surface:
+        app, art, p = self.app, self.art, self.player
+        px = app.px
+        out = base if base is not None else pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        geo = self.geometry(len(shown.cards[p]), len(shown.artifacts[p]))
+        mat = out.get_rect().inflate(-px(2), -px(2))
+        out.blit(app.sprites.nine_slice("arzium/party_mat", mat.size), mat)
+        colour = art.colour(self.seat.colour)
+        if look.active:
+            pygame.draw.rect(out, colour, mat, max(2, px(3)), border_radius=px(16))
+        # banner with the name and the colour's marker
+        out.blit(app.sprites.scaled(f"arzium/banner_{self.seat.edge}", geo.banner.size), geo.banner)
+        b = geo.banner
+        name_left, name_right = b.left + round(b.w * 0.27), b.right - round(b.w * 0.2)
+        label = self.seat.name + (" (bot)" if self.seat.kind == "bot" else "")
+        name_px = text.fit_px(label, app.font_px(19), name_right - name_left, bold=True)
+        text.draw_text(out, label, name_px, app.theme.text, (name_left, b.centery - px(2)), "midleft", bold=True)
+        token = art.marker(self.seat.colour, round(b.h * 0.8))
+        out.blit(token, token.get_rect(center=(b.right - round(b.w * 0.12), b.centery - px(3))))
+        # purse, coins and markers left
+        out.blit(app.sprites.scaled("arzium/purse", geo.purse.size), geo.purse)
+        text.draw_text(out, str(shown.coins[p]), app.font_px(26), app.theme.text_light,
+                       (geo.purse.right + px(4), geo.purse.centery + px(2)), "midleft", bold=True, shadow=app.theme.shadow)
+        out.blit(art.marker(self.seat.colour, geo.supply.w), geo.supply)
+        text.draw_text(out, str(shown.supply[p]), app.font_px(17), app.theme.text_light,
+                       (geo.supply.right + px(3), geo.supply.centery + px(1)), "midleft", shadow=app.theme.shadow)
+        for i, (aid, up) in enumerate(zip(shown.artifacts[p], shown.artifacts_up[p])):
+            r = geo.artifacts[i]
+            if i in look.armed:
+                pygame.draw.rect(out, app.theme.focus, r.inflate(px(6), px(6)), border_radius=px(8))
+            elif i in look.artifact_pickable:
+                pygame.draw.rect(out, colour, r.inflate(px(4), px(4)), max(1, px(2)), border_radius=px(8))
+            tile = art.artifact(aid, r.w + (px(4) if i == look.hover_artifact else 0), up)
+            out.blit(tile, tile.get_rect(center=r.center))
+        # characters
+        width = self._card_size(geo.cell)
+        origin = pygame.Vector2(self.rect.topleft)
+        for i, (cid, up) in enumerate(zip(shown.cards[p], shown.face_up[p])):
+            r = self.card_rect(shown, i).move(-origin.x, -origin.y)
+            lift = px(8) if i == look.selected else px(3) if i == look.hover_card and up else 0
+            r = r.move(0, -lift if self.side != "top" else lift)
+            if up:
+                img = art.character(cid, width, self.seat.colour)
+                if i == look.selected:
+                    pygame.draw.rect(out, app.theme.focus, r.inflate(px(8), px(8)), border_radius=px(9))
+                elif i in look.pickable:
+                    pygame.draw.rect(out, colour, r.inflate(px(6), px(6)), max(2, px(3)), border_radius=px(9))
+            else:
+                img = art.used_character(cid, width, self.seat.colour)
+                if i in look.pickable:
+                    pygame.draw.rect(out, colour, r.inflate(px(6), px(6)), max(2, px(3)), border_radius=px(9))
+            shadow = pygame.Rect(r.x + px(2), r.y + px(3), r.w, r.h)
+            pygame.draw.rect(out, (20, 12, 6, 90), shadow, border_radius=px(6))
+            out.blit(img, r)
+        return out

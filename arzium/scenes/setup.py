@@ -1,0 +1,320 @@
+"""Arzium's setup screen: 2-4 seats (human or bot, name, colour, edge), basic or full game, first
+player; Start, or Resume the autosaved game when there is one (a corrupt save is set aside)."""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from arzium.rules import DEFAULT_EDGES, EDGES, GameState, SeatSetup, Setup, SetupError, check_setup, default_cards, new_game
+from arzium.scenes.art import CardArt
+from common import text
+from common.scene import Scene
+from common.scenes.backdrop import Backdrop
+from common.widgets import Button, Choice, Widget, WidgetGroup
+
+if TYPE_CHECKING:
+    from common.app import App
+
+MAX_NAME = 16
+BOT_NAMES = ("Dozy Dora", "Snorebert", "Mumbling Mo", "Nightcap Ned")
+
+
+class NameField(Widget):
+    """A one-line text box: click or Enter to edit, type, Enter or Esc to finish."""
+
+    def __init__(self, value: str, on_change: Callable[[str], Any], tooltip: str | None = None) -> None:
+        super().__init__(tooltip)
+        self.value = value
+        self.on_change = on_change
+        self.editing = False
+
+    def activate(self, app: "App") -> None:
+        self.editing = not self.editing
+        app.sounds.play("ui_click")
+        if not self.editing:
+            self.finish()
+
+    def finish(self) -> None:
+        self.editing = False
+        self.value = self.value.strip() or "Player"
+        self.on_change(self.value)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Typing while editing; True when the event was used."""
+        if not self.editing:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            if len(self.value) < MAX_NAME and event.text.isprintable():
+                self.value = (self.value + event.text)[:MAX_NAME]
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.finish()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+        r = self.rect
+        pygame.draw.rect(surface, (255, 248, 226) if self.editing else (246, 234, 206), r, border_radius=app.px(6))
+        pygame.draw.rect(surface, app.theme.focus if (self.editing or hovered) else (150, 112, 70), r,
+                         max(1, app.px(2)), border_radius=app.px(6))
+        shown = self.value + ("|" if self.editing and pygame.time.get_ticks() // 500 % 2 == 0 else "")
+        px = text.fit_px(shown, app.font_px(20), r.w - app.px(16))
+        text.draw_text(surface, shown, px, app.theme.text, (r.left + app.px(8), r.centery), "midleft")
+
+
+class SetupScene(Scene):
+    """Choose the seats and the game, then Start (or Resume the saved game)."""
+
+    rules_game = "arzium"
+    title = "Arzium — new game"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.cards = default_cards()
+        self.art = CardArt(app, self.cards)
+        colours = self.cards.colours
+        self.seats: list[dict[str, str]] = [
+            {"name": "Player 1", "kind": "human", "colour": colours[0]},
+            {"name": BOT_NAMES[1], "kind": "bot", "colour": colours[1]},
+        ]
+        self.edges: list[str] = list(DEFAULT_EDGES[2])
+        self.full_game = False
+        self.first = 0
+        self.saved: tuple[GameState, list] | None = None
+        self._check_save()
+        self.start_btn = Button("Start", self.start, "Deal the lands and play (Enter)", font=26)
+        self.resume_btn = Button("Resume saved game", self.resume, "Continue the game you left", font=22)
+        self.back_btn = Button("Back", app.pop, "Back to the main menu (Esc)", font=22, sound="ui_back")
+        self.add_btn = Button("Add a seat", self.add_seat, "Up to 4 players", font=20)
+        self.mode = Choice("Game", [(False, "Basic (no artifacts)"), (True, "Full (with artifacts)")], False,
+                           self.set_mode, "The full game adds a row of artifacts to buy and use")
+        self.first_choice = Choice("First player", [(0, "")], 0, self.set_first,
+                                   "Play goes clockwise from this seat; starting coins 0, 1, 1, 2 in turn order")
+        self.rows: list[dict[str, Widget]] = []
+        self.group = WidgetGroup(app, [])
+        self.backdrop = Backdrop(60)
+        self._rebuild()
+
+    # -- save --------------------------------------------------------------------------------
+
+    def _check_save(self) -> None:
+        from arzium import save
+        state, actions, message = save.load_save_with_log()
+        if message:
+            self.app.toast(message)
+        self.saved = (state, actions) if state is not None and state.phase != "over" else None
+
+    def resume(self) -> None:
+        from arzium.scenes.play import PlayScene
+        if self.saved is None:
+            return
+        state, actions = self.saved
+        self.app.replace(PlayScene(self.app, state, actions))
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def _rebuild(self) -> None:
+        self.rows = []
+        for i, seat in enumerate(self.seats):
+            row: dict[str, Widget] = {
+                "name": NameField(seat["name"], lambda v, i=i: self._set(i, "name", v), "Click to type a name"),
+                "kind": Button(seat["kind"].title(), lambda i=i: self.toggle_kind(i),
+                               "Human (you, or friends at this screen) or bot", font=18),
+                "colour": Button(seat["colour"].title(), lambda i=i: self.cycle(i, "colour"),
+                                 "Marker colour (each has its own shape too)", font=18),
+                "edge": Button(self.edges[i].title(), lambda i=i: self.cycle_edge(i),
+                               "The edge of the map this seat sits at: patterns are placed as seen from it", font=18),
+            }
+            if len(self.seats) > 2:
+                row["remove"] = Button("x", lambda i=i: self.remove_seat(i), "Remove this seat", font=18,
+                                       sound="ui_back")
+            self.rows.append(row)
+        self.first = min(self.first, len(self.seats) - 1)
+        self.first_choice.options = [(i, s["name"]) for i, s in enumerate(self.seats)]
+        self.first_choice.index = self.first
+        widgets: list[Widget] = [w for row in self.rows for w in row.values()]
+        if len(self.seats) < 4:
+            widgets.append(self.add_btn)
+        widgets += [self.mode, self.first_choice, self.start_btn]
+        if self.saved is not None:
+            widgets.append(self.resume_btn)
+        widgets.append(self.back_btn)
+        self.group.widgets = widgets
+        if self.app.stack.top is self:
+            self.layout(self.app.size)
+
+    def _set(self, i: int, key: str, value: str) -> None:
+        self.seats[i][key] = value
+        self.first_choice.options = [(j, s["name"]) for j, s in enumerate(self.seats)]
+
+    def toggle_kind(self, i: int) -> None:
+        seat = self.seats[i]
+        seat["kind"] = "bot" if seat["kind"] == "human" else "human"
+        if seat["kind"] == "bot" and not any(seat["name"] == n for n in BOT_NAMES):
+            seat["name"] = next(n for n in BOT_NAMES if all(s["name"] != n for s in self.seats))
+        elif seat["kind"] == "human" and seat["name"] in BOT_NAMES:
+            seat["name"] = f"Player {i + 1}"
+        self._rebuild()
+
+    def cycle(self, i: int, key: str) -> None:
+        """Next colour for seat i; a colour another seat has is swapped with it."""
+        options = list(self.cards.colours)
+        new = options[(options.index(self.seats[i][key]) + 1) % len(options)]
+        for other in self.seats:
+            if other is not self.seats[i] and other[key] == new:
+                other[key] = self.seats[i][key]
+        self.seats[i][key] = new
+        self._rebuild()
+
+    def cycle_edge(self, i: int) -> None:
+        new = EDGES[(EDGES.index(self.edges[i]) + 1) % 4]
+        if new in self.edges:
+            self.edges[self.edges.index(new)] = self.edges[i]
+        self.edges[i] = new
+        self._rebuild()
+
+    def add_seat(self) -> None:
+        if len(self.seats) >= 4:
+            return
+        used = {s["colour"] for s in self.seats}
+        colour = next(c for c in self.cards.colours if c not in used)
+        name = next(n for n in BOT_NAMES if all(s["name"] != n for s in self.seats))
+        self.seats.append({"name": name, "kind": "bot", "colour": colour})
+        self.edges = list(DEFAULT_EDGES[len(self.seats)])
+        self._rebuild()
+
+    def remove_seat(self, i: int) -> None:
+        if len(self.seats) <= 2:
+            return
+        del self.seats[i]
+        self.edges = list(DEFAULT_EDGES[len(self.seats)])
+        self._rebuild()
+
+    def set_mode(self, value: bool) -> None:
+        self.full_game = value
+
+    def set_first(self, value: int) -> None:
+        self.first = value
+
+    def setup(self) -> Setup:
+        seats = tuple(SeatSetup(s["name"].strip() or f"Player {i + 1}", s["colour"], self.edges[i], s["kind"])
+                      for i, s in enumerate(self.seats))
+        return Setup(seats, self.full_game, self.first)
+
+    def start(self) -> None:
+        from arzium.scenes.play import PlayScene
+        setup = self.setup()
+        try:
+            check_setup(setup, self.cards)
+        except SetupError as exc:
+            self.app.toast(str(exc))
+            self.app.sounds.play("ui_error")
+            return
+        seed = self.app.options.seed if self.app.options.seed is not None else random.randrange(1, 2 ** 31)
+        state = new_game(setup, seed)
+        scene = PlayScene(self.app, state, [])
+        scene.autosave()
+        self.app.replace(scene)
+
+    # -- scene -------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        app = self.app
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(w - app.px(40), app.px(1120)), min(h - app.px(30), app.px(660)))
+        self.panel.center = (w // 2, h // 2)
+        left = self.panel.left + app.px(40)
+        y = self.panel.top + app.px(96)
+        rh = app.px(46)
+        for i, row in enumerate(self.rows):
+            x = left + app.px(44)
+            row["name"].rect = pygame.Rect(x, y + i * (rh + app.px(8)), app.px(210), rh)
+            x += app.px(222)
+            for key, width in (("kind", 110), ("colour", 110), ("edge", 110), ("remove", 46)):
+                if key in row:
+                    row[key].rect = pygame.Rect(x, y + i * (rh + app.px(8)), app.px(width), rh)
+                    x += app.px(width) + app.px(10)
+        y += 4 * (rh + app.px(8))
+        self.add_btn.rect = pygame.Rect(left + app.px(44), self.panel.top + app.px(96) + len(self.rows) * (rh + app.px(8)),
+                                        app.px(200), app.px(40))
+        self.mode.rect = pygame.Rect(left, y + app.px(6), app.px(660), app.px(52))
+        self.first_choice.rect = pygame.Rect(left, y + app.px(66), app.px(660), app.px(52))
+        self.map_rect = pygame.Rect(0, 0, app.px(250), app.px(250))
+        self.map_rect.topright = (self.panel.right - app.px(50), self.panel.top + app.px(110))
+        by = self.panel.bottom - app.px(80)
+        self.back_btn.rect = pygame.Rect(left, by, app.px(180), app.px(54))
+        self.start_btn.rect = pygame.Rect(self.panel.right - app.px(40) - app.px(220), by, app.px(220), app.px(54))
+        self.resume_btn.rect = pygame.Rect(self.start_btn.rect.left - app.px(300), by, app.px(280), app.px(54))
+
+    def _editing(self) -> NameField | None:
+        return next((r["name"] for r in self.rows if isinstance(r["name"], NameField) and r["name"].editing), None)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        field = self._editing()
+        if field is not None and field.key(event):
+            self.first_choice.options = [(j, s["name"]) for j, s in enumerate(self.seats)]
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and field is not None and not field.rect.collidepoint(event.pos):
+            field.finish()
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.sounds.play("ui_back")
+                self.app.pop()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.group.focused is self.start_btn:
+                self.start()
+                return True
+        return self.group.handle(event)
+
+    def update(self, dt_ms: float) -> None:
+        self.group.update(dt_ms)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        self.backdrop.draw(surface, app, [("ui/dialog", self.panel)])
+        text.draw_text(surface, "Arzium — a new game", app.font_px(38), app.theme.text,
+                       (self.panel.centerx, self.panel.top + app.px(30)), "midtop", bold=True)
+        for i, row in enumerate(self.rows):
+            r = row["name"].rect
+            surface.blit(self.art.marker(self.seats[i]["colour"], app.px(38)), (r.left - app.px(46), r.top + app.px(2)))
+        self._draw_map(surface)
+        self.group.draw(surface)
+        if self.saved is not None:
+            state = self.saved[0]
+            who = ", ".join(s.name for s in state.setup.seats)
+            msg = f"Saved game: turn {state.turn}, {who}"
+            text.draw_text(surface, msg, text.fit_px(msg, app.font_px(16), app.px(520)), app.theme.muted,
+                           (self.resume_btn.rect.centerx, self.resume_btn.rect.top - app.px(6)), "midbottom")
+
+    def _draw_map(self, surface: pygame.Surface) -> None:
+        """A little map showing where each seat sits, the first player marked."""
+        app = self.app
+        r = self.map_rect
+        pygame.draw.rect(surface, (58, 92, 70), r, border_radius=app.px(10))
+        inner = r.inflate(-app.px(70), -app.px(70))
+        sq = inner.w // 6
+        for slot in range(6):
+            card = pygame.Rect(inner.left + (slot % 3) * 2 * sq, inner.top + (slot // 3) * 3 * sq, 2 * sq - 2, 3 * sq - 2)
+            pygame.draw.rect(surface, (222, 200, 150), card, border_radius=app.px(3))
+            scroll = card.copy()
+            scroll.h = max(2, sq // 3)
+            if slot >= 3:
+                scroll.bottom = card.bottom
+            pygame.draw.rect(surface, (170, 130, 80), scroll)
+        spots = {"south": (r.centerx, r.bottom - app.px(18)), "north": (r.centerx, r.top + app.px(18)),
+                 "west": (r.left + app.px(18), r.centery), "east": (r.right - app.px(18), r.centery)}
+        for i, seat in enumerate(self.seats):
+            x, y = spots[self.edges[i]]
+            token = self.art.marker(seat["colour"], app.px(30))
+            surface.blit(token, token.get_rect(center=(x, y)))
+            label = seat["name"] + (" (1st)" if i == self.first else "")
+            anchor = "midbottom" if self.edges[i] == "north" else "midtop"
+            dx, dy = 0, -app.px(16) if self.edges[i] == "north" else app.px(16)
+            text.draw_text(surface, label, app.font_px(16), app.theme.text, (x + dx, y + dy), anchor, bold=i == self.first)
+        text.draw_text(surface, "Seats around the map", app.font_px(16), app.theme.muted,
+                       (r.centerx, r.bottom + app.px(30)), "midtop")

@@ -1,0 +1,264 @@
+"""Arzium's scenes headless: random input, placing with the ghost, undo, bots off the frame loop,
+bidding, autosave and a corrupt save."""
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+import pygame
+import pytest
+
+from arzium import save
+from arzium.bots import make_bot
+from arzium.rules import (
+    Bid,
+    GameState,
+    PassBid,
+    SeatSetup,
+    Search,
+    Setup,
+    apply,
+    current_player,
+    new_game,
+)
+from arzium.scenes.bidding import BidScene
+from arzium.scenes.play import PlayScene
+from arzium.scenes.setup import SetupScene
+from common import catalog
+from common.app import App, AppOptions
+from common.scene import Scene
+from common.settings import Settings
+
+FRAME = 1000 / 60
+ARZIUM_SCENES = ["arzium-setup", "arzium-play", "arzium-result"]
+
+
+@pytest.fixture()
+def app() -> App:
+    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
+    yield a
+    pygame.quit()
+
+
+def seats(*kinds: str) -> tuple[SeatSetup, ...]:
+    colours, edges = ("red", "blue", "green", "yellow"), {2: ("south", "north"), 3: ("south", "west", "north"),
+                                                           4: ("south", "west", "north", "east")}[len(kinds)]
+    return tuple(SeatSetup(f"P{i + 1}", colours[i], edges[i], kind) for i, kind in enumerate(kinds))
+
+
+def run(app: App, frames: int, events=None) -> None:
+    for _ in range(frames):
+        app.step(events or [], FRAME)
+
+
+def motion(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
+    return [motion(pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+
+
+@pytest.mark.parametrize("name", ARZIUM_SCENES)
+def test_every_arzium_scene_runs_300_frames_of_random_input(app: App, name: str) -> None:
+    spec = catalog.get(name)
+    assert spec is not None
+    base = Scene(app)  # an inert scene below: leaving the game does not wander into other games
+    app.stack.clear_to(base)
+    app.push(spec.build(app))
+    rng = random.Random(len(name))
+    for frame in range(300):
+        if app.stack.top is base or not app.running:
+            app.running = True
+            app.stack.clear_to(base)
+            app.push(spec.build(app))
+        app.step(catalog.random_input(frame, rng, app.size), FRAME)
+    assert app.frame_count == 300
+
+
+def test_hot_seat_and_bots_survive_random_clicks_over_a_whole_table(app: App) -> None:
+    state = new_game(Setup(seats("human", "human", "bot", "bot"), True, 0), 5)
+    base = Scene(app)
+    app.stack.clear_to(base)
+    app.push(PlayScene(app, state, autosave=False))
+    rng = random.Random(9)
+    for frame in range(600):
+        if app.stack.top is base or not app.running:
+            break
+        app.step(catalog.random_input(frame, rng, app.size), FRAME)
+
+
+def fresh_scene(app: App, kinds=("human", "bot"), seed: int = 3) -> PlayScene:
+    state = new_game(Setup(seats(*kinds), False, 0), seed)
+    scene = PlayScene(app, state, autosave=False)
+    app.stack.clear_to(Scene(app))
+    app.push(scene)
+    run(app, 5)
+    return scene
+
+
+def pick_card_without_blanks(scene: PlayScene) -> int:
+    cards = scene.state.players[0].cards
+    return next(i for i, c in enumerate(cards) if "B" not in "".join(scene.cards.card(c).pattern))
+
+
+def test_clicking_the_map_searches_exactly_where_the_ghost_is_green(app: App) -> None:
+    scene = fresh_scene(app)
+    before = scene.state.to_dict()
+    i = pick_card_without_blanks(scene)
+    app.step(click(scene.parties[0].card_rect(scene.shown, i).center), FRAME)
+    assert scene.selected == i
+    target = scene.board_view.square_center(14)
+    app.step([motion(target)], FRAME)
+    ghost = scene.ghost()
+    assert ghost is not None and ghost.legal and ghost.markers
+    green = {r * 6 + c for r, c, kind in ghost.cells if kind == "ok"}
+    assert green == set(ghost.markers)
+    app.step(click(target), FRAME)
+    assert len(scene.pending) == 1 and isinstance(scene.pending[0], Search)
+    placed = {sq for sq in range(36) if scene.work.board[sq] == 0 and before["board"][sq] != 0}
+    assert placed == green
+    run(app, 120)  # the markers land on the shown board too
+    assert {sq for sq in range(36) if scene.shown.board[sq] == 0} == green
+
+
+def test_undo_restores_the_turn_and_confirm_commits_it(app: App) -> None:
+    scene = fresh_scene(app)
+    before = scene.state.to_dict()
+    i = pick_card_without_blanks(scene)
+    app.step(click(scene.parties[0].card_rect(scene.shown, i).center), FRAME)
+    app.step(click(scene.board_view.square_center(20)), FRAME)
+    assert scene.pending and scene.awaiting_confirm
+    scene.undo()
+    assert scene.work is None and not scene.pending
+    assert scene.view_state().to_dict() == before
+    assert scene.shown.board == before["board"]
+    assert scene.state.to_dict() == before  # the committed game never moved
+    app.step(click(scene.parties[0].card_rect(scene.shown, i).center), FRAME)
+    app.step(click(scene.board_view.square_center(20)), FRAME)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], FRAME)
+    assert scene.work is None and len(scene.actions) == 1 and current_player(scene.state) == 1
+
+
+class SlowBot:
+    """A greedy bot that takes its time, as a stronger bot would."""
+
+    def __init__(self, seconds: float) -> None:
+        self.inner = make_bot("greedy", 1)
+        self.seconds = seconds
+
+    def decide(self, state: GameState, seat: int):
+        time.sleep(self.seconds)
+        return self.inner.decide(state, seat)
+
+
+def test_a_thinking_bot_never_blocks_the_frame(app: App) -> None:
+    app.settings = dataclasses.replace(app.settings, animation_speed=2.0)
+    state = new_game(Setup(seats("bot", "human"), False, 0), 11)
+    scene = PlayScene(app, state, autosave=False)
+    scene.controllers[0].bot = SlowBot(0.4)
+    app.stack.clear_to(scene)
+    scene.draw(app.screen)  # first drawing fills the picture caches; not what this test measures
+    worst = 0.0
+    deadline = time.perf_counter() + 5
+    while not scene.actions and time.perf_counter() < deadline:
+        t0 = time.perf_counter()
+        app.step([motion((600, 300))], FRAME)
+        worst = max(worst, time.perf_counter() - t0)
+        time.sleep(0.005)
+    assert scene.actions, "the bot never moved"
+    assert worst < 0.1, f"a frame took {worst * 1000:.0f} ms while the bot was thinking"
+
+
+def tie_state() -> GameState:
+    """A 2-player game played by bots up to a tie bidding (the first one found)."""
+    for seed in range(200):
+        state = new_game(Setup(seats("bot", "bot"), False, 0), seed)
+        bots = [make_bot("greedy", seed), make_bot("greedy", seed + 1)]
+        for _ in range(400):
+            if state.phase == "bid" and state.bid is not None and state.bid.high < 0:
+                return state
+            if state.phase == "over":
+                break
+            p = current_player(state)
+            apply(state, bots[p].decide(state, p))
+    raise AssertionError("no tie found")
+
+
+def test_a_human_in_a_tie_gets_the_bid_dialog_and_bids(app: App) -> None:
+    state = tie_state()
+    bidder = current_player(state)
+    state.setup = dataclasses.replace(state.setup, seats=tuple(
+        dataclasses.replace(s, kind="human") for s in state.setup.seats))
+    scene = PlayScene(app, state, autosave=False)
+    app.stack.clear_to(Scene(app))
+    app.push(scene)
+    run(app, 10)
+    dialog = app.stack.top
+    assert isinstance(dialog, BidScene) and dialog.player == bidder
+    app.step(click(dialog.bid_btn.rect.center), FRAME)
+    assert app.stack.top is scene
+    assert isinstance(scene.pending[-1], (Bid, PassBid)) and scene.pending[-1] == Bid(0)
+
+
+def test_autosave_after_a_committed_move_and_resume_from_the_setup_screen(app: App) -> None:
+    state = new_game(Setup(seats("bot", "human"), False, 0), 21)
+    app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
+    scene = PlayScene(app, state)
+    app.stack.clear_to(Scene(app))
+    app.push(scene)
+    deadline = time.perf_counter() + 5
+    while not scene.actions and time.perf_counter() < deadline:
+        app.step([], FRAME)
+        time.sleep(0.002)
+    saved, actions, message = save.load_save_with_log()
+    assert message is None and saved is not None
+    assert saved.to_dict() == scene.state.to_dict() and actions == scene.actions
+    setup = SetupScene(app)
+    app.push(setup)
+    assert setup.resume_btn in setup.group.widgets
+    setup.resume()
+    resumed = app.stack.top
+    assert isinstance(resumed, PlayScene) and resumed.state.to_dict() == scene.state.to_dict()
+
+
+def test_a_corrupt_save_is_set_aside_with_one_toast_and_the_screen_works(app: App) -> None:
+    path = save.save_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"game": "arzium", "format": 1, "state": {"trunc', encoding="utf-8")
+    app.toasts.clear()
+    app.stack.clear_to(Scene(app))
+    setup = SetupScene(app)
+    app.push(setup)
+    assert len(app.toasts) == 1 and str(path) in app.toasts[0].message and "\n" not in app.toasts[0].message
+    assert not path.exists() and list(path.parent.glob(path.name + ".bad-*"))
+    assert setup.resume_btn not in setup.group.widgets
+    run(app, 30)
+    setup.start()
+    assert isinstance(app.stack.top, PlayScene)
+
+
+def test_a_pattern_with_blanks_is_pinned_then_blanks_are_bought_with_clicks(app: App) -> None:
+    state = new_game(Setup(seats("human", "bot"), False, 0), 3)
+    state.players[0].coins = 4
+    scene = PlayScene(app, state, autosave=False)
+    app.stack.clear_to(Scene(app))
+    app.push(scene)
+    run(app, 5)
+    dreamer = next(i for i, c in enumerate(state.players[0].cards) if "B" in "".join(scene.cards.card(c).pattern))
+    app.step(click(scene.parties[0].card_rect(scene.shown, dreamer).center), FRAME)
+    target = scene.board_view.square_center(27)
+    app.step(click(target), FRAME)  # the first click pins the ghost: its blanks can be bought
+    assert scene.pinned is not None and not scene.pending
+    ghost = scene.ghost()
+    blank = next((r, c) for r, c, kind in ghost.cells if kind == "blank")
+    app.step(click(scene.board_view.cell_rect(*blank).center), FRAME)
+    ghost = scene.ghost()
+    assert any(kind == "blank_on" for _, _, kind in ghost.cells) and ghost.cost == 2
+    app.step(click(target), FRAME)  # a click on the pattern places it
+    search = scene.pending[-1]
+    assert isinstance(search, Search) and len(search.blanks) == 1
+    gained = sum(scene.work.coin_at[sq] for sq in (*ghost.markers, blank[0] * 6 + blank[1]))
+    assert scene.work.players[0].coins == 4 - 2 + gained

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arzium.rules import GameState, IllegalAction, ReplayError, outcome_json
-from arzium.rules.replay import REPLAY_FORMAT
 from arzium.rules.replay import Replay as RulesReplay
 
 if TYPE_CHECKING:
@@ -31,10 +30,7 @@ def open_from_command_line(app: "App", args: argparse.Namespace) -> int:
 
 def _checked(replay: "Replay", path: Path) -> RulesReplay:
     """The replay as rules objects; ReplayError (one line) if it is not a usable Arzium game."""
-    if replay.game != "arzium":
-        raise ReplayError(f"{path}: this is a replay of {replay.game}, not of arzium")
-    return RulesReplay.from_dict({"game": "arzium", "format": REPLAY_FORMAT, "setup": replay.setup,
-                                  "seed": replay.seed, "actions": replay.actions}, str(path))
+    return RulesReplay.from_file(replay, str(path))
 
 
 def _run(replay: "Replay", path: Path) -> tuple[RulesReplay, GameState]:

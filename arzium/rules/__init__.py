@@ -88,15 +88,7 @@ from arzium.rules.events import (
     SquareSkipped,
     TurnStarted,
 )
-from arzium.rules.replay import (
-    REPLAY_FORMAT,
-    Replay,
-    ReplayError,
-    load_replay,
-    replay_from,
-    run_replay,
-    save_replay,
-)
+from arzium.rules.replay import Replay, ReplayError, replay_from, run_replay
 from arzium.rules.state import (
     MARKERS_PER_COLOUR,
     MAX_PLAYERS,
@@ -121,7 +113,7 @@ from arzium.rules.state import (
 __all__ = [
     "ABILITIES", "ABILITY_TEXT", "BLANK_COST", "CARDS_PATH", "DEFAULT_EDGES", "EDGES", "EDGE_ROTATION",
     "END_CHARACTERS", "MARKERS_PER_COLOUR", "MAX_PLAYERS", "NEIGHBOURS", "MIN_PLAYERS", "PHASES", "READING_ORDER",
-    "REPLAY_FORMAT", "ROW_SIZE", "SIZE", "SLOTS", "SLOT_ORIENTATION", "SQUARES", "START_COINS",
+    "ROW_SIZE", "SIZE", "SLOTS", "SLOT_ORIENTATION", "SQUARES", "START_COINS",
     "Action", "Artifact", "ArtifactBought", "ArtifactRowRefilled", "ArtifactUsed", "Bid", "BidPassed",
     "BidPlaced", "BidState", "BiddingStarted", "BlankPaid", "Buy", "Card", "CardClaimed", "CardDataError",
     "CardFull", "CardReplaced", "CardSet", "CharacterFlipped", "CharacterUsed", "CoinsGained",
@@ -131,6 +123,6 @@ __all__ = [
     "Setup", "SetupError", "Shape", "SkipBuy", "SkipSearch", "SquareSkipped", "StateError", "TurnStarted",
     "UsePurse", "UseSlide", "UseWake", "action_from_json", "apply", "cards_from_dict", "check_setup",
     "clone", "current_player", "default_cards", "default_setup", "is_over", "legal_actions", "load_cards",
-    "load_replay", "new_game", "outcome", "outcome_json", "placement", "rc_square", "replay_from",
-    "run_replay", "save_replay", "slot_of_square", "slot_squares", "square_rc", "turn_order", "view_rc",
+    "new_game", "outcome", "outcome_json", "placement", "rc_square", "replay_from",
+    "run_replay", "slot_of_square", "slot_squares", "square_rc", "turn_order", "view_rc",
 ]

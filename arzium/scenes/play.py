@@ -313,7 +313,8 @@ class PlayScene(Scene):
 
     def write_replay(self) -> str | None:
         from common.paths import replays_dir
-        from common.replay import Replay, write_replay
+        from arzium.rules import replay_from
+        from common.replay import write_replay
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = replays_dir() / f"arzium-{stamp}.json"
         n = 1
@@ -322,8 +323,7 @@ class PlayScene(Scene):
             n += 1
         meta = {"players": self.names, "turns": self.state.turn}
         try:
-            write_replay(path, Replay("arzium", self.state.setup.to_dict(), self.state.seed,
-                                      [a.to_json() for a in self.actions], meta))
+            write_replay(path, replay_from(self.state, self.actions).to_file(meta))
         except OSError as exc:
             self.app.toast(f"could not write the replay {path}: {exc.strerror or exc}")
             return None

@@ -25,13 +25,13 @@ from arzium.rules import (
     clone,
     default_setup,
     legal_actions,
-    load_replay,
     replay_from,
     run_replay,
-    save_replay,
 )
 from arzium.save import load_save, load_save_with_log, save_game, save_path
 from arzium_testkit import play_random
+from common.replay import Replay as ReplayFile
+from common.replay import read_replay, write_replay
 
 ALL_ACTIONS = [RestEarly(), Search("C01", 7), Search("C02", 0, (0, 1), "A13", "A01", 1, "A05", 3), SkipSearch(),
                UsePurse("A09"), UseSlide("A17", 3, 4), UseWake("A21", "C05"), Bid(0), PassBid(), Buy("A02"),
@@ -100,34 +100,27 @@ def test_replay_reproduces_the_game_and_names_the_bad_action(tmp_path):
         run_replay(state.setup, state.seed, bad)
     replay = replay_from(state, actions)
     path = tmp_path / "game.json"
-    save_replay(replay, path)
-    loaded = load_replay(path)
+    write_replay(path, replay.to_file())
+    loaded = Replay.from_file(read_replay(path, "arzium"), str(path))
     assert loaded == replay and loaded.run()[0].to_dict() == state.to_dict()
 
 
-@pytest.mark.parametrize("text,message", [
-    ('{"game": "arzium", "format": 1, "setup"', "truncated or not JSON"),
-    ('{"game": "arenas", "format": 1}', "not an Arzium replay"),
-    ('{"game": "arzium", "format": 2}', "format: expected 1-1"),
-    ('{"game": "arzium", "format": 1, "setup": {"seats": [], "full_game": false, "first_player": 0}, '
-     '"seed": 1, "actions": []}', "0 seats"),
-    ('{"game": "arzium", "format": 1, "setup": null, "seed": 1, "actions": []}', "setup: expected an object"),
+@pytest.mark.parametrize("setup,actions,message", [
+    ({"seats": [], "full_game": False, "first_player": 0}, [], "0 seats"),
+    (None, [], "setup: expected an object"),
+    ("default", [{"type": "rest"}, {"type": "nap"}], r"actions\[1\]: unknown action type 'nap'"),
 ])
-def test_bad_replay_files_give_one_line(tmp_path, text, message):
-    path = tmp_path / "bad.json"
-    path.write_text(text, encoding="utf-8")
+def test_bad_replay_content_gives_one_line(setup, actions, message):
+    if setup == "default":
+        setup = default_setup(2).to_dict()
     with pytest.raises(ReplayError, match=message) as info:
-        load_replay(path)
-    assert "\n" not in str(info.value)
-    with pytest.raises(ReplayError, match="cannot read"):
-        load_replay(tmp_path / "none.json")
+        Replay.from_file(ReplayFile("arzium", setup, 3, actions), "bad.json")
+    assert "\n" not in str(info.value) and "bad.json" in str(info.value)
 
 
-def test_bad_actions_in_a_replay_name_their_index():
-    data = Replay(default_setup(2), 3, (RestEarly(),)).to_dict()
-    data["actions"].append({"type": "nap"})
-    with pytest.raises(ReplayError, match=r"actions\[1\]: unknown action type 'nap'"):
-        Replay.from_dict(data)
+def test_a_replay_of_another_game_is_refused():
+    with pytest.raises(ReplayError, match="replay of arenas, not of arzium"):
+        Replay.from_file(ReplayFile("arenas", {}, 3, []), "x.json")
 
 
 def test_autosave_round_trip(user_home):

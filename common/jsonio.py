@@ -61,3 +61,20 @@ def read_json_or_set_aside(path: Path, what: str) -> tuple[Any | None, str | Non
         except OSError:
             where = "could not be moved aside"
         return None, f"{what} file {path} was unreadable ({reason}); {where}, using defaults"
+
+
+class DataFileError(ValueError):
+    """A data file that cannot be read or is not JSON; str() is one line naming the file and where."""
+
+
+def read_json_file(path: Path) -> Any:
+    """Parse a JSON data file; `DataFileError` (one line: file, line and column, problem) if bad."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataFileError(f"{path}: (file): cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataFileError(f"{path}: line {exc.lineno} column {exc.colno}: JSON syntax error: {exc.msg}") from None

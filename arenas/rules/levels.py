@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from common.jsonio import DataFileError, read_json_file
+
 from arenas.rules.components import (
     LAYOUTS,
     MAX_PLAYERS,
@@ -252,13 +254,9 @@ def load_level(path: str | Path) -> Level:
     """Read and check one level file; `LevelError` (one line: file, field, problem) if it is bad."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LevelError(f"{path}: (file): cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LevelError(f"{path}: line {exc.lineno} column {exc.colno}: JSON syntax error: {exc.msg}") from None
+        data = read_json_file(path)
+    except DataFileError as exc:
+        raise LevelError(str(exc)) from None
     return level_from_dict(data, str(path))
 
 

@@ -17,10 +17,11 @@ no empty outer row or column, at most 4 x 4. Blank number ``i`` is the i-th ``B`
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from common.jsonio import DataFileError, read_json_file
 
 from arzium.rules.board import SIZE, rotate_cells
 
@@ -289,13 +290,9 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     """Read and check the card data file (default: `arzium/cards.json`); `CardDataError` if bad."""
     path = Path(path) if path is not None else CARDS_PATH
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardDataError(f"{path}: (file): cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CardDataError(f"{path}: line {exc.lineno} column {exc.colno}: not JSON: {exc.msg}") from None
+        data = read_json_file(path)
+    except DataFileError as exc:
+        raise CardDataError(str(exc)) from None
     return cards_from_dict(data, str(path))
 
 

@@ -83,7 +83,7 @@ def test_unreadable_card_files_give_one_line(tmp_path):
         load_cards(tmp_path / "missing.json")
     bad = tmp_path / "cards.json"
     bad.write_text(json.dumps(data_copy())[:-20], encoding="utf-8")
-    with pytest.raises(CardDataError, match=r"cards.json: line 1 column \d+: not JSON"):
+    with pytest.raises(CardDataError, match=r"cards.json: line 1 column \d+: JSON syntax error"):
         load_cards(bad)
     bad.write_text("[]", encoding="utf-8")
     with pytest.raises(CardDataError, match="expected a JSON object"):

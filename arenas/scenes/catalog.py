@@ -38,6 +38,29 @@ def busy_play(app: "App") -> PlayScene:
     return PlayScene(app, setup, state, countdown=False)
 
 
+BOT_LEVEL = 11
+BOT_TEAM = ("Ana", "Clockwork Pip", "Brass Bea")
+
+
+def bots_play(app: "App", hint: bool) -> PlayScene:
+    """Ana with two bot team-mates, a few cards into level 11: Ana's turn with a hint on show, or (no
+    hint) just after Ana's card, the first bot thinking."""
+    level = load_level(level_path(BOT_LEVEL))
+    setup = GameSetup(level, BOT_TEAM, 0, 100, False, seed=4, counts=False, bots=(1, 2), reaction_ms=2_000)
+    state = setup.new_state()
+    rng = random.Random(4)
+    for _ in range(3 if hint else 6):
+        advance(state, rng.randrange(1_200, 2_400))
+        apply(state, rng.choice(legal_actions(state)))
+    scene = PlayScene(app, setup, state, countdown=False)
+    scene.layout(app.size)
+    if hint:
+        scene.show_hint()
+    else:
+        scene.play_card(0)
+    return scene
+
+
 def play_script(frame: int, rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
     """The mouse wanders and a card is played now and then (keys 1–3)."""
     events = wander(frame, rng, size)
@@ -69,4 +92,8 @@ def finished_result(app: "App") -> ResultScene:
 register(SceneSpec("arenas-setup", "Arenas Movedizas: setup (players, level, assists)", SetupScene))
 register(SceneSpec("arenas-play", "Arenas Movedizas: six timers flowing, seven hands, cards played now and then",
                    busy_play, play_script))
+register(SceneSpec("arenas-play-bots", "Arenas Movedizas: a human with two bot team-mates, a hint on show",
+                   lambda app: bots_play(app, hint=True)))
+register(SceneSpec("arenas-play-bot-turn", "Arenas Movedizas: a bot team-mate thinking after the human's card",
+                   lambda app: bots_play(app, hint=False)))
 register(SceneSpec("arenas-result", "Arenas Movedizas: a finished game with its sand chart", finished_result))

@@ -124,7 +124,7 @@ def table_layout(app: "App", size: tuple[int, int], players: int, hand_size: int
 
 
 class SeatPainter:
-    """Draws a player's seat (tray, name, cards, key numbers when active); the image is cached per look."""
+    """Draws a player's seat (tray, name, a "bot" badge, cards, key numbers when active); cached per look."""
 
     def __init__(self, app: "App", cards: CardArt) -> None:
         self.app = app
@@ -132,14 +132,14 @@ class SeatPainter:
         self.cache: dict[int, tuple[tuple, pygame.Surface]] = {}
 
     def draw(self, surface: pygame.Surface, layout: TableLayout, seat: int, name: str, hand: list[Card],
-             active: bool, hover: int | None, chosen: int | None, keys: bool = True) -> None:
-        """`keys`: show the 1–3 key numbers on an active hand (not while watching a replay)."""
+             active: bool, hover: int | None, chosen: int | None, keys: bool = True, bot: bool = False) -> None:
+        """`keys`: show the 1–3 key numbers on an active hand (not for a bot or a replay); `bot`: a bot's seat."""
         rect = layout.seats[seat]
-        key = (tuple(c.name for c in hand), name, active, hover, chosen, keys, rect.size, layout.card,
+        key = (tuple(c.name for c in hand), name, active, hover, chosen, keys, bot, rect.size, layout.card,
                layout.hand_size, self.app.sprites.version)
         cached = self.cache.get(seat)
         if cached is None or cached[0] != key:
-            cached = (key, self._render(layout, seat, name, hand, active, hover, chosen, keys))
+            cached = (key, self._render(layout, seat, name, hand, active, hover, chosen, keys, bot))
             self.cache[seat] = cached
         surface.blit(cached[1], rect.move(0, -self.lift(layout)).topleft)
 
@@ -147,15 +147,25 @@ class SeatPainter:
         return max(3, layout.card[0] // 9)
 
     def _render(self, layout: TableLayout, seat: int, name: str, hand: list[Card], active: bool,
-                hover: int | None, chosen: int | None, keys: bool) -> pygame.Surface:
+                hover: int | None, chosen: int | None, keys: bool, bot: bool) -> pygame.Surface:
         app = self.app
         rect = layout.seats[seat]
         lift = self.lift(layout)
         img = pygame.Surface((rect.w, rect.h + lift), pygame.SRCALPHA)
         img.blit(app.sprites.nine_slice("arenas/seat_panel", rect.size), (0, lift))
         name_px = app.font_px(19)
-        label = name if not active else f"{name} — your turn" if keys else f"{name}'s turn"
-        px = text.fit_px(label, name_px, rect.w - app.px(30), bold=True)
+        if not active:
+            label = name
+        elif bot:
+            label = name  # the play scene adds its thinking dots beside it
+        else:
+            label = f"{name} — your turn" if keys else f"{name}'s turn"
+        room = rect.w - app.px(30)
+        if bot:
+            chip = self._bot_chip(name_px)
+            room -= 2 * (chip.get_width() + app.px(4))  # the name stays centred, clear of the badge
+            img.blit(chip, (app.px(10), lift + app.px(8)))
+        px = text.fit_px(label, name_px, room, bold=True)
         colour = (255, 226, 140) if active else (246, 232, 206)
         text.draw_text(img, label, px, colour, (rect.w // 2, lift + app.px(8)), "midtop", bold=True, shadow=(20, 10, 6))
         for i, r in enumerate(layout.card_rects(seat, len(hand))):
@@ -175,3 +185,14 @@ class SeatPainter:
         if not hand:
             text.draw_text(img, "no cards", app.font_px(16), (220, 200, 170), (rect.w // 2, rect.h // 2 + lift), "center")
         return img
+
+    def _bot_chip(self, name_px: int) -> pygame.Surface:
+        """The small "bot" badge of a bot's seat, as tall as its name line."""
+        app = self.app
+        word = text.render("bot", max(10, round(name_px * 0.72)), INK, bold=True)
+        h = text.font(name_px, True).get_linesize()
+        chip = pygame.Surface((word.get_width() + app.px(14), h), pygame.SRCALPHA)
+        pygame.draw.rect(chip, (20, 10, 6), chip.get_rect(), border_radius=h // 2)
+        pygame.draw.rect(chip, app.sprites.colour("arenas_glow"), chip.get_rect().inflate(-2, -2), border_radius=h // 2)
+        chip.blit(word, word.get_rect(center=chip.get_rect().center))
+        return chip

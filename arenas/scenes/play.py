@@ -6,6 +6,12 @@ Animations (flip 180°, slide, gears turning, a lost timer falling over) follow 
 on the scene's own real-time clock; the rules never wait for them, and the sand drawn is always
 the true remaining time of the state (only a timer in the middle of its flip shows its sand as it
 was, turning).
+
+Bot seats (`GameSetup.bots`) are polled every fixed step after the sand has advanced; a bot's card
+goes through `_apply` exactly like a click, so it animates and sounds the same and is recorded in
+the state's actions (a replay plays those back and never asks the bot again). The hint (H) asks
+the team-mate bot for the active human's best card, rings it and the timers it would turn for a
+few seconds, and marks the run assisted.
 """
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from arenas.bots import hint as bot_hint
 from arenas.rules import (
     TIMER_SPECS,
     Action,
@@ -46,7 +53,7 @@ from arenas.scenes.session import GameSetup, RunRecord, finish_run
 from common import text
 from common.scene import Scene
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
-from common.widgets import Dialog, draw_tooltip
+from common.widgets import Button, Dialog, draw_tooltip
 
 if TYPE_CHECKING:
     from common.app import App
@@ -63,6 +70,9 @@ END_DELAY_MS = 1800
 MESSAGE_MS = 1800
 BANNER_MS = 1300
 HISS_VOLUME = 0.35
+HINT_MS = 3000
+HINT_FADE_MS = 500
+HINT_COLOUR = (120, 236, 255)
 MAX_GEAR_PX = 96   # gear pitch at 1280x720; scaled with the window
 
 
@@ -131,6 +141,17 @@ class TimerLook:
     def prune(self, now: float) -> None:
         self.flips = [f for f in self.flips if now < f.start + f.ms]
         self.moves = [m for m in self.moves if now < m.start + m.ms]
+
+
+@dataclass(frozen=True)
+class HintView:
+    """A hint on show: the suggested action, the turn it is for, when it appeared, the timers it would turn."""
+
+    action: Action
+    turn: int  # how many cards had been played when it was asked for
+    start: float
+    timers: tuple[str, ...]
+    message: str
 
 
 @dataclass
@@ -208,6 +229,9 @@ class PlayScene(Scene):
         self.badges: dict[tuple, pygame.Surface] = {}
         self.hud_bg: pygame.Surface | None = None
         self.sprite_version = app.sprites.version
+        self.bots = setup.bot_seats() if self.replay is None else {}
+        self.hint: HintView | None = None
+        self.hint_button = Button("Hint (H)", self.show_hint, font=17)
 
     # ---- lifecycle -----------------------------------------------------------------------
     @property  # type: ignore[override]
@@ -216,7 +240,7 @@ class PlayScene(Scene):
         return None if self._no_pause_now() else "arenas"
 
     def _no_pause_now(self) -> bool:
-        return self.phase == "running" and not self.setup.allow_pause and self.replay is None
+        return self.phase == "running" and not self.setup.allow_pause and self.replay is None and not self.setup.watch
 
     def enter(self) -> None:
         if self.phase == "running":
@@ -251,6 +275,9 @@ class PlayScene(Scene):
         self.board, self.table = max(options, key=lambda o: o[0].geo.s)
         self.board.layers(size)
         self.hud_bg = None
+        hud = self.table.hud
+        self.hint_button.rect = pygame.Rect(0, 0, app.px(104), hud.h - app.px(14))
+        self.hint_button.rect.midright = (hud.right - app.px(10), hud.centery)
         self.looks = {tid: TimerLook(self._target(tid), lay.LOST_TILT if t.lost else 0.0)
                       for tid, t in self.state.timers.items()}
 
@@ -280,6 +307,7 @@ class PlayScene(Scene):
             return
         if self.replay is None:
             self._absorb(advance(self.state, step_ms), from_card=False)
+            self._bot_turn()
         else:
             target = self.state.time_ms + step_ms
             while self.replay and self.replay[0][0] <= target and self.state.result is None:
@@ -298,6 +326,31 @@ class PlayScene(Scene):
         if low < DANGER_MS and self.state.result is None and second != self.tick_second:
             self.app.sounds.play("warning_tick", 0.8)
         self.tick_second = second
+
+    def _bot_turn(self) -> None:
+        """If a bot holds the turn, it looks at the board and may play: through `_apply`, as a human's card."""
+        seat = self.bots.get(self.state.active)
+        if seat is None or self.state.result is not None:
+            return
+        action = seat.poll(self.state)
+        if action is not None:
+            self._apply(action, None)
+
+    # ---- seats ---------------------------------------------------------------------------
+    def is_bot(self, seat: int) -> bool:
+        """True if a team-mate bot plays `seat` (live or in the replay being watched)."""
+        return self.setup.is_bot(seat)
+
+    def bot_turn_now(self) -> bool:
+        """True while a bot holds the turn of a live game (human input waits)."""
+        return self.replay is None and self.is_bot(self.state.active)
+
+    def _thinking(self, pos: Point | None = None) -> None:
+        self.say(f"{self.state.players[self.state.active]} is thinking…", pos)
+
+    def _turn_banner(self, seat: int) -> None:
+        name = self.state.players[seat]
+        self.banner = (f"{name} (bot) is thinking…" if self.is_bot(seat) else f"{name}'s turn", self.now)
 
     # ---- events -> animations ----------------------------------------------------------
     def _absorb(self, events: list[Event], from_card: bool) -> None:
@@ -346,7 +399,7 @@ class PlayScene(Scene):
                     self.say(f"Gear {e.tile + 1} is taken: {timer_label(e.timer)} was flipped but stays lost", look.rest)
             elif isinstance(e, TurnChanged):
                 if len(self.state.players) > 1:
-                    self.banner = (f"{self.state.players[e.player]}'s turn", now)
+                    self._turn_banner(e.player)
                     self.scheduled.append((now + app.anim_ms(120), "turn_chime"))
             elif isinstance(e, (GameWon, GameLost)):
                 self._end()
@@ -428,6 +481,9 @@ class PlayScene(Scene):
         if key == pygame.K_F1 and self._no_pause_now():
             self.say("No pause in this game: read the rules (F1) before the countdown ends, or allow the pause assist")
             return True
+        if key == pygame.K_h:
+            self.show_hint()
+            return True
         numbers = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}
         if key in numbers:
             self.play_card(numbers[key])
@@ -443,6 +499,9 @@ class PlayScene(Scene):
             return
         if self.phase == "over" or self.table is None or self.board is None:
             return
+        if self.hint_blocker() is None and self.hint_button.rect.collidepoint(pos):
+            self.hint_button.activate(self.app)
+            return
         state = self.state
         for seat in range(len(state.players)):
             rects = self.table.card_rects(seat, len(state.hands[seat]))
@@ -451,6 +510,10 @@ class PlayScene(Scene):
                 if r.inflate(0, lift * 2).move(0, -lift).collidepoint(pos):
                     if self.replay is not None:
                         self.say("This is a replay: the cards play themselves", pos)
+                    elif self.bot_turn_now():
+                        self._thinking(pos)
+                    elif self.is_bot(seat):
+                        self.say(f"{state.players[seat]} is a bot: it plays its own cards", pos)
                     elif seat != state.active:
                         self.say(f"It's {state.players[state.active]}'s turn, not {state.players[seat]}'s", pos)
                     else:
@@ -477,6 +540,8 @@ class PlayScene(Scene):
                 self.say("Get ready: the sand starts after the countdown", pos)
             elif self.replay is not None:
                 self.say("This is a replay", pos)
+            elif self.bot_turn_now():
+                self._thinking(pos)
             else:
                 who = f"{state.players[state.active]}: " if len(state.players) > 1 else ""
                 self.say(f"{who}play a card first — click it or press 1–{len(state.hands[state.active])}", pos)
@@ -504,6 +569,9 @@ class PlayScene(Scene):
             return
         if self.replay is not None:
             self.say("This is a replay: the cards play themselves")
+            return
+        if self.bot_turn_now():
+            self._thinking()
             return
         hand = state.hands[state.active]
         if index >= len(hand):
@@ -534,6 +602,67 @@ class PlayScene(Scene):
         self.wild = None
         self._absorb(events, from_card=True)
 
+    # ---- hints ---------------------------------------------------------------------------
+    def hint_blocker(self) -> str | None:
+        """Why no hint can be asked for now ("" when there is nothing to explain), or None if one can."""
+        if self.replay is not None:
+            return "This is a replay: no hints"
+        if self.phase == "countdown":
+            return "Hints start with the sand — after the countdown"
+        if self.phase != "running" or self.paused:
+            return ""
+        if self.bot_turn_now():
+            return f"{self.state.players[self.state.active]} is thinking… hints are for your own turn"
+        return None
+
+    def show_hint(self) -> None:
+        """H or the HUD button: the team-mate bot's card for the active human, shown for a few seconds.
+
+        The run is marked assisted (no best time)."""
+        why = self.hint_blocker()
+        if why is not None:
+            if why:
+                self.app.sounds.play("ui_error")
+                self.say(why)
+            return
+        state = self.state
+        action = bot_hint(state)
+        if action is None:
+            return
+        first = not state.assisted
+        mark_assisted(state)
+        card = state.hands[action.player][action.hand_index]
+        n = action.hand_index + 1
+        if isinstance(action, PlayWild):
+            timers: tuple[str, ...] = (action.timer,)
+            code = TIMER_CODES.get(action.timer, action.timer)
+            message = (f"Hint: wild card {n} to recover {code}" if action.mode == "recover"
+                       else f"Hint: wild card {n} on {code}: flip it and move it on")
+        else:
+            path = state.level.path
+            timers = tuple(t.id for t in state.timers.values() if t.tile is not None and path[t.tile].matches(card))
+            if timers:
+                codes = " and ".join(TIMER_CODES.get(t, t) for t in timers)
+                message = f"Hint: card {n}, {card.label()}: it turns {codes}"
+            else:
+                message = f"Hint: card {n}, {card.label()}: it turns nothing, but you draw a fresh card"
+        self.hint = HintView(action, len(state.actions), self.now, timers, message)
+        self.banner = None
+        self.app.sounds.play("turn_chime", 0.6)
+        if first:
+            self.say("Hint used: this run is now assisted (no best time)")
+
+    def hinted_card(self) -> int | None:
+        """Hand index (of the active hand) that the hint on show points at, if any."""
+        return self.hint.action.hand_index if self.hint is not None else None
+
+    def _hint_alpha(self) -> float:
+        """How visible the hint is (0..1): it fades in quickly and out over its last half second."""
+        if self.hint is None:
+            return 0.0
+        age = self.now - self.hint.start
+        return max(0.0, min(1.0, age / 120, (HINT_MS - age) / HINT_FADE_MS))
+
     def pause_play(self) -> None:
         """The pause assist: time stops; the run is marked assisted."""
         self.paused = True
@@ -549,6 +678,9 @@ class PlayScene(Scene):
         self.asking = True  # the leave dialog lets the sand run on: it is not a pause
         if self.replay is not None:
             self.app.push(LeaveDialog(self.app, self, "Stop the replay?", "Go back without watching the rest.", "Stop"))
+        elif self.setup.watch:
+            self.app.push(LeaveDialog(self.app, self, "Stop watching?", "The bots keep playing while you decide.",
+                                      "Stop"))
         else:
             self.app.push(LeaveDialog(self.app, self, "Leave the game?",
                                       "The sand keeps running while you decide. Leaving ends this run.", "Leave"))
@@ -589,6 +721,9 @@ class PlayScene(Scene):
         self.floating = [f for f in self.floating if self.now - f.start < MESSAGE_MS]
         if self.banner and self.now - self.banner[1] > BANNER_MS:
             self.banner = None
+        if self.hint is not None and (self.now - self.hint.start >= HINT_MS or self.phase != "running"
+                                      or len(self.state.actions) != self.hint.turn):
+            self.hint = None
         key = (self.timer_at(self.mouse), self.board.gear_at(self.mouse) if self.board else None)
         if key != self.hover_key:
             self.hover_key, self.hover_ms = key, 0.0
@@ -608,7 +743,7 @@ class PlayScene(Scene):
         self.app.sounds.play("flip_clack")
         self._start_hiss()
         if len(self.state.players) > 1:
-            self.banner = (f"{self.state.players[self.state.active]}'s turn", self.now)
+            self._turn_banner(self.state.active)
 
     # ---- drawing -------------------------------------------------------------------------
     def gear_turn(self) -> float:
@@ -630,8 +765,10 @@ class PlayScene(Scene):
         else:
             surface.blit(full, (0, 0))
         self._draw_targets(surface)
+        self._draw_hint_timers(surface)
         self._draw_timers(surface)
         self._draw_seats(surface)
+        self._draw_hint_card(surface)
         self._draw_hud(surface)
         if self.banner is None:
             self._draw_prompt(surface)
@@ -745,6 +882,45 @@ class PlayScene(Scene):
                 text.draw_text(surface, "recover", max(11, round(s * 0.2)), colour, (centre[0], centre[1] + r + 2),
                                "midtop", bold=True, shadow=(20, 10, 6))
 
+    def _ring(self, surface: pygame.Surface, rect: pygame.Rect, radius: int, width: int, alpha: float) -> None:
+        """A glowing hint ring around `rect` (a dark edge, then the hint colour), faded by `alpha`."""
+        pad = width + 4
+        img = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
+        box = img.get_rect().inflate(-4, -4)
+        pygame.draw.rect(img, (20, 12, 6, round(200 * alpha)), box, width + 4, border_radius=radius + 2)
+        pygame.draw.rect(img, (*HINT_COLOUR, round(255 * alpha)), box.inflate(-4, -4), width, border_radius=radius)
+        surface.blit(img, (rect.left - pad, rect.top - pad))
+
+    def _draw_hint_timers(self, surface: pygame.Surface) -> None:
+        """A pulsing ring around every timer the hinted card would turn (or recover)."""
+        if self.hint is None or self.board is None:
+            return
+        s = self.board.geo.s
+        alpha = self._hint_alpha()
+        pulse = 0.5 + 0.5 * math.sin(self.now / 120)
+        for tid in self.hint.timers:
+            centre, _tilt = self.drawn_place(tid)
+            lost = self.state.timers[tid].lost
+            r = round(s * (0.62 + 0.06 * pulse) * (lay.LOST_SCALE if lost else 1.0))
+            box = pygame.Rect(0, 0, 2 * r, 2 * r)
+            box.center = (round(centre[0]), round(centre[1]))
+            self._ring(surface, box, r, max(2, round(s * 0.06)), alpha)
+
+    def _draw_hint_card(self, surface: pygame.Surface) -> None:
+        """A pulsing ring around the hinted card of the active hand."""
+        index = self.hinted_card()
+        if index is None or self.table is None:
+            return
+        rects = self.table.card_rects(self.state.active, len(self.state.hands[self.state.active]))
+        if index >= len(rects):
+            return
+        r = rects[index]
+        if r.collidepoint(self.mouse) or index == self.wild:
+            r = r.move(0, -self.seats.lift(self.table))
+        pulse = 0.5 + 0.5 * math.sin(self.now / 120)
+        grow = self.app.px(6 + 5 * pulse)
+        self._ring(surface, r.inflate(grow, grow), self.app.px(9), max(2, self.app.px(4)), self._hint_alpha())
+
     def _draw_seats(self, surface: pygame.Surface) -> None:
         assert self.table is not None
         table = self.table
@@ -759,8 +935,23 @@ class PlayScene(Scene):
                 glow = self.app.sprites.nine_slice("arenas/hand_glow", table.seats[seat].inflate(self.app.px(40), self.app.px(40)).size)
                 glow.set_alpha(round(170 + 85 * math.sin(self.now / 300)))
                 surface.blit(glow, glow.get_rect(center=table.seats[seat].center))
+            bot = self.is_bot(seat)
             self.seats.draw(surface, table, seat, name, state.hands[seat], active,
-                            hover if active else None, self.wild if active else None, keys=self.replay is None)
+                            hover if active and not bot else None, self.wild if active else None,
+                            keys=self.replay is None and not bot, bot=bot)
+            if active and bot and self.phase == "running":
+                self._draw_thinking(surface, table.seats[seat].move(0, -self.seats.lift(table)))
+
+    def _draw_thinking(self, surface: pygame.Surface, seat: pygame.Rect) -> None:
+        """Three bouncing dots at the top right of a bot's seat while it holds the turn."""
+        app = self.app
+        r = max(2, app.px(4))
+        y = seat.top + app.px(8) + text.font(app.font_px(19), True).get_linesize() // 2
+        for k in range(3):
+            bounce = max(0.0, math.sin(self.now / 140 - k * 0.9))
+            centre = (seat.right - app.px(46) + k * app.px(12), round(y - bounce * app.px(4)))
+            pygame.draw.circle(surface, (20, 10, 6), centre, r + 1)
+            pygame.draw.circle(surface, (255, 226, 140), centre, r)
 
     def _hud_background(self, rect: pygame.Rect) -> pygame.Surface:
         if self.hud_bg is None or self.hud_bg.get_size() != rect.size:
@@ -812,6 +1003,10 @@ class PlayScene(Scene):
                 pygame.draw.rect(surface, (255, 90, 60) if danger else colour, fill, border_radius=app.px(3))
             x += item_w
         right = hud.right - app.px(12)
+        if self.hint_blocker() is None:
+            button = self.hint_button
+            button.draw(surface, app, button.rect.collidepoint(self.mouse), False)
+            right = button.rect.left - app.px(14)
         deck = f"Deck {len(self.state.deck)}"
         r = text.draw_text(surface, deck, app.font_px(16), light, (right, cy), "midright")
         right = r.left - app.px(14)
@@ -836,6 +1031,12 @@ class PlayScene(Scene):
             msg = "Press Enter for the result"
         elif self.replay is not None:
             msg = "Watching a replay  ·  Esc stops it"
+        elif self.setup.watch:
+            msg = f"Watching the bots play  ·  {name} is choosing a card  ·  Esc stops"
+        elif self.bot_turn_now():
+            msg = f"{name} (bot) is choosing a card…"
+        elif self.hint is not None:
+            msg = self.hint.message
         elif self.wild is not None:
             msg = "Wild card: click a timer to flip and move it, or a lost timer to recover it  ·  Esc keeps the card"
         else:
@@ -843,7 +1044,8 @@ class PlayScene(Scene):
             msg = f"{who}click a card or press 1–{n}  ·  every gear of the card's colour or shape moves its timer"
         app = self.app
         px = text.fit_px(msg, app.font_px(19), self.table.board.w - app.px(20), bold=True)
-        img = text.render(msg, px, (255, 240, 206), bold=True)
+        hinting = self.hint is not None and msg == self.hint.message
+        img = text.render(msg, px, HINT_COLOUR if hinting else (255, 240, 206), bold=True)
         rect = img.get_rect(center=(self.table.board.centerx, self.table.prompt_y))
         back = rect.inflate(app.px(24), app.px(8))
         shade = pygame.Surface(back.size, pygame.SRCALPHA)

@@ -39,7 +39,7 @@ def assist_text(setup: GameSetup, state: GameState) -> str:
         return ""
     if setup.sand_speed_pct < 100:
         return f"Assisted run (sand at {setup.sand_speed_pct} %): no best time"
-    return "Assisted run (pause used): no best time"
+    return f"Assisted run ({'pause or hint' if setup.allow_pause else 'hint'} used): no best time"
 
 
 class ResultScene(Scene):
@@ -138,6 +138,8 @@ class ResultScene(Scene):
         title = "The machine is stopped — you won!" if won else "The sand ran out — the machine won"
         if self.watched:
             title = "Replay: " + ("won" if won else "lost")
+        elif self.setup.watch:
+            title = "The bots stopped the machine!" if won else "The sand beat the bots"
         colour = (150, 240, 140) if won else (255, 140, 110)
         text.draw_text(surface, title, app.font_px(44), colour, (w // 2, app.px(18)), "midtop", bold=True,
                        shadow=app.theme.shadow)

@@ -2,8 +2,10 @@
 
 A replay written by the play scene is a `common.replay.Replay` of game "arenas" whose setup holds
 the whole level (so it still plays after the shipped files change; a bare level number is read
-too), the players, the first player, the sand speed and whether the run was assisted, and whose
-actions are `{"t": ms, **action.to_json()}`.
+too), the players, the first player, the sand speed, whether the run was assisted, which seats
+were bots (`"bots"`: seat indices) with their reaction delay (`"reaction_ms"`), and whose actions are
+`{"t": ms, **action.to_json()}` — a bot's cards among them, so a replay never asks a bot again.
+Files without the bot fields read as all-human games.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, BotSeat, TeammateBot
 from arenas.records import Records
 from arenas.rules import (
     Action,
@@ -37,7 +40,7 @@ def fresh_seed() -> int:
 
 @dataclass(frozen=True)
 class GameSetup:
-    """Everything chosen before a run: level, players, who starts, assists, seed, and whether it counts."""
+    """Everything chosen before a run: level, players, who starts, assists, seed, bot seats, whether it counts."""
 
     level: Level
     players: tuple[str, ...]
@@ -46,10 +49,25 @@ class GameSetup:
     allow_pause: bool = False
     seed: int = 1
     counts: bool = True  # save a replay and (shipped levels only) record the result; False for watched replays
+    bots: tuple[int, ...] = ()  # seats played by team-mate bots
+    reaction_ms: int = DEFAULT_REACTION_MS  # the bots' reaction delay
 
     def new_state(self) -> GameState:
         """The rules state at the start of this run."""
         return new_game(self.level, list(self.players), self.seed, self.first_player, self.sand_speed_pct)
+
+    def is_bot(self, seat: int) -> bool:
+        """True if a team-mate bot plays `seat`."""
+        return seat in self.bots
+
+    @property
+    def watch(self) -> bool:
+        """True when every seat is a bot: people only watch (the result is not recorded)."""
+        return len(self.bots) == len(self.players)
+
+    def bot_seats(self) -> dict[int, BotSeat]:
+        """A fresh bot for every bot seat; each seat's delay jitter is seeded from the run's seed."""
+        return {seat: BotSeat(TeammateBot(seat, self.reaction_ms, self.seed * 8 + seat)) for seat in self.bots}
 
     def again(self, seed: int | None = None) -> "GameSetup":
         """The same setup with a new seed (Retry)."""
@@ -79,7 +97,8 @@ def to_replay(setup: GameSetup, state: GameState) -> Replay:
         game="arenas",
         setup={"level": setup.level.to_dict(), "level_number": setup.level.number, "players": list(setup.players),
                "first_player": setup.first_player, "sand_speed_pct": setup.sand_speed_pct,
-               "allow_pause": setup.allow_pause, "assisted": state.assisted},
+               "allow_pause": setup.allow_pause, "assisted": state.assisted, "bots": list(setup.bots),
+               "reaction_ms": setup.reaction_ms},
         seed=setup.seed,
         actions=[{"t": at, **action.to_json()} for at, action in state.actions],
         meta={"result": state.result, "time_ms": state.time_ms, "level_name": setup.level.name,
@@ -104,7 +123,7 @@ def from_replay(replay: Replay, source: str) -> tuple[GameSetup, list[tuple[int,
     if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
         raise SetupError(f"{source}: setup.players: expected a list of names")
     ints = {}
-    for key, default in (("first_player", 0), ("sand_speed_pct", 100)):
+    for key, default in (("first_player", 0), ("sand_speed_pct", 100), ("reaction_ms", DEFAULT_REACTION_MS)):
         value = data.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
             raise SetupError(f"{source}: setup.{key}: expected an integer, got {value!r}")
@@ -112,8 +131,16 @@ def from_replay(replay: Replay, source: str) -> tuple[GameSetup, list[tuple[int,
     assisted = data.get("assisted", False)
     if not isinstance(assisted, bool):
         raise SetupError(f"{source}: setup.assisted: expected true or false, got {assisted!r}")
+    if not MIN_REACTION_MS <= ints["reaction_ms"] <= MAX_REACTION_MS:
+        raise SetupError(f"{source}: setup.reaction_ms: {ints['reaction_ms']} is outside "
+                         f"{MIN_REACTION_MS}..{MAX_REACTION_MS}")
+    bots = data.get("bots", [])
+    if not isinstance(bots, list) or any(isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < len(players)
+                                         for b in bots) or len(set(bots)) != len(bots):
+        raise SetupError(f"{source}: setup.bots: expected a list of distinct seat numbers 0..{len(players) - 1}")
     setup = GameSetup(level, tuple(players), ints["first_player"], ints["sand_speed_pct"],
-                      bool(data.get("allow_pause", False)), replay.seed, counts=False)
+                      bool(data.get("allow_pause", False)), replay.seed, counts=False,
+                      bots=tuple(sorted(bots)), reaction_ms=ints["reaction_ms"])
     try:
         setup.new_state()
     except ValueError as exc:
@@ -157,10 +184,11 @@ class RunRecord:
 
 def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
     """Save a finished run's replay and count it in the records (shipped levels only: a level file of
-    one's own with a shipped number must not touch that level's best time)."""
+    one's own with a shipped number must not touch that level's best time; a team of bots alone
+    is watched, not recorded)."""
     out = RunRecord()
     problems: list[str] = []
-    if setup.counts and state.result is not None and is_shipped(setup.level):
+    if setup.counts and not setup.watch and state.result is not None and is_shipped(setup.level):
         records = Records.load()
         if records.message:
             problems.append(records.message)

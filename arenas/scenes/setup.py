@@ -1,11 +1,13 @@
-"""The setup screen: players and their names, the level (locked/unlocked, best time), first player, assists."""
+"""The setup screen: players (human or bot) and their names, bot reaction time, the level (locked/unlocked,
+best time, difficulty), first player, assists."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from arenas.bots import MAX_REACTION_MS, MIN_REACTION_MS
 from arenas.records import Records
 from arenas.rules import MAX_PLAYERS, TIMER_SPECS, Level, LevelError, load_levels, timer_label
 from arenas.scenes.board import BoardView
@@ -20,6 +22,36 @@ if TYPE_CHECKING:
     from common.app import App
 
 NAME_LIMIT = 16
+BOT_NAMES = ("Clockwork Pip", "Brass Bea", "Tick-Tock Tam", "Cogsworth Nell", "Sprocket Sal", "Pendulum Pete",
+             "Gearwright Ada")
+REACTION_STEP_MS = 200
+
+
+def reaction_options(current: int) -> list[tuple[int, str]]:
+    """Bot reaction delays to choose from (every 0.2 s, and the saved one if it lies between)."""
+    values = set(range(MIN_REACTION_MS, MAX_REACTION_MS + 1, REACTION_STEP_MS))
+    if MIN_REACTION_MS <= current <= MAX_REACTION_MS:
+        values.add(current)
+    return [(v, f"{v / 1000:.1f} s" if v % 100 == 0 else f"{v / 1000:.2f} s") for v in sorted(values)]
+
+
+def difficulty_table() -> dict[int, dict[str, Any]]:
+    """The bot teams' proof table (level number -> win_rate, label, ...), or {} if there is none yet."""
+    try:
+        from arenas.bots.verify import load_difficulty
+    except ImportError:
+        return {}
+    return load_difficulty()
+
+
+def difficulty_text(row: dict[str, Any] | None) -> str:
+    """'Tricky · bot win rate 46%' from a proof-table row; '' if the row is missing or malformed."""
+    if not row:
+        return ""
+    label, rate = row.get("label"), row.get("win_rate")
+    if not isinstance(label, str) or isinstance(rate, bool) or not isinstance(rate, (int, float)):
+        return ""
+    return f"{label} · bot win rate {rate:.0%}"
 
 
 def format_ms(ms: int) -> str:
@@ -52,6 +84,7 @@ class Choices:
 
     count: int = 1
     names: list[str] = field(default_factory=lambda: [f"Player {i + 1}" for i in range(MAX_PLAYERS)])
+    bots: list[bool] = field(default_factory=lambda: [False] * MAX_PLAYERS)
     first: int = 0
     speed_pct: int = 100
     allow_pause: bool = False
@@ -76,6 +109,8 @@ class NameField(Widget):
         return self.choices.names[self.index]
 
     def activate(self, app: "App") -> None:
+        if not self.enabled:
+            return
         app.sounds.play("ui_click")
         self.on_edit(self)
 
@@ -93,6 +128,48 @@ class NameField(Widget):
         if self.editing:
             text.draw_text(surface, "Enter ✓", app.font_px(14), app.theme.muted,
                            (self.rect.right - app.px(12), self.rect.centery), "midright")
+
+
+class SeatKind(Widget):
+    """Human or bot for one seat: a two-way switch beside the name (click, Enter or Left/Right)."""
+
+    def __init__(self, index: int, choices: Choices, on_change: Callable[[int, bool], None]) -> None:
+        super().__init__("Human, or a bot team-mate that plays this seat by itself")
+        self.index = index
+        self.choices = choices
+        self.on_change = on_change
+
+    @property
+    def bot(self) -> bool:
+        return self.choices.bots[self.index]
+
+    def activate(self, app: "App") -> None:
+        if not self.enabled:
+            return
+        app.sounds.play("ui_click")
+        self.on_change(self.index, not self.bot)
+
+    def adjust(self, app: "App", direction: int) -> bool:
+        if (direction > 0) != self.bot:
+            self.activate(app)
+        return True
+
+    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+        if not self.enabled:
+            return
+        name = "ui/list_row_selected" if hovered or focused else "ui/list_row"
+        surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
+        half = self.rect.inflate(-app.px(8), -app.px(8))
+        half.w //= 2
+        if self.bot:
+            half.left += half.w
+        pygame.draw.rect(surface, app.sprites.colour("arenas_glow"), half, border_radius=half.h // 2)
+        pygame.draw.rect(surface, app.theme.text, half, 1, border_radius=half.h // 2)
+        for k, word in enumerate(("Human", "Bot")):
+            chosen = k == int(self.bot)
+            centre = (self.rect.left + app.px(4) + half.w * k + half.w // 2, self.rect.centery)
+            text.draw_text(surface, word, app.font_px(15), app.theme.text if chosen else app.theme.muted, centre,
+                           "center", bold=chosen)
 
 
 class LevelList(ListBox):
@@ -164,18 +241,24 @@ class SetupScene(Scene):
         self.count = Choice("Players", [(n, str(n)) for n in range(1, MAX_PLAYERS + 1)], c.count, self.set_count,
                             "Everyone plays at this screen; every hand is open, talk it over")
         self.names = [NameField(i, c, self.edit) for i in range(MAX_PLAYERS)]
+        self.kinds = [SeatKind(i, c, self.set_bot) for i in range(MAX_PLAYERS)]
         self.first = Choice("First player", self._first_options(), c.first, self.set_first, "Who plays the first card")
+        delay = app.settings.teammate_delay_ms
+        self.reaction = Choice("Bot reaction", reaction_options(delay), delay, self.set_reaction,
+                               "How long bot team-mates take to play a card (each turn varies a little)")
         self.speed = Slider("Sand speed (assist)", c.speed_pct / 100, 0.5, 1.0, 0.05, self.set_speed,
                             tooltip="Slower sand makes it easier; below 100 % the run counts as assisted")
         self.pause_toggle = Toggle("Allow pause with Esc (assist)", c.allow_pause, self.set_pause,
                             "Pausing marks the run as assisted; without it Esc asks whether to leave")
         self.level_list = LevelList(self.levels, self.records, lambda i: self.start())
+        self.difficulty = difficulty_table()
         self.level_list.selected = self._initial_level(level)
         self.back = Button("Back", app.pop, icon="ui/icon_back", sound="ui_back")
         self.start_button = Button("Start", self.start, "Start the level (Enter)", font=30)
         self.editing: NameField | None = None
-        self.group = WidgetGroup(app, [self.count, *self.names, self.first, self.speed, self.pause_toggle, self.level_list,
-                                       self.back, self.start_button])
+        seats = [w for pair in zip(self.names, self.kinds) for w in pair]
+        self.group = WidgetGroup(app, [self.count, *seats, self.first, self.reaction, self.speed, self.pause_toggle,
+                                       self.level_list, self.back, self.start_button])
         self.group.set_focus(self.start_button)
         self.group.keyboard_mode = True
         self.backdrop = Backdrop(60)
@@ -207,6 +290,31 @@ class SetupScene(Scene):
     def set_first(self, i: int) -> None:
         self.choices.first = i
 
+    def set_bot(self, i: int, bot: bool) -> None:
+        """Make seat `i` a bot or a human; a default name follows the switch (a chosen one stays)."""
+        c = self.choices
+        c.bots[i] = bot
+        if bot and c.names[i] in ("", f"Player {i + 1}"):
+            taken = set(c.names[:c.count])
+            c.names[i] = next((name for name in BOT_NAMES if name not in taken), f"Bot {i + 1}")
+        elif not bot and c.names[i] in BOT_NAMES:
+            c.names[i] = f"Player {i + 1}"
+        self._sync()
+
+    def set_reaction(self, ms: int) -> None:
+        """Bot reaction delay, kept in the settings."""
+        self.app.apply_settings(replace(self.app.settings, teammate_delay_ms=ms))
+
+    @property
+    def bot_seats(self) -> tuple[int, ...]:
+        """Seats (of the chosen player count) played by bots."""
+        return tuple(i for i in range(self.choices.count) if self.choices.bots[i])
+
+    @property
+    def watching(self) -> bool:
+        """True when every seat is a bot."""
+        return len(self.bot_seats) == self.choices.count
+
     def set_speed(self, v: float) -> None:
         self.choices.speed_pct = round(v * 100)
 
@@ -214,11 +322,14 @@ class SetupScene(Scene):
         self.choices.allow_pause = v
 
     def _sync(self) -> None:
-        for field_ in self.names:
-            field_.enabled = field_.index < self.choices.count
+        for widget in (*self.names, *self.kinds):
+            widget.enabled = widget.focusable = widget.index < self.choices.count
         self.first.options = self._first_options()
         self.first.index = min(self.choices.first, len(self.first.options) - 1)
         self.start_button.enabled = self.selected_level is not None and self.records.is_unlocked(self.selected_level.number)
+        self.start_button.label = "Watch" if self.watching else "Start"
+        self.start_button.tooltip = ("Watch the bots play the level (Enter)" if self.watching
+                                     else "Start the level (Enter)")
 
     def edit(self, field_: NameField) -> None:
         self.stop_editing()
@@ -252,7 +363,9 @@ class SetupScene(Scene):
         c = self.choices
         c.level = level.number
         seed = self.app.options.seed if self.app.options.seed is not None else fresh_seed()
-        setup = GameSetup(level, tuple(c.names[:c.count]), c.first, c.speed_pct, c.allow_pause, seed)
+        delay = min(MAX_REACTION_MS, max(MIN_REACTION_MS, self.app.settings.teammate_delay_ms))
+        setup = GameSetup(level, tuple(c.names[:c.count]), c.first, c.speed_pct, c.allow_pause, seed,
+                          bots=self.bot_seats, reaction_ms=delay)
         self.app.push(PlayScene(self.app, setup))
 
     # ---- scene ---------------------------------------------------------------------------
@@ -269,15 +382,17 @@ class SetupScene(Scene):
         self.left = pygame.Rect(app.px(24), top, app.px(430), bottom - top)
         self.right = pygame.Rect(self.left.right + app.px(18), top, w - self.left.right - app.px(42), bottom - top)
         x, y, cw = self.left.left + app.px(18), self.left.top + app.px(18), self.left.w - app.px(36)
-        row = app.px(44)
+        row = app.px(40)
         self.count.rect = pygame.Rect(x, y, cw, row)
         y += row + app.px(6)
-        name_h = app.px(36)
-        for f in self.names:
-            f.rect = pygame.Rect(x, y, cw, name_h)
+        name_h = app.px(34)
+        kind_w = app.px(112)
+        for f, k in zip(self.names, self.kinds):
+            f.rect = pygame.Rect(x, y, cw - kind_w - app.px(6), name_h)
+            k.rect = pygame.Rect(f.rect.right + app.px(6), y, kind_w, name_h)
             y += name_h + app.px(3)
         y += app.px(6)
-        for wdg in (self.first, self.speed, self.pause_toggle):
+        for wdg in (self.first, self.reaction, self.speed, self.pause_toggle):
             wdg.rect = pygame.Rect(x, y, cw, row)
             y += row + app.px(6)
         list_w = min(app.px(330), self.right.w // 2)
@@ -340,7 +455,8 @@ class SetupScene(Scene):
             text.draw_text(surface, "More players at one screen: change Players above (up to 7)", app.font_px(16),
                            app.theme.muted, (below.left + app.px(14), below.centery), "midleft")
         self._draw_detail(surface)
-        hint = "Assists (slower sand, pause) mark a run as assisted: it unlocks the next level but sets no best time"
+        hint = ("Assists (slower sand, pause, hints with H) mark a run as assisted: it unlocks the next level"
+                " but sets no best time")
         text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), self.start_button.rect.left - self.back.rect.right - app.px(40)),
                        app.theme.text_light, ((self.back.rect.right + self.start_button.rect.left) // 2, self.back.rect.centery),
                        "center", shadow=app.theme.shadow)
@@ -369,6 +485,11 @@ class SetupScene(Scene):
                     pygame.draw.circle(surface, ink, (r.left + app.px(4), y + lh // 2), app.px(3))
                 text.draw_text(surface, line, app.font_px(18), ink, (r.left + app.px(16), y))
                 y += text.font(app.font_px(18)).get_linesize()
+        difficulty = difficulty_text(self.difficulty.get(level.number))
+        if difficulty:
+            y += app.px(4)
+            text.draw_text(surface, f"Difficulty: {difficulty}", app.font_px(18), ink, (r.left, y), bold=True)
+            y += text.font(app.font_px(18), True).get_linesize()
         y += app.px(14)
         rec = self.records.get(level.number)
         if not self.records.is_unlocked(level.number):
@@ -382,9 +503,16 @@ class SetupScene(Scene):
             text.draw_text(surface, line, app.font_px(20), ink if self.records.is_unlocked(level.number) else app.theme.danger,
                            (r.left, y), bold=True)
             y += app.px(26)
+        notes = []
         if self.choices.count != level.team_size:
-            text.draw_text(surface, f"(you chose {self.choices.count} player{'s' if self.choices.count > 1 else ''})",
-                           app.font_px(16), muted, (r.left, y))
+            notes.append(f"(you chose {self.choices.count} player{'s' if self.choices.count > 1 else ''})")
+        if self.watching:
+            notes.append("Every seat is a bot: you watch them play (not recorded)")
+        elif self.bot_seats:
+            n = len(self.bot_seats)
+            notes.append(f"{n} bot team-mate{'s' if n > 1 else ''} at the table")
+        for note in notes:
+            text.draw_text(surface, note, text.fit_px(note, app.font_px(16), r.w), muted, (r.left, y))
             y += app.px(20)
         # About the shape of the play scene's board, so the preview shows the path as it will be laid.
         box = pygame.Rect(r.left, y + app.px(8), r.w, min(r.bottom - y - app.px(8), round(r.w * 0.56)))

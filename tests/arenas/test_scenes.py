@@ -57,7 +57,8 @@ def solo_scene(app: App, level: int = 1, **kwargs) -> PlayScene:
     return scene
 
 
-@pytest.mark.parametrize("name", ["arenas-setup", "arenas-play", "arenas-result"])
+@pytest.mark.parametrize("name", ["arenas-setup", "arenas-play", "arenas-play-bots", "arenas-play-bot-turn",
+                                  "arenas-result"])
 def test_scene_survives_300_frames_of_random_input(app: App, name: str) -> None:
     spec = catalog.get(name)
     assert spec is not None

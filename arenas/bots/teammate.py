@@ -1,0 +1,375 @@
+"""A team-mate bot for Arenas Movedizas: it picks cards by the sand physics and plays like a person.
+
+Pure Python (no pygame), deterministic: the same state gives the same choice, and the seed only
+sets the jitter of the reaction delay.
+
+A flip turns `remaining` into `capacity - remaining`. The bot judges a position in points:
+
+- **progress**: `MOVE_POINTS` for every move no longer needed to put all timers in the danger zone;
+- **the next turns**: hands are open, so the cards the team-mates will hold at their next turns are
+  known. The bot plays those turns out in its head (each team-mate greedily plays the card that
+  scores best, a turn every `turn_ms`) up to the first hand holding an unknown draw;
+- **risk** after that: for every timer, the chance that no card able to flip it (its tile's colour
+  or shape, or a wild) reaches the table before its sand runs out, times what running out would
+  cost (`LOST_POINTS` before the Deactivator, `GAME_POINTS` in the danger zone). Draws are counted
+  from the cards not seen yet (hands and discards are subtracted from the deck list: the deck's
+  order is never read);
+- a lost timer costs `LOST_POINTS` plus the chance that no wild card comes before it runs out
+  (which loses the game), and `OCCUPIED_POINTS` more while another timer stands on its tile.
+
+So the bot rescues low timers (a flip brings them back nearly full), will not flip a timer flipped
+a moment ago (it would come back nearly empty — the same holds for a full timer in the danger
+zone), pushes timers on towards the danger zone, and recovers a lost timer once enough of its sand
+has run for the recovery to leave it enough. `decide` compares every legal card with waiting a
+moment: when every card would hurt the bot lets the sand run, and a card that matches nothing is
+worth playing just to draw a new one.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from arenas.rules import (
+    Action,
+    Card,
+    GameState,
+    Level,
+    PlayCard,
+    PlayWild,
+    Tile,
+    is_over,
+    legal_actions,
+    standard_deck,
+)
+
+MIN_REACTION_MS = 600
+MAX_REACTION_MS = 2_000
+DEFAULT_REACTION_MS = 1_000
+JITTER_PCT = 20  # each turn's delay is the reaction delay ± this many percent
+RETHINK_MS = 250  # how often a waiting bot looks at the sand again
+TURN_ESTIMATE_PCT = 125  # how long a turn is expected to take, in % of the bot's own reaction delay
+MARGIN_MS = 300  # a card must land this long before a timer would run out to count as a rescue
+AHEAD = 3  # gears ahead of a timer that make a card worth keeping
+
+MOVE_POINTS = 10.0
+LOST_POINTS = 150.0
+OCCUPIED_POINTS = 100.0
+GAME_POINTS = 3_000.0
+SAND_POINTS = 2.0
+TEMPO_POINTS = 2.0  # waiting a moment must gain at least this much
+WIN_POINTS = 1e6
+
+# A choice from a hand: (index in the hand, "card" | "activate" | "recover", timer id or None).
+_Choice = tuple[int, str, "str | None"]
+
+
+class _Glass:
+    """A light copy of one timer for looking ahead (`tile` None while lost)."""
+
+    __slots__ = ("id", "cap", "rem", "tile", "beside")
+
+    def __init__(self, id: str, cap: int, rem: int, tile: int | None, beside: int | None) -> None:
+        self.id, self.cap, self.rem, self.tile, self.beside = id, cap, rem, tile, beside
+
+    @property
+    def position(self) -> int:
+        return self.tile if self.tile is not None else self.beside  # type: ignore[return-value]
+
+    def copy(self) -> "_Glass":
+        return _Glass(self.id, self.cap, self.rem, self.tile, self.beside)
+
+
+@dataclass(frozen=True, slots=True)
+class _Outlook:
+    """Who plays the next turns and when, seen from the position being judged."""
+
+    first: int  # the player of the next turn
+    first_ms: int  # when that turn's card lands, from now
+    turn_ms: int  # time between later turns
+    hands: tuple[tuple[Card, ...], ...]  # each player's known cards at their next turn
+    unknown: tuple[int, ...]  # unknown cards (draws) each player will hold at their next turn
+
+    def after(self, player: int, index: int, at_ms: int) -> "_Outlook":
+        """The outlook once `player` has played card `index` of their hand at `at_ms` from now."""
+        hands = list(self.hands)
+        hands[player] = hands[player][:index] + hands[player][index + 1:]
+        unknown = list(self.unknown)
+        unknown[player] += 1
+        return _Outlook((player + 1) % len(hands), at_ms + self.turn_ms, self.turn_ms, tuple(hands), tuple(unknown))
+
+
+def _glasses(state: GameState) -> list[_Glass]:
+    return [_Glass(t.id, t.capacity_ms, t.remaining_ms, t.tile, t.lost_beside) for t in state.timers.values()]
+
+
+def _choices(hand: tuple[Card, ...] | list[Card], glasses: list[_Glass]) -> list[_Choice]:
+    """Every way to play a card of `hand` (a wild once per timer it could activate or recover)."""
+    out: list[_Choice] = []
+    for i, card in enumerate(hand):
+        if card.kind != "wild":
+            out.append((i, "card", None))
+        elif not any(c.kind == "wild" for c in hand[:i]):  # two wilds in a hand give the same choices
+            out += [(i, "activate" if g.tile is not None else "recover", g.id) for g in glasses]
+    return out
+
+
+def _play(level: Level, glasses: list[_Glass], card: Card, mode: str, timer: str | None) -> list[_Glass]:
+    """The timers just after a card's effect (flips, moves, a recovery), before run-outs."""
+    out = [g.copy() for g in glasses]
+    occupied = {g.tile for g in out if g.tile is not None}
+    if mode == "recover":
+        g = next(g for g in out if g.id == timer)
+        g.rem = g.cap - g.rem
+        if g.beside not in occupied:
+            g.tile, g.beside = g.beside, None
+        return out
+    if mode == "activate":
+        chosen = [g for g in out if g.id == timer]
+    else:
+        chosen = sorted((g for g in out if g.tile is not None and level.path[g.tile].matches(card)),
+                        key=lambda g: -g.position)
+    for g in chosen:  # most advanced first, as the rules do
+        g.rem = g.cap - g.rem
+        nxt = g.position + 1
+        if nxt < len(level.path) and nxt not in level.blocks and nxt not in occupied:
+            occupied.discard(g.tile)
+            occupied.add(nxt)
+            g.tile = nxt
+    return out
+
+
+def _settle(level: Level, glasses: list[_Glass], after_card: bool) -> str | None:
+    """Resolve empty timers (lost before the Deactivator, else the game is lost); 'won' only after a card."""
+    dz = level.deactivator
+    for g in sorted((g for g in glasses if g.rem <= 0), key=lambda g: (-g.position, g.tile is None)):
+        if g.tile is not None and g.tile < dz:
+            g.tile, g.beside, g.rem = None, g.tile, g.cap
+        else:
+            return "lost"
+    if after_card and all(g.tile is not None and g.tile >= dz for g in glasses):
+        return "won"
+    return None
+
+
+def _moves_needed(level: Level, glasses: list[_Glass]) -> int:
+    """Fewest moves that would put every timer (lost ones back beside their tile) in the danger zone."""
+    free = [t for t in range(level.deactivator, len(level.path)) if t not in level.blocks]
+    needed, floor = 0, -1
+    for k, pos in enumerate(sorted(g.position for g in glasses)):
+        target = max(pos, free[min(k, len(free) - 1)], floor + 1)
+        needed += target - pos
+        floor = target
+    return needed
+
+
+def _use_ahead(level: Level, glasses: list[_Glass], card: Card) -> int:
+    """How many of the next `AHEAD` gears in front of each timer `card` would match (wild: all)."""
+    ahead = [t for g in glasses for t in range(g.position + 1, min(g.position + 1 + AHEAD, len(level.path)))]
+    return len(ahead) if card.kind == "wild" else sum(level.path[t].matches(card) for t in ahead)
+
+
+def _unseen(state: GameState) -> Counter[str]:
+    """How many cards of each colour, shape and 'wild' are in no hand (the deck, or deck and discards)."""
+    counts: Counter[str] = Counter(c.name for c in standard_deck(state.level.removed_cards))
+    counts.subtract(c.name for h in state.hands for c in h)
+    in_deck = counts.copy()
+    in_deck.subtract(c.name for c in state.discard)
+    # Draws come from the deck; when it is nearly empty the discards are shuffled back in.
+    return in_deck if sum(in_deck.values()) >= 8 else counts
+
+
+class TeammateBot:
+    """Plays `seat` of an Arenas game: `decide(state)` is the card to play now, or None to wait."""
+
+    def __init__(self, seat: int, reaction_ms: int = DEFAULT_REACTION_MS, seed: int = 0) -> None:
+        if not MIN_REACTION_MS <= reaction_ms <= MAX_REACTION_MS:
+            raise ValueError(f"reaction_ms: {reaction_ms} is outside {MIN_REACTION_MS}..{MAX_REACTION_MS}")
+        self.seat = seat
+        self.reaction_ms = reaction_ms
+        self.turn_ms = reaction_ms * TURN_ESTIMATE_PCT // 100
+        self.rng = random.Random(seed)
+
+    def delay_ms(self) -> int:
+        """The reaction delay of one turn: the set delay with seeded jitter."""
+        spread = self.reaction_ms * JITTER_PCT // 100
+        return self.reaction_ms + self.rng.randint(-spread, spread)
+
+    def decide(self, state: GameState) -> Action | None:
+        """The card this seat should play now, or None (not its turn, game over, or better to wait)."""
+        if is_over(state) or state.active != self.seat:
+            return None
+        action, value = self._best(state)
+        return action if action is not None and value >= self._wait_value(state) else None
+
+    def best_action(self, state: GameState) -> Action | None:
+        """The best card for the active player now, even when waiting would be better; None if over."""
+        return self._best(state)[0]
+
+    def _outlook(self, state: GameState) -> _Outlook:
+        hands = tuple(tuple(h) for h in state.hands)
+        return _Outlook(state.active, 0, self.turn_ms, hands, (0,) * len(hands))
+
+    def _best(self, state: GameState) -> tuple[Action | None, float]:
+        level = state.level
+        glasses = _glasses(state)
+        unseen = _unseen(state)
+        now = self._outlook(state)
+        best: Action | None = None
+        best_key = (-float("inf"), 0)
+        for action in legal_actions(state):
+            card = state.hands[action.player][action.hand_index]
+            mode, timer = (action.mode, action.timer) if isinstance(action, PlayWild) else ("card", None)
+            after = _play(level, glasses, card, mode, timer)
+            result = _settle(level, after, True)
+            if result is not None:
+                value = WIN_POINTS if result == "won" else -WIN_POINTS
+            else:
+                value = self.value(level, after, now.after(action.player, action.hand_index, 0), unseen)
+            # Between equally good dead cards, give up the one least useful a few gears ahead.
+            dead = mode == "card" and not any(g.tile is not None and level.path[g.tile].matches(card) for g in glasses)
+            key = (value, -_use_ahead(level, glasses, card) if dead else 0)
+            if key > best_key:
+                best, best_key = action, key
+        return best, best_key[0]
+
+    def _wait_value(self, state: GameState) -> float:
+        """The position a moment from now, with the same hand still to play."""
+        glasses = [g.copy() for g in _glasses(state)]
+        for g in glasses:
+            g.rem -= RETHINK_MS
+        if _settle(state.level, glasses, False) == "lost":
+            return -WIN_POINTS
+        return self.value(state.level, glasses, self._outlook(state), _unseen(state)) - TEMPO_POINTS
+
+    def value(self, level: Level, glasses: list[_Glass], outlook: _Outlook, unseen: Counter[str]) -> float:
+        """Points for a position: the known next turns played out, then progress minus risk."""
+        glasses = [g.copy() for g in glasses]
+        now = 0
+        for _ in range(len(outlook.hands)):
+            player = outlook.first
+            if outlook.unknown[player]:
+                break
+            for g in glasses:
+                g.rem -= outlook.first_ms - now
+            now = outlook.first_ms
+            if _settle(level, glasses, False) == "lost":
+                return -2 * GAME_POINTS - MOVE_POINTS * _moves_needed(level, glasses)
+            waited = _Outlook((player + 1) % len(outlook.hands), now + outlook.turn_ms, outlook.turn_ms,
+                              outlook.hands, outlook.unknown)
+            best, best_value = None, self._risked(level, glasses, waited, unseen, now)
+            for index, mode, timer in _choices(outlook.hands[player], glasses):
+                after = _play(level, glasses, outlook.hands[player][index], mode, timer)
+                result = _settle(level, after, True)
+                if result == "won":
+                    return WIN_POINTS / 2
+                if result is None:
+                    value = self._risked(level, after, outlook.after(player, index, now), unseen, now)
+                    if value > best_value:
+                        best, best_value = (after, index), value
+            if best is None:  # every card hurts: the team-mate holds their hand this turn
+                outlook = waited
+            else:
+                glasses, outlook = best[0], outlook.after(player, best[1], now)
+        return self._risked(level, glasses, outlook, unseen, now)
+
+    def _risked(self, level: Level, glasses: list[_Glass], outlook: _Outlook, unseen: Counter[str],
+                now: int) -> float:
+        """Progress minus the risk of running out (see the module docstring); `now` is outlook time.
+
+        The most urgent timers are looked at first, and a wild card rescues only one of them.
+        """
+        total_unseen = max(1, sum(unseen.values()))
+        value = -MOVE_POINTS * _moves_needed(level, glasses)
+        occupied = {g.tile for g in glasses if g.tile is not None}
+        wilds_used: set[int] = set()
+        for g in sorted(glasses, key=lambda g: g.rem):
+            value -= SAND_POINTS * 10_000 / max(g.rem, 500)
+            if g.tile is None:
+                miss = _no_card_in_time(g.rem, None, unseen["wild"] / total_unseen, outlook, now, wilds_used)
+                value -= LOST_POINTS + GAME_POINTS * miss
+                if g.beside in occupied:
+                    value -= OCCUPIED_POINTS
+                continue
+            tile = level.path[g.tile]
+            q = (unseen[tile.colour] + unseen[tile.shape] + unseen["wild"]) / total_unseen
+            miss = _no_card_in_time(g.rem, tile, q, outlook, now, wilds_used)
+            value -= miss * (GAME_POINTS if g.tile >= level.deactivator else LOST_POINTS)
+        return value
+
+
+def _no_card_in_time(rem_ms: int, tile: Tile | None, q: float, outlook: _Outlook, now: int,
+                     wilds_used: set[int]) -> float:
+    """Chance that no turn before `rem_ms` runs out brings a card for a timer on `tile` (None: lost).
+
+    A colour or shape card matching `tile` counts, or the wild card of a player not yet in
+    `wilds_used` (a wild already counted on for a more urgent timer); a wild that counts is added
+    there. `q` is the chance that a draw fits.
+    """
+    window = now + rem_ms - MARGIN_MS
+    n = len(outlook.hands)
+    cycle = n * outlook.turn_ms
+    miss = 1.0
+    for k in range(n):
+        player = (outlook.first + k) % n
+        start = outlook.first_ms + k * outlook.turn_ms
+        if start > window:
+            break
+        hand = outlook.hands[player]
+        if tile is not None and any(c.kind != "wild" and tile.matches(c) for c in hand):
+            return 0.0
+        if player not in wilds_used and any(c.kind == "wild" for c in hand):
+            wilds_used.add(player)
+            return 0.0
+        turns = 1 + (window - start) // cycle
+        miss *= (1.0 - q) ** (turns - 1 + outlook.unknown[player])
+    return miss
+
+
+class BotSeat:
+    """A bot at one seat of a real-time game: call `poll(state)` every fixed step.
+
+    When the seat's turn starts it waits its reaction delay (with jitter), then asks the bot; while
+    the bot prefers to wait it looks again every `RETHINK_MS`.
+    """
+
+    def __init__(self, bot: TeammateBot) -> None:
+        self.bot = bot
+        self._turn: int | None = None  # how many cards had been played when the seat's turn started
+        self._act_at: int | None = None
+
+    @property
+    def seat(self) -> int:
+        """The seat this bot plays."""
+        return self.bot.seat
+
+    def on_turn(self, state: GameState) -> None:
+        """The seat's turn has started now: schedule its first look after the reaction delay."""
+        self._turn = len(state.actions)
+        self._act_at = state.time_ms + self.bot.delay_ms()
+
+    def next_play_time(self, state: GameState) -> int | None:
+        """Game time (ms) at which this seat will next look at the board, or None if not its turn."""
+        if is_over(state) or state.active != self.seat:
+            return None
+        if self._turn != len(state.actions):
+            self.on_turn(state)
+        return self._act_at
+
+    def poll(self, state: GameState) -> Action | None:
+        """The action to apply now, or None (not this seat's turn, still reacting, or waiting)."""
+        act_at = self.next_play_time(state)
+        if act_at is None or state.time_ms < act_at:
+            return None
+        action = self.bot.decide(state)
+        if action is None:
+            self._act_at = state.time_ms + RETHINK_MS
+        return action
+
+
+def hint(state: GameState) -> Action | None:
+    """The best card for the active player now (the H key); None once the game is over.
+
+    When every card would hurt this still names the least harmful one.
+    """
+    return TeammateBot(state.active).best_action(state)

@@ -1,0 +1,137 @@
+"""Proof that every shipped level can be won: bot teams play each level in real time over many seeds.
+
+Every seat is a `TeammateBot` behind a `BotSeat` (reaction delay drawn per seat and seed around
+1 s); the game runs in fixed steps of `STEP_MS` like the window does. The table of win rates is
+committed as `PROOF_PATH`; the level picker shows its difficulty labels through `load_difficulty`.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+from arenas.bots.teammate import BotSeat, TeammateBot
+from arenas.rules import Level, advance, apply, is_over, load_levels, new_game
+from common.jsonio import write_json_atomic
+
+PROOF_PATH = Path(__file__).resolve().parent / "proof.json"
+STEP_MS = 10
+REACTION_RANGE_MS = (800, 1_200)
+MAX_GAME_MS = 30 * 60_000  # a game still going after this counts as lost
+MIN_WIN_RATE = 0.2
+LABELS = ((0.8, "Gentle"), (0.6, "Easy"), (0.4, "Tricky"), (0.25, "Hard"), (0.0, "Brutal"))
+
+
+def difficulty_label(win_rate: float) -> str:
+    """The word the level picker shows for a bot team's win rate."""
+    return next(label for floor, label in LABELS if win_rate >= floor)
+
+
+def wilson_interval(wins: int, games: int) -> tuple[float, float]:
+    """95 % Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    z = 1.96
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def bot_team(level: Level, seed: int) -> list[BotSeat]:
+    """The level's intended team of bots, each with a reaction delay drawn from `seed`."""
+    rng = random.Random(f"team {level.number} {seed}")
+    return [BotSeat(TeammateBot(i, rng.randint(*REACTION_RANGE_MS), rng.randrange(1 << 30)))
+            for i in range(level.team_size)]
+
+
+def play_level(level: Level, seed: int) -> tuple[bool, int]:
+    """One real-time game of `level` by a bot team: (won, game time in ms)."""
+    state = new_game(level, [f"Bot {i + 1}" for i in range(level.team_size)], seed)
+    seats = bot_team(level, seed)
+    while not is_over(state) and state.time_ms < MAX_GAME_MS:
+        seat = seats[state.active]
+        action = seat.poll(state)
+        if action is not None:
+            apply(state, action)
+            continue
+        # Skip the idle steps up to the seat's next look: the same game as stepping one by one.
+        wake = seat.next_play_time(state)
+        steps = max(1, -(-(wake - state.time_ms) // STEP_MS)) if wake is not None else 1
+        advance(state, steps * STEP_MS)
+    return state.result == "won", state.time_ms
+
+
+def _play(task: tuple[int, int]) -> tuple[int, int, bool, int]:
+    number, seed = task
+    level = next(lv for lv in load_levels() if lv.number == number)
+    won, ms = play_level(level, seed)
+    return number, seed, won, ms
+
+
+def verify_levels(seeds: int, levels: list[int] | None = None, workers: int = 2) -> dict[int, dict[str, Any]]:
+    """Play each level (all shipped ones, or the numbers in `levels`) over seeds 0..seeds-1.
+
+    Returns level number -> name, team_size, games, wins, win_rate, ci95, mean_win_ms, label,
+    assisted (always False: bots use no assist).
+    """
+    chosen = [lv for lv in load_levels() if levels is None or lv.number in levels]
+    tasks = [(lv.number, s) for lv in chosen for s in range(seeds)]
+    if workers > 1:
+        with Pool(workers) as pool:
+            results = pool.map(_play, tasks, chunksize=max(1, len(tasks) // (8 * workers)))
+    else:
+        results = [_play(t) for t in tasks]
+    table: dict[int, dict[str, Any]] = {}
+    for lv in chosen:
+        wins = [ms for number, _, won, ms in results if number == lv.number and won]
+        rate = len(wins) / seeds if seeds else 0.0
+        lo, hi = wilson_interval(len(wins), seeds)
+        table[lv.number] = {
+            "name": lv.name, "team_size": lv.team_size, "games": seeds, "wins": len(wins),
+            "win_rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
+            "mean_win_ms": round(sum(wins) / len(wins)) if wins else None,
+            "label": difficulty_label(rate), "assisted": False,
+        }
+    return table
+
+
+def format_table(table: dict[int, dict[str, Any]]) -> str:
+    """The verify-levels table as text."""
+    lines = [f"{'level':>5}  {'name':<20} {'team':>4}  {'win rate':>8}  {'95% CI':<13}  {'mean win':>8}  label"]
+    for number, row in table.items():
+        lo, hi = row["ci95"]
+        mean = f"{row['mean_win_ms'] / 1000:.0f} s" if row["mean_win_ms"] is not None else "-"
+        lines.append(f"{number:>5}  {row['name']:<20} {row['team_size']:>4}  {row['win_rate']:>8.0%}  "
+                     f"{lo:>5.0%}–{hi:<6.0%}  {mean:>8}  {row['label']}")
+    return "\n".join(lines)
+
+
+def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[int] | None = None) -> int:
+    """`main.py verify-levels`: print the table, write it as JSON; 0 if every level wins ≥ 20 %."""
+    started = time.perf_counter()
+    table = verify_levels(seeds, levels)
+    elapsed = time.perf_counter() - started
+    print(format_table(table))
+    print(f"{seeds} seeds per level, {len(table)} levels, {elapsed:.0f} s")
+    if json_path is not None:
+        write_json_atomic(json_path, {str(n): row for n, row in table.items()})
+        print(f"written to {json_path}")
+    weak = [n for n, row in table.items() if row["win_rate"] < MIN_WIN_RATE]
+    if weak:
+        print(f"below {MIN_WIN_RATE:.0%}: level {', '.join(map(str, weak))}")
+        return 1
+    return 0
+
+
+def load_difficulty(path: Path = PROOF_PATH) -> dict[int, dict[str, Any]]:
+    """The committed proof table: level number -> win_rate, games (seeds), label, …; {} if unreadable."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return {int(n): dict(row) for n, row in data.items()}
+    except (OSError, ValueError, TypeError, AttributeError):
+        return {}

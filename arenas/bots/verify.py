@@ -10,7 +10,7 @@ import json
 import math
 import random
 import time
-from multiprocessing import Pool
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +82,7 @@ def verify_levels(seeds: int, levels: list[int] | None = None, workers: int = 2)
     chosen = [lv for lv in load_levels() if levels is None or lv.number in levels]
     tasks = [(lv.number, s) for lv in chosen for s in range(seeds)]
     if workers > 1:
-        with Pool(workers) as pool:
+        with get_context("spawn").Pool(workers) as pool:  # fork could copy a lock held by another thread
             results = pool.map(_play, tasks, chunksize=max(1, len(tasks) // (8 * workers)))
     else:
         results = [_play(t) for t in tasks]

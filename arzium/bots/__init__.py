@@ -1,10 +1,17 @@
-"""Arzium bots: every bot has `decide(state, seat) -> Action`, deterministic from its seed."""
+"""Arzium bots: every bot has `decide(state, seat) -> Action`, deterministic from its seed.
+
+Levels: "easy" (a sensible beginner), "normal" (the greedy bot; "greedy" is the same), "hard"
+(Monte Carlo tree search), and "random" (uniform legal moves, for tests). `hint(state)` is the hard
+bot's move for the player to act.
+"""
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Callable, Protocol
 
+from arzium.bots.easy import EasyBot
 from arzium.bots.greedy import GreedyBot
+from arzium.bots.hard import DEFAULT_ITERATIONS, HardBot, hint
 from arzium.bots.random_bot import RandomBot
 from arzium.rules import Action, GameState
 
@@ -17,13 +24,24 @@ class Bot(Protocol):
         ...
 
 
-BOT_LEVELS: dict[str, type] = {"greedy": GreedyBot, "random": RandomBot}
+BOT_LEVELS: dict[str, Callable[[random.Random], Bot]] = {
+    "easy": EasyBot, "normal": GreedyBot, "greedy": GreedyBot, "hard": HardBot, "random": RandomBot}
+LEVELS = ("easy", "normal", "hard")  # the levels a player chooses from, weakest first
 
 
-def make_bot(level: str, seed: int) -> Bot:
-    """A bot of `level` ("greedy", "random") with its own generator seeded by `seed`."""
+def make_bot(level: str, seed: int, iterations: int | None = None) -> Bot:
+    """A bot of `level` (see `BOT_LEVELS`) with its own generator seeded by `seed`.
+
+    `iterations` sets the hard bot's search budget per decision (default `DEFAULT_ITERATIONS`).
+    """
     try:
-        cls = BOT_LEVELS[level]
+        factory = BOT_LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})") from None
-    return cls(random.Random(seed))
+    if factory is HardBot:
+        return HardBot(random.Random(seed), iterations or DEFAULT_ITERATIONS)
+    return factory(random.Random(seed))
+
+
+__all__ = ["BOT_LEVELS", "DEFAULT_ITERATIONS", "LEVELS", "Bot", "EasyBot", "GreedyBot", "HardBot", "RandomBot",
+           "hint", "make_bot"]

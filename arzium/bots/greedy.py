@@ -1,15 +1,19 @@
-"""The greedy bot: looks one action ahead and scores it with a fixed evaluation.
+"""The greedy bot (level "normal"): looks one action ahead and scores it with a fixed evaluation.
 
 It values coins, the majority it holds on each land card (more as the card fills up), the points
 of the cards it would claim, and what rivals would gain (denying them counts). It uses Purse at
 once, rests early or wakes a character when the better search is worth the price, slides a marker
 when that alone gains enough, bids in ties up to what the card is worth to it, and buys the
 artifact with the best points + ability value for its cost.
+
+The scoring is shared: `scored_turn_actions`, `bid_options` and `buy_options` list every choice of
+a decision with its value, for the easy bot (which samples from them) and the hard bot (which
+searches the best of them).
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from arzium.rules import (
     SLOTS,
@@ -30,18 +34,26 @@ from arzium.rules import (
     slot_of_square,
     slot_squares,
 )
+from arzium.rules.board import SLOT_MASKS
+from arzium.rules.cards import Fit
 
 FUTURE_CHARACTER = 1.2   # points a claimed character is worth beyond its printed points (more searches)
 ABILITY_VALUE = {"purse": 1.5, "free_blank": 1.0, "turn": 0.8, "displace": 1.2, "slide": 0.6, "wake": 1.0}
 ARTIFACT_USE_COST = 0.4  # an artifact turned face down is unavailable until the next rest
 REST_MARGIN = 0.3
 SLIDE_THRESHOLD = 1.0
+BID_SHARE = 0.5          # the share of a card's worth (in coins) the bot is willing to bid
+PURSE_VALUE = 10.0       # Purse is used at once (a free coin): scored above nearly any search
 EPS = 1e-9
 
 
 @dataclass(slots=True)
-class _View:
-    """Per-decision data: marker counts and fill of every slot, the weights of this table."""
+class View:
+    """Per-decision data for player `me`: marker counts and fill of every slot, the table's weights.
+
+    `deny` is how much a rival's gain costs `me` (1 with one rival, less with several); the caches
+    keep the worth of each slot as it is and after each distinct change of its marker counts.
+    """
 
     me: int
     counts: list[list[int]]
@@ -49,116 +61,34 @@ class _View:
     card_value: list[float]
     coin: float
     deny: float
+    coins: list[int]
+    before: list[list[float] | None] = field(default_factory=lambda: [None] * SLOTS)
+    gains: dict[tuple, float] = field(default_factory=dict)
+    fast: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    coin_masks: tuple[int, int, int] | None = None
 
 
-class GreedyBot:
-    """One-action-ahead greedy player; ties between equally good actions broken by its generator."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def decide(self, state: GameState, seat: int) -> Action:
-        """The action `seat` (the current player) takes now."""
-        if state.phase == "bid":
-            return self._bid(state, seat)
-        if state.phase == "buy":
-            return self._buy(state, seat)
-        actions = legal_actions(state)
-        purse = next((a for a in actions if isinstance(a, UsePurse)), None)
-        if purse is not None:
-            return purse
-        view = _view(state, seat)
-        best, best_value = self._best_search(state, view, actions)
-        better = self._better_than_search(state, seat, view, actions, best_value)
-        return better if better is not None else best
-
-    # -- searching, resting, waking, sliding -----------------------------------------------
-
-    def _best_search(self, state: GameState, view: _View, actions: list[Action]) -> tuple[Action, float]:
-        scored = [(search_value(state, view, a), a) for a in actions if isinstance(a, Search)]
-        if not scored:
-            return SkipSearch(), 0.0
-        top = max(v for v, _ in scored)
-        return self.rng.choice([a for v, a in scored if v >= top - EPS]), top
-
-    def _better_than_search(self, state: GameState, seat: int, view: _View, actions: list[Action],
-                            best_value: float) -> Action | None:
-        """A rest, wake or slide worth clearly more than searching straight away, if any."""
-        ps = state.players[seat]
-        options: list[tuple[float, Action]] = []
-        if any(not up for up in ps.face_up):
-            rested = clone(state)
-            rp = rested.players[seat]
-            rp.face_up = [True] * len(rp.face_up)
-            all_value = self._best_search(rested, view, legal_actions(rested))[1]
-            wake_down = [a for a in actions if isinstance(a, UseWake) and state.phase == "start"
-                         and sum(ps.face_up) == 1 and ps.face_up[ps.cards.index(a.card)]]
-            if wake_down:  # turning the last face-up character down rests for free
-                options.append((all_value - ARTIFACT_USE_COST, wake_down[0]))
-            elif any(isinstance(a, RestEarly) for a in actions):
-                options.append((all_value - sum(ps.face_up) * view.coin, RestEarly()))
-            for a in actions:
-                if isinstance(a, UseWake) and not ps.face_up[ps.cards.index(a.card)]:
-                    woken = clone(state)
-                    woken.players[seat].face_up[ps.cards.index(a.card)] = True
-                    value = self._best_search(woken, view, legal_actions(woken))[1]
-                    options.append((value - ARTIFACT_USE_COST, a))
-        for a in actions:
-            if isinstance(a, UseSlide):
-                gain = slide_value(state, view, a)
-                if gain >= SLIDE_THRESHOLD:
-                    options.append((best_value + gain - ARTIFACT_USE_COST, a))
-        options = [(v, a) for v, a in options if v > best_value + REST_MARGIN]
-        return max(options, key=lambda va: va[0])[1] if options else None
-
-    # -- bidding and buying ----------------------------------------------------------------
-
-    def _bid(self, state: GameState, seat: int) -> Action:
-        bid = state.bid
-        assert bid is not None
-        view = _view(state, seat)
-        card_value = view.card_value[bid.slot] * (1 + view.deny)
-        coins = state.players[seat].coins
-        willing = min(coins, int(card_value / view.coin * 0.5))
-        later = bid.bidders[bid.index + 1:]
-        block = max((state.players[q].coins for q in later), default=0)
-        if bid.high < 0:
-            return Bid(min(willing, block))
-        if bid.high + 1 > willing:
-            return PassBid()
-        return Bid(max(bid.high + 1, min(willing, block)))
-
-    def _buy(self, state: GameState, seat: int) -> Action:
-        view = _view(state, seat)
-        coins = state.players[seat].coins
-        best: tuple[float, str] | None = None
-        for a in state.art_row:
-            art = state.cards.artifact(a)
-            if art.cost <= coins:
-                value = art.points + ABILITY_VALUE[art.ability] - art.cost * view.coin
-                if best is None or value > best[0]:
-                    best = (value, a)
-        if best is not None and best[0] > 0:
-            return Buy(best[1])
-        return SkipBuy()
-
-
-def _view(state: GameState, me: int) -> _View:
+def make_view(state: GameState, me: int, deny: float | None = None) -> View:
+    """The evaluation view of `state` for player `me` (`deny` overrides the default weight of rivals)."""
     n = len(state.players)
     counts = [[0] * n for _ in range(SLOTS)]
     filled = [0] * SLOTS
+    board = state.board
     for s in range(SLOTS):
+        row = counts[s]
         for sq in slot_squares(s):
-            owner = state.board[sq]
+            owner = board[sq]
             if owner >= 0:
-                counts[s][owner] += 1
+                row[owner] += 1
                 filled[s] += 1
     values = [state.cards.card(c).points + FUTURE_CHARACTER if c is not None else 0.0 for c in state.slots]
     coin = 0.6 if state.setup.full_game else 0.45
-    return _View(me, counts, filled, values, coin, 1.0 / (n - 1) + 0.1 if n > 2 else 1.0)
+    if deny is None:
+        deny = 1.0 / (n - 1) + 0.1 if n > 2 else 1.0
+    return View(me, counts, filled, values, coin, deny, [p.coins for p in state.players])
 
 
-def _slot_worth(view: _View, slot: int, counts: list[int], filled: int, coins: list[int]) -> list[float]:
+def slot_worth(view: View, slot: int, counts: list[int], filled: int, coins: list[int]) -> list[float]:
     """What the card in `slot` is worth to each player, given its marker counts."""
     value = view.card_value[slot]
     out = [0.0] * len(counts)
@@ -184,50 +114,251 @@ def _slot_worth(view: _View, slot: int, counts: list[int], filled: int, coins: l
     return out
 
 
-def _score_change(state: GameState, view: _View, changes: dict[int, list[int]], coin_delta: int) -> float:
+def _slot_gain(view: View, slot: int, delta: tuple[int, ...], coin_delta: int) -> float:
+    """Evaluation gain for `view.me` when the marker counts of `slot` change by `delta`."""
+    before = view.counts[slot]
+    after = [b + d for b, d in zip(before, delta)]
+    filled = sum(after)
+    key = (slot, delta, coin_delta if filled == 6 else 0)
+    gain = view.gains.get(key)
+    if gain is not None:
+        return gain
+    old = view.before[slot]
+    if old is None:
+        old = view.before[slot] = slot_worth(view, slot, before, view.filled[slot], view.coins)
+    coins = view.coins
+    if filled == 6 and coin_delta:
+        coins = coins[:]
+        coins[view.me] += coin_delta
+    new = slot_worth(view, slot, after, filled, coins)
+    gain = 0.0
+    for p in range(len(before)):
+        g = new[p] - old[p]
+        gain += g if p == view.me else -view.deny * g
+    view.gains[key] = gain
+    return gain
+
+
+def _score_change(view: View, changes: dict[int, list[int]], coin_delta: int) -> float:
     """Evaluation gain for `view.me` when the slots' marker counts change by `changes`."""
-    coins = [p.coins for p in state.players]
-    coins[view.me] += coin_delta
     total = coin_delta * view.coin
     for s, delta in changes.items():
-        before = view.counts[s]
-        after = [b + d for b, d in zip(before, delta)]
-        old = _slot_worth(view, s, before, view.filled[s], coins)
-        new = _slot_worth(view, s, after, sum(after), coins)
-        for p in range(len(before)):
-            gain = new[p] - old[p]
-            total += gain if p == view.me else -view.deny * gain
+        total += _slot_gain(view, s, tuple(delta), coin_delta)
     return total
 
 
-def search_value(state: GameState, view: _View, a: Search) -> float:
+def search_value(state: GameState, view: View, a: Search) -> float:
     """Greedy evaluation of a legal search by the current player."""
     me = view.me
     ps = state.players[me]
     fit = state.cards.shape(a.card, state.rot[me] + (a.turn_artifact is not None)).fits[a.anchor]
+    dsq = a.displace_square
+    placed = fit.mask & ~state.occ
+    for i in a.blanks:
+        placed |= 1 << fit.blanks[i]
+    if dsq is not None or placed.bit_count() > ps.supply:
+        return _search_value_slow(state, view, a, fit)
+    coin_masks = view.coin_masks
+    if coin_masks is None:
+        coin_masks = view.coin_masks = _coin_masks(state)
+    coins = (placed & coin_masks[0]).bit_count() + (placed & coin_masks[1]).bit_count() \
+        + (placed & coin_masks[2]).bit_count()
+    if a.blanks:
+        coins -= 2 * len(a.blanks) - (2 if a.free_blank is not None else 0)
+    total = coins * view.coin
+    fast = view.fast
+    parts = _PARTS.get(placed)
+    if parts is None:
+        parts = _PARTS[placed] = _slot_parts(placed)
+    for s, k in parts:
+        key = (s, k, coins if view.filled[s] + k == 6 else 0)
+        gain = fast.get(key)
+        if gain is None:
+            delta = [0] * len(state.players)
+            delta[me] = k
+            gain = fast[key] = _slot_gain(view, s, tuple(delta), coins)
+        total += gain
+    if a.turn_artifact is not None:
+        total -= ARTIFACT_USE_COST
+    if a.free_blank_artifact is not None:
+        total -= ARTIFACT_USE_COST
+    return total
+
+
+_PARTS: dict[int, tuple[tuple[int, int], ...]] = {}  # placed squares -> (slot, how many) per slot touched
+
+
+def _slot_parts(placed: int) -> tuple[tuple[int, int], ...]:
+    counts = ((s, (placed & SLOT_MASKS[s]).bit_count()) for s in range(SLOTS))
+    return tuple((s, k) for s, k in counts if k)
+
+
+def _coin_masks(state: GameState) -> tuple[int, int, int]:
+    """Bit sets of the squares paying at least 1, 2 and 3 coins."""
+    masks = [0, 0, 0]
+    for sq, c in enumerate(state.coin_at):
+        for i in range(c):
+            masks[i] |= 1 << sq
+    return masks[0], masks[1], masks[2]
+
+
+def _search_value_slow(state: GameState, view: View, a: Search, fit: Fit) -> float:
+    """`search_value` for a displacement or a search that runs out of markers (placed one by one)."""
+    me = view.me
+    ps = state.players[me]
     board, coin_at = state.board, state.coin_at
     n = len(state.players)
     changes: dict[int, list[int]] = {}
     coins = 0
-    supply = ps.supply
-    placed = [sq for sq in fit.markers if board[sq] < 0 or sq == a.displace_square]
-    placed = placed[:supply] + [fit.blanks[i] for i in a.blanks]
+    dsq = a.displace_square
+    placed = [sq for sq in fit.markers if board[sq] < 0 or sq == dsq]
+    placed = placed[:ps.supply] + [fit.blanks[i] for i in a.blanks]
     for sq in placed:
         delta = changes.setdefault(slot_of_square(sq), [0] * n)
         delta[me] += 1
-        if sq == a.displace_square:
+        if sq == dsq:
             delta[board[sq]] -= 1
         coins += coin_at[sq]
     coins -= 2 * len(a.blanks) - (2 if a.free_blank is not None else 0)
     used = sum(x is not None for x in (a.turn_artifact, a.free_blank_artifact, a.displace_artifact))
-    return _score_change(state, view, changes, coins) - used * ARTIFACT_USE_COST
+    return _score_change(view, changes, coins) - used * ARTIFACT_USE_COST
 
 
-def slide_value(state: GameState, view: _View, a: UseSlide) -> float:
+def slide_value(state: GameState, view: View, a: UseSlide) -> float:
     """Greedy evaluation of moving one marker (before the search)."""
     n = len(state.players)
     owner = state.board[a.src]
     changes: dict[int, list[int]] = {}
     changes.setdefault(slot_of_square(a.src), [0] * n)[owner] -= 1
     changes.setdefault(slot_of_square(a.dst), [0] * n)[owner] += 1
-    return _score_change(state, view, changes, 0)
+    return _score_change(view, changes, 0)
+
+
+def scored_searches(state: GameState, view: View, actions: list[Action]) -> list[tuple[float, Action]]:
+    """Every search among `actions` with its value (SkipSearch at 0 when there is none)."""
+    scored: list[tuple[float, Action]] = [(search_value(state, view, a), a) for a in actions if type(a) is Search]
+    return scored or [(0.0, SkipSearch())]
+
+
+def alternatives(state: GameState, seat: int, view: View, actions: list[Action],
+                 best_value: float) -> list[tuple[float, Action]]:
+    """Rest, Wake and Slide options with the value of the turn they lead to (comparable to searches)."""
+    ps = state.players[seat]
+    options: list[tuple[float, Action]] = []
+    if not all(ps.face_up):
+        # the best search of each face-down character, were it face up
+        rested = clone(state)
+        rested.phase = "search"
+        rested.players[seat].face_up = [True] * len(ps.face_up)
+        down = {c for c, up in zip(ps.cards, ps.face_up) if not up}
+        best_down: dict[str, float] = {}
+        for a in legal_actions(rested):
+            if type(a) is Search and a.card in down:
+                v = search_value(rested, view, a)
+                if v > best_down.get(a.card, -1e9):
+                    best_down[a.card] = v
+        all_value = max([best_value, *best_down.values()])
+        wake_down = [a for a in actions if isinstance(a, UseWake) and state.phase == "start"
+                     and sum(ps.face_up) == 1 and ps.face_up[ps.cards.index(a.card)]]
+        if wake_down:  # turning the last face-up character down rests for free
+            options.append((all_value - ARTIFACT_USE_COST, wake_down[0]))
+        elif any(isinstance(a, RestEarly) for a in actions):
+            options.append((all_value - sum(ps.face_up) * view.coin, RestEarly()))
+        for a in actions:
+            if isinstance(a, UseWake) and a.card in down:
+                options.append((max(best_value, best_down.get(a.card, -1e9)) - ARTIFACT_USE_COST, a))
+    for a in actions:
+        if isinstance(a, UseSlide):
+            gain = slide_value(state, view, a)
+            if gain >= SLIDE_THRESHOLD:
+                options.append((best_value + gain - ARTIFACT_USE_COST, a))
+    return options
+
+
+def bid_options(state: GameState, seat: int, share: float = BID_SHARE) -> list[Action]:
+    """Sensible bids for `seat` in the current tie, the greedy choice first.
+
+    The greedy bid: up to `share` of what the card is worth (in coins), and, when that is enough,
+    exactly what the later bidders cannot beat.
+    """
+    bid = state.bid
+    assert bid is not None
+    view = make_view(state, seat)
+    card_value = view.card_value[bid.slot] * (1 + view.deny)
+    coins = state.players[seat].coins
+    willing = min(coins, int(card_value / view.coin * share))
+    later = bid.bidders[bid.index + 1:]
+    block = max((state.players[q].coins for q in later), default=0)
+    low = max(bid.high + 1, 0)
+    if bid.high < 0:
+        greedy: Action = Bid(min(willing, block))
+    elif low > willing:
+        greedy = PassBid()
+    else:
+        greedy = Bid(max(low, min(willing, block)))
+    out = [greedy]
+    extra: list[Action] = [Bid(x) for x in (low, min(coins, block), willing, coins) if low <= x <= coins]
+    if bid.high >= 0:
+        extra.insert(0, PassBid())
+    for a in extra:
+        if a not in out:
+            out.append(a)
+    return out
+
+
+def buy_options(state: GameState, seat: int) -> list[tuple[float, Action]]:
+    """Every buy choice with its greedy value, best first (SkipBuy is worth 0)."""
+    coin = make_view(state, seat).coin
+    coins = state.players[seat].coins
+    out: list[tuple[float, Action]] = [(0.0, SkipBuy())]
+    for a in state.art_row:
+        art = state.cards.artifact(a)
+        if art.cost <= coins:
+            out.append((art.points + ABILITY_VALUE[art.ability] - art.cost * coin, Buy(a)))
+    out.sort(key=lambda va: -va[0])
+    return out
+
+
+def scored_turn_actions(state: GameState, seat: int, actions: list[Action] | None = None,
+                        view: View | None = None) -> list[tuple[float, Action]]:
+    """Every choice of the start/search phase worth considering, with its value, best first.
+
+    Searches are scored by `search_value`; Purse by `PURSE_VALUE`; rest, wake and slide carry the
+    value of the turn they lead to.
+    """
+    actions = legal_actions(state) if actions is None else actions
+    view = view or make_view(state, seat)
+    scored = scored_searches(state, view, actions)
+    best = max(v for v, _ in scored)
+    scored += alternatives(state, seat, view, actions, best)
+    scored += [(PURSE_VALUE, a) for a in actions if isinstance(a, UsePurse)]
+    scored.sort(key=lambda va: -va[0])
+    return scored
+
+
+class GreedyBot:
+    """One-action-ahead greedy player; ties between equally good actions broken by its generator."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, state: GameState, seat: int) -> Action:
+        """The action `seat` (the current player) takes now."""
+        if state.phase == "bid":
+            return bid_options(state, seat)[0]
+        if state.phase == "buy":
+            value, best = buy_options(state, seat)[0]
+            return best
+        return self.choose(scored_turn_actions(state, seat))
+
+    def choose(self, scored: list[tuple[float, Action]]) -> Action:
+        """The best search, unless a purse/rest/wake/slide beats it by the margin; ties at random."""
+        purse = next((a for _, a in scored if type(a) is UsePurse), None)
+        if purse is not None:
+            return purse
+        searches = [(v, a) for v, a in scored if type(a) is Search or type(a) is SkipSearch]
+        top = searches[0][0]
+        value, other = scored[0]
+        if type(other) is not Search and type(other) is not SkipSearch and value > top + REST_MARGIN:
+            return other
+        return self.rng.choice([a for v, a in searches if v >= top - EPS])

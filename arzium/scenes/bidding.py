@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.rules import Bid, PassBid
+from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from common import text
 from common.scene import Scene
 from common.widgets import Button, WidgetGroup
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class BidScene(Scene):
-    """Modal over the table: choose an amount with -/+ (or arrows) and Bid, or Pass."""
+    """Modal over the table: choose an amount with -/+ (or arrows) and Bid, or Pass; H asks for a hint."""
 
     opaque = False
     rules_game = "arzium"
@@ -39,8 +40,11 @@ class BidScene(Scene):
         self.bid_btn = Button("Bid", self.place, "Place this bid (Enter)", font=24, sound="bid")
         self.pass_btn = Button("Pass", self.pass_, "Do not raise: the highest bid stands", font=24, sound="ui_back")
         self.pass_btn.enabled = not self.opening
-        self.group = WidgetGroup(app, [self.minus, self.plus, self.bid_btn, self.pass_btn])
+        self.hint_btn = Button("Hint (H)", play.request_hint, "Ask the Hard bot what to bid "
+                               "(the game then counts as assisted)", font=16)
+        self.group = WidgetGroup(app, [self.minus, self.plus, self.bid_btn, self.pass_btn, self.hint_btn])
         self.group.set_focus(self.bid_btn)
+        self.hinted: object | None = None  # the hint whose amount was taken over
 
     def change(self, delta: int) -> None:
         self.amount = max(self.minimum, min(self.coins, self.amount + delta))
@@ -55,15 +59,16 @@ class BidScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
-        w, h = app.px(560), app.px(380)
+        w, h = app.px(560), app.px(410)
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (self.play.board_view.rect.centerx, size[1] // 2)
         self.box.clamp_ip(pygame.Rect((0, 0), size))
-        y = self.box.bottom - app.px(74)
+        y = self.box.bottom - app.px(100)
         self.minus.rect = pygame.Rect(self.box.left + app.px(40), y, app.px(50), app.px(48))
         self.plus.rect = pygame.Rect(self.box.left + app.px(170), y, app.px(50), app.px(48))
         self.bid_btn.rect = pygame.Rect(self.box.left + app.px(240), y, app.px(140), app.px(48))
         self.pass_btn.rect = pygame.Rect(self.box.left + app.px(392), y, app.px(130), app.px(48))
+        self.hint_btn.rect = pygame.Rect(self.box.right - app.px(150), y - app.px(80), app.px(110), app.px(30))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -79,12 +84,21 @@ class BidScene(Scene):
             if event.key == pygame.K_ESCAPE and not self.opening:
                 self.pass_()
                 return True
+            if event.key == pygame.K_h:
+                self.play.request_hint()
+                return True
         self.group.handle(event)
         return True
 
     def update(self, dt_ms: float) -> None:
         self.minus.enabled = self.amount > self.minimum
         self.plus.enabled = self.amount < self.coins
+        self.play.poll_hint()
+        hint = self.play.hint
+        if hint is not None and hint is not self.hinted and type(hint.action) is Bid:
+            self.amount = max(self.minimum, min(self.coins, hint.action.amount))
+        self.hinted = hint
+        self.hint_btn.label = "Thinking..." if self.play.hint_pending else "Hide hint" if hint else "Hint (H)"
         self.group.update(dt_ms)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -134,3 +148,10 @@ class BidScene(Scene):
                        ((self.minus.rect.right + self.plus.rect.left) // 2, self.minus.rect.centery), "center", bold=True)
         self.bid_btn.label = f"Bid {self.amount}"
         self.group.draw(surface)
+        hint = play.hint
+        if hint is not None and type(hint.action) in (Bid, PassBid):
+            target = self.bid_btn if type(hint.action) is Bid else self.pass_btn
+            pygame.draw.rect(surface, HINT_RGB, target.rect.inflate(app.px(10), app.px(10)), max(2, app.px(3)),
+                             border_radius=app.px(10))
+            text.draw_text(surface, hint.message, text.fit_px(hint.message, app.font_px(17), box.w - app.px(80), bold=True),
+                           HINT_INK, (box.centerx, box.bottom - app.px(20)), "midbottom", bold=True)

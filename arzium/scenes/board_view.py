@@ -20,6 +20,9 @@ from common.tween import ease_in_out_cubic
 if TYPE_CHECKING:
     from common.app import App
 
+HINT_RGB = (92, 208, 255)  # hints: a sky blue apart from the ghost's green, grey, red and yellow
+HINT_INK = (24, 84, 124)   # hint text on parchment
+
 
 def view_angle(edge: str) -> float:
     """Degrees (counter-clockwise) the south-facing map is turned to be seen from `edge`."""
@@ -183,14 +186,14 @@ class BoardView:
     def marker_size(self) -> int:
         return max(8, round(self.square * 0.74))
 
-    def ghost_tile(self, kind: str, colour: str) -> pygame.Surface:
+    def ghost_tile(self, kind: str, colour: str, hint: bool = False) -> pygame.Surface:
         """A see-through square of the placement ghost. Kinds: ok (a marker lands), skip (occupied), bad
         (cannot place), blank / blank_on (a blank not taken / taken for 2 coins), blank_closed (a blank
         that cannot be taken), displace / displace_on (another player's marker that could be / will be
-        displaced)."""
-        return self._get(("ghost", kind, colour, self.square), lambda: self._make_ghost(kind, colour))
+        displaced). `hint`: the same square of a hint, in the hint colour with a bolder edge."""
+        return self._get(("ghost", kind, colour, self.square, hint), lambda: self._make_ghost(kind, colour, hint))
 
-    def _make_ghost(self, kind: str, colour: str) -> pygame.Surface:
+    def _make_ghost(self, kind: str, colour: str, hint: bool = False) -> pygame.Surface:
         s = self.square
         book = self.app.sprites
         tile = pygame.Surface((s, s), pygame.SRCALPHA)
@@ -199,11 +202,13 @@ class BoardView:
         fills = {"ok": "arzium_ghost_ok", "blank_on": "arzium_ghost_ok", "skip": "arzium_ghost_skip",
                  "blank_closed": "arzium_ghost_skip", "bad": "arzium_ghost_bad", "blank": "arzium_ghost_blank",
                  "displace": "arzium_ghost_blank", "displace_on": "arzium_ghost_blank"}
-        rgb = book.colour(fills[kind])
+        rgb = HINT_RGB if hint and kind != "skip" else book.colour(fills[kind])
         alpha = {"ok": 45, "blank_on": 45, "skip": 150, "blank_closed": 70, "bad": 140, "blank": 70,
                  "displace": 90, "displace_on": 150}[kind]
+        if hint:
+            alpha = max(alpha, 90)
         pygame.draw.rect(tile, (*rgb, alpha), inner, border_radius=radius)
-        pygame.draw.rect(tile, (*rgb, 255), inner, max(2, s // 18), border_radius=radius)
+        pygame.draw.rect(tile, (*rgb, 255), inner, max(2, s // (10 if hint else 18)), border_radius=radius)
         if kind in ("ok", "blank_on", "displace_on"):
             ghost = self.art.tinted(f"arzium/marker_{colour}", (self.marker_size,) * 2, 240)
             tile.blit(ghost, ghost.get_rect(center=inner.center))
@@ -268,12 +273,13 @@ class BoardView:
         self.draw_compass(out, f.topleft)
         return out
 
-    def draw_ghost(self, surface: pygame.Surface, cells: list[tuple[int, int, str]], colour: str) -> None:
-        """Ghost squares: (row, col, kind) in board coordinates, also off the board."""
+    def draw_ghost(self, surface: pygame.Surface, cells: list[tuple[int, int, str]], colour: str,
+                   hint: bool = False) -> None:
+        """Ghost squares: (row, col, kind) in board coordinates, also off the board (`hint`: a hint's)."""
         clip = surface.get_clip()
         surface.set_clip(self.frame_rect.inflate(self.square * 2, self.square * 2).clip(surface.get_rect()))
         for row, col, kind in cells:
-            surface.blit(self.ghost_tile(kind, colour), self.cell_rect(row, col))
+            surface.blit(self.ghost_tile(kind, colour, hint), self.cell_rect(row, col))
         surface.set_clip(clip)
 
     def draw_edge_marks(self, surface: pygame.Surface, seats: list[tuple[str, str]],

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.bots import make_bot
-from arzium.rules import Action, GameState, SeatSetup, Setup, apply, current_player, is_over, new_game
+from arzium.bots import hint, make_bot
+from arzium.rules import Action, GameState, SeatSetup, Search, Setup, apply, current_player, is_over, new_game
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import SetupScene
@@ -49,6 +49,21 @@ def midgame_scene(app: "App") -> PlayScene:
     return scene
 
 
+def hint_scene(app: "App") -> PlayScene:
+    """Two players, the human against a Hard bot, with the hint for a search on the map."""
+    seats = (SEATS[0], SeatSetup("Mumbling Mo", "yellow", "north", "bot", "hard"))
+    for seed in range(40, 60):  # the first deal (of a few) where the hint is a search
+        state, actions = played(Setup(seats, False, 0), seed,
+                                lambda s: s.turn >= 9 and current_player(s) == 0 and s.phase == "start")
+        action = hint(state)
+        if type(action) is Search:
+            break
+    scene = PlayScene(app, state, actions, autosave=False)
+    scene.layout(app.size)
+    scene.show_hint(action)
+    return scene
+
+
 def finished_scene(app: "App") -> ResultScene:
     state, _ = played(Setup(SEATS[:3], True, 1), 77, lambda s: False)
     return ResultScene(app, state)
@@ -68,4 +83,5 @@ def over_the_map(frame: int, rng: random.Random, size: tuple[int, int]) -> list[
 
 register(SceneSpec("arzium-setup", "Arzium: seats and mode", SetupScene))
 register(SceneSpec("arzium-play", "Arzium: 4 players mid-game, full game, ghost preview", midgame_scene, over_the_map))
+register(SceneSpec("arzium-play-hint", "Arzium: human against a Hard bot, a hint shown on the map", hint_scene))
 register(SceneSpec("arzium-result", "Arzium: scores of a finished game", finished_scene))

@@ -1,16 +1,182 @@
-"""Who decides for a seat that is not driven by the mouse: a bot on a worker thread, or a replay.
+"""Who decides for a seat that is not driven by the mouse (a bot, or a replay), and the worker that
+bots and hints think on.
 
 The play scene asks `poll(state, seat, key)` each frame; the first call starts the work, later
 calls return None until the action is ready. `key` names the decision (how many actions the game
 has seen), so an answer to an older question is never used.
+
+Thinking happens off the frame loop in one worker process, started on first use: Python threads
+share one interpreter lock, so a search on a thread of the window's process makes its frames late.
+The state travels as `GameState.to_dict()`. When no process can be started (or the worker dies),
+the same job runs on a daemon thread instead. This module must not import pygame: the worker
+process imports it to find the jobs.
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
 import threading
-from typing import Protocol
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
 
-from arzium.bots import Bot
-from arzium.rules import Action, GameState, clone
+from arzium.bots import make_bot
+from arzium.bots import hint as hard_hint
+from arzium.rules import Action, CardSet, GameState, action_from_json, default_cards
+
+LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "greedy": "Normal", "hard": "Hard", "random": "Random"}
+LEVEL_TIPS = {
+    "easy": "Easy: a beginner. Plays sensible moves but overlooks what they hand to rivals, rarely buys "
+            "blanks, bids timidly. Moves at once.",
+    "normal": "Normal: a steady player. Takes the best-looking move each time (coins, majorities, "
+              "denying rivals) but never plans ahead. Moves at once.",
+    "hard": "Hard: a planner. Tries hundreds of possible futures for every move (tree search) and plays "
+            "rivals just as carefully. Thinks for a moment before each move.",
+}
+
+
+def level_name(level: str) -> str:
+    """How a bot level is shown to players ("normal" and its alias "greedy" are both "Normal")."""
+    return LEVEL_NAMES.get(level, level.title())
+
+
+# ----------------------------------------------------------------------------------------------
+# the worker
+
+_pool: ProcessPoolExecutor | None = None
+_pool_failed = False
+_pool_lock = threading.Lock()
+
+
+def _start_worker() -> None:
+    """Worker side, once: give way to the window's process when the machine is busy."""
+    try:
+        os.nice(5)
+    except (AttributeError, OSError):  # no nice on this system: same priority, still off the frame loop
+        pass
+
+
+def _ready() -> bool:
+    """Worker side: load the rules and cards ahead of the first real job."""
+    default_cards()
+    return True
+
+
+def _submit(fn: Callable[..., Any], args: tuple) -> Future | None:
+    """`fn(*args)` in the worker process (started on first use), or None when there is none."""
+    global _pool
+    with _pool_lock:
+        if _pool_failed:
+            return None
+        try:
+            if _pool is None:
+                # spawn, not fork: the window's process has SDL and other threads a fork would copy mid-work
+                _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=_start_worker)
+            return _pool.submit(fn, *args)
+        except Exception:  # no processes here (sandbox, interpreter shutting down, ...): threads from now on
+            _give_up_pool()
+            return None
+
+
+def _give_up_pool() -> None:
+    global _pool, _pool_failed
+    _pool_failed = True
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
+
+
+def _in_thread(fn: Callable[..., Any], args: tuple) -> Future:
+    future: Future = Future()
+
+    def work() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(fn(*args))
+        except BaseException as exc:  # handed to whoever asks the future
+            future.set_exception(exc)
+
+    threading.Thread(target=work, daemon=True, name="arzium-worker").start()
+    return future
+
+
+def warm_up() -> None:
+    """Start the worker process now (it takes a moment) so the first bot move is not late."""
+    _submit(_ready, ())
+
+
+class Task:
+    """One job off the frame loop: in the worker process when possible, else on a daemon thread.
+
+    A job that fails in the process (a lost worker, a state the worker cannot read) is run once
+    more on a thread; its error there is the job's error.
+    """
+
+    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
+        self.fn, self.args = fn, args
+        future = _submit(fn, args)
+        self.in_process = future is not None
+        self.future = future if future is not None else _in_thread(fn, args)
+
+    @property
+    def done(self) -> bool:
+        return self.future.done()
+
+    def result(self) -> Any | None:
+        """The job's value once it is done, else None; raises the job's error."""
+        if not self.future.done():
+            return None
+        if self.future.cancelled():
+            return None
+        error = self.future.exception()
+        if error is not None and self.in_process:
+            if isinstance(error, BrokenProcessPool):
+                with _pool_lock:
+                    _give_up_pool()
+            self.in_process = False
+            self.future = _in_thread(self.fn, self.args)
+            return None
+        if error is not None:
+            raise error
+        return self.future.result()
+
+    def cancel(self) -> None:
+        """Drop the job if it has not started (a started one finishes and is ignored)."""
+        self.future.cancel()
+
+
+def _cards_arg(state: GameState) -> CardSet | None:
+    """The card set to send along: None for the shipped one (the worker loads it itself)."""
+    return None if state.cards is default_cards() else state.cards
+
+
+def decision_seed(seed: int, key: int) -> int:
+    """The seed of a bot's generator for decision `key` (so a decision does not depend on where it ran)."""
+    return seed * 1_000_003 + key
+
+
+def decide_job(spec: "BotSpec", seat: int, key: int, data: dict, cards: CardSet | None) -> dict:
+    """Worker side: the action (as JSON) the bot of `spec` takes as `seat` in the state `data`."""
+    state = GameState.from_dict(data, cards)
+    bot = make_bot(spec.level, decision_seed(spec.seed, key), spec.iterations)
+    return bot.decide(state, seat).to_json()
+
+
+def hint_job(data: dict, cards: CardSet | None) -> dict:
+    """Worker side: the hard bot's suggestion (as JSON) for the player to act in the state `data`."""
+    return hard_hint(GameState.from_dict(data, cards)).to_json()
+
+
+def start_hint(state: GameState) -> Task:
+    """Ask for a hint for the player to act in `state` off the frame loop."""
+    return Task(hint_job, state.to_dict(), _cards_arg(state))
+
+
+# ----------------------------------------------------------------------------------------------
+# controllers
 
 
 class Controller(Protocol):
@@ -18,49 +184,50 @@ class Controller(Protocol):
         """The seat's action for decision `key`, or None while it is not ready."""
         ...
 
+    def stop(self) -> None:
+        """Forget any work in progress (the game is left)."""
+        ...
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot by level and seed (`iterations`: the hard bot's search budget, None for its default)."""
+
+    level: str
+    seed: int
+    iterations: int | None = None
+
 
 class BotController:
-    """Runs `bot.decide` on a clone of the state in a daemon thread, so the window never waits."""
+    """Runs the bot's decision in the worker on a copy of the state, so the window never waits."""
 
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self._lock = threading.Lock()
+    def __init__(self, spec: BotSpec) -> None:
+        self.spec = spec
         self._key: int | None = None
-        self._result: Action | None = None
-        self._error: BaseException | None = None
-        self._thread: threading.Thread | None = None
+        self._task: Task | None = None
 
     @property
     def thinking(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._task is not None and not self._task.done
 
     def poll(self, state: GameState, seat: int, key: int) -> Action | None:
-        with self._lock:
-            if self._key == key and self._thread is not None:
-                if self._error is not None:
-                    raise RuntimeError(f"bot failed: {self._error}") from self._error
-                return self._result
+        if self._task is not None and self._key == key:
+            try:
+                value = self._task.result()
+            except Exception as exc:
+                raise RuntimeError(f"bot failed: {exc}") from exc
+            return action_from_json(value) if value is not None else None
         if self.thinking:  # still busy with an older question; ask again later
             return None
-        snapshot = clone(state)
-        with self._lock:
-            self._key, self._result, self._error = key, None, None
-            self._thread = threading.Thread(target=self._work, args=(snapshot, seat, key), daemon=True,
-                                            name="arzium-bot")
-            self._thread.start()
+        self._key = key
+        self._task = Task(decide_job, self.spec, seat, key, state.to_dict(), _cards_arg(state))
         return None
 
-    def _work(self, state: GameState, seat: int, key: int) -> None:
-        try:
-            action = self.bot.decide(state, seat)
-        except BaseException as exc:  # reported on the frame loop by poll
-            with self._lock:
-                if self._key == key:
-                    self._error = exc
-            return
-        with self._lock:
-            if self._key == key:
-                self._result = action
+    def stop(self) -> None:
+        """Forget the question in progress (the game is left)."""
+        if self._task is not None:
+            self._task.cancel()
+        self._task, self._key = None, None
 
 
 class ReplayController:
@@ -71,3 +238,6 @@ class ReplayController:
 
     def poll(self, state: GameState, seat: int, key: int) -> Action | None:
         return self.actions[key] if key < len(self.actions) else None
+
+    def stop(self) -> None:
+        """Nothing runs in the background."""

@@ -14,6 +14,7 @@ import pygame
 
 from arzium.rules import SeatSetup
 from arzium.scenes.art import CardArt
+from arzium.scenes.controllers import level_name
 from arzium.scenes.shown import Shown
 from common import text
 
@@ -66,6 +67,11 @@ class PartyView:
         self.side = side
         self._geo_key = None
         self._surface_key = None
+
+    @property
+    def label(self) -> str:
+        """The name on the banner; a bot's with its level ("Mumbling Mo · Hard")."""
+        return self.seat.name + (f" · {level_name(self.seat.bot_level)}" if self.seat.kind == "bot" else "")
 
     @property
     def horizontal(self) -> bool:
@@ -200,7 +206,7 @@ class PartyView:
         out.blit(app.sprites.scaled(f"arzium/banner_{self.seat.edge}", geo.banner.size), geo.banner)
         b = geo.banner
         name_left, name_right = b.left + round(b.w * 0.27), b.right - round(b.w * 0.2)
-        label = self.seat.name + (" (bot)" if self.seat.kind == "bot" else "")
+        label = self.label
         name_px = text.fit_px(label, app.font_px(19), name_right - name_left, bold=True)
         text.draw_text(out, label, name_px, app.theme.text, (name_left, b.centery - px(2)), "midleft", bold=True)
         token = art.marker(self.seat.colour, round(b.h * 0.8))

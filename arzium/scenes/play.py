@@ -5,17 +5,21 @@ plays their turn on `work`, a clone, action by action; Undo rebuilds the clone f
 the remaining pending actions, Confirm commits them. A turn commits by itself when undoing would
 unveil hidden information (a land or artifact drawn from a pile). Bots and replays act on the
 committed state through controllers, at a pace set by the animation speed.
+
+Hints (H, or the Hint button, on a human's own turn) ask the hard bot for a move in the worker
+that bots think in, then show it: a search as a ghost in the hint colour on the map, any other
+move as a ringed button, artifact or card with a one-line explanation. A game where a hint was
+shown is "assisted" (result screen, replay meta).
 """
 from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.bots import make_bot
 from arzium.rules import (
     ABILITY_TEXT,
     BLANK_COST,
@@ -23,10 +27,12 @@ from arzium.rules import (
     SIZE,
     Action,
     ArtifactRowRefilled,
+    Bid,
     Buy,
     CardReplaced,
     GameState,
     IllegalAction,
+    PassBid,
     RestEarly,
     Search,
     SkipBuy,
@@ -34,6 +40,7 @@ from arzium.rules import (
     UsePurse,
     UseSlide,
     UseWake,
+    action_from_json,
     apply,
     clone,
     current_player,
@@ -44,8 +51,8 @@ from arzium.rules import (
 )
 from arzium.rules.board import NEIGHBOURS
 from arzium.scenes.art import CardArt
-from arzium.scenes.board_view import BoardView
-from arzium.scenes.controllers import BotController, Controller, ReplayController
+from arzium.scenes.board_view import HINT_RGB, BoardView
+from arzium.scenes.controllers import BotController, BotSpec, Controller, ReplayController, Task, start_hint, warm_up
 from arzium.scenes.effects import Animator
 from arzium.scenes.log_panel import ABILITY_NAMES, LogLine, LogPanel, describe, possessive
 from arzium.scenes.party_view import SIDES, PartyLook, PartyView
@@ -77,6 +84,21 @@ class Ghost:
     coins: int = 0
     cost: int = 0
     options: bool = False  # open blanks or displace targets: the first click pins the ghost
+
+
+@dataclass
+class Hint:
+    """A suggested move on show: what it is, the position it answers, and what to light up."""
+
+    action: Action
+    key: tuple
+    message: str
+    cells: list[tuple[int, int, str]] = field(default_factory=list)  # ghost squares on the map
+    card: int | None = None                                          # a character of the party
+    artifacts: tuple[int, ...] = ()                                   # artifacts of the party
+    row: int | None = None                                           # an artifact for sale
+    button: Button | None = None
+    colour: str | None = None  # whose marker the ghost shows (None: the acting player's)
 
 
 class PlayScene(Scene):
@@ -111,13 +133,19 @@ class PlayScene(Scene):
         else:
             for i, seat in enumerate(self.seats):
                 if seat.kind == "bot":
-                    self.controllers[i] = BotController(make_bot(seat.bot_level, state.seed * 31 + i * 7919 + 1))
+                    self.controllers[i] = BotController(BotSpec(seat.bot_level, state.seed * 31 + i * 7919 + 1))
+            warm_up()  # the worker process starts while the table is dealt: the first bot move or hint is on time
         # a human turn in progress
         self.work: GameState | None = None
         self.work_player = -1
         self.pending: list[Action] = []
         self.pending_lines: list[int] = []
         self.undo_blocked = False
+        # hints
+        self.assisted = False
+        self.hint: Hint | None = None
+        self.hint_task: Task | None = None
+        self.hint_key: tuple | None = None
         # display
         self.shown = Shown.of(state)
         self.announcement: tuple[str, tuple[int, int, int] | None, float, float] | None = None
@@ -146,7 +174,7 @@ class PlayScene(Scene):
         self._bg: tuple[tuple, pygame.Surface] | None = None
         self._bg_version = 0
         self._side: tuple[tuple, pygame.Surface] | None = None
-        self._tag_cache: tuple[tuple, pygame.Surface] | None = None
+        self._tags: dict[tuple, pygame.Surface] = {}
         self.seat_marks = [(s.edge, s.colour) for s in self.seats]
         self.row_rects: list[pygame.Rect] = []
         self.log.colours = [self.art.colour(c) for c in self.colours]
@@ -167,6 +195,8 @@ class PlayScene(Scene):
         self.place_btn = Button("Place here", self.place_pinned, "Search with the pinned pattern (Enter)", font=20)
         self.menu_btn = Button("Menu", self.open_menu, "Pause: rules, leave (the game is saved)", font=20,
                                sound="ui_back")
+        self.hint_btn = Button("Hint (H)", self.request_hint, "Ask the Hard bot for a good move "
+                               "(the game then counts as assisted)", font=16)
         self.group = WidgetGroup(app, [])
         first_human = next((i for i, s in enumerate(self.seats) if s.kind == "human"), None)
         face = self.acting_human()
@@ -309,7 +339,8 @@ class PlayScene(Scene):
             from arzium import save
             path = self.write_replay()
             save.delete_save()
-        self.app.replace(ResultScene(self.app, self.state, path, watching=self.replay is not None))
+        self.app.replace(ResultScene(self.app, self.state, path, watching=self.replay is not None,
+                                     assisted=self.assisted))
 
     def write_replay(self) -> str | None:
         from common.paths import replays_dir
@@ -321,13 +352,145 @@ class PlayScene(Scene):
         while path.exists():
             path = replays_dir() / f"arzium-{stamp}-{n}.json"
             n += 1
-        meta = {"players": self.names, "turns": self.state.turn}
+        meta = {"players": self.names, "turns": self.state.turn, "assisted": self.assisted}
         try:
             write_replay(path, replay_from(self.state, self.actions).to_file(meta))
         except OSError as exc:
             self.app.toast(f"could not write the replay {path}: {exc.strerror or exc}")
             return None
         return str(path)
+
+    def leave(self) -> None:
+        for controller in set(self.controllers.values()):
+            controller.stop()
+        if self.hint_task is not None:
+            self.hint_task.cancel()
+            self.hint_task = None
+
+    # ==========================================================================================
+    # hints
+
+    def position(self) -> tuple:
+        """Names the moment a hint answers: the committed actions and the turn in progress."""
+        return len(self.actions), tuple(self.pending)
+
+    def request_hint(self) -> None:
+        """H: ask for the hard bot's move for the acting human (again: hide the hint shown)."""
+        if self.acting_human() is None:
+            self.app.toast("Confirm your turn (or undo) first" if self.awaiting_confirm
+                           else "Hints are for your own turn")
+            self.app.sounds.play("ui_error")
+            return
+        key = self.position()
+        if self.hint is not None and self.hint.key == key:
+            self.hint = None
+            self.app.sounds.play("ui_back")
+            return
+        if self.hint_task is not None and self.hint_key == key:
+            return  # still thinking about this one
+        if self.hint_task is not None:
+            self.hint_task.cancel()
+        self.hint_task, self.hint_key = start_hint(self.view_state()), key
+
+    @property
+    def hint_pending(self) -> bool:
+        return self.hint_task is not None and self.hint_key == self.position()
+
+    def poll_hint(self) -> None:
+        """Show the hint once it is ready; drop it (and any late answer) when the position moved on."""
+        key = self.position()
+        if self.hint is not None and (self.hint.key != key or self.acting_human() is None):
+            self.hint = None
+        if self.hint_task is None:
+            return
+        if self.hint_key != key or self.acting_human() is None:
+            self.hint_task.cancel()
+            self.hint_task = None
+            return
+        try:
+            value = self.hint_task.result()
+        except Exception as exc:  # a hint is a help: the game goes on without it
+            self.hint_task = None
+            self.app.toast(f"No hint this time: {exc}")
+            return
+        if value is None:
+            return
+        self.hint_task = None
+        self.show_hint(action_from_json(value))
+        self.app.sounds.play("turn_chime", 0.4)
+
+    def show_hint(self, action: Action) -> None:
+        """Show `action` as the hint for the acting human now; the game becomes assisted."""
+        self.hint = self._make_hint(action, self.position())
+        self.assisted = True
+
+    def _make_hint(self, action: Action, key: tuple) -> Hint:
+        """What to light up for `action` of the acting human, and the line that explains it."""
+        st = self.view_state()
+        p = self.acting_human()
+        assert p is not None
+        ps = st.players[p]
+        kind = type(action)
+
+        def artifact(aid: str) -> tuple[str, int]:
+            return self.cards.artifact(aid).name, ps.artifacts.index(aid)
+
+        if kind is Search:
+            return self._search_hint(st, p, action, key)
+        if kind is RestEarly:
+            cost = sum(ps.face_up)
+            return Hint(action, key, f"Hint: rest early — pay {cost} coin{'s' if cost != 1 else ''} to turn all "
+                        "your characters and artifacts face up", button=self.rest_btn)
+        if kind is SkipSearch:
+            return Hint(action, key, "Hint: skip the search — none of your characters can place a marker",
+                        button=self.skip_btn)
+        if kind is UsePurse:
+            name, i = artifact(action.artifact)
+            return Hint(action, key, f"Hint: use {name} now — a free coin", artifacts=(i,))
+        if kind is UseSlide:
+            name, i = artifact(action.artifact)
+            cells = [(*divmod(action.src, SIZE), "displace_on"), (*divmod(action.dst, SIZE), "ok")]
+            return Hint(action, key, f"Hint: use {name} — slide the marked marker to the square beside it",
+                        cells=cells, artifacts=(i,), colour=self.colours[st.board[action.src]])
+        if kind is UseWake:
+            name, i = artifact(action.artifact)
+            card = self.cards.card(action.card).name
+            return Hint(action, key, f"Hint: use {name} to wake {card}", card=ps.cards.index(action.card),
+                        artifacts=(i,))
+        if kind is Buy:
+            a = self.cards.artifact(action.artifact)
+            return Hint(action, key, f"Hint: buy {a.name} ({ABILITY_NAMES[a.ability]}) for {a.cost} "
+                        f"coin{'s' if a.cost != 1 else ''}", row=st.art_row.index(action.artifact))
+        if kind is SkipBuy:
+            return Hint(action, key, "Hint: keep your coins — end the turn without buying", button=self.end_btn)
+        if kind is Bid:
+            return Hint(action, key, f"Hint: bid {action.amount} for the land")
+        if kind is PassBid:
+            return Hint(action, key, "Hint: pass — the land is not worth more to you")
+        return Hint(action, key, f"Hint: {action}")
+
+    def _search_hint(self, st: GameState, p: int, action: Search, key: tuple) -> Hint:
+        ps = st.players[p]
+        pl = placement(st, action.card, action.anchor, 1 if action.turn_artifact else 0, p)
+        cells: list[tuple[int, int, str]] = []
+        for r, c in pl.marker_cells:
+            sq = r * SIZE + c
+            cells.append((r, c, "displace_on" if sq == action.displace_square else "ok" if sq in pl.markers else "skip"))
+        for i in action.blanks:
+            sq = pl.blanks[i]
+            cells.append((*pl.blank_cells[i], "displace_on" if sq == action.displace_square else "blank_on"))
+        parts = [f"Hint: {self.cards.card(action.card).name} here"]
+        coins = pl.coins + sum(st.coin_at[pl.blanks[i]] for i in action.blanks if pl.blanks[i] >= 0)
+        if coins:
+            parts.append(f"+{coins} coin{'s' if coins != 1 else ''}")
+        paid = len([i for i in action.blanks if i != action.free_blank])
+        if paid:
+            parts.append(f"buy {paid} blank{'s' if paid != 1 else ''}")
+        used = [a for a in (action.turn_artifact, action.free_blank_artifact, action.displace_artifact) if a]
+        if used:
+            parts.append("with " + " and ".join(self.cards.artifact(a).name for a in used))
+        return Hint(action, key, "  ·  ".join(parts), cells=cells, card=ps.cards.index(action.card),
+                    artifacts=tuple(ps.artifacts.index(a) for a in used))
 
     # ==========================================================================================
     # choices of the acting human
@@ -587,6 +750,9 @@ class PlayScene(Scene):
         self.button_slots = [pygame.Rect(sb.left + (i % 2) * (bw + app.px(8)), y + (i // 2) * (bh + gap), bw, bh)
                              for i in range(4)]
         y += 2 * (bh + gap)
+        # Hint: a small button in the header's top line, left of the deck, shown on a human's turn
+        self.hint_btn.rect = pygame.Rect(self.header.right - app.px(150), self.header.top + app.px(8), app.px(100),
+                                         app.px(28))
         if self.state.setup.full_game:
             self.row_panel = pygame.Rect(sb.left, y, sb.w, app.px(118))
             tile = min(app.px(60), (sb.w - app.px(40)) // 4)
@@ -719,6 +885,9 @@ class PlayScene(Scene):
             else:
                 self.open_menu()
             return True
+        if key == pygame.K_h:
+            self.request_hint()
+            return True
         if key in (pygame.K_z, pygame.K_BACKSPACE, pygame.K_u) and (key != pygame.K_z or event.mod & pygame.KMOD_CTRL):
             if self.pending:
                 self.undo()
@@ -804,10 +973,15 @@ class PlayScene(Scene):
             return
         self._face_acting_human(idle)
         self._drive_controllers(dt_ms, idle)
+        self.poll_hint()
         self._offer_bid(idle)
-        self.group.widgets = self._buttons()
-        for widget, slot in zip(self.group.widgets, self.button_slots):
+        buttons = self._buttons()
+        for widget, slot in zip(buttons, self.button_slots):
             widget.rect = slot
+        if self.acting_human() is not None:
+            self.hint_btn.label = "Thinking..." if self.hint_pending else "Hide hint" if self.hint else "Hint (H)"
+            buttons.append(self.hint_btn)
+        self.group.widgets = buttons
         self.group.update(dt_ms)
 
     def _face_acting_human(self, idle: bool) -> None:
@@ -892,10 +1066,15 @@ class PlayScene(Scene):
             party.draw(surface, shown, self._look(party.player, me, hover), backdrop)
         self.board_view.draw(surface, tuple(shown.slots), tuple(shown.board), tuple(self.colours), self.seat_marks,
                              backdrop)
+        hint = self.hint if me is not None and not self.timeline.busy else None
+        if hint is not None and hint.cells:
+            self.board_view.draw_ghost(surface, hint.cells, hint.colour or self.colours[me], hint=True)
         self._draw_overlays(surface, me)
         self.timeline.draw(surface)
         self._draw_sparkles(surface)
         self._draw_sidebar(surface, me)
+        if hint is not None:
+            self._draw_hint(surface, hint, me)
         self._draw_announcement(surface)
         self._draw_hover(surface)
 
@@ -965,28 +1144,69 @@ class PlayScene(Scene):
         if self.pinned is not None:
             parts.append("pinned: click blanks, then the pattern")
         if parts:
-            tag = self._tag("  ·  ".join(parts), ghost.legal)
-            area = bv.cell_rect(*ghost.cells[0][:2]).unionall([bv.cell_rect(r, c) for r, c, _ in ghost.cells])
-            box = tag.get_rect(midbottom=(area.centerx, area.top - self.app.px(6)))
-            box.clamp_ip(surface.get_rect())
-            surface.blit(tag, box)
+            self._blit_tag(surface, self._tag("  ·  ".join(parts), "ok" if ghost.legal else "bad"), ghost.cells)
 
-    def _tag(self, message: str, legal: bool) -> pygame.Surface:
-        """The note above the ghost (coins, blank costs, or why it cannot go there), wrapped, cached."""
-        key = (message, legal, self.board_view.frame_rect.w, self.app.sprites.version)
-        if self._tag_cache is None or self._tag_cache[0] != key:
+    def _blit_tag(self, surface: pygame.Surface, tag: pygame.Surface, cells: list[tuple[int, int, str]]) -> None:
+        """A tag just above the squares `cells` cover (below them when there is no room above)."""
+        bv = self.board_view
+        area = bv.cell_rect(*cells[0][:2]).unionall([bv.cell_rect(r, c) for r, c, _ in cells])
+        box = tag.get_rect(midbottom=(area.centerx, area.top - self.app.px(6)))
+        if box.top < bv.frame_rect.top - self.app.px(8):
+            box.midtop = (area.centerx, area.bottom + self.app.px(6))
+        box.clamp_ip(surface.get_rect())
+        surface.blit(tag, box)
+
+    def _tag(self, message: str, style: str) -> pygame.Surface:
+        """A note on the map, wrapped to its width, cached: "ok" and "bad" above the ghost (coins, blank
+        costs, or why it cannot go there), "hint" for a hint (framed in the hint colour)."""
+        key = (message, style, self.board_view.frame_rect.w, self.app.sprites.version)
+        tag = self._tags.get(key)
+        if tag is None:
             app = self.app
-            px = app.font_px(16)
+            px = app.font_px(17 if style == "hint" else 16)
+            pad = app.px(10 if style == "hint" else 8)
+            ink = {"ok": (255, 246, 220), "bad": (255, 196, 176), "hint": (226, 248, 255)}[style]
             lines = text.wrap(message, px, self.board_view.frame_rect.w - app.px(24), bold=True)
-            imgs = [text.render(line, px, (255, 246, 220) if legal else (255, 196, 176), bold=True) for line in lines]
+            imgs = [text.render(line, px, ink, bold=True) for line in lines]
             lh = text.font(px, True).get_linesize()
-            w = max(img.get_width() for img in imgs) + app.px(16)
-            tag = pygame.Surface((w, lh * len(imgs) + app.px(8)), pygame.SRCALPHA)
+            w = max(img.get_width() for img in imgs) + 2 * pad
+            tag = pygame.Surface((w, lh * len(imgs) + pad), pygame.SRCALPHA)
             tag.blit(app.sprites.nine_slice("ui/tooltip", tag.get_size()), (0, 0))
+            if style == "hint":
+                pygame.draw.rect(tag, HINT_RGB, tag.get_rect(), max(2, app.px(2)), border_radius=app.px(6))
             for i, img in enumerate(imgs):
-                tag.blit(img, img.get_rect(midtop=(w // 2, app.px(4) + i * lh)))
-            self._tag_cache = (key, tag)
-        return self._tag_cache[1]
+                tag.blit(img, img.get_rect(midtop=(w // 2, pad // 2 + i * lh)))
+            if len(self._tags) > 16:
+                self._tags.clear()
+            self._tags[key] = tag
+        return tag
+
+    def _draw_hint(self, surface: pygame.Surface, hint: Hint, me: int) -> None:
+        """Rings (pulsing, in the hint colour) around what the hint uses, and its line of explanation."""
+        app = self.app
+        pulse = 0.5 + 0.5 * math.sin(self.t_ms / 170)
+        party = self.parties[me]
+        rings: list[pygame.Rect] = []
+        if hint.card is not None and hint.card < len(self.shown.cards[me]):
+            rings.append(party.card_rect(self.shown, hint.card))
+        rings += [party.artifact_rect(self.shown, i) for i in hint.artifacts if i < len(self.shown.artifacts[me])]
+        if hint.row is not None and hint.row < len(self.row_rects):
+            rings.append(self.row_rects[hint.row])
+        if hint.button is not None and hint.button in self.group.widgets:
+            rings.append(hint.button.rect)
+        for r in rings:
+            grow = app.px(6) + round(app.px(4) * pulse)
+            pygame.draw.rect(surface, HINT_RGB, r.inflate(grow, grow), max(2, app.px(3)), border_radius=app.px(10))
+            pygame.draw.rect(surface, (255, 255, 255), r.inflate(grow + app.px(4), grow + app.px(4)), 1,
+                             border_radius=app.px(12))
+        if type(hint.action) in (Bid, PassBid):  # the bid dialog over the table shows these
+            return
+        tag = self._tag(hint.message, "hint")
+        if type(hint.action) is Search:
+            self._blit_tag(surface, tag, hint.cells)
+            return
+        box = tag.get_rect(midbottom=(self.board_view.rect.centerx, self.board_view.rect.bottom - app.px(10)))
+        surface.blit(tag, box)
 
     def _draw_sparkles(self, surface: pygame.Surface) -> None:
         if not self.sparkles:
@@ -1022,7 +1242,9 @@ class PlayScene(Scene):
         st = self.state if self.awaiting_confirm else self.view_state()
         mode = "Full game" if st.setup.full_game else "Basic game"
         small = f"Turn {st.turn} · {mode}" + (" · Final round!" if st.final_round else "")
-        text.draw_text(surface, small, app.font_px(16), app.theme.muted, (hdr.left + app.px(16), hdr.top + app.px(12)))
+        room = (self.hint_btn.rect.left if self.acting_human() is not None else hdr.right) - hdr.left - app.px(24)
+        text.draw_text(surface, small, text.fit_px(small, app.font_px(16), room), app.theme.muted,
+                       (hdr.left + app.px(16), hdr.top + app.px(12)))
         back = self.art.card_back(app.px(24))
         deck = back.get_rect(topright=(hdr.right - app.px(16), hdr.top + app.px(10)))
         surface.blit(back, deck)

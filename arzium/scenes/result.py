@@ -7,6 +7,7 @@ import pygame
 
 from arzium.rules import GameState, new_game, outcome
 from arzium.scenes.art import CardArt
+from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from common import text
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -25,9 +26,12 @@ class ResultScene(Scene):
     rules_game = "arzium"
     title = "Arzium — result"
 
-    def __init__(self, app: "App", state: GameState, replay_path: str | None = None, watching: bool = False) -> None:
+    def __init__(self, app: "App", state: GameState, replay_path: str | None = None, watching: bool = False,
+                 assisted: bool = False) -> None:
+        """`assisted`: hints were shown during the game (said on the screen)."""
         super().__init__(app)
         self.state = state
+        self.assisted = assisted
         self.replay_path = replay_path
         self.art = CardArt(app, state.cards)
         self.outcome = outcome(state)
@@ -92,6 +96,8 @@ class ResultScene(Scene):
             for o in range(len(seats)))
         sub = f"after {self.state.turn} turns · " + ("most coins broke the tie" if tied else "most victory points")
         text.draw_text(surface, sub, app.font_px(19), app.theme.muted, (panel.centerx, panel.top + app.px(84)), "midtop")
+        if self.assisted:
+            self._draw_assisted(surface)
         top = panel.top + app.px(124)
         row_h = min(app.px(86), (self.buttons[0].rect.top - app.px(20) - top) // max(1, len(seats)))
         best = max(1, max(s.total for s in self.outcome.scores))
@@ -137,5 +143,15 @@ class ResultScene(Scene):
         if self.replay_path:
             text.draw_text(surface, f"Replay saved: {self.replay_path}",
                            text.fit_px(f"Replay saved: {self.replay_path}", app.font_px(14), panel.w - app.px(60)),
-                           app.theme.muted, (panel.centerx, panel.bottom - app.px(14)), "midbottom")
+                           app.theme.muted, (panel.centerx, legend_y - app.px(6)), "midbottom")
         self.group.draw(surface)
+
+    def _draw_assisted(self, surface: pygame.Surface) -> None:
+        """A stamp in the top right corner: hints were used in this game."""
+        app = self.app
+        img = text.render("Assisted: hints used", app.font_px(16), HINT_INK, bold=True)
+        box = img.get_rect().inflate(app.px(20), app.px(10))
+        box.topright = (self.panel.right - app.px(34), self.panel.top + app.px(30))
+        pygame.draw.rect(surface, (238, 230, 255), box, border_radius=app.px(8))
+        pygame.draw.rect(surface, HINT_RGB, box, max(2, app.px(2)), border_radius=app.px(8))
+        surface.blit(img, img.get_rect(center=box.center))

@@ -1,5 +1,5 @@
-"""Arzium's setup screen: 2-4 seats (human or bot, name, colour, edge), basic or full game, first
-player; Start, or Resume the autosaved game when there is one (a corrupt save is set aside)."""
+"""Arzium's setup screen: 2-4 seats (human or bot with its level, name, colour, edge), basic or full
+game, first player; Start, or Resume the autosaved game when there is one (a corrupt save is set aside)."""
 from __future__ import annotations
 
 import random
@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from arzium.bots import LEVELS
 from arzium.rules import DEFAULT_EDGES, EDGES, GameState, SeatSetup, Setup, SetupError, check_setup, default_cards, new_game
 from arzium.scenes.art import CardArt
+from arzium.scenes.controllers import LEVEL_TIPS, level_name
 from common import text
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
 
 MAX_NAME = 16
 BOT_NAMES = ("Dozy Dora", "Snorebert", "Mumbling Mo", "Nightcap Ned")
+DEFAULT_LEVEL = "normal"
 
 
 class NameField(Widget):
@@ -67,6 +70,43 @@ class NameField(Widget):
         text.draw_text(surface, shown, px, app.theme.text, (r.left + app.px(8), r.centery), "midleft")
 
 
+class LevelSegment(Widget):
+    """One part of a bot seat's level picker (Easy | Normal | Hard): the chosen part is pressed in
+    and lit; Left/Right pick the neighbouring level."""
+
+    def __init__(self, level: str, chosen: Callable[[], str], on_pick: Callable[[str], Any]) -> None:
+        super().__init__(LEVEL_TIPS.get(level, level_name(level)))
+        self.level = level
+        self.chosen = chosen
+        self.on_pick = on_pick
+
+    def activate(self, app: "App") -> None:
+        app.sounds.play("ui_click")
+        self.on_pick(self.level)
+
+    def adjust(self, app: "App", direction: int) -> bool:
+        i = LEVELS.index(self.chosen()) if self.chosen() in LEVELS else LEVELS.index(DEFAULT_LEVEL)
+        new = max(0, min(len(LEVELS) - 1, i + direction))
+        if new == i:
+            return False
+        app.sounds.play("ui_hover")
+        self.on_pick(LEVELS[new])
+        return True
+
+    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+        on = self.chosen() == self.level
+        plaque = "ui/button_pressed" if on else "ui/button_hover" if hovered or focused else "ui/button"
+        surface.blit(app.sprites.nine_slice(plaque, self.rect.size), self.rect)
+        if on:
+            pygame.draw.rect(surface, app.theme.focus, self.rect.inflate(app.px(2), app.px(2)), max(2, app.px(2)),
+                             border_radius=app.px(8))
+        label = level_name(self.level)
+        px = text.fit_px(label, app.font_px(17), self.rect.w - app.px(10), bold=True)
+        ink = app.theme.text_light if on or hovered else (214, 196, 168)
+        text.draw_text(surface, label, px, ink, (self.rect.centerx, self.rect.centery + 1), "center", bold=True,
+                       shadow=app.theme.shadow)
+
+
 class SetupScene(Scene):
     """Choose the seats and the game, then Start (or Resume the saved game)."""
 
@@ -79,8 +119,8 @@ class SetupScene(Scene):
         self.art = CardArt(app, self.cards)
         colours = self.cards.colours
         self.seats: list[dict[str, str]] = [
-            {"name": "Player 1", "kind": "human", "colour": colours[0]},
-            {"name": BOT_NAMES[1], "kind": "bot", "colour": colours[1]},
+            {"name": "Player 1", "kind": "human", "colour": colours[0], "level": DEFAULT_LEVEL},
+            {"name": BOT_NAMES[1], "kind": "bot", "colour": colours[1], "level": DEFAULT_LEVEL},
         ]
         self.edges: list[str] = list(DEFAULT_EDGES[2])
         self.full_game = False
@@ -124,12 +164,16 @@ class SetupScene(Scene):
             row: dict[str, Widget] = {
                 "name": NameField(seat["name"], lambda v, i=i: self._set(i, "name", v), "Click to type a name"),
                 "kind": Button(seat["kind"].title(), lambda i=i: self.toggle_kind(i),
-                               "Human (you, or friends at this screen) or bot", font=18),
+                               "Human (you, or friends at this screen) or bot (then pick its level)", font=18),
                 "colour": Button(seat["colour"].title(), lambda i=i: self.cycle(i, "colour"),
                                  "Marker colour (each has its own shape too)", font=18),
                 "edge": Button(self.edges[i].title(), lambda i=i: self.cycle_edge(i),
                                "The edge of the map this seat sits at: patterns are placed as seen from it", font=18),
             }
+            if seat["kind"] == "bot":
+                for level in LEVELS:
+                    row[f"level_{level}"] = LevelSegment(level, lambda i=i: self.seats[i]["level"],
+                                                         lambda v, i=i: self._set(i, "level", v))
             if len(self.seats) > 2:
                 row["remove"] = Button("x", lambda i=i: self.remove_seat(i), "Remove this seat", font=18,
                                        sound="ui_back")
@@ -184,7 +228,7 @@ class SetupScene(Scene):
         used = {s["colour"] for s in self.seats}
         colour = next(c for c in self.cards.colours if c not in used)
         name = next(n for n in BOT_NAMES if all(s["name"] != n for s in self.seats))
-        self.seats.append({"name": name, "kind": "bot", "colour": colour})
+        self.seats.append({"name": name, "kind": "bot", "colour": colour, "level": DEFAULT_LEVEL})
         self.edges = list(DEFAULT_EDGES[len(self.seats)])
         self._rebuild()
 
@@ -202,8 +246,8 @@ class SetupScene(Scene):
         self.first = value
 
     def setup(self) -> Setup:
-        seats = tuple(SeatSetup(s["name"].strip() or f"Player {i + 1}", s["colour"], self.edges[i], s["kind"])
-                      for i, s in enumerate(self.seats))
+        seats = tuple(SeatSetup(s["name"].strip() or f"Player {i + 1}", s["colour"], self.edges[i], s["kind"],
+                                s["level"]) for i, s in enumerate(self.seats))
         return Setup(seats, self.full_game, self.first)
 
     def start(self) -> None:
@@ -231,21 +275,34 @@ class SetupScene(Scene):
         left = self.panel.left + app.px(40)
         y = self.panel.top + app.px(96)
         rh = app.px(46)
+        columns = (("kind", 96, 10), *((f"level_{level}", 66, 4) for level in LEVELS[:-1]),
+                   (f"level_{LEVELS[-1]}", 66, 10), ("colour", 96, 10), ("edge", 96, 10), ("remove", 40, 0))
+        x = left + app.px(44)
+        self.headings = [("Name", pygame.Rect(x, y, app.px(180), rh))]
+        x += app.px(190)
+        for key, width, gap in columns:
+            if key in ("kind", f"level_{LEVELS[1]}", "colour", "edge"):
+                r = pygame.Rect(x, y, app.px(width), rh)
+                if key.startswith("level_"):
+                    r.inflate_ip(app.px(2 * (66 + 4)), 0)
+                self.headings.append(({"kind": "Player", "colour": "Colour", "edge": "Edge"}.get(key, "Bot level"), r))
+            x += app.px(width) + app.px(gap)
         for i, row in enumerate(self.rows):
             x = left + app.px(44)
-            row["name"].rect = pygame.Rect(x, y + i * (rh + app.px(8)), app.px(210), rh)
-            x += app.px(222)
-            for key, width in (("kind", 110), ("colour", 110), ("edge", 110), ("remove", 46)):
+            top = y + i * (rh + app.px(8))
+            row["name"].rect = pygame.Rect(x, top, app.px(180), rh)
+            x += app.px(190)
+            for key, width, gap in columns:  # a human seat leaves the level's place empty
                 if key in row:
-                    row[key].rect = pygame.Rect(x, y + i * (rh + app.px(8)), app.px(width), rh)
-                    x += app.px(width) + app.px(10)
+                    row[key].rect = pygame.Rect(x, top, app.px(width), rh)
+                x += app.px(width) + app.px(gap)
         y += 4 * (rh + app.px(8))
         self.add_btn.rect = pygame.Rect(left + app.px(44), self.panel.top + app.px(96) + len(self.rows) * (rh + app.px(8)),
                                         app.px(200), app.px(40))
         self.mode.rect = pygame.Rect(left, y + app.px(6), app.px(660), app.px(52))
         self.first_choice.rect = pygame.Rect(left, y + app.px(66), app.px(660), app.px(52))
-        self.map_rect = pygame.Rect(0, 0, app.px(250), app.px(250))
-        self.map_rect.topright = (self.panel.right - app.px(50), self.panel.top + app.px(110))
+        self.map_rect = pygame.Rect(0, 0, app.px(220), app.px(220))
+        self.map_rect.topright = (self.panel.right - app.px(40), self.panel.top + app.px(110))
         by = self.panel.bottom - app.px(80)
         self.back_btn.rect = pygame.Rect(left, by, app.px(180), app.px(54))
         self.start_btn.rect = pygame.Rect(self.panel.right - app.px(40) - app.px(220), by, app.px(220), app.px(54))
@@ -279,6 +336,8 @@ class SetupScene(Scene):
         self.backdrop.draw(surface, app, [("ui/dialog", self.panel)])
         text.draw_text(surface, "Arzium — a new game", app.font_px(38), app.theme.text,
                        (self.panel.centerx, self.panel.top + app.px(30)), "midtop", bold=True)
+        for label, r in self.headings:
+            text.draw_text(surface, label, app.font_px(15), app.theme.muted, (r.centerx, r.top - app.px(4)), "midbottom")
         for i, row in enumerate(self.rows):
             r = row["name"].rect
             surface.blit(self.art.marker(self.seats[i]["colour"], app.px(38)), (r.left - app.px(46), r.top + app.px(2)))
@@ -314,7 +373,10 @@ class SetupScene(Scene):
             surface.blit(token, token.get_rect(center=(x, y)))
             label = seat["name"] + (" (1st)" if i == self.first else "")
             anchor = "midbottom" if self.edges[i] == "north" else "midtop"
-            dx, dy = 0, -app.px(16) if self.edges[i] == "north" else app.px(16)
-            text.draw_text(surface, label, app.font_px(16), app.theme.text, (x + dx, y + dy), anchor, bold=i == self.first)
+            dy = -app.px(16) if self.edges[i] == "north" else app.px(16)
+            img = text.render(label, app.font_px(16), app.theme.text, bold=i == self.first)
+            where = img.get_rect(**{anchor: (x, y + dy)})
+            where.clamp_ip(self.panel.inflate(-app.px(44), -app.px(44)))  # a long name stays on the parchment
+            surface.blit(img, where)
         text.draw_text(surface, "Seats around the map", app.font_px(16), app.theme.muted,
                        (r.centerx, r.bottom + app.px(30)), "midtop")

@@ -1,5 +1,5 @@
-"""Arzium's scenes headless: random input, placing with the ghost, undo, bots off the frame loop,
-bidding, autosave and a corrupt save."""
+"""Arzium's scenes headless: random input, placing with the ghost, undo, bidding (with a hint),
+autosave and a corrupt save. Bots and hints at the table: `test_scene_bots.py`."""
 from __future__ import annotations
 
 import dataclasses
@@ -20,6 +20,7 @@ from arzium.rules import (
     Setup,
     apply,
     current_player,
+    legal_actions,
     new_game,
 )
 from arzium.scenes.bidding import BidScene
@@ -31,7 +32,7 @@ from common.scene import Scene
 from common.settings import Settings
 
 FRAME = 1000 / 60
-ARZIUM_SCENES = ["arzium-setup", "arzium-play", "arzium-result"]
+ARZIUM_SCENES = ["arzium-setup", "arzium-play", "arzium-play-hint", "arzium-result"]
 
 
 @pytest.fixture()
@@ -142,43 +143,14 @@ def test_undo_restores_the_turn_and_confirm_commits_it(app: App) -> None:
     assert scene.work is None and len(scene.actions) == 1 and current_player(scene.state) == 1
 
 
-class SlowBot:
-    """A greedy bot that takes its time, as a stronger bot would."""
-
-    def __init__(self, seconds: float) -> None:
-        self.inner = make_bot("greedy", 1)
-        self.seconds = seconds
-
-    def decide(self, state: GameState, seat: int):
-        time.sleep(self.seconds)
-        return self.inner.decide(state, seat)
-
-
-def test_a_thinking_bot_never_blocks_the_frame(app: App) -> None:
-    app.settings = dataclasses.replace(app.settings, animation_speed=2.0)
-    state = new_game(Setup(seats("bot", "human"), False, 0), 11)
-    scene = PlayScene(app, state, autosave=False)
-    scene.controllers[0].bot = SlowBot(0.4)
-    app.stack.clear_to(scene)
-    scene.draw(app.screen)  # first drawing fills the picture caches; not what this test measures
-    worst = 0.0
-    deadline = time.perf_counter() + 5
-    while not scene.actions and time.perf_counter() < deadline:
-        t0 = time.perf_counter()
-        app.step([motion((600, 300))], FRAME)
-        worst = max(worst, time.perf_counter() - t0)
-        time.sleep(0.005)
-    assert scene.actions, "the bot never moved"
-    assert worst < 0.1, f"a frame took {worst * 1000:.0f} ms while the bot was thinking"
-
-
 def tie_state() -> GameState:
-    """A 2-player game played by bots up to a tie bidding (the first one found)."""
+    """A 2-player game played by bots up to a tie bidding where both bidders have coins (the first found)."""
     for seed in range(200):
         state = new_game(Setup(seats("bot", "bot"), False, 0), seed)
         bots = [make_bot("greedy", seed), make_bot("greedy", seed + 1)]
         for _ in range(400):
-            if state.phase == "bid" and state.bid is not None and state.bid.high < 0:
+            if state.phase == "bid" and state.bid is not None and state.bid.high < 0 and \
+                    all(state.players[p].coins > 0 for p in state.bid.bidders):  # an opening bid can be raised
                 return state
             if state.phase == "over":
                 break
@@ -201,6 +173,30 @@ def test_a_human_in_a_tie_gets_the_bid_dialog_and_bids(app: App) -> None:
     app.step(click(dialog.bid_btn.rect.center), FRAME)
     assert app.stack.top is scene
     assert isinstance(scene.pending[-1], (Bid, PassBid)) and scene.pending[-1] == Bid(0)
+
+
+def test_h_in_the_bid_dialog_suggests_a_bid_and_sets_its_amount(app: App) -> None:
+    state = tie_state()
+    state.setup = dataclasses.replace(state.setup, seats=tuple(
+        dataclasses.replace(s, kind="human") for s in state.setup.seats))
+    scene = PlayScene(app, state, autosave=False)
+    app.stack.clear_to(Scene(app))
+    app.push(scene)
+    run(app, 10)
+    dialog = app.stack.top
+    assert isinstance(dialog, BidScene)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)], FRAME)
+    deadline = time.perf_counter() + 20
+    while scene.hint is None:
+        assert time.perf_counter() < deadline, "no hint came"
+        app.step([], FRAME)
+        time.sleep(0.003)
+    hint = scene.hint.action
+    assert isinstance(hint, Bid) and hint in legal_actions(scene.view_state())  # an opening bid: no passing
+    assert scene.assisted and app.stack.top is dialog and dialog.amount == hint.amount
+    run(app, 2)  # drawn with the hint
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], FRAME)
+    assert app.stack.top is scene and [*scene.actions, *scene.pending][-1] == hint
 
 
 def test_autosave_after_a_committed_move_and_resume_from_the_setup_screen(app: App) -> None:

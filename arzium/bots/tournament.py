@@ -1,0 +1,207 @@
+"""Seeded bot-vs-bot tournaments: win rates with 95% Wilson intervals, per bot and per seat.
+
+Seats are rotated fairly: with B bots listed, game g is played on deal g // B with seat i taken by
+``bots[(g + i) % B]``, so over every B games each bot sits in every seat (= turn position, the
+first player being seat 0) once, on the same deal. Shared wins count as fractions. Decision times
+are CPU seconds (`time.process_time`) of each `decide` call in the worker playing the game.
+"""
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import time
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from arzium.bots import BOT_LEVELS, make_bot
+from arzium.bots.hard import DEFAULT_ITERATIONS
+from arzium.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    apply,
+    current_player,
+    default_setup,
+    is_over,
+    new_game,
+    outcome,
+)
+
+Z95 = 1.959964
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (`wins` may be fractional)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denom = 1 + z * z / n
+    return max(0.0, (centre - spread) / denom), min(1.0, (centre + spread) / denom)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of a tournament: its index, deal seed, the bot level of each seat."""
+
+    index: int
+    deal_seed: int
+    lineup: tuple[str, ...]
+    bot_seed: int
+    full_game: bool
+    hard_iterations: int | None
+
+
+def lineups(players: int, bots: list[str], games: int) -> list[tuple[int, tuple[str, ...]]]:
+    """(deal number, bot per seat) of every game, rotating the bots through the seats."""
+    b = len(bots)
+    return [(g // b, tuple(bots[(g + i) % b] for i in range(players))) for g in range(games)]
+
+
+def play_game(spec: GameSpec) -> dict[str, Any]:
+    """Play one game; its scores, winners and every seat's decision CPU times (seconds)."""
+    n = len(spec.lineup)
+    state = new_game(default_setup(n, spec.full_game), spec.deal_seed)
+    bots = [make_bot(level, spec.bot_seed * 16 + i, spec.hard_iterations) for i, level in enumerate(spec.lineup)]
+    times: list[list[float]] = [[] for _ in range(n)]
+    clock = time.process_time
+    while not is_over(state):
+        p = current_player(state)
+        assert p is not None
+        t = clock()
+        action = bots[p].decide(state, p)
+        times[p].append(clock() - t)
+        apply(state, action)
+    out = outcome(state)
+    return {"index": spec.index, "lineup": list(spec.lineup), "winners": list(out.winners),
+            "scores": [s.total for s in out.scores], "coins": [s.coins for s in out.scores],
+            "turns": state.turn, "times": times}
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def _rate(wins: float, n: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, n)
+    return {"wins": round(wins, 3), "games": n, "win_rate": round(wins / n, 4) if n else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)]}
+
+
+def summarize(players: int, bots: list[str], games: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per bot and per seat results of played games (see `tournament`)."""
+    names = list(dict.fromkeys(bots))
+    per_bot: dict[str, dict[str, Any]] = {
+        b: {"wins": 0.0, "n": 0, "scores": [], "times": [], "seat_wins": [0.0] * players, "seat_n": [0] * players}
+        for b in names}
+    seat_wins = [0.0] * players
+    shared = 0
+    for g in games:
+        share = 1.0 / len(g["winners"])
+        shared += len(g["winners"]) > 1
+        for seat, level in enumerate(g["lineup"]):
+            won = share if seat in g["winners"] else 0.0
+            r = per_bot[level]
+            r["wins"] += won
+            r["n"] += 1
+            r["scores"].append(g["scores"][seat])
+            r["times"].extend(g["times"][seat])
+            r["seat_wins"][seat] += won
+            r["seat_n"][seat] += 1
+            seat_wins[seat] += won
+    results = {}
+    for b, r in per_bot.items():
+        times_ms = [t * 1000 for t in r["times"]]
+        results[b] = {**_rate(r["wins"], r["n"]),
+                      "mean_score": round(statistics.fmean(r["scores"]), 2) if r["scores"] else 0.0,
+                      "seat_win_rates": [round(w / k, 4) if k else None for w, k in zip(r["seat_wins"], r["seat_n"])],
+                      "decision_ms": {"p50": round(_percentile(times_ms, 0.5), 2),
+                                      "p95": round(_percentile(times_ms, 0.95), 2),
+                                      "max": round(max(times_ms, default=0.0), 2), "decisions": len(times_ms)}}
+    seats = [{"seat": i, "edge": default_setup(players).seats[i].edge, "fair": round(1 / players, 4),
+              **_rate(seat_wins[i], len(games))} for i in range(players)]
+    return {"results": results, "seats": seats, "shared_wins": shared,
+            "mean_turns": round(statistics.fmean(g["turns"] for g in games), 1) if games else 0.0}
+
+
+def tournament(players: int, bots: list[str], games: int, seed: int, full_game: bool = True, workers: int = 2,
+               hard_iterations: int | None = None) -> dict[str, Any]:
+    """Play `games` seeded games with the bots rotated through the seats; results as a JSON-able dict.
+
+    Keys: the arguments, ``balanced`` (every bot level sat in every seat equally often), ``results`` per
+    bot level (wins, games = seats it played, win_rate, ci95, mean_score, seat_win_rates,
+    decision_ms p50/p95/max), ``seats`` (win rate and ci95 of each seat), ``shared_wins``,
+    ``mean_turns`` and ``elapsed_s`` (wall clock).
+    """
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players: {players} (2-4)")
+    if not bots:
+        raise ValueError("bots: empty list")
+    unknown = [b for b in bots if b not in BOT_LEVELS]
+    if unknown:
+        raise ValueError(f"bots: unknown bot level {unknown[0]!r} (known: {', '.join(BOT_LEVELS)})")
+    if games <= 0:
+        raise ValueError(f"games: {games} (must be positive)")
+    specs = [GameSpec(g, seed * 1_000_003 + deal, lineup, seed * 1_000_003 + g, full_game, hard_iterations)
+             for g, (deal, lineup) in enumerate(lineups(players, bots, games))]
+    start = time.perf_counter()
+    if workers <= 1 or games == 1:
+        played = [play_game(s) for s in specs]
+    else:
+        with get_context("spawn").Pool(workers) as pool:  # fork could copy a lock held by another thread
+            played = sorted(pool.imap_unordered(play_game, specs), key=lambda g: g["index"])
+    elapsed = time.perf_counter() - start
+    return {"game": "arzium", "players": players, "bots": list(bots), "games": games, "seed": seed,
+            "full_game": full_game, "hard_iterations": hard_iterations or DEFAULT_ITERATIONS,
+            "balanced": len(set(bots)) == 1 or games % len(bots) == 0, **summarize(players, list(bots), played),
+            "elapsed_s": round(elapsed, 1)}
+
+
+def format_table(res: dict[str, Any]) -> str:
+    """The tournament result as a readable text table."""
+    mode = "full game" if res["full_game"] else "basic game"
+    hard = f", hard {res['hard_iterations']} iterations/move" if "hard" in res["bots"] else ""
+    lines = [f"Arzium tournament: {res['players']} players, {mode}, {res['games']} games, seed {res['seed']}{hard}",
+             f"bots rotated through the seats: {', '.join(res['bots'])}"
+             + ("" if res["balanced"] else "  (games not a multiple of the bots: seats not exactly balanced)"),
+             "",
+             f"{'bot':<8} {'seats':>6} {'wins':>8} {'win rate':>9} {'95% CI':>15} {'mean pts':>9} "
+             f"{'ms p50':>8} {'ms p95':>8}"]
+    for b, r in res["results"].items():
+        lo, hi = r["ci95"]
+        d = r["decision_ms"]
+        lines.append(f"{b:<8} {r['games']:>6} {r['wins']:>8.1f} {r['win_rate']:>8.1%} "
+                     f"{f'{lo:.1%} - {hi:.1%}':>15} {r['mean_score']:>9.2f} {d['p50']:>8.1f} {d['p95']:>8.1f}")
+    lines += ["", f"{'seat':<6} {'edge':<6} {'win rate':>9} {'95% CI':>15} {'fair':>6}"]
+    for s in res["seats"]:
+        lo, hi = s["ci95"]
+        lines.append(f"{s['seat'] + 1:<6} {s['edge']:<6} {s['win_rate']:>8.1%} {f'{lo:.1%} - {hi:.1%}':>15} "
+                     f"{s['fair']:>6.1%}")
+    lines.append("")
+    lines.append(f"shared wins: {res['shared_wins']}   mean turns: {res['mean_turns']}   "
+                 f"wall time: {res['elapsed_s']:.0f} s")
+    return "\n".join(lines)
+
+
+def tournament_main(players: int, bots: list[str], games: int, seed: int, json_path: str | Path | None = None,
+                    full_game: bool = True, workers: int = 2, hard_iterations: int | None = None) -> int:
+    """Run a tournament, print its table, write JSON to `json_path` if given; the exit code."""
+    try:
+        res = tournament(players, bots, games, seed, full_game, workers, hard_iterations)
+    except ValueError as exc:
+        print(f"tournament: {exc}")
+        return 2
+    print(format_table(res))
+    if json_path is not None:
+        try:
+            Path(json_path).write_text(json.dumps(res, indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            print(f"{json_path}: cannot write: {exc.strerror or exc}")
+            return 1
+    return 0

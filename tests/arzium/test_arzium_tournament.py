@@ -1,0 +1,112 @@
+"""Tournaments: fair seat rotation on paired deals, Wilson intervals, summaries, the command's output."""
+import json
+from collections import Counter
+
+import pytest
+
+from arzium.bots.tournament import lineups, summarize, tournament, tournament_main, wilson
+
+
+@pytest.mark.parametrize("players, bots", [
+    (2, ["hard", "normal"]),
+    (3, ["hard", "normal"]),
+    (3, ["easy", "normal", "hard"]),
+    (4, ["easy", "normal", "hard"]),
+    (4, ["normal"] * 4),
+])
+def test_every_bot_takes_every_seat_equally_often(players, bots):
+    games = 6 * len(bots)
+    plan = lineups(players, bots, games)
+    names = set(bots)
+    for seat in range(players):
+        seen = Counter(lineup[seat] for _, lineup in plan)
+        assert set(seen) == names
+        per_name = {b: bots.count(b) * games // len(bots) for b in names}
+        assert seen == per_name
+    # each deal is played once per rotation: the bots meet on the same cards
+    assert Counter(deal for deal, _ in plan) == {d: len(bots) for d in range(games // len(bots))}
+
+
+def test_two_bots_swap_seats_on_the_same_deal():
+    assert lineups(2, ["hard", "normal"], 4) == [(0, ("hard", "normal")), (0, ("normal", "hard")),
+                                                 (1, ("hard", "normal")), (1, ("normal", "hard"))]
+
+
+def test_wilson_interval():
+    lo, hi = wilson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and round(hi, 4) == 0.2775
+    lo, hi = wilson(10, 10)
+    assert round(lo, 4) == 0.7225 and hi == pytest.approx(1.0)
+    lo, hi = wilson(2.5, 10)                     # shared wins count as fractions
+    assert lo < 0.25 < hi
+
+
+def test_summary_counts_shared_wins_as_fractions_and_seats():
+    games = [
+        {"lineup": ["hard", "normal"], "winners": [0], "scores": [10, 8], "turns": 30, "times": [[0.1], [0.001]]},
+        {"lineup": ["normal", "hard"], "winners": [0, 1], "scores": [9, 9], "turns": 32, "times": [[0.002], [0.3]]},
+    ]
+    res = summarize(2, ["hard", "normal"], games)
+    hard, normal = res["results"]["hard"], res["results"]["normal"]
+    assert (hard["wins"], hard["games"], hard["win_rate"]) == (1.5, 2, 0.75)
+    assert (normal["wins"], normal["win_rate"]) == (0.5, 0.25)
+    assert hard["seat_win_rates"] == [1.0, 0.5] and normal["seat_win_rates"] == [0.5, 0.0]
+    assert hard["mean_score"] == 9.5 and hard["decision_ms"]["decisions"] == 2
+    assert [s["win_rate"] for s in res["seats"]] == [0.75, 0.25]
+    assert res["shared_wins"] == 1 and res["mean_turns"] == 31
+
+
+def test_a_small_tournament_is_reproducible_in_parallel():
+    one = tournament(2, ["normal", "easy"], 4, 3, full_game=False, workers=1)
+    two = tournament(2, ["normal", "easy"], 4, 3, full_game=False, workers=2)
+    for res in (one, two):
+        res.pop("elapsed_s")
+        for r in res["results"].values():
+            r.pop("decision_ms")
+    assert one == two
+    assert one["balanced"] and one["games"] == 4 and set(one["results"]) == {"normal", "easy"}
+    r = one["results"]["normal"]
+    assert r["games"] == 4 and r["ci95"][0] <= r["win_rate"] <= r["ci95"][1]
+    assert sum(s["wins"] for s in one["seats"]) == pytest.approx(4)
+
+
+def test_tournament_with_the_hard_bot_reports_its_decision_times():
+    res = tournament(2, ["hard", "normal"], 2, 1, workers=1, hard_iterations=5)
+    assert res["hard_iterations"] == 5
+    d = res["results"]["hard"]["decision_ms"]
+    assert d["decisions"] > 10 and 0 <= d["p50"] <= d["p95"] <= d["max"]
+
+
+def test_tournament_main_prints_a_table_and_writes_json(tmp_path, capsys):
+    out = tmp_path / "t.json"
+    assert tournament_main(3, ["normal", "easy"], 4, 2, out, full_game=False, workers=1) == 0
+    text = capsys.readouterr().out
+    assert "Arzium tournament: 3 players, basic game, 4 games, seed 2" in text
+    assert "not exactly balanced" not in text and "95% CI" in text and "west" in text
+    data = json.loads(out.read_text())
+    assert data["players"] == 3 and len(data["seats"]) == 3 and data["results"]["easy"]["games"] == 6
+
+
+@pytest.mark.parametrize("args, message", [
+    ((5, ["normal", "easy"], 2, 1), "tournament: players: 5 (2-4)"),
+    ((2, ["normal", "genius"], 2, 1), "tournament: bots: unknown bot level 'genius'"),
+    ((2, ["normal", "easy"], 0, 1), "tournament: games: 0 (must be positive)"),
+])
+def test_tournament_main_rejects_bad_arguments_in_one_line(args, message, capsys):
+    assert tournament_main(*args, workers=1) == 2
+    text = capsys.readouterr().out
+    assert text.startswith(message) and text.count("\n") == 1
+
+
+def test_tournament_main_reports_an_unwritable_json_file(tmp_path, capsys):
+    assert tournament_main(2, ["normal", "easy"], 2, 1, tmp_path / "missing" / "t.json", False, workers=1) == 1
+    assert capsys.readouterr().out.splitlines()[-1].startswith(f"{tmp_path / 'missing' / 't.json'}: cannot write")
+
+
+def test_an_unbalanced_tournament_says_so(capsys):
+    assert tournament_main(2, ["normal", "easy"], 3, 1, None, False, workers=1) == 0
+    assert "not exactly balanced" in capsys.readouterr().out
+    assert tournament_main(3, ["normal"] * 3, 2, 1, None, False, workers=1) == 0    # one level: always fair
+    assert "not exactly balanced" not in capsys.readouterr().out

@@ -29,17 +29,19 @@ BOT_LEVELS: dict[str, Callable[[random.Random], Bot]] = {
 LEVELS = ("easy", "normal", "hard")  # the levels a player chooses from, weakest first
 
 
-def make_bot(level: str, seed: int, iterations: int | None = None) -> Bot:
+def make_bot(level: str, seed: int, iterations: int | None = None, max_seconds: float | None = None) -> Bot:
     """A bot of `level` (see `BOT_LEVELS`) with its own generator seeded by `seed`.
 
-    `iterations` sets the hard bot's search budget per decision (default `DEFAULT_ITERATIONS`).
+    `iterations` sets the hard bot's search budget per decision (default `DEFAULT_ITERATIONS`);
+    `max_seconds` optionally caps it by CPU time of the deciding thread (then a decision that hits
+    the cap is no longer reproducible). Other levels ignore both.
     """
     try:
         factory = BOT_LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})") from None
     if factory is HardBot:
-        return HardBot(random.Random(seed), iterations or DEFAULT_ITERATIONS)
+        return HardBot(random.Random(seed), iterations or DEFAULT_ITERATIONS, max_seconds)
     return factory(random.Random(seed))
 
 

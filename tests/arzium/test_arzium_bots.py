@@ -65,6 +65,7 @@ def test_registry():
     assert LEVELS == ("easy", "normal", "hard")
     assert type(make_bot("greedy", 1)) is type(make_bot("normal", 1))
     assert isinstance(make_bot("hard", 1, iterations=5), HardBot) and make_bot("hard", 1, 5).iterations == 5
+    assert make_bot("hard", 1, max_seconds=0.5).max_seconds == 0.5
     with pytest.raises(ValueError, match="unknown bot level 'genius'"):
         make_bot("genius", 1)
 

@@ -1,12 +1,14 @@
 """Autosave of the Arzium game in progress (pure: no pygame).
 
-The save file holds the setup, seed, every action so far and the resulting state. Loading re-runs
+The save file holds the setup, seed, every action so far, the resulting state and whether a hint was
+shown (the game is then "assisted"; a save without that field is not). Loading re-runs
 the actions and checks the result against the saved state, so a truncated, edited or outdated save
 (for example after a card data change) is set aside with a one-line message instead of resuming
 a game that does not follow the rules.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,16 +20,26 @@ SAVE_GAME = "arzium"
 SAVE_FORMAT = 1
 
 
+@dataclass(frozen=True)
+class SavedGame:
+    """A game read back from the autosave: its state, the actions that led there, and whether it is assisted."""
+
+    state: GameState
+    actions: list[Action]
+    assisted: bool = False
+
+
 def save_path() -> Path:
     """Where the autosave lives."""
     return data_dir() / "arzium_autosave.json"
 
 
-def save_game(state: GameState, actions_log: list[Action] | tuple[Action, ...], path: Path | None = None) -> None:
-    """Write the game atomically: setup, seed, actions so far and the state they lead to."""
+def save_game(state: GameState, actions_log: list[Action] | tuple[Action, ...], path: Path | None = None,
+              assisted: bool = False) -> None:
+    """Write the game atomically: setup, seed, actions so far, the state they lead to and `assisted`."""
     write_json_atomic(Path(path) if path is not None else save_path(), {
         "game": SAVE_GAME, "format": SAVE_FORMAT, "state": state.to_dict(),
-        "actions": [a.to_json() for a in actions_log]})
+        "actions": [a.to_json() for a in actions_log], "assisted": assisted})
 
 
 def delete_save(path: Path | None = None) -> None:
@@ -35,31 +47,29 @@ def delete_save(path: Path | None = None) -> None:
     Path(path if path is not None else save_path()).unlink(missing_ok=True)
 
 
-def load_save_with_log(path: Path | None = None) -> tuple[GameState | None, list[Action], str | None]:
-    """The saved game and its actions; (None, [], None) without a save; a bad save is set aside:
-    (None, [], one-line message)."""
+def load_saved_game(path: Path | None = None) -> tuple[SavedGame | None, str | None]:
+    """The saved game; (None, None) without a save; a bad save is set aside: (None, one-line message)."""
     path = Path(path) if path is not None else save_path()
     data, message = read_json_or_set_aside(path, "Arzium save")
     if data is None:
-        return None, [], message
+        return None, message
     try:
-        state, actions = _check(data)
+        return _check(data), None
     except ValueError as exc:
         try:
             where = f"moved to {set_aside(path).name}"
         except OSError:
             where = "could not be moved aside"
-        return None, [], f"Arzium save file {path} is not a usable game ({exc}); {where}"
-    return state, actions, None
+        return None, f"Arzium save file {path} is not a usable game ({exc}); {where}"
 
 
 def load_save(path: Path | None = None) -> tuple[GameState | None, str | None]:
-    """The saved game, or (None, None) without a save, or (None, one-line message) for a bad one."""
-    state, _, message = load_save_with_log(path)
-    return state, message
+    """The saved state, or (None, None) without a save, or (None, one-line message) for a bad one."""
+    saved, message = load_saved_game(path)
+    return (saved.state if saved is not None else None), message
 
 
-def _check(data: Any) -> tuple[GameState, list[Action]]:
+def _check(data: Any) -> SavedGame:
     if not isinstance(data, dict) or data.get("game") != SAVE_GAME:
         raise ValueError("not an Arzium save")
     if data.get("format") != SAVE_FORMAT:
@@ -75,4 +85,7 @@ def _check(data: Any) -> tuple[GameState, list[Action]]:
         raise ValueError(f"its actions do not replay: {exc.reason}") from None
     if replayed.to_dict() != saved.to_dict():
         raise StateError("its actions do not lead to its saved state")
-    return replayed, actions
+    assisted = data.get("assisted", False)  # saves written before the field existed are unassisted
+    if not isinstance(assisted, bool):
+        raise ValueError("assisted: expected true or false")
+    return SavedGame(replayed, actions, assisted)

@@ -108,9 +108,10 @@ class PlayScene(Scene):
     title = "Arzium"
 
     def __init__(self, app: "App", state: GameState, actions: list[Action] | None = None,
-                 replay: list[Action] | None = None, autosave: bool = True) -> None:
-        """`actions` led to `state` (a resumed game); `replay` plays these actions back instead of taking
-        input; `autosave` False (tools, tests) keeps the user's save and replay folders untouched."""
+                 replay: list[Action] | None = None, autosave: bool = True, assisted: bool = False) -> None:
+        """`actions` led to `state` (a resumed game, `assisted` if it had shown a hint); `replay` plays these
+        actions back instead of taking input; `autosave` False (tools, tests) keeps the user's save and
+        replay folders untouched."""
         super().__init__(app)
         self.state = state
         self.actions: list[Action] = list(actions or [])
@@ -142,7 +143,7 @@ class PlayScene(Scene):
         self.pending_lines: list[int] = []
         self.undo_blocked = False
         # hints
-        self.assisted = False
+        self.assisted = assisted
         self.hint: Hint | None = None
         self.hint_task: Task | None = None
         self.hint_key: tuple | None = None
@@ -326,7 +327,7 @@ class PlayScene(Scene):
             return
         from arzium import save
         try:
-            save.save_game(self.state, self.actions)
+            save.save_game(self.state, self.actions, assisted=self.assisted)
         except OSError as exc:
             self.app.toast(f"could not save the game to {save.save_path()}: {exc.strerror or exc}")
 
@@ -420,9 +421,11 @@ class PlayScene(Scene):
         self.app.sounds.play("turn_chime", 0.4)
 
     def show_hint(self, action: Action) -> None:
-        """Show `action` as the hint for the acting human now; the game becomes assisted."""
+        """Show `action` as the hint for the acting human now; the game becomes assisted (and is saved so)."""
         self.hint = self._make_hint(action, self.position())
-        self.assisted = True
+        if not self.assisted:
+            self.assisted = True
+            self.autosave()
 
     def _make_hint(self, action: Action, key: tuple) -> Hint:
         """What to light up for `action` of the acting human, and the line that explains it."""

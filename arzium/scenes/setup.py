@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from arzium.bots import LEVELS
-from arzium.rules import DEFAULT_EDGES, EDGES, GameState, SeatSetup, Setup, SetupError, check_setup, default_cards, new_game
+from arzium.rules import DEFAULT_EDGES, EDGES, SeatSetup, Setup, SetupError, check_setup, default_cards, new_game
 from arzium.scenes.art import CardArt
 from arzium.scenes.controllers import LEVEL_TIPS, level_name
 from common import text
@@ -17,6 +17,7 @@ from common.scenes.backdrop import Backdrop
 from common.widgets import Button, Choice, Widget, WidgetGroup
 
 if TYPE_CHECKING:
+    from arzium.save import SavedGame
     from common.app import App
 
 MAX_NAME = 16
@@ -125,7 +126,7 @@ class SetupScene(Scene):
         self.edges: list[str] = list(DEFAULT_EDGES[2])
         self.full_game = False
         self.first = 0
-        self.saved: tuple[GameState, list] | None = None
+        self.saved: SavedGame | None = None
         self._check_save()
         self.start_btn = Button("Start", self.start, "Deal the lands and play (Enter)", font=26)
         self.resume_btn = Button("Resume saved game", self.resume, "Continue the game you left", font=22)
@@ -144,17 +145,17 @@ class SetupScene(Scene):
 
     def _check_save(self) -> None:
         from arzium import save
-        state, actions, message = save.load_save_with_log()
+        saved, message = save.load_saved_game()
         if message:
             self.app.toast(message)
-        self.saved = (state, actions) if state is not None and state.phase != "over" else None
+        self.saved = saved if saved is not None and saved.state.phase != "over" else None
 
     def resume(self) -> None:
         from arzium.scenes.play import PlayScene
         if self.saved is None:
             return
-        state, actions = self.saved
-        self.app.replace(PlayScene(self.app, state, actions))
+        saved = self.saved
+        self.app.replace(PlayScene(self.app, saved.state, saved.actions, assisted=saved.assisted))
 
     # -- seats -------------------------------------------------------------------------------
 
@@ -344,7 +345,7 @@ class SetupScene(Scene):
         self._draw_map(surface)
         self.group.draw(surface)
         if self.saved is not None:
-            state = self.saved[0]
+            state = self.saved.state
             who = ", ".join(s.name for s in state.setup.seats)
             msg = f"Saved game: turn {state.turn}, {who}"
             text.draw_text(surface, msg, text.fit_px(msg, app.font_px(16), app.px(520)), app.theme.muted,

@@ -28,7 +28,7 @@ from arzium.rules import (
     replay_from,
     run_replay,
 )
-from arzium.save import load_save, load_save_with_log, save_game, save_path
+from arzium.save import load_save, load_saved_game, save_game, save_path
 from arzium_testkit import play_random
 from common.replay import Replay as ReplayFile
 from common.replay import read_replay, write_replay
@@ -130,8 +130,19 @@ def test_autosave_round_trip(user_home):
     assert save_path().is_relative_to(user_home) and save_path().exists()
     loaded, message = load_save()
     assert message is None and loaded.to_dict() == state.to_dict()
-    again, log, message = load_save_with_log()
-    assert log == actions and message is None
+    saved, message = load_saved_game()
+    assert saved.actions == actions and not saved.assisted and message is None
+
+
+def test_the_autosave_keeps_the_assisted_flag_and_old_saves_load_unassisted(tmp_path):
+    state, actions, _ = play_random(2, False, 6, max_actions=12)
+    path = tmp_path / "save.json"
+    save_game(state, actions, path, assisted=True)
+    saved, message = load_saved_game(path)
+    assert message is None and saved.assisted and saved.state.to_dict() == state.to_dict()
+    path.write_text(_edit(path.read_text(encoding="utf-8"), lambda d: d.pop("assisted")), encoding="utf-8")
+    saved, message = load_saved_game(path)  # written before the flag was saved
+    assert message is None and saved is not None and not saved.assisted and saved.actions == actions
 
 
 def _edit(text, change):
@@ -148,6 +159,7 @@ def _edit(text, change):
      "its actions do not replay: action 1: cannot buy"),
     (lambda text: _edit(text, lambda d: d["state"].pop("board")), "KeyError"),
     (lambda text: text.replace('"format": 1', '"format": 5', 1), "format"),
+    (lambda text: _edit(text, lambda d: d.update(assisted="yes")), "assisted: expected true or false"),
 ])
 def test_corrupt_saves_are_set_aside_with_one_line(tmp_path, spoil, reason):
     state, actions, _ = play_random(2, False, 4, max_actions=20)

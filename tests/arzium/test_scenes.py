@@ -28,6 +28,7 @@ from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene
 from common import catalog
 from common.app import App, AppOptions
+from common.replay import read_replay
 from common.scene import Scene
 from common.settings import Settings
 
@@ -209,15 +210,31 @@ def test_autosave_after_a_committed_move_and_resume_from_the_setup_screen(app: A
     while not scene.actions and time.perf_counter() < deadline:
         app.step([], FRAME)
         time.sleep(0.002)
-    saved, actions, message = save.load_save_with_log()
-    assert message is None and saved is not None
-    assert saved.to_dict() == scene.state.to_dict() and actions == scene.actions
+    saved, message = save.load_saved_game()
+    assert message is None and saved is not None and not saved.assisted
+    assert saved.state.to_dict() == scene.state.to_dict() and saved.actions == scene.actions
     setup = SetupScene(app)
     app.push(setup)
     assert setup.resume_btn in setup.group.widgets
     setup.resume()
     resumed = app.stack.top
     assert isinstance(resumed, PlayScene) and resumed.state.to_dict() == scene.state.to_dict()
+
+
+def test_a_game_resumed_after_a_hint_stays_assisted(app: App) -> None:
+    state = new_game(Setup(seats("human", "bot"), False, 0), 21)
+    scene = PlayScene(app, state)
+    app.stack.clear_to(Scene(app))
+    app.push(scene)
+    run(app, 2)
+    scene.show_hint(next(a for a in legal_actions(state) if isinstance(a, Search)))  # as H does once it is ready
+    setup = SetupScene(app)  # leave without another move: the save already says so
+    app.push(setup)
+    setup.resume()
+    resumed = app.stack.top
+    assert isinstance(resumed, PlayScene) and resumed is not scene and resumed.assisted
+    path = resumed.write_replay()
+    assert path is not None and read_replay(path, "arzium").meta["assisted"] is True
 
 
 def test_a_corrupt_save_is_set_aside_with_one_toast_and_the_screen_works(app: App) -> None:

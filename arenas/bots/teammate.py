@@ -50,6 +50,7 @@ JITTER_PCT = 20  # each turn's delay is the reaction delay ± this many percent
 RETHINK_MS = 250  # how often a waiting bot looks at the sand again
 TURN_ESTIMATE_PCT = 125  # how long a turn is expected to take, in % of the bot's own reaction delay
 MARGIN_MS = 300  # a card must land this long before a timer would run out to count as a rescue
+RECOVER_MIN_PCT = 15  # a recovery must leave at least this share of the timer's sand
 AHEAD = 3  # gears ahead of a timer that make a card worth keeping
 
 MOVE_POINTS = 10.0
@@ -104,14 +105,21 @@ def _glasses(state: GameState) -> list[_Glass]:
 
 
 def _choices(hand: tuple[Card, ...] | list[Card], glasses: list[_Glass]) -> list[_Choice]:
-    """Every way to play a card of `hand` (a wild once per timer it could activate or recover)."""
+    """Every sensible way to play a card of `hand`: a wild once per timer it could activate, or
+    recover when that leaves the timer enough sand (see `_worth_recovering`)."""
     out: list[_Choice] = []
     for i, card in enumerate(hand):
         if card.kind != "wild":
             out.append((i, "card", None))
         elif not any(c.kind == "wild" for c in hand[:i]):  # two wilds in a hand give the same choices
-            out += [(i, "activate" if g.tile is not None else "recover", g.id) for g in glasses]
+            out += [(i, "activate", g.id) for g in glasses if g.tile is not None]
+            out += [(i, "recover", g.id) for g in glasses if g.tile is None and _worth_recovering(g)]
     return out
+
+
+def _worth_recovering(glass: _Glass) -> bool:
+    """A recovery flips the lost timer: only worth a wild once it leaves `RECOVER_MIN_PCT` of the sand."""
+    return (glass.cap - glass.rem) * 100 >= glass.cap * RECOVER_MIN_PCT
 
 
 def _play(level: Level, glasses: list[_Glass], card: Card, mode: str, timer: str | None) -> list[_Glass]:
@@ -217,9 +225,12 @@ class TeammateBot:
         now = self._outlook(state)
         best: Action | None = None
         best_key = (-float("inf"), 0)
+        by_id = {g.id: g for g in glasses}
         for action in legal_actions(state):
             card = state.hands[action.player][action.hand_index]
             mode, timer = (action.mode, action.timer) if isinstance(action, PlayWild) else ("card", None)
+            if mode == "recover" and not _worth_recovering(by_id[action.timer]):
+                continue
             after = _play(level, glasses, card, mode, timer)
             result = _settle(level, after, True)
             if result is not None:
@@ -231,6 +242,8 @@ class TeammateBot:
             key = (value, -_use_ahead(level, glasses, card) if dead else 0)
             if key > best_key:
                 best, best_key = action, key
+        if best is None:  # only recoveries too early to be worth it: name one anyway
+            best = next(iter(legal_actions(state)), None)
         return best, best_key[0]
 
     def _wait_value(self, state: GameState) -> float:

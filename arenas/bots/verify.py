@@ -2,20 +2,22 @@
 
 Every seat is a `TeammateBot` behind a `BotSeat` (reaction delay drawn per seat and seed around
 1 s); the game runs in fixed steps of `STEP_MS` like the window does. The table of win rates is
-committed as `PROOF_PATH`; the level picker shows its difficulty labels through `load_difficulty`.
+committed as `PROOF_PATH` (next to this module: `arenas/levels/*.json` is read as level files);
+the level picker shows its difficulty labels through `load_difficulty`.
 """
 from __future__ import annotations
 
 import json
 import math
 import random
+import sys
 import time
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
 from arenas.bots.teammate import BotSeat, TeammateBot
-from arenas.rules import Level, advance, apply, is_over, load_levels, new_game
+from arenas.rules import Level, LevelError, advance, apply, is_over, load_levels, new_game
 from common.jsonio import write_json_atomic
 
 PROOF_PATH = Path(__file__).resolve().parent / "proof.json"
@@ -39,7 +41,7 @@ def wilson_interval(wins: int, games: int) -> tuple[float, float]:
     p = wins / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return (0.0 if wins == 0 else centre - half), (1.0 if wins == games else centre + half)
 
 
 def bot_team(level: Level, seed: int) -> list[BotSeat]:
@@ -76,7 +78,7 @@ def _play(task: tuple[int, int]) -> tuple[int, int, bool, int]:
 def verify_levels(seeds: int, levels: list[int] | None = None, workers: int = 2) -> dict[int, dict[str, Any]]:
     """Play each level (all shipped ones, or the numbers in `levels`) over seeds 0..seeds-1.
 
-    Returns level number -> name, team_size, games, wins, win_rate, ci95, mean_win_ms, label,
+    Returns level number -> name, team_size, seeds, wins, win_rate, ci95, mean_win_ms, label and
     assisted (always False: bots use no assist).
     """
     chosen = [lv for lv in load_levels() if levels is None or lv.number in levels]
@@ -92,7 +94,7 @@ def verify_levels(seeds: int, levels: list[int] | None = None, workers: int = 2)
         rate = len(wins) / seeds if seeds else 0.0
         lo, hi = wilson_interval(len(wins), seeds)
         table[lv.number] = {
-            "name": lv.name, "team_size": lv.team_size, "games": seeds, "wins": len(wins),
+            "name": lv.name, "team_size": lv.team_size, "seeds": seeds, "wins": len(wins),
             "win_rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
             "mean_win_ms": round(sum(wins) / len(wins)) if wins else None,
             "label": difficulty_label(rate), "assisted": False,
@@ -102,24 +104,45 @@ def verify_levels(seeds: int, levels: list[int] | None = None, workers: int = 2)
 
 def format_table(table: dict[int, dict[str, Any]]) -> str:
     """The verify-levels table as text."""
-    lines = [f"{'level':>5}  {'name':<20} {'team':>4}  {'win rate':>8}  {'95% CI':<13}  {'mean win':>8}  label"]
+    lines = [f"{'level':>5}  {'name':<20} {'team':>4}  {'win rate':>8}  {'95% CI':<11}  {'mean win':>8}  label"]
     for number, row in table.items():
         lo, hi = row["ci95"]
         mean = f"{row['mean_win_ms'] / 1000:.0f} s" if row["mean_win_ms"] is not None else "-"
         lines.append(f"{number:>5}  {row['name']:<20} {row['team_size']:>4}  {row['win_rate']:>8.0%}  "
-                     f"{lo:>5.0%}–{hi:<6.0%}  {mean:>8}  {row['label']}")
+                     f"{f'{lo:.0%}–{hi:.0%}':<11}  {mean:>8}  {row['label']}")
     return "\n".join(lines)
 
 
 def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[int] | None = None) -> int:
-    """`main.py verify-levels`: print the table, write it as JSON; 0 if every level wins ≥ 20 %."""
+    """`main.py verify-levels`: print the table and write it as JSON.
+
+    Returns 0 when every level wins at least `MIN_WIN_RATE` of its seeds, 1 when one does not,
+    2 for bad arguments (one line on stderr).
+    """
+    if seeds < 1:
+        print(f"verify-levels: --seeds must be at least 1, got {seeds}", file=sys.stderr)
+        return 2
+    try:
+        shipped = [lv.number for lv in load_levels()]
+    except LevelError as exc:
+        print(f"verify-levels: {exc}", file=sys.stderr)
+        return 2
+    unknown = sorted(set(levels or ()) - set(shipped))
+    if unknown:
+        print(f"verify-levels: no level {', '.join(map(str, unknown))} (levels are {shipped[0]}..{shipped[-1]})",
+              file=sys.stderr)
+        return 2
     started = time.perf_counter()
     table = verify_levels(seeds, levels)
     elapsed = time.perf_counter() - started
     print(format_table(table))
     print(f"{seeds} seeds per level, {len(table)} levels, {elapsed:.0f} s")
     if json_path is not None:
-        write_json_atomic(json_path, {str(n): row for n, row in table.items()})
+        try:
+            write_json_atomic(json_path, {str(n): row for n, row in table.items()})
+        except OSError as exc:
+            print(f"verify-levels: cannot write {json_path}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
         print(f"written to {json_path}")
     weak = [n for n, row in table.items() if row["win_rate"] < MIN_WIN_RATE]
     if weak:
@@ -129,7 +152,7 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
 
 
 def load_difficulty(path: Path = PROOF_PATH) -> dict[int, dict[str, Any]]:
-    """The committed proof table: level number -> win_rate, games (seeds), label, …; {} if unreadable."""
+    """The committed proof table: level number -> win_rate, seeds, label, ci95, …; {} if unreadable."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         return {int(n): dict(row) for n, row in data.items()}

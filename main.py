@@ -91,6 +91,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seeds", type=_positive, default=100)
     p.add_argument("--level", type=_positive, action="append", metavar="N", help="only this level (repeatable)")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the table as JSON")
+    p = add("think-bench", "play Arzium bot games in a headless window at 60 fps; time decisions and frame gaps")
+    p.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
+    p.add_argument("--level", choices=["easy", "normal", "hard"], default="hard", help="every seat's bot level")
+    p.add_argument("--games", type=_positive, default=1)
+    p.add_argument("--basic", action="store_true", help="basic game (no artifacts); default is the full game")
     p = add("replay", "play back a replay file (or print its outcome with --headless)")
     p.add_argument("file", type=Path)
     p.add_argument("--headless", action="store_true", help="print the outcome as JSON, no window")
@@ -181,6 +186,14 @@ def cmd_verify_levels(args: argparse.Namespace) -> int:
     return verify_levels_main(args.seeds, args.json, args.level)
 
 
+def cmd_think_bench(args: argparse.Namespace) -> int:
+    from arzium.scenes.thinkbench import format_report, think_bench
+    report = think_bench(_app(args, headless=True), args.level, args.players, args.games,
+                         args.seed if args.seed is not None else 1, not args.basic)
+    print(format_report(report))
+    return 0
+
+
 def cmd_game(args: argparse.Namespace) -> int:
     from common.games import GAMES
     from common.scenes.menu import MenuScene
@@ -204,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     """Parse arguments and run the menu, a game or a tool; return the exit code."""
     args = build_parser().parse_args(argv)
     handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
-                "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels}
+                "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels, "think-bench": cmd_think_bench}
     try:
         return handlers.get(args.command or "menu", cmd_game)(args)
     except KeyboardInterrupt:

@@ -33,7 +33,7 @@ def make_bot(level: str, seed: int, iterations: int | None = None, max_seconds: 
     """A bot of `level` (see `BOT_LEVELS`) with its own generator seeded by `seed`.
 
     `iterations` sets the hard bot's search budget per decision (default `DEFAULT_ITERATIONS`);
-    `max_seconds` optionally caps it by CPU time of the deciding thread (then a decision that hits
+    `max_seconds` optionally caps it by wall-clock time (then a decision that hits
     the cap is no longer reproducible). Other levels ignore both.
     """
     try:

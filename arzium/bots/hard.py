@@ -198,9 +198,9 @@ class HardBot:
             return ranked[0][0]
         root = _Node(len(state.players))
         root.ranked, root.sig = ranked, _signature(state)
-        deadline = None if self.max_seconds is None else time.thread_time() + self.max_seconds
+        deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
         done = 0
-        while done < self.iterations and (deadline is None or time.thread_time() < deadline):
+        while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             _iterate(root, state, seat, rng, policy)
             done += 1
         self.last_iterations = done
@@ -290,10 +290,11 @@ def rollout_action(state: GameState, seat: int, policy: GreedyBot) -> Action:
     return policy.choose(scored_searches(state, make_view(state, seat), actions))
 
 
-def hint(state: GameState, iterations: int = DEFAULT_ITERATIONS) -> Action:
-    """The hard bot's move for the player to act now (deterministic for the position)."""
+def hint(state: GameState, iterations: int = DEFAULT_ITERATIONS, max_seconds: float | None = None) -> Action:
+    """The hard bot's move for the player to act now (deterministic for the position unless
+    `max_seconds` cuts the search short)."""
     seat = current_player(state)
     if seat is None:
         raise ValueError("the game is over: no move to hint")
     seed = f"hint:{state.seed}:{state.turn}:{state.phase}:{sum(state.board)}:{state.occ}"
-    return HardBot(random.Random(seed), iterations).decide(state, seat)
+    return HardBot(random.Random(seed), iterations, max_seconds).decide(state, seat)

@@ -25,6 +25,8 @@ from arzium.bots import make_bot
 from arzium.bots import hint as hard_hint
 from arzium.rules import Action, CardSet, GameState, action_from_json, default_cards
 
+THINK_LIMIT_S = 0.9  # a bot or hint in the window answers within this many seconds (wall clock)
+
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "greedy": "Normal", "hard": "Hard", "random": "Random"}
 LEVEL_TIPS = {
     "easy": "Easy: a beginner. Plays sensible moves but overlooks what they hand to rivals, rarely buys "
@@ -161,13 +163,13 @@ def decision_seed(seed: int, key: int) -> int:
 def decide_job(spec: "BotSpec", seat: int, key: int, data: dict, cards: CardSet | None) -> dict:
     """Worker side: the action (as JSON) the bot of `spec` takes as `seat` in the state `data`."""
     state = GameState.from_dict(data, cards)
-    bot = make_bot(spec.level, decision_seed(spec.seed, key), spec.iterations)
+    bot = make_bot(spec.level, decision_seed(spec.seed, key), spec.iterations, THINK_LIMIT_S)
     return bot.decide(state, seat).to_json()
 
 
 def hint_job(data: dict, cards: CardSet | None) -> dict:
     """Worker side: the hard bot's suggestion (as JSON) for the player to act in the state `data`."""
-    return hard_hint(GameState.from_dict(data, cards)).to_json()
+    return hard_hint(GameState.from_dict(data, cards), max_seconds=THINK_LIMIT_S).to_json()
 
 
 def start_hint(state: GameState) -> Task:

@@ -29,6 +29,7 @@ from arzium.scenes.controllers import BotSpec
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import LevelSegment, SetupScene
+from arzium.scenes.thinkbench import format_report, think_bench
 from common.app import App, AppOptions
 from common.replay import read_replay
 from common.scene import Scene
@@ -244,37 +245,8 @@ def test_the_result_screen_and_replay_say_the_game_was_assisted(app: App) -> Non
 
 @pytest.mark.slow
 def test_frame_gaps_and_hard_decision_times_over_a_whole_game(app: App) -> None:
-    """Evidence run (-m slow -s): Normal against Hard for a whole game in a paced frame loop; prints the
-    frame gaps while Hard thinks and Hard's decision times (wall clock, worker round trip included)."""
-    app.settings = dataclasses.replace(app.settings, animation_speed=4.0)
-    scene = table(app, SeatSetup("Steady", "red", "south", "bot", "normal"), hard(), seed=21)
-    bot = scene.controllers[1]
-    scene.draw(app.screen)
-    clock = pygame.time.Clock()
-    clock.tick()
-    gaps: list[float] = []
-    decisions: list[float] = []
-    last = started = time.perf_counter()
-    was = False
-    deadline = time.perf_counter() + 600
-    while not isinstance(app.stack.top, ResultScene):
-        assert time.perf_counter() < deadline, "the game did not finish"
-        app.step([], clock.tick(60))
-        now = time.perf_counter()
-        thinking = bot.thinking
-        if thinking and was:
-            gaps.append((now - last) * 1000)
-        if thinking and not was:
-            started = now
-        if was and not thinking:
-            decisions.append((now - started) * 1000)
-        was, last = thinking, now
-
-    def spread(values: list[float]) -> str:
-        v = sorted(values)
-        return (f"n={len(v)} p50 {v[len(v) // 2]:.0f} p95 {v[int(0.95 * (len(v) - 1))]:.0f} "
-                f"max {v[-1]:.0f} ms")
-
-    print(f"\nframe gaps while Hard thinks: {spread(gaps)}; over 50 ms: {sum(g > 50 for g in gaps)}")
-    print(f"Hard decisions (wall, in the worker): {spread(decisions)}")
-    assert max(gaps) < GAP_LIMIT_MS
+    """Evidence run (-m slow -s): `main.py think-bench` for one whole game of two Hard bots."""
+    report = think_bench(app, "hard", 2, 1, seed=21)
+    print("\n" + format_report(report))
+    assert report["decisions"] > 10 and report["decision_ms"]["max"] < controllers.THINK_LIMIT_S * 1000 + 500
+    assert report["gap_ms"]["max"] < GAP_LIMIT_MS

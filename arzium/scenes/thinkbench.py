@@ -1,0 +1,94 @@
+"""`main.py think-bench`: how the window copes while bots think.
+
+Plays whole Arzium games of bots in the play scene (headless), paced at 60 frames per second
+like `App.run`, and measures on the wall clock: each bot decision from question to answer, and
+the gap between consecutive frames while a decision is pending.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from arzium.rules import DEFAULT_EDGES, SeatSetup, Setup, new_game
+from arzium.scenes.controllers import THINK_LIMIT_S, BotController
+from arzium.scenes.play import PlayScene
+from common.scene import Scene
+from common.timedemo import percentile
+
+if TYPE_CHECKING:
+    from common.app import App
+
+COLOURS = ("red", "blue", "green", "yellow")
+GAP_TARGET_MS = 50
+
+
+def _game(app: "App", level: str, players: int, seed: int, full: bool,
+          turns: int | None) -> tuple[list[float], list[float]]:
+    """One game (or its first `turns` turns): (decision wall times in ms, frame gaps in ms while a bot thought)."""
+    seats = tuple(SeatSetup(f"{level.title()} {i + 1}", COLOURS[i], DEFAULT_EDGES[players][i], "bot", level)
+                  for i in range(players))
+    scene = PlayScene(app, new_game(Setup(seats, full, 0), seed), autosave=False)
+    app.stack.clear_to(Scene(app))
+    app.push(scene)
+    scene.draw(app.screen)  # entering the table fills the picture caches once; not what is measured
+    bots = [c for c in set(scene.controllers.values()) if isinstance(c, BotController)]
+    asked: dict[int, float] = {}
+    decisions: list[float] = []
+    gaps: list[float] = []
+    clock = pygame.time.Clock()
+    clock.tick()
+    last = time.perf_counter()
+    while app.stack.top is scene and (turns is None or scene.state.turn <= turns):
+        app.step([], clock.tick(60))
+        now = time.perf_counter()
+        thinking = False
+        for bot in bots:
+            if bot.thinking:
+                thinking = True
+                asked.setdefault(id(bot), now)
+            elif id(bot) in asked:
+                decisions.append((now - asked.pop(id(bot))) * 1000)
+        if thinking:
+            gaps.append((now - last) * 1000)
+        last = now
+        if scene.awaiting_confirm:
+            scene.confirm()
+    return decisions, gaps
+
+
+def think_bench(app: "App", level: str = "hard", players: int = 2, games: int = 1, seed: int = 1,
+                full: bool = True, turns: int | None = None) -> dict[str, Any]:
+    """Play `games` games (whole, or their first `turns` turns) of `players` bots of `level`;
+    decision times and frame gaps (ms)."""
+    app.settings = dataclasses.replace(app.settings, animation_speed=4.0)  # time the thinking, not the animations
+    decisions: list[float] = []
+    gaps: list[float] = []
+    started = time.perf_counter()
+    for g in range(games):
+        d, f = _game(app, level, players, seed + g, full, turns)
+        decisions += d
+        gaps += f
+    return {
+        "level": level, "players": players, "games": games, "seed": seed, "full_game": full,
+        "think_limit_ms": THINK_LIMIT_S * 1000, "seconds": round(time.perf_counter() - started, 1),
+        "decisions": len(decisions), "frames_while_thinking": len(gaps),
+        "decision_ms": {q: round(percentile(decisions, v), 1) for q, v in (("p50", 50), ("p95", 95), ("max", 100))},
+        "gap_ms": {q: round(percentile(gaps, v), 1) for q, v in (("p50", 50), ("p95", 95), ("max", 100))},
+        "gaps_over_target": sum(1 for g in gaps if g > GAP_TARGET_MS),
+    }
+
+
+def format_report(r: dict[str, Any]) -> str:
+    """The figures as text."""
+    d, g = r["decision_ms"], r["gap_ms"]
+    return "\n".join([
+        f"think-bench: {r['games']} {'full' if r['full_game'] else 'basic'} game(s), {r['players']} x {r['level']}, "
+        f"seed {r['seed']}, {r['seconds']} s",
+        f"decisions (question to answer, wall clock, limit {r['think_limit_ms']:.0f} ms): n={r['decisions']}  "
+        f"p50 {d['p50']:.0f}  p95 {d['p95']:.0f}  max {d['max']:.0f} ms",
+        f"frame gaps while thinking (paced at 60 fps): n={r['frames_while_thinking']}  p50 {g['p50']:.1f}  "
+        f"p95 {g['p95']:.1f}  max {g['max']:.1f} ms; over {GAP_TARGET_MS} ms: {r['gaps_over_target']}",
+    ])

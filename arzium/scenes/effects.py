@@ -40,7 +40,7 @@ from arzium.rules import (
     slot_squares,
 )
 from arzium.scenes.board_view import ease_drop
-from arzium.scenes.log_panel import possessive
+from arzium.scenes.log_panel import joined, possessive, says
 from arzium.scenes.shown import CLAIMING
 from common import text
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
@@ -152,7 +152,7 @@ class Animator:
             if e.forced:
                 sc.announce(f"{possessive(name)} characters all fell asleep: free rest", e.player)
             else:
-                sc.announce(f"{name} rests early for {e.paid} coin{'s' if e.paid != 1 else ''}", e.player)
+                sc.announce(f"{says(name, 'rests')} early for {e.paid} coin{'s' if e.paid != 1 else ''}", e.player)
         sc.timeline.seq(self.ms(FACE * 2), start)
 
     def _on_CharacterUsed(self, e: CharacterUsed) -> None:
@@ -272,7 +272,7 @@ class Animator:
         sc = self.scene
         card = sc.view_state().slots[e.slot]
         land = sc.cards.card(card).land_name if card else "the land"
-        who = " and ".join(sc.names[p] for p in e.bidders)
+        who = joined([sc.names[p] for p in e.bidders], " and ")
 
         def start() -> None:
             sc.announce(f"Tie on {land}! {who} bid for it", None)
@@ -283,13 +283,13 @@ class Animator:
         sc = self.scene
 
         def start() -> None:
-            sc.announce(f"{sc.names[e.player]} bids {e.amount} coin{'s' if e.amount != 1 else ''}", e.player)
+            sc.announce(f"{says(sc.names[e.player], 'bids')} {e.amount} coin{'s' if e.amount != 1 else ''}", e.player)
             self.sound("bid")
         sc.timeline.seq(self.ms(BID), start)
 
     def _on_BidPassed(self, e: BidPassed) -> None:
         sc = self.scene
-        sc.timeline.seq(self.ms(BID * 0.7), lambda: sc.announce(f"{sc.names[e.player]} passes", e.player))
+        sc.timeline.seq(self.ms(BID * 0.7), lambda: sc.announce(says(sc.names[e.player], "passes"), e.player))
 
     def _on_CardClaimed(self, e: CardClaimed) -> None:
         sc = self.scene
@@ -413,7 +413,7 @@ class Animator:
         sc = self.scene
 
         def start() -> None:
-            sc.announce(f"Final round! {sc.names[e.player]} has 10 characters", e.player)
+            sc.announce(f"Final round! {says(sc.names[e.player], 'has')} 10 characters", e.player)
             self.sound("turn_chime")
         sc.timeline.seq(self.ms(ANNOUNCE), start)
 

@@ -57,9 +57,50 @@ class LogLine:
     header: bool = False
 
 
-def possessive(name: str) -> str:
-    """The possessive of a name: "Ann's", "Wicks'"."""
+_IRREGULAR = {"has": "have", "is": "are"}
+
+
+def is_you(name: str) -> bool:
+    """Whether a seat is called "You": its lines then speak to the player ("You get", "Your turn")."""
+    return name.strip().casefold() == "you"
+
+
+def possessive(name: str, start: bool = True) -> str:
+    """The possessive of a name: "Ann's", "Wicks'", "Your" (`start` False: inside a sentence, "your")."""
+    if is_you(name):
+        return "Your" if start else "your"
     return name + ("'" if name.endswith("s") else "'s")
+
+
+def named(name: str, start: bool = True) -> str:
+    """A name as it stands in a sentence: "You" inside one (`start` False) is "you"."""
+    return "you" if is_you(name) and not start else name
+
+
+def verb_for(name: str, verb: str) -> str:
+    """`verb`, given in the third person singular, as it agrees with `name`: "gets", or "get" for "You"."""
+    if not is_you(name) or not verb.endswith("s") or verb.endswith("ss"):
+        return verb
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):  # passes, wishes: -es after a hissing sound
+        return verb[:-2]
+    return verb[:-1]
+
+
+def says(name: str, verb: str) -> str:
+    """`name` and its `verb` (third person singular): "Ann gets", "You get", "You have"."""
+    return f"{name} {verb_for(name, verb)}"
+
+
+def win_line(names: list[str]) -> str:
+    """Who won, as a clause: "Ann wins", "You win", "Ann and Bo win"."""
+    return says(names[0], "wins") if len(names) == 1 else f"{joined(names, ' and ')} win"
+
+
+def joined(names: list[str], sep: str = ", ") -> str:
+    """Names in a row, as they stand at the start of a sentence: "You and Ann", "Ann and you"."""
+    return sep.join(named(n, start=i == 0) for i, n in enumerate(names))
 
 
 def _coins(n: int) -> str:
@@ -85,7 +126,7 @@ def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None
             parts.append(f"{s['blanks']} blank" + ("" if s["blanks"] == 1 else "s") +
                          (f" (paid {s['paid']})" if s["paid"] else " (free)"))
         if s["displaced"]:
-            parts.append("displaced " + ", ".join(s["displaced"]))
+            parts.append("displaced " + ", ".join(named(n, start=False) for n in s["displaced"]))
         gained = f", +{_coins(s['coins'])}" if s["coins"] else ""
         lines.append(LogLine(f"{names[s['player']]} searched with {s['card']}: {', '.join(parts)}{gained}", s["player"]))
         search = None
@@ -115,7 +156,7 @@ def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None
                 search["displaced"].append(names[e.victim])
                 continue
             if kind is ArtifactUsed and e.ability in ("turn", "free_blank", "displace"):
-                lines.append(LogLine(f"{names[e.player]} uses {cards.artifact(e.artifact).name} "
+                lines.append(LogLine(f"{says(names[e.player], 'uses')} {cards.artifact(e.artifact).name} "
                                      f"({ABILITY_NAMES[e.ability]})", e.player))
                 continue
             flush()
@@ -125,51 +166,52 @@ def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None
             if e.forced:
                 lines.append(LogLine(f"{possessive(names[e.player])} characters were all used: free rest", e.player))
             else:
-                lines.append(LogLine(f"{names[e.player]} rests early for {_coins(e.paid)}", e.player))
+                lines.append(LogLine(f"{says(names[e.player], 'rests')} early for {_coins(e.paid)}", e.player))
         elif kind is CharacterFlipped:
             side = "face up" if e.face_up else "face down"
-            lines.append(LogLine(f"{names[e.player]} turns {cards.card(e.card).name} {side}{tool}", e.player))
+            lines.append(LogLine(f"{says(names[e.player], 'turns')} {cards.card(e.card).name} {side}{tool}", e.player))
             tool = ""
         elif kind is ArtifactUsed and e.ability in ("slide", "wake"):
             tool = f" with {cards.artifact(e.artifact).name}"
         elif kind is ArtifactUsed:
             gain = ": +1 coin" if e.ability == "purse" else ""
-            lines.append(LogLine(f"{names[e.player]} uses {cards.artifact(e.artifact).name} "
+            lines.append(LogLine(f"{says(names[e.player], 'uses')} {cards.artifact(e.artifact).name} "
                                  f"({ABILITY_NAMES[e.ability]}){gain}", e.player))
         elif kind is MarkerSlid:
-            lines.append(LogLine(f"{names[e.player]} slides {possessive(names[e.owner])} marker{tool}", e.player))
+            lines.append(LogLine(f"{says(names[e.player], 'slides')} {possessive(names[e.owner], start=False)} "
+                                 f"marker{tool}", e.player))
             tool = ""
         elif kind is SearchSkipped:
-            lines.append(LogLine(f"{names[e.player]} cannot place any character and skips the search", e.player))
+            lines.append(LogLine(f"{names[e.player]} cannot place any character and "
+                                 f"{verb_for(names[e.player], 'skips')} the search", e.player))
         elif kind is CoinsGained and e.reason != "purse":
-            lines.append(LogLine(f"{names[e.player]} gains {_coins(e.amount)} ({e.reason})", e.player))
+            lines.append(LogLine(f"{says(names[e.player], 'gains')} {_coins(e.amount)} ({e.reason})", e.player))
         elif kind is CardFull:
             lines.append(LogLine(f"{cards.card(e.card).land_name} is fully searched"))
         elif kind is BiddingStarted:
-            who = ", ".join(names[p] for p in e.bidders)
+            who = joined([names[p] for p in e.bidders])
             lines.append(LogLine(f"Tie! {who} bid for it"))
         elif kind is BidPlaced:
-            lines.append(LogLine(f"{names[e.player]} bids {_coins(e.amount)}", e.player))
+            lines.append(LogLine(f"{says(names[e.player], 'bids')} {_coins(e.amount)}", e.player))
         elif kind is BidPassed:
-            lines.append(LogLine(f"{names[e.player]} passes" + (" (cannot raise)" if e.forced else ""), e.player))
+            lines.append(LogLine(says(names[e.player], "passes") + (" (cannot raise)" if e.forced else ""), e.player))
         elif kind is CardClaimed:
             card = cards.card(e.card)
             paid = f" for {_coins(e.paid)}" if e.paid else ""
-            lines.append(LogLine(f"{names[e.player]} wakes {card.name} ({card.points} pt"
+            lines.append(LogLine(f"{says(names[e.player], 'wakes')} {card.name} ({card.points} pt"
                                  f"{'' if card.points == 1 else 's'}){paid}", e.player))
         elif kind is ConsolationCoin:
-            lines.append(LogLine(f"{names[e.player]} gets 1 coin for helping", e.player))
+            lines.append(LogLine(f"{says(names[e.player], 'gets')} 1 coin for helping", e.player))
         elif kind is CardReplaced:
             lines.append(LogLine(f"New land: {cards.card(e.card).land_name}" if e.card
                                  else "The deck is empty: that land stays off the map"))
         elif kind is ArtifactBought:
-            lines.append(LogLine(f"{names[e.player]} buys {cards.artifact(e.artifact).name} for {_coins(e.cost)}",
+            lines.append(LogLine(f"{says(names[e.player], 'buys')} {cards.artifact(e.artifact).name} for {_coins(e.cost)}",
                                  e.player))
         elif kind is FinalRound:
-            lines.append(LogLine(f"{names[e.player]} has 10 characters: final round!", e.player, True))
+            lines.append(LogLine(f"{says(names[e.player], 'has')} 10 characters: final round!", e.player, True))
         elif kind is GameEnded:
-            winners = " and ".join(names[w] for w in e.winners)
-            lines.append(LogLine(f"Game over: {winners} win{'s' if len(e.winners) == 1 else ''}", None, True))
+            lines.append(LogLine(f"Game over: {win_line([names[w] for w in e.winners])}", None, True))
     flush()
     return lines
 

@@ -54,7 +54,7 @@ from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import HINT_RGB, BoardView
 from arzium.scenes.controllers import BotController, BotSpec, Controller, ReplayController, Task, start_hint, warm_up
 from arzium.scenes.effects import Animator
-from arzium.scenes.log_panel import ABILITY_NAMES, LogLine, LogPanel, describe, possessive
+from arzium.scenes.log_panel import ABILITY_NAMES, LogLine, LogPanel, describe, possessive, says
 from arzium.scenes.party_view import SIDES, PartyLook, PartyView
 from arzium.scenes.shown import Shown
 from arzium.scenes.timeline import Timeline
@@ -835,8 +835,8 @@ class PlayScene(Scene):
             if self.replay is not None:
                 return f"{possessive(self.names[cur])} turn", f"Replay: action {len(self.actions) + 1} of {len(self.replay)}"
             dots = "." * (1 + int(self.t_ms / 400) % 3)
-            what = "is bidding" if st.phase == "bid" else "is thinking"
-            return f"{possessive(self.names[cur])} turn", f"{self.names[cur]} {what}{dots}"
+            what = "bidding" if st.phase == "bid" else "thinking"
+            return f"{possessive(self.names[cur])} turn", f"{says(self.names[cur], 'is')} {what}{dots}"
         name = self.names[p]
         if st.phase == "bid":
             return f"{name}: your bid", "A tie! Bid coins for the land, or pass."

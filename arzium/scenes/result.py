@@ -8,6 +8,7 @@ import pygame
 from arzium.rules import GameState, new_game, outcome
 from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
+from arzium.scenes.log_panel import win_line
 from common import text
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -87,8 +88,7 @@ class ResultScene(Scene):
         self.backdrop.draw(surface, app, [("ui/dialog", panel)])
         seats = self.state.setup.seats
         winners = self.outcome.winners
-        names = " and ".join(seats[w].name for w in winners)
-        title = f"{names} win{'s' if len(winners) == 1 else ''}!" if len(winners) < len(seats) else "A shared win!"
+        title = f"{win_line([seats[w].name for w in winners])}!" if len(winners) < len(seats) else "A shared win!"
         text.draw_text(surface, title, app.font_px(40), app.theme.text, (panel.centerx, panel.top + app.px(36)),
                        "midtop", bold=True)
         tied = len({self.outcome.scores[w].total for w in winners}) == 1 and any(

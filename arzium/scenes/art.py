@@ -29,6 +29,12 @@ FACE_BANNER = (14, 18, 212, 48)
 FACE_WELL = (30, 84, 180, 180)
 FACE_ROSETTE = (190, 318, 19)
 INK = (67, 48, 31)
+# A used character stands upright (its pattern keeps the orientation it is placed in), a little smaller
+# and leaning aside, its frame dimmed to night and a moon on it; only the pattern well stays lit.
+USED_TILT = -8           # degrees (clockwise)
+USED_SCALE = 0.9
+USED_NIGHT = (118, 108, 165)   # multiplies the frame's colours
+USED_WELL = (226, 222, 240)    # and, much more gently, the well's
 
 
 def terrain_of(card: Card) -> str:
@@ -174,12 +180,24 @@ class CardArt:
             pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, e), width)
 
     def used_character(self, card_id: str, width: int, colour: str | None) -> pygame.Surface:
-        """A used (face-down) character: the face dimmed under a night veil, turned sideways."""
+        """A used (face-down) character, `width` as a face-up one: upright with its pattern readable, but
+        smaller, leaning aside, its frame at night with a moon badge, its shadow drawn in."""
         def make() -> pygame.Surface:
             face = self.character(card_id, width, colour).copy()
-            veil = self.app.sprites.scaled("arzium/used_veil", face.get_size())
-            face.blit(veil, (0, 0))
-            return pygame.transform.rotate(face, 90)
+            k = width / FACE_W
+            well = pygame.Rect(*(round(v * k) for v in FACE_WELL))
+            lit = face.subsurface(well).copy()
+            lit.fill(USED_WELL, special_flags=pygame.BLEND_RGB_MULT)
+            face.fill(USED_NIGHT, special_flags=pygame.BLEND_RGB_MULT)
+            face.blit(lit, well)
+            size = max(6, round(width * 0.36))  # the used artifacts' moon, on the bottom-left flourish
+            moon = self.app.sprites.scaled("arzium/artifact_back", (size, size))
+            face.blit(moon, moon.get_rect(midleft=(round(24 * k), round(306 * k))))
+            drop = max(1, round(4 * k))
+            card = pygame.Surface((face.get_width() + drop, face.get_height() + drop), pygame.SRCALPHA)
+            pygame.draw.rect(card, (20, 12, 6, 110), face.get_rect().move(drop, drop), border_radius=max(1, round(12 * k)))
+            card.blit(face, (0, 0))
+            return pygame.transform.rotozoom(card, USED_TILT, USED_SCALE)
         return self._get(("used", card_id, width, colour), make)
 
     def card_back(self, width: int) -> pygame.Surface:

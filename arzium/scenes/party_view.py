@@ -1,8 +1,8 @@
 """One seat's corner of the table: banner, purse, marker supply, artifacts and characters.
 
 A party lies along its owner's edge of the map (bottom, top, left or right of the screen in the
-current view). Face-up characters stand upright; used ones are dimmed under a night veil and
-turned sideways. The whole party is rendered to one cached surface, redrawn only when something
+current view). Face-up characters stand upright; used ones lean aside, smaller, their frames at
+night under a moon, their patterns still lit and the right way up. The whole party is rendered to one cached surface, redrawn only when something
 it shows changes.
 """
 from __future__ import annotations
@@ -133,17 +133,19 @@ class PartyView:
         return cell, cells
 
     def _card_size(self, cell: int) -> int:
-        """Card width for a cell (cards are 2:3; a used card lies sideways in the same cell)."""
+        """Card width for a cell (cards are 2:3; a used card leans aside in the same cell)."""
         return max(6, round(cell * 2 / 3))
 
     def card_rect(self, shown: Shown, i: int) -> pygame.Rect:
-        """Screen rect of card `i` (i == number of cards: where the next one will go)."""
+        """Screen rect of card `i` (i == number of cards: where the next one will go); a used card's
+        rect bounds its leaning picture."""
         p = self.player
         geo = self.geometry(len(shown.cards[p]), len(shown.artifacts[p]))
         cell = geo.cells[min(i, len(geo.cells) - 1)].move(self.rect.topleft)
         width = self._card_size(geo.cell)
         up = i >= len(shown.face_up[p]) or shown.face_up[p][i]
-        size = (width, round(width * 1.5)) if up else (round(width * 1.5), width)
+        size = (width, round(width * 1.5)) if up else \
+            self.art.used_character(shown.cards[p][i], width, self.seat.colour).get_size()
         return pygame.Rect((0, 0), size).move(cell.centerx - size[0] // 2, cell.centery - size[1] // 2)
 
     def purse_center(self, shown: Shown) -> tuple[int, int]:
@@ -239,11 +241,11 @@ class PartyView:
                     pygame.draw.rect(out, app.theme.focus, r.inflate(px(8), px(8)), border_radius=px(9))
                 elif i in look.pickable:
                     pygame.draw.rect(out, colour, r.inflate(px(6), px(6)), max(2, px(3)), border_radius=px(9))
+                shadow = pygame.Rect(r.x + px(2), r.y + px(3), r.w, r.h)
+                pygame.draw.rect(out, (20, 12, 6, 90), shadow, border_radius=px(6))
             else:
-                img = art.used_character(cid, width, self.seat.colour)
+                img = art.used_character(cid, width, self.seat.colour)  # its shadow is drawn in
                 if i in look.pickable:
                     pygame.draw.rect(out, colour, r.inflate(px(6), px(6)), max(2, px(3)), border_radius=px(9))
-            shadow = pygame.Rect(r.x + px(2), r.y + px(3), r.w, r.h)
-            pygame.draw.rect(out, (20, 12, 6, 90), shadow, border_radius=px(6))
             out.blit(img, r)
         return out

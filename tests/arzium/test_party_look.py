@@ -1,0 +1,52 @@
+"""How a party shows its characters: a used one is plainly marked, yet its pattern reads at a glance."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from arzium.rules import SeatSetup, Setup, new_game
+from arzium.scenes.art import FACE_WELL, FACE_W, CardArt
+from arzium.scenes.play import PlayScene
+from common.app import App, AppOptions
+from common.settings import Settings
+
+
+@pytest.fixture()
+def app() -> App:
+    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
+    yield a
+    pygame.quit()
+
+
+def pixels_of(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:
+    """How many opaque pixels of `surface` are close to `colour`."""
+    return pygame.mask.from_threshold(surface, (*colour, 255), (40, 40, 40, 255)).count()
+
+
+def brightness(surface: pygame.Surface) -> int:
+    r, g, b, _ = pygame.transform.average_color(surface, consider_alpha=True)
+    return r + g + b
+
+
+@pytest.mark.parametrize("width", [40, 72, 120])
+def test_a_used_character_is_dimmed_upright_and_its_pattern_keeps_its_colour(app: App, width: int) -> None:
+    art = CardArt(app)
+    face = art.character("C01", width, "red")
+    used = art.used_character("C01", width, "red")
+    red = art.colour("red")
+    well = pygame.Rect(*(round(v * width / FACE_W) for v in FACE_WELL))
+    assert pixels_of(used, red) >= 0.6 * pixels_of(face.subsurface(well), red)  # the pattern squares stay lit
+    assert used.get_height() > used.get_width()  # upright: the pattern keeps the orientation it is placed in
+    assert brightness(used) < 0.75 * brightness(face)  # and the card as a whole is plainly at night
+
+
+def test_a_used_characters_rect_is_its_picture(app: App) -> None:
+    seats = (SeatSetup("P1", "red", "south", "human"), SeatSetup("P2", "blue", "north", "bot"))
+    scene = PlayScene(app, new_game(Setup(seats, False, 0), 3), autosave=False)
+    scene.layout(app.size)
+    scene.shown.face_up[0][1] = False
+    party = scene.parties[0]
+    rect = party.card_rect(scene.shown, 1)
+    width = party.card_rect(scene.shown, 0).w
+    assert rect.size == scene.art.used_character(scene.shown.cards[0][1], width, "red").get_size()
+    assert party.card_at(scene.shown, rect.center) == 1

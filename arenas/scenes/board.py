@@ -201,7 +201,8 @@ class BoardView:
     def lost_glass(self) -> GlassPainter:
         if self._lost_glass is None:
             w, h = self.geo.glass_size()
-            self._lost_glass = GlassPainter(self.app, (max(8, round(w * lay.LOST_SCALE)), max(12, round(h * lay.LOST_SCALE))))
+            k = self.geo.lost_scale
+            self._lost_glass = GlassPainter(self.app, (max(8, round(w * k)), max(12, round(h * k))))
         return self._lost_glass
 
     @property

@@ -24,8 +24,12 @@ HUB_KEEP = 0.33
 GLASS_H = 1.05         # standing hourglass (its name badge sits on its top cap)
 GLASS_W = GLASS_H * 0.6
 TAG_H = 0.2            # the part of the name tag sticking out above the top cap
-LOST_SCALE = 0.82      # a lost timer is drawn a little smaller, tilted
+LOST_SCALE = 0.82      # a lost timer is drawn a little smaller, tilted...
+LOST_MIN_SCALE = 0.55  # ...and smaller still, down to this, where the board is crowded
 LOST_TILT = 28.0       # degrees
+LOST_TAG_H = 0.3       # a lost timer's name tag, across its top
+LOST_TAG_MIN_W = 0.62  # the tag's width: the tilted glass's, but never less than this
+LOST_BADGE = 0.5       # its warning badge at its lower right, times its scale
 STONE_W, STONE_H = 0.78, 1.08   # the Deactivator rune stone
 CAPTION_H = 0.3                # its caption under it
 CAPTION_W = 1.1
@@ -35,11 +39,10 @@ _SPOTS: tuple[tuple[float, float, float], ...] = (
     (0.0, -0.86, 0.0), (-0.56, -0.74, 1.0), (0.56, -0.74, 1.0), (-0.80, -0.12, 2.0), (0.80, -0.12, 2.0),
     (-0.60, 0.72, 3.5), (0.60, 0.72, 3.5), (0.0, 0.95, 4.0),
 )
-# Candidate places for a lost timer beside its gear (preferring below).
-_LOST: tuple[tuple[float, float, float], ...] = (
-    (0.50, 0.86, 0.0), (-0.50, 0.86, 0.3), (0.0, 0.98, 0.5), (0.98, 0.30, 1.5), (-0.98, 0.30, 1.5),
-    (0.86, -0.55, 3.0), (-0.86, -0.55, 3.0), (0.0, -1.0, 4.0),
-)
+_LOST_DIRECTIONS = 16   # a lost timer tries places all round its gear...
+_LOST_STEPS = (0.0, 0.3)  # ...just clear of it, and a little further out
+_LOST_SHRINK = 0.9        # how much smaller it gets each time a board has no room for every one
+_LOST_GAP = 0.03          # what a lost timer keeps clear of every gear and every other lost timer
 
 
 def _arc(t: float) -> Point:
@@ -126,6 +129,50 @@ class Rect:
         d = math.hypot(c[0] - nx, c[1] - ny)
         return max(0.0, r - d)
 
+    def moved(self, dx: float, dy: float) -> "Rect":
+        """The same rectangle shifted by (dx, dy)."""
+        return Rect(self.cx + dx, self.cy + dy, self.w, self.h)
+
+
+def union(rects: tuple[Rect, ...]) -> Rect:
+    """The smallest rectangle holding all of `rects`."""
+    left, top = min(r.left for r in rects), min(r.top for r in rects)
+    right, bottom = max(r.right for r in rects), max(r.bottom for r in rects)
+    return Rect((left + right) / 2, (top + bottom) / 2, right - left, bottom - top)
+
+
+@dataclass(frozen=True)
+class LostLook:
+    """A lost timer's parts, each placed relative to its centre: the bounding box of its tilted glass,
+    its name tag across the glass's top and its warning badge at the lower right."""
+
+    glass: Rect
+    tag: Rect
+    badge: Rect
+
+    @property
+    def outline(self) -> Rect:
+        """Everything drawn for the lost timer."""
+        return union((self.glass, self.tag, self.badge))
+
+    def at(self, centre: Point, s: float) -> "LostLook":
+        """The parts in pixels for a lost timer centred on `centre` (pixels) on a board of pitch `s`."""
+        def px(r: Rect) -> Rect:
+            return Rect(centre[0] + r.cx * s, centre[1] + r.cy * s, r.w * s, r.h * s)
+        return LostLook(px(self.glass), px(self.tag), px(self.badge))
+
+
+def lost_look(scale: float) -> LostLook:
+    """A lost timer drawn at `scale` of a standing one, in units of s around its centre."""
+    tilt = math.radians(LOST_TILT)
+    gw, gh = GLASS_W * scale, GLASS_H * scale
+    w = gw * math.cos(tilt) + gh * math.sin(tilt)
+    h = gw * math.sin(tilt) + gh * math.cos(tilt)
+    badge = LOST_BADGE * scale
+    return LostLook(glass=Rect(0.0, 0.0, w, h),
+                    tag=Rect(0.0, -h / 2, max(w, LOST_TAG_MIN_W), LOST_TAG_H),
+                    badge=Rect(w / 2 - badge * 0.3, h / 2 - badge * 0.55, badge, badge))
+
 
 @dataclass(frozen=True)
 class BoardGeometry:
@@ -136,6 +183,7 @@ class BoardGeometry:
     phases: tuple[float, ...]            # rest angle of each gear sprite, degrees (meshing teeth)
     spots: tuple[Point, ...]             # centre of a standing hourglass on each gear
     lost_spots: tuple[Point | None, ...]  # centre of a lost hourglass beside each gear (None past the Deactivator)
+    lost_scale: float                    # a lost hourglass's size, relative to a standing one
     stone: Point                         # centre of the Deactivator rune stone
     gate: tuple[Point, Point]            # the glowing bar across the path between the last safe and first danger gear
     penalty: float                       # 0 when nothing overlaps
@@ -146,6 +194,20 @@ class BoardGeometry:
 
     def glass_rect(self, centre: Point, scale: float = 1.0) -> Rect:
         return Rect(centre[0], centre[1], GLASS_W * self.s * scale, GLASS_H * self.s * scale)
+
+    def gear_rect(self, i: int) -> Rect:
+        """The square around gear i that nothing else may cover (only its tooth tips stick out)."""
+        x, y = self.gears[i]
+        return Rect(x, y, 2 * GEAR_KEEP * self.s, 2 * GEAR_KEEP * self.s)
+
+    def lost_parts(self, centre: Point) -> LostLook:
+        """Where the glass, name tag and warning badge of a lost timer centred on `centre` are drawn."""
+        return lost_look(self.lost_scale).at(centre, self.s)
+
+    def lost_rect(self, i: int) -> Rect | None:
+        """Everything drawn for a timer lost beside gear i (None past the Deactivator)."""
+        spot = self.lost_spots[i]
+        return None if spot is None else self.lost_parts(spot).outline
 
 
 def _polyline(curve: Callable[[float], Point], aspect: float) -> list[Point]:
@@ -173,20 +235,32 @@ def _resample(points: list[Point], n: int) -> tuple[list[Point], float]:
     return out, step
 
 
-def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tuple[list[Point], list[Point | None], Point, float]:
-    """Spots for standing and lost timers and the stone, in s units, and the overlap penalty left.
+def _normal(gears: list[Point], i: int) -> Point:
+    """The unit normal of the path at gear i."""
+    a, b = gears[max(0, i - 1)], gears[min(len(gears) - 1, i + 1)]
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    return -dy / length, dx / length
+
+
+def _spot_rect(centre: Point) -> Rect:
+    """A standing timer with the tag above its top cap, in s units."""
+    return Rect(centre[0], centre[1] - TAG_H / 2, GLASS_W, GLASS_H + TAG_H)
+
+
+def _stone_rect(centre: Point) -> Rect:
+    """The Deactivator stone with its caption, in s units."""
+    return Rect(centre[0], centre[1] + CAPTION_H / 2, max(STONE_W, CAPTION_W), STONE_H + CAPTION_H)
+
+
+def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tuple[list[Point], Point, float]:
+    """Spots for standing timers and the stone, in s units, and the overlap penalty left.
 
     Each thing picks among candidate places the one that covers the least (other gears, its own
     gear's face, things already placed), then every choice is revisited a few times with all the
     others known, so an early choice cannot crowd out a later one.
     """
     n = len(gears)
-
-    def normal(i: int) -> Point:
-        a, b = gears[max(0, i - 1)], gears[min(n - 1, i + 1)]
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = math.hypot(dx, dy) or 1.0
-        return -dy / length, dx / length
 
     def gear_cost(rect: Rect, own: int) -> float:
         # Grazing contacts (tooth tips) below `_TOLERANCE` do not count.
@@ -202,18 +276,11 @@ def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tupl
     cands: dict[tuple[str, int], list[tuple[Point, Rect, float, float]]] = {}
     weight: dict[tuple[str, int], float] = {}
     for i, g in enumerate(gears):
-        nx, ny = normal(i)
+        nx, ny = _normal(gears, i)
         options = list(_SPOTS) + [(nx * 0.9, ny * 0.9, 1.5), (-nx * 0.9, -ny * 0.9, 1.5)]
         rects = [((g[0] + dx, g[1] + dy), Rect(g[0] + dx, g[1] + dy, GLASS_W, GLASS_H), pref) for dx, dy, pref in options]
         cands[("spot", i)] = [(c, r, pref, gear_cost(r, i)) for c, r, pref in rects]
         weight[("spot", i)] = 0.0 if i in blocks else 1.0
-    lost_side = GLASS_H * LOST_SCALE * 0.8
-    for i, g in enumerate(gears[:deactivator]):
-        nx, ny = normal(i)
-        options = list(_LOST) + [(nx * 0.95, ny * 0.95, 1.0), (-nx * 0.95, -ny * 0.95, 1.0)]
-        rects = [((g[0] + dx, g[1] + dy), Rect(g[0] + dx, g[1] + dy, lost_side, lost_side), pref) for dx, dy, pref in options]
-        cands[("lost", i)] = [(c, r, pref, gear_cost(r, i)) for c, r, pref in rects]
-        weight[("lost", i)] = 0.5
     a, b = gears[deactivator - 1], gears[deactivator]
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
@@ -222,7 +289,7 @@ def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tupl
     for side in (1, -1):
         for dist in (1.2, 1.45, 1.75):
             c = (mid[0] + nx * side * dist, mid[1] + ny * side * dist)
-            r = Rect(c[0], c[1] + CAPTION_H / 2, max(STONE_W, CAPTION_W), STONE_H + CAPTION_H)
+            r = _stone_rect(c)
             stone.append((c, r, dist, gear_cost(r, -1)))
     cands[("stone", -1)] = stone
     weight[("stone", -1)] = 0.3
@@ -255,14 +322,8 @@ def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tupl
     def pick(key: tuple[str, int]) -> bool:
         """Choose the best place for `key` given all the others; True if it changed."""
         best, best_score = 0, None
-        kind, i = key
-        for k, (centre, rect, pref, fixed) in enumerate(cands[key]):
+        for k, (_centre, rect, pref, fixed) in enumerate(cands[key]):
             score = (fixed + overlap_cost(key, rect)) * 100 + pref
-            if kind == "lost" and ("spot", i) in chosen:  # lie on the other side from the standing spot
-                sx, sy = cands[("spot", i)][chosen[("spot", i)]][0]
-                g = gears[i]
-                u, v = (centre[0] - g[0], centre[1] - g[1]), (sx - g[0], sy - g[1])
-                score += 2 * (u[0] * v[0] + u[1] * v[1]) / ((math.hypot(*u) * math.hypot(*v)) or 1)
             if best_score is None or score < best_score:
                 best, best_score = k, score
         changed = chosen.get(key) != best
@@ -280,11 +341,125 @@ def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tupl
         _c, rect, _p, fixed = cands[key][k]
         penalty += weight[key] * (fixed + overlap_cost(key, rect) / 2)
     spots = [cands[("spot", i)][chosen[("spot", i)]][0] for i in range(n)]
-    lost: list[Point | None] = [cands[("lost", i)][chosen[("lost", i)]][0] if i < deactivator else None for i in range(n)]
-    return spots, lost, cands[("stone", -1)][chosen[("stone", -1)]][0], penalty
+    return spots, cands[("stone", -1)][chosen[("stone", -1)]][0], penalty
 
 
-def _bounds(gears: list[Point], spots: list[Point], lost: list[Point | None], stone: Point,
+def _lost_offsets(look: LostLook) -> list[tuple[float, float, float]]:
+    """Offsets (dx, dy) from a gear, all round it and just clear of its keep square, for a lost timer's
+    centre, each with a preference cost (lower is better: below the gear, close to it)."""
+    o = look.outline
+    keep = GEAR_KEEP + _LOST_GAP
+    out = []
+    for k in range(_LOST_DIRECTIONS):
+        a = 2 * math.pi * k / _LOST_DIRECTIONS
+        ux, uy = math.cos(a), math.sin(a)
+        reach = []  # how far the outline must go this way to clear the square on each side
+        if ux > 1e-9:
+            reach.append((keep - o.left) / ux)
+        elif ux < -1e-9:
+            reach.append((-keep - o.right) / ux)
+        if uy > 1e-9:
+            reach.append((keep - o.top) / uy)
+        elif uy < -1e-9:
+            reach.append((-keep - o.bottom) / uy)
+        for step in _LOST_STEPS:
+            d = min(reach) + step
+            out.append((ux * d, uy * d, 0.6 * (1.0 - uy) + 2.0 * step))
+    return out
+
+
+def _place_lost(gears: list[Point], deactivator: int, spots: list[Point], stone: Point,
+                blocks: frozenset[int]) -> tuple[list[Point | None], float, float]:
+    """Centres (s units) for a lost timer beside each gear before the Deactivator, their scale, and a
+    penalty (0 when nothing is covered).
+
+    Every gear's lost timer takes the side of the path with room: clear of every gear, of the stone
+    and of every other lost timer (so any set of lost timers can lie at once), covering as little as it
+    can of the standing spots, preferably below its gear and across from its standing spot. When
+    no arrangement is clear, the board's lost timers are all drawn a little smaller and placed again.
+    """
+    scale = LOST_SCALE
+    while True:
+        lost, covered, crowded = _lost_at(scale, gears, deactivator, spots, stone, blocks)
+        if covered < 1e-6 or scale * _LOST_SHRINK < LOST_MIN_SCALE:  # (edges just touching are clear)
+            return lost, scale, 10 * covered + crowded / 2
+        scale *= _LOST_SHRINK
+
+
+def _lost_at(scale: float, gears: list[Point], deactivator: int, spots: list[Point], stone: Point,
+             blocks: frozenset[int]) -> tuple[list[Point | None], float, float]:
+    """Lost timer centres at one scale, how much they cover of the gears, the stone and each other,
+    and how much of the standing spots."""
+    look = lost_look(scale)
+    outline = look.outline
+    keep_side = 2 * (GEAR_KEEP + _LOST_GAP)
+    keeps = [Rect(g[0], g[1], keep_side, keep_side) for g in gears] + [_stone_rect(stone)]
+    others = [_spot_rect(p) for i, p in enumerate(spots) if i not in blocks]
+
+    def cover(rect: Rect, things: list[Rect]) -> float:
+        return sum(math.sqrt(rect.overlap(t)) for t in things
+                   if abs(t.cx - rect.cx) * 2 < t.w + rect.w and abs(t.cy - rect.cy) * 2 < t.h + rect.h)
+
+    # Per gear: (centre, outline, preference, cover of gears and the stone, cover of standing spots).
+    cands: list[list[tuple[Point, Rect, float, float, float]]] = []
+    for i in range(deactivator):
+        g = gears[i]
+        near_gears = [k for k in keeps if abs(k.cx - g[0]) < 3.0 and abs(k.cy - g[1]) < 3.0]
+        near_others = [r for r in others if abs(r.cx - g[0]) < 3.2 and abs(r.cy - g[1]) < 3.2]
+        sx, sy = spots[i][0] - g[0], spots[i][1] - g[1]
+        s_len = math.hypot(sx, sy) or 1.0
+        options = []
+        for dx, dy, pref in _lost_offsets(look):
+            centre = (g[0] + dx, g[1] + dy)
+            rect = outline.moved(*centre)
+            across = (dx * sx + dy * sy) / ((math.hypot(dx, dy) * s_len) or 1.0)  # 1 on the standing side
+            options.append((centre, rect, pref + across, cover(rect, near_gears), cover(rect, near_others)))
+        cands.append(options)
+    # Edges (with the gap kept between lost timers) for the pairwise test, the hot loop of the search.
+    half = _LOST_GAP / 2
+    edges = [[(r.left - half, r.top - half, r.right + half, r.bottom + half) for _c, r, _p, _g, _o in options]
+             for options in cands]
+    near = [[j for j in range(deactivator) if j != i and abs(gears[j][0] - gears[i][0]) < 4.5
+             and abs(gears[j][1] - gears[i][1]) < 4.5] for i in range(deactivator)]
+    chosen: list[int] = []
+
+    def clash(i: int, k: int) -> float:
+        """How much candidate k of gear i covers the lost timers already placed near it."""
+        left, top, right, bottom = edges[i][k]
+        c = 0.0
+        for j in near[i]:
+            if j >= len(chosen):
+                continue
+            ol, ot, o_r, ob = edges[j][chosen[j]]
+            w = (right if right < o_r else o_r) - (left if left > ol else ol)
+            if w > 0:
+                h = (bottom if bottom < ob else ob) - (top if top > ot else ot)
+                if h > 0:
+                    c += math.sqrt(w * h)
+        return c
+
+    def best(i: int) -> int:
+        scores = [(gear_cover + clash(i, k)) * 1000 + spot_cover * 20 + pref
+                  for k, (_c, _r, pref, gear_cover, spot_cover) in enumerate(cands[i])]
+        return scores.index(min(scores))
+
+    for i in range(deactivator):
+        chosen.append(best(i))
+    for _ in range(4):
+        changed = False
+        for i in range(deactivator):
+            k = best(i)
+            changed |= k != chosen[i]
+            chosen[i] = k
+        if not changed:
+            break
+    covered = sum(cands[i][k][3] + clash(i, k) / 2 for i, k in enumerate(chosen))
+    crowded = sum(cands[i][k][4] for i, k in enumerate(chosen))
+    lost: list[Point | None] = [cands[i][k][0] for i, k in enumerate(chosen)]
+    return lost + [None] * (len(gears) - deactivator), covered, crowded
+
+
+def _bounds(gears: list[Point], spots: list[Point], lost: list[Rect], stone: Point,
             blocks: frozenset[int]) -> tuple[float, float, float, float]:
     xs0, xs1, ys0, ys1 = [], [], [], []
     for g in gears:
@@ -295,10 +470,8 @@ def _bounds(gears: list[Point], spots: list[Point], lost: list[Point | None], st
             continue
         xs0.append(s[0] - GLASS_W / 2), xs1.append(s[0] + GLASS_W / 2)
         ys0.append(s[1] - GLASS_H / 2 - TAG_H), ys1.append(s[1] + GLASS_H / 2)
-    for s in lost:
-        if s is not None:
-            r = GLASS_H * LOST_SCALE * 0.5
-            xs0.append(s[0] - r), xs1.append(s[0] + r), ys0.append(s[1] - r), ys1.append(s[1] + r)
+    for r in lost:
+        xs0.append(r.left), xs1.append(r.right), ys0.append(r.top), ys1.append(r.bottom)
     xs0.append(stone[0] - CAPTION_W / 2), xs1.append(stone[0] + CAPTION_W / 2)
     ys0.append(stone[1] - STONE_H / 2), ys1.append(stone[1] + STONE_H / 2 + CAPTION_H)
     return min(xs0), min(ys0), max(xs1), max(ys1)
@@ -327,20 +500,23 @@ def fit_board(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int
         line = _polyline(curve, aspect)
         pts, step = _resample(line, n_tiles)
         gears = [(x / step, y / step) for x, y in pts]
-        spots, lost, stone, penalty = _place(gears, deactivator, blocks)
+        spots, stone, penalty = _place(gears, deactivator, blocks)
+        lost, lost_scale, lost_penalty = _place_lost(gears, deactivator, spots, stone, blocks)
+        penalty += lost_penalty
         # Gears that are not neighbours must not overlap.
         for i in range(n_tiles):
             for j in range(i + 2, n_tiles):
                 d = math.hypot(gears[i][0] - gears[j][0], gears[i][1] - gears[j][1])
                 penalty += max(0.0, 1.08 - d) * 10
-        x0, y0, x1, y1 = _bounds(gears, spots, lost, stone, blocks)
+        outline = lost_look(lost_scale).outline
+        x0, y0, x1, y1 = _bounds(gears, spots, [outline.moved(*p) for p in lost if p is not None], stone, blocks)
         s = min(bw / (x1 - x0), bh / (y1 - y0), max_s)
-        # Bigger gears win, but every unit of overlap left costs 12 % of the size.
-        score = -s * max(0.2, 1.0 - 0.12 * max(0.0, penalty - 0.3))
+        # Bigger gears win, but every unit of overlap left costs 12 % of the size, and smaller lost timers up to 10 %.
+        score = -s * max(0.2, 1.0 - 0.12 * max(0.0, penalty - 0.3)) * (0.9 + 0.1 * lost_scale / LOST_SCALE)
         if best is None or score < best[0]:
-            best = (score, s, gears, spots, lost, stone, (x0, y0, x1, y1), penalty)
+            best = (score, s, gears, spots, lost, lost_scale, stone, (x0, y0, x1, y1), penalty)
     assert best is not None
-    _, s, gears, spots, lost, stone, (x0, y0, x1, y1), penalty = best
+    _, s, gears, spots, lost, lost_scale, stone, (x0, y0, x1, y1), penalty = best
     ox = bx + bw / 2 - (x0 + x1) / 2 * s
     oy = by + bh / 2 - (y0 + y1) / 2 * s
 
@@ -357,6 +533,6 @@ def fit_board(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int
             (mid[0] + dy / length * half, mid[1] - dx / length * half))
     return BoardGeometry(
         s=s, gears=tuple(g_px), phases=tuple(_phases(g_px)), spots=tuple(px(p) for p in spots),
-        lost_spots=tuple(None if p is None else px(p) for p in lost), stone=px(stone), gate=gate,
+        lost_spots=tuple(None if p is None else px(p) for p in lost), lost_scale=lost_scale, stone=px(stone), gate=gate,
         penalty=penalty,
     )

@@ -553,7 +553,7 @@ class PlayScene(Scene):
         geo = self.board.geo
         for tid, look in self.looks.items():
             centre, _tilt, _lift = look.place(self.now)
-            scale = lay.LOST_SCALE if self.state.timers[tid].lost else 1.0
+            scale = geo.lost_scale if self.state.timers[tid].lost else 1.0
             r = geo.glass_rect(centre, scale)
             if pygame.Rect(r.left, r.top, r.w, r.h).inflate(4, 4).collidepoint(pos):
                 return tid
@@ -825,43 +825,51 @@ class PlayScene(Scene):
             else:
                 w, h = painter.size
                 painter.draw(surface, (round(cx - w / 2), round(cy - h / 2)), frac, sand_key, flowing, self.now)
-            self._draw_badge(surface, t.id, (cx, cy), painter.size, danger, angle)
-            if t.lost and not look.moves:
-                bpx = max(14, round(s * 0.42))
-                badge = self.app.sprites.scaled("arenas/lost_badge", (bpx, bpx))
-                bob = math.sin(self.now / 160) * s * 0.04
-                surface.blit(badge, badge.get_rect(center=(round(cx + painter.size[0] * 0.8), round(cy - painter.size[1] * 0.05 + bob))))
+            if t.lost:
+                parts = board.geo.lost_parts((cx, cy))
+                self._draw_badge(surface, t.id, danger, (parts.tag.cx, parts.tag.cy), (int(parts.tag.w), int(parts.tag.h)))
+                if not look.moves:
+                    bob = max(1, round(s * 0.04))
+                    badge = self.app.sprites.scaled("arenas/lost_badge", (round(parts.badge.w) - 2 * bob,) * 2)
+                    y = parts.badge.cy + math.sin(self.now / 160) * bob
+                    surface.blit(badge, badge.get_rect(center=(round(parts.badge.cx), round(y))))
+            elif abs(angle) <= 1.0:  # turning over: the tag comes back when it stands again
+                self._draw_badge(surface, t.id, danger, (cx, cy - painter.size[1] / 2), None)
 
-    def _draw_badge(self, surface: pygame.Surface, timer_id: str, centre: Point, size: tuple[int, int],
-                    danger: bool, angle: float) -> None:
+    def _draw_badge(self, surface: pygame.Surface, timer_id: str, danger: bool, centre: Point,
+                    room: tuple[int, int] | None) -> None:
+        """A timer's name tag centred on `centre`: as big as a standing timer's, smaller if it must fit in `room`."""
         t = self.state.timers[timer_id]
         seconds = -(-t.remaining_ms // 1000) if self.app.settings.show_timer_seconds else None
-        glass = self.board.glass.size if self.board is not None else size  # one tag size for standing and lost
-        key = (timer_id, danger, seconds, glass)
+        assert self.board is not None
+        key = (timer_id, danger, seconds, self.board.glass.size, room)
         img = self.badges.get(key)
         if img is None:
             if len(self.badges) > 200:
                 self.badges.clear()
-            img = self._make_badge(timer_id, danger, seconds, glass)
+            img = self._make_badge(timer_id, danger, seconds, self.board.glass.size, room)
             self.badges[key] = img
-        if abs(angle) > 1.0 and not t.lost:
-            return  # turning over: the tag comes back when it stands again
-        lift = size[1] * (0.62 if t.lost else 0.5)
-        surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1] - lift))))
+        surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
 
-    def _make_badge(self, timer_id: str, danger: bool, seconds: int | None, size: tuple[int, int]) -> pygame.Surface:
+    def _make_badge(self, timer_id: str, danger: bool, seconds: int | None, size: tuple[int, int],
+                    room: tuple[int, int] | None) -> pygame.Surface:
+        """The tag for a standing glass of `size`, its lettering made smaller until it fits in `room` (if any)."""
         app = self.app
-        px = max(12, round(size[1] * 0.2))
         label = TIMER_CODES.get(timer_id, timer_id) + (f" {seconds}s" if seconds is not None else "")
         ink = (190, 30, 20) if danger else (44, 29, 18)
-        word = text.render(label, px, ink, bold=True)
-        dot = max(5, px // 2)
-        w = word.get_width() + dot + max(12, px)
-        h = word.get_height() + max(4, px // 4)
+        px = max(12, round(size[1] * 0.2))
+        while True:
+            word = text.render(label, px, ink, bold=True)
+            dot, left = max(3, px // 2), max(3, px // 2)
+            w = left + dot + word.get_width() + max(3, px - px // 2)
+            h = word.get_height() + max(2, px // 4)
+            if room is None or px <= 6 or (w <= room[0] and h <= room[1]):
+                break
+            px -= 1
         img = app.sprites.nine_slice("arenas/tag", (w, h)).copy()
-        pygame.draw.circle(img, (44, 29, 18), (max(6, px // 2) + dot // 2, h // 2), dot // 2 + 1)
-        pygame.draw.circle(img, app.sprites.colour(TIMER_SPECS[timer_id].sand), (max(6, px // 2) + dot // 2, h // 2), dot // 2)
-        img.blit(word, (max(6, px // 2) + dot + 3, (h - word.get_height()) // 2 + 1))
+        pygame.draw.circle(img, (44, 29, 18), (left + dot // 2, h // 2), dot // 2 + 1)
+        pygame.draw.circle(img, app.sprites.colour(TIMER_SPECS[timer_id].sand), (left + dot // 2, h // 2), dot // 2)
+        img.blit(word, (left + dot + 3, (h - word.get_height()) // 2 + 1))
         return img
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
@@ -874,7 +882,7 @@ class PlayScene(Scene):
         for t in self.state.timers.values():
             centre, _tilt = self.drawn_place(t.id)
             colour = (120, 236, 255) if t.lost else self.app.sprites.colour("arenas_glow")
-            r = s * (0.66 + 0.05 * pulse) * (lay.LOST_SCALE if t.lost else 1.0)
+            r = s * (0.66 + 0.05 * pulse) * (self.board.geo.lost_scale if t.lost else 1.0)
             width = max(2, round(s * (0.07 if t.id == hovered else 0.04)))
             pygame.draw.circle(surface, (30, 18, 10), centre, r + 2, width + 2)
             pygame.draw.circle(surface, colour, centre, r, width)
@@ -901,7 +909,7 @@ class PlayScene(Scene):
         for tid in self.hint.timers:
             centre, _tilt = self.drawn_place(tid)
             lost = self.state.timers[tid].lost
-            r = round(s * (0.62 + 0.06 * pulse) * (lay.LOST_SCALE if lost else 1.0))
+            r = round(s * (0.62 + 0.06 * pulse) * (self.board.geo.lost_scale if lost else 1.0))
             box = pygame.Rect(0, 0, 2 * r, 2 * r)
             box.center = (round(centre[0]), round(centre[1]))
             self._ring(surface, box, r, max(2, round(s * 0.06)), alpha)

@@ -1,0 +1,81 @@
+"""The fitted Arenas board: lost timers (glass, name tag and badge) never cover a gear, the Deactivator
+stone or one another, on every shipped level at the two window sizes we design for."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from arenas.rules import load_levels
+from arenas.scenes.layouts import CAPTION_H, CAPTION_W, STONE_H, STONE_W, Rect
+from arenas.scenes.play import PlayScene
+from arenas.scenes.session import GameSetup
+from common.app import App, AppOptions
+
+SIZES = ((1280, 720), (960, 540))
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def app(request: pytest.FixtureRequest) -> App:
+    app = App(AppOptions(headless=True, save_settings=False, mute=True, size=request.param))
+    yield app
+    app.sounds.stop_all()
+
+
+def stone_rect(centre: tuple[float, float], s: float) -> Rect:
+    """The Deactivator stone with its caption, as the board lays it out."""
+    return Rect(centre[0], centre[1] + CAPTION_H * s / 2, max(STONE_W, CAPTION_W) * s, (STONE_H + CAPTION_H) * s)
+
+
+def test_every_level_has_room_for_every_lost_timer(app: App) -> None:
+    assert app.size in SIZES
+    problems = []
+    for level in load_levels():
+        setup = GameSetup(level, tuple(f"P{i + 1}" for i in range(level.team_size)), seed=1, counts=False)
+        scene = PlayScene(app, setup, countdown=False)
+        # Every timer lost, beside the gears just before the Deactivator.
+        for k, t in enumerate(scene.state.timers.values()):
+            t.tile, t.lost_beside = None, max(0, level.deactivator - 1 - k)
+        scene.layout(app.size)
+        assert scene.board is not None
+        geo = scene.board.geo
+        # Any timer may be lost beside any gear before the Deactivator: check every such place.
+        lost = {i: geo.lost_rect(i) for i in range(level.deactivator)}
+        assert None not in lost.values() and geo.lost_rect(level.deactivator) is None
+        stone = stone_rect(geo.stone, geo.s)
+        for i, rect in lost.items():
+            assert rect is not None
+            problems += [f"level {level.number}: lost {i} covers gear {j}"
+                         for j in range(len(level.path)) if rect.overlap(geo.gear_rect(j)) > 0]
+            problems += [f"level {level.number}: lost {i} covers lost {j}"
+                         for j, other in lost.items() if j > i and other is not None and rect.overlap(other) > 0]
+            if rect.overlap(stone) > 0:
+                problems.append(f"level {level.number}: lost {i} covers the Deactivator")
+        # The lost timers in play are drawn at those places.
+        for t in scene.state.timers.values():
+            assert scene.drawn_place(t.id)[0] == geo.lost_spots[t.lost_beside]
+    assert problems == []
+
+
+def test_a_lost_timer_is_drawn_inside_its_outline(app: App) -> None:
+    level = load_levels()[20]
+    setup = GameSetup(level, ("Ana",), seed=1, counts=False)
+    scene = PlayScene(app, setup, countdown=False)
+    t = scene.state.timers["slow1"]
+    t.tile, t.lost_beside, t.remaining_ms = None, 3, 30_000
+    scene.state.timers = {"slow1": t}  # alone on the board: every pixel that changes is this timer's
+    app.stack.clear_to(scene)
+    app.step([], 16)
+    assert scene.board is not None
+    geo = scene.board.geo
+    outline = geo.lost_rect(3)
+    assert outline is not None
+    scene.board.lost_glass.glow_img = pygame.Surface((1, 1), pygame.SRCALPHA)  # no soft glow: only what is drawn
+    app.step([], 16)
+    bare = scene.board.layers(app.size)[1]
+    inside = pygame.Rect(round(outline.left), round(outline.top), round(outline.w), round(outline.h)).inflate(4, 4)
+    assert scene.table is not None and scene.table.board.contains(inside.inflate(-4, -4))
+    window = inside.inflate(round(geo.s * 2), round(geo.s * 2)).clip(scene.table.board)
+    drawn = [(x, y) for x in range(window.left, window.right) for y in range(window.top, window.bottom)
+             if app.screen.get_at((x, y)) != bare.get_at((x, y))]
+    assert len(drawn) > outline.w * outline.h / 4
+    assert [p for p in drawn if not inside.collidepoint(p)] == []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,36 @@ GEAR_FRAMES = 24
 TURN_PER_MOVE = 60.0      # how far every gear turns when a timer moves
 TIMER_CODES = {"slow1": "S1", "slow2": "S2", "medium1": "M1", "medium2": "M2", "fast1": "F", "fast2": "XF"}
 DANGER_MS = 5000
+RUST_TONE = (255, 140, 64)   # multiplies a greyed gear into rusty brown
+RUST_DARK, RUST_LIGHT = (70, 34, 18), (214, 116, 52)   # patina flecks
+WILD_MARK = (0.3, 0.42)      # the small wild card on a rusted gear, in units of s
+
+
+def rusted_gears(level: Level) -> frozenset[int]:
+    """Gears that no card but a wild can turn: the level's deck lacks both their colour and their shape."""
+    removed = set(level.removed_cards)
+    return frozenset(i for i, tile in enumerate(level.path) if tile.colour in removed and tile.shape in removed)
+
+
+def rusted(image: pygame.Surface) -> pygame.Surface:
+    """`image` (a gear) dulled toward rust and flecked with patina; its outline is kept."""
+    w, h = image.get_size()
+    out = image.copy()
+    rust = pygame.transform.grayscale(image)
+    rust.fill((*RUST_TONE, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    rust.set_alpha(190)
+    out.blit(rust, (0, 0))
+    flecks = pygame.Surface((w, h), pygame.SRCALPHA)
+    rng = random.Random(w)  # the same flecks on every frame of a size
+    for _ in range(60):
+        r = max(1, round(w * rng.uniform(0.02, 0.06)))
+        colour = RUST_DARK if rng.random() < 0.6 else RUST_LIGHT
+        pygame.draw.circle(flecks, (*colour, rng.randrange(150, 235)), (rng.randrange(w), rng.randrange(h)), r)
+    keep = image.copy()  # the flecks only where the gear is, as opaque as it is
+    keep.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    flecks.blit(keep, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    out.blit(flecks, (0, 0))
+    return out
 
 
 def cover(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
@@ -166,10 +197,13 @@ class GlassPainter:
 
 @dataclass
 class BoardPieces:
-    """Per-layout images: pre-turned gear frames by colour, upright hub+emblem faces by shape."""
+    """Per-layout images: pre-turned gear frames by colour (and rusted ones), upright hub+emblem faces by
+    shape, the wild-card mark of a rusted gear."""
 
     gear_frames: dict[str, list[pygame.Surface]]
+    rusted_frames: dict[str, list[pygame.Surface]]
     faces: dict[str, pygame.Surface]
+    wild_mark: pygame.Surface
 
 
 class BoardView:
@@ -181,6 +215,7 @@ class BoardView:
         self.box = box
         self.geo = lay.fit_board(level.layout, len(level.path), level.deactivator, level.blocks,
                                  (box.x, box.y, box.w, box.h), max_s)
+        self.rusted = rusted_gears(level)
         s = self.geo.s
         self.gear_px = max(12, round(lay.GEAR_D * s))
         self._glass: GlassPainter | None = None
@@ -213,11 +248,17 @@ class BoardView:
 
     def _make_pieces(self) -> BoardPieces:
         sprites = self.app.sprites
+
+        def turned(base: pygame.Surface) -> list[pygame.Surface]:
+            return [pygame.transform.rotozoom(base, k * GEAR_PERIOD / GEAR_FRAMES, 1.0) for k in range(GEAR_FRAMES)]
+
         frames: dict[str, list[pygame.Surface]] = {}
+        rust: dict[str, list[pygame.Surface]] = {}
         for colour in {t.colour for t in self.level.path}:
             base = sprites.scaled(f"arenas/gear_{colour}", (self.gear_px, self.gear_px))
-            frames[colour] = [pygame.transform.rotozoom(base, k * GEAR_PERIOD / GEAR_FRAMES, 1.0)
-                              for k in range(GEAR_FRAMES)]
+            frames[colour] = turned(base)
+            if any(self.level.path[i].colour == colour for i in self.rusted):
+                rust[colour] = turned(rusted(base))
         hub_px = max(8, round(lay.HUB_D * self.geo.s))
         emblem_px = max(6, round(hub_px * 0.72))
         faces: dict[str, pygame.Surface] = {}
@@ -226,14 +267,25 @@ class BoardView:
             em = sprites.scaled(f"arenas/emblem_{shape}", (emblem_px, emblem_px))
             face.blit(em, em.get_rect(center=(hub_px // 2, hub_px // 2)))
             faces[shape] = face
-        return BoardPieces(frames, faces)
+        return BoardPieces(frames, rust, faces, self._wild_mark())
+
+    def _wild_mark(self) -> pygame.Surface:
+        """A small wild card with a dark edge, tilted: what a rusted gear waits for."""
+        card = self.app.sprites.scaled("arenas/card_wild", (max(6, round(WILD_MARK[0] * self.geo.s)),
+                                                            max(8, round(WILD_MARK[1] * self.geo.s))))
+        edge = max(1, round(self.geo.s * 0.025))
+        mark = pygame.Surface((card.get_width() + 2 * edge, card.get_height() + 2 * edge), pygame.SRCALPHA)
+        pygame.draw.rect(mark, RUST_DARK, mark.get_rect(), border_radius=2 * edge)
+        mark.blit(card, (edge, edge))
+        return pygame.transform.rotozoom(mark, -12, 1.0)
 
     def gear_frame(self, i: int, turn: float) -> pygame.Surface:
         """Gear i's image turned by `turn` degrees from rest (neighbours turn the other way)."""
         sign = 1 if i % 2 == 0 else -1
         angle = (self.geo.phases[i] + sign * turn) % GEAR_PERIOD
         k = round(angle / (GEAR_PERIOD / GEAR_FRAMES)) % GEAR_FRAMES
-        return self.pieces.gear_frames[self.level.path[i].colour][k]
+        frames = self.pieces.rusted_frames if i in self.rusted else self.pieces.gear_frames
+        return frames[self.level.path[i].colour][k]
 
     # ---- static layers ---------------------------------------------------------------------
     def layers(self, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Surface]:
@@ -300,7 +352,8 @@ class BoardView:
         return out
 
     def draw_gears(self, surface: pygame.Surface, turn: float) -> None:
-        """Gears (turned by `turn`), their upright faces, blocks and the Deactivator gate."""
+        """Gears (turned by `turn`), their upright faces, the wild-card mark of rusted gears, blocks and the
+        Deactivator gate."""
         s = self.geo.s
         for i, (x, y) in enumerate(self.geo.gears):
             img = self.gear_frame(i, turn)
@@ -308,6 +361,10 @@ class BoardView:
         for i, (x, y) in enumerate(self.geo.gears):
             face = self.pieces.faces[self.level.path[i].shape]
             surface.blit(face, face.get_rect(center=(round(x), round(y))))
+        mark = self.pieces.wild_mark
+        for i in sorted(self.rusted):
+            x, y = self.geo.gears[i]
+            surface.blit(mark, mark.get_rect(center=(round(x + s * 0.33), round(y + s * 0.3))))
         if self.level.blocks:
             bpx = round(s * 0.98)
             block = self.app.sprites.scaled("arenas/block", (bpx, bpx))

@@ -1091,6 +1091,7 @@ class PlayScene(Scene):
             tile = state.level.path[gear]
             extra = " · danger zone" if gear >= state.level.deactivator else ""
             extra += " · blocked" if gear in state.level.blocks else ""
+            extra += " · rusted: only a wild card turns it" if self.board and gear in self.board.rusted else ""
             msg = f"Gear {gear + 1}: {tile.label()}{extra}"
         else:
             return

@@ -10,7 +10,7 @@ import pygame
 from arenas.bots import MAX_REACTION_MS, MIN_REACTION_MS
 from arenas.records import Records
 from arenas.rules import MAX_PLAYERS, TIMER_SPECS, Level, LevelError, load_levels, timer_label
-from arenas.scenes.board import BoardView
+from arenas.scenes.board import BoardView, rusted_gears
 from arenas.scenes.play import PlayScene
 from arenas.scenes.session import GameSetup, fresh_seed
 from common import text
@@ -69,6 +69,10 @@ def level_facts(level: Level) -> list[str]:
         facts.append(f"Challenge: a hand of {level.hand_size} cards")
     for removed in level.removed_cards:
         facts.append(f"Challenge: no {removed} cards in the deck")
+    rusted = rusted_gears(level)
+    if rusted:
+        kinds = " and ".join(sorted({level.path[i].name for i in rusted}))
+        facts.append(f"Rusted (only a wild card turns them): {len(rusted)} {kinds} gear{'s' if len(rusted) > 1 else ''}")
     if level.blocks:
         gears = ", ".join(str(b + 1) for b in sorted(level.blocks))
         facts.append(f"Challenge: a block on gear {gears}")

@@ -1,0 +1,78 @@
+"""Arenas board and play scene headless: rusted gears (which they are, how they look in play and in the
+setup preview) and skipping the start countdown."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+from arenas_support import make_level
+
+from arenas.scenes.board import BoardView, rusted_gears
+from arenas.scenes.play import COUNTDOWN_MS, PlayScene
+from arenas.scenes.session import GameSetup
+from arenas.scenes.setup import level_facts
+from common.app import App, AppOptions
+
+FRAME = 1000 / 60
+PATH = "GT YC OS GM YT OC GS YM OT GC YS OM GT"
+
+
+@pytest.fixture
+def app() -> App:
+    app = App(AppOptions(headless=True, save_settings=False, mute=True))
+    yield app
+    app.sounds.stop_all()
+
+
+def test_a_gear_is_rusted_when_its_colour_and_its_shape_are_both_removed() -> None:
+    assert rusted_gears(make_level(PATH, removed=("orange", "circle"))) == frozenset({5})
+    assert rusted_gears(make_level(PATH, removed=("triangle", "gray"))) == frozenset({0, 12})
+    assert rusted_gears(make_level(PATH, removed=("orange", "gray"))) == frozenset()
+    assert rusted_gears(make_level(PATH, removed=("circle",))) == frozenset()
+    assert rusted_gears(make_level(PATH)) == frozenset()
+
+
+def test_the_setup_facts_name_the_rusted_gears() -> None:
+    facts = level_facts(make_level(PATH, removed=("triangle", "gray")))
+    assert "Rusted (only a wild card turns them): 2 gray triangle gears" in facts
+    assert not [f for f in level_facts(make_level(PATH, removed=("circle",))) if "Rusted" in f]
+
+
+def _changed(a: pygame.Surface, b: pygame.Surface, centre: tuple[float, float], r: int) -> int:
+    x0, y0 = round(centre[0]), round(centre[1])
+    return sum(a.get_at((x, y)) != b.get_at((x, y))
+               for x in range(x0 - r, x0 + r) for y in range(y0 - r, y0 + r))
+
+
+@pytest.mark.parametrize("where", ["play", "setup preview"])
+def test_rusted_gears_look_rusted(app: App, where: str) -> None:
+    plain = make_level(PATH, removed=("orange",))
+    rusty = replace(plain, removed_cards=("orange", "circle"))
+    box = pygame.Rect(40, 60, 1000, 420)
+    pictures = []
+    for level in (plain, rusty):
+        board = BoardView(app, level, box, 80)
+        pictures.append(board.layers(app.size)[1] if where == "play" else board.preview())
+    geo = board.geo
+    offset = (0, 0) if where == "play" else (-box.x, -box.y)
+    gear = (geo.gears[5][0] + offset[0], geo.gears[5][1] + offset[1])
+    far = (geo.gears[1][0] + offset[0], geo.gears[1][1] + offset[1])
+    r = round(geo.s * 0.5)
+    assert _changed(*pictures, gear, r) > r * r  # tinted, flecked and marked with a wild card
+    assert _changed(*pictures, far, r) == 0
+
+
+def test_the_wild_mark_shows_on_every_rusted_gear_and_no_other(app: App) -> None:
+    level = make_level(PATH, removed=("triangle", "gray"))
+    board = BoardView(app, level, pygame.Rect(40, 60, 1000, 420), 80)
+    magenta = (255, 0, 255, 255)
+    board.pieces.wild_mark = pygame.Surface((12, 12), pygame.SRCALPHA)
+    board.pieces.wild_mark.fill(magenta)
+    surface = pygame.Surface(app.size, pygame.SRCALPHA)
+    board.draw_gears(surface, 0.0)
+    marked = [(x, y) for x in range(surface.get_width()) for y in range(0, surface.get_height(), 2)
+              if surface.get_at((x, y)) == magenta]
+    s = board.geo.s
+    near = {i for i, (gx, gy) in enumerate(board.geo.gears) for x, y in marked if abs(x - gx) < s * 0.6 and abs(y - gy) < s * 0.6}
+    assert marked and near == {0, 12}

@@ -1224,7 +1224,7 @@ class PlayScene(Scene):
         """Header, artifact row and log are drawn on a cached copy of the table when they change;
         each frame blits that part of it, then the buttons (which light up under the mouse)."""
         st = self.view_state()
-        head, hint = self.instructions()
+        head, hint = self.instructions() if self.announcement is None else ("", "")  # the banner is there
         key = (self._bg_version, head, hint, st.turn, st.final_round, len(st.deck), self.awaiting_confirm,
                tuple(self.shown.art_row), me, st.phase, st.players[me].coins if me is not None else -1,
                self.hover_key if self.hover_key and self.hover_key[0] == "row" else None,
@@ -1255,7 +1255,7 @@ class PlayScene(Scene):
                        bold=True, shadow=app.theme.shadow)
         cur = current_player(st) if not self.awaiting_confirm else self.work_player
         x = hdr.left + app.px(16)
-        if cur is not None:
+        if cur is not None and head:
             token = self.art.marker(self.colours[cur], app.px(26))
             surface.blit(token, (x, hdr.top + app.px(34)))
             x += app.px(30)
@@ -1297,21 +1297,37 @@ class PlayScene(Scene):
                 text.draw_text(surface, str(a.points), app.font_px(17), app.theme.text, (cx + app.px(42), y),
                                "midleft", bold=True)
 
-    def _draw_announcement(self, surface: pygame.Surface) -> None:
+    def announcement_banner(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The banner of the announcement on show and where it goes: in the sidebar header, below its
+        Hint line, in place of the headline and hint, so it never hides the map or a party."""
         if self.announcement is None:
-            return
+            return None
+        app = self.app
         msg, colour, elapsed, total = self.announcement
-        fade = min(1.0, elapsed / 150, (total - elapsed) / 250)
-        img = text.render(msg, self.app.font_px(26), self.app.theme.text, bold=True)
-        box = img.get_rect().inflate(self.app.px(48), self.app.px(22))
-        box.midtop = (self.board_view.rect.centerx, self.board_view.rect.top + self.app.px(12))
-        panel = self.app.sprites.nine_slice("ui/panel", box.size).copy()
-        panel.blit(img, img.get_rect(center=(box.w // 2, box.h // 2)))
+        box = pygame.Rect(self.header.left + app.px(6), self.header.top + app.px(32), self.header.w - app.px(12),
+                          self.header.h - app.px(38))
+        room = box.w - app.px(36)
+        px = app.font_px(28)  # the largest size at which the wrapped message fits the box
+        while True:
+            lines = text.wrap(msg, px, room, bold=True)
+            lh = text.font(px, True).get_linesize()
+            if len(lines) * lh <= box.h - app.px(20) or px <= 10:
+                break
+            px -= 1
+        imgs = [text.render(line, px, app.theme.text, bold=True) for line in lines]
+        panel = app.sprites.nine_slice("ui/panel", box.size).copy()
+        for i, img in enumerate(imgs):
+            panel.blit(img, img.get_rect(midtop=(box.w // 2, (box.h - lh * len(imgs)) // 2 + i * lh)))
         if colour is not None:
-            pygame.draw.rect(panel, colour, panel.get_rect().inflate(-self.app.px(10), -self.app.px(10)),
-                             max(2, self.app.px(3)), border_radius=self.app.px(8))
-        panel.set_alpha(round(255 * max(0.0, fade)))
-        surface.blit(panel, box)
+            pygame.draw.rect(panel, colour, panel.get_rect().inflate(-app.px(10), -app.px(10)),
+                             max(2, app.px(3)), border_radius=app.px(8))
+        panel.set_alpha(round(255 * max(0.0, min(1.0, elapsed / 150, (total - elapsed) / 250))))
+        return panel, box
+
+    def _draw_announcement(self, surface: pygame.Surface) -> None:
+        banner = self.announcement_banner()
+        if banner is not None:
+            surface.blit(*banner)
 
     def _draw_hover(self, surface: pygame.Surface) -> None:
         key = self.hover_key

@@ -1,4 +1,5 @@
-"""How a party shows its characters: a used one is plainly marked, yet its pattern reads at a glance."""
+"""How the table looks: a used character is plainly marked, yet its pattern reads at a glance; the
+turn banner never hides the board or a party."""
 from __future__ import annotations
 
 import pygame
@@ -50,3 +51,26 @@ def test_a_used_characters_rect_is_its_picture(app: App) -> None:
     width = party.card_rect(scene.shown, 0).w
     assert rect.size == scene.art.used_character(scene.shown.cards[0][1], width, "red").get_size()
     assert party.card_at(scene.shown, rect.center) == 1
+
+
+SEAT_EDGES = {2: ("south", "north"), 3: ("south", "west", "north"), 4: ("south", "west", "north", "east")}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_turn_banner_never_covers_the_board_or_a_party(size: tuple[int, int], players: int) -> None:
+    app = App(AppOptions(size=size, headless=True, save_settings=False), settings=Settings())
+    try:
+        assert app.size == size
+        seats = tuple(SeatSetup(f"Sleepy Seat {i + 1}", colour, edge, "human" if i == 0 else "bot")
+                      for i, (colour, edge) in enumerate(zip(("red", "blue", "green", "yellow"), SEAT_EDGES[players])))
+        scene = PlayScene(app, new_game(Setup(seats, True, 0), 5), autosave=False)
+        scene.layout(app.size)
+        for message in ("Your turn", "Tie on Candlewick Copse! Sleepy Seat 4 and Sleepy Seat 2 bid for it"):
+            scene.announce(message, 0)
+            _, box = scene.announcement_banner()
+            assert not box.colliderect(scene.board_view.rect) and not box.colliderect(scene.board_view.frame_rect)
+            assert not any(box.colliderect(party.rect) for party in scene.parties)
+            assert scene.sidebar.contains(box)
+    finally:
+        pygame.quit()

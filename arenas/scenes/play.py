@@ -488,14 +488,20 @@ class PlayScene(Scene):
         if key in numbers:
             self.play_card(numbers[key])
             return True
-        if key in (pygame.K_RETURN, pygame.K_SPACE) and self.phase == "over":
-            self._to_result()
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.phase in ("countdown", "over"):
+            if self.phase == "countdown":
+                self.skip_countdown()
+            else:
+                self._to_result()
             return True
         return False
 
     def _click(self, pos: tuple[int, int]) -> None:
         if self.paused:
             self.resume_play()
+            return
+        if self.phase == "countdown":
+            self.skip_countdown()
             return
         if self.phase == "over" or self.table is None or self.board is None:
             return
@@ -536,9 +542,7 @@ class PlayScene(Scene):
                 self.say("Click a timer for the wild card (Esc cancels)", pos)
             return
         if timer is not None or gear is not None:
-            if self.phase == "countdown":
-                self.say("Get ready: the sand starts after the countdown", pos)
-            elif self.replay is not None:
+            if self.replay is not None:
                 self.say("This is a replay", pos)
             elif self.bot_turn_now():
                 self._thinking(pos)
@@ -563,7 +567,7 @@ class PlayScene(Scene):
         """Key 1–3 or a click on the active player's card."""
         state = self.state
         if self.phase == "countdown":
-            self.say("Get ready: the sand starts after the countdown")
+            self.say("Get ready: the sand starts after the countdown (Space or Enter starts it now)")
             return
         if self.phase == "over":
             return
@@ -731,6 +735,11 @@ class PlayScene(Scene):
             self.hover_ms += dt_ms
         if self.ended_at is not None and self.now - self.ended_at >= END_DELAY_MS:
             self._to_result()
+
+    def skip_countdown(self) -> None:
+        """Space, Enter or a click during the countdown: the sand starts now."""
+        if self.phase == "countdown":
+            self._go()
 
     def _go(self) -> None:
         """End of the countdown: every timer is flipped full (most advanced first) and the clock starts."""
@@ -1034,7 +1043,7 @@ class PlayScene(Scene):
         n = len(state.hands[state.active])
         many = len(state.players) > 1
         if self.phase == "countdown":
-            msg = "Get ready… the sand starts when the countdown ends"
+            msg = "Get ready… the sand starts when the countdown ends  ·  Space, Enter or a click starts it now"
         elif self.phase == "over":
             msg = "Press Enter for the result"
         elif self.replay is not None:

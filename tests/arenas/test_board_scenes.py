@@ -76,3 +76,52 @@ def test_the_wild_mark_shows_on_every_rusted_gear_and_no_other(app: App) -> None
     s = board.geo.s
     near = {i for i, (gx, gy) in enumerate(board.geo.gears) for x, y in marked if abs(x - gx) < s * 0.6 and abs(y - gy) < s * 0.6}
     assert marked and near == {0, 12}
+
+
+def _key(k: int) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)]
+
+
+def _click(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+
+
+def counting_down(app: App) -> PlayScene:
+    """Level 1 solo, one second into its start countdown: no sand has run."""
+    setup = GameSetup(make_level(PATH), ("Ana",), seed=5, counts=False)
+    scene = PlayScene(app, setup)
+    app.stack.clear_to(scene)
+    for _ in range(60):
+        app.step([], FRAME)
+    assert scene.phase == "countdown" and scene.state.time_ms == 0
+    return scene
+
+
+@pytest.mark.parametrize("skip", ["space", "enter", "click on the board", "click on a card"])
+def test_space_enter_or_a_click_skips_the_countdown(app: App, skip: str) -> None:
+    scene = counting_down(app)
+    assert scene.table is not None and scene.board is not None
+    events = {"space": _key(pygame.K_SPACE), "enter": _key(pygame.K_RETURN),
+              "click on the board": _click(tuple(round(v) for v in scene.board.geo.gears[4])),
+              "click on a card": _click(scene.table.card_rects(0, 3)[0].center)}[skip]
+    hand = list(scene.state.hands[0])
+    app.step(events, FRAME)
+    assert scene.phase == "running"
+    for _ in range(30):
+        app.step([], FRAME)
+    assert 400 <= scene.state.time_ms <= 600  # the sand runs from the skip on
+    assert all(t.remaining_ms > t.capacity_ms - 1000 for t in scene.state.timers.values())
+    assert scene.state.hands[0] == hand and not scene.state.actions  # the click only started the sand
+
+
+def test_without_a_skip_the_sand_waits_for_the_whole_countdown(app: App) -> None:
+    scene = counting_down(app)
+    app.step(_key(pygame.K_1), FRAME)  # a card key does not skip: it says to wait
+    frames = round((COUNTDOWN_MS - 1000) / FRAME) - 3
+    for _ in range(frames):
+        app.step([], FRAME)
+    assert scene.phase == "countdown" and scene.state.time_ms == 0 and not scene.state.actions
+    for _ in range(10):
+        app.step([], FRAME)
+    assert scene.phase == "running" and scene.state.time_ms > 0

@@ -33,6 +33,7 @@ from arenas.rules import (
     GameState,
     GameWon,
     IllegalAction,
+    Level,
     PlayCard,
     PlayWild,
     TimerBlocked,
@@ -180,15 +181,27 @@ class LeaveDialog(Dialog):
 _BOARDS: dict[tuple, BoardView] = {}
 
 
-def _board_for(app: "App", setup: GameSetup, box: pygame.Rect, max_s: float) -> BoardView:
+def _board_for(app: "App", level: Level, box: pygame.Rect, max_s: float) -> BoardView:
     """Board views are cached so Retry and resizing back and forth are instant."""
-    key = (setup.level, tuple(box), round(max_s, 2), id(app.sprites), app.sprites.version)
+    key = (level, tuple(box), round(max_s, 2), id(app.sprites), app.sprites.version)
     board = _BOARDS.get(key)
     if board is None:
         if len(_BOARDS) > 6:
             _BOARDS.clear()
-        board = _BOARDS[key] = BoardView(app, setup.level, box, max_s)
+        board = _BOARDS[key] = BoardView(app, level, box, max_s)
     return board
+
+
+def play_board(app: "App", level: Level, players: int, size: tuple[int, int]) -> tuple[BoardView, TableLayout]:
+    """The board (with its table layers drawn) and seats a run of `level` uses in a window of `size`.
+
+    Fitting a board takes tens of milliseconds the first time; the setup screen calls this ahead so
+    that starting the run does not stall (the results are cached)."""
+    options = [(_board_for(app, level, table.board, app.px(MAX_GEAR_PX)), table)
+               for table in table_layouts(app, size, players, level.hand_size)]
+    board, table = max(options, key=lambda o: o[0].geo.s)
+    board.layers(size)
+    return board, table
 
 
 class PlayScene(Scene):
@@ -269,11 +282,7 @@ class PlayScene(Scene):
             self.cards.cache.clear()
             self.seats.cache.clear()
             self.badges.clear()
-        options = []
-        for table in table_layouts(app, size, len(self.state.players), self.state.level.hand_size):
-            options.append((_board_for(app, self.setup, table.board, app.px(MAX_GEAR_PX)), table))
-        self.board, self.table = max(options, key=lambda o: o[0].geo.s)
-        self.board.layers(size)
+        self.board, self.table = play_board(app, self.state.level, len(self.state.players), size)
         self.hud_bg = None
         hud = self.table.hud
         self.hint_button.rect = pygame.Rect(0, 0, app.px(104), hud.h - app.px(14))

@@ -11,7 +11,7 @@ from arenas.bots import MAX_REACTION_MS, MIN_REACTION_MS
 from arenas.records import Records
 from arenas.rules import MAX_PLAYERS, TIMER_SPECS, Level, LevelError, load_levels, timer_label
 from arenas.scenes.board import BoardView, rusted_gears
-from arenas.scenes.play import PlayScene
+from arenas.scenes.play import PlayScene, play_board
 from arenas.scenes.session import GameSetup, fresh_seed
 from common import text
 from common.scene import Scene
@@ -25,6 +25,7 @@ NAME_LIMIT = 16
 BOT_NAMES = ("Clockwork Pip", "Brass Bea", "Tick-Tock Tam", "Cogsworth Nell", "Sprocket Sal", "Pendulum Pete",
              "Gearwright Ada")
 REACTION_STEP_MS = 200
+WARM_AFTER_MS = 250  # a level stays selected this long before its play board is fitted ahead
 
 
 def reaction_options(current: int) -> list[tuple[int, str]]:
@@ -270,6 +271,9 @@ class SetupScene(Scene):
         self.detail = pygame.Rect(0, 0, 0, 0)
         self.left = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
+        self.warmed: tuple = ()    # the (level, players, window, sprites) whose play board is fitted
+        self.pending: tuple = ()   # the choice waiting to settle, and for how long it has
+        self.settled_ms = 0.0
         self._sync()
 
     def _initial_level(self, wanted: int | None) -> int:
@@ -446,6 +450,22 @@ class SetupScene(Scene):
 
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
+        self._warm_play_board(dt_ms)
+
+    def _warm_play_board(self, dt_ms: float) -> None:
+        """Fit the selected level's play board once the choice has settled, so Start opens it at once."""
+        level = self.selected_level
+        if level is None:
+            return
+        key = (level, self.choices.count, self.app.size, id(self.app.sprites), self.app.sprites.version)
+        if key == self.warmed:
+            return
+        if key != self.pending:
+            self.pending, self.settled_ms = key, 0.0
+        self.settled_ms += dt_ms
+        if self.settled_ms >= WARM_AFTER_MS:
+            play_board(self.app, level, self.choices.count, self.app.size)
+            self.warmed = key
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

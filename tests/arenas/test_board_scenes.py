@@ -1,5 +1,5 @@
 """Arenas board and play scene headless: rusted gears (which they are, how they look in play and in the
-setup preview) and skipping the start countdown."""
+setup preview), skipping the start countdown, and the play board fitted ahead by the setup screen."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -8,10 +8,11 @@ import pygame
 import pytest
 from arenas_support import make_level
 
+from arenas.scenes import layouts
 from arenas.scenes.board import BoardView, rusted_gears
 from arenas.scenes.play import COUNTDOWN_MS, PlayScene
 from arenas.scenes.session import GameSetup
-from arenas.scenes.setup import level_facts
+from arenas.scenes.setup import WARM_AFTER_MS, SetupScene, level_facts
 from common.app import App, AppOptions
 
 FRAME = 1000 / 60
@@ -125,3 +126,20 @@ def test_without_a_skip_the_sand_waits_for_the_whole_countdown(app: App) -> None
     for _ in range(10):
         app.step([], FRAME)
     assert scene.phase == "running" and scene.state.time_ms > 0
+
+
+def test_the_setup_screen_fits_the_play_board_ahead_so_start_does_not(app: App) -> None:
+    layouts.fit_board.cache_clear()
+    setup = SetupScene(app, 1)
+    app.stack.clear_to(setup)
+    app.step([], FRAME)
+    fitted = layouts.fit_board.cache_info().misses  # the preview's board so far
+    for _ in range(round(WARM_AFTER_MS / FRAME) + 2):
+        app.step([], FRAME)
+    assert layouts.fit_board.cache_info().misses > fitted
+    fitted = layouts.fit_board.cache_info().misses
+    setup.start()
+    play = app.stack.top
+    assert isinstance(play, PlayScene) and play.board is not None
+    assert layouts.fit_board.cache_info().misses == fitted  # nothing left to fit
+    assert play.board.full is not None and play.board.window_size == app.size  # table layers drawn too

@@ -3,8 +3,10 @@
 Truth and undo: `state` is the committed game (autosaved after every committed action). A human
 plays their turn on `work`, a clone, action by action; Undo rebuilds the clone from `state` and
 the remaining pending actions, Confirm commits them. A turn commits by itself when undoing would
-unveil hidden information (a land or artifact drawn from a pile). Bots and replays act on the
-committed state through controllers, at a pace set by the animation speed.
+unveil hidden information (a land or artifact drawn from a pile), and, with a single human seat,
+once it is finished and has been on show for AUTO_CONFIRM_MS: Undo until then, and the bots wait
+for it. Bots and replays act on the committed state through controllers, at a pace set by the
+animation speed.
 
 Hints (H, or the Hint button, on a human's own turn) ask the hard bot for a move in the worker
 that bots think in, then show it: a search as a ghost in the hint colour on the map, any other
@@ -69,6 +71,7 @@ SEARCH_ARTIFACTS = ("turn", "free_blank", "displace")
 BOT_PAUSE_MS = 650       # a bot waits this long (at speed 1) after the last animation before acting
 HOVER_DELAY_MS = 350
 LAND_HOVER_MS = 1200     # the map is where the mouse rests while thinking: its tips wait longer
+AUTO_CONFIRM_MS = 1000   # a lone human's finished turn stands after this long (real time, animations done)
 
 
 @dataclass
@@ -142,6 +145,8 @@ class PlayScene(Scene):
         self.pending: list[Action] = []
         self.pending_lines: list[int] = []
         self.undo_blocked = False
+        self.auto_confirm = replay is None and sum(s.kind == "human" for s in self.seats) == 1
+        self.confirm_ms = 0.0  # how long a finished turn has waited for its automatic confirmation
         # hints
         self.assisted = assisted
         self.hint: Hint | None = None
@@ -824,6 +829,9 @@ class PlayScene(Scene):
         st = self.view_state()
         if is_over(st) and not self.awaiting_confirm:
             return "Game over", "Counting the points..."
+        if self.awaiting_confirm and self.auto_confirm:
+            return f"{self.names[self.work_player]}: turn done", \
+                "Play passes on in a moment: Undo (Ctrl+Z) takes your last action back."
         if self.awaiting_confirm:
             return f"{self.names[self.work_player]}: confirm your turn", \
                 "Confirm to pass play on, or Undo to take your last action back."
@@ -975,6 +983,7 @@ class PlayScene(Scene):
             self.finish_game()
             return
         self._face_acting_human(idle)
+        self._confirm_by_itself(dt_ms, idle)
         self._drive_controllers(dt_ms, idle)
         self.poll_hint()
         self._offer_bid(idle)
@@ -1002,6 +1011,16 @@ class PlayScene(Scene):
             humans = sum(s.kind == "human" for s in self.seats)
             self.announce(f"{self.names[p]}, your turn" if humans > 1 else "Your turn", p)
             self.app.sounds.play("turn_chime", 0.7)
+
+    def _confirm_by_itself(self, dt_ms: float, idle: bool) -> None:
+        """A lone human's finished turn commits once shown (animations done) for AUTO_CONFIRM_MS."""
+        if not (self.auto_confirm and self.awaiting_confirm):
+            self.confirm_ms = 0.0
+            return
+        if idle:
+            self.confirm_ms += dt_ms
+        if self.confirm_ms >= AUTO_CONFIRM_MS:
+            self.commit()
 
     def _drive_controllers(self, dt_ms: float, idle: bool) -> None:
         if self.work is not None or is_over(self.state):

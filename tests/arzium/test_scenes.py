@@ -24,7 +24,7 @@ from arzium.rules import (
     new_game,
 )
 from arzium.scenes.bidding import BidScene
-from arzium.scenes.play import PlayScene
+from arzium.scenes.play import AUTO_CONFIRM_MS, PlayScene
 from arzium.scenes.setup import SetupScene
 from common import catalog
 from common.app import App, AppOptions
@@ -142,6 +142,45 @@ def test_undo_restores_the_turn_and_confirm_commits_it(app: App) -> None:
     app.step(click(scene.board_view.square_center(20)), FRAME)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], FRAME)
     assert scene.work is None and len(scene.actions) == 1 and current_player(scene.state) == 1
+
+
+def ctrl_z() -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+
+
+def search_once(app: App, scene: PlayScene, square: int = 20) -> None:
+    """The acting human searches with a character without blanks at `square` (a whole basic-game turn)."""
+    i = pick_card_without_blanks(scene)
+    app.step(click(scene.parties[scene.acting_human()].card_rect(scene.shown, i).center), FRAME)
+    app.step(click(scene.board_view.square_center(square)), FRAME)
+    assert scene.pending and scene.awaiting_confirm
+
+
+def test_a_lone_humans_turn_stands_by_itself_after_a_moment_that_undo_can_use(app: App) -> None:
+    app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
+    scene = fresh_scene(app)
+    before = scene.state.to_dict()
+    search_once(app, scene)
+    assert scene.instructions()[0] == "P1: turn done"
+    run(app, round(AUTO_CONFIRM_MS * 0.8 / FRAME))
+    assert scene.awaiting_confirm and scene.state.to_dict() == before  # the bot has not started: still undoable
+    app.step([ctrl_z()], FRAME)
+    assert scene.work is None and not scene.pending and scene.state.to_dict() == before
+    run(app, round(AUTO_CONFIRM_MS * 1.5 / FRAME))
+    assert not scene.actions and scene.acting_human() == 0  # nothing to confirm: the turn is the human's again
+    search_once(app, scene)
+    turn = list(scene.pending)
+    run(app, round(AUTO_CONFIRM_MS * 1.2 / FRAME))
+    assert scene.work is None and scene.actions[:1] == turn  # committed (the bot may have answered already)
+
+
+def test_hot_seat_turns_still_wait_for_confirm(app: App) -> None:
+    app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
+    scene = fresh_scene(app, ("human", "human"))
+    search_once(app, scene)
+    run(app, round(AUTO_CONFIRM_MS * 3 / FRAME))
+    assert scene.awaiting_confirm and not scene.actions
+    assert scene.instructions()[0] == "P1: confirm your turn"
 
 
 def tie_state() -> GameState:

@@ -163,7 +163,9 @@ class App:
 
     # ---- messages -----------------------------------------------------------------------
     def toast(self, message: str, ms: float = 5000) -> None:
-        """Show a one-line message at the bottom of the window for a few seconds."""
+        """Show a one-line message at the bottom of the window for a few seconds (the same message
+        again restarts its time instead of stacking a copy)."""
+        self.toasts = [t for t in self.toasts if t.message != message]
         self.toasts.append(Toast(message, ms))
         self.toasts = self.toasts[-3:]
 

@@ -149,3 +149,13 @@ def test_help_lists_every_tool(tmp_path: Path) -> None:
     for tool in ("screenshot", "timedemo", "check-sprites", "replay", "tournament", "verify-levels", "--seed",
                  "--sprites", "--mute", "--fullscreen"):
         assert tool in proc.stdout
+
+
+def test_a_repeated_toast_restarts_instead_of_stacking(app: App) -> None:
+    app.toast("First choose a character", ms=1000)
+    app.toast("Other news", ms=1000)
+    app.step([], 600)
+    app.toast("First choose a character", ms=1000)
+    assert [t.message for t in app.toasts] == ["Other news", "First choose a character"]
+    app.step([], 600)  # the first copy would have run out by now
+    assert [t.message for t in app.toasts] == ["First choose a character"]

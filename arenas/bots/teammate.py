@@ -8,7 +8,8 @@ A flip turns `remaining` into `capacity - remaining`. The bot judges a position 
 - **progress**: `MOVE_POINTS` for every move no longer needed to put all timers in the danger zone;
 - **the next turns**: hands are open, so the cards the team-mates will hold at their next turns are
   known. The bot plays those turns out in its head (each team-mate greedily plays the card that
-  scores best, a turn every `turn_ms`) up to the first hand holding an unknown draw;
+  scores best; a bot's turn takes `turn_ms`, a person's `HUMAN_TURN_MS`, so the bot does not leave
+  a person two seconds to rescue a timer) up to the first hand holding an unknown draw;
 - **risk** after that: for every timer, the chance that no card able to flip it (its tile's colour
   or shape, or a wild) reaches the table before its sand runs out, times what running out would
   cost (`LOST_POINTS` before the Deactivator, `GAME_POINTS` in the danger zone). Draws are counted
@@ -48,7 +49,8 @@ MAX_REACTION_MS = 2_000
 DEFAULT_REACTION_MS = 1_000
 JITTER_PCT = 20  # each turn's delay is the reaction delay ± this many percent
 RETHINK_MS = 250  # how often a waiting bot looks at the sand again
-TURN_ESTIMATE_PCT = 125  # how long a turn is expected to take, in % of the bot's own reaction delay
+TURN_ESTIMATE_PCT = 125  # how long a bot's turn is expected to take, in % of this bot's reaction delay
+HUMAN_TURN_MS = 3_500  # how long a person's turn is expected to take: read the board, pick, click
 MARGIN_MS = 300  # a card must land this long before a timer would run out to count as a rescue
 RECOVER_MIN_PCT = 15  # a recovery must leave at least this share of the timer's sand
 AHEAD = 3  # gears ahead of a timer that make a card worth keeping
@@ -87,7 +89,7 @@ class _Outlook:
 
     first: int  # the player of the next turn
     first_ms: int  # when that turn's card lands, from now
-    turn_ms: int  # time between later turns
+    turn_ms: tuple[int, ...]  # how long each player's turn takes
     hands: tuple[tuple[Card, ...], ...]  # each player's known cards at their next turn
     unknown: tuple[int, ...]  # unknown cards (draws) each player will hold at their next turn
 
@@ -97,7 +99,14 @@ class _Outlook:
         hands[player] = hands[player][:index] + hands[player][index + 1:]
         unknown = list(self.unknown)
         unknown[player] += 1
-        return _Outlook((player + 1) % len(hands), at_ms + self.turn_ms, self.turn_ms, tuple(hands), tuple(unknown))
+        return self.waited(player, at_ms, tuple(hands), tuple(unknown))
+
+    def waited(self, player: int, at_ms: int, hands: tuple[tuple[Card, ...], ...] | None = None,
+               unknown: tuple[int, ...] | None = None) -> "_Outlook":
+        """The outlook once `player`'s turn has ended at `at_ms` from now (hands as given, or as they were)."""
+        following = (player + 1) % len(self.hands)
+        return _Outlook(following, at_ms + self.turn_ms[following], self.turn_ms,
+                        self.hands if hands is None else hands, self.unknown if unknown is None else unknown)
 
 
 def _glasses(state: GameState) -> list[_Glass]:
@@ -190,12 +199,15 @@ def _unseen(state: GameState) -> Counter[str]:
 class TeammateBot:
     """Plays `seat` of an Arenas game: `decide(state)` is the card to play now, or None to wait."""
 
-    def __init__(self, seat: int, reaction_ms: int = DEFAULT_REACTION_MS, seed: int = 0) -> None:
+    def __init__(self, seat: int, reaction_ms: int = DEFAULT_REACTION_MS, seed: int = 0,
+                 humans: frozenset[int] = frozenset()) -> None:
+        """`humans`: the seats people play (their turns are expected to take `HUMAN_TURN_MS`)."""
         if not MIN_REACTION_MS <= reaction_ms <= MAX_REACTION_MS:
             raise ValueError(f"reaction_ms: {reaction_ms} is outside {MIN_REACTION_MS}..{MAX_REACTION_MS}")
         self.seat = seat
         self.reaction_ms = reaction_ms
         self.turn_ms = reaction_ms * TURN_ESTIMATE_PCT // 100
+        self.humans = humans
         self.rng = random.Random(seed)
 
     def delay_ms(self) -> int:
@@ -216,7 +228,8 @@ class TeammateBot:
 
     def _outlook(self, state: GameState) -> _Outlook:
         hands = tuple(tuple(h) for h in state.hands)
-        return _Outlook(state.active, 0, self.turn_ms, hands, (0,) * len(hands))
+        turns = tuple(HUMAN_TURN_MS if seat in self.humans else self.turn_ms for seat in range(len(hands)))
+        return _Outlook(state.active, 0, turns, hands, (0,) * len(hands))
 
     def _best(self, state: GameState) -> tuple[Action | None, float]:
         level = state.level
@@ -268,8 +281,7 @@ class TeammateBot:
             now = outlook.first_ms
             if _settle(level, glasses, False) == "lost":
                 return -2 * GAME_POINTS - MOVE_POINTS * _moves_needed(level, glasses)
-            waited = _Outlook((player + 1) % len(outlook.hands), now + outlook.turn_ms, outlook.turn_ms,
-                              outlook.hands, outlook.unknown)
+            waited = outlook.waited(player, now)
             best, best_value = None, self._risked(level, glasses, waited, unseen, now)
             for index, mode, timer in _choices(outlook.hands[player], glasses):
                 after = _play(level, glasses, outlook.hands[player][index], mode, timer)
@@ -321,11 +333,13 @@ def _no_card_in_time(rem_ms: int, tile: Tile | None, q: float, outlook: _Outlook
     """
     window = now + rem_ms - MARGIN_MS
     n = len(outlook.hands)
-    cycle = n * outlook.turn_ms
+    cycle = sum(outlook.turn_ms)
     miss = 1.0
+    start = outlook.first_ms
     for k in range(n):
         player = (outlook.first + k) % n
-        start = outlook.first_ms + k * outlook.turn_ms
+        if k:
+            start += outlook.turn_ms[player]
         if start > window:
             break
         hand = outlook.hands[player]
@@ -380,9 +394,10 @@ class BotSeat:
         return action
 
 
-def hint(state: GameState) -> Action | None:
+def hint(state: GameState, humans: frozenset[int] = frozenset()) -> Action | None:
     """The best card for the active player now (the H key); None once the game is over.
 
-    When every card would hurt this still names the least harmful one.
+    `humans` are the seats people play. When every card would hurt this still names the least
+    harmful one.
     """
-    return TeammateBot(state.active).best_action(state)
+    return TeammateBot(state.active, humans=humans).best_action(state)

@@ -639,7 +639,7 @@ class PlayScene(Scene):
                 self.say(why)
             return
         state = self.state
-        action = bot_hint(state)
+        action = bot_hint(state, self.setup.humans)
         if action is None:
             return
         first = not state.assisted

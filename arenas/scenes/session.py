@@ -67,7 +67,13 @@ class GameSetup:
 
     def bot_seats(self) -> dict[int, BotSeat]:
         """A fresh bot for every bot seat; each seat's delay jitter is seeded from the run's seed."""
-        return {seat: BotSeat(TeammateBot(seat, self.reaction_ms, self.seed * 8 + seat)) for seat in self.bots}
+        humans = self.humans
+        return {seat: BotSeat(TeammateBot(seat, self.reaction_ms, self.seed * 8 + seat, humans)) for seat in self.bots}
+
+    @property
+    def humans(self) -> frozenset[int]:
+        """The seats people play."""
+        return frozenset(range(len(self.players))) - frozenset(self.bots)
 
     def again(self, seed: int | None = None) -> "GameSetup":
         """The same setup with a new seed (Retry)."""

@@ -97,6 +97,17 @@ def test_counts_on_a_team_mates_open_hand() -> None:
     assert TeammateBot(0).decide(state) == PlayCard(0, 0)
 
 
+def test_does_not_leave_a_person_two_seconds_to_rescue_a_timer() -> None:
+    # yellow would move slow1 on and flip it from 57 s to 3 s; the team-mate holds oranges for
+    # slow1's next gear. A bot team-mate answers in time (its turn takes ~1.25 s), a person may not.
+    timers = {"slow1": (1, 57_000), "medium1": (4, 20_000)}
+    hands = ["yellow gray gray", "orange orange orange"]
+    assert TeammateBot(0).decide(make_state(LEVEL, timers, hands, DECK)) == PlayCard(0, 0)
+    action = TeammateBot(0, humans=frozenset({1})).decide(make_state(LEVEL, timers, hands, DECK))
+    assert action != PlayCard(0, 0)
+    assert hint(make_state(LEVEL, timers, hands, DECK), frozenset({1})) != PlayCard(0, 0)
+
+
 def test_only_the_active_seat_plays_and_not_after_the_end() -> None:
     state = make_state(LEVEL, {"slow1": (1, 40_000), "medium1": (4, 1_500)},
                        ["circle triangle square", "circle triangle square"], DECK)

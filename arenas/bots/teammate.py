@@ -8,8 +8,10 @@ A flip turns `remaining` into `capacity - remaining`. The bot judges a position 
 - **progress**: `MOVE_POINTS` for every move no longer needed to put all timers in the danger zone;
 - **the next turns**: hands are open, so the cards the team-mates will hold at their next turns are
   known. The bot plays those turns out in its head (each team-mate greedily plays the card that
-  scores best; a bot's turn takes `turn_ms`, a person's `HUMAN_TURN_MS`, so the bot does not leave
-  a person two seconds to rescue a timer) up to the first hand holding an unknown draw;
+  scores best, a turn every `turn_ms`) up to the first hand holding an unknown draw or played by a
+  person. People are not counted on like bots: a person's turn is expected to take `HUMAN_TURN_MS`,
+  and a person holding the card that saves a timer may still miss it (`PERSON_MISS_PCT`), so the bot
+  does not hand people emergencies;
 - **risk** after that: for every timer, the chance that no card able to flip it (its tile's colour
   or shape, or a wild) reaches the table before its sand runs out, times what running out would
   cost (`LOST_POINTS` before the Deactivator, `GAME_POINTS` in the danger zone). Draws are counted
@@ -51,6 +53,7 @@ JITTER_PCT = 20  # each turn's delay is the reaction delay ± this many percent
 RETHINK_MS = 250  # how often a waiting bot looks at the sand again
 TURN_ESTIMATE_PCT = 125  # how long a bot's turn is expected to take, in % of this bot's reaction delay
 HUMAN_TURN_MS = 3_500  # how long a person's turn is expected to take: read the board, pick, click
+PERSON_MISS_PCT = 50  # chance that a person holding the card that saves a timer does not play it in time
 MARGIN_MS = 300  # a card must land this long before a timer would run out to count as a rescue
 RECOVER_MIN_PCT = 15  # a recovery must leave at least this share of the timer's sand
 AHEAD = 3  # gears ahead of a timer that make a card worth keeping
@@ -90,6 +93,7 @@ class _Outlook:
     first: int  # the player of the next turn
     first_ms: int  # when that turn's card lands, from now
     turn_ms: tuple[int, ...]  # how long each player's turn takes
+    people: frozenset[int]  # the players who are people
     hands: tuple[tuple[Card, ...], ...]  # each player's known cards at their next turn
     unknown: tuple[int, ...]  # unknown cards (draws) each player will hold at their next turn
 
@@ -105,7 +109,7 @@ class _Outlook:
                unknown: tuple[int, ...] | None = None) -> "_Outlook":
         """The outlook once `player`'s turn has ended at `at_ms` from now (hands as given, or as they were)."""
         following = (player + 1) % len(self.hands)
-        return _Outlook(following, at_ms + self.turn_ms[following], self.turn_ms,
+        return _Outlook(following, at_ms + self.turn_ms[following], self.turn_ms, self.people,
                         self.hands if hands is None else hands, self.unknown if unknown is None else unknown)
 
 
@@ -229,7 +233,7 @@ class TeammateBot:
     def _outlook(self, state: GameState) -> _Outlook:
         hands = tuple(tuple(h) for h in state.hands)
         turns = tuple(HUMAN_TURN_MS if seat in self.humans else self.turn_ms for seat in range(len(hands)))
-        return _Outlook(state.active, 0, turns, hands, (0,) * len(hands))
+        return _Outlook(state.active, 0, turns, self.humans, hands, (0,) * len(hands))
 
     def _best(self, state: GameState) -> tuple[Action | None, float]:
         level = state.level
@@ -274,7 +278,7 @@ class TeammateBot:
         now = 0
         for _ in range(len(outlook.hands)):
             player = outlook.first
-            if outlook.unknown[player]:
+            if outlook.unknown[player] or player in outlook.people:
                 break
             for g in glasses:
                 g.rem -= outlook.first_ms - now
@@ -343,11 +347,15 @@ def _no_card_in_time(rem_ms: int, tile: Tile | None, q: float, outlook: _Outlook
         if start > window:
             break
         hand = outlook.hands[player]
-        if tile is not None and any(c.kind != "wild" and tile.matches(c) for c in hand):
-            return 0.0
-        if player not in wilds_used and any(c.kind == "wild" for c in hand):
-            wilds_used.add(player)
-            return 0.0
+        fits = tile is not None and any(c.kind != "wild" and tile.matches(c) for c in hand)
+        wild = player not in wilds_used and any(c.kind == "wild" for c in hand)
+        if fits or wild:
+            if player in outlook.people:
+                miss *= PERSON_MISS_PCT / 100
+            else:
+                if not fits:
+                    wilds_used.add(player)
+                return 0.0
         turns = 1 + (window - start) // cycle
         miss *= (1.0 - q) ** (turns - 1 + outlook.unknown[player])
     return miss

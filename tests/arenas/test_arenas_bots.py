@@ -108,6 +108,17 @@ def test_does_not_leave_a_person_two_seconds_to_rescue_a_timer() -> None:
     assert hint(make_state(LEVEL, timers, hands, DECK), frozenset({1})) != PlayCard(0, 0)
 
 
+def test_a_person_with_the_saving_card_is_not_counted_on_like_a_bot() -> None:
+    # crescent flips medium1 (gray crescent, 33 s of 42) to 9 s and moves it onto a yellow
+    # triangle; the person holds a triangle for it. 9 s is time enough for a turn, yet a person may
+    # not see it: the bot plays a dead card (orange or square) instead.
+    timers = {"slow1": (1, 40_000), "medium1": (3, 33_000)}
+    hands = ["triangle orange orange", "crescent orange square"]
+    state = make_state(LEVEL, timers, hands, DECK, active=1)
+    assert TeammateBot(1).decide(state) == PlayCard(1, 0)
+    assert TeammateBot(1, humans=frozenset({0})).decide(state) in (PlayCard(1, 1), PlayCard(1, 2), None)
+
+
 def test_only_the_active_seat_plays_and_not_after_the_end() -> None:
     state = make_state(LEVEL, {"slow1": (1, 40_000), "medium1": (4, 1_500)},
                        ["circle triangle square", "circle triangle square"], DECK)

@@ -836,6 +836,8 @@ class PlayScene(Scene):
                 g = pygame.transform.rotate(glow, angle) if angle else glow
                 surface.blit(g, g.get_rect(center=(round(cx), round(cy))))
             flowing = self.phase == "running" and flip is None and t.remaining_ms > 0
+            if not t.lost and not lost_look and not look.moves and flip is None:
+                self._draw_tether(surface, board.geo.gears[t.tile], (cx, cy), board.glass.size)
             if angle:
                 img = painter.compose(frac, sand_key, flowing, self.now)
                 img = pygame.transform.rotozoom(img, -angle, 1.0)
@@ -853,6 +855,23 @@ class PlayScene(Scene):
                     surface.blit(badge, badge.get_rect(center=(round(parts.badge.cx), round(y))))
             elif abs(angle) <= 1.0:  # turning over: the tag comes back when it stands again
                 self._draw_badge(surface, t.id, danger, (cx, cy - painter.size[1] / 2), None)
+
+    def _draw_tether(self, surface: pygame.Surface, gear: Point, centre: Point, size: tuple[int, int]) -> None:
+        """A brass rod from a gear's rim to the foot of a timer standing beside it rather than on top,
+        so a crowded board still shows which gear each timer stands on."""
+        s = self.board.geo.s if self.board else 0.0
+        w, h = size
+        foot = (centre[0] + (w * 0.42 if gear[0] > centre[0] else -w * 0.42), centre[1] + h * 0.46)
+        dx, dy = foot[0] - gear[0], foot[1] - gear[1]
+        dist = math.hypot(dx, dy)
+        if centre[1] + h / 2 < gear[1] - 0.3 * s or dist < s * 0.4:  # on top of its gear: no rod needed
+            return
+        rim = (gear[0] + dx / dist * s * 0.36, gear[1] + dy / dist * s * 0.36)
+        width = max(2, round(s * 0.05))
+        pygame.draw.line(surface, (70, 46, 20), rim, foot, width + 2)
+        pygame.draw.line(surface, (214, 170, 78), rim, foot, width)
+        for end in (rim, foot):
+            pygame.draw.circle(surface, (70, 46, 20), (round(end[0]), round(end[1])), width)
 
     def _draw_badge(self, surface: pygame.Surface, timer_id: str, danger: bool, centre: Point,
                     room: tuple[int, int] | None) -> None:

@@ -79,3 +79,22 @@ def test_a_lost_timer_is_drawn_inside_its_outline(app: App) -> None:
              if app.screen.get_at((x, y)) != bare.get_at((x, y))]
     assert len(drawn) > outline.w * outline.h / 4
     assert [p for p in drawn if not inside.collidepoint(p)] == []
+
+
+def test_a_timer_standing_beside_its_gear_is_tied_to_it_by_a_rod(app: App) -> None:
+    level = load_levels()[20]
+    scene = PlayScene(app, GameSetup(level, ("Ana",), seed=1, counts=False), countdown=False)
+    scene.layout(app.size)
+    assert scene.board is not None
+    s, size = scene.board.geo.s, scene.board.glass.size
+    gear = (200.0, 200.0)
+
+    def drawn(centre: tuple[float, float]) -> int:
+        surface = pygame.Surface((400, 400), pygame.SRCALPHA)
+        scene._draw_tether(surface, gear, centre, size)
+        return sum(surface.get_at((x, y)).a > 0 for x in range(0, 400, 2) for y in range(0, 400, 2))
+
+    assert drawn((gear[0], gear[1] - 0.9 * s)) == 0  # on top of the gear: nothing
+    beside = drawn((gear[0] + 0.8 * s, gear[1] - 0.1 * s))
+    below = drawn((gear[0] - 0.6 * s, gear[1] + 0.75 * s))
+    assert beside > 0 and below > 0

@@ -2,7 +2,8 @@
 
 Plays whole Arzium games of bots in the play scene (headless), paced at 60 frames per second
 like `App.run`, and measures on the wall clock: each bot decision from question to answer, and
-the gap between consecutive frames while a decision is pending.
+the gap between consecutive frames while a decision is pending. The gaps of the frames when no bot
+thinks are the control: on a busy machine both grow, and only the difference is the bots' doing.
 """
 from __future__ import annotations
 
@@ -26,8 +27,9 @@ GAP_TARGET_MS = 50
 
 
 def _game(app: "App", level: str, players: int, seed: int, full: bool,
-          turns: int | None) -> tuple[list[float], list[float]]:
-    """One game (or its first `turns` turns): (decision wall times in ms, frame gaps in ms while a bot thought)."""
+          turns: int | None) -> tuple[list[float], list[float], list[float]]:
+    """One game (or its first `turns` turns): decision wall times, frame gaps while a bot thought,
+    frame gaps while none did (all in ms)."""
     seats = tuple(SeatSetup(f"{level.title()} {i + 1}", COLOURS[i], DEFAULT_EDGES[players][i], "bot", level)
                   for i in range(players))
     scene = PlayScene(app, new_game(Setup(seats, full, 0), seed), autosave=False)
@@ -38,6 +40,7 @@ def _game(app: "App", level: str, players: int, seed: int, full: bool,
     asked: dict[int, float] = {}
     decisions: list[float] = []
     gaps: list[float] = []
+    idle: list[float] = []
     clock = pygame.time.Clock()
     clock.tick()
     last = time.perf_counter()
@@ -51,12 +54,15 @@ def _game(app: "App", level: str, players: int, seed: int, full: bool,
                 asked.setdefault(id(bot), now)
             elif id(bot) in asked:
                 decisions.append((now - asked.pop(id(bot))) * 1000)
-        if thinking:
-            gaps.append((now - last) * 1000)
+        (gaps if thinking else idle).append((now - last) * 1000)
         last = now
         if scene.awaiting_confirm:
             scene.confirm()
-    return decisions, gaps
+    return decisions, gaps, idle
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    return {q: round(percentile(values, v), 1) for q, v in (("p50", 50), ("p95", 95), ("max", 100))}
 
 
 def think_bench(app: "App", level: str = "hard", players: int = 2, games: int = 1, seed: int = 1,
@@ -66,24 +72,27 @@ def think_bench(app: "App", level: str = "hard", players: int = 2, games: int = 
     app.settings = dataclasses.replace(app.settings, animation_speed=4.0)  # time the thinking, not the animations
     decisions: list[float] = []
     gaps: list[float] = []
+    idle: list[float] = []
     started = time.perf_counter()
     for g in range(games):
-        d, f = _game(app, level, players, seed + g, full, turns)
+        d, f, i = _game(app, level, players, seed + g, full, turns)
         decisions += d
         gaps += f
+        idle += i
     return {
         "level": level, "players": players, "games": games, "seed": seed, "full_game": full,
         "think_limit_ms": THINK_LIMIT_S * 1000, "seconds": round(time.perf_counter() - started, 1),
-        "decisions": len(decisions), "frames_while_thinking": len(gaps),
-        "decision_ms": {q: round(percentile(decisions, v), 1) for q, v in (("p50", 50), ("p95", 95), ("max", 100))},
-        "gap_ms": {q: round(percentile(gaps, v), 1) for q, v in (("p50", 50), ("p95", 95), ("max", 100))},
+        "decisions": len(decisions), "decision_ms": _spread(decisions),
+        "frames_while_thinking": len(gaps), "gap_ms": _spread(gaps),
         "gaps_over_target": sum(1 for g in gaps if g > GAP_TARGET_MS),
+        "frames_idle": len(idle), "idle_gap_ms": _spread(idle),
+        "idle_gaps_over_target": sum(1 for g in idle if g > GAP_TARGET_MS),
     }
 
 
 def format_report(r: dict[str, Any]) -> str:
     """The figures as text."""
-    d, g = r["decision_ms"], r["gap_ms"]
+    d, g, i = r["decision_ms"], r["gap_ms"], r["idle_gap_ms"]
     return "\n".join([
         f"think-bench: {r['games']} {'full' if r['full_game'] else 'basic'} game(s), {r['players']} x {r['level']}, "
         f"seed {r['seed']}, {r['seconds']} s",
@@ -91,4 +100,6 @@ def format_report(r: dict[str, Any]) -> str:
         f"p50 {d['p50']:.0f}  p95 {d['p95']:.0f}  max {d['max']:.0f} ms",
         f"frame gaps while thinking (paced at 60 fps): n={r['frames_while_thinking']}  p50 {g['p50']:.1f}  "
         f"p95 {g['p95']:.1f}  max {g['max']:.1f} ms; over {GAP_TARGET_MS} ms: {r['gaps_over_target']}",
+        f"frame gaps while no bot thinks (control):    n={r['frames_idle']}  p50 {i['p50']:.1f}  "
+        f"p95 {i['p95']:.1f}  max {i['max']:.1f} ms; over {GAP_TARGET_MS} ms: {r['idle_gaps_over_target']}",
     ])

@@ -25,7 +25,7 @@ from arzium.bots import make_bot
 from arzium.bots import hint as hard_hint
 from arzium.rules import Action, CardSet, GameState, action_from_json, default_cards
 
-THINK_LIMIT_S = 0.8  # a bot or hint in the window answers within this many seconds (wall clock)
+THINK_LIMIT_S = 0.8  # bots and hints in the window stop searching after this many seconds (wall clock)
 
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "greedy": "Normal", "hard": "Hard", "random": "Random"}
 LEVEL_TIPS = {

@@ -1,5 +1,7 @@
 """Arzium's setup screen: 2-4 seats (human or bot with its level, name, colour, edge), basic or full
-game, first player; Start, or Resume the autosaved game when there is one (a corrupt save is set aside)."""
+game, first player; Start, or Resume the autosaved game when there is one (a corrupt save is set aside).
+The screen opens with the setup of the last game started here (`arzium.save.load_last_setup`); Start
+remembers the new one."""
 from __future__ import annotations
 
 import random
@@ -7,8 +9,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from arzium import save
 from arzium.bots import LEVELS
 from arzium.rules import DEFAULT_EDGES, EDGES, SeatSetup, Setup, SetupError, check_setup, default_cards, new_game
+from arzium.save import MAX_NAME
 from arzium.scenes.art import CardArt
 from arzium.scenes.controllers import LEVEL_TIPS, level_name
 from common import text
@@ -20,7 +24,6 @@ if TYPE_CHECKING:
     from arzium.save import SavedGame
     from common.app import App
 
-MAX_NAME = 16
 BOT_NAMES = ("Dozy Dora", "Snorebert", "Mumbling Mo", "Nightcap Ned")
 DEFAULT_LEVEL = "normal"
 
@@ -126,13 +129,14 @@ class SetupScene(Scene):
         self.edges: list[str] = list(DEFAULT_EDGES[2])
         self.full_game = False
         self.first = 0
+        self._recall_setup()
         self.saved: SavedGame | None = None
         self._check_save()
         self.start_btn = Button("Start", self.start, "Deal the lands and play (Enter)", font=26)
         self.resume_btn = Button("Resume saved game", self.resume, "Continue the game you left", font=22)
         self.back_btn = Button("Back", app.pop, "Back to the main menu (Esc)", font=22, sound="ui_back")
         self.add_btn = Button("Add a seat", self.add_seat, "Up to 4 players", font=20)
-        self.mode = Choice("Game", [(False, "Basic (no artifacts)"), (True, "Full (with artifacts)")], False,
+        self.mode = Choice("Game", [(False, "Basic (no artifacts)"), (True, "Full (with artifacts)")], self.full_game,
                            self.set_mode, "The full game adds a row of artifacts to buy and use")
         self.first_choice = Choice("First player", [(0, "")], 0, self.set_first,
                                    "Play goes clockwise from this seat; starting coins 0, 1, 1, 2 in turn order")
@@ -141,10 +145,24 @@ class SetupScene(Scene):
         self.backdrop = Backdrop(60)
         self._rebuild()
 
+    # -- the last started setup -------------------------------------------------------------
+
+    def _recall_setup(self) -> None:
+        """Open with the setup of the last game started here; the defaults without one (a bad file is set aside)."""
+        remembered, message = save.load_last_setup(cards=self.cards)
+        if message:
+            self.app.toast(message)
+        if remembered is None:
+            return
+        self.seats = [{"name": s.name, "kind": s.kind, "colour": s.colour, "level": s.bot_level}
+                      for s in remembered.seats]
+        self.edges = [s.edge for s in remembered.seats]
+        self.full_game = remembered.full_game
+        self.first = remembered.first_player
+
     # -- save --------------------------------------------------------------------------------
 
     def _check_save(self) -> None:
-        from arzium import save
         saved, message = save.load_saved_game()
         if message:
             self.app.toast(message)
@@ -260,6 +278,9 @@ class SetupScene(Scene):
             self.app.toast(str(exc))
             self.app.sounds.play("ui_error")
             return
+        message = save.save_last_setup(setup)
+        if message:
+            self.app.toast(message)  # the game starts all the same
         seed = self.app.options.seed if self.app.options.seed is not None else random.randrange(1, 2 ** 31)
         state = new_game(setup, seed)
         scene = PlayScene(self.app, state, [])

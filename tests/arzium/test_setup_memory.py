@@ -1,0 +1,214 @@
+"""The Arzium setup screen remembers the last started setup (seats with names, human/bot, bot level,
+colour and edge; basic/full; first player) in the data folder; a bad memory file is set aside and the
+screen opens with its defaults and one toast line."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from arzium import save
+from arzium.rules import SeatSetup, Setup, new_game
+from arzium.scenes.play import PlayScene
+from arzium.scenes.result import ResultScene
+from arzium.scenes.setup import LevelSegment, SetupScene
+from common.app import App, AppOptions
+from common.paths import data_dir
+from common.scene import Scene
+from common.settings import Settings
+
+FRAME = 1000 / 60
+
+REMEMBERED = Setup((SeatSetup("Ana", "green", "west", "human", "normal"),
+                    SeatSetup("Snorebert", "red", "north", "bot", "hard"),
+                    SeatSetup("Mumbling Mo", "yellow", "south", "bot", "easy")), True, 2)
+
+
+@pytest.fixture()
+def app() -> App:
+    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
+    a.stack.clear_to(Scene(a))
+    yield a
+    pygame.quit()
+
+
+def open_setup(app: App) -> SetupScene:
+    app.stack.clear_to(Scene(app))
+    scene = SetupScene(app)
+    app.push(scene)
+    app.step([], FRAME)
+    return scene
+
+
+def memory_file(data: object) -> Path:
+    path = save.setup_memory_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(data, bytes):
+        path.write_bytes(data)
+    else:
+        path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def valid_file_data(setup: Setup = REMEMBERED) -> dict:
+    return {"game": "arzium-setup", "format": 1, "setup": setup.to_dict()}
+
+
+def assert_defaults(scene: SetupScene) -> None:
+    assert [(s["name"], s["kind"], s["level"]) for s in scene.seats] == [
+        ("Player 1", "human", "normal"), ("Snorebert", "bot", "normal")]
+    assert scene.edges == ["south", "north"]
+    assert scene.full_game is False and scene.mode.value is False
+    assert scene.first == 0 and scene.first_choice.value == 0
+    assert scene.setup().seats[0].colour == scene.cards.colours[0]
+
+
+# -- the file ---------------------------------------------------------------------------------
+
+def test_the_memory_lives_in_the_data_folder_and_round_trips(user_home: Path) -> None:
+    assert save.setup_memory_path().parent == data_dir()
+    assert str(save.setup_memory_path()).startswith(str(user_home))
+    assert save.load_last_setup() == (None, None)  # no file: defaults, nothing to say
+    assert save.save_last_setup(REMEMBERED) is None
+    assert save.load_last_setup() == (REMEMBERED, None)
+    assert not list(data_dir().glob("*.tmp"))  # written atomically: no temp file left behind
+
+
+def test_an_unwritable_memory_gives_one_line_not_an_exception(tmp_path: Path) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("", encoding="utf-8")
+    message = save.save_last_setup(REMEMBERED, blocker / "arzium_setup.json")
+    assert message is not None and "\n" not in message and str(blocker) in message
+
+
+def _with_seat(**change: object) -> dict:
+    data = valid_file_data()
+    data["setup"]["seats"][1].update(change)
+    return data
+
+
+SEVEN_SEATS = valid_file_data()
+SEVEN_SEATS["setup"]["seats"] = [dict(SEVEN_SEATS["setup"]["seats"][0], name=f"P{i}") for i in range(7)]
+
+BAD_FILES = {
+    "not json": '{"game": "arzium-setup", "format": 1, "setup": {"seats": [',
+    "not utf-8": b"\xff\xfe\x00garbage",
+    "a list": [1, 2, 3],
+    "another game": dict(valid_file_data(), game="arenas"),
+    "a newer format": dict(valid_file_data(), format=99),
+    "no setup": {"game": "arzium-setup", "format": 1},
+    "seats not a list": {"game": "arzium-setup", "format": 1, "setup": {"seats": {"a": 1}, "full_game": False,
+                                                                         "first_player": 0}},
+    "a name that is a number": _with_seat(name=7),
+    "full game as text": dict(valid_file_data(), setup=dict(valid_file_data()["setup"], full_game="yes")),
+    "first player as text": dict(valid_file_data(), setup=dict(valid_file_data()["setup"], first_player="1")),
+    "an unknown bot level": _with_seat(bot_level="nightmare"),
+    "seven seats": SEVEN_SEATS,
+    "one seat": dict(valid_file_data(), setup=dict(valid_file_data()["setup"], seats=[REMEMBERED.seats[0].to_dict()])),
+    "first player out of range": dict(valid_file_data(), setup=dict(valid_file_data()["setup"], first_player=3)),
+    "an unknown colour": _with_seat(colour="purple"),
+    "a shared edge": _with_seat(edge="west"),
+    "an unknown kind": _with_seat(kind="ghost"),
+    "an empty name": _with_seat(name="  "),
+    "a name too long": _with_seat(name="N" * 40),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_FILES))
+def test_a_bad_memory_is_set_aside_with_one_line(case: str) -> None:
+    content = BAD_FILES[case]
+    path = memory_file(content)
+    setup, message = save.load_last_setup()
+    assert setup is None
+    assert message is not None and "\n" not in message and str(path) in message and "moved to" in message
+    assert not path.exists()
+    assert len(list(path.parent.glob(path.name + ".bad-*"))) == 1
+    assert save.load_last_setup() == (None, None)  # set aside once; the next look finds nothing
+
+
+# -- the screen ---------------------------------------------------------------------------------
+
+def test_without_a_memory_the_screen_shows_the_defaults_quietly(app: App) -> None:
+    app.toasts.clear()
+    scene = open_setup(app)
+    assert_defaults(scene)
+    assert app.toasts == []
+
+
+@pytest.mark.parametrize("case", ["not json", "a name that is a number", "an unknown bot level", "seven seats",
+                                  "full game as text"])
+def test_a_bad_memory_opens_the_defaults_with_one_toast(app: App, case: str) -> None:
+    path = memory_file(BAD_FILES[case])
+    app.toasts.clear()
+    scene = open_setup(app)
+    assert_defaults(scene)
+    assert len(app.toasts) == 1 and str(path) in app.toasts[0].message and "\n" not in app.toasts[0].message
+    assert not path.exists() and list(path.parent.glob(path.name + ".bad-*"))
+    for _ in range(20):
+        app.step([], FRAME)
+    scene.start()  # the screen still works, and Start writes a good memory over the gap
+    assert isinstance(app.stack.top, PlayScene)
+    assert save.load_last_setup()[0] == scene.setup()
+
+
+def test_the_screen_shows_the_remembered_setup(app: App) -> None:
+    memory_file(valid_file_data())
+    app.toasts.clear()
+    scene = open_setup(app)
+    assert app.toasts == []
+    assert scene.setup() == REMEMBERED
+    assert scene.mode.value is True and scene.first_choice.value == 2
+    assert [label for _, label in scene.first_choice.options] == ["Ana", "Snorebert", "Mumbling Mo"]
+    rows = scene.rows
+    assert [r["name"].value for r in rows] == ["Ana", "Snorebert", "Mumbling Mo"]
+    assert [r["kind"].label for r in rows] == ["Human", "Bot", "Bot"]
+    assert [r["colour"].label for r in rows] == ["Green", "Red", "Yellow"]
+    assert [r["edge"].label for r in rows] == ["West", "North", "South"]
+    assert "level_hard" not in rows[0]
+    chosen = [[w.level for w in r.values() if isinstance(w, LevelSegment) and w.chosen() == w.level] for r in rows[1:]]
+    assert chosen == [["hard"], ["easy"]]
+    assert scene.add_btn in scene.group.widgets and all("remove" in r for r in rows)
+    for _ in range(10):
+        app.step([], FRAME)  # draws without trouble
+
+
+def test_start_remembers_the_setup_for_the_next_visit(app: App) -> None:
+    scene = open_setup(app)
+    scene.add_seat()                      # a third seat, a Normal bot
+    scene._set(0, "name", "Ana")
+    scene._set(1, "level", "hard")        # the Hard bot from the report
+    scene.cycle(0, "colour")              # seat 0 takes seat 1's colour, seat 1 gets seat 0's
+    scene.cycle_edge(2)
+    scene.set_mode(True)
+    scene.first_choice.index = 1
+    scene.set_first(1)
+    started = scene.setup()
+    assert not save.setup_memory_path().exists()  # nothing is written before Start
+    scene.start()
+    assert isinstance(app.stack.top, PlayScene) and app.stack.top.state.setup == started
+    assert save.load_last_setup() == (started, None)
+
+    again = open_setup(app)
+    assert again.setup() == started
+    assert again.seats[1]["level"] == "hard" and again.full_game and again.first == 1
+
+
+def test_play_again_still_reuses_the_seats_and_the_memory_stays(app: App) -> None:
+    save.save_last_setup(REMEMBERED)
+    app.stack.clear_to(Scene(app))
+    result = ResultScene(app, new_game(REMEMBERED, 11))
+    app.push(result)
+    result.play_again()
+    assert isinstance(app.stack.top, PlayScene) and app.stack.top.state.setup == REMEMBERED
+    assert save.load_last_setup() == (REMEMBERED, None)
+
+
+def test_leaving_without_start_does_not_change_the_memory(app: App) -> None:
+    save.save_last_setup(REMEMBERED)
+    scene = open_setup(app)
+    scene.remove_seat(2)
+    scene.set_mode(False)
+    app.pop()
+    assert save.load_last_setup() == (REMEMBERED, None)

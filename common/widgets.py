@@ -404,7 +404,13 @@ class WidgetGroup:
         return False
 
     def update(self, dt_ms: float) -> None:
-        self.hover_ms += dt_ms
+        """Advance the tooltip delay; when the widgets changed under a still mouse (a button replaced or
+        moved), the hover follows what is under the mouse now, so no stale tooltip stays up."""
+        over = next((w for w in self.widgets if w.enabled and w.rect.collidepoint(self.mouse_pos)), None)
+        if over is not self.hover:
+            self.hover, self.hover_ms = over, 0.0
+        else:
+            self.hover_ms += dt_ms
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

@@ -159,3 +159,21 @@ def test_a_repeated_toast_restarts_instead_of_stacking(app: App) -> None:
     assert [t.message for t in app.toasts] == ["Other news", "First choose a character"]
     app.step([], 600)  # the first copy would have run out by now
     assert [t.message for t in app.toasts] == ["First choose a character"]
+
+
+def test_a_tooltip_does_not_outlive_its_button(app: App) -> None:
+    from common.widgets import TOOLTIP_DELAY_MS, Button, WidgetGroup
+    place = Button("Place here", lambda: None, tooltip="Search with the pinned pattern")
+    place.rect = pygame.Rect(10, 10, 100, 40)
+    group = WidgetGroup(app, [place])
+    group.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 30), rel=(0, 0), buttons=(0, 0, 0)))
+    group.update(TOOLTIP_DELAY_MS + 1)
+    assert group.hover is place
+    end = Button("End turn", lambda: None, tooltip="End your turn")  # the same spot, another button
+    end.rect = place.rect.copy()
+    group.widgets = [end]
+    group.update(1)
+    assert group.hover is end and group.hover_ms < TOOLTIP_DELAY_MS  # its own tooltip waits its delay
+    group.widgets = []
+    group.update(1)
+    assert group.hover is None

@@ -206,6 +206,11 @@ class BoardPieces:
     wild_mark: pygame.Surface
 
 
+def fit_args(level: Level, box: pygame.Rect, max_s: float) -> tuple:
+    """The arguments of `layouts.fit_board` for `level` in `box` (pixels) with gear pitch at most `max_s`."""
+    return level.layout, len(level.path), level.deactivator, level.blocks, (box.x, box.y, box.w, box.h), max_s
+
+
 class BoardView:
     """The board of one level fitted into a box of the window, with its cached layers."""
 
@@ -213,8 +218,7 @@ class BoardView:
         self.app = app
         self.level = level
         self.box = box
-        self.geo = lay.fit_board(level.layout, len(level.path), level.deactivator, level.blocks,
-                                 (box.x, box.y, box.w, box.h), max_s)
+        self.geo = lay.fit_board(*fit_args(level, box, max_s))
         self.rusted = rusted_gears(level)
         s = self.geo.s
         self.gear_px = max(12, round(lay.GEAR_D * s))

@@ -48,7 +48,7 @@ from arenas.rules import (
     timer_label,
 )
 from arenas.scenes import layouts as lay
-from arenas.scenes.board import DANGER_MS, TIMER_CODES, TURN_PER_MOVE, BoardView
+from arenas.scenes.board import DANGER_MS, TIMER_CODES, TURN_PER_MOVE, BoardView, fit_args
 from arenas.scenes.hands import CardArt, SeatPainter, TableLayout, table_layouts
 from arenas.scenes.session import GameSetup, RunRecord, finish_run
 from common import text
@@ -190,6 +190,12 @@ def _board_for(app: "App", level: Level, box: pygame.Rect, max_s: float) -> Boar
             _BOARDS.clear()
         board = _BOARDS[key] = BoardView(app, level, box, max_s)
     return board
+
+
+def play_board_fits(app: "App", level: Level, players: int, size: tuple[int, int]) -> list[tuple]:
+    """The board fits `play_board` needs (`layouts.fit_board` arguments), one per way to seat the players."""
+    return [fit_args(level, table.board, app.px(MAX_GEAR_PX))
+            for table in table_layouts(app, size, players, level.hand_size)]
 
 
 def play_board(app: "App", level: Level, players: int, size: tuple[int, int]) -> tuple[BoardView, TableLayout]:

@@ -10,8 +10,9 @@ import pygame
 from arenas.bots import MAX_REACTION_MS, MIN_REACTION_MS
 from arenas.records import Records
 from arenas.rules import MAX_PLAYERS, TIMER_SPECS, Level, LevelError, load_levels, timer_label
-from arenas.scenes.board import BoardView, rusted_gears
-from arenas.scenes.play import PlayScene, play_board
+from arenas.scenes.board import BoardView, fit_args, rusted_gears
+from arenas.scenes.fitting import FitQueue
+from arenas.scenes.play import PlayScene, play_board, play_board_fits
 from arenas.scenes.session import GameSetup, fresh_seed
 from common import text
 from common.scene import Scene
@@ -268,6 +269,7 @@ class SetupScene(Scene):
         self.group.keyboard_mode = True
         self.backdrop = Backdrop(60)
         self.previews: dict[tuple, pygame.Surface] = {}
+        self.fits = FitQueue()  # boards are fitted off the frame loop, so browsing levels stays smooth
         self.detail = pygame.Rect(0, 0, 0, 0)
         self.left = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
@@ -464,8 +466,10 @@ class SetupScene(Scene):
             self.pending, self.settled_ms = key, 0.0
         self.settled_ms += dt_ms
         if self.settled_ms >= WARM_AFTER_MS:
-            play_board(self.app, level, self.choices.count, self.app.size)
-            self.warmed = key
+            fits = play_board_fits(self.app, level, self.choices.count, self.app.size)
+            if all([self.fits.ready(args) for args in fits]):  # a list: every fit is queued at once
+                play_board(self.app, level, self.choices.count, self.app.size)
+                self.warmed = key
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -545,7 +549,8 @@ class SetupScene(Scene):
             surface.blit(self._preview(level, box), box)
 
     def _preview(self, level: Level, box: pygame.Rect) -> pygame.Surface:
-        """A small picture of the level's board (cached per level and size)."""
+        """A small picture of the level's board (cached per level and size); an empty table until its
+        board has been fitted in the background."""
         key = (level.number, box.size, id(self.app.sprites), self.app.sprites.version)
         img = self.previews.get(key)
         if img is None:
@@ -553,7 +558,10 @@ class SetupScene(Scene):
             back = pygame.Surface(frame.size, pygame.SRCALPHA)
             pygame.draw.rect(back, (31, 74, 70), frame, border_radius=self.app.px(14))
             pygame.draw.rect(back, (92, 58, 34), frame, max(2, self.app.px(4)), border_radius=self.app.px(14))
-            board = BoardView(self.app, level, frame.inflate(-self.app.px(16), -self.app.px(16)), self.app.px(60))
+            inner, max_s = frame.inflate(-self.app.px(16), -self.app.px(16)), self.app.px(60)
+            if not self.fits.ready(fit_args(level, inner, max_s)):
+                return back
+            board = BoardView(self.app, level, inner, max_s)
             back.blit(board.preview(), board.box)
             img = self.previews[key] = back
         return img

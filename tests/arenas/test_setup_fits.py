@@ -1,0 +1,72 @@
+"""Boards are fitted off the frame loop: browsing levels on the setup screen never fits one on the main thread."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+import pytest
+
+from arenas.rules import load_levels
+from arenas.scenes import layouts
+from arenas.scenes.board import fit_args
+from arenas.scenes.fitting import FitQueue
+from arenas.scenes.setup import SetupScene
+from common.app import App, AppOptions
+from common.scene import Scene
+from common.settings import Settings
+
+
+@pytest.fixture()
+def app() -> App:
+    a = App(AppOptions(headless=True, save_settings=False, size=(1280, 720)), settings=Settings())
+    yield a
+    pygame.quit()
+
+
+def wait_for(done, seconds: float = 20.0) -> None:
+    deadline = time.perf_counter() + seconds
+    while not done():
+        assert time.perf_counter() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def test_a_queued_fit_is_done_in_the_background_and_then_cached() -> None:
+    layouts.fit_board.cache_clear()
+    args = fit_args(load_levels()[15], pygame.Rect(0, 0, 700, 400), 60.0)
+    fits = FitQueue()
+    assert fits.ready(args) is False
+    wait_for(lambda: fits.ready(args))
+    hits = layouts.fit_board.cache_info().hits
+    layouts.fit_board(*args)
+    assert layouts.fit_board.cache_info().hits == hits + 1
+
+
+def test_browsing_levels_fits_no_board_on_the_frame_loop(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    layouts.fit_board.cache_clear()
+    fitted_on: list[str] = []
+    place_lost = layouts._place_lost
+
+    def recording(*args, **kwargs):
+        fitted_on.append(threading.current_thread().name)
+        return place_lost(*args, **kwargs)
+
+    monkeypatch.setattr(layouts, "_place_lost", recording)
+    scene = SetupScene(app)
+    monkeypatch.setattr(scene.records, "is_unlocked", lambda n: True)
+    app.stack.clear_to(Scene(app))
+    app.push(scene)
+    scene.group.set_focus(scene.level_list)
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0)
+    for _ in range(6):  # arrow through six levels, a few frames each
+        app.step([down], 16)
+        for _ in range(3):
+            app.step([], 16)
+    chosen = scene.selected_level
+    assert chosen is not None and chosen.number == 7
+    deadline = time.perf_counter() + 30
+    while scene.warmed == () or not any(key[0] == 7 for key in scene.previews):  # its preview and play board
+        assert time.perf_counter() < deadline, "the board of the chosen level was never fitted"
+        app.step([], 16)
+        time.sleep(0.005)
+    assert fitted_on and threading.main_thread().name not in fitted_on

@@ -402,8 +402,10 @@ class PlayScene(Scene):
                 look = self.looks[e.timer]
                 dst = self._lost_spot(e.tile)
                 look.add_move(now, 0.0, fall_ms, dst, lay.LOST_TILT)
+                # A short word at the timer; the sentence where messages are read, off the crowded board.
+                self._float("lost!", (dst[0], dst[1] - self.board.geo.s * 0.7) if self.board else dst, (255, 150, 120))
                 self.say(f"{timer_label(e.timer)} ran out and is lost beside gear {e.tile + 1}"
-                         " — a wild card can recover it", dst, danger=True)
+                         " — a wild card can recover it", danger=True)
             elif isinstance(e, TimerRecovered):
                 look = self.looks[e.timer]
                 if e.back_on_path and self.board is not None:

@@ -9,6 +9,7 @@ import pygame
 import pytest
 from arenas_support import make_level
 
+from arenas.rules import load_levels
 from arenas.scenes import layouts
 from arenas.scenes.board import BoardView, rusted_gears
 from arenas.scenes.play import COUNTDOWN_MS, PlayScene
@@ -147,3 +148,19 @@ def test_the_setup_screen_fits_the_play_board_ahead_so_start_does_not(app: App) 
     assert isinstance(play, PlayScene) and play.board is not None
     assert layouts.fit_board.cache_info().misses == fitted  # nothing left to fit
     assert play.board.full is not None and play.board.window_size == app.size  # table layers drawn too
+
+
+def test_a_lost_timer_says_lost_at_the_timer_and_explains_off_the_board(app: App) -> None:
+    level = load_levels()[0]
+    scene = PlayScene(app, GameSetup(level, ("Ana",), seed=1, counts=False), countdown=False)
+    app.stack.clear_to(scene)
+    app.step([], FRAME)
+    scene.state.timers["slow1"].remaining_ms = 20  # runs out within the next frame
+    for _ in range(3):
+        app.step([], FRAME)
+    assert scene.state.timers["slow1"].lost
+    by_text = {f.message: f for f in scene.floating}
+    assert "lost!" in by_text
+    sentence = next(f for m, f in by_text.items() if m.startswith("Slow 1 ran out"))
+    assert sentence.pos[0] == app.size[0] / 2  # the message line above the hands, not on the board
+    assert scene.table is not None and sentence.pos[1] < scene.table.prompt_y

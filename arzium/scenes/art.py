@@ -35,6 +35,10 @@ USED_TILT = -8           # degrees (clockwise)
 USED_SCALE = 0.9
 USED_NIGHT = (118, 108, 165)   # multiplies the frame's colours
 USED_WELL = (226, 222, 240)    # and, much more gently, the well's
+NAME_INK = (255, 244, 226)     # a name on its red title banner
+# Words that open a name without being what its bearer is called ("Sir Bramble of Nowhere" is Bramble).
+_TITLES = frozenset({"the", "sir", "lady", "dame", "lord", "captain", "professor", "old", "auntie", "mother",
+                     "grandmother"})
 
 
 def terrain_of(card: Card) -> str:
@@ -44,6 +48,56 @@ def terrain_of(card: Card) -> str:
         if any(w in name for w in words):
             return terrain
     return TERRAINS[sum(map(ord, card.id)) % len(TERRAINS)]
+
+
+def short_name(name: str) -> str:
+    """What a character is called when its full name does not fit: "Quentin Quiverleaf" is Quentin,
+    "Sir Bramble of Nowhere" Bramble, "Gorvash the Gentle" Gorvash, "The Humble Hermit Hob" Hob."""
+    words = name.split()
+    if len(words) > 1 and words[0].lower() == "the":  # "The Twins of Twill": the last word before "of"
+        words = words[1:]
+        return words[words.index("of") - 1] if "of" in words[1:] else words[-1]
+    cut = next((i for i, w in enumerate(words) if i and w in ("the", "of")), len(words))
+    words = words[:cut]
+    while len(words) > 1 and words[0].lower() in _TITLES:
+        words = words[1:]
+    return words[0]
+
+
+def short_names(name: str) -> list[str]:
+    """The shorter names a character answers to, best first: what it is called, then the other words of its
+    name, shortest first ("Bartholomew Bun": Bartholomew, Bun)."""
+    called = short_name(name)
+    others = [w for w in name.split() if w[0].isupper() and w.lower() not in _TITLES and w != called]
+    return [called] + sorted(others, key=len)
+
+
+def name_width(name: str, px: int) -> int:
+    """The width of the narrowest way of writing a name on one line at `px`."""
+    return min(text.font(px, True).size(form)[0] for form in [name, *short_names(name)])
+
+
+def plate_height(lines: int, px: int) -> int:
+    """The height of a name plate of `lines` lines at `px`."""
+    return lines * text.font(px, True).get_linesize() + 2 * max(2, px // 6)
+
+
+def name_lines(name: str, width: int, max_lines: int, sizes: tuple[int, int, int]) -> tuple[tuple[str, ...], int]:
+    """How a name is written in `width` px, `sizes` being the preferred, a comfortable and the smallest
+    size: whole on one line, else on two (when `max_lines` allows), else in a shorter form, at the largest
+    size down to the comfortable one that fits; failing that the same down to the smallest (and the
+    narrowest form at the smallest size when nothing fits)."""
+    px, good, min_px = sizes
+    forms = short_names(name)
+    tries = [(name,)] + ([] if max_lines < 2 else [None]) + [(form,) for form in forms]
+    for top, bottom in ((px, good), (good - 1, min_px)):
+        for lines in tries:
+            for size in range(top, bottom - 1, -1):
+                wrapped = lines or tuple(text.wrap(name, size, width, bold=True))
+                fits = all(text.font(size, True).size(line)[0] <= width for line in wrapped)
+                if len(wrapped) <= max_lines and fits:
+                    return wrapped, size
+    return (min(forms, key=lambda form: text.font(min_px, True).size(form)[0]),), min_px
 
 
 class CardArt:
@@ -178,6 +232,31 @@ class CardArt:
             e = min(rect.bottom - 1, y + dash)
             pygame.draw.line(surface, colour, (rect.left, y), (rect.left, e), width)
             pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, e), width)
+
+    def name_plate(self, lines: tuple[str, ...], px: int, width: int, used: bool) -> pygame.Surface:
+        """A red title ribbon `width` px wide with a character's name on it, `px` high letters; at night
+        (dimmed) on a used character."""
+        def make() -> pygame.Surface:
+            line_h = text.font(px, True).get_linesize()
+            plate = pygame.Surface((width, plate_height(len(lines), px)), pygame.SRCALPHA)
+            face = self.app.sprites.image("arzium/character_face")
+            fx, fy = face.get_width() / FACE_W, face.get_height() / FACE_H
+            bx, by, bw, bh = FACE_BANNER
+            top, bottom = (face.get_at((round((bx + bw / 2) * fx), round(y * fy)))[:3]
+                           for y in (by + bh * 0.3, by + bh * 0.8))
+            rect = plate.get_rect()
+            radius = max(2, plate.get_height() // 4)
+            pygame.draw.rect(plate, bottom, rect, border_radius=radius)
+            pygame.draw.rect(plate, top, rect.inflate(0, -rect.h // 2).move(0, -rect.h // 4), border_radius=radius)
+            pygame.draw.rect(plate, INK, rect, max(1, px // 12), border_radius=radius)
+            if used:
+                plate.fill(USED_NIGHT, special_flags=pygame.BLEND_RGB_MULT)
+            for i, line in enumerate(lines):
+                img = text.render(line, px, USED_WELL if used else NAME_INK, bold=True)
+                plate.blit(img, img.get_rect(midtop=(width // 2, (plate.get_height() - len(lines) * line_h) // 2
+                                                     + i * line_h)))
+            return plate
+        return self._get(("plate", lines, px, width, used), make)
 
     def used_character(self, card_id: str, width: int, colour: str | None) -> pygame.Surface:
         """A used (face-down) character, `width` as a face-up one: upright with its pattern readable, but

@@ -4,16 +4,23 @@ A party lies along its owner's edge of the map (bottom, top, left or right of th
 current view). Face-up characters stand upright; used ones lean aside, smaller, their frames at
 night under a moon, their patterns still lit and the right way up. The whole party is rendered to one cached surface, redrawn only when something
 it shows changes.
+
+Every character wears its name on a red title ribbon over its card's banner, in letters a player can read
+at a glance: whole on one or two lines when the card is large, else the name it is called by ("Quentin");
+the cells are made wide enough for that. While its owner chooses a character, each face-up one carries
+the number key that picks it.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
 from arzium.rules import SeatSetup
-from arzium.scenes.art import CardArt
+from arzium.scenes.art import (FACE_BANNER, FACE_H, FACE_W, INK, USED_SCALE, USED_TILT, CardArt, name_lines,
+                               name_width, plate_height)
 from arzium.scenes.controllers import level_name
 from arzium.scenes.shown import Shown
 from common import text
@@ -22,6 +29,8 @@ if TYPE_CHECKING:
     from common.app import App
 
 SIDES = ("bottom", "left", "top", "right")
+NAME_PX, NAME_GOOD_PX, NAME_MIN_PX = 17, 15, 14  # a character's name at 1280x720: preferred, comfortable, least
+NAME_FLOOR_PX = 13                               # the least at any window size (its lines 8 px high)
 
 
 @dataclass(frozen=True)
@@ -35,6 +44,7 @@ class PartyLook:
     hover_artifact: int | None = None
     artifact_pickable: frozenset[int] = field(default_factory=frozenset)
     armed: frozenset[int] = field(default_factory=frozenset)
+    keys: tuple[int, ...] = ()  # the cards the number keys 1, 2, ... choose, in that order
 
 
 @dataclass
@@ -44,7 +54,7 @@ class _Geometry:
     supply: pygame.Rect
     artifacts: list[pygame.Rect]
     cells: list[pygame.Rect]
-    cell: int
+    cell: int  # a cell's height: a card's long side
 
 
 class PartyView:
@@ -79,13 +89,31 @@ class PartyView:
 
     # -- geometry ---------------------------------------------------------------------------
 
-    def geometry(self, n_cards: int, n_artifacts: int) -> _Geometry:
-        key = (self.rect.size, self.side, n_cards, n_artifacts)
+    def name_sizes(self) -> tuple[int, int, int]:
+        """The preferred, a comfortable and the smallest size of the characters' names in this window."""
+        return tuple(max(NAME_FLOOR_PX, self.app.font_px(px)) for px in (NAME_PX, NAME_GOOD_PX, NAME_MIN_PX))
+
+    def _plate_pad(self) -> int:
+        return self.app.px(2)
+
+    def _gap(self) -> int:
+        """Between cells; name plates may span it, so neighbouring plates touch but never overlap."""
+        return self.app.px(4)
+
+    def _label_w(self, cards: tuple[str, ...]) -> int:
+        """How wide a cell must be for every one of `cards` to have its name, or a shorter form of it, on one
+        line at the smallest size."""
+        small = self.name_sizes()[2]
+        widest = max((name_width(self.art.cards.card(c).name, small) for c in cards), default=0)
+        return widest + 2 * self._plate_pad() - self._gap()
+
+    def geometry(self, cards: tuple[str, ...], n_artifacts: int) -> _Geometry:
+        key = (self.rect.size, self.side, cards, n_artifacts, self.name_sizes())
         if key != self._geo_key or self._geo is None:
-            self._geo, self._geo_key = self._compute(n_cards, n_artifacts), key
+            self._geo, self._geo_key = self._compute(cards, n_artifacts), key
         return self._geo
 
-    def _compute(self, n_cards: int, n_artifacts: int) -> _Geometry:
+    def _compute(self, cards: tuple[str, ...], n_artifacts: int) -> _Geometry:
         px = self.app.px
         w, h = self.rect.size
         pad = px(8)
@@ -111,24 +139,30 @@ class PartyView:
             cards_area = pygame.Rect(pad, top, w - 2 * pad, h - top - pad)
         arts = [pygame.Rect(arts_left + (i % per_row) * (tile + px(4)), arts_top + (i // per_row) * (tile + px(4)),
                             tile, tile) for i in range(n_artifacts)]
-        cell, cells = self._grid(cards_area, max(n_cards + 1, 6 if self.horizontal else 8))
+        n_cards = len(cards)
+        cell, cells = self._grid(cards_area, max(n_cards + 1, 6 if self.horizontal else 8), self._label_w(cards))
         return _Geometry(banner, purse, supply, arts, cells[:n_cards + 1], cell)
 
-    def _grid(self, area: pygame.Rect, n: int) -> tuple[int, list[pygame.Rect]]:
-        """Square cells (side = a card's long side) for `n` cards: the largest that fit in `area`."""
-        gap = self.app.px(4)
+    def _grid(self, area: pygame.Rect, n: int, label_w: int) -> tuple[int, list[pygame.Rect]]:
+        """Cells for `n` cards, the largest that fit in `area`: as tall as a card is long and as wide as
+        that or as a name plate (`label_w`), whichever is wider; a single column when nothing else fits."""
+        gap = self._gap()
         cap = self.app.px(112)
-        best = (1, 1, 1)
+        best = (0, 1, 1, 1)
         for rows in range(1, n + 1):
             cols = -(-n // rows)
-            cell = min((area.w - (cols - 1) * gap) // cols, (area.h - (rows - 1) * gap) // rows, cap)
+            room = (area.w - (cols - 1) * gap) // cols
+            if room < label_w and cols > 1:
+                continue
+            cell = min(room, (area.h - (rows - 1) * gap) // rows, cap)
             if cell > best[0]:
-                best = (cell, rows, cols)
-        cell, rows, cols = best
-        total_w = cols * cell + (cols - 1) * gap
+                best = (cell, min(room, max(cell, label_w)), rows, cols)
+        cell, cell_w, rows, cols = best
+        cell = max(1, cell)
+        total_w = cols * cell_w + (cols - 1) * gap
         left = area.left + (area.w - total_w) // 2 if not self.horizontal else area.left
         top = area.top + (area.h - (rows * cell + (rows - 1) * gap)) // 2
-        cells = [pygame.Rect(left + (i % cols) * (cell + gap), top + (i // cols) * (cell + gap), cell, cell)
+        cells = [pygame.Rect(left + (i % cols) * (cell_w + gap), top + (i // cols) * (cell + gap), cell_w, cell)
                  for i in range(n)]
         return cell, cells
 
@@ -140,7 +174,7 @@ class PartyView:
         """Screen rect of card `i` (i == number of cards: where the next one will go); a used card's
         rect bounds its leaning picture."""
         p = self.player
-        geo = self.geometry(len(shown.cards[p]), len(shown.artifacts[p]))
+        geo = self.geometry(tuple(shown.cards[p]), len(shown.artifacts[p]))
         cell = geo.cells[min(i, len(geo.cells) - 1)].move(self.rect.topleft)
         width = self._card_size(geo.cell)
         up = i >= len(shown.face_up[p]) or shown.face_up[p][i]
@@ -148,17 +182,48 @@ class PartyView:
             self.art.used_character(shown.cards[p][i], width, self.seat.colour).get_size()
         return pygame.Rect((0, 0), size).move(cell.centerx - size[0] // 2, cell.centery - size[1] // 2)
 
+    def name_plate(self, shown: Shown, i: int) -> tuple[pygame.Rect, tuple[str, ...], int]:
+        """Where card `i`'s name is written (its screen rect, unlifted), in which lines and at what size."""
+        p = self.player
+        geo = self.geometry(tuple(shown.cards[p]), len(shown.artifacts[p]))
+        cell = geo.cells[i].move(self.rect.topleft)
+        r = self.card_rect(shown, i)
+        width = self._card_size(geo.cell)
+        up = shown.face_up[p][i]
+        k, tilt = (1.0, 0.0) if up else (USED_SCALE, math.radians(USED_TILT))
+        height = round(width * 1.5)
+        bx, by, bw, bh = FACE_BANNER
+        rise = (height / 2 - (by + bh / 2) * height / FACE_H) * k  # the banner's centre above the card's
+        centre = (r.centerx - rise * math.sin(tilt), r.centery - rise * math.cos(tilt))
+        pad = self._plate_pad()
+        two = plate_height(2, self.name_sizes()[0]) <= round(height * 0.27)  # two lines leave the pattern clear
+        room = cell.w + self._gap()
+        lines, size = name_lines(self.art.cards.card(shown.cards[p][i]).name, room - 2 * pad, 2 if two else 1,
+                                 self.name_sizes())
+        widest = max(text.font(size, True).size(line)[0] for line in lines)
+        rect = pygame.Rect(0, 0, min(room, max(round(bw * width / FACE_W * k), widest + 2 * pad)),
+                           plate_height(len(lines), size))
+        rect.center = (round(centre[0]), round(centre[1]))
+        rect.top = max(rect.top, r.top - self.app.px(3))
+        return rect, lines, size
+
+    def key_badge(self, shown: Shown, i: int) -> pygame.Rect:
+        """Where the number key of face-up card `i` is shown (unlifted): a disc over its lower left corner."""
+        r = self.card_rect(shown, i)
+        size = max(self.app.px(20), 14)
+        return pygame.Rect(r.left - size // 3, r.bottom - size - self.app.px(6), size, size)
+
     def purse_center(self, shown: Shown) -> tuple[int, int]:
         p = self.player
-        return self.geometry(len(shown.cards[p]), len(shown.artifacts[p])).purse.move(self.rect.topleft).center
+        return self.geometry(tuple(shown.cards[p]), len(shown.artifacts[p])).purse.move(self.rect.topleft).center
 
     def banner_center(self, shown: Shown) -> tuple[int, int]:
         p = self.player
-        return self.geometry(len(shown.cards[p]), len(shown.artifacts[p])).banner.move(self.rect.topleft).center
+        return self.geometry(tuple(shown.cards[p]), len(shown.artifacts[p])).banner.move(self.rect.topleft).center
 
     def artifact_rect(self, shown: Shown, i: int) -> pygame.Rect:
         p = self.player
-        geo = self.geometry(len(shown.cards[p]), max(len(shown.artifacts[p]), i + 1))
+        geo = self.geometry(tuple(shown.cards[p]), max(len(shown.artifacts[p]), i + 1))
         return geo.artifacts[i].move(self.rect.topleft)
 
     def card_at(self, shown: Shown, pos: tuple[int, int]) -> int | None:
@@ -198,7 +263,7 @@ class PartyView:
         app, art, p = self.app, self.art, self.player
         px = app.px
         out = base if base is not None else pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        geo = self.geometry(len(shown.cards[p]), len(shown.artifacts[p]))
+        geo = self.geometry(tuple(shown.cards[p]), len(shown.artifacts[p]))
         mat = out.get_rect().inflate(-px(2), -px(2))
         out.blit(app.sprites.nine_slice("arzium/party_mat", mat.size), mat)
         colour = art.colour(self.seat.colour)
@@ -233,8 +298,8 @@ class PartyView:
         origin = pygame.Vector2(self.rect.topleft)
         for i, (cid, up) in enumerate(zip(shown.cards[p], shown.face_up[p])):
             r = self.card_rect(shown, i).move(-origin.x, -origin.y)
-            lift = px(8) if i == look.selected else px(3) if i == look.hover_card and up else 0
-            r = r.move(0, -lift if self.side != "top" else lift)
+            lift = self._lift(i, look, up)
+            r = r.move(0, lift)
             if up:
                 img = art.character(cid, width, self.seat.colour)
                 if i == look.selected:
@@ -248,4 +313,24 @@ class PartyView:
                 if i in look.pickable:
                     pygame.draw.rect(out, colour, r.inflate(px(6), px(6)), max(2, px(3)), border_radius=px(9))
             out.blit(img, r)
+            plate, lines, size = self.name_plate(shown, i)
+            plate = plate.move(-origin.x, lift - origin.y)
+            out.blit(art.name_plate(lines, size, plate.w, not up), plate)
+        for n, i in enumerate(look.keys):
+            self._draw_key(out, shown, i, n + 1, look, origin)
         return out
+
+    def _lift(self, i: int, look: PartyLook, up: bool) -> int:
+        """How far card `i` is drawn off its place (toward the map): chosen, or face up under the mouse."""
+        px = self.app.px
+        lift = px(8) if i == look.selected else px(3) if i == look.hover_card and up else 0
+        return -lift if self.side != "top" else lift
+
+    def _draw_key(self, out: pygame.Surface, shown: Shown, i: int, number: int, look: PartyLook,
+                  origin: pygame.Vector2) -> None:
+        """The number key that chooses card `i`, on a disc over the card's lower left corner."""
+        badge = self.key_badge(shown, i).move(-origin.x, self._lift(i, look, True) - origin.y)
+        pygame.draw.circle(out, INK, badge.center, badge.w // 2 + 1)
+        pygame.draw.circle(out, self.app.theme.focus, badge.center, badge.w // 2 - 1)
+        text.draw_text(out, str(number), max(10, round(badge.h * 0.9)), INK, (badge.centerx, badge.centery + 1),
+                       "center", bold=True)

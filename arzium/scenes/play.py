@@ -517,6 +517,10 @@ class PlayScene(Scene):
     def can_search_now(self, player: int) -> bool:
         return self.view_state().phase in ("start", "search") and self.acting_human() == player
 
+    def key_cards(self, player: int) -> tuple[int, ...]:
+        """The face-up characters of `player` that the keys 1, 2, ... choose, in that order."""
+        return tuple(i for i, up in enumerate(self.view_state().players[player].face_up) if up)[:9]
+
     def select_card(self, index: int) -> None:
         p = self.acting_human()
         if p is None or not self.can_search_now(p):
@@ -916,7 +920,7 @@ class PlayScene(Scene):
         if pygame.K_1 <= key <= pygame.K_9:
             p = self.acting_human()
             if p is not None:
-                ups = [i for i, up in enumerate(self.view_state().players[p].face_up) if up]
+                ups = self.key_cards(p)
                 n = key - pygame.K_1
                 if n < len(ups):
                     self.select_card(ups[n])
@@ -1138,7 +1142,8 @@ class PlayScene(Scene):
                           (self.mode is not None and a == self.mode_artifact))
         hover_card = hover[2] if hover and hover[0] == "card" and hover[1] == player else None
         hover_art = hover[2] if hover and hover[0] == "artifact" and hover[1] == player else None
-        return PartyLook(True, hover_card, self.selected, pickable, hover_art, arts, armed)
+        keys = self.key_cards(player) if self.mode is None and self.can_search_now(player) else ()
+        return PartyLook(True, hover_card, self.selected, pickable, hover_art, arts, armed, keys)
 
     def _draw_overlays(self, surface: pygame.Surface, me: int | None) -> None:
         if me is None:

@@ -447,22 +447,6 @@ def _card_back() -> pygame.Surface:
     return out
 
 
-def _used_veil() -> pygame.Surface:
-    """Laid over a used (face-down) character: a night veil, a crescent and "Z z z"."""
-    size = (CARD_W, CARD_H)
-    veil = p.clip(p.vgradient(size, [(0.0, (30, 26, 62)), (1.0, (16, 12, 34))]), p.rrect_mask(size, (0, 0, CARD_W, CARD_H), 12))
-    out = p.fade(veil, 0.62)
-    moon = p.subtract(p.shape(size, lambda pen: pen.circle((70, 110), 34)),
-                      p.shape(size, lambda pen: pen.circle((86, 98), 30)))
-    out.blit(p.glow(moon, 6, (255, 230, 170), 0.7), (0, 0))
-    p.paint(out, (255, 244, 206), moon)
-    zs = p.Pen(size)
-    for x, y, s, wd in ((140, 130, 38, 6), (174, 92, 28, 5), (200, 62, 20, 4)):
-        zs.lines([(x - s / 2, y - s / 2), (x + s / 2, y - s / 2), (x - s / 2, y + s / 2), (x + s / 2, y + s / 2)], wd)
-    out.blit(p.outlined(p.coloured(zs.mask(), (238, 234, 255)), 2, (30, 26, 62)), (0, 0))
-    return out
-
-
 # --- artifacts --------------------------------------------------------------------------------
 
 
@@ -743,7 +727,6 @@ def sprites() -> dict[str, Sprite]:
     out["arzium/blank_token"] = (_blank_token(), {})
     out["arzium/character_face"] = (_character_face(), {})
     out["arzium/card_back"] = (_card_back(), {})
-    out["arzium/used_veil"] = (_used_veil(), {})
     for ability in ABILITIES:
         out[f"arzium/artifact_{ability}"] = (_artifact_tile(ability), {})
         out[f"arzium/icon_{ability}"] = (_icon(ability), {})

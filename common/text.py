@@ -62,6 +62,19 @@ def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def wrap_balanced(text: str, px: int, width: int, bold: bool = False) -> list[str]:
+    """Like `wrap`, but as narrow as the same number of lines allows, so the last line is not a lone word."""
+    lines = wrap(text, px, width, bold)
+    lo, hi = 1, width
+    while lo < hi:  # the narrowest width that still needs no more lines
+        mid = (lo + hi) // 2
+        if len(wrap(text, px, mid, bold)) <= len(lines):
+            hi = mid
+        else:
+            lo = mid + 1
+    return wrap(text, px, hi, bold)
+
+
 def fit_px(text: str, px: int, width: int, bold: bool = False, min_px: int = 10) -> int:
     """Largest size ≤ px at which `text` fits in `width` pixels."""
     while px > min_px and font(px, bold).size(text)[0] > width:

@@ -308,7 +308,7 @@ def draw_scrollbar(surface: pygame.Surface, app: "App", track: pygame.Rect, firs
 def draw_tooltip(surface: pygame.Surface, app: "App", message: str, pos: tuple[int, int]) -> None:
     """A parchment tooltip near `pos`, kept inside the window."""
     px = app.font_px(18)
-    lines = text.wrap(message, px, app.px(360))
+    lines = text.wrap_balanced(message, px, app.px(360))
     lh = text.font(px).get_linesize()
     w = max(text.font(px).size(line)[0] for line in lines) + app.px(24)
     h = lh * len(lines) + app.px(16)

@@ -177,3 +177,17 @@ def test_a_tooltip_does_not_outlive_its_button(app: App) -> None:
     group.widgets = []
     group.update(1)
     assert group.hover is None
+
+
+def test_tooltip_lines_are_balanced_not_a_lone_last_word(app: App) -> None:
+    from common import text
+    message = "Everyone plays at this screen; every hand is open, talk it over"
+    px = 18
+    width = text.font(px).size(message)[0] - 10  # one word too wide for a single line
+    greedy = text.wrap(message, px, width)
+    balanced = text.wrap_balanced(message, px, width)
+    assert len(greedy) == len(balanced) == 2 and greedy[-1] == "over"
+    sizes = [text.font(px).size(line)[0] for line in balanced]
+    assert max(sizes) <= width and min(sizes) > max(sizes) * 0.6
+    assert " ".join(balanced) == message
+    assert text.wrap_balanced("short", px, 400) == ["short"]

@@ -838,6 +838,8 @@ class PlayScene(Scene):
             lost_look = abs(tilt) > 1.0 or t.lost
             painter = board.lost_glass if lost_look and abs(tilt) >= lay.LOST_TILT - 0.5 else board.glass
             danger = t.remaining_ms < DANGER_MS and self.phase == "running"
+            if t.lost and not look.moves:
+                self._draw_lost_link(surface, board.geo.gears[t.lost_beside], (cx, cy))
             if danger or t.lost:
                 glow = painter.danger_glow()
                 glow.set_alpha(round(110 + 145 * pulse) if danger else round(60 + 120 * pulse))
@@ -880,6 +882,24 @@ class PlayScene(Scene):
         pygame.draw.line(surface, (214, 170, 78), rim, foot, width)
         for end in (rim, foot):
             pygame.draw.circle(surface, (70, 46, 20), (round(end[0]), round(end[1])), width)
+
+    def _draw_lost_link(self, surface: pygame.Surface, gear: Point, centre: Point) -> None:
+        """A dotted red trail from a lost timer back to the gear it lies beside, when it lies a little way off."""
+        s = self.board.geo.s if self.board else 0.0
+        dx, dy = centre[0] - gear[0], centre[1] - gear[1]
+        dist = math.hypot(dx, dy)
+        if dist < s * 0.9:
+            return
+        ux, uy = dx / dist, dy / dist
+        start, end = s * 0.42, dist - s * 0.3
+        step = max(4.0, s * 0.13)
+        r = max(1, round(s * 0.028))
+        d = start
+        while d < end:
+            p = (round(gear[0] + ux * d), round(gear[1] + uy * d))
+            pygame.draw.circle(surface, (70, 30, 20), p, r + 1)
+            pygame.draw.circle(surface, (235, 120, 90), p, r)
+            d += step
 
     def _draw_badge(self, surface: pygame.Surface, timer_id: str, danger: bool, centre: Point,
                     room: tuple[int, int] | None) -> None:

@@ -70,6 +70,7 @@ def test_a_lost_timer_is_drawn_inside_its_outline(app: App) -> None:
     outline = geo.lost_rect(3)
     assert outline is not None
     scene.board.lost_glass.glow_img = pygame.Surface((1, 1), pygame.SRCALPHA)  # no soft glow: only what is drawn
+    scene._draw_lost_link = lambda *args: None  # the trail back to the gear leaves the outline on purpose
     app.step([], 16)
     bare = scene.board.layers(app.size)[1]
     inside = pygame.Rect(round(outline.left), round(outline.top), round(outline.w), round(outline.h)).inflate(4, 4)
@@ -98,3 +99,24 @@ def test_a_timer_standing_beside_its_gear_is_tied_to_it_by_a_rod(app: App) -> No
     beside = drawn((gear[0] + 0.8 * s, gear[1] - 0.1 * s))
     below = drawn((gear[0] - 0.6 * s, gear[1] + 0.75 * s))
     assert beside > 0 and below > 0
+
+
+def test_a_lost_timer_lying_a_way_off_has_a_trail_back_to_its_gear(app: App) -> None:
+    level = load_levels()[15]
+    scene = PlayScene(app, GameSetup(level, ("Ana", "Ben"), seed=1, counts=False), countdown=False)
+    scene.layout(app.size)
+    assert scene.board is not None
+    s = scene.board.geo.s
+    gear = (200.0, 200.0)
+
+    def dots(centre: tuple[float, float]) -> int:
+        surface = pygame.Surface((400, 400), pygame.SRCALPHA)
+        scene._draw_lost_link(surface, gear, centre)
+        return sum(surface.get_at((x, y)).a > 0 for x in range(0, 400, 2) for y in range(0, 400, 2))
+
+    assert dots((gear[0] + 0.6 * s, gear[1] + 0.5 * s)) == 0  # right beside it: no trail
+    far = (gear[0] + 1.4 * s, gear[1] + 0.9 * s)
+    assert dots(far) > 0
+    surface = pygame.Surface((400, 400), pygame.SRCALPHA)
+    scene._draw_lost_link(surface, gear, far)
+    assert surface.get_at((round(gear[0]), round(gear[1]))).a == 0  # it stops at the gear's rim

@@ -8,7 +8,8 @@ the row. When the last step ends the model is rebuilt from the rules state.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Callable
+from collections import Counter
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
@@ -40,7 +41,7 @@ from arzium.rules import (
     slot_squares,
 )
 from arzium.scenes.board_view import ease_drop
-from arzium.scenes.log_panel import joined, possessive, says
+from arzium.scenes.log_panel import LogLine, joined, possessive, says
 from arzium.scenes.shown import CLAIMING
 from common import text
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
@@ -121,22 +122,38 @@ class Animator:
 
     # -- events -----------------------------------------------------------------------------
 
-    def play(self, events: list[Event]) -> None:
-        """Schedule every event in order, then a resync of the display with the rules state."""
+    def play(self, events: list[Event], told: Sequence[tuple[int, LogLine]] = ()) -> None:
+        """Schedule every event in order, then a resync of the display with the rules state. `told` are the
+        log lines waiting in the scene's log and the events they belong to (`describe_at`): each is shown
+        as that event's animation starts (a search's line once its markers and coins have landed)."""
         sc = self.scene
         tl = sc.timeline
+        due = Counter(at for at, _ in told)
         in_search = False
-        for e in events:
+        for i, e in enumerate(events):
             kind = type(e)
             placing = kind in (MarkerPlaced, SquareSkipped, BlankPaid, MarkerDisplaced)
             if not placing and in_search:
                 tl.wait()
             in_search = placing or (kind is ArtifactUsed and in_search)
+            self._show_lines(due[i])
             handler = getattr(self, f"_on_{kind.__name__}", None)
             if handler is not None:
                 handler(e)
         tl.wait()
+        self._show_lines(due[len(events)])
         tl.seq(0, on_end=sc.resync)
+
+    def _show_lines(self, count: int) -> None:
+        """The next `count` waiting log lines go on show here in the timeline (at once when animations are
+        instant)."""
+        if not count:
+            return
+        log = self.scene.log
+        if self.ms(1) <= 0:
+            log.show(count)
+        else:
+            self.scene.timeline.seq(0, lambda: log.show(count))
 
     def _on_TurnStarted(self, e: TurnStarted) -> None:
         self.scene.timeline.seq(0, on_start=lambda: self.scene.on_turn_started(e.player))

@@ -1,8 +1,10 @@
 """The move log: rules events told as short lines (who did what, coins gained, cards claimed).
 
 `describe` turns a list of events into lines; a search is told as one line with its markers and
-coins. `LogPanel` shows the lines in a scrollable parchment panel, newest at the bottom, and
-keeps following new lines unless the player has scrolled up.
+coins. `describe_at` also says at which event each line belongs on screen, so that the play scene
+shows it when the timeline animates that event (a search once its markers and coins have landed).
+`LogPanel` keeps the lines told and shows them as the timeline reaches them, in a scrollable
+parchment panel, newest at the bottom, following new lines.
 """
 from __future__ import annotations
 
@@ -109,8 +111,20 @@ def _coins(n: int) -> str:
 
 def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None = None) -> list[LogLine]:
     """Log lines for `events` (in order)."""
+    return [line for _, line in describe_at(events, setup, cards, turn)]
+
+
+def describe_at(events: list[Event], setup: Setup, cards: CardSet,
+                turn: int | None = None) -> list[tuple[int, LogLine]]:
+    """Log lines for `events` (in order), each with the index of the event whose animation shows it: the
+    event it tells, or for a search the first event after the search (`len(events)` when none)."""
     names = [s.name for s in setup.seats]
-    lines: list[LogLine] = []
+    told: list[tuple[int, LogLine]] = []
+    at = 0  # the index of the event being told
+
+    def say(line: LogLine) -> None:
+        told.append((at, line))
+
     search: dict | None = None
     tool = ""  # the Slide or Wake artifact whose effect the next line tells
 
@@ -128,10 +142,10 @@ def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None
         if s["displaced"]:
             parts.append("displaced " + ", ".join(named(n, start=False) for n in s["displaced"]))
         gained = f", +{_coins(s['coins'])}" if s["coins"] else ""
-        lines.append(LogLine(f"{names[s['player']]} searched with {s['card']}: {', '.join(parts)}{gained}", s["player"]))
+        say(LogLine(f"{names[s['player']]} searched with {s['card']}: {', '.join(parts)}{gained}", s["player"]))
         search = None
 
-    for e in events:
+    for at, e in enumerate(events):
         kind = type(e)
         if kind is CharacterUsed:
             flush()
@@ -156,64 +170,65 @@ def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None
                 search["displaced"].append(names[e.victim])
                 continue
             if kind is ArtifactUsed and e.ability in ("turn", "free_blank", "displace"):
-                lines.append(LogLine(f"{says(names[e.player], 'uses')} {cards.artifact(e.artifact).name} "
-                                     f"({ABILITY_NAMES[e.ability]})", e.player))
+                say(LogLine(f"{says(names[e.player], 'uses')} {cards.artifact(e.artifact).name} "
+                            f"({ABILITY_NAMES[e.ability]})", e.player))
                 continue
             flush()
         if kind is TurnStarted:
-            lines.append(LogLine(f"{possessive(names[e.player])} turn" + (f" (turn {turn})" if turn else ""), e.player, True))
+            say(LogLine(f"{possessive(names[e.player])} turn" + (f" (turn {turn})" if turn else ""), e.player, True))
         elif kind is Rested:
             if e.forced:
-                lines.append(LogLine(f"{possessive(names[e.player])} characters were all used: free rest", e.player))
+                say(LogLine(f"{possessive(names[e.player])} characters were all used: free rest", e.player))
             else:
-                lines.append(LogLine(f"{says(names[e.player], 'rests')} early for {_coins(e.paid)}", e.player))
+                say(LogLine(f"{says(names[e.player], 'rests')} early for {_coins(e.paid)}", e.player))
         elif kind is CharacterFlipped:
             side = "face up" if e.face_up else "face down"
-            lines.append(LogLine(f"{says(names[e.player], 'turns')} {cards.card(e.card).name} {side}{tool}", e.player))
+            say(LogLine(f"{says(names[e.player], 'turns')} {cards.card(e.card).name} {side}{tool}", e.player))
             tool = ""
         elif kind is ArtifactUsed and e.ability in ("slide", "wake"):
             tool = f" with {cards.artifact(e.artifact).name}"
         elif kind is ArtifactUsed:
             gain = ": +1 coin" if e.ability == "purse" else ""
-            lines.append(LogLine(f"{says(names[e.player], 'uses')} {cards.artifact(e.artifact).name} "
-                                 f"({ABILITY_NAMES[e.ability]}){gain}", e.player))
+            say(LogLine(f"{says(names[e.player], 'uses')} {cards.artifact(e.artifact).name} "
+                        f"({ABILITY_NAMES[e.ability]}){gain}", e.player))
         elif kind is MarkerSlid:
-            lines.append(LogLine(f"{says(names[e.player], 'slides')} {possessive(names[e.owner], start=False)} "
-                                 f"marker{tool}", e.player))
+            say(LogLine(f"{says(names[e.player], 'slides')} {possessive(names[e.owner], start=False)} "
+                        f"marker{tool}", e.player))
             tool = ""
         elif kind is SearchSkipped:
-            lines.append(LogLine(f"{names[e.player]} cannot place any character and "
-                                 f"{verb_for(names[e.player], 'skips')} the search", e.player))
+            say(LogLine(f"{names[e.player]} cannot place any character and "
+                        f"{verb_for(names[e.player], 'skips')} the search", e.player))
         elif kind is CoinsGained and e.reason != "purse":
-            lines.append(LogLine(f"{says(names[e.player], 'gains')} {_coins(e.amount)} ({e.reason})", e.player))
+            say(LogLine(f"{says(names[e.player], 'gains')} {_coins(e.amount)} ({e.reason})", e.player))
         elif kind is CardFull:
-            lines.append(LogLine(f"{cards.card(e.card).land_name} is fully searched"))
+            say(LogLine(f"{cards.card(e.card).land_name} is fully searched"))
         elif kind is BiddingStarted:
             who = joined([names[p] for p in e.bidders])
-            lines.append(LogLine(f"Tie! {who} bid for it"))
+            say(LogLine(f"Tie! {who} bid for it"))
         elif kind is BidPlaced:
-            lines.append(LogLine(f"{says(names[e.player], 'bids')} {_coins(e.amount)}", e.player))
+            say(LogLine(f"{says(names[e.player], 'bids')} {_coins(e.amount)}", e.player))
         elif kind is BidPassed:
-            lines.append(LogLine(says(names[e.player], "passes") + (" (cannot raise)" if e.forced else ""), e.player))
+            say(LogLine(says(names[e.player], "passes") + (" (cannot raise)" if e.forced else ""), e.player))
         elif kind is CardClaimed:
             card = cards.card(e.card)
             paid = f" for {_coins(e.paid)}" if e.paid else ""
-            lines.append(LogLine(f"{says(names[e.player], 'wakes')} {card.name} ({card.points} pt"
-                                 f"{'' if card.points == 1 else 's'}){paid}", e.player))
+            say(LogLine(f"{says(names[e.player], 'wakes')} {card.name} ({card.points} pt"
+                        f"{'' if card.points == 1 else 's'}){paid}", e.player))
         elif kind is ConsolationCoin:
-            lines.append(LogLine(f"{says(names[e.player], 'gets')} 1 coin for helping", e.player))
+            say(LogLine(f"{says(names[e.player], 'gets')} 1 coin for helping", e.player))
         elif kind is CardReplaced:
-            lines.append(LogLine(f"New land: {cards.card(e.card).land_name}" if e.card
-                                 else "The deck is empty: that land stays off the map"))
+            say(LogLine(f"New land: {cards.card(e.card).land_name}" if e.card
+                        else "The deck is empty: that land stays off the map"))
         elif kind is ArtifactBought:
-            lines.append(LogLine(f"{says(names[e.player], 'buys')} {cards.artifact(e.artifact).name} for {_coins(e.cost)}",
-                                 e.player))
+            say(LogLine(f"{says(names[e.player], 'buys')} {cards.artifact(e.artifact).name} for {_coins(e.cost)}",
+                        e.player))
         elif kind is FinalRound:
-            lines.append(LogLine(f"{says(names[e.player], 'has')} 10 characters: final round!", e.player, True))
+            say(LogLine(f"{says(names[e.player], 'has')} 10 characters: final round!", e.player, True))
         elif kind is GameEnded:
-            lines.append(LogLine(f"Game over: {win_line([names[w] for w in e.winners])}", None, True))
+            say(LogLine(f"Game over: {win_line([names[w] for w in e.winners])}", None, True))
+    at = len(events)
     flush()
-    return lines
+    return told
 
 
 class LogPanel:
@@ -221,8 +236,9 @@ class LogPanel:
 
     def __init__(self, app: "App") -> None:
         self.app = app
-        self.lines: list[LogLine] = []
-        self.provisional = 0  # the last lines belong to a turn that can still be undone
+        self.lines: list[LogLine] = []    # on show
+        self.waiting: list[LogLine] = []  # told, to be shown when the timeline animates them (`show`)
+        self.provisional = 0  # the last lines (shown or waiting) belong to a turn that can still be undone
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.scroll = 0          # rows scrolled up from the bottom
         self._rows: list[tuple[pygame.Surface, int | None, bool]] = []
@@ -233,20 +249,38 @@ class LogPanel:
         self.rect = rect
         self._rows_key = None
 
-    def add(self, lines: list[LogLine], provisional: bool = False) -> None:
+    def tell(self, lines: list[LogLine], provisional: bool = False) -> None:
+        """Queue `lines` after those told before; `show` puts them on show."""
         if not provisional:
             self.provisional = 0
-        self.lines.extend(lines)
+        self.waiting.extend(lines)
         if provisional:
             self.provisional += len(lines)
-        self.scroll = 0
+
+    def add(self, lines: list[LogLine], provisional: bool = False) -> None:
+        """Tell `lines` and show them (with every line still waiting) at once."""
+        self.tell(lines, provisional)
+        self.show_all()
+
+    def show(self, count: int) -> None:
+        """Show the next `count` waiting lines."""
+        if count > 0 and self.waiting:
+            self.lines.extend(self.waiting[:count])
+            del self.waiting[:count]
+            self.scroll = 0
+
+    def show_all(self) -> None:
+        self.show(len(self.waiting))
 
     def drop_provisional(self, count: int) -> None:
-        """Remove the last `count` provisional lines (an undone action)."""
+        """Remove the last `count` provisional lines (an undone action), shown or not."""
         count = min(count, self.provisional)
-        if count:
-            del self.lines[-count:]
-            self.provisional -= count
+        self.provisional -= count
+        unseen = min(count, len(self.waiting))
+        if unseen:
+            del self.waiting[-unseen:]
+        if count > unseen:
+            del self.lines[unseen - count:]
 
     def commit(self) -> None:
         self.provisional = 0

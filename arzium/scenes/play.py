@@ -6,7 +6,8 @@ the remaining pending actions, Confirm commits them. A turn commits by itself wh
 unveil hidden information (a land or artifact drawn from a pile), and, with a single human seat,
 once it is finished and has been on show for AUTO_CONFIRM_MS: Undo until then, and the bots wait
 for it. Bots and replays act on the committed state through controllers, at a pace set by the
-animation speed.
+animation speed. The rules tell every action at once; the move log shows each line as the timeline
+animates what it tells (an undone action's lines leave it).
 
 Hints (H, or the Hint button, on a human's own turn) ask the hard bot for a move in the worker
 that bots think in, then show it: a search as a ghost in the hint colour on the map, any other
@@ -56,7 +57,7 @@ from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import HINT_RGB, BoardView
 from arzium.scenes.controllers import BotController, BotSpec, Controller, ReplayController, Task, start_hint, warm_up
 from arzium.scenes.effects import Animator
-from arzium.scenes.log_panel import ABILITY_NAMES, LogLine, LogPanel, describe, possessive, says
+from arzium.scenes.log_panel import ABILITY_NAMES, LogLine, LogPanel, describe, describe_at, possessive, says
 from arzium.scenes.party_view import SIDES, PartyLook, PartyView
 from arzium.scenes.shown import Shown
 from arzium.scenes.timeline import Timeline
@@ -249,10 +250,10 @@ class PlayScene(Scene):
             self.app.sounds.play("ui_error")
             return False
         self.pending.append(action)
-        lines = describe(events, self.state.setup, self.cards, self.work.turn)
-        self.log.add(lines, provisional=True)
-        self.pending_lines.append(len(lines))
-        self.animator.play(events)
+        told = describe_at(events, self.state.setup, self.cards, self.work.turn)
+        self.log.tell([line for _, line in told], provisional=True)
+        self.pending_lines.append(len(told))
+        self.animator.play(events, told)
         if any((type(e) is CardReplaced and e.card) or (type(e) is ArtifactRowRefilled and e.artifact)
                for e in events):
             self.undo_blocked = True
@@ -303,8 +304,9 @@ class PlayScene(Scene):
             self.controllers = {}
             return
         self.actions.append(action)
-        self.log.add(describe(events, self.state.setup, self.cards, self.state.turn))
-        self.animator.play(events)
+        told = describe_at(events, self.state.setup, self.cards, self.state.turn)
+        self.log.tell([line for _, line in told])
+        self.animator.play(events, told)
         self.autosave()
 
     def skip_animations(self) -> None:
@@ -972,6 +974,8 @@ class PlayScene(Scene):
     def update(self, dt_ms: float) -> None:
         self.t_ms += dt_ms
         self.timeline.update(dt_ms)
+        if not self.timeline.busy:
+            self.log.show_all()  # at rest, the log tells the whole story
         self.board_view.update(dt_ms)
         if self.announcement is not None:
             msg, colour, elapsed, total = self.announcement

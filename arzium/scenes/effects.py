@@ -438,6 +438,7 @@ class Animator:
         sc = self.scene
 
         def start() -> None:
+            sc.playing = None
             self.sound("fanfare")
             sc.announce("Game over!", None)
         sc.timeline.seq(self.ms(ANNOUNCE), start)

@@ -7,7 +7,9 @@ unveil hidden information (a land or artifact drawn from a pile), and, with a si
 once it is finished and has been on show for AUTO_CONFIRM_MS: Undo until then, and the bots wait
 for it. Bots and replays act on the committed state through controllers, at a pace set by the
 animation speed. The rules tell every action at once; the move log shows each line as the timeline
-animates what it tells (an undone action's lines leave it).
+animates what it tells (an undone action's lines leave it), and the sidebar header, the active party
+and the input stay with the seat whose committed action the timeline is showing (`Playing`) until it
+reaches the turn change.
 
 Hints (H, or the Hint button, on a human's own turn) ask the hard bot for a move in the worker
 that bots think in, then show it: a search as a ghost in the hint colour on the map, any other
@@ -90,6 +92,22 @@ class Ghost:
     options: bool = False  # open blanks or displace targets: the first click pins the ghost
 
 
+@dataclass(frozen=True)
+class Playing:
+    """A committed action the timeline is still showing before its turn change: who made it, what it was,
+    and the turn (number, final round) it was made in."""
+
+    player: int
+    action: Action
+    turn: int
+    final_round: bool
+
+
+DOING = {Search: "searching", SkipSearch: "skipping the search", RestEarly: "resting", UsePurse: "using an artifact",
+         UseSlide: "using an artifact", UseWake: "using an artifact", Buy: "buying", SkipBuy: "ending the turn",
+         Bid: "bidding", PassBid: "passing"}
+
+
 @dataclass
 class Hint:
     """A suggested move on show: what it is, the position it answers, and what to light up."""
@@ -161,6 +179,7 @@ class PlayScene(Scene):
         self.bot_idle_ms = 0.0
         self.finished = False
         self.t_ms = 0.0
+        self.playing: Playing | None = None
         # input
         self.mouse = (-1, -1)
         self.hover_ms = 0.0
@@ -219,14 +238,26 @@ class PlayScene(Scene):
         return self.work if self.work is not None else self.state
 
     def acting_human(self) -> int | None:
-        """The human seat whose input is taken now, or None (bot, replay, awaiting confirmation)."""
+        """The human seat whose input is taken now, or None (bot, replay, awaiting confirmation, or another
+        seat's action still on show)."""
         if self.replay is not None:
             return None
         if self.work is not None:
             p = current_player(self.work)
             return p if p == self.work_player and not is_over(self.work) else None
         p = current_player(self.state)
+        if self.playing is not None and self.playing.player != p:
+            return None  # the board has not shown the turn change yet
         return p if p is not None and self.seats[p].kind == "human" else None
+
+    def turn_on_show(self) -> int | None:
+        """The seat whose turn the table shows: the one playing its turn in progress, else the one whose
+        committed action the timeline is still showing, else the one to act."""
+        if self.work is not None:
+            return self.work_player
+        if self.playing is not None:
+            return self.playing.player
+        return current_player(self.state)
 
     @property
     def awaiting_confirm(self) -> bool:
@@ -259,7 +290,9 @@ class PlayScene(Scene):
             self.undo_blocked = True
         self.clear_choice()
         if self.undo_blocked or self.work_player != self.state.active:  # a bid out of turn stands at once
+            turn, final = self.state.turn, self.state.final_round
             self.commit()
+            self.follow(p, action, turn, final)
         return True
 
     def commit(self) -> None:
@@ -274,7 +307,9 @@ class PlayScene(Scene):
 
     def confirm(self) -> None:
         if self.work is not None and self.acting_human() is None:
+            p, last, turn, final = self.work_player, self.pending[-1], self.state.turn, self.state.final_round
             self.commit()
+            self.follow(p, last, turn, final)
         elif self.work is not None:
             self.app.toast("Finish your turn first (search, then buy or end the turn)")
 
@@ -284,6 +319,7 @@ class PlayScene(Scene):
             self.app.sounds.play("ui_error")
             return
         self.timeline.clear()
+        self.playing = None
         self.pending.pop()
         self.log.drop_provisional(self.pending_lines.pop())
         work = clone(self.state)
@@ -295,6 +331,7 @@ class PlayScene(Scene):
 
     def commit_controlled(self, action: Action) -> None:
         """A bot's or the replay's action: applied to the committed state at once."""
+        p, turn, final = current_player(self.state), self.state.turn, self.state.final_round
         try:
             events = apply(self.state, action)
         except IllegalAction as exc:
@@ -307,7 +344,15 @@ class PlayScene(Scene):
         told = describe_at(events, self.state.setup, self.cards, self.state.turn)
         self.log.tell([line for _, line in told])
         self.animator.play(events, told)
+        self.follow(p, action, turn, final)
         self.autosave()
+
+    def follow(self, player: int, action: Action, turn: int, final_round: bool) -> None:
+        """`player`'s committed `action` (made in `turn`) is on the timeline: until the timeline reaches the
+        turn change, or rests, the table shows `player`'s turn and takes no input for the next seat (with
+        instant animations the table moves on at once)."""
+        if self.timeline.busy and self.app.anim_ms(1) > 0:
+            self.playing = Playing(player, action, turn, final_round)
 
     def skip_animations(self) -> None:
         self.animator.quiet = True
@@ -317,8 +362,11 @@ class PlayScene(Scene):
     def resync(self) -> None:
         """Animations done: the display is the rules state again."""
         self.shown = Shown.of(self.view_state())
+        self.playing = None
 
     def on_turn_started(self, player: int) -> None:
+        """The timeline shows a turn change: the table moves on to `player`'s turn."""
+        self.playing = None
         if self.seats[player].kind == "bot" or self.replay is not None:
             self.announce(f"{possessive(self.names[player])} turn", player)
 
@@ -833,6 +881,14 @@ class PlayScene(Scene):
     def instructions(self) -> tuple[str, str]:
         """(headline, hint) for the header."""
         st = self.view_state()
+        dots = "." * (1 + int(self.t_ms / 400) % 3)
+        on_show = self.playing
+        if on_show is not None and self.acting_human() is None:  # the board is still showing this action
+            name = self.names[on_show.player]
+            if self.replay is not None:
+                return f"{possessive(name)} turn", f"Replay: action {len(self.actions)} of {len(self.replay)}"
+            head = f"{possessive(name)} {'bid' if type(on_show.action) in (Bid, PassBid) else 'turn'}"
+            return head, f"{says(name, 'is')} {DOING[type(on_show.action)]}{dots}"
         if is_over(st) and not self.awaiting_confirm:
             return "Game over", "Counting the points..."
         if self.awaiting_confirm and self.auto_confirm:
@@ -848,7 +904,6 @@ class PlayScene(Scene):
                 return "", ""
             if self.replay is not None:
                 return f"{possessive(self.names[cur])} turn", f"Replay: action {len(self.actions) + 1} of {len(self.replay)}"
-            dots = "." * (1 + int(self.t_ms / 400) % 3)
             what = "bidding" if st.phase == "bid" else "thinking"
             return f"{possessive(self.names[cur])} turn", f"{says(self.names[cur], 'is')} {what}{dots}"
         name = self.names[p]
@@ -976,6 +1031,7 @@ class PlayScene(Scene):
         self.timeline.update(dt_ms)
         if not self.timeline.busy:
             self.log.show_all()  # at rest, the log tells the whole story
+            self.playing = None  # ... and the table shows the rules state
         self.board_view.update(dt_ms)
         if self.announcement is not None:
             msg, colour, elapsed, total = self.announcement
@@ -1129,7 +1185,7 @@ class PlayScene(Scene):
 
     def _look(self, player: int, me: int | None, hover: tuple | None) -> PartyLook:
         st = self.view_state()
-        active = self.work_player == player if self.work is not None else current_player(st) == player
+        active = self.turn_on_show() == player
         if player != me:
             return PartyLook(active=active)
         ps = st.players[player]
@@ -1253,8 +1309,9 @@ class PlayScene(Scene):
         each frame blits that part of it, then the buttons (which light up under the mouse)."""
         st = self.view_state()
         head, hint = self.instructions() if self.announcement is None else ("", "")  # the banner is there
-        key = (self._bg_version, head, hint, st.turn, st.final_round, len(st.deck), self.awaiting_confirm,
-               tuple(self.shown.art_row), me, st.phase, st.players[me].coins if me is not None else -1,
+        key = (self._bg_version, head, hint, self.playing, st.turn, st.final_round, len(st.deck),
+               self.awaiting_confirm, tuple(self.shown.art_row), me, st.phase,
+               st.players[me].coins if me is not None else -1,
                self.hover_key if self.hover_key and self.hover_key[0] == "row" else None,
                len(self.log.lines), self.log.scroll, self.log.lines[-1] if self.log.lines else None)
         if self._side is None or self._side[0] != key:
@@ -1271,8 +1328,9 @@ class PlayScene(Scene):
         app = self.app
         hdr = self.header
         st = self.state if self.awaiting_confirm else self.view_state()
+        turn, final = (self.playing.turn, self.playing.final_round) if self.playing else (st.turn, st.final_round)
         mode = "Full game" if st.setup.full_game else "Basic game"
-        small = f"Turn {st.turn} · {mode}" + (" · Final round!" if st.final_round else "")
+        small = f"Turn {turn} · {mode}" + (" · Final round!" if final else "")
         room = (self.hint_btn.rect.left if self.acting_human() is not None else hdr.right) - hdr.left - app.px(24)
         text.draw_text(surface, small, text.fit_px(small, app.font_px(16), room), app.theme.muted,
                        (hdr.left + app.px(16), hdr.top + app.px(12)))
@@ -1281,7 +1339,7 @@ class PlayScene(Scene):
         surface.blit(back, deck)
         text.draw_text(surface, str(len(st.deck)), app.font_px(15), app.theme.text_light, deck.center, "center",
                        bold=True, shadow=app.theme.shadow)
-        cur = current_player(st) if not self.awaiting_confirm else self.work_player
+        cur = self.turn_on_show()
         x = hdr.left + app.px(16)
         if cur is not None and head:
             token = self.art.marker(self.colours[cur], app.px(26))

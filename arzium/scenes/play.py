@@ -5,11 +5,11 @@ plays their turn on `work`, a clone, action by action; Undo rebuilds the clone f
 the remaining pending actions, Confirm commits them. A turn commits by itself when undoing would
 unveil hidden information (a land or artifact drawn from a pile), and, with a single human seat,
 once it is finished and has been on show for AUTO_CONFIRM_MS: Undo until then, and the bots wait
-for it. Bots and replays act on the committed state through controllers, at a pace set by the
-animation speed. The rules tell every action at once; the move log shows each line as the timeline
-animates what it tells (an undone action's lines leave it), and the sidebar header, the active party
-and the input stay with the seat whose committed action the timeline is showing (`Playing`) until it
-reaches the turn change.
+for it, as does the next turn's start (its banner and log line, `next_turn`). Bots and replays act
+on the committed state through controllers, at a pace set by the animation speed. The rules tell
+every action at once; the move log shows each line as the timeline animates what it tells (an
+undone action's lines leave it), and the sidebar header, the active party and the input stay with
+the seat whose committed action the timeline is showing (`Playing`) until it reaches the turn change.
 
 Hints (H, or the Hint button, on a human's own turn) ask the hard bot for a move in the worker
 that bots think in, then show it: a search as a ghost in the hint colour on the map, any other
@@ -35,6 +35,7 @@ from arzium.rules import (
     Bid,
     Buy,
     CardReplaced,
+    Event,
     GameState,
     IllegalAction,
     PassBid,
@@ -42,6 +43,7 @@ from arzium.rules import (
     Search,
     SkipBuy,
     SkipSearch,
+    TurnStarted,
     UsePurse,
     UseSlide,
     UseWake,
@@ -164,6 +166,7 @@ class PlayScene(Scene):
         self.pending: list[Action] = []
         self.pending_lines: list[int] = []
         self.undo_blocked = False
+        self.next_turn: list[Event] = []  # the events from the turn change on, told once the turn is confirmed
         self.auto_confirm = replay is None and sum(s.kind == "human" for s in self.seats) == 1
         self.confirm_ms = 0.0  # how long a finished turn has waited for its automatic confirmation
         # hints
@@ -281,22 +284,27 @@ class PlayScene(Scene):
             self.app.sounds.play("ui_error")
             return False
         self.pending.append(action)
+        if any((type(e) is CardReplaced and e.card) or (type(e) is ArtifactRowRefilled and e.artifact)
+               for e in events):
+            self.undo_blocked = True
+        stands = self.undo_blocked or self.work_player != self.state.active  # a bid out of turn stands at once
+        change = len(events) if stands else next((i for i, e in enumerate(events) if type(e) is TurnStarted),
+                                                 len(events))
+        events, self.next_turn = events[:change], events[change:]
         told = describe_at(events, self.state.setup, self.cards, self.work.turn)
         self.log.tell([line for _, line in told], provisional=True)
         self.pending_lines.append(len(told))
         self.animator.play(events, told)
-        if any((type(e) is CardReplaced and e.card) or (type(e) is ArtifactRowRefilled and e.artifact)
-               for e in events):
-            self.undo_blocked = True
         self.clear_choice()
-        if self.undo_blocked or self.work_player != self.state.active:  # a bid out of turn stands at once
+        if stands:
             turn, final = self.state.turn, self.state.final_round
             self.commit()
             self.follow(p, action, turn, final)
         return True
 
     def commit(self) -> None:
-        """Make the pending actions the truth (and save)."""
+        """Make the pending actions the truth (and save); the next turn's start, held until now, goes on the
+        timeline."""
         if self.work is None:
             return
         self.state = self.work
@@ -304,6 +312,11 @@ class PlayScene(Scene):
         self.work, self.pending, self.pending_lines, self.undo_blocked = None, [], [], False
         self.log.commit()
         self.autosave()
+        if self.next_turn:
+            told = describe_at(self.next_turn, self.state.setup, self.cards, self.state.turn)
+            self.log.tell([line for _, line in told])
+            self.animator.play(self.next_turn, told)
+            self.next_turn = []
 
     def confirm(self) -> None:
         if self.work is not None and self.acting_human() is None:
@@ -321,6 +334,7 @@ class PlayScene(Scene):
         self.timeline.clear()
         self.playing = None
         self.pending.pop()
+        self.next_turn = []  # only the last action can have ended the turn
         self.log.drop_provisional(self.pending_lines.pop())
         work = clone(self.state)
         for action in self.pending:

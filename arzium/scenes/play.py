@@ -5,7 +5,8 @@ plays their turn on `work`, a clone, action by action; Undo rebuilds the clone f
 the remaining pending actions, Confirm commits them. A turn commits by itself when undoing would
 unveil hidden information (a land or artifact drawn from a pile), and, with a single human seat,
 once it is finished and has been on show for AUTO_CONFIRM_MS: Undo until then, and the bots wait
-for it, as does the next turn's start (its banner and log line, `next_turn`). Bots and replays act
+for it, as does what follows the turn (the next turn's start or the game's end: banners, fanfare,
+log lines, `next_turn`; the result screen only follows a committed end). Bots and replays act
 on the committed state through controllers, at a pace set by the animation speed. The rules tell
 every action at once; the move log shows each line as the timeline animates what it tells (an
 undone action's lines leave it), and the sidebar header, the active party and the input stay with
@@ -36,6 +37,7 @@ from arzium.rules import (
     Buy,
     CardReplaced,
     Event,
+    GameEnded,
     GameState,
     IllegalAction,
     PassBid,
@@ -77,6 +79,7 @@ BOT_PAUSE_MS = 650       # a bot waits this long (at speed 1) after the last ani
 HOVER_DELAY_MS = 350
 LAND_HOVER_MS = 1200     # the map is where the mouse rests while thinking: its tips wait longer
 AUTO_CONFIRM_MS = 1000   # a lone human's finished turn stands after this long (real time, animations done)
+TURN_OVER = (TurnStarted, GameEnded)  # what a pending turn holds back, from the first of them on, until confirmed
 
 
 @dataclass
@@ -166,7 +169,7 @@ class PlayScene(Scene):
         self.pending: list[Action] = []
         self.pending_lines: list[int] = []
         self.undo_blocked = False
-        self.next_turn: list[Event] = []  # the events from the turn change on, told once the turn is confirmed
+        self.next_turn: list[Event] = []  # the events from the turn change (or game end) on, told once confirmed
         self.auto_confirm = replay is None and sum(s.kind == "human" for s in self.seats) == 1
         self.confirm_ms = 0.0  # how long a finished turn has waited for its automatic confirmation
         # hints
@@ -288,7 +291,7 @@ class PlayScene(Scene):
                for e in events):
             self.undo_blocked = True
         stands = self.undo_blocked or self.work_player != self.state.active  # a bid out of turn stands at once
-        change = len(events) if stands else next((i for i, e in enumerate(events) if type(e) is TurnStarted),
+        change = len(events) if stands else next((i for i, e in enumerate(events) if type(e) in TURN_OVER),
                                                  len(events))
         events, self.next_turn = events[:change], events[change:]
         told = describe_at(events, self.state.setup, self.cards, self.work.turn)
@@ -303,8 +306,8 @@ class PlayScene(Scene):
         return True
 
     def commit(self) -> None:
-        """Make the pending actions the truth (and save); the next turn's start, held until now, goes on the
-        timeline."""
+        """Make the pending actions the truth (and save); the next turn's start or the game's end, held until
+        now, goes on the timeline."""
         if self.work is None:
             return
         self.state = self.work

@@ -1,0 +1,169 @@
+"""A human's final turn that ends the game, while it waits for Confirm (hot-seat) or for the solo
+auto-confirm, does not yet tell the game's end: no "Game over!" banner, no fanfare, no "Game over: ..."
+log line, no result screen. They come once, when the turn is confirmed, and the result screen follows;
+an Undo before that leaves no trace of them."""
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from arzium.rules import (
+    Action,
+    ArtifactRowRefilled,
+    CardReplaced,
+    GameState,
+    SeatSetup,
+    Search,
+    Setup,
+    apply,
+    clone,
+    current_player,
+    is_over,
+    legal_actions,
+)
+from arzium.scenes.catalog import played
+from arzium.scenes.play import AUTO_CONFIRM_MS, PlayScene
+from arzium.scenes.result import ResultScene
+from common.app import App, AppOptions
+from common.scene import Scene
+from common.settings import Settings
+
+FRAME = 1000 / 60
+ANN = SeatSetup("Ann", "red", "south", "human")
+BO = SeatSetup("Bo", "green", "east", "human")
+BOT = SeatSetup("Snorebert", "blue", "north", "bot", "easy")
+
+
+@pytest.fixture()
+def app() -> App:
+    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
+    yield a
+    pygame.quit()
+
+
+def last_turn(seats: tuple[SeatSetup, SeatSetup], seed: int) -> tuple[GameState, list[Action], Search]:
+    """Greedy play up to seat 1's turn that closes the final round, and a search there that ends the game
+    without drawing from a pile (so it stays undoable)."""
+    state, actions = played(Setup(seats, False, 0), seed,
+                            lambda s: s.final_round and current_player(s) == 1 and s.phase == "start")
+    assert not is_over(state) and current_player(state) == 1 and state.order[-1] == 1
+    for action in legal_actions(state):
+        after = clone(state)
+        events = apply(after, action)
+        if type(action) is Search and is_over(after) and not any(
+                (type(e) is CardReplaced and e.card) or (type(e) is ArtifactRowRefilled and e.artifact)
+                for e in events):
+            return state, actions, action
+    raise AssertionError("no undoable game-ending search")
+
+
+class Table:
+    """A play scene at the human's last turn, with every banner announced and every sound played recorded."""
+
+    def __init__(self, app: App, seats: tuple[SeatSetup, SeatSetup], seed: int) -> None:
+        self.app = app
+        state, self.actions, self.final = last_turn(seats, seed)
+        self.scene = PlayScene(app, state, self.actions, autosave=False)
+        app.stack.clear_to(Scene(app))
+        app.push(self.scene)
+        self.banners: list[str] = []
+        self.sounds: list[str] = []
+        announce, play = self.scene.announce, app.sounds.play
+
+        def spy_announce(message: str, player: int | None) -> None:
+            self.banners.append(message)
+            announce(message, player)
+
+        def spy_play(name: str, *args, **kwargs) -> None:
+            self.sounds.append(name)
+            play(name, *args, **kwargs)
+
+        self.scene.announce = spy_announce
+        app.sounds.play = spy_play
+        self.step()
+        self.start = self.told()
+
+    def step(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.app.step([], FRAME)
+
+    def told(self) -> list[str]:
+        """Every log line, on show or waiting for the timeline."""
+        return [line.text for line in self.scene.log.lines + self.scene.log.waiting]
+
+    def game_over_told(self) -> int:
+        return sum(text.startswith("Game over") for text in self.told())
+
+    def play_final(self) -> None:
+        assert self.scene.act(self.final) and self.scene.awaiting_confirm and is_over(self.scene.work)
+
+    def assert_untold(self) -> None:
+        """Nothing of the game's end is on show or on its way, and the table is still up."""
+        assert "Game over!" not in self.banners and "fanfare" not in self.sounds
+        assert self.game_over_told() == 0 and self.app.stack.top is self.scene
+
+    def end_once(self) -> ResultScene:
+        """The confirmed end: told once on the table, then the result screen (with its own fanfare)."""
+        scene = self.scene
+        for _ in range(3000):
+            if self.app.stack.top is not scene:
+                break
+            assert self.banners.count("Game over!") <= 1 and self.sounds.count("fanfare") <= 1
+            self.step()
+        result = self.app.stack.top
+        assert isinstance(result, ResultScene)
+        assert self.banners.count("Game over!") == 1 and self.game_over_told() == 1
+        assert self.sounds.count("fanfare") == 2 and self.sounds[-1] == "fanfare"  # the table's, the result's
+        assert is_over(scene.state) and scene.actions == self.actions + [self.final]
+        assert result.state is scene.state
+        return result
+
+
+def test_hot_seat_the_games_end_waits_for_confirm_and_undo_leaves_no_trace(app: App) -> None:
+    t = Table(app, (BO, ANN), seed=1)
+    scene = t.scene
+    t.play_final()
+    t.step(round(AUTO_CONFIRM_MS * 3 / FRAME))  # the search shown, then a long wait: no confirmation by itself
+    assert not scene.timeline.busy and scene.awaiting_confirm
+    t.assert_untold()
+    assert scene.instructions() == ("Ann: confirm your turn",
+                                    "Confirm to pass play on, or Undo to take your last action back.")
+    scene.undo()
+    assert scene.work is None and not scene.next_turn and t.told() == t.start
+    t.step(120)
+    t.assert_untold()
+    assert t.told() == t.start and scene.acting_human() == 1 and not is_over(scene.state)
+    t.play_final()  # the same turn again, confirmed while its markers drop
+    t.step(3)
+    t.assert_untold()
+    scene.confirm()
+    t.end_once()
+
+
+def test_solo_the_games_end_comes_with_the_auto_confirm(app: App) -> None:
+    t = Table(app, (BOT, ANN), seed=2)
+    scene = t.scene
+    t.play_final()
+    frames = 0
+    while scene.awaiting_confirm:
+        t.assert_untold()
+        assert scene.instructions()[0] == "Ann: turn done"
+        frames += 1
+        assert frames < 1000, "the turn was never confirmed"
+        t.step()
+    assert frames * FRAME >= AUTO_CONFIRM_MS and scene.work is None
+    t.end_once()
+
+
+def test_with_instant_animations_the_games_end_comes_with_the_confirm(app: App) -> None:
+    app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
+    t = Table(app, (BO, ANN), seed=3)
+    t.play_final()
+    t.step(5)
+    t.assert_untold()
+    t.scene.confirm()
+    t.step()
+    assert isinstance(app.stack.top, ResultScene)  # told and shown at once
+    t.end_once()

@@ -27,13 +27,9 @@ from arzium.scenes.catalog import played
 from arzium.scenes.play import AUTO_CONFIRM_MS, PlayScene
 from arzium.scenes.result import ResultScene
 from common.app import App, AppOptions
-from common.scene import Scene
 from common.settings import Settings
+from table_spy import ANN, BO, BOT, FRAME, record_table
 
-FRAME = 1000 / 60
-ANN = SeatSetup("Ann", "red", "south", "human")
-BO = SeatSetup("Bo", "green", "east", "human")
-BOT = SeatSetup("Snorebert", "blue", "north", "bot", "easy")
 
 
 @pytest.fixture()
@@ -66,22 +62,7 @@ class Table:
         self.app = app
         state, self.actions, self.final = last_turn(seats, seed)
         self.scene = PlayScene(app, state, self.actions, autosave=False)
-        app.stack.clear_to(Scene(app))
-        app.push(self.scene)
-        self.banners: list[str] = []
-        self.sounds: list[str] = []
-        announce, play = self.scene.announce, app.sounds.play
-
-        def spy_announce(message: str, player: int | None) -> None:
-            self.banners.append(message)
-            announce(message, player)
-
-        def spy_play(name: str, *args, **kwargs) -> None:
-            self.sounds.append(name)
-            play(name, *args, **kwargs)
-
-        self.scene.announce = spy_announce
-        app.sounds.play = spy_play
+        self.banners, self.sounds = record_table(app, self.scene)
         self.step()
         self.start = self.told()
 

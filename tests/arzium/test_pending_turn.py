@@ -12,13 +12,9 @@ from arzium.rules import SeatSetup, Search, Setup, apply, clone, current_player,
 from arzium.scenes.log_panel import describe
 from arzium.scenes.play import AUTO_CONFIRM_MS, PlayScene
 from common.app import App, AppOptions
-from common.scene import Scene
 from common.settings import Settings
+from table_spy import ANN, BO, BOT, FRAME, record_table
 
-FRAME = 1000 / 60
-ANN = SeatSetup("Ann", "red", "south", "human")
-BO = SeatSetup("Bo", "green", "east", "human")
-BOT = SeatSetup("Snorebert", "blue", "north", "bot", "easy")
 
 
 @pytest.fixture()
@@ -34,22 +30,7 @@ class Table:
     def __init__(self, app: App, seats: tuple[SeatSetup, ...], seed: int = 3) -> None:
         self.app = app
         self.scene = PlayScene(app, new_game(Setup(seats, False, 0), seed), autosave=False)
-        app.stack.clear_to(Scene(app))
-        app.push(self.scene)
-        self.banners: list[str] = []
-        self.sounds: list[str] = []
-        announce, play = self.scene.announce, app.sounds.play
-
-        def spy_announce(message: str, player: int | None) -> None:
-            self.banners.append(message)
-            announce(message, player)
-
-        def spy_play(name: str, *args, **kwargs) -> None:
-            self.sounds.append(name)
-            play(name, *args, **kwargs)
-
-        self.scene.announce = spy_announce
-        app.sounds.play = spy_play
+        self.banners, self.sounds = record_table(app, self.scene)
 
     def step(self, frames: int = 1) -> None:
         for _ in range(frames):

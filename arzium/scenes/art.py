@@ -100,27 +100,46 @@ def name_lines(name: str, width: int, max_lines: int, sizes: tuple[int, int, int
     return (min(forms, key=lambda form: text.font(min_px, True).size(form)[0]),), min_px
 
 
+class PictureCache:
+    """Pictures made once and kept while the sprite pack stays the same (emptied when the pack is
+    switched or reloaded, and when it grows past `limit`). `display_format` converts each picture to
+    the window's pixel format, much faster to blit every frame."""
+
+    def __init__(self, app: "App", limit: int, display_format: bool = False) -> None:
+        self.app = app
+        self.limit = limit
+        self.display_format = display_format
+        self._pictures: dict[tuple, pygame.Surface] = {}
+        self._version = -1
+
+    def get(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The picture for `key`, made by `make()` the first time."""
+        book = self.app.sprites
+        version = book.version * 1000 + id(book) % 1000
+        if version != self._version:
+            self._pictures.clear()
+            self._version = version
+        surface = self._pictures.get(key)
+        if surface is None:
+            if len(self._pictures) > self.limit:
+                self._pictures.clear()
+            surface = make()
+            if self.display_format and pygame.display.get_surface() is not None:
+                surface = surface.convert_alpha() if surface.get_flags() & pygame.SRCALPHA else surface.convert()
+            self._pictures[key] = surface
+        return surface
+
+    def clear(self) -> None:
+        self._pictures.clear()
+
+
 class CardArt:
     """Makes and caches card faces, land cards, tokens and tiles for one app."""
 
     def __init__(self, app: "App", cards: CardSet | None = None) -> None:
         self.app = app
         self.cards = cards or default_cards()
-        self._cache: dict[tuple, pygame.Surface] = {}
-        self._version = -1
-
-    def _get(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        book = self.app.sprites
-        version = book.version * 1000 + id(book) % 1000
-        if version != self._version:
-            self._cache.clear()
-            self._version = version
-        surface = self._cache.get(key)
-        if surface is None:
-            if len(self._cache) > 600:
-                self._cache.clear()
-            surface = self._cache[key] = make()
-        return surface
+        self._get = PictureCache(app, 600).get
 
     def colour(self, name: str) -> tuple[int, int, int]:
         """A player colour ("red", ...) from the palette."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.rules import EDGE_ROTATION, EDGES, SIZE, SLOT_ORIENTATION, SLOTS, view_rc
-from arzium.scenes.art import CardArt
+from arzium.scenes.art import CardArt, PictureCache
 from common import text
 from common.tween import ease_in_out_cubic
 
@@ -41,9 +41,9 @@ class BoardView:
         self.square = 64
         self.rect = pygame.Rect(0, 0, 6 * 64, 6 * 64)
         self.frame_rect = self.rect
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache = PictureCache(app, 48, display_format=True)
+        self._get = self._cache.get
         self._compass: dict[tuple, pygame.Surface] = {}
-        self._version = -1
 
     # -- layout and view --------------------------------------------------------------------
 
@@ -121,22 +121,6 @@ class BoardView:
         return self._get(key, lambda: pygame.transform.rotate(self.art.land(card_id, (2 * s, 3 * s)), angle % 360))
 
     # -- caches -----------------------------------------------------------------------------
-
-    def _get(self, key: tuple, make) -> pygame.Surface:
-        book = self.app.sprites
-        version = book.version * 1000 + id(book) % 1000
-        if version != self._version:
-            self._cache.clear()
-            self._version = version
-        surface = self._cache.get(key)
-        if surface is None:
-            if len(self._cache) > 48:
-                self._cache.clear()
-            surface = make()
-            if pygame.display.get_surface() is not None:  # display format: much faster to blit every frame
-                surface = surface.convert_alpha() if surface.get_flags() & pygame.SRCALPHA else surface.convert()
-            self._cache[key] = surface
-        return surface
 
     def _land_layer(self, slots: tuple[str | None, ...]) -> pygame.Surface:
         """The six land cards facing south."""

@@ -1,8 +1,8 @@
-"""Test helpers: seats for hot-seat and solo tables, and a play scene with every banner it announces and every
-sound played recorded."""
+"""Test helpers for the Arzium table: seats, a play scene put on the table, and one with every banner it
+announces and every sound played recorded."""
 from __future__ import annotations
 
-from arzium.rules import SeatSetup
+from arzium.rules import GameState, SeatSetup
 from arzium.scenes.play import PlayScene
 from common.app import App
 from common.scene import Scene
@@ -11,12 +11,24 @@ FRAME = 1000 / 60
 ANN = SeatSetup("Ann", "red", "south", "human")
 BO = SeatSetup("Bo", "green", "east", "human")
 BOT = SeatSetup("Snorebert", "blue", "north", "bot", "easy")
+YOU = SeatSetup("You", "red", "south", "human")
+
+
+def put_on_table(app: App, scene: PlayScene) -> PlayScene:
+    """`scene` on top of an empty scene (leaving it has somewhere to go)."""
+    app.stack.clear_to(Scene(app))
+    app.push(scene)
+    return scene
+
+
+def table(app: App, state: GameState, replay: list | None = None) -> PlayScene:
+    """A play scene of `state` (or of `replay` played from it) on the table, without autosaves."""
+    return put_on_table(app, PlayScene(app, state, replay=replay, autosave=False))
 
 
 def record_table(app: App, scene: PlayScene) -> tuple[list[str], list[str]]:
     """Push `scene` over an empty scene; return the (banners, sounds) lists that fill as it runs."""
-    app.stack.clear_to(Scene(app))
-    app.push(scene)
+    put_on_table(app, scene)
     banners: list[str] = []
     sounds: list[str] = []
     announce, play = scene.announce, app.sounds.play

@@ -6,31 +6,11 @@ from __future__ import annotations
 import dataclasses
 
 import pygame
-import pytest
 
-from arzium.rules import GameState, SeatSetup, Search, Setup, apply, clone, current_player, legal_actions, new_game
+from arzium.rules import SeatSetup, Search, Setup, apply, clone, current_player, legal_actions, new_game
 from arzium.scenes.play import PlayScene
-from common.app import App, AppOptions
-from common.scene import Scene
-from common.settings import Settings
-
-FRAME = 1000 / 60
-BOT = SeatSetup("Snorebert", "blue", "north", "bot", "easy")
-HUMAN = SeatSetup("You", "red", "south", "human")
-
-
-@pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
-    yield a
-    pygame.quit()
-
-
-def table(app: App, state: GameState, replay: list | None = None) -> PlayScene:
-    scene = PlayScene(app, state, replay=replay, autosave=False)
-    app.stack.clear_to(Scene(app))
-    app.push(scene)
-    return scene
+from common.app import App
+from table_spy import BOT, FRAME, YOU, table
 
 
 def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
@@ -56,7 +36,7 @@ def actives(scene: PlayScene) -> list[bool]:
 
 
 def test_the_header_names_the_bot_until_the_board_shows_the_turn_change(app: App) -> None:
-    scene = table(app, new_game(Setup((BOT, HUMAN), False, 0), 3))
+    scene = table(app, new_game(Setup((BOT, YOU), False, 0), 3))
     until_acted(app, scene)
     assert current_player(scene.state) == 1 and scene.timeline.busy  # the rules are past the bot's move
     head, hint = scene.instructions()
@@ -83,7 +63,7 @@ def test_the_header_names_the_bot_until_the_board_shows_the_turn_change(app: App
 
 
 def test_a_click_during_the_bots_animation_is_not_taken_for_the_human(app: App) -> None:
-    scene = table(app, new_game(Setup((BOT, HUMAN), False, 0), 3))
+    scene = table(app, new_game(Setup((BOT, YOU), False, 0), 3))
     until_acted(app, scene)
     card = scene.parties[1].card_rect(scene.shown, 0).center
     app.step(click(card), FRAME)
@@ -97,14 +77,14 @@ def test_a_click_during_the_bots_animation_is_not_taken_for_the_human(app: App) 
 
 def test_with_instant_animations_the_header_names_the_human_at_once(app: App) -> None:
     app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
-    scene = table(app, new_game(Setup((BOT, HUMAN), False, 0), 3))
+    scene = table(app, new_game(Setup((BOT, YOU), False, 0), 3))
     until_acted(app, scene)
     assert scene.playing is None and scene.acting_human() == 1
     assert scene.instructions()[0] == "You, your turn" and actives(scene) == [False, True]
 
 
 def test_a_confirmed_turn_holds_the_next_human_until_its_turn_change_is_shown(app: App) -> None:
-    ann, bo = dataclasses.replace(HUMAN, name="Ann"), SeatSetup("Bo", "blue", "north", "human")
+    ann, bo = dataclasses.replace(YOU, name="Ann"), SeatSetup("Bo", "blue", "north", "human")
     scene = table(app, new_game(Setup((ann, bo), False, 0), 3))
     app.step([], FRAME)
     search = next(a for a in legal_actions(scene.state) if type(a) is Search)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import pygame
-import pytest
 
 from arzium.bots import make_bot
 from arzium.rules import (
@@ -17,7 +15,6 @@ from arzium.rules import (
     CharacterUsed,
     GameState,
     MarkerPlaced,
-    SeatSetup,
     Search,
     Setup,
     TurnStarted,
@@ -28,28 +25,8 @@ from arzium.rules import (
     new_game,
 )
 from arzium.scenes.log_panel import LogLine, describe, describe_at
-from arzium.scenes.play import PlayScene
-from common.app import App, AppOptions
-from common.scene import Scene
-from common.settings import Settings
-
-FRAME = 1000 / 60
-BOT = SeatSetup("Snorebert", "blue", "north", "bot", "easy")
-HUMAN = SeatSetup("You", "red", "south", "human")
-
-
-@pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
-    yield a
-    pygame.quit()
-
-
-def table(app: App, state: GameState, replay: list | None = None) -> PlayScene:
-    scene = PlayScene(app, state, replay=replay, autosave=False)
-    app.stack.clear_to(Scene(app))
-    app.push(scene)
-    return scene
+from common.app import App
+from table_spy import BOT, FRAME, YOU, table
 
 
 def texts(lines: list[LogLine]) -> list[str]:
@@ -83,7 +60,7 @@ def coin_search(state: GameState) -> Search:
 
 
 def test_a_search_line_is_told_after_the_search_and_every_other_line_at_its_own_event() -> None:
-    setup = Setup((HUMAN, BOT), False, 0)
+    setup = Setup((YOU, BOT), False, 0)
     events = [CharacterUsed(0, "C01"), MarkerPlaced(0, 3, 1), MarkerPlaced(0, 4, 0), CardFull(0, "C02"),
               TurnStarted(1)]
     told = describe_at(events, setup, new_game(setup, 1).cards, 2)
@@ -93,7 +70,7 @@ def test_a_search_line_is_told_after_the_search_and_every_other_line_at_its_own_
 
 
 def test_a_bots_search_line_waits_until_its_markers_and_coins_have_landed(app: App) -> None:
-    game = new_game(Setup((BOT, HUMAN), False, 0), 3)
+    game = new_game(Setup((BOT, YOU), False, 0), 3)
     scene = table(app, clone(game))
     start = texts(scene.log.lines)
     for _ in range(2000):
@@ -121,7 +98,7 @@ def test_a_bots_search_line_waits_until_its_markers_and_coins_have_landed(app: A
 
 
 def test_a_humans_lines_follow_the_animation_and_leave_with_an_undo(app: App) -> None:
-    scene = table(app, new_game(Setup((HUMAN, BOT), False, 0), 3))
+    scene = table(app, new_game(Setup((YOU, BOT), False, 0), 3))
     app.step([], FRAME)
     start = texts(scene.log.lines)
     search = coin_search(scene.state)
@@ -144,7 +121,7 @@ def test_a_humans_lines_follow_the_animation_and_leave_with_an_undo(app: App) ->
 
 
 def test_a_later_action_shows_the_earlier_ones_lines_first_and_undo_keeps_them(app: App) -> None:
-    scene = table(app, new_game(Setup((HUMAN, BOT), True, 0), 5))
+    scene = table(app, new_game(Setup((YOU, BOT), True, 0), 5))
     app.step([], FRAME)
     start = texts(scene.log.lines)
     search = coin_search(scene.state)
@@ -160,14 +137,14 @@ def test_a_later_action_shows_the_earlier_ones_lines_first_and_undo_keeps_them(a
 
 def test_with_instant_animations_the_lines_are_there_at_once(app: App) -> None:
     app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
-    scene = table(app, new_game(Setup((BOT, HUMAN), False, 0), 3))
+    scene = table(app, new_game(Setup((BOT, YOU), False, 0), 3))
     for _ in range(600):
         if scene.actions:
             break
         app.step([], FRAME)
     assert scene.actions and not scene.log.waiting
     assert " searched with " in " ".join(texts(scene.log.lines))
-    human = table(app, new_game(Setup((HUMAN, BOT), False, 0), 3))
+    human = table(app, new_game(Setup((YOU, BOT), False, 0), 3))
     assert human.act(coin_search(human.state))
     assert " searched with " in " ".join(texts(human.log.lines)) and not human.log.waiting
 

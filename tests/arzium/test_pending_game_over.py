@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import pygame
-import pytest
 
 from arzium.rules import (
     Action,
@@ -26,17 +24,9 @@ from arzium.rules import (
 from arzium.scenes.catalog import played
 from arzium.scenes.play import AUTO_CONFIRM_MS, PlayScene
 from arzium.scenes.result import ResultScene
-from common.app import App, AppOptions
-from common.settings import Settings
+from common.app import App
 from table_spy import ANN, BO, BOT, FRAME, record_table
 
-
-
-@pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
-    yield a
-    pygame.quit()
 
 
 def last_turn(seats: tuple[SeatSetup, SeatSetup], seed: int) -> tuple[GameState, list[Action], Search]:

@@ -5,23 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
-import pygame
-import pytest
 
 from arzium.rules import SeatSetup, Search, Setup, apply, clone, current_player, legal_actions, new_game
 from arzium.scenes.log_panel import describe
 from arzium.scenes.play import AUTO_CONFIRM_MS, PlayScene
-from common.app import App, AppOptions
-from common.settings import Settings
+from common.app import App
 from table_spy import ANN, BO, BOT, FRAME, record_table
 
-
-
-@pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
-    yield a
-    pygame.quit()
 
 
 class Table:

@@ -31,6 +31,7 @@ from common.app import App, AppOptions
 from common.replay import read_replay
 from common.scene import Scene
 from common.settings import Settings
+from table_spy import put_on_table
 
 FRAME = 1000 / 60
 ARZIUM_SCENES = ["arzium-setup", "arzium-play", "arzium-play-hint", "arzium-result"]
@@ -199,14 +200,17 @@ def tie_state() -> GameState:
     raise AssertionError("no tie found")
 
 
-def test_a_human_in_a_tie_gets_the_bid_dialog_and_bids(app: App) -> None:
+def human_tie_table(app: App) -> PlayScene:
+    """`tie_state()` with both seats played by people, on the table."""
     state = tie_state()
-    bidder = current_player(state)
     state.setup = dataclasses.replace(state.setup, seats=tuple(
         dataclasses.replace(s, kind="human") for s in state.setup.seats))
-    scene = PlayScene(app, state, autosave=False)
-    app.stack.clear_to(Scene(app))
-    app.push(scene)
+    return put_on_table(app, PlayScene(app, state, autosave=False))
+
+
+def test_a_human_in_a_tie_gets_the_bid_dialog_and_bids(app: App) -> None:
+    scene = human_tie_table(app)
+    bidder = current_player(scene.state)
     run(app, 10)
     dialog = app.stack.top
     assert isinstance(dialog, BidScene) and dialog.player == bidder
@@ -216,12 +220,7 @@ def test_a_human_in_a_tie_gets_the_bid_dialog_and_bids(app: App) -> None:
 
 
 def test_h_in_the_bid_dialog_suggests_a_bid_and_sets_its_amount(app: App) -> None:
-    state = tie_state()
-    state.setup = dataclasses.replace(state.setup, seats=tuple(
-        dataclasses.replace(s, kind="human") for s in state.setup.seats))
-    scene = PlayScene(app, state, autosave=False)
-    app.stack.clear_to(Scene(app))
-    app.push(scene)
+    scene = human_tie_table(app)
     run(app, 10)
     dialog = app.stack.top
     assert isinstance(dialog, BidScene)

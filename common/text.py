@@ -25,6 +25,7 @@ def clear_cache() -> None:
     """Forget fonts and rendered text (needed after pygame.font is re-initialised)."""
     font.cache_clear()
     _render.cache_clear()
+    _wrap_balanced.cache_clear()
 
 
 def render(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
@@ -63,7 +64,13 @@ def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
 
 
 def wrap_balanced(text: str, px: int, width: int, bold: bool = False) -> list[str]:
-    """Like `wrap`, but as narrow as the same number of lines allows, so the last line is not a lone word."""
+    """Like `wrap`, but as narrow as the same number of lines allows, so the last line is not a lone word
+    (cached: tooltips ask for it every frame they are shown)."""
+    return list(_wrap_balanced(text, int(px), int(width), bold))
+
+
+@lru_cache(maxsize=256)
+def _wrap_balanced(text: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
     lines = wrap(text, px, width, bold)
     lo, hi = 1, width
     while lo < hi:  # the narrowest width that still needs no more lines
@@ -72,7 +79,7 @@ def wrap_balanced(text: str, px: int, width: int, bold: bool = False) -> list[st
             hi = mid
         else:
             lo = mid + 1
-    return wrap(text, px, hi, bold)
+    return tuple(wrap(text, px, hi, bold))
 
 
 def fit_px(text: str, px: int, width: int, bold: bool = False, min_px: int = 10) -> int:

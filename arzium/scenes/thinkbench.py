@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from arzium.rules import DEFAULT_EDGES, SeatSetup, Setup, new_game
+from arzium.rules import default_setup, new_game
 from arzium.scenes.controllers import THINK_LIMIT_S, BotController
 from arzium.scenes.play import PlayScene
 from common.scene import Scene
@@ -22,7 +22,6 @@ from common.timedemo import percentile
 if TYPE_CHECKING:
     from common.app import App
 
-COLOURS = ("red", "blue", "green", "yellow")
 GAP_TARGET_MS = 50
 
 
@@ -30,9 +29,9 @@ def _game(app: "App", level: str, players: int, seed: int, full: bool,
           turns: int | None) -> tuple[list[float], list[float], list[float]]:
     """One game (or its first `turns` turns): decision wall times, frame gaps while a bot thought,
     frame gaps while none did (all in ms)."""
-    seats = tuple(SeatSetup(f"{level.title()} {i + 1}", COLOURS[i], DEFAULT_EDGES[players][i], "bot", level)
-                  for i in range(players))
-    scene = PlayScene(app, new_game(Setup(seats, full, 0), seed), autosave=False)
+    setup = default_setup(players, full, bots=players)
+    setup = dataclasses.replace(setup, seats=tuple(dataclasses.replace(s, bot_level=level) for s in setup.seats))
+    scene = PlayScene(app, new_game(setup, seed), autosave=False)
     app.stack.clear_to(Scene(app))
     app.push(scene)
     scene.draw(app.screen)  # entering the table fills the picture caches once; not what is measured

@@ -5,6 +5,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from common.app import App
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 SIZE_MIN, SIZE_MAX = (320, 240), (7680, 4320)
@@ -102,10 +106,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _app(args: argparse.Namespace, headless: bool = False):
+def _app(args: argparse.Namespace, headless: bool = False) -> App:
     from common.app import App, AppOptions
+    from common.scenes.rules import RulesScene
     return App(AppOptions(size=args.size, fullscreen=args.fullscreen, mute=args.mute, sprites=args.sprites,
-                          seed=args.seed, headless=headless, save_settings=not headless))
+                          seed=args.seed, headless=headless, save_settings=not headless), rules_scene=RulesScene)
 
 
 def _fail(message: str) -> int:
@@ -170,9 +175,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except ReplayError as exc:
         return _fail(str(exc))
     module = importlib.import_module(f"{replay.game}.cli")
-    if args.headless:
-        return module.replay_headless(replay, args.file)
-    return module.replay_window(_app(args), replay, args.file)
+    code: int = module.replay_headless(replay, args.file) if args.headless else module.replay_window(
+        _app(args), replay, args.file)
+    return code
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -206,7 +211,7 @@ def cmd_game(args: argparse.Namespace) -> int:
         else:
             import importlib
             module = importlib.import_module(f"{args.command}.cli")
-            code = module.open_from_command_line(app, args)
+            code: int = module.open_from_command_line(app, args)
             if code:
                 return code
     app.run()

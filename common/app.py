@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import pygame
@@ -20,6 +21,10 @@ TITLE = "Arenas & Arzium"
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
 STEP_MS = 10
+
+# Builds the rules screen of a game ("arenas" / "arzium"); given by whoever assembles the app (main.py,
+# the test fixture), so the engine does not import the shell's scenes.
+RulesSceneFactory = Callable[["App", str], Scene]
 
 
 @dataclass
@@ -44,8 +49,10 @@ class Toast:
 class App:
     """Owns the window and the scene stack; gives scenes sprites, sounds, fonts and settings."""
 
-    def __init__(self, options: AppOptions | None = None, settings: Settings | None = None) -> None:
+    def __init__(self, options: AppOptions | None = None, settings: Settings | None = None,
+                 rules_scene: RulesSceneFactory | None = None) -> None:
         self.options = options or AppOptions()
+        self.rules_scene = rules_scene
         if self.options.headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -204,8 +211,11 @@ class App:
         self.running = False
 
     def open_rules(self, game: str) -> None:
-        from common.scenes.rules import RulesScene
-        self.push(RulesScene(self, game))
+        """Push the rules screen of `game` (F1 does it for scenes whose `rules_game` is set)."""
+        if self.rules_scene is None:
+            self.toast("The rules screen is not available here")
+            return
+        self.push(self.rules_scene(self, game))
 
     # ---- the frame ----------------------------------------------------------------------
     def handle_global(self, event: pygame.event.Event) -> bool:
@@ -214,7 +224,9 @@ class App:
             self.running = False
             return True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
-            self.screen = pygame.display.get_surface()
+            surface = pygame.display.get_surface()
+            if surface is not None:
+                self.screen = surface
             self.stack.relayout(self.size)
             return event.type != pygame.VIDEORESIZE
         if event.type == pygame.KEYDOWN:

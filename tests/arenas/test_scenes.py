@@ -28,13 +28,14 @@ from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.session import GameSetup
 from common import catalog
 from common.app import App, AppOptions
+from common.scenes.rules import RulesScene
 
 FRAME = 1000 / 60
 
 
 @pytest.fixture
 def app() -> App:
-    app = App(AppOptions(headless=True, save_settings=False, mute=True))
+    app = App(AppOptions(headless=True, save_settings=False, mute=True), rules_scene=RulesScene)
     yield app
     app.sounds.stop_all()
 

@@ -108,7 +108,7 @@ class SoundBank:
     # ------------------------------------------------------------------ playing
 
     def _sound(self, name: str) -> pygame.mixer.Sound | None:
-        sound = self._sounds.get(name) if self.available else None
+        sound = self._sounds.get(name) if self._sounds is not None and self.available else None
         if sound is None and self.available and name not in self._unknown:
             self._unknown.add(name)
             self.problems.append(f"sound: no sound named {name!r} in {self.sound_dir}")

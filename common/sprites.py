@@ -351,7 +351,7 @@ def _read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
                 why = f"width {size[0]} px does not divide into {frames} frames"
             elif border and (2 * border >= size[0] // frames or 2 * border >= size[1]):
                 why = f"slice {border} px is too big for a {size[0] // frames}x{size[1]} px image"
-        if why:
+        if why or real is None:
             problem(file, f"{why} (sprite '{name}'); {fallback}")
             continue
         pack.entries[name] = _Entry(name, pack_id, file, real, inherited)

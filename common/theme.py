@@ -1,6 +1,7 @@
 """UI colours taken from the sprite pack's palette, with a high-contrast variant."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 Colour = tuple[int, int, int]
@@ -22,7 +23,7 @@ class Theme:
     high_contrast: bool
 
 
-def make_theme(colour, high_contrast: bool) -> Theme:
+def make_theme(colour: Callable[[str], Colour], high_contrast: bool) -> Theme:
     """Build the theme from a palette lookup `colour(key) -> rgb`."""
     if high_contrast:
         return Theme(text=(0, 0, 0), text_light=(255, 255, 255), muted=(20, 20, 20),
@@ -30,6 +31,6 @@ def make_theme(colour, high_contrast: bool) -> Theme:
                      ok=(60, 230, 90), shadow=(0, 0, 0), bg=(0, 0, 0), high_contrast=True)
     text = colour("ui_text")
     return Theme(text=text, text_light=colour("ui_text_light"),
-                 muted=tuple(min(255, c + 70) for c in text),  # type: ignore[arg-type]
+                 muted=(min(255, text[0] + 70), min(255, text[1] + 70), min(255, text[2] + 70)),
                  accent=colour("ui_accent"), focus=colour("ui_focus"), danger=colour("ui_danger"),
                  ok=colour("ui_ok"), shadow=colour("ui_shadow"), bg=colour("ui_bg"), high_contrast=False)

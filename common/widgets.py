@@ -383,24 +383,24 @@ class WidgetGroup:
             target = next((w for w in self.widgets if w.rect.collidepoint(self.mouse_pos)), None)
             return bool(target and target.wheel(app, event.y))
         if event.type == pygame.KEYDOWN:
-            w = self.focused
+            focused = self.focused
             self.keyboard_mode = True
             if event.key in (pygame.K_DOWN, pygame.K_UP):
                 delta = 1 if event.key == pygame.K_DOWN else -1
-                if isinstance(w, ListBox) and w.move(app, delta):
+                if isinstance(focused, ListBox) and focused.move(app, delta):
                     return True
                 self._move_focus(delta)
                 return True
             if event.key == pygame.K_TAB:
                 self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
                 return True
-            if w is None:
+            if focused is None:
                 return False
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                w.activate(app)
+                focused.activate(app)
                 return True
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                return w.adjust(app, 1 if event.key == pygame.K_RIGHT else -1)
+                return focused.adjust(app, 1 if event.key == pygame.K_RIGHT else -1)
         return False
 
     def update(self, dt_ms: float) -> None:

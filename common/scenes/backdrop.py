@@ -33,7 +33,7 @@ class Backdrop:
 
     def __init__(self, dim: int = 0) -> None:
         self.dim = dim
-        self.key: tuple | None = None
+        self.key: tuple[object, ...] | None = None
         self.surface: pygame.Surface | None = None
 
     def draw(self, surface: pygame.Surface, app: "App",

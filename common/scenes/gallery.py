@@ -1,6 +1,8 @@
 """The sprite gallery: every sprite with its name and the pack it comes from."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from common import text
@@ -8,13 +10,16 @@ from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.widgets import Button, WidgetGroup, draw_scrollbar, draw_tooltip
 
+if TYPE_CHECKING:
+    from common.app import App
+
 
 class GalleryScene(Scene):
     """A scrollable grid of thumbnails; sprites overridden by the active pack are marked."""
 
     title = "Sprite gallery"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.backdrop = Backdrop(90)
         self.scroll = 0

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,13 +12,16 @@ from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.widgets import Button, Dialog, WidgetGroup
 
+if TYPE_CHECKING:
+    from common.app import App
+
 
 class MenuScene(Scene):
     """Title, emblem and a column of big buttons; mouse and keyboard both work."""
 
     title = "Main menu"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.backdrop = Backdrop(0)
         self.t_ms = 0.0

@@ -1,6 +1,8 @@
 """A scrollable rules screen rendered from a game's rules text (a small markdown subset)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from common import text
@@ -8,6 +10,9 @@ from common.games import GAMES
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.widgets import Button, WidgetGroup, draw_scrollbar
+
+if TYPE_CHECKING:
+    from common.app import App
 
 
 def parse_rules(source: str) -> list[tuple[str, str]]:
@@ -46,7 +51,7 @@ class RulesScene(Scene):
 
     title = "Rules"
 
-    def __init__(self, app, game: str) -> None:
+    def __init__(self, app: App, game: str) -> None:
         super().__init__(app)
         self.backdrop = Backdrop(80)
         self.game = GAMES[game]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -12,6 +12,9 @@ from common.scenes.backdrop import Backdrop
 from common.settings import ANIMATION_SPEEDS, UI_SCALES
 from common.sprites import discover_packs
 from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
+
+if TYPE_CHECKING:
+    from common.app import App
 
 
 def _speed_label(v: float) -> str:
@@ -23,7 +26,7 @@ class SettingsScene(Scene):
 
     title = "Settings"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.backdrop = Backdrop(60)
         s = app.settings

@@ -1,0 +1,342 @@
+"""The import graph of the project: no cycles, and every import goes with the layers.
+
+Each project module's imports are read with `ast` (imports inside functions count; only imports under
+`if TYPE_CHECKING:` are exempt). Layers inside a game G (arenas, arzium):
+`G.scenes -> G.session/G.save/G.records -> G.bots -> G.rules`, `G.cli` on top; `G.rules` imports no pygame
+and nothing outside G.rules but the pure common modules; `common` imports no game module.
+"""
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("common", "arenas", "arzium", "sprites", "sounds")
+SCRIPTS = ("main.py",)
+GAMES = ("arenas", "arzium")
+PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "common.paths"})
+# Layers below the scenes, top to bottom; a module may import only its own layer or those below it.
+MIDDLE = ("session", "save", "records")
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import statement's target as written in a module, with its line."""
+
+    source: str  # importing module, e.g. "arenas.scenes.play"
+    target: str  # imported module (project modules resolved to the deepest existing module), e.g. "pygame"
+    line: int
+
+
+Graph = dict[str, list[Import]]
+
+
+# ---- reading the tree ------------------------------------------------------------------------------
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def project_files(root: Path = ROOT) -> dict[str, Path]:
+    """Every project module by dotted name."""
+    files = {module_name(root / s, root): root / s for s in SCRIPTS if (root / s).exists()}
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            files[module_name(path, root)] = path
+    return files
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _import_nodes(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement below `node`, except the bodies of `if TYPE_CHECKING:`."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and _is_type_checking(child.test):
+            for orelse in child.orelse:
+                yield from _import_nodes_of(orelse)
+            continue
+        yield from _import_nodes_of(child)
+
+
+def _import_nodes_of(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        yield node
+    yield from _import_nodes(node)
+
+
+def _resolve(name: str, known: Iterable[str]) -> str:
+    """A dotted name resolved to the deepest project module it names (or the name itself if external)."""
+    known = set(known)
+    parts = name.split(".")
+    for n in range(len(parts), 0, -1):
+        candidate = ".".join(parts[:n])
+        if candidate in known:
+            return candidate
+    return name
+
+
+def imports_of(source: str, module: str, is_package: bool, known: set[str]) -> list[Import]:
+    """The imports of one module's source text."""
+    found: list[Import] = []
+    for node in _import_nodes(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [Import(module, _resolve(alias.name, known), node.lineno) for alias in node.names]
+            continue
+        base = node.module or ""
+        if node.level:
+            package = module.split(".") if is_package else module.split(".")[:-1]
+            package = package[:len(package) - node.level + 1]
+            base = ".".join(package + ([base] if base else []))
+        for alias in node.names:
+            target = _resolve(f"{base}.{alias.name}" if base else alias.name, known)
+            found.append(Import(module, target if target in known else _resolve(base, known), node.lineno))
+    return found
+
+
+def project_graph(root: Path = ROOT) -> Graph:
+    """Every project module and what it imports."""
+    files = project_files(root)
+    known = set(files)
+    return {name: imports_of(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", known)
+            for name, path in files.items()}
+
+
+# ---- cycles ----------------------------------------------------------------------------------------
+def cycle_groups(graph: Graph) -> list[list[str]]:
+    """The groups of project modules that import each other in a circle (strongly connected, sorted)."""
+    edges = _edges(graph)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1 or v in edges[v]:
+                groups.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return sorted(groups)
+
+
+def find_cycles(graph: Graph) -> list[list[str]]:
+    """One shortest cycle (its first module repeated at the end) for every group of `cycle_groups`."""
+    edges = _edges(graph)
+    return [_cycle_in(group, edges) for group in cycle_groups(graph)]
+
+
+def _edges(graph: Graph) -> dict[str, list[str]]:
+    return {m: sorted({i.target for i in imps if i.target in graph}) for m, imps in graph.items()}
+
+
+def _cycle_in(group: list[str], edges: dict[str, list[str]]) -> list[str]:
+    """The shortest cycle through the group's first module (breadth-first inside the group)."""
+    start, members = group[0], set(group)
+    came_from: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for w in edges[v]:
+                if w == start:
+                    path = [v]
+                    while path[-1] != start:
+                        path.append(came_from[path[-1]])
+                    return [*reversed(path), start]
+                if w in members and w not in came_from:
+                    came_from[w] = v
+                    nxt.append(w)
+        frontier = nxt
+    raise AssertionError(f"no cycle in {group}")  # a strongly connected group always has one
+
+
+def describe_cycles(graph: Graph) -> str:
+    """Each group of modules in a cycle: one cycle, then every import between the group's modules."""
+    lines = []
+    for group, cycle in zip(cycle_groups(graph), find_cycles(graph), strict=True):
+        lines.append(f"  {' -> '.join(cycle)}   (group: {', '.join(group)})")
+        members = set(group)
+        lines += [f"      {src} line {line} imports {dst}"
+                  for src, line, dst in sorted({(i.source, i.line, i.target) for m in group for i in graph[m]
+                                                if i.target in members})]
+    return "\n".join(lines)
+
+
+# ---- layers ----------------------------------------------------------------------------------------
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def _is_pygame(module: str) -> bool:
+    return _within(module, "pygame")
+
+
+def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
+    """Why this import goes against the layers, or None when it is fine."""
+    src, dst = imp.source, imp.target
+    if _within(src, "common"):
+        if any(_within(dst, g) for g in games):
+            return "common imports no game module"
+        if src in PURE_COMMON and (_is_pygame(dst) or (_within(dst, "common") and dst not in PURE_COMMON)):
+            return "pure common modules (used by rules) import no pygame and no graphics module"
+        if not _within(src, "common.scenes") and _within(dst, "common.scenes"):
+            return "the engine imports none of the shell's scenes (common.scenes); they are given to it"
+        return None
+    for g in games:
+        if not _within(src, g):
+            continue
+        if any(_within(dst, other) for other in games if other != g):
+            return "a game imports nothing of the other game"
+        if _within(dst, f"{g}.cli") and not _within(src, f"{g}.cli"):
+            return f"{g}.cli is the top of {g}: only main.py imports it"
+        if _within(src, f"{g}.rules"):
+            if _is_pygame(dst):
+                return f"{g}.rules imports no pygame"
+            if _within(dst, g) and not _within(dst, f"{g}.rules"):
+                return f"{g}.rules imports nothing of {g} outside {g}.rules"
+            if _within(dst, "common") and dst not in PURE_COMMON:
+                return f"{g}.rules imports only the pure common modules ({', '.join(sorted(PURE_COMMON))})"
+        if _within(src, f"{g}.bots"):
+            above = [f"{g}.scenes", *(f"{g}.{m}" for m in MIDDLE)]
+            if any(_within(dst, a) for a in above):
+                return f"{g}.bots imports no {'/'.join(above)}"
+        if any(_within(src, f"{g}.{m}") for m in MIDDLE):
+            if _within(dst, f"{g}.scenes"):
+                return f"{g}.session/save/records import no {g}.scenes"
+            if _is_pygame(dst):
+                return f"{g}.session/save/records import no pygame"
+    return None
+
+
+def layer_problems(graph: Graph, games: tuple[str, ...] = GAMES) -> list[str]:
+    """One line per import against the layers."""
+    return [f"{i.source} (line {i.line}) imports {i.target}: {why}"
+            for imps in graph.values() for i in imps if (why := layer_problem(i, games)) is not None]
+
+
+# ---- the project -----------------------------------------------------------------------------------
+def test_the_project_has_no_import_cycles() -> None:
+    graph = project_graph()
+    groups = cycle_groups(graph)
+    assert not groups, "import cycles (counting imports inside functions):\n" + describe_cycles(graph)
+
+
+def test_every_import_goes_with_the_layers() -> None:
+    problems = layer_problems(project_graph())
+    assert not problems, "imports against the layers:\n" + "\n".join("  " + p for p in problems)
+
+
+def test_the_graph_sees_the_whole_project() -> None:
+    graph = project_graph()
+    for module in ("main", "common.app", "common.scenes.menu", "arenas.rules", "arzium.rules", "arzium.bots"):
+        assert module in graph
+    assert any(i.target == "pygame" for i in graph["common.app"])
+
+
+# ---- the checker itself, on made-up modules --------------------------------------------------------
+def _graph(sources: dict[str, str]) -> Graph:
+    known = {name.removesuffix(".__init__") for name in sources}
+    return {name.removesuffix(".__init__"): imports_of(text, name.removesuffix(".__init__"),
+                                                       name.endswith(".__init__"), known)
+            for name, text in sources.items()}
+
+
+def _targets(graph: Graph, module: str) -> list[str]:
+    return [i.target for i in graph[module]]
+
+
+def test_imports_inside_functions_count_and_type_checking_ones_do_not() -> None:
+    graph = _graph({
+        "g.__init__": "",
+        "g.a": ("from typing import TYPE_CHECKING\nimport typing\nif TYPE_CHECKING:\n    import g.b\n"
+                "if typing.TYPE_CHECKING:\n    from g import c\nelse:\n    import os\n"
+                "def f():\n    from g.c import thing\n"),
+        "g.b": "", "g.c": "",
+    })
+    assert _targets(graph, "g.a") == ["typing", "typing", "os", "g.c"]
+
+
+def test_relative_and_from_imports_resolve_to_modules() -> None:
+    graph = _graph({
+        "g.__init__": "from . import a\nfrom .a import x\n",
+        "g.a": "from . import b\nfrom .b import y\nfrom .. import other\nimport g.b as bb\n",
+        "g.b": "", "other": "",
+    })
+    assert _targets(graph, "g") == ["g.a", "g.a"]
+    assert _targets(graph, "g.a") == ["g.b", "g.b", "other", "g.b"]
+
+
+def test_cycles_are_found_and_printed_once_per_group() -> None:
+    graph = _graph({
+        "a": "import b\n", "b": "def f():\n    import c\n", "c": "import a\nimport d\n",
+        "d": "", "e": "import e\n", "f": "import a\n",
+    })
+    assert find_cycles(graph) == [["a", "b", "c", "a"], ["e", "e"]]
+    assert cycle_groups(graph) == [["a", "b", "c"], ["e"]]
+    assert describe_cycles(graph).splitlines() == [
+        "  a -> b -> c -> a   (group: a, b, c)", "      a line 1 imports b", "      b line 2 imports c",
+        "      c line 1 imports a", "  e -> e   (group: e)", "      e line 1 imports e"]
+    assert find_cycles(_graph({"a": "import b\n", "b": "import os\n"})) == []
+
+
+def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
+    graph = _graph({
+        "g.__init__": "", "g.rules.__init__": "import pygame\nfrom g.scenes import play\n",
+        "g.rules.core": "from common import jsonio\nfrom common.widgets import Button\nfrom g.rules import x\n",
+        "g.bots": "from g.session import run\nfrom g.rules import core\n",
+        "g.session": "import pygame.draw\nfrom g.scenes.play import P\nfrom g.bots import b\n",
+        "g.scenes.play": "from g.session import run\nfrom g import cli\nimport h.rules\n",
+        "g.cli": "from g.scenes import play\n", "h.rules": "", "main": "import g.cli\nimport h.rules\n",
+        "common.jsonio": "import pygame\n", "common.widgets": "from g.rules import x\n",
+        "common.app": "from common.scenes.rules import R\n", "common.scenes.rules": "from common import widgets\n",
+    })
+    assert layer_problems(graph, games=("g", "h")) == [
+        "g.rules (line 1) imports pygame: g.rules imports no pygame",
+        "g.rules (line 2) imports g.scenes.play: g.rules imports nothing of g outside g.rules",
+        "g.rules.core (line 2) imports common.widgets: g.rules imports only the pure common modules "
+        "(common.jsonio, common.paths, common.replay, common.rules_api)",
+        "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records",
+        "g.session (line 1) imports pygame.draw: g.session/save/records import no pygame",
+        "g.session (line 2) imports g.scenes.play: g.session/save/records import no g.scenes",
+        "g.scenes.play (line 2) imports g.cli: g.cli is the top of g: only main.py imports it",
+        "g.scenes.play (line 3) imports h.rules: a game imports nothing of the other game",
+        "common.jsonio (line 1) imports pygame: pure common modules (used by rules) import no pygame and no "
+        "graphics module",
+        "common.widgets (line 1) imports g.rules: common imports no game module",
+        "common.app (line 1) imports common.scenes.rules: the engine imports none of the shell's scenes "
+        "(common.scenes); they are given to it",
+    ]
+
+
+@pytest.mark.parametrize("line", ["import pygame", "from pygame import Rect", "import pygame.draw as d"])
+def test_pure_common_modules_may_not_import_pygame(line: str) -> None:
+    graph = _graph({"common.paths": line + "\n"})
+    assert len(layer_problems(graph)) == 1

@@ -1,16 +1,22 @@
-"""Test setup: SDL's dummy drivers, and a throwaway user folder for settings, records and saves."""
+"""Test setup: SDL's dummy drivers, a throwaway user folder for settings, records and saves, and the
+headless `app` fixture (helpers for input and stepping: tests/helpers.py)."""
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+TESTS = Path(__file__).resolve().parent
+sys.path[:0] = [str(TESTS.parent), str(TESTS)]
 
 import pytest  # noqa: E402
+
+from common.app import App  # noqa: E402
+from helpers import close_app, make_app  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -19,3 +25,11 @@ def user_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("ARENAS_ARZIUM_HOME", str(home))
     return home
+
+
+@pytest.fixture()
+def app() -> Iterator[App]:
+    """A headless 1280x720 app with default settings (see helpers.make_app); closed after the test."""
+    a = make_app()
+    yield a
+    close_app(a)

@@ -1,45 +1,60 @@
 """Every registered scene survives random input; tools and the command line behave."""
 from __future__ import annotations
 
-import random
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pygame
 import pytest
+from helpers import click, fuzz_scene, key, run
 
-from common import catalog
-from common.app import App, AppOptions
+from common import catalog, text
+from common.app import App
 from common.scenes.menu import MenuScene
+from common.scenes.rules import RulesScene
+from common.scenes.settings import SettingsScene
+from common.widgets import TOOLTIP_DELAY_MS, Button, WidgetGroup
 
 ROOT = Path(__file__).resolve().parents[2]
+# The shell's own scenes, each with its fixed fuzz seed (the game scenes are fuzzed in the games' tests).
+SHELL_SCENES = {"menu": 11, "settings": 12, "rules-arenas": 13, "rules-arzium": 14, "gallery": 15}
 
 
-@pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False))
-    yield a
-    pygame.quit()
+def test_the_shell_scenes_are_the_catalog_scenes_of_common() -> None:
+    assert [s.name for s in catalog.specs() if s.build.__module__.startswith("common.")] == list(SHELL_SCENES)
 
 
-def _names() -> list[str]:
-    return [s.name for s in catalog.specs()]
-
-
-@pytest.mark.parametrize("name", _names())
-def test_scene_survives_300_frames_of_random_input(app: App, name: str) -> None:
+@pytest.mark.parametrize("name, seed", SHELL_SCENES.items(), ids=[f"{n}-seed{s}" for n, s in SHELL_SCENES.items()])
+def test_shell_scene_survives_300_frames_of_random_input(app: App, name: str, seed: int) -> None:
     spec = catalog.get(name)
-    app.stack.clear_to(MenuScene(app))
-    app.push(spec.build(app))
-    rng = random.Random(hash(name) & 0xFFFF)
-    for frame in range(300):
-        if app.stack.top is None or not app.running:  # random Esc/Quit may leave; start again
-            app.running = True
-            app.stack.clear_to(MenuScene(app))
-            app.push(spec.build(app))
-        app.step(catalog.random_input(frame, rng, app.size), 1000 / 60)
-    assert app.frame_count == 300
+    assert spec is not None
+    fuzz_scene(app, spec.build, seed)
+
+
+class _Flicker(MenuScene):
+    """Breaks the draw contract: each draw shows a different colour."""
+
+    drawn = 0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.drawn += 1
+        surface.fill((self.drawn % 256, 0, 0))
+
+
+class _Crash(MenuScene):
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            raise ValueError("boom")
+        return super().handle(event)
+
+
+@pytest.mark.parametrize("scene, expect", [(_Flicker, "draw changed what is drawn at seed 5, frame "),
+                                           (_Crash, "the step raised at seed 5, frame ")])
+def test_the_fuzz_fails_naming_its_seed_and_frame(app: App, scene: type[MenuScene], expect: str) -> None:
+    with pytest.raises(AssertionError, match=expect):
+        fuzz_scene(app, scene, seed=5, frames=120)
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (2560, 1440)])
@@ -56,20 +71,25 @@ def test_menu_reflows_with_buttons_inside_window(app: App, size: tuple[int, int]
 
 def test_menu_keyboard_navigation_opens_settings_and_escape_returns(app: App) -> None:
     app.push(MenuScene(app))
-
-    def key(k: int) -> None:
-        app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)], 16)
-
-    key(pygame.K_DOWN)
-    key(pygame.K_DOWN)  # Arenas -> Arzium -> Settings
-    key(pygame.K_RETURN)
-    assert type(app.stack.top).__name__ == "SettingsScene"
-    key(pygame.K_ESCAPE)
+    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN):  # Arenas -> Arzium -> Settings
+        run(app, 1, key(k))
+    assert isinstance(app.stack.top, SettingsScene)
+    run(app, 1, key(pygame.K_ESCAPE))
     assert isinstance(app.stack.top, MenuScene)
 
 
+def test_menu_rules_button_asks_which_game_and_opens_its_rules(app: App) -> None:
+    menu = MenuScene(app)
+    app.push(menu)
+    rules = next(b for b in menu.buttons if b.label == "Rules")
+    run(app, 1, click(rules.rect.center))
+    dialog = app.stack.top
+    assert dialog is not menu
+    run(app, 1, key(pygame.K_RETURN))  # the first choice: Arenas Movedizas
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.game.key == "arenas"
+
+
 def test_settings_changes_apply_live(app: App) -> None:
-    from common.scenes.settings import SettingsScene
     scene = SettingsScene(app)
     app.push(scene)
     mute = next(w for w in scene.rows if getattr(w, "label", "") == "Mute")
@@ -81,24 +101,37 @@ def test_settings_changes_apply_live(app: App) -> None:
 
 
 def test_f1_opens_rules_only_in_game_scenes(app: App) -> None:
-    app.push(MenuScene(app))
-    f1 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0)
-    app.step([f1], 16)
-    assert isinstance(app.stack.top, MenuScene)
-    app.stack.top.rules_game = "arzium"
-    app.step([f1], 16)
-    assert type(app.stack.top).__name__ == "RulesScene" and app.stack.top.game.key == "arzium"
+    menu = MenuScene(app)
+    app.push(menu)
+    run(app, 1, key(pygame.K_F1))
+    assert app.stack.top is menu
+    menu.rules_game = "arzium"
+    run(app, 1, key(pygame.K_F1))
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.game.key == "arzium"
+
+
+def test_an_app_without_a_rules_screen_says_so_instead_of_opening_one() -> None:
+    from helpers import close_app, make_app
+    app = make_app()
+    app.rules_scene = None
+    try:
+        menu = MenuScene(app)
+        menu.rules_game = "arenas"
+        app.push(menu)
+        run(app, 1, key(pygame.K_F1))
+        assert app.stack.top is menu and [t.message for t in app.toasts] == ["The rules screen is not available here"]
+    finally:
+        close_app(app)
 
 
 def test_rules_scene_scrolls_within_bounds(app: App) -> None:
-    from common.scenes.rules import RulesScene
     scene = RulesScene(app, "arenas")
     app.push(scene)
     assert scene.max_scroll > 0, "the rules text should be longer than one screen"
-    end = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0)
-    for _ in range(60):
-        app.step([end] if _ == 0 else [], 16)
+    run(app, 60, key(pygame.K_END), dt_ms=16)
     assert scene.scroll == pytest.approx(scene.max_scroll)
+    run(app, 60, key(pygame.K_HOME), dt_ms=16)
+    assert scene.scroll == pytest.approx(0)
 
 
 def _run_main(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
@@ -135,7 +168,6 @@ def test_timedemo_json_has_every_scene(tmp_path: Path) -> None:
     out = tmp_path / "td.json"
     proc = _run_main("timedemo", "--frames", "5", "--only", "menu", "--only", "settings", "--json", str(out))
     assert proc.returncode == 0, proc.stderr
-    import json
     data = json.loads(out.read_text())
     assert set(data["scenes"]) == {"menu", "settings"}
     for st in data["scenes"].values():
@@ -162,7 +194,6 @@ def test_a_repeated_toast_restarts_instead_of_stacking(app: App) -> None:
 
 
 def test_a_tooltip_does_not_outlive_its_button(app: App) -> None:
-    from common.widgets import TOOLTIP_DELAY_MS, Button, WidgetGroup
     place = Button("Place here", lambda: None, tooltip="Search with the pinned pattern")
     place.rect = pygame.Rect(10, 10, 100, 40)
     group = WidgetGroup(app, [place])
@@ -180,7 +211,6 @@ def test_a_tooltip_does_not_outlive_its_button(app: App) -> None:
 
 
 def test_tooltip_lines_are_balanced_not_a_lone_last_word(app: App) -> None:
-    from common import text
     message = "Everyone plays at this screen; every hand is open, talk it over"
     px = 18
     width = text.font(px).size(message)[0] - 10  # one word too wide for a single line

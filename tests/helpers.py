@@ -1,0 +1,91 @@
+"""Shared test helpers: a headless app, input events, frame stepping and a seeded scene fuzz.
+
+Import them in any test (`from helpers import click, key, run`); the root conftest puts this folder on
+the path and gives every test an `app` fixture built by `make_app`.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from common import catalog
+from common.app import App, AppOptions
+from common.scene import Scene
+from common.scenes.rules import RulesScene
+from common.settings import Settings
+
+FRAME = 1000 / 60  # one frame at 60 fps, in ms
+
+
+def make_app(size: tuple[int, int] = (1280, 720), *, mute: bool = False, seed: int | None = None) -> App:
+    """A headless app with default settings that never writes a settings file; F1 opens the rules."""
+    options = AppOptions(size=size, mute=mute, seed=seed, headless=True, save_settings=False)
+    return App(options, settings=Settings(), rules_scene=RulesScene)
+
+
+def close_app(app: App) -> None:
+    app.sounds.stop_all()
+    pygame.quit()
+
+
+def key(k: int, mod: int = 0, unicode: str = "") -> list[pygame.event.Event]:
+    """One key press (KEYDOWN), as a list of events for `app.step`."""
+    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)]
+
+
+def motion(pos: tuple[float, float]) -> pygame.event.Event:
+    """The mouse moving to `pos` (rounded to whole pixels), no button held."""
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])), rel=(0, 0), buttons=(0, 0, 0))
+
+
+def click(pos: tuple[float, float], button: int = 1) -> list[pygame.event.Event]:
+    """Move to `pos`, press and release `button` there."""
+    p = (round(pos[0]), round(pos[1]))
+    return [motion(p), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=button)]
+
+
+def run(app: App, frames: int, events: Sequence[pygame.event.Event] = (), dt_ms: float = FRAME) -> None:
+    """Step the app `frames` frames; `events` go into the first one."""
+    for i in range(frames):
+        app.step(list(events) if i == 0 else [], dt_ms)
+
+
+def draws_the_same_twice(app: App) -> bool:
+    """Drawing the stack twice without a step in between gives the same pixels (draw changes no state)."""
+    first = app.screen.copy()
+    app.stack.draw(first)
+    second = app.screen.copy()
+    app.stack.draw(second)
+    return bool(pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB"))
+
+
+def fuzz_scene(app: App, build: Callable[[App], Scene], seed: int, frames: int = 300,
+               base: Callable[[App], Scene] = Scene) -> None:
+    """Random input (`catalog.random_input`, seeded) into a scene for `frames` frames; fails, naming the seed
+    and the frame, when the step raises, the stack loses its top, a toast spans lines, or draw is not pure.
+    A random Esc or Quit that leaves the scene starts it again over an inert `base` scene."""
+    rng = random.Random(seed)
+
+    def start() -> None:
+        app.running = True
+        app.stack.clear_to(base(app))
+        app.push(build(app))
+
+    start()
+    for frame in range(frames):
+        where = f"seed {seed}, frame {frame}"
+        if not app.running or len(app.stack.scenes) < 2:
+            start()
+        try:
+            app.step(catalog.random_input(frame, rng, app.size), FRAME)
+        except Exception as exc:
+            raise AssertionError(f"the step raised at {where}: {exc!r}") from exc
+        assert app.stack.top is not None, f"the stack lost its top at {where}"
+        assert len(set(map(id, app.stack.scenes))) == len(app.stack.scenes), f"a scene twice on the stack at {where}"
+        assert all("\n" not in t.message for t in app.toasts), f"a toast of several lines at {where}"
+        if frame % 60 == 59:
+            assert draws_the_same_twice(app), f"draw changed what is drawn at {where}"
+    assert app.frame_count >= frames

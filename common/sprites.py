@@ -1,389 +1,22 @@
-"""Sprite packs: finding them, checking them, and the SpriteBook that layers the active pack over `default`.
+"""The SpriteBook: the active sprite pack layered over `default`, with cached images, scalings and slices.
 
-A pack is a folder holding `pack.toml` and PNG files. `sprites/default/` (made by
-`python -m sprites.generate`) lists every sprite; any other pack lists only what it overrides and
-falls back to the default for the rest. Packs are data only: the manifest is read with `tomllib`
-and images are checked (signature, size from the PNG header, whole chunk chain, containment in
-the pack folder) before pygame decodes them. Every problem becomes one line naming the pack, the
-file and the problem; the sprite then falls back to the default one, or to a magenta/black
-placeholder when the default itself is broken.
-
-Manifest (`pack.toml`, UTF-8 TOML)::
-
-    [pack]
-    name = "High Contrast"          # shown in Settings
-    author = "Someone"
-    version = 1                     # whole number
-
-    [palette]
-    ui_text = "#000000"             # keys must exist in the default pack
-
-    [sprites."ui/button"]           # names must exist in the default pack
-    file = "ui/button.png"          # PNG inside the pack folder
-    slice = 16                      # nine-slice border in px (optional)
-    frames = 4                      # horizontal animation strip (optional)
-    size = [96, 48]                 # size the game draws one frame at (a hint; optional)
-
-Keys an override does not give (slice, frames, size) are inherited from the default pack.
-
-Usability rule (`check_pack`, exit code of `check-sprites`): a pack is usable when its folder
-exists and its `pack.toml` can be read and parsed as TOML. Every other problem (unknown keys,
-wrong types, bad or missing images, unsafe paths) only disables the sprite or colour concerned,
-which then falls back to the default pack.
+Packs are found, read and checked by `common.sprite_packs`; every problem is one line in `problems`.
 """
 from __future__ import annotations
 
-import re
-import tomllib
 from collections import OrderedDict
-from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path
 from typing import Any
 
 import pygame
 
-from common import paths
+from common.sprite_packs import (
+    DEFAULT_PACK, FALLBACK_COLOUR, MANIFEST, SPRITES_DIR, Entry, decode_error, find_pack, load_surface, pack_dirs,
+    placeholder, problem_line, read_pack,
+)
 
-DEFAULT_PACK = "default"
-SPRITES_DIR = paths.ROOT / "sprites"
-MANIFEST = "pack.toml"
-MAX_SIDE = 4096
-FALLBACK_COLOUR = (255, 0, 255)
 PLACEHOLDER_SIZE = (64, 64)
 CACHE_SIZE = 256
-
-_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-_TOP_TABLES = ("pack", "sprites", "palette")
-_PACK_KEYS = {"name": (str, "a string"), "author": (str, "a string"), "version": (int, "a whole number")}
-_SPRITE_KEYS = ("file", "slice", "frames", "size")
-
-
-@dataclass(frozen=True)
-class PackInfo:
-    """An installed pack: its id (folder name), manifest name and author, and folder."""
-
-    id: str
-    name: str
-    author: str
-    path: Path
-
-
-@dataclass
-class CheckReport:
-    """What `check_pack` found: the sprites/colours a pack overrides and every problem."""
-
-    pack_id: str
-    overrides: list[str]
-    problems: list[str]
-    usable: bool
-    name: str = ""
-    path: Path | None = None
-
-
-@dataclass
-class _Entry:
-    """One usable sprite of one pack: where its PNG is and its merged manifest meta."""
-
-    name: str
-    pack_id: str
-    file: str
-    path: Path
-    meta: dict[str, Any]
-
-
-@dataclass
-class _Pack:
-    """A pack as read from disk; `entries` and `palette` hold only what passed every check."""
-
-    id: str
-    folder: Path
-    name: str = ""
-    author: str = ""
-    usable: bool = False
-    entries: dict[str, _Entry] = field(default_factory=dict)
-    palette: dict[str, tuple[int, int, int]] = field(default_factory=dict)
-    listed: dict[str, dict[str, Any]] = field(default_factory=dict)  # sprite tables, checked keys only
-    palette_keys: set[str] = field(default_factory=set)
-    problems: list[str] = field(default_factory=list)
-
-
-def pack_dirs(extra_dirs: list[Path] | None = None) -> list[Path]:
-    """Folders searched for packs, in priority order: the repo's `sprites/`, the user's, extras."""
-    return [SPRITES_DIR, paths.data_dir() / "sprites", *(Path(d) for d in extra_dirs or [])]
-
-
-def discover_packs(extra_dirs: list[Path] | None = None) -> list[PackInfo]:
-    """Every folder with a `pack.toml` in the pack folders; "default" first, then by id.
-
-    When two folders share an id the first in `pack_dirs` order wins. A pack whose manifest
-    cannot be parsed is still listed (under its id) so it can be chosen and checked.
-    """
-    found: dict[str, PackInfo] = {}
-    for base in pack_dirs(extra_dirs):
-        try:
-            children = sorted(base.iterdir()) if base.is_dir() else []
-        except OSError:
-            continue
-        for folder in children:
-            if folder.name in found or not (folder / MANIFEST).is_file():
-                continue
-            name, author = folder.name, ""
-            try:
-                header = tomllib.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("pack")
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-                header = None
-            if isinstance(header, dict):
-                if isinstance(header.get("name"), str) and header["name"].strip():
-                    name = header["name"]
-                if isinstance(header.get("author"), str):
-                    author = header["author"]
-            found[folder.name] = PackInfo(folder.name, name, author, folder)
-    return sorted(found.values(), key=lambda p: (p.id != DEFAULT_PACK, p.id))
-
-
-def _find_pack(pack_id: str, extra_dirs: list[Path] | None) -> Path | None:
-    """Folder of the installed pack `pack_id` (first in `pack_dirs` order), or None."""
-    if pack_id == DEFAULT_PACK:
-        return SPRITES_DIR / DEFAULT_PACK
-    if not pack_id or pack_id in (".", "..") or PurePosixPath(pack_id).name != pack_id or "\\" in pack_id:
-        return None
-    for base in pack_dirs(extra_dirs):
-        try:
-            if (base / pack_id / MANIFEST).is_file():
-                return base / pack_id
-        except (OSError, ValueError):
-            continue
-    return None
-
-
-# --- reading and checking one pack ---------------------------------------------------------------
-
-
-def _line(pack_id: str, file: str, problem: str) -> str:
-    return f"sprite pack '{pack_id}': {file}: {' '.join(problem.split())}"
-
-
-def _type_name(value: Any) -> str:
-    return {str: "a string", int: "a number", float: "a number", bool: "true/false",
-            list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
-
-
-def _shown(value: Any) -> str:
-    text = f'"{value}"' if isinstance(value, str) else repr(value).lower() if isinstance(value, bool) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _resolve_inside(folder: Path, file: str) -> tuple[Path | None, str]:
-    """The file's real path if it stays inside `folder`, else (None, why not)."""
-    if PurePosixPath(file).is_absolute() or PureWindowsPath(file).is_absolute() or PureWindowsPath(file).drive:
-        return None, "absolute paths are not allowed (give a path inside the pack folder)"
-    base = folder.resolve()
-    try:
-        real = (folder / file).resolve()
-    except (OSError, RuntimeError, ValueError) as exc:  # RuntimeError: symlink loop; ValueError: NUL byte
-        return None, f"path cannot be resolved ({type(exc).__name__})"
-    if real.is_relative_to(base):
-        return real, ""
-    if ".." in PurePosixPath(file.replace("\\", "/")).parts:
-        return None, "path leaves the pack folder"
-    return None, f"symlink leads outside the pack folder (to {real})"
-
-
-def _png_size(path: Path) -> tuple[tuple[int, int] | None, str]:
-    """Width and height from the PNG header after walking its chunk chain, without decoding."""
-    try:
-        if not path.exists():
-            return None, "file not found"
-        if not path.is_file():
-            return None, "not a file"
-        total = path.stat().st_size
-        if total == 0:
-            return None, "empty file (0 bytes)"
-        with open(path, "rb") as f:
-            head = f.read(33)
-            if not head.startswith(_PNG_SIGNATURE):
-                if _PNG_SIGNATURE.startswith(head):
-                    return None, "truncated PNG (ends inside its signature)"
-                looks_text = all(b in b"\t\n\r" or 32 <= b < 127 for b in head) or head.startswith(b"\xef\xbb\xbf")
-                return None, "not a PNG image" + (" (it looks like text)" if looks_text else " (bad signature)")
-            if len(head) < 33:
-                return None, "truncated PNG (ends inside its header)"
-            if head[12:16] != b"IHDR" or int.from_bytes(head[8:12], "big") != 13:
-                return None, "not a valid PNG (no IHDR header chunk)"
-            width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
-            if width == 0 or height == 0:
-                return None, "not a valid PNG (zero width or height)"
-            if width > MAX_SIDE or height > MAX_SIDE:
-                return None, f"image too large ({width}x{height} px; at most {MAX_SIDE} px a side)"
-            pos = 8
-            while True:
-                f.seek(pos)
-                chunk = f.read(8)
-                if len(chunk) < 8:
-                    return None, "truncated PNG (ends before its IEND chunk)"
-                pos += 12 + int.from_bytes(chunk[:4], "big")
-                if pos > total:
-                    return None, f"truncated PNG (chunk {chunk[4:].decode('latin-1')!r} runs past the end of the file)"
-                if chunk[4:] == b"IEND":
-                    return (width, height), ""
-    except OSError as exc:
-        return None, f"unreadable ({type(exc).__name__}: {exc.strerror or exc})"
-
-
-def _check_meta(table: dict[str, Any], where: str) -> tuple[dict[str, Any], list[str]]:
-    """The known keys of one sprite table, and one problem text per unknown or mistyped key."""
-    meta: dict[str, Any] = {}
-    problems: list[str] = []
-    for key, value in table.items():
-        if key not in _SPRITE_KEYS:
-            problems.append(f"unknown key '{key}' in {where} (known: {', '.join(_SPRITE_KEYS)})")
-        elif key == "file" and not (isinstance(value, str) and value.strip()):
-            problems.append(f"{where} file must be a path string, not {_type_name(value)} {_shown(value)}")
-        elif key == "slice" and not (_is_int(value) and value >= 0):
-            problems.append(f"{where} slice must be a whole number of pixels >= 0, not {_type_name(value)} {_shown(value)}")
-        elif key == "frames" and not (_is_int(value) and value >= 1):
-            problems.append(f"{where} frames must be a whole number >= 1, not {_type_name(value)} {_shown(value)}")
-        elif key == "size" and not (isinstance(value, list) and len(value) == 2
-                                    and all(_is_int(v) and v > 0 for v in value)):
-            problems.append(f"{where} size must be [width, height] in pixels, not {_type_name(value)} {_shown(value)}")
-        else:
-            meta[key] = list(value) if key == "size" else value
-    if "file" not in table:
-        problems.append(f"{where} has no file")
-    return meta, problems
-
-
-def _read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
-    """Read and check one pack. `base` is the default pack (None when reading the default itself)."""
-    pack = _Pack(pack_id, folder, name=pack_id)
-    fallback = "using the default sprite" if base is not None else "drawing a placeholder"
-    manifest = folder / MANIFEST
-    if not folder.is_dir():
-        pack.problems.append(_line(pack_id, str(folder), "pack folder not found; pack not used"))
-        return pack
-    try:
-        doc = tomllib.loads(manifest.read_bytes().decode("utf-8"))
-    except FileNotFoundError:
-        pack.problems.append(_line(pack_id, MANIFEST, "manifest missing; pack not used"))
-        return pack
-    except UnicodeDecodeError as exc:
-        pack.problems.append(_line(pack_id, MANIFEST, f"not UTF-8 text (byte {exc.start}); pack not used"))
-        return pack
-    except tomllib.TOMLDecodeError as exc:
-        pack.problems.append(_line(pack_id, MANIFEST, f"TOML syntax error: {exc}; pack not used"))
-        return pack
-    except OSError as exc:
-        pack.problems.append(_line(pack_id, MANIFEST, f"unreadable ({type(exc).__name__}); pack not used"))
-        return pack
-    pack.usable = True
-
-    def problem(file: str, text: str) -> None:
-        pack.problems.append(_line(pack_id, file, text))
-
-    for key, value in doc.items():
-        if key not in _TOP_TABLES:
-            what = f"table [{key}]" if isinstance(value, dict) else f"key '{key}'"
-            problem(MANIFEST, f"unknown {what} (known tables: [pack], [sprites], [palette]); ignored")
-    tables: dict[str, dict[str, Any]] = {}
-    for key in _TOP_TABLES:
-        value = doc.get(key, {})
-        if isinstance(value, dict):
-            tables[key] = value
-        else:
-            problem(MANIFEST, f"'{key}' must be a table [{key}], not {_type_name(value)}; ignored")
-            tables[key] = {}
-
-    header = tables["pack"]
-    if "pack" not in doc:
-        problem(MANIFEST, "missing [pack] table (name, author, version)")
-    for key, value in header.items():
-        if key not in _PACK_KEYS:
-            problem(MANIFEST, f"unknown key '{key}' in [pack] (known: {', '.join(_PACK_KEYS)}); ignored")
-            continue
-        expected, described = _PACK_KEYS[key]
-        if not (_is_int(value) if expected is int else isinstance(value, expected)):
-            problem(MANIFEST, f"[pack] {key} must be {described}, not {_type_name(value)} {_shown(value)}")
-        elif key == "name" and value.strip():
-            pack.name = value
-        elif key == "author":
-            pack.author = value
-
-    for key, value in tables["palette"].items():
-        if base is not None and base.usable and key not in base.palette_keys:
-            problem(MANIFEST, f"unknown colour '{key}' in [palette] (not in the default pack); ignored")
-        elif not (isinstance(value, str) and _HEX_COLOUR.fullmatch(value)):
-            problem(MANIFEST, f'[palette] {key} must be a colour like "#rrggbb", not {_type_name(value)} {_shown(value)}'
-                              + ("; using the default colour" if base is not None else "; using magenta"))
-        else:
-            pack.palette[key] = (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
-    pack.palette_keys = set(tables["palette"])
-
-    for name, table in tables["sprites"].items():
-        where = f'[sprites."{name}"]'
-        if base is not None and base.usable and name not in base.listed:
-            problem(MANIFEST, f"unknown sprite '{name}' in [sprites] (not in the default pack); ignored")
-            continue
-        if not isinstance(table, dict):
-            problem(MANIFEST, f"{where} must be a table with a file, not {_type_name(table)}; {fallback}")
-            continue
-        meta, errors = _check_meta(table, where)
-        if base is None:
-            pack.listed[name] = meta
-        if errors:
-            for text in errors:
-                problem(MANIFEST, f"{text}; {fallback}")
-            continue
-        file = meta["file"]
-        inherited = dict(base.listed.get(name, {})) if base is not None else {}
-        inherited.update(meta)
-        real, why = _resolve_inside(folder, file)
-        size = None
-        if real is not None:
-            size, why = _png_size(real)
-        if size is not None:
-            frames, border = inherited.get("frames", 1), inherited.get("slice", 0)
-            if size[0] % frames:
-                why = f"width {size[0]} px does not divide into {frames} frames"
-            elif border and (2 * border >= size[0] // frames or 2 * border >= size[1]):
-                why = f"slice {border} px is too big for a {size[0] // frames}x{size[1]} px image"
-        if why or real is None:
-            problem(file, f"{why} (sprite '{name}'); {fallback}")
-            continue
-        pack.entries[name] = _Entry(name, pack_id, file, real, inherited)
-    return pack
-
-
-def _load_surface(path: Path) -> pygame.Surface:
-    """Decode a PNG into a 32-bit surface with per-pixel alpha (converted for the display if set)."""
-    surface = pygame.image.load(str(path))
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha()
-    if surface.get_bitsize() == 32 and surface.get_flags() & pygame.SRCALPHA:
-        return surface
-    rgba = pygame.Surface(surface.get_size(), pygame.SRCALPHA, 32)
-    rgba.blit(surface, (0, 0))
-    return rgba
-
-
-def _placeholder(size: tuple[int, int], cell: int = 8) -> pygame.Surface:
-    surface = pygame.Surface(size, pygame.SRCALPHA, 32)
-    surface.fill((0, 0, 0, 255))
-    for y in range(0, size[1], cell):
-        for x in range((y // cell) % 2 * cell, size[0], 2 * cell):
-            surface.fill((*FALLBACK_COLOUR, 255), (x, y, cell, cell))
-    return surface
-
-
-def _decode_error(exc: Exception) -> str:
-    return f"image cannot be decoded ({' '.join(str(exc).split()) or type(exc).__name__})"
-
-
-# --- the sprite book -----------------------------------------------------------------------------
 
 
 class SpriteBook:
@@ -404,22 +37,20 @@ class SpriteBook:
         return cls(pack_id, extra_dirs)
 
     def _read(self) -> None:
-        default = _read_pack(DEFAULT_PACK, SPRITES_DIR / DEFAULT_PACK, None)
+        default = read_pack(DEFAULT_PACK, SPRITES_DIR / DEFAULT_PACK, None)
         self.problems = list(default.problems)
         self._known_meta = default.listed
-        self._entries: dict[str, _Entry] = dict(default.entries)
+        self._entries: dict[str, Entry] = dict(default.entries)
         self._default_entries = default.entries
         self._palette = dict(default.palette)
         self.pack_id, self.pack_name = DEFAULT_PACK, default.name
-        self._manifests = [SPRITES_DIR / DEFAULT_PACK / MANIFEST]
         if self._requested != DEFAULT_PACK:
-            folder = _find_pack(self._requested, self._extra_dirs)
+            folder = find_pack(self._requested, self._extra_dirs)
             if folder is None:
                 where = ", ".join(str(d) for d in pack_dirs(self._extra_dirs))
-                self.problems.append(_line(self._requested, MANIFEST, f"pack not found in {where}; using the default pack"))
+                self.problems.append(problem_line(self._requested, MANIFEST, f"pack not found in {where}; using the default pack"))
             else:
-                pack = _read_pack(self._requested, folder, default)
-                self._manifests.append(folder / MANIFEST)
+                pack = read_pack(self._requested, folder, default)
                 self.pack_id, self.pack_name = pack.id, pack.name
                 self.problems.extend(pack.problems)
                 self._entries.update(pack.entries)
@@ -430,28 +61,11 @@ class SpriteBook:
         self._scaled: OrderedDict[tuple[str, str, int, int], pygame.Surface] = OrderedDict()
         self._reported: set[str] = set()
         self._for_display = self._display_ready()
-        self._stamp = self._disk_stamp()
 
     def reload(self) -> None:
         """Re-read both packs from disk, drop every cache and bump `version` (F5)."""
         self._read()
         self.version += 1
-
-    def changed_on_disk(self) -> bool:
-        """Whether a manifest or used image changed since the last (re)load (a stat per file: poll ~1/s)."""
-        return self._disk_stamp() != self._stamp
-
-    def _disk_stamp(self) -> tuple[tuple[str, int, int], ...]:
-        files = set(self._manifests)
-        files.update(entry.path for entry in self._entries.values())
-        stamp = []
-        for path in sorted(files):
-            try:
-                st = path.stat()
-                stamp.append((str(path), st.st_mtime_ns, st.st_size))
-            except OSError:
-                stamp.append((str(path), -1, -1))
-        return tuple(stamp)
 
     @staticmethod
     def _display_ready() -> bool:
@@ -483,12 +97,12 @@ class SpriteBook:
         entry = self._entries.get(name)
         while entry is not None:
             try:
-                surface = _load_surface(entry.path)
+                surface = load_surface(entry.path)
             except (pygame.error, OSError, ValueError) as exc:
                 last = entry.pack_id == DEFAULT_PACK
-                self._report(f"decode:{entry.pack_id}:{name}", _line(
+                self._report(f"decode:{entry.pack_id}:{name}", problem_line(
                     entry.pack_id, entry.file,
-                    f"{_decode_error(exc)} (sprite '{name}'); {'drawing a placeholder' if last else 'using the default sprite'}"))
+                    f"{decode_error(exc)} (sprite '{name}'); {'drawing a placeholder' if last else 'using the default sprite'}"))
                 entry = None if last else self._default_entries.get(name)
                 continue
             self._sources[name] = entry.pack_id
@@ -496,13 +110,13 @@ class SpriteBook:
         self._sources[name] = "missing"
         meta = self._known_meta.get(name)
         if meta is None:
-            self._report(f"unknown:{name}", _line(self.pack_id, MANIFEST,
+            self._report(f"unknown:{name}", problem_line(self.pack_id, MANIFEST,
                                                   f"no sprite named '{name}' in any pack; drawing a placeholder"))
-            return _placeholder(PLACEHOLDER_SIZE)
+            return placeholder(PLACEHOLDER_SIZE)
         width, height = meta.get("size", PLACEHOLDER_SIZE)
         border = meta.get("slice", 0)
         width, height = max(width, 2 * border + 8), max(height, 2 * border + 8)
-        return _placeholder((width * meta.get("frames", 1), height))
+        return placeholder((width * meta.get("frames", 1), height))
 
     def scaled(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         """The sprite smoothly scaled to `size` (LRU-cached)."""
@@ -550,7 +164,7 @@ class SpriteBook:
         """Palette colour `key` (the active pack's, else the default's); magenta when unknown."""
         found = self._palette.get(key)
         if found is None:
-            self._report(f"colour:{key}", _line(self.pack_id, MANIFEST, f"no colour named '{key}' in any pack; using magenta"))
+            self._report(f"colour:{key}", problem_line(self.pack_id, MANIFEST, f"no colour named '{key}' in any pack; using magenta"))
             return FALLBACK_COLOUR
         return found
 
@@ -585,61 +199,3 @@ def _nine_slice(image: pygame.Surface, border: int, size: tuple[int, int]) -> py
                 piece = pygame.transform.smoothscale(piece, target.size)
             out.blit(piece, target)  # onto a transparent surface pygame copies pixels as they are
     return out.convert_alpha() if SpriteBook._display_ready() else out
-
-
-# --- check-sprites -------------------------------------------------------------------------------
-
-
-def check_pack(pack: str | Path, extra_dirs: list[Path] | None = None) -> CheckReport:
-    """Check pack `pack` fully, decoding every image.
-
-    `pack` is a Path (a folder), or a string: an installed pack id, else a folder path.
-    """
-    folder: Path | None
-    if isinstance(pack, Path):
-        folder = pack
-    else:
-        folder = _find_pack(pack, extra_dirs)
-        if folder is None and Path(pack).is_dir():
-            folder = Path(pack)
-    if folder is None:
-        where = ", ".join(str(d) for d in pack_dirs(extra_dirs))
-        name = str(pack)
-        return CheckReport(name, [], [_line(name, str(pack), f"no such pack folder, and no pack with that id in {where}")], False)
-    pack_id = folder.resolve().name if folder.name in ("", ".", "..") else folder.name
-    default_folder = SPRITES_DIR / DEFAULT_PACK
-    is_default = folder.exists() and default_folder.exists() and folder.resolve() == default_folder.resolve()
-    default = _read_pack(DEFAULT_PACK, default_folder, None)
-    found = default if is_default else _read_pack(pack_id, folder, default)
-    problems = list(found.problems)
-    for name, entry in sorted(found.entries.items()):
-        try:
-            pygame.image.load(str(entry.path))
-        except (pygame.error, OSError, ValueError) as exc:
-            problems.append(_line(entry.pack_id, entry.file, f"{_decode_error(exc)} (sprite '{name}'); "
-                                  + ("drawing a placeholder" if is_default else "using the default sprite")))
-            del found.entries[name]
-    overrides = [] if is_default else sorted(found.entries) + [f"palette.{key}" for key in sorted(found.palette)]
-    return CheckReport(found.id if is_default else pack_id, overrides, problems, found.usable, found.name, folder)
-
-
-def check_sprites_main(pack: str | Path, extra_dirs: list[Path] | None = None) -> int:
-    """`check-sprites PACK`: print what the pack overrides and every problem; 0 if usable, else 1."""
-    report = check_pack(pack, extra_dirs)
-    where = f" at {report.path}" if report.path is not None else ""
-    print(f"sprite pack '{report.pack_id}'" + (f" ({report.name})" if report.name and report.name != report.pack_id else "") + where)
-    if report.pack_id == DEFAULT_PACK and report.usable:
-        print("the default pack: every other pack falls back to it")
-    else:
-        print(f"overrides ({len(report.overrides)}):" + ("" if report.overrides else " nothing"))
-        for name in report.overrides:
-            print(f"  {name}")
-    print(f"problems ({len(report.problems)}):" + ("" if report.problems else " none"))
-    for line in report.problems:
-        print(f"  {line}")
-    if report.usable:
-        print("usable: yes" + ("" if report.pack_id == DEFAULT_PACK else
-                               " (anything it lacks or gets wrong falls back to the default pack)"))
-        return 0
-    print("usable: no (the default pack is used instead)")
-    return 1

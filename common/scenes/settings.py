@@ -10,7 +10,7 @@ from common import text
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.settings import ANIMATION_SPEEDS, UI_SCALES
-from common.sprites import discover_packs
+from common.sprite_packs import discover_packs
 from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
 
 if TYPE_CHECKING:

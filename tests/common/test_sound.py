@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import importlib.util
 import io
-import os
 import shutil
 import sys
 import wave
@@ -12,14 +11,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Iterator
 
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from common.paths import ROOT  # noqa: E402
-from common.sound import LOOP_CHANNELS, SOUND_DIR, SoundBank  # noqa: E402
+from common.paths import ROOT
+from common.sound import LOOP_CHANNELS, SOUND_DIR, SoundBank
 
 # name -> (shortest, longest) sensible duration in seconds
 EXPECTED = {

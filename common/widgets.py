@@ -65,7 +65,6 @@ class Button(Widget):
         self.icon = icon
         self.font = font
         self.sound = sound
-        self.pressed_ms = 0.0
 
     def activate(self, app: "App") -> None:
         if not self.enabled:
@@ -422,15 +421,6 @@ class WidgetGroup:
             surface.blit(app.sprites.nine_slice("ui/focus_ring", ring.size), ring)
         if self.hover is not None and self.hover.tooltip and self.hover_ms >= TOOLTIP_DELAY_MS:
             draw_tooltip(surface, app, self.hover.tooltip, self.mouse_pos)
-
-
-def layout_column(widgets: Sequence[Widget], center_x: int, top: int, width: int, height: int, gap: int) -> int:
-    """Stack widgets vertically, centred on `center_x`; return the y below the last one."""
-    y = top
-    for w in widgets:
-        w.rect = pygame.Rect(center_x - width // 2, y, width, height)
-        y += height + gap
-    return y
 
 
 class Dialog(Scene):

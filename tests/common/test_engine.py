@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from common.jsonio import read_json_or_set_aside, write_json_atomic
 from common.replay import FORMAT_VERSION, Replay, ReplayError, read_replay, write_replay
 from common.scene import Scene, SceneStack
 from common.settings import Settings, load_settings, save_settings
-from common.tween import Tween, Tweens, ease_out_bounce, linear
+from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
 
 
 class Recorder(Scene):
@@ -95,18 +96,15 @@ def test_clock_caps_catch_up_after_a_stall() -> None:
     assert clock.tick(1) == 1
 
 
-def test_tweens_ease_and_finish() -> None:
-    done: list[bool] = []
-    tw = Tween(0, 100, 200, linear, delay_ms=50, on_done=lambda: done.append(True))
-    bag = Tweens()
-    bag.add(tw)
-    bag.update(50)
-    assert tw.value == 0
-    bag.update(100)
-    assert tw.value == pytest.approx(50)
-    bag.update(100)
-    assert tw.value == 100 and done == [True] and not bag.busy
-    assert ease_out_bounce(1.0) == pytest.approx(1.0) and ease_out_bounce(0.0) == 0.0
+@pytest.mark.parametrize("ease", [ease_out_quad, ease_in_out_cubic, ease_out_back])
+def test_easings_start_at_0_and_end_at_1(ease: Callable[[float], float]) -> None:
+    assert ease(0.0) == pytest.approx(0.0) and ease(1.0) == pytest.approx(1.0)
+
+
+def test_easings_shapes() -> None:
+    assert ease_out_quad(0.5) == pytest.approx(0.75)
+    assert ease_in_out_cubic(0.25) == pytest.approx(0.0625) and ease_in_out_cubic(0.5) == pytest.approx(0.5)
+    assert ease_out_back(0.8) > 1.0  # it overshoots before settling
 
 
 def test_settings_round_trip(tmp_path: Path) -> None:

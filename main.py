@@ -222,7 +222,8 @@ def main(argv: list[str] | None = None) -> int:
     """Parse arguments and run the menu, a game or a tool; return the exit code."""
     args = build_parser().parse_args(argv)
     handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
-                "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels, "think-bench": cmd_think_bench}
+                "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels,
+                "think-bench": cmd_think_bench}
     try:
         return handlers.get(args.command or "menu", cmd_game)(args)
     except KeyboardInterrupt:

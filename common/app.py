@@ -1,6 +1,7 @@
 """The application: window, frame loop, global keys, and the services scenes use."""
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 import warnings
@@ -94,10 +95,8 @@ class App:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
-            try:
+            with contextlib.suppress(AttributeError, pygame.error):
                 pygame.Window.from_display_module().minimum_size = MIN_SIZE
-            except (AttributeError, pygame.error):
-                pass
         self.fullscreen = fullscreen
         return screen
 

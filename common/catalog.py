@@ -4,8 +4,9 @@ from __future__ import annotations
 import importlib
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -55,7 +56,7 @@ class SceneSpec:
 
     name: str
     description: str
-    build: Callable[["App"], "Scene"]
+    build: Callable[[App], Scene]
     script: Script = wander
 
 

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from common.paths import ROOT
 
@@ -24,11 +25,11 @@ class GameEntry:
     rules_file: Path
     start: str | None  # "module:function" returning the first scene, or None while not built
 
-    def make_start_scene(self, app: "App") -> "Scene":
+    def make_start_scene(self, app: App) -> Scene:
         """Import the game lazily and build its first scene (setup screen)."""
         assert self.start is not None
         module, func = self.start.split(":")
-        factory: Callable[["App"], "Scene"] = getattr(importlib.import_module(module), func)
+        factory: Callable[[App], Scene] = getattr(importlib.import_module(module), func)
         return factory(app)
 
 

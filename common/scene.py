@@ -21,7 +21,7 @@ class Scene:
     rules_game: str | None = None
     title: str = ""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
 
     def enter(self) -> None:

@@ -26,7 +26,7 @@ class Settings:
     show_timer_seconds: bool = False
     teammate_delay_ms: int = 1200
 
-    def validated(self) -> tuple["Settings", list[str]]:
+    def validated(self) -> tuple[Settings, list[str]]:
         """Return a copy with every out-of-range value replaced by its default, and the problems."""
         clean = Settings()
         problems: list[str] = []

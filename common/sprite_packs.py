@@ -242,7 +242,8 @@ def _check_meta(table: dict[str, Any], where: str) -> tuple[dict[str, Any], list
         elif key == "file" and not (isinstance(value, str) and value.strip()):
             problems.append(f"{where} file must be a path string, not {_type_name(value)} {_shown(value)}")
         elif key == "slice" and not (_is_int(value) and value >= 0):
-            problems.append(f"{where} slice must be a whole number of pixels >= 0, not {_type_name(value)} {_shown(value)}")
+            problems.append(f"{where} slice must be a whole number of pixels >= 0, "
+                            f"not {_type_name(value)} {_shown(value)}")
         elif key == "frames" and not (_is_int(value) and value >= 1):
             problems.append(f"{where} frames must be a whole number >= 1, not {_type_name(value)} {_shown(value)}")
         elif key == "size" and not (isinstance(value, list) and len(value) == 2
@@ -314,7 +315,8 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
         if base is not None and base.usable and key not in base.palette_keys:
             problem(MANIFEST, f"unknown colour '{key}' in [palette] (not in the default pack); ignored")
         elif not (isinstance(value, str) and _HEX_COLOUR.fullmatch(value)):
-            problem(MANIFEST, f'[palette] {key} must be a colour like "#rrggbb", not {_type_name(value)} {_shown(value)}'
+            problem(MANIFEST, f'[palette] {key} must be a colour like "#rrggbb", '
+                              f"not {_type_name(value)} {_shown(value)}"
                               + ("; using the default colour" if base is not None else "; using magenta"))
         else:
             pack.palette[key] = (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
@@ -398,7 +400,8 @@ def check_pack(pack: str | Path, extra_dirs: list[Path] | None = None) -> CheckR
     if folder is None:
         where = ", ".join(str(d) for d in pack_dirs(extra_dirs))
         name = str(pack)
-        return CheckReport(name, [], [problem_line(name, str(pack), f"no such pack folder, and no pack with that id in {where}")], False)
+        why = f"no such pack folder, and no pack with that id in {where}"
+        return CheckReport(name, [], [problem_line(name, str(pack), why)], False)
     pack_id = folder.resolve().name if folder.name in ("", ".", "..") else folder.name
     default_folder = SPRITES_DIR / DEFAULT_PACK
     is_default = folder.exists() and default_folder.exists() and folder.resolve() == default_folder.resolve()
@@ -420,7 +423,8 @@ def check_sprites_main(pack: str | Path, extra_dirs: list[Path] | None = None) -
     """`check-sprites PACK`: print what the pack overrides and every problem; 0 if usable, else 1."""
     report = check_pack(pack, extra_dirs)
     where = f" at {report.path}" if report.path is not None else ""
-    print(f"sprite pack '{report.pack_id}'" + (f" ({report.name})" if report.name and report.name != report.pack_id else "") + where)
+    named = f" ({report.name})" if report.name and report.name != report.pack_id else ""
+    print(f"sprite pack '{report.pack_id}'{named}{where}")
     if report.pack_id == DEFAULT_PACK and report.usable:
         print("the default pack: every other pack falls back to it")
     else:

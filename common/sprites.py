@@ -11,8 +11,18 @@ from typing import Any
 import pygame
 
 from common.sprite_packs import (
-    DEFAULT_PACK, FALLBACK_COLOUR, MANIFEST, SPRITES_DIR, Entry, decode_error, find_pack, load_surface, pack_dirs,
-    placeholder, problem_line, read_pack,
+    DEFAULT_PACK,
+    FALLBACK_COLOUR,
+    MANIFEST,
+    SPRITES_DIR,
+    Entry,
+    decode_error,
+    find_pack,
+    load_surface,
+    pack_dirs,
+    placeholder,
+    problem_line,
+    read_pack,
 )
 
 PLACEHOLDER_SIZE = (64, 64)
@@ -48,7 +58,8 @@ class SpriteBook:
             folder = find_pack(self._requested, self._extra_dirs)
             if folder is None:
                 where = ", ".join(str(d) for d in pack_dirs(self._extra_dirs))
-                self.problems.append(problem_line(self._requested, MANIFEST, f"pack not found in {where}; using the default pack"))
+                self.problems.append(problem_line(self._requested, MANIFEST,
+                                                  f"pack not found in {where}; using the default pack"))
             else:
                 pack = read_pack(self._requested, folder, default)
                 self.pack_id, self.pack_name = pack.id, pack.name
@@ -100,9 +111,9 @@ class SpriteBook:
                 surface = load_surface(entry.path)
             except (pygame.error, OSError, ValueError) as exc:
                 last = entry.pack_id == DEFAULT_PACK
+                instead = "drawing a placeholder" if last else "using the default sprite"
                 self._report(f"decode:{entry.pack_id}:{name}", problem_line(
-                    entry.pack_id, entry.file,
-                    f"{decode_error(exc)} (sprite '{name}'); {'drawing a placeholder' if last else 'using the default sprite'}"))
+                    entry.pack_id, entry.file, f"{decode_error(exc)} (sprite '{name}'); {instead}"))
                 entry = None if last else self._default_entries.get(name)
                 continue
             self._sources[name] = entry.pack_id
@@ -164,7 +175,8 @@ class SpriteBook:
         """Palette colour `key` (the active pack's, else the default's); magenta when unknown."""
         found = self._palette.get(key)
         if found is None:
-            self._report(f"colour:{key}", problem_line(self.pack_id, MANIFEST, f"no colour named '{key}' in any pack; using magenta"))
+            self._report(f"colour:{key}", problem_line(self.pack_id, MANIFEST,
+                                                       f"no colour named '{key}' in any pack; using magenta"))
             return FALLBACK_COLOUR
         return found
 

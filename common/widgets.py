@@ -5,7 +5,8 @@ to adjust) and mouse hover/click, and shows tooltips after a short hover.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,27 +29,27 @@ class Widget:
         self.tooltip = tooltip
         self.enabled = True
 
-    def activate(self, app: "App") -> None:
+    def activate(self, app: App) -> None:
         """Enter/Space or click."""
 
-    def adjust(self, app: "App", direction: int) -> bool:
+    def adjust(self, app: App, direction: int) -> bool:
         """Left/Right; return True if the widget used it."""
         return False
 
-    def click(self, app: "App", pos: tuple[int, int]) -> None:
+    def click(self, app: App, pos: tuple[int, int]) -> None:
         self.activate(app)
 
-    def drag(self, app: "App", pos: tuple[int, int]) -> None:
+    def drag(self, app: App, pos: tuple[int, int]) -> None:
         """Mouse moved with the button held after a click on this widget."""
 
-    def wheel(self, app: "App", dy: int) -> bool:
+    def wheel(self, app: App, dy: int) -> bool:
         return False
 
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         raise NotImplementedError
 
 
-def _plaque(app: "App", rect: pygame.Rect, hovered: bool, pressed: bool, enabled: bool) -> pygame.Surface:
+def _plaque(app: App, rect: pygame.Rect, hovered: bool, pressed: bool, enabled: bool) -> pygame.Surface:
     name = ("ui/button_disabled" if not enabled else "ui/button_pressed" if pressed
             else "ui/button_hover" if hovered else "ui/button")
     return app.sprites.nine_slice(name, rect.size)
@@ -66,14 +67,14 @@ class Button(Widget):
         self.font = font
         self.sound = sound
 
-    def activate(self, app: "App") -> None:
+    def activate(self, app: App) -> None:
         if not self.enabled:
             app.sounds.play("ui_error")
             return
         app.sounds.play(self.sound)
         self.on_click()
 
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         pressed = hovered and pygame.mouse.get_pressed()[0]
         surface.blit(_plaque(app, self.rect, hovered or focused, pressed, self.enabled), self.rect)
         colour = app.theme.text_light if self.enabled else (150, 140, 125)
@@ -99,12 +100,12 @@ class _LabelledRow(Widget):
         super().__init__(tooltip)
         self.label = label
 
-    def control_rect(self, app: "App") -> pygame.Rect:
+    def control_rect(self, app: App) -> pygame.Rect:
         w = min(app.px(300), self.rect.w // 2)
         return pygame.Rect(self.rect.right - w - app.px(16), self.rect.top + app.px(6), w,
                            self.rect.h - app.px(12))
 
-    def draw_row(self, surface: pygame.Surface, app: "App", hovered: bool) -> None:
+    def draw_row(self, surface: pygame.Surface, app: App, hovered: bool) -> None:
         name = "ui/list_row_selected" if hovered else "ui/list_row"
         surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
         text.draw_text(surface, self.label, app.font_px(22), app.theme.text,
@@ -122,33 +123,33 @@ class Slider(_LabelledRow):
         self.on_change = on_change
         self.fmt = fmt
 
-    def set(self, app: "App", value: float) -> None:
+    def set(self, app: App, value: float) -> None:
         value = min(self.hi, max(self.lo, round((value - self.lo) / self.step) * self.step + self.lo))
         if abs(value - self.value) > 1e-9:
             self.value = value
             self.on_change(value)
             app.sounds.play("ui_hover")
 
-    def adjust(self, app: "App", direction: int) -> bool:
+    def adjust(self, app: App, direction: int) -> bool:
         self.set(app, self.value + direction * self.step)
         return True
 
-    def activate(self, app: "App") -> None:
+    def activate(self, app: App) -> None:
         self.adjust(app, 1 if self.value < self.hi else -1)
 
-    def _track(self, app: "App") -> pygame.Rect:
+    def _track(self, app: App) -> pygame.Rect:
         c = self.control_rect(app)
         return pygame.Rect(c.left, c.centery - app.px(5), c.w - app.px(70), app.px(10))
 
-    def click(self, app: "App", pos: tuple[int, int]) -> None:
+    def click(self, app: App, pos: tuple[int, int]) -> None:
         self.drag(app, pos)
 
-    def drag(self, app: "App", pos: tuple[int, int]) -> None:
+    def drag(self, app: App, pos: tuple[int, int]) -> None:
         track = self._track(app)
         t = (pos[0] - track.left) / max(1, track.w)
         self.set(app, self.lo + min(1.0, max(0.0, t)) * (self.hi - self.lo))
 
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         self.draw_row(surface, app, hovered or focused)
         track = self._track(app)
         surface.blit(app.sprites.nine_slice("ui/slider_track", track.size), track)
@@ -172,17 +173,17 @@ class Toggle(_LabelledRow):
         self.value = value
         self.on_change = on_change
 
-    def activate(self, app: "App") -> None:
+    def activate(self, app: App) -> None:
         self.value = not self.value
         app.sounds.play("ui_click")
         self.on_change(self.value)
 
-    def adjust(self, app: "App", direction: int) -> bool:
+    def adjust(self, app: App, direction: int) -> bool:
         if (direction > 0) != self.value:
             self.activate(app)
         return True
 
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         self.draw_row(surface, app, hovered or focused)
         c = self.control_rect(app)
         h = app.px(30)
@@ -209,7 +210,7 @@ class Choice(_LabelledRow):
     def value(self) -> Any:
         return self.options[self.index][0]
 
-    def adjust(self, app: "App", direction: int) -> bool:
+    def adjust(self, app: App, direction: int) -> bool:
         if not self.options:
             return False
         self.index = (self.index + direction) % len(self.options)
@@ -217,14 +218,14 @@ class Choice(_LabelledRow):
         self.on_change(self.value)
         return True
 
-    def activate(self, app: "App") -> None:
+    def activate(self, app: App) -> None:
         self.adjust(app, 1)
 
-    def click(self, app: "App", pos: tuple[int, int]) -> None:
+    def click(self, app: App, pos: tuple[int, int]) -> None:
         c = self.control_rect(app)
         self.adjust(app, -1 if pos[0] < c.left + app.px(40) else 1)
 
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         self.draw_row(surface, app, hovered or focused)
         c = self.control_rect(app)
         col = app.theme.text
@@ -248,10 +249,10 @@ class ListBox(Widget):
         self.selected = 0
         self.scroll = 0
 
-    def visible_rows(self, app: "App") -> int:
+    def visible_rows(self, app: App) -> int:
         return max(1, self.rect.h // app.px(self.row_h))
 
-    def move(self, app: "App", delta: int) -> bool:
+    def move(self, app: App, delta: int) -> bool:
         """Move the selection; return False at the ends so focus can leave the list."""
         new = self.selected + delta
         if not 0 <= new < len(self.items):
@@ -261,23 +262,23 @@ class ListBox(Widget):
         self.scroll = min(max(self.scroll, self.selected - rows + 1), self.selected)
         return True
 
-    def activate(self, app: "App") -> None:
+    def activate(self, app: App) -> None:
         if self.items:
             app.sounds.play("ui_click")
             self.on_activate(self.selected)
 
-    def click(self, app: "App", pos: tuple[int, int]) -> None:
+    def click(self, app: App, pos: tuple[int, int]) -> None:
         row = self.scroll + (pos[1] - self.rect.top) // app.px(self.row_h)
         if 0 <= row < len(self.items):
             self.selected = row
             self.activate(app)
 
-    def wheel(self, app: "App", dy: int) -> bool:
+    def wheel(self, app: App, dy: int) -> bool:
         rows = self.visible_rows(app)
         self.scroll = min(max(0, self.scroll - dy), max(0, len(self.items) - rows))
         return True
 
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         rh = app.px(self.row_h)
         rows = self.visible_rows(app)
         for i in range(self.scroll, min(len(self.items), self.scroll + rows)):
@@ -291,7 +292,7 @@ class ListBox(Widget):
                                                      rows * rh), self.scroll, rows, len(self.items))
 
 
-def draw_scrollbar(surface: pygame.Surface, app: "App", track: pygame.Rect, first: float, shown: float,
+def draw_scrollbar(surface: pygame.Surface, app: App, track: pygame.Rect, first: float, shown: float,
                    total: float) -> None:
     """A scrollbar showing `shown` of `total` units starting at `first`."""
     surface.blit(app.sprites.nine_slice("ui/scrollbar_track", track.size), track)
@@ -304,7 +305,7 @@ def draw_scrollbar(surface: pygame.Surface, app: "App", track: pygame.Rect, firs
     surface.blit(app.sprites.nine_slice("ui/scrollbar_thumb", thumb.size), thumb)
 
 
-def draw_tooltip(surface: pygame.Surface, app: "App", message: str, pos: tuple[int, int]) -> None:
+def draw_tooltip(surface: pygame.Surface, app: App, message: str, pos: tuple[int, int]) -> None:
     """A parchment tooltip near `pos`, kept inside the window."""
     px = app.font_px(18)
     lines = text.wrap_balanced(message, px, app.px(360))
@@ -325,7 +326,7 @@ def draw_tooltip(surface: pygame.Surface, app: "App", message: str, pos: tuple[i
 class WidgetGroup:
     """Focus, keyboard navigation, mouse and tooltips for a list of widgets."""
 
-    def __init__(self, app: "App", widgets: Sequence[Widget] = ()) -> None:
+    def __init__(self, app: App, widgets: Sequence[Widget] = ()) -> None:
         self.app = app
         self.widgets: list[Widget] = list(widgets)
         self.focus = 0
@@ -428,7 +429,7 @@ class Dialog(Scene):
 
     opaque = False
 
-    def __init__(self, app: "App", title: str, message: str,
+    def __init__(self, app: App, title: str, message: str,
                  buttons: Sequence[tuple[str, Callable[[], Any]]]) -> None:
         super().__init__(app)
         self.title_text = title

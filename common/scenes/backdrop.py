@@ -1,7 +1,8 @@
 """The painted background shared by menu-like scenes, composed once per window size."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -9,7 +10,7 @@ if TYPE_CHECKING:
     from common.app import App
 
 
-def compose_backdrop(app: "App", size: tuple[int, int], dim: int = 0,
+def compose_backdrop(app: App, size: tuple[int, int], dim: int = 0,
                      panels: Sequence[tuple[str, pygame.Rect]] = ()) -> pygame.Surface:
     """The pack's background scaled to cover `size`, darkened by `dim` (0–255), with nine-slice
     `panels` ((sprite name, rect) pairs) drawn on it: one opaque surface to blit each frame."""
@@ -36,7 +37,7 @@ class Backdrop:
         self.key: tuple[object, ...] | None = None
         self.surface: pygame.Surface | None = None
 
-    def draw(self, surface: pygame.Surface, app: "App",
+    def draw(self, surface: pygame.Surface, app: App,
              panels: Sequence[tuple[str, pygame.Rect]] = ()) -> None:
         key = (surface.get_size(), self.dim, tuple((n, tuple(r)) for n, r in panels), id(app.sprites),
                app.sprites.version)

@@ -1,6 +1,7 @@
 """Every registered scene survives random input; tools and the command line behave."""
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -8,7 +9,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import click, fuzz_scene, key, run
 
 from common import catalog, text
 from common.app import App
@@ -16,6 +16,7 @@ from common.scenes.menu import MenuScene
 from common.scenes.rules import RulesScene
 from common.scenes.settings import SettingsScene
 from common.widgets import TOOLTIP_DELAY_MS, Button, WidgetGroup
+from helpers import click, fuzz_scene, key, run
 
 ROOT = Path(__file__).resolve().parents[2]
 # The shell's own scenes, each with its fixed fuzz seed (the game scenes are fuzzed in the games' tests).
@@ -65,7 +66,7 @@ def test_menu_reflows_with_buttons_inside_window(app: App, size: tuple[int, int]
     window = pygame.Rect((0, 0), size)
     rects = [b.rect for b in menu.buttons]
     assert all(window.contains(r) for r in rects)
-    assert all(a.bottom <= b.top for a, b in zip(rects, rects[1:]))  # no overlap, in order
+    assert all(a.bottom <= b.top for a, b in itertools.pairwise(rects))  # no overlap, in order
     assert rects[0].h >= 40 * size[1] / 720 * 0.9
 
 

@@ -7,9 +7,9 @@ import shutil
 import sys
 import wave
 from array import array
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Iterator
 
 import pygame
 import pytest

@@ -10,7 +10,12 @@ import pytest
 
 from common import paths, sprites
 from common.sprite_packs import (
-    FALLBACK_COLOUR, SPRITES_DIR, CheckReport, check_pack, check_sprites_main, discover_packs,
+    FALLBACK_COLOUR,
+    SPRITES_DIR,
+    CheckReport,
+    check_pack,
+    check_sprites_main,
+    discover_packs,
 )
 from common.sprites import SpriteBook
 
@@ -105,7 +110,8 @@ def test_high_contrast_overrides_some_sprites_and_the_rest_falls_back() -> None:
     assert pixels(book.image("ui/button")) != default_pixels("ui/button")
     assert pixels(book.image("ui/dialog")) == default_pixels("ui/dialog")
     assert book.colour("ui_text") == (0, 0, 0)
-    assert book.colour("ui_accent") == tuple(int(DEFAULT_MANIFEST["palette"]["ui_accent"][i:i + 2], 16) for i in (1, 3, 5))
+    accent = DEFAULT_MANIFEST["palette"]["ui_accent"]
+    assert book.colour("ui_accent") == tuple(int(accent[i:i + 2], 16) for i in (1, 3, 5))
     assert book.meta("ui/button")["file"] == "ui/button.png" and book.meta("ui/button")["slice"] == 16
 
 
@@ -159,9 +165,11 @@ BROKEN_FILES = [
     # id, manifest file entry, files to write, expected message fragment
     ("missing", "ui/nothere.png", {}, "ui/nothere.png: file not found"),
     ("zero-byte", "ui/button.png", {"ui/button.png": b""}, "ui/button.png: empty file (0 bytes)"),
-    ("text", "ui/button.png", {"ui/button.png": b"this is not an image\n"}, "ui/button.png: not a PNG image (it looks like text)"),
+    ("text", "ui/button.png", {"ui/button.png": b"this is not an image\n"},
+      "ui/button.png: not a PNG image (it looks like text)"),
     ("truncated", "ui/button.png", {"ui/button.png": "TRUNCATED"}, "ui/button.png: truncated PNG"),
-    ("too-big", "ui/button.png", {"ui/button.png": "BIG"}, "ui/button.png: image too large (5000x1 px; at most 4096 px a side)"),
+    ("too-big", "ui/button.png", {"ui/button.png": "BIG"},
+      "ui/button.png: image too large (5000x1 px; at most 4096 px a side)"),
     ("dotdot", "../outside.png", {}, "../outside.png: path leaves the pack folder"),
     ("absolute", "ABSOLUTE", {}, "absolute paths are not allowed"),
     ("directory", "ui", {"ui/keep.txt": b"x"}, "ui: not a file"),
@@ -170,13 +178,15 @@ BROKEN_FILES = [
 
 @pytest.mark.parametrize("case, file, files, expected", BROKEN_FILES, ids=[c[0] for c in BROKEN_FILES])
 def test_bad_sprite_file_gives_one_line_and_falls_back(packs: Path, tmp_path: Path, case: str, file: str,
-                                                       files: dict, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
+                                                       files: dict, expected: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     outside = solid_png(packs / "outside.png", (96, 48), (255, 0, 0, 255))
     if file == "ABSOLUTE":
         file = outside.as_posix()
     contents = {}
     for name, data in files.items():
-        contents[name] = {"TRUNCATED": good_png_bytes()[:400], "BIG": big_png(tmp_path)}.get(data, data) if isinstance(data, str) else data
+        special = {"TRUNCATED": good_png_bytes()[:400], "BIG": big_png(tmp_path)}
+        contents[name] = special.get(data, data) if isinstance(data, str) else data
     make_pack(packs, case, override("ui/button", file), contents)
     decoded: list[str] = []
     real_load = pygame.image.load
@@ -207,8 +217,8 @@ def test_symlink_pointing_outside_the_pack_is_refused(packs: Path) -> None:
     except OSError:
         pytest.skip("symlinks not available")
     book = SpriteBook.load("linky", extra_dirs=[packs])
-    assert book.problems == [f"sprite pack 'linky': ui/button.png: symlink leads outside the pack folder (to {outside.resolve()})"
-                             " (sprite 'ui/button'); using the default sprite"]
+    assert book.problems == [f"sprite pack 'linky': ui/button.png: symlink leads outside the pack folder "
+                             f"(to {outside.resolve()}) (sprite 'ui/button'); using the default sprite"]
     assert book.source("ui/button") == "default"
     assert pixels(book.image("ui/button")) == default_pixels("ui/button")
 
@@ -225,7 +235,8 @@ def test_symlink_inside_the_pack_is_fine(packs: Path) -> None:
     assert book.problems == [] and book.source("ui/star") == "inner-link"
 
 
-def test_image_too_large_is_refused_from_its_header_without_decoding(packs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_image_too_large_is_refused_from_its_header_without_decoding(packs: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     # A header claiming 100000x100000 px with a well-formed chunk chain (no pixel data at all).
     import struct
     import zlib
@@ -233,7 +244,8 @@ def test_image_too_large_is_refused_from_its_header_without_decoding(packs: Path
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
-    bomb = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 100000, 100000, 8, 6, 0, 0, 0)) + chunk(b"IEND", b"")
+    header = struct.pack(">IIBBBBB", 100000, 100000, 8, 6, 0, 0, 0)
+    bomb = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
     make_pack(packs, "bomb", override("ui/button", "b.png"), {"b.png": bomb})
     monkeypatch.setattr(pygame.image, "load", lambda *a: pytest.fail("decoded a refused image"))
     book = SpriteBook.load("bomb", extra_dirs=[packs])
@@ -278,15 +290,18 @@ MANIFEST_CASES = [
     ("pack-key", '[pack]\nname = "X"\ncolour = "red"\n', "pack.toml: unknown key 'colour' in [pack]"),
     ("top-table", MINIMAL + "[extras]\nfoo = 1\n", "pack.toml: unknown table [extras]"),
     ("top-key", 'stray = 3\n' + MINIMAL, "pack.toml: unknown key 'stray'"),
-    ("pack-type", '[pack]\nname = "X"\nversion = "1"\n', 'pack.toml: [pack] version must be a whole number, not a string "1"'),
+    ("pack-type", '[pack]\nname = "X"\nversion = "1"\n',
+      'pack.toml: [pack] version must be a whole number, not a string "1"'),
     ("pack-name-type", '[pack]\nname = 7\n', "pack.toml: [pack] name must be a string, not a number 7"),
     ("no-pack", '[palette]\nui_accent = "#000000"\n', "pack.toml: missing [pack] table"),
     ("palette-type", MINIMAL + '[palette]\nui_text = "red"\n',
      'pack.toml: [palette] ui_text must be a colour like "#rrggbb", not a string "red"; using the default colour'),
     ("palette-int", MINIMAL + '[palette]\nui_text = 255\n',
      'pack.toml: [palette] ui_text must be a colour like "#rrggbb", not a number 255'),
-    ("palette-unknown", MINIMAL + '[palette]\nui_sparkle = "#ffffff"\n', "pack.toml: unknown colour 'ui_sparkle' in [palette]"),
-    ("palette-not-table", MINIMAL.replace("[pack]", 'palette = "x"\n[pack]'), "pack.toml: 'palette' must be a table [palette], not a string"),
+    ("palette-unknown", MINIMAL + '[palette]\nui_sparkle = "#ffffff"\n',
+      "pack.toml: unknown colour 'ui_sparkle' in [palette]"),
+    ("palette-not-table", MINIMAL.replace("[pack]", 'palette = "x"\n[pack]'),
+      "pack.toml: 'palette' must be a table [palette], not a string"),
 ]
 
 
@@ -305,10 +320,13 @@ def test_bad_manifest_entries_give_one_line_each(packs: Path, case: str, manifes
 
 SPRITE_TABLE_CASES = [
     ("sprite-key", 'slices = 3', "unknown key 'slices' in [sprites.\"ui/button\"]"),
-    ("frames-type", 'frames = "three"', '[sprites."ui/button"] frames must be a whole number >= 1, not a string "three"'),
+    ("frames-type", 'frames = "three"',
+      '[sprites."ui/button"] frames must be a whole number >= 1, not a string "three"'),
     ("frames-zero", 'frames = 0', '[sprites."ui/button"] frames must be a whole number >= 1, not a number 0'),
-    ("slice-type", 'slice = 2.5', '[sprites."ui/button"] slice must be a whole number of pixels >= 0, not a number 2.5'),
-    ("slice-bool", 'slice = true', '[sprites."ui/button"] slice must be a whole number of pixels >= 0, not true/false true'),
+    ("slice-type", 'slice = 2.5',
+      '[sprites."ui/button"] slice must be a whole number of pixels >= 0, not a number 2.5'),
+    ("slice-bool", 'slice = true',
+      '[sprites."ui/button"] slice must be a whole number of pixels >= 0, not true/false true'),
     ("size-type", 'size = [96]', '[sprites."ui/button"] size must be [width, height] in pixels, not a list [96]'),
     ("file-type", None, '[sprites."ui/button"] file must be a path string, not a number 5'),
 ]
@@ -321,7 +339,8 @@ def test_bad_sprite_table_falls_back_to_default(packs: Path, case: str, extra: s
     solid_png(folder / "b.png", (96, 48), (255, 0, 0, 255))
     book = SpriteBook.load(case, extra_dirs=[packs])
     assert book.problems == [f"sprite pack '{case}': pack.toml: {expected}; using the default sprite"] or (
-        len(book.problems) == 1 and book.problems[0].startswith(f"sprite pack '{case}': pack.toml: {expected}")), book.problems
+        len(book.problems) == 1
+        and book.problems[0].startswith(f"sprite pack '{case}': pack.toml: {expected}")), book.problems
     assert book.source("ui/button") == "default"
     assert pixels(book.image("ui/button")) == default_pixels("ui/button")
 
@@ -331,7 +350,8 @@ def test_sprite_table_without_file_and_non_table_sprite(packs: Path) -> None:
     book = SpriteBook.load("nofile", extra_dirs=[packs])
     assert book.problems == [
         "sprite pack 'nofile': pack.toml: [sprites.\"ui/button\"] has no file; using the default sprite",
-        "sprite pack 'nofile': pack.toml: [sprites.\"ui/star\"] must be a table with a file, not a string; using the default sprite",
+        "sprite pack 'nofile': pack.toml: [sprites.\"ui/star\"] must be a table with a file, not a string; "
+        "using the default sprite",
     ]
 
 
@@ -349,8 +369,8 @@ def test_frames_that_do_not_divide_the_width(packs: Path) -> None:
     folder = make_pack(packs, "frames", override("ui/button", "b.png", "frames = 7"))
     solid_png(folder / "b.png", (96, 48), (255, 0, 0, 255))
     book = SpriteBook.load("frames", extra_dirs=[packs])
-    assert book.problems == ["sprite pack 'frames': b.png: width 96 px does not divide into 7 frames (sprite 'ui/button');"
-                             " using the default sprite"]
+    assert book.problems == ["sprite pack 'frames': b.png: width 96 px does not divide into 7 frames "
+                             "(sprite 'ui/button'); using the default sprite"]
     assert book.source("ui/button") == "default"
 
 
@@ -358,8 +378,8 @@ def test_slice_too_big_for_the_image(packs: Path) -> None:
     folder = make_pack(packs, "slice", override("ui/star", "s.png", "slice = 16"))
     solid_png(folder / "s.png", (32, 32), (255, 0, 0, 255))
     book = SpriteBook.load("slice", extra_dirs=[packs])
-    assert book.problems == ["sprite pack 'slice': s.png: slice 16 px is too big for a 32x32 px image (sprite 'ui/star');"
-                             " using the default sprite"]
+    assert book.problems == ["sprite pack 'slice': s.png: slice 16 px is too big for a 32x32 px image "
+                             "(sprite 'ui/star'); using the default sprite"]
 
 
 def test_several_problems_one_line_each_and_the_good_override_stays(packs: Path) -> None:
@@ -370,7 +390,7 @@ def test_several_problems_one_line_each_and_the_good_override_stays(packs: Path)
     book = SpriteBook.load("mixed", extra_dirs=[packs])
     assert len(book.problems) == 4, book.problems
     assert [line.split(": ")[1] for line in book.problems] == ["pack.toml", "pack.toml", "lock.png", "../../x.png"]
-    assert book.source("ui/star") == "mixed" and book.source("ui/lock") == "default" and book.source("ui/button") == "default"
+    assert [book.source(n) for n in ("ui/star", "ui/lock", "ui/button")] == ["mixed", "default", "default"]
     assert book.colour("ui_focus") == (0, 255, 0)
     report = check_pack("mixed", extra_dirs=[packs])
     assert report.usable and report.overrides == ["ui/star", "palette.ui_focus"]
@@ -402,7 +422,8 @@ def test_broken_default_sprite_draws_a_placeholder(tmp_path: Path, monkeypatch: 
     (root / "default" / DEFAULT_MANIFEST["sprites"]["ui/button"]["file"]).unlink()
     monkeypatch.setattr(sprites, "SPRITES_DIR", root)
     book = SpriteBook.load(None)
-    assert book.problems == ["sprite pack 'default': ui/button.png: file not found (sprite 'ui/button'); drawing a placeholder"]
+    assert book.problems == ["sprite pack 'default': ui/button.png: file not found (sprite 'ui/button'); "
+                             "drawing a placeholder"]
     image = book.image("ui/button")
     assert image.get_size() == (96, 48)
     assert {tuple(image.get_at((x, 0)))[:3] for x in range(0, 96, 8)} == {FALLBACK_COLOUR, (0, 0, 0)}
@@ -417,8 +438,9 @@ def test_unknown_sprite_and_colour_requests_do_not_crash() -> None:
     assert book.image("ui/nope") is book.image("ui/nope")
     assert book.colour("no_such_colour") == FALLBACK_COLOUR
     book.colour("no_such_colour")
-    assert book.problems == ["sprite pack 'default': pack.toml: no sprite named 'ui/nope' in any pack; drawing a placeholder",
-                             "sprite pack 'default': pack.toml: no colour named 'no_such_colour' in any pack; using magenta"]
+    assert book.problems == [
+        "sprite pack 'default': pack.toml: no sprite named 'ui/nope' in any pack; drawing a placeholder",
+        "sprite pack 'default': pack.toml: no colour named 'no_such_colour' in any pack; using magenta"]
     assert book.source("ui/nope") == "missing" and book.meta("ui/nope") == {}
 
 
@@ -492,19 +514,22 @@ def test_images_are_converted_once_a_display_exists() -> None:
 def test_check_sprites_main_exit_codes_and_output(packs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert check_sprites_main("high-contrast") == 0
     out = capsys.readouterr().out
-    assert "sprite pack 'high-contrast' (High Contrast)" in out and "  ui/button\n" in out and "problems (0): none" in out
+    assert "sprite pack 'high-contrast' (High Contrast)" in out
+    assert "  ui/button\n" in out and "problems (0): none" in out
 
     make_pack(packs, "syntax", "[pack\n")
     assert check_sprites_main(packs / "syntax") == 1
     out = capsys.readouterr().out
     assert "TOML syntax error" in out and "usable: no" in out
 
-    folder = make_pack(packs, "halfway", override("ui/button", "b.png") + '[sprites."ui/star"]\nfile = "s.png"\n', {"b.png": b""})
+    manifest = override("ui/button", "b.png") + '[sprites."ui/star"]\nfile = "s.png"\n'
+    folder = make_pack(packs, "halfway", manifest, {"b.png": b""})
     solid_png(folder / "s.png", (32, 32), (0, 0, 0, 255))
     assert check_sprites_main(str(folder)) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1:3] == ["overrides (1):", "  ui/star"]
-    assert "  sprite pack 'halfway': b.png: empty file (0 bytes) (sprite 'ui/button'); using the default sprite" in lines
+    assert ("  sprite pack 'halfway': b.png: empty file (0 bytes) (sprite 'ui/button'); using the default sprite"
+            in lines)
     assert lines[-1].startswith("usable: yes")
 
     assert check_sprites_main("definitely-not-a-pack") == 1
@@ -562,4 +587,5 @@ def test_generator_output_is_committed_and_deterministic() -> None:
             assert shipped.get_size() == surface.get_size(), name
             assert pixels(shipped) == pixels(surface), f"{name} is stale: run python -m sprites.generate"
     spec = next(s for s in generate.PACKS if s.id == "high-contrast")
-    assert generate.manifest(spec, hc, hc_palette) == (SPRITES_DIR / "high-contrast" / "pack.toml").read_text(encoding="utf-8")
+    shipped_manifest = (SPRITES_DIR / "high-contrast" / "pack.toml").read_text(encoding="utf-8")
+    assert generate.manifest(spec, hc, hc_palette) == shipped_manifest

@@ -566,26 +566,42 @@ def test_reload_picks_up_a_changed_file_and_a_fixed_manifest(packs: Path) -> Non
 # --- the generator -------------------------------------------------------------------------------
 
 
-def test_generator_output_is_committed_and_deterministic() -> None:
-    """The shipped UI and High Contrast PNGs are what the art modules draw now (regenerate if not)."""
+def _render(modules: list[str]) -> tuple[dict[str, tuple[pygame.Surface, dict[str, object]]], dict[str, str]]:
     from sprites import generate
 
     backend = pygame.transform.get_smoothscale_backend()
     try:
-        ui, _ = generate.render(["ui"])
-        again, _ = generate.render(["high_contrast"])
-        hc, hc_palette = generate.render(["high_contrast"])
+        drawn, palette = generate.render(modules)
     finally:
         pygame.transform.set_smoothscale_backend(backend)
+    return drawn, palette
+
+
+def _assert_shipped(folder: Path, drawn: dict[str, tuple[pygame.Surface, dict[str, object]]]) -> None:
+    manifest = tomllib.loads((folder / "pack.toml").read_text(encoding="utf-8"))
+    for name, (surface, meta) in drawn.items():
+        entry = manifest["sprites"][name]
+        assert {k: v for k, v in entry.items() if k != "file"} == meta, name
+        shipped = pygame.image.load(str(folder / entry["file"]))
+        assert shipped.get_size() == surface.get_size(), name
+        assert pixels(shipped) == pixels(surface), f"{name} is stale: run python -m sprites.generate"
+
+
+def test_generator_draws_the_shipped_high_contrast_pack_the_same_each_time() -> None:
+    """The shipped High Contrast PNGs and manifest are what the art modules draw now (regenerate if not)."""
+    from sprites import generate
+
+    again, _ = _render(["high_contrast"])
+    hc, hc_palette = _render(["high_contrast"])
     assert {n: pixels(s) for n, (s, _) in again.items()} == {n: pixels(s) for n, (s, _) in hc.items()}
-    for folder, drawn in ((DEFAULT_DIR, ui), (sprites.SPRITES_DIR / "high-contrast", hc)):
-        manifest = tomllib.loads((folder / "pack.toml").read_text(encoding="utf-8"))
-        for name, (surface, meta) in drawn.items():
-            entry = manifest["sprites"][name]
-            assert {k: v for k, v in entry.items() if k != "file"} == meta, name
-            shipped = pygame.image.load(str(folder / entry["file"]))
-            assert shipped.get_size() == surface.get_size(), name
-            assert pixels(shipped) == pixels(surface), f"{name} is stale: run python -m sprites.generate"
+    _assert_shipped(SPRITES_DIR / "high-contrast", hc)
     spec = next(s for s in generate.PACKS if s.id == "high-contrast")
     shipped_manifest = (SPRITES_DIR / "high-contrast" / "pack.toml").read_text(encoding="utf-8")
     assert generate.manifest(spec, hc, hc_palette) == shipped_manifest
+
+
+@pytest.mark.slow
+def test_generator_draws_the_shipped_default_ui_sprites() -> None:
+    """The default pack's UI PNGs are what `sprites/generate/ui.py` draws now (17 s of drawing: -m slow)."""
+    ui, _ = _render(["ui"])
+    _assert_shipped(DEFAULT_DIR, ui)

@@ -15,24 +15,17 @@ class FixedStepClock:
         self.step_ms = step_ms
         self.max_steps = max_steps
         self._acc = 0.0
-        self.dropped_ms = 0.0
 
     def tick(self, elapsed_ms: float) -> int:
         """Add `elapsed_ms` of real time; return how many fixed steps to run now."""
         self._acc += max(0.0, elapsed_ms)
         steps = int(self._acc // self.step_ms)
         if steps > self.max_steps:
-            self.dropped_ms += (steps - self.max_steps) * self.step_ms
             steps = self.max_steps
             self._acc = 0.0
         else:
             self._acc -= steps * self.step_ms
         return steps
-
-    @property
-    def alpha(self) -> float:
-        """Fraction of a step accumulated but not yet run (for interpolation)."""
-        return self._acc / self.step_ms
 
     def reset(self) -> None:
         """Forget any accumulated time (e.g. after a pause)."""

@@ -1,14 +1,16 @@
 """The import graph of the project: no cycles, and every import goes with the layers.
 
 Each project module's imports are read with `ast` (imports inside functions count; only imports under
-`if TYPE_CHECKING:` are exempt). Layers inside a game G (arenas, arzium):
-`G.scenes -> G.session/G.save/G.records -> G.bots -> G.rules`, `G.cli` on top; `G.rules` imports no pygame
-and nothing outside G.rules but the pure common modules; `common` imports no game module.
+`if TYPE_CHECKING:` are exempt; `importlib` by name is not an import). Layers inside a game G (arenas,
+arzium): `G.scenes -> G.session/G.save/G.records -> G.bots -> G.rules`, with `G.cli` on top (only main.py
+uses it, by name); `G.rules` imports no pygame and nothing outside G.rules but the pure common modules;
+a game imports nothing of the other; `common` imports no game module, its pure modules no pygame, and
+the engine none of the shell's scenes (`common.scenes`). The map: ARCHITECTURE.md.
 """
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +21,7 @@ PACKAGES = ("common", "arenas", "arzium", "sprites", "sounds")
 SCRIPTS = ("main.py",)
 GAMES = ("arenas", "arzium")
 PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "common.paths"})
-# Layers below the scenes, top to bottom; a module may import only its own layer or those below it.
+# The pygame-free game-level modules between a game's scenes and its bots.
 MIDDLE = ("session", "save", "records")
 
 
@@ -73,9 +75,8 @@ def _import_nodes_of(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
     yield from _import_nodes(node)
 
 
-def _resolve(name: str, known: Iterable[str]) -> str:
+def _resolve(name: str, known: set[str]) -> str:
     """A dotted name resolved to the deepest project module it names (or the name itself if external)."""
-    known = set(known)
     parts = name.split(".")
     for n in range(len(parts), 0, -1):
         candidate = ".".join(parts[:n])

@@ -469,10 +469,9 @@ def test_scaled_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sprites, "CACHE_SIZE", 4)
     book = SpriteBook.load(None)
     first = book.scaled("ui/star", (10, 10))
-    for n in range(11, 16):
-        book.scaled("ui/star", (n, n))
-    assert len(book._scaled) == 4
-    assert book.scaled("ui/star", (10, 10)) is not first
+    recent = {n: book.scaled("ui/star", (n, n)) for n in range(11, 16)}
+    assert all(book.scaled("ui/star", (n, n)) is recent[n] for n in range(12, 16))  # the last 4 stay cached
+    assert book.scaled("ui/star", (10, 10)) is not first  # the oldest was dropped
 
 
 def test_frames_split_a_horizontal_strip(packs: Path) -> None:

@@ -244,19 +244,22 @@ def layer_problems(graph: Graph, games: tuple[str, ...] = GAMES) -> list[str]:
 
 
 # ---- the project -----------------------------------------------------------------------------------
-def test_the_project_has_no_import_cycles() -> None:
-    graph = project_graph()
+@pytest.fixture(scope="module")
+def graph() -> Graph:
+    return project_graph()
+
+
+def test_the_project_has_no_import_cycles(graph: Graph) -> None:
     groups = cycle_groups(graph)
     assert not groups, "import cycles (counting imports inside functions):\n" + describe_cycles(graph)
 
 
-def test_every_import_goes_with_the_layers() -> None:
-    problems = layer_problems(project_graph())
+def test_every_import_goes_with_the_layers(graph: Graph) -> None:
+    problems = layer_problems(graph)
     assert not problems, "imports against the layers:\n" + "\n".join("  " + p for p in problems)
 
 
-def test_the_graph_sees_the_whole_project() -> None:
-    graph = project_graph()
+def test_the_graph_sees_the_whole_project(graph: Graph) -> None:
     for module in ("main", "common.app", "common.scenes.menu", "arenas.rules", "arzium.rules", "arzium.bots"):
         assert module in graph
     assert any(i.target == "pygame" for i in graph["common.app"])

@@ -23,6 +23,8 @@ GAMES = ("arenas", "arzium")
 PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "common.paths"})
 # The pygame-free game-level modules between a game's scenes and its bots.
 MIDDLE = ("session", "save", "records")
+# Scene-layer models that must load without pygame (besides every rules, bots-free middle and pure module).
+PYGAME_FREE_MODELS = frozenset({"arzium.scenes.table", "arenas.scenes.run"})
 
 
 @dataclass(frozen=True)
@@ -237,6 +239,39 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
     return None
 
 
+def must_be_pygame_free(module: str, games: tuple[str, ...] = GAMES) -> bool:
+    """Rules, the game-level files, the pure common modules and the scene-layer models load without pygame."""
+    return (module in PURE_COMMON or module in PYGAME_FREE_MODELS
+            or any(_within(module, f"{g}.{part}") for g in games for part in ("rules", *MIDDLE)))
+
+
+def pygame_chains(graph: Graph, games: tuple[str, ...] = GAMES) -> list[str]:
+    """For each module that must be pygame-free but loads pygame through other project modules, the chain."""
+    edges = _edges(graph)
+    found = []
+    for start in sorted(m for m in graph if must_be_pygame_free(m, games)):
+        came_from: dict[str, str | None] = {start: None}
+        frontier = [start]
+        hit = None
+        while frontier and hit is None:
+            nxt = []
+            for v in frontier:
+                if any(_is_pygame(i.target) for i in graph[v]):
+                    hit = v
+                    break
+                for w in edges[v]:
+                    if w not in came_from:
+                        came_from[w] = v
+                        nxt.append(w)
+            frontier = nxt
+        if hit is not None and hit != start:  # a direct import is reported by the layer rules
+            chain = [hit]
+            while (prev := came_from[chain[-1]]) is not None:
+                chain.append(prev)
+            found.append(" -> ".join([*reversed(chain), "pygame"]))
+    return found
+
+
 def layer_problems(graph: Graph, games: tuple[str, ...] = GAMES) -> list[str]:
     """One line per import against the layers."""
     return [f"{i.source} (line {i.line}) imports {i.target}: {why}"
@@ -257,6 +292,11 @@ def test_the_project_has_no_import_cycles(graph: Graph) -> None:
 def test_every_import_goes_with_the_layers(graph: Graph) -> None:
     problems = layer_problems(graph)
     assert not problems, "imports against the layers:\n" + "\n".join("  " + p for p in problems)
+
+
+def test_pygame_free_modules_load_no_pygame_through_other_modules(graph: Graph) -> None:
+    chains = pygame_chains(graph)
+    assert not chains, "pygame-free modules that load pygame:\n" + "\n".join("  " + c for c in chains)
 
 
 def test_the_graph_sees_the_whole_project(graph: Graph) -> None:
@@ -337,6 +377,19 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "common.widgets (line 1) imports g.rules: common imports no game module",
         "common.app (line 1) imports common.scenes.rules: the engine imports none of the shell's scenes "
         "(common.scenes); they are given to it",
+    ]
+
+
+def test_pygame_reached_through_another_module_is_traced() -> None:
+    graph = _graph({
+        "g.rules": "from g.rules_helpers import x\n", "g.rules_helpers": "from common import text\n",
+        "common.text": "import pygame\n", "g.save": "from g.rules import y\n",
+        "arenas.scenes.run": "import arenas.scenes.layouts\n", "arenas.scenes.layouts": "import pygame\n",
+    })
+    assert pygame_chains(graph, games=("g",)) == [
+        "arenas.scenes.run -> arenas.scenes.layouts -> pygame",
+        "g.rules -> g.rules_helpers -> common.text -> pygame",
+        "g.save -> g.rules -> g.rules_helpers -> common.text -> pygame",
     ]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from common.jsonio import read_json_or_set_aside, write_json_atomic
+from common.jsonio import read_json_or_set_aside, set_aside, write_json_atomic
 from common.paths import config_dir
 
 ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 0.75, 1.0, 1.5, 2.0, 0.0)  # 0.0 means instant
@@ -63,7 +63,6 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     if data is None:
         return Settings(), message
     if not isinstance(data, dict):
-        from common.jsonio import set_aside
         moved = set_aside(path)
         return Settings(), f"settings file {path} was not a JSON object; moved to {moved.name}, using defaults"
     known = {f.name for f in fields(Settings)}

@@ -10,6 +10,7 @@ from common import text
 from common.games import GAMES
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.scenes.settings import SettingsScene
 from common.widgets import Button, Dialog, WidgetGroup
 
 if TYPE_CHECKING:
@@ -47,7 +48,6 @@ class MenuScene(Scene):
         self.app.push(game.make_start_scene(self.app))
 
     def open_settings(self) -> None:
-        from common.scenes.settings import SettingsScene
         self.app.push(SettingsScene(self.app))
 
     def open_rules(self) -> None:

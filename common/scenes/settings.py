@@ -9,6 +9,7 @@ import pygame
 from common import text
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.scenes.gallery import GalleryScene
 from common.settings import ANIMATION_SPEEDS, UI_SCALES
 from common.sprite_packs import discover_packs
 from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
@@ -57,7 +58,6 @@ class SettingsScene(Scene):
         self.app.apply_settings(replace(self.app.settings, **values))
 
     def open_gallery(self) -> None:
-        from common.scenes.gallery import GalleryScene
         self.app.push(GalleryScene(self.app))
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -20,7 +20,7 @@ from arenas.bots.verify import (
     verify_levels_main,
     wilson_interval,
 )
-from arenas.rules import PlayCard, PlayWild, advance, apply, is_over, load_levels, new_game
+from arenas.rules import PlayCard, PlayWild, Setup, advance, apply, is_over, load_levels, new_game
 
 # Path of `make_level`: 0 gray triangle, 1 yellow circle, 2 orange square, 3 gray crescent,
 # 4 yellow triangle, 5 orange circle, 6 gray square, 7 yellow crescent, 8 orange triangle,
@@ -178,7 +178,7 @@ def test_same_seed_same_game_different_seed_other_delays() -> None:
 
 def test_a_bot_game_is_a_legal_replayable_game() -> None:
     level = load_levels()[0]
-    state = new_game(level, ["Bot"], 11)
+    state = new_game(Setup(level, ("Bot",)), 11)
     seat = BotSeat(TeammateBot(0, 900, 11))
     while not is_over(state):
         action = seat.poll(state)

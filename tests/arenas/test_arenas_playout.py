@@ -12,6 +12,7 @@ from arenas.rules import (
     is_over,
     legal_actions,
     load_levels,
+    Setup,
     new_game,
     run_replay,
     standard_deck,
@@ -46,7 +47,7 @@ def play_random_game(level_list: list, game: int) -> tuple[GameState, list]:
     level = level_list[game % len(level_list)]
     players = [f"P{i}" for i in range(rng.randint(1, 7))]
     speed = 100 if game % 4 else rng.randint(50, 100)
-    state = new_game(level, players, seed=game, first_player=rng.randrange(len(players)), sand_speed_pct=speed)
+    state = new_game(Setup(level, tuple(players), rng.randrange(len(players)), speed), game)
     check_invariants(state, None)
     last = None
     for _ in range(MAX_STEPS):
@@ -73,7 +74,7 @@ def test_random_playouts_keep_every_invariant_and_replay_identically() -> None:
     for game in range(GAMES):
         state, (players, speed) = play_random_game(levels, game)
         results[state.result] += 1
-        again = run_replay(state.level, players, game, state.first_player, speed, list(state.actions))
+        again = run_replay(state.setup, game, list(state.actions))
         assert again.log == state.log, f"game {game} replays differently"
     assert results["lost"] > 0 and sum(results.values()) == GAMES
 
@@ -83,12 +84,12 @@ def test_ten_minutes_of_play_in_10_ms_steps_is_fast() -> None:
     rng = random.Random(1)
     players = [f"P{i}" for i in range(7)]
     start = time.perf_counter()
-    state = new_game(level, players, seed=0)
+    state = new_game(Setup(level, tuple(players)), 0)
     games = 1
     for step in range(60_000):
         advance(state, 10)
         if is_over(state):  # a random team rarely lasts 10 minutes: deal again and play on
-            state = new_game(level, players, seed=step)
+            state = new_game(Setup(level, tuple(players)), step)
             games += 1
         elif step % 150 == 0:  # a card every 1.5 s
             apply(state, rng.choice(legal_actions(state)))

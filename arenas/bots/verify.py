@@ -17,7 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from arenas.bots.teammate import BotSeat, TeammateBot
-from arenas.rules import Level, LevelError, Result, Setup, advance, apply, is_over, load_levels, new_game
+from arenas.rules import (
+    Level,
+    LevelError,
+    Result,
+    Setup,
+    advance,
+    apply,
+    is_over,
+    load_levels,
+    new_game,
+)
 from common.jsonio import write_json_atomic
 
 PROOF_PATH = Path(__file__).resolve().parent / "proof.json"

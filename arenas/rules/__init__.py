@@ -2,7 +2,14 @@
 
 The order of simultaneous happenings is documented in `arenas.rules.engine`.
 """
-from arenas.rules.actions import Action, IllegalAction, PlayCard, PlayWild, WildMode, action_from_json
+from arenas.rules.actions import (
+    Action,
+    IllegalAction,
+    PlayCard,
+    PlayWild,
+    WildMode,
+    action_from_json,
+)
 from arenas.rules.builders import LostBeside, OnTile, build_game, build_level
 from arenas.rules.components import (
     DECK_SIZE,

@@ -18,9 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from common.jsonio import DataFileError, read_json_file
-from common.rules_api import FieldError, json_int, json_list, json_str
-
 from arenas.rules.components import (
     LAYOUTS,
     MAX_PLAYERS,
@@ -31,6 +28,8 @@ from arenas.rules.components import (
     Tile,
     standard_deck,
 )
+from common.jsonio import DataFileError, read_json_file
+from common.rules_api import FieldError, json_int, json_list, json_str
 
 LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 MIN_PATH = 10

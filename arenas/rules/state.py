@@ -7,7 +7,13 @@ from enum import StrEnum
 from typing import Any
 
 from arenas.rules.actions import Action, action_from_json
-from arenas.rules.components import MAX_PLAYERS, MIN_PLAYERS, TIMER_SPECS, Card, standard_deck
+from arenas.rules.components import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TIMER_SPECS,
+    Card,
+    standard_deck,
+)
 from arenas.rules.events import Event, TimerFlipped, TurnChanged, event_from_json
 from arenas.rules.levels import Level, level_from_dict
 

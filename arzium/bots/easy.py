@@ -12,8 +12,24 @@ from __future__ import annotations
 import math
 import random
 
-from arzium.bots.greedy import ABILITY_VALUE, bid_options, make_view, scored_turn_actions
-from arzium.rules import Action, Buy, GameState, Phase, RestEarly, Search, SkipBuy, UsePurse, UseSlide, UseWake
+from arzium.bots.greedy import (
+    ABILITY_VALUE,
+    bid_options,
+    make_view,
+    scored_turn_actions,
+)
+from arzium.rules import (
+    Action,
+    Buy,
+    GameState,
+    Phase,
+    RestEarly,
+    Search,
+    SkipBuy,
+    UsePurse,
+    UseSlide,
+    UseWake,
+)
 
 TEMPERATURE = 0.4        # points: a search 0.4 points worse is chosen e times less often
 TOP = 5                  # only the best few choices look worth considering

@@ -34,7 +34,13 @@ from arzium.rules.board import (
     square_rc,
     view_rc,
 )
-from arzium.rules.builders import Party, build_position, put_markers, set_party, set_slot
+from arzium.rules.builders import (
+    Party,
+    build_position,
+    put_markers,
+    set_party,
+    set_slot,
+)
 from arzium.rules.cards import (
     ABILITIES,
     ABILITY_TEXT,
@@ -50,7 +56,13 @@ from arzium.rules.cards import (
     default_cards,
     load_cards,
 )
-from arzium.rules.engine import END_CHARACTERS, apply, current_player, is_over, legal_actions
+from arzium.rules.engine import (
+    END_CHARACTERS,
+    apply,
+    current_player,
+    is_over,
+    legal_actions,
+)
 from arzium.rules.events import (
     ArtifactBought,
     ArtifactRowRefilled,

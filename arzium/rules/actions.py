@@ -13,8 +13,8 @@ from common.rules_api import (
     action_opt_int,
 )
 
-__all__ = ["ACTION_TYPES", "Action", "Bid", "Buy", "IllegalAction", "PassBid", "RestEarly", "Search", "SkipBuy", "SkipSearch",
-           "UsePurse", "UseSlide", "UseWake", "action_from_json"]
+__all__ = ["ACTION_TYPES", "Action", "Bid", "Buy", "IllegalAction", "PassBid", "RestEarly", "Search", "SkipBuy",
+           "SkipSearch", "UsePurse", "UseSlide", "UseWake", "action_from_json"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,9 +22,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from common.jsonio import DataFileError, read_json_file
-
 from arzium.rules.board import SIZE, rotate_cells
+from common.jsonio import DataFileError, read_json_file
 
 CARDS_PATH = Path(__file__).resolve().parent.parent / "cards.json"
 

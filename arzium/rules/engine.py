@@ -37,7 +37,13 @@ from arzium.rules.actions import (
     UseSlide,
     UseWake,
 )
-from arzium.rules.board import NEIGHBOURS, READING_ORDER, SLOT_MASKS, SQUARES, slot_squares
+from arzium.rules.board import (
+    NEIGHBOURS,
+    READING_ORDER,
+    SLOT_MASKS,
+    SQUARES,
+    slot_squares,
+)
 from arzium.rules.cards import Ability
 from arzium.rules.events import (
     ArtifactBought,
@@ -66,7 +72,14 @@ from arzium.rules.events import (
     TurnStarted,
 )
 from arzium.rules.score import outcome
-from arzium.rules.search import BLANK_COST, any_search, artifact_index, first_artifact, plan_search, searches
+from arzium.rules.search import (
+    BLANK_COST,
+    any_search,
+    artifact_index,
+    first_artifact,
+    plan_search,
+    searches,
+)
 from arzium.rules.state import BidState, GameState, Phase
 
 END_CHARACTERS = 10

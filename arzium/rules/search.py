@@ -3,7 +3,8 @@ and the checked plan of one search that `arzium.rules.engine` then carries out.
 
 Search details: markers are placed in pattern order (occupied squares skipped, except the Displace
 square; coins collected at once), then the chosen blanks, the one with the most coins first, each
-paid (2, or 0 with Free blank) from coins that include everything collected so far. One artifact of each search kind (Turn, Free blank, Displace) per search.
+paid (2, or 0 with Free blank) from coins that include everything collected so far. One artifact
+of each search kind (Turn, Free blank, Displace) per search.
 A search must place at least one marker (blanks and displacement count) whenever that character,
 turned as chosen, has a placement reaching a free square: "place all markers if possible" read
 so that a fully blocked placement cannot be used as a pass.

@@ -7,7 +7,15 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from arzium.rules.board import DEFAULT_EDGES, EDGE_ROTATION, EDGES, LOCAL_TO_SQUARE, SLOT_MASKS, SLOTS, SQUARES
+from arzium.rules.board import (
+    DEFAULT_EDGES,
+    EDGE_ROTATION,
+    EDGES,
+    LOCAL_TO_SQUARE,
+    SLOT_MASKS,
+    SLOTS,
+    SQUARES,
+)
 from arzium.rules.cards import CardSet, default_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4

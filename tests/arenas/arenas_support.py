@@ -1,7 +1,16 @@
 """Helpers for the Arenas rules tests: build exact, hand-made game states."""
 from __future__ import annotations
 
-from arenas.rules import Card, GameState, Level, LostBeside, OnTile, Tile, build_game, build_level
+from arenas.rules import (
+    Card,
+    GameState,
+    Level,
+    LostBeside,
+    OnTile,
+    Tile,
+    build_game,
+    build_level,
+)
 
 _COLOURS = {"G": "gray", "Y": "yellow", "O": "orange"}
 _SHAPES = {"T": "triangle", "C": "circle", "S": "square", "M": "crescent"}

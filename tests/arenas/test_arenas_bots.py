@@ -20,7 +20,16 @@ from arenas.bots.verify import (
     verify_levels_main,
     wilson_interval,
 )
-from arenas.rules import PlayCard, PlayWild, Setup, advance, apply, is_over, load_levels, new_game
+from arenas.rules import (
+    PlayCard,
+    PlayWild,
+    Setup,
+    advance,
+    apply,
+    is_over,
+    load_levels,
+    new_game,
+)
 
 # Path of `make_level`: 0 gray triangle, 1 yellow circle, 2 orange square, 3 gray crescent,
 # 4 yellow triangle, 5 orange circle, 6 gray square, 7 yellow crescent, 8 orange triangle,

@@ -5,9 +5,9 @@ import json
 from collections import Counter
 
 import pytest
+from arenas_support import card, cards, make_level, make_state, where
 from hypothesis import given
 from hypothesis import strategies as st
-from arenas_support import card, cards, make_level, make_state, where
 
 from arenas.rules import (
     DECK_SIZE,
@@ -21,6 +21,7 @@ from arenas.rules import (
     IllegalAction,
     PlayCard,
     PlayWild,
+    Setup,
     TimerBlocked,
     TimerFlipped,
     TimerLost,
@@ -30,6 +31,7 @@ from arenas.rules import (
     action_from_json,
     advance,
     apply,
+    clone,
     event_from_json,
     is_over,
     legal_actions,
@@ -37,8 +39,6 @@ from arenas.rules import (
     new_game,
     outcome,
     outcome_json,
-    Setup,
-    clone,
     run_replay,
     standard_deck,
 )

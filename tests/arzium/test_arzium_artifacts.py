@@ -1,10 +1,18 @@
 """The six artifacts: Purse, Slide, Wake (with the free rest), Turn, Free blank, Displace."""
 import pytest
+from arzium_testkit import (
+    artifact_of,
+    give_artifacts,
+    make_cards,
+    make_state,
+    set_characters,
+    sq,
+)
 
 from arzium.rules import (
     ArtifactUsed,
-    BlankPaid,
     Bid,
+    BlankPaid,
     CardClaimed,
     CharacterFlipped,
     CoinsGained,
@@ -19,9 +27,9 @@ from arzium.rules import (
     UseWake,
     apply,
     legal_actions,
+    put_markers,
+    set_slot,
 )
-from arzium.rules import put_markers, set_slot
-from arzium_testkit import artifact_of, give_artifacts, make_cards, make_state, set_characters, sq
 
 
 def state_with(ability: str, patterns=None, coins=None, **kw):

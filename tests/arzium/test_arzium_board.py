@@ -1,5 +1,6 @@
 """Board geometry: slots, orientation, reading order, seat rotation, anchors, the fit rule, previews."""
 import pytest
+from arzium_testkit import make_cards, make_state, set_characters, sq
 
 from arzium.rules import (
     EDGES,
@@ -9,12 +10,12 @@ from arzium.rules import (
     Search,
     apply,
     placement,
+    put_markers,
+    set_slot,
     slot_of_square,
     slot_squares,
     square_rc,
 )
-from arzium.rules import put_markers, set_slot
-from arzium_testkit import make_cards, make_state, set_characters, sq
 
 
 def test_squares_and_slots_partition_the_board():

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from arzium_testkit import give_artifacts, make_cards, make_state, set_characters, sq
 
 from arzium.bots import BOT_LEVELS, LEVELS, HardBot, hint, make_bot
 from arzium.bots.hard import equity, rewards
@@ -10,6 +11,7 @@ from arzium.rules import (
     Bid,
     Buy,
     CardClaimed,
+    Phase,
     RestEarly,
     Search,
     apply,
@@ -20,9 +22,9 @@ from arzium.rules import (
     legal_actions,
     new_game,
     outcome,
+    put_markers,
+    set_slot,
 )
-from arzium.rules import Phase, put_markers, set_slot
-from arzium_testkit import give_artifacts, make_cards, make_state, set_characters, sq
 
 FAST_HARD = 8  # iterations: enough to exercise the search, cheap enough for the default suite
 

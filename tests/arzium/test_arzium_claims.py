@@ -1,7 +1,9 @@
 """Claims at the end of the search: majority, bidding in ties, consolation, replacement, order."""
 import pytest
+from arzium_testkit import make_cards, make_state, set_characters, sq
 
 from arzium.rules import (
+    Bid,
     BiddingStarted,
     BidPassed,
     BidPlaced,
@@ -11,17 +13,16 @@ from arzium.rules import (
     ConsolationCoin,
     IllegalAction,
     PassBid,
-    Bid,
     Search,
     TurnStarted,
     apply,
     current_player,
     legal_actions,
     placement,
+    put_markers,
+    set_slot,
     slot_squares,
 )
-from arzium.rules import put_markers, set_slot
-from arzium_testkit import make_cards, make_state, set_characters, sq
 
 S3 = [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1), sq(5, 0), sq(5, 1)]   # slot 3, south-west
 

@@ -1,5 +1,6 @@
 """The search: skipped squares, coins at once, blanks (paid from coins of the same placement), no pass."""
 import pytest
+from arzium_testkit import make_cards, make_state, set_characters, sq
 
 from arzium.rules import (
     BlankPaid,
@@ -10,9 +11,9 @@ from arzium.rules import (
     SquareSkipped,
     apply,
     legal_actions,
+    put_markers,
+    set_slot,
 )
-from arzium.rules import put_markers, set_slot
-from arzium_testkit import make_cards, make_state, set_characters, sq
 
 FLAT = [[0, 0], [0, 0], [0, 0]]
 

@@ -1,5 +1,13 @@
 """Turn structure: resting, starting coins, turn order, buying, the end of the game and scoring."""
 import pytest
+from arzium_testkit import (
+    artifact_of,
+    give_artifacts,
+    make_cards,
+    make_state,
+    set_characters,
+    sq,
+)
 
 from arzium.rules import (
     ArtifactBought,
@@ -20,9 +28,8 @@ from arzium.rules import (
     legal_actions,
     new_game,
     outcome,
+    put_markers,
 )
-from arzium.rules import put_markers
-from arzium_testkit import artifact_of, give_artifacts, make_cards, make_state, set_characters, sq
 
 
 def test_forced_rest_when_all_characters_are_face_down():

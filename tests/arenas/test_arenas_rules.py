@@ -19,6 +19,7 @@ from arenas.rules import (
     GameState,
     GameWon,
     IllegalAction,
+    LevelError,
     PlayCard,
     PlayWild,
     Setup,
@@ -35,6 +36,7 @@ from arenas.rules import (
     event_from_json,
     is_over,
     legal_actions,
+    level_from_dict,
     mark_assisted,
     new_game,
     outcome,
@@ -138,6 +140,15 @@ def test_blocked_next_tile_flips_without_moving() -> None:
     events = apply(state, PlayCard(0, 0))
     assert where(state) == {"slow1": (11, 40_000)}
     assert events[1:3] == [TimerFlipped(0, "slow1", 40_000), TimerBlocked(0, "slow1", 11)]
+
+
+def test_the_builder_plays_a_layout_the_level_loader_refuses() -> None:
+    level = make_level(timers=(("slow1", 11),))
+    with pytest.raises(LevelError, match="starts in the danger zone"):
+        level_from_dict(level.to_dict())
+    state = make_state(level, {"slow1": (11, 20_000)}, ["orange"], deck="gray")
+    events = apply(state, PlayCard(0, 0))  # tile 11 is orange: on to tile 12, every timer in the zone
+    assert where(state) == {"slow1": (12, 40_000)} and events[-1] == GameWon(0) and outcome(state) == "won"
 
 
 def test_end_of_chain_flips_without_moving() -> None:

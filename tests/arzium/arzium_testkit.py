@@ -46,12 +46,16 @@ def make_cards(patterns: dict[str, list[str]] | None = None, coins: dict[str, li
     return cards_from_dict(data, "test cards")
 
 
+def make_setup(n: int = 2, full: bool = False, first: int = 0, edges: tuple[str, ...] | None = None) -> Setup:
+    """Seats P0.. in the first colours on `edges` (default: the default edges for `n`)."""
+    edges = edges or DEFAULT_EDGES[n]
+    return Setup(tuple(SeatSetup(f"P{i}", COLOURS[i], edges[i]) for i in range(n)), full, first)
+
+
 def make_state(n: int = 2, full: bool = False, cards: CardSet | None = None, seed: int = 0, first: int = 0,
                edges: tuple[str, ...] | None = None) -> GameState:
     """A fresh game on coin-free lands (unless `cards` says otherwise), markers off the map."""
-    edges = edges or DEFAULT_EDGES[n]
-    seats = tuple(SeatSetup(f"P{i}", COLOURS[i], edges[i]) for i in range(n))
-    return new_game(Setup(seats, full, first), seed, cards or make_cards())
+    return new_game(make_setup(n, full, first, edges), seed, cards or make_cards())
 
 
 def set_characters(state: GameState, p: int, cards: list[str], face_up: list[bool] | None = None) -> None:

@@ -1,14 +1,16 @@
 """Board geometry: slots, orientation, reading order, seat rotation, anchors, the fit rule, previews."""
 import pytest
-from arzium_testkit import make_cards, make_state, set_characters, sq
+from arzium_testkit import make_cards, make_setup, make_state, set_characters, sq
 
 from arzium.rules import (
     EDGES,
     READING_ORDER,
     SLOT_ORIENTATION,
     IllegalAction,
+    Party,
     Search,
     apply,
+    build_position,
     placement,
     put_markers,
     set_slot,
@@ -114,11 +116,23 @@ def test_empty_slot_squares_are_off_the_map():
 
 def test_placement_preview_reports_skipped_squares_and_coins():
     cards = make_cards(patterns={"C01": ["XXX"]}, coins={"C02": [[0, 0], [0, 0], [0, 2]]})
-    state = make_state(cards=cards)
-    set_characters(state, 0, ["C01"])
-    set_slot(state, 3, "C02")     # local 5 of slot 3 is (5, 1)
-    put_markers(state, 1, [sq(5, 2)])
+    state = build_position(make_setup(2), cards=cards, slots={3: "C02"},  # local 5 of slot 3 is (5, 1)
+                           markers={1: [sq(5, 2)]}, parties={0: Party(("C01",))})
     pl = placement(state, "C01", sq(5, 0))
     assert pl.markers == (sq(5, 0), sq(5, 1)) and pl.skipped == (sq(5, 2),) and pl.coins == 2 and pl.legal
     state.players[0].face_up[0] = False
     assert placement(state, "C01", sq(5, 0)).reason == "character C01 is face down"
+
+
+def test_a_built_position_has_its_markers_lands_and_parties_and_refuses_a_taken_square():
+    cards = make_cards(coins={"C02": [[0, 0], [0, 0], [0, 2]]})
+    state = build_position(make_setup(3), cards=cards, slots={3: "C02", 1: None},
+                           markers={0: [sq(3, 0)], 2: [sq(5, 2), sq(5, 3)]},
+                           parties={1: Party(("C01", "C03"), (True, False), coins=5)}, active=1)
+    assert state.occ == (1 << sq(3, 0)) | (1 << sq(5, 2)) | (1 << sq(5, 3))
+    assert all(state.offmap >> s & 1 for s in slot_squares(1)) and state.coin_at[sq(5, 1)] == 2
+    assert [p.supply for p in state.players] == [23, 24, 22]
+    assert state.players[1].cards == ["C01", "C03"] and state.players[1].face_up == [True, False]
+    assert state.players[1].coins == 5 and state.active == 1
+    with pytest.raises(ValueError, match="already holds a marker"):
+        put_markers(state, 1, [sq(3, 0)])

@@ -80,3 +80,7 @@ def test_arzium_playouts_conform(seed: int) -> None:
     first = playout(ARZIUM, setup, seed)
     assert playout(ARZIUM, setup, seed) == first, f"seed {seed}: not deterministic"
     assert len(first) > 1
+
+
+def test_both_games_raise_the_one_illegal_action() -> None:
+    assert arenas_rules.IllegalAction is arzium_rules.IllegalAction is IllegalAction

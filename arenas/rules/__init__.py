@@ -1,6 +1,8 @@
 """Pure, deterministic rules of Arenas Movedizas (no pygame): pieces, levels, state, play, replays.
 
 The order of simultaneous happenings is documented in `arenas.rules.engine`.
+The package satisfies `common.rules_api.GameRules` (new_game, legal_actions, apply, is_over, outcome,
+to_dict/from_dict, clone); `builders` makes exact positions for tests and tools.
 """
 from arenas.rules.actions import (
     Action,

@@ -2,6 +2,8 @@
 
 Conventions (board squares, slots and their orientation, seats, anchors) are documented in
 `arzium.rules.board` and `arzium.rules.cards`; the turn structure in `arzium.rules.engine`.
+The package satisfies `common.rules_api.GameRules` (new_game, legal_actions, apply, is_over, outcome,
+to_dict/from_dict, clone); `builders` makes exact positions for tests and tools.
 """
 from arzium.rules.actions import (
     Action,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 import pytest
 
@@ -84,3 +84,9 @@ def test_arzium_playouts_conform(seed: int) -> None:
 
 def test_both_games_raise_the_one_illegal_action() -> None:
     assert arenas_rules.IllegalAction is arzium_rules.IllegalAction is IllegalAction
+
+
+@pytest.mark.parametrize("rules", [arenas_rules, arzium_rules], ids=["arenas", "arzium"])
+def test_the_event_union_is_closed_over_every_event_class(rules: Any) -> None:
+    assert get_args(rules.AnyEvent) == rules.EVENT_TYPES
+    assert {c.__name__ for c in rules.EVENT_TYPES} == {c.__name__ for c in rules.Event.__subclasses__()}

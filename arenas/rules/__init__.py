@@ -39,6 +39,8 @@ from arenas.rules.engine import (
     outcome_json,
 )
 from arenas.rules.events import (
+    EVENT_TYPES,
+    AnyEvent,
     CardDrawn,
     CardHadNoEffect,
     CardPlayed,
@@ -80,10 +82,10 @@ from arenas.rules.state import (
 )
 
 __all__ = [
-    "DECK_SIZE", "LAYOUTS", "LEVELS_DIR", "MAX_PATH", "MAX_PLAYERS",
+    "DECK_SIZE", "EVENT_TYPES", "LAYOUTS", "LEVELS_DIR", "MAX_PATH", "MAX_PLAYERS",
     "MAX_SAND_SPEED_PCT", "MIN_PATH", "MIN_PLAYERS", "MIN_SAND_SPEED_PCT",
     "TILE_COLOURS", "TILE_SHAPES", "TIMER_SPECS", "WILD",
-    "Action", "Card", "CardDrawn", "CardKind", "CardHadNoEffect", "CardPlayed", "DeckReshuffled", "Event",
+    "Action", "AnyEvent", "Card", "CardDrawn", "CardKind", "CardHadNoEffect", "CardPlayed", "DeckReshuffled", "Event",
     "GameLost", "GameState", "GameWon", "IllegalAction", "Level", "LevelError", "LostBeside", "OnTile",
     "PlayCard", "PlayWild", "Result", "Setup", "Tile", "TimerBlocked", "TimerFlipped", "TimerLost",
     "TimerMoved", "TimerRecovered", "TimerSpec", "TimerState", "TurnChanged", "WildMode",

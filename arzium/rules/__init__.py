@@ -66,6 +66,8 @@ from arzium.rules.engine import (
     legal_actions,
 )
 from arzium.rules.events import (
+    EVENT_TYPES,
+    AnyEvent,
     ArtifactBought,
     ArtifactRowRefilled,
     ArtifactUsed,
@@ -120,10 +122,12 @@ from common.replay import ReplayError
 
 __all__ = [
     "ABILITIES", "ABILITY_TEXT", "BLANK_COST", "CARDS_PATH", "DEFAULT_EDGES", "EDGES", "EDGE_ROTATION",
-    "END_CHARACTERS", "MARKERS_PER_COLOUR", "MAX_PLAYERS", "NEIGHBOURS", "MIN_PLAYERS", "READING_ORDER",
+    "END_CHARACTERS", "EVENT_TYPES", "MARKERS_PER_COLOUR", "MAX_PLAYERS", "NEIGHBOURS", "MIN_PLAYERS",
+    "READING_ORDER",
     "ROW_SIZE", "SIZE", "SLOTS", "SLOT_ORIENTATION", "SQUARES", "START_COINS",
-    "Ability", "Action", "Artifact", "ArtifactBought", "ArtifactRowRefilled", "ArtifactUsed", "Bid", "BidPassed",
-    "BidPlaced", "BidState", "BiddingStarted", "BlankPaid", "Buy", "Card", "CardClaimed", "CardDataError",
+    "Ability", "Action", "AnyEvent", "Artifact", "ArtifactBought", "ArtifactRowRefilled", "ArtifactUsed", "Bid",
+    "BidPassed", "BidPlaced", "BidState", "BiddingStarted", "BlankPaid", "Buy", "Card", "CardClaimed",
+    "CardDataError",
     "CardFull", "CardReplaced", "CardSet", "CharacterFlipped", "CharacterUsed", "CoinsGained",
     "ConsolationCoin", "Event", "FinalRound", "Fit", "GameEnded", "GameState", "IllegalAction",
     "MarkerDisplaced", "MarkerPlaced", "MarkerSlid", "Outcome", "Party", "PassBid", "Phase", "Placement",

@@ -10,6 +10,7 @@ import pytest
 
 from arzium.bots import make_bot
 from arzium.rules import (
+    EVENT_TYPES,
     MARKERS_PER_COLOUR,
     ArtifactBought,
     BlankPaid,
@@ -37,20 +38,17 @@ FAST_SEEDS = 8  # per configuration, in the default run
 def coin_changes(events, players):
     delta = [0] * players
     for e in events:
-        if isinstance(e, (MarkerPlaced, MarkerDisplaced)):
-            delta[e.player] += e.coins
-        elif isinstance(e, BlankPaid):
-            delta[e.player] -= e.cost
-        elif isinstance(e, CoinsGained):
-            delta[e.player] += e.amount
-        elif isinstance(e, ConsolationCoin):
-            delta[e.player] += 1
-        elif isinstance(e, Rested):
-            delta[e.player] -= e.paid
-        elif isinstance(e, CardClaimed):
-            delta[e.player] -= e.paid
-        elif isinstance(e, ArtifactBought):
-            delta[e.player] -= e.cost
+        assert isinstance(e, EVENT_TYPES)
+        match e:
+            case MarkerPlaced(player=p, coins=c) | MarkerDisplaced(player=p, coins=c) | CoinsGained(player=p, amount=c):
+                delta[p] += c
+            case ConsolationCoin(player=p):
+                delta[p] += 1
+            case BlankPaid(player=p, cost=c) | Rested(player=p, paid=c) | CardClaimed(player=p, paid=c) \
+                    | ArtifactBought(player=p, cost=c):
+                delta[p] -= c
+            case _:
+                pass
     return delta
 
 

@@ -32,15 +32,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import assert_never
 
 from arenas.rules import (
     Action,
     Card,
+    CardKind,
     GameState,
     Level,
     PlayCard,
     PlayWild,
+    Result,
     Tile,
+    WildMode,
     is_over,
     legal_actions,
     standard_deck,
@@ -66,8 +70,8 @@ SAND_POINTS = 2.0
 TEMPO_POINTS = 2.0  # waiting a moment must gain at least this much
 WIN_POINTS = 1e6
 
-# A choice from a hand: (index in the hand, "card" | "activate" | "recover", timer id or None).
-_Choice = tuple[int, str, "str | None"]
+# A choice from a hand: (index in the hand, the wild mode or None for a colour/shape card, timer id or None).
+_Choice = tuple[int, "WildMode | None", "str | None"]
 
 
 class _Glass:
@@ -122,11 +126,11 @@ def _choices(hand: tuple[Card, ...] | list[Card], glasses: list[_Glass]) -> list
     recover when that leaves the timer enough sand (see `_worth_recovering`)."""
     out: list[_Choice] = []
     for i, card in enumerate(hand):
-        if card.kind != "wild":
-            out.append((i, "card", None))
-        elif not any(c.kind == "wild" for c in hand[:i]):  # two wilds in a hand give the same choices
-            out += [(i, "activate", g.id) for g in glasses if g.tile is not None]
-            out += [(i, "recover", g.id) for g in glasses if g.tile is None and _worth_recovering(g)]
+        if card.kind != CardKind.WILD:
+            out.append((i, None, None))
+        elif not any(c.kind == CardKind.WILD for c in hand[:i]):  # two wilds in a hand give the same choices
+            out += [(i, WildMode.ACTIVATE, g.id) for g in glasses if g.tile is not None]
+            out += [(i, WildMode.RECOVER, g.id) for g in glasses if g.tile is None and _worth_recovering(g)]
     return out
 
 
@@ -135,17 +139,18 @@ def _worth_recovering(glass: _Glass) -> bool:
     return (glass.cap - glass.rem) * 100 >= glass.cap * RECOVER_MIN_PCT
 
 
-def _play(level: Level, glasses: list[_Glass], card: Card, mode: str, timer: str | None) -> list[_Glass]:
+def _play(level: Level, glasses: list[_Glass], card: Card, mode: WildMode | None,
+          timer: str | None) -> list[_Glass]:
     """The timers just after a card's effect (flips, moves, a recovery), before run-outs."""
     out = [g.copy() for g in glasses]
     occupied = {g.tile for g in out if g.tile is not None}
-    if mode == "recover":
+    if mode == WildMode.RECOVER:
         g = next(g for g in out if g.id == timer)
         g.rem = g.cap - g.rem
         if g.beside not in occupied:
             g.tile, g.beside = g.beside, None
         return out
-    if mode == "activate":
+    if mode == WildMode.ACTIVATE:
         chosen = [g for g in out if g.id == timer]
     else:
         chosen = sorted((g for g in out if g.tile is not None and level.path[g.tile].matches(card)),
@@ -160,16 +165,16 @@ def _play(level: Level, glasses: list[_Glass], card: Card, mode: str, timer: str
     return out
 
 
-def _settle(level: Level, glasses: list[_Glass], after_card: bool) -> str | None:
-    """Resolve empty timers (lost before the Deactivator, else the game is lost); 'won' only after a card."""
+def _settle(level: Level, glasses: list[_Glass], after_card: bool) -> Result | None:
+    """Resolve empty timers (lost before the Deactivator, else the game is lost); won only after a card."""
     dz = level.deactivator
     for g in sorted((g for g in glasses if g.rem <= 0), key=lambda g: (-g.position, g.tile is None)):
         if g.tile is not None and g.tile < dz:
             g.tile, g.beside, g.rem = None, g.tile, g.cap
         else:
-            return "lost"
+            return Result.LOST
     if after_card and all(g.tile is not None and g.tile >= dz for g in glasses):
-        return "won"
+        return Result.WON
     return None
 
 
@@ -187,7 +192,7 @@ def _moves_needed(level: Level, glasses: list[_Glass]) -> int:
 def _use_ahead(level: Level, glasses: list[_Glass], card: Card) -> int:
     """How many of the next `AHEAD` gears in front of each timer `card` would match (wild: all)."""
     ahead = [t for g in glasses for t in range(g.position + 1, min(g.position + 1 + AHEAD, len(level.path)))]
-    return len(ahead) if card.kind == "wild" else sum(level.path[t].matches(card) for t in ahead)
+    return len(ahead) if card.kind == CardKind.WILD else sum(level.path[t].matches(card) for t in ahead)
 
 
 def _unseen(state: GameState) -> Counter[str]:
@@ -245,17 +250,25 @@ class TeammateBot:
         by_id = {g.id: g for g in glasses}
         for action in legal_actions(state):
             card = state.hands[action.player][action.hand_index]
-            mode, timer = (action.mode, action.timer) if isinstance(action, PlayWild) else ("card", None)
-            if mode == "recover" and not _worth_recovering(by_id[action.timer]):
-                continue
+            mode: WildMode | None
+            timer: str | None
+            match action:
+                case PlayWild():
+                    mode, timer = action.mode, action.timer
+                    if mode == WildMode.RECOVER and not _worth_recovering(by_id[timer]):
+                        continue
+                case PlayCard():
+                    mode, timer = None, None
+                case _:
+                    assert_never(action)
             after = _play(level, glasses, card, mode, timer)
             result = _settle(level, after, True)
             if result is not None:
-                value = WIN_POINTS if result == "won" else -WIN_POINTS
+                value = WIN_POINTS if result == Result.WON else -WIN_POINTS
             else:
                 value = self.value(level, after, now.after(action.player, action.hand_index, 0), unseen)
             # Between equally good dead cards, give up the one least useful a few gears ahead.
-            dead = mode == "card" and not any(g.tile is not None and level.path[g.tile].matches(card) for g in glasses)
+            dead = mode is None and not any(g.tile is not None and level.path[g.tile].matches(card) for g in glasses)
             key = (value, -_use_ahead(level, glasses, card) if dead else 0)
             if key > best_key:
                 best, best_key = action, key
@@ -268,7 +281,7 @@ class TeammateBot:
         glasses = [g.copy() for g in _glasses(state)]
         for g in glasses:
             g.rem -= RETHINK_MS
-        if _settle(state.level, glasses, False) == "lost":
+        if _settle(state.level, glasses, False) == Result.LOST:
             return -WIN_POINTS
         return self.value(state.level, glasses, self._outlook(state), _unseen(state)) - TEMPO_POINTS
 
@@ -283,14 +296,14 @@ class TeammateBot:
             for g in glasses:
                 g.rem -= outlook.first_ms - now
             now = outlook.first_ms
-            if _settle(level, glasses, False) == "lost":
+            if _settle(level, glasses, False) == Result.LOST:
                 return -2 * GAME_POINTS - MOVE_POINTS * _moves_needed(level, glasses)
             waited = outlook.waited(player, now)
             best, best_value = None, self._risked(level, glasses, waited, unseen, now)
             for index, mode, timer in _choices(outlook.hands[player], glasses):
                 after = _play(level, glasses, outlook.hands[player][index], mode, timer)
                 result = _settle(level, after, True)
-                if result == "won":
+                if result == Result.WON:
                     return WIN_POINTS / 2
                 if result is None:
                     value = self._risked(level, after, outlook.after(player, index, now), unseen, now)
@@ -347,8 +360,8 @@ def _no_card_in_time(rem_ms: int, tile: Tile | None, q: float, outlook: _Outlook
         if start > window:
             break
         hand = outlook.hands[player]
-        fits = tile is not None and any(c.kind != "wild" and tile.matches(c) for c in hand)
-        wild = player not in wilds_used and any(c.kind == "wild" for c in hand)
+        fits = tile is not None and any(c.kind != CardKind.WILD and tile.matches(c) for c in hand)
+        wild = player not in wilds_used and any(c.kind == CardKind.WILD for c in hand)
         if fits or wild:
             if player in outlook.people:
                 miss *= PERSON_MISS_PCT / 100

@@ -17,7 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from arenas.bots.teammate import BotSeat, TeammateBot
-from arenas.rules import Level, LevelError, advance, apply, is_over, load_levels, new_game
+from arenas.rules import (
+    Level,
+    LevelError,
+    Result,
+    Setup,
+    advance,
+    apply,
+    is_over,
+    load_levels,
+    new_game,
+)
 from common.jsonio import write_json_atomic
 
 PROOF_PATH = Path(__file__).resolve().parent / "proof.json"
@@ -53,7 +63,7 @@ def bot_team(level: Level, seed: int) -> list[BotSeat]:
 
 def play_level(level: Level, seed: int) -> tuple[bool, int]:
     """One real-time game of `level` by a bot team: (won, game time in ms)."""
-    state = new_game(level, [f"Bot {i + 1}" for i in range(level.team_size)], seed)
+    state = new_game(Setup(level, tuple(f"Bot {i + 1}" for i in range(level.team_size))), seed)
     seats = bot_team(level, seed)
     while not is_over(state) and state.time_ms < MAX_GAME_MS:
         seat = seats[state.active]
@@ -65,7 +75,7 @@ def play_level(level: Level, seed: int) -> tuple[bool, int]:
         wake = seat.next_play_time(state)
         steps = max(1, -(-(wake - state.time_ms) // STEP_MS)) if wake is not None else 1
         advance(state, steps * STEP_MS)
-    return state.result == "won", state.time_ms
+    return state.result == Result.WON, state.time_ms
 
 
 def _play(task: tuple[int, int]) -> tuple[int, int, bool, int]:

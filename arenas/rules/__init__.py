@@ -1,8 +1,18 @@
 """Pure, deterministic rules of Arenas Movedizas (no pygame): pieces, levels, state, play, replays.
 
 The order of simultaneous happenings is documented in `arenas.rules.engine`.
+The package satisfies `common.rules_api.GameRules` (new_game, legal_actions, apply, is_over, outcome,
+to_dict/from_dict, clone); `builders` makes exact positions for tests and tools.
 """
-from arenas.rules.actions import WILD_MODES, Action, IllegalAction, PlayCard, PlayWild, action_from_json
+from arenas.rules.actions import (
+    Action,
+    IllegalAction,
+    PlayCard,
+    PlayWild,
+    WildMode,
+    action_from_json,
+)
+from arenas.rules.builders import LostBeside, OnTile, build_game, build_level
 from arenas.rules.components import (
     DECK_SIZE,
     LAYOUTS,
@@ -13,6 +23,7 @@ from arenas.rules.components import (
     TIMER_SPECS,
     WILD,
     Card,
+    CardKind,
     Tile,
     TimerSpec,
     standard_deck,
@@ -28,6 +39,8 @@ from arenas.rules.engine import (
     outcome_json,
 )
 from arenas.rules.events import (
+    EVENT_TYPES,
+    AnyEvent,
     CardDrawn,
     CardHadNoEffect,
     CardPlayed,
@@ -59,20 +72,25 @@ from arenas.rules.state import (
     MAX_SAND_SPEED_PCT,
     MIN_SAND_SPEED_PCT,
     GameState,
+    Result,
+    Setup,
     TimerState,
+    clone,
+    from_dict,
     new_game,
+    to_dict,
 )
 
 __all__ = [
-    "DECK_SIZE", "LAYOUTS", "LEVELS_DIR", "MAX_PATH", "MAX_PLAYERS",
+    "DECK_SIZE", "EVENT_TYPES", "LAYOUTS", "LEVELS_DIR", "MAX_PATH", "MAX_PLAYERS",
     "MAX_SAND_SPEED_PCT", "MIN_PATH", "MIN_PLAYERS", "MIN_SAND_SPEED_PCT",
-    "TILE_COLOURS", "TILE_SHAPES", "TIMER_SPECS", "WILD", "WILD_MODES",
-    "Action", "Card", "CardDrawn", "CardHadNoEffect", "CardPlayed", "DeckReshuffled", "Event",
-    "GameLost", "GameState", "GameWon", "IllegalAction", "Level", "LevelError", "PlayCard",
-    "PlayWild", "Tile", "TimerBlocked", "TimerFlipped", "TimerLost",
-    "TimerMoved", "TimerRecovered", "TimerSpec", "TimerState", "TurnChanged",
-    "action_from_json", "advance", "apply", "event_from_json", "is_over", "legal_actions",
-    "level_from_dict", "level_path", "load_level", "load_levels", "mark_assisted",
-    "new_game", "outcome", "outcome_json", "run_replay",
-    "standard_deck", "timer_label",
+    "TILE_COLOURS", "TILE_SHAPES", "TIMER_SPECS", "WILD",
+    "Action", "AnyEvent", "Card", "CardDrawn", "CardKind", "CardHadNoEffect", "CardPlayed", "DeckReshuffled", "Event",
+    "GameLost", "GameState", "GameWon", "IllegalAction", "Level", "LevelError", "LostBeside", "OnTile",
+    "PlayCard", "PlayWild", "Result", "Setup", "Tile", "TimerBlocked", "TimerFlipped", "TimerLost",
+    "TimerMoved", "TimerRecovered", "TimerSpec", "TimerState", "TurnChanged", "WildMode",
+    "action_from_json", "advance", "apply", "build_game", "build_level", "clone", "event_from_json",
+    "from_dict", "is_over", "legal_actions", "level_from_dict", "level_path", "load_level", "load_levels",
+    "mark_assisted", "new_game", "outcome", "outcome_json", "run_replay",
+    "standard_deck", "timer_label", "to_dict",
 ]

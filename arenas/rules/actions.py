@@ -2,24 +2,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-WILD_MODES = ("activate", "recover")
+from common.rules_api import IllegalAction, action_id, action_int, json_enum
+
+__all__ = ["Action", "IllegalAction", "PlayCard", "PlayWild", "WildMode", "action_from_json"]
 
 
-class IllegalAction(Exception):
-    """The action cannot be taken now; `reason` says why in one line."""
+class WildMode(StrEnum):
+    """What a wild card does: activate a timer on the path, or recover a lost one."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def _field_int(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"action field {key!r}: expected an integer, got {value!r}")
-    return value
+    ACTIVATE = "activate"
+    RECOVER = "recover"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +31,7 @@ class PlayCard:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "PlayCard":
         """Inverse of `to_json`; ValueError (one line) if `data` is bad."""
-        return cls(_field_int(data, "player"), _field_int(data, "hand_index"))
+        return cls(action_int(data, "player"), action_int(data, "hand_index"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,23 +40,19 @@ class PlayWild:
 
     player: int
     hand_index: int
-    mode: str
+    mode: WildMode
     timer: str
 
     def to_json(self) -> dict[str, Any]:
         """The action as a JSON-able dict."""
         return {"type": "wild", "player": self.player, "hand_index": self.hand_index,
-                "mode": self.mode, "timer": self.timer}
+                "mode": str(self.mode), "timer": self.timer}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "PlayWild":
         """Inverse of `to_json`; ValueError (one line) if `data` is bad."""
-        mode, timer = data.get("mode"), data.get("timer")
-        if mode not in WILD_MODES:
-            raise ValueError(f"action field 'mode': expected 'activate' or 'recover', got {mode!r}")
-        if not isinstance(timer, str):
-            raise ValueError(f"action field 'timer': expected a timer id, got {timer!r}")
-        return cls(_field_int(data, "player"), _field_int(data, "hand_index"), mode, timer)
+        mode = json_enum(data.get("mode"), "action field 'mode'", WildMode)
+        return cls(action_int(data, "player"), action_int(data, "hand_index"), mode, action_id(data, "timer"))
 
 
 Action = PlayCard | PlayWild
@@ -71,9 +62,10 @@ def action_from_json(data: Any) -> Action:
     """Build an action from its `to_json` dict; ValueError (one line) if `data` is bad."""
     if not isinstance(data, dict):
         raise ValueError(f"an action must be a JSON object, got {data!r}")
-    kind = data.get("type")
-    if kind == "card":
-        return PlayCard.from_json(data)
-    if kind == "wild":
-        return PlayWild.from_json(data)
-    raise ValueError(f"unknown action type {kind!r}")
+    match data.get("type"):
+        case "card":
+            return PlayCard.from_json(data)
+        case "wild":
+            return PlayWild.from_json(data)
+        case kind:
+            raise ValueError(f"unknown action type {kind!r}")

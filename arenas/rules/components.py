@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 TILE_COLOURS = ("gray", "yellow", "orange")
 TILE_SHAPES = ("triangle", "circle", "square", "crescent")
@@ -15,6 +16,14 @@ LAYOUTS = ("arc", "s_curve", "spiral", "zigzag", "wave", "horseshoe", "loop")
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 7
+
+
+class CardKind(StrEnum):
+    """What a card names: a tile colour, a tile shape, or nothing (wild)."""
+
+    COLOUR = "colour"
+    SHAPE = "shape"
+    WILD = "wild"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +44,7 @@ class Tile:
 
     def matches(self, card: "Card") -> bool:
         """True if a colour or shape card names this tile's colour or shape."""
-        return card.value == (self.colour if card.kind == "colour" else self.shape)
+        return card.value == (self.colour if card.kind == CardKind.COLOUR else self.shape)
 
     @classmethod
     def from_name(cls, name: str) -> "Tile":
@@ -48,15 +57,15 @@ class Tile:
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A card: kind 'colour' (value a colour), 'shape' (value a shape) or 'wild' (value None)."""
+    """A card: kind colour (value a colour), shape (value a shape) or wild (value None)."""
 
-    kind: str
+    kind: CardKind
     value: str | None
 
     @property
     def name(self) -> str:
         """Compact text used in saved states: the colour, the shape, or 'wild'."""
-        return "wild" if self.kind == "wild" else str(self.value)
+        return "wild" if self.kind == CardKind.WILD else str(self.value)
 
     def label(self) -> str:
         """Text for people: 'Yellow', 'Crescent' or 'Wild'."""
@@ -68,19 +77,19 @@ class Card:
         if name == "wild":
             return WILD
         if name in TILE_COLOURS:
-            return cls("colour", name)
+            return cls(CardKind.COLOUR, name)
         if name in TILE_SHAPES:
-            return cls("shape", name)
+            return cls(CardKind.SHAPE, name)
         raise ValueError(f"unknown card {name!r}")
 
 
-WILD = Card("wild", None)
+WILD = Card(CardKind.WILD, None)
 
 
 def standard_deck(removed: tuple[str, ...] = ()) -> list[Card]:
     """The 55-card deck in a fixed order, less every card of the colours/shapes in `removed`."""
-    cards = [Card("shape", s) for s in TILE_SHAPES for _ in range(CARDS_PER_SHAPE)]
-    cards += [Card("colour", c) for c in TILE_COLOURS for _ in range(CARDS_PER_COLOUR)]
+    cards = [Card(CardKind.SHAPE, s) for s in TILE_SHAPES for _ in range(CARDS_PER_SHAPE)]
+    cards += [Card(CardKind.COLOUR, c) for c in TILE_COLOURS for _ in range(CARDS_PER_COLOUR)]
     cards += [WILD] * WILD_CARDS
     return [c for c in cards if c.value not in removed]
 

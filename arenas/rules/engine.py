@@ -23,10 +23,10 @@ Order of simultaneous happenings (the same millisecond), followed everywhere so 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, assert_never
 
-from arenas.rules.actions import WILD_MODES, Action, IllegalAction, PlayCard, PlayWild
-from arenas.rules.components import Card
+from arenas.rules.actions import Action, IllegalAction, PlayCard, PlayWild, WildMode
+from arenas.rules.components import Card, CardKind
 from arenas.rules.events import (
     CardDrawn,
     CardHadNoEffect,
@@ -42,7 +42,7 @@ from arenas.rules.events import (
     TimerRecovered,
     TurnChanged,
 )
-from arenas.rules.state import GameState, TimerState
+from arenas.rules.state import GameState, Result, TimerState
 
 
 def is_over(state: GameState) -> bool:
@@ -50,8 +50,8 @@ def is_over(state: GameState) -> bool:
     return state.result is not None
 
 
-def outcome(state: GameState) -> str | None:
-    """'won', 'lost', or None while the game goes on."""
+def outcome(state: GameState) -> Result | None:
+    """`Result.WON`, `Result.LOST`, or None while the game goes on."""
     return state.result
 
 
@@ -64,7 +64,7 @@ def outcome_json(state: GameState) -> dict[str, Any]:
     """Result, time, assisted flag, the failing timer, and every timer's place and remaining sand."""
     return {
         "level": state.level.number,
-        "result": state.result,
+        "result": None if state.result is None else str(state.result),
         "time_ms": state.time_ms,
         "assisted": state.assisted,
         "failed_timer": state.failed_timer,
@@ -83,11 +83,11 @@ def legal_actions(state: GameState) -> list[Action]:
     lost = [t.id for t in _by_advance(state.timers.values()) if t.tile is None]
     actions: list[Action] = []
     for i, card in enumerate(state.hands[player]):
-        if card.kind != "wild":
+        if card.kind != CardKind.WILD:
             actions.append(PlayCard(player, i))
             continue
-        actions += [PlayWild(player, i, "activate", tid) for tid in on_path]
-        actions += [PlayWild(player, i, "recover", tid) for tid in lost]
+        actions += [PlayWild(player, i, WildMode.ACTIVATE, tid) for tid in on_path]
+        actions += [PlayWild(player, i, WildMode.RECOVER, tid) for tid in lost]
     return actions
 
 
@@ -103,24 +103,26 @@ def apply(state: GameState, action: Action) -> list[Event]:
     state.discard.append(card)
     events: list[Event] = [CardPlayed(now, action.player, card, action.hand_index)]
 
-    if isinstance(action, PlayWild) and action.mode == "recover":
-        _recover(state, state.timers[action.timer], events)
-    else:
-        if isinstance(action, PlayWild):
-            chosen = [state.timers[action.timer]]
-        else:
+    match action:
+        case PlayWild(mode=WildMode.RECOVER):
+            _recover(state, state.timers[action.timer], events)
+        case PlayWild():
+            _activate(state, state.timers[action.timer], events)
+        case PlayCard():
             path = state.level.path
             chosen = [t for t in _by_advance(state.timers.values())
                       if t.tile is not None and path[t.tile].matches(card)]
-        if not chosen:
-            events.append(CardHadNoEffect(now))
-        for timer in chosen:
-            _activate(state, timer, events)
+            if not chosen:
+                events.append(CardHadNoEffect(now))
+            for timer in chosen:
+                _activate(state, timer, events)
+        case _:
+            assert_never(action)
 
     _resolve_runouts(state, events)
     if state.result is None and all(t.tile is not None and t.tile >= state.level.deactivator
                                     for t in state.timers.values()):
-        state.result = "won"
+        state.result = Result.WON
         events.append(GameWon(now))
     if state.result is None:
         _draw(state, action.player, events)
@@ -178,7 +180,7 @@ def _by_advance(timers: Iterable[TimerState]) -> list[TimerState]:
 def _check(state: GameState, action: Action) -> Card:
     if state.result is not None:
         raise IllegalAction(f"the game is over ({state.result})")
-    if not isinstance(action, (PlayCard, PlayWild)):
+    if not isinstance(action, PlayCard | PlayWild):
         raise IllegalAction(f"not an action: {action!r}")
     if action.player != state.active:
         who = state.players[action.player] if 0 <= action.player < len(state.players) else action.player
@@ -187,22 +189,26 @@ def _check(state: GameState, action: Action) -> Card:
     if not 0 <= action.hand_index < len(hand):
         raise IllegalAction(f"no card {action.hand_index + 1} in a hand of {len(hand)}")
     card = hand[action.hand_index]
-    if isinstance(action, PlayCard):
-        if card.kind == "wild":
-            raise IllegalAction("a wild card needs a choice: activate a timer or recover a lost one")
-        return card
-    if card.kind != "wild":
-        raise IllegalAction(f"card {action.hand_index + 1} is {card.label()}, not a wild card")
-    if action.mode not in WILD_MODES:
-        raise IllegalAction(f"unknown wild mode {action.mode!r}")
-    timer = state.timers.get(action.timer)
-    if timer is None:
-        raise IllegalAction(f"there is no timer {action.timer!r} in this level")
-    if action.mode == "activate" and timer.tile is None:
-        raise IllegalAction(f"timer {action.timer} is lost: a wild card can recover it, not activate it")
-    if action.mode == "recover" and timer.tile is not None:
-        raise IllegalAction(f"timer {action.timer} is not lost")
-    return card
+    match action:
+        case PlayCard():
+            if card.kind == CardKind.WILD:
+                raise IllegalAction("a wild card needs a choice: activate a timer or recover a lost one")
+            return card
+        case PlayWild():
+            if card.kind != CardKind.WILD:
+                raise IllegalAction(f"card {action.hand_index + 1} is {card.label()}, not a wild card")
+            if action.mode not in tuple(WildMode):
+                raise IllegalAction(f"unknown wild mode {action.mode!r}")
+            timer = state.timers.get(action.timer)
+            if timer is None:
+                raise IllegalAction(f"there is no timer {action.timer!r} in this level")
+            if action.mode == WildMode.ACTIVATE and timer.tile is None:
+                raise IllegalAction(f"timer {action.timer} is lost: a wild card can recover it, not activate it")
+            if action.mode == WildMode.RECOVER and timer.tile is not None:
+                raise IllegalAction(f"timer {action.timer} is not lost")
+            return card
+        case _:
+            assert_never(action)
 
 
 def _flip(state: GameState, timer: TimerState, events: list[Event]) -> None:
@@ -244,7 +250,7 @@ def _resolve_runouts(state: GameState, events: list[Event]) -> None:
             events.append(TimerLost(now, timer.id, tile))
             _flip(state, timer, events)
             continue
-        state.result = "lost"
+        state.result = Result.LOST
         state.failed_timer = timer.id
         state.failed_where = timer.position
         events.append(GameLost(now, timer.id, timer.position, timer.tile is None))

@@ -103,13 +103,14 @@ class GameLost(Event):
     lost: bool
 
 
-_EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
-        CardPlayed, TimerFlipped, TimerMoved, TimerBlocked, TimerLost, TimerRecovered,
-        CardHadNoEffect, CardDrawn, DeckReshuffled, TurnChanged, GameWon, GameLost,
-    )
-}
+# Every kind of event: a closed union for `match` ... `assert_never`, and the same classes as a tuple
+# (`isinstance(event, EVENT_TYPES)` narrows an `Event` to `AnyEvent`).
+AnyEvent = (CardPlayed | TimerFlipped | TimerMoved | TimerBlocked | TimerLost | TimerRecovered | CardHadNoEffect
+            | CardDrawn | DeckReshuffled | TurnChanged | GameWon | GameLost)
+EVENT_TYPES = (CardPlayed, TimerFlipped, TimerMoved, TimerBlocked, TimerLost, TimerRecovered, CardHadNoEffect,
+               CardDrawn, DeckReshuffled, TurnChanged, GameWon, GameLost)
+
+_EVENT_TYPES: dict[str, type[Event]] = {cls.__name__: cls for cls in EVENT_TYPES}
 
 
 def event_from_json(data: dict[str, Any]) -> Event:

@@ -14,12 +14,9 @@ A level file is a JSON object, for example::
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-from common.jsonio import DataFileError, read_json_file
 
 from arenas.rules.components import (
     LAYOUTS,
@@ -31,6 +28,8 @@ from arenas.rules.components import (
     Tile,
     standard_deck,
 )
+from common.jsonio import DataFileError, read_json_file
+from common.rules_api import FieldError, json_int, json_list, json_str
 
 LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 MIN_PATH = 10
@@ -60,10 +59,6 @@ class Level:
     team_size: int = 1
     description: str = ""
 
-    def in_danger(self, tile: int) -> bool:
-        """True if `tile` lies in the danger zone (past the Deactivator)."""
-        return tile >= self.deactivator
-
     @property
     def timer_ids(self) -> tuple[str, ...]:
         """Ids of the level's timers in level order."""
@@ -86,133 +81,106 @@ class Level:
         }
 
 
-def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _Bad(where, f"expected an integer, got {json.dumps(value)}")
-    if lo is not None and value < lo or hi is not None and value > hi:
-        raise _Bad(where, f"{value} is outside {lo}..{hi}")
-    return value
-
-
-def _str(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise _Bad(where, f"expected a string, got {json.dumps(value)}")
-    return value
-
-
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _Bad(where, f"expected a list, got {json.dumps(value)}")
-    return value
-
-
-class _Bad(Exception):
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(field, problem)
-        self.field = field
-        self.problem = problem
-
-
 def level_from_dict(data: Any, source: str = "<level>") -> Level:
     """Check level data (a parsed level file) and build the `Level`; `LevelError` if it is bad."""
     try:
         return _parse(data)
-    except _Bad as bad:
+    except FieldError as bad:
         raise LevelError(f"{source}: {bad.field}: {bad.problem}") from None
 
 
 def _parse(data: Any) -> Level:
     if not isinstance(data, dict):
-        raise _Bad("(top level)", "expected a JSON object")
+        raise FieldError("(top level)", "expected a JSON object")
     for key in data:
         if key not in _REQUIRED and key not in _OPTIONAL:
-            raise _Bad(str(key), "unknown field")
+            raise FieldError(str(key), "unknown field")
     for key in _REQUIRED:
         if key not in data:
-            raise _Bad(key, "missing field")
+            raise FieldError(key, "missing field")
 
-    number = _int(data["number"], "number", 1, 999)
-    name = _str(data["name"], "name").strip()
+    number = json_int(data["number"], "number", 1, 999)
+    name = json_str(data["name"], "name").strip()
     if not name:
-        raise _Bad("name", "must not be empty")
-    layout = _str(data["layout"], "layout")
+        raise FieldError("name", "must not be empty")
+    layout = json_str(data["layout"], "layout")
     if layout not in LAYOUTS:
-        raise _Bad("layout", f"unknown layout {layout!r} (one of {', '.join(LAYOUTS)})")
+        raise FieldError("layout", f"unknown layout {layout!r} (one of {', '.join(LAYOUTS)})")
 
-    raw_path = _list(data["path"], "path")
+    raw_path = json_list(data["path"], "path")
     path: list[Tile] = []
     for i, item in enumerate(raw_path):
         try:
-            path.append(Tile.from_name(_str(item, f"path[{i}]")))
+            path.append(Tile.from_name(json_str(item, f"path[{i}]")))
         except ValueError as exc:
-            raise _Bad(f"path[{i}]", str(exc)) from None
+            raise FieldError(f"path[{i}]", str(exc)) from None
     if len(path) < MIN_PATH:
-        raise _Bad("path", f"too short: {len(path)} tiles, at least {MIN_PATH}")
+        raise FieldError("path", f"too short: {len(path)} tiles, at least {MIN_PATH}")
     if len(path) > MAX_PATH:
-        raise _Bad("path", f"too long: {len(path)} tiles, at most {MAX_PATH}")
+        raise FieldError("path", f"too long: {len(path)} tiles, at most {MAX_PATH}")
 
-    deactivator = _int(data["deactivator"], "deactivator")
+    deactivator = json_int(data["deactivator"], "deactivator")
     if not 1 <= deactivator <= len(path) - 1:
-        raise _Bad("deactivator", f"{deactivator} is outside the path (must be 1..{len(path) - 1})")
+        raise FieldError("deactivator", f"{deactivator} is outside the path (must be 1..{len(path) - 1})")
 
     blocks: set[int] = set()
-    for i, item in enumerate(_list(data.get("blocks", []), "blocks")):
-        tile = _int(item, f"blocks[{i}]")
+    for i, item in enumerate(json_list(data.get("blocks", []), "blocks")):
+        tile = json_int(item, f"blocks[{i}]")
         if not 0 <= tile < len(path):
-            raise _Bad(f"blocks[{i}]", f"tile {tile} is outside the path (0..{len(path) - 1})")
+            raise FieldError(f"blocks[{i}]", f"tile {tile} is outside the path (0..{len(path) - 1})")
         if tile in blocks:
-            raise _Bad(f"blocks[{i}]", f"tile {tile} is blocked twice")
+            raise FieldError(f"blocks[{i}]", f"tile {tile} is blocked twice")
         blocks.add(tile)
 
     timers: list[tuple[str, int]] = []
-    raw_timers = _list(data["timers"], "timers")
+    raw_timers = json_list(data["timers"], "timers")
     if not raw_timers:
-        raise _Bad("timers", "a level needs at least one timer")
+        raise FieldError("timers", "a level needs at least one timer")
     for i, item in enumerate(raw_timers):
         where = f"timers[{i}]"
         if not isinstance(item, dict):
-            raise _Bad(where, 'expected an object like {"id": "slow1", "tile": 0}')
+            raise FieldError(where, 'expected an object like {"id": "slow1", "tile": 0}')
         for key in item:
             if key not in ("id", "tile"):
-                raise _Bad(f"{where}.{key}", "unknown field")
+                raise FieldError(f"{where}.{key}", "unknown field")
         for key in ("id", "tile"):
             if key not in item:
-                raise _Bad(f"{where}.{key}", "missing field")
-        timer_id = _str(item["id"], f"{where}.id")
+                raise FieldError(f"{where}.{key}", "missing field")
+        timer_id = json_str(item["id"], f"{where}.id")
         if timer_id not in TIMER_SPECS:
-            raise _Bad(f"{where}.id", f"unknown timer {timer_id!r} (one of {', '.join(TIMER_SPECS)})")
+            raise FieldError(f"{where}.id", f"unknown timer {timer_id!r} (one of {', '.join(TIMER_SPECS)})")
         if any(timer_id == t for t, _ in timers):
-            raise _Bad(f"{where}.id", f"timer {timer_id!r} is used twice")
-        tile = _int(item["tile"], f"{where}.tile")
+            raise FieldError(f"{where}.id", f"timer {timer_id!r} is used twice")
+        tile = json_int(item["tile"], f"{where}.tile")
         if not 0 <= tile < len(path):
-            raise _Bad(f"{where}.tile", f"tile {tile} is outside the path (0..{len(path) - 1})")
+            raise FieldError(f"{where}.tile", f"tile {tile} is outside the path (0..{len(path) - 1})")
         if tile in blocks:
-            raise _Bad(f"{where}.tile", f"timer {timer_id!r} stands on blocked tile {tile}")
+            raise FieldError(f"{where}.tile", f"timer {timer_id!r} stands on blocked tile {tile}")
         other = next((t for t, at in timers if at == tile), None)
         if other is not None:
-            raise _Bad(f"{where}.tile", f"two timers on tile {tile} ({other!r} and {timer_id!r})")
+            raise FieldError(f"{where}.tile", f"two timers on tile {tile} ({other!r} and {timer_id!r})")
         if tile >= deactivator:
-            raise _Bad(f"{where}.tile", f"timer {timer_id!r} starts in the danger zone (tile {tile})")
+            raise FieldError(f"{where}.tile", f"timer {timer_id!r} starts in the danger zone (tile {tile})")
         timers.append((timer_id, tile))
 
     _check_reachable(timers, blocks, deactivator, len(path))
 
     removed: list[str] = []
-    for i, item in enumerate(_list(data.get("removed_cards", []), "removed_cards")):
-        value = _str(item, f"removed_cards[{i}]")
+    for i, item in enumerate(json_list(data.get("removed_cards", []), "removed_cards")):
+        value = json_str(item, f"removed_cards[{i}]")
         if value not in TILE_COLOURS and value not in TILE_SHAPES:
-            raise _Bad(f"removed_cards[{i}]", f"{value!r} is not a colour or a shape")
+            raise FieldError(f"removed_cards[{i}]", f"{value!r} is not a colour or a shape")
         if value in removed:
-            raise _Bad(f"removed_cards[{i}]", f"{value!r} is removed twice")
+            raise FieldError(f"removed_cards[{i}]", f"{value!r} is removed twice")
         removed.append(value)
     if len(standard_deck(tuple(removed))) <= MAX_PLAYERS * max(HAND_SIZES):
-        raise _Bad("removed_cards", "too many cards removed to deal a full table")
+        raise FieldError("removed_cards", "too many cards removed to deal a full table")
 
-    hand_size = _int(data.get("hand_size", 3), "hand_size")
+    hand_size = json_int(data.get("hand_size", 3), "hand_size")
     if hand_size not in HAND_SIZES:
-        raise _Bad("hand_size", f"must be 2 or 3, got {hand_size}")
-    team_size = _int(data.get("team_size", 1), "team_size", MIN_PLAYERS, MAX_PLAYERS)
-    description = _str(data.get("description", ""), "description")
+        raise FieldError("hand_size", f"must be 2 or 3, got {hand_size}")
+    team_size = json_int(data.get("team_size", 1), "team_size", MIN_PLAYERS, MAX_PLAYERS)
+    description = json_str(data.get("description", ""), "description")
 
     return Level(
         number=number,
@@ -243,9 +211,9 @@ def _check_reachable(timers: list[tuple[str, int]], blocks: set[int], deactivato
             reach += 1
         if reach < deactivator:
             if reach + 1 in blocks:
-                raise _Bad("blocks", f"timer {timer_id!r} from tile {start} cannot reach the danger zone "
+                raise FieldError("blocks", f"timer {timer_id!r} from tile {start} cannot reach the danger zone "
                                      f"past the block on tile {reach + 1}")
-            raise _Bad("deactivator", f"too few free danger-zone tiles: timer {timer_id!r} from tile "
+            raise FieldError("deactivator", f"too few free danger-zone tiles: timer {timer_id!r} from tile "
                                       f"{start} cannot get past the Deactivator")
         limit = reach
 

@@ -7,18 +7,16 @@ from __future__ import annotations
 
 from arenas.rules.actions import Action, IllegalAction
 from arenas.rules.engine import advance, apply
-from arenas.rules.levels import Level
-from arenas.rules.state import GameState, new_game
+from arenas.rules.state import GameState, Setup, new_game
 
 
-def run_replay(level: Level, players: list[str], seed: int, first_player: int, sand_speed_pct: int,
-               timed_actions: list[tuple[int, Action]]) -> GameState:
+def run_replay(setup: Setup, seed: int, timed_actions: list[tuple[int, Action]]) -> GameState:
     """Replay a game: advance to each action's time and apply it, then let sand run to the end.
 
     Raises `IllegalAction` "action N at T ms: reason" (N counts from 1) when an action is illegal
     at its time, comes after the game ended, or is timed before the one before it.
     """
-    state = new_game(level, players, seed, first_player, sand_speed_pct)
+    state = new_game(setup, seed)
     for n, (at, action) in enumerate(timed_actions, start=1):
         if at < state.time_ms:
             raise IllegalAction(f"action {n} at {at} ms: time goes backwards (game already at {state.time_ms} ms)")
@@ -30,5 +28,5 @@ def run_replay(level: Level, players: list[str], seed: int, first_player: int, s
         except IllegalAction as exc:
             raise IllegalAction(f"action {n} at {at} ms: {exc.reason}") from None
     # With no more cards, a timer runs out within twice its capacity (once on the path, once lost).
-    advance(state, sum(2 * t.capacity_ms for t in state.timers.values()) * 100 // sand_speed_pct + 1)
+    advance(state, sum(2 * t.capacity_ms for t in state.timers.values()) * 100 // setup.sand_speed_pct + 1)
     return state

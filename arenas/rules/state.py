@@ -3,15 +3,39 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from arenas.rules.actions import Action, action_from_json
-from arenas.rules.components import MAX_PLAYERS, MIN_PLAYERS, TIMER_SPECS, Card, standard_deck
+from arenas.rules.components import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TIMER_SPECS,
+    Card,
+    standard_deck,
+)
 from arenas.rules.events import Event, TimerFlipped, TurnChanged, event_from_json
 from arenas.rules.levels import Level, level_from_dict
 
 MIN_SAND_SPEED_PCT = 50
 MAX_SAND_SPEED_PCT = 100
+
+
+class Result(StrEnum):
+    """How a finished game ended."""
+
+    WON = "won"
+    LOST = "lost"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a game is dealt from: the level, the players in seat order, who starts, the sand speed."""
+
+    level: Level
+    players: tuple[str, ...]
+    first_player: int = 0
+    sand_speed_pct: int = MAX_SAND_SPEED_PCT
 
 
 @dataclass(slots=True)
@@ -32,7 +56,9 @@ class TimerState:
     @property
     def position(self) -> int:
         """The tile it stands on, or beside when lost: how far along the chain it is."""
-        return self.tile if self.tile is not None else self.lost_beside  # type: ignore[return-value]
+        where = self.tile if self.tile is not None else self.lost_beside
+        assert where is not None
+        return where
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able copy."""
@@ -62,7 +88,7 @@ class GameState:
     deck: list[Card] = field(default_factory=list)
     discard: list[Card] = field(default_factory=list)
     timers: dict[str, TimerState] = field(default_factory=dict)
-    result: str | None = None
+    result: Result | None = None
     failed_timer: str | None = None
     failed_where: int | None = None
     assisted: bool = False
@@ -77,21 +103,10 @@ class GameState:
                 return t
         return None
 
-    def copy(self) -> "GameState":
-        """An independent copy (for bots looking ahead); events and cards are immutable and shared."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        return GameState(
-            level=self.level, players=list(self.players), seed=self.seed,
-            first_player=self.first_player, sand_speed_pct=self.sand_speed_pct, rng=rng,
-            time_ms=self.time_ms, active=self.active, hands=[list(h) for h in self.hands],
-            deck=list(self.deck), discard=list(self.discard),
-            timers={k: TimerState(t.id, t.capacity_ms, t.remaining_ms, t.tile, t.lost_beside)
-                    for k, t in self.timers.items()},
-            result=self.result, failed_timer=self.failed_timer, failed_where=self.failed_where,
-            assisted=self.assisted, sand_rem=self.sand_rem, log=list(self.log),
-            actions=list(self.actions),
-        )
+    @property
+    def setup(self) -> Setup:
+        """The setup this game was dealt from."""
+        return Setup(self.level, tuple(self.players), self.first_player, self.sand_speed_pct)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form; `from_dict` rebuilds an equal state (including the RNG)."""
@@ -109,7 +124,7 @@ class GameState:
             "deck": [c.name for c in self.deck],
             "discard": [c.name for c in self.discard],
             "timers": [t.to_dict() for t in self.timers.values()],
-            "result": self.result,
+            "result": None if self.result is None else str(self.result),
             "failed_timer": self.failed_timer,
             "failed_where": self.failed_where,
             "assisted": self.assisted,
@@ -134,20 +149,48 @@ class GameState:
             discard=[Card.from_name(n) for n in data["discard"]],
             timers={t["id"]: TimerState(t["id"], t["capacity_ms"], t["remaining_ms"], t["tile"],
                                         t["lost_beside"]) for t in data["timers"]},
-            result=data["result"], failed_timer=data["failed_timer"],
+            result=None if data["result"] is None else Result(data["result"]), failed_timer=data["failed_timer"],
             failed_where=data["failed_where"], assisted=data["assisted"],
             sand_rem=data["sand_rem"], log=[event_from_json(e) for e in data["log"]],
             actions=[(t, action_from_json(a)) for t, a in data["actions"]],
         )
 
 
-def new_game(level: Level, players: list[str], seed: int, first_player: int = 0,
-             sand_speed_pct: int = 100) -> GameState:
+def clone(state: GameState) -> GameState:
+    """An independent copy (for bots looking ahead); events and cards are immutable and shared."""
+    rng = random.Random()
+    rng.setstate(state.rng.getstate())
+    return GameState(
+        level=state.level, players=list(state.players), seed=state.seed,
+        first_player=state.first_player, sand_speed_pct=state.sand_speed_pct, rng=rng,
+        time_ms=state.time_ms, active=state.active, hands=[list(h) for h in state.hands],
+        deck=list(state.deck), discard=list(state.discard),
+        timers={k: TimerState(t.id, t.capacity_ms, t.remaining_ms, t.tile, t.lost_beside)
+                for k, t in state.timers.items()},
+        result=state.result, failed_timer=state.failed_timer, failed_where=state.failed_where,
+        assisted=state.assisted, sand_rem=state.sand_rem, log=list(state.log),
+        actions=list(state.actions),
+    )
+
+
+def to_dict(state: GameState) -> dict[str, Any]:
+    """The state's JSON-able form (`GameState.to_dict`)."""
+    return state.to_dict()
+
+
+def from_dict(data: Any) -> GameState:
+    """Inverse of `to_dict` (`GameState.from_dict`)."""
+    return GameState.from_dict(data)
+
+
+def new_game(setup: Setup, seed: int) -> GameState:
     """Set a level up: timers on their tiles, seeded shuffle, deal, flip every timer full; time 0.
 
     A sand speed below 100 % is an assist: the state starts marked `assisted`.
     ValueError for 0 or more than 7 players, a bad first player or a sand speed outside 50..100.
     """
+    level, players = setup.level, setup.players
+    first_player, sand_speed_pct = setup.first_player, setup.sand_speed_pct
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"players: {len(players)} players, must be {MIN_PLAYERS}..{MAX_PLAYERS}")
     if not 0 <= first_player < len(players):

@@ -22,6 +22,7 @@ from arenas.rules import (
     IllegalAction,
     Level,
     LevelError,
+    Setup,
     action_from_json,
     level_from_dict,
     level_path,
@@ -54,7 +55,11 @@ class GameSetup:
 
     def new_state(self) -> GameState:
         """The rules state at the start of this run."""
-        return new_game(self.level, list(self.players), self.seed, self.first_player, self.sand_speed_pct)
+        return new_game(self.rules_setup(), self.seed)
+
+    def rules_setup(self) -> Setup:
+        """The rules-level setup of this run."""
+        return Setup(self.level, self.players, self.first_player, self.sand_speed_pct)
 
     def is_bot(self, seat: int) -> bool:
         """True if a team-mate bot plays `seat`."""
@@ -169,8 +174,7 @@ def replay_outcome(replay: Replay, source: str) -> GameState:
     """Run a replay to its end with the rules; `SetupError` (one line) for a bad setup or illegal action."""
     setup, actions, assisted = from_replay(replay, source)
     try:
-        state = run_replay(setup.level, list(setup.players), setup.seed, setup.first_player,
-                           setup.sand_speed_pct, actions)
+        state = run_replay(setup.rules_setup(), setup.seed, actions)
     except IllegalAction as exc:
         raise SetupError(f"{source}: {exc.reason}") from None
     state.assisted = state.assisted or assisted

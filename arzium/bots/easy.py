@@ -12,8 +12,24 @@ from __future__ import annotations
 import math
 import random
 
-from arzium.bots.greedy import ABILITY_VALUE, bid_options, make_view, scored_turn_actions
-from arzium.rules import Action, Buy, GameState, RestEarly, Search, SkipBuy, UsePurse, UseSlide, UseWake
+from arzium.bots.greedy import (
+    ABILITY_VALUE,
+    bid_options,
+    make_view,
+    scored_turn_actions,
+)
+from arzium.rules import (
+    Action,
+    Buy,
+    GameState,
+    Phase,
+    RestEarly,
+    Search,
+    SkipBuy,
+    UsePurse,
+    UseSlide,
+    UseWake,
+)
 
 TEMPERATURE = 0.4        # points: a search 0.4 points worse is chosen e times less often
 TOP = 5                  # only the best few choices look worth considering
@@ -32,29 +48,31 @@ class EasyBot:
 
     def decide(self, state: GameState, seat: int) -> Action:
         """The action `seat` (the current player) takes now."""
-        if state.phase == "bid":
+        if state.phase == Phase.BID:
             return bid_options(state, seat, BID_SHARE)[0]
-        if state.phase == "buy":
+        if state.phase == Phase.BUY:
             return self._buy(state, seat)
         rng = self.rng
         view = make_view(state, seat, deny=0.0 if rng.random() < IGNORE_DENIAL else None)
         scored = scored_turn_actions(state, seat, view=view)
-        purse = next((a for _, a in scored if type(a) is UsePurse), None)
+        purse = next((a for _, a in scored if isinstance(a, UsePurse)), None)
         if purse is not None:
             return purse
         skip_blanks = rng.random() < SKIP_BLANKS
         forget_rest = rng.random() < FORGET_REST
-        options = []
+        options: list[tuple[float, Action]] = []
         for value, a in scored:
-            kind = type(a)
-            if kind is UseSlide or (kind is Search and skip_blanks and (a.blanks or a.turn_artifact
-                                                                         or a.displace_artifact)):
-                continue
-            if (kind is RestEarly or kind is UseWake) and forget_rest:
-                continue
+            match a:
+                case UseSlide():
+                    continue
+                case Search(blanks=blanks, turn_artifact=turn, displace_artifact=displace) \
+                        if skip_blanks and (blanks or turn or displace):
+                    continue
+                case RestEarly() | UseWake() if forget_rest:
+                    continue
             options.append((value, a))
         if not options:  # only blank or artifact searches fit: take what the greedy view offers
-            options = [(v, a) for v, a in scored if type(a) is Search]
+            options = [(v, a) for v, a in scored if isinstance(a, Search)]
         options = options[:TOP]
         top = options[0][0]
         weights = [math.exp((v - top) / TEMPERATURE) for v, _ in options]

@@ -22,6 +22,7 @@ from arzium.rules import (
     Buy,
     GameState,
     PassBid,
+    Phase,
     RestEarly,
     Search,
     SkipBuy,
@@ -63,7 +64,7 @@ class View:
     deny: float
     coins: list[int]
     before: list[list[float] | None] = field(default_factory=lambda: [None] * SLOTS)
-    gains: dict[tuple, float] = field(default_factory=dict)
+    gains: dict[tuple[int, tuple[int, ...], int], float] = field(default_factory=dict)
     fast: dict[tuple[int, int, int], float] = field(default_factory=dict)
     coin_masks: tuple[int, int, int] | None = None
 
@@ -236,7 +237,7 @@ def slide_value(state: GameState, view: View, a: UseSlide) -> float:
 
 def scored_searches(state: GameState, view: View, actions: list[Action]) -> list[tuple[float, Action]]:
     """Every search among `actions` with its value (SkipSearch at 0 when there is none)."""
-    scored: list[tuple[float, Action]] = [(search_value(state, view, a), a) for a in actions if type(a) is Search]
+    scored: list[tuple[float, Action]] = [(search_value(state, view, a), a) for a in actions if isinstance(a, Search)]
     return scored or [(0.0, SkipSearch())]
 
 
@@ -248,17 +249,17 @@ def alternatives(state: GameState, seat: int, view: View, actions: list[Action],
     if not all(ps.face_up):
         # the best search of each face-down character, were it face up
         rested = clone(state)
-        rested.phase = "search"
+        rested.phase = Phase.SEARCH
         rested.players[seat].face_up = [True] * len(ps.face_up)
         down = {c for c, up in zip(ps.cards, ps.face_up) if not up}
         best_down: dict[str, float] = {}
         for a in legal_actions(rested):
-            if type(a) is Search and a.card in down:
+            if isinstance(a, Search) and a.card in down:
                 v = search_value(rested, view, a)
                 if v > best_down.get(a.card, -1e9):
                     best_down[a.card] = v
         all_value = max([best_value, *best_down.values()])
-        wake_down = [a for a in actions if isinstance(a, UseWake) and state.phase == "start"
+        wake_down = [a for a in actions if isinstance(a, UseWake) and state.phase == Phase.START
                      and sum(ps.face_up) == 1 and ps.face_up[ps.cards.index(a.card)]]
         if wake_down:  # turning the last face-up character down rests for free
             options.append((all_value - ARTIFACT_USE_COST, wake_down[0]))
@@ -344,21 +345,21 @@ class GreedyBot:
 
     def decide(self, state: GameState, seat: int) -> Action:
         """The action `seat` (the current player) takes now."""
-        if state.phase == "bid":
+        if state.phase == Phase.BID:
             return bid_options(state, seat)[0]
-        if state.phase == "buy":
+        if state.phase == Phase.BUY:
             value, best = buy_options(state, seat)[0]
             return best
         return self.choose(scored_turn_actions(state, seat))
 
     def choose(self, scored: list[tuple[float, Action]]) -> Action:
         """The best search, unless a purse/rest/wake/slide beats it by the margin; ties at random."""
-        purse = next((a for _, a in scored if type(a) is UsePurse), None)
+        purse = next((a for _, a in scored if isinstance(a, UsePurse)), None)
         if purse is not None:
             return purse
-        searches = [(v, a) for v, a in scored if type(a) is Search or type(a) is SkipSearch]
+        searches = [(v, a) for v, a in scored if isinstance(a, Search | SkipSearch)]
         top = searches[0][0]
         value, other = scored[0]
-        if type(other) is not Search and type(other) is not SkipSearch and value > top + REST_MARGIN:
+        if not isinstance(other, Search | SkipSearch) and value > top + REST_MARGIN:
             return other
         return self.rng.choice([a for v, a in searches if v >= top - EPS])

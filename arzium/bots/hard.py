@@ -35,6 +35,7 @@ from arzium.rules import (
     SLOTS,
     Action,
     GameState,
+    Phase,
     Search,
     SkipSearch,
     UsePurse,
@@ -82,8 +83,8 @@ def equity(state: GameState) -> list[float]:
             counts = view.counts[s]
             worth = _locked_worth(view.card_value[s], counts, 6 - filled, view.coin) \
                 or slot_worth(view, s, counts, filled, view.coins)
-            for p, w in enumerate(worth):
-                out[p] += w * board_weight
+            for i, w in enumerate(worth):
+                out[i] += w * board_weight
     return out
 
 
@@ -125,10 +126,10 @@ class _Node:
         self.total = [0.0] * players
         self.children: dict[Action, _Node] = {}
         self.ranked: list[tuple[Action, float]] | None = None
-        self.sig: tuple | None = None
+        self.sig: tuple[object, ...] | None = None
 
 
-def _signature(state: GameState) -> tuple:
+def _signature(state: GameState) -> tuple[object, ...]:
     """Everything the legal actions depend on (two deals differ only after a card is drawn)."""
     bid = state.bid
     return (state.phase, state.active, tuple(state.board), tuple(state.slots), tuple(state.art_row),
@@ -147,16 +148,16 @@ def _softmax(scored: list[tuple[float, Action]]) -> list[tuple[Action, float]]:
 def candidates(state: GameState, seat: int, policy: GreedyBot) -> tuple[list[tuple[Action, float]], Action]:
     """The actions worth searching for `seat` now with their prior probabilities (from the greedy
     evaluation), best first, and the greedy policy's choice."""
-    if state.phase == "bid":
+    if state.phase == Phase.BID:
         bids = bid_options(state, seat)
         weights = [BID_PRIOR ** i for i in range(len(bids))]
         return [(a, w / sum(weights)) for a, w in zip(bids, weights)], bids[0]
-    if state.phase == "buy":
+    if state.phase == Phase.BUY:
         buys = buy_options(state, seat)
         return _softmax(buys), buys[0][1]
     scored = scored_turn_actions(state, seat)
     choice = policy.choose(scored)
-    if type(choice) is UsePurse:  # a free coin now is never worse
+    if isinstance(choice, UsePurse):  # a free coin now is never worse
         return [(choice, 1.0)], choice
     kept: list[tuple[float, Action]] = []
     searches = slides = 0
@@ -279,13 +280,13 @@ def _select(node: _Node, st: GameState, mover: int, policy: GreedyBot) -> Action
 
 def rollout_action(state: GameState, seat: int, policy: GreedyBot) -> Action:
     """A cheap greedy move: Purse, else the best search; greedy bids and buys."""
-    if state.phase == "bid":
+    if state.phase == Phase.BID:
         return bid_options(state, seat)[0]
-    if state.phase == "buy":
+    if state.phase == Phase.BUY:
         return buy_options(state, seat)[0][1]
     actions = legal_actions(state)
     for a in actions:
-        if type(a) is UsePurse:
+        if isinstance(a, UsePurse):
             return a
     return policy.choose(scored_searches(state, make_view(state, seat), actions))
 

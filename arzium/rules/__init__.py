@@ -2,6 +2,8 @@
 
 Conventions (board squares, slots and their orientation, seats, anchors) are documented in
 `arzium.rules.board` and `arzium.rules.cards`; the turn structure in `arzium.rules.engine`.
+The package satisfies `common.rules_api.GameRules` (new_game, legal_actions, apply, is_over, outcome,
+to_dict/from_dict, clone); `builders` makes exact positions for tests and tools.
 """
 from arzium.rules.actions import (
     Action,
@@ -34,10 +36,18 @@ from arzium.rules.board import (
     square_rc,
     view_rc,
 )
+from arzium.rules.builders import (
+    Party,
+    build_position,
+    put_markers,
+    set_party,
+    set_slot,
+)
 from arzium.rules.cards import (
     ABILITIES,
     ABILITY_TEXT,
     CARDS_PATH,
+    Ability,
     Artifact,
     Card,
     CardDataError,
@@ -49,20 +59,15 @@ from arzium.rules.cards import (
     load_cards,
 )
 from arzium.rules.engine import (
-    BLANK_COST,
     END_CHARACTERS,
-    Outcome,
-    Placement,
-    PlayerScore,
     apply,
     current_player,
     is_over,
     legal_actions,
-    outcome,
-    outcome_json,
-    placement,
 )
 from arzium.rules.events import (
+    EVENT_TYPES,
+    AnyEvent,
     ArtifactBought,
     ArtifactRowRefilled,
     ArtifactUsed,
@@ -88,16 +93,18 @@ from arzium.rules.events import (
     SquareSkipped,
     TurnStarted,
 )
-from arzium.rules.replay import Replay, ReplayError, replay_from, run_replay
+from arzium.rules.replay import Replay, replay_from, run_replay
+from arzium.rules.score import Outcome, PlayerScore, outcome, outcome_json
+from arzium.rules.search import BLANK_COST, Placement, placement
 from arzium.rules.state import (
     MARKERS_PER_COLOUR,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    PHASES,
     ROW_SIZE,
     START_COINS,
     BidState,
     GameState,
+    Phase,
     PlayerState,
     SeatSetup,
     Setup,
@@ -106,23 +113,30 @@ from arzium.rules.state import (
     check_setup,
     clone,
     default_setup,
+    from_dict,
     new_game,
+    to_dict,
     turn_order,
 )
+from common.replay import ReplayError
 
 __all__ = [
     "ABILITIES", "ABILITY_TEXT", "BLANK_COST", "CARDS_PATH", "DEFAULT_EDGES", "EDGES", "EDGE_ROTATION",
-    "END_CHARACTERS", "MARKERS_PER_COLOUR", "MAX_PLAYERS", "NEIGHBOURS", "MIN_PLAYERS", "PHASES", "READING_ORDER",
+    "END_CHARACTERS", "EVENT_TYPES", "MARKERS_PER_COLOUR", "MAX_PLAYERS", "NEIGHBOURS", "MIN_PLAYERS",
+    "READING_ORDER",
     "ROW_SIZE", "SIZE", "SLOTS", "SLOT_ORIENTATION", "SQUARES", "START_COINS",
-    "Action", "Artifact", "ArtifactBought", "ArtifactRowRefilled", "ArtifactUsed", "Bid", "BidPassed",
-    "BidPlaced", "BidState", "BiddingStarted", "BlankPaid", "Buy", "Card", "CardClaimed", "CardDataError",
+    "Ability", "Action", "AnyEvent", "Artifact", "ArtifactBought", "ArtifactRowRefilled", "ArtifactUsed", "Bid",
+    "BidPassed", "BidPlaced", "BidState", "BiddingStarted", "BlankPaid", "Buy", "Card", "CardClaimed",
+    "CardDataError",
     "CardFull", "CardReplaced", "CardSet", "CharacterFlipped", "CharacterUsed", "CoinsGained",
     "ConsolationCoin", "Event", "FinalRound", "Fit", "GameEnded", "GameState", "IllegalAction",
-    "MarkerDisplaced", "MarkerPlaced", "MarkerSlid", "Outcome", "PassBid", "Placement", "PlayerScore",
+    "MarkerDisplaced", "MarkerPlaced", "MarkerSlid", "Outcome", "Party", "PassBid", "Phase", "Placement",
+    "PlayerScore",
     "PlayerState", "Replay", "ReplayError", "RestEarly", "Rested", "Search", "SearchSkipped", "SeatSetup",
     "Setup", "SetupError", "Shape", "SkipBuy", "SkipSearch", "SquareSkipped", "StateError", "TurnStarted",
-    "UsePurse", "UseSlide", "UseWake", "action_from_json", "apply", "cards_from_dict", "check_setup",
-    "clone", "current_player", "default_cards", "default_setup", "is_over", "legal_actions", "load_cards",
-    "new_game", "outcome", "outcome_json", "placement", "rc_square", "replay_from",
-    "run_replay", "slot_of_square", "slot_squares", "square_rc", "turn_order", "view_rc",
+    "UsePurse", "UseSlide", "UseWake", "action_from_json", "apply", "build_position", "cards_from_dict",
+    "check_setup", "clone", "current_player", "default_cards", "default_setup", "from_dict", "is_over",
+    "legal_actions", "load_cards", "new_game", "outcome", "outcome_json", "placement", "put_markers",
+    "rc_square", "replay_from", "run_replay", "set_party", "set_slot", "slot_of_square", "slot_squares", "square_rc",
+    "to_dict", "turn_order", "view_rc",
 ]

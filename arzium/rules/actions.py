@@ -2,33 +2,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
+from common.rules_api import (
+    IllegalAction,
+    action_id,
+    action_int,
+    action_int_list,
+    action_opt_id,
+    action_opt_int,
+)
 
-class IllegalAction(Exception):
-    """The action cannot be taken now; `reason` says why in one line."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def _int(data: dict[str, Any], key: str, optional: bool = False) -> Any:
-    value = data.get(key)
-    if optional and value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"action field {key!r}: expected an integer, got {value!r}")
-    return value
-
-
-def _str(data: dict[str, Any], key: str, optional: bool = False) -> Any:
-    value = data.get(key)
-    if optional and value is None:
-        return None
-    if not isinstance(value, str) or not value:
-        raise ValueError(f"action field {key!r}: expected an id string, got {value!r}")
-    return value
+__all__ = ["ACTION_TYPES", "Action", "Bid", "Buy", "IllegalAction", "PassBid", "RestEarly", "Search", "SkipBuy",
+           "SkipSearch", "UsePurse", "UseSlide", "UseWake", "action_from_json"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +55,10 @@ class Search:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Search":
         """Inverse of `to_json`; ValueError (one line) if `data` is bad."""
-        blanks = data.get("blanks", [])
-        if not isinstance(blanks, list) or any(isinstance(b, bool) or not isinstance(b, int) for b in blanks):
-            raise ValueError(f"action field 'blanks': expected a list of integers, got {blanks!r}")
-        return cls(_str(data, "card"), _int(data, "anchor"), tuple(blanks),
-                   _str(data, "turn_artifact", True), _str(data, "free_blank_artifact", True),
-                   _int(data, "free_blank", True), _str(data, "displace_artifact", True),
-                   _int(data, "displace_square", True))
+        return cls(action_id(data, "card"), action_int(data, "anchor"), action_int_list(data, "blanks"),
+                   action_opt_id(data, "turn_artifact"), action_opt_id(data, "free_blank_artifact"),
+                   action_opt_int(data, "free_blank"), action_opt_id(data, "displace_artifact"),
+                   action_opt_int(data, "displace_square"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,32 +146,34 @@ class SkipBuy:
         return {"type": "skip_buy"}
 
 
-Action = Union[RestEarly, Search, SkipSearch, UsePurse, UseSlide, UseWake, Bid, PassBid, Buy, SkipBuy]
+Action = RestEarly | Search | SkipSearch | UsePurse | UseSlide | UseWake | Bid | PassBid | Buy | SkipBuy
+ACTION_TYPES = (RestEarly, Search, SkipSearch, UsePurse, UseSlide, UseWake, Bid, PassBid, Buy, SkipBuy)
 
 
 def action_from_json(data: Any) -> Action:
     """Build an action from its `to_json` dict; ValueError (one line) if `data` is bad."""
     if not isinstance(data, dict):
         raise ValueError(f"an action must be a JSON object, got {data!r}")
-    kind = data.get("type")
-    if kind == "rest":
-        return RestEarly()
-    if kind == "search":
-        return Search.from_json(data)
-    if kind == "skip_search":
-        return SkipSearch()
-    if kind == "purse":
-        return UsePurse(_str(data, "artifact"))
-    if kind == "slide":
-        return UseSlide(_str(data, "artifact"), _int(data, "src"), _int(data, "dst"))
-    if kind == "wake":
-        return UseWake(_str(data, "artifact"), _str(data, "card"))
-    if kind == "bid":
-        return Bid(_int(data, "amount"))
-    if kind == "pass_bid":
-        return PassBid()
-    if kind == "buy":
-        return Buy(_str(data, "artifact"))
-    if kind == "skip_buy":
-        return SkipBuy()
-    raise ValueError(f"unknown action type {kind!r}")
+    match data.get("type"):
+        case "rest":
+            return RestEarly()
+        case "search":
+            return Search.from_json(data)
+        case "skip_search":
+            return SkipSearch()
+        case "purse":
+            return UsePurse(action_id(data, "artifact"))
+        case "slide":
+            return UseSlide(action_id(data, "artifact"), action_int(data, "src"), action_int(data, "dst"))
+        case "wake":
+            return UseWake(action_id(data, "artifact"), action_id(data, "card"))
+        case "bid":
+            return Bid(action_int(data, "amount"))
+        case "pass_bid":
+            return PassBid()
+        case "buy":
+            return Buy(action_id(data, "artifact"))
+        case "skip_buy":
+            return SkipBuy()
+        case kind:
+            raise ValueError(f"unknown action type {kind!r}")

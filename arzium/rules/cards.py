@@ -18,15 +18,28 @@ no empty outer row or column, at most 4 x 4. Blank number ``i`` is the i-th ``B`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from arzium.rules.board import SIZE, rotate_cells
 from common.jsonio import DataFileError, read_json_file
 
-from arzium.rules.board import SIZE, rotate_cells
-
 CARDS_PATH = Path(__file__).resolve().parent.parent / "cards.json"
-ABILITIES = ("free_blank", "displace", "purse", "turn", "slide", "wake")
+
+
+class Ability(StrEnum):
+    """What an artifact does when it is turned face down."""
+
+    FREE_BLANK = "free_blank"
+    DISPLACE = "displace"
+    PURSE = "purse"
+    TURN = "turn"
+    SLIDE = "slide"
+    WAKE = "wake"
+
+
+ABILITIES = tuple(Ability)
 ABILITY_TEXT = {
     "free_blank": "Fill one blank square of the pattern you are using without paying.",
     "displace": "While searching, put your marker on a square holding another player's marker, "
@@ -77,7 +90,7 @@ class Artifact:
     id: str
     name: str
     story: str
-    ability: str
+    ability: Ability
     cost: int
     points: int
 
@@ -159,8 +172,6 @@ class CardSet:
         return self.shapes[card_id][rotation % 4]
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class _Checker:
@@ -180,7 +191,7 @@ class _Checker:
 
     def integer(self, entry: dict[str, Any], where: str, field: str, low: int, high: int) -> int:
         value = entry.get(field)
-        if not _is_int(value) or not low <= value <= high:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise self.fail(where, field, f"expected an integer {low}-{high}, got {value!r}")
         return value
 
@@ -211,7 +222,7 @@ class _Checker:
                 and all(isinstance(r, list) and len(r) == 2 for r in rows)):
             raise self.fail(where, "land.coins", "expected 3 rows of 2 coin counts")
         flat = tuple(v for r in rows for v in r)
-        if not all(_is_int(v) and 0 <= v <= 3 for v in flat):
+        if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3 for v in flat):
             raise self.fail(where, "land.coins", "each square holds 0-3 coins")
         if sum(flat) > 3:
             raise self.fail(where, "land.coins", f"{sum(flat)} coins in total (at most 3)")
@@ -278,7 +289,7 @@ def cards_from_dict(data: Any, source: str = "cards.json") -> CardSet:
         if ability not in ABILITIES:
             raise check.fail(aid, "ability", f"expected one of {', '.join(ABILITIES)}, got {ability!r}")
         per_ability[ability] += 1
-        artifacts.append(Artifact(aid, check.text(e, aid, "name"), check.text(e, aid, "story"), ability,
+        artifacts.append(Artifact(aid, check.text(e, aid, "name"), check.text(e, aid, "story"), Ability(ability),
                                   check.integer(e, aid, "cost", 2, 5), check.integer(e, aid, "points", 0, 3)))
     for ability, n in per_ability.items():
         if n != ARTIFACTS_PER_ABILITY:

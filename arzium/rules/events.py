@@ -208,3 +208,15 @@ class GameEnded(Event):
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+# Every kind of event: a closed union for `match` ... `assert_never`, and the same classes as a tuple
+# (`isinstance(event, EVENT_TYPES)` narrows an `Event` to `AnyEvent`).
+AnyEvent = (TurnStarted | Rested | CharacterUsed | CharacterFlipped | MarkerPlaced | SquareSkipped | BlankPaid
+            | MarkerDisplaced | MarkerSlid | SearchSkipped | CoinsGained | CardFull | BiddingStarted |
+            BidPlaced | BidPassed | CardClaimed | ConsolationCoin | CardReplaced | ArtifactUsed |
+            ArtifactBought | ArtifactRowRefilled | FinalRound | GameEnded)
+EVENT_TYPES = (TurnStarted, Rested, CharacterUsed, CharacterFlipped, MarkerPlaced, SquareSkipped, BlankPaid,
+               MarkerDisplaced, MarkerSlid, SearchSkipped, CoinsGained, CardFull, BiddingStarted, BidPlaced,
+               BidPassed, CardClaimed, ConsolationCoin, CardReplaced, ArtifactUsed, ArtifactBought,
+               ArtifactRowRefilled, FinalRound, GameEnded)

@@ -16,6 +16,7 @@ from arzium.rules.state import GameState, Setup, SetupError, new_game
 from common.replay import Replay as ReplayFile
 from common.replay import ReplayError
 
+
 def run_replay(setup: Setup, seed: int, actions: list[Action] | tuple[Action, ...]) -> tuple[GameState, list[Event]]:
     """Replay a game; the final state and every event. `IllegalAction` "action N: reason" (N from 1)."""
     state = new_game(setup, seed)

@@ -2,10 +2,20 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from arzium.rules.board import DEFAULT_EDGES, EDGE_ROTATION, EDGES, LOCAL_TO_SQUARE, SLOT_MASKS, SLOTS, SQUARES
+from arzium.rules.board import (
+    DEFAULT_EDGES,
+    EDGE_ROTATION,
+    EDGES,
+    LOCAL_TO_SQUARE,
+    SLOT_MASKS,
+    SLOTS,
+    SQUARES,
+)
 from arzium.rules.cards import CardSet, default_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -13,8 +23,17 @@ MARKERS_PER_COLOUR = 24
 START_COINS = (0, 1, 1, 2)  # by position in turn order from the first player
 ROW_SIZE = 4
 SEAT_KINDS = ("human", "bot")
-PHASES = ("start", "search", "bid", "buy", "over")
 STATE_FORMAT = 1
+
+
+class Phase(StrEnum):
+    """Where the game is: a turn's start, its search, a tie bidding, the buy step, or over."""
+
+    START = "start"
+    SEARCH = "search"
+    BID = "bid"
+    BUY = "buy"
+    OVER = "over"
 
 
 class SetupError(ValueError):
@@ -152,8 +171,8 @@ class GameState:
     the first player). `board[sq]` is the player whose marker is on square `sq`, or -1. `slots[s]`
     is the land card in slot `s` (None: empty, its squares are off the map). `deck[-1]` and
     `art_deck[-1]` are the tops. `pending` lists full slots still to resolve, in claim order.
-    `occ`, `offmap`, `coin_at` and `rot` are derived caches (not serialized).
-    Compare states with `to_dict()`.
+    `occ`, `offmap`, `coin_at` and `rot` read derived caches (not serialized) that the rules keep
+    up to date. Compare states with `to_dict()`.
     """
 
     setup: Setup
@@ -163,7 +182,7 @@ class GameState:
     players: list[PlayerState]
     order: tuple[int, ...]
     active: int
-    phase: str
+    phase: Phase
     board: list[int]
     slots: list[str | None]
     deck: list[str]
@@ -173,31 +192,51 @@ class GameState:
     bid: BidState | None = None
     turn: int = 1
     final_round: bool = False
-    occ: int = 0
-    offmap: int = 0
-    coin_at: list[int] = field(default_factory=lambda: [0] * SQUARES)
-    rot: tuple[int, ...] = ()
+    _occ: int = field(default=0, init=False, repr=False)
+    _offmap: int = field(default=0, init=False, repr=False)
+    _coin_at: list[int] = field(default_factory=lambda: [0] * SQUARES, init=False, repr=False)
+    _rot: tuple[int, ...] = field(default=(), init=False, repr=False)
 
-    def refresh(self) -> None:
+    @property
+    def occ(self) -> int:
+        """Bit set of the squares holding a marker."""
+        return self._occ
+
+    @property
+    def offmap(self) -> int:
+        """Bit set of the squares off the map (on an empty slot)."""
+        return self._offmap
+
+    @property
+    def coin_at(self) -> Sequence[int]:
+        """Coins printed on each square (0 off the map)."""
+        return self._coin_at
+
+    @property
+    def rot(self) -> tuple[int, ...]:
+        """Per player, the quarter turns clockwise their seat's edge gives their patterns."""
+        return self._rot
+
+    def _refresh(self) -> None:
         """Recompute the derived caches from the serialized fields."""
-        self.occ = sum(1 << sq for sq, owner in enumerate(self.board) if owner >= 0)
-        self.offmap = 0
+        self._occ = sum(1 << sq for sq, owner in enumerate(self.board) if owner >= 0)
+        self._offmap = 0
         for s in range(SLOTS):
-            self.refresh_slot(s)
-        self.rot = tuple(EDGE_ROTATION[seat.edge] for seat in self.setup.seats)
+            self._refresh_slot(s)
+        self._rot = tuple(EDGE_ROTATION[seat.edge] for seat in self.setup.seats)
 
-    def refresh_slot(self, slot: int) -> None:
+    def _refresh_slot(self, slot: int) -> None:
         """Recompute coins and the off-map mask of one slot after its card changed."""
         card_id = self.slots[slot]
         squares = LOCAL_TO_SQUARE[slot]
         if card_id is None:
-            self.offmap |= SLOT_MASKS[slot]
+            self._offmap |= SLOT_MASKS[slot]
             for sq in squares:
-                self.coin_at[sq] = 0
+                self._coin_at[sq] = 0
         else:
-            self.offmap &= ~SLOT_MASKS[slot]
+            self._offmap &= ~SLOT_MASKS[slot]
             for sq, coins in zip(squares, self.cards.card(card_id).land_coins):
-                self.coin_at[sq] = coins
+                self._coin_at[sq] = coins
 
     def to_dict(self) -> dict[str, Any]:
         """Exact JSON-able copy, random generator state included."""
@@ -206,7 +245,7 @@ class GameState:
             "format": STATE_FORMAT, "setup": self.setup.to_dict(), "seed": self.seed,
             "rng": [version, list(internal), gauss],
             "players": [p.to_dict() for p in self.players], "order": list(self.order),
-            "active": self.active, "phase": self.phase, "board": self.board[:], "slots": self.slots[:],
+            "active": self.active, "phase": str(self.phase), "board": self.board[:], "slots": self.slots[:],
             "deck": self.deck[:], "art_row": self.art_row[:], "art_deck": self.art_deck[:],
             "pending": self.pending[:], "bid": self.bid.to_dict() if self.bid else None,
             "turn": self.turn, "final_round": self.final_round,
@@ -235,13 +274,17 @@ def _state_from_dict(d: dict[str, Any], cards: CardSet) -> GameState:
     players = [PlayerState(p["coins"], list(p["cards"]), list(p["face_up"]), list(p["artifacts"]),
                            list(p["artifacts_up"]), p["supply"]) for p in d["players"]]
     bid = d["bid"]
-    state = GameState(setup, d["seed"], rng, cards, players, tuple(d["order"]), d["active"], d["phase"],
+    try:
+        phase = Phase(d["phase"])
+    except ValueError:
+        raise StateError(f"saved state: bad phase {d['phase']!r}") from None
+    state = GameState(setup, d["seed"], rng, cards, players, tuple(d["order"]), d["active"], phase,
                       list(d["board"]), list(d["slots"]), list(d["deck"]), list(d["art_row"]),
                       list(d["art_deck"]), list(d["pending"]),
                       BidState(bid["slot"], list(bid["bidders"]), bid["index"], bid["high"], bid["high_player"])
                       if bid is not None else None, d["turn"], d["final_round"])
     _check_state(state)
-    state.refresh()
+    state._refresh()
     return state
 
 
@@ -249,8 +292,8 @@ def _check_state(state: GameState) -> None:
     n = len(state.setup.seats)
     if len(state.players) != n or state.order != turn_order(state.setup):
         raise StateError("saved state: players and turn order do not match the seats")
-    if state.phase not in PHASES or state.active not in range(n):
-        raise StateError(f"saved state: bad phase {state.phase!r} or active player {state.active!r}")
+    if state.active not in range(n):
+        raise StateError(f"saved state: bad active player {state.active!r}")
     if len(state.board) != SQUARES or any(o not in range(-1, n) for o in state.board):
         raise StateError("saved state: board must be 36 squares of player indices or -1")
     if len(state.slots) != SLOTS:
@@ -278,11 +321,23 @@ def clone(state: GameState) -> GameState:
     rng = random.Random.__new__(random.Random)  # skips seeding from the OS: setstate fills it all
     rng.setstate(state.rng.getstate())
     bid = state.bid
-    return GameState(state.setup, state.seed, rng, state.cards, [p.copy() for p in state.players],
+    copy = GameState(state.setup, state.seed, rng, state.cards, [p.copy() for p in state.players],
                      state.order, state.active, state.phase, state.board[:], state.slots[:], state.deck[:],
                      state.art_row[:], state.art_deck[:], state.pending[:],
                      BidState(bid.slot, bid.bidders[:], bid.index, bid.high, bid.high_player) if bid else None,
-                     state.turn, state.final_round, state.occ, state.offmap, state.coin_at[:], state.rot)
+                     state.turn, state.final_round)
+    copy._occ, copy._offmap, copy._coin_at, copy._rot = state._occ, state._offmap, state._coin_at[:], state._rot
+    return copy
+
+
+def to_dict(state: GameState) -> dict[str, Any]:
+    """The state's exact JSON-able form (`GameState.to_dict`)."""
+    return state.to_dict()
+
+
+def from_dict(data: Any) -> GameState:
+    """Inverse of `to_dict` on the shipped cards (`GameState.from_dict`)."""
+    return GameState.from_dict(data)
 
 
 def turn_order(setup: Setup) -> tuple[int, ...]:
@@ -310,7 +365,7 @@ def new_game(setup: Setup, seed: int, cards: CardSet | None = None) -> GameState
     for i, seat in enumerate(setup.seats):
         start = list(cards.starting_ids[seat.colour])
         players.append(PlayerState(START_COINS[order.index(i)], start, [True] * len(start)))
-    state = GameState(setup, seed, rng, cards, players, order, order[0], "start", [-1] * SQUARES, slots,
+    state = GameState(setup, seed, rng, cards, players, order, order[0], Phase.START, [-1] * SQUARES, slots,
                       deck, art_row, art_deck)
-    state.refresh()
+    state._refresh()
     return state

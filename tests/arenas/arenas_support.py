@@ -1,9 +1,16 @@
 """Helpers for the Arenas rules tests: build exact, hand-made game states."""
 from __future__ import annotations
 
-import random
-
-from arenas.rules import TIMER_SPECS, Card, GameState, Level, Tile, TimerState
+from arenas.rules import (
+    Card,
+    GameState,
+    Level,
+    LostBeside,
+    OnTile,
+    Tile,
+    build_game,
+    build_level,
+)
 
 _COLOURS = {"G": "gray", "Y": "yellow", "O": "orange"}
 _SHAPES = {"T": "triangle", "C": "circle", "S": "square", "M": "crescent"}
@@ -26,25 +33,17 @@ def make_level(path: str = "GT YC OS GM YT OC GS YM OT GC YS OM GT", deactivator
                timers: tuple[tuple[str, int], ...] = (("slow1", 0), ("slow2", 1), ("medium1", 2)),
                blocks: frozenset[int] = frozenset(), removed: tuple[str, ...] = (),
                hand_size: int = 3) -> Level:
-    return Level(number=99, name="Test", path=tiles(path), layout="arc", deactivator=deactivator,
-                 timers=timers, blocks=blocks, removed_cards=removed, hand_size=hand_size)
+    return build_level(tiles(path), deactivator, timers, blocks, removed, hand_size)
 
 
 def make_state(level: Level, timers: dict[str, tuple[int | None, int] | tuple[str, int, int]],
                hands: list[str], deck: str = "", discard: str = "", sand_speed_pct: int = 100,
                time_ms: int = 0, active: int = 0) -> GameState:
     """timers: id -> (tile, remaining_ms) on the path, or ("lost", beside, remaining_ms)."""
-    states = {}
-    for tid, spec in timers.items():
-        cap = TIMER_SPECS[tid].capacity_ms
-        if spec[0] == "lost":
-            states[tid] = TimerState(tid, cap, spec[2], None, spec[1])
-        else:
-            states[tid] = TimerState(tid, cap, spec[1], spec[0], None)
-    return GameState(level=level, players=[f"P{i + 1}" for i in range(len(hands))], seed=0,
-                     first_player=0, sand_speed_pct=sand_speed_pct, rng=random.Random(0),
-                     time_ms=time_ms, active=active, hands=[cards(h) for h in hands],
-                     deck=cards(deck), discard=cards(discard), timers=states)
+    places = {tid: LostBeside(spec[1], spec[2]) if spec[0] == "lost" else OnTile(spec[0], spec[1])
+              for tid, spec in timers.items()}
+    return build_game(level, places, [cards(h) for h in hands], cards(deck), cards(discard),
+                      active=active, time_ms=time_ms, sand_speed_pct=sand_speed_pct)
 
 
 def where(state: GameState) -> dict[str, tuple]:

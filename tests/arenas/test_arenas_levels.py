@@ -151,5 +151,5 @@ def test_good_level_file_loads(tmp_path: Path) -> None:
     lv = load_level(file)
     assert isinstance(lv, Level)
     assert lv.blocks == frozenset({12}) and lv.removed_cards == ("crescent",) and lv.hand_size == 2
-    assert lv.in_danger(9) and not lv.in_danger(8)
+    assert lv.deactivator == 9
     assert all(t in TIMER_SPECS for t in lv.timer_ids)

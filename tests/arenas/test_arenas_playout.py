@@ -1,14 +1,17 @@
-"""Thousands of seeded random games with invariants after every step, and the speed of the rules."""
+"""Seeded random games with invariants after every step (thousands under `-m slow`), and the speed of the rules."""
 from __future__ import annotations
 
 import random
 import time
 from collections import Counter
 
+import pytest
+
 from arenas.rules import (
     GameState,
-    apply,
+    Setup,
     advance,
+    apply,
     is_over,
     legal_actions,
     load_levels,
@@ -17,7 +20,8 @@ from arenas.rules import (
     standard_deck,
 )
 
-GAMES = 2_000
+FAST_GAMES = 200  # the default run
+GAMES = 2_000  # the -m slow run
 MAX_STEPS = 5_000
 
 
@@ -46,7 +50,7 @@ def play_random_game(level_list: list, game: int) -> tuple[GameState, list]:
     level = level_list[game % len(level_list)]
     players = [f"P{i}" for i in range(rng.randint(1, 7))]
     speed = 100 if game % 4 else rng.randint(50, 100)
-    state = new_game(level, players, seed=game, first_player=rng.randrange(len(players)), sand_speed_pct=speed)
+    state = new_game(Setup(level, tuple(players), rng.randrange(len(players)), speed), game)
     check_invariants(state, None)
     last = None
     for _ in range(MAX_STEPS):
@@ -55,7 +59,7 @@ def play_random_game(level_list: list, game: int) -> tuple[GameState, list]:
         if is_over(state):
             break
         actions = legal_actions(state)
-        assert actions
+        assert actions, f"game {game}: nothing legal"
         last = state.active
         apply(state, rng.choice(actions))
         check_invariants(state, last)
@@ -67,28 +71,43 @@ def play_random_game(level_list: list, game: int) -> tuple[GameState, list]:
     return state, [players, speed]
 
 
-def test_random_playouts_keep_every_invariant_and_replay_identically() -> None:
+def run_games(games: range) -> Counter[str]:
     levels = load_levels()
-    results = Counter()
-    for game in range(GAMES):
-        state, (players, speed) = play_random_game(levels, game)
-        results[state.result] += 1
-        again = run_replay(state.level, players, game, state.first_player, speed, list(state.actions))
+    results: Counter[str] = Counter()
+    for game in games:
+        try:
+            state, _ = play_random_game(levels, game)
+        except AssertionError as exc:
+            raise AssertionError(f"game {game}: {exc}") from exc
+        results[str(state.result)] += 1
+        again = run_replay(state.setup, game, list(state.actions))
         assert again.log == state.log, f"game {game} replays differently"
-    assert results["lost"] > 0 and sum(results.values()) == GAMES
+    return results
 
 
+def test_random_playouts_keep_every_invariant_and_replay_identically() -> None:
+    results = run_games(range(FAST_GAMES))
+    assert results["lost"] > 0 and sum(results.values()) == FAST_GAMES
+
+
+@pytest.mark.slow
+def test_thousands_of_random_playouts_keep_every_invariant() -> None:
+    results = run_games(range(FAST_GAMES, GAMES))
+    assert results["lost"] > 0 and sum(results.values()) == GAMES - FAST_GAMES
+
+
+@pytest.mark.slow
 def test_ten_minutes_of_play_in_10_ms_steps_is_fast() -> None:
     level = load_levels()[-1]
     rng = random.Random(1)
     players = [f"P{i}" for i in range(7)]
     start = time.perf_counter()
-    state = new_game(level, players, seed=0)
+    state = new_game(Setup(level, tuple(players)), 0)
     games = 1
     for step in range(60_000):
         advance(state, 10)
         if is_over(state):  # a random team rarely lasts 10 minutes: deal again and play on
-            state = new_game(level, players, seed=step)
+            state = new_game(Setup(level, tuple(players)), step)
             games += 1
         elif step % 150 == 0:  # a card every 1.5 s
             apply(state, rng.choice(legal_actions(state)))

@@ -17,6 +17,7 @@ from arenas.rules import (
     legal_actions,
     load_level,
     level_path,
+    Setup,
     new_game,
     outcome_json,
 )
@@ -68,7 +69,7 @@ def test_corrupt_records_are_set_aside_with_a_message(tmp_path: Path, content: s
 
 def _finished_game():
     level = load_level(level_path(2))
-    state = new_game(level, ["Ana", "Bo"], seed=4, first_player=1)
+    state = new_game(Setup(level, ("Ana", "Bo"), first_player=1), 4)
     for i in range(12):
         advance(state, 700 + 300 * i)
         if is_over(state):

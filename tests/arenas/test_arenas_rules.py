@@ -5,9 +5,9 @@ import json
 from collections import Counter
 
 import pytest
+from arenas_support import card, cards, make_level, make_state, where
 from hypothesis import given
 from hypothesis import strategies as st
-from arenas_support import card, cards, make_level, make_state, where
 
 from arenas.rules import (
     DECK_SIZE,
@@ -19,8 +19,10 @@ from arenas.rules import (
     GameState,
     GameWon,
     IllegalAction,
+    LevelError,
     PlayCard,
     PlayWild,
+    Setup,
     TimerBlocked,
     TimerFlipped,
     TimerLost,
@@ -30,9 +32,11 @@ from arenas.rules import (
     action_from_json,
     advance,
     apply,
+    clone,
     event_from_json,
     is_over,
     legal_actions,
+    level_from_dict,
     mark_assisted,
     new_game,
     outcome,
@@ -47,7 +51,7 @@ LEVEL = make_level()  # 0 GT 1 YC 2 OS 3 GM 4 YT 5 OC 6 GS 7 YM 8 OT 9 GC | 10 Y
 # --- setup -------------------------------------------------------------------------------------
 
 def test_setup_places_timers_full_deals_and_flips_most_advanced_first() -> None:
-    state = new_game(LEVEL, ["Ana", "Bo"], seed=7, first_player=1)
+    state = new_game(Setup(LEVEL, ("Ana", "Bo"), first_player=1), 7)
     assert where(state) == {"slow1": (0, 60_000), "slow2": (1, 60_000), "medium1": (2, 42_000)}
     assert [len(h) for h in state.hands] == [3, 3]
     assert len(state.deck) == DECK_SIZE - 6 and state.discard == []
@@ -65,7 +69,7 @@ def test_standard_deck_has_55_cards() -> None:
 
 
 def test_same_seed_same_setup_and_different_seed_different_deck() -> None:
-    a, b, c = (new_game(LEVEL, ["A"], seed=s) for s in (3, 3, 4))
+    a, b, c = (new_game(Setup(LEVEL, ("A",)), s) for s in (3, 3, 4))
     assert a.to_dict() == b.to_dict()
     assert a.deck != c.deck
 
@@ -138,6 +142,15 @@ def test_blocked_next_tile_flips_without_moving() -> None:
     assert events[1:3] == [TimerFlipped(0, "slow1", 40_000), TimerBlocked(0, "slow1", 11)]
 
 
+def test_the_builder_plays_a_layout_the_level_loader_refuses() -> None:
+    level = make_level(timers=(("slow1", 11),))
+    with pytest.raises(LevelError, match="starts in the danger zone"):
+        level_from_dict(level.to_dict())
+    state = make_state(level, {"slow1": (11, 20_000)}, ["orange"], deck="gray")
+    events = apply(state, PlayCard(0, 0))  # tile 11 is orange: on to tile 12, every timer in the zone
+    assert where(state) == {"slow1": (12, 40_000)} and events[-1] == GameWon(0) and outcome(state) == "won"
+
+
 def test_end_of_chain_flips_without_moving() -> None:
     state = make_state(LEVEL, {"slow1": (12, 20_000)}, ["triangle"], deck="wild")
     apply(state, PlayCard(0, 0))
@@ -196,7 +209,7 @@ def test_draw_back_to_three_and_next_player() -> None:
 
 def test_hand_of_two_challenge() -> None:
     level = make_level(hand_size=2)
-    state = new_game(level, ["A", "B", "C"], seed=1)
+    state = new_game(Setup(level, ("A", "B", "C")), 1)
     assert [len(h) for h in state.hands] == [2, 2, 2]
     assert len(state.deck) == 55 - 6
     apply(state, legal_actions(state)[0])
@@ -206,7 +219,7 @@ def test_hand_of_two_challenge() -> None:
 def test_reshuffle_discards_when_deck_is_empty() -> None:
     state = make_state(LEVEL, {"slow1": (0, 20_000)}, ["orange circle wild"], deck="",
                        discard="crescent square triangle")
-    twin = state.copy()
+    twin = clone(state)
     events = apply(state, PlayCard(0, 0))
     assert DeckReshuffled(0, 4) in events
     assert len(state.deck) == 3 and state.discard == [] and len(state.hands[0]) == 3
@@ -217,7 +230,7 @@ def test_reshuffle_discards_when_deck_is_empty() -> None:
 
 def test_removed_cards_are_out_of_the_deck() -> None:
     level = make_level(removed=("orange", "crescent"))
-    state = new_game(level, ["A"], seed=5)
+    state = new_game(Setup(level, ("A",)), 5)
     everything = state.deck + state.hands[0]
     assert len(everything) == 55 - 14
     assert not any(c.value in ("orange", "crescent") for c in everything)
@@ -339,23 +352,23 @@ def test_uneven_sand_speed_keeps_a_remainder() -> None:
 
 
 def test_sand_speed_assist_marks_the_run_and_is_bounded() -> None:
-    assert new_game(LEVEL, ["A"], 1, sand_speed_pct=50).assisted
-    state = new_game(LEVEL, ["A"], 1)
+    assert new_game(Setup(LEVEL, ("A",), sand_speed_pct=50), 1).assisted
+    state = new_game(Setup(LEVEL, ("A",)), 1)
     assert not state.assisted
     mark_assisted(state)
     assert state.assisted and outcome_json(state)["assisted"] is True
     for bad in (49, 101):
         with pytest.raises(ValueError, match="sand_speed_pct"):
-            new_game(LEVEL, ["A"], 1, sand_speed_pct=bad)
+            new_game(Setup(LEVEL, ("A",), sand_speed_pct=bad), 1)
 
 
 def test_player_count_and_first_player_are_checked() -> None:
     with pytest.raises(ValueError, match="players"):
-        new_game(LEVEL, [], 1)
+        new_game(Setup(LEVEL, ()), 1)
     with pytest.raises(ValueError, match="players"):
-        new_game(LEVEL, ["x"] * 8, 1)
+        new_game(Setup(LEVEL, ("x",) * 8), 1)
     with pytest.raises(ValueError, match="first_player"):
-        new_game(LEVEL, ["A", "B"], 1, first_player=2)
+        new_game(Setup(LEVEL, ("A", "B"), first_player=2), 1)
 
 
 # --- legality -----------------------------------------------------------------------------------
@@ -390,7 +403,7 @@ def test_legal_actions_list_every_wild_choice() -> None:
 
 
 def test_turns_go_round_the_table() -> None:
-    state = new_game(LEVEL, ["A", "B", "C"], seed=2, first_player=2)
+    state = new_game(Setup(LEVEL, ("A", "B", "C"), first_player=2), 2)
     order = []
     for _ in range(4):
         order.append(state.active)
@@ -407,7 +420,7 @@ def test_actions_and_events_round_trip_through_json() -> None:
                 {"type": "wild", "player": 0, "hand_index": 0, "mode": "x", "timer": "slow1"}):
         with pytest.raises(ValueError):
             action_from_json(bad)
-    state = new_game(LEVEL, ["A", "B"], seed=9)
+    state = new_game(Setup(LEVEL, ("A", "B")), 9)
     for _ in range(6):
         apply(state, legal_actions(state)[-1])
         advance(state, 3_001)
@@ -416,7 +429,7 @@ def test_actions_and_events_round_trip_through_json() -> None:
 
 
 def test_state_round_trips_exactly_and_plays_on_identically() -> None:
-    state = new_game(LEVEL, ["A", "B"], seed=11, sand_speed_pct=70)
+    state = new_game(Setup(LEVEL, ("A", "B"), sand_speed_pct=70), 11)
     for i in range(8):
         advance(state, 1_777 * i)
         if is_over(state):
@@ -431,11 +444,11 @@ def test_state_round_trips_exactly_and_plays_on_identically() -> None:
 
 
 def test_copy_is_independent() -> None:
-    state = new_game(LEVEL, ["A"], seed=1)
-    twin = state.copy()
+    state = new_game(Setup(LEVEL, ("A",)), 1)
+    twin = clone(state)
     apply(twin, legal_actions(twin)[0])
     advance(twin, 5_000)
-    assert state.to_dict() == new_game(LEVEL, ["A"], seed=1).to_dict()
+    assert state.to_dict() == new_game(Setup(LEVEL, ("A",)), 1).to_dict()
 
 
 def test_outcome_json() -> None:
@@ -450,30 +463,30 @@ def test_outcome_json() -> None:
 
 
 def test_run_replay_reproduces_a_game_and_plays_it_out() -> None:
-    live = new_game(LEVEL, ["A", "B"], seed=21, first_player=1)
+    live = new_game(Setup(LEVEL, ("A", "B"), first_player=1), 21)
     for i in range(10):
         advance(live, 900 + 250 * i)
         if is_over(live):
             break
         apply(live, legal_actions(live)[-1])
-    replayed = run_replay(LEVEL, ["A", "B"], 21, 1, 100, list(live.actions))
+    replayed = run_replay(Setup(LEVEL, ("A", "B"), 1), 21, list(live.actions))
     advance(live, 10 * 60_000)
     assert is_over(replayed) and replayed.log == live.log and replayed.time_ms == live.time_ms
 
 
 def test_run_replay_rejects_illegal_and_backward_actions() -> None:
-    state = new_game(LEVEL, ["A", "B"], seed=21)
+    state = new_game(Setup(LEVEL, ("A", "B")), 21)
     good = legal_actions(state)[0]
     with pytest.raises(IllegalAction, match=r"^action 2 at 500 ms: it is B's turn, not A's$"):
-        run_replay(LEVEL, ["A", "B"], 21, 0, 100, [(100, good), (500, good)])
+        run_replay(Setup(LEVEL, ("A", "B")), 21, [(100, good), (500, good)])
     with pytest.raises(IllegalAction, match=r"^action 2 at 50 ms: time goes backwards"):
-        run_replay(LEVEL, ["A", "B"], 21, 0, 100, [(100, good), (50, PlayCard(1, 0))])
+        run_replay(Setup(LEVEL, ("A", "B")), 21, [(100, good), (50, PlayCard(1, 0))])
     with pytest.raises(IllegalAction, match=r"^action 1 at 999999 ms: the game was already lost"):
-        run_replay(LEVEL, ["A", "B"], 21, 0, 100, [(999_999, good)])
+        run_replay(Setup(LEVEL, ("A", "B")), 21, [(999_999, good)])
 
 
 def test_run_replay_without_actions_ends_by_running_out() -> None:
-    state = run_replay(LEVEL, ["A"], 1, 0, 50, [])
+    state = run_replay(Setup(LEVEL, ("A",), 0, 50), 1, [])
     # medium1 runs out at 42 s of sand (84 s at half speed), is lost, and runs out again 84 s later.
     assert outcome(state) == "lost" and state.time_ms == 168_000 and state.failed_timer == "medium1"
 

@@ -235,7 +235,7 @@ def test_replay_driven_scene_reaches_the_rules_outcome(app: App) -> None:
         if scene.state.result is not None:
             break
         app.step([], 250, draw=False)
-    expected = run_replay(setup.level, list(setup.players), setup.seed, setup.first_player, setup.sand_speed_pct, actions)
+    expected = run_replay(setup.rules_setup(), setup.seed, actions)
     assert outcome_json(scene.state) == outcome_json(expected)
 
 

@@ -10,10 +10,12 @@ from arzium.rules import (
     DEFAULT_EDGES,
     CardSet,
     GameState,
+    Party,
     SeatSetup,
     Setup,
     cards_from_dict,
     new_game,
+    set_party,
 )
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -44,38 +46,31 @@ def make_cards(patterns: dict[str, list[str]] | None = None, coins: dict[str, li
     return cards_from_dict(data, "test cards")
 
 
+def make_setup(n: int = 2, full: bool = False, first: int = 0, edges: tuple[str, ...] | None = None) -> Setup:
+    """Seats P0.. in the first colours on `edges` (default: the default edges for `n`)."""
+    edges = edges or DEFAULT_EDGES[n]
+    return Setup(tuple(SeatSetup(f"P{i}", COLOURS[i], edges[i]) for i in range(n)), full, first)
+
+
 def make_state(n: int = 2, full: bool = False, cards: CardSet | None = None, seed: int = 0, first: int = 0,
                edges: tuple[str, ...] | None = None) -> GameState:
     """A fresh game on coin-free lands (unless `cards` says otherwise), markers off the map."""
-    edges = edges or DEFAULT_EDGES[n]
-    seats = tuple(SeatSetup(f"P{i}", COLOURS[i], edges[i]) for i in range(n))
-    return new_game(Setup(seats, full, first), seed, cards or make_cards())
+    return new_game(make_setup(n, full, first, edges), seed, cards or make_cards())
 
 
-def set_party(state: GameState, p: int, cards: list[str], face_up: list[bool] | None = None) -> None:
+def set_characters(state: GameState, p: int, cards: list[str], face_up: list[bool] | None = None) -> None:
+    """`p`'s characters become `cards` (artifacts and coins kept)."""
     ps = state.players[p]
-    ps.cards = list(cards)
-    ps.face_up = list(face_up) if face_up is not None else [True] * len(cards)
+    set_party(state, p, Party(tuple(cards), None if face_up is None else tuple(face_up),
+                              tuple(ps.artifacts), tuple(ps.artifacts_up)))
 
 
 def give_artifacts(state: GameState, p: int, artifacts: list[str], up: list[bool] | None = None) -> None:
+    """`p`'s artifacts become `artifacts` (characters and coins kept)."""
     ps = state.players[p]
-    ps.artifacts = list(artifacts)
-    ps.artifacts_up = list(up) if up is not None else [True] * len(artifacts)
+    set_party(state, p, Party(tuple(ps.cards), tuple(ps.face_up), tuple(artifacts),
+                              None if up is None else tuple(up)))
 
-
-def put(state: GameState, p: int, squares) -> None:
-    """Put `p`'s markers on `squares` (taken from the supply)."""
-    for sq in squares:
-        assert state.board[sq] < 0
-        state.board[sq] = p
-        state.occ |= 1 << sq
-        state.players[p].supply -= 1
-
-
-def set_slot(state: GameState, slot: int, card: str | None) -> None:
-    state.slots[slot] = card
-    state.refresh_slot(slot)
 
 
 def artifact_of(state: GameState, ability: str, nth: int = 0) -> str:

@@ -1,10 +1,18 @@
 """The six artifacts: Purse, Slide, Wake (with the free rest), Turn, Free blank, Displace."""
 import pytest
+from arzium_testkit import (
+    artifact_of,
+    give_artifacts,
+    make_cards,
+    make_state,
+    set_characters,
+    sq,
+)
 
 from arzium.rules import (
     ArtifactUsed,
-    BlankPaid,
     Bid,
+    BlankPaid,
     CardClaimed,
     CharacterFlipped,
     CoinsGained,
@@ -19,13 +27,14 @@ from arzium.rules import (
     UseWake,
     apply,
     legal_actions,
+    put_markers,
+    set_slot,
 )
-from arzium_testkit import artifact_of, give_artifacts, make_cards, make_state, put, set_party, set_slot, sq
 
 
 def state_with(ability: str, patterns=None, coins=None, **kw):
     state = make_state(full=True, cards=make_cards(patterns=patterns or {"C01": ["XX"]}, coins=coins), **kw)
-    set_party(state, 0, ["C01", "C02", "C03"])
+    set_characters(state, 0, ["C01", "C02", "C03"])
     art = artifact_of(state, ability)
     give_artifacts(state, 0, [art])
     return state, art
@@ -53,7 +62,7 @@ def test_artifacts_must_be_owned_and_of_the_right_ability():
 def test_slide_moves_any_marker_to_an_adjacent_empty_square_without_coins():
     state, slide = state_with("slide", coins={"C09": [[0, 0], [0, 0], [3, 0]]})
     set_slot(state, 3, "C09")                  # (5, 0) holds 3 coins
-    put(state, 1, [sq(4, 0), sq(4, 1)])
+    put_markers(state, 1, [sq(4, 0), sq(4, 1)])
     for bad, reason in (((sq(3, 3), sq(3, 4)), "no marker"), ((sq(4, 0), sq(4, 1)), "already holds"),
                         ((sq(4, 0), sq(5, 1)), "not orthogonally adjacent")):
         with pytest.raises(IllegalAction, match=reason):
@@ -66,8 +75,8 @@ def test_slide_moves_any_marker_to_an_adjacent_empty_square_without_coins():
 
 def test_slide_can_complete_a_card_claimed_at_the_end_of_the_search():
     state, slide = state_with("slide")
-    put(state, 0, [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1), sq(5, 0)])
-    put(state, 1, [sq(5, 2)])
+    put_markers(state, 0, [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1), sq(5, 0)])
+    put_markers(state, 1, [sq(5, 2)])
     apply(state, UseSlide(slide, sq(5, 2), sq(5, 1)))
     events = apply(state, Search("C01", 0))
     assert CardClaimed(0, state.players[0].cards[-1], 3, ((0, 5), (1, 1)), 0) in events
@@ -75,7 +84,7 @@ def test_slide_can_complete_a_card_claimed_at_the_end_of_the_search():
 
 def test_wake_turns_the_last_character_down_for_the_free_rest():
     state, wake = state_with("wake")
-    set_party(state, 0, ["C01", "C02", "C03"], [False, True, False])
+    set_characters(state, 0, ["C01", "C02", "C03"], [False, True, False])
     events = apply(state, UseWake(wake, "C02"))
     assert events == [ArtifactUsed(0, wake, "wake"), CharacterFlipped(0, "C02", False), Rested(0, 0, True)]
     ps = state.players[0]
@@ -86,7 +95,7 @@ def test_wake_turns_the_last_character_down_for_the_free_rest():
 
 def test_wake_turns_a_character_face_up():
     state, wake = state_with("wake")
-    set_party(state, 0, ["C01", "C02"], [True, False])
+    set_characters(state, 0, ["C01", "C02"], [True, False])
     with pytest.raises(IllegalAction, match="C09 is not one of your characters"):
         apply(state, UseWake(wake, "C09"))
     assert apply(state, UseWake(wake, "C02"))[1] == CharacterFlipped(0, "C02", True)
@@ -117,8 +126,8 @@ def test_free_blank_places_one_blank_without_paying():
 def test_displace_replaces_another_players_marker_and_collects_its_coins():
     state, disp = state_with("displace", coins={"C09": [[0, 0], [0, 0], [0, 2]]})
     set_slot(state, 3, "C09")                      # (5, 1) holds 2 coins
-    put(state, 1, [sq(5, 1)])
-    put(state, 0, [sq(4, 0)])
+    put_markers(state, 1, [sq(5, 1)])
+    put_markers(state, 0, [sq(4, 0)])
     with pytest.raises(IllegalAction, match="does not hold another player's marker"):
         apply(state, Search("C01", sq(4, 0), displace_artifact=disp, displace_square=sq(4, 0)))
     with pytest.raises(IllegalAction, match="not a marker square or chosen blank"):
@@ -132,7 +141,7 @@ def test_displace_replaces_another_players_marker_and_collects_its_coins():
 def test_displace_onto_a_chosen_blank():
     state, disp = state_with("displace", patterns={"C01": ["XXB"]})
     state.players[0].coins = 2
-    put(state, 1, [sq(0, 2)])
+    put_markers(state, 1, [sq(0, 2)])
     events = apply(state, Search("C01", 0, blanks=(0,), displace_artifact=disp, displace_square=sq(0, 2)))
     assert events[2:6] == [MarkerPlaced(0, sq(0, 0), 0), MarkerPlaced(0, sq(0, 1), 0),
                            BlankPaid(0, sq(0, 2), 2), MarkerDisplaced(0, sq(0, 2), 1, 0)]
@@ -142,8 +151,8 @@ def test_displace_onto_a_chosen_blank():
 def test_artifacts_only_before_the_search():
     state, purse = state_with("purse")
     state.players[1].coins = 0
-    put(state, 0, [sq(3, 0)])
-    put(state, 1, [sq(3, 1), sq(4, 0), sq(4, 1)])
+    put_markers(state, 0, [sq(3, 0)])
+    put_markers(state, 1, [sq(3, 1), sq(4, 0), sq(4, 1)])
     state.players[0].coins = 1
     apply(state, Search("C01", sq(5, 0)))       # tie 3-3: bidding
     assert state.phase == "bid"

@@ -1,19 +1,23 @@
 """Board geometry: slots, orientation, reading order, seat rotation, anchors, the fit rule, previews."""
 import pytest
+from arzium_testkit import make_cards, make_setup, make_state, set_characters, sq
 
 from arzium.rules import (
     EDGES,
     READING_ORDER,
     SLOT_ORIENTATION,
     IllegalAction,
+    Party,
     Search,
     apply,
+    build_position,
     placement,
+    put_markers,
+    set_slot,
     slot_of_square,
     slot_squares,
     square_rc,
 )
-from arzium_testkit import make_cards, make_state, put, set_party, set_slot, sq
 
 
 def test_squares_and_slots_partition_the_board():
@@ -65,7 +69,7 @@ EXPECTED = {  # marker cells relative to the anchor, pattern reading order
 def test_seat_rotation_for_each_edge(edge):
     other = next(e for e in EDGES if e != edge)
     state = make_state(cards=make_cards(patterns={"C01": L_PATTERN}), edges=(edge, other))
-    set_party(state, 0, ["C01"])
+    set_characters(state, 0, ["C01"])
     anchor = sq(2, 2)
     pl = placement(state, "C01", anchor)
     assert pl.legal, pl.reason
@@ -76,14 +80,14 @@ def test_seat_rotation_for_each_edge(edge):
 
 def test_turn_preview_adds_a_clockwise_quarter():
     state = make_state(cards=make_cards(patterns={"C01": L_PATTERN}), edges=("south", "north"))
-    set_party(state, 0, ["C01"])
+    set_characters(state, 0, ["C01"])
     assert placement(state, "C01", 0, turn=1).marker_cells == tuple(tuple(x) for x in EXPECTED["west"])
     assert placement(state, "C01", 0, turn=2).marker_cells == tuple(tuple(x) for x in EXPECTED["north"])
 
 
 def test_fit_rule_markers_inside_blanks_may_hang_out():
     state = make_state(cards=make_cards(patterns={"C01": ["BXB", ".X."]}))
-    set_party(state, 0, ["C01"])
+    set_characters(state, 0, ["C01"])
     # marker box is 1 wide, 2 tall; at (0, 0) the left blank hangs off the west edge
     pl = placement(state, "C01", sq(0, 0))
     assert pl.legal and pl.markers == (sq(0, 0), sq(1, 0))
@@ -98,7 +102,7 @@ def test_fit_rule_markers_inside_blanks_may_hang_out():
 
 def test_empty_slot_squares_are_off_the_map():
     state = make_state(cards=make_cards(patterns={"C01": ["XX"], "C02": ["XXB"]}))
-    set_party(state, 0, ["C01", "C02"])
+    set_characters(state, 0, ["C01", "C02"])
     set_slot(state, 1, None)
     pl = placement(state, "C01", sq(0, 1))   # (0,1) in slot 0, (0,2) in the empty slot 1
     assert not pl.legal and "off the map" in pl.reason and pl.markers == (sq(0, 1),)
@@ -112,11 +116,23 @@ def test_empty_slot_squares_are_off_the_map():
 
 def test_placement_preview_reports_skipped_squares_and_coins():
     cards = make_cards(patterns={"C01": ["XXX"]}, coins={"C02": [[0, 0], [0, 0], [0, 2]]})
-    state = make_state(cards=cards)
-    set_party(state, 0, ["C01"])
-    set_slot(state, 3, "C02")     # local 5 of slot 3 is (5, 1)
-    put(state, 1, [sq(5, 2)])
+    state = build_position(make_setup(2), cards=cards, slots={3: "C02"},  # local 5 of slot 3 is (5, 1)
+                           markers={1: [sq(5, 2)]}, parties={0: Party(("C01",))})
     pl = placement(state, "C01", sq(5, 0))
     assert pl.markers == (sq(5, 0), sq(5, 1)) and pl.skipped == (sq(5, 2),) and pl.coins == 2 and pl.legal
     state.players[0].face_up[0] = False
     assert placement(state, "C01", sq(5, 0)).reason == "character C01 is face down"
+
+
+def test_a_built_position_has_its_markers_lands_and_parties_and_refuses_a_taken_square():
+    cards = make_cards(coins={"C02": [[0, 0], [0, 0], [0, 2]]})
+    state = build_position(make_setup(3), cards=cards, slots={3: "C02", 1: None},
+                           markers={0: [sq(3, 0)], 2: [sq(5, 2), sq(5, 3)]},
+                           parties={1: Party(("C01", "C03"), (True, False), coins=5)}, active=1)
+    assert state.occ == (1 << sq(3, 0)) | (1 << sq(5, 2)) | (1 << sq(5, 3))
+    assert all(state.offmap >> s & 1 for s in slot_squares(1)) and state.coin_at[sq(5, 1)] == 2
+    assert [p.supply for p in state.players] == [23, 24, 22]
+    assert state.players[1].cards == ["C01", "C03"] and state.players[1].face_up == [True, False]
+    assert state.players[1].coins == 5 and state.active == 1
+    with pytest.raises(ValueError, match="already holds a marker"):
+        put_markers(state, 1, [sq(3, 0)])

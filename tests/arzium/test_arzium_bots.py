@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from arzium_testkit import give_artifacts, make_cards, make_state, set_characters, sq
 
 from arzium.bots import BOT_LEVELS, LEVELS, HardBot, hint, make_bot
 from arzium.bots.hard import equity, rewards
@@ -10,6 +11,7 @@ from arzium.rules import (
     Bid,
     Buy,
     CardClaimed,
+    Phase,
     RestEarly,
     Search,
     apply,
@@ -20,31 +22,30 @@ from arzium.rules import (
     legal_actions,
     new_game,
     outcome,
+    put_markers,
+    set_slot,
 )
-from arzium_testkit import give_artifacts, make_cards, make_state, put, sq
-from arzium_testkit import set_slot as kit_set_slot
-from arzium_testkit import set_party as kit_set_party
 
 FAST_HARD = 8  # iterations: enough to exercise the search, cheap enough for the default suite
 
 
-def set_party(state, p, cards, face_up=None):
-    """`testkit.set_party`, also taking the cards out of the deck and the map (the search plays on)."""
-    kit_set_party(state, p, cards, face_up)
+def deal_characters(state, p, cards, face_up=None):
+    """`testkit.set_characters`, also taking the cards out of the deck and the map (the search plays on)."""
+    set_characters(state, p, cards, face_up)
     state.deck = [c for c in state.deck if c not in cards]
     for s, c in enumerate(state.slots):
         if c in cards:
-            kit_set_slot(state, s, state.deck.pop())
+            set_slot(state, s, state.deck.pop())
 
 
-def set_slot(state, slot, card):
+def lay_card(state, slot, card):
     """Put `card` in `slot`, swapping it with wherever it was (deck or another slot)."""
     old = state.slots[slot]
     if card in state.deck:
         state.deck[state.deck.index(card)] = old
     elif card in state.slots:
-        kit_set_slot(state, state.slots.index(card), old)
-    kit_set_slot(state, slot, card)
+        set_slot(state, state.slots.index(card), old)
+    set_slot(state, slot, card)
 
 
 def play(levels, full, seed, iterations=FAST_HARD):
@@ -121,9 +122,9 @@ def test_bots_do_not_change_the_state_they_look_at(level):
 def claim_position(face_up_c03: bool):
     cards = make_cards(patterns={"C01": ["XX"], "C03": [".X", "X."]}, points={"C10": 4})
     state = make_state(cards=cards)
-    set_party(state, 0, ["C01", "C03"], [True, face_up_c03])
-    set_slot(state, 3, "C10")
-    put(state, 0, [sq(3, 0), sq(3, 1), sq(4, 0), sq(5, 1)])   # (4, 1) and (5, 0) free: a diagonal
+    deal_characters(state, 0, ["C01", "C03"], [True, face_up_c03])
+    lay_card(state, 3, "C10")
+    put_markers(state, 0, [sq(3, 0), sq(3, 1), sq(4, 0), sq(5, 1)])   # (4, 1) and (5, 0) free: a diagonal
     state.players[0].coins = 2
     return state
 
@@ -145,19 +146,19 @@ def test_greedy_rests_early_when_the_right_character_is_face_down():
 
 def test_greedy_does_not_hand_a_card_to_a_rival():
     state = make_state(cards=make_cards(patterns={"C01": ["XX"]}, points={"C10": 4}))
-    set_party(state, 0, ["C01"])
-    set_slot(state, 3, "C10")
-    put(state, 1, [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1)])
+    deal_characters(state, 0, ["C01"])
+    lay_card(state, 3, "C10")
+    put_markers(state, 1, [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1)])
     action = make_bot("greedy", 0).decide(state, 0)
     assert action.anchor != sq(5, 0)        # filling (5, 0)-(5, 1) would give the rival the card
 
 
 def tie_position():
     state = make_state(cards=make_cards(patterns={"C01": ["XX"]}, points={"C10": 4}))
-    set_party(state, 0, ["C01"])
-    set_slot(state, 3, "C10")
-    put(state, 0, [sq(3, 0)])
-    put(state, 1, [sq(3, 1), sq(4, 0), sq(4, 1)])
+    deal_characters(state, 0, ["C01"])
+    lay_card(state, 3, "C10")
+    put_markers(state, 0, [sq(3, 0)])
+    put_markers(state, 1, [sq(3, 1), sq(4, 0), sq(4, 1)])
     state.players[0].coins, state.players[1].coins = 4, 2
     apply(state, Search("C01", sq(5, 0)))
     assert state.phase == "bid"
@@ -173,7 +174,7 @@ def test_greedy_bids_to_block_a_poorer_rival_and_raises_when_worth_it():
 
 def test_greedy_buys_a_good_artifact():
     state = make_state(full=True, cards=make_cards(patterns={"C01": ["XX"]}))
-    set_party(state, 0, ["C01"])
+    deal_characters(state, 0, ["C01"])
     state.players[0].coins = 5
     apply(state, Search("C01", 0))
     assert state.phase == "buy"
@@ -188,11 +189,11 @@ def contested_position(face_up_c03: bool):
     Player 0's diagonal (C03) fills both and claims it; otherwise player 1's (C04) does next turn."""
     cards = make_cards(patterns={"C01": ["XX"], "C03": [".X", "X."], "C04": [".X", "X."]}, points={"C10": 4})
     state = make_state(cards=cards)
-    set_party(state, 0, ["C01", "C03"], [True, face_up_c03])
-    set_party(state, 1, ["scout-blue", "guide-blue", "C02", "C04"])
-    set_slot(state, 3, "C10")
-    put(state, 0, [sq(3, 0), sq(5, 1)])
-    put(state, 1, [sq(3, 1), sq(4, 0)])
+    deal_characters(state, 0, ["C01", "C03"], [True, face_up_c03])
+    deal_characters(state, 1, ["scout-blue", "guide-blue", "C02", "C04"])
+    lay_card(state, 3, "C10")
+    put_markers(state, 0, [sq(3, 0), sq(5, 1)])
+    put_markers(state, 1, [sq(3, 1), sq(4, 0)])
     state.players[0].coins = 2
     return state
 
@@ -224,16 +225,16 @@ def test_hard_bids_just_enough_to_win_a_valuable_tie(seed):
 
 def test_hard_does_not_hand_a_card_to_a_rival():
     state = make_state(cards=make_cards(patterns={"C01": ["XX"]}, points={"C10": 4}))
-    set_party(state, 0, ["C01"])
-    set_slot(state, 3, "C10")
-    put(state, 1, [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1)])
+    deal_characters(state, 0, ["C01"])
+    lay_card(state, 3, "C10")
+    put_markers(state, 1, [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1)])
     action = HardBot(random.Random(0), 60).decide(state, 0)
     assert action.anchor != sq(5, 0)
 
 
 def test_hard_answers_a_forced_decision_at_once():
     state = make_state(full=True, cards=make_cards(patterns={"C01": ["XX"]}))
-    set_party(state, 0, ["C01"])
+    deal_characters(state, 0, ["C01"])
     purse = next(a for a in state.cards.artifact_ids if state.cards.artifact(a).ability == "purse")
     give_artifacts(state, 0, [purse])
     bot = HardBot(random.Random(0), 10_000)
@@ -253,11 +254,11 @@ def test_hard_is_reproducible_and_respects_a_time_cap():
 
 def test_rewards_are_win_shares_at_the_end_and_follow_the_lead_before():
     state = make_state(cards=make_cards(points={"C10": 4, "C11": 1}))
-    set_party(state, 0, ["C10"])
-    set_party(state, 1, ["C11"])
+    deal_characters(state, 0, ["C10"])
+    deal_characters(state, 1, ["C11"])
     r = rewards(state)
     assert r[0] > 0.5 > r[1] and equity(state)[0] > equity(state)[1]
-    state.phase = "over"
+    state.phase = Phase.OVER
     won, lost = rewards(state)
     assert won > 0.9 > 0.1 > lost and won + lost == pytest.approx(1.0)
 
@@ -275,7 +276,7 @@ def test_hint_is_a_legal_move_of_the_player_to_act_and_is_repeatable():
 
 def test_hint_refuses_a_finished_game():
     state = new_game(default_setup(2), 1)
-    state.phase = "over"
+    state.phase = Phase.OVER
     with pytest.raises(ValueError, match="game is over"):
         hint(state)
 

@@ -2,9 +2,15 @@
 import json
 
 import pytest
-
-from arzium.rules import ABILITIES, CardDataError, cards_from_dict, default_cards, load_cards
 from arzium_testkit import data_copy
+
+from arzium.rules import (
+    ABILITIES,
+    CardDataError,
+    cards_from_dict,
+    default_cards,
+    load_cards,
+)
 
 
 def test_shipped_cards_are_complete():

@@ -1,7 +1,9 @@
 """Claims at the end of the search: majority, bidding in ties, consolation, replacement, order."""
 import pytest
+from arzium_testkit import make_cards, make_state, set_characters, sq
 
 from arzium.rules import (
+    Bid,
     BiddingStarted,
     BidPassed,
     BidPlaced,
@@ -11,16 +13,16 @@ from arzium.rules import (
     ConsolationCoin,
     IllegalAction,
     PassBid,
-    Bid,
     Search,
     TurnStarted,
     apply,
     current_player,
     legal_actions,
     placement,
+    put_markers,
+    set_slot,
     slot_squares,
 )
-from arzium_testkit import make_cards, make_state, put, set_party, set_slot, sq
 
 S3 = [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1), sq(5, 0), sq(5, 1)]   # slot 3, south-west
 
@@ -28,15 +30,15 @@ S3 = [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1), sq(5, 0), sq(5, 1)]   # slot 3, so
 def two_player_claim_state(**kw):
     cards = make_cards(patterns={"C01": ["XX"]}, **kw)
     state = make_state(cards=cards)
-    set_party(state, 0, ["C01", "scout-red"])
+    set_characters(state, 0, ["C01", "scout-red"])
     set_slot(state, 3, "C10")
     return state
 
 
 def test_majority_claims_returns_markers_pays_one_consolation_and_replaces():
     state = two_player_claim_state(coins={"C20": [[1, 0], [0, 0], [0, 2]]})
-    put(state, 0, [sq(3, 0), sq(3, 1)])
-    put(state, 1, [sq(4, 0), sq(4, 1)])          # two markers, still one coin
+    put_markers(state, 0, [sq(3, 0), sq(3, 1)])
+    put_markers(state, 1, [sq(4, 0), sq(4, 1)])          # two markers, still one coin
     state.deck[-1] = "C20"
     events = apply(state, Search("C01", sq(5, 0)))
     tail = events[3:]
@@ -55,8 +57,8 @@ def test_majority_claims_returns_markers_pays_one_consolation_and_replaces():
 def test_replacement_in_the_north_row_is_turned_like_the_card_it_replaces():
     cards = make_cards(patterns={"C01": ["XX"]}, coins={"C20": [[1, 0], [0, 0], [0, 2]]})
     state = make_state(cards=cards)
-    set_party(state, 0, ["C01"])
-    put(state, 0, [sq(1, 0), sq(1, 1), sq(2, 0), sq(2, 1)])
+    set_characters(state, 0, ["C01"])
+    put_markers(state, 0, [sq(1, 0), sq(1, 1), sq(2, 0), sq(2, 1)])
     state.deck[-1] = "C20"
     apply(state, Search("C01", sq(0, 0)))
     assert state.players[0].cards[-1] != "C20"
@@ -65,11 +67,11 @@ def test_replacement_in_the_north_row_is_turned_like_the_card_it_replaces():
 
 def test_empty_deck_leaves_the_slot_off_the_map():
     state = two_player_claim_state()
-    put(state, 0, S3[:4])
+    put_markers(state, 0, S3[:4])
     state.deck.clear()
     events = apply(state, Search("C01", sq(5, 0)))
     assert CardReplaced(3, None) in events and state.slots[3] is None
-    set_party(state, 1, ["C01"])
+    set_characters(state, 1, ["C01"])
     assert not placement(state, "C01", sq(4, 0)).legal
     with pytest.raises(IllegalAction, match="empty slot"):
         apply(state, Search("C01", sq(4, 0)))
@@ -79,11 +81,11 @@ def test_empty_deck_leaves_the_slot_off_the_map():
 def test_several_full_cards_resolve_in_reading_order_of_the_active_player():
     for active, edge_order in ((0, [3, 4]), (1, [4, 3])):   # south reads west to east, north the other way
         state = make_state(cards=make_cards(patterns={"C01": ["XX"]}))
-        set_party(state, active, ["C01"])
+        set_characters(state, active, ["C01"])
         state.active = active
         s4 = slot_squares(4)
-        put(state, 0, [s for s in S3 if s != sq(5, 1)])
-        put(state, 1, [s for s in s4 if s != sq(5, 2)])
+        put_markers(state, 0, [s for s in S3 if s != sq(5, 1)])
+        put_markers(state, 1, [s for s in s4 if s != sq(5, 2)])
         events = apply(state, Search("C01", sq(5, 1)))
         full = [e.slot for e in events if isinstance(e, CardFull)]
         claimed = [(e.player, e.slot) for e in events if isinstance(e, CardClaimed)]
@@ -93,8 +95,8 @@ def test_several_full_cards_resolve_in_reading_order_of_the_active_player():
 
 def tie_state(coins0: int, coins1: int):
     state = two_player_claim_state()
-    put(state, 0, [sq(3, 0)])
-    put(state, 1, [sq(3, 1), sq(4, 0), sq(4, 1)])
+    put_markers(state, 0, [sq(3, 0)])
+    put_markers(state, 1, [sq(3, 1), sq(4, 0), sq(4, 1)])
     state.players[0].coins, state.players[1].coins = coins0, coins1
     events = apply(state, Search("C01", sq(5, 0)))     # 3 - 3
     assert BiddingStarted(3, (0, 1)) in events and state.phase == "bid"
@@ -138,8 +140,8 @@ def test_pass_leaves_the_card_to_the_highest_bid():
 def test_forced_choices_are_automatic():
     # opener with no coins bids 0; a bidder who cannot raise passes
     state = two_player_claim_state()
-    put(state, 0, [sq(3, 0)])
-    put(state, 1, [sq(3, 1), sq(4, 0), sq(4, 1)])
+    put_markers(state, 0, [sq(3, 0)])
+    put_markers(state, 1, [sq(3, 1), sq(4, 0), sq(4, 1)])
     state.players[1].coins = 0
     events = apply(state, Search("C01", sq(5, 0)))
     assert [e for e in events if isinstance(e, (BidPlaced, BidPassed))] == [BidPlaced(0, 0), BidPassed(1, True)]
@@ -153,17 +155,17 @@ def test_bidding_order_starts_with_the_first_tied_player_after_the_active_one():
     cards = make_cards(patterns={"C01": ["XX"]})
     state = make_state(n=3, cards=cards)               # order 0, 1, 2; player 1 sits west: "XX" stands upright
     state.active = 1
-    set_party(state, 1, ["C01"])
-    put(state, 0, [sq(3, 0), sq(3, 1)])
-    put(state, 2, [sq(4, 0), sq(5, 0)])
+    set_characters(state, 1, ["C01"])
+    put_markers(state, 0, [sq(3, 0), sq(3, 1)])
+    put_markers(state, 2, [sq(4, 0), sq(5, 0)])
     events = apply(state, Search("C01", sq(4, 1)))      # three-way tie 2-2-2: the active player opens
     assert BiddingStarted(3, (1, 2, 0)) in events and current_player(state) == 1
     # players 0 and 2 tie 3-3 on slot 4 (as if filled by a Slide this turn): player 2 comes first
     state = make_state(n=3, cards=cards)
     state.active = 1
-    set_party(state, 1, ["C01"])
+    set_characters(state, 1, ["C01"])
     s4 = slot_squares(4)
-    put(state, 0, list(s4[:3]))
-    put(state, 2, list(s4[3:]))
+    put_markers(state, 0, list(s4[:3]))
+    put_markers(state, 2, list(s4[3:]))
     events = apply(state, Search("C01", sq(0, 0)))
     assert BiddingStarted(4, (2, 0)) in events and current_player(state) == 2

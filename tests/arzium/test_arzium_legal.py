@@ -3,6 +3,7 @@ import random
 from itertools import combinations
 
 import pytest
+from arzium_testkit import play_random
 
 from arzium.rules import (
     ABILITIES,
@@ -24,7 +25,6 @@ from arzium.rules import (
     legal_actions,
     placement,
 )
-from arzium_testkit import play_random
 
 
 def accepted(state, action):

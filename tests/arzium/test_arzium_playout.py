@@ -1,6 +1,6 @@
 """Seeded random playouts over 2-4 players, basic and full, with invariants checked after every action.
 
-The default run plays 600 games (100 per configuration); `-m slow` plays 2,400 more, and times
+The default run plays 48 games (8 per configuration); `-m slow` plays 2,952 more, and times
 the 4-player random game (median <= 30 ms).
 """
 import statistics
@@ -10,6 +10,7 @@ import pytest
 
 from arzium.bots import make_bot
 from arzium.rules import (
+    EVENT_TYPES,
     MARKERS_PER_COLOUR,
     ArtifactBought,
     BlankPaid,
@@ -31,25 +32,23 @@ from arzium.rules import (
 
 CONFIGS = [(n, full) for n in (2, 3, 4) for full in (False, True)]
 MAX_ACTIONS = 3000
+FAST_SEEDS = 8  # per configuration, in the default run
 
 
 def coin_changes(events, players):
     delta = [0] * players
     for e in events:
-        if isinstance(e, (MarkerPlaced, MarkerDisplaced)):
-            delta[e.player] += e.coins
-        elif isinstance(e, BlankPaid):
-            delta[e.player] -= e.cost
-        elif isinstance(e, CoinsGained):
-            delta[e.player] += e.amount
-        elif isinstance(e, ConsolationCoin):
-            delta[e.player] += 1
-        elif isinstance(e, Rested):
-            delta[e.player] -= e.paid
-        elif isinstance(e, CardClaimed):
-            delta[e.player] -= e.paid
-        elif isinstance(e, ArtifactBought):
-            delta[e.player] -= e.cost
+        assert isinstance(e, EVENT_TYPES)
+        match e:
+            case MarkerPlaced(player=p, coins=c) | MarkerDisplaced(player=p, coins=c) | CoinsGained(player=p, amount=c):
+                delta[p] += c
+            case ConsolationCoin(player=p):
+                delta[p] += 1
+            case BlankPaid(player=p, cost=c) | Rested(player=p, paid=c) | CardClaimed(player=p, paid=c) \
+                    | ArtifactBought(player=p, cost=c):
+                delta[p] -= c
+            case _:
+                pass
     return delta
 
 
@@ -109,18 +108,21 @@ def play(n, full, seed):
 def run_games(seeds):
     for n, full in CONFIGS:
         for seed in seeds:
-            log = play(n, full, seed)
-            if seed % 25 == 0:
-                assert play(n, full, seed) == log      # same seed, same game
+            try:
+                log = play(n, full, seed)
+            except AssertionError as exc:
+                raise AssertionError(f"{n} players, full {full}, seed {seed}: {exc}") from exc
+            if seed % 4 == 0:
+                assert play(n, full, seed) == log, f"{n} players, full {full}, seed {seed}: not deterministic"
 
 
 def test_random_playouts_keep_every_invariant():
-    run_games(range(100))
+    run_games(range(FAST_SEEDS))
 
 
 @pytest.mark.slow
 def test_many_more_random_playouts():
-    run_games(range(100, 500))
+    run_games(range(FAST_SEEDS, 500))
 
 
 @pytest.mark.slow

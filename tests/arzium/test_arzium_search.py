@@ -1,5 +1,6 @@
 """The search: skipped squares, coins at once, blanks (paid from coins of the same placement), no pass."""
 import pytest
+from arzium_testkit import make_cards, make_state, set_characters, sq
 
 from arzium.rules import (
     BlankPaid,
@@ -10,17 +11,18 @@ from arzium.rules import (
     SquareSkipped,
     apply,
     legal_actions,
+    put_markers,
+    set_slot,
 )
-from arzium_testkit import make_cards, make_state, put, set_party, set_slot, sq
 
 FLAT = [[0, 0], [0, 0], [0, 0]]
 
 
 def test_occupied_squares_are_skipped_whoever_owns_them():
     state = make_state(cards=make_cards(patterns={"C01": ["XXXX"]}))
-    set_party(state, 0, ["C01"])
-    put(state, 0, [sq(3, 1)])   # own marker from an earlier turn
-    put(state, 1, [sq(3, 2)])
+    set_characters(state, 0, ["C01"])
+    put_markers(state, 0, [sq(3, 1)])   # own marker from an earlier turn
+    put_markers(state, 1, [sq(3, 2)])
     events = apply(state, Search("C01", sq(3, 0)))
     assert events[:5] == [CharacterUsed(0, "C01"), MarkerPlaced(0, sq(3, 0), 0), SquareSkipped(sq(3, 1)),
                           SquareSkipped(sq(3, 2)), MarkerPlaced(0, sq(3, 3), 0)]
@@ -32,7 +34,7 @@ def test_coins_are_collected_at_once():
     # slot 3 is upright: local (2, 0) and (2, 1) are (5, 0) and (5, 1)
     cards = make_cards(patterns={"C01": ["XX"]}, coins={"C02": [[0, 0], [0, 0], [1, 2]]})
     state = make_state(cards=cards)
-    set_party(state, 0, ["C01"])
+    set_characters(state, 0, ["C01"])
     set_slot(state, 3, "C02")
     events = apply(state, Search("C01", sq(5, 0)))
     assert MarkerPlaced(0, sq(5, 0), 1) in events and MarkerPlaced(0, sq(5, 1), 2) in events
@@ -42,7 +44,7 @@ def test_coins_are_collected_at_once():
 def test_blank_paid_with_coins_earned_in_the_same_placement():
     cards = make_cards(patterns={"C01": ["XXB"]}, coins={"C02": [[0, 0], [0, 0], [1, 1]]})
     state = make_state(cards=cards)
-    set_party(state, 0, ["C01"])
+    set_characters(state, 0, ["C01"])
     set_slot(state, 3, "C02")
     assert state.players[0].coins == 0
     events = apply(state, Search("C01", sq(5, 0), blanks=(0,)))
@@ -53,7 +55,7 @@ def test_blank_paid_with_coins_earned_in_the_same_placement():
 
 def test_blank_needs_two_coins():
     state = make_state(cards=make_cards(patterns={"C01": ["XXB"]}))
-    set_party(state, 0, ["C01"])
+    set_characters(state, 0, ["C01"])
     state.players[0].coins = 1
     with pytest.raises(IllegalAction, match="not enough coins for blank 0: it costs 2, you would have 1"):
         apply(state, Search("C01", sq(5, 0), blanks=(0,)))
@@ -66,7 +68,7 @@ def test_blank_needs_two_coins():
 def test_two_blanks_cost_four_and_the_richer_blank_is_paid_first():
     cards = make_cards(patterns={"C01": ["BXXB"]}, coins={"C02": [[0, 0], [0, 0], [0, 2]]})
     state = make_state(cards=cards)
-    set_party(state, 0, ["C01"])
+    set_characters(state, 0, ["C01"])
     set_slot(state, 4, "C02")      # slot 4 upright: local (2, 1) is (5, 3), 2 coins
     state.players[0].coins = 3
     plain = Search("C01", sq(4, 1), blanks=(0, 1))  # row 4: no coins anywhere
@@ -82,9 +84,9 @@ def test_two_blanks_cost_four_and_the_richer_blank_is_paid_first():
 
 def test_blank_on_an_occupied_square_is_not_allowed():
     state = make_state(cards=make_cards(patterns={"C01": ["XXB"]}))
-    set_party(state, 0, ["C01"])
+    set_characters(state, 0, ["C01"])
     state.players[0].coins = 5
-    put(state, 1, [sq(0, 2)])
+    put_markers(state, 1, [sq(0, 2)])
     with pytest.raises(IllegalAction, match=r"blank 0 \(square 2\) already holds a marker"):
         apply(state, Search("C01", 0, blanks=(0,)))
     with pytest.raises(IllegalAction, match="blanks must be different blank numbers 0-0"):
@@ -93,22 +95,22 @@ def test_blank_on_an_occupied_square_is_not_allowed():
 
 def test_a_search_must_place_a_marker_when_the_character_can():
     state = make_state(cards=make_cards(patterns={"C01": ["XX"]}))
-    set_party(state, 0, ["C01"])
-    put(state, 1, [sq(0, 0), sq(0, 1)])
+    set_characters(state, 0, ["C01"])
+    put_markers(state, 1, [sq(0, 0), sq(0, 1)])
     with pytest.raises(IllegalAction, match="would place no marker"):
         apply(state, Search("C01", 0))
     assert Search("C01", 0) not in legal_actions(state)
     # when every placement is blocked, the empty search is the only way to play the character
     for s in range(36):
         if state.board[s] < 0:
-            put(state, 1 if s % 2 else 0, [s])
+            put_markers(state, 1 if s % 2 else 0, [s])
     assert Search("C01", 0) in legal_actions(state)
     apply(state, Search("C01", 0))
 
 
 def test_only_your_own_face_up_characters_search():
     state = make_state(cards=make_cards(patterns={"C01": ["XX"]}))
-    set_party(state, 0, ["C01", "C02"], [True, False])
+    set_characters(state, 0, ["C01", "C02"], [True, False])
     with pytest.raises(IllegalAction, match="C03 is not one of your characters"):
         apply(state, Search("C03", 0))
     with pytest.raises(IllegalAction, match="character C02 is face down"):

@@ -4,7 +4,13 @@ from collections import Counter
 
 import pytest
 
-from arzium.bots.tournament import lineups, summarize, tournament, tournament_main, wilson
+from arzium.bots.tournament import (
+    lineups,
+    summarize,
+    tournament,
+    tournament_main,
+    wilson,
+)
 
 
 @pytest.mark.parametrize("players, bots", [

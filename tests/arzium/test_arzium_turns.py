@@ -1,5 +1,13 @@
 """Turn structure: resting, starting coins, turn order, buying, the end of the game and scoring."""
 import pytest
+from arzium_testkit import (
+    artifact_of,
+    give_artifacts,
+    make_cards,
+    make_state,
+    set_characters,
+    sq,
+)
 
 from arzium.rules import (
     ArtifactBought,
@@ -20,14 +28,14 @@ from arzium.rules import (
     legal_actions,
     new_game,
     outcome,
+    put_markers,
 )
-from arzium_testkit import artifact_of, give_artifacts, make_cards, make_state, put, set_party, sq
 
 
 def test_forced_rest_when_all_characters_are_face_down():
     state = make_state(cards=make_cards(patterns={"C01": ["XX"]}))
-    set_party(state, 0, ["C01"])
-    set_party(state, 1, ["C02", "C03"], [False, False])
+    set_characters(state, 0, ["C01"])
+    set_characters(state, 1, ["C02", "C03"], [False, False])
     state.players[1].coins = 3
     events = apply(state, Search("C01", 0))
     assert events[-2:] == [TurnStarted(1), Rested(1, 0, True)]
@@ -37,7 +45,7 @@ def test_forced_rest_when_all_characters_are_face_down():
 
 def test_early_rest_costs_one_coin_per_face_up_character_and_refreshes_artifacts():
     state = make_state(full=True)
-    set_party(state, 0, ["C01", "C02", "C03"], [True, False, True])
+    set_characters(state, 0, ["C01", "C02", "C03"], [True, False, True])
     give_artifacts(state, 0, [artifact_of(state, "purse")], [False])
     state.players[0].coins = 1
     with pytest.raises(IllegalAction, match="costs 2 coins .* you have 1"):
@@ -78,21 +86,21 @@ def test_turn_order_is_clockwise_by_edge_from_the_first_player():
 
 def claim_with(state, p):
     """Let `p` (active) complete slot 3 alone with a 2-marker search."""
-    set_party(state, p, state.players[p].cards + ["C01"], state.players[p].face_up + [True])
+    set_characters(state, p, state.players[p].cards + ["C01"], state.players[p].face_up + [True])
     if state.rot[p] % 2 == 0:      # "XX" lies flat for south and north
-        put(state, p, [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1)])
+        put_markers(state, p, [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1)])
         return apply(state, Search("C01", sq(5, 0)))
-    put(state, p, [sq(3, 0), sq(3, 1), sq(4, 0), sq(5, 0)])
+    put_markers(state, p, [sq(3, 0), sq(3, 1), sq(4, 0), sq(5, 0)])
     return apply(state, Search("C01", sq(4, 1)))
 
 
 def test_ten_characters_end_the_game_after_the_round():
     state = make_state(n=3, cards=make_cards(patterns={"C01": ["XX"]}))   # order 0, 1, 2
     state.active = 1
-    set_party(state, 1, ["C%02d" % i for i in range(30, 38)])   # 8 + C01 + the claim = 10
+    set_characters(state, 1, ["C%02d" % i for i in range(30, 38)])   # 8 + C01 + the claim = 10
     events = claim_with(state, 1)
     assert FinalRound(1) in events and not is_over(state) and state.active == 2
-    set_party(state, 2, ["C02"])
+    set_characters(state, 2, ["C02"])
     events = apply(state, Search("C02", sq(0, 0)))
     assert isinstance(events[-1], GameEnded) and is_over(state)
     assert legal_actions(state) == []
@@ -103,7 +111,7 @@ def test_ten_characters_end_the_game_after_the_round():
 def test_the_last_player_of_the_round_ends_it_at_once():
     state = make_state(n=2, cards=make_cards(patterns={"C01": ["XX"]}))
     state.active = 1
-    set_party(state, 1, ["C%02d" % i for i in range(30, 38)])
+    set_characters(state, 1, ["C%02d" % i for i in range(30, 38)])
     events = claim_with(state, 1)
     assert [type(e).__name__ for e in events[-2:]] == ["FinalRound", "GameEnded"] and is_over(state)
 
@@ -113,10 +121,10 @@ def test_scores_and_tie_breaks():
     state = make_state(n=3, full=True, cards=cards)
     purse3 = next(a for a in state.cards.artifact_ids
                   if state.cards.artifact(a).ability == "purse" and state.cards.artifact(a).points == 3)
-    set_party(state, 0, ["scout-red", "C01"])            # 0 + 4
-    set_party(state, 1, ["scout-blue", "C02"])           # 0 + 3, + 3 for the artifact
+    set_characters(state, 0, ["scout-red", "C01"])            # 0 + 4
+    set_characters(state, 1, ["scout-blue", "C02"])           # 0 + 3, + 3 for the artifact
     give_artifacts(state, 1, [purse3])
-    set_party(state, 2, ["C02", "C03", "C04"])           # 3 + 1 + 2
+    set_characters(state, 2, ["C02", "C03", "C04"])           # 3 + 1 + 2
     out = outcome(state)
     assert [(s.card_points, s.artifact_points, s.total) for s in out.scores] == [(4, 0, 4), (3, 3, 6), (6, 0, 6)]
     # a tie on points goes to the most coins, then the win is shared
@@ -128,7 +136,7 @@ def test_scores_and_tie_breaks():
 
 def full_game_after_search(coins: int):
     state = make_state(full=True, cards=make_cards(patterns={"C01": ["XX"]}))
-    set_party(state, 0, ["C01"])
+    set_characters(state, 0, ["C01"])
     state.players[0].coins = coins
     events = apply(state, Search("C01", 0))
     return state, events
@@ -173,6 +181,6 @@ def test_no_buy_step_without_coins_or_in_the_basic_game():
     state, events = full_game_after_search(0)
     assert events[-1] == TurnStarted(1)
     state = make_state(full=False, cards=make_cards(patterns={"C01": ["XX"]}))
-    set_party(state, 0, ["C01"])
+    set_characters(state, 0, ["C01"])
     state.players[0].coins = 9
     assert apply(state, Search("C01", 0))[-1] == TurnStarted(1) and state.art_row == []

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arenas.rules import LevelError, level_path, load_level, load_levels, outcome_json
-from arenas.scenes.session import GameSetup, SetupError, fresh_seed, from_replay, replay_outcome
+from arenas.session import GameSetup, SetupError, fresh_seed, from_replay, replay_outcome
 from common.replay import Replay
 
 if TYPE_CHECKING:

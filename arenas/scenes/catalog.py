@@ -9,7 +9,7 @@ import pygame
 from arenas.rules import GameState, advance, apply, is_over, legal_actions, level_path, load_level
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultScene
-from arenas.scenes.session import GameSetup, RunRecord
+from arenas.session import GameSetup, RunRecord
 from arenas.scenes.setup import SetupScene
 from common.catalog import SceneSpec, register, wander
 

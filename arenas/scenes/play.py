@@ -50,7 +50,7 @@ from arenas.rules import (
 from arenas.scenes import layouts as lay
 from arenas.scenes.board import DANGER_MS, TIMER_CODES, TURN_PER_MOVE, BoardView, fit_args
 from arenas.scenes.hands import CardArt, SeatPainter, TableLayout, table_layouts
-from arenas.scenes.session import GameSetup, RunRecord, finish_run
+from arenas.session import GameSetup, RunRecord, finish_run
 from common import text
 from common.scene import Scene
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad

@@ -10,7 +10,7 @@ from arenas.records import Records
 from arenas.rules import GameState, LevelError, level_path, load_level, timer_label
 from arenas.scenes.chart import draw_chart, sand_history
 from arenas.scenes.play import PlayScene
-from arenas.scenes.session import GameSetup, RunRecord
+from arenas.session import GameSetup, RunRecord
 from arenas.scenes.setup import SetupScene, format_ms
 from common import text
 from common.scene import Scene

@@ -13,7 +13,7 @@ from arenas.rules import MAX_PLAYERS, TIMER_SPECS, Level, LevelError, load_level
 from arenas.scenes.board import BoardView, fit_args, rusted_gears
 from arenas.scenes.fitting import FitQueue
 from arenas.scenes.play import PlayScene, play_board, play_board_fits
-from arenas.scenes.session import GameSetup, fresh_seed
+from arenas.session import GameSetup, fresh_seed
 from common import text
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop

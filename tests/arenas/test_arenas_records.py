@@ -20,7 +20,7 @@ from arenas.rules import (
     new_game,
     outcome_json,
 )
-from arenas.scenes.session import GameSetup, SetupError, replay_outcome, to_replay
+from arenas.session import GameSetup, SetupError, replay_outcome, to_replay
 from common.replay import read_replay, write_replay
 
 

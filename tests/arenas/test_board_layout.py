@@ -8,7 +8,7 @@ import pytest
 from arenas.rules import load_levels
 from arenas.scenes.layouts import CAPTION_H, CAPTION_W, STONE_H, STONE_W, Rect
 from arenas.scenes.play import PlayScene
-from arenas.scenes.session import GameSetup
+from arenas.session import GameSetup
 from common.app import App, AppOptions
 
 SIZES = ((1280, 720), (960, 540))

@@ -13,7 +13,7 @@ from arenas.rules import load_levels
 from arenas.scenes import layouts
 from arenas.scenes.board import BoardView, rusted_gears
 from arenas.scenes.play import COUNTDOWN_MS, PlayScene
-from arenas.scenes.session import GameSetup
+from arenas.session import GameSetup
 from arenas.scenes.setup import WARM_AFTER_MS, SetupScene, level_facts
 from common.app import App, AppOptions
 

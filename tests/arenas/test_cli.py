@@ -11,7 +11,7 @@ import pytest
 
 from arenas.rules import outcome_json
 from arenas.scenes.catalog import finished_game
-from arenas.scenes.session import replay_outcome, to_replay
+from arenas.session import replay_outcome, to_replay
 from common.replay import Replay, read_replay, write_replay
 
 ROOT = Path(__file__).resolve().parents[2]

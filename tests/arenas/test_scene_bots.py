@@ -22,7 +22,7 @@ from arenas.rules import (
 from arenas.scenes import setup as setup_screen
 from arenas.scenes.play import HINT_COLOUR, HINT_MS, PlayScene
 from arenas.scenes.result import ResultScene
-from arenas.scenes.session import GameSetup, SetupError, from_replay, replay_outcome, to_replay
+from arenas.session import GameSetup, SetupError, from_replay, replay_outcome, to_replay
 from common.app import App, AppOptions
 from common.replay import read_replay, write_replay
 
@@ -246,7 +246,7 @@ def test_older_replays_without_bot_fields_read_as_all_human_and_bad_ones_fail_in
 
 def test_a_watch_game_is_not_recorded(app: App) -> None:
     from arenas.records import Records
-    from arenas.scenes.session import finish_run
+    from arenas.session import finish_run
     setup = GameSetup(load_level(level_path(1)), ("Clockwork Pip",), seed=3, bots=(0,))
     state = setup.new_state()
     advance(state, 400_000)

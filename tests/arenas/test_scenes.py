@@ -25,7 +25,7 @@ from arenas.scenes.board import GlassPainter
 from arenas.scenes.catalog import finished_game
 from arenas.scenes.chart import draw_chart, sand_history
 from arenas.scenes.play import LeaveDialog, PlayScene
-from arenas.scenes.session import GameSetup
+from arenas.session import GameSetup
 from common import catalog
 from common.app import App, AppOptions
 

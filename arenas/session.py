@@ -38,6 +38,11 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
+def format_ms(ms: int) -> str:
+    """A run time for people: m:ss.t"""
+    return f"{ms // 60000}:{ms // 1000 % 60:02d}.{ms // 100 % 10}"
+
+
 @dataclass(frozen=True)
 class GameSetup:
     """Everything chosen before a run: level, players, who starts, assists, seed, bot seats, whether it counts."""

@@ -6,11 +6,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arenas.rules import GameState, advance, apply, is_over, legal_actions, level_path, load_level
+from arenas.rules import (
+    GameState,
+    advance,
+    apply,
+    is_over,
+    legal_actions,
+    level_path,
+    load_level,
+)
+from arenas.scenes import flow
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultScene
 from arenas.session import GameSetup, RunRecord
-from arenas.scenes.setup import SetupScene
 from common.catalog import SceneSpec, register, wander
 
 if TYPE_CHECKING:
@@ -35,7 +43,7 @@ def busy_play(app: "App") -> PlayScene:
         state.timers[tid].tile = tile
     lost = state.timers["slow2"]
     lost.tile, lost.lost_beside = None, 2
-    return PlayScene(app, setup, state, countdown=False)
+    return flow.play_scene(app, setup, state, countdown=False)
 
 
 BOT_LEVEL = 11
@@ -52,7 +60,7 @@ def bots_play(app: "App", hint: bool) -> PlayScene:
     for _ in range(3 if hint else 6):
         advance(state, rng.randrange(1_200, 2_400))
         apply(state, rng.choice(legal_actions(state)))
-    scene = PlayScene(app, setup, state, countdown=False)
+    scene = flow.play_scene(app, setup, state, countdown=False)
     scene.layout(app.size)
     if hint:
         scene.show_hint()
@@ -86,10 +94,10 @@ def finished_game(level_number: int = 6, seed: int = 3) -> tuple[GameSetup, Game
 
 def finished_result(app: "App") -> ResultScene:
     setup, state = finished_game()
-    return ResultScene(app, setup, state, RunRecord())
+    return flow.result_scene(app, setup, state, RunRecord())
 
 
-register(SceneSpec("arenas-setup", "Arenas Movedizas: setup (players, level, assists)", SetupScene))
+register(SceneSpec("arenas-setup", "Arenas Movedizas: setup (players, level, assists)", flow.setup_scene))
 register(SceneSpec("arenas-play", "Arenas Movedizas: six timers flowing, seven hands, cards played now and then",
                    busy_play, play_script))
 register(SceneSpec("arenas-play-bots", "Arenas Movedizas: a human with two bot team-mates, a hint on show",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -33,7 +33,6 @@ from arenas.rules import (
     GameState,
     GameWon,
     IllegalAction,
-    Level,
     PlayCard,
     PlayWild,
     TimerBlocked,
@@ -48,9 +47,10 @@ from arenas.rules import (
     timer_label,
 )
 from arenas.scenes import layouts as lay
-from arenas.scenes.board import DANGER_MS, TIMER_CODES, TURN_PER_MOVE, BoardView, fit_args
-from arenas.scenes.hands import CardArt, SeatPainter, TableLayout, table_layouts
-from arenas.session import GameSetup, RunRecord, finish_run
+from arenas.scenes.board import DANGER_MS, TIMER_CODES, TURN_PER_MOVE, BoardView
+from arenas.scenes.fitting import play_board
+from arenas.scenes.hands import CardArt, SeatPainter, TableLayout
+from arenas.session import GameSetup, RunRecord, finish_run, format_ms
 from common import text
 from common.scene import Scene
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     from common.app import App
 
 Point = tuple[float, float]
+ShowResult = Callable[[GameSetup, GameState, RunRecord, bool], None]  # setup, state, record, watched
 
 COUNTDOWN_MS = 3000
 FLIP_MS = 250
@@ -74,7 +75,6 @@ HISS_VOLUME = 0.35
 HINT_MS = 3000
 HINT_FADE_MS = 500
 HINT_COLOUR = (120, 236, 255)
-MAX_GEAR_PX = 96   # gear pitch at 1280x720; scaled with the window
 
 
 @dataclass
@@ -178,47 +178,16 @@ class LeaveDialog(Dialog):
         self.play.update(dt_ms)
 
 
-_BOARDS: dict[tuple, BoardView] = {}
-
-
-def _board_for(app: "App", level: Level, box: pygame.Rect, max_s: float) -> BoardView:
-    """Board views are cached so Retry and resizing back and forth are instant."""
-    key = (level, tuple(box), round(max_s, 2), id(app.sprites), app.sprites.version)
-    board = _BOARDS.get(key)
-    if board is None:
-        if len(_BOARDS) > 6:
-            _BOARDS.clear()
-        board = _BOARDS[key] = BoardView(app, level, box, max_s)
-    return board
-
-
-def play_board_fits(app: "App", level: Level, players: int, size: tuple[int, int]) -> list[tuple]:
-    """The board fits `play_board` needs (`layouts.fit_board` arguments), one per way to seat the players."""
-    return [fit_args(level, table.board, app.px(MAX_GEAR_PX))
-            for table in table_layouts(app, size, players, level.hand_size)]
-
-
-def play_board(app: "App", level: Level, players: int, size: tuple[int, int]) -> tuple[BoardView, TableLayout]:
-    """The board (with its table layers drawn) and seats a run of `level` uses in a window of `size`.
-
-    Fitting a board takes tens of milliseconds the first time; the setup screen calls this ahead so
-    that starting the run does not stall (the results are cached)."""
-    options = [(_board_for(app, level, table.board, app.px(MAX_GEAR_PX)), table)
-               for table in table_layouts(app, size, players, level.hand_size)]
-    board, table = max(options, key=lambda o: o[0].geo.s)
-    board.layers(size)
-    return board, table
-
-
 class PlayScene(Scene):
     """One run of a level, live (hot-seat, 1–7 players) or driven by a replay's timed actions."""
 
     rules_game = "arenas"
     title = "Arenas Movedizas"
 
-    def __init__(self, app: "App", setup: GameSetup, state: GameState | None = None, *,
+    def __init__(self, app: "App", setup: GameSetup, on_over: "ShowResult", state: GameState | None = None, *,
                  replay_actions: list[tuple[int, Action]] | None = None, countdown: bool = True) -> None:
         super().__init__(app)
+        self.on_over = on_over
         self.setup = setup
         self.state = state if state is not None else setup.new_state()
         self.replay = deque(replay_actions) if replay_actions is not None else None
@@ -712,11 +681,9 @@ class PlayScene(Scene):
             self.app.pop()
 
     def _to_result(self) -> None:
-        from arenas.scenes.result import ResultScene
         while self.app.stack.top is not self and self.app.stack.top is not None:
             self.app.pop()
-        self.app.replace(ResultScene(self.app, self.setup, self.state, self.run_record or RunRecord(),
-                                     watched=self.replay is not None))
+        self.on_over(self.setup, self.state, self.run_record or RunRecord(), self.replay is not None)
 
     # ---- animation clock -----------------------------------------------------------------
     def update(self, dt_ms: float) -> None:
@@ -1047,8 +1014,7 @@ class PlayScene(Scene):
         px = text.fit_px(title, app.font_px(20), app.px(250), bold=True)
         r = text.draw_text(surface, title, px, light, (x, cy), "midleft", bold=True)
         x = r.right + app.px(16)
-        ms = self.state.time_ms
-        clock = f"{ms // 60000}:{ms // 1000 % 60:02d}.{ms // 100 % 10}"
+        clock = format_ms(self.state.time_ms)
         r = text.draw_text(surface, clock, app.font_px(28), app.sprites.colour("arenas_glow"), (x, cy), "midleft", bold=True)
         x = r.right + app.px(8)
         if self.state.assisted:

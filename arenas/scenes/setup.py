@@ -9,15 +9,30 @@ import pygame
 
 from arenas.bots import MAX_REACTION_MS, MIN_REACTION_MS
 from arenas.records import Records
-from arenas.rules import MAX_PLAYERS, TIMER_SPECS, Level, LevelError, load_levels, timer_label
+from arenas.rules import (
+    MAX_PLAYERS,
+    TIMER_SPECS,
+    Level,
+    LevelError,
+    load_levels,
+    timer_label,
+)
 from arenas.scenes.board import BoardView, fit_args, rusted_gears
-from arenas.scenes.fitting import FitQueue
-from arenas.scenes.play import PlayScene, play_board, play_board_fits
-from arenas.session import GameSetup, fresh_seed
+from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
+from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.widgets import Button, Choice, ListBox, Slider, Toggle, Widget, WidgetGroup, draw_scrollbar
+from common.widgets import (
+    Button,
+    Choice,
+    ListBox,
+    Slider,
+    Toggle,
+    Widget,
+    WidgetGroup,
+    draw_scrollbar,
+)
 
 if TYPE_CHECKING:
     from common.app import App
@@ -54,11 +69,6 @@ def difficulty_text(row: dict[str, Any] | None) -> str:
     if not isinstance(label, str) or isinstance(rate, bool) or not isinstance(rate, (int, float)):
         return ""
     return f"{label} · bot win rate {rate:.0%}"
-
-
-def format_ms(ms: int) -> str:
-    """A run time for people: m:ss.t"""
-    return f"{ms // 60000}:{ms // 1000 % 60:02d}.{ms // 100 % 10}"
 
 
 def level_facts(level: Level) -> list[str]:
@@ -232,8 +242,9 @@ class SetupScene(Scene):
     rules_game = "arenas"
     title = "Arenas Movedizas — setup"
 
-    def __init__(self, app: "App", level: int | None = None) -> None:
+    def __init__(self, app: "App", on_start: Callable[[GameSetup], None], level: int | None = None) -> None:
         super().__init__(app)
+        self.on_start = on_start
         self.choices = _REMEMBERED
         self.records = Records.load()
         if self.records.message:
@@ -376,7 +387,7 @@ class SetupScene(Scene):
         delay = min(MAX_REACTION_MS, max(MIN_REACTION_MS, self.app.settings.teammate_delay_ms))
         setup = GameSetup(level, tuple(c.names[:c.count]), c.first, c.speed_pct, c.allow_pause, seed,
                           bots=self.bot_seats, reaction_ms=delay)
-        self.app.push(PlayScene(self.app, setup))
+        self.on_start(setup)
 
     # ---- scene ---------------------------------------------------------------------------
     def resume(self) -> None:

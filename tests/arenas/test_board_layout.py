@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from arenas.rules import load_levels
+from arenas.scenes import flow
 from arenas.scenes.layouts import CAPTION_H, CAPTION_W, STONE_H, STONE_W, Rect
-from arenas.scenes.play import PlayScene
 from arenas.session import GameSetup
 from common.app import App, AppOptions
 
@@ -31,7 +31,7 @@ def test_every_level_has_room_for_every_lost_timer(app: App) -> None:
     problems = []
     for level in load_levels():
         setup = GameSetup(level, tuple(f"P{i + 1}" for i in range(level.team_size)), seed=1, counts=False)
-        scene = PlayScene(app, setup, countdown=False)
+        scene = flow.play_scene(app, setup, countdown=False)
         # Every timer lost, beside the gears just before the Deactivator.
         for k, t in enumerate(scene.state.timers.values()):
             t.tile, t.lost_beside = None, max(0, level.deactivator - 1 - k)
@@ -59,7 +59,7 @@ def test_every_level_has_room_for_every_lost_timer(app: App) -> None:
 def test_a_lost_timer_is_drawn_inside_its_outline(app: App) -> None:
     level = load_levels()[20]
     setup = GameSetup(level, ("Ana",), seed=1, counts=False)
-    scene = PlayScene(app, setup, countdown=False)
+    scene = flow.play_scene(app, setup, countdown=False)
     t = scene.state.timers["slow1"]
     t.tile, t.lost_beside, t.remaining_ms = None, 3, 30_000
     scene.state.timers = {"slow1": t}  # alone on the board: every pixel that changes is this timer's
@@ -84,7 +84,7 @@ def test_a_lost_timer_is_drawn_inside_its_outline(app: App) -> None:
 
 def test_a_timer_standing_beside_its_gear_is_tied_to_it_by_a_rod(app: App) -> None:
     level = load_levels()[20]
-    scene = PlayScene(app, GameSetup(level, ("Ana",), seed=1, counts=False), countdown=False)
+    scene = flow.play_scene(app, GameSetup(level, ("Ana",), seed=1, counts=False), countdown=False)
     scene.layout(app.size)
     assert scene.board is not None
     s, size = scene.board.geo.s, scene.board.glass.size
@@ -103,7 +103,7 @@ def test_a_timer_standing_beside_its_gear_is_tied_to_it_by_a_rod(app: App) -> No
 
 def test_a_lost_timer_lying_a_way_off_has_a_trail_back_to_its_gear(app: App) -> None:
     level = load_levels()[15]
-    scene = PlayScene(app, GameSetup(level, ("Ana", "Ben"), seed=1, counts=False), countdown=False)
+    scene = flow.play_scene(app, GameSetup(level, ("Ana", "Ben"), seed=1, counts=False), countdown=False)
     scene.layout(app.size)
     assert scene.board is not None
     s = scene.board.geo.s

@@ -10,11 +10,11 @@ import pytest
 from arenas_support import make_level
 
 from arenas.rules import load_levels
-from arenas.scenes import layouts
+from arenas.scenes import flow, layouts
 from arenas.scenes.board import BoardView, rusted_gears
 from arenas.scenes.play import COUNTDOWN_MS, PlayScene
+from arenas.scenes.setup import WARM_AFTER_MS, level_facts
 from arenas.session import GameSetup
-from arenas.scenes.setup import WARM_AFTER_MS, SetupScene, level_facts
 from common.app import App, AppOptions
 
 FRAME = 1000 / 60
@@ -93,7 +93,7 @@ def _click(pos: tuple[int, int]) -> list[pygame.event.Event]:
 def counting_down(app: App) -> PlayScene:
     """Level 1 solo, one second into its start countdown: no sand has run."""
     setup = GameSetup(make_level(PATH), ("Ana",), seed=5, counts=False)
-    scene = PlayScene(app, setup)
+    scene = flow.play_scene(app, setup)
     app.stack.clear_to(scene)
     for _ in range(60):
         app.step([], FRAME)
@@ -132,7 +132,7 @@ def test_without_a_skip_the_sand_waits_for_the_whole_countdown(app: App) -> None
 
 def test_the_setup_screen_fits_the_play_board_ahead_so_start_does_not(app: App) -> None:
     layouts.fit_board.cache_clear()
-    setup = SetupScene(app, 1)
+    setup = flow.setup_scene(app, 1)
     app.stack.clear_to(setup)
     app.step([], FRAME)
     for _ in range(round(WARM_AFTER_MS / FRAME) + 2):
@@ -152,7 +152,7 @@ def test_the_setup_screen_fits_the_play_board_ahead_so_start_does_not(app: App) 
 
 def test_a_lost_timer_says_lost_at_the_timer_and_explains_off_the_board(app: App) -> None:
     level = load_levels()[0]
-    scene = PlayScene(app, GameSetup(level, ("Ana",), seed=1, counts=False), countdown=False)
+    scene = flow.play_scene(app, GameSetup(level, ("Ana",), seed=1, counts=False), countdown=False)
     app.stack.clear_to(scene)
     app.step([], FRAME)
     scene.state.timers["slow1"].remaining_ms = 20  # runs out within the next frame

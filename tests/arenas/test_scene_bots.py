@@ -19,6 +19,7 @@ from arenas.rules import (
     load_level,
     outcome_json,
 )
+from arenas.scenes import flow
 from arenas.scenes import setup as setup_screen
 from arenas.scenes.play import HINT_COLOUR, HINT_MS, PlayScene
 from arenas.scenes.result import ResultScene
@@ -49,7 +50,7 @@ def click(pos: tuple[float, float]) -> list[pygame.event.Event]:
 
 
 def start(app: App, setup: GameSetup, countdown: bool = False) -> PlayScene:
-    scene = PlayScene(app, setup, countdown=countdown)
+    scene = flow.play_scene(app, setup, countdown=countdown)
     app.stack.clear_to(scene)
     app.step([], FRAME)
     return scene
@@ -184,7 +185,7 @@ def test_no_hint_in_the_countdown_or_a_replay(app: App) -> None:
     app.step(key(pygame.K_h), FRAME)
     assert scene.hint is None and not scene.state.assisted
     assert scene.hint_blocker()
-    replay = PlayScene(app, duo(), replay_actions=[], countdown=False)
+    replay = flow.play_scene(app, duo(), replay_actions=[], countdown=False)
     app.stack.clear_to(replay)
     app.step(key(pygame.K_h), FRAME)
     assert replay.hint is None and not replay.state.assisted and replay.bots == {}
@@ -259,7 +260,7 @@ def test_a_watch_game_is_not_recorded(app: App) -> None:
 @pytest.fixture
 def setup_scene(app: App, monkeypatch: pytest.MonkeyPatch) -> setup_screen.SetupScene:
     monkeypatch.setattr(setup_screen, "_REMEMBERED", setup_screen.Choices())
-    scene = setup_screen.SetupScene(app)
+    scene = flow.setup_scene(app)
     app.stack.clear_to(scene)
     app.step([], FRAME)
     return scene

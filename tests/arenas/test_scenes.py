@@ -20,7 +20,7 @@ from arenas.rules import (
     outcome_json,
     run_replay,
 )
-from arenas.scenes import layouts
+from arenas.scenes import flow, layouts
 from arenas.scenes.board import GlassPainter
 from arenas.scenes.catalog import finished_game
 from arenas.scenes.chart import draw_chart, sand_history
@@ -51,7 +51,7 @@ def click(pos: tuple[float, float]) -> list[pygame.event.Event]:
 
 def solo_scene(app: App, level: int = 1, **kwargs) -> PlayScene:
     setup = GameSetup(load_level(level_path(level)), ("Ana",), seed=11, counts=False)
-    scene = PlayScene(app, setup, countdown=False, **kwargs)
+    scene = flow.play_scene(app, setup, countdown=False, **kwargs)
     app.stack.clear_to(scene)
     app.step([], FRAME)
     return scene
@@ -212,7 +212,7 @@ def test_escape_without_pause_assist_asks_to_leave_while_sand_keeps_running(app:
 
 def test_pause_assist_stops_time_and_marks_the_run(app: App) -> None:
     setup = GameSetup(load_level(level_path(1)), ("Ana",), seed=11, allow_pause=True, counts=False)
-    scene = PlayScene(app, setup, countdown=False)
+    scene = flow.play_scene(app, setup, countdown=False)
     app.stack.clear_to(scene)
     app.step([], FRAME)
     app.step(key(pygame.K_ESCAPE), FRAME)
@@ -228,7 +228,7 @@ def test_pause_assist_stops_time_and_marks_the_run(app: App) -> None:
 def test_replay_driven_scene_reaches_the_rules_outcome(app: App) -> None:
     setup, finished = finished_game()
     actions = list(finished.actions)
-    scene = PlayScene(app, setup, replay_actions=actions, countdown=False)
+    scene = flow.play_scene(app, setup, replay_actions=actions, countdown=False)
     app.stack.clear_to(scene)
     for _ in range(2000):
         if scene.state.result is not None:
@@ -244,7 +244,7 @@ def test_rules_mid_run_only_with_the_pause_assist(app: App) -> None:
     assert app.stack.top is scene and not scene.state.assisted
     assert any("No pause" in f.message for f in scene.floating)
     setup = GameSetup(load_level(level_path(1)), ("Ana",), seed=11, allow_pause=True, counts=False)
-    paused = PlayScene(app, setup, countdown=False)
+    paused = flow.play_scene(app, setup, countdown=False)
     app.stack.clear_to(paused)
     app.step([], FRAME)
     app.step(key(pygame.K_F1), FRAME)

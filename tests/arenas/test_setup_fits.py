@@ -8,10 +8,9 @@ import pygame
 import pytest
 
 from arenas.rules import load_levels
-from arenas.scenes import layouts
+from arenas.scenes import flow, layouts
 from arenas.scenes.board import fit_args
 from arenas.scenes.fitting import FitQueue
-from arenas.scenes.setup import SetupScene
 from common.app import App, AppOptions
 from common.scene import Scene
 from common.settings import Settings
@@ -52,7 +51,7 @@ def test_browsing_levels_fits_no_board_on_the_frame_loop(app: App, monkeypatch: 
         return place_lost(*args, **kwargs)
 
     monkeypatch.setattr(layouts, "_place_lost", recording)
-    scene = SetupScene(app)
+    scene = flow.setup_scene(app)
     monkeypatch.setattr(scene.records, "is_unlocked", lambda n: True)
     app.stack.clear_to(Scene(app))
     app.push(scene)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arenas.rules import TIMER_SPECS, Level
+from arenas.rules.preview import wild_only_gears
 from arenas.scenes import layouts as lay
 from common import text
 
@@ -31,12 +32,6 @@ DANGER_MS = 5000
 RUST_TONE = (255, 140, 64)   # multiplies a greyed gear into rusty brown
 RUST_DARK, RUST_LIGHT = (70, 34, 18), (214, 116, 52)   # patina flecks
 WILD_MARK = (0.3, 0.42)      # the small wild card on a rusted gear, in units of s
-
-
-def rusted_gears(level: Level) -> frozenset[int]:
-    """Gears that no card but a wild can turn: the level's deck lacks both their colour and their shape."""
-    removed = set(level.removed_cards)
-    return frozenset(i for i, tile in enumerate(level.path) if tile.colour in removed and tile.shape in removed)
 
 
 def rusted(image: pygame.Surface) -> pygame.Surface:
@@ -219,7 +214,7 @@ class BoardView:
         self.level = level
         self.box = box
         self.geo = lay.fit_board(*fit_args(level, box, max_s))
-        self.rusted = rusted_gears(level)
+        self.rusted = wild_only_gears(level)  # drawn rusted
         s = self.geo.s
         self.gear_px = max(12, round(lay.GEAR_D * s))
         self._glass: GlassPainter | None = None

@@ -17,7 +17,8 @@ from arenas.rules import (
     load_levels,
     timer_label,
 )
-from arenas.scenes.board import BoardView, fit_args, rusted_gears
+from arenas.rules.preview import wild_only_gears
+from arenas.scenes.board import BoardView, fit_args
 from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
 from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
@@ -81,7 +82,7 @@ def level_facts(level: Level) -> list[str]:
         facts.append(f"Challenge: a hand of {level.hand_size} cards")
     for removed in level.removed_cards:
         facts.append(f"Challenge: no {removed} cards in the deck")
-    rusted = rusted_gears(level)
+    rusted = wild_only_gears(level)
     if rusted:
         kinds = " and ".join(sorted({level.path[i].name for i in rusted}))
         facts.append(f"Rusted (only a wild card turns them): {len(rusted)} {kinds} gear{'s' if len(rusted) > 1 else ''}")

@@ -1,5 +1,5 @@
-"""Arenas board and play scene headless: rusted gears (which they are, how they look in play and in the
-setup preview), skipping the start countdown, and the play board fitted ahead by the setup screen."""
+"""Arenas board and play scene headless: rusted gears (how they look in play and in the setup
+preview, what the setup says of them), skipping the start countdown, and the play board fitted ahead by the setup screen."""
 from __future__ import annotations
 
 import time
@@ -11,7 +11,7 @@ from arenas_support import make_level
 
 from arenas.rules import load_levels
 from arenas.scenes import flow, layouts
-from arenas.scenes.board import BoardView, rusted_gears
+from arenas.scenes.board import BoardView
 from arenas.scenes.play import COUNTDOWN_MS, PlayScene
 from arenas.scenes.setup import WARM_AFTER_MS, level_facts
 from arenas.session import GameSetup
@@ -26,14 +26,6 @@ def app() -> App:
     app = App(AppOptions(headless=True, save_settings=False, mute=True))
     yield app
     app.sounds.stop_all()
-
-
-def test_a_gear_is_rusted_when_its_colour_and_its_shape_are_both_removed() -> None:
-    assert rusted_gears(make_level(PATH, removed=("orange", "circle"))) == frozenset({5})
-    assert rusted_gears(make_level(PATH, removed=("triangle", "gray"))) == frozenset({0, 12})
-    assert rusted_gears(make_level(PATH, removed=("orange", "gray"))) == frozenset()
-    assert rusted_gears(make_level(PATH, removed=("circle",))) == frozenset()
-    assert rusted_gears(make_level(PATH)) == frozenset()
 
 
 def test_the_setup_facts_name_the_rusted_gears() -> None:

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 GEAR_PERIOD = 60.0        # degrees after which a gear sprite repeats itself
 GEAR_FRAMES = 24
-TURN_PER_MOVE = 60.0      # how far every gear turns when a timer moves
 TIMER_CODES = {"slow1": "S1", "slow2": "S2", "medium1": "M1", "medium2": "M2", "fast1": "F", "fast2": "XF"}
 DANGER_MS = 5000
 RUST_TONE = (255, 140, 64)   # multiplies a greyed gear into rusty brown

@@ -56,6 +56,11 @@ class TableLayout:
     card: tuple[int, int]
     hand_size: int
 
+    @property
+    def lift(self) -> int:
+        """How far the active hand's hovered or chosen card rises (and its seat's cards may reach)."""
+        return max(3, self.card[0] // 9)
+
     def card_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where the cards of a seat's hand lie (left to right)."""
         r = self.seats[seat]
@@ -141,16 +146,13 @@ class SeatPainter:
         if cached is None or cached[0] != key:
             cached = (key, self._render(layout, seat, name, hand, active, hover, chosen, keys, bot))
             self.cache[seat] = cached
-        surface.blit(cached[1], rect.move(0, -self.lift(layout)).topleft)
-
-    def lift(self, layout: TableLayout) -> int:
-        return max(3, layout.card[0] // 9)
+        surface.blit(cached[1], rect.move(0, -layout.lift).topleft)
 
     def _render(self, layout: TableLayout, seat: int, name: str, hand: list[Card], active: bool,
                 hover: int | None, chosen: int | None, keys: bool, bot: bool) -> pygame.Surface:
         app = self.app
         rect = layout.seats[seat]
-        lift = self.lift(layout)
+        lift = layout.lift
         img = pygame.Surface((rect.w, rect.h + lift), pygame.SRCALPHA)
         img.blit(app.sprites.nine_slice("arenas/seat_panel", rect.size), (0, lift))
         name_px = app.font_px(19)

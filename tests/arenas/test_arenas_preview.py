@@ -4,6 +4,7 @@ Random positions come from seeded random games (the seed is in the test id and e
 message); a few constructed positions pin each kind of turn down."""
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -31,7 +32,7 @@ from arenas.rules import (
 )
 from arenas.rules.preview import TimerTurn, Turn, preview, wild_choices, wild_only_gears
 
-SEEDS = range(16)
+SEEDS = range(10)
 PATH = "GT YC OS GM YT OC GS YM OT GC YS OM GT"
 
 
@@ -57,10 +58,19 @@ def turns_in(state: GameState, events: list[Event]) -> tuple[TimerTurn, ...]:
     return tuple(out)
 
 
+def fork(state: GameState) -> GameState:
+    """An independent copy to apply an action to (the log and the level, not needed or immutable, are shared)."""
+    log, state.log = state.log, []
+    try:
+        return copy.deepcopy(state, {id(state.level): state.level})
+    finally:
+        state.log = log
+
+
 def check(state: GameState, action: Action, where: str) -> None:
     """The preview of `action` agrees with `apply` on a copy of `state`."""
     expected = preview(state, action)
-    events = apply(state.copy(), action)
+    events = apply(fork(state), action)
     assert isinstance(events[0], CardPlayed)
     assert expected == turns_in(state, events), f"{where}: {action}"
     ran_out = {e.timer for e in events if isinstance(e, (TimerLost, GameLost))}

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from arenas.rules import load_levels
-from arenas.scenes import flow
+from arenas.scenes import flow, view
 from arenas.scenes.layouts import CAPTION_H, CAPTION_W, STONE_H, STONE_W, Rect
 from arenas.session import GameSetup
 from common.app import App, AppOptions
@@ -33,7 +33,7 @@ def test_every_level_has_room_for_every_lost_timer(app: App) -> None:
         setup = GameSetup(level, tuple(f"P{i + 1}" for i in range(level.team_size)), seed=1, counts=False)
         scene = flow.play_scene(app, setup, countdown=False)
         # Every timer lost, beside the gears just before the Deactivator.
-        for k, t in enumerate(scene.state.timers.values()):
+        for k, t in enumerate(scene.run.state.timers.values()):
             t.tile, t.lost_beside = None, max(0, level.deactivator - 1 - k)
         scene.layout(app.size)
         assert scene.board is not None
@@ -51,18 +51,18 @@ def test_every_level_has_room_for_every_lost_timer(app: App) -> None:
             if rect.overlap(stone) > 0:
                 problems.append(f"level {level.number}: lost {i} covers the Deactivator")
         # The lost timers in play are drawn at those places.
-        for t in scene.state.timers.values():
+        for t in scene.run.state.timers.values():
             assert scene.drawn_place(t.id)[0] == geo.lost_spots[t.lost_beside]
     assert problems == []
 
 
-def test_a_lost_timer_is_drawn_inside_its_outline(app: App) -> None:
+def test_a_lost_timer_is_drawn_inside_its_outline(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     level = load_levels()[20]
     setup = GameSetup(level, ("Ana",), seed=1, counts=False)
     scene = flow.play_scene(app, setup, countdown=False)
-    t = scene.state.timers["slow1"]
+    t = scene.run.state.timers["slow1"]
     t.tile, t.lost_beside, t.remaining_ms = None, 3, 30_000
-    scene.state.timers = {"slow1": t}  # alone on the board: every pixel that changes is this timer's
+    scene.run.state.timers = {"slow1": t}  # alone on the board: every pixel that changes is this timer's
     app.stack.clear_to(scene)
     app.step([], 16)
     assert scene.board is not None
@@ -70,7 +70,7 @@ def test_a_lost_timer_is_drawn_inside_its_outline(app: App) -> None:
     outline = geo.lost_rect(3)
     assert outline is not None
     scene.board.lost_glass.glow_img = pygame.Surface((1, 1), pygame.SRCALPHA)  # no soft glow: only what is drawn
-    scene._draw_lost_link = lambda *args: None  # the trail back to the gear leaves the outline on purpose
+    monkeypatch.setattr(view, "draw_lost_link", lambda *args: None)  # the trail back to the gear leaves it on purpose
     app.step([], 16)
     bare = scene.board.layers(app.size)[1]
     inside = pygame.Rect(round(outline.left), round(outline.top), round(outline.w), round(outline.h)).inflate(4, 4)
@@ -92,7 +92,7 @@ def test_a_timer_standing_beside_its_gear_is_tied_to_it_by_a_rod(app: App) -> No
 
     def drawn(centre: tuple[float, float]) -> int:
         surface = pygame.Surface((400, 400), pygame.SRCALPHA)
-        scene._draw_tether(surface, gear, centre, size)
+        view.draw_tether(surface, s, gear, centre, size)
         return sum(surface.get_at((x, y)).a > 0 for x in range(0, 400, 2) for y in range(0, 400, 2))
 
     assert drawn((gear[0], gear[1] - 0.9 * s)) == 0  # on top of the gear: nothing
@@ -111,12 +111,12 @@ def test_a_lost_timer_lying_a_way_off_has_a_trail_back_to_its_gear(app: App) -> 
 
     def dots(centre: tuple[float, float]) -> int:
         surface = pygame.Surface((400, 400), pygame.SRCALPHA)
-        scene._draw_lost_link(surface, gear, centre)
+        view.draw_lost_link(surface, s, gear, centre)
         return sum(surface.get_at((x, y)).a > 0 for x in range(0, 400, 2) for y in range(0, 400, 2))
 
     assert dots((gear[0] + 0.6 * s, gear[1] + 0.5 * s)) == 0  # right beside it: no trail
     far = (gear[0] + 1.4 * s, gear[1] + 0.9 * s)
     assert dots(far) > 0
     surface = pygame.Surface((400, 400), pygame.SRCALPHA)
-    scene._draw_lost_link(surface, gear, far)
+    view.draw_lost_link(surface, s, gear, far)
     assert surface.get_at((round(gear[0]), round(gear[1]))).a == 0  # it stops at the gear's rim

@@ -12,7 +12,8 @@ from arenas_support import make_level
 from arenas.rules import load_levels
 from arenas.scenes import flow, layouts
 from arenas.scenes.board import BoardView
-from arenas.scenes.play import COUNTDOWN_MS, PlayScene
+from arenas.scenes.play import PlayScene
+from arenas.scenes.run import COUNTDOWN_MS
 from arenas.scenes.setup import WARM_AFTER_MS, level_facts
 from arenas.session import GameSetup
 from common.app import App, AppOptions
@@ -89,7 +90,7 @@ def counting_down(app: App) -> PlayScene:
     app.stack.clear_to(scene)
     for _ in range(60):
         app.step([], FRAME)
-    assert scene.phase == "countdown" and scene.state.time_ms == 0
+    assert scene.run.phase == "countdown" and scene.run.state.time_ms == 0
     return scene
 
 
@@ -100,14 +101,14 @@ def test_space_enter_or_a_click_skips_the_countdown(app: App, skip: str) -> None
     events = {"space": _key(pygame.K_SPACE), "enter": _key(pygame.K_RETURN),
               "click on the board": _click(tuple(round(v) for v in scene.board.geo.gears[4])),
               "click on a card": _click(scene.table.card_rects(0, 3)[0].center)}[skip]
-    hand = list(scene.state.hands[0])
+    hand = list(scene.run.state.hands[0])
     app.step(events, FRAME)
-    assert scene.phase == "running"
+    assert scene.run.phase == "running"
     for _ in range(30):
         app.step([], FRAME)
-    assert 400 <= scene.state.time_ms <= 600  # the sand runs from the skip on
-    assert all(t.remaining_ms > t.capacity_ms - 1000 for t in scene.state.timers.values())
-    assert scene.state.hands[0] == hand and not scene.state.actions  # the click only started the sand
+    assert 400 <= scene.run.state.time_ms <= 600  # the sand runs from the skip on
+    assert all(t.remaining_ms > t.capacity_ms - 1000 for t in scene.run.state.timers.values())
+    assert scene.run.state.hands[0] == hand and not scene.run.state.actions  # the click only started the sand
 
 
 def test_without_a_skip_the_sand_waits_for_the_whole_countdown(app: App) -> None:
@@ -116,10 +117,10 @@ def test_without_a_skip_the_sand_waits_for_the_whole_countdown(app: App) -> None
     frames = round((COUNTDOWN_MS - 1000) / FRAME) - 3
     for _ in range(frames):
         app.step([], FRAME)
-    assert scene.phase == "countdown" and scene.state.time_ms == 0 and not scene.state.actions
+    assert scene.run.phase == "countdown" and scene.run.state.time_ms == 0 and not scene.run.state.actions
     for _ in range(10):
         app.step([], FRAME)
-    assert scene.phase == "running" and scene.state.time_ms > 0
+    assert scene.run.phase == "running" and scene.run.state.time_ms > 0
 
 
 def test_the_setup_screen_fits_the_play_board_ahead_so_start_does_not(app: App) -> None:
@@ -147,11 +148,11 @@ def test_a_lost_timer_says_lost_at_the_timer_and_explains_off_the_board(app: App
     scene = flow.play_scene(app, GameSetup(level, ("Ana",), seed=1, counts=False), countdown=False)
     app.stack.clear_to(scene)
     app.step([], FRAME)
-    scene.state.timers["slow1"].remaining_ms = 20  # runs out within the next frame
+    scene.run.state.timers["slow1"].remaining_ms = 20  # runs out within the next frame
     for _ in range(3):
         app.step([], FRAME)
-    assert scene.state.timers["slow1"].lost
-    by_text = {f.message: f for f in scene.floating}
+    assert scene.run.state.timers["slow1"].lost
+    by_text = {f.message: f for f in scene.messages.floating}
     assert "lost!" in by_text
     sentence = next(f for m, f in by_text.items() if m.startswith("Slow 1 ran out"))
     assert sentence.pos[0] == app.size[0] / 2  # the message line above the hands, not on the board

@@ -21,7 +21,8 @@ from arenas.rules import (
 )
 from arenas.scenes import flow
 from arenas.scenes import setup as setup_screen
-from arenas.scenes.play import HINT_COLOUR, HINT_MS, PlayScene
+from arenas.scenes.hints import HINT_COLOUR, HINT_MS
+from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultScene
 from arenas.session import GameSetup, SetupError, from_replay, replay_outcome, to_replay
 from common.app import App, AppOptions
@@ -64,7 +65,7 @@ def duo(reaction_ms: int = 800, **kwargs) -> GameSetup:
 
 def rescue_ready(scene: PlayScene) -> None:
     """Ana holds a dead gray card; Pip's yellow card would rescue the two low timers on yellow gears."""
-    state = scene.state
+    state = scene.run.state
     state.timers["slow1"].remaining_ms = 6_000   # on gear 1, yellow circle
     state.timers["medium1"].remaining_ms = 5_000  # on gear 3, yellow crescent
     state.hands[0][0] = GRAY
@@ -74,11 +75,11 @@ def rescue_ready(scene: PlayScene) -> None:
 def test_the_bot_plays_after_the_human_within_its_reaction_delay_through_the_click_path(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = start(app, duo(reaction_ms=800))
-    state = scene.state
+    state = scene.run.state
     rescue_ready(scene)
     applied = []
-    original = scene._apply
-    monkeypatch.setattr(scene, "_apply", lambda action, pos: (applied.append(action), original(action, pos)))
+    original = scene.run.play
+    monkeypatch.setattr(scene.run, "play", lambda action: (applied.append(action), original(action))[1])
     app.step(key(pygame.K_1), FRAME)
     assert [a for _, a in state.actions] == [PlayCard(0, 0)]
     human_at = state.actions[0][0]
@@ -90,25 +91,25 @@ def test_the_bot_plays_after_the_human_within_its_reaction_delay_through_the_cli
     assert action == PlayCard(1, 0)
     late = 800 * (100 + JITTER_PCT) // 100 + RETHINK_MS + 2 * STEP
     assert 800 * (100 - JITTER_PCT) // 100 <= at - human_at <= late
-    assert applied == [PlayCard(0, 0), PlayCard(1, 0)]  # the human's card and the bot's took the same path
-    assert scene.last_card is not None and scene.last_card[1].startswith("Clockwork Pip played Yellow")
+    assert applied == [PlayCard(0, 0), PlayCard(1, 0)]  # the human's card and the bot's went through Run.play
+    assert scene.messages.last_card is not None and scene.messages.last_card.caption.startswith("Clockwork Pip played Yellow")
     assert state.timers["slow1"].remaining_ms > 50_000  # rescued: flipped nearly full
-    assert state.active == 0 and scene.banner is not None and scene.banner[0] == "Ana's turn"
+    assert state.active == 0 and scene.messages.banner is not None and scene.messages.banner.message == "Ana's turn"
 
 
 def test_people_cannot_play_or_ask_a_hint_on_the_bots_turn(app: App) -> None:
     scene = start(app, duo(reaction_ms=2_000))
-    state = scene.state
+    state = scene.run.state
     rescue_ready(scene)
     app.step(key(pygame.K_1), FRAME)
-    assert state.active == 1 and scene.bot_turn_now()
-    assert scene.banner is not None and scene.banner[0] == "Clockwork Pip (bot) is thinking…"
+    assert state.active == 1 and scene.run.bot_turn_now()
+    assert scene.messages.banner is not None and scene.messages.banner.message == "Clockwork Pip (bot) is thinking…"
     app.step(key(pygame.K_1), FRAME)
     assert scene.table is not None
     app.step(click(scene.table.card_rects(1, 3)[0].center), FRAME)
     app.step(key(pygame.K_h), FRAME)
     assert len(state.actions) == 1 and not state.assisted and scene.hint is None
-    assert any(f.message == "Clockwork Pip is thinking…" for f in scene.floating)
+    assert any(f.message == "Clockwork Pip is thinking…" for f in scene.messages.floating)
 
 
 def test_bots_never_act_during_the_countdown(app: App) -> None:
@@ -117,10 +118,10 @@ def test_bots_never_act_during_the_countdown(app: App) -> None:
     scene = start(app, setup, countdown=True)
     for _ in range(170):  # 2.8 s of the 3 s countdown
         app.step([], FRAME)
-    assert scene.phase == "countdown" and not scene.state.actions and scene.state.time_ms == 0
+    assert scene.run.phase == "countdown" and not scene.run.state.actions and scene.run.state.time_ms == 0
     for _ in range(120):
         app.step([], FRAME)
-    assert scene.phase == "running" and scene.state.actions
+    assert scene.run.phase == "running" and scene.run.state.actions
 
 
 def test_two_bots_play_a_watch_game_for_90_seconds(app: App) -> None:
@@ -130,7 +131,7 @@ def test_two_bots_play_a_watch_game_for_90_seconds(app: App) -> None:
     scene = start(app, setup)
     for frame in range(360):  # 90 s in 250 ms frames of 25 fixed steps; drawn now and then
         app.step([], 250, draw=frame % 10 == 0)
-    state = scene.state
+    state = scene.run.state
     assert len(state.actions) >= 10
     assert [a.player for _, a in state.actions] == [i % 2 for i in range(len(state.actions))]
     assert state.result is not None or state.time_ms >= 90_000
@@ -139,7 +140,7 @@ def test_two_bots_play_a_watch_game_for_90_seconds(app: App) -> None:
 
 def test_h_marks_the_run_assisted_and_rings_the_bots_card(app: App) -> None:
     scene = start(app, GameSetup(load_level(level_path(1)), ("Ana",), seed=11, counts=False))
-    state = scene.state
+    state = scene.run.state
     for _ in range(60):
         app.step([], FRAME)
     expected = hint(state)  # what the bot says now, just before H is handled
@@ -183,17 +184,17 @@ def test_h_marks_the_run_assisted_and_rings_the_bots_card(app: App) -> None:
 def test_no_hint_in_the_countdown_or_a_replay(app: App) -> None:
     scene = start(app, GameSetup(load_level(level_path(1)), ("Ana",), seed=11, counts=False), countdown=True)
     app.step(key(pygame.K_h), FRAME)
-    assert scene.hint is None and not scene.state.assisted
+    assert scene.hint is None and not scene.run.state.assisted
     assert scene.hint_blocker()
     replay = flow.play_scene(app, duo(), replay_actions=[], countdown=False)
     app.stack.clear_to(replay)
     app.step(key(pygame.K_h), FRAME)
-    assert replay.hint is None and not replay.state.assisted and replay.bots == {}
+    assert replay.hint is None and not replay.run.state.assisted and replay.run.bots == {}
 
 
 def play_to_the_end(app: App, scene: PlayScene) -> None:
     """Ana plays her first card a second into each of her turns until the game ends."""
-    state = scene.state
+    state = scene.run.state
     turn_start = 0
     seen = -1
     for _ in range(20_000):
@@ -216,7 +217,7 @@ def test_a_replay_of_a_bot_game_keeps_the_bot_seats_and_its_outcome(app: App, tm
     setup = duo(reaction_ms=1_400)
     scene = start(app, setup)
     play_to_the_end(app, scene)
-    state = scene.state
+    state = scene.run.state
     assert {a.player for _, a in state.actions} == {0, 1}
     path = tmp_path / "bots.json"
     write_replay(path, to_replay(setup, state))
@@ -278,8 +279,8 @@ def test_setup_seats_switch_to_bots_with_friendly_names_and_start_with_them(
     scene.start()
     play = app.stack.top
     assert isinstance(play, PlayScene)
-    assert play.setup.players == ("Player 1", "Clockwork Pip") and play.setup.bots == (1,)
-    assert play.setup.reaction_ms == app.settings.teammate_delay_ms and set(play.bots) == {1}
+    assert play.run.setup.players == ("Player 1", "Clockwork Pip") and play.run.setup.bots == (1,)
+    assert play.run.setup.reaction_ms == app.settings.teammate_delay_ms and set(play.run.bots) == {1}
     app.pop()
     scene.set_bot(1, False)
     assert scene.choices.names[1] == "Player 2"

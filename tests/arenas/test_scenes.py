@@ -70,7 +70,7 @@ def test_scene_survives_300_frames_of_random_input(app: App, name: str) -> None:
 
 def test_key_1_plays_the_first_card(app: App) -> None:
     scene = solo_scene(app)
-    state = scene.state
+    state = scene.run.state
     first = state.timers[state.level.timer_ids[0]]
     tile = state.level.path[first.tile]
     state.hands[0][0] = Card("shape", tile.shape)
@@ -86,7 +86,7 @@ def test_key_1_plays_the_first_card(app: App) -> None:
 
 def test_wild_card_then_click_on_a_timer_activates_it(app: App) -> None:
     scene = solo_scene(app)
-    state = scene.state
+    state = scene.run.state
     state.hands[0][0] = WILD
     target = state.level.timer_ids[-1]
     tile_before = state.timers[target].tile
@@ -101,7 +101,7 @@ def test_wild_card_then_click_on_a_timer_activates_it(app: App) -> None:
 
 def test_escape_cancels_the_wild_choice_and_keeps_the_card(app: App) -> None:
     scene = solo_scene(app)
-    state = scene.state
+    state = scene.run.state
     state.hands[0][0] = WILD
     app.step(key(pygame.K_1), FRAME)
     assert scene.wild == 0
@@ -115,8 +115,8 @@ def test_clicking_a_gear_without_a_card_says_why(app: App) -> None:
     scene = solo_scene(app)
     assert scene.board is not None
     app.step(click(scene.board.geo.gears[5]), FRAME)
-    assert not scene.state.actions
-    assert any("play a card" in f.message for f in scene.floating)
+    assert not scene.run.state.actions
+    assert any("play a card" in f.message for f in scene.messages.floating)
 
 
 def _sand_pixels(surface: pygame.Surface, colour: tuple[int, int, int], centre: tuple[float, float], r: int) -> int:
@@ -132,7 +132,7 @@ def _sand_pixels(surface: pygame.Surface, colour: tuple[int, int, int], centre: 
 
 def test_a_lost_timer_is_drawn_beside_its_gear(app: App) -> None:
     scene = solo_scene(app)
-    state = scene.state
+    state = scene.run.state
     tid = "slow2"
     t = state.timers[tid]
     t.tile, t.lost_beside, t.remaining_ms = None, 1, 30_000
@@ -203,11 +203,11 @@ def test_escape_without_pause_assist_asks_to_leave_while_sand_keeps_running(app:
     scene = solo_scene(app)
     app.step(key(pygame.K_ESCAPE), FRAME)
     assert isinstance(app.stack.top, LeaveDialog)
-    before = scene.state.time_ms
+    before = scene.run.state.time_ms
     for _ in range(30):
         app.step([], FRAME)
-    assert scene.state.time_ms > before + 300
-    assert not scene.state.assisted
+    assert scene.run.state.time_ms > before + 300
+    assert not scene.run.state.assisted
 
 
 def test_pause_assist_stops_time_and_marks_the_run(app: App) -> None:
@@ -216,13 +216,13 @@ def test_pause_assist_stops_time_and_marks_the_run(app: App) -> None:
     app.stack.clear_to(scene)
     app.step([], FRAME)
     app.step(key(pygame.K_ESCAPE), FRAME)
-    assert scene.paused and scene.state.assisted
-    before = scene.state.time_ms
+    assert scene.run.paused and scene.run.state.assisted
+    before = scene.run.state.time_ms
     for _ in range(30):
         app.step([], FRAME)
-    assert scene.state.time_ms == before
+    assert scene.run.state.time_ms == before
     app.step(key(pygame.K_ESCAPE), FRAME)
-    assert not scene.paused
+    assert not scene.run.paused
 
 
 def test_replay_driven_scene_reaches_the_rules_outcome(app: App) -> None:
@@ -231,21 +231,21 @@ def test_replay_driven_scene_reaches_the_rules_outcome(app: App) -> None:
     scene = flow.play_scene(app, setup, replay_actions=actions, countdown=False)
     app.stack.clear_to(scene)
     for _ in range(2000):
-        if scene.state.result is not None:
+        if scene.run.state.result is not None:
             break
         app.step([], 250, draw=False)
     expected = run_replay(setup.level, list(setup.players), setup.seed, setup.first_player, setup.sand_speed_pct, actions)
-    assert outcome_json(scene.state) == outcome_json(expected)
+    assert outcome_json(scene.run.state) == outcome_json(expected)
 
 
 def test_rules_mid_run_only_with_the_pause_assist(app: App) -> None:
     scene = solo_scene(app)
     app.step(key(pygame.K_F1), FRAME)
-    assert app.stack.top is scene and not scene.state.assisted
-    assert any("No pause" in f.message for f in scene.floating)
+    assert app.stack.top is scene and not scene.run.state.assisted
+    assert any("No pause" in f.message for f in scene.messages.floating)
     setup = GameSetup(load_level(level_path(1)), ("Ana",), seed=11, allow_pause=True, counts=False)
     paused = flow.play_scene(app, setup, countdown=False)
     app.stack.clear_to(paused)
     app.step([], FRAME)
     app.step(key(pygame.K_F1), FRAME)
-    assert app.stack.top is not paused and paused.paused and paused.state.assisted
+    assert app.stack.top is not paused and paused.run.paused and paused.run.state.assisted

@@ -42,7 +42,8 @@ class LevelRecord:
             raise ValueError("wins, losses and assisted_wins must be counts")
         if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 0):
             raise ValueError("best_ms must be a time in ms or null")
-        return cls(*counts, best)
+        wins, losses, assisted_wins = counts
+        return cls(wins, losses, assisted_wins, best)
 
 
 @dataclass

@@ -200,7 +200,10 @@ class BoardPieces:
     wild_mark: pygame.Surface
 
 
-def fit_args(level: Level, box: pygame.Rect, max_s: float) -> tuple:
+FitArgs = tuple[str, int, int, frozenset[int], tuple[int, int, int, int], float]  # of `layouts.fit_board`
+
+
+def fit_args(level: Level, box: pygame.Rect, max_s: float) -> FitArgs:
     """The arguments of `layouts.fit_board` for `level` in `box` (pixels) with gear pitch at most `max_s`."""
     return level.layout, len(level.path), level.deactivator, level.blocks, (box.x, box.y, box.w, box.h), max_s
 

@@ -15,13 +15,11 @@ import pygame
 
 from arenas.rules import Level
 from arenas.scenes import layouts as lay
-from arenas.scenes.board import BoardView, fit_args
+from arenas.scenes.board import BoardView, FitArgs, fit_args
 from arenas.scenes.hands import TableLayout, table_layouts
 
 if TYPE_CHECKING:
     from common.app import App
-
-FitArgs = tuple  # the arguments of `layouts.fit_board`, as `board.fit_args` makes them
 
 MAX_GEAR_PX = 96  # the play board's gear pitch at 1280x720; scaled with the window
 MAX_WAITING = 8  # requests older than this many are dropped (their levels are long left behind)
@@ -62,12 +60,12 @@ class FitQueue:
                 self._done.add(args)
 
 
-_BOARDS: dict[tuple, BoardView] = {}
+_BOARDS: dict[tuple[Level, tuple[int, int, int, int], float, int, int], BoardView] = {}
 
 
 def _board_for(app: "App", level: Level, box: pygame.Rect, max_s: float) -> BoardView:
     """Board views are cached so Retry and resizing back and forth are instant."""
-    key = (level, tuple(box), round(max_s, 2), id(app.sprites), app.sprites.version)
+    key = (level, (box.x, box.y, box.w, box.h), round(max_s, 2), id(app.sprites), app.sprites.version)
     board = _BOARDS.get(key)
     if board is None:
         if len(_BOARDS) > 6:
@@ -76,7 +74,7 @@ def _board_for(app: "App", level: Level, box: pygame.Rect, max_s: float) -> Boar
     return board
 
 
-def play_board_fits(app: "App", level: Level, players: int, size: tuple[int, int]) -> list[tuple]:
+def play_board_fits(app: "App", level: Level, players: int, size: tuple[int, int]) -> list[FitArgs]:
     """The board fits `play_board` needs (`layouts.fit_board` arguments), one per way to seat the players."""
     return [fit_args(level, table.board, app.px(MAX_GEAR_PX))
             for table in table_layouts(app, size, players, level.hand_size)]

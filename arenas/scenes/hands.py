@@ -134,7 +134,7 @@ class SeatPainter:
     def __init__(self, app: "App", cards: CardArt) -> None:
         self.app = app
         self.cards = cards
-        self.cache: dict[int, tuple[tuple, pygame.Surface]] = {}
+        self.cache: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}
 
     def draw(self, surface: pygame.Surface, layout: TableLayout, seat: int, name: str, hand: list[Card],
              active: bool, hover: int | None, chosen: int | None, keys: bool = True, bot: bool = False) -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from arenas.rules import load_levels
 from arenas.scenes import flow, view
-from arenas.scenes.layouts import CAPTION_H, CAPTION_W, STONE_H, STONE_W, Rect
+from arenas.scenes.layouts import CAPTION_H, CAPTION_W, GEAR_KEEP, STONE_H, STONE_W, BoardGeometry, Rect
 from arenas.session import GameSetup
 from common.app import App, AppOptions
 
@@ -26,6 +26,18 @@ def stone_rect(centre: tuple[float, float], s: float) -> Rect:
     return Rect(centre[0], centre[1] + CAPTION_H * s / 2, max(STONE_W, CAPTION_W) * s, (STONE_H + CAPTION_H) * s)
 
 
+def gear_rect(geo: BoardGeometry, i: int) -> Rect:
+    """The square around gear i that nothing else may cover (only its tooth tips stick out)."""
+    x, y = geo.gears[i]
+    return Rect(x, y, 2 * GEAR_KEEP * geo.s, 2 * GEAR_KEEP * geo.s)
+
+
+def lost_rect(geo: BoardGeometry, i: int) -> Rect | None:
+    """Everything drawn for a timer lost beside gear i (None past the Deactivator)."""
+    spot = geo.lost_spots[i]
+    return None if spot is None else geo.lost_parts(spot).outline
+
+
 def test_every_level_has_room_for_every_lost_timer(app: App) -> None:
     assert app.size in SIZES
     problems = []
@@ -39,13 +51,13 @@ def test_every_level_has_room_for_every_lost_timer(app: App) -> None:
         assert scene.board is not None
         geo = scene.board.geo
         # Any timer may be lost beside any gear before the Deactivator: check every such place.
-        lost = {i: geo.lost_rect(i) for i in range(level.deactivator)}
-        assert None not in lost.values() and geo.lost_rect(level.deactivator) is None
+        lost = {i: lost_rect(geo, i) for i in range(level.deactivator)}
+        assert None not in lost.values() and lost_rect(geo, level.deactivator) is None
         stone = stone_rect(geo.stone, geo.s)
         for i, rect in lost.items():
             assert rect is not None
             problems += [f"level {level.number}: lost {i} covers gear {j}"
-                         for j in range(len(level.path)) if rect.overlap(geo.gear_rect(j)) > 0]
+                         for j in range(len(level.path)) if rect.overlap(gear_rect(geo, j)) > 0]
             problems += [f"level {level.number}: lost {i} covers lost {j}"
                          for j, other in lost.items() if j > i and other is not None and rect.overlap(other) > 0]
             if rect.overlap(stone) > 0:
@@ -67,7 +79,7 @@ def test_a_lost_timer_is_drawn_inside_its_outline(app: App, monkeypatch: pytest.
     app.step([], 16)
     assert scene.board is not None
     geo = scene.board.geo
-    outline = geo.lost_rect(3)
+    outline = lost_rect(geo, 3)
     assert outline is not None
     scene.board.lost_glass.glow_img = pygame.Surface((1, 1), pygame.SRCALPHA)  # no soft glow: only what is drawn
     monkeypatch.setattr(view, "draw_lost_link", lambda *args: None)  # the trail back to the gear leaves it on purpose

@@ -21,6 +21,7 @@ from arenas.rules import (
 )
 from arenas.scenes import flow
 from arenas.scenes import setup as setup_screen
+from arenas.scenes.setup_widgets import Choices
 from arenas.scenes.hints import HINT_COLOUR, HINT_MS
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultScene
@@ -260,7 +261,7 @@ def test_a_watch_game_is_not_recorded(app: App) -> None:
 # ---- the setup screen ----------------------------------------------------------------------
 @pytest.fixture
 def setup_scene(app: App, monkeypatch: pytest.MonkeyPatch) -> setup_screen.SetupScene:
-    monkeypatch.setattr(setup_screen, "_REMEMBERED", setup_screen.Choices())
+    monkeypatch.setattr(setup_screen, "REMEMBERED", Choices())
     scene = flow.setup_scene(app)
     app.stack.clear_to(scene)
     app.step([], FRAME)

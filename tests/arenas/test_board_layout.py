@@ -2,21 +2,25 @@
 stone or one another, on every shipped level at the two window sizes we design for."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pygame
 import pytest
+from scene_support import headless_app
 
 from arenas.rules import load_levels
 from arenas.scenes import flow, view
 from arenas.scenes.layouts import CAPTION_H, CAPTION_W, GEAR_KEEP, STONE_H, STONE_W, BoardGeometry, Rect
 from arenas.session import GameSetup
-from common.app import App, AppOptions
+from common.app import App
 
 SIZES = ((1280, 720), (960, 540))
 
 
 @pytest.fixture(scope="module", params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def app(request: pytest.FixtureRequest) -> App:
-    app = App(AppOptions(headless=True, save_settings=False, mute=True, size=request.param))
+def app(request: pytest.FixtureRequest) -> Iterator[App]:
+    """A headless app at each window size we design for, shared by the module's tests."""
+    app = headless_app(request.param)
     yield app
     app.sounds.stop_all()
 

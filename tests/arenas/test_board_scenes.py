@@ -8,25 +8,18 @@ from dataclasses import replace
 import pygame
 import pytest
 from arenas_support import make_level
+from scene_support import FRAME, click, key
 
 from arenas.rules import load_levels
 from arenas.scenes import flow, layouts
 from arenas.scenes.board import BoardView
 from arenas.scenes.play import PlayScene
-from arenas.scenes.run import COUNTDOWN_MS
+from arenas.scenes.run import COUNTDOWN_MS, Phase
 from arenas.scenes.setup import WARM_AFTER_MS, level_facts
 from arenas.session import GameSetup
-from common.app import App, AppOptions
+from common.app import App
 
-FRAME = 1000 / 60
 PATH = "GT YC OS GM YT OC GS YM OT GC YS OM GT"
-
-
-@pytest.fixture
-def app() -> App:
-    app = App(AppOptions(headless=True, save_settings=False, mute=True))
-    yield app
-    app.sounds.stop_all()
 
 
 def test_the_setup_facts_name_the_rusted_gears() -> None:
@@ -74,15 +67,6 @@ def test_the_wild_mark_shows_on_every_rusted_gear_and_no_other(app: App) -> None
     assert marked and near == {0, 12}
 
 
-def _key(k: int) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)]
-
-
-def _click(pos: tuple[int, int]) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
-
-
 def counting_down(app: App) -> PlayScene:
     """Level 1 solo, one second into its start countdown: no sand has run."""
     setup = GameSetup(make_level(PATH), ("Ana",), seed=5, counts=False)
@@ -90,7 +74,7 @@ def counting_down(app: App) -> PlayScene:
     app.stack.clear_to(scene)
     for _ in range(60):
         app.step([], FRAME)
-    assert scene.run.phase == "countdown" and scene.run.state.time_ms == 0
+    assert scene.run.phase == Phase.COUNTDOWN and scene.run.state.time_ms == 0
     return scene
 
 
@@ -98,12 +82,12 @@ def counting_down(app: App) -> PlayScene:
 def test_space_enter_or_a_click_skips_the_countdown(app: App, skip: str) -> None:
     scene = counting_down(app)
     assert scene.table is not None and scene.board is not None
-    events = {"space": _key(pygame.K_SPACE), "enter": _key(pygame.K_RETURN),
-              "click on the board": _click(tuple(round(v) for v in scene.board.geo.gears[4])),
-              "click on a card": _click(scene.table.card_rects(0, 3)[0].center)}[skip]
+    events = {"space": key(pygame.K_SPACE), "enter": key(pygame.K_RETURN),
+              "click on the board": click(scene.board.geo.gears[4]),
+              "click on a card": click(scene.table.card_rects(0, 3)[0].center)}[skip]
     hand = list(scene.run.state.hands[0])
     app.step(events, FRAME)
-    assert scene.run.phase == "running"
+    assert scene.run.phase == Phase.RUNNING
     for _ in range(30):
         app.step([], FRAME)
     assert 400 <= scene.run.state.time_ms <= 600  # the sand runs from the skip on
@@ -113,14 +97,14 @@ def test_space_enter_or_a_click_skips_the_countdown(app: App, skip: str) -> None
 
 def test_without_a_skip_the_sand_waits_for_the_whole_countdown(app: App) -> None:
     scene = counting_down(app)
-    app.step(_key(pygame.K_1), FRAME)  # a card key does not skip: it says to wait
+    app.step(key(pygame.K_1), FRAME)  # a card key does not skip: it says to wait
     frames = round((COUNTDOWN_MS - 1000) / FRAME) - 3
     for _ in range(frames):
         app.step([], FRAME)
-    assert scene.run.phase == "countdown" and scene.run.state.time_ms == 0 and not scene.run.state.actions
+    assert scene.run.phase == Phase.COUNTDOWN and scene.run.state.time_ms == 0 and not scene.run.state.actions
     for _ in range(10):
         app.step([], FRAME)
-    assert scene.run.phase == "running" and scene.run.state.time_ms > 0
+    assert scene.run.phase == Phase.RUNNING and scene.run.state.time_ms > 0
 
 
 def test_the_setup_screen_fits_the_play_board_ahead_so_start_does_not(app: App) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from scene_support import FRAME, click, key
 
 from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, hint
 from arenas.bots.teammate import JITTER_PCT, RETHINK_MS
@@ -25,30 +26,13 @@ from arenas.scenes.setup_widgets import Choices
 from arenas.scenes.hints import HINT_COLOUR, HINT_MS
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultScene
+from arenas.scenes.run import Phase
 from arenas.session import GameSetup, SetupError, from_replay, replay_outcome, to_replay
-from common.app import App, AppOptions
+from common.app import App
 from common.replay import read_replay, write_replay
 
-FRAME = 1000 / 60
 STEP = 10
 GRAY, YELLOW = Card("colour", "gray"), Card("colour", "yellow")
-
-
-@pytest.fixture
-def app() -> App:
-    app = App(AppOptions(headless=True, save_settings=False, mute=True))
-    yield app
-    app.sounds.stop_all()
-
-
-def key(k: int) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)]
-
-
-def click(pos: tuple[float, float]) -> list[pygame.event.Event]:
-    p = (round(pos[0]), round(pos[1]))
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1)]
 
 
 def start(app: App, setup: GameSetup, countdown: bool = False) -> PlayScene:
@@ -119,10 +103,10 @@ def test_bots_never_act_during_the_countdown(app: App) -> None:
     scene = start(app, setup, countdown=True)
     for _ in range(170):  # 2.8 s of the 3 s countdown
         app.step([], FRAME)
-    assert scene.run.phase == "countdown" and not scene.run.state.actions and scene.run.state.time_ms == 0
+    assert scene.run.phase == Phase.COUNTDOWN and not scene.run.state.actions and scene.run.state.time_ms == 0
     for _ in range(120):
         app.step([], FRAME)
-    assert scene.run.phase == "running" and scene.run.state.actions
+    assert scene.run.phase == Phase.RUNNING and scene.run.state.actions
 
 
 def test_two_bots_play_a_watch_game_for_90_seconds(app: App) -> None:

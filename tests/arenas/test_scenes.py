@@ -6,6 +6,7 @@ import random
 
 import pygame
 import pytest
+from scene_support import FRAME, click, key
 
 from arenas.rules import (
     TIMER_SPECS,
@@ -25,28 +26,12 @@ from arenas.scenes.board import GlassPainter
 from arenas.scenes.catalog import finished_game
 from arenas.scenes.chart import draw_chart, sand_history
 from arenas.scenes.play import LeaveDialog, PlayScene
+from arenas.scenes.run import Phase
 from arenas.session import GameSetup
 from common import catalog
-from common.app import App, AppOptions
+from common.app import App
+from common.scene import Scene
 
-FRAME = 1000 / 60
-
-
-@pytest.fixture
-def app() -> App:
-    app = App(AppOptions(headless=True, save_settings=False, mute=True))
-    yield app
-    app.sounds.stop_all()
-
-
-def key(k: int) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)]
-
-
-def click(pos: tuple[float, float]) -> list[pygame.event.Event]:
-    p = (round(pos[0]), round(pos[1]))
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1)]
 
 
 def solo_scene(app: App, level: int = 1, **kwargs) -> PlayScene:
@@ -57,15 +42,45 @@ def solo_scene(app: App, level: int = 1, **kwargs) -> PlayScene:
     return scene
 
 
-@pytest.mark.parametrize("name", ["arenas-setup", "arenas-play", "arenas-play-bots", "arenas-play-bot-turn",
-                                  "arenas-result"])
-def test_scene_survives_300_frames_of_random_input(app: App, name: str) -> None:
+FUZZ = [("arenas-setup", 3), ("arenas-play", 4), ("arenas-play-bots", 5), ("arenas-play-bot-turn", 6),
+        ("arenas-result", 7)]  # (catalog scene, fixed seed of its random input)
+
+
+def check_run(scene: PlayScene, last_ms: int, where: str) -> int:
+    """The run's invariants after a frame; returns its game time (which never goes back)."""
+    state = scene.run.state
+    assert state.time_ms >= last_ms, f"game time went back at {where}"
+    for t in state.timers.values():
+        assert 0 <= t.remaining_ms <= t.capacity_ms, f"{t.id} holds {t.remaining_ms} ms at {where}"
+        assert (t.tile is None) != (t.lost_beside is None), f"{t.id} is both on and off the path at {where}"
+        assert 0 <= t.position < len(state.level.path), f"{t.id} is off the board at {where}"
+    tiles = [t.tile for t in state.timers.values() if t.tile is not None]
+    assert len(tiles) == len(set(tiles)), f"two timers share a gear at {where}"
+    assert (state.result is not None) == (scene.run.phase == Phase.OVER), f"phase {scene.run.phase} at {where}"
+    return state.time_ms
+
+
+@pytest.mark.parametrize(("name", "seed"), FUZZ)
+def test_scene_survives_300_frames_of_random_input(app: App, name: str, seed: int) -> None:
+    """Random keys, clicks and mouse moves (seeded); a scene left by Esc is started again."""
     spec = catalog.get(name)
     assert spec is not None
-    app.stack.clear_to(spec.build(app))
-    rng = random.Random(3)
+    rng = random.Random(seed)
+    last: dict[int, int] = {}
     for frame in range(300):
-        app.step(catalog.random_input(frame, rng, app.size), FRAME)
+        where = f"{name}, seed {seed}, frame {frame}"
+        if not app.running or len(app.stack.scenes) < 2:
+            app.running = True
+            app.stack.clear_to(Scene(app))
+            app.push(spec.build(app))
+        try:
+            app.step(catalog.random_input(frame, rng, app.size), FRAME)
+        except Exception as exc:
+            raise AssertionError(f"the step raised at {where}: {exc!r}") from exc
+        assert all("\n" not in t.message for t in app.toasts), f"a toast of several lines at {where}"
+        for scene in app.stack.scenes:
+            if isinstance(scene, PlayScene):
+                last[id(scene)] = check_run(scene, last.get(id(scene), 0), where)
 
 
 def test_key_1_plays_the_first_card(app: App) -> None:

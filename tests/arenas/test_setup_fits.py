@@ -11,16 +11,8 @@ from arenas.rules import load_levels
 from arenas.scenes import flow, layouts
 from arenas.scenes.board import fit_args
 from arenas.scenes.fitting import FitQueue
-from common.app import App, AppOptions
+from common.app import App
 from common.scene import Scene
-from common.settings import Settings
-
-
-@pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False, size=(1280, 720)), settings=Settings())
-    yield a
-    pygame.quit()
 
 
 def wait_for(done, seconds: float = 20.0) -> None:

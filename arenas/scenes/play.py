@@ -134,7 +134,7 @@ class PlayScene(Scene):
             self.view.clear()
         state = self.run.state
         self.board, self.table = play_board(app, state.level, len(state.players), size)
-        self.view.hud.hud_bg = None
+        self.view.resized()
         hud = self.table.hud
         self.hint_button.rect = pygame.Rect(0, 0, app.px(104), hud.h - app.px(14))
         self.hint_button.rect.midright = (hud.right - app.px(10), hud.centery)
@@ -348,10 +348,6 @@ class PlayScene(Scene):
         self.app.sounds.play("turn_chime", 0.6)
         if first:
             self.say("Hint used: this run is now assisted (no best time)")
-
-    def hinted_card(self) -> int | None:
-        """Hand index (of the active hand) that the hint on show points at, if any."""
-        return self.hint.action.hand_index if self.hint is not None else None
 
     # ---- pause, leave, result ------------------------------------------------------------
     def pause_play(self) -> None:

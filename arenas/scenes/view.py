@@ -40,6 +40,10 @@ class PlayView:
         self.seats.cache.clear()
         self.badges.clear()
 
+    def resized(self) -> None:
+        """A new layout: the top bar's background is made again at its new size."""
+        self.hud.hud_bg = None
+
     def draw(self, surface: pygame.Surface, p: Shown) -> None:
         if p.board is None or p.table is None:
             return

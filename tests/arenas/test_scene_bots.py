@@ -133,7 +133,7 @@ def test_h_marks_the_run_assisted_and_rings_the_bots_card(app: App) -> None:
     app.step(key(pygame.K_h), FRAME)
     assert state.assisted and not state.actions
     assert scene.hint is not None and scene.hint.action == expected
-    assert scene.hinted_card() == expected.hand_index
+    assert scene.hint.action.hand_index == expected.hand_index
     assert expected in legal_actions(state)
     for _ in range(12):  # let the ring fade in, then look for it around the card
         app.step([], FRAME)

@@ -28,9 +28,9 @@ from arenas.rules import (
     apply,
     legal_actions,
     load_levels,
-    new_game,
 )
 from arenas.rules.preview import TimerTurn, Turn, preview, wild_choices, wild_only_gears
+from arenas.session import GameSetup
 
 SEEDS = range(10)
 PATH = "GT YC OS GM YT OC GS YM OT GC YS OM GT"
@@ -86,8 +86,8 @@ def test_the_preview_of_every_legal_action_agrees_with_apply(seed: int) -> None:
     levels = load_levels()
     level = levels[seed % len(levels)]
     rng = random.Random(seed)
-    players = [f"P{i + 1}" for i in range(rng.randint(1, 3))]
-    state = new_game(level, players, seed, rng.randrange(len(players)))
+    players = tuple(f"P{i + 1}" for i in range(rng.randint(1, 3)))
+    state = GameSetup(level, players, rng.randrange(len(players)), seed=seed, counts=False).new_state()
     checked = 0
     for move in range(60):
         advance(state, rng.randrange(200, 4_000))

@@ -26,7 +26,7 @@ def _fail(message: str) -> int:
     return 2
 
 
-def open_from_command_line(app: "App", args: argparse.Namespace) -> int:
+def open_from_command_line(app: App, args: argparse.Namespace) -> int:
     """Push the setup screen, or with `--level N|PATH` the level itself (one player); 2 on a bad level."""
     # Scenes (pygame) are imported only by the windowed commands; `replay --headless` stays rules-only.
     from arenas.scenes import flow
@@ -65,7 +65,7 @@ def replay_headless(replay: Replay, path: Path) -> int:
     return 0
 
 
-def replay_window(app: "App", replay: Replay, path: Path) -> int:
+def replay_window(app: App, replay: Replay, path: Path) -> int:
     """Play a replay back in the window at real speed (the play scene, then the result screen)."""
     from arenas.scenes import flow
 

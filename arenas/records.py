@@ -32,7 +32,7 @@ class LevelRecord:
                 "best_ms": self.best_ms}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "LevelRecord":
+    def from_dict(cls, data: Any) -> LevelRecord:
         """Inverse of `to_dict`; ValueError if `data` is malformed."""
         if not isinstance(data, dict):
             raise ValueError("a level record must be an object")
@@ -55,7 +55,7 @@ class Records:
     message: str | None = None
 
     @classmethod
-    def load(cls, path: str | Path | None = None) -> "Records":
+    def load(cls, path: str | Path | None = None) -> Records:
         """Read the records file (default: the user's data folder); missing file ⇒ empty records.
 
         A corrupt file is renamed aside and `message` set; the records then start empty.

@@ -80,7 +80,7 @@ class GameSetup:
         """The seats people play."""
         return frozenset(range(len(self.players))) - frozenset(self.bots)
 
-    def again(self, seed: int | None = None) -> "GameSetup":
+    def again(self, seed: int | None = None) -> GameSetup:
         """The same setup with a new seed (Retry)."""
         return replace(self, seed=fresh_seed() if seed is None else seed)
 

@@ -72,7 +72,7 @@ class GlassPainter:
     proportion to the time left however the glass is shaped.
     """
 
-    def __init__(self, app: "App", size: tuple[int, int]) -> None:
+    def __init__(self, app: App, size: tuple[int, int]) -> None:
         self.app = app
         self.size = size
         sprites = app.sprites
@@ -150,7 +150,8 @@ class GlassPainter:
         light = tuple(min(255, c + 60) for c in colour)
         if top_level < self.neck:
             y = top_level
-            pygame.draw.line(surface, light, (x0 + self.lefts[y], y0 + y), (x0 + self.lefts[y] + self.widths[y] - 1, y0 + y))
+            left = x0 + self.lefts[y]
+            pygame.draw.line(surface, light, (left, y0 + y), (left + self.widths[y] - 1, y0 + y))
         if flowing and top_level < self.neck:
             cx = x0 + w // 2
             end = min(bottom_level, self.bottom_last)
@@ -211,7 +212,7 @@ def fit_args(level: Level, box: pygame.Rect, max_s: float) -> FitArgs:
 class BoardView:
     """The board of one level fitted into a box of the window, with its cached layers."""
 
-    def __init__(self, app: "App", level: Level, box: pygame.Rect, max_s: float) -> None:
+    def __init__(self, app: App, level: Level, box: pygame.Rect, max_s: float) -> None:
         self.app = app
         self.level = level
         self.box = box

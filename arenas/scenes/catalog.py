@@ -30,7 +30,7 @@ BUSY_LEVEL = 15
 BUSY_SAND = {"slow1": 44_000, "slow2": 37_000, "medium1": 29_000, "medium2": 24_500, "fast1": 19_000, "fast2": 16_000}
 
 
-def busy_play(app: "App") -> PlayScene:
+def busy_play(app: App) -> PlayScene:
     """Six timers flowing mid-game, seven players' hands, one timer lost beside its gear."""
     level = load_level(level_path(BUSY_LEVEL))
     setup = GameSetup(level, SEVEN, 0, 100, False, seed=7, counts=False)
@@ -50,7 +50,7 @@ BOT_LEVEL = 11
 BOT_TEAM = ("Ana", "Clockwork Pip", "Brass Bea")
 
 
-def bots_play(app: "App", hint: bool) -> PlayScene:
+def bots_play(app: App, hint: bool) -> PlayScene:
     """Ana with two bot team-mates, a few cards into level 11: Ana's turn with a hint on show, or (no
     hint) just after Ana's card, the first bot thinking."""
     level = load_level(level_path(BOT_LEVEL))
@@ -92,7 +92,7 @@ def finished_game(level_number: int = 6, seed: int = 3) -> tuple[GameSetup, Game
     return setup, state
 
 
-def finished_result(app: "App") -> ResultScene:
+def finished_result(app: App) -> ResultScene:
     setup, state = finished_game()
     return flow.result_scene(app, setup, state, RunRecord())
 

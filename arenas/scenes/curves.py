@@ -2,8 +2,9 @@
 sampling them at equal arc length. Pure geometry: no pygame."""
 from __future__ import annotations
 
+import itertools
 import math
-from typing import Callable
+from collections.abc import Callable
 
 Point = tuple[float, float]
 Curve = Callable[[float], Point]
@@ -70,7 +71,7 @@ def polyline(shape: Curve, aspect: float) -> list[Point]:
 def resample(points: list[Point], n: int) -> tuple[list[Point], float]:
     """n points at equal arc length along the polyline, and the step between them."""
     lengths = [0.0]
-    for a, b in zip(points, points[1:]):
+    for a, b in itertools.pairwise(points):
         lengths.append(lengths[-1] + math.hypot(b[0] - a[0], b[1] - a[1]))
     step = lengths[-1] / (n - 1)
     out, j = [], 0

@@ -63,7 +63,7 @@ class FitQueue:
 _BOARDS: dict[tuple[Level, tuple[int, int, int, int], float, int, int], BoardView] = {}
 
 
-def _board_for(app: "App", level: Level, box: pygame.Rect, max_s: float) -> BoardView:
+def _board_for(app: App, level: Level, box: pygame.Rect, max_s: float) -> BoardView:
     """Board views are cached so Retry and resizing back and forth are instant."""
     key = (level, (box.x, box.y, box.w, box.h), round(max_s, 2), id(app.sprites), app.sprites.version)
     board = _BOARDS.get(key)
@@ -74,13 +74,13 @@ def _board_for(app: "App", level: Level, box: pygame.Rect, max_s: float) -> Boar
     return board
 
 
-def play_board_fits(app: "App", level: Level, players: int, size: tuple[int, int]) -> list[FitArgs]:
+def play_board_fits(app: App, level: Level, players: int, size: tuple[int, int]) -> list[FitArgs]:
     """The board fits `play_board` needs (`layouts.fit_board` arguments), one per way to seat the players."""
     return [fit_args(level, table.board, app.px(MAX_GEAR_PX))
             for table in table_layouts(app, size, players, level.hand_size)]
 
 
-def play_board(app: "App", level: Level, players: int, size: tuple[int, int]) -> tuple[BoardView, TableLayout]:
+def play_board(app: App, level: Level, players: int, size: tuple[int, int]) -> tuple[BoardView, TableLayout]:
     """The board (with its table layers drawn) and seats a run of `level` uses in a window of `size`.
 
     Fitting a board takes tens of milliseconds the first time; the setup screen calls this ahead so

@@ -17,12 +17,12 @@ if TYPE_CHECKING:
     from common.app import App
 
 
-def setup_scene(app: "App", level: int | None = None) -> SetupScene:
+def setup_scene(app: App, level: int | None = None) -> SetupScene:
     """The setup screen (level `level` selected, if given); Start pushes the run over it."""
     return SetupScene(app, lambda setup: app.push(play_scene(app, setup)), level)
 
 
-def play_scene(app: "App", setup: GameSetup, state: GameState | None = None, *,
+def play_scene(app: App, setup: GameSetup, state: GameState | None = None, *,
                replay_actions: list[tuple[int, Action]] | None = None, countdown: bool = True) -> PlayScene:
     """A run of `setup` (from `state`, or driven by a replay's timed actions); its end shows the result."""
 
@@ -32,7 +32,7 @@ def play_scene(app: "App", setup: GameSetup, state: GameState | None = None, *,
     return PlayScene(app, setup, show_result, state, replay_actions=replay_actions, countdown=countdown)
 
 
-def result_scene(app: "App", setup: GameSetup, state: GameState, record: RunRecord,
+def result_scene(app: App, setup: GameSetup, state: GameState, record: RunRecord,
                  watched: bool = False) -> ResultScene:
     """The result of a run (or of a watched replay): its buttons lead to another run or the level select."""
 
@@ -43,7 +43,7 @@ def result_scene(app: "App", setup: GameSetup, state: GameState, record: RunReco
                        watched)
 
 
-def level_select(app: "App", level: int) -> None:
+def level_select(app: App, level: int) -> None:
     """Back to the setup screen under the result if there is one, else a new one with `level` selected."""
     scenes = app.stack.scenes
     if len(scenes) >= 2 and isinstance(scenes[-2], SetupScene):

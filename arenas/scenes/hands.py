@@ -26,7 +26,7 @@ def card_sprite(card: Card | None) -> str:
 class CardArt:
     """Card faces at a given size with their word written at real size on the banner (cached)."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.cache: dict[tuple[str, int, int], pygame.Surface] = {}
 
@@ -72,7 +72,7 @@ class TableLayout:
         return [pygame.Rect(x + i * (cw + gap), y, cw, ch) for i in range(count)]
 
 
-def table_layouts(app: "App", size: tuple[int, int], players: int, hand_size: int) -> list[TableLayout]:
+def table_layouts(app: App, size: tuple[int, int], players: int, hand_size: int) -> list[TableLayout]:
     """Ways to seat the players around the table (the play scene keeps the one with the biggest board).
 
     Up to three players sit along the bottom. More sit either along the bottom and up both sides
@@ -83,7 +83,7 @@ def table_layouts(app: "App", size: tuple[int, int], players: int, hand_size: in
     return [table_layout(app, size, players, hand_size, "sides"), table_layout(app, size, players, hand_size, "rows")]
 
 
-def table_layout(app: "App", size: tuple[int, int], players: int, hand_size: int, arrangement: str) -> TableLayout:
+def table_layout(app: App, size: tuple[int, int], players: int, hand_size: int, arrangement: str) -> TableLayout:
     """One seating: seats in play order clockwise from the bottom left, and the board box left over."""
     w, h = size
     hud = pygame.Rect(0, 0, w, app.px(52))
@@ -131,7 +131,7 @@ def table_layout(app: "App", size: tuple[int, int], players: int, hand_size: int
 class SeatPainter:
     """Draws a player's seat (tray, name, a "bot" badge, cards, key numbers when active); cached per look."""
 
-    def __init__(self, app: "App", cards: CardArt) -> None:
+    def __init__(self, app: App, cards: CardArt) -> None:
         self.app = app
         self.cards = cards
         self.cache: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}
@@ -176,7 +176,8 @@ class SeatPainter:
                 r = r.move(0, -lift)
             if i == chosen:
                 ring = r.inflate(app.px(8), app.px(8))
-                pygame.draw.rect(img, app.sprites.colour("arenas_glow"), ring, max(2, app.px(3)), border_radius=app.px(8))
+                pygame.draw.rect(img, app.sprites.colour("arenas_glow"), ring, max(2, app.px(3)),
+                                 border_radius=app.px(8))
             img.blit(self.cards.image(hand[i], layout.card), r)
             if active and keys:
                 badge = max(10, layout.card[0] // 4)
@@ -185,7 +186,8 @@ class SeatPainter:
                 pygame.draw.circle(img, app.sprites.colour("arenas_glow"), centre, badge // 2 - 1)
                 text.draw_text(img, str(i + 1), max(10, round(badge * 0.85)), (44, 29, 18), centre, "center", bold=True)
         if not hand:
-            text.draw_text(img, "no cards", app.font_px(16), (220, 200, 170), (rect.w // 2, rect.h // 2 + lift), "center")
+            text.draw_text(img, "no cards", app.font_px(16), (220, 200, 170), (rect.w // 2, rect.h // 2 + lift),
+                           "center")
         return img
 
     def _bot_chip(self, name_px: int) -> pygame.Surface:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class Hud:
     """Paints the top bar and the words over a `Shown` play scene; keeps the bar's background."""
 
-    def __init__(self, app: "App", cards: CardArt) -> None:
+    def __init__(self, app: App, cards: CardArt) -> None:
         self.app = app
         self.cards = cards
         self.hud_bg: pygame.Surface | None = None
@@ -68,7 +68,8 @@ class Hud:
         r = text.draw_text(surface, title, px, light, (x, cy), "midleft", bold=True)
         x = r.right + app.px(16)
         clock = format_ms(p.run.state.time_ms)
-        r = text.draw_text(surface, clock, app.font_px(28), app.sprites.colour("arenas_glow"), (x, cy), "midleft", bold=True)
+        r = text.draw_text(surface, clock, app.font_px(28), app.sprites.colour("arenas_glow"), (x, cy), "midleft",
+                           bold=True)
         x = r.right + app.px(8)
         if p.run.state.assisted:
             r = text.draw_text(surface, "ASSISTED", app.font_px(14), (150, 220, 255), (x, cy), "midleft", bold=True)
@@ -233,8 +234,8 @@ class Hud:
         shade.fill((10, 6, 4, 150))
         surface.blit(shade, (0, 0))
         w, h = surface.get_size()
-        text.draw_text(surface, "Paused", app.font_px(64), app.sprites.colour("arenas_glow"), (w // 2, h // 2 - app.px(30)),
-                       "center", bold=True, shadow=(0, 0, 0))
+        text.draw_text(surface, "Paused", app.font_px(64), app.sprites.colour("arenas_glow"),
+                       (w // 2, h // 2 - app.px(30)), "center", bold=True, shadow=(0, 0, 0))
         text.draw_text(surface, "Assist used: this run is marked assisted  ·  Esc, Space or a click resumes",
                        app.font_px(22), (250, 238, 214), (w // 2, h // 2 + app.px(30)), "center", shadow=(0, 0, 0))
 

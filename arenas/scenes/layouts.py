@@ -9,6 +9,7 @@ gears that fit the board rectangle wins. Pure geometry: no pygame.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -75,7 +76,7 @@ class Rect:
     def bottom(self) -> float:
         return self.cy + self.h / 2
 
-    def overlap(self, other: "Rect") -> float:
+    def overlap(self, other: Rect) -> float:
         """Area shared with `other`."""
         w = min(self.right, other.right) - max(self.left, other.left)
         h = min(self.bottom, other.bottom) - max(self.top, other.top)
@@ -88,7 +89,7 @@ class Rect:
         d = math.hypot(c[0] - nx, c[1] - ny)
         return max(0.0, r - d)
 
-    def moved(self, dx: float, dy: float) -> "Rect":
+    def moved(self, dx: float, dy: float) -> Rect:
         """The same rectangle shifted by (dx, dy)."""
         return Rect(self.cx + dx, self.cy + dy, self.w, self.h)
 
@@ -114,7 +115,7 @@ class LostLook:
         """Everything drawn for the lost timer."""
         return union((self.glass, self.tag, self.badge))
 
-    def at(self, centre: Point, s: float) -> "LostLook":
+    def at(self, centre: Point, s: float) -> LostLook:
         """The parts in pixels for a lost timer centred on `centre` (pixels) on a board of pitch `s`."""
         def px(r: Rect) -> Rect:
             return Rect(centre[0] + r.cx * s, centre[1] + r.cy * s, r.w * s, r.h * s)
@@ -202,7 +203,8 @@ def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tupl
     for i, g in enumerate(gears):
         nx, ny = _normal(gears, i)
         options = list(_SPOTS) + [(nx * 0.9, ny * 0.9, 1.5), (-nx * 0.9, -ny * 0.9, 1.5)]
-        rects = [((g[0] + dx, g[1] + dy), Rect(g[0] + dx, g[1] + dy, GLASS_W, GLASS_H), pref) for dx, dy, pref in options]
+        rects = [((g[0] + dx, g[1] + dy), Rect(g[0] + dx, g[1] + dy, GLASS_W, GLASS_H), pref)
+                 for dx, dy, pref in options]
         cands[("spot", i)] = [(c, r, pref, gear_cost(r, i)) for c, r, pref in rects]
         weight[("spot", i)] = 0.0 if i in blocks else 1.0
     a, b = gears[deactivator - 1], gears[deactivator]
@@ -258,7 +260,7 @@ def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tupl
     for key in order:
         pick(key)
     for _ in range(3):
-        if not any([pick(key) for key in order]):
+        if not any([pick(key) for key in order]):  # noqa: C419 (a list: every item is picked again)
             break
     penalty = 0.0
     for key, k in chosen.items():
@@ -400,7 +402,7 @@ def _phases(gears: list[Point], teeth: int = 12) -> list[float]:
     """Rest angles so that neighbouring gears mesh: a tooth of one faces a gap of the other."""
     pitch = 360.0 / teeth
     phases = [0.0]
-    for a, b in zip(gears, gears[1:]):
+    for a, b in itertools.pairwise(gears):
         alpha = math.degrees(math.atan2(-(b[1] - a[1]), b[0] - a[0]))  # visual counter-clockwise angle
         delta = (alpha - phases[-1]) % pitch
         beta = alpha + 180.0

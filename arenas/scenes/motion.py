@@ -8,8 +8,8 @@ then its slide) and they never hold the rules up. No pygame here.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from arenas.scenes.layouts import LOST_TILT
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad

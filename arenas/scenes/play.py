@@ -10,7 +10,8 @@ best card, rings it and the timers it would turn for a few seconds, and marks th
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, assert_never
+from collections.abc import Callable
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
@@ -61,7 +62,7 @@ PLAIN, DANGER = (255, 240, 200), (255, 150, 120)
 class LeaveDialog(Dialog):
     """'Leave the game?' over a running game: the sand keeps flowing underneath (there is no pause)."""
 
-    def __init__(self, app: "App", play: "PlayScene", title: str, message: str, leave_label: str) -> None:
+    def __init__(self, app: App, play: PlayScene, title: str, message: str, leave_label: str) -> None:
         super().__init__(app, title, message, [(leave_label, play.leave_game), ("Keep playing", lambda: None)])
         self.play = play
 
@@ -78,7 +79,7 @@ class PlayScene(Scene):
 
     title = "Arenas Movedizas"
 
-    def __init__(self, app: "App", setup: GameSetup, on_over: ShowResult, state: GameState | None = None, *,
+    def __init__(self, app: App, setup: GameSetup, on_over: ShowResult, state: GameState | None = None, *,
                  replay_actions: list[tuple[int, Action]] | None = None, countdown: bool = True) -> None:
         super().__init__(app)
         self.on_over = on_over
@@ -282,7 +283,8 @@ class PlayScene(Scene):
     def say(self, message: str, pos: Point | None = None, danger: bool = False) -> None:
         """A short visible message (why a click did nothing, what just happened)."""
         if pos is None:
-            pos = (self.app.size[0] / 2, (self.table.prompt_y if self.table else self.app.size[1] / 2) - self.app.px(30))
+            line_y = self.table.prompt_y if self.table else self.app.size[1] / 2
+            pos = (self.app.size[0] / 2, line_y - self.app.px(30))
         self.messages.show(message, pos, DANGER if danger else PLAIN, self.now)
 
     def thinking(self, pos: Point | None = None) -> None:

@@ -1,8 +1,9 @@
 """The result screen: won or lost, the time, what failed and where, the assisted mark, the sand chart."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -62,7 +63,7 @@ class ResultScene(Scene):
     rules_game = "arenas"
     title = "Arenas Movedizas — result"
 
-    def __init__(self, app: "App", setup: GameSetup, state: GameState, record: RunRecord, exits: ResultExits,
+    def __init__(self, app: App, setup: GameSetup, state: GameState, record: RunRecord, exits: ResultExits,
                  watched: bool = False) -> None:
         super().__init__(app)
         self.exits = exits
@@ -161,16 +162,18 @@ class ResultScene(Scene):
         elif self.record.previous_best is not None and won:
             line += f" · best {format_ms(self.record.previous_best)}"
         light = app.theme.text_light
-        text.draw_text(surface, line, app.font_px(26), light, (w // 2, app.px(76)), "midtop", bold=True, shadow=app.theme.shadow)
+        text.draw_text(surface, line, app.font_px(26), light, (w // 2, app.px(76)), "midtop", bold=True,
+                       shadow=app.theme.shadow)
         y = app.px(112)
         for extra, ink in ((failure_text(state), (255, 170, 140)), (assist_text(self.setup, state), (150, 220, 255))):
             if extra:
-                text.draw_text(surface, extra, app.font_px(22), ink, (w // 2, y), "midtop", bold=True, shadow=app.theme.shadow)
+                text.draw_text(surface, extra, app.font_px(22), ink, (w // 2, y), "midtop", bold=True,
+                               shadow=app.theme.shadow)
                 y += app.px(28)
         if self.record.replay_path is not None:
             where = f"Replay saved: {self.record.replay_path.name}"
-            text.draw_text(surface, where, app.font_px(16), light, (w // 2, self.chart_rect.top - app.px(6)), "midbottom",
-                           shadow=app.theme.shadow)
+            text.draw_text(surface, where, app.font_px(16), light, (w // 2, self.chart_rect.top - app.px(6)),
+                           "midbottom", shadow=app.theme.shadow)
         if self.chart is None or self.chart.get_size() != self.chart_rect.size:
             self.chart = pygame.Surface(self.chart_rect.size, pygame.SRCALPHA)
             draw_chart(self.chart, app, self.chart.get_rect(), self.history)

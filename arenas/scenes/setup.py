@@ -2,8 +2,9 @@
 best time, difficulty), first player, assists."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -70,7 +71,8 @@ def level_facts(level: Level) -> list[str]:
     rusted = wild_only_gears(level)
     if rusted:
         kinds = " and ".join(sorted({level.path[i].name for i in rusted}))
-        facts.append(f"Rusted (only a wild card turns them): {len(rusted)} {kinds} gear{'s' if len(rusted) > 1 else ''}")
+        plural = "s" if len(rusted) > 1 else ""
+        facts.append(f"Rusted (only a wild card turns them): {len(rusted)} {kinds} gear{plural}")
     if level.blocks:
         gears = ", ".join(str(b + 1) for b in sorted(level.blocks))
         facts.append(f"Challenge: a block on gear {gears}")
@@ -89,7 +91,7 @@ class SetupScene(Scene):
     rules_game = "arenas"
     title = "Arenas Movedizas — setup"
 
-    def __init__(self, app: "App", on_start: Callable[[GameSetup], None], level: int | None = None) -> None:
+    def __init__(self, app: App, on_start: Callable[[GameSetup], None], level: int | None = None) -> None:
         super().__init__(app)
         self.on_start = on_start
         self.choices = REMEMBERED
@@ -195,7 +197,8 @@ class SetupScene(Scene):
             seat.enabled = seat.focusable = seat.index < self.choices.count
         self.first.options = self._first_options()
         self.first.index = min(self.choices.first, len(self.first.options) - 1)
-        self.start_button.enabled = self.selected_level is not None and self.records.is_unlocked(self.selected_level.number)
+        level = self.selected_level
+        self.start_button.enabled = level is not None and self.records.is_unlocked(level.number)
         self.start_button.label = "Watch" if self.watching else "Start"
         self.start_button.tooltip = ("Watch the bots play the level (Enter)" if self.watching
                                      else "Start the level (Enter)")
@@ -326,7 +329,7 @@ class SetupScene(Scene):
         self.settled_ms += dt_ms
         if self.settled_ms >= WARM_AFTER_MS:
             fits = play_board_fits(self.app, level, self.choices.count, self.app.size)
-            if all([self.fits.ready(args) for args in fits]):  # a list: every fit is queued at once
+            if all([self.fits.ready(args) for args in fits]):  # noqa: C419 (a list: every fit is queued at once)
                 play_board(self.app, level, self.choices.count, self.app.size)
                 self.warmed = key
 
@@ -344,9 +347,10 @@ class SetupScene(Scene):
         self._draw_detail(surface)
         hint = ("Assists (slower sand, pause, hints with H) mark a run as assisted: it unlocks the next level"
                 " but sets no best time")
-        text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), self.start_button.rect.left - self.back.rect.right - app.px(40)),
-                       app.theme.text_light, ((self.back.rect.right + self.start_button.rect.left) // 2, self.back.rect.centery),
-                       "center", shadow=app.theme.shadow)
+        left, right = self.back.rect.right, self.start_button.rect.left
+        text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), right - left - app.px(40)),
+                       app.theme.text_light, ((left + right) // 2, self.back.rect.centery), "center",
+                       shadow=app.theme.shadow)
 
     def _draw_detail(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -386,9 +390,9 @@ class SetupScene(Scene):
             lines = [f"Best time: {format_ms(best)}" if best is not None else "Best time: none yet",
                      f"Won {rec.wins}" + (f" ({rec.assisted_wins} assisted)" if rec.assisted_wins else "")
                      + f" · lost {rec.losses}"]
+        state_ink = ink if self.records.is_unlocked(level.number) else app.theme.danger
         for line in lines:
-            text.draw_text(surface, line, app.font_px(20), ink if self.records.is_unlocked(level.number) else app.theme.danger,
-                           (r.left, y), bold=True)
+            text.draw_text(surface, line, app.font_px(20), state_ink, (r.left, y), bold=True)
             y += app.px(26)
         notes = []
         if self.choices.count != level.team_size:

@@ -2,8 +2,9 @@
 and the choices they edit."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,7 +34,7 @@ class Choices:
 class NameField(Widget):
     """A player's name: click or Enter to edit, type, Enter or Tab to finish."""
 
-    def __init__(self, index: int, choices: Choices, on_edit: Callable[["NameField"], None]) -> None:
+    def __init__(self, index: int, choices: Choices, on_edit: Callable[[NameField], None]) -> None:
         super().__init__("Click and type a name")
         self.index = index
         self.choices = choices
@@ -44,13 +45,13 @@ class NameField(Widget):
     def value(self) -> str:
         return self.choices.names[self.index]
 
-    def activate(self, app: "App") -> None:
+    def activate(self, app: App) -> None:
         if not self.enabled:
             return
         app.sounds.play("ui_click")
         self.on_edit(self)
 
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         if not self.enabled:
             return
         name = "ui/list_row_selected" if hovered or focused or self.editing else "ui/list_row"
@@ -79,18 +80,18 @@ class SeatKind(Widget):
     def bot(self) -> bool:
         return self.choices.bots[self.index]
 
-    def activate(self, app: "App") -> None:
+    def activate(self, app: App) -> None:
         if not self.enabled:
             return
         app.sounds.play("ui_click")
         self.on_change(self.index, not self.bot)
 
-    def adjust(self, app: "App", direction: int) -> bool:
+    def adjust(self, app: App, direction: int) -> bool:
         if (direction > 0) != self.bot:
             self.activate(app)
         return True
 
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         if not self.enabled:
             return
         name = "ui/list_row_selected" if hovered or focused else "ui/list_row"
@@ -116,17 +117,17 @@ class LevelList(ListBox):
         self.levels = levels
         self.records = records
 
-    def click(self, app: "App", pos: tuple[int, int]) -> None:
+    def click(self, app: App, pos: tuple[int, int]) -> None:
         row = self.scroll + (pos[1] - self.rect.top) // app.px(self.row_h)
         if 0 <= row < len(self.items):
             self.selected = row
             app.sounds.play("ui_hover")
 
-    def reveal(self, app: "App") -> None:
+    def reveal(self, app: App) -> None:
         rows = self.visible_rows(app)
         self.scroll = min(max(self.scroll, self.selected - rows + 1), self.selected)
 
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         rh = app.px(self.row_h)
         rows = self.visible_rows(app)
         for i in range(self.scroll, min(len(self.items), self.scroll + rows)):
@@ -136,7 +137,8 @@ class LevelList(ListBox):
             surface.blit(app.sprites.nine_slice(name, r.size), r)
             unlocked = self.records.is_unlocked(level.number)
             ink = app.theme.text if unlocked else app.theme.muted
-            text.draw_text(surface, f"{level.number:>2}", app.font_px(20), ink, (r.left + app.px(12), r.centery), "midleft", bold=True)
+            text.draw_text(surface, f"{level.number:>2}", app.font_px(20), ink, (r.left + app.px(12), r.centery),
+                           "midleft", bold=True)
             label_px = text.fit_px(level.name, app.font_px(20), r.w - app.px(150))
             text.draw_text(surface, level.name, label_px, ink, (r.left + app.px(46), r.centery), "midleft")
             if not unlocked:

@@ -27,7 +27,7 @@ Point = tuple[float, float]
 class PlayView:
     """Paints a `Shown` play scene; keeps the card, seat and name-tag pictures it makes."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.cards = CardArt(app)
         self.seats = SeatPainter(app, self.cards)
@@ -96,7 +96,8 @@ class PlayView:
                 painter.draw(surface, (round(cx - w / 2), round(cy - h / 2)), frac, sand_key, flowing, p.now)
             if t.lost:
                 parts = board.geo.lost_parts((cx, cy))
-                self._draw_badge(surface, p, t.id, danger, (parts.tag.cx, parts.tag.cy), (int(parts.tag.w), int(parts.tag.h)))
+                tag = parts.tag
+                self._draw_badge(surface, p, t.id, danger, (tag.cx, tag.cy), (int(tag.w), int(tag.h)))
                 if not look.moves:
                     bob = max(1, round(s * 0.04))
                     badge = self.app.sprites.scaled("arenas/lost_badge", (round(parts.badge.w) - 2 * bob,) * 2)
@@ -205,7 +206,8 @@ class PlayView:
         for seat, name in enumerate(state.players):
             active = seat == state.active and p.run.phase != Phase.OVER
             if active:
-                glow = self.app.sprites.nine_slice("arenas/hand_glow", table.seats[seat].inflate(self.app.px(40), self.app.px(40)).size)
+                halo = table.seats[seat].inflate(self.app.px(40), self.app.px(40))
+                glow = self.app.sprites.nine_slice("arenas/hand_glow", halo.size)
                 glow.set_alpha(round(170 + 85 * math.sin(p.now / 300)))
                 surface.blit(glow, glow.get_rect(center=table.seats[seat].center))
             bot = p.run.is_bot(seat)
@@ -245,7 +247,8 @@ def draw_tether(surface: pygame.Surface, s: float, gear: Point, centre: Point, s
 
 
 def draw_lost_link(surface: pygame.Surface, s: float, gear: Point, centre: Point) -> None:
-    """A dotted red trail from a lost timer back to the gear it lies beside, when it lies a little way off (`s`: the gear pitch)."""
+    """A dotted red trail from a lost timer back to the gear it lies beside, when it lies a little way off
+    (`s`: the gear pitch)."""
     dx, dy = centre[0] - gear[0], centre[1] - gear[1]
     dist = math.hypot(dx, dy)
     if dist < s * 0.9:

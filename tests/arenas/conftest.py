@@ -10,9 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scene_support import headless_app  # noqa: E402
-
-from common.app import App  # noqa: E402
+from common.app import App
+from scene_support import headless_app
 
 
 @pytest.fixture

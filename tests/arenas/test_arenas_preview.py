@@ -8,7 +8,6 @@ import copy
 import random
 
 import pytest
-from arenas_support import make_level, make_state
 
 from arenas.rules import (
     Action,
@@ -31,6 +30,7 @@ from arenas.rules import (
 )
 from arenas.rules.preview import TimerTurn, Turn, preview, wild_choices, wild_only_gears
 from arenas.session import GameSetup
+from arenas_support import make_level, make_state
 
 SEEDS = range(10)
 PATH = "GT YC OS GM YT OC GS YM OT GC YS OM GT"
@@ -135,11 +135,12 @@ def test_a_card_matching_no_timer_turns_nothing_and_a_full_timer_flipped_empties
 
 
 def test_a_wild_card_activates_any_timer_on_the_path_or_recovers_a_lost_one() -> None:
-    state = make_state(make_level(PATH), {"slow1": ("lost", 1, 9_000), "slow2": (1, 30_000), "medium1": ("lost", 4, 2_000)},
-                       ["wild yellow"])
+    timers = {"slow1": ("lost", 1, 9_000), "slow2": (1, 30_000), "medium1": ("lost", 4, 2_000)}
+    state = make_state(make_level(PATH), timers, ["wild yellow"])
     choices = wild_choices(state, 0)
     assert set(choices) == {"slow1", "slow2", "medium1"}
-    assert {tid: a.mode for tid, a in choices.items()} == {"slow1": "recover", "slow2": "activate", "medium1": "recover"}
+    modes = {tid: a.mode for tid, a in choices.items()}
+    assert modes == {"slow1": "recover", "slow2": "activate", "medium1": "recover"}
     assert wild_choices(state, 1) == {}
     assert preview(state, choices["slow1"]) == (TimerTurn("slow1", Turn.STAYS_LOST, 1, 1, 51_000),)
     assert preview(state, choices["medium1"]) == (TimerTurn("medium1", Turn.RECOVERED, 4, 4, 40_000),)

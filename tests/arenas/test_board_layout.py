@@ -6,13 +6,13 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from scene_support import headless_app
 
 from arenas.rules import load_levels
 from arenas.scenes import flow, view
 from arenas.scenes.layouts import CAPTION_H, CAPTION_W, GEAR_KEEP, STONE_H, STONE_W, BoardGeometry, Rect
 from arenas.session import GameSetup
 from common.app import App
+from scene_support import headless_app
 
 SIZES = ((1280, 720), (960, 540))
 

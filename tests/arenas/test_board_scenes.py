@@ -1,5 +1,5 @@
-"""Arenas board and play scene headless: rusted gears (how they look in play and in the setup
-preview, what the setup says of them), skipping the start countdown, and the play board fitted ahead by the setup screen."""
+"""Arenas board and play scene headless: rusted gears (how they look in play and in the setup preview, what
+the setup says of them), skipping the start countdown, and the play board fitted ahead by the setup screen."""
 from __future__ import annotations
 
 import time
@@ -7,8 +7,6 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from arenas_support import make_level
-from scene_support import FRAME, click, key
 
 from arenas.rules import load_levels
 from arenas.scenes import flow, layouts
@@ -17,7 +15,9 @@ from arenas.scenes.play import PlayScene
 from arenas.scenes.run import COUNTDOWN_MS, Phase
 from arenas.scenes.setup import WARM_AFTER_MS, level_facts
 from arenas.session import GameSetup
+from arenas_support import make_level
 from common.app import App
+from scene_support import FRAME, click, key
 
 PATH = "GT YC OS GM YT OC GS YM OT GC YS OM GT"
 
@@ -63,7 +63,8 @@ def test_the_wild_mark_shows_on_every_rusted_gear_and_no_other(app: App) -> None
     marked = [(x, y) for x in range(surface.get_width()) for y in range(0, surface.get_height(), 2)
               if surface.get_at((x, y)) == magenta]
     s = board.geo.s
-    near = {i for i, (gx, gy) in enumerate(board.geo.gears) for x, y in marked if abs(x - gx) < s * 0.6 and abs(y - gy) < s * 0.6}
+    near = {i for i, (gx, gy) in enumerate(board.geo.gears) for x, y in marked
+            if abs(x - gx) < s * 0.6 and abs(y - gy) < s * 0.6}
     assert marked and near == {0, 12}
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from scene_support import FRAME, click, key
 
 from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, hint
 from arenas.bots.teammate import JITTER_PCT, RETHINK_MS
@@ -22,14 +21,15 @@ from arenas.rules import (
 )
 from arenas.scenes import flow
 from arenas.scenes import setup as setup_screen
-from arenas.scenes.setup_widgets import Choices
 from arenas.scenes.hints import HINT_COLOUR, HINT_MS
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultScene
 from arenas.scenes.run import Phase
+from arenas.scenes.setup_widgets import Choices
 from arenas.session import GameSetup, SetupError, from_replay, replay_outcome, to_replay
 from common.app import App
 from common.replay import read_replay, write_replay
+from scene_support import FRAME, click, key
 
 STEP = 10
 GRAY, YELLOW = Card("colour", "gray"), Card("colour", "yellow")
@@ -77,7 +77,8 @@ def test_the_bot_plays_after_the_human_within_its_reaction_delay_through_the_cli
     late = 800 * (100 + JITTER_PCT) // 100 + RETHINK_MS + 2 * STEP
     assert 800 * (100 - JITTER_PCT) // 100 <= at - human_at <= late
     assert applied == [PlayCard(0, 0), PlayCard(1, 0)]  # the human's card and the bot's went through Run.play
-    assert scene.messages.last_card is not None and scene.messages.last_card.caption.startswith("Clockwork Pip played Yellow")
+    last = scene.messages.last_card
+    assert last is not None and last.caption.startswith("Clockwork Pip played Yellow")
     assert state.timers["slow1"].remaining_ms > 50_000  # rescued: flipped nearly full
     assert state.active == 0 and scene.messages.banner is not None and scene.messages.banner.message == "Ana's turn"
 

@@ -6,7 +6,6 @@ import random
 
 import pygame
 import pytest
-from scene_support import FRAME, click, key
 
 from arenas.rules import (
     TIMER_SPECS,
@@ -31,7 +30,7 @@ from arenas.session import GameSetup
 from common import catalog
 from common.app import App
 from common.scene import Scene
-
+from scene_support import FRAME, click, key
 
 
 def solo_scene(app: App, level: int = 1, **kwargs) -> PlayScene:
@@ -209,7 +208,8 @@ def test_the_chart_draws_every_timer_and_the_cards(app: App) -> None:
     surface = pygame.Surface((1000, 500), pygame.SRCALPHA)
     plot = draw_chart(surface, app, surface.get_rect(), history)
     assert plot.w > 400 and plot.h > 200
-    seen = {tuple(surface.get_at((x, y)))[:3] for x in range(plot.left, plot.right, 2) for y in range(plot.top, plot.bottom)}
+    seen = {tuple(surface.get_at((x, y)))[:3] for x in range(plot.left, plot.right, 2)
+            for y in range(plot.top, plot.bottom)}
     for tid in state.timers:
         assert app.sprites.colour(TIMER_SPECS[tid].sand) in seen
 

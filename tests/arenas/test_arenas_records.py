@@ -12,8 +12,8 @@ from arenas.rules import (
     apply,
     is_over,
     legal_actions,
-    level_path,
     load_level,
+    level_path,
     new_game,
     outcome_json,
 )

@@ -8,7 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arenas.rules import LevelError, level_path, load_level, load_levels, outcome_json
-from arenas.scenes.session import GameSetup, SetupError, fresh_seed, from_replay, replay_outcome
+from arenas.session import (
+    GameSetup,
+    SetupError,
+    fresh_seed,
+    from_replay,
+    replay_outcome,
+)
 from common.replay import Replay
 
 if TYPE_CHECKING:
@@ -20,15 +26,14 @@ def _fail(message: str) -> int:
     return 2
 
 
-def open_from_command_line(app: "App", args: argparse.Namespace) -> int:
+def open_from_command_line(app: App, args: argparse.Namespace) -> int:
     """Push the setup screen, or with `--level N|PATH` the level itself (one player); 2 on a bad level."""
     # Scenes (pygame) are imported only by the windowed commands; `replay --headless` stays rules-only.
-    from arenas.scenes.play import PlayScene
-    from arenas.scenes.setup import SetupScene
+    from arenas.scenes import flow
 
     wanted = getattr(args, "level", None)
     if wanted is None:
-        app.push(SetupScene(app))
+        app.push(flow.setup_scene(app))
         return 0
     try:
         if wanted.strip().isdigit():
@@ -46,7 +51,7 @@ def open_from_command_line(app: "App", args: argparse.Namespace) -> int:
         return _fail(str(exc))
     seed = app.options.seed if app.options.seed is not None else fresh_seed()
     setup = GameSetup(level, ("Player 1",), seed=seed)  # a level file of one's own gets a replay, not a record
-    app.push(PlayScene(app, setup))
+    app.push(flow.play_scene(app, setup))
     return 0
 
 
@@ -60,9 +65,9 @@ def replay_headless(replay: Replay, path: Path) -> int:
     return 0
 
 
-def replay_window(app: "App", replay: Replay, path: Path) -> int:
+def replay_window(app: App, replay: Replay, path: Path) -> int:
     """Play a replay back in the window at real speed (the play scene, then the result screen)."""
-    from arenas.scenes.play import PlayScene
+    from arenas.scenes import flow
 
     try:
         replay_outcome(replay, str(path))  # refuse an unplayable replay before opening anything
@@ -73,6 +78,6 @@ def replay_window(app: "App", replay: Replay, path: Path) -> int:
     state = setup.new_state()
     state.assisted = state.assisted or assisted
     app.push(MenuScene(app))
-    app.push(PlayScene(app, setup, state, replay_actions=actions))
+    app.push(flow.play_scene(app, setup, state, replay_actions=actions))
     app.run()
     return 0

@@ -32,7 +32,7 @@ class LevelRecord:
                 "best_ms": self.best_ms}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "LevelRecord":
+    def from_dict(cls, data: Any) -> LevelRecord:
         """Inverse of `to_dict`; ValueError if `data` is malformed."""
         if not isinstance(data, dict):
             raise ValueError("a level record must be an object")
@@ -42,7 +42,8 @@ class LevelRecord:
             raise ValueError("wins, losses and assisted_wins must be counts")
         if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 0):
             raise ValueError("best_ms must be a time in ms or null")
-        return cls(*counts, best)
+        wins, losses, assisted_wins = counts
+        return cls(wins, losses, assisted_wins, best)
 
 
 @dataclass
@@ -54,7 +55,7 @@ class Records:
     message: str | None = None
 
     @classmethod
-    def load(cls, path: str | Path | None = None) -> "Records":
+    def load(cls, path: str | Path | None = None) -> Records:
         """Read the records file (default: the user's data folder); missing file ⇒ empty records.
 
         A corrupt file is renamed aside and `message` set; the records then start empty.

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arenas.rules import TIMER_SPECS, Level
+from arenas.rules.preview import wild_only_gears
 from arenas.scenes import layouts as lay
 from common import text
 
@@ -25,18 +26,11 @@ if TYPE_CHECKING:
 
 GEAR_PERIOD = 60.0        # degrees after which a gear sprite repeats itself
 GEAR_FRAMES = 24
-TURN_PER_MOVE = 60.0      # how far every gear turns when a timer moves
 TIMER_CODES = {"slow1": "S1", "slow2": "S2", "medium1": "M1", "medium2": "M2", "fast1": "F", "fast2": "XF"}
 DANGER_MS = 5000
 RUST_TONE = (255, 140, 64)   # multiplies a greyed gear into rusty brown
 RUST_DARK, RUST_LIGHT = (70, 34, 18), (214, 116, 52)   # patina flecks
 WILD_MARK = (0.3, 0.42)      # the small wild card on a rusted gear, in units of s
-
-
-def rusted_gears(level: Level) -> frozenset[int]:
-    """Gears that no card but a wild can turn: the level's deck lacks both their colour and their shape."""
-    removed = set(level.removed_cards)
-    return frozenset(i for i, tile in enumerate(level.path) if tile.colour in removed and tile.shape in removed)
 
 
 def rusted(image: pygame.Surface) -> pygame.Surface:
@@ -78,7 +72,7 @@ class GlassPainter:
     proportion to the time left however the glass is shaped.
     """
 
-    def __init__(self, app: "App", size: tuple[int, int]) -> None:
+    def __init__(self, app: App, size: tuple[int, int]) -> None:
         self.app = app
         self.size = size
         sprites = app.sprites
@@ -156,7 +150,8 @@ class GlassPainter:
         light = tuple(min(255, c + 60) for c in colour)
         if top_level < self.neck:
             y = top_level
-            pygame.draw.line(surface, light, (x0 + self.lefts[y], y0 + y), (x0 + self.lefts[y] + self.widths[y] - 1, y0 + y))
+            left = x0 + self.lefts[y]
+            pygame.draw.line(surface, light, (left, y0 + y), (left + self.widths[y] - 1, y0 + y))
         if flowing and top_level < self.neck:
             cx = x0 + w // 2
             end = min(bottom_level, self.bottom_last)
@@ -206,7 +201,10 @@ class BoardPieces:
     wild_mark: pygame.Surface
 
 
-def fit_args(level: Level, box: pygame.Rect, max_s: float) -> tuple:
+FitArgs = tuple[str, int, int, frozenset[int], tuple[int, int, int, int], float]  # of `layouts.fit_board`
+
+
+def fit_args(level: Level, box: pygame.Rect, max_s: float) -> FitArgs:
     """The arguments of `layouts.fit_board` for `level` in `box` (pixels) with gear pitch at most `max_s`."""
     return level.layout, len(level.path), level.deactivator, level.blocks, (box.x, box.y, box.w, box.h), max_s
 
@@ -214,12 +212,12 @@ def fit_args(level: Level, box: pygame.Rect, max_s: float) -> tuple:
 class BoardView:
     """The board of one level fitted into a box of the window, with its cached layers."""
 
-    def __init__(self, app: "App", level: Level, box: pygame.Rect, max_s: float) -> None:
+    def __init__(self, app: App, level: Level, box: pygame.Rect, max_s: float) -> None:
         self.app = app
         self.level = level
         self.box = box
         self.geo = lay.fit_board(*fit_args(level, box, max_s))
-        self.rusted = rusted_gears(level)
+        self.rusted = wild_only_gears(level)  # drawn rusted
         s = self.geo.s
         self.gear_px = max(12, round(lay.GEAR_D * s))
         self._glass: GlassPainter | None = None

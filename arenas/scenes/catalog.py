@@ -6,11 +6,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arenas.rules import GameState, advance, apply, is_over, legal_actions, level_path, load_level
+from arenas.rules import (
+    GameState,
+    advance,
+    apply,
+    is_over,
+    legal_actions,
+    level_path,
+    load_level,
+)
+from arenas.scenes import flow
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultScene
-from arenas.scenes.session import GameSetup, RunRecord
-from arenas.scenes.setup import SetupScene
+from arenas.session import GameSetup, RunRecord
 from common.catalog import SceneSpec, register, wander
 
 if TYPE_CHECKING:
@@ -22,7 +30,7 @@ BUSY_LEVEL = 15
 BUSY_SAND = {"slow1": 44_000, "slow2": 37_000, "medium1": 29_000, "medium2": 24_500, "fast1": 19_000, "fast2": 16_000}
 
 
-def busy_play(app: "App") -> PlayScene:
+def busy_play(app: App) -> PlayScene:
     """Six timers flowing mid-game, seven players' hands, one timer lost beside its gear."""
     level = load_level(level_path(BUSY_LEVEL))
     setup = GameSetup(level, SEVEN, 0, 100, False, seed=7, counts=False)
@@ -35,14 +43,14 @@ def busy_play(app: "App") -> PlayScene:
         state.timers[tid].tile = tile
     lost = state.timers["slow2"]
     lost.tile, lost.lost_beside = None, 2
-    return PlayScene(app, setup, state, countdown=False)
+    return flow.play_scene(app, setup, state, countdown=False)
 
 
 BOT_LEVEL = 11
 BOT_TEAM = ("Ana", "Clockwork Pip", "Brass Bea")
 
 
-def bots_play(app: "App", hint: bool) -> PlayScene:
+def bots_play(app: App, hint: bool) -> PlayScene:
     """Ana with two bot team-mates, a few cards into level 11: Ana's turn with a hint on show, or (no
     hint) just after Ana's card, the first bot thinking."""
     level = load_level(level_path(BOT_LEVEL))
@@ -52,7 +60,7 @@ def bots_play(app: "App", hint: bool) -> PlayScene:
     for _ in range(3 if hint else 6):
         advance(state, rng.randrange(1_200, 2_400))
         apply(state, rng.choice(legal_actions(state)))
-    scene = PlayScene(app, setup, state, countdown=False)
+    scene = flow.play_scene(app, setup, state, countdown=False)
     scene.layout(app.size)
     if hint:
         scene.show_hint()
@@ -84,12 +92,12 @@ def finished_game(level_number: int = 6, seed: int = 3) -> tuple[GameSetup, Game
     return setup, state
 
 
-def finished_result(app: "App") -> ResultScene:
+def finished_result(app: App) -> ResultScene:
     setup, state = finished_game()
-    return ResultScene(app, setup, state, RunRecord())
+    return flow.result_scene(app, setup, state, RunRecord())
 
 
-register(SceneSpec("arenas-setup", "Arenas Movedizas: setup (players, level, assists)", SetupScene))
+register(SceneSpec("arenas-setup", "Arenas Movedizas: setup (players, level, assists)", flow.setup_scene))
 register(SceneSpec("arenas-play", "Arenas Movedizas: six timers flowing, seven hands, cards played now and then",
                    busy_play, play_script))
 register(SceneSpec("arenas-play-bots", "Arenas Movedizas: a human with two bot team-mates, a hint on show",

@@ -6,6 +6,7 @@ axis; a lost timer gets a ring where it ran out, the failing timer a cross.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -81,7 +82,7 @@ def _clock(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}" if seconds >= 60 else f"{seconds} s"
 
 
-def draw_chart(surface: pygame.Surface, app: "App", rect: pygame.Rect, history: SandHistory) -> pygame.Rect:
+def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: SandHistory) -> pygame.Rect:
     """Draw the chart into `rect` of `surface`; returns the plot area."""
     surface.blit(app.sprites.nine_slice("ui/panel", rect.size), rect)
     label_px = app.font_px(16)
@@ -121,7 +122,7 @@ def draw_chart(surface: pygame.Surface, app: "App", rect: pygame.Rect, history: 
     dash = app.px(7)
     for tid, points in history.series.items():
         colour = app.sprites.colour(TIMER_SPECS[tid].sand)
-        for (t0, r0), (t1, r1) in zip(points, points[1:]):
+        for (t0, r0), (t1, r1) in itertools.pairwise(points):
             a, b = px(t0, r0), px(t1, r1)
             if t1 > t0 and any(s0 <= t0 and t1 <= s1 for s0, s1 in history.lost_spans[tid]):
                 _dashed(surface, INK, a, b, width + 2, dash)
@@ -129,7 +130,7 @@ def draw_chart(surface: pygame.Surface, app: "App", rect: pygame.Rect, history: 
             else:
                 pygame.draw.line(surface, INK, a, b, width + 2)
                 pygame.draw.line(surface, colour, a, b, width)
-    for at, tid in history.lost:
+    for at, _tid in history.lost:
         x, y = px(at, 0)
         pygame.draw.circle(surface, FAIL, (x, y), app.px(6), max(2, app.px(2)))
     if history.failed is not None:

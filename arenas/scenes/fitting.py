@@ -1,4 +1,4 @@
-"""Board fits laid out on a background thread, so a screen keeps drawing while boards are fitted.
+"""Board fits laid out on a background thread, and the play board of a run (fitted and cached).
 
 Fitting a level's board (`layouts.fit_board`) is pure Python and takes tens of milliseconds to a
 few hundred on a slow machine; its results are cached. The setup screen asks `FitQueue.ready(args)`
@@ -9,11 +9,19 @@ browsing levels fast never waits for the levels already left behind.
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
+import pygame
+
+from arenas.rules import Level
 from arenas.scenes import layouts as lay
+from arenas.scenes.board import BoardView, FitArgs, fit_args
+from arenas.scenes.hands import TableLayout, table_layouts
 
-FitArgs = tuple  # the arguments of `layouts.fit_board`, as `board.fit_args` makes them
+if TYPE_CHECKING:
+    from common.app import App
 
+MAX_GEAR_PX = 96  # the play board's gear pitch at 1280x720; scaled with the window
 MAX_WAITING = 8  # requests older than this many are dropped (their levels are long left behind)
 
 
@@ -50,3 +58,35 @@ class FitQueue:
             lay.fit_board(*args)
             with self._lock:
                 self._done.add(args)
+
+
+_BOARDS: dict[tuple[Level, tuple[int, int, int, int], float, int, int], BoardView] = {}
+
+
+def _board_for(app: App, level: Level, box: pygame.Rect, max_s: float) -> BoardView:
+    """Board views are cached so Retry and resizing back and forth are instant."""
+    key = (level, (box.x, box.y, box.w, box.h), round(max_s, 2), id(app.sprites), app.sprites.version)
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) > 6:
+            _BOARDS.clear()
+        board = _BOARDS[key] = BoardView(app, level, box, max_s)
+    return board
+
+
+def play_board_fits(app: App, level: Level, players: int, size: tuple[int, int]) -> list[FitArgs]:
+    """The board fits `play_board` needs (`layouts.fit_board` arguments), one per way to seat the players."""
+    return [fit_args(level, table.board, app.px(MAX_GEAR_PX))
+            for table in table_layouts(app, size, players, level.hand_size)]
+
+
+def play_board(app: App, level: Level, players: int, size: tuple[int, int]) -> tuple[BoardView, TableLayout]:
+    """The board (with its table layers drawn) and seats a run of `level` uses in a window of `size`.
+
+    Fitting a board takes tens of milliseconds the first time; the setup screen calls this ahead so
+    that starting the run does not stall (the results are cached)."""
+    options = [(_board_for(app, level, table.board, app.px(MAX_GEAR_PX)), table)
+               for table in table_layouts(app, size, players, level.hand_size)]
+    board, table = max(options, key=lambda o: o[0].geo.s)
+    board.layers(size)
+    return board, table

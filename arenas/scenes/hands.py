@@ -26,7 +26,7 @@ def card_sprite(card: Card | None) -> str:
 class CardArt:
     """Card faces at a given size with their word written at real size on the banner (cached)."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.cache: dict[tuple[str, int, int], pygame.Surface] = {}
 
@@ -56,6 +56,11 @@ class TableLayout:
     card: tuple[int, int]
     hand_size: int
 
+    @property
+    def lift(self) -> int:
+        """How far the active hand's hovered or chosen card rises (and its seat's cards may reach)."""
+        return max(3, self.card[0] // 9)
+
     def card_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where the cards of a seat's hand lie (left to right)."""
         r = self.seats[seat]
@@ -67,7 +72,7 @@ class TableLayout:
         return [pygame.Rect(x + i * (cw + gap), y, cw, ch) for i in range(count)]
 
 
-def table_layouts(app: "App", size: tuple[int, int], players: int, hand_size: int) -> list[TableLayout]:
+def table_layouts(app: App, size: tuple[int, int], players: int, hand_size: int) -> list[TableLayout]:
     """Ways to seat the players around the table (the play scene keeps the one with the biggest board).
 
     Up to three players sit along the bottom. More sit either along the bottom and up both sides
@@ -78,7 +83,7 @@ def table_layouts(app: "App", size: tuple[int, int], players: int, hand_size: in
     return [table_layout(app, size, players, hand_size, "sides"), table_layout(app, size, players, hand_size, "rows")]
 
 
-def table_layout(app: "App", size: tuple[int, int], players: int, hand_size: int, arrangement: str) -> TableLayout:
+def table_layout(app: App, size: tuple[int, int], players: int, hand_size: int, arrangement: str) -> TableLayout:
     """One seating: seats in play order clockwise from the bottom left, and the board box left over."""
     w, h = size
     hud = pygame.Rect(0, 0, w, app.px(52))
@@ -126,10 +131,10 @@ def table_layout(app: "App", size: tuple[int, int], players: int, hand_size: int
 class SeatPainter:
     """Draws a player's seat (tray, name, a "bot" badge, cards, key numbers when active); cached per look."""
 
-    def __init__(self, app: "App", cards: CardArt) -> None:
+    def __init__(self, app: App, cards: CardArt) -> None:
         self.app = app
         self.cards = cards
-        self.cache: dict[int, tuple[tuple, pygame.Surface]] = {}
+        self.cache: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}
 
     def draw(self, surface: pygame.Surface, layout: TableLayout, seat: int, name: str, hand: list[Card],
              active: bool, hover: int | None, chosen: int | None, keys: bool = True, bot: bool = False) -> None:
@@ -141,16 +146,13 @@ class SeatPainter:
         if cached is None or cached[0] != key:
             cached = (key, self._render(layout, seat, name, hand, active, hover, chosen, keys, bot))
             self.cache[seat] = cached
-        surface.blit(cached[1], rect.move(0, -self.lift(layout)).topleft)
-
-    def lift(self, layout: TableLayout) -> int:
-        return max(3, layout.card[0] // 9)
+        surface.blit(cached[1], rect.move(0, -layout.lift).topleft)
 
     def _render(self, layout: TableLayout, seat: int, name: str, hand: list[Card], active: bool,
                 hover: int | None, chosen: int | None, keys: bool, bot: bool) -> pygame.Surface:
         app = self.app
         rect = layout.seats[seat]
-        lift = self.lift(layout)
+        lift = layout.lift
         img = pygame.Surface((rect.w, rect.h + lift), pygame.SRCALPHA)
         img.blit(app.sprites.nine_slice("arenas/seat_panel", rect.size), (0, lift))
         name_px = app.font_px(19)
@@ -174,7 +176,8 @@ class SeatPainter:
                 r = r.move(0, -lift)
             if i == chosen:
                 ring = r.inflate(app.px(8), app.px(8))
-                pygame.draw.rect(img, app.sprites.colour("arenas_glow"), ring, max(2, app.px(3)), border_radius=app.px(8))
+                pygame.draw.rect(img, app.sprites.colour("arenas_glow"), ring, max(2, app.px(3)),
+                                 border_radius=app.px(8))
             img.blit(self.cards.image(hand[i], layout.card), r)
             if active and keys:
                 badge = max(10, layout.card[0] // 4)
@@ -183,7 +186,8 @@ class SeatPainter:
                 pygame.draw.circle(img, app.sprites.colour("arenas_glow"), centre, badge // 2 - 1)
                 text.draw_text(img, str(i + 1), max(10, round(badge * 0.85)), (44, 29, 18), centre, "center", bold=True)
         if not hand:
-            text.draw_text(img, "no cards", app.font_px(16), (220, 200, 170), (rect.w // 2, rect.h // 2 + lift), "center")
+            text.draw_text(img, "no cards", app.font_px(16), (220, 200, 170), (rect.w // 2, rect.h // 2 + lift),
+                           "center")
         return img
 
     def _bot_chip(self, name_px: int) -> pygame.Surface:

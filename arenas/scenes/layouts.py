@@ -1,6 +1,6 @@
 """Where things go on the board: a level's path laid along its layout curve, fitted to the window.
 
-Every layout is a parametric curve. Gears sit at equal arc-length steps along it, touching, so
+Every layout is a parametric curve (`curves`). Gears sit at equal arc-length steps along it, touching, so
 the step `s` is the gear pitch and every other size is a multiple of it. Each gear also gets a
 *spot* where a timer stands (upright, beside the gear's top if there is room, else to a side)
 and, before the Deactivator, a *lost spot* where a lost timer lies; spots never cover another
@@ -9,10 +9,12 @@ gears that fit the board rectangle wins. Pure geometry: no pygame.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+
+from arenas.scenes.curves import curve, polyline, resample
 
 Point = tuple[float, float]
 
@@ -45,49 +47,7 @@ _LOST_SHRINK = 0.9        # how much smaller it gets each time a board has no ro
 _LOST_GAP = 0.03          # what a lost timer keeps clear of every gear and every other lost timer
 
 
-def _arc(t: float) -> Point:
-    return t, 1.0 - math.sin(math.pi * t)
-
-
-def _wave(t: float) -> Point:
-    return t, 0.5 - 0.5 * math.sin(2 * math.pi * 1.25 * t)
-
-
-def _s_curve(t: float) -> Point:
-    return t, 0.5 - 0.5 * math.sin(2 * math.pi * t)
-
-
-def _zigzag(t: float) -> Point:
-    corners = ((0.0, 0.0), (1 / 3, 1.0), (2 / 3, 0.0), (1.0, 1.0))
-    k = min(2, int(t * 3))
-    u = t * 3 - k
-    (x0, y0), (x1, y1) = corners[k], corners[k + 1]
-    return x0 + (x1 - x0) * u, y0 + (y1 - y0) * u
-
-
-def _horseshoe(t: float) -> Point:
-    a = math.radians(215 - 250 * t)
-    return 0.5 + 0.5 * math.cos(a), 0.5 - 0.5 * math.sin(a)
-
-
-def _loop(t: float) -> Point:
-    a = math.radians(-110 - 320 * t)
-    return 0.5 + 0.5 * math.cos(a), 0.5 - 0.5 * math.sin(a)
-
-
-def _spiral(t: float) -> Point:
-    turns = 1.12
-    a = 2 * math.pi * turns * t + math.pi * 0.8
-    r = 1.0 - 0.42 * t
-    return r * math.cos(a), r * math.sin(a)
-
-
-CURVES: dict[str, Callable[[float], Point]] = {
-    "arc": _arc, "s_curve": _s_curve, "spiral": _spiral, "zigzag": _zigzag,
-    "wave": _wave, "horseshoe": _horseshoe, "loop": _loop,
-}
 _ASPECTS = (0.12, 0.18, 0.25, 0.33, 0.42, 0.52, 0.64, 0.78, 0.95, 1.15)
-_SAMPLES = 600
 _TOLERANCE = 0.06
 
 
@@ -116,7 +76,7 @@ class Rect:
     def bottom(self) -> float:
         return self.cy + self.h / 2
 
-    def overlap(self, other: "Rect") -> float:
+    def overlap(self, other: Rect) -> float:
         """Area shared with `other`."""
         w = min(self.right, other.right) - max(self.left, other.left)
         h = min(self.bottom, other.bottom) - max(self.top, other.top)
@@ -129,7 +89,7 @@ class Rect:
         d = math.hypot(c[0] - nx, c[1] - ny)
         return max(0.0, r - d)
 
-    def moved(self, dx: float, dy: float) -> "Rect":
+    def moved(self, dx: float, dy: float) -> Rect:
         """The same rectangle shifted by (dx, dy)."""
         return Rect(self.cx + dx, self.cy + dy, self.w, self.h)
 
@@ -155,7 +115,7 @@ class LostLook:
         """Everything drawn for the lost timer."""
         return union((self.glass, self.tag, self.badge))
 
-    def at(self, centre: Point, s: float) -> "LostLook":
+    def at(self, centre: Point, s: float) -> LostLook:
         """The parts in pixels for a lost timer centred on `centre` (pixels) on a board of pitch `s`."""
         def px(r: Rect) -> Rect:
             return Rect(centre[0] + r.cx * s, centre[1] + r.cy * s, r.w * s, r.h * s)
@@ -195,44 +155,9 @@ class BoardGeometry:
     def glass_rect(self, centre: Point, scale: float = 1.0) -> Rect:
         return Rect(centre[0], centre[1], GLASS_W * self.s * scale, GLASS_H * self.s * scale)
 
-    def gear_rect(self, i: int) -> Rect:
-        """The square around gear i that nothing else may cover (only its tooth tips stick out)."""
-        x, y = self.gears[i]
-        return Rect(x, y, 2 * GEAR_KEEP * self.s, 2 * GEAR_KEEP * self.s)
-
     def lost_parts(self, centre: Point) -> LostLook:
         """Where the glass, name tag and warning badge of a lost timer centred on `centre` are drawn."""
         return lost_look(self.lost_scale).at(centre, self.s)
-
-    def lost_rect(self, i: int) -> Rect | None:
-        """Everything drawn for a timer lost beside gear i (None past the Deactivator)."""
-        spot = self.lost_spots[i]
-        return None if spot is None else self.lost_parts(spot).outline
-
-
-def _polyline(curve: Callable[[float], Point], aspect: float) -> list[Point]:
-    raw = [curve(i / _SAMPLES) for i in range(_SAMPLES + 1)]
-    xs, ys = [p[0] for p in raw], [p[1] for p in raw]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    return [((x - x0) / ((x1 - x0) or 1), (y - y0) / ((y1 - y0) or 1) * aspect) for x, y in raw]
-
-
-def _resample(points: list[Point], n: int) -> tuple[list[Point], float]:
-    """n points at equal arc length along the polyline, and the step between them."""
-    lengths = [0.0]
-    for a, b in zip(points, points[1:]):
-        lengths.append(lengths[-1] + math.hypot(b[0] - a[0], b[1] - a[1]))
-    step = lengths[-1] / (n - 1)
-    out, j = [], 0
-    for i in range(n):
-        target = i * step
-        while j < len(lengths) - 2 and lengths[j + 1] < target:
-            j += 1
-        seg = lengths[j + 1] - lengths[j] or 1.0
-        u = min(1.0, max(0.0, (target - lengths[j]) / seg))
-        a, b = points[j], points[j + 1]
-        out.append((a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u))
-    return out, step
 
 
 def _normal(gears: list[Point], i: int) -> Point:
@@ -278,7 +203,8 @@ def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tupl
     for i, g in enumerate(gears):
         nx, ny = _normal(gears, i)
         options = list(_SPOTS) + [(nx * 0.9, ny * 0.9, 1.5), (-nx * 0.9, -ny * 0.9, 1.5)]
-        rects = [((g[0] + dx, g[1] + dy), Rect(g[0] + dx, g[1] + dy, GLASS_W, GLASS_H), pref) for dx, dy, pref in options]
+        rects = [((g[0] + dx, g[1] + dy), Rect(g[0] + dx, g[1] + dy, GLASS_W, GLASS_H), pref)
+                 for dx, dy, pref in options]
         cands[("spot", i)] = [(c, r, pref, gear_cost(r, i)) for c, r, pref in rects]
         weight[("spot", i)] = 0.0 if i in blocks else 1.0
     a, b = gears[deactivator - 1], gears[deactivator]
@@ -334,7 +260,7 @@ def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tupl
     for key in order:
         pick(key)
     for _ in range(3):
-        if not any([pick(key) for key in order]):
+        if not any([pick(key) for key in order]):  # noqa: C419 (a list: every item is picked again)
             break
     penalty = 0.0
     for key, k in chosen.items():
@@ -461,27 +387,22 @@ def _lost_at(scale: float, gears: list[Point], deactivator: int, spots: list[Poi
 
 def _bounds(gears: list[Point], spots: list[Point], lost: list[Rect], stone: Point,
             blocks: frozenset[int]) -> tuple[float, float, float, float]:
-    xs0, xs1, ys0, ys1 = [], [], [], []
-    for g in gears:
-        r = GEAR_D / 2
-        xs0.append(g[0] - r), xs1.append(g[0] + r), ys0.append(g[1] - r), ys1.append(g[1] + r)
-    for i, s in enumerate(spots):
-        if i in blocks:
-            continue
-        xs0.append(s[0] - GLASS_W / 2), xs1.append(s[0] + GLASS_W / 2)
-        ys0.append(s[1] - GLASS_H / 2 - TAG_H), ys1.append(s[1] + GLASS_H / 2)
-    for r in lost:
-        xs0.append(r.left), xs1.append(r.right), ys0.append(r.top), ys1.append(r.bottom)
-    xs0.append(stone[0] - CAPTION_W / 2), xs1.append(stone[0] + CAPTION_W / 2)
-    ys0.append(stone[1] - STONE_H / 2), ys1.append(stone[1] + STONE_H / 2 + CAPTION_H)
-    return min(xs0), min(ys0), max(xs1), max(ys1)
+    """(left, top, right, bottom) of everything drawn on the board, in s units."""
+    boxes = [(g[0] - GEAR_D / 2, g[1] - GEAR_D / 2, g[0] + GEAR_D / 2, g[1] + GEAR_D / 2) for g in gears]
+    boxes += [(p[0] - GLASS_W / 2, p[1] - GLASS_H / 2 - TAG_H, p[0] + GLASS_W / 2, p[1] + GLASS_H / 2)
+              for i, p in enumerate(spots) if i not in blocks]
+    boxes += [(r.left, r.top, r.right, r.bottom) for r in lost]
+    boxes.append((stone[0] - CAPTION_W / 2, stone[1] - STONE_H / 2, stone[0] + CAPTION_W / 2,
+                  stone[1] + STONE_H / 2 + CAPTION_H))
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
 
 
 def _phases(gears: list[Point], teeth: int = 12) -> list[float]:
     """Rest angles so that neighbouring gears mesh: a tooth of one faces a gap of the other."""
     pitch = 360.0 / teeth
     phases = [0.0]
-    for a, b in zip(gears, gears[1:]):
+    for a, b in itertools.pairwise(gears):
         alpha = math.degrees(math.atan2(-(b[1] - a[1]), b[0] - a[0]))  # visual counter-clockwise angle
         delta = (alpha - phases[-1]) % pitch
         beta = alpha + 180.0
@@ -493,12 +414,12 @@ def _phases(gears: list[Point], teeth: int = 12) -> list[float]:
 def fit_board(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int],
               box: tuple[int, int, int, int], max_s: float) -> BoardGeometry:
     """Lay `n_tiles` gears along `layout` inside `box` (x, y, w, h pixels); gear pitch at most `max_s`."""
-    curve = CURVES.get(layout, _arc)
+    shape = curve(layout)
     bx, by, bw, bh = box
     best = None
     for aspect in _ASPECTS:
-        line = _polyline(curve, aspect)
-        pts, step = _resample(line, n_tiles)
+        line = polyline(shape, aspect)
+        pts, step = resample(line, n_tiles)
         gears = [(x / step, y / step) for x, y in pts]
         spots, stone, penalty = _place(gears, deactivator, blocks)
         lost, lost_scale, lost_penalty = _place_lost(gears, deactivator, spots, stone, blocks)

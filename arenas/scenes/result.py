@@ -1,17 +1,24 @@
 """The result screen: won or lost, the time, what failed and where, the assisted mark, the sand chart."""
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from arenas.records import Records
-from arenas.rules import GameState, LevelError, level_path, load_level, timer_label
+from arenas.rules import (
+    Action,
+    GameState,
+    Level,
+    LevelError,
+    level_path,
+    load_level,
+    timer_label,
+)
 from arenas.scenes.chart import draw_chart, sand_history
-from arenas.scenes.play import PlayScene
-from arenas.scenes.session import GameSetup, RunRecord
-from arenas.scenes.setup import SetupScene, format_ms
+from arenas.session import GameSetup, RunRecord, format_ms
 from common import text
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -42,14 +49,24 @@ def assist_text(setup: GameSetup, state: GameState) -> str:
     return f"Assisted run ({'pause or hint' if setup.allow_pause else 'hint'} used): no best time"
 
 
+@dataclass(frozen=True)
+class ResultExits:
+    """Where the result screen leads (given by `flow`): a run in its place, or the level select."""
+
+    play: Callable[[GameSetup, list[tuple[int, Action]] | None], None]  # setup, replay actions (None: live)
+    level_select: Callable[[int], None]  # the level number to select
+
+
 class ResultScene(Scene):
     """Shown after a run (or a watched replay); Retry, Next level, Level select, Menu."""
 
     rules_game = "arenas"
     title = "Arenas Movedizas — result"
 
-    def __init__(self, app: "App", setup: GameSetup, state: GameState, record: RunRecord, watched: bool = False) -> None:
+    def __init__(self, app: App, setup: GameSetup, state: GameState, record: RunRecord, exits: ResultExits,
+                 watched: bool = False) -> None:
         super().__init__(app)
+        self.exits = exits
         self.setup = setup
         self.state = state
         self.record = record
@@ -68,7 +85,7 @@ class ResultScene(Scene):
         self.group = WidgetGroup(app, buttons)
         self.group.keyboard_mode = True
 
-    def _next_level(self):
+    def _next_level(self) -> Level | None:
         if self.watched:
             return None
         n = self.setup.level.number + 1
@@ -83,21 +100,16 @@ class ResultScene(Scene):
     # ---- buttons -------------------------------------------------------------------------
     def retry(self) -> None:
         if self.watched:
-            actions = list(self.state.actions)
-            self.app.replace(PlayScene(self.app, self.setup, replay_actions=actions))
+            self.exits.play(self.setup, list(self.state.actions))
         else:
-            self.app.replace(PlayScene(self.app, self.setup.again(self.app.options.seed)))
+            self.exits.play(self.setup.again(self.app.options.seed), None)
 
     def next(self) -> None:
         assert self.next_level is not None
-        self.app.replace(PlayScene(self.app, replace(self.setup.again(self.app.options.seed), level=self.next_level)))
+        self.exits.play(replace(self.setup.again(self.app.options.seed), level=self.next_level), None)
 
     def level_select(self) -> None:
-        scenes = self.app.stack.scenes
-        if len(scenes) >= 2 and isinstance(scenes[-2], SetupScene):
-            self.app.pop()
-        else:
-            self.app.replace(SetupScene(self.app, self.setup.level.number))
+        self.exits.level_select(self.setup.level.number)
 
     def menu(self) -> None:
         self.app.stack.clear_to(MenuScene(self.app))
@@ -150,16 +162,18 @@ class ResultScene(Scene):
         elif self.record.previous_best is not None and won:
             line += f" · best {format_ms(self.record.previous_best)}"
         light = app.theme.text_light
-        text.draw_text(surface, line, app.font_px(26), light, (w // 2, app.px(76)), "midtop", bold=True, shadow=app.theme.shadow)
+        text.draw_text(surface, line, app.font_px(26), light, (w // 2, app.px(76)), "midtop", bold=True,
+                       shadow=app.theme.shadow)
         y = app.px(112)
         for extra, ink in ((failure_text(state), (255, 170, 140)), (assist_text(self.setup, state), (150, 220, 255))):
             if extra:
-                text.draw_text(surface, extra, app.font_px(22), ink, (w // 2, y), "midtop", bold=True, shadow=app.theme.shadow)
+                text.draw_text(surface, extra, app.font_px(22), ink, (w // 2, y), "midtop", bold=True,
+                               shadow=app.theme.shadow)
                 y += app.px(28)
         if self.record.replay_path is not None:
             where = f"Replay saved: {self.record.replay_path.name}"
-            text.draw_text(surface, where, app.font_px(16), light, (w // 2, self.chart_rect.top - app.px(6)), "midbottom",
-                           shadow=app.theme.shadow)
+            text.draw_text(surface, where, app.font_px(16), light, (w // 2, self.chart_rect.top - app.px(6)),
+                           "midbottom", shadow=app.theme.shadow)
         if self.chart is None or self.chart.get_size() != self.chart_rect.size:
             self.chart = pygame.Surface(self.chart_rect.size, pygame.SRCALPHA)
             draw_chart(self.chart, app, self.chart.get_rect(), self.history)

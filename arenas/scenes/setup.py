@@ -2,22 +2,24 @@
 best time, difficulty), first player, assists."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from arenas.bots import MAX_REACTION_MS, MIN_REACTION_MS
 from arenas.records import Records
 from arenas.rules import MAX_PLAYERS, TIMER_SPECS, Level, LevelError, load_levels, timer_label
-from arenas.scenes.board import BoardView, fit_args, rusted_gears
-from arenas.scenes.fitting import FitQueue
-from arenas.scenes.play import PlayScene, play_board, play_board_fits
-from arenas.scenes.session import GameSetup, fresh_seed
+from arenas.rules.preview import wild_only_gears
+from arenas.scenes.board import BoardView, fit_args
+from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
+from arenas.scenes.setup_widgets import Choices, LevelList, NameField, SeatKind
+from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.widgets import Button, Choice, ListBox, Slider, Toggle, Widget, WidgetGroup, draw_scrollbar
+from common.widgets import Button, Choice, Slider, Toggle, WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App
@@ -56,11 +58,6 @@ def difficulty_text(row: dict[str, Any] | None) -> str:
     return f"{label} · bot win rate {rate:.0%}"
 
 
-def format_ms(ms: int) -> str:
-    """A run time for people: m:ss.t"""
-    return f"{ms // 60000}:{ms // 1000 % 60:02d}.{ms // 100 % 10}"
-
-
 def level_facts(level: Level) -> list[str]:
     """What a level sets, one line each: path, Deactivator, timers, challenge rules."""
     danger = len(level.path) - level.deactivator
@@ -71,10 +68,11 @@ def level_facts(level: Level) -> list[str]:
         facts.append(f"Challenge: a hand of {level.hand_size} cards")
     for removed in level.removed_cards:
         facts.append(f"Challenge: no {removed} cards in the deck")
-    rusted = rusted_gears(level)
+    rusted = wild_only_gears(level)
     if rusted:
         kinds = " and ".join(sorted({level.path[i].name for i in rusted}))
-        facts.append(f"Rusted (only a wild card turns them): {len(rusted)} {kinds} gear{'s' if len(rusted) > 1 else ''}")
+        plural = "s" if len(rusted) > 1 else ""
+        facts.append(f"Rusted (only a wild card turns them): {len(rusted)} {kinds} gear{plural}")
     if level.blocks:
         gears = ", ".join(str(b + 1) for b in sorted(level.blocks))
         facts.append(f"Challenge: a block on gear {gears}")
@@ -84,146 +82,7 @@ def level_facts(level: Level) -> list[str]:
     return facts
 
 
-@dataclass
-class Choices:
-    """What the setup screen remembers between runs in one session."""
-
-    count: int = 1
-    names: list[str] = field(default_factory=lambda: [f"Player {i + 1}" for i in range(MAX_PLAYERS)])
-    bots: list[bool] = field(default_factory=lambda: [False] * MAX_PLAYERS)
-    first: int = 0
-    speed_pct: int = 100
-    allow_pause: bool = False
-    level: int | None = None
-
-
-_REMEMBERED = Choices()
-
-
-class NameField(Widget):
-    """A player's name: click or Enter to edit, type, Enter or Tab to finish."""
-
-    def __init__(self, index: int, choices: Choices, on_edit: Callable[["NameField"], None]) -> None:
-        super().__init__("Click and type a name")
-        self.index = index
-        self.choices = choices
-        self.on_edit = on_edit
-        self.editing = False
-
-    @property
-    def value(self) -> str:
-        return self.choices.names[self.index]
-
-    def activate(self, app: "App") -> None:
-        if not self.enabled:
-            return
-        app.sounds.play("ui_click")
-        self.on_edit(self)
-
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
-        if not self.enabled:
-            return
-        name = "ui/list_row_selected" if hovered or focused or self.editing else "ui/list_row"
-        surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
-        text.draw_text(surface, f"Player {self.index + 1}", app.font_px(17), app.theme.muted,
-                       (self.rect.left + app.px(14), self.rect.centery), "midleft")
-        r = text.draw_text(surface, self.value or " ", app.font_px(21), app.theme.text,
-                           (self.rect.left + app.px(110), self.rect.centery), "midleft", bold=True)
-        if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
-            pygame.draw.line(surface, app.theme.text, (r.right + 2, r.top + 2), (r.right + 2, r.bottom - 2), 2)
-        if self.editing:
-            text.draw_text(surface, "Enter ✓", app.font_px(14), app.theme.muted,
-                           (self.rect.right - app.px(12), self.rect.centery), "midright")
-
-
-class SeatKind(Widget):
-    """Human or bot for one seat: a two-way switch beside the name (click, Enter or Left/Right)."""
-
-    def __init__(self, index: int, choices: Choices, on_change: Callable[[int, bool], None]) -> None:
-        super().__init__("Human, or a bot team-mate that plays this seat by itself")
-        self.index = index
-        self.choices = choices
-        self.on_change = on_change
-
-    @property
-    def bot(self) -> bool:
-        return self.choices.bots[self.index]
-
-    def activate(self, app: "App") -> None:
-        if not self.enabled:
-            return
-        app.sounds.play("ui_click")
-        self.on_change(self.index, not self.bot)
-
-    def adjust(self, app: "App", direction: int) -> bool:
-        if (direction > 0) != self.bot:
-            self.activate(app)
-        return True
-
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
-        if not self.enabled:
-            return
-        name = "ui/list_row_selected" if hovered or focused else "ui/list_row"
-        surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
-        half = self.rect.inflate(-app.px(8), -app.px(8))
-        half.w //= 2
-        if self.bot:
-            half.left += half.w
-        pygame.draw.rect(surface, app.sprites.colour("arenas_glow"), half, border_radius=half.h // 2)
-        pygame.draw.rect(surface, app.theme.text, half, 1, border_radius=half.h // 2)
-        for k, word in enumerate(("Human", "Bot")):
-            chosen = k == int(self.bot)
-            centre = (self.rect.left + app.px(4) + half.w * k + half.w // 2, self.rect.centery)
-            text.draw_text(surface, word, app.font_px(15), app.theme.text if chosen else app.theme.muted, centre,
-                           "center", bold=chosen)
-
-
-class LevelList(ListBox):
-    """Levels with their number, name, lock or best time; Up/Down select, Enter starts."""
-
-    def __init__(self, levels: list[Level], records: Records, on_start: Callable[[int], None]) -> None:
-        super().__init__([lv.name for lv in levels], on_start, row_h=40)
-        self.levels = levels
-        self.records = records
-
-    def click(self, app: "App", pos: tuple[int, int]) -> None:
-        row = self.scroll + (pos[1] - self.rect.top) // app.px(self.row_h)
-        if 0 <= row < len(self.items):
-            self.selected = row
-            app.sounds.play("ui_hover")
-
-    def reveal(self, app: "App") -> None:
-        rows = self.visible_rows(app)
-        self.scroll = min(max(self.scroll, self.selected - rows + 1), self.selected)
-
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
-        rh = app.px(self.row_h)
-        rows = self.visible_rows(app)
-        for i in range(self.scroll, min(len(self.items), self.scroll + rows)):
-            level = self.levels[i]
-            r = pygame.Rect(self.rect.left, self.rect.top + (i - self.scroll) * rh, self.rect.w, rh - app.px(4))
-            name = "ui/list_row_selected" if i == self.selected else "ui/list_row"
-            surface.blit(app.sprites.nine_slice(name, r.size), r)
-            unlocked = self.records.is_unlocked(level.number)
-            ink = app.theme.text if unlocked else app.theme.muted
-            text.draw_text(surface, f"{level.number:>2}", app.font_px(20), ink, (r.left + app.px(12), r.centery), "midleft", bold=True)
-            label_px = text.fit_px(level.name, app.font_px(20), r.w - app.px(150))
-            text.draw_text(surface, level.name, label_px, ink, (r.left + app.px(46), r.centery), "midleft")
-            if not unlocked:
-                icon = app.sprites.scaled("ui/lock", (app.px(22), app.px(22)))
-                surface.blit(icon, icon.get_rect(midright=(r.right - app.px(10), r.centery)))
-            else:
-                rec = self.records.get(level.number)
-                if rec.wins:
-                    star = app.sprites.scaled("ui/star", (app.px(20), app.px(20)))
-                    surface.blit(star, star.get_rect(midright=(r.right - app.px(8), r.centery)))
-                best = self.records.best_ms(level.number)
-                if best is not None:
-                    text.draw_text(surface, format_ms(best), app.font_px(16), app.theme.text,
-                                   (r.right - app.px(32), r.centery), "midright")
-        if len(self.items) > rows:
-            draw_scrollbar(surface, app, pygame.Rect(self.rect.right + app.px(6), self.rect.top, app.px(10), rows * rh),
-                           self.scroll, rows, len(self.items))
+REMEMBERED = Choices()  # what the setup screen remembers between runs in one session
 
 
 class SetupScene(Scene):
@@ -232,9 +91,10 @@ class SetupScene(Scene):
     rules_game = "arenas"
     title = "Arenas Movedizas — setup"
 
-    def __init__(self, app: "App", level: int | None = None) -> None:
+    def __init__(self, app: App, on_start: Callable[[GameSetup], None], level: int | None = None) -> None:
         super().__init__(app)
-        self.choices = _REMEMBERED
+        self.on_start = on_start
+        self.choices = REMEMBERED
         self.records = Records.load()
         if self.records.message:
             app.toast(self.records.message)
@@ -268,13 +128,13 @@ class SetupScene(Scene):
         self.group.set_focus(self.start_button)
         self.group.keyboard_mode = True
         self.backdrop = Backdrop(60)
-        self.previews: dict[tuple, pygame.Surface] = {}
+        self.previews: dict[tuple[int, tuple[int, int], int, int], pygame.Surface] = {}
         self.fits = FitQueue()  # boards are fitted off the frame loop, so browsing levels stays smooth
         self.detail = pygame.Rect(0, 0, 0, 0)
         self.left = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
-        self.warmed: tuple = ()    # the (level, players, window, sprites) whose play board is fitted
-        self.pending: tuple = ()   # the choice waiting to settle, and for how long it has
+        self.warmed: tuple[object, ...] = ()    # the (level, players, window, sprites) whose play board is fitted
+        self.pending: tuple[object, ...] = ()   # the choice waiting to settle, and for how long it has
         self.settled_ms = 0.0
         self._sync()
 
@@ -332,11 +192,13 @@ class SetupScene(Scene):
         self.choices.allow_pause = v
 
     def _sync(self) -> None:
-        for widget in (*self.names, *self.kinds):
-            widget.enabled = widget.focusable = widget.index < self.choices.count
+        seats: list[NameField | SeatKind] = [*self.names, *self.kinds]
+        for seat in seats:
+            seat.enabled = seat.focusable = seat.index < self.choices.count
         self.first.options = self._first_options()
         self.first.index = min(self.choices.first, len(self.first.options) - 1)
-        self.start_button.enabled = self.selected_level is not None and self.records.is_unlocked(self.selected_level.number)
+        level = self.selected_level
+        self.start_button.enabled = level is not None and self.records.is_unlocked(level.number)
         self.start_button.label = "Watch" if self.watching else "Start"
         self.start_button.tooltip = ("Watch the bots play the level (Enter)" if self.watching
                                      else "Start the level (Enter)")
@@ -376,7 +238,7 @@ class SetupScene(Scene):
         delay = min(MAX_REACTION_MS, max(MIN_REACTION_MS, self.app.settings.teammate_delay_ms))
         setup = GameSetup(level, tuple(c.names[:c.count]), c.first, c.speed_pct, c.allow_pause, seed,
                           bots=self.bot_seats, reaction_ms=delay)
-        self.app.push(PlayScene(self.app, setup))
+        self.on_start(setup)
 
     # ---- scene ---------------------------------------------------------------------------
     def resume(self) -> None:
@@ -467,7 +329,7 @@ class SetupScene(Scene):
         self.settled_ms += dt_ms
         if self.settled_ms >= WARM_AFTER_MS:
             fits = play_board_fits(self.app, level, self.choices.count, self.app.size)
-            if all([self.fits.ready(args) for args in fits]):  # a list: every fit is queued at once
+            if all([self.fits.ready(args) for args in fits]):  # noqa: C419 (a list: every fit is queued at once)
                 play_board(self.app, level, self.choices.count, self.app.size)
                 self.warmed = key
 
@@ -485,9 +347,10 @@ class SetupScene(Scene):
         self._draw_detail(surface)
         hint = ("Assists (slower sand, pause, hints with H) mark a run as assisted: it unlocks the next level"
                 " but sets no best time")
-        text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), self.start_button.rect.left - self.back.rect.right - app.px(40)),
-                       app.theme.text_light, ((self.back.rect.right + self.start_button.rect.left) // 2, self.back.rect.centery),
-                       "center", shadow=app.theme.shadow)
+        left, right = self.back.rect.right, self.start_button.rect.left
+        text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), right - left - app.px(40)),
+                       app.theme.text_light, ((left + right) // 2, self.back.rect.centery), "center",
+                       shadow=app.theme.shadow)
 
     def _draw_detail(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -527,9 +390,9 @@ class SetupScene(Scene):
             lines = [f"Best time: {format_ms(best)}" if best is not None else "Best time: none yet",
                      f"Won {rec.wins}" + (f" ({rec.assisted_wins} assisted)" if rec.assisted_wins else "")
                      + f" · lost {rec.losses}"]
+        state_ink = ink if self.records.is_unlocked(level.number) else app.theme.danger
         for line in lines:
-            text.draw_text(surface, line, app.font_px(20), ink if self.records.is_unlocked(level.number) else app.theme.danger,
-                           (r.left, y), bold=True)
+            text.draw_text(surface, line, app.font_px(20), state_ink, (r.left, y), bold=True)
             y += app.px(26)
         notes = []
         if self.choices.count != level.team_size:

@@ -1,15 +1,12 @@
 """Per-level records and the replay file format."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from arenas.records import RECORDS_FILE, Records
-from common.paths import data_dir
 from arenas.rules import (
-    IllegalAction,
     PlayCard,
     advance,
     apply,
@@ -21,7 +18,8 @@ from arenas.rules import (
     new_game,
     outcome_json,
 )
-from arenas.scenes.session import GameSetup, SetupError, replay_outcome, to_replay
+from arenas.session import GameSetup, SetupError, replay_outcome, to_replay
+from common.paths import data_dir
 from common.replay import read_replay, write_replay
 
 

@@ -2,21 +2,25 @@
 stone or one another, on every shipped level at the two window sizes we design for."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pygame
 import pytest
 
 from arenas.rules import load_levels
-from arenas.scenes.layouts import CAPTION_H, CAPTION_W, STONE_H, STONE_W, Rect
-from arenas.scenes.play import PlayScene
-from arenas.scenes.session import GameSetup
-from common.app import App, AppOptions
+from arenas.scenes import flow, view
+from arenas.scenes.layouts import CAPTION_H, CAPTION_W, GEAR_KEEP, STONE_H, STONE_W, BoardGeometry, Rect
+from arenas.session import GameSetup
+from common.app import App
+from helpers import make_app
 
 SIZES = ((1280, 720), (960, 540))
 
 
 @pytest.fixture(scope="module", params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def app(request: pytest.FixtureRequest) -> App:
-    app = App(AppOptions(headless=True, save_settings=False, mute=True, size=request.param))
+def app(request: pytest.FixtureRequest) -> Iterator[App]:
+    """A headless app at each window size we design for, shared by the module's tests."""
+    app = make_app(request.param, mute=True)
     yield app
     app.sounds.stop_all()
 
@@ -26,51 +30,63 @@ def stone_rect(centre: tuple[float, float], s: float) -> Rect:
     return Rect(centre[0], centre[1] + CAPTION_H * s / 2, max(STONE_W, CAPTION_W) * s, (STONE_H + CAPTION_H) * s)
 
 
+def gear_rect(geo: BoardGeometry, i: int) -> Rect:
+    """The square around gear i that nothing else may cover (only its tooth tips stick out)."""
+    x, y = geo.gears[i]
+    return Rect(x, y, 2 * GEAR_KEEP * geo.s, 2 * GEAR_KEEP * geo.s)
+
+
+def lost_rect(geo: BoardGeometry, i: int) -> Rect | None:
+    """Everything drawn for a timer lost beside gear i (None past the Deactivator)."""
+    spot = geo.lost_spots[i]
+    return None if spot is None else geo.lost_parts(spot).outline
+
+
 def test_every_level_has_room_for_every_lost_timer(app: App) -> None:
     assert app.size in SIZES
     problems = []
     for level in load_levels():
         setup = GameSetup(level, tuple(f"P{i + 1}" for i in range(level.team_size)), seed=1, counts=False)
-        scene = PlayScene(app, setup, countdown=False)
+        scene = flow.play_scene(app, setup, countdown=False)
         # Every timer lost, beside the gears just before the Deactivator.
-        for k, t in enumerate(scene.state.timers.values()):
+        for k, t in enumerate(scene.run.state.timers.values()):
             t.tile, t.lost_beside = None, max(0, level.deactivator - 1 - k)
         scene.layout(app.size)
         assert scene.board is not None
         geo = scene.board.geo
         # Any timer may be lost beside any gear before the Deactivator: check every such place.
-        lost = {i: geo.lost_rect(i) for i in range(level.deactivator)}
-        assert None not in lost.values() and geo.lost_rect(level.deactivator) is None
+        lost = {i: lost_rect(geo, i) for i in range(level.deactivator)}
+        assert None not in lost.values() and lost_rect(geo, level.deactivator) is None
         stone = stone_rect(geo.stone, geo.s)
         for i, rect in lost.items():
             assert rect is not None
             problems += [f"level {level.number}: lost {i} covers gear {j}"
-                         for j in range(len(level.path)) if rect.overlap(geo.gear_rect(j)) > 0]
+                         for j in range(len(level.path)) if rect.overlap(gear_rect(geo, j)) > 0]
             problems += [f"level {level.number}: lost {i} covers lost {j}"
                          for j, other in lost.items() if j > i and other is not None and rect.overlap(other) > 0]
             if rect.overlap(stone) > 0:
                 problems.append(f"level {level.number}: lost {i} covers the Deactivator")
         # The lost timers in play are drawn at those places.
-        for t in scene.state.timers.values():
+        for t in scene.run.state.timers.values():
             assert scene.drawn_place(t.id)[0] == geo.lost_spots[t.lost_beside]
     assert problems == []
 
 
-def test_a_lost_timer_is_drawn_inside_its_outline(app: App) -> None:
+def test_a_lost_timer_is_drawn_inside_its_outline(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     level = load_levels()[20]
     setup = GameSetup(level, ("Ana",), seed=1, counts=False)
-    scene = PlayScene(app, setup, countdown=False)
-    t = scene.state.timers["slow1"]
+    scene = flow.play_scene(app, setup, countdown=False)
+    t = scene.run.state.timers["slow1"]
     t.tile, t.lost_beside, t.remaining_ms = None, 3, 30_000
-    scene.state.timers = {"slow1": t}  # alone on the board: every pixel that changes is this timer's
+    scene.run.state.timers = {"slow1": t}  # alone on the board: every pixel that changes is this timer's
     app.stack.clear_to(scene)
     app.step([], 16)
     assert scene.board is not None
     geo = scene.board.geo
-    outline = geo.lost_rect(3)
+    outline = lost_rect(geo, 3)
     assert outline is not None
     scene.board.lost_glass.glow_img = pygame.Surface((1, 1), pygame.SRCALPHA)  # no soft glow: only what is drawn
-    scene._draw_lost_link = lambda *args: None  # the trail back to the gear leaves the outline on purpose
+    monkeypatch.setattr(view, "draw_lost_link", lambda *args: None)  # the trail back to the gear leaves it on purpose
     app.step([], 16)
     bare = scene.board.layers(app.size)[1]
     inside = pygame.Rect(round(outline.left), round(outline.top), round(outline.w), round(outline.h)).inflate(4, 4)
@@ -84,7 +100,7 @@ def test_a_lost_timer_is_drawn_inside_its_outline(app: App) -> None:
 
 def test_a_timer_standing_beside_its_gear_is_tied_to_it_by_a_rod(app: App) -> None:
     level = load_levels()[20]
-    scene = PlayScene(app, GameSetup(level, ("Ana",), seed=1, counts=False), countdown=False)
+    scene = flow.play_scene(app, GameSetup(level, ("Ana",), seed=1, counts=False), countdown=False)
     scene.layout(app.size)
     assert scene.board is not None
     s, size = scene.board.geo.s, scene.board.glass.size
@@ -92,7 +108,7 @@ def test_a_timer_standing_beside_its_gear_is_tied_to_it_by_a_rod(app: App) -> No
 
     def drawn(centre: tuple[float, float]) -> int:
         surface = pygame.Surface((400, 400), pygame.SRCALPHA)
-        scene._draw_tether(surface, gear, centre, size)
+        view.draw_tether(surface, s, gear, centre, size)
         return sum(surface.get_at((x, y)).a > 0 for x in range(0, 400, 2) for y in range(0, 400, 2))
 
     assert drawn((gear[0], gear[1] - 0.9 * s)) == 0  # on top of the gear: nothing
@@ -103,7 +119,7 @@ def test_a_timer_standing_beside_its_gear_is_tied_to_it_by_a_rod(app: App) -> No
 
 def test_a_lost_timer_lying_a_way_off_has_a_trail_back_to_its_gear(app: App) -> None:
     level = load_levels()[15]
-    scene = PlayScene(app, GameSetup(level, ("Ana", "Ben"), seed=1, counts=False), countdown=False)
+    scene = flow.play_scene(app, GameSetup(level, ("Ana", "Ben"), seed=1, counts=False), countdown=False)
     scene.layout(app.size)
     assert scene.board is not None
     s = scene.board.geo.s
@@ -111,12 +127,12 @@ def test_a_lost_timer_lying_a_way_off_has_a_trail_back_to_its_gear(app: App) -> 
 
     def dots(centre: tuple[float, float]) -> int:
         surface = pygame.Surface((400, 400), pygame.SRCALPHA)
-        scene._draw_lost_link(surface, gear, centre)
+        view.draw_lost_link(surface, s, gear, centre)
         return sum(surface.get_at((x, y)).a > 0 for x in range(0, 400, 2) for y in range(0, 400, 2))
 
     assert dots((gear[0] + 0.6 * s, gear[1] + 0.5 * s)) == 0  # right beside it: no trail
     far = (gear[0] + 1.4 * s, gear[1] + 0.9 * s)
     assert dots(far) > 0
     surface = pygame.Surface((400, 400), pygame.SRCALPHA)
-    scene._draw_lost_link(surface, gear, far)
+    view.draw_lost_link(surface, s, gear, far)
     assert surface.get_at((round(gear[0]), round(gear[1]))).a == 0  # it stops at the gear's rim

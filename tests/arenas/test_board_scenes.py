@@ -1,5 +1,5 @@
-"""Arenas board and play scene headless: rusted gears (which they are, how they look in play and in the
-setup preview), skipping the start countdown, and the play board fitted ahead by the setup screen."""
+"""Arenas board and play scene headless: rusted gears (how they look in play and in the setup preview, what
+the setup says of them), skipping the start countdown, and the play board fitted ahead by the setup screen."""
 from __future__ import annotations
 
 import time
@@ -7,33 +7,19 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from arenas_support import make_level
 
 from arenas.rules import load_levels
-from arenas.scenes import layouts
-from arenas.scenes.board import BoardView, rusted_gears
-from arenas.scenes.play import COUNTDOWN_MS, PlayScene
-from arenas.scenes.session import GameSetup
-from arenas.scenes.setup import WARM_AFTER_MS, SetupScene, level_facts
-from common.app import App, AppOptions
+from arenas.scenes import flow, layouts
+from arenas.scenes.board import BoardView
+from arenas.scenes.play import PlayScene
+from arenas.scenes.run import COUNTDOWN_MS, Phase
+from arenas.scenes.setup import WARM_AFTER_MS, level_facts
+from arenas.session import GameSetup
+from arenas_support import make_level
+from common.app import App
+from helpers import FRAME, click, key
 
-FRAME = 1000 / 60
 PATH = "GT YC OS GM YT OC GS YM OT GC YS OM GT"
-
-
-@pytest.fixture
-def app() -> App:
-    app = App(AppOptions(headless=True, save_settings=False, mute=True))
-    yield app
-    app.sounds.stop_all()
-
-
-def test_a_gear_is_rusted_when_its_colour_and_its_shape_are_both_removed() -> None:
-    assert rusted_gears(make_level(PATH, removed=("orange", "circle"))) == frozenset({5})
-    assert rusted_gears(make_level(PATH, removed=("triangle", "gray"))) == frozenset({0, 12})
-    assert rusted_gears(make_level(PATH, removed=("orange", "gray"))) == frozenset()
-    assert rusted_gears(make_level(PATH, removed=("circle",))) == frozenset()
-    assert rusted_gears(make_level(PATH)) == frozenset()
 
 
 def test_the_setup_facts_name_the_rusted_gears() -> None:
@@ -77,27 +63,19 @@ def test_the_wild_mark_shows_on_every_rusted_gear_and_no_other(app: App) -> None
     marked = [(x, y) for x in range(surface.get_width()) for y in range(0, surface.get_height(), 2)
               if surface.get_at((x, y)) == magenta]
     s = board.geo.s
-    near = {i for i, (gx, gy) in enumerate(board.geo.gears) for x, y in marked if abs(x - gx) < s * 0.6 and abs(y - gy) < s * 0.6}
+    near = {i for i, (gx, gy) in enumerate(board.geo.gears) for x, y in marked
+            if abs(x - gx) < s * 0.6 and abs(y - gy) < s * 0.6}
     assert marked and near == {0, 12}
-
-
-def _key(k: int) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)]
-
-
-def _click(pos: tuple[int, int]) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
 
 
 def counting_down(app: App) -> PlayScene:
     """Level 1 solo, one second into its start countdown: no sand has run."""
     setup = GameSetup(make_level(PATH), ("Ana",), seed=5, counts=False)
-    scene = PlayScene(app, setup)
+    scene = flow.play_scene(app, setup)
     app.stack.clear_to(scene)
     for _ in range(60):
         app.step([], FRAME)
-    assert scene.phase == "countdown" and scene.state.time_ms == 0
+    assert scene.run.phase == Phase.COUNTDOWN and scene.run.state.time_ms == 0
     return scene
 
 
@@ -105,34 +83,34 @@ def counting_down(app: App) -> PlayScene:
 def test_space_enter_or_a_click_skips_the_countdown(app: App, skip: str) -> None:
     scene = counting_down(app)
     assert scene.table is not None and scene.board is not None
-    events = {"space": _key(pygame.K_SPACE), "enter": _key(pygame.K_RETURN),
-              "click on the board": _click(tuple(round(v) for v in scene.board.geo.gears[4])),
-              "click on a card": _click(scene.table.card_rects(0, 3)[0].center)}[skip]
-    hand = list(scene.state.hands[0])
+    events = {"space": key(pygame.K_SPACE), "enter": key(pygame.K_RETURN),
+              "click on the board": click(scene.board.geo.gears[4]),
+              "click on a card": click(scene.table.card_rects(0, 3)[0].center)}[skip]
+    hand = list(scene.run.state.hands[0])
     app.step(events, FRAME)
-    assert scene.phase == "running"
+    assert scene.run.phase == Phase.RUNNING
     for _ in range(30):
         app.step([], FRAME)
-    assert 400 <= scene.state.time_ms <= 600  # the sand runs from the skip on
-    assert all(t.remaining_ms > t.capacity_ms - 1000 for t in scene.state.timers.values())
-    assert scene.state.hands[0] == hand and not scene.state.actions  # the click only started the sand
+    assert 400 <= scene.run.state.time_ms <= 600  # the sand runs from the skip on
+    assert all(t.remaining_ms > t.capacity_ms - 1000 for t in scene.run.state.timers.values())
+    assert scene.run.state.hands[0] == hand and not scene.run.state.actions  # the click only started the sand
 
 
 def test_without_a_skip_the_sand_waits_for_the_whole_countdown(app: App) -> None:
     scene = counting_down(app)
-    app.step(_key(pygame.K_1), FRAME)  # a card key does not skip: it says to wait
+    app.step(key(pygame.K_1), FRAME)  # a card key does not skip: it says to wait
     frames = round((COUNTDOWN_MS - 1000) / FRAME) - 3
     for _ in range(frames):
         app.step([], FRAME)
-    assert scene.phase == "countdown" and scene.state.time_ms == 0 and not scene.state.actions
+    assert scene.run.phase == Phase.COUNTDOWN and scene.run.state.time_ms == 0 and not scene.run.state.actions
     for _ in range(10):
         app.step([], FRAME)
-    assert scene.phase == "running" and scene.state.time_ms > 0
+    assert scene.run.phase == Phase.RUNNING and scene.run.state.time_ms > 0
 
 
 def test_the_setup_screen_fits_the_play_board_ahead_so_start_does_not(app: App) -> None:
     layouts.fit_board.cache_clear()
-    setup = SetupScene(app, 1)
+    setup = flow.setup_scene(app, 1)
     app.stack.clear_to(setup)
     app.step([], FRAME)
     for _ in range(round(WARM_AFTER_MS / FRAME) + 2):
@@ -152,14 +130,14 @@ def test_the_setup_screen_fits_the_play_board_ahead_so_start_does_not(app: App) 
 
 def test_a_lost_timer_says_lost_at_the_timer_and_explains_off_the_board(app: App) -> None:
     level = load_levels()[0]
-    scene = PlayScene(app, GameSetup(level, ("Ana",), seed=1, counts=False), countdown=False)
+    scene = flow.play_scene(app, GameSetup(level, ("Ana",), seed=1, counts=False), countdown=False)
     app.stack.clear_to(scene)
     app.step([], FRAME)
-    scene.state.timers["slow1"].remaining_ms = 20  # runs out within the next frame
+    scene.run.state.timers["slow1"].remaining_ms = 20  # runs out within the next frame
     for _ in range(3):
         app.step([], FRAME)
-    assert scene.state.timers["slow1"].lost
-    by_text = {f.message: f for f in scene.floating}
+    assert scene.run.state.timers["slow1"].lost
+    by_text = {f.message: f for f in scene.messages.floating}
     assert "lost!" in by_text
     sentence = next(f for m, f in by_text.items() if m.startswith("Slow 1 ran out"))
     assert sentence.pos[0] == app.size[0] / 2  # the message line above the hands, not on the board

@@ -11,7 +11,7 @@ import pytest
 
 from arenas.rules import outcome_json
 from arenas.scenes.catalog import finished_game
-from arenas.scenes.session import replay_outcome, to_replay
+from arenas.session import replay_outcome, to_replay
 from common.replay import Replay, read_replay, write_replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,13 +44,13 @@ def good(tmp_path: Path) -> tuple[Path, Replay]:
 
 
 def test_headless_replay_prints_the_outcome(good: tuple[Path, Replay], user_home: Path) -> None:
-    path, replay = good
+    path, _replay = good
     result = run("replay", str(path), "--headless", home=user_home)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["result"] in ("won", "lost")
     assert isinstance(data["time_ms"], int)
-    setup, state = finished_game()
+    _setup, state = finished_game()
     assert set(data["timers"]) == set(state.timers)
     for info in data["timers"].values():
         assert {"tile", "lost", "remaining_ms"} <= set(info)

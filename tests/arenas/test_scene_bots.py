@@ -19,37 +19,24 @@ from arenas.rules import (
     load_level,
     outcome_json,
 )
+from arenas.scenes import flow
 from arenas.scenes import setup as setup_screen
-from arenas.scenes.play import HINT_COLOUR, HINT_MS, PlayScene
+from arenas.scenes.hints import HINT_COLOUR, HINT_MS
+from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultScene
-from arenas.scenes.session import GameSetup, SetupError, from_replay, replay_outcome, to_replay
-from common.app import App, AppOptions
+from arenas.scenes.run import Phase
+from arenas.scenes.setup_widgets import Choices
+from arenas.session import GameSetup, SetupError, from_replay, replay_outcome, to_replay
+from common.app import App
 from common.replay import read_replay, write_replay
+from helpers import FRAME, click, key
 
-FRAME = 1000 / 60
 STEP = 10
 GRAY, YELLOW = Card("colour", "gray"), Card("colour", "yellow")
 
 
-@pytest.fixture
-def app() -> App:
-    app = App(AppOptions(headless=True, save_settings=False, mute=True))
-    yield app
-    app.sounds.stop_all()
-
-
-def key(k: int) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)]
-
-
-def click(pos: tuple[float, float]) -> list[pygame.event.Event]:
-    p = (round(pos[0]), round(pos[1]))
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1)]
-
-
 def start(app: App, setup: GameSetup, countdown: bool = False) -> PlayScene:
-    scene = PlayScene(app, setup, countdown=countdown)
+    scene = flow.play_scene(app, setup, countdown=countdown)
     app.stack.clear_to(scene)
     app.step([], FRAME)
     return scene
@@ -63,7 +50,7 @@ def duo(reaction_ms: int = 800, **kwargs) -> GameSetup:
 
 def rescue_ready(scene: PlayScene) -> None:
     """Ana holds a dead gray card; Pip's yellow card would rescue the two low timers on yellow gears."""
-    state = scene.state
+    state = scene.run.state
     state.timers["slow1"].remaining_ms = 6_000   # on gear 1, yellow circle
     state.timers["medium1"].remaining_ms = 5_000  # on gear 3, yellow crescent
     state.hands[0][0] = GRAY
@@ -73,11 +60,11 @@ def rescue_ready(scene: PlayScene) -> None:
 def test_the_bot_plays_after_the_human_within_its_reaction_delay_through_the_click_path(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = start(app, duo(reaction_ms=800))
-    state = scene.state
+    state = scene.run.state
     rescue_ready(scene)
     applied = []
-    original = scene._apply
-    monkeypatch.setattr(scene, "_apply", lambda action, pos: (applied.append(action), original(action, pos)))
+    original = scene.run.play
+    monkeypatch.setattr(scene.run, "play", lambda action: (applied.append(action), original(action))[1])
     app.step(key(pygame.K_1), FRAME)
     assert [a for _, a in state.actions] == [PlayCard(0, 0)]
     human_at = state.actions[0][0]
@@ -89,25 +76,26 @@ def test_the_bot_plays_after_the_human_within_its_reaction_delay_through_the_cli
     assert action == PlayCard(1, 0)
     late = 800 * (100 + JITTER_PCT) // 100 + RETHINK_MS + 2 * STEP
     assert 800 * (100 - JITTER_PCT) // 100 <= at - human_at <= late
-    assert applied == [PlayCard(0, 0), PlayCard(1, 0)]  # the human's card and the bot's took the same path
-    assert scene.last_card is not None and scene.last_card[1].startswith("Clockwork Pip played Yellow")
+    assert applied == [PlayCard(0, 0), PlayCard(1, 0)]  # the human's card and the bot's went through Run.play
+    last = scene.messages.last_card
+    assert last is not None and last.caption.startswith("Clockwork Pip played Yellow")
     assert state.timers["slow1"].remaining_ms > 50_000  # rescued: flipped nearly full
-    assert state.active == 0 and scene.banner is not None and scene.banner[0] == "Ana's turn"
+    assert state.active == 0 and scene.messages.banner is not None and scene.messages.banner.message == "Ana's turn"
 
 
 def test_people_cannot_play_or_ask_a_hint_on_the_bots_turn(app: App) -> None:
     scene = start(app, duo(reaction_ms=2_000))
-    state = scene.state
+    state = scene.run.state
     rescue_ready(scene)
     app.step(key(pygame.K_1), FRAME)
-    assert state.active == 1 and scene.bot_turn_now()
-    assert scene.banner is not None and scene.banner[0] == "Clockwork Pip (bot) is thinking…"
+    assert state.active == 1 and scene.run.bot_turn_now()
+    assert scene.messages.banner is not None and scene.messages.banner.message == "Clockwork Pip (bot) is thinking…"
     app.step(key(pygame.K_1), FRAME)
     assert scene.table is not None
     app.step(click(scene.table.card_rects(1, 3)[0].center), FRAME)
     app.step(key(pygame.K_h), FRAME)
     assert len(state.actions) == 1 and not state.assisted and scene.hint is None
-    assert any(f.message == "Clockwork Pip is thinking…" for f in scene.floating)
+    assert any(f.message == "Clockwork Pip is thinking…" for f in scene.messages.floating)
 
 
 def test_bots_never_act_during_the_countdown(app: App) -> None:
@@ -116,10 +104,10 @@ def test_bots_never_act_during_the_countdown(app: App) -> None:
     scene = start(app, setup, countdown=True)
     for _ in range(170):  # 2.8 s of the 3 s countdown
         app.step([], FRAME)
-    assert scene.phase == "countdown" and not scene.state.actions and scene.state.time_ms == 0
+    assert scene.run.phase == Phase.COUNTDOWN and not scene.run.state.actions and scene.run.state.time_ms == 0
     for _ in range(120):
         app.step([], FRAME)
-    assert scene.phase == "running" and scene.state.actions
+    assert scene.run.phase == Phase.RUNNING and scene.run.state.actions
 
 
 def test_two_bots_play_a_watch_game_for_90_seconds(app: App) -> None:
@@ -129,7 +117,7 @@ def test_two_bots_play_a_watch_game_for_90_seconds(app: App) -> None:
     scene = start(app, setup)
     for frame in range(360):  # 90 s in 250 ms frames of 25 fixed steps; drawn now and then
         app.step([], 250, draw=frame % 10 == 0)
-    state = scene.state
+    state = scene.run.state
     assert len(state.actions) >= 10
     assert [a.player for _, a in state.actions] == [i % 2 for i in range(len(state.actions))]
     assert state.result is not None or state.time_ms >= 90_000
@@ -138,7 +126,7 @@ def test_two_bots_play_a_watch_game_for_90_seconds(app: App) -> None:
 
 def test_h_marks_the_run_assisted_and_rings_the_bots_card(app: App) -> None:
     scene = start(app, GameSetup(load_level(level_path(1)), ("Ana",), seed=11, counts=False))
-    state = scene.state
+    state = scene.run.state
     for _ in range(60):
         app.step([], FRAME)
     expected = hint(state)  # what the bot says now, just before H is handled
@@ -146,7 +134,7 @@ def test_h_marks_the_run_assisted_and_rings_the_bots_card(app: App) -> None:
     app.step(key(pygame.K_h), FRAME)
     assert state.assisted and not state.actions
     assert scene.hint is not None and scene.hint.action == expected
-    assert scene.hinted_card() == expected.hand_index
+    assert scene.hint.action.hand_index == expected.hand_index
     assert expected in legal_actions(state)
     for _ in range(12):  # let the ring fade in, then look for it around the card
         app.step([], FRAME)
@@ -182,17 +170,17 @@ def test_h_marks_the_run_assisted_and_rings_the_bots_card(app: App) -> None:
 def test_no_hint_in_the_countdown_or_a_replay(app: App) -> None:
     scene = start(app, GameSetup(load_level(level_path(1)), ("Ana",), seed=11, counts=False), countdown=True)
     app.step(key(pygame.K_h), FRAME)
-    assert scene.hint is None and not scene.state.assisted
+    assert scene.hint is None and not scene.run.state.assisted
     assert scene.hint_blocker()
-    replay = PlayScene(app, duo(), replay_actions=[], countdown=False)
+    replay = flow.play_scene(app, duo(), replay_actions=[], countdown=False)
     app.stack.clear_to(replay)
     app.step(key(pygame.K_h), FRAME)
-    assert replay.hint is None and not replay.state.assisted and replay.bots == {}
+    assert replay.hint is None and not replay.run.state.assisted and replay.run.bots == {}
 
 
 def play_to_the_end(app: App, scene: PlayScene) -> None:
     """Ana plays her first card a second into each of her turns until the game ends."""
-    state = scene.state
+    state = scene.run.state
     turn_start = 0
     seen = -1
     for _ in range(20_000):
@@ -215,7 +203,7 @@ def test_a_replay_of_a_bot_game_keeps_the_bot_seats_and_its_outcome(app: App, tm
     setup = duo(reaction_ms=1_400)
     scene = start(app, setup)
     play_to_the_end(app, scene)
-    state = scene.state
+    state = scene.run.state
     assert {a.player for _, a in state.actions} == {0, 1}
     path = tmp_path / "bots.json"
     write_replay(path, to_replay(setup, state))
@@ -246,7 +234,7 @@ def test_older_replays_without_bot_fields_read_as_all_human_and_bad_ones_fail_in
 
 def test_a_watch_game_is_not_recorded(app: App) -> None:
     from arenas.records import Records
-    from arenas.scenes.session import finish_run
+    from arenas.session import finish_run
     setup = GameSetup(load_level(level_path(1)), ("Clockwork Pip",), seed=3, bots=(0,))
     state = setup.new_state()
     advance(state, 400_000)
@@ -258,8 +246,8 @@ def test_a_watch_game_is_not_recorded(app: App) -> None:
 # ---- the setup screen ----------------------------------------------------------------------
 @pytest.fixture
 def setup_scene(app: App, monkeypatch: pytest.MonkeyPatch) -> setup_screen.SetupScene:
-    monkeypatch.setattr(setup_screen, "_REMEMBERED", setup_screen.Choices())
-    scene = setup_screen.SetupScene(app)
+    monkeypatch.setattr(setup_screen, "REMEMBERED", Choices())
+    scene = flow.setup_scene(app)
     app.stack.clear_to(scene)
     app.step([], FRAME)
     return scene
@@ -277,8 +265,8 @@ def test_setup_seats_switch_to_bots_with_friendly_names_and_start_with_them(
     scene.start()
     play = app.stack.top
     assert isinstance(play, PlayScene)
-    assert play.setup.players == ("Player 1", "Clockwork Pip") and play.setup.bots == (1,)
-    assert play.setup.reaction_ms == app.settings.teammate_delay_ms and set(play.bots) == {1}
+    assert play.run.setup.players == ("Player 1", "Clockwork Pip") and play.run.setup.bots == (1,)
+    assert play.run.setup.reaction_ms == app.settings.teammate_delay_ms and set(play.run.bots) == {1}
     app.pop()
     scene.set_bot(1, False)
     assert scene.choices.names[1] == "Player 2"

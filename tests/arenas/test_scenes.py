@@ -20,58 +20,71 @@ from arenas.rules import (
     outcome_json,
     run_replay,
 )
-from arenas.scenes import layouts
+from arenas.scenes import flow, layouts
 from arenas.scenes.board import GlassPainter
 from arenas.scenes.catalog import finished_game
 from arenas.scenes.chart import draw_chart, sand_history
 from arenas.scenes.play import LeaveDialog, PlayScene
-from arenas.scenes.session import GameSetup
+from arenas.scenes.run import Phase
+from arenas.session import GameSetup
 from common import catalog
-from common.app import App, AppOptions
-from common.scenes.rules import RulesScene
-
-FRAME = 1000 / 60
-
-
-@pytest.fixture
-def app() -> App:
-    app = App(AppOptions(headless=True, save_settings=False, mute=True), rules_scene=RulesScene)
-    yield app
-    app.sounds.stop_all()
-
-
-def key(k: int) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)]
-
-
-def click(pos: tuple[float, float]) -> list[pygame.event.Event]:
-    p = (round(pos[0]), round(pos[1]))
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1)]
+from common.app import App
+from common.scene import Scene
+from helpers import FRAME, click, key
 
 
 def solo_scene(app: App, level: int = 1, **kwargs) -> PlayScene:
     setup = GameSetup(load_level(level_path(level)), ("Ana",), seed=11, counts=False)
-    scene = PlayScene(app, setup, countdown=False, **kwargs)
+    scene = flow.play_scene(app, setup, countdown=False, **kwargs)
     app.stack.clear_to(scene)
     app.step([], FRAME)
     return scene
 
 
-@pytest.mark.parametrize("name", ["arenas-setup", "arenas-play", "arenas-play-bots", "arenas-play-bot-turn",
-                                  "arenas-result"])
-def test_scene_survives_300_frames_of_random_input(app: App, name: str) -> None:
+FUZZ = [("arenas-setup", 3), ("arenas-play", 4), ("arenas-play-bots", 5), ("arenas-play-bot-turn", 6),
+        ("arenas-result", 7)]  # (catalog scene, fixed seed of its random input)
+
+
+def check_run(scene: PlayScene, last_ms: int, where: str) -> int:
+    """The run's invariants after a frame; returns its game time (which never goes back)."""
+    state = scene.run.state
+    assert state.time_ms >= last_ms, f"game time went back at {where}"
+    for t in state.timers.values():
+        assert 0 <= t.remaining_ms <= t.capacity_ms, f"{t.id} holds {t.remaining_ms} ms at {where}"
+        assert (t.tile is None) != (t.lost_beside is None), f"{t.id} is both on and off the path at {where}"
+        assert 0 <= t.position < len(state.level.path), f"{t.id} is off the board at {where}"
+    tiles = [t.tile for t in state.timers.values() if t.tile is not None]
+    assert len(tiles) == len(set(tiles)), f"two timers share a gear at {where}"
+    assert (state.result is not None) == (scene.run.phase == Phase.OVER), f"phase {scene.run.phase} at {where}"
+    return state.time_ms
+
+
+@pytest.mark.parametrize(("name", "seed"), FUZZ)
+def test_scene_survives_300_frames_of_random_input(app: App, name: str, seed: int) -> None:
+    """Random keys, clicks and mouse moves (seeded); a scene left by Esc is started again."""
     spec = catalog.get(name)
     assert spec is not None
-    app.stack.clear_to(spec.build(app))
-    rng = random.Random(3)
+    rng = random.Random(seed)
+    last: dict[int, int] = {}
     for frame in range(300):
-        app.step(catalog.random_input(frame, rng, app.size), FRAME)
+        where = f"{name}, seed {seed}, frame {frame}"
+        if not app.running or len(app.stack.scenes) < 2:
+            app.running = True
+            app.stack.clear_to(Scene(app))
+            app.push(spec.build(app))
+        try:
+            app.step(catalog.random_input(frame, rng, app.size), FRAME)
+        except Exception as exc:
+            raise AssertionError(f"the step raised at {where}: {exc!r}") from exc
+        assert all("\n" not in t.message for t in app.toasts), f"a toast of several lines at {where}"
+        for scene in app.stack.scenes:
+            if isinstance(scene, PlayScene):
+                last[id(scene)] = check_run(scene, last.get(id(scene), 0), where)
 
 
 def test_key_1_plays_the_first_card(app: App) -> None:
     scene = solo_scene(app)
-    state = scene.state
+    state = scene.run.state
     first = state.timers[state.level.timer_ids[0]]
     tile = state.level.path[first.tile]
     state.hands[0][0] = Card("shape", tile.shape)
@@ -87,7 +100,7 @@ def test_key_1_plays_the_first_card(app: App) -> None:
 
 def test_wild_card_then_click_on_a_timer_activates_it(app: App) -> None:
     scene = solo_scene(app)
-    state = scene.state
+    state = scene.run.state
     state.hands[0][0] = WILD
     target = state.level.timer_ids[-1]
     tile_before = state.timers[target].tile
@@ -102,7 +115,7 @@ def test_wild_card_then_click_on_a_timer_activates_it(app: App) -> None:
 
 def test_escape_cancels_the_wild_choice_and_keeps_the_card(app: App) -> None:
     scene = solo_scene(app)
-    state = scene.state
+    state = scene.run.state
     state.hands[0][0] = WILD
     app.step(key(pygame.K_1), FRAME)
     assert scene.wild == 0
@@ -116,8 +129,8 @@ def test_clicking_a_gear_without_a_card_says_why(app: App) -> None:
     scene = solo_scene(app)
     assert scene.board is not None
     app.step(click(scene.board.geo.gears[5]), FRAME)
-    assert not scene.state.actions
-    assert any("play a card" in f.message for f in scene.floating)
+    assert not scene.run.state.actions
+    assert any("play a card" in f.message for f in scene.messages.floating)
 
 
 def _sand_pixels(surface: pygame.Surface, colour: tuple[int, int, int], centre: tuple[float, float], r: int) -> int:
@@ -133,7 +146,7 @@ def _sand_pixels(surface: pygame.Surface, colour: tuple[int, int, int], centre: 
 
 def test_a_lost_timer_is_drawn_beside_its_gear(app: App) -> None:
     scene = solo_scene(app)
-    state = scene.state
+    state = scene.run.state
     tid = "slow2"
     t = state.timers[tid]
     t.tile, t.lost_beside, t.remaining_ms = None, 1, 30_000
@@ -195,7 +208,8 @@ def test_the_chart_draws_every_timer_and_the_cards(app: App) -> None:
     surface = pygame.Surface((1000, 500), pygame.SRCALPHA)
     plot = draw_chart(surface, app, surface.get_rect(), history)
     assert plot.w > 400 and plot.h > 200
-    seen = {tuple(surface.get_at((x, y)))[:3] for x in range(plot.left, plot.right, 2) for y in range(plot.top, plot.bottom)}
+    seen = {tuple(surface.get_at((x, y)))[:3] for x in range(plot.left, plot.right, 2)
+            for y in range(plot.top, plot.bottom)}
     for tid in state.timers:
         assert app.sprites.colour(TIMER_SPECS[tid].sand) in seen
 
@@ -204,49 +218,49 @@ def test_escape_without_pause_assist_asks_to_leave_while_sand_keeps_running(app:
     scene = solo_scene(app)
     app.step(key(pygame.K_ESCAPE), FRAME)
     assert isinstance(app.stack.top, LeaveDialog)
-    before = scene.state.time_ms
+    before = scene.run.state.time_ms
     for _ in range(30):
         app.step([], FRAME)
-    assert scene.state.time_ms > before + 300
-    assert not scene.state.assisted
+    assert scene.run.state.time_ms > before + 300
+    assert not scene.run.state.assisted
 
 
 def test_pause_assist_stops_time_and_marks_the_run(app: App) -> None:
     setup = GameSetup(load_level(level_path(1)), ("Ana",), seed=11, allow_pause=True, counts=False)
-    scene = PlayScene(app, setup, countdown=False)
+    scene = flow.play_scene(app, setup, countdown=False)
     app.stack.clear_to(scene)
     app.step([], FRAME)
     app.step(key(pygame.K_ESCAPE), FRAME)
-    assert scene.paused and scene.state.assisted
-    before = scene.state.time_ms
+    assert scene.run.paused and scene.run.state.assisted
+    before = scene.run.state.time_ms
     for _ in range(30):
         app.step([], FRAME)
-    assert scene.state.time_ms == before
+    assert scene.run.state.time_ms == before
     app.step(key(pygame.K_ESCAPE), FRAME)
-    assert not scene.paused
+    assert not scene.run.paused
 
 
 def test_replay_driven_scene_reaches_the_rules_outcome(app: App) -> None:
     setup, finished = finished_game()
     actions = list(finished.actions)
-    scene = PlayScene(app, setup, replay_actions=actions, countdown=False)
+    scene = flow.play_scene(app, setup, replay_actions=actions, countdown=False)
     app.stack.clear_to(scene)
     for _ in range(2000):
-        if scene.state.result is not None:
+        if scene.run.state.result is not None:
             break
         app.step([], 250, draw=False)
     expected = run_replay(setup.rules_setup(), setup.seed, actions)
-    assert outcome_json(scene.state) == outcome_json(expected)
+    assert outcome_json(scene.run.state) == outcome_json(expected)
 
 
 def test_rules_mid_run_only_with_the_pause_assist(app: App) -> None:
     scene = solo_scene(app)
     app.step(key(pygame.K_F1), FRAME)
-    assert app.stack.top is scene and not scene.state.assisted
-    assert any("No pause" in f.message for f in scene.floating)
+    assert app.stack.top is scene and not scene.run.state.assisted
+    assert any("No pause" in f.message for f in scene.messages.floating)
     setup = GameSetup(load_level(level_path(1)), ("Ana",), seed=11, allow_pause=True, counts=False)
-    paused = PlayScene(app, setup, countdown=False)
+    paused = flow.play_scene(app, setup, countdown=False)
     app.stack.clear_to(paused)
     app.step([], FRAME)
     app.step(key(pygame.K_F1), FRAME)
-    assert app.stack.top is not paused and paused.paused and paused.state.assisted
+    assert app.stack.top is not paused and paused.run.paused and paused.run.state.assisted

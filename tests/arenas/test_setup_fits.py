@@ -8,20 +8,11 @@ import pygame
 import pytest
 
 from arenas.rules import load_levels
-from arenas.scenes import layouts
+from arenas.scenes import flow, layouts
 from arenas.scenes.board import fit_args
 from arenas.scenes.fitting import FitQueue
-from arenas.scenes.setup import SetupScene
-from common.app import App, AppOptions
+from common.app import App
 from common.scene import Scene
-from common.settings import Settings
-
-
-@pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False, size=(1280, 720)), settings=Settings())
-    yield a
-    pygame.quit()
 
 
 def wait_for(done, seconds: float = 20.0) -> None:
@@ -52,7 +43,7 @@ def test_browsing_levels_fits_no_board_on_the_frame_loop(app: App, monkeypatch: 
         return place_lost(*args, **kwargs)
 
     monkeypatch.setattr(layouts, "_place_lost", recording)
-    scene = SetupScene(app)
+    scene = flow.setup_scene(app)
     monkeypatch.setattr(scene.records, "is_unlocked", lambda n: True)
     app.stack.clear_to(Scene(app))
     app.push(scene)

@@ -39,6 +39,11 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
+def format_ms(ms: int) -> str:
+    """A run time for people: m:ss.t"""
+    return f"{ms // 60000}:{ms // 1000 % 60:02d}.{ms // 100 % 10}"
+
+
 @dataclass(frozen=True)
 class GameSetup:
     """Everything chosen before a run: level, players, who starts, assists, seed, bot seats, whether it counts."""
@@ -80,7 +85,7 @@ class GameSetup:
         """The seats people play."""
         return frozenset(range(len(self.players))) - frozenset(self.bots)
 
-    def again(self, seed: int | None = None) -> "GameSetup":
+    def again(self, seed: int | None = None) -> GameSetup:
         """The same setup with a new seed (Retry)."""
         return replace(self, seed=fresh_seed() if seed is None else seed)
 

@@ -1,0 +1,197 @@
+"""The play scene's input: keys 1–3 and clicks on cards, the wild card's target, Esc, H, F1, skipping ahead.
+
+Input asks the rules what a choice means (`preview.wild_choices`) and hands the action to the scene's
+`apply`, the path every card takes; anything refused is said in words where it happened.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from arenas.rules import Action, PlayCard
+from arenas.rules.preview import wild_choices
+from arenas.scenes.run import Phase
+
+if TYPE_CHECKING:
+    from arenas.scenes.board import BoardView
+    from arenas.scenes.hands import TableLayout
+    from arenas.scenes.run import Run
+    from common.app import App
+    from common.widgets import Button
+
+Point = tuple[float, float]
+
+
+class Controls(Protocol):
+    """The play scene as its input sees it."""
+
+    wild: int | None  # the hand index of the wild card waiting for its target
+    mouse: tuple[int, int]
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def run(self) -> Run: ...
+    @property
+    def board(self) -> BoardView | None: ...
+    @property
+    def table(self) -> TableLayout | None: ...
+    @property
+    def hint_button(self) -> Button: ...
+
+    def say(self, message: str, pos: Point | None = None, danger: bool = False) -> None: ...
+    def thinking(self, pos: Point | None = None) -> None: ...
+    def apply(self, action: Action, pos: Point | None) -> None: ...
+    def timer_at(self, pos: tuple[int, int]) -> str | None: ...
+    def hint_blocker(self) -> str | None: ...
+    def show_hint(self) -> None: ...
+    def pause_play(self) -> None: ...
+    def resume_play(self) -> None: ...
+    def ask_leave(self) -> None: ...
+    def to_result(self) -> None: ...
+    def skip_countdown(self) -> None: ...
+
+
+def handle(c: Controls, event: pygame.event.Event) -> bool:
+    """Mouse moves, clicks and keys of the play scene; True if the event was used."""
+    if event.type == pygame.MOUSEMOTION:
+        c.mouse = event.pos
+        return False
+    if event.type == pygame.KEYDOWN:
+        return _key(c, event)
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        c.mouse = event.pos
+        _click(c, event.pos)
+        return True
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and c.wild is not None:
+        cancel_wild(c)
+        return True
+    return False
+
+
+def _key(c: Controls, event: pygame.event.Event) -> bool:
+    """Esc, F1, H, the card keys 1–3, and Space/Enter to skip the countdown or see the result."""
+    key = event.key
+    if c.run.paused:
+        if key in (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_p, pygame.K_RETURN):
+            c.resume_play()
+        return True
+    if key == pygame.K_ESCAPE:
+        if c.wild is not None:
+            cancel_wild(c)
+        elif c.run.phase == Phase.OVER:
+            c.to_result()
+        elif c.run.setup.allow_pause and c.run.phase == Phase.RUNNING and c.run.replay is None:
+            c.pause_play()
+        else:
+            c.ask_leave()
+        return True
+    if key == pygame.K_F1 and c.run.no_pause_now():
+        c.say("No pause in this game: read the rules (F1) before the countdown ends, or allow the pause assist")
+        return True
+    if key == pygame.K_h:
+        c.show_hint()
+        return True
+    numbers = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}
+    if key in numbers:
+        play_card(c, numbers[key])
+        return True
+    if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and c.run.phase in (Phase.COUNTDOWN, Phase.OVER):
+        if c.run.phase == Phase.COUNTDOWN:
+            c.skip_countdown()
+        else:
+            c.to_result()
+        return True
+    return False
+
+
+def _click(c: Controls, pos: tuple[int, int]) -> None:
+    """A left click: resume, skip the countdown, the hint button, a card, a wild card's target, or why not."""
+    if c.run.paused:
+        c.resume_play()
+        return
+    if c.run.phase == Phase.COUNTDOWN:
+        c.skip_countdown()
+        return
+    if c.run.phase == Phase.OVER or c.table is None or c.board is None:
+        return
+    if c.hint_blocker() is None and c.hint_button.rect.collidepoint(pos):
+        c.hint_button.activate(c.app)
+        return
+    state = c.run.state
+    for seat in range(len(state.players)):
+        rects = c.table.card_rects(seat, len(state.hands[seat]))
+        lift = c.table.lift
+        for i, r in enumerate(rects):
+            if r.inflate(0, lift * 2).move(0, -lift).collidepoint(pos):
+                if c.run.replay is not None:
+                    c.say("This is a replay: the cards play themselves", pos)
+                elif c.run.bot_turn_now():
+                    c.thinking(pos)
+                elif c.run.is_bot(seat):
+                    c.say(f"{state.players[seat]} is a bot: it plays its own cards", pos)
+                elif seat != state.active:
+                    c.say(f"It's {state.players[state.active]}'s turn, not {state.players[seat]}'s", pos)
+                else:
+                    play_card(c, i)
+                return
+    timer = c.timer_at(pos)
+    gear = c.board.gear_at(pos)
+    if c.wild is not None:
+        if timer is None and gear is not None:
+            on = state.timer_on(gear)
+            timer = on.id if on is not None else None
+            if timer is None:
+                why = "a block sits on this gear" if gear in state.level.blocks else "no timer stands on this gear"
+                c.say(f"Wild card: {why} — click a timer", pos)
+                return
+        choice = wild_choices(state, c.wild).get(timer) if timer is not None else None
+        if choice is not None:  # the rules say whether it activates or recovers that timer
+            c.apply(choice, pos)
+        else:
+            c.say("Click a timer for the wild card (Esc cancels)", pos)
+        return
+    if timer is not None or gear is not None:
+        if c.run.replay is not None:
+            c.say("This is a replay", pos)
+        elif c.run.bot_turn_now():
+            c.thinking(pos)
+        else:
+            who = f"{state.players[state.active]}: " if len(state.players) > 1 else ""
+            c.say(f"{who}play a card first — click it or press 1–{len(state.hands[state.active])}", pos)
+
+
+def play_card(c: Controls, index: int) -> None:
+    """Key 1–3 or a click on the active player's card."""
+    state = c.run.state
+    if c.run.phase == Phase.COUNTDOWN:
+        c.say("Get ready: the sand starts after the countdown (Space or Enter starts it now)")
+        return
+    if c.run.phase == Phase.OVER:
+        return
+    if c.run.replay is not None:
+        c.say("This is a replay: the cards play themselves")
+        return
+    if c.run.bot_turn_now():
+        c.thinking()
+        return
+    hand = state.hands[state.active]
+    if index >= len(hand):
+        c.say(f"There is no card {index + 1}: this hand holds {len(hand)}")
+        return
+    if hand[index].kind == "wild":
+        if c.wild == index:
+            cancel_wild(c)
+            return
+        c.wild = index
+        c.app.sounds.play("ui_click")
+        return
+    c.apply(PlayCard(state.active, index), None)
+
+
+def cancel_wild(c: Controls) -> None:
+    """Esc: put the wild card back (the turn is still yours)."""
+    c.wild = None
+    c.app.sounds.play("ui_back")
+    c.say("Wild card kept in hand")

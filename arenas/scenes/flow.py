@@ -1,0 +1,52 @@
+"""Which Arenas screen follows which: setup -> play -> result -> another run, the setup again or the menu.
+
+The one module that knows the order of the scenes: it builds them with their exits as callbacks,
+so the setup, play and result scenes never import one another.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arenas.rules import Action, GameState
+from arenas.scenes.play import PlayScene
+from arenas.scenes.result import ResultExits, ResultScene
+from arenas.scenes.setup import SetupScene
+from arenas.session import GameSetup, RunRecord
+
+if TYPE_CHECKING:
+    from common.app import App
+
+
+def setup_scene(app: App, level: int | None = None) -> SetupScene:
+    """The setup screen (level `level` selected, if given); Start pushes the run over it."""
+    return SetupScene(app, lambda setup: app.push(play_scene(app, setup)), level)
+
+
+def play_scene(app: App, setup: GameSetup, state: GameState | None = None, *,
+               replay_actions: list[tuple[int, Action]] | None = None, countdown: bool = True) -> PlayScene:
+    """A run of `setup` (from `state`, or driven by a replay's timed actions); its end shows the result."""
+
+    def show_result(setup: GameSetup, state: GameState, record: RunRecord, watched: bool) -> None:
+        app.replace(result_scene(app, setup, state, record, watched))
+
+    return PlayScene(app, setup, show_result, state, replay_actions=replay_actions, countdown=countdown)
+
+
+def result_scene(app: App, setup: GameSetup, state: GameState, record: RunRecord,
+                 watched: bool = False) -> ResultScene:
+    """The result of a run (or of a watched replay): its buttons lead to another run or the level select."""
+
+    def play(setup: GameSetup, replay_actions: list[tuple[int, Action]] | None) -> None:
+        app.replace(play_scene(app, setup, replay_actions=replay_actions))
+
+    return ResultScene(app, setup, state, record, ResultExits(play, lambda number: level_select(app, number)),
+                       watched)
+
+
+def level_select(app: App, level: int) -> None:
+    """Back to the setup screen under the result if there is one, else a new one with `level` selected."""
+    scenes = app.stack.scenes
+    if len(scenes) >= 2 and isinstance(scenes[-2], SetupScene):
+        app.pop()
+    else:
+        app.replace(setup_scene(app, level))

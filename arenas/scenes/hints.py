@@ -1,0 +1,53 @@
+"""The hint on show: the team-mate bot's card for the active human, what it would turn, and its fading."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arenas.rules import Action, GameState, PlayWild
+from arenas.rules.preview import Turn, preview
+from arenas.scenes.board import TIMER_CODES
+
+HINT_MS = 3000
+HINT_FADE_MS = 500
+HINT_COLOUR = (120, 236, 255)
+
+
+@dataclass(frozen=True)
+class HintView:
+    """A hint on show: the suggested action, the turn it is for, when it appeared, the timers it would turn."""
+
+    action: Action
+    turn: int  # how many cards had been played when it was asked for
+    start: float
+    timers: tuple[str, ...]  # in level order
+    message: str
+
+    def alpha(self, now: float) -> float:
+        """How visible the hint is (0..1): it fades in quickly and out over its last half second."""
+        age = now - self.start
+        return max(0.0, min(1.0, age / 120, (HINT_MS - age) / HINT_FADE_MS))
+
+    def over(self, now: float, state: GameState) -> bool:
+        """True once its time is up or a card has been played since."""
+        return now - self.start >= HINT_MS or len(state.actions) != self.turn
+
+
+def hint_view(state: GameState, action: Action, now: float) -> HintView:
+    """The hint for `action` (a legal action of the active player): the rules say what it would turn."""
+    turns = preview(state, action)
+    turned = {t.timer for t in turns}
+    timers = tuple(tid for tid in state.timers if tid in turned)
+    n = action.hand_index + 1
+    if isinstance(action, PlayWild):
+        code = TIMER_CODES.get(action.timer, action.timer)
+        recover = turns[0].turn in (Turn.RECOVERED, Turn.STAYS_LOST)
+        message = (f"Hint: wild card {n} to recover {code}" if recover
+                   else f"Hint: wild card {n} on {code}: flip it and move it on")
+    else:
+        card = state.hands[action.player][action.hand_index]
+        if timers:
+            codes = " and ".join(TIMER_CODES.get(t, t) for t in timers)
+            message = f"Hint: card {n}, {card.label()}: it turns {codes}"
+        else:
+            message = f"Hint: card {n}, {card.label()}: it turns nothing, but you draw a fresh card"
+    return HintView(action, len(state.actions), now, timers, message)

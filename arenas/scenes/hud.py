@@ -1,0 +1,257 @@
+"""Drawing the play scene's top bar and words: level, clock, every timer's sand, the last card, the hint
+button; the prompt line, floating messages, tooltips, the countdown, the turn banner, pause and the end."""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arenas.rules import TIMER_SPECS, Card, timer_label
+from arenas.scenes.board import DANGER_MS, TIMER_CODES
+from arenas.scenes.hands import CardArt
+from arenas.scenes.hints import HINT_COLOUR
+from arenas.scenes.messages import BANNER_MS, MESSAGE_MS
+from arenas.scenes.run import Phase
+from arenas.scenes.shown import Shown, fraction
+from arenas.session import format_ms
+from common import text
+from common.widgets import draw_tooltip
+
+if TYPE_CHECKING:
+    from common.app import App
+
+
+class Hud:
+    """Paints the top bar and the words over a `Shown` play scene; keeps the bar's background."""
+
+    def __init__(self, app: App, cards: CardArt) -> None:
+        self.app = app
+        self.cards = cards
+        self.hud_bg: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, p: Shown) -> None:
+        """Everything over the board and the seats, in order."""
+        self._draw_hud(surface, p)
+        if p.messages.banner is None:
+            self._draw_prompt(surface, p)
+        self._draw_floating(surface, p)
+        self._draw_hover(surface, p)
+        if p.run.phase == Phase.COUNTDOWN:
+            self._draw_countdown(surface, p)
+        if p.messages.banner:
+            self._draw_banner(surface, p)
+        if p.run.paused:
+            self._draw_paused(surface, p)
+        if p.run.phase == Phase.OVER:
+            self._draw_over(surface, p)
+
+    def _hud_background(self, rect: pygame.Rect) -> pygame.Surface:
+        if self.hud_bg is None or self.hud_bg.get_size() != rect.size:
+            bg = pygame.Surface(rect.size, pygame.SRCALPHA)
+            bg.fill((24, 14, 8, 200))
+            pygame.draw.line(bg, self.app.sprites.colour("arenas_glow"), (0, rect.h - 2), (rect.w, rect.h - 2), 2)
+            self.hud_bg = bg
+        return self.hud_bg
+
+    def _draw_hud(self, surface: pygame.Surface, p: Shown) -> None:
+        assert p.table is not None
+        app = self.app
+        hud = p.table.hud
+        surface.blit(self._hud_background(hud), hud)
+        light = (250, 238, 214)
+        level = p.run.state.level
+        cy = hud.centery
+        x = app.px(14)
+        title = f"Level {level.number} · {level.name}"
+        px = text.fit_px(title, app.font_px(20), app.px(250), bold=True)
+        r = text.draw_text(surface, title, px, light, (x, cy), "midleft", bold=True)
+        x = r.right + app.px(16)
+        clock = format_ms(p.run.state.time_ms)
+        r = text.draw_text(surface, clock, app.font_px(28), app.sprites.colour("arenas_glow"), (x, cy), "midleft",
+                           bold=True)
+        x = r.right + app.px(8)
+        if p.run.state.assisted:
+            r = text.draw_text(surface, "ASSISTED", app.font_px(14), (150, 220, 255), (x, cy), "midleft", bold=True)
+            x = r.right + app.px(8)
+        if p.run.replay is not None:
+            r = text.draw_text(surface, "REPLAY", app.font_px(14), (255, 200, 120), (x, cy), "midleft", bold=True)
+            x = r.right + app.px(8)
+        x += app.px(8)
+        # Legend: every timer's colour, code and remaining sand as a small bar.
+        item_w = app.px(78)
+        for t in p.run.state.timers.values():
+            colour = app.sprites.colour(TIMER_SPECS[t.id].sand)
+            pygame.draw.circle(surface, (10, 6, 4), (x + app.px(7), cy - app.px(7)), app.px(7))
+            pygame.draw.circle(surface, colour, (x + app.px(7), cy - app.px(7)), app.px(6))
+            danger = t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING
+            label = TIMER_CODES[t.id] + (" lost" if t.lost else "")
+            ink = (255, 110, 90) if danger or t.lost else light
+            text.draw_text(surface, label, app.font_px(16), ink, (x + app.px(18), cy - app.px(7)), "midleft", bold=True)
+            bar = pygame.Rect(x, cy + app.px(6), item_w - app.px(12), app.px(7))
+            pygame.draw.rect(surface, (60, 44, 32), bar, border_radius=app.px(3))
+            fill = bar.copy()
+            fill.w = round(bar.w * fraction(p, t.id))
+            if fill.w > 0:
+                pygame.draw.rect(surface, (255, 90, 60) if danger else colour, fill, border_radius=app.px(3))
+            x += item_w
+        right = hud.right - app.px(12)
+        if p.hint_blocker() is None:
+            button = p.hint_button
+            button.draw(surface, app, button.rect.collidepoint(p.mouse), False)
+            right = button.rect.left - app.px(14)
+        deck = f"Deck {len(p.run.state.deck)}"
+        r = text.draw_text(surface, deck, app.font_px(16), light, (right, cy), "midright")
+        right = r.left - app.px(14)
+        if p.messages.last_card is not None:
+            name, caption = p.messages.last_card.name, p.messages.last_card.caption
+            room = max(app.px(60), right - x - app.px(40))
+            cpx = text.fit_px(caption, app.font_px(16), room)
+            r = text.draw_text(surface, caption, cpx, light, (right, cy), "midright")
+            ch = hud.h - app.px(10)
+            mini = self.cards.image(Card.from_name(name), (round(ch / 1.39), ch))
+            surface.blit(mini, mini.get_rect(midright=(r.left - app.px(6), cy)))
+
+    def _draw_prompt(self, surface: pygame.Surface, p: Shown) -> None:
+        assert p.table is not None
+        state = p.run.state
+        name = state.players[state.active]
+        n = len(state.hands[state.active])
+        many = len(state.players) > 1
+        if p.run.phase == Phase.COUNTDOWN:
+            msg = "Get ready… the sand starts when the countdown ends  ·  Space, Enter or a click starts it now"
+        elif p.run.phase == Phase.OVER:
+            msg = "Press Enter for the result"
+        elif p.run.replay is not None:
+            msg = "Watching a replay  ·  Esc stops it"
+        elif p.run.setup.watch:
+            msg = f"Watching the bots play  ·  {name} is choosing a card  ·  Esc stops"
+        elif p.run.bot_turn_now():
+            msg = f"{name} (bot) is choosing a card…"
+        elif p.hint is not None:
+            msg = p.hint.message
+        elif p.wild is not None:
+            msg = "Wild card: click a timer to flip and move it, or a lost timer to recover it  ·  Esc keeps the card"
+        else:
+            who = f"{name}'s turn: " if many else ""
+            msg = f"{who}click a card or press 1–{n}  ·  every gear of the card's colour or shape moves its timer"
+        app = self.app
+        px = text.fit_px(msg, app.font_px(19), p.table.board.w - app.px(20), bold=True)
+        hinting = p.hint is not None and msg == p.hint.message
+        img = text.render(msg, px, HINT_COLOUR if hinting else (255, 240, 206), bold=True)
+        rect = img.get_rect(center=(p.table.board.centerx, p.table.prompt_y))
+        back = rect.inflate(app.px(24), app.px(8))
+        shade = pygame.Surface(back.size, pygame.SRCALPHA)
+        shade.fill((20, 12, 6, 170))
+        surface.blit(shade, back)
+        surface.blit(img, rect)
+
+    def _draw_floating(self, surface: pygame.Surface, p: Shown) -> None:
+        app = self.app
+        for f in p.messages.floating:
+            t = (p.now - f.start) / MESSAGE_MS
+            img = text.render(f.message, app.font_px(19), f.colour, bold=True)
+            x = min(max(f.pos[0], img.get_width() / 2 + 8), surface.get_width() - img.get_width() / 2 - 8)
+            y = f.pos[1] - app.px(26) * t
+            rect = img.get_rect(center=(round(x), round(y)))
+            back = rect.inflate(app.px(16), app.px(8))
+            shade = pygame.Surface(back.size, pygame.SRCALPHA)
+            alpha = 1.0 if t < 0.7 else max(0.0, 1 - (t - 0.7) / 0.3)
+            shade.fill((20, 10, 6, round(200 * alpha)))
+            surface.blit(shade, back)
+            img.set_alpha(round(255 * alpha))
+            surface.blit(img, rect)
+            img.set_alpha(None)
+
+    def _draw_hover(self, surface: pygame.Surface, p: Shown) -> None:
+        if p.hover_ms < 350 or p.board is None or p.hover_key is None:
+            return
+        timer, gear = p.hover_key
+        state = p.run.state
+        if timer is not None:
+            t = state.timers[timer]
+            where = f"lost beside gear {t.position + 1}" if t.lost else f"on gear {t.position + 1}"
+            msg = f"{timer_label(timer)} · {t.remaining_ms / 1000:.0f} s of {t.capacity_ms // 1000} s · {where}"
+        elif gear is not None:
+            tile = state.level.path[gear]
+            extra = " · danger zone" if gear >= state.level.deactivator else ""
+            extra += " · blocked" if gear in state.level.blocks else ""
+            extra += " · rusted: only a wild card turns it" if p.board and gear in p.board.rusted else ""
+            msg = f"Gear {gear + 1}: {tile.label()}{extra}"
+        else:
+            return
+        draw_tooltip(surface, self.app, msg, p.mouse)
+
+    def _draw_countdown(self, surface: pygame.Surface, p: Shown) -> None:
+        assert p.table is not None
+        app = self.app
+        n = max(1, math.ceil(p.run.countdown_left / 1000))
+        frac = (p.run.countdown_left % 1000) / 1000
+        size = app.font_px(130 + 40 * frac)
+        centre = p.table.board.center
+        disc = pygame.Surface((app.px(220), app.px(220)), pygame.SRCALPHA)
+        pygame.draw.circle(disc, (20, 10, 6, 170), (disc.get_width() // 2, disc.get_height() // 2), app.px(105))
+        surface.blit(disc, disc.get_rect(center=centre))
+        text.draw_text(surface, str(n), size, app.sprites.colour("arenas_glow"), centre, "center", bold=True,
+                       shadow=(20, 10, 6))
+        text.draw_text(surface, "sand starts in", app.font_px(20), (250, 238, 214),
+                       (centre[0], centre[1] - app.px(66)), "center", bold=True)
+
+    def _draw_banner(self, surface: pygame.Surface, p: Shown) -> None:
+        """The turn announcement, next to the active player's seat on the board side."""
+        assert p.messages.banner is not None and p.table is not None
+        app = self.app
+        message, start = p.messages.banner.message, p.messages.banner.start
+        t = (p.now - start) / BANNER_MS
+        if t < 0:
+            return
+        alpha = min(1.0, t * 6) * (1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25))
+        img = text.render(message, app.font_px(30), app.sprites.colour("arenas_glow"), bold=True)
+        seat = p.table.seats[p.run.state.active]
+        board = p.table.board
+        rise = round(app.px(12) * (1 - min(1.0, t * 5)))
+        if seat.top >= board.bottom:      # bottom row: above the seat, over the prompt line
+            rect = img.get_rect(midbottom=(seat.centerx, seat.top - app.px(10) + rise))
+        elif seat.bottom <= board.top:    # top row: below the seat
+            rect = img.get_rect(midtop=(seat.centerx, seat.bottom + app.px(10) - rise))
+        elif seat.right <= board.left:    # left column
+            rect = img.get_rect(midleft=(seat.right + app.px(14), seat.centery))
+        else:                             # right column
+            rect = img.get_rect(midright=(seat.left - app.px(14), seat.centery))
+        rect.clamp_ip(surface.get_rect())
+        back = rect.inflate(app.px(32), app.px(12))
+        shade = pygame.Surface(back.size, pygame.SRCALPHA)
+        shade.fill((20, 10, 6, round(220 * alpha)))
+        pygame.draw.rect(shade, (*app.sprites.colour("arenas_glow"), round(230 * alpha)), shade.get_rect(), 2)
+        surface.blit(shade, back)
+        img.set_alpha(round(255 * alpha))
+        surface.blit(img, rect)
+        img.set_alpha(None)
+
+    def _draw_paused(self, surface: pygame.Surface, p: Shown) -> None:
+        app = self.app
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((10, 6, 4, 150))
+        surface.blit(shade, (0, 0))
+        w, h = surface.get_size()
+        text.draw_text(surface, "Paused", app.font_px(64), app.sprites.colour("arenas_glow"),
+                       (w // 2, h // 2 - app.px(30)), "center", bold=True, shadow=(0, 0, 0))
+        text.draw_text(surface, "Assist used: this run is marked assisted  ·  Esc, Space or a click resumes",
+                       app.font_px(22), (250, 238, 214), (w // 2, h // 2 + app.px(30)), "center", shadow=(0, 0, 0))
+
+    def _draw_over(self, surface: pygame.Surface, p: Shown) -> None:
+        assert p.ended_at is not None and p.table is not None
+        app = self.app
+        t = min(1.0, (p.now - p.ended_at) / 500)
+        won = p.run.state.result == "won"
+        message = "Every timer is through — the machine stops!" if won else "The sand ran out"
+        colour = (140, 240, 140) if won else (255, 120, 100)
+        img = text.render(message, app.font_px(44), colour, bold=True)
+        rect = img.get_rect(midbottom=(p.table.board.centerx, p.table.board.bottom - app.px(8)))
+        back = rect.inflate(app.px(60), app.px(30))
+        shade = pygame.Surface(back.size, pygame.SRCALPHA)
+        shade.fill((15, 8, 4, round(210 * t)))
+        surface.blit(shade, back)
+        img.set_alpha(round(255 * t))
+        surface.blit(img, rect)
+        img.set_alpha(None)

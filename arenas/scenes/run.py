@@ -1,0 +1,159 @@
+"""One run of a level, without pygame: the rules state, its phase, the countdown, the pause, replay feeding, bots.
+
+The rules clock is fed only by `step(step_ms)` (exact integer ms); a replay-driven run applies its
+recorded actions at their exact milliseconds inside those steps. Bot seats (`GameSetup.bots`) are
+polled every step after the sand has advanced; a bot's card goes through `play` exactly like a
+person's, so it is recorded in the state's actions (a replay plays those back and never asks the
+bot again). When the game ends the run is finished: its replay saved and its records counted.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from enum import StrEnum
+
+from arenas.bots import hint as bot_hint
+from arenas.rules import Action, Event, GameState, IllegalAction, advance, apply, mark_assisted
+from arenas.session import GameSetup, RunRecord, finish_run
+
+COUNTDOWN_MS = 3000
+BEEP_MARKS = (2000, 1000)  # countdown left (ms) at which a beep sounds, after the first one
+
+
+class Phase(StrEnum):
+    """Where a run is: counting down to the start, running, or over (won or lost)."""
+
+    COUNTDOWN = "countdown"
+    RUNNING = "running"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class SandRan:
+    """Time passed: what the sand did (run-outs, the end)."""
+
+    events: list[Event]
+
+
+@dataclass(frozen=True)
+class CardDone:
+    """A card was played (a bot's, or a replay's) and what it did."""
+
+    action: Action
+    events: list[Event]
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A bot's or a replay's card was illegal; a refused replay stops there."""
+
+    action: Action
+    reason: str
+    replay: bool
+
+
+Happening = SandRan | CardDone | Refused
+
+
+class Run:
+    """A run of `setup` (from `state`, or its start), live or driven by a replay's timed actions."""
+
+    def __init__(self, setup: GameSetup, state: GameState | None = None,
+                 replay_actions: list[tuple[int, Action]] | None = None, countdown: bool = True) -> None:
+        self.setup = setup
+        self.state = state if state is not None else setup.new_state()
+        self.replay = deque(replay_actions) if replay_actions is not None else None
+        self.phase = Phase.COUNTDOWN if countdown else Phase.RUNNING
+        self.countdown_left = float(COUNTDOWN_MS) if countdown else 0.0
+        self.paused = False
+        self.bots = setup.bot_seats() if self.replay is None else {}
+        self.record: RunRecord | None = None  # set when the game ends
+
+    # ---- seats -----------------------------------------------------------------------------
+    def is_bot(self, seat: int) -> bool:
+        """True if a team-mate bot plays `seat` (live or in the replay being watched)."""
+        return self.setup.is_bot(seat)
+
+    def bot_turn_now(self) -> bool:
+        """True while a bot holds the turn of a live game (human input waits)."""
+        return self.replay is None and self.is_bot(self.state.active)
+
+    def no_pause_now(self) -> bool:
+        """True while nothing may stop the sand: a live game of people running without the pause assist."""
+        return (self.phase == Phase.RUNNING and not self.setup.allow_pause and self.replay is None
+                and not self.setup.watch)
+
+    # ---- phases ----------------------------------------------------------------------------
+    def count_down(self, dt_ms: float) -> int:
+        """Run the start countdown on by `dt_ms`; how many beep marks it passed."""
+        before = self.countdown_left
+        self.countdown_left -= dt_ms
+        return sum(1 for mark in BEEP_MARKS if before > mark >= self.countdown_left)
+
+    def start(self) -> None:
+        """The countdown is over (or skipped): the sand runs."""
+        self.phase = Phase.RUNNING
+        self.countdown_left = 0.0
+
+    def pause(self) -> None:
+        """The pause assist: time stops; the run is marked assisted."""
+        self.paused = True
+        mark_assisted(self.state)
+
+    def resume(self) -> None:
+        self.paused = False
+
+    def hint(self) -> Action | None:
+        """The team-mate bot's card for the active human; asking marks the run assisted (no best time)."""
+        action = bot_hint(self.state, self.setup.humans)
+        if action is not None:
+            mark_assisted(self.state)
+        return action
+
+    # ---- the rules clock -------------------------------------------------------------------
+    def play(self, action: Action) -> list[Event]:
+        """Play a card now, a person's or a bot's: its events; `IllegalAction` (nothing changes) if illegal."""
+        events = apply(self.state, action)
+        self._check_end()
+        return events
+
+    def step(self, step_ms: int) -> list[Happening]:
+        """Let `step_ms` of game time pass (unless counting down, paused or over): sand, then a replay's or
+        a bot's cards due in it, in order."""
+        state = self.state
+        if self.phase != Phase.RUNNING or self.paused or state.result is not None:
+            return []
+        out: list[Happening] = []
+        if self.replay is None:
+            out.append(SandRan(advance(state, step_ms)))
+            seat = self.bots.get(state.active)
+            if seat is not None and state.result is None:
+                action = seat.poll(state)
+                if action is not None:
+                    out.append(self._card(action, replay=False))
+        else:
+            target = state.time_ms + step_ms
+            while self.replay and self.replay[0][0] <= target and state.result is None:
+                at, action = self.replay.popleft()
+                out.append(SandRan(advance(state, max(0, at - state.time_ms))))
+                if state.result is None:
+                    out.append(self._card(action, replay=True))
+            if state.result is None:
+                out.append(SandRan(advance(state, target - state.time_ms)))
+        self._check_end()
+        return out
+
+    def _card(self, action: Action, replay: bool) -> CardDone | Refused:
+        try:
+            return CardDone(action, self.play(action))
+        except IllegalAction as exc:
+            if replay and self.replay is not None:
+                self.replay.clear()
+            return Refused(action, exc.reason, replay)
+
+    def _check_end(self) -> None:
+        """Once the game is won or lost: the run is over, its replay saved and its result recorded."""
+        if self.state.result is None or self.phase == Phase.OVER:
+            return
+        self.phase = Phase.OVER
+        self.record = finish_run(self.setup, self.state) if self.setup.counts else RunRecord()

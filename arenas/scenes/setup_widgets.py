@@ -1,0 +1,158 @@
+"""The setup screen's own widgets: a player's name field, the human/bot switch of a seat, the level list;
+and the choices they edit."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arenas.records import Records
+from arenas.rules import MAX_PLAYERS, Level
+from arenas.session import format_ms
+from common import text
+from common.widgets import ListBox, Widget, draw_scrollbar
+
+if TYPE_CHECKING:
+    from common.app import App
+
+
+@dataclass
+class Choices:
+    """What the setup screen remembers between runs in one session."""
+
+    count: int = 1
+    names: list[str] = field(default_factory=lambda: [f"Player {i + 1}" for i in range(MAX_PLAYERS)])
+    bots: list[bool] = field(default_factory=lambda: [False] * MAX_PLAYERS)
+    first: int = 0
+    speed_pct: int = 100
+    allow_pause: bool = False
+    level: int | None = None
+
+
+class NameField(Widget):
+    """A player's name: click or Enter to edit, type, Enter or Tab to finish."""
+
+    def __init__(self, index: int, choices: Choices, on_edit: Callable[[NameField], None]) -> None:
+        super().__init__("Click and type a name")
+        self.index = index
+        self.choices = choices
+        self.on_edit = on_edit
+        self.editing = False
+
+    @property
+    def value(self) -> str:
+        return self.choices.names[self.index]
+
+    def activate(self, app: App) -> None:
+        if not self.enabled:
+            return
+        app.sounds.play("ui_click")
+        self.on_edit(self)
+
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
+        if not self.enabled:
+            return
+        name = "ui/list_row_selected" if hovered or focused or self.editing else "ui/list_row"
+        surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
+        text.draw_text(surface, f"Player {self.index + 1}", app.font_px(17), app.theme.muted,
+                       (self.rect.left + app.px(14), self.rect.centery), "midleft")
+        r = text.draw_text(surface, self.value or " ", app.font_px(21), app.theme.text,
+                           (self.rect.left + app.px(110), self.rect.centery), "midleft", bold=True)
+        if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
+            pygame.draw.line(surface, app.theme.text, (r.right + 2, r.top + 2), (r.right + 2, r.bottom - 2), 2)
+        if self.editing:
+            text.draw_text(surface, "Enter ✓", app.font_px(14), app.theme.muted,
+                           (self.rect.right - app.px(12), self.rect.centery), "midright")
+
+
+class SeatKind(Widget):
+    """Human or bot for one seat: a two-way switch beside the name (click, Enter or Left/Right)."""
+
+    def __init__(self, index: int, choices: Choices, on_change: Callable[[int, bool], None]) -> None:
+        super().__init__("Human, or a bot team-mate that plays this seat by itself")
+        self.index = index
+        self.choices = choices
+        self.on_change = on_change
+
+    @property
+    def bot(self) -> bool:
+        return self.choices.bots[self.index]
+
+    def activate(self, app: App) -> None:
+        if not self.enabled:
+            return
+        app.sounds.play("ui_click")
+        self.on_change(self.index, not self.bot)
+
+    def adjust(self, app: App, direction: int) -> bool:
+        if (direction > 0) != self.bot:
+            self.activate(app)
+        return True
+
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
+        if not self.enabled:
+            return
+        name = "ui/list_row_selected" if hovered or focused else "ui/list_row"
+        surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
+        half = self.rect.inflate(-app.px(8), -app.px(8))
+        half.w //= 2
+        if self.bot:
+            half.left += half.w
+        pygame.draw.rect(surface, app.sprites.colour("arenas_glow"), half, border_radius=half.h // 2)
+        pygame.draw.rect(surface, app.theme.text, half, 1, border_radius=half.h // 2)
+        for k, word in enumerate(("Human", "Bot")):
+            chosen = k == int(self.bot)
+            centre = (self.rect.left + app.px(4) + half.w * k + half.w // 2, self.rect.centery)
+            text.draw_text(surface, word, app.font_px(15), app.theme.text if chosen else app.theme.muted, centre,
+                           "center", bold=chosen)
+
+
+class LevelList(ListBox):
+    """Levels with their number, name, lock or best time; Up/Down select, Enter starts."""
+
+    def __init__(self, levels: list[Level], records: Records, on_start: Callable[[int], None]) -> None:
+        super().__init__([lv.name for lv in levels], on_start, row_h=40)
+        self.levels = levels
+        self.records = records
+
+    def click(self, app: App, pos: tuple[int, int]) -> None:
+        row = self.scroll + (pos[1] - self.rect.top) // app.px(self.row_h)
+        if 0 <= row < len(self.items):
+            self.selected = row
+            app.sounds.play("ui_hover")
+
+    def reveal(self, app: App) -> None:
+        rows = self.visible_rows(app)
+        self.scroll = min(max(self.scroll, self.selected - rows + 1), self.selected)
+
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
+        rh = app.px(self.row_h)
+        rows = self.visible_rows(app)
+        for i in range(self.scroll, min(len(self.items), self.scroll + rows)):
+            level = self.levels[i]
+            r = pygame.Rect(self.rect.left, self.rect.top + (i - self.scroll) * rh, self.rect.w, rh - app.px(4))
+            name = "ui/list_row_selected" if i == self.selected else "ui/list_row"
+            surface.blit(app.sprites.nine_slice(name, r.size), r)
+            unlocked = self.records.is_unlocked(level.number)
+            ink = app.theme.text if unlocked else app.theme.muted
+            text.draw_text(surface, f"{level.number:>2}", app.font_px(20), ink, (r.left + app.px(12), r.centery),
+                           "midleft", bold=True)
+            label_px = text.fit_px(level.name, app.font_px(20), r.w - app.px(150))
+            text.draw_text(surface, level.name, label_px, ink, (r.left + app.px(46), r.centery), "midleft")
+            if not unlocked:
+                icon = app.sprites.scaled("ui/lock", (app.px(22), app.px(22)))
+                surface.blit(icon, icon.get_rect(midright=(r.right - app.px(10), r.centery)))
+            else:
+                rec = self.records.get(level.number)
+                if rec.wins:
+                    star = app.sprites.scaled("ui/star", (app.px(20), app.px(20)))
+                    surface.blit(star, star.get_rect(midright=(r.right - app.px(8), r.centery)))
+                best = self.records.best_ms(level.number)
+                if best is not None:
+                    text.draw_text(surface, format_ms(best), app.font_px(16), app.theme.text,
+                                   (r.right - app.px(32), r.centery), "midright")
+        if len(self.items) > rows:
+            draw_scrollbar(surface, app, pygame.Rect(self.rect.right + app.px(6), self.rect.top, app.px(10), rows * rh),
+                           self.scroll, rows, len(self.items))

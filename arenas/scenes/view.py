@@ -1,0 +1,275 @@
+"""Drawing the play scene (drawing only): the board with its timers, the wild card's targets, the hint's
+rings and the seats; the top bar and the messages are drawn by `hud`."""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arenas.rules import TIMER_SPECS
+from arenas.rules.preview import wild_choices
+from arenas.scenes import layouts as lay
+from arenas.scenes.board import DANGER_MS, TIMER_CODES
+from arenas.scenes.hands import CardArt, SeatPainter
+from arenas.scenes.hints import HINT_COLOUR
+from arenas.scenes.hud import Hud
+from arenas.scenes.run import Phase
+from arenas.scenes.shown import Shown, fraction
+from common import text
+
+if TYPE_CHECKING:
+    from common.app import App
+
+Point = tuple[float, float]
+
+
+class PlayView:
+    """Paints a `Shown` play scene; keeps the card, seat and name-tag pictures it makes."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.cards = CardArt(app)
+        self.seats = SeatPainter(app, self.cards)
+        self.hud = Hud(app, self.cards)
+        self.badges: dict[tuple[str, bool, int | None, tuple[int, int], tuple[int, int] | None], pygame.Surface] = {}
+
+    def clear(self) -> None:
+        """Forget every cached picture (the sprites changed)."""
+        self.cards.cache.clear()
+        self.seats.cache.clear()
+        self.badges.clear()
+
+    def resized(self) -> None:
+        """A new layout: the top bar's background is made again at its new size."""
+        self.hud.hud_bg = None
+
+    def draw(self, surface: pygame.Surface, p: Shown) -> None:
+        if p.board is None or p.table is None:
+            return
+        under, full = p.board.layers(surface.get_size())
+        if p.motion.turning(p.now):
+            surface.blit(under, (0, 0))
+            p.board.draw_gears(surface, p.motion.gear_turn(p.now))
+        else:
+            surface.blit(full, (0, 0))
+        self._draw_targets(surface, p)
+        self._draw_hint_timers(surface, p)
+        self._draw_timers(surface, p)
+        self._draw_seats(surface, p)
+        self._draw_hint_card(surface, p)
+        self.hud.draw(surface, p)
+
+    def _draw_timers(self, surface: pygame.Surface, p: Shown) -> None:
+        assert p.board is not None
+        board = p.board
+        s = board.geo.s
+        pulse = 0.5 + 0.5 * math.sin(p.now / 130)
+        items = sorted(p.run.state.timers.values(), key=lambda t: p.motion.looks[t.id].place(p.now)[0][1])
+        for t in items:
+            look = p.motion.looks[t.id]
+            (cx, cy), tilt, lift = look.place(p.now)
+            cy -= lift * s * 0.25
+            flip = look.flip_now(p.now)
+            frac = flip[0] if flip is not None else fraction(p, t.id)
+            angle = (flip[1] if flip is not None else 0.0) + tilt
+            sand_key = TIMER_SPECS[t.id].sand
+            lost_look = abs(tilt) > 1.0 or t.lost
+            painter = board.lost_glass if lost_look and abs(tilt) >= lay.LOST_TILT - 0.5 else board.glass
+            danger = t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING
+            if t.lost and not look.moves:
+                draw_lost_link(surface, s, board.geo.gears[t.position], (cx, cy))
+            if danger or t.lost:
+                glow = painter.danger_glow()
+                glow.set_alpha(round(110 + 145 * pulse) if danger else round(60 + 120 * pulse))
+                g = pygame.transform.rotate(glow, angle) if angle else glow
+                surface.blit(g, g.get_rect(center=(round(cx), round(cy))))
+            flowing = p.run.phase == Phase.RUNNING and flip is None and t.remaining_ms > 0
+            if not t.lost and not lost_look and not look.moves and flip is None:
+                draw_tether(surface, s, board.geo.gears[t.position], (cx, cy), board.glass.size)
+            if angle:
+                img = painter.compose(frac, sand_key, flowing, p.now)
+                img = pygame.transform.rotozoom(img, -angle, 1.0)
+                surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
+            else:
+                w, h = painter.size
+                painter.draw(surface, (round(cx - w / 2), round(cy - h / 2)), frac, sand_key, flowing, p.now)
+            if t.lost:
+                parts = board.geo.lost_parts((cx, cy))
+                tag = parts.tag
+                self._draw_badge(surface, p, t.id, danger, (tag.cx, tag.cy), (int(tag.w), int(tag.h)))
+                if not look.moves:
+                    bob = max(1, round(s * 0.04))
+                    badge = self.app.sprites.scaled("arenas/lost_badge", (round(parts.badge.w) - 2 * bob,) * 2)
+                    y = parts.badge.cy + math.sin(p.now / 160) * bob
+                    surface.blit(badge, badge.get_rect(center=(round(parts.badge.cx), round(y))))
+            elif abs(angle) <= 1.0:  # turning over: the tag comes back when it stands again
+                self._draw_badge(surface, p, t.id, danger, (cx, cy - painter.size[1] / 2), None)
+
+    def _draw_badge(self, surface: pygame.Surface, p: Shown, timer_id: str, danger: bool, centre: Point,
+                    room: tuple[int, int] | None) -> None:
+        """A timer's name tag centred on `centre`: as big as a standing timer's, smaller if it must fit in `room`."""
+        t = p.run.state.timers[timer_id]
+        seconds = -(-t.remaining_ms // 1000) if self.app.settings.show_timer_seconds else None
+        assert p.board is not None
+        key = (timer_id, danger, seconds, p.board.glass.size, room)
+        img = self.badges.get(key)
+        if img is None:
+            if len(self.badges) > 200:
+                self.badges.clear()
+            img = self._make_badge(timer_id, danger, seconds, p.board.glass.size, room)
+            self.badges[key] = img
+        surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+    def _make_badge(self, timer_id: str, danger: bool, seconds: int | None, size: tuple[int, int],
+                    room: tuple[int, int] | None) -> pygame.Surface:
+        """The tag for a standing glass of `size`, its lettering made smaller until it fits in `room` (if any)."""
+        app = self.app
+        label = TIMER_CODES.get(timer_id, timer_id) + (f" {seconds}s" if seconds is not None else "")
+        ink = (190, 30, 20) if danger else (44, 29, 18)
+        px = max(12, round(size[1] * 0.2))
+        while True:
+            word = text.render(label, px, ink, bold=True)
+            dot, left = max(3, px // 2), max(3, px // 2)
+            w = left + dot + word.get_width() + max(3, px - px // 2)
+            h = word.get_height() + max(2, px // 4)
+            if room is None or px <= 6 or (w <= room[0] and h <= room[1]):
+                break
+            px -= 1
+        img = app.sprites.nine_slice("arenas/tag", (w, h)).copy()
+        pygame.draw.circle(img, (44, 29, 18), (left + dot // 2, h // 2), dot // 2 + 1)
+        pygame.draw.circle(img, app.sprites.colour(TIMER_SPECS[timer_id].sand), (left + dot // 2, h // 2), dot // 2)
+        img.blit(word, (left + dot + 3, (h - word.get_height()) // 2 + 1))
+        return img
+
+    def _draw_targets(self, surface: pygame.Surface, p: Shown) -> None:
+        """While a wild card waits for its target: a pulsing ring around every timer it can take
+        (the rules say which, and which it would recover)."""
+        if p.wild is None or p.board is None:
+            return
+        s = p.board.geo.s
+        pulse = 0.5 + 0.5 * math.sin(p.now / 110)
+        hovered = p.timer_at(p.mouse)
+        choices = wild_choices(p.run.state, p.wild)
+        for t in p.run.state.timers.values():
+            choice = choices.get(t.id)
+            if choice is None:
+                continue
+            centre, _tilt = p.drawn_place(t.id)
+            colour = (120, 236, 255) if t.lost else self.app.sprites.colour("arenas_glow")
+            r = s * (0.66 + 0.05 * pulse) * (p.board.geo.lost_scale if t.lost else 1.0)
+            width = max(2, round(s * (0.07 if t.id == hovered else 0.04)))
+            pygame.draw.circle(surface, (30, 18, 10), centre, r + 2, width + 2)
+            pygame.draw.circle(surface, colour, centre, r, width)
+            if choice.mode == "recover":
+                text.draw_text(surface, "recover", max(11, round(s * 0.2)), colour, (centre[0], centre[1] + r + 2),
+                               "midtop", bold=True, shadow=(20, 10, 6))
+
+    def _draw_hint_timers(self, surface: pygame.Surface, p: Shown) -> None:
+        """A pulsing ring around every timer the hinted card would turn (or recover)."""
+        if p.hint is None or p.board is None:
+            return
+        s = p.board.geo.s
+        alpha = p.hint.alpha(p.now)
+        pulse = 0.5 + 0.5 * math.sin(p.now / 120)
+        for tid in p.hint.timers:
+            centre, _tilt = p.drawn_place(tid)
+            lost = p.run.state.timers[tid].lost
+            r = round(s * (0.62 + 0.06 * pulse) * (p.board.geo.lost_scale if lost else 1.0))
+            box = pygame.Rect(0, 0, 2 * r, 2 * r)
+            box.center = (round(centre[0]), round(centre[1]))
+            ring(surface, box, r, max(2, round(s * 0.06)), alpha)
+
+    def _draw_hint_card(self, surface: pygame.Surface, p: Shown) -> None:
+        """A pulsing ring around the hinted card of the active hand."""
+        if p.hint is None or p.table is None:
+            return
+        index = p.hint.action.hand_index
+        rects = p.table.card_rects(p.run.state.active, len(p.run.state.hands[p.run.state.active]))
+        if index >= len(rects):
+            return
+        r = rects[index]
+        if r.collidepoint(p.mouse) or index == p.wild:
+            r = r.move(0, -p.table.lift)
+        pulse = 0.5 + 0.5 * math.sin(p.now / 120)
+        grow = self.app.px(6 + 5 * pulse)
+        ring(surface, r.inflate(grow, grow), self.app.px(9), max(2, self.app.px(4)), p.hint.alpha(p.now))
+
+    def _draw_seats(self, surface: pygame.Surface, p: Shown) -> None:
+        assert p.table is not None
+        table = p.table
+        state = p.run.state
+        hover = None
+        for i, r in enumerate(table.card_rects(state.active, len(state.hands[state.active]))):
+            if r.collidepoint(p.mouse):
+                hover = i
+        for seat, name in enumerate(state.players):
+            active = seat == state.active and p.run.phase != Phase.OVER
+            if active:
+                halo = table.seats[seat].inflate(self.app.px(40), self.app.px(40))
+                glow = self.app.sprites.nine_slice("arenas/hand_glow", halo.size)
+                glow.set_alpha(round(170 + 85 * math.sin(p.now / 300)))
+                surface.blit(glow, glow.get_rect(center=table.seats[seat].center))
+            bot = p.run.is_bot(seat)
+            self.seats.draw(surface, table, seat, name, state.hands[seat], active,
+                            hover if active and not bot else None, p.wild if active else None,
+                            keys=p.run.replay is None and not bot, bot=bot)
+            if active and bot and p.run.phase == Phase.RUNNING:
+                self._draw_thinking(surface, p, table.seats[seat].move(0, -table.lift))
+
+    def _draw_thinking(self, surface: pygame.Surface, p: Shown, seat: pygame.Rect) -> None:
+        """Three bouncing dots at the top right of a bot's seat while it holds the turn."""
+        app = self.app
+        r = max(2, app.px(4))
+        y = seat.top + app.px(8) + text.font(app.font_px(19), True).get_linesize() // 2
+        for k in range(3):
+            bounce = max(0.0, math.sin(p.now / 140 - k * 0.9))
+            centre = (seat.right - app.px(46) + k * app.px(12), round(y - bounce * app.px(4)))
+            pygame.draw.circle(surface, (20, 10, 6), centre, r + 1)
+            pygame.draw.circle(surface, (255, 226, 140), centre, r)
+
+
+def draw_tether(surface: pygame.Surface, s: float, gear: Point, centre: Point, size: tuple[int, int]) -> None:
+    """A brass rod from a gear's rim to the foot of a timer standing beside it rather than on top,
+    so a crowded board still shows which gear each timer stands on (`s`: the gear pitch)."""
+    w, h = size
+    foot = (centre[0] + (w * 0.42 if gear[0] > centre[0] else -w * 0.42), centre[1] + h * 0.46)
+    dx, dy = foot[0] - gear[0], foot[1] - gear[1]
+    dist = math.hypot(dx, dy)
+    if centre[1] + h / 2 < gear[1] - 0.3 * s or dist < s * 0.4:  # on top of its gear: no rod needed
+        return
+    rim = (gear[0] + dx / dist * s * 0.36, gear[1] + dy / dist * s * 0.36)
+    width = max(2, round(s * 0.05))
+    pygame.draw.line(surface, (70, 46, 20), rim, foot, width + 2)
+    pygame.draw.line(surface, (214, 170, 78), rim, foot, width)
+    for end in (rim, foot):
+        pygame.draw.circle(surface, (70, 46, 20), (round(end[0]), round(end[1])), width)
+
+
+def draw_lost_link(surface: pygame.Surface, s: float, gear: Point, centre: Point) -> None:
+    """A dotted red trail from a lost timer back to the gear it lies beside, when it lies a little way off
+    (`s`: the gear pitch)."""
+    dx, dy = centre[0] - gear[0], centre[1] - gear[1]
+    dist = math.hypot(dx, dy)
+    if dist < s * 0.9:
+        return
+    ux, uy = dx / dist, dy / dist
+    start, end = s * 0.42, dist - s * 0.3
+    step = max(4.0, s * 0.13)
+    r = max(1, round(s * 0.028))
+    d = start
+    while d < end:
+        p = (round(gear[0] + ux * d), round(gear[1] + uy * d))
+        pygame.draw.circle(surface, (70, 30, 20), p, r + 1)
+        pygame.draw.circle(surface, (235, 120, 90), p, r)
+        d += step
+
+
+def ring(surface: pygame.Surface, rect: pygame.Rect, radius: int, width: int, alpha: float) -> None:
+    """A glowing hint ring around `rect` (a dark edge, then the hint colour), faded by `alpha`."""
+    pad = width + 4
+    img = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
+    box = img.get_rect().inflate(-4, -4)
+    pygame.draw.rect(img, (20, 12, 6, round(200 * alpha)), box, width + 4, border_radius=radius + 2)
+    pygame.draw.rect(img, (*HINT_COLOUR, round(255 * alpha)), box.inflate(-4, -4), width, border_radius=radius)
+    surface.blit(img, (rect.left - pad, rect.top - pad))

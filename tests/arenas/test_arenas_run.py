@@ -1,0 +1,63 @@
+"""The play scene's pygame-free model (`arenas.scenes.run.Run`): countdown, replay feeding, bots, the end."""
+from __future__ import annotations
+
+from arenas.bots import MIN_REACTION_MS
+from arenas.rules import PlayCard, level_path, load_level, outcome_json
+from arenas.scenes.catalog import finished_game
+from arenas.scenes.run import COUNTDOWN_MS, CardDone, Phase, Refused, Run, SandRan
+from arenas.session import GameSetup, RunRecord
+
+
+def solo(**kwargs: object) -> GameSetup:
+    return GameSetup(load_level(level_path(1)), ("Ana",), seed=11, counts=False, **kwargs)  # type: ignore[arg-type]
+
+
+def test_the_countdown_beeps_twice_and_holds_the_sand_until_the_start() -> None:
+    run = Run(solo())
+    assert run.phase == Phase.COUNTDOWN and run.countdown_left == COUNTDOWN_MS
+    assert run.step(500) == [] and run.state.time_ms == 0
+    assert [run.count_down(ms) for ms in (999, 1, 999, 1)] == [0, 1, 0, 1]
+    run.start()
+    assert run.phase == Phase.RUNNING and run.countdown_left == 0
+    assert [type(h) for h in run.step(500)] == [SandRan] and run.state.time_ms == 500
+
+
+def test_a_replay_feeds_its_cards_at_their_milliseconds_and_reaches_the_same_end() -> None:
+    setup, finished = finished_game()
+    run = Run(setup, replay_actions=list(finished.actions), countdown=False)
+    played = []
+    while run.phase != Phase.OVER:
+        played += [h.action for h in run.step(16) if isinstance(h, CardDone)]
+    assert played == [a for _, a in finished.actions] and run.state.actions == finished.actions
+    assert outcome_json(run.state) == outcome_json(finished)
+    assert run.record == RunRecord() and run.step(16) == []
+
+
+def test_an_illegal_replay_card_stops_the_replay_and_the_sand_runs_on() -> None:
+    run = Run(solo(), replay_actions=[(100, PlayCard(0, 7)), (200, PlayCard(0, 0))], countdown=False)
+    happenings = run.step(300)
+    refused = [h for h in happenings if isinstance(h, Refused)]
+    assert len(refused) == 1 and refused[0].replay and "card 8" in refused[0].reason
+    assert run.replay is not None and not run.replay and not run.state.actions and run.state.time_ms == 300
+
+
+def test_a_bot_plays_its_seat_through_the_same_play_as_a_person() -> None:
+    run = Run(solo(bots=(0,), reaction_ms=MIN_REACTION_MS), countdown=False)
+    assert run.bot_turn_now() and not run.no_pause_now()  # a watch game may always stop
+    calls = []
+    real = run.play
+    run.play = lambda action: (calls.append(action), real(action))[1]  # type: ignore[method-assign]
+    done = []
+    for _ in range(400):
+        done += [h for h in run.step(10) if isinstance(h, CardDone)]
+        if done:
+            break
+    assert done and calls == [done[0].action] and run.state.actions[0][1] == done[0].action
+
+
+def test_no_pause_only_while_people_play_live_without_the_assist() -> None:
+    assert Run(solo(), countdown=False).no_pause_now()
+    assert not Run(solo(allow_pause=True), countdown=False).no_pause_now()
+    assert not Run(solo()).no_pause_now()  # the countdown: the rules may still be read
+    assert not Run(solo(), replay_actions=[], countdown=False).no_pause_now()
+

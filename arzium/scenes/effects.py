@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Callable, Sequence, assert_never
 
 import pygame
 
@@ -41,13 +41,11 @@ from arzium.rules import (
     slot_squares,
 )
 from arzium.scenes.board_view import ease_drop
-from arzium.scenes.log_panel import LogLine, joined, possessive, says
+from arzium.scenes.log_panel import LogLine, TableEvent, joined, possessive, says, table_event
 from arzium.scenes.shown import CLAIMING
+from arzium.scenes.stage import Stage
 from common import text
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
-
-if TYPE_CHECKING:
-    from arzium.scenes.play import PlayScene
 
 Point = tuple[float, float]
 
@@ -62,7 +60,7 @@ def _lerp(a: Point, b: Point, t: float) -> tuple[float, float]:
 class Animator:
     """Schedules the animation of events on `scene.timeline`."""
 
-    def __init__(self, scene: "PlayScene") -> None:
+    def __init__(self, scene: Stage) -> None:
         self.scene = scene
         self.quiet = False  # set while skipping to the end: no sounds
 
@@ -131,32 +129,81 @@ class Animator:
         due = Counter(at for at, _ in told)
         in_search = False
         for i, e in enumerate(events):
-            kind = type(e)
-            placing = kind in (MarkerPlaced, SquareSkipped, BlankPaid, MarkerDisplaced)
+            event = table_event(e)
+            placing = isinstance(event, (MarkerPlaced, SquareSkipped, BlankPaid, MarkerDisplaced))
             if not placing and in_search:
                 tl.wait()
-            in_search = placing or (kind is ArtifactUsed and in_search)
+            in_search = placing or (isinstance(event, ArtifactUsed) and in_search)
             self._show_lines(due[i])
-            handler = getattr(self, f"_on_{kind.__name__}", None)
-            if handler is not None:
-                handler(e)
+            self._animate(event)
         tl.wait()
         self._show_lines(due[len(events)])
         tl.seq(0, on_end=sc.resync)
+
+    def _animate(self, e: TableEvent) -> None:
+        match e:
+            case TurnStarted():
+                self._on_TurnStarted(e)
+            case Rested():
+                self._on_Rested(e)
+            case CharacterUsed():
+                self._on_CharacterUsed(e)
+            case CharacterFlipped():
+                self._on_CharacterFlipped(e)
+            case ArtifactUsed():
+                self._on_ArtifactUsed(e)
+            case MarkerPlaced():
+                self._drop(e.player, e.square, e.coins)
+            case MarkerDisplaced():
+                self._drop(e.player, e.square, e.coins, victim=e.victim)
+            case SquareSkipped():
+                self._on_SquareSkipped(e)
+            case BlankPaid():
+                self._on_BlankPaid(e)
+            case MarkerSlid():
+                self._on_MarkerSlid(e)
+            case CoinsGained():
+                self._on_CoinsGained(e)
+            case SearchSkipped():
+                self._on_SearchSkipped(e)
+            case CardFull():
+                self._on_CardFull(e)
+            case BiddingStarted():
+                self._on_BiddingStarted(e)
+            case BidPlaced():
+                self._on_BidPlaced(e)
+            case BidPassed():
+                self._on_BidPassed(e)
+            case CardClaimed():
+                self._on_CardClaimed(e)
+            case ConsolationCoin():
+                self._on_ConsolationCoin(e)
+            case CardReplaced():
+                self._on_CardReplaced(e)
+            case ArtifactBought():
+                self._on_ArtifactBought(e)
+            case ArtifactRowRefilled():
+                self._on_ArtifactRowRefilled(e)
+            case FinalRound():
+                self._on_FinalRound(e)
+            case GameEnded():
+                self._on_GameEnded(e)
+            case _:
+                assert_never(e)
 
     def _show_lines(self, count: int) -> None:
         """The next `count` waiting log lines go on show here in the timeline (at once when animations are
         instant)."""
         if not count:
             return
-        log = self.scene.log
+        sc = self.scene
         if self.ms(1) <= 0:
-            log.show(count)
+            sc.show_lines(count)
         else:
-            self.scene.timeline.seq(0, lambda: log.show(count))
+            sc.timeline.seq(0, lambda: sc.show_lines(count))
 
     def _on_TurnStarted(self, e: TurnStarted) -> None:
-        self.scene.timeline.seq(0, on_start=lambda: self.scene.on_turn_started(e.player))
+        self.scene.timeline.seq(0, on_start=lambda: self.scene.turn_changed(e.player))
 
     def _on_Rested(self, e: Rested) -> None:
         sc = self.scene
@@ -226,12 +273,6 @@ class Animator:
     def _supply(self, player: int, n: int) -> None:
         self.scene.shown.supply[player] += n
 
-    def _on_MarkerPlaced(self, e: MarkerPlaced) -> None:
-        self._drop(e.player, e.square, e.coins)
-
-    def _on_MarkerDisplaced(self, e: MarkerDisplaced) -> None:
-        self._drop(e.player, e.square, e.coins, victim=e.victim)
-
     def _on_SquareSkipped(self, e: SquareSkipped) -> None:
         sc = self.scene
 
@@ -287,8 +328,7 @@ class Animator:
 
     def _on_BiddingStarted(self, e: BiddingStarted) -> None:
         sc = self.scene
-        card = sc.view_state().slots[e.slot]
-        land = sc.cards.card(card).land_name if card else "the land"
+        land = sc.land_name(e.slot)
         who = joined([sc.names[p] for p in e.bidders], " and ")
 
         def start() -> None:
@@ -345,7 +385,7 @@ class Animator:
             if t < 0.5:
                 img, k = land_img, 1 - 2 * t
             else:
-                img, k = sc.art.character(e.card, face_w, sc.seats[e.player].colour), 2 * t - 1
+                img, k = sc.art.character(e.card, face_w, sc.colours[e.player]), 2 * t - 1
             w = max(1, round(img.get_width() * k))
             squeezed = pygame.transform.smoothscale(img, (w, img.get_height()))
             surface.blit(squeezed, squeezed.get_rect(center=centre))
@@ -366,7 +406,7 @@ class Animator:
             target = sc.parties[e.player].card_rect(sc.shown, len(sc.shown.cards[e.player]))
             x, y = _lerp(bv.slot_rect(e.slot).center, target.center, k)
             w = round(face_w + (target.w - face_w) * k)
-            img = pygame.transform.smoothscale(sc.art.character(e.card, face_w, sc.seats[e.player].colour),
+            img = pygame.transform.smoothscale(sc.art.character(e.card, face_w, sc.colours[e.player]),
                                                (max(2, w), max(3, round(w * 1.5))))
             surface.blit(img, img.get_rect(center=(round(x), round(y - sc.app.px(40) * 4 * k * (1 - k)))))
         sc.timeline.seq(self.ms(FLY), fly_start, fly_end, draw_fly)
@@ -438,7 +478,7 @@ class Animator:
         sc = self.scene
 
         def start() -> None:
-            sc.playing = None
+            sc.game_ended()
             self.sound("fanfare")
             sc.announce("Game over!", None)
         sc.timeline.seq(self.ms(ANNOUNCE), start)

@@ -11,7 +11,17 @@ import pygame
 
 from arzium import save
 from arzium.bots import LEVELS
-from arzium.rules import DEFAULT_EDGES, EDGES, SeatSetup, Setup, SetupError, check_setup, default_cards, new_game
+from arzium.rules import (
+    DEFAULT_EDGES,
+    EDGES,
+    GameState,
+    SeatSetup,
+    Setup,
+    SetupError,
+    check_setup,
+    default_cards,
+    new_game,
+)
 from arzium.save import MAX_NAME
 from arzium.scenes.art import CardArt
 from arzium.scenes.controllers import LEVEL_TIPS, level_name
@@ -117,8 +127,12 @@ class SetupScene(Scene):
     rules_game = "arzium"
     title = "Arzium — new game"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "App", start: Callable[[GameState], None],
+                 resume: Callable[["SavedGame"], None]) -> None:
+        """`start` puts a new game on the table, `resume` the saved one (`arzium.scenes.flow` gives both)."""
         super().__init__(app)
+        self.start_game = start
+        self.resume_game = resume
         self.cards = default_cards()
         self.art = CardArt(app, self.cards)
         colours = self.cards.colours
@@ -169,11 +183,8 @@ class SetupScene(Scene):
         self.saved = saved if saved is not None and saved.state.phase != "over" else None
 
     def resume(self) -> None:
-        from arzium.scenes.play import PlayScene
-        if self.saved is None:
-            return
-        saved = self.saved
-        self.app.replace(PlayScene(self.app, saved.state, saved.actions, assisted=saved.assisted))
+        if self.saved is not None:
+            self.resume_game(self.saved)
 
     # -- seats -------------------------------------------------------------------------------
 
@@ -270,7 +281,6 @@ class SetupScene(Scene):
         return Setup(seats, self.full_game, self.first)
 
     def start(self) -> None:
-        from arzium.scenes.play import PlayScene
         setup = self.setup()
         try:
             check_setup(setup, self.cards)
@@ -282,10 +292,7 @@ class SetupScene(Scene):
         if message:
             self.app.toast(message)  # the game starts all the same
         seed = self.app.options.seed if self.app.options.seed is not None else random.randrange(1, 2 ** 31)
-        state = new_game(setup, seed)
-        scene = PlayScene(self.app, state, [])
-        scene.autosave()
-        self.app.replace(scene)
+        self.start_game(new_game(setup, seed))
 
     # -- scene -------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ announces and every sound played recorded."""
 from __future__ import annotations
 
 from arzium.rules import GameState, SeatSetup
+from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
 from common.app import App
 from common.scene import Scene
@@ -23,7 +24,7 @@ def put_on_table(app: App, scene: PlayScene) -> PlayScene:
 
 def table(app: App, state: GameState, replay: list | None = None) -> PlayScene:
     """A play scene of `state` (or of `replay` played from it) on the table, without autosaves."""
-    return put_on_table(app, PlayScene(app, state, replay=replay, autosave=False))
+    return put_on_table(app, play_scene(app, state, replay=replay, autosave=False))
 
 
 def record_table(app: App, scene: PlayScene) -> tuple[list[str], list[str]]:

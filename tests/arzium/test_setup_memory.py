@@ -11,8 +11,8 @@ import pytest
 
 from arzium import save
 from arzium.rules import SeatSetup, Setup, new_game
+from arzium.scenes.flow import result_scene, setup_scene
 from arzium.scenes.play import PlayScene
-from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import LevelSegment, SetupScene
 from common.app import App, AppOptions
 from common.paths import data_dir
@@ -36,7 +36,7 @@ def app() -> App:
 
 def open_setup(app: App) -> SetupScene:
     app.stack.clear_to(Scene(app))
-    scene = SetupScene(app)
+    scene = setup_scene(app)
     app.push(scene)
     app.step([], FRAME)
     return scene
@@ -187,7 +187,7 @@ def test_start_remembers_the_setup_for_the_next_visit(app: App) -> None:
     started = scene.setup()
     assert not save.setup_memory_path().exists()  # nothing is written before Start
     scene.start()
-    assert isinstance(app.stack.top, PlayScene) and app.stack.top.state.setup == started
+    assert isinstance(app.stack.top, PlayScene) and app.stack.top.table.state.setup == started
     assert save.load_last_setup() == (started, None)
 
     again = open_setup(app)
@@ -198,10 +198,10 @@ def test_start_remembers_the_setup_for_the_next_visit(app: App) -> None:
 def test_play_again_still_reuses_the_seats_and_the_memory_stays(app: App) -> None:
     save.save_last_setup(REMEMBERED)
     app.stack.clear_to(Scene(app))
-    result = ResultScene(app, new_game(REMEMBERED, 11))
+    result = result_scene(app, new_game(REMEMBERED, 11))
     app.push(result)
     result.play_again()
-    assert isinstance(app.stack.top, PlayScene) and app.stack.top.state.setup == REMEMBERED
+    assert isinstance(app.stack.top, PlayScene) and app.stack.top.table.state.setup == REMEMBERED
     assert save.load_last_setup() == (REMEMBERED, None)
 
 

@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import dataclasses
 
-import pygame
+from table_spy import BOT, FRAME, YOU, click, table
 
-from arzium.rules import SeatSetup, Search, Setup, apply, clone, current_player, legal_actions, new_game
+from arzium.rules import (
+    Search,
+    SeatSetup,
+    Setup,
+    apply,
+    clone,
+    current_player,
+    legal_actions,
+    new_game,
+)
 from arzium.scenes.play import PlayScene
 from common.app import App
-from table_spy import BOT, FRAME, YOU, table
-
-
-def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
 
 
 def until_acted(app: App, scene: PlayScene, count: int = 1) -> None:

@@ -8,6 +8,7 @@ import time
 
 import pygame
 import pytest
+from table_spy import FRAME, click, key
 
 from arzium.bots import LEVELS
 from arzium.rules import (
@@ -31,30 +32,11 @@ from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import LevelSegment
 from arzium.scenes.thinkbench import format_report, think_bench
-from common.app import App, AppOptions
+from common.app import App
 from common.replay import read_replay
 from common.scene import Scene
-from common.settings import Settings
 
-FRAME = 1000 / 60
 GAP_LIMIT_MS = 150  # the target is 50 ms; the slack is for a loaded 2-core test machine
-
-
-@pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
-    yield a
-    pygame.quit()
-
-
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-
-
-def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
 
 
 def table(app: App, *seats: SeatSetup, seed: int = 7, full: bool = False) -> PlayScene:

@@ -8,7 +8,16 @@ import time
 
 import pygame
 import pytest
-from table_spy import put_on_table
+from arzium_testkit import (
+    artifact_of,
+    give_artifacts,
+    make_cards,
+    make_state,
+    put,
+    set_party,
+    sq,
+)
+from table_spy import FRAME, click, key, motion, put_on_table, run
 
 from arzium import save
 from arzium.bots import make_bot
@@ -29,40 +38,17 @@ from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.table import AUTO_CONFIRM_MS
 from common import catalog
-from common.app import App, AppOptions
+from common.app import App
 from common.replay import read_replay
 from common.scene import Scene
-from common.settings import Settings
 
-FRAME = 1000 / 60
 ARZIUM_SCENES = ["arzium-setup", "arzium-play", "arzium-play-hint", "arzium-result"]
-
-
-@pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
-    yield a
-    pygame.quit()
 
 
 def seats(*kinds: str) -> tuple[SeatSetup, ...]:
     colours, edges = ("red", "blue", "green", "yellow"), {2: ("south", "north"), 3: ("south", "west", "north"),
                                                            4: ("south", "west", "north", "east")}[len(kinds)]
     return tuple(SeatSetup(f"P{i + 1}", colours[i], edges[i], kind) for i, kind in enumerate(kinds))
-
-
-def run(app: App, frames: int, events=None) -> None:
-    for _ in range(frames):
-        app.step(events or [], FRAME)
-
-
-def motion(pos: tuple[int, int]) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-
-
-def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
-    return [motion(pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
 
 
 @pytest.mark.parametrize("name", ARZIUM_SCENES)
@@ -142,12 +128,8 @@ def test_undo_restores_the_turn_and_confirm_commits_it(app: App) -> None:
     assert scene.table.state.to_dict() == before  # the committed game never moved
     app.step(click(scene.parties[0].card_rect(scene.shown, i).center), FRAME)
     app.step(click(scene.board_view.square_center(20)), FRAME)
-    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], FRAME)
+    app.step([key(pygame.K_RETURN)], FRAME)
     assert scene.table.work is None and len(scene.table.actions) == 1 and current_player(scene.table.state) == 1
-
-
-def ctrl_z() -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
 
 
 def search_once(app: App, scene: PlayScene, square: int = 20) -> None:
@@ -166,7 +148,7 @@ def test_a_lone_humans_turn_stands_by_itself_after_a_moment_that_undo_can_use(ap
     assert scene.sidebar.instructions()[0] == "P1: turn done"
     run(app, round(AUTO_CONFIRM_MS * 0.8 / FRAME))
     assert scene.table.awaiting_confirm and scene.table.state.to_dict() == before  # the bot has not started: still undoable
-    app.step([ctrl_z()], FRAME)
+    app.step([key(pygame.K_z, pygame.KMOD_LCTRL)], FRAME)
     assert scene.table.work is None and not scene.table.pending and scene.table.state.to_dict() == before
     run(app, round(AUTO_CONFIRM_MS * 1.5 / FRAME))
     assert not scene.table.actions and scene.table.acting_human() == 0  # nothing to confirm: the turn is the human's again
@@ -235,7 +217,7 @@ def test_h_in_the_bid_dialog_suggests_a_bid_and_sets_its_amount(app: App) -> Non
     assert isinstance(hint, Bid) and hint in legal_actions(scene.table.view_state())  # an opening bid: no passing
     assert scene.table.assisted and app.stack.top is dialog and dialog.amount == hint.amount
     run(app, 2)  # drawn with the hint
-    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], FRAME)
+    app.step([key(pygame.K_RETURN)], FRAME)
     assert app.stack.top is scene and [*scene.table.actions, *scene.table.pending][-1] == hint
 
 
@@ -314,3 +296,33 @@ def test_a_pattern_with_blanks_is_pinned_then_blanks_are_bought_with_clicks(app:
     assert isinstance(search, Search) and len(search.blanks) == 1
     gained = sum(scene.table.work.coin_at[sq] for sq in (*ghost.markers, blank[0] * 6 + blank[1]))
     assert scene.table.work.players[0].coins == 4 - 2 + gained
+
+
+def test_the_hinted_displace_search_is_shown_placeable_and_placed_by_clicking(app: App) -> None:
+    """The Displace bug: a pattern on nothing but a rival's markers was refused by the ghost (red, "no marker
+    would be placed here") although legal_actions lists it and the hint recommends it."""
+    state = make_state(full=True, cards=make_cards(patterns={"C01": ["XX"]}))
+    set_party(state, 0, ["C01", "C02", "C03"])
+    disp = artifact_of(state, "displace")
+    give_artifacts(state, 0, [disp])
+    put(state, 1, [sq(5, 0), sq(5, 1)])
+    hinted = Search("C01", sq(5, 0), displace_artifact=disp, displace_square=sq(5, 1))
+    assert hinted in legal_actions(state)
+    scene = put_on_table(app, play_scene(app, state, autosave=False))
+    run(app, 5)
+    scene.hints.show(hinted)  # as H shows it once the hard bot answers
+    assert scene.hints.hint.cells == [(5, 0, "skip"), (5, 1, "displace_on")]
+    app.step([key(pygame.K_1)], FRAME)  # the first face-up character: C01
+    app.step(click(scene.parties[0].artifact_rect(scene.shown, 0).center), FRAME)  # arm Displace
+    assert scene.choice.selected == 0 and scene.choice.armed == {"displace": disp}
+    app.step([motion(scene.board_view.square_center(sq(5, 0)))], FRAME)
+    ghost = scene.choice.ghost()
+    assert ghost is not None and ghost.legal and ghost.options, ghost
+    assert {(r, c): kind for r, c, kind in ghost.cells} == {(5, 0): "displace", (5, 1): "displace"}
+    app.step(click(scene.board_view.square_center(sq(5, 0))), FRAME)  # pins the pattern (it has options)
+    assert scene.choice.pinned == (5, 0)
+    app.step(click(scene.board_view.square_center(sq(5, 1))), FRAME)  # the marker to displace
+    assert scene.choice.ghost().search == hinted
+    app.step(click(scene.sidebar.place_btn.rect.center), FRAME)
+    assert (scene.table.pending or scene.table.actions)[:1] == [hinted]
+    assert scene.table.view_state().board[sq(5, 1)] == 0 and scene.table.view_state().board[sq(5, 0)] == 1

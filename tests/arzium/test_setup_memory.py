@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pygame
 import pytest
 
 from arzium import save
@@ -14,10 +13,9 @@ from arzium.rules import SeatSetup, Setup, new_game
 from arzium.scenes.flow import result_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import LevelSegment, SetupScene
-from common.app import App, AppOptions
+from common.app import App
 from common.paths import data_dir
 from common.scene import Scene
-from common.settings import Settings
 
 FRAME = 1000 / 60
 
@@ -27,11 +25,10 @@ REMEMBERED = Setup((SeatSetup("Ana", "green", "west", "human", "normal"),
 
 
 @pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
-    a.stack.clear_to(Scene(a))
-    yield a
-    pygame.quit()
+def app(app: App) -> App:
+    """The headless app (conftest) over an empty scene."""
+    app.stack.clear_to(Scene(app))
+    return app
 
 
 def open_setup(app: App) -> SetupScene:

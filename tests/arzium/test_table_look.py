@@ -12,13 +12,6 @@ from common.app import App, AppOptions
 from common.settings import Settings
 
 
-@pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
-    yield a
-    pygame.quit()
-
-
 def pixels_of(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:
     """How many opaque pixels of `surface` are close to `colour`."""
     return pygame.mask.from_threshold(surface, (*colour, 255), (40, 40, 40, 255)).count()

@@ -158,7 +158,7 @@ class BidScene(Scene):
                     status = "waits"
                 text.draw_text(surface, status, app.font_px(19), app.theme.text,
                                (r.right - app.px(8), r.centery), "midright", bold=bid.high_player == p)
-        high = "No bid yet: you open (0 is allowed)" if self.opening else \
+        high = "No bid yet: you open (0 is allowed)" if self.opening or bid is None else \
             f"Highest bid: {bid.high} by {table.names[bid.high_player]} — raise to at least {self.minimum}"
         text.draw_text(surface, high, text.fit_px(high, app.font_px(18), box.w - app.px(80)), app.theme.text,
                        (box.centerx, self.minus.rect.top - app.px(34)), "midtop")

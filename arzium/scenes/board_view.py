@@ -43,7 +43,7 @@ class BoardView:
         self.frame_rect = self.rect
         self._cache = PictureCache(app, 48, display_format=True)
         self._get = self._cache.get
-        self._compass: dict[tuple, pygame.Surface] = {}
+        self._compass: dict[tuple[object, ...], pygame.Surface] = {}
 
     # -- layout and view --------------------------------------------------------------------
 

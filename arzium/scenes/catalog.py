@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -21,13 +21,14 @@ SEATS = (SeatSetup("Player 1", "red", "south", "human"), SeatSetup("Dozy Dora", 
          SeatSetup("Snorebert", "green", "north", "bot"), SeatSetup("Mumbling Mo", "yellow", "east", "bot"))
 
 
-def played(setup: Setup, seed: int, stop) -> tuple[GameState, list[Action]]:
+def played(setup: Setup, seed: int, stop: Callable[[GameState], bool]) -> tuple[GameState, list[Action]]:
     """A game played by greedy bots for every seat until `stop(state)` (or the end)."""
     state = new_game(setup, seed)
     bots = [make_bot("greedy", seed + i) for i in range(len(setup.seats))]
     actions: list[Action] = []
     while not is_over(state) and not stop(state):
         p = current_player(state)
+        assert p is not None
         action = bots[p].decide(state, p)
         apply(state, action)
         actions.append(action)

@@ -283,7 +283,7 @@ class LogPanel:
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.scroll = 0          # rows scrolled up from the bottom
         self._rows: list[tuple[pygame.Surface, int | None, bool]] = []
-        self._rows_key: tuple | None = None
+        self._rows_key: tuple[object, ...] | None = None
         self.colours: list[tuple[int, int, int]] = []
 
     def layout(self, rect: pygame.Rect) -> None:

@@ -149,7 +149,7 @@ class PlayScene(Scene):
 
     def land_name(self, slot: int) -> str:
         card = self.table.view_state().slots[slot]
-        return self.cards.card(card).land_name if card else "the land"
+        return (self.cards.card(card).land_name if card else None) or "the land"
 
     # -- the human's moves ------------------------------------------------------------------
 
@@ -278,12 +278,12 @@ class PlayScene(Scene):
                     self.act(Buy(st.art_row[i]))
                     return
         party = self.parties[p]
-        i = party.card_at(self.shown, pos)
-        if i is not None:
+        card = party.card_at(self.shown, pos)
+        if card is not None:
             if choice.mode == "wake" and choice.mode_artifact is not None:
-                self.act(UseWake(choice.mode_artifact, st.players[p].cards[i]))
+                self.act(UseWake(choice.mode_artifact, st.players[p].cards[card]))
             else:
-                choice.select_card(i)
+                choice.select_card(card)
             return
         a = party.artifact_at(self.shown, pos)
         if a is not None:

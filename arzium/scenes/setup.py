@@ -5,6 +5,7 @@ remembers the new one."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -188,24 +189,27 @@ class SetupScene(Scene):
 
     # -- seats -------------------------------------------------------------------------------
 
+    def _level(self, i: int) -> str:
+        return self.seats[i]["level"]
+
     def _rebuild(self) -> None:
         self.rows = []
         for i, seat in enumerate(self.seats):
             row: dict[str, Widget] = {
-                "name": NameField(seat["name"], lambda v, i=i: self._set(i, "name", v), "Click to type a name"),
-                "kind": Button(seat["kind"].title(), lambda i=i: self.toggle_kind(i),
+                "name": NameField(seat["name"], partial(self._set, i, "name"), "Click to type a name"),
+                "kind": Button(seat["kind"].title(), partial(self.toggle_kind, i),
                                "Human (you, or friends at this screen) or bot (then pick its level)", font=18),
-                "colour": Button(seat["colour"].title(), lambda i=i: self.cycle(i, "colour"),
+                "colour": Button(seat["colour"].title(), partial(self.cycle, i, "colour"),
                                  "Marker colour (each has its own shape too)", font=18),
-                "edge": Button(self.edges[i].title(), lambda i=i: self.cycle_edge(i),
+                "edge": Button(self.edges[i].title(), partial(self.cycle_edge, i),
                                "The edge of the map this seat sits at: patterns are placed as seen from it", font=18),
             }
             if seat["kind"] == "bot":
                 for level in LEVELS:
-                    row[f"level_{level}"] = LevelSegment(level, lambda i=i: self.seats[i]["level"],
-                                                         lambda v, i=i: self._set(i, "level", v))
+                    row[f"level_{level}"] = LevelSegment(level, partial(self._level, i),
+                                                         partial(self._set, i, "level"))
             if len(self.seats) > 2:
-                row["remove"] = Button("x", lambda i=i: self.remove_seat(i), "Remove this seat", font=18,
+                row["remove"] = Button("x", partial(self.remove_seat, i), "Remove this seat", font=18,
                                        sound="ui_back")
             self.rows.append(row)
         self.first = min(self.first, len(self.seats) - 1)

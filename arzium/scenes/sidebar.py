@@ -32,7 +32,7 @@ from arzium.scenes.log_panel import ABILITY_NAMES, LogPanel, possessive, says
 from arzium.scenes.shown import Shown
 from arzium.scenes.table import Table
 from common import text
-from common.widgets import Button
+from common.widgets import Button, Widget
 
 if TYPE_CHECKING:
     from common.app import App
@@ -156,9 +156,9 @@ class Sidebar:
             if a.elapsed >= a.total:
                 self.announcement = None
 
-    def buttons(self) -> list[Button]:
+    def buttons(self) -> list[Widget]:
         """The buttons to show now, placed in their slots."""
-        buttons = self._buttons()
+        buttons: list[Widget] = list(self._buttons())
         for widget, slot in zip(buttons, self.button_slots):
             widget.rect = slot
         if self.table.acting_human() is not None:

@@ -196,7 +196,7 @@ class SetupScene(Scene):
         self.rows = []
         for i, seat in enumerate(self.seats):
             row: dict[str, Widget] = {
-                "name": NameField(seat["name"], partial(self._set, i, "name"), "Click to type a name"),
+                "name": NameField(seat["name"], partial(self.set_seat, i, "name"), "Click to type a name"),
                 "kind": Button(seat["kind"].title(), partial(self.toggle_kind, i),
                                "Human (you, or friends at this screen) or bot (then pick its level)", font=18),
                 "colour": Button(seat["colour"].title(), partial(self.cycle, i, "colour"),
@@ -207,7 +207,7 @@ class SetupScene(Scene):
             if seat["kind"] == "bot":
                 for level in LEVELS:
                     row[f"level_{level}"] = LevelSegment(level, partial(self._level, i),
-                                                         partial(self._set, i, "level"))
+                                                         partial(self.set_seat, i, "level"))
             if len(self.seats) > 2:
                 row["remove"] = Button("x", partial(self.remove_seat, i), "Remove this seat", font=18,
                                        sound="ui_back")
@@ -226,7 +226,8 @@ class SetupScene(Scene):
         if self.app.stack.top is self:
             self.layout(self.app.size)
 
-    def _set(self, i: int, key: str, value: str) -> None:
+    def set_seat(self, i: int, key: str, value: str) -> None:
+        """Seat `i`'s `key` ("name", "kind", "colour" or "level") becomes `value`."""
         self.seats[i][key] = value
         self.first_choice.options = [(j, s["name"]) for j, s in enumerate(self.seats)]
 

@@ -7,7 +7,7 @@ import pytest
 
 from arzium.rules import SeatSetup, Setup, default_cards, new_game
 from arzium.scenes.flow import play_scene
-from arzium.scenes.party_view import PartyLook
+from arzium.scenes.party_view import PartyLook, PartyView
 from arzium.scenes.play import PlayScene
 from arzium.scenes.shown import Shown
 from common import text
@@ -45,6 +45,13 @@ def table(app: App, players: int, n_cards: int) -> PlayScene:
     return scene
 
 
+def drawn(party: PartyView, shown: Shown, look: PartyLook) -> pygame.Surface:
+    """The party as it is drawn on a plain table, cut out at its place."""
+    table = pygame.Surface(party.app.size)
+    party.draw(table, shown, look, (0, table.copy()))
+    return table.subsurface(party.rect).copy()
+
+
 def ink_rows(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:
     """How many rows of `surface` hold pixels of (nearly) `colour`, from the first to the last."""
     mask = pygame.mask.from_threshold(surface, (*colour, 255), (24, 24, 24, 255))
@@ -76,7 +83,7 @@ def test_every_character_in_every_party_shows_a_readable_name(app: App, players:
     shown = scene.shown
     for party in scene.parties:
         p = party.player
-        picture = party._render(shown, PartyLook(), None)
+        picture = drawn(party, shown, PartyLook())
         for i, cid in enumerate(shown.cards[p]):  # letters of a readable height over the top of the card
             up = shown.face_up[p][i]
             card = party.card_rect(shown, i).move(-party.rect.x, -party.rect.y)
@@ -133,8 +140,8 @@ def test_number_badges_sit_on_the_face_up_characters_in_key_order(app: App) -> N
     look = scene.view.look(0, 0, None)
     assert look.keys == (0, 2, 4)  # numbering skips the used ones
     assert scene.view.look(1, 0, None).keys == ()  # nobody else's cards
-    with_keys = party._render(scene.shown, look, None)
-    without = party._render(scene.shown, PartyLook(look.active, pickable=look.pickable), None)
+    with_keys = drawn(party, scene.shown, look)
+    without = drawn(party, scene.shown, PartyLook(look.active, pickable=look.pickable))
     changed = differing(with_keys, without)
     origin = pygame.Vector2(party.rect.topleft)
     badges = [party.key_badge(scene.shown, i).move(-origin.x, -origin.y) for i in look.keys]

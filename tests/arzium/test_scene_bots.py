@@ -61,8 +61,8 @@ def hard(name: str = "Mumbling Mo", edge: str = "north") -> SeatSetup:
     return SeatSetup(name, "blue", edge, "bot", "hard")
 
 
-def test_the_window_keeps_drawing_while_hard_thinks(app: App) -> None:
-    """Frames paced at 60 per second as in `App.run`; the gap between frames is measured while the Hard
+def frame_gaps_while_hard_thinks(app: App) -> list[float]:
+    """Frames paced at 60 per second as in `App.run`; the gaps between frames (ms, sorted) while the Hard
     bot decides (twice) and while the hint for the human is computed. The human plays the hint."""
     app.settings = dataclasses.replace(app.settings, animation_speed=4.0)
     scene = table(app, hard(), dataclasses.replace(HUMAN, edge="south"), seed=12)
@@ -92,9 +92,21 @@ def test_the_window_keeps_drawing_while_hard_thinks(app: App) -> None:
     assert scene.table.assisted
     assert not controllers._pool_failed, "no worker process could be started: the bot thought on a thread"
     gaps.sort()
-    assert len(gaps) > 10
+    assert len(gaps) > 10  # the window kept drawing while they thought
+    print(f"frame gaps while thinking: n={len(gaps)} p50 {gaps[len(gaps) // 2]:.1f} "
+          f"p95 {gaps[int(0.95 * (len(gaps) - 1))]:.1f} max {gaps[-1]:.1f} ms")
+    return gaps
+
+
+def test_the_window_keeps_drawing_while_hard_thinks(app: App) -> None:
+    frame_gaps_while_hard_thinks(app)
+
+
+@pytest.mark.slow
+def test_no_frame_gap_is_long_while_hard_and_the_hint_think(app: App) -> None:
+    """Evidence run (wall clock): no frame waits long for the thinking."""
+    gaps = frame_gaps_while_hard_thinks(app)
     worst, p95 = gaps[-1], gaps[int(0.95 * (len(gaps) - 1))]
-    print(f"frame gaps while thinking: n={len(gaps)} p50 {gaps[len(gaps) // 2]:.1f} p95 {p95:.1f} max {worst:.1f} ms")
     assert worst < GAP_LIMIT_MS, f"a frame gap of {worst:.0f} ms while thinking (p95 {p95:.0f} ms)"
 
 

@@ -36,6 +36,7 @@ from arzium.rules import (
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.play import PlayScene
+from arzium.scenes.shown import Shown
 from arzium.scenes.table import AUTO_CONFIRM_MS
 from common import catalog
 from common.app import App
@@ -51,6 +52,14 @@ def seats(*kinds: str) -> tuple[SeatSetup, ...]:
     return tuple(SeatSetup(f"P{i + 1}", colours[i], edges[i], kind) for i, kind in enumerate(kinds))
 
 
+def assert_table_at_rest_shows_the_rules(app: App, where: str) -> None:
+    """Whatever random input did, a table shows the rules state once its animations are skipped."""
+    scene = app.stack.top
+    if isinstance(scene, PlayScene):
+        scene.skip_animations()
+        assert scene.shown == Shown.of(scene.table.view_state()), where
+
+
 @pytest.mark.parametrize("name", ARZIUM_SCENES)
 def test_every_arzium_scene_runs_300_frames_of_random_input(app: App, name: str) -> None:
     spec = catalog.get(name)
@@ -58,26 +67,36 @@ def test_every_arzium_scene_runs_300_frames_of_random_input(app: App, name: str)
     base = Scene(app)  # an inert scene below: leaving the game does not wander into other games
     app.stack.clear_to(base)
     app.push(spec.build(app))
-    rng = random.Random(len(name))
+    seed = len(name)
+    rng = random.Random(seed)
     for frame in range(300):
         if app.stack.top is base or not app.running:
             app.running = True
             app.stack.clear_to(base)
             app.push(spec.build(app))
         app.step(catalog.random_input(frame, rng, app.size), FRAME)
-    assert app.frame_count == 300
+    assert app.frame_count == 300 and app.stack.top is not None, f"seed {seed}"
+    app.stack.top.draw(app.screen)
+    assert_table_at_rest_shows_the_rules(app, f"{name}, seed {seed}")
 
 
 def test_hot_seat_and_bots_survive_random_clicks_over_a_whole_table(app: App) -> None:
     state = new_game(Setup(seats("human", "human", "bot", "bot"), True, 0), 5)
     base = Scene(app)
     app.stack.clear_to(base)
-    app.push(play_scene(app, state, autosave=False))
-    rng = random.Random(9)
+    scene = play_scene(app, state, autosave=False)
+    app.push(scene)
+    seed = 9
+    rng = random.Random(seed)
     for frame in range(600):
         if app.stack.top is base or not app.running:
             break
         app.step(catalog.random_input(frame, rng, app.size), FRAME)
+    replayed = new_game(state.setup, state.seed)
+    for action in scene.table.actions:  # what was committed is a legal game (apply refuses anything else)
+        apply(replayed, action)
+    assert replayed.to_dict() == scene.table.state.to_dict(), f"seed {seed}"
+    assert_table_at_rest_shows_the_rules(app, f"seed {seed}")
 
 
 def fresh_scene(app: App, kinds=("human", "bot"), seed: int = 3) -> PlayScene:

@@ -174,8 +174,8 @@ def test_the_screen_shows_the_remembered_setup(app: App) -> None:
 def test_start_remembers_the_setup_for_the_next_visit(app: App) -> None:
     scene = open_setup(app)
     scene.add_seat()                      # a third seat, a Normal bot
-    scene._set(0, "name", "Ana")
-    scene._set(1, "level", "hard")        # the Hard bot from the report
+    scene.set_seat(0, "name", "Ana")
+    scene.set_seat(1, "level", "hard")        # the Hard bot from the report
     scene.cycle(0, "colour")              # seat 0 takes seat 1's colour, seat 1 gets seat 0's
     scene.cycle_edge(2)
     scene.set_mode(True)

@@ -35,8 +35,9 @@ class SearchPreview:
 
     `markers` get a marker, `skipped` hold one already (a Displace target among them gets one
     anyway); `displace_targets` are the squares of the pattern (markers, then blanks) holding another
-    player's marker that a Displace artifact, when given, may take now (a blank one is paid for). `coins` is what the markers collect. `legal`:
-    some search at this anchor with these artifacts is legal now; `reason` says why not.
+    player's marker that a Displace artifact, when given, may take now (a blank one is paid for).
+    `coins` is what the markers collect. `legal`: some search at this anchor with these artifacts is
+    legal now; `reason` says why not.
     """
 
     card: str

@@ -7,9 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Literal
 
-from arzium.rules import SIZE, Action, CardSet, GameState, UsePurse, UseSlide
+from arzium.rules import SIZE, Action, CardSet, GameState, Search, UsePurse, UseSlide
 from arzium.rules.preview import SearchPreview, search_preview, slide_sources, slide_targets
-from arzium.rules.actions import Search
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.table import Table
 
@@ -19,7 +18,6 @@ if TYPE_CHECKING:
 Cell = tuple[int, int, str]
 Mode = Literal["slide", "wake"]
 SearchAbility = Literal["turn", "free_blank", "displace"]
-SEARCH_ABILITIES: tuple[SearchAbility, ...] = ("turn", "free_blank", "displace")
 
 
 @dataclass
@@ -127,25 +125,23 @@ class Choice:
             self.app.toast(f"{self.cards.artifact(aid).name} is used: it turns face up when you rest")
             self.app.sounds.play("ui_error")
             return
-        if ability == "purse":
-            self.act(UsePurse(aid))
-            return
-        for kind in SEARCH_ABILITIES:
-            if ability == kind:
-                if self.armed.get(kind) == aid:
-                    del self.armed[kind]
+        match ability:
+            case "purse":
+                self.act(UsePurse(aid))
+            case "turn" | "free_blank" | "displace":
+                if self.armed.get(ability) == aid:
+                    del self.armed[ability]
                 else:
-                    self.armed[kind] = aid
+                    self.armed[ability] = aid
                 self.displace_sq = None
                 self._ghost_key = None
                 self.app.sounds.play("ui_click")
-                return
-        mode: Mode = "slide" if ability == "slide" else "wake"
-        self.mode = None if self.mode == mode else mode
-        self.mode_artifact = aid
-        self.slide_src = None
-        self.selected, self.pinned = None, None
-        self.app.sounds.play("ui_click")
+            case "slide" | "wake":
+                self.mode = None if self.mode == ability else ability
+                self.mode_artifact = aid
+                self.slide_src = None
+                self.selected, self.pinned = None, None
+                self.app.sounds.play("ui_click")
 
     # -- the ghost --------------------------------------------------------------------------
 

@@ -91,7 +91,8 @@ class PartyView:
 
     def name_sizes(self) -> tuple[int, int, int]:
         """The preferred, a comfortable and the smallest size of the characters' names in this window."""
-        preferred, good, least = (max(NAME_FLOOR_PX, self.app.font_px(px)) for px in (NAME_PX, NAME_GOOD_PX, NAME_MIN_PX))
+        preferred, good, least = (max(NAME_FLOOR_PX, self.app.font_px(px))
+                                  for px in (NAME_PX, NAME_GOOD_PX, NAME_MIN_PX))
         return preferred, good, least
 
     def _plate_pad(self) -> int:

@@ -186,9 +186,9 @@ class PlayScene(Scene):
         def leave() -> None:
             self.app.pop()
 
+        choices = [("Rules", lambda: self.app.open_rules("arzium")), ("Leave", leave), ("Resume", lambda: None)]
         self.app.push(Dialog(self.app, "Paused", "Your game is saved after every confirmed move; "
-                             "Resume it later from the Arzium screen.",
-                             [("Rules", lambda: self.app.open_rules("arzium")), ("Leave", leave), ("Resume", lambda: None)]))
+                             "Resume it later from the Arzium screen.", choices))
 
     def leave(self) -> None:
         self.table.leave()

@@ -4,7 +4,7 @@ the moment, the artifact row for sale and the move log.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, assert_never
 
 import pygame
 
@@ -60,6 +60,8 @@ def doing(action: Action) -> str:
             return "bidding"
         case PassBid():
             return "passing"
+        case _:
+            assert_never(action)
 
 
 @dataclass

@@ -106,7 +106,8 @@ def test_solo_the_bots_turn_is_announced_by_the_auto_confirm(app: App) -> None:
     frames = 0
     while scene.table.awaiting_confirm:
         assert "Snorebert's turn" not in t.banners
-        assert scene.sidebar.announcement is None or scene.sidebar.announcement.message == "Your turn"  # the greeting fading out
+        banner = scene.sidebar.announcement
+        assert banner is None or banner.message == "Your turn"  # the greeting fading out
         assert "Snorebert's turn (turn 2)" not in t.told()
         assert scene.sidebar.instructions()[0] == "Ann: turn done"
         frames += 1

@@ -187,7 +187,8 @@ def test_a_hint_that_is_not_a_search_lights_its_button_or_artifact(app: App) -> 
     app.step([], FRAME)
     scene.hints.show(RestEarly())
     app.step([], FRAME)
-    assert scene.sidebar.button(scene.hints.hint.button) is scene.sidebar.rest_btn and scene.sidebar.rest_btn in scene.group.widgets
+    assert scene.sidebar.button(scene.hints.hint.button) is scene.sidebar.rest_btn
+    assert scene.sidebar.rest_btn in scene.group.widgets
     assert "rest early" in scene.hints.hint.message and scene.table.assisted
     scene.draw(app.screen)
     scene.hints.hint = None
@@ -200,7 +201,8 @@ def test_a_hint_that_is_not_a_search_lights_its_button_or_artifact(app: App) -> 
     scene.draw(app.screen)
     scene.hints.show(SkipBuy())
     app.step([], FRAME)
-    assert scene.sidebar.button(scene.hints.hint.button) is scene.sidebar.end_btn and scene.sidebar.end_btn in scene.group.widgets
+    assert scene.sidebar.button(scene.hints.hint.button) is scene.sidebar.end_btn
+    assert scene.sidebar.end_btn in scene.group.widgets
     scene.draw(app.screen)
 
 

@@ -166,11 +166,13 @@ def test_a_lone_humans_turn_stands_by_itself_after_a_moment_that_undo_can_use(ap
     search_once(app, scene)
     assert scene.sidebar.instructions()[0] == "P1: turn done"
     run(app, round(AUTO_CONFIRM_MS * 0.8 / FRAME))
-    assert scene.table.awaiting_confirm and scene.table.state.to_dict() == before  # the bot has not started: still undoable
+    # the bot has not started: still undoable
+    assert scene.table.awaiting_confirm and scene.table.state.to_dict() == before
     app.step([key(pygame.K_z, pygame.KMOD_LCTRL)], FRAME)
     assert scene.table.work is None and not scene.table.pending and scene.table.state.to_dict() == before
     run(app, round(AUTO_CONFIRM_MS * 1.5 / FRAME))
-    assert not scene.table.actions and scene.table.acting_human() == 0  # nothing to confirm: the turn is the human's again
+    # nothing to confirm: the turn is the human's again
+    assert not scene.table.actions and scene.table.acting_human() == 0
     search_once(app, scene)
     turn = list(scene.table.pending)
     run(app, round(AUTO_CONFIRM_MS * 1.2 / FRAME))

@@ -1,5 +1,6 @@
 """Previews of actions before they are made, for the table and for bots: where a search would put its
-markers, which blanks and displace targets it offers and what they cost, and where a slide may go.
+markers, which blanks and displace targets it offers and what they cost, what resting early costs,
+and where a slide may go.
 
 Pure (no pygame). Every answer is the engine's: a blank is buyable, a displacement possible and a
 search legal exactly when `apply` accepts that search (tests/arzium/test_arzium_preview.py checks
@@ -121,6 +122,11 @@ def search_preview(state: GameState, card: str, anchor: int, turn_artifact: str 
     legal = pl.legal or any(b.buyable for b in blanks) or bool(possible)
     return SearchPreview(card, anchor, turn_artifact, free_blank_artifact, displace_artifact, pl.marker_cells,
                          pl.markers, pl.skipped, blanks, possible, pl.coins, legal, "" if legal else pl.reason)
+
+
+def rest_cost(state: GameState, player: int) -> int:
+    """What resting early costs `player` now: a coin per face-up character."""
+    return sum(state.players[player].face_up)
 
 
 def slide_sources(state: GameState) -> tuple[int, ...]:

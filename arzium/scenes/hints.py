@@ -25,7 +25,7 @@ from arzium.rules import (
     UseWake,
     action_from_json,
 )
-from arzium.rules.preview import search_preview
+from arzium.rules.preview import rest_cost, search_preview
 from arzium.scenes.controllers import Task, start_hint
 from arzium.scenes.log_panel import ABILITY_NAMES
 from arzium.scenes.table import Table
@@ -68,7 +68,7 @@ def describe_hint(action: Action, key: tuple[int, tuple[Action, ...]], st: GameS
         case Search():
             return _search_hint(st, p, action, key, cards)
         case RestEarly():
-            cost = sum(ps.face_up)
+            cost = rest_cost(st, p)
             return Hint(action, key, f"Hint: rest early — pay {cost} coin{'s' if cost != 1 else ''} to turn all "
                         "your characters and artifacts face up", button="rest")
         case SkipSearch():

@@ -25,6 +25,7 @@ from arzium.rules import (
     is_over,
     legal_actions,
 )
+from arzium.rules.preview import rest_cost
 from arzium.scenes.art import CardArt
 from arzium.scenes.choice import Choice
 from arzium.scenes.hints import HintButton, HintDesk
@@ -107,8 +108,8 @@ class Sidebar:
         self.button_slots: list[pygame.Rect] = []
         self.row_rects: list[pygame.Rect] = []
         self._side: tuple[tuple[object, ...], pygame.Surface] | None = None
-        self._skip_key: tuple[int, int] | None = None
-        self._skip_value = False
+        self._legal_key: tuple[int, tuple[Action, ...]] | None = None
+        self._legal_actions: list[Action] = []
 
     def layout(self, rect: pygame.Rect, full_game: bool) -> None:
         app = self.app
@@ -176,17 +177,16 @@ class Sidebar:
         out: list[Button] = []
         if p is not None and st.phase == "start" and (not all(st.players[p].face_up)
                                                        or not all(st.players[p].artifacts_up)):
-            ps = st.players[p]
-            cost = sum(ps.face_up)
+            cost = rest_cost(st, p)
             self.rest_btn.label = f"Rest early ({cost})"
-            self.rest_btn.enabled = cost <= ps.coins
+            self.rest_btn.enabled = RestEarly() in self._legal(st)
             self.rest_btn.tooltip = (f"Pay {cost} coin{'s' if cost != 1 else ''} (1 per face-up character) to turn "
                                      "all your characters and artifacts face up")
             out.append(self.rest_btn)
         if p is not None and st.phase in ("start", "search") and choice.pinned is not None:
             out.append(self.place_btn)
         if p is not None and st.phase in ("start", "search") and choice.selected is None and choice.mode is None \
-                and self._must_skip(st):
+                and SkipSearch() in self._legal(st):
             out.append(self.skip_btn)
         if p is not None and st.phase == "buy":
             out.append(self.end_btn)
@@ -198,12 +198,13 @@ class Sidebar:
         out.append(self.menu_btn)
         return out[:4]
 
-    def _must_skip(self, st: GameState) -> bool:
-        key = (len(self.table.actions), len(self.table.pending))
-        if self._skip_key != key:
-            self._skip_key = key
-            self._skip_value = any(isinstance(a, SkipSearch) for a in legal_actions(st))
-        return self._skip_value
+    def _legal(self, st: GameState) -> list[Action]:
+        """The legal actions in `st`, the table's state now (worked out once per position)."""
+        key = self.table.position()
+        if self._legal_key != key:
+            self._legal_key = key
+            self._legal_actions = legal_actions(st)
+        return self._legal_actions
 
     def instructions(self) -> tuple[str, str]:
         """(headline, hint) for the header."""
@@ -315,14 +316,13 @@ class Sidebar:
         title = "Artifacts for sale" + (" — click one to buy" if buying else "")
         text.draw_text(surface, title, text.fit_px(title, app.font_px(17), panel.w - app.px(24), bold=True),
                        app.theme.text, (panel.left + app.px(14), panel.top + app.px(8)), bold=True)
-        coins = st.players[me].coins if me is not None else 0
         for i, r in enumerate(self.row_rects):
             aid = shown.art_row[i] if i < len(shown.art_row) else None
             if aid is None:
                 pygame.draw.rect(surface, (200, 180, 140), r, 1, border_radius=app.px(8))
                 continue
             a = self.table.state.cards.artifact(aid)
-            if buying and a.cost <= coins:
+            if buying and Buy(aid) in self._legal(st):
                 pygame.draw.rect(surface, app.theme.focus, r.inflate(app.px(8), app.px(8)), border_radius=app.px(10))
             grow = app.px(4) if hover == ("row", i) else 0
             tile = self.art.artifact(aid, r.w + grow)

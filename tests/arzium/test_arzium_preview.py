@@ -10,6 +10,8 @@ from arzium.rules import (
     GameState,
     MarkerDisplaced,
     MarkerPlaced,
+    RestEarly,
+    Rested,
     Search,
     SquareSkipped,
     UseSlide,
@@ -20,7 +22,7 @@ from arzium.rules import (
     legal_actions,
     new_game,
 )
-from arzium.rules.preview import search_preview, slide_sources, slide_targets
+from arzium.rules.preview import rest_cost, search_preview, slide_sources, slide_targets
 from arzium_testkit import artifact_of, give_artifacts, make_cards, make_state, put, set_party, sq
 
 SEEDS = (3, 17, 40)
@@ -142,3 +144,18 @@ def test_slide_targets_are_the_slides_legal_actions_list(seed: int) -> None:
             checked += 1
         apply(state, rng.choice([a for a in legal_actions(state) if not isinstance(a, UseSlide)]))
     assert checked == 8
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_rest_cost_is_what_resting_early_pays(seed: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(default_setup(3, False), seed)
+    rested = 0
+    while not is_over(state) and rested < 5:
+        legal = legal_actions(state)
+        if RestEarly() in legal:
+            paid = [e.paid for e in apply(clone(state), RestEarly()) if isinstance(e, Rested)]
+            assert paid == [rest_cost(state, state.active)], f"seed {seed}, turn {state.turn}"
+            rested += 1
+        apply(state, rng.choice(legal))
+    assert rested, f"seed {seed}: no position to rest early in"

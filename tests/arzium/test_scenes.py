@@ -36,10 +36,12 @@ from arzium.rules import (
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.play import PlayScene
+from arzium.scenes.setup import SetupScene
 from arzium.scenes.shown import Shown
 from arzium.scenes.table import AUTO_CONFIRM_MS
 from common import catalog
 from common.app import App
+from common.games import GAMES
 from common.replay import read_replay
 from common.scene import Scene
 
@@ -78,6 +80,15 @@ def test_every_arzium_scene_runs_300_frames_of_random_input(app: App, name: str)
     assert app.frame_count == 300 and app.stack.top is not None, f"seed {seed}"
     app.stack.top.draw(app.screen)
     assert_table_at_rest_shows_the_rules(app, f"{name}, seed {seed}")
+
+
+def test_the_menu_opens_the_setup_screen_and_start_deals_a_table(app: App) -> None:
+    app.stack.clear_to(Scene(app))
+    setup = GAMES["arzium"].make_start_scene(app)
+    assert isinstance(setup, SetupScene)
+    app.push(setup)
+    setup.start()
+    assert isinstance(app.stack.top, PlayScene) and save.load_saved_game()[0] is not None  # saved at once
 
 
 def test_hot_seat_and_bots_survive_random_clicks_over_a_whole_table(app: App) -> None:

@@ -9,13 +9,12 @@ from typing import TYPE_CHECKING, Callable, Literal
 
 from arzium.rules import SIZE, Action, CardSet, GameState, Search, UsePurse, UseSlide
 from arzium.rules.preview import SearchPreview, search_preview, slide_sources, slide_targets
-from arzium.scenes.board_view import BoardView
+from arzium.scenes.board_view import BoardView, Cell
 from arzium.scenes.table import Table
 
 if TYPE_CHECKING:
     from common.app import App
 
-Cell = tuple[int, int, str]
 Mode = Literal["slide", "wake"]
 SearchAbility = Literal["turn", "free_blank", "displace"]
 

@@ -26,6 +26,7 @@ from arzium.rules import (
     action_from_json,
 )
 from arzium.rules.preview import rest_cost, search_preview
+from arzium.scenes.board_view import Cell
 from arzium.scenes.controllers import Task, start_hint
 from arzium.scenes.log_panel import ABILITY_NAMES
 from arzium.scenes.table import Table
@@ -33,7 +34,6 @@ from arzium.scenes.table import Table
 if TYPE_CHECKING:
     from common.app import App
 
-Cell = tuple[int, int, str]
 HintButton = Literal["rest", "skip", "end"]  # the sidebar button a hint rings
 
 

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from common.app import App
 
 Rgb = tuple[int, int, int]
-HoverKey = tuple[object, ...]
+HoverKey = tuple[object, ...]  # what the mouse rests on: ("card", player, i), ("row", i), ("land", cell), ...
 
 
 def doing(action: Action) -> str:

@@ -10,18 +10,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.rules import ABILITY_TEXT, EDGES, Bid, PassBid, Search
-from arzium.scenes.board_view import HINT_RGB
+from arzium.scenes.board_view import HINT_RGB, Cell
 from arzium.scenes.hints import Hint
 from arzium.scenes.log_panel import ABILITY_NAMES
 from arzium.scenes.party_view import SIDES, PartyLook
+from arzium.scenes.sidebar import HoverKey
 from common import text
 from common.widgets import draw_tooltip
 
 if TYPE_CHECKING:
     from arzium.scenes.play import PlayScene
 
-Cell = tuple[int, int, str]
-HoverKey = tuple[object, ...]
 HOVER_DELAY_MS = 350
 LAND_HOVER_MS = 1200     # the map is where the mouse rests while thinking: its tips wait longer
 

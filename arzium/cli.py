@@ -23,8 +23,8 @@ def _error(message: str) -> int:
 
 def open_from_command_line(app: "App", args: argparse.Namespace) -> int:
     """`main.py arzium`: the setup screen over the menu."""
-    from arzium.scenes.setup import SetupScene
-    app.push(SetupScene(app))
+    from arzium.scenes.flow import setup_scene
+    app.push(setup_scene(app))
     return 0
 
 
@@ -59,13 +59,13 @@ def replay_headless(replay: "Replay", path: Path) -> int:
 def replay_window(app: "App", replay: "Replay", path: Path) -> int:
     """Show the replayed game at a readable pace in the play scene, then its result."""
     from arzium.rules import new_game
-    from arzium.scenes.play import PlayScene
+    from arzium.scenes.flow import play_scene
     from common.scenes.menu import MenuScene
     try:
         rules, _ = _run(replay, Path(path))
     except ReplayError as exc:
         return _error(str(exc))
     app.push(MenuScene(app))
-    app.push(PlayScene(app, new_game(rules.setup, rules.seed), [], replay=list(rules.actions), autosave=False))
+    app.push(play_scene(app, new_game(rules.setup, rules.seed), [], replay=list(rules.actions), autosave=False))
     app.run()
     return 0

@@ -82,12 +82,6 @@ def load_saved_game(path: Path | None = None) -> tuple[SavedGame | None, str | N
         return None, f"Arzium save file {path} is not a usable game ({exc}); {where}"
 
 
-def load_save(path: Path | None = None) -> tuple[GameState | None, str | None]:
-    """The saved state, or (None, None) without a save, or (None, one-line message) for a bad one."""
-    saved, message = load_saved_game(path)
-    return (saved.state if saved is not None else None), message
-
-
 def _check(data: Any) -> SavedGame:
     if not isinstance(data, dict) or data.get("game") != SAVE_GAME:
         raise ValueError("not an Arzium save")

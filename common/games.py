@@ -37,5 +37,5 @@ GAMES: dict[str, GameEntry] = {
     "arenas": GameEntry("arenas", "Arenas Movedizas", "Real-time co-op: keep the sand timers alive",
                         "ui/icon_arenas", ROOT / "arenas" / "rules_text.md", "arenas.scenes.flow:setup_scene"),
     "arzium": GameEntry("arzium", "Arzium", "Wake the sleepwalkers: win the lands by majority",
-                        "ui/icon_arzium", ROOT / "arzium" / "rules_text.md", "arzium.scenes.setup:SetupScene"),
+                        "ui/icon_arzium", ROOT / "arzium" / "rules_text.md", "arzium.scenes.flow:setup_scene"),
 }

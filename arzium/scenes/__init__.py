@@ -1,13 +1,19 @@
-"""Arzium's scenes (pygame): setup, play, bidding, result, and their drawing helpers.
+"""Arzium's scenes (pygame): setup, the table, bidding, result, and their parts.
 
+- `flow`: which scene follows which (setup -> table -> result -> a new table); the one module that
+  builds the scenes, which hand over through its callbacks and never import each other.
 - `setup.SetupScene`: seats (with each bot's level), mode, first player; Start or Resume the saved game.
-- `play.PlayScene`: the table. It owns the committed rules state and, during a human turn, a
-  clone the human plays on (undo) until the turn is confirmed. Seats are driven by controllers
-  (`controllers`: human input, a bot thinking in a worker process, or a replay); hints (H) think in
-  the same worker. Rules events become timed animations (`timeline`) that update a display model
-  (`shown`) the views draw from.
+- `play.PlayScene`: the table, wiring its parts and taking the input:
+  - `table.Table` (no pygame): the committed rules state, a human's turn in progress on a clone
+    (undo, confirm), autosave and the replay file, and the controllers (`controllers`: a bot thinking
+    in a worker process, or a replay); every action enters through `Table.submit`.
+  - `choice.Choice`: the acting human's choice and its ghost, as `arzium.rules.preview` previews it.
+  - `hints.HintDesk`: hints (H), thought in the same worker, and what they light up.
+  - `sidebar.Sidebar`: header, buttons, artifact row, log; `table_view.TableView`: layout and drawing.
+  - `effects.Animator`: rules events as timed animations (`timeline`) that move the display model
+    (`shown`); it sees the scene through `stage.Stage`. `log_panel`: the move log and `TableEvent`,
+    the closed union of events that `match` dispatches on.
 - Views: `board_view.BoardView` (map, markers, ghost, rotation), `party_view.PartyView` (a seat's
-  banner, purse, characters and artifacts), `log_panel.LogPanel` (move log), `art.CardArt`
-  (cached card, land and token surfaces).
+  banner, purse, characters and artifacts), `art.CardArt` (cached card, land and token surfaces).
 - `bidding.BidScene`: a human's bid in a tie. `result.ResultScene`: scores and chart.
 """

@@ -100,6 +100,10 @@ def name_lines(name: str, width: int, max_lines: int, sizes: tuple[int, int, int
     return (min(forms, key=lambda form: text.font(min_px, True).size(form)[0]),), min_px
 
 
+COIN_OFFSETS: dict[int, list[tuple[float, float]]] = {  # where 1, 2 or 3 coin symbols sit on a square
+    1: [(0, 0)], 2: [(-0.17, -0.1), (0.17, 0.1)], 3: [(-0.2, 0.12), (0.2, 0.12), (0, -0.16)]}
+
+
 class PictureCache:
     """Pictures made once and kept while the sprite pack stays the same (emptied when the pack is
     switched or reloaded, and when it grows past `limit`). `display_format` converts each picture to
@@ -109,10 +113,10 @@ class PictureCache:
         self.app = app
         self.limit = limit
         self.display_format = display_format
-        self._pictures: dict[tuple, pygame.Surface] = {}
+        self._pictures: dict[tuple[object, ...], pygame.Surface] = {}
         self._version = -1
 
-    def get(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    def get(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         """The picture for `key`, made by `make()` the first time."""
         book = self.app.sprites
         version = book.version * 1000 + id(book) % 1000
@@ -179,7 +183,7 @@ class CardArt:
             cx, cy = (lcol + 0.5) * sq, (lrow + 0.5) * sq
             coin_px = max(8, round(sq * (0.42 if count == 1 else 0.34)))
             coin = self.app.sprites.scaled("arzium/coin_symbol", (coin_px, coin_px))
-            offsets = {1: [(0, 0)], 2: [(-0.17, -0.1), (0.17, 0.1)], 3: [(-0.2, 0.12), (0.2, 0.12), (0, -0.16)]}[count]
+            offsets = COIN_OFFSETS[count]
             for dx, dy in offsets:
                 out.blit(coin, coin.get_rect(center=(round(cx + dx * sq), round(cy + dy * sq))))
         return out

@@ -1,19 +1,36 @@
 """A human's bid in a tie: the land at stake, every bidder's coins and bid so far, and the choice."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from arzium.rules import Bid, PassBid
+from arzium.rules import Action, Bid, GameState, PassBid
+from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
+from arzium.scenes.hints import HintDesk
 from common import text
 from common.scene import Scene
 from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from arzium.scenes.play import PlayScene
     from common.app import App
+
+
+@dataclass(frozen=True)
+class BidTable:
+    """What the bid dialog needs of the table under it: the state shown, the bidding human, the hints, the
+    way to act, the pictures and seats, and the centre of the map (the dialog sits over it)."""
+
+    state: Callable[[], GameState]
+    player: int
+    hints: HintDesk
+    act: Callable[[Action], bool]
+    art: CardArt
+    names: list[str]
+    colours: list[str]
+    centre_x: Callable[[], int]
 
 
 class BidScene(Scene):
@@ -22,11 +39,11 @@ class BidScene(Scene):
     opaque = False
     rules_game = "arzium"
 
-    def __init__(self, app: "App", play: "PlayScene", player: int) -> None:
+    def __init__(self, app: "App", table: BidTable) -> None:
         super().__init__(app)
-        self.play = play
-        self.player = player
-        st = play.view_state()
+        self.table = table
+        self.player = player = table.player
+        st = table.state()
         bid = st.bid
         assert bid is not None
         self.slot = bid.slot
@@ -40,7 +57,7 @@ class BidScene(Scene):
         self.bid_btn = Button("Bid", self.place, "Place this bid (Enter)", font=24, sound="bid")
         self.pass_btn = Button("Pass", self.pass_, "Do not raise: the highest bid stands", font=24, sound="ui_back")
         self.pass_btn.enabled = not self.opening
-        self.hint_btn = Button("Hint (H)", play.request_hint, "Ask the Hard bot what to bid "
+        self.hint_btn = Button("Hint (H)", table.hints.request, "Ask the Hard bot what to bid "
                                "(the game then counts as assisted)", font=16)
         self.group = WidgetGroup(app, [self.minus, self.plus, self.bid_btn, self.pass_btn, self.hint_btn])
         self.group.set_focus(self.bid_btn)
@@ -51,17 +68,17 @@ class BidScene(Scene):
 
     def place(self) -> None:
         self.app.pop()
-        self.play.act(Bid(self.amount))
+        self.table.act(Bid(self.amount))
 
     def pass_(self) -> None:
         self.app.pop()
-        self.play.act(PassBid())
+        self.table.act(PassBid())
 
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
         w, h = app.px(560), app.px(410)
         self.box = pygame.Rect(0, 0, w, h)
-        self.box.center = (self.play.board_view.rect.centerx, size[1] // 2)
+        self.box.center = (self.table.centre_x(), size[1] // 2)
         self.box.clamp_ip(pygame.Rect((0, 0), size))
         y = self.box.bottom - app.px(100)
         self.minus.rect = pygame.Rect(self.box.left + app.px(40), y, app.px(50), app.px(48))
@@ -85,7 +102,7 @@ class BidScene(Scene):
                 self.pass_()
                 return True
             if event.key == pygame.K_h:
-                self.play.request_hint()
+                self.table.hints.request()
                 return True
         self.group.handle(event)
         return True
@@ -93,29 +110,30 @@ class BidScene(Scene):
     def update(self, dt_ms: float) -> None:
         self.minus.enabled = self.amount > self.minimum
         self.plus.enabled = self.amount < self.coins
-        self.play.poll_hint()
-        hint = self.play.hint
-        if hint is not None and hint is not self.hinted and type(hint.action) is Bid:
+        hints = self.table.hints
+        hints.poll()
+        hint = hints.hint
+        if hint is not None and hint is not self.hinted and isinstance(hint.action, Bid):
             self.amount = max(self.minimum, min(self.coins, hint.action.amount))
         self.hinted = hint
-        self.hint_btn.label = "Thinking..." if self.play.hint_pending else "Hide hint" if hint else "Hint (H)"
+        self.hint_btn.label = "Thinking..." if hints.pending else "Hide hint" if hint else "Hint (H)"
         self.group.update(dt_ms)
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
-        play = self.play
+        table = self.table
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((10, 8, 20, 120))
         surface.blit(shade, (0, 0))
         box = self.box
         surface.blit(app.sprites.nine_slice("ui/dialog", box.size), box)
-        land = play.cards.card(self.card).land_name if self.card else "the land"
+        land = table.art.cards.card(self.card).land_name if self.card else "the land"
         text.draw_text(surface, f"Tie for {land}!", app.font_px(30), app.theme.text,
                        (box.centerx + app.px(50), box.top + app.px(34)), "midtop", bold=True)
         if self.card:
-            img = play.art.land(self.card, (app.px(84), app.px(126)))
+            img = table.art.land(self.card, (app.px(84), app.px(126)))
             surface.blit(img, (box.left + app.px(34), box.top + app.px(34)))
-        st = play.view_state()
+        st = table.state()
         bid = st.bid
         x = box.left + app.px(140)
         y = box.top + app.px(84)
@@ -124,8 +142,8 @@ class BidScene(Scene):
             r = pygame.Rect(x, y + i * app.px(34), box.right - x - app.px(40), app.px(30))
             if p == self.player:
                 pygame.draw.rect(surface, (*app.theme.focus, ), r, max(1, app.px(2)), border_radius=app.px(6))
-            surface.blit(play.art.marker(play.colours[p], app.px(24)), (r.left + app.px(6), r.top + app.px(3)))
-            text.draw_text(surface, play.names[p], app.font_px(20), app.theme.text, (r.left + app.px(36), r.centery),
+            surface.blit(table.art.marker(table.colours[p], app.px(24)), (r.left + app.px(6), r.top + app.px(3)))
+            text.draw_text(surface, table.names[p], app.font_px(20), app.theme.text, (r.left + app.px(36), r.centery),
                            "midleft", bold=p == self.player)
             text.draw_text(surface, f"{st.players[p].coins} coins", app.font_px(18), app.theme.muted,
                            (r.left + app.px(200), r.centery), "midleft")
@@ -140,17 +158,17 @@ class BidScene(Scene):
                     status = "waits"
                 text.draw_text(surface, status, app.font_px(19), app.theme.text,
                                (r.right - app.px(8), r.centery), "midright", bold=bid.high_player == p)
-        high = "No bid yet: you open (0 is allowed)" if self.opening else \
-            f"Highest bid: {bid.high} by {play.names[bid.high_player]} — raise to at least {self.minimum}"
+        high = "No bid yet: you open (0 is allowed)" if self.opening or bid is None else \
+            f"Highest bid: {bid.high} by {table.names[bid.high_player]} — raise to at least {self.minimum}"
         text.draw_text(surface, high, text.fit_px(high, app.font_px(18), box.w - app.px(80)), app.theme.text,
                        (box.centerx, self.minus.rect.top - app.px(34)), "midtop")
         text.draw_text(surface, str(self.amount), app.font_px(34), app.theme.text,
                        ((self.minus.rect.right + self.plus.rect.left) // 2, self.minus.rect.centery), "center", bold=True)
         self.bid_btn.label = f"Bid {self.amount}"
         self.group.draw(surface)
-        hint = play.hint
-        if hint is not None and type(hint.action) in (Bid, PassBid):
-            target = self.bid_btn if type(hint.action) is Bid else self.pass_btn
+        hint = table.hints.hint
+        if hint is not None and isinstance(hint.action, (Bid, PassBid)):
+            target = self.bid_btn if isinstance(hint.action, Bid) else self.pass_btn
             pygame.draw.rect(surface, HINT_RGB, target.rect.inflate(app.px(10), app.px(10)), max(2, app.px(3)),
                              border_radius=app.px(10))
             text.draw_text(surface, hint.message, text.fit_px(hint.message, app.font_px(17), box.w - app.px(80), bold=True),

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 HINT_RGB = (92, 208, 255)  # hints: a sky blue apart from the ghost's green, grey, red and yellow
 HINT_INK = (24, 84, 124)   # hint text on parchment
+Cell = tuple[int, int, str]  # a ghost square: row, col (board coordinates, also off the board) and its kind
 
 
 def view_angle(edge: str) -> float:
@@ -43,7 +44,7 @@ class BoardView:
         self.frame_rect = self.rect
         self._cache = PictureCache(app, 48, display_format=True)
         self._get = self._cache.get
-        self._compass: dict[tuple, pygame.Surface] = {}
+        self._compass: dict[tuple[object, ...], pygame.Surface] = {}
 
     # -- layout and view --------------------------------------------------------------------
 
@@ -257,7 +258,7 @@ class BoardView:
         self.draw_compass(out, f.topleft)
         return out
 
-    def draw_ghost(self, surface: pygame.Surface, cells: list[tuple[int, int, str]], colour: str,
+    def draw_ghost(self, surface: pygame.Surface, cells: list[Cell], colour: str,
                    hint: bool = False) -> None:
         """Ghost squares: (row, col, kind) in board coordinates, also off the board (`hint`: a hint's)."""
         clip = surface.get_clip()

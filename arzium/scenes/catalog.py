@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from arzium.bots import hint, make_bot
 from arzium.rules import Action, GameState, SeatSetup, Search, Setup, apply, current_player, is_over, new_game
+from arzium.scenes.flow import play_scene, result_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
-from arzium.scenes.setup import SetupScene
 from common.catalog import SceneSpec, register
 
 if TYPE_CHECKING:
@@ -21,13 +21,14 @@ SEATS = (SeatSetup("Player 1", "red", "south", "human"), SeatSetup("Dozy Dora", 
          SeatSetup("Snorebert", "green", "north", "bot"), SeatSetup("Mumbling Mo", "yellow", "east", "bot"))
 
 
-def played(setup: Setup, seed: int, stop) -> tuple[GameState, list[Action]]:
+def played(setup: Setup, seed: int, stop: Callable[[GameState], bool]) -> tuple[GameState, list[Action]]:
     """A game played by greedy bots for every seat until `stop(state)` (or the end)."""
     state = new_game(setup, seed)
     bots = [make_bot("greedy", seed + i) for i in range(len(setup.seats))]
     actions: list[Action] = []
     while not is_over(state) and not stop(state):
         p = current_player(state)
+        assert p is not None
         action = bots[p].decide(state, p)
         apply(state, action)
         actions.append(action)
@@ -38,12 +39,12 @@ def midgame_scene(app: "App") -> PlayScene:
     """Four players, full game, about half way; the human's turn with a character picked."""
     state, actions = played(Setup(SEATS, True, 0), 2024,
                             lambda s: s.turn >= 21 and current_player(s) == 0 and s.phase == "start")
-    scene = PlayScene(app, state, actions, autosave=False)
-    scene.selected = next(i for i, up in enumerate(state.players[0].face_up) if up)
+    scene = play_scene(app, state, actions, autosave=False)
+    scene.choice.selected = next(i for i, up in enumerate(state.players[0].face_up) if up)
     scene.layout(app.size)
     for sq in range(15, 36):  # the ghost shows, somewhere it fits, even before the mouse moves
         scene.mouse = scene.board_view.square_center(sq)
-        ghost = scene.ghost()
+        ghost = scene.choice.ghost()
         if ghost is not None and ghost.legal:
             break
     return scene
@@ -56,17 +57,17 @@ def hint_scene(app: "App") -> PlayScene:
         state, actions = played(Setup(seats, False, 0), seed,
                                 lambda s: s.turn >= 9 and current_player(s) == 0 and s.phase == "start")
         action = hint(state)
-        if type(action) is Search:
+        if isinstance(action, Search):
             break
-    scene = PlayScene(app, state, actions, autosave=False)
+    scene = play_scene(app, state, actions, autosave=False)
     scene.layout(app.size)
-    scene.show_hint(action)
+    scene.hints.show(action)
     return scene
 
 
 def finished_scene(app: "App") -> ResultScene:
     state, _ = played(Setup(SEATS[:3], True, 1), 77, lambda s: False)
-    return ResultScene(app, state)
+    return result_scene(app, state)
 
 
 def over_the_map(frame: int, rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
@@ -81,7 +82,7 @@ def over_the_map(frame: int, rng: random.Random, size: tuple[int, int]) -> list[
     return [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))]
 
 
-register(SceneSpec("arzium-setup", "Arzium: seats and mode", SetupScene))
+register(SceneSpec("arzium-setup", "Arzium: seats and mode", setup_scene))
 register(SceneSpec("arzium-play", "Arzium: 4 players mid-game, full game, ghost preview", midgame_scene, over_the_map))
 register(SceneSpec("arzium-play-hint", "Arzium: human against a Hard bot, a hint shown on the map", hint_scene))
 register(SceneSpec("arzium-result", "Arzium: scores of a finished game", finished_scene))

@@ -65,7 +65,7 @@ def _ready() -> bool:
     return True
 
 
-def _submit(fn: Callable[..., Any], args: tuple) -> Future | None:
+def _submit(fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any] | None:
     """`fn(*args)` in the worker process (started on first use), or None when there is none."""
     global _pool
     with _pool_lock:
@@ -90,8 +90,8 @@ def _give_up_pool() -> None:
         _pool = None
 
 
-def _in_thread(fn: Callable[..., Any], args: tuple) -> Future:
-    future: Future = Future()
+def _in_thread(fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any]:
+    future: Future[Any] = Future()
 
     def work() -> None:
         if not future.set_running_or_notify_cancel():
@@ -160,14 +160,14 @@ def decision_seed(seed: int, key: int) -> int:
     return seed * 1_000_003 + key
 
 
-def decide_job(spec: "BotSpec", seat: int, key: int, data: dict, cards: CardSet | None) -> dict:
+def decide_job(spec: "BotSpec", seat: int, key: int, data: dict[str, Any], cards: CardSet | None) -> dict[str, Any]:
     """Worker side: the action (as JSON) the bot of `spec` takes as `seat` in the state `data`."""
     state = GameState.from_dict(data, cards)
     bot = make_bot(spec.level, decision_seed(spec.seed, key), spec.iterations, THINK_LIMIT_S)
     return bot.decide(state, seat).to_json()
 
 
-def hint_job(data: dict, cards: CardSet | None) -> dict:
+def hint_job(data: dict[str, Any], cards: CardSet | None) -> dict[str, Any]:
     """Worker side: the hard bot's suggestion (as JSON) for the player to act in the state `data`."""
     return hard_hint(GameState.from_dict(data, cards), max_seconds=THINK_LIMIT_S).to_json()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Callable, Sequence, assert_never
 
 import pygame
 
@@ -41,13 +41,11 @@ from arzium.rules import (
     slot_squares,
 )
 from arzium.scenes.board_view import ease_drop
-from arzium.scenes.log_panel import LogLine, joined, possessive, says
+from arzium.scenes.log_panel import LogLine, TableEvent, joined, possessive, says, table_event
 from arzium.scenes.shown import CLAIMING
+from arzium.scenes.stage import Stage
 from common import text
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
-
-if TYPE_CHECKING:
-    from arzium.scenes.play import PlayScene
 
 Point = tuple[float, float]
 
@@ -62,7 +60,7 @@ def _lerp(a: Point, b: Point, t: float) -> tuple[float, float]:
 class Animator:
     """Schedules the animation of events on `scene.timeline`."""
 
-    def __init__(self, scene: "PlayScene") -> None:
+    def __init__(self, scene: Stage) -> None:
         self.scene = scene
         self.quiet = False  # set while skipping to the end: no sounds
 
@@ -131,34 +129,83 @@ class Animator:
         due = Counter(at for at, _ in told)
         in_search = False
         for i, e in enumerate(events):
-            kind = type(e)
-            placing = kind in (MarkerPlaced, SquareSkipped, BlankPaid, MarkerDisplaced)
+            event = table_event(e)
+            placing = isinstance(event, (MarkerPlaced, SquareSkipped, BlankPaid, MarkerDisplaced))
             if not placing and in_search:
                 tl.wait()
-            in_search = placing or (kind is ArtifactUsed and in_search)
+            in_search = placing or (isinstance(event, ArtifactUsed) and in_search)
             self._show_lines(due[i])
-            handler = getattr(self, f"_on_{kind.__name__}", None)
-            if handler is not None:
-                handler(e)
+            self._animate(event)
         tl.wait()
         self._show_lines(due[len(events)])
         tl.seq(0, on_end=sc.resync)
+
+    def _animate(self, e: TableEvent) -> None:
+        match e:
+            case TurnStarted():
+                self._on_turn_started(e)
+            case Rested():
+                self._on_rested(e)
+            case CharacterUsed():
+                self._on_character_used(e)
+            case CharacterFlipped():
+                self._on_character_flipped(e)
+            case ArtifactUsed():
+                self._on_artifact_used(e)
+            case MarkerPlaced():
+                self._drop(e.player, e.square, e.coins)
+            case MarkerDisplaced():
+                self._drop(e.player, e.square, e.coins, victim=e.victim)
+            case SquareSkipped():
+                self._on_square_skipped(e)
+            case BlankPaid():
+                self._on_blank_paid(e)
+            case MarkerSlid():
+                self._on_marker_slid(e)
+            case CoinsGained():
+                self._on_coins_gained(e)
+            case SearchSkipped():
+                self._on_search_skipped(e)
+            case CardFull():
+                self._on_card_full(e)
+            case BiddingStarted():
+                self._on_bidding_started(e)
+            case BidPlaced():
+                self._on_bid_placed(e)
+            case BidPassed():
+                self._on_bid_passed(e)
+            case CardClaimed():
+                self._on_card_claimed(e)
+            case ConsolationCoin():
+                self._on_consolation_coin(e)
+            case CardReplaced():
+                self._on_card_replaced(e)
+            case ArtifactBought():
+                self._on_artifact_bought(e)
+            case ArtifactRowRefilled():
+                self._on_artifact_row_refilled(e)
+            case FinalRound():
+                self._on_final_round(e)
+            case GameEnded():
+                self._on_game_ended(e)
+            case _:
+                assert_never(e)
 
     def _show_lines(self, count: int) -> None:
         """The next `count` waiting log lines go on show here in the timeline (at once when animations are
         instant)."""
         if not count:
             return
-        log = self.scene.log
+        sc = self.scene
         if self.ms(1) <= 0:
-            log.show(count)
+            sc.show_lines(count)
         else:
-            self.scene.timeline.seq(0, lambda: log.show(count))
+            sc.timeline.seq(0, lambda: sc.show_lines(count))
 
-    def _on_TurnStarted(self, e: TurnStarted) -> None:
-        self.scene.timeline.seq(0, on_start=lambda: self.scene.on_turn_started(e.player))
+    def _on_turn_started(self, e: TurnStarted) -> None:
+        self.scene.timeline.seq(0, on_start=lambda: self.scene.turn_changed(e.player))
 
-    def _on_Rested(self, e: Rested) -> None:
+    def _on_rested(self, e: Rested) -> None:
         sc = self.scene
         name = sc.names[e.player]
 
@@ -172,19 +219,19 @@ class Animator:
                 sc.announce(f"{says(name, 'rests')} early for {e.paid} coin{'s' if e.paid != 1 else ''}", e.player)
         sc.timeline.seq(self.ms(FACE * 2), start)
 
-    def _on_CharacterUsed(self, e: CharacterUsed) -> None:
+    def _on_character_used(self, e: CharacterUsed) -> None:
         def start() -> None:
             self.scene.shown.set_face(e.player, e.card, False)
             self.sound("card_flip", 0.7)
         self.scene.timeline.seq(self.ms(FACE), start)
 
-    def _on_CharacterFlipped(self, e: CharacterFlipped) -> None:
+    def _on_character_flipped(self, e: CharacterFlipped) -> None:
         def start() -> None:
             self.scene.shown.set_face(e.player, e.card, e.face_up)
             self.sound("card_flip", 0.8)
         self.scene.timeline.seq(self.ms(FACE), start)
 
-    def _on_ArtifactUsed(self, e: ArtifactUsed) -> None:
+    def _on_artifact_used(self, e: ArtifactUsed) -> None:
         def start() -> None:
             self.scene.shown.set_artifact_face(e.player, e.artifact, False)
             self.sound("card_flip", 0.6)
@@ -226,13 +273,7 @@ class Animator:
     def _supply(self, player: int, n: int) -> None:
         self.scene.shown.supply[player] += n
 
-    def _on_MarkerPlaced(self, e: MarkerPlaced) -> None:
-        self._drop(e.player, e.square, e.coins)
-
-    def _on_MarkerDisplaced(self, e: MarkerDisplaced) -> None:
-        self._drop(e.player, e.square, e.coins, victim=e.victim)
-
-    def _on_SquareSkipped(self, e: SquareSkipped) -> None:
+    def _on_square_skipped(self, e: SquareSkipped) -> None:
         sc = self.scene
 
         def draw(surface: pygame.Surface, t: float) -> None:
@@ -243,13 +284,13 @@ class Animator:
         sc.timeline.par(self.ms(SKIP), draw=draw)
         sc.timeline.seq(self.ms(STAGGER * 0.6))
 
-    def _on_BlankPaid(self, e: BlankPaid) -> None:
+    def _on_blank_paid(self, e: BlankPaid) -> None:
         if e.cost:
             sc = self.scene
             self._coin_flight(e.player, lambda: sc.board_view.square_center(e.square), e.cost, towards_purse=False)
             sc.timeline.seq(self.ms(COIN * 0.7))
 
-    def _on_MarkerSlid(self, e: MarkerSlid) -> None:
+    def _on_marker_slid(self, e: MarkerSlid) -> None:
         sc = self.scene
         bv = sc.board_view
 
@@ -265,17 +306,17 @@ class Animator:
                                        lambda: bv.square_center(e.src), lambda: bv.square_center(e.dst),
                                        bv.square * 0.3))
 
-    def _on_CoinsGained(self, e: CoinsGained) -> None:
+    def _on_coins_gained(self, e: CoinsGained) -> None:
         sc = self.scene
         self._coin_flight(e.player, lambda: sc.parties[e.player].banner_center(sc.shown), e.amount)
         sc.timeline.seq(self.ms(COIN * 0.5))
 
-    def _on_SearchSkipped(self, e: SearchSkipped) -> None:
+    def _on_search_skipped(self, e: SearchSkipped) -> None:
         sc = self.scene
         sc.timeline.seq(self.ms(ANNOUNCE), lambda: sc.announce(f"{sc.names[e.player]} cannot place a character: "
                                                                  "search skipped", e.player))
 
-    def _on_CardFull(self, e: CardFull) -> None:
+    def _on_card_full(self, e: CardFull) -> None:
         sc = self.scene
 
         def draw(surface: pygame.Surface, t: float) -> None:
@@ -285,10 +326,9 @@ class Animator:
             pygame.draw.rect(surface, sc.app.theme.focus, r.inflate(width, width), width, border_radius=sc.app.px(8))
         sc.timeline.seq(self.ms(GLOW), lambda: self.sound("turn_chime", 0.5), None, draw)
 
-    def _on_BiddingStarted(self, e: BiddingStarted) -> None:
+    def _on_bidding_started(self, e: BiddingStarted) -> None:
         sc = self.scene
-        card = sc.view_state().slots[e.slot]
-        land = sc.cards.card(card).land_name if card else "the land"
+        land = sc.land_name(e.slot)
         who = joined([sc.names[p] for p in e.bidders], " and ")
 
         def start() -> None:
@@ -296,7 +336,7 @@ class Animator:
             self.sound("bid")
         sc.timeline.seq(self.ms(BID), start)
 
-    def _on_BidPlaced(self, e: BidPlaced) -> None:
+    def _on_bid_placed(self, e: BidPlaced) -> None:
         sc = self.scene
 
         def start() -> None:
@@ -304,11 +344,11 @@ class Animator:
             self.sound("bid")
         sc.timeline.seq(self.ms(BID), start)
 
-    def _on_BidPassed(self, e: BidPassed) -> None:
+    def _on_bid_passed(self, e: BidPassed) -> None:
         sc = self.scene
         sc.timeline.seq(self.ms(BID * 0.7), lambda: sc.announce(says(sc.names[e.player], "passes"), e.player))
 
-    def _on_CardClaimed(self, e: CardClaimed) -> None:
+    def _on_card_claimed(self, e: CardClaimed) -> None:
         sc = self.scene
         bv = sc.board_view
         squares = slot_squares(e.slot)
@@ -345,7 +385,7 @@ class Animator:
             if t < 0.5:
                 img, k = land_img, 1 - 2 * t
             else:
-                img, k = sc.art.character(e.card, face_w, sc.seats[e.player].colour), 2 * t - 1
+                img, k = sc.art.character(e.card, face_w, sc.colours[e.player]), 2 * t - 1
             w = max(1, round(img.get_width() * k))
             squeezed = pygame.transform.smoothscale(img, (w, img.get_height()))
             surface.blit(squeezed, squeezed.get_rect(center=centre))
@@ -366,16 +406,16 @@ class Animator:
             target = sc.parties[e.player].card_rect(sc.shown, len(sc.shown.cards[e.player]))
             x, y = _lerp(bv.slot_rect(e.slot).center, target.center, k)
             w = round(face_w + (target.w - face_w) * k)
-            img = pygame.transform.smoothscale(sc.art.character(e.card, face_w, sc.seats[e.player].colour),
+            img = pygame.transform.smoothscale(sc.art.character(e.card, face_w, sc.colours[e.player]),
                                                (max(2, w), max(3, round(w * 1.5))))
             surface.blit(img, img.get_rect(center=(round(x), round(y - sc.app.px(40) * 4 * k * (1 - k)))))
         sc.timeline.seq(self.ms(FLY), fly_start, fly_end, draw_fly)
 
-    def _on_ConsolationCoin(self, e: ConsolationCoin) -> None:
+    def _on_consolation_coin(self, e: ConsolationCoin) -> None:
         sc = self.scene
         self._coin_flight(e.player, lambda: sc.board_view.slot_rect(e.slot).center, 1)
 
-    def _on_CardReplaced(self, e: CardReplaced) -> None:
+    def _on_card_replaced(self, e: CardReplaced) -> None:
         sc = self.scene
         bv = sc.board_view
 
@@ -391,7 +431,7 @@ class Animator:
             surface.blit(img, img.get_rect(center=(r.centerx, round(r.centery - sc.app.px(30) * (1 - ease_out_back(t))))))
         sc.timeline.seq(self.ms(REPLACE), lambda: self.sound("card_flip", 0.5), end, draw)
 
-    def _on_ArtifactBought(self, e: ArtifactBought) -> None:
+    def _on_artifact_bought(self, e: ArtifactBought) -> None:
         sc = self.scene
         pos = sc.shown.art_row.index(e.artifact) if e.artifact in sc.shown.art_row else 0
         src = sc.row_rect(pos)
@@ -415,7 +455,7 @@ class Animator:
                                            sc.shown, len(sc.shown.artifacts[e.player])).center,
                                        sc.app.px(60)))
 
-    def _on_ArtifactRowRefilled(self, e: ArtifactRowRefilled) -> None:
+    def _on_artifact_row_refilled(self, e: ArtifactRowRefilled) -> None:
         sc = self.scene
 
         def end() -> None:
@@ -426,7 +466,7 @@ class Animator:
                 del row[e.position]
         sc.timeline.seq(self.ms(REPLACE * 0.6), lambda: self.sound("card_flip", 0.5), end)
 
-    def _on_FinalRound(self, e: FinalRound) -> None:
+    def _on_final_round(self, e: FinalRound) -> None:
         sc = self.scene
 
         def start() -> None:
@@ -434,11 +474,11 @@ class Animator:
             self.sound("turn_chime")
         sc.timeline.seq(self.ms(ANNOUNCE), start)
 
-    def _on_GameEnded(self, e: GameEnded) -> None:
+    def _on_game_ended(self, e: GameEnded) -> None:
         sc = self.scene
 
         def start() -> None:
-            sc.playing = None
+            sc.game_ended()
             self.sound("fanfare")
             sc.announce("Game over!", None)
         sc.timeline.seq(self.ms(ANNOUNCE), start)

@@ -8,13 +8,14 @@ parchment panel, newest at the bottom, following new lines.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Union, assert_never, cast, get_args
 
 import pygame
 
 from arzium.rules import (
     ArtifactBought,
+    ArtifactRowRefilled,
     ArtifactUsed,
     BiddingStarted,
     BidPassed,
@@ -45,6 +46,20 @@ from common.widgets import draw_scrollbar
 
 if TYPE_CHECKING:
     from common.app import App
+
+# The events the rules make, as a closed union for `match` (the rules return them as `Event`).
+TableEvent = Union[TurnStarted, Rested, CharacterUsed, CharacterFlipped, MarkerPlaced, SquareSkipped, BlankPaid,
+                   MarkerDisplaced, MarkerSlid, SearchSkipped, CoinsGained, CardFull, BiddingStarted, BidPlaced,
+                   BidPassed, CardClaimed, ConsolationCoin, CardReplaced, ArtifactUsed, ArtifactBought,
+                   ArtifactRowRefilled, FinalRound, GameEnded]
+_TABLE_EVENTS = get_args(TableEvent)
+
+
+def table_event(event: Event) -> TableEvent:
+    """`event` as a member of the closed union (an event class the table does not know fails here)."""
+    assert isinstance(event, _TABLE_EVENTS), f"unknown event {event!r}"
+    return cast(TableEvent, event)
+
 
 ABILITY_NAMES = {"free_blank": "Free blank", "displace": "Displace", "purse": "Purse", "turn": "Turn",
                  "slide": "Slide", "wake": "Wake"}
@@ -114,6 +129,51 @@ def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None
     return [line for _, line in describe_at(events, setup, cards, turn)]
 
 
+@dataclass
+class _SearchTold:
+    """A search being told: its player, character and what its events added up to so far."""
+
+    player: int
+    card: str
+    markers: int = 0
+    skipped: int = 0
+    blanks: int = 0
+    paid: int = 0
+    coins: int = 0
+    displaced: list[str] = field(default_factory=list)
+
+    def line(self, names: list[str]) -> LogLine:
+        parts = [f"{self.markers} marker" + ("" if self.markers == 1 else "s")]
+        if self.skipped:
+            parts.append(f"{self.skipped} skipped")
+        if self.blanks:
+            parts.append(f"{self.blanks} blank" + ("" if self.blanks == 1 else "s") +
+                         (f" (paid {self.paid})" if self.paid else " (free)"))
+        if self.displaced:
+            parts.append("displaced " + ", ".join(named(n, start=False) for n in self.displaced))
+        gained = f", +{_coins(self.coins)}" if self.coins else ""
+        return LogLine(f"{names[self.player]} searched with {self.card}: {', '.join(parts)}{gained}", self.player)
+
+    def add(self, e: TableEvent, names: list[str]) -> bool:
+        """Count `e` into the search; False when it is not part of it."""
+        match e:
+            case MarkerPlaced():
+                self.markers += 1
+                self.coins += e.coins
+            case SquareSkipped():
+                self.skipped += 1
+            case BlankPaid():
+                self.blanks += 1
+                self.paid += e.cost
+            case MarkerDisplaced():
+                self.markers += 1
+                self.coins += e.coins
+                self.displaced.append(names[e.victim])
+            case _:
+                return False
+        return True
+
+
 def describe_at(events: list[Event], setup: Setup, cards: CardSet,
                 turn: int | None = None) -> list[tuple[int, LogLine]]:
     """Log lines for `events` (in order), each with the index of the event whose animation shows it: the
@@ -125,107 +185,88 @@ def describe_at(events: list[Event], setup: Setup, cards: CardSet,
     def say(line: LogLine) -> None:
         told.append((at, line))
 
-    search: dict | None = None
+    search: _SearchTold | None = None
     tool = ""  # the Slide or Wake artifact whose effect the next line tells
 
     def flush() -> None:
         nonlocal search
-        if search is None:
-            return
-        s = search
-        parts = [f"{s['markers']} marker" + ("" if s["markers"] == 1 else "s")]
-        if s["skipped"]:
-            parts.append(f"{s['skipped']} skipped")
-        if s["blanks"]:
-            parts.append(f"{s['blanks']} blank" + ("" if s["blanks"] == 1 else "s") +
-                         (f" (paid {s['paid']})" if s["paid"] else " (free)"))
-        if s["displaced"]:
-            parts.append("displaced " + ", ".join(named(n, start=False) for n in s["displaced"]))
-        gained = f", +{_coins(s['coins'])}" if s["coins"] else ""
-        say(LogLine(f"{names[s['player']]} searched with {s['card']}: {', '.join(parts)}{gained}", s["player"]))
-        search = None
+        if search is not None:
+            say(search.line(names))
+            search = None
 
-    for at, e in enumerate(events):
-        kind = type(e)
-        if kind is CharacterUsed:
+    for at, raw in enumerate(events):
+        e = table_event(raw)
+        if isinstance(e, CharacterUsed):
             flush()
-            search = {"player": e.player, "card": cards.card(e.card).name, "markers": 0, "skipped": 0, "blanks": 0,
-                      "paid": 0, "coins": 0, "displaced": []}
+            search = _SearchTold(e.player, cards.card(e.card).name)
             continue
         if search is not None:
-            if kind is MarkerPlaced:
-                search["markers"] += 1
-                search["coins"] += e.coins
+            if search.add(e, names):
                 continue
-            if kind is SquareSkipped:
-                search["skipped"] += 1
-                continue
-            if kind is BlankPaid:
-                search["blanks"] += 1
-                search["paid"] += e.cost
-                continue
-            if kind is MarkerDisplaced:
-                search["markers"] += 1
-                search["coins"] += e.coins
-                search["displaced"].append(names[e.victim])
-                continue
-            if kind is ArtifactUsed and e.ability in ("turn", "free_blank", "displace"):
+            if isinstance(e, ArtifactUsed) and e.ability in ("turn", "free_blank", "displace"):
                 say(LogLine(f"{says(names[e.player], 'uses')} {cards.artifact(e.artifact).name} "
                             f"({ABILITY_NAMES[e.ability]})", e.player))
                 continue
             flush()
-        if kind is TurnStarted:
-            say(LogLine(f"{possessive(names[e.player])} turn" + (f" (turn {turn})" if turn else ""), e.player, True))
-        elif kind is Rested:
-            if e.forced:
+        match e:
+            case TurnStarted():
+                say(LogLine(f"{possessive(names[e.player])} turn" + (f" (turn {turn})" if turn else ""), e.player,
+                            True))
+            case Rested() if e.forced:
                 say(LogLine(f"{possessive(names[e.player])} characters were all used: free rest", e.player))
-            else:
+            case Rested():
                 say(LogLine(f"{says(names[e.player], 'rests')} early for {_coins(e.paid)}", e.player))
-        elif kind is CharacterFlipped:
-            side = "face up" if e.face_up else "face down"
-            say(LogLine(f"{says(names[e.player], 'turns')} {cards.card(e.card).name} {side}{tool}", e.player))
-            tool = ""
-        elif kind is ArtifactUsed and e.ability in ("slide", "wake"):
-            tool = f" with {cards.artifact(e.artifact).name}"
-        elif kind is ArtifactUsed:
-            gain = ": +1 coin" if e.ability == "purse" else ""
-            say(LogLine(f"{says(names[e.player], 'uses')} {cards.artifact(e.artifact).name} "
-                        f"({ABILITY_NAMES[e.ability]}){gain}", e.player))
-        elif kind is MarkerSlid:
-            say(LogLine(f"{says(names[e.player], 'slides')} {possessive(names[e.owner], start=False)} "
-                        f"marker{tool}", e.player))
-            tool = ""
-        elif kind is SearchSkipped:
-            say(LogLine(f"{names[e.player]} cannot place any character and "
-                        f"{verb_for(names[e.player], 'skips')} the search", e.player))
-        elif kind is CoinsGained and e.reason != "purse":
-            say(LogLine(f"{says(names[e.player], 'gains')} {_coins(e.amount)} ({e.reason})", e.player))
-        elif kind is CardFull:
-            say(LogLine(f"{cards.card(e.card).land_name} is fully searched"))
-        elif kind is BiddingStarted:
-            who = joined([names[p] for p in e.bidders])
-            say(LogLine(f"Tie! {who} bid for it"))
-        elif kind is BidPlaced:
-            say(LogLine(f"{says(names[e.player], 'bids')} {_coins(e.amount)}", e.player))
-        elif kind is BidPassed:
-            say(LogLine(says(names[e.player], "passes") + (" (cannot raise)" if e.forced else ""), e.player))
-        elif kind is CardClaimed:
-            card = cards.card(e.card)
-            paid = f" for {_coins(e.paid)}" if e.paid else ""
-            say(LogLine(f"{says(names[e.player], 'wakes')} {card.name} ({card.points} pt"
-                        f"{'' if card.points == 1 else 's'}){paid}", e.player))
-        elif kind is ConsolationCoin:
-            say(LogLine(f"{says(names[e.player], 'gets')} 1 coin for helping", e.player))
-        elif kind is CardReplaced:
-            say(LogLine(f"New land: {cards.card(e.card).land_name}" if e.card
-                        else "The deck is empty: that land stays off the map"))
-        elif kind is ArtifactBought:
-            say(LogLine(f"{says(names[e.player], 'buys')} {cards.artifact(e.artifact).name} for {_coins(e.cost)}",
-                        e.player))
-        elif kind is FinalRound:
-            say(LogLine(f"{says(names[e.player], 'has')} 10 characters: final round!", e.player, True))
-        elif kind is GameEnded:
-            say(LogLine(f"Game over: {win_line([names[w] for w in e.winners])}", None, True))
+            case CharacterFlipped():
+                side = "face up" if e.face_up else "face down"
+                say(LogLine(f"{says(names[e.player], 'turns')} {cards.card(e.card).name} {side}{tool}", e.player))
+                tool = ""
+            case ArtifactUsed() if e.ability in ("slide", "wake"):
+                tool = f" with {cards.artifact(e.artifact).name}"
+            case ArtifactUsed():
+                gain = ": +1 coin" if e.ability == "purse" else ""
+                say(LogLine(f"{says(names[e.player], 'uses')} {cards.artifact(e.artifact).name} "
+                            f"({ABILITY_NAMES[e.ability]}){gain}", e.player))
+            case MarkerSlid():
+                say(LogLine(f"{says(names[e.player], 'slides')} {possessive(names[e.owner], start=False)} "
+                            f"marker{tool}", e.player))
+                tool = ""
+            case SearchSkipped():
+                say(LogLine(f"{names[e.player]} cannot place any character and "
+                            f"{verb_for(names[e.player], 'skips')} the search", e.player))
+            case CoinsGained():
+                if e.reason != "purse":
+                    say(LogLine(f"{says(names[e.player], 'gains')} {_coins(e.amount)} ({e.reason})", e.player))
+            case CardFull():
+                say(LogLine(f"{cards.card(e.card).land_name} is fully searched"))
+            case BiddingStarted():
+                say(LogLine(f"Tie! {joined([names[p] for p in e.bidders])} bid for it"))
+            case BidPlaced():
+                say(LogLine(f"{says(names[e.player], 'bids')} {_coins(e.amount)}", e.player))
+            case BidPassed():
+                say(LogLine(says(names[e.player], "passes") + (" (cannot raise)" if e.forced else ""), e.player))
+            case CardClaimed():
+                card = cards.card(e.card)
+                paid = f" for {_coins(e.paid)}" if e.paid else ""
+                say(LogLine(f"{says(names[e.player], 'wakes')} {card.name} ({card.points} pt"
+                            f"{'' if card.points == 1 else 's'}){paid}", e.player))
+            case ConsolationCoin():
+                say(LogLine(f"{says(names[e.player], 'gets')} 1 coin for helping", e.player))
+            case CardReplaced():
+                say(LogLine(f"New land: {cards.card(e.card).land_name}" if e.card
+                            else "The deck is empty: that land stays off the map"))
+            case ArtifactBought():
+                say(LogLine(f"{says(names[e.player], 'buys')} {cards.artifact(e.artifact).name} for "
+                            f"{_coins(e.cost)}", e.player))
+            case FinalRound():
+                say(LogLine(f"{says(names[e.player], 'has')} 10 characters: final round!", e.player, True))
+            case GameEnded():
+                say(LogLine(f"Game over: {win_line([names[w] for w in e.winners])}", None, True))
+            case CharacterUsed() | MarkerPlaced() | SquareSkipped() | BlankPaid() | MarkerDisplaced():
+                pass  # told with their search
+            case ArtifactRowRefilled():
+                pass  # the row shows it
+            case _:
+                assert_never(e)
     at = len(events)
     flush()
     return told
@@ -242,7 +283,7 @@ class LogPanel:
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.scroll = 0          # rows scrolled up from the bottom
         self._rows: list[tuple[pygame.Surface, int | None, bool]] = []
-        self._rows_key: tuple | None = None
+        self._rows_key: tuple[object, ...] | None = None
         self.colours: list[tuple[int, int, int]] = []
 
     def layout(self, rect: pygame.Rect) -> None:

@@ -67,9 +67,9 @@ class PartyView:
         self.seat = seat
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.side = "bottom"
-        self._geo_key: tuple | None = None
+        self._geo_key: tuple[object, ...] | None = None
         self._geo: _Geometry | None = None
-        self._surface_key: tuple | None = None
+        self._surface_key: tuple[object, ...] | None = None
         self._surface: pygame.Surface | None = None
 
     def layout(self, rect: pygame.Rect, side: str) -> None:
@@ -91,7 +91,9 @@ class PartyView:
 
     def name_sizes(self) -> tuple[int, int, int]:
         """The preferred, a comfortable and the smallest size of the characters' names in this window."""
-        return tuple(max(NAME_FLOOR_PX, self.app.font_px(px)) for px in (NAME_PX, NAME_GOOD_PX, NAME_MIN_PX))
+        preferred, good, least = (max(NAME_FLOOR_PX, self.app.font_px(px))
+                                  for px in (NAME_PX, NAME_GOOD_PX, NAME_MIN_PX))
+        return preferred, good, least
 
     def _plate_pad(self) -> int:
         return self.app.px(2)

@@ -1,7 +1,7 @@
 """The end of a game: the winner, each player's points (cards, artifacts) as a bar chart, coins for ties."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -27,10 +27,12 @@ class ResultScene(Scene):
     rules_game = "arzium"
     title = "Arzium — result"
 
-    def __init__(self, app: "App", state: GameState, replay_path: str | None = None, watching: bool = False,
-                 assisted: bool = False) -> None:
-        """`assisted`: hints were shown during the game (said on the screen)."""
+    def __init__(self, app: "App", state: GameState, new_table: Callable[[GameState], None],
+                 replay_path: str | None = None, watching: bool = False, assisted: bool = False) -> None:
+        """`new_table` puts a new game on the table (`arzium.scenes.flow` gives it); `assisted`: hints were shown
+        during the game (said on the screen)."""
         super().__init__(app)
+        self.new_table = new_table
         self.state = state
         self.assisted = assisted
         self.replay_path = replay_path
@@ -50,9 +52,8 @@ class ResultScene(Scene):
         self.app.sounds.play("fanfare")
 
     def play_again(self) -> None:
-        from arzium.scenes.play import PlayScene
         seed = (self.state.seed * 1103515245 + 12345) % (2 ** 31)
-        self.app.replace(PlayScene(self.app, new_game(self.state.setup, seed)))
+        self.new_table(new_game(self.state.setup, seed))
 
     def to_menu(self) -> None:
         self.app.pop()

@@ -5,13 +5,24 @@ remembers the new one."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from arzium import save
 from arzium.bots import LEVELS
-from arzium.rules import DEFAULT_EDGES, EDGES, SeatSetup, Setup, SetupError, check_setup, default_cards, new_game
+from arzium.rules import (
+    DEFAULT_EDGES,
+    EDGES,
+    GameState,
+    SeatSetup,
+    Setup,
+    SetupError,
+    check_setup,
+    default_cards,
+    new_game,
+)
 from arzium.save import MAX_NAME
 from arzium.scenes.art import CardArt
 from arzium.scenes.controllers import LEVEL_TIPS, level_name
@@ -117,8 +128,12 @@ class SetupScene(Scene):
     rules_game = "arzium"
     title = "Arzium — new game"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "App", start: Callable[[GameState], None],
+                 resume: Callable[["SavedGame"], None]) -> None:
+        """`start` puts a new game on the table, `resume` the saved one (`arzium.scenes.flow` gives both)."""
         super().__init__(app)
+        self.start_game = start
+        self.resume_game = resume
         self.cards = default_cards()
         self.art = CardArt(app, self.cards)
         colours = self.cards.colours
@@ -169,32 +184,32 @@ class SetupScene(Scene):
         self.saved = saved if saved is not None and saved.state.phase != "over" else None
 
     def resume(self) -> None:
-        from arzium.scenes.play import PlayScene
-        if self.saved is None:
-            return
-        saved = self.saved
-        self.app.replace(PlayScene(self.app, saved.state, saved.actions, assisted=saved.assisted))
+        if self.saved is not None:
+            self.resume_game(self.saved)
 
     # -- seats -------------------------------------------------------------------------------
+
+    def _level(self, i: int) -> str:
+        return self.seats[i]["level"]
 
     def _rebuild(self) -> None:
         self.rows = []
         for i, seat in enumerate(self.seats):
             row: dict[str, Widget] = {
-                "name": NameField(seat["name"], lambda v, i=i: self._set(i, "name", v), "Click to type a name"),
-                "kind": Button(seat["kind"].title(), lambda i=i: self.toggle_kind(i),
+                "name": NameField(seat["name"], partial(self.set_seat, i, "name"), "Click to type a name"),
+                "kind": Button(seat["kind"].title(), partial(self.toggle_kind, i),
                                "Human (you, or friends at this screen) or bot (then pick its level)", font=18),
-                "colour": Button(seat["colour"].title(), lambda i=i: self.cycle(i, "colour"),
+                "colour": Button(seat["colour"].title(), partial(self.cycle, i, "colour"),
                                  "Marker colour (each has its own shape too)", font=18),
-                "edge": Button(self.edges[i].title(), lambda i=i: self.cycle_edge(i),
+                "edge": Button(self.edges[i].title(), partial(self.cycle_edge, i),
                                "The edge of the map this seat sits at: patterns are placed as seen from it", font=18),
             }
             if seat["kind"] == "bot":
                 for level in LEVELS:
-                    row[f"level_{level}"] = LevelSegment(level, lambda i=i: self.seats[i]["level"],
-                                                         lambda v, i=i: self._set(i, "level", v))
+                    row[f"level_{level}"] = LevelSegment(level, partial(self._level, i),
+                                                         partial(self.set_seat, i, "level"))
             if len(self.seats) > 2:
-                row["remove"] = Button("x", lambda i=i: self.remove_seat(i), "Remove this seat", font=18,
+                row["remove"] = Button("x", partial(self.remove_seat, i), "Remove this seat", font=18,
                                        sound="ui_back")
             self.rows.append(row)
         self.first = min(self.first, len(self.seats) - 1)
@@ -211,7 +226,8 @@ class SetupScene(Scene):
         if self.app.stack.top is self:
             self.layout(self.app.size)
 
-    def _set(self, i: int, key: str, value: str) -> None:
+    def set_seat(self, i: int, key: str, value: str) -> None:
+        """Seat `i`'s `key` ("name", "kind", "colour" or "level") becomes `value`."""
         self.seats[i][key] = value
         self.first_choice.options = [(j, s["name"]) for j, s in enumerate(self.seats)]
 
@@ -270,7 +286,6 @@ class SetupScene(Scene):
         return Setup(seats, self.full_game, self.first)
 
     def start(self) -> None:
-        from arzium.scenes.play import PlayScene
         setup = self.setup()
         try:
             check_setup(setup, self.cards)
@@ -282,10 +297,7 @@ class SetupScene(Scene):
         if message:
             self.app.toast(message)  # the game starts all the same
         seed = self.app.options.seed if self.app.options.seed is not None else random.randrange(1, 2 ** 31)
-        state = new_game(setup, seed)
-        scene = PlayScene(self.app, state, [])
-        scene.autosave()
-        self.app.replace(scene)
+        self.start_game(new_game(setup, seed))
 
     # -- scene -------------------------------------------------------------------------------
 

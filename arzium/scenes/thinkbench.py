@@ -15,7 +15,7 @@ import pygame
 
 from arzium.rules import default_setup, new_game
 from arzium.scenes.controllers import THINK_LIMIT_S, BotController
-from arzium.scenes.play import PlayScene
+from arzium.scenes.flow import play_scene
 from common.scene import Scene
 from common.timedemo import percentile
 
@@ -31,11 +31,11 @@ def _game(app: "App", level: str, players: int, seed: int, full: bool,
     frame gaps while none did (all in ms)."""
     setup = default_setup(players, full, bots=players)
     setup = dataclasses.replace(setup, seats=tuple(dataclasses.replace(s, bot_level=level) for s in setup.seats))
-    scene = PlayScene(app, new_game(setup, seed), autosave=False)
+    scene = play_scene(app, new_game(setup, seed), autosave=False)
     app.stack.clear_to(Scene(app))
     app.push(scene)
     scene.draw(app.screen)  # entering the table fills the picture caches once; not what is measured
-    bots = [c for c in set(scene.controllers.values()) if isinstance(c, BotController)]
+    bots = [c for c in set(scene.table.controllers.values()) if isinstance(c, BotController)]
     asked: dict[int, float] = {}
     decisions: list[float] = []
     gaps: list[float] = []
@@ -43,7 +43,7 @@ def _game(app: "App", level: str, players: int, seed: int, full: bool,
     clock = pygame.time.Clock()
     clock.tick()
     last = time.perf_counter()
-    while app.stack.top is scene and (turns is None or scene.state.turn <= turns):
+    while app.stack.top is scene and (turns is None or scene.table.state.turn <= turns):
         app.step([], clock.tick(60))
         now = time.perf_counter()
         thinking = False
@@ -55,7 +55,7 @@ def _game(app: "App", level: str, players: int, seed: int, full: bool,
                 decisions.append((now - asked.pop(id(bot))) * 1000)
         (gaps if thinking else idle).append((now - last) * 1000)
         last = now
-        if scene.awaiting_confirm:
+        if scene.table.awaiting_confirm:
             scene.confirm()
     return decisions, gaps, idle
 

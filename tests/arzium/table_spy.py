@@ -1,8 +1,11 @@
-"""Test helpers for the Arzium table: seats, a play scene put on the table, and one with every banner it
-announces and every sound played recorded."""
+"""Test helpers for the Arzium scenes: seats, input events, a play scene put on the table, and one with every
+banner it announces and every sound played recorded."""
 from __future__ import annotations
 
+import pygame
+
 from arzium.rules import GameState, SeatSetup
+from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
 from common.app import App
 from common.scene import Scene
@@ -14,6 +17,26 @@ BOT = SeatSetup("Snorebert", "blue", "north", "bot", "easy")
 YOU = SeatSetup("You", "red", "south", "human")
 
 
+def motion(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
+    """The mouse moves to `pos` and clicks there."""
+    return [motion(pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+
+
+def key(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def run(app: App, frames: int, events: list[pygame.event.Event] | None = None) -> None:
+    """`frames` frames of FRAME ms, each with `events`."""
+    for _ in range(frames):
+        app.step(events or [], FRAME)
+
+
 def put_on_table(app: App, scene: PlayScene) -> PlayScene:
     """`scene` on top of an empty scene (leaving it has somewhere to go)."""
     app.stack.clear_to(Scene(app))
@@ -23,7 +46,7 @@ def put_on_table(app: App, scene: PlayScene) -> PlayScene:
 
 def table(app: App, state: GameState, replay: list | None = None) -> PlayScene:
     """A play scene of `state` (or of `replay` played from it) on the table, without autosaves."""
-    return put_on_table(app, PlayScene(app, state, replay=replay, autosave=False))
+    return put_on_table(app, play_scene(app, state, replay=replay, autosave=False))
 
 
 def record_table(app: App, scene: PlayScene) -> tuple[list[str], list[str]]:

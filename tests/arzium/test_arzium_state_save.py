@@ -29,7 +29,7 @@ from arzium.rules import (
     replay_from,
     run_replay,
 )
-from arzium.save import load_save, load_saved_game, save_game, save_path
+from arzium.save import load_saved_game, save_game, save_path
 from common.replay import Replay as ReplayFile
 from common.replay import read_replay, write_replay
 
@@ -124,14 +124,13 @@ def test_a_replay_of_another_game_is_refused():
 
 
 def test_autosave_round_trip(user_home):
-    assert load_save() == (None, None)
+    assert load_saved_game() == (None, None)
     state, actions, _ = play_random(4, True, 8, max_actions=50)
     save_game(state, actions)
     assert save_path().is_relative_to(user_home) and save_path().exists()
-    loaded, message = load_save()
-    assert message is None and loaded.to_dict() == state.to_dict()
     saved, message = load_saved_game()
-    assert saved.actions == actions and not saved.assisted and message is None
+    assert message is None and saved.state.to_dict() == state.to_dict()
+    assert saved.actions == actions and not saved.assisted
 
 
 def test_the_autosave_keeps_the_assisted_flag_and_old_saves_load_unassisted(tmp_path):
@@ -166,7 +165,7 @@ def test_corrupt_saves_are_set_aside_with_one_line(tmp_path, spoil, reason):
     path = tmp_path / "save.json"
     save_game(state, actions, path)
     path.write_text(spoil(path.read_text(encoding="utf-8")), encoding="utf-8")
-    loaded, message = load_save(path)
+    loaded, message = load_saved_game(path)
     assert loaded is None and reason in message and "\n" not in message
     assert not path.exists() and len(list(tmp_path.glob("save.json.bad-*"))) == 1
-    assert load_save(path) == (None, None)
+    assert load_saved_game(path) == (None, None)

@@ -3,15 +3,14 @@ from __future__ import annotations
 
 import time
 
-import pygame
 import pytest
 
+from arzium.bots import Bot
 from arzium.rules import GameState, action_from_json, apply, current_player, default_setup, legal_actions, new_game
 from arzium.scenes import controllers
 from arzium.scenes.controllers import THINK_LIMIT_S, BotSpec, decide_job, hint_job
 from arzium.scenes.thinkbench import GAP_TARGET_MS, format_report, think_bench
-from common.app import App, AppOptions
-from common.settings import Settings
+from common.app import App
 
 
 def a_position() -> GameState:
@@ -21,7 +20,23 @@ def a_position() -> GameState:
     return state
 
 
+def test_a_bot_in_the_window_is_made_with_the_think_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[tuple[object, ...]] = []
+    real = controllers.make_bot
+
+    def spy(level: str, seed: int, iterations: int | None = None, max_seconds: float | None = None) -> Bot:
+        made.append((level, iterations, max_seconds))
+        return real(level, seed, iterations, max_seconds)
+
+    monkeypatch.setattr(controllers, "make_bot", spy)
+    state = a_position()
+    answer = action_from_json(decide_job(BotSpec("easy", 3), current_player(state), 6, state.to_dict(), None))
+    assert answer in legal_actions(state) and made == [("easy", None, THINK_LIMIT_S)]
+
+
+@pytest.mark.slow
 def test_a_hard_decision_in_the_window_stops_at_the_think_limit() -> None:
+    """Evidence run (wall clock): the limit holds for a search far too big for it."""
     state = a_position()
     spec = BotSpec("hard", 3, iterations=10_000_000)  # far more than fits in the limit
     started = time.perf_counter()
@@ -43,12 +58,8 @@ def test_a_hint_in_the_window_is_asked_with_the_think_limit(monkeypatch: pytest.
     assert asked == [THINK_LIMIT_S]
 
 
-def test_think_bench_plays_whole_games_and_reports_its_figures() -> None:
-    app = App(AppOptions(headless=True, save_settings=False), settings=Settings())
-    try:
-        report = think_bench(app, "hard", 2, games=1, seed=4, full=False, turns=3)
-    finally:
-        pygame.quit()
+def test_think_bench_plays_whole_games_and_reports_its_figures(app: App) -> None:
+    report = think_bench(app, "hard", 2, games=1, seed=4, full=False, turns=3)
     assert report["games"] == 1 and report["players"] == 2 and report["level"] == "hard"
     assert report["decisions"] >= 3  # every bot turn asks at least once
     d, g = report["decision_ms"], report["gap_ms"]

@@ -74,15 +74,15 @@ def test_a_bots_search_line_waits_until_its_markers_and_coins_have_landed(app: A
     scene = table(app, clone(game))
     start = texts(scene.log.lines)
     for _ in range(2000):
-        if scene.actions:
+        if scene.table.actions:
             break
         app.step([], FRAME)
-    assert scene.actions, "the bot did not move"
-    lines = told(game, scene.actions[0])
+    assert scene.table.actions, "the bot did not move"
+    lines = told(game, scene.table.actions[0])
     line = search_line(lines)
     assert texts(scene.log.lines) == start  # committed, not yet shown
-    board = [sq for sq in range(36) if scene.state.board[sq] == 0]
-    coins = scene.state.players[0].coins
+    board = [sq for sq in range(36) if scene.table.state.board[sq] == 0]
+    coins = scene.table.state.players[0].coins
     assert board and coins > 0  # this seed's first search places markers and earns coins
     frames_hidden = 0
     while line not in texts(scene.log.lines):
@@ -101,8 +101,8 @@ def test_a_humans_lines_follow_the_animation_and_leave_with_an_undo(app: App) ->
     scene = table(app, new_game(Setup((YOU, BOT), False, 0), 3))
     app.step([], FRAME)
     start = texts(scene.log.lines)
-    search = coin_search(scene.state)
-    line = search_line(told(scene.state, search))
+    search = coin_search(scene.table.state)
+    line = search_line(told(scene.table.state, search))
     assert scene.act(search)
     for _ in range(5):
         app.step([], FRAME)
@@ -112,10 +112,10 @@ def test_a_humans_lines_follow_the_animation_and_leave_with_an_undo(app: App) ->
     for _ in range(90):
         app.step([], FRAME)
     assert texts(scene.log.lines) == start  # the undone search is never told
-    assert scene.act(coin_search(scene.state))
+    assert scene.act(coin_search(scene.table.state))
     while scene.timeline.busy:
         app.step([], FRAME)
-    assert texts(scene.log.lines).count(line) == 1 and scene.awaiting_confirm
+    assert texts(scene.log.lines).count(line) == 1 and scene.table.awaiting_confirm
     scene.undo()  # shown, still undoable: its lines leave
     assert texts(scene.log.lines) == start and not scene.log.waiting
 
@@ -124,11 +124,11 @@ def test_a_later_action_shows_the_earlier_ones_lines_first_and_undo_keeps_them(a
     scene = table(app, new_game(Setup((YOU, BOT), True, 0), 5))
     app.step([], FRAME)
     start = texts(scene.log.lines)
-    search = coin_search(scene.state)
-    first = told(scene.state, search)
+    search = coin_search(scene.table.state)
+    first = told(scene.table.state, search)
     assert scene.act(search)
     app.step([], FRAME)
-    second = next(a for a in legal_actions(scene.work) if type(a) is not Buy)  # a buy would commit the turn
+    second = next(a for a in legal_actions(scene.table.work) if type(a) is not Buy)  # a buy would commit the turn
     assert scene.act(second)  # acting skips the first action's animation: its lines are all on show
     assert texts(scene.log.lines)[len(start):] == first
     scene.undo()
@@ -139,13 +139,13 @@ def test_with_instant_animations_the_lines_are_there_at_once(app: App) -> None:
     app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
     scene = table(app, new_game(Setup((BOT, YOU), False, 0), 3))
     for _ in range(600):
-        if scene.actions:
+        if scene.table.actions:
             break
         app.step([], FRAME)
-    assert scene.actions and not scene.log.waiting
+    assert scene.table.actions and not scene.log.waiting
     assert " searched with " in " ".join(texts(scene.log.lines))
     human = table(app, new_game(Setup((YOU, BOT), False, 0), 3))
-    assert human.act(coin_search(human.state))
+    assert human.act(coin_search(human.table.state))
     assert " searched with " in " ".join(texts(human.log.lines)) and not human.log.waiting
 
 
@@ -187,7 +187,7 @@ def test_a_replay_tells_a_purchase_as_the_artifact_leaves_the_row(app: App) -> N
             assert in_row and buy.artifact not in scene.shown.art_row
             told = True
         in_row = buy.artifact in scene.shown.art_row
-        if len(scene.actions) == len(actions) and not scene.timeline.busy:
+        if len(scene.table.actions) == len(actions) and not scene.timeline.busy:
             break
         app.step([], FRAME)
     assert told

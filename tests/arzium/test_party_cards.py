@@ -6,7 +6,8 @@ import pygame
 import pytest
 
 from arzium.rules import SeatSetup, Setup, default_cards, new_game
-from arzium.scenes.party_view import PartyLook
+from arzium.scenes.flow import play_scene
+from arzium.scenes.party_view import PartyLook, PartyView
 from arzium.scenes.play import PlayScene
 from arzium.scenes.shown import Shown
 from common import text
@@ -38,10 +39,17 @@ def table(app: App, players: int, n_cards: int) -> PlayScene:
     for p, ps in enumerate(state.players):
         ps.cards = (LONGEST_FIRST * 2)[p * n_cards:(p + 1) * n_cards]
         ps.face_up = [i % 3 != 1 for i in range(n_cards)]
-    scene = PlayScene(app, state, autosave=False)
+    scene = play_scene(app, state, autosave=False)
     scene.layout(app.size)
     scene.shown = Shown.of(state)
     return scene
+
+
+def drawn(party: PartyView, shown: Shown, look: PartyLook) -> pygame.Surface:
+    """The party as it is drawn on a plain table, cut out at its place."""
+    table = pygame.Surface(party.app.size)
+    party.draw(table, shown, look, (0, table.copy()))
+    return table.subsurface(party.rect).copy()
 
 
 def ink_rows(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:
@@ -75,7 +83,7 @@ def test_every_character_in_every_party_shows_a_readable_name(app: App, players:
     shown = scene.shown
     for party in scene.parties:
         p = party.player
-        picture = party._render(shown, PartyLook(), None)
+        picture = drawn(party, shown, PartyLook())
         for i, cid in enumerate(shown.cards[p]):  # letters of a readable height over the top of the card
             up = shown.face_up[p][i]
             card = party.card_rect(shown, i).move(-party.rect.x, -party.rect.y)
@@ -119,21 +127,21 @@ def human_choosing(app: App) -> tuple[PlayScene, list[bool]]:
     ps = state.players[0]
     ps.cards = ps.cards + [c for c in LONGEST_FIRST if c not in ps.cards][:5 - len(ps.cards)]
     ps.face_up = [True, False, True, False, True]
-    scene = PlayScene(app, state, autosave=False)
+    scene = play_scene(app, state, autosave=False)
     scene.layout(app.size)
     scene.shown = Shown.of(state)
-    assert scene.acting_human() == 0
+    assert scene.table.acting_human() == 0
     return scene, ps.face_up
 
 
 def test_number_badges_sit_on_the_face_up_characters_in_key_order(app: App) -> None:
     scene, face_up = human_choosing(app)
     party = scene.parties[0]
-    look = scene._look(0, 0, None)
+    look = scene.view.look(0, 0, None)
     assert look.keys == (0, 2, 4)  # numbering skips the used ones
-    assert scene._look(1, 0, None).keys == ()  # nobody else's cards
-    with_keys = party._render(scene.shown, look, None)
-    without = party._render(scene.shown, PartyLook(look.active, pickable=look.pickable), None)
+    assert scene.view.look(1, 0, None).keys == ()  # nobody else's cards
+    with_keys = drawn(party, scene.shown, look)
+    without = drawn(party, scene.shown, PartyLook(look.active, pickable=look.pickable))
     changed = differing(with_keys, without)
     origin = pygame.Vector2(party.rect.topleft)
     badges = [party.key_badge(scene.shown, i).move(-origin.x, -origin.y) for i in look.keys]
@@ -153,17 +161,17 @@ def test_number_badges_sit_on_the_face_up_characters_in_key_order(app: App) -> N
 @pytest.mark.parametrize("number", [1, 2, 3])
 def test_pressing_a_badges_number_selects_its_card(app: App, number: int) -> None:
     scene, _ = human_choosing(app)
-    keys = scene._look(0, 0, None).keys
+    keys = scene.view.look(0, 0, None).keys
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + number - 1, mod=0, unicode=str(number)))
-    assert scene.selected == keys[number - 1]
-    assert scene._look(0, 0, None).keys == keys  # the numbers stay while the choice can still change
+    assert scene.choice.selected == keys[number - 1]
+    assert scene.view.look(0, 0, None).keys == keys  # the numbers stay while the choice can still change
 
 
 def test_no_badges_unless_the_human_is_choosing_a_character(app: App) -> None:
     scene, _ = human_choosing(app)
-    scene.mode = "wake"  # an artifact asks for a used character: the numbers would mislead
-    assert scene._look(0, 0, None).keys == ()
+    scene.choice.mode = "wake"  # an artifact asks for a used character: the numbers would mislead
+    assert scene.view.look(0, 0, None).keys == ()
     scene, _ = human_choosing(app)
-    scene.replay = []  # nobody's input is taken (as while a bot plays or a replay runs)
-    assert scene.acting_human() is None
-    assert all(scene._look(p, None, None).keys == () for p in (0, 1))
+    scene.table.replay = []  # nobody's input is taken (as while a bot plays or a replay runs)
+    assert scene.table.acting_human() is None
+    assert all(scene.view.look(p, None, None).keys == () for p in (0, 1))

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 
+from table_spy import ANN, BO, BOT, FRAME, record_table
 
 from arzium.rules import (
     Action,
     ArtifactRowRefilled,
     CardReplaced,
     GameState,
-    SeatSetup,
     Search,
+    SeatSetup,
     Setup,
     apply,
     clone,
@@ -22,11 +23,10 @@ from arzium.rules import (
     legal_actions,
 )
 from arzium.scenes.catalog import played
-from arzium.scenes.play import AUTO_CONFIRM_MS, PlayScene
+from arzium.scenes.flow import play_scene
 from arzium.scenes.result import ResultScene
+from arzium.scenes.table import AUTO_CONFIRM_MS
 from common.app import App
-from table_spy import ANN, BO, BOT, FRAME, record_table
-
 
 
 def last_turn(seats: tuple[SeatSetup, SeatSetup], seed: int) -> tuple[GameState, list[Action], Search]:
@@ -51,7 +51,7 @@ class Table:
     def __init__(self, app: App, seats: tuple[SeatSetup, SeatSetup], seed: int) -> None:
         self.app = app
         state, self.actions, self.final = last_turn(seats, seed)
-        self.scene = PlayScene(app, state, self.actions, autosave=False)
+        self.scene = play_scene(app, state, self.actions, autosave=False)
         self.banners, self.sounds = record_table(app, self.scene)
         self.step()
         self.start = self.told()
@@ -68,7 +68,7 @@ class Table:
         return sum(text.startswith("Game over") for text in self.told())
 
     def play_final(self) -> None:
-        assert self.scene.act(self.final) and self.scene.awaiting_confirm and is_over(self.scene.work)
+        assert self.scene.act(self.final) and self.scene.table.awaiting_confirm and is_over(self.scene.table.work)
 
     def assert_untold(self) -> None:
         """Nothing of the game's end is on show or on its way, and the table is still up."""
@@ -87,8 +87,8 @@ class Table:
         assert isinstance(result, ResultScene)
         assert self.banners.count("Game over!") == 1 and self.game_over_told() == 1
         assert self.sounds.count("fanfare") == 2 and self.sounds[-1] == "fanfare"  # the table's, the result's
-        assert is_over(scene.state) and scene.actions == self.actions + [self.final]
-        assert result.state is scene.state
+        assert is_over(scene.table.state) and scene.table.actions == self.actions + [self.final]
+        assert result.state is scene.table.state
         return result
 
 
@@ -97,15 +97,15 @@ def test_hot_seat_the_games_end_waits_for_confirm_and_undo_leaves_no_trace(app: 
     scene = t.scene
     t.play_final()
     t.step(round(AUTO_CONFIRM_MS * 3 / FRAME))  # the search shown, then a long wait: no confirmation by itself
-    assert not scene.timeline.busy and scene.awaiting_confirm
+    assert not scene.timeline.busy and scene.table.awaiting_confirm
     t.assert_untold()
-    assert scene.instructions() == ("Ann: confirm your turn",
+    assert scene.sidebar.instructions() == ("Ann: confirm your turn",
                                     "Confirm to pass play on, or Undo to take your last action back.")
     scene.undo()
-    assert scene.work is None and not scene.next_turn and t.told() == t.start
+    assert scene.table.work is None and not scene.table.next_turn and t.told() == t.start
     t.step(120)
     t.assert_untold()
-    assert t.told() == t.start and scene.acting_human() == 1 and not is_over(scene.state)
+    assert t.told() == t.start and scene.table.acting_human() == 1 and not is_over(scene.table.state)
     t.play_final()  # the same turn again, confirmed while its markers drop
     t.step(3)
     t.assert_untold()
@@ -118,13 +118,13 @@ def test_solo_the_games_end_comes_with_the_auto_confirm(app: App) -> None:
     scene = t.scene
     t.play_final()
     frames = 0
-    while scene.awaiting_confirm:
+    while scene.table.awaiting_confirm:
         t.assert_untold()
-        assert scene.instructions()[0] == "Ann: turn done"
+        assert scene.sidebar.instructions()[0] == "Ann: turn done"
         frames += 1
         assert frames < 1000, "the turn was never confirmed"
         t.step()
-    assert frames * FRAME >= AUTO_CONFIRM_MS and scene.work is None
+    assert frames * FRAME >= AUTO_CONFIRM_MS and scene.table.work is None
     t.end_once()
 
 

@@ -5,13 +5,22 @@ from __future__ import annotations
 
 import dataclasses
 
-
-from arzium.rules import SeatSetup, Search, Setup, apply, clone, current_player, legal_actions, new_game
-from arzium.scenes.log_panel import describe
-from arzium.scenes.play import AUTO_CONFIRM_MS, PlayScene
-from common.app import App
 from table_spy import ANN, BO, BOT, FRAME, record_table
 
+from arzium.rules import (
+    Search,
+    SeatSetup,
+    Setup,
+    apply,
+    clone,
+    current_player,
+    legal_actions,
+    new_game,
+)
+from arzium.scenes.flow import play_scene
+from arzium.scenes.log_panel import describe
+from arzium.scenes.table import AUTO_CONFIRM_MS
+from common.app import App
 
 
 class Table:
@@ -19,7 +28,7 @@ class Table:
 
     def __init__(self, app: App, seats: tuple[SeatSetup, ...], seed: int = 3) -> None:
         self.app = app
-        self.scene = PlayScene(app, new_game(Setup(seats, False, 0), seed), autosave=False)
+        self.scene = play_scene(app, new_game(Setup(seats, False, 0), seed), autosave=False)
         self.banners, self.sounds = record_table(app, self.scene)
 
     def step(self, frames: int = 1) -> None:
@@ -41,13 +50,13 @@ class Table:
     def search(self) -> tuple[Search, list[str]]:
         """The acting human searches (a whole basic-game turn); the search and every line it tells."""
         self.step()
-        st = self.scene.state
+        st = self.scene.table.state
         search = next(a for a in legal_actions(st) if type(a) is Search)
         after = clone(st)
         lines = [line.text for line in describe(apply(after, search), after.setup, after.cards, after.turn)]
         self.banners.clear()
         self.sounds.clear()
-        assert self.scene.act(search) and self.scene.awaiting_confirm
+        assert self.scene.act(search) and self.scene.table.awaiting_confirm
         return search, lines
 
 
@@ -59,10 +68,10 @@ def test_hot_seat_the_bots_turn_is_announced_when_the_turn_is_confirmed(app: App
     assert lines[-1] == "Snorebert's turn (turn 2)"
     t.settle()
     t.step(round(AUTO_CONFIRM_MS * 2 / FRAME))  # hot-seat: no confirmation by itself
-    assert scene.awaiting_confirm and scene.announcement is None
+    assert scene.table.awaiting_confirm and scene.sidebar.announcement is None
     assert "Snorebert's turn" not in t.banners
     assert t.told() == start + lines[:-1]  # the search is told, the next turn is not
-    assert scene.instructions() == ("Ann: confirm your turn",
+    assert scene.sidebar.instructions() == ("Ann: confirm your turn",
                                     "Confirm to pass play on, or Undo to take your last action back.")
     scene.confirm()
     t.settle()
@@ -78,7 +87,7 @@ def test_two_humans_the_next_players_turn_waits_for_confirm(app: App) -> None:
     _, lines = t.search()
     t.settle()
     t.step(60)
-    assert scene.awaiting_confirm and current_player(scene.state) == 0
+    assert scene.table.awaiting_confirm and current_player(scene.table.state) == 0
     assert t.told() == start + lines[:-1] and "Bo's turn (turn 2)" not in t.told()
     assert not any("Bo" in b for b in t.banners) and "turn_chime" not in t.sounds
     scene.confirm()
@@ -86,7 +95,7 @@ def test_two_humans_the_next_players_turn_waits_for_confirm(app: App) -> None:
     t.step(2)
     assert t.told() == start + lines and lines[-1] == "Bo's turn (turn 2)"
     assert t.banners.count("Bo, your turn") == 1 and t.sounds.count("turn_chime") == 1
-    assert scene.acting_human() == 1
+    assert scene.table.acting_human() == 1
 
 
 def test_solo_the_bots_turn_is_announced_by_the_auto_confirm(app: App) -> None:
@@ -95,16 +104,17 @@ def test_solo_the_bots_turn_is_announced_by_the_auto_confirm(app: App) -> None:
     start = t.told()
     _, lines = t.search()
     frames = 0
-    while scene.awaiting_confirm:
+    while scene.table.awaiting_confirm:
         assert "Snorebert's turn" not in t.banners
-        assert scene.announcement is None or scene.announcement[0] == "Your turn"  # the greeting fading out
+        banner = scene.sidebar.announcement
+        assert banner is None or banner.message == "Your turn"  # the greeting fading out
         assert "Snorebert's turn (turn 2)" not in t.told()
-        assert scene.instructions()[0] == "Ann: turn done"
+        assert scene.sidebar.instructions()[0] == "Ann: turn done"
         frames += 1
         assert frames < 1000, "the turn was never confirmed"
         t.step()
     assert frames * FRAME >= AUTO_CONFIRM_MS
-    assert scene.work is None and len(scene.actions) == 1
+    assert scene.table.work is None and len(scene.table.actions) == 1
     t.step()
     assert t.banners == ["Snorebert's turn"]
     assert t.told()[:len(start) + len(lines)] == start + lines
@@ -119,9 +129,9 @@ def test_undo_while_pending_leaves_no_trace_of_the_next_turn(app: App) -> None:
     t.settle()
     t.step(30)
     scene.undo()
-    assert scene.work is None and t.told() == start
+    assert scene.table.work is None and t.told() == start
     t.step(120)
-    assert t.told() == start and scene.acting_human() == 0 and not scene.actions
+    assert t.told() == start and scene.table.acting_human() == 0 and not scene.table.actions
     assert "Snorebert's turn" not in t.banners
     _, lines = t.search()  # the same turn again, confirmed at once while its markers drop
     scene.confirm()
@@ -142,4 +152,4 @@ def test_with_instant_animations_the_next_turn_comes_with_the_confirm(app: App) 
     scene.confirm()
     t.step()
     assert [line.text for line in scene.log.lines] == start + lines and not scene.log.waiting
-    assert t.banners.count("Bo, your turn") == 1 and scene.acting_human() == 1
+    assert t.banners.count("Bo, your turn") == 1 and scene.table.acting_human() == 1

@@ -8,15 +8,26 @@ import time
 
 import pygame
 import pytest
+from arzium_testkit import (
+    artifact_of,
+    give_artifacts,
+    make_cards,
+    make_state,
+    set_characters,
+    sq,
+)
+
+from table_spy import FRAME, click, key, motion, put_on_table, run
 
 from arzium import save
 from arzium.bots import make_bot
+from arzium.rules.builders import put_markers
 from arzium.rules import (
     Bid,
     GameState,
     PassBid,
-    SeatSetup,
     Search,
+    SeatSetup,
     Setup,
     apply,
     current_player,
@@ -24,24 +35,18 @@ from arzium.rules import (
     new_game,
 )
 from arzium.scenes.bidding import BidScene
-from arzium.scenes.play import AUTO_CONFIRM_MS, PlayScene
+from arzium.scenes.flow import play_scene, setup_scene
+from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene
+from arzium.scenes.shown import Shown
+from arzium.scenes.table import AUTO_CONFIRM_MS
 from common import catalog
-from common.app import App, AppOptions
+from common.app import App
+from common.games import GAMES
 from common.replay import read_replay
 from common.scene import Scene
-from common.settings import Settings
-from table_spy import put_on_table
 
-FRAME = 1000 / 60
 ARZIUM_SCENES = ["arzium-setup", "arzium-play", "arzium-play-hint", "arzium-result"]
-
-
-@pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
-    yield a
-    pygame.quit()
 
 
 def seats(*kinds: str) -> tuple[SeatSetup, ...]:
@@ -50,18 +55,12 @@ def seats(*kinds: str) -> tuple[SeatSetup, ...]:
     return tuple(SeatSetup(f"P{i + 1}", colours[i], edges[i], kind) for i, kind in enumerate(kinds))
 
 
-def run(app: App, frames: int, events=None) -> None:
-    for _ in range(frames):
-        app.step(events or [], FRAME)
-
-
-def motion(pos: tuple[int, int]) -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-
-
-def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
-    return [motion(pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+def assert_table_at_rest_shows_the_rules(app: App, where: str) -> None:
+    """Whatever random input did, a table shows the rules state once its animations are skipped."""
+    scene = app.stack.top
+    if isinstance(scene, PlayScene):
+        scene.skip_animations()
+        assert scene.shown == Shown.of(scene.table.view_state()), where
 
 
 @pytest.mark.parametrize("name", ARZIUM_SCENES)
@@ -71,31 +70,50 @@ def test_every_arzium_scene_runs_300_frames_of_random_input(app: App, name: str)
     base = Scene(app)  # an inert scene below: leaving the game does not wander into other games
     app.stack.clear_to(base)
     app.push(spec.build(app))
-    rng = random.Random(len(name))
+    seed = len(name)
+    rng = random.Random(seed)
     for frame in range(300):
         if app.stack.top is base or not app.running:
             app.running = True
             app.stack.clear_to(base)
             app.push(spec.build(app))
         app.step(catalog.random_input(frame, rng, app.size), FRAME)
-    assert app.frame_count == 300
+    assert app.frame_count == 300 and app.stack.top is not None, f"seed {seed}"
+    app.stack.top.draw(app.screen)
+    assert_table_at_rest_shows_the_rules(app, f"{name}, seed {seed}")
+
+
+def test_the_menu_opens_the_setup_screen_and_start_deals_a_table(app: App) -> None:
+    app.stack.clear_to(Scene(app))
+    setup = GAMES["arzium"].make_start_scene(app)
+    assert isinstance(setup, SetupScene)
+    app.push(setup)
+    setup.start()
+    assert isinstance(app.stack.top, PlayScene) and save.load_saved_game()[0] is not None  # saved at once
 
 
 def test_hot_seat_and_bots_survive_random_clicks_over_a_whole_table(app: App) -> None:
     state = new_game(Setup(seats("human", "human", "bot", "bot"), True, 0), 5)
     base = Scene(app)
     app.stack.clear_to(base)
-    app.push(PlayScene(app, state, autosave=False))
-    rng = random.Random(9)
+    scene = play_scene(app, state, autosave=False)
+    app.push(scene)
+    seed = 9
+    rng = random.Random(seed)
     for frame in range(600):
         if app.stack.top is base or not app.running:
             break
         app.step(catalog.random_input(frame, rng, app.size), FRAME)
+    replayed = new_game(state.setup, state.seed)
+    for action in scene.table.actions:  # what was committed is a legal game (apply refuses anything else)
+        apply(replayed, action)
+    assert replayed.to_dict() == scene.table.state.to_dict(), f"seed {seed}"
+    assert_table_at_rest_shows_the_rules(app, f"seed {seed}")
 
 
 def fresh_scene(app: App, kinds=("human", "bot"), seed: int = 3) -> PlayScene:
     state = new_game(Setup(seats(*kinds), False, 0), seed)
-    scene = PlayScene(app, state, autosave=False)
+    scene = play_scene(app, state, autosave=False)
     app.stack.clear_to(Scene(app))
     app.push(scene)
     run(app, 5)
@@ -103,25 +121,25 @@ def fresh_scene(app: App, kinds=("human", "bot"), seed: int = 3) -> PlayScene:
 
 
 def pick_card_without_blanks(scene: PlayScene) -> int:
-    cards = scene.state.players[0].cards
+    cards = scene.table.state.players[0].cards
     return next(i for i, c in enumerate(cards) if "B" not in "".join(scene.cards.card(c).pattern))
 
 
 def test_clicking_the_map_searches_exactly_where_the_ghost_is_green(app: App) -> None:
     scene = fresh_scene(app)
-    before = scene.state.to_dict()
+    before = scene.table.state.to_dict()
     i = pick_card_without_blanks(scene)
     app.step(click(scene.parties[0].card_rect(scene.shown, i).center), FRAME)
-    assert scene.selected == i
+    assert scene.choice.selected == i
     target = scene.board_view.square_center(14)
     app.step([motion(target)], FRAME)
-    ghost = scene.ghost()
+    ghost = scene.choice.ghost()
     assert ghost is not None and ghost.legal and ghost.markers
     green = {r * 6 + c for r, c, kind in ghost.cells if kind == "ok"}
     assert green == set(ghost.markers)
     app.step(click(target), FRAME)
-    assert len(scene.pending) == 1 and isinstance(scene.pending[0], Search)
-    placed = {sq for sq in range(36) if scene.work.board[sq] == 0 and before["board"][sq] != 0}
+    assert len(scene.table.pending) == 1 and isinstance(scene.table.pending[0], Search)
+    placed = {sq for sq in range(36) if scene.table.work.board[sq] == 0 and before["board"][sq] != 0}
     assert placed == green
     run(app, 120)  # the markers land on the shown board too
     assert {sq for sq in range(36) if scene.shown.board[sq] == 0} == green
@@ -129,50 +147,48 @@ def test_clicking_the_map_searches_exactly_where_the_ghost_is_green(app: App) ->
 
 def test_undo_restores_the_turn_and_confirm_commits_it(app: App) -> None:
     scene = fresh_scene(app)
-    before = scene.state.to_dict()
+    before = scene.table.state.to_dict()
     i = pick_card_without_blanks(scene)
     app.step(click(scene.parties[0].card_rect(scene.shown, i).center), FRAME)
     app.step(click(scene.board_view.square_center(20)), FRAME)
-    assert scene.pending and scene.awaiting_confirm
+    assert scene.table.pending and scene.table.awaiting_confirm
     scene.undo()
-    assert scene.work is None and not scene.pending
-    assert scene.view_state().to_dict() == before
+    assert scene.table.work is None and not scene.table.pending
+    assert scene.table.view_state().to_dict() == before
     assert scene.shown.board == before["board"]
-    assert scene.state.to_dict() == before  # the committed game never moved
+    assert scene.table.state.to_dict() == before  # the committed game never moved
     app.step(click(scene.parties[0].card_rect(scene.shown, i).center), FRAME)
     app.step(click(scene.board_view.square_center(20)), FRAME)
-    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], FRAME)
-    assert scene.work is None and len(scene.actions) == 1 and current_player(scene.state) == 1
-
-
-def ctrl_z() -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+    app.step([key(pygame.K_RETURN)], FRAME)
+    assert scene.table.work is None and len(scene.table.actions) == 1 and current_player(scene.table.state) == 1
 
 
 def search_once(app: App, scene: PlayScene, square: int = 20) -> None:
     """The acting human searches with a character without blanks at `square` (a whole basic-game turn)."""
     i = pick_card_without_blanks(scene)
-    app.step(click(scene.parties[scene.acting_human()].card_rect(scene.shown, i).center), FRAME)
+    app.step(click(scene.parties[scene.table.acting_human()].card_rect(scene.shown, i).center), FRAME)
     app.step(click(scene.board_view.square_center(square)), FRAME)
-    assert scene.pending and scene.awaiting_confirm
+    assert scene.table.pending and scene.table.awaiting_confirm
 
 
 def test_a_lone_humans_turn_stands_by_itself_after_a_moment_that_undo_can_use(app: App) -> None:
     app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
     scene = fresh_scene(app)
-    before = scene.state.to_dict()
+    before = scene.table.state.to_dict()
     search_once(app, scene)
-    assert scene.instructions()[0] == "P1: turn done"
+    assert scene.sidebar.instructions()[0] == "P1: turn done"
     run(app, round(AUTO_CONFIRM_MS * 0.8 / FRAME))
-    assert scene.awaiting_confirm and scene.state.to_dict() == before  # the bot has not started: still undoable
-    app.step([ctrl_z()], FRAME)
-    assert scene.work is None and not scene.pending and scene.state.to_dict() == before
+    # the bot has not started: still undoable
+    assert scene.table.awaiting_confirm and scene.table.state.to_dict() == before
+    app.step([key(pygame.K_z, pygame.KMOD_LCTRL)], FRAME)
+    assert scene.table.work is None and not scene.table.pending and scene.table.state.to_dict() == before
     run(app, round(AUTO_CONFIRM_MS * 1.5 / FRAME))
-    assert not scene.actions and scene.acting_human() == 0  # nothing to confirm: the turn is the human's again
+    # nothing to confirm: the turn is the human's again
+    assert not scene.table.actions and scene.table.acting_human() == 0
     search_once(app, scene)
-    turn = list(scene.pending)
+    turn = list(scene.table.pending)
     run(app, round(AUTO_CONFIRM_MS * 1.2 / FRAME))
-    assert scene.work is None and scene.actions[:1] == turn  # committed (the bot may have answered already)
+    assert scene.table.work is None and scene.table.actions[:1] == turn  # committed (the bot may have answered already)
 
 
 def test_hot_seat_turns_still_wait_for_confirm(app: App) -> None:
@@ -180,8 +196,8 @@ def test_hot_seat_turns_still_wait_for_confirm(app: App) -> None:
     scene = fresh_scene(app, ("human", "human"))
     search_once(app, scene)
     run(app, round(AUTO_CONFIRM_MS * 3 / FRAME))
-    assert scene.awaiting_confirm and not scene.actions
-    assert scene.instructions()[0] == "P1: confirm your turn"
+    assert scene.table.awaiting_confirm and not scene.table.actions
+    assert scene.sidebar.instructions()[0] == "P1: confirm your turn"
 
 
 def tie_state() -> GameState:
@@ -205,18 +221,18 @@ def human_tie_table(app: App) -> PlayScene:
     state = tie_state()
     state.setup = dataclasses.replace(state.setup, seats=tuple(
         dataclasses.replace(s, kind="human") for s in state.setup.seats))
-    return put_on_table(app, PlayScene(app, state, autosave=False))
+    return put_on_table(app, play_scene(app, state, autosave=False))
 
 
 def test_a_human_in_a_tie_gets_the_bid_dialog_and_bids(app: App) -> None:
     scene = human_tie_table(app)
-    bidder = current_player(scene.state)
+    bidder = current_player(scene.table.state)
     run(app, 10)
     dialog = app.stack.top
     assert isinstance(dialog, BidScene) and dialog.player == bidder
     app.step(click(dialog.bid_btn.rect.center), FRAME)
     assert app.stack.top is scene
-    assert isinstance(scene.pending[-1], (Bid, PassBid)) and scene.pending[-1] == Bid(0)
+    assert isinstance(scene.table.pending[-1], (Bid, PassBid)) and scene.table.pending[-1] == Bid(0)
 
 
 def test_h_in_the_bid_dialog_suggests_a_bid_and_sets_its_amount(app: App) -> None:
@@ -226,52 +242,52 @@ def test_h_in_the_bid_dialog_suggests_a_bid_and_sets_its_amount(app: App) -> Non
     assert isinstance(dialog, BidScene)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)], FRAME)
     deadline = time.perf_counter() + 20
-    while scene.hint is None:
+    while scene.hints.hint is None:
         assert time.perf_counter() < deadline, "no hint came"
         app.step([], FRAME)
         time.sleep(0.003)
-    hint = scene.hint.action
-    assert isinstance(hint, Bid) and hint in legal_actions(scene.view_state())  # an opening bid: no passing
-    assert scene.assisted and app.stack.top is dialog and dialog.amount == hint.amount
+    hint = scene.hints.hint.action
+    assert isinstance(hint, Bid) and hint in legal_actions(scene.table.view_state())  # an opening bid: no passing
+    assert scene.table.assisted and app.stack.top is dialog and dialog.amount == hint.amount
     run(app, 2)  # drawn with the hint
-    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], FRAME)
-    assert app.stack.top is scene and [*scene.actions, *scene.pending][-1] == hint
+    app.step([key(pygame.K_RETURN)], FRAME)
+    assert app.stack.top is scene and [*scene.table.actions, *scene.table.pending][-1] == hint
 
 
 def test_autosave_after_a_committed_move_and_resume_from_the_setup_screen(app: App) -> None:
     state = new_game(Setup(seats("bot", "human"), False, 0), 21)
     app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
-    scene = PlayScene(app, state)
+    scene = play_scene(app, state)
     app.stack.clear_to(Scene(app))
     app.push(scene)
     deadline = time.perf_counter() + 5
-    while not scene.actions and time.perf_counter() < deadline:
+    while not scene.table.actions and time.perf_counter() < deadline:
         app.step([], FRAME)
         time.sleep(0.002)
     saved, message = save.load_saved_game()
     assert message is None and saved is not None and not saved.assisted
-    assert saved.state.to_dict() == scene.state.to_dict() and saved.actions == scene.actions
-    setup = SetupScene(app)
+    assert saved.state.to_dict() == scene.table.state.to_dict() and saved.actions == scene.table.actions
+    setup = setup_scene(app)
     app.push(setup)
     assert setup.resume_btn in setup.group.widgets
     setup.resume()
     resumed = app.stack.top
-    assert isinstance(resumed, PlayScene) and resumed.state.to_dict() == scene.state.to_dict()
+    assert isinstance(resumed, PlayScene) and resumed.table.state.to_dict() == scene.table.state.to_dict()
 
 
 def test_a_game_resumed_after_a_hint_stays_assisted(app: App) -> None:
     state = new_game(Setup(seats("human", "bot"), False, 0), 21)
-    scene = PlayScene(app, state)
+    scene = play_scene(app, state)
     app.stack.clear_to(Scene(app))
     app.push(scene)
     run(app, 2)
-    scene.show_hint(next(a for a in legal_actions(state) if isinstance(a, Search)))  # as H does once it is ready
-    setup = SetupScene(app)  # leave without another move: the save already says so
+    scene.hints.show(next(a for a in legal_actions(state) if isinstance(a, Search)))  # as H does once it is ready
+    setup = setup_scene(app)  # leave without another move: the save already says so
     app.push(setup)
     setup.resume()
     resumed = app.stack.top
-    assert isinstance(resumed, PlayScene) and resumed is not scene and resumed.assisted
-    path = resumed.write_replay()
+    assert isinstance(resumed, PlayScene) and resumed is not scene and resumed.table.assisted
+    path = resumed.table.write_replay()
     assert path is not None and read_replay(path, "arzium").meta["assisted"] is True
 
 
@@ -281,7 +297,7 @@ def test_a_corrupt_save_is_set_aside_with_one_toast_and_the_screen_works(app: Ap
     path.write_text('{"game": "arzium", "format": 1, "state": {"trunc', encoding="utf-8")
     app.toasts.clear()
     app.stack.clear_to(Scene(app))
-    setup = SetupScene(app)
+    setup = setup_scene(app)
     app.push(setup)
     assert len(app.toasts) == 1 and str(path) in app.toasts[0].message and "\n" not in app.toasts[0].message
     assert not path.exists() and list(path.parent.glob(path.name + ".bad-*"))
@@ -294,7 +310,7 @@ def test_a_corrupt_save_is_set_aside_with_one_toast_and_the_screen_works(app: Ap
 def test_a_pattern_with_blanks_is_pinned_then_blanks_are_bought_with_clicks(app: App) -> None:
     state = new_game(Setup(seats("human", "bot"), False, 0), 3)
     state.players[0].coins = 4
-    scene = PlayScene(app, state, autosave=False)
+    scene = play_scene(app, state, autosave=False)
     app.stack.clear_to(Scene(app))
     app.push(scene)
     run(app, 5)
@@ -302,14 +318,44 @@ def test_a_pattern_with_blanks_is_pinned_then_blanks_are_bought_with_clicks(app:
     app.step(click(scene.parties[0].card_rect(scene.shown, dreamer).center), FRAME)
     target = scene.board_view.square_center(27)
     app.step(click(target), FRAME)  # the first click pins the ghost: its blanks can be bought
-    assert scene.pinned is not None and not scene.pending
-    ghost = scene.ghost()
+    assert scene.choice.pinned is not None and not scene.table.pending
+    ghost = scene.choice.ghost()
     blank = next((r, c) for r, c, kind in ghost.cells if kind == "blank")
     app.step(click(scene.board_view.cell_rect(*blank).center), FRAME)
-    ghost = scene.ghost()
+    ghost = scene.choice.ghost()
     assert any(kind == "blank_on" for _, _, kind in ghost.cells) and ghost.cost == 2
     app.step(click(target), FRAME)  # a click on the pattern places it
-    search = scene.pending[-1]
+    search = scene.table.pending[-1]
     assert isinstance(search, Search) and len(search.blanks) == 1
-    gained = sum(scene.work.coin_at[sq] for sq in (*ghost.markers, blank[0] * 6 + blank[1]))
-    assert scene.work.players[0].coins == 4 - 2 + gained
+    gained = sum(scene.table.work.coin_at[sq] for sq in (*ghost.markers, blank[0] * 6 + blank[1]))
+    assert scene.table.work.players[0].coins == 4 - 2 + gained
+
+
+def test_the_hinted_displace_search_is_shown_placeable_and_placed_by_clicking(app: App) -> None:
+    """The Displace bug: a pattern on nothing but a rival's markers was refused by the ghost (red, "no marker
+    would be placed here") although legal_actions lists it and the hint recommends it."""
+    state = make_state(full=True, cards=make_cards(patterns={"C01": ["XX"]}))
+    set_characters(state, 0, ["C01", "C02", "C03"])
+    disp = artifact_of(state, "displace")
+    give_artifacts(state, 0, [disp])
+    put_markers(state, 1, [sq(5, 0), sq(5, 1)])
+    hinted = Search("C01", sq(5, 0), displace_artifact=disp, displace_square=sq(5, 1))
+    assert hinted in legal_actions(state)
+    scene = put_on_table(app, play_scene(app, state, autosave=False))
+    run(app, 5)
+    scene.hints.show(hinted)  # as H shows it once the hard bot answers
+    assert scene.hints.hint.cells == [(5, 0, "skip"), (5, 1, "displace_on")]
+    app.step([key(pygame.K_1)], FRAME)  # the first face-up character: C01
+    app.step(click(scene.parties[0].artifact_rect(scene.shown, 0).center), FRAME)  # arm Displace
+    assert scene.choice.selected == 0 and scene.choice.armed == {"displace": disp}
+    app.step([motion(scene.board_view.square_center(sq(5, 0)))], FRAME)
+    ghost = scene.choice.ghost()
+    assert ghost is not None and ghost.legal and ghost.options, ghost
+    assert {(r, c): kind for r, c, kind in ghost.cells} == {(5, 0): "displace", (5, 1): "displace"}
+    app.step(click(scene.board_view.square_center(sq(5, 0))), FRAME)  # pins the pattern (it has options)
+    assert scene.choice.pinned == (5, 0)
+    app.step(click(scene.board_view.square_center(sq(5, 1))), FRAME)  # the marker to displace
+    assert scene.choice.ghost().search == hinted
+    app.step(click(scene.sidebar.place_btn.rect.center), FRAME)
+    assert (scene.table.pending or scene.table.actions)[:1] == [hinted]
+    assert scene.table.view_state().board[sq(5, 1)] == 0 and scene.table.view_state().board[sq(5, 0)] == 1

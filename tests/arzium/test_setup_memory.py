@@ -6,18 +6,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pygame
 import pytest
 
 from arzium import save
 from arzium.rules import SeatSetup, Setup, new_game
+from arzium.scenes.flow import result_scene, setup_scene
 from arzium.scenes.play import PlayScene
-from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import LevelSegment, SetupScene
-from common.app import App, AppOptions
+from common.app import App
 from common.paths import data_dir
 from common.scene import Scene
-from common.settings import Settings
 
 FRAME = 1000 / 60
 
@@ -27,16 +25,15 @@ REMEMBERED = Setup((SeatSetup("Ana", "green", "west", "human", "normal"),
 
 
 @pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
-    a.stack.clear_to(Scene(a))
-    yield a
-    pygame.quit()
+def app(app: App) -> App:
+    """The headless app (conftest) over an empty scene."""
+    app.stack.clear_to(Scene(app))
+    return app
 
 
 def open_setup(app: App) -> SetupScene:
     app.stack.clear_to(Scene(app))
-    scene = SetupScene(app)
+    scene = setup_scene(app)
     app.push(scene)
     app.step([], FRAME)
     return scene
@@ -177,8 +174,8 @@ def test_the_screen_shows_the_remembered_setup(app: App) -> None:
 def test_start_remembers_the_setup_for_the_next_visit(app: App) -> None:
     scene = open_setup(app)
     scene.add_seat()                      # a third seat, a Normal bot
-    scene._set(0, "name", "Ana")
-    scene._set(1, "level", "hard")        # the Hard bot from the report
+    scene.set_seat(0, "name", "Ana")
+    scene.set_seat(1, "level", "hard")        # the Hard bot from the report
     scene.cycle(0, "colour")              # seat 0 takes seat 1's colour, seat 1 gets seat 0's
     scene.cycle_edge(2)
     scene.set_mode(True)
@@ -187,7 +184,7 @@ def test_start_remembers_the_setup_for_the_next_visit(app: App) -> None:
     started = scene.setup()
     assert not save.setup_memory_path().exists()  # nothing is written before Start
     scene.start()
-    assert isinstance(app.stack.top, PlayScene) and app.stack.top.state.setup == started
+    assert isinstance(app.stack.top, PlayScene) and app.stack.top.table.state.setup == started
     assert save.load_last_setup() == (started, None)
 
     again = open_setup(app)
@@ -198,10 +195,10 @@ def test_start_remembers_the_setup_for_the_next_visit(app: App) -> None:
 def test_play_again_still_reuses_the_seats_and_the_memory_stays(app: App) -> None:
     save.save_last_setup(REMEMBERED)
     app.stack.clear_to(Scene(app))
-    result = ResultScene(app, new_game(REMEMBERED, 11))
+    result = result_scene(app, new_game(REMEMBERED, 11))
     app.push(result)
     result.play_again()
-    assert isinstance(app.stack.top, PlayScene) and app.stack.top.state.setup == REMEMBERED
+    assert isinstance(app.stack.top, PlayScene) and app.stack.top.table.state.setup == REMEMBERED
     assert save.load_last_setup() == (REMEMBERED, None)
 
 

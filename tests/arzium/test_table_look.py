@@ -6,17 +6,10 @@ import pygame
 import pytest
 
 from arzium.rules import SeatSetup, Setup, new_game
-from arzium.scenes.art import FACE_WELL, FACE_W, CardArt
-from arzium.scenes.play import PlayScene
+from arzium.scenes.art import FACE_W, FACE_WELL, CardArt
+from arzium.scenes.flow import play_scene
 from common.app import App, AppOptions
 from common.settings import Settings
-
-
-@pytest.fixture()
-def app() -> App:
-    a = App(AppOptions(headless=True, save_settings=False), settings=Settings())
-    yield a
-    pygame.quit()
 
 
 def pixels_of(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:
@@ -43,7 +36,7 @@ def test_a_used_character_is_dimmed_upright_and_its_pattern_keeps_its_colour(app
 
 def test_a_used_characters_rect_is_its_picture(app: App) -> None:
     seats = (SeatSetup("P1", "red", "south", "human"), SeatSetup("P2", "blue", "north", "bot"))
-    scene = PlayScene(app, new_game(Setup(seats, False, 0), 3), autosave=False)
+    scene = play_scene(app, new_game(Setup(seats, False, 0), 3), autosave=False)
     scene.layout(app.size)
     scene.shown.face_up[0][1] = False
     party = scene.parties[0]
@@ -64,13 +57,13 @@ def test_the_turn_banner_never_covers_the_board_or_a_party(size: tuple[int, int]
         assert app.size == size
         seats = tuple(SeatSetup(f"Sleepy Seat {i + 1}", colour, edge, "human" if i == 0 else "bot")
                       for i, (colour, edge) in enumerate(zip(("red", "blue", "green", "yellow"), SEAT_EDGES[players])))
-        scene = PlayScene(app, new_game(Setup(seats, True, 0), 5), autosave=False)
+        scene = play_scene(app, new_game(Setup(seats, True, 0), 5), autosave=False)
         scene.layout(app.size)
         for message in ("Your turn", "Tie on Candlewick Copse! Sleepy Seat 4 and Sleepy Seat 2 bid for it"):
             scene.announce(message, 0)
-            _, box = scene.announcement_banner()
+            _, box = scene.sidebar.banner()
             assert not box.colliderect(scene.board_view.rect) and not box.colliderect(scene.board_view.frame_rect)
             assert not any(box.colliderect(party.rect) for party in scene.parties)
-            assert scene.sidebar.contains(box)
+            assert scene.sidebar.rect.contains(box)
     finally:
         pygame.quit()

@@ -1,0 +1,142 @@
+"""Previews of actions before they are made, for the table and for bots: where a search would put its
+markers, which blanks and displace targets it offers and what they cost, what resting early costs,
+and where a slide may go.
+
+Pure (no pygame). Every answer is the engine's: a blank is buyable, a displacement possible and a
+search legal exactly when `apply` accepts that search (tests/arzium/test_arzium_preview.py checks
+them against `apply` and `legal_actions`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arzium.rules.actions import IllegalAction, Search
+from arzium.rules.board import NEIGHBOURS, SIZE, slot_of_square
+from arzium.rules.engine import apply
+from arzium.rules.search import BLANK_COST, placement
+from arzium.rules.state import GameState, clone
+
+
+@dataclass(frozen=True, slots=True)
+class BlankPreview:
+    """Blank `index` of a placement: its board cell, its square (-1 off the map), whether it is free to
+    take (`open`), whether a search buying it alone is legal now (`buyable`: coins and markers after
+    the pattern's markers) and the coins on it."""
+
+    index: int
+    cell: tuple[int, int]
+    square: int
+    open: bool
+    buyable: bool
+    coins: int
+
+
+@dataclass(frozen=True, slots=True)
+class SearchPreview:
+    """A character's pattern at an anchor, with the search artifacts given (None: not used).
+
+    `markers` get a marker, `skipped` hold one already (a Displace target among them gets one
+    anyway); `displace_targets` are the squares of the pattern (markers, then blanks) holding another
+    player's marker that a Displace artifact, when given, may take now (a blank one is paid for).
+    `coins` is what the markers collect. `legal`: some search at this anchor with these artifacts is
+    legal now; `reason` says why not.
+    """
+
+    card: str
+    anchor: int
+    turn_artifact: str | None
+    free_blank_artifact: str | None
+    displace_artifact: str | None
+    marker_cells: tuple[tuple[int, int], ...]
+    markers: tuple[int, ...]
+    skipped: tuple[int, ...]
+    blanks: tuple[BlankPreview, ...]
+    displace_targets: tuple[int, ...]
+    coins: int
+    legal: bool
+    reason: str
+
+    @property
+    def has_options(self) -> bool:
+        """Whether the player has something to choose here: a blank to buy or a marker to displace."""
+        return bool(self.displace_targets) or any(b.open and b.buyable for b in self.blanks)
+
+    def search(self, blanks: tuple[int, ...] = (), displace_square: int | None = None) -> Search:
+        """The search buying `blanks` (the first of them free with the Free blank artifact) and displacing
+        the marker on `displace_square` (a displaced blank is bought too)."""
+        chosen = set(blanks)
+        for b in self.blanks:
+            if displace_square is not None and b.square == displace_square:
+                chosen.add(b.index)
+        ordered = tuple(sorted(chosen))
+        free = ordered[0] if ordered and self.free_blank_artifact is not None else None
+        return Search(self.card, self.anchor, ordered, self.turn_artifact,
+                      self.free_blank_artifact if free is not None else None, free,
+                      self.displace_artifact if displace_square is not None else None, displace_square)
+
+    def cost(self, search: Search) -> int:
+        """What `search` (made from this preview) pays for its blanks."""
+        return BLANK_COST * len([i for i in search.blanks if i != search.free_blank])
+
+    def gains(self, search: Search) -> int:
+        """The coins the markers and the bought blanks of `search` collect."""
+        return self.coins + sum(b.coins for b in self.blanks if b.index in search.blanks and b.square >= 0)
+
+
+def accepts(state: GameState, search: Search) -> bool:
+    """Whether `apply` takes `search` in `state` (tried on a copy)."""
+    try:
+        apply(clone(state), search)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _on_map(state: GameState, sq: int) -> bool:
+    return state.slots[slot_of_square(sq)] is not None
+
+
+def search_preview(state: GameState, card: str, anchor: int, turn_artifact: str | None = None,
+                   free_blank_artifact: str | None = None, displace_artifact: str | None = None) -> SearchPreview:
+    """The preview of the acting player's `card` at `anchor` (a board square), turned once more with
+    `turn_artifact`, paying a blank with `free_blank_artifact`, displacing with `displace_artifact`."""
+    p = state.active
+    pl = placement(state, card, anchor, 1 if turn_artifact is not None else 0, p)
+    board = state.board
+    on_board = all(0 <= r < SIZE and 0 <= c < SIZE and _on_map(state, r * SIZE + c) for r, c in pl.marker_cells)
+    coin_at = state.coin_at
+    targets: list[int] = []
+    if displace_artifact is not None and on_board:
+        targets = [sq for r, c in pl.marker_cells if board[sq := r * SIZE + c] >= 0 and board[sq] != p]
+        targets += [sq for sq in pl.blanks if sq >= 0 and board[sq] >= 0 and board[sq] != p]
+    cells = tuple(zip(pl.blank_cells, pl.blanks))
+    base = SearchPreview(card, anchor, turn_artifact, free_blank_artifact, displace_artifact, pl.marker_cells,
+                         pl.markers, pl.skipped,
+                         tuple(BlankPreview(i, cell, sq, False, False, 0) for i, (cell, sq) in enumerate(cells)),
+                         (), pl.coins, pl.legal, pl.reason)
+    blanks = tuple(
+        BlankPreview(i, cell, sq, pl.blank_open[i],
+                     pl.blank_open[i] and on_board and accepts(state, base.search((i,))),
+                     coin_at[sq] if sq >= 0 else 0)
+        for i, (cell, sq) in enumerate(cells))
+    possible = tuple(t for t in targets if accepts(state, base.search(displace_square=t)))
+    legal = pl.legal or any(b.buyable for b in blanks) or bool(possible)
+    return SearchPreview(card, anchor, turn_artifact, free_blank_artifact, displace_artifact, pl.marker_cells,
+                         pl.markers, pl.skipped, blanks, possible, pl.coins, legal, "" if legal else pl.reason)
+
+
+def rest_cost(state: GameState, player: int) -> int:
+    """What resting early costs `player` now: a coin per face-up character."""
+    return sum(state.players[player].face_up)
+
+
+def slide_sources(state: GameState) -> tuple[int, ...]:
+    """The squares holding a marker (any player's), which a Slide may move."""
+    return tuple(sq for sq, owner in enumerate(state.board) if owner >= 0)
+
+
+def slide_targets(state: GameState, src: int) -> tuple[int, ...]:
+    """Where a Slide may move the marker on `src`: the free neighbouring squares on the map."""
+    if not 0 <= src < len(state.board) or state.board[src] < 0:
+        return ()
+    return tuple(n for n in NEIGHBOURS[src] if state.board[n] < 0 and _on_map(state, n))

@@ -1,0 +1,289 @@
+"""The acting human's choice in progress and its preview: the character chosen, the search artifacts
+armed, a pinned pattern with its blanks and displace square, or a Slide/Wake in progress; the ghost
+under the mouse shows what a click would do, as the rules preview it (`arzium.rules.preview`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Literal
+
+from arzium.rules import SIZE, Ability, Action, CardSet, GameState, Search, UsePurse, UseSlide
+from arzium.rules.preview import SearchPreview, search_preview, slide_sources, slide_targets
+from arzium.scenes.board_view import BoardView, Cell
+from arzium.scenes.table import Table
+
+if TYPE_CHECKING:
+    from common.app import App
+
+Mode = Literal[Ability.SLIDE, Ability.WAKE]
+SearchAbility = Literal[Ability.TURN, Ability.FREE_BLANK, Ability.DISPLACE]
+
+
+@dataclass
+class Ghost:
+    """The placement preview under the mouse: cells to draw and the search a click would make."""
+
+    anchor: tuple[int, int]
+    cells: list[Cell]
+    legal: bool
+    reason: str
+    search: Search | None
+    preview: SearchPreview | None = None
+    coins: int = 0
+    cost: int = 0
+    options: bool = False  # open blanks or displace targets: the first click pins the ghost
+
+    @property
+    def markers(self) -> tuple[int, ...]:
+        """The squares the search would put markers on (without choices)."""
+        return self.preview.markers if self.preview is not None and self.legal else ()
+
+
+class Choice:
+    """What the acting human of `table` is choosing, and the clicks and keys that change it."""
+
+    def __init__(self, app: "App", table: Table, cards: CardSet, board_view: BoardView,
+                 act: Callable[[Action], bool], skip_animations: Callable[[], None],
+                 mouse: Callable[[], tuple[int, int]]) -> None:
+        self.app = app
+        self.table = table
+        self.cards = cards
+        self.board_view = board_view
+        self.act = act
+        self.skip_animations = skip_animations
+        self.mouse = mouse
+        self.selected: int | None = None
+        self.blanks: set[int] = set()
+        self.armed: dict[SearchAbility, str] = {}   # ability -> artifact id, for the next search
+        self.pinned: tuple[int, int] | None = None
+        self.displace_sq: int | None = None
+        self.mode: Mode | None = None
+        self.mode_artifact: str | None = None
+        self.slide_src: int | None = None
+        self._ghost_key: tuple[object, ...] | None = None
+        self._ghost: Ghost | None = None
+
+    @property
+    def active(self) -> bool:
+        """Whether anything is chosen (Escape then clears it)."""
+        return self.pinned is not None or self.selected is not None or self.mode is not None or bool(self.armed)
+
+    def clear(self) -> None:
+        self.selected = None
+        self.blanks = set()
+        self.armed = {}
+        self.pinned = None
+        self.displace_sq = None
+        self.mode = None
+        self.mode_artifact = None
+        self.slide_src = None
+        self._ghost_key = None
+
+    def unpin(self) -> None:
+        self.pinned, self.displace_sq = None, None
+
+    def forget_ghost(self) -> None:
+        """The board moved (layout): the ghost is worked out again."""
+        self._ghost_key = None
+
+    def can_search_now(self, player: int) -> bool:
+        return self.table.view_state().phase in ("start", "search") and self.table.acting_human() == player
+
+    def key_cards(self, player: int) -> tuple[int, ...]:
+        """The face-up characters of `player` that the keys 1, 2, ... choose, in that order."""
+        return tuple(i for i, up in enumerate(self.table.view_state().players[player].face_up) if up)[:9]
+
+    def select_card(self, index: int) -> None:
+        p = self.table.acting_human()
+        if p is None or not self.can_search_now(p):
+            return
+        ps = self.table.view_state().players[p]
+        if not 0 <= index < len(ps.cards) or not ps.face_up[index]:
+            self.app.toast("That character is used: rest to turn it face up again")
+            self.app.sounds.play("ui_error")
+            return
+        self.skip_animations()
+        if self.selected == index:
+            self.clear()
+            return
+        armed = self.armed
+        self.clear()
+        self.armed = armed
+        self.selected = index
+        self.app.sounds.play("ui_click")
+
+    def use_artifact(self, index: int) -> None:
+        p = self.table.acting_human()
+        st = self.table.view_state()
+        if p is None or st.phase not in ("start", "search"):
+            return
+        ps = st.players[p]
+        aid = ps.artifacts[index]
+        ability = self.cards.artifact(aid).ability
+        if not ps.artifacts_up[index]:
+            self.app.toast(f"{self.cards.artifact(aid).name} is used: it turns face up when you rest")
+            self.app.sounds.play("ui_error")
+            return
+        match ability:
+            case Ability.PURSE:
+                self.act(UsePurse(aid))
+            case Ability.TURN | Ability.FREE_BLANK | Ability.DISPLACE:
+                if self.armed.get(ability) == aid:
+                    del self.armed[ability]
+                else:
+                    self.armed[ability] = aid
+                self.displace_sq = None
+                self._ghost_key = None
+                self.app.sounds.play("ui_click")
+            case Ability.SLIDE | Ability.WAKE:
+                self.mode = None if self.mode == ability else ability
+                self.mode_artifact = aid
+                self.slide_src = None
+                self.selected, self.pinned = None, None
+                self.app.sounds.play("ui_click")
+
+    # -- the ghost --------------------------------------------------------------------------
+
+    def ghost(self) -> Ghost | None:
+        """The placement preview for the selected character at the mouse (cached)."""
+        p = self.table.acting_human()
+        if p is None or self.selected is None or self.mode is not None:
+            return None
+        bv = self.board_view
+        cell = bv.cell_at(self.mouse())
+        if cell is None and self.pinned is None:
+            return None
+        st = self.table.view_state()
+        key = (p, self.selected, cell, self.pinned, tuple(sorted(self.blanks)), tuple(sorted(self.armed.items())),
+               self.displace_sq, len(self.table.pending), bv.edge, tuple(st.board), st.players[p].coins)
+        if key != self._ghost_key:
+            self._ghost = self._make_ghost(st, p, self.selected, cell)
+            self._ghost_key = key
+        return self._ghost
+
+    def _pivot(self, card_id: str, rotation: int) -> tuple[int, int]:
+        """The marker square of the pattern nearest its middle (it sits under the mouse)."""
+        shape = self.cards.shape(card_id, rotation)
+        cy, cx = (shape.height - 1) / 2, (shape.width - 1) / 2
+        return min(shape.markers, key=lambda rc: ((rc[0] - cy) ** 2 + (rc[1] - cx) ** 2, rc))
+
+    def _make_ghost(self, st: GameState, p: int, selected: int, cell: tuple[int, int] | None) -> Ghost:
+        cid = st.players[p].cards[selected]
+        rotation = (st.rot[p] + (1 if Ability.TURN in self.armed else 0)) % 4
+        if self.pinned is not None:
+            ar, ac = self.pinned
+        else:
+            assert cell is not None
+            pr, pc = self._pivot(cid, rotation)
+            ar, ac = cell[0] - pr, cell[1] - pc
+        if not (0 <= ar < SIZE and 0 <= ac < SIZE):
+            outside = [(ar + r, ac + c, "bad") for r, c in self.cards.shape(cid, rotation).markers]
+            return Ghost((ar, ac), outside, False, "the pattern would leave the map", None)
+        pv = search_preview(st, cid, ar * SIZE + ac, self.armed.get(Ability.TURN), self.armed.get(Ability.FREE_BLANK),
+                            self.armed.get(Ability.DISPLACE))
+        if not pv.legal:
+            return Ghost((ar, ac), [(r, c, "bad") for r, c in pv.marker_cells], False, pv.reason, None, pv)
+        targets = set(pv.displace_targets)
+        cells: list[Cell] = []
+        for r, c in pv.marker_cells:
+            sq = r * SIZE + c
+            if sq in targets:
+                cells.append((r, c, "displace_on" if sq == self.displace_sq else "displace"))
+            else:
+                cells.append((r, c, "ok" if sq in pv.markers else "skip"))
+        chosen: list[int] = []
+        open_blanks = 0
+        for b in pv.blanks:
+            r, c = b.cell
+            if b.square in targets:
+                cells.append((r, c, "displace_on" if b.square == self.displace_sq else "displace"))
+            elif b.open and (b.buyable or b.index in self.blanks):
+                open_blanks += 1
+                on = b.index in self.blanks
+                cells.append((r, c, "blank_on" if on else "blank"))
+                if on:
+                    chosen.append(b.index)
+            elif b.square >= 0:
+                cells.append((r, c, "blank_closed"))
+        search = pv.search(tuple(chosen), self.displace_sq if self.displace_sq in targets else None)
+        return Ghost((ar, ac), cells, True, "", search, pv, pv.coins, pv.cost(search),
+                     options=open_blanks > 0 or bool(targets))
+
+    # -- clicks -----------------------------------------------------------------------------
+
+    def click_map(self, pos: tuple[int, int], button: int) -> None:
+        p = self.table.acting_human()
+        if p is None:
+            return
+        cell = self.board_view.cell_at(pos)
+        if self.mode is Ability.SLIDE:
+            self._click_slide(cell)
+            return
+        if self.selected is None:
+            if self.can_search_now(p):
+                self.app.toast("First choose a face-up character in your party")
+            return
+        if button == 3:
+            self.unpin()
+            return
+        ghost = self.ghost()
+        if ghost is None or (self.pinned is not None and cell is None):
+            return
+        if self.pinned is not None and cell is not None:
+            kind = next((k for r, c, k in ghost.cells if (r, c) == cell), None)
+            if kind in ("blank", "blank_on"):
+                i = next((b.index for b in ghost.preview.blanks if b.cell == cell), None) if ghost.preview else None
+                if i is not None:
+                    self.blanks ^= {i}
+                    self.app.sounds.play("coin" if i in self.blanks else "ui_click", 0.7)
+                return
+            if kind in ("displace", "displace_on"):
+                sq = cell[0] * SIZE + cell[1]
+                self.displace_sq = None if self.displace_sq == sq else sq
+                self.app.sounds.play("ui_click")
+                return
+            if kind is None:  # outside the pinned pattern: move the pin here
+                self.pinned = None
+                self._ghost_key = None
+                ghost = self.ghost()
+                if ghost is None or not ghost.legal:
+                    return
+                self.pinned = ghost.anchor
+                self.app.sounds.play("ui_click")
+                return
+        if not ghost.legal or ghost.search is None:
+            self.app.toast(f"Cannot search here: {ghost.reason}")
+            self.app.sounds.play("ui_error")
+            return
+        if ghost.options and self.pinned is None:
+            self.pinned = ghost.anchor
+            self.app.sounds.play("ui_click")
+            return
+        self.act(ghost.search)
+
+    def place_pinned(self) -> None:
+        ghost = self.ghost()
+        if ghost is not None and ghost.legal and ghost.search is not None:
+            self.act(ghost.search)
+
+    def _click_slide(self, cell: tuple[int, int] | None) -> None:
+        if cell is None or self.mode_artifact is None:
+            return
+        sq = cell[0] * SIZE + cell[1]
+        if self.slide_src is None or sq in slide_sources(self.table.view_state()):
+            if sq in slide_sources(self.table.view_state()):
+                self.slide_src = sq
+                self.app.sounds.play("ui_click")
+            else:
+                self.app.toast("Slide: first click a marker on the map")
+            return
+        self.act(UseSlide(self.mode_artifact, self.slide_src, sq))
+
+    def slide_cells(self) -> list[Cell]:
+        """The Slide in progress on the map: the markers that may slide (or the one chosen) and where to."""
+        st = self.table.view_state()
+        src = self.slide_src
+        cells = [(sq // SIZE, sq % SIZE, "displace_on" if sq == src else "displace")
+                 for sq in slide_sources(st) if src is None or sq == src]
+        targets = slide_targets(st, src) if src is not None else ()
+        return cells + [(sq // SIZE, sq % SIZE, "ok") for sq in targets]

@@ -1,0 +1,61 @@
+"""Which Arzium screen follows which: setup -> table (with the bid dialog over it) -> result -> a new table
+(Play again) or back to where the setup was opened from (the menu).
+
+The one module that builds the Arzium scenes; each scene hands over through the callbacks given here,
+so the scenes do not import each other.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arzium.rules import Action, GameState
+from arzium.scenes.bidding import BidScene, BidTable
+from arzium.scenes.play import PlayScene
+from arzium.scenes.result import ResultScene
+from arzium.scenes.setup import SetupScene
+
+if TYPE_CHECKING:
+    from arzium.save import SavedGame
+    from common.app import App
+
+
+def setup_scene(app: "App") -> SetupScene:
+    """The seats-and-mode screen; Start and Resume replace it with the table."""
+    return SetupScene(app, lambda state: start_game(app, state), lambda saved: resume_game(app, saved))
+
+
+def start_game(app: "App", state: GameState) -> None:
+    """A new game at the table in place of the top scene (saved at once, so it can be resumed)."""
+    scene = play_scene(app, state, [])
+    scene.table.autosave()
+    app.replace(scene)
+
+
+def resume_game(app: "App", saved: "SavedGame") -> None:
+    """The saved game at the table in place of the top scene."""
+    app.replace(play_scene(app, saved.state, saved.actions, assisted=saved.assisted))
+
+
+def play_scene(app: "App", state: GameState, actions: list[Action] | None = None,
+               replay: list[Action] | None = None, autosave: bool = True, assisted: bool = False) -> PlayScene:
+    """The table for `state` (see `PlayScene`), followed by its result screen."""
+
+    def show_result(final: GameState, replay_path: str | None, watching: bool, was_assisted: bool) -> None:
+        app.replace(result_scene(app, final, replay_path, watching, was_assisted))
+
+    return PlayScene(app, state, show_result, ask_bid, actions, replay, autosave, assisted)
+
+
+def ask_bid(scene: PlayScene, player: int) -> None:
+    """The bid dialog for the human `player` over the table `scene`."""
+    app = scene.app
+    table = BidTable(scene.table.view_state, player, scene.hints, scene.act, scene.art, scene.names, scene.colours,
+                     lambda: scene.board_view.rect.centerx)
+    app.push(BidScene(app, table))
+
+
+def result_scene(app: "App", state: GameState, replay_path: str | None = None, watching: bool = False,
+                 assisted: bool = False) -> ResultScene:
+    """The scores of the finished `state`; Play again puts a new game of the same seats on the table."""
+    return ResultScene(app, state, lambda again: app.replace(play_scene(app, again)), replay_path, watching,
+                       assisted)

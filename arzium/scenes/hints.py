@@ -1,0 +1,201 @@
+"""Hints (H, or the Hint button, on a human's own turn): the hard bot's move for the acting human, asked
+in the worker that bots think in, then shown: a search as a ghost in the hint colour on the map, any
+other move as a ringed button, artifact or card with a one-line explanation. A game where a hint was
+shown is "assisted" (result screen, replay meta).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, assert_never
+
+from arzium.rules import (
+    SIZE,
+    Action,
+    Bid,
+    Buy,
+    CardSet,
+    GameState,
+    PassBid,
+    RestEarly,
+    Search,
+    SkipBuy,
+    SkipSearch,
+    UsePurse,
+    UseSlide,
+    UseWake,
+    action_from_json,
+)
+from arzium.rules.preview import rest_cost, search_preview
+from arzium.scenes.board_view import Cell
+from arzium.scenes.controllers import Task, start_hint
+from arzium.scenes.log_panel import ABILITY_NAMES
+from arzium.scenes.table import Table
+
+if TYPE_CHECKING:
+    from common.app import App
+
+HintButton = Literal["rest", "skip", "end"]  # the sidebar button a hint rings
+
+
+@dataclass
+class Hint:
+    """A suggested move on show: what it is, the position it answers, and what to light up."""
+
+    action: Action
+    key: tuple[int, tuple[Action, ...]]
+    message: str
+    cells: list[Cell] = field(default_factory=list)  # ghost squares on the map
+    card: int | None = None                          # a character of the party
+    artifacts: tuple[int, ...] = ()                   # artifacts of the party
+    row: int | None = None                           # an artifact for sale
+    button: HintButton | None = None
+    colour: str | None = None  # whose marker the ghost shows (None: the acting player's)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def describe_hint(action: Action, key: tuple[int, tuple[Action, ...]], st: GameState, p: int, cards: CardSet,
+                  colours: list[str]) -> Hint:
+    """What to light up for `action` of player `p` in `st`, and the line that explains it."""
+    ps = st.players[p]
+
+    def artifact(aid: str) -> tuple[str, int]:
+        return cards.artifact(aid).name, ps.artifacts.index(aid)
+
+    match action:
+        case Search():
+            return _search_hint(st, p, action, key, cards)
+        case RestEarly():
+            cost = rest_cost(st, p)
+            return Hint(action, key, f"Hint: rest early — pay {cost} coin{'s' if cost != 1 else ''} to turn all "
+                        "your characters and artifacts face up", button="rest")
+        case SkipSearch():
+            return Hint(action, key, "Hint: skip the search — none of your characters can place a marker",
+                        button="skip")
+        case UsePurse():
+            name, i = artifact(action.artifact)
+            return Hint(action, key, f"Hint: use {name} now — a free coin", artifacts=(i,))
+        case UseSlide():
+            name, i = artifact(action.artifact)
+            cells = [(*divmod(action.src, SIZE), "displace_on"), (*divmod(action.dst, SIZE), "ok")]
+            return Hint(action, key, f"Hint: use {name} — slide the marked marker to the square beside it",
+                        cells=cells, artifacts=(i,), colour=colours[st.board[action.src]])
+        case UseWake():
+            name, i = artifact(action.artifact)
+            card = cards.card(action.card).name
+            return Hint(action, key, f"Hint: use {name} to wake {card}", card=ps.cards.index(action.card),
+                        artifacts=(i,))
+        case Buy():
+            a = cards.artifact(action.artifact)
+            return Hint(action, key, f"Hint: buy {a.name} ({ABILITY_NAMES[a.ability]}) for {a.cost} "
+                        f"coin{'s' if a.cost != 1 else ''}", row=st.art_row.index(action.artifact))
+        case SkipBuy():
+            return Hint(action, key, "Hint: keep your coins — end the turn without buying", button="end")
+        case Bid():
+            return Hint(action, key, f"Hint: bid {action.amount} for the land")
+        case PassBid():
+            return Hint(action, key, "Hint: pass — the land is not worth more to you")
+        case _:
+            assert_never(action)
+
+
+def _search_hint(st: GameState, p: int, action: Search, key: tuple[int, tuple[Action, ...]],
+                 cards: CardSet) -> Hint:
+    ps = st.players[p]
+    pv = search_preview(st, action.card, action.anchor, action.turn_artifact)
+    dsq = action.displace_square
+    cells: list[Cell] = []
+    for r, c in pv.marker_cells:
+        sq = r * SIZE + c
+        cells.append((r, c, "displace_on" if sq == dsq else "ok" if sq in pv.markers else "skip"))
+    for i in action.blanks:
+        b = pv.blanks[i]
+        cells.append((*b.cell, "displace_on" if b.square == dsq else "blank_on"))
+    parts = [f"Hint: {cards.card(action.card).name} here"]
+    coins = pv.gains(action)
+    if coins:
+        parts.append(f"+{_plural(coins, 'coin')}")
+    paid = len([i for i in action.blanks if i != action.free_blank])
+    if paid:
+        parts.append(f"buy {_plural(paid, 'blank')}")
+    used = [a for a in (action.turn_artifact, action.free_blank_artifact, action.displace_artifact) if a]
+    if used:
+        parts.append("with " + " and ".join(cards.artifact(a).name for a in used))
+    return Hint(action, key, "  ·  ".join(parts), cells=cells, card=ps.cards.index(action.card),
+                artifacts=tuple(ps.artifacts.index(a) for a in used))
+
+
+class HintDesk:
+    """Asks for hints for the acting human of `table` and holds the one on show."""
+
+    def __init__(self, app: "App", table: Table, cards: CardSet, colours: list[str]) -> None:
+        self.app = app
+        self.table = table
+        self.cards = cards
+        self.colours = colours
+        self.hint: Hint | None = None
+        self.task: Task | None = None
+        self.key: tuple[int, tuple[Action, ...]] | None = None
+
+    @property
+    def pending(self) -> bool:
+        """Whether a hint for this very moment is being thought about."""
+        return self.task is not None and self.key == self.table.position()
+
+    def request(self) -> None:
+        """Ask for the hard bot's move for the acting human (again: hide the hint shown)."""
+        table = self.table
+        if table.acting_human() is None:
+            self.app.toast("Confirm your turn (or undo) first" if table.awaiting_confirm
+                           else "Hints are for your own turn")
+            self.app.sounds.play("ui_error")
+            return
+        key = table.position()
+        if self.hint is not None and self.hint.key == key:
+            self.hint = None
+            self.app.sounds.play("ui_back")
+            return
+        if self.task is not None and self.key == key:
+            return  # still thinking about this one
+        if self.task is not None:
+            self.task.cancel()
+        self.task, self.key = start_hint(table.view_state()), key
+
+    def poll(self) -> None:
+        """Show the hint once it is ready; drop it (and any late answer) when the position moved on."""
+        key = self.table.position()
+        me = self.table.acting_human()
+        if self.hint is not None and (self.hint.key != key or me is None):
+            self.hint = None
+        if self.task is None:
+            return
+        if self.key != key or me is None:
+            self.task.cancel()
+            self.task = None
+            return
+        try:
+            value = self.task.result()
+        except Exception as exc:  # a hint is a help: the game goes on without it
+            self.task = None
+            self.app.toast(f"No hint this time: {exc}")
+            return
+        if value is None:
+            return
+        self.task = None
+        self.show(action_from_json(value))
+        self.app.sounds.play("turn_chime", 0.4)
+
+    def show(self, action: Action) -> None:
+        """Show `action` as the hint for the acting human now; the game becomes assisted (and is saved so)."""
+        p = self.table.acting_human()
+        assert p is not None
+        self.hint = describe_hint(action, self.table.position(), self.table.view_state(), p, self.cards,
+                                  self.colours)
+        self.table.mark_assisted()
+
+    def leave(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None

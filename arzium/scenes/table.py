@@ -1,0 +1,337 @@
+"""The game at the table, without pygame: the committed state, a human's turn in progress, undo and
+confirm, autosave and the replay file, and the bots (or a replay) that act for their seats.
+
+Truth and undo: `state` is the committed game (autosaved after every committed action). A human
+plays their turn on `work`, a clone, action by action; Undo rebuilds the clone from `state` and
+the remaining pending actions, Confirm commits them. A turn commits by itself when undoing would
+unveil hidden information (a land or artifact drawn from a pile), and, with a single human seat,
+once it is finished and has been on show for AUTO_CONFIRM_MS: Undo until then, and the bots wait
+for it, as does what follows the turn (the next turn's start or the game's end: `next_turn`, told
+once committed). Humans, bots and replays all hand their actions to `submit`; what the rules tell
+goes to the `TableListener` (the move log and the animations), which also says whether the table is
+still showing something: until then the seat whose committed action is on show stays `playing`.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Protocol
+
+from arzium import save
+from arzium.rules import (
+    Action,
+    ArtifactRowRefilled,
+    CardReplaced,
+    Event,
+    GameEnded,
+    GameState,
+    IllegalAction,
+    TurnStarted,
+    apply,
+    clone,
+    current_player,
+    is_over,
+    replay_from,
+)
+from arzium.scenes.controllers import BotController, BotSpec, Controller, ReplayController, warm_up
+from common.paths import replays_dir
+from common.replay import write_replay
+
+BOT_PAUSE_MS = 650       # a bot waits this long (at speed 1) after the last animation before acting
+AUTO_CONFIRM_MS = 1000   # a lone human's finished turn stands after this long (real time, animations done)
+
+
+@dataclass(frozen=True)
+class Playing:
+    """A committed action the table is still showing before its turn change: who made it, what it was,
+    and the turn (number, final round) it was made in."""
+
+    player: int
+    action: Action
+    turn: int
+    final_round: bool
+
+
+class TableListener(Protocol):
+    """What the table tells and asks the scene that shows it."""
+
+    def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
+        """Show `events` (made in `turn`; `provisional`: of a turn in progress); the number of log lines."""
+        ...
+
+    def untell(self, lines: int) -> None:
+        """Take back the last `lines` provisional log lines (an undone action)."""
+        ...
+
+    def committed(self) -> None:
+        """The provisional lines are for good now."""
+        ...
+
+    def animating(self) -> bool:
+        """Whether the table is still showing what it was told (False with instant animations)."""
+        ...
+
+    def refused(self, reason: str) -> None:
+        """A human's action was illegal."""
+        ...
+
+    def notify(self, message: str) -> None:
+        """Something the player should know (a stopped replay, a failed save)."""
+        ...
+
+
+def _is_turn_over(event: Event) -> bool:
+    """What a pending turn holds back, from the first of them on, until confirmed."""
+    return isinstance(event, (TurnStarted, GameEnded))
+
+
+def _unveils(event: Event) -> bool:
+    """Whether `event` shows hidden information (a land or an artifact drawn from a pile)."""
+    return (isinstance(event, CardReplaced) and bool(event.card)) or \
+        (isinstance(event, ArtifactRowRefilled) and bool(event.artifact))
+
+
+class Table:
+    """One game: `state`, the `actions` that led to it, a human's turn in progress and who acts next."""
+
+    def __init__(self, state: GameState, listener: TableListener, anim_ms: Callable[[float], float],
+                 actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
+                 assisted: bool = False) -> None:
+        """`anim_ms` scales a duration by the animation speed; see `PlayScene` for the rest."""
+        self.state = state
+        self.listener = listener
+        self.anim_ms = anim_ms
+        self.actions: list[Action] = list(actions or [])
+        self.replay = replay
+        self.autosave_enabled = autosave and replay is None
+        self.assisted = assisted
+        self.seats = state.setup.seats
+        self.controllers: dict[int, Controller] = {}
+        if replay is not None:
+            shared = ReplayController(replay)
+            self.controllers = {i: shared for i in range(len(self.seats))}
+        else:
+            for i, seat in enumerate(self.seats):
+                if seat.kind == "bot":
+                    self.controllers[i] = BotController(BotSpec(seat.bot_level, state.seed * 31 + i * 7919 + 1))
+            warm_up()  # the worker process starts while the table is dealt: the first bot move or hint is on time
+        self.work: GameState | None = None
+        self.work_player = -1
+        self.pending: list[Action] = []
+        self.pending_lines: list[int] = []
+        self.undo_blocked = False
+        self.next_turn: list[Event] = []
+        self.auto_confirm = replay is None and sum(s.kind == "human" for s in self.seats) == 1
+        self.confirm_ms = 0.0  # how long a finished turn has waited for its automatic confirmation
+        self.bot_idle_ms = 0.0
+        self.playing: Playing | None = None
+
+    # -- who acts ---------------------------------------------------------------------------
+
+    def view_state(self) -> GameState:
+        """The state the table shows: the human's work in progress, else the committed game."""
+        return self.work if self.work is not None else self.state
+
+    def acting_human(self) -> int | None:
+        """The human seat whose input is taken now, or None (bot, replay, awaiting confirmation, or another
+        seat's action still on show)."""
+        if self.replay is not None:
+            return None
+        if self.work is not None:
+            p = current_player(self.work)
+            return p if p == self.work_player and not is_over(self.work) else None
+        p = current_player(self.state)
+        if self.playing is not None and self.playing.player != p:
+            return None  # the board has not shown the turn change yet
+        return p if p is not None and self.seats[p].kind == "human" else None
+
+    def turn_on_show(self) -> int | None:
+        """The seat whose turn the table shows: the one playing its turn in progress, else the one whose
+        committed action is still on show, else the one to act."""
+        if self.work is not None:
+            return self.work_player
+        if self.playing is not None:
+            return self.playing.player
+        return current_player(self.state)
+
+    @property
+    def awaiting_confirm(self) -> bool:
+        return self.work is not None and self.acting_human() is None
+
+    def position(self) -> tuple[int, tuple[Action, ...]]:
+        """Names the moment (for hints): the committed actions and the turn in progress."""
+        return len(self.actions), tuple(self.pending)
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def submit(self, action: Action) -> bool:
+        """The one way an action enters the game. A bot's or the replay's is committed at once; a human's
+        joins their turn in progress (committed at once when it cannot be undone). False if refused."""
+        p = current_player(self.state)
+        if self.work is None and p is not None and p in self.controllers:
+            return self._commit_controlled(p, action)
+        return self._play(action)
+
+    def _play(self, action: Action) -> bool:
+        p = self.acting_human()
+        if p is None:
+            return False
+        if self.work is None:
+            self.work, self.work_player = clone(self.state), p
+            self.pending, self.pending_lines, self.undo_blocked = [], [], False
+        try:
+            events = apply(self.work, action)
+        except IllegalAction as exc:
+            if not self.pending:
+                self.work = None
+            self.listener.refused(exc.reason)
+            return False
+        self.pending.append(action)
+        if any(_unveils(e) for e in events):
+            self.undo_blocked = True
+        stands = self.undo_blocked or self.work_player != self.state.active  # a bid out of turn stands at once
+        change = len(events) if stands else next((i for i, e in enumerate(events) if _is_turn_over(e)), len(events))
+        events, self.next_turn = events[:change], events[change:]
+        self.pending_lines.append(self.listener.tell(events, self.work.turn, True))
+        if stands:
+            turn, final = self.state.turn, self.state.final_round
+            self._commit()
+            self._follow(p, action, turn, final)
+        return True
+
+    def _commit_controlled(self, p: int, action: Action) -> bool:
+        turn, final = self.state.turn, self.state.final_round
+        try:
+            events = apply(self.state, action)
+        except IllegalAction as exc:
+            where = f"action {len(self.actions) + 1}"
+            self.listener.notify(f"{'Replay' if self.replay is not None else 'Bot'} stopped at {where}: {exc.reason}")
+            self.replay = [] if self.replay is not None else None
+            self.controllers = {}
+            return False
+        self.actions.append(action)
+        self.listener.tell(events, self.state.turn, False)
+        self._follow(p, action, turn, final)
+        self.autosave()
+        return True
+
+    def _commit(self) -> None:
+        """Make the pending actions the truth (and save); the next turn's start or the game's end, held until
+        now, is told."""
+        if self.work is None:
+            return
+        self.state = self.work
+        self.actions.extend(self.pending)
+        self.work, self.pending, self.pending_lines, self.undo_blocked = None, [], [], False
+        self.listener.committed()
+        self.autosave()
+        if self.next_turn:
+            events, self.next_turn = self.next_turn, []
+            self.listener.tell(events, self.state.turn, False)
+
+    def _follow(self, player: int, action: Action, turn: int, final_round: bool) -> None:
+        """`player`'s committed `action` (made in `turn`) is on show: until the listener has shown it, the
+        table shows `player`'s turn and takes no input for the next seat."""
+        if self.listener.animating():
+            self.playing = Playing(player, action, turn, final_round)
+
+    def confirm(self) -> str | None:
+        """Commit the finished turn in progress; else why not (None when there is nothing to confirm)."""
+        if self.work is not None and self.acting_human() is None:
+            p, last, turn, final = self.work_player, self.pending[-1], self.state.turn, self.state.final_round
+            self._commit()
+            self._follow(p, last, turn, final)
+        elif self.work is not None:
+            return "Finish your turn first (search, then buy or end the turn)"
+        return None
+
+    def undo(self) -> bool:
+        """Take back the last pending action of the turn in progress; False if there is none to take back."""
+        if not self.pending or self.undo_blocked:
+            return False
+        self.playing = None
+        self.pending.pop()
+        self.next_turn = []  # only the last action can have ended the turn
+        self.listener.untell(self.pending_lines.pop())
+        work = clone(self.state)
+        for action in self.pending:
+            apply(work, action)
+        self.work = work if self.pending else None
+        return True
+
+    # -- time -------------------------------------------------------------------------------
+
+    def update(self, dt_ms: float, idle: bool) -> None:
+        """A frame: `idle` when nothing is on show. A lone human's finished turn commits once shown for
+        AUTO_CONFIRM_MS; a bot (or the replay) acts once shown its pause."""
+        if not (self.auto_confirm and self.awaiting_confirm):
+            self.confirm_ms = 0.0
+        else:
+            if idle:
+                self.confirm_ms += dt_ms
+            if self.confirm_ms >= AUTO_CONFIRM_MS:
+                self._commit()
+        self._drive_controllers(dt_ms, idle)
+
+    def _drive_controllers(self, dt_ms: float, idle: bool) -> None:
+        if self.work is not None or is_over(self.state):
+            return
+        p = current_player(self.state)
+        controller = self.controllers.get(p) if p is not None else None
+        if controller is None or p is None:
+            self.bot_idle_ms = 0.0
+            return
+        action = controller.poll(self.state, p, len(self.actions))
+        if not idle:
+            self.bot_idle_ms = 0.0
+            return
+        self.bot_idle_ms += dt_ms
+        pause = self.anim_ms(BOT_PAUSE_MS * (0.6 if self.state.phase == "bid" else 1.0))
+        if action is not None and self.bot_idle_ms >= pause:
+            self.bot_idle_ms = 0.0
+            self.submit(action)
+
+    # -- files ------------------------------------------------------------------------------
+
+    def mark_assisted(self) -> None:
+        """A hint was shown: the game counts as assisted (and is saved so)."""
+        if not self.assisted:
+            self.assisted = True
+            self.autosave()
+
+    def autosave(self) -> None:
+        if not self.autosave_enabled:
+            return
+        try:
+            save.save_game(self.state, self.actions, assisted=self.assisted)
+        except OSError as exc:
+            self.listener.notify(f"could not save the game to {save.save_path()}: {exc.strerror or exc}")
+
+    def finish(self) -> str | None:
+        """The game is over and shown: write its replay and forget the save; the replay's path."""
+        if not self.autosave_enabled:
+            return None
+        path = self.write_replay()
+        save.delete_save()
+        return path
+
+    def write_replay(self) -> str | None:
+        """Write the game to a new file in the replays folder; its path (None, with a notice, if that failed)."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = replays_dir() / f"arzium-{stamp}.json"
+        n = 1
+        while path.exists():
+            path = replays_dir() / f"arzium-{stamp}-{n}.json"
+            n += 1
+        meta = {"players": [s.name for s in self.seats], "turns": self.state.turn, "assisted": self.assisted}
+        try:
+            write_replay(path, replay_from(self.state, self.actions).to_file(meta))
+        except OSError as exc:
+            self.listener.notify(f"could not write the replay {path}: {exc.strerror or exc}")
+            return None
+        return str(path)
+
+    def leave(self) -> None:
+        """The game is left: stop the bots' work."""
+        for controller in set(self.controllers.values()):
+            controller.stop()

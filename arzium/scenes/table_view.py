@@ -1,0 +1,345 @@
+"""How the table looks: its layout, the felt, the parties, the map with the ghost or the Slide in progress,
+the hint's rings and note, sparkles, and the tips that wait under a resting mouse. Drawing only: what it
+draws comes from the play scene's parts (table, choice, hints, sidebar, the `Shown` model).
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arzium.rules import ABILITY_TEXT, EDGES, Ability, Bid, PassBid, Search
+from arzium.scenes.board_view import HINT_RGB, Cell
+from arzium.scenes.hints import Hint
+from arzium.scenes.log_panel import ABILITY_NAMES
+from arzium.scenes.party_view import SIDES, PartyLook
+from arzium.scenes.sidebar import HoverKey
+from common import text
+from common.widgets import draw_tooltip
+
+if TYPE_CHECKING:
+    from arzium.scenes.play import PlayScene
+
+HOVER_DELAY_MS = 350
+LAND_HOVER_MS = 1200     # the map is where the mouse rests while thinking: its tips wait longer
+
+
+class TableView:
+    """Lays out and draws the play scene `sc`; tracks what the mouse rests on."""
+
+    def __init__(self, sc: "PlayScene") -> None:
+        self.sc = sc
+        self.felt = pygame.Rect(0, 0, 1, 1)
+        self.strips: dict[str, pygame.Rect] = {}
+        self.sparkles: list[list[float]] = []
+        self.hover_ms = 0.0
+        self.hover_key: HoverKey | None = None
+        self._bg: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._bg_version = 0
+        self._tags: dict[tuple[object, ...], pygame.Surface] = {}
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        sc = self.sc
+        app = sc.app
+        w, h = size
+        m = app.px(10)
+        sb_w = app.px(300)
+        sidebar = pygame.Rect(w - sb_w - m, m, sb_w, h - 2 * m)
+        self.felt = table = pygame.Rect(0, 0, sidebar.left - m, h)
+        top, bottom = app.px(124), app.px(152)  # the acting human's party (bottom) gets more room
+        column = max(app.px(150), (table.w - (h - top - bottom)) // 2)
+        sc.board_view.layout(pygame.Rect(table.left + column, top, table.w - 2 * column, h - top - bottom))
+        self.strips = {
+            "bottom": pygame.Rect(table.left + m, h - bottom + app.px(4), table.w - 2 * m, bottom - app.px(10)),
+            "top": pygame.Rect(table.left + m, app.px(6), table.w - 2 * m, top - app.px(10)),
+            "left": pygame.Rect(table.left + m, top, column - 2 * m, h - top - bottom),
+            "right": pygame.Rect(table.right - column + m, top, column - 2 * m, h - top - bottom),
+        }
+        self.layout_parties()
+        sc.sidebar.layout(sidebar, sc.table.state.setup.full_game)
+        self._bg = None
+        sc.choice.forget_ghost()
+
+    def layout_parties(self) -> None:
+        view = EDGES.index(self.sc.board_view.edge)
+        for party in self.sc.parties:
+            side = SIDES[(EDGES.index(party.seat.edge) - view) % 4]
+            party.layout(self.strips[side], side)
+
+    def sparkle(self, pos: tuple[int, int]) -> None:
+        self.sparkles.append([pos[0], pos[1], 0.0])
+
+    # -- time -------------------------------------------------------------------------------
+
+    def update(self, dt_ms: float) -> None:
+        for s in self.sparkles:
+            s[2] += dt_ms
+        self.sparkles = [s for s in self.sparkles if s[2] < 600]
+
+    def update_hover(self, dt_ms: float) -> None:
+        key = self._hover_target()
+        if key != self.hover_key:
+            self.hover_key, self.hover_ms = key, 0.0
+        else:
+            self.hover_ms += dt_ms
+
+    def _hover_target(self) -> HoverKey | None:
+        sc = self.sc
+        pos = sc.mouse
+        bv = sc.board_view
+        if bv.frame_rect.collidepoint(pos):
+            if sc.choice.selected is not None or sc.choice.mode is not None:
+                return None
+            cell = bv.cell_at(pos)
+            return ("land", cell) if cell and sc.mouse_moved and not bv.turning else None
+        for party in sc.parties:
+            if party.rect.collidepoint(pos):
+                i = party.card_at(sc.shown, pos)
+                if i is not None:
+                    return ("card", party.player, i)
+                a = party.artifact_at(sc.shown, pos)
+                if a is not None:
+                    return ("artifact", party.player, a)
+                return None
+        for i, r in enumerate(sc.sidebar.row_rects):
+            if r.collidepoint(pos) and i < len(sc.shown.art_row) and sc.shown.art_row[i]:
+                return ("row", i)
+        return None
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sc = self.sc
+        bg = self._backdrop(surface)
+        shown = sc.shown
+        me = sc.table.acting_human()
+        hover = self.hover_key
+        backdrop = (self._bg_version, bg)
+        for party in sc.parties:
+            party.draw(surface, shown, self.look(party.player, me, hover), backdrop)
+        sc.board_view.draw(surface, tuple(shown.slots), tuple(shown.board), tuple(sc.colours), sc.seat_marks,
+                           backdrop)
+        hint = sc.hints.hint if me is not None and not sc.timeline.busy else None
+        if hint is not None and hint.cells and me is not None:
+            sc.board_view.draw_ghost(surface, hint.cells, hint.colour or sc.colours[me], hint=True)
+        self._draw_overlays(surface, me)
+        sc.timeline.draw(surface)
+        self._draw_sparkles(surface)
+        sc.sidebar.draw(surface, backdrop, shown, hover)
+        sc.group.draw(surface)
+        if hint is not None and me is not None:
+            self._draw_hint(surface, hint, me)
+        banner = sc.sidebar.banner()
+        if banner is not None:
+            surface.blit(*banner)
+        self._draw_hover(surface)
+
+    def _backdrop(self, surface: pygame.Surface) -> pygame.Surface:
+        """The table without anything on it: backdrop, felt, and the sidebar's parchment panels (cached)."""
+        app, sidebar = self.sc.app, self.sc.sidebar
+        key = (surface.get_size(), app.sprites.version, id(app.sprites))
+        if self._bg is None or self._bg[0] != key:
+            w, h = surface.get_size()
+            src = app.sprites.image("arzium/table")
+            k = max(w / src.get_width(), h / src.get_height())
+            bg = pygame.transform.smoothscale(src, (math.ceil(src.get_width() * k), math.ceil(src.get_height() * k)))
+            bg = bg.subsurface(pygame.Rect((0, 0), (w, h)).move((bg.get_width() - w) // 2,
+                                                                 (bg.get_height() - h) // 2)).copy()
+            felt = self.felt.inflate(-app.px(4), -app.px(4))
+            bg.blit(app.sprites.nine_slice("arzium/felt", felt.size), felt)
+            for panel in (sidebar.header, sidebar.row_panel, self.sc.log.rect):  # still parchment: drawn once here
+                if panel.w and panel.h:
+                    bg.blit(app.sprites.nine_slice("ui/panel", panel.size), panel)
+            if pygame.display.get_surface() is not None:
+                bg = bg.convert()
+            self._bg = (key, bg)
+            self._bg_version += 1
+        surface.blit(self._bg[1], (0, 0))
+        return self._bg[1]
+
+    def look(self, player: int, me: int | None, hover: HoverKey | None) -> PartyLook:
+        """How `player`'s party is drawn now (`me`: the acting human, `hover`: what the mouse rests on)."""
+        sc = self.sc
+        choice = sc.choice
+        st = sc.table.view_state()
+        active = sc.table.turn_on_show() == player
+        if player != me:
+            return PartyLook(active=active)
+        ps = st.players[player]
+        searching = st.phase in ("start", "search")
+        if choice.mode is Ability.WAKE:
+            pickable = frozenset(range(len(ps.cards))) if st.phase == "start" else \
+                frozenset(i for i, up in enumerate(ps.face_up) if not up)
+        elif searching:
+            pickable = frozenset(i for i, up in enumerate(ps.face_up) if up)
+        else:
+            pickable = frozenset()
+        arts = frozenset(i for i, up in enumerate(ps.artifacts_up) if up) if searching else frozenset()
+        armed = frozenset(i for i, a in enumerate(ps.artifacts) if a in choice.armed.values() or
+                          (choice.mode is not None and a == choice.mode_artifact))
+        hover_card = hover[2] if hover and hover[0] == "card" and hover[1] == player else None
+        hover_art = hover[2] if hover and hover[0] == "artifact" and hover[1] == player else None
+        keys = choice.key_cards(player) if choice.mode is None and choice.can_search_now(player) else ()
+        assert hover_card is None or isinstance(hover_card, int)
+        assert hover_art is None or isinstance(hover_art, int)
+        return PartyLook(True, hover_card, choice.selected, pickable, hover_art, arts, armed, keys)
+
+    def _draw_overlays(self, surface: pygame.Surface, me: int | None) -> None:
+        if me is None:
+            return
+        sc = self.sc
+        bv = sc.board_view
+        colour = sc.colours[me]
+        if sc.choice.mode is Ability.SLIDE:
+            bv.draw_ghost(surface, sc.choice.slide_cells(), colour)
+            return
+        ghost = sc.choice.ghost()
+        if ghost is None:
+            return
+        bv.draw_ghost(surface, ghost.cells, colour)
+        parts = []
+        if not ghost.legal:
+            parts.append(f"Cannot search here: {ghost.reason}")
+        if ghost.coins:
+            parts.append(f"+{ghost.coins} coin{'s' if ghost.coins != 1 else ''}")
+        if ghost.cost:
+            parts.append(f"-{ghost.cost} for blanks")
+        if sc.choice.pinned is not None:
+            parts.append("pinned: click blanks, then the pattern")
+        if parts:
+            self._blit_tag(surface, self._tag("  ·  ".join(parts), "ok" if ghost.legal else "bad"), ghost.cells)
+
+    def _blit_tag(self, surface: pygame.Surface, tag: pygame.Surface, cells: list[Cell]) -> None:
+        """A tag just above the squares `cells` cover (below them when there is no room above)."""
+        bv = self.sc.board_view
+        px = self.sc.app.px
+        area = bv.cell_rect(*cells[0][:2]).unionall([bv.cell_rect(r, c) for r, c, _ in cells])
+        box = tag.get_rect(midbottom=(area.centerx, area.top - px(6)))
+        if box.top < bv.frame_rect.top - px(8):
+            box.midtop = (area.centerx, area.bottom + px(6))
+        box.clamp_ip(surface.get_rect())
+        surface.blit(tag, box)
+
+    def _tag(self, message: str, style: str) -> pygame.Surface:
+        """A note on the map, wrapped to its width, cached: "ok" and "bad" above the ghost (coins, blank
+        costs, or why it cannot go there), "hint" for a hint (framed in the hint colour)."""
+        app = self.sc.app
+        width = self.sc.board_view.frame_rect.w
+        key = (message, style, width, app.sprites.version)
+        tag = self._tags.get(key)
+        if tag is None:
+            px = app.font_px(17 if style == "hint" else 16)
+            pad = app.px(10 if style == "hint" else 8)
+            ink = {"ok": (255, 246, 220), "bad": (255, 196, 176), "hint": (226, 248, 255)}[style]
+            lines = text.wrap(message, px, width - app.px(24), bold=True)
+            imgs = [text.render(line, px, ink, bold=True) for line in lines]
+            lh = text.font(px, True).get_linesize()
+            w = max(img.get_width() for img in imgs) + 2 * pad
+            tag = pygame.Surface((w, lh * len(imgs) + pad), pygame.SRCALPHA)
+            tag.blit(app.sprites.nine_slice("ui/tooltip", tag.get_size()), (0, 0))
+            if style == "hint":
+                pygame.draw.rect(tag, HINT_RGB, tag.get_rect(), max(2, app.px(2)), border_radius=app.px(6))
+            for i, img in enumerate(imgs):
+                tag.blit(img, img.get_rect(midtop=(w // 2, pad // 2 + i * lh)))
+            if len(self._tags) > 16:
+                self._tags.clear()
+            self._tags[key] = tag
+        return tag
+
+    def _draw_hint(self, surface: pygame.Surface, hint: Hint, me: int) -> None:
+        """Rings (pulsing, in the hint colour) around what the hint uses, and its line of explanation."""
+        sc = self.sc
+        app = sc.app
+        pulse = 0.5 + 0.5 * math.sin(sc.t_ms / 170)
+        party = sc.parties[me]
+        rings: list[pygame.Rect] = []
+        if hint.card is not None and hint.card < len(sc.shown.cards[me]):
+            rings.append(party.card_rect(sc.shown, hint.card))
+        rings += [party.artifact_rect(sc.shown, i) for i in hint.artifacts if i < len(sc.shown.artifacts[me])]
+        if hint.row is not None and hint.row < len(sc.sidebar.row_rects):
+            rings.append(sc.sidebar.row_rects[hint.row])
+        button = sc.sidebar.button(hint.button) if hint.button is not None else None
+        if button is not None and button in sc.group.widgets:
+            rings.append(button.rect)
+        for r in rings:
+            grow = app.px(6) + round(app.px(4) * pulse)
+            pygame.draw.rect(surface, HINT_RGB, r.inflate(grow, grow), max(2, app.px(3)), border_radius=app.px(10))
+            pygame.draw.rect(surface, (255, 255, 255), r.inflate(grow + app.px(4), grow + app.px(4)), 1,
+                             border_radius=app.px(12))
+        if isinstance(hint.action, (Bid, PassBid)):  # the bid dialog over the table shows these
+            return
+        tag = self._tag(hint.message, "hint")
+        if isinstance(hint.action, Search):
+            self._blit_tag(surface, tag, hint.cells)
+            return
+        bv = sc.board_view.rect
+        surface.blit(tag, tag.get_rect(midbottom=(bv.centerx, bv.bottom - app.px(10))))
+
+    def _draw_sparkles(self, surface: pygame.Surface) -> None:
+        if not self.sparkles:
+            return
+        app = self.sc.app
+        frames = app.sprites.frames("arzium/sparkle")
+        size = app.px(56)
+        for x, y, ms in self.sparkles:
+            img = pygame.transform.smoothscale(frames[min(len(frames) - 1, int(ms / 100))], (size, size))
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        key = self.hover_key
+        if key is None or self.hover_ms < (LAND_HOVER_MS if key[0] == "land" else HOVER_DELAY_MS):
+            return
+        sc = self.sc
+        shown = sc.shown
+        match key:
+            case ("card", int(p), int(i)):
+                if i < len(shown.cards[p]):
+                    self._draw_card_preview(surface, shown.cards[p][i], p, shown.face_up[p][i])
+            case ("artifact", int(p), int(i)):
+                if i < len(shown.artifacts[p]):
+                    up = shown.artifacts_up[p][i]
+                    self._artifact_tip(surface, shown.artifacts[p][i],
+                                       "" if up else " (used: face up again after a rest)",
+                                       p == sc.table.acting_human())
+            case ("row", int(i)):
+                aid = shown.art_row[i]
+                if aid:
+                    self._artifact_tip(surface, aid, "", False)
+            case ("land", (int(r), int(c))):
+                card = sc.table.view_state().slots[(r // 3) * 3 + c // 2]
+                if card:
+                    land = sc.cards.card(card)
+                    coins = sum(land.land_coins)
+                    draw_tooltip(surface, sc.app, f"{land.land_name}: {coins} coin symbol{'s' if coins != 1 else ''}. "
+                                 "Fill all six squares to wake its sleepwalker; most markers wins it.", sc.mouse)
+
+    def _artifact_tip(self, surface: pygame.Surface, aid: str, extra: str, mine: bool) -> None:
+        sc = self.sc
+        a = sc.cards.artifact(aid)
+        use = " Click to use." if mine and not extra else ""
+        draw_tooltip(surface, sc.app, f"{a.name} — {ABILITY_NAMES[a.ability]}{extra}. {ABILITY_TEXT[a.ability]} "
+                     f"Cost {a.cost}, {a.points} point{'s' if a.points != 1 else ''}.{use}", sc.mouse)
+
+    def _draw_card_preview(self, surface: pygame.Surface, card_id: str, owner: int, up: bool) -> None:
+        sc = self.sc
+        app = sc.app
+        card = sc.cards.card(card_id)
+        width = app.px(150)
+        img = sc.art.character(card_id, width, sc.colours[owner])
+        lines = text.wrap(card.story, app.font_px(17), app.px(230))
+        box = pygame.Rect(0, 0, width + app.px(260), max(img.get_height(), app.px(90) + len(lines) * app.px(19))
+                          + app.px(24))
+        box.bottomleft = (sc.mouse[0] + app.px(18), sc.mouse[1] - app.px(12))
+        box.clamp_ip(surface.get_rect())
+        surface.blit(app.sprites.nine_slice("ui/panel", box.size), box)
+        surface.blit(img, (box.left + app.px(12), box.top + app.px(12)))
+        x = box.left + width + app.px(24)
+        text.draw_text(surface, card.name, text.fit_px(card.name, app.font_px(20), app.px(230), bold=True),
+                       app.theme.text, (x, box.top + app.px(14)), bold=True)
+        status = f"{card.points} point{'s' if card.points != 1 else ''} · " + ("ready" if up else "used (asleep)")
+        text.draw_text(surface, status, app.font_px(17), app.theme.muted, (x, box.top + app.px(40)))
+        for i, line in enumerate(lines):
+            text.draw_text(surface, line, app.font_px(17), app.theme.text, (x, box.top + app.px(66) + i * app.px(19)))

@@ -1,0 +1,162 @@
+"""The previews of arzium.rules.preview agree with the engine: what `legal_actions` lists and what `apply` does."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from arzium.rules import (
+    BlankPaid,
+    GameState,
+    MarkerDisplaced,
+    MarkerPlaced,
+    RestEarly,
+    Rested,
+    Search,
+    SquareSkipped,
+    UseSlide,
+    apply,
+    clone,
+    default_setup,
+    is_over,
+    legal_actions,
+    new_game,
+)
+from arzium.rules.builders import put_markers
+from arzium.rules.preview import rest_cost, search_preview, slide_sources, slide_targets
+from arzium_testkit import artifact_of, give_artifacts, make_cards, make_state, set_characters, sq
+
+SEEDS = (3, 17, 40)
+
+
+def first_artifact(state: GameState, ability: str) -> str | None:
+    ps = state.players[state.active]
+    return next((a for a, up in zip(ps.artifacts, ps.artifacts_up)
+                 if up and state.cards.artifact(a).ability == ability), None)
+
+
+def positions(seed: int, every: int = 7) -> list[GameState]:
+    """Positions of a seeded random full game where the player to act may search, every `every` actions,
+    the player given one artifact of every search kind (so the previews have options)."""
+    rng = random.Random(seed)
+    state = new_game(default_setup(3, True), seed)
+    out: list[GameState] = []
+    n = 0
+    while not is_over(state) and len(out) < 4:
+        if state.phase in ("start", "search") and n % every == 0:
+            position = clone(state)
+            give_artifacts(position, position.active,
+                           [artifact_of(position, ability) for ability in ("turn", "free_blank", "displace")])
+            out.append(position)
+        apply(state, rng.choice(legal_actions(state)))
+        n += 1
+    return out
+
+
+def artifact_choices(state: GameState) -> list[tuple[str | None, str | None, str | None]]:
+    t, fb, d = (first_artifact(state, a) for a in ("turn", "free_blank", "displace"))
+    return [(None, None, None), (t, None, None), (None, fb, None), (None, None, d), (t, fb, d)]
+
+
+def uses(search: Search, t: str | None, fb: str | None, d: str | None) -> bool:
+    """Whether `search` uses at most the artifacts t, fb, d (and exactly the Turn one)."""
+    return search.turn_artifact == t and search.free_blank_artifact in (None, fb) and \
+        search.displace_artifact in (None, d)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_preview_agrees_with_legal_actions(seed: int) -> None:
+    seen = {"legal": 0, "buyable": 0, "target": 0}
+    for state in positions(seed):
+        legal = [a for a in legal_actions(state) if isinstance(a, Search)]
+        ps = state.players[state.active]
+        for t, fb, d in artifact_choices(state):
+            if (t, fb, d) != (None, None, None) and t is fb is d is None:
+                continue
+            for card in [c for c, up in zip(ps.cards, ps.face_up) if up]:
+                for anchor in range(36):
+                    pv = search_preview(state, card, anchor, t, fb, d)
+                    here = [a for a in legal if a.card == card and a.anchor == anchor and uses(a, t, fb, d)]
+                    where = f"seed {seed}, turn {state.turn}, {card} at {anchor}, artifacts {(t, fb, d)}"
+                    assert pv.legal == bool(here), where
+                    for b in pv.blanks:
+                        assert b.buyable == (pv.search((b.index,)) in legal), where
+                    for target in pv.displace_targets:
+                        assert pv.search(displace_square=target) in legal, where
+                    seen["legal"] += pv.legal
+                    seen["buyable"] += any(b.buyable for b in pv.blanks)
+                    seen["target"] += bool(pv.displace_targets)
+    assert all(seen.values()), seen  # every kind of option came up
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_previewed_search_does_what_apply_does(seed: int) -> None:
+    for state in positions(seed):
+        ps = state.players[state.active]
+        for card in [c for c, up in zip(ps.cards, ps.face_up) if up]:
+            for anchor in range(36):
+                pv = search_preview(state, card, anchor, free_blank_artifact=first_artifact(state, "free_blank"))
+                if not pv.legal:
+                    continue
+                options = [()] + [(b.index,) for b in pv.blanks if b.buyable]
+                for blanks in options:
+                    search = pv.search(blanks)
+                    if not blanks and search not in legal_actions(state):
+                        continue  # a placement that only a blank makes legal
+                    events = apply(clone(state), search)
+                    placed = [e.square for e in events if isinstance(e, MarkerPlaced)]
+                    blank_squares = [e.square for e in events if isinstance(e, BlankPaid)]
+                    where = f"seed {seed}, turn {state.turn}, {search}"
+                    if ps.supply >= len(pv.markers) + len(blanks):
+                        assert [s for s in placed if s not in blank_squares] == list(pv.markers), where
+                        assert sum(e.coins for e in events if isinstance(e, MarkerPlaced)) == pv.gains(search), where
+                    assert [e.square for e in events if isinstance(e, SquareSkipped)] == list(pv.skipped), where
+                    assert sum(e.cost for e in events if isinstance(e, BlankPaid)) == pv.cost(search), where
+
+
+def test_displace_makes_a_fully_taken_placement_legal() -> None:
+    """The Displace bug: a pattern on nothing but other players' markers is a legal search with Displace."""
+    state = make_state(full=True, cards=make_cards(patterns={"C01": ["XX"]}))
+    set_characters(state, 0, ["C01", "C02", "C03"])
+    disp = artifact_of(state, "displace")
+    give_artifacts(state, 0, [disp])
+    put_markers(state, 1, [sq(5, 0), sq(5, 1)])
+    without = search_preview(state, "C01", sq(5, 0))
+    assert not without.legal and "no marker" in without.reason
+    pv = search_preview(state, "C01", sq(5, 0), displace_artifact=disp)
+    assert pv.legal and pv.has_options and pv.displace_targets == (sq(5, 0), sq(5, 1))
+    search = pv.search(displace_square=sq(5, 1))
+    assert search in legal_actions(state)
+    assert any(isinstance(e, MarkerDisplaced) and e.square == sq(5, 1) for e in apply(state, search))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_slide_targets_are_the_slides_legal_actions_list(seed: int) -> None:
+    state = new_game(default_setup(2, True), seed)
+    slide = artifact_of(state, "slide")
+    rng = random.Random(seed)
+    checked = 0
+    while not is_over(state) and checked < 8:
+        if state.phase in ("start", "search"):
+            give_artifacts(state, state.active, [slide])
+            listed = {(a.src, a.dst) for a in legal_actions(state) if isinstance(a, UseSlide)}
+            previewed = {(src, dst) for src in slide_sources(state) for dst in slide_targets(state, src)}
+            assert previewed == listed, f"seed {seed}, turn {state.turn}"
+            checked += 1
+        apply(state, rng.choice([a for a in legal_actions(state) if not isinstance(a, UseSlide)]))
+    assert checked == 8
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_rest_cost_is_what_resting_early_pays(seed: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(default_setup(3, False), seed)
+    rested = 0
+    while not is_over(state) and rested < 5:
+        legal = legal_actions(state)
+        if RestEarly() in legal:
+            paid = [e.paid for e in apply(clone(state), RestEarly()) if isinstance(e, Rested)]
+            assert paid == [rest_cost(state, state.active)], f"seed {seed}, turn {state.turn}"
+            rested += 1
+        apply(state, rng.choice(legal))
+    assert rested, f"seed {seed}: no position to rest early in"

@@ -21,19 +21,19 @@ def _error(message: str) -> int:
     return 2
 
 
-def open_from_command_line(app: "App", args: argparse.Namespace) -> int:
+def open_from_command_line(app: App, args: argparse.Namespace) -> int:
     """`main.py arzium`: the setup screen over the menu."""
     from arzium.scenes.flow import setup_scene
     app.push(setup_scene(app))
     return 0
 
 
-def _checked(replay: "Replay", path: Path) -> RulesReplay:
+def _checked(replay: Replay, path: Path) -> RulesReplay:
     """The replay as rules objects; ReplayError (one line) if it is not a usable Arzium game."""
     return RulesReplay.from_file(replay, str(path))
 
 
-def _run(replay: "Replay", path: Path) -> tuple[RulesReplay, GameState]:
+def _run(replay: Replay, path: Path) -> tuple[RulesReplay, GameState]:
     rules = _checked(replay, path)
     try:
         state, _ = rules.run()
@@ -42,7 +42,7 @@ def _run(replay: "Replay", path: Path) -> tuple[RulesReplay, GameState]:
     return rules, state
 
 
-def replay_headless(replay: "Replay", path: Path) -> int:
+def replay_headless(replay: Replay, path: Path) -> int:
     """Print the outcome of a replay as JSON (scores, coins, parties, winner); 2 with one line if bad."""
     try:
         _, state = _run(replay, Path(path))
@@ -56,7 +56,7 @@ def replay_headless(replay: "Replay", path: Path) -> int:
     return 0
 
 
-def replay_window(app: "App", replay: "Replay", path: Path) -> int:
+def replay_window(app: App, replay: Replay, path: Path) -> int:
     """Show the replayed game at a readable pace in the play scene, then its result."""
     from arzium.rules import new_game
     from arzium.scenes.flow import play_scene

@@ -68,7 +68,7 @@ def json_int(value: Any, field: str, lo: int | None = None, hi: int | None = Non
     """`value` as an integer (not a bool) within `lo`..`hi`; `FieldError` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise FieldError(field, f"expected an integer, got {_shown(value)}")
-    if lo is not None and value < lo or hi is not None and value > hi:
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise FieldError(field, f"{value} is outside {lo}..{hi}")
     return value
 

@@ -19,8 +19,9 @@ import random
 import sys
 import wave
 from array import array
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, NamedTuple, Sequence
+from typing import NamedTuple
 
 RATE = 44100
 TAU = 2.0 * math.pi

@@ -77,7 +77,7 @@ _Choice = tuple[int, "WildMode | None", "str | None"]
 class _Glass:
     """A light copy of one timer for looking ahead (`tile` None while lost)."""
 
-    __slots__ = ("id", "cap", "rem", "tile", "beside")
+    __slots__ = ("beside", "cap", "id", "rem", "tile")
 
     def __init__(self, id: str, cap: int, rem: int, tile: int | None, beside: int | None) -> None:
         self.id, self.cap, self.rem, self.tile, self.beside = id, cap, rem, tile, beside
@@ -86,7 +86,7 @@ class _Glass:
     def position(self) -> int:
         return self.tile if self.tile is not None else self.beside  # type: ignore[return-value]
 
-    def copy(self) -> "_Glass":
+    def copy(self) -> _Glass:
         return _Glass(self.id, self.cap, self.rem, self.tile, self.beside)
 
 
@@ -101,7 +101,7 @@ class _Outlook:
     hands: tuple[tuple[Card, ...], ...]  # each player's known cards at their next turn
     unknown: tuple[int, ...]  # unknown cards (draws) each player will hold at their next turn
 
-    def after(self, player: int, index: int, at_ms: int) -> "_Outlook":
+    def after(self, player: int, index: int, at_ms: int) -> _Outlook:
         """The outlook once `player` has played card `index` of their hand at `at_ms` from now."""
         hands = list(self.hands)
         hands[player] = hands[player][:index] + hands[player][index + 1:]
@@ -110,7 +110,7 @@ class _Outlook:
         return self.waited(player, at_ms, tuple(hands), tuple(unknown))
 
     def waited(self, player: int, at_ms: int, hands: tuple[tuple[Card, ...], ...] | None = None,
-               unknown: tuple[int, ...] | None = None) -> "_Outlook":
+               unknown: tuple[int, ...] | None = None) -> _Outlook:
         """The outlook once `player`'s turn has ended at `at_ms` from now (hands as given, or as they were)."""
         following = (player + 1) % len(self.hands)
         return _Outlook(following, at_ms + self.turn_ms[following], self.turn_ms, self.people,

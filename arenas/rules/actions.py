@@ -29,7 +29,7 @@ class PlayCard:
         return {"type": "card", "player": self.player, "hand_index": self.hand_index}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "PlayCard":
+    def from_json(cls, data: dict[str, Any]) -> PlayCard:
         """Inverse of `to_json`; ValueError (one line) if `data` is bad."""
         return cls(action_int(data, "player"), action_int(data, "hand_index"))
 
@@ -49,7 +49,7 @@ class PlayWild:
                 "mode": str(self.mode), "timer": self.timer}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "PlayWild":
+    def from_json(cls, data: dict[str, Any]) -> PlayWild:
         """Inverse of `to_json`; ValueError (one line) if `data` is bad."""
         mode = json_enum(data.get("mode"), "action field 'mode'", WildMode)
         return cls(action_int(data, "player"), action_int(data, "hand_index"), mode, action_id(data, "timer"))

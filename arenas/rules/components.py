@@ -42,12 +42,12 @@ class Tile:
         """Text for people, e.g. 'Yellow crescent'."""
         return f"{self.colour.capitalize()} {self.shape}"
 
-    def matches(self, card: "Card") -> bool:
+    def matches(self, card: Card) -> bool:
         """True if a colour or shape card names this tile's colour or shape."""
         return card.value == (self.colour if card.kind == CardKind.COLOUR else self.shape)
 
     @classmethod
-    def from_name(cls, name: str) -> "Tile":
+    def from_name(cls, name: str) -> Tile:
         """Parse 'yellow crescent'; ValueError if it is not one of the 12 kinds."""
         parts = name.split() if isinstance(name, str) else []
         if len(parts) != 2 or parts[0] not in TILE_COLOURS or parts[1] not in TILE_SHAPES:
@@ -72,7 +72,7 @@ class Card:
         return self.name.capitalize()
 
     @classmethod
-    def from_name(cls, name: str) -> "Card":
+    def from_name(cls, name: str) -> Card:
         """Inverse of `name`; ValueError for anything else."""
         if name == "wild":
             return WILD

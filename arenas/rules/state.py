@@ -134,7 +134,7 @@ class GameState:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "GameState":
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
         """Inverse of `to_dict`; ValueError/KeyError/TypeError if `data` is not a saved state."""
         version, internal, gauss = data["rng"]
         rng = random.Random()

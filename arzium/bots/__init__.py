@@ -7,7 +7,8 @@ bot's move for the player to act.
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from arzium.bots.easy import EasyBot
 from arzium.bots.greedy import GreedyBot

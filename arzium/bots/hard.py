@@ -119,7 +119,7 @@ def rewards(state: GameState) -> list[float]:
 class _Node:
     """Statistics of one action sequence: visits, reward sums per player, its candidates with priors."""
 
-    __slots__ = ("visits", "total", "children", "ranked", "sig")
+    __slots__ = ("children", "ranked", "sig", "total", "visits")
 
     def __init__(self, players: int) -> None:
         self.visits = 0

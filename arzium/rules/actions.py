@@ -53,7 +53,7 @@ class Search:
                 "displace_square": self.displace_square}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Search":
+    def from_json(cls, data: dict[str, Any]) -> Search:
         """Inverse of `to_json`; ValueError (one line) if `data` is bad."""
         return cls(action_id(data, "card"), action_int(data, "anchor"), action_int_list(data, "blanks"),
                    action_opt_id(data, "turn_artifact"), action_opt_id(data, "free_blank_artifact"),

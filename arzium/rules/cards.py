@@ -282,7 +282,7 @@ def cards_from_dict(data: Any, source: str = "cards.json") -> CardSet:
             seen.add(cid)
             starting.append(Card(cid, name, story, points, pattern, flag=colour))
     artifacts = []
-    per_ability = {a: 0 for a in ABILITIES}
+    per_ability = dict.fromkeys(ABILITIES, 0)
     for i, e in enumerate(check.entries(data, "artifacts", ARTIFACTS_PER_ABILITY * len(ABILITIES))):
         aid = check.ident(e, "artifacts", i, "id", seen)
         ability = e.get("ability")

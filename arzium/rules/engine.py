@@ -124,7 +124,7 @@ def legal_actions(state: GameState) -> list[Action]:
         bid = state.bid
         assert bid is not None
         if bid.high < 0:
-            return [Bid(x) for x in range(0, ps.coins + 1)]
+            return [Bid(x) for x in range(ps.coins + 1)]
         bids: list[Action] = [PassBid()]
         return bids + [Bid(x) for x in range(bid.high + 1, ps.coins + 1)]
     out: list[Action] = []

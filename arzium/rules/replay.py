@@ -47,7 +47,7 @@ class Replay:
                           dict(meta or {}))
 
     @classmethod
-    def from_file(cls, replay: ReplayFile, source: str = "<replay>") -> "Replay":
+    def from_file(cls, replay: ReplayFile, source: str = "<replay>") -> Replay:
         """Check a replay container's content; `ReplayError` (one line naming source and field) if bad."""
         if replay.game != "arzium":
             raise ReplayError(f"{source}: this is a replay of {replay.game}, not of arzium")

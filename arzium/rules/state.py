@@ -74,7 +74,7 @@ class Setup:
                 "first_player": self.first_player}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Setup":
+    def from_dict(cls, data: Any) -> Setup:
         """Inverse of `to_dict`; `SetupError` (one line) if `data` is malformed or impossible."""
         if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
             raise SetupError("setup: expected an object with a list of seats")
@@ -136,7 +136,7 @@ class PlayerState:
     artifacts_up: list[bool] = field(default_factory=list)
     supply: int = MARKERS_PER_COLOUR
 
-    def copy(self) -> "PlayerState":
+    def copy(self) -> PlayerState:
         """Independent copy."""
         return PlayerState(self.coins, self.cards[:], self.face_up[:], self.artifacts[:],
                            self.artifacts_up[:], self.supply)
@@ -252,7 +252,7 @@ class GameState:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, cards: CardSet | None = None) -> "GameState":
+    def from_dict(cls, data: Any, cards: CardSet | None = None) -> GameState:
         """Inverse of `to_dict`; `StateError` (one line) if `data` is malformed."""
         cards = cards or default_cards()
         try:
@@ -311,8 +311,8 @@ def _check_state(state: GameState) -> None:
     if sorted(lands) != sorted(state.cards.land_ids):
         raise StateError("saved state: the land cards on the map, in the deck and in parties are not the 43 cards")
     arts = state.art_row + state.art_deck + [a for p in state.players for a in p.artifacts]
-    if state.setup.full_game and sorted(arts) != sorted(state.cards.artifact_ids) or \
-            not state.setup.full_game and arts:
+    if (state.setup.full_game and sorted(arts) != sorted(state.cards.artifact_ids)) or \
+            (not state.setup.full_game and arts):
         raise StateError("saved state: the artifacts in the row, the pile and parties are not the 24 tiles")
 
 

@@ -5,7 +5,8 @@ pack changes (F5 or another pack), so per-frame drawing is only blits.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -109,7 +110,7 @@ class PictureCache:
     switched or reloaded, and when it grows past `limit`). `display_format` converts each picture to
     the window's pixel format, much faster to blit every frame."""
 
-    def __init__(self, app: "App", limit: int, display_format: bool = False) -> None:
+    def __init__(self, app: App, limit: int, display_format: bool = False) -> None:
         self.app = app
         self.limit = limit
         self.display_format = display_format
@@ -140,7 +141,7 @@ class PictureCache:
 class CardArt:
     """Makes and caches card faces, land cards, tokens and tiles for one app."""
 
-    def __init__(self, app: "App", cards: CardSet | None = None) -> None:
+    def __init__(self, app: App, cards: CardSet | None = None) -> None:
         self.app = app
         self.cards = cards or default_cards()
         self._get = PictureCache(app, 600).get

@@ -1,8 +1,9 @@
 """A human's bid in a tie: the land at stake, every bidder's coins and bid so far, and the choice."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -39,7 +40,7 @@ class BidScene(Scene):
     opaque = False
     rules_game = "arzium"
 
-    def __init__(self, app: "App", table: BidTable) -> None:
+    def __init__(self, app: App, table: BidTable) -> None:
         super().__init__(app)
         self.table = table
         self.player = player = table.player

@@ -33,7 +33,7 @@ def view_angle(edge: str) -> float:
 class BoardView:
     """Geometry, cached layers and drawing of the map for one scene."""
 
-    def __init__(self, app: "App", art: CardArt) -> None:
+    def __init__(self, app: App, art: CardArt) -> None:
         self.app = app
         self.art = art
         self.edge = "south"

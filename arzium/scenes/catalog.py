@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from arzium.bots import hint, make_bot
-from arzium.rules import Action, GameState, SeatSetup, Search, Setup, apply, current_player, is_over, new_game
+from arzium.rules import Action, GameState, Search, SeatSetup, Setup, apply, current_player, is_over, new_game
 from arzium.scenes.flow import play_scene, result_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
@@ -35,7 +36,7 @@ def played(setup: Setup, seed: int, stop: Callable[[GameState], bool]) -> tuple[
     return state, actions
 
 
-def midgame_scene(app: "App") -> PlayScene:
+def midgame_scene(app: App) -> PlayScene:
     """Four players, full game, about half way; the human's turn with a character picked."""
     state, actions = played(Setup(SEATS, True, 0), 2024,
                             lambda s: s.turn >= 21 and current_player(s) == 0 and s.phase == "start")
@@ -50,7 +51,7 @@ def midgame_scene(app: "App") -> PlayScene:
     return scene
 
 
-def hint_scene(app: "App") -> PlayScene:
+def hint_scene(app: App) -> PlayScene:
     """Two players, the human against a Hard bot, with the hint for a search on the map."""
     seats = (SEATS[0], SeatSetup("Mumbling Mo", "yellow", "north", "bot", "hard"))
     for seed in range(40, 60):  # the first deal (of a few) where the hint is a search
@@ -65,7 +66,7 @@ def hint_scene(app: "App") -> PlayScene:
     return scene
 
 
-def finished_scene(app: "App") -> ResultScene:
+def finished_scene(app: App) -> ResultScene:
     state, _ = played(Setup(SEATS[:3], True, 1), 77, lambda s: False)
     return result_scene(app, state)
 

@@ -4,8 +4,9 @@ under the mouse shows what a click would do, as the rules preview it (`arzium.ru
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Literal
+from typing import TYPE_CHECKING, Literal
 
 from arzium.rules import SIZE, Ability, Action, CardSet, GameState, Search, UsePurse, UseSlide
 from arzium.rules.preview import SearchPreview, search_preview, slide_sources, slide_targets
@@ -42,7 +43,7 @@ class Ghost:
 class Choice:
     """What the acting human of `table` is choosing, and the clicks and keys that change it."""
 
-    def __init__(self, app: "App", table: Table, cards: CardSet, board_view: BoardView,
+    def __init__(self, app: App, table: Table, cards: CardSet, board_view: BoardView,
                  act: Callable[[Action], bool], skip_animations: Callable[[], None],
                  mouse: Callable[[], tuple[int, int]]) -> None:
         self.app = app

@@ -16,13 +16,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
-from arzium.bots import make_bot
 from arzium.bots import hint as hard_hint
+from arzium.bots import make_bot
 from arzium.rules import Action, CardSet, GameState, action_from_json, default_cards
 
 THINK_LIMIT_S = 0.8  # bots and hints in the window stop searching after this many seconds (wall clock)
@@ -160,7 +161,7 @@ def decision_seed(seed: int, key: int) -> int:
     return seed * 1_000_003 + key
 
 
-def decide_job(spec: "BotSpec", seat: int, key: int, data: dict[str, Any], cards: CardSet | None) -> dict[str, Any]:
+def decide_job(spec: BotSpec, seat: int, key: int, data: dict[str, Any], cards: CardSet | None) -> dict[str, Any]:
     """Worker side: the action (as JSON) the bot of `spec` takes as `seat` in the state `data`."""
     state = GameState.from_dict(data, cards)
     bot = make_bot(spec.level, decision_seed(spec.seed, key), spec.iterations, THINK_LIMIT_S)

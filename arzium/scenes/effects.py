@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Callable, Sequence, assert_never
+from collections.abc import Callable, Sequence
+from typing import assert_never
 
 import pygame
 

@@ -19,24 +19,24 @@ if TYPE_CHECKING:
     from common.app import App
 
 
-def setup_scene(app: "App") -> SetupScene:
+def setup_scene(app: App) -> SetupScene:
     """The seats-and-mode screen; Start and Resume replace it with the table."""
     return SetupScene(app, lambda state: start_game(app, state), lambda saved: resume_game(app, saved))
 
 
-def start_game(app: "App", state: GameState) -> None:
+def start_game(app: App, state: GameState) -> None:
     """A new game at the table in place of the top scene (saved at once, so it can be resumed)."""
     scene = play_scene(app, state, [])
     scene.table.autosave()
     app.replace(scene)
 
 
-def resume_game(app: "App", saved: "SavedGame") -> None:
+def resume_game(app: App, saved: SavedGame) -> None:
     """The saved game at the table in place of the top scene."""
     app.replace(play_scene(app, saved.state, saved.actions, assisted=saved.assisted))
 
 
-def play_scene(app: "App", state: GameState, actions: list[Action] | None = None,
+def play_scene(app: App, state: GameState, actions: list[Action] | None = None,
                replay: list[Action] | None = None, autosave: bool = True, assisted: bool = False) -> PlayScene:
     """The table for `state` (see `PlayScene`), followed by its result screen."""
 
@@ -54,7 +54,7 @@ def ask_bid(scene: PlayScene, player: int) -> None:
     app.push(BidScene(app, table))
 
 
-def result_scene(app: "App", state: GameState, replay_path: str | None = None, watching: bool = False,
+def result_scene(app: App, state: GameState, replay_path: str | None = None, watching: bool = False,
                  assisted: bool = False) -> ResultScene:
     """The scores of the finished `state`; Play again puts a new game of the same seats on the table."""
     return ResultScene(app, state, lambda again: app.replace(play_scene(app, again)), replay_path, watching,

@@ -130,7 +130,7 @@ def _search_hint(st: GameState, p: int, action: Search, key: tuple[int, tuple[Ac
 class HintDesk:
     """Asks for hints for the acting human of `table` and holds the one on show."""
 
-    def __init__(self, app: "App", table: Table, cards: CardSet, colours: list[str]) -> None:
+    def __init__(self, app: App, table: Table, cards: CardSet, colours: list[str]) -> None:
         self.app = app
         self.table = table
         self.cards = cards

@@ -275,7 +275,7 @@ def describe_at(events: list[Event], setup: Setup, cards: CardSet,
 class LogPanel:
     """A scrollable list of log lines in a parchment panel."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.lines: list[LogLine] = []    # on show
         self.waiting: list[LogLine] = []  # told, to be shown when the timeline animates them (`show`)

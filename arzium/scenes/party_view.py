@@ -19,8 +19,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.rules import SeatSetup
-from arzium.scenes.art import (FACE_BANNER, FACE_H, FACE_W, INK, USED_SCALE, USED_TILT, CardArt, name_lines,
-                               name_width, plate_height)
+from arzium.scenes.art import (
+    FACE_BANNER,
+    FACE_H,
+    FACE_W,
+    INK,
+    USED_SCALE,
+    USED_TILT,
+    CardArt,
+    name_lines,
+    name_width,
+    plate_height,
+)
 from arzium.scenes.controllers import level_name
 from arzium.scenes.shown import Shown
 from common import text
@@ -60,7 +70,7 @@ class _Geometry:
 class PartyView:
     """Layout, hit tests and cached drawing of one player's party."""
 
-    def __init__(self, app: "App", art: CardArt, player: int, seat: SeatSetup) -> None:
+    def __init__(self, app: App, art: CardArt, player: int, seat: SeatSetup) -> None:
         self.app = app
         self.art = art
         self.player = player

@@ -11,7 +11,8 @@ state at a pace set by the animation speed.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -47,7 +48,7 @@ class PlayScene(Scene):
     rules_game = "arzium"
     title = "Arzium"
 
-    def __init__(self, app: "App", state: GameState, show_result: ShowResult, ask_bid: AskBid,
+    def __init__(self, app: App, state: GameState, show_result: ShowResult, ask_bid: AskBid,
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
                  assisted: bool = False) -> None:
         """`actions` led to `state` (a resumed game, `assisted` if it had shown a hint); `replay` plays these

@@ -1,7 +1,8 @@
 """The end of a game: the winner, each player's points (cards, artifacts) as a bar chart, coins for ties."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,7 +28,7 @@ class ResultScene(Scene):
     rules_game = "arzium"
     title = "Arzium — result"
 
-    def __init__(self, app: "App", state: GameState, new_table: Callable[[GameState], None],
+    def __init__(self, app: App, state: GameState, new_table: Callable[[GameState], None],
                  replay_path: str | None = None, watching: bool = False, assisted: bool = False) -> None:
         """`new_table` puts a new game on the table (`arzium.scenes.flow` gives it); `assisted`: hints were shown
         during the game (said on the screen)."""

@@ -5,8 +5,9 @@ remembers the new one."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -48,7 +49,7 @@ class NameField(Widget):
         self.on_change = on_change
         self.editing = False
 
-    def activate(self, app: "App") -> None:
+    def activate(self, app: App) -> None:
         self.editing = not self.editing
         app.sounds.play("ui_click")
         if not self.editing:
@@ -75,7 +76,7 @@ class NameField(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         r = self.rect
         pygame.draw.rect(surface, (255, 248, 226) if self.editing else (246, 234, 206), r, border_radius=app.px(6))
         pygame.draw.rect(surface, app.theme.focus if (self.editing or hovered) else (150, 112, 70), r,
@@ -95,11 +96,11 @@ class LevelSegment(Widget):
         self.chosen = chosen
         self.on_pick = on_pick
 
-    def activate(self, app: "App") -> None:
+    def activate(self, app: App) -> None:
         app.sounds.play("ui_click")
         self.on_pick(self.level)
 
-    def adjust(self, app: "App", direction: int) -> bool:
+    def adjust(self, app: App, direction: int) -> bool:
         i = LEVELS.index(self.chosen()) if self.chosen() in LEVELS else LEVELS.index(DEFAULT_LEVEL)
         new = max(0, min(len(LEVELS) - 1, i + direction))
         if new == i:
@@ -108,7 +109,7 @@ class LevelSegment(Widget):
         self.on_pick(LEVELS[new])
         return True
 
-    def draw(self, surface: pygame.Surface, app: "App", hovered: bool, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         on = self.chosen() == self.level
         plaque = "ui/button_pressed" if on else "ui/button_hover" if hovered or focused else "ui/button"
         surface.blit(app.sprites.nine_slice(plaque, self.rect.size), self.rect)
@@ -128,8 +129,8 @@ class SetupScene(Scene):
     rules_game = "arzium"
     title = "Arzium — new game"
 
-    def __init__(self, app: "App", start: Callable[[GameState], None],
-                 resume: Callable[["SavedGame"], None]) -> None:
+    def __init__(self, app: App, start: Callable[[GameState], None],
+                 resume: Callable[[SavedGame], None]) -> None:
         """`start` puts a new game on the table, `resume` the saved one (`arzium.scenes.flow` gives both)."""
         super().__init__(app)
         self.start_game = start

@@ -27,7 +27,7 @@ class Shown:
     art_row: list[str | None]
 
     @classmethod
-    def of(cls, state: GameState) -> "Shown":
+    def of(cls, state: GameState) -> Shown:
         """The model of a state at rest."""
         ps = state.players
         return cls(state.board[:], list(state.slots), [p.coins for p in ps], [p.supply for p in ps],

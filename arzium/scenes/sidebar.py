@@ -3,8 +3,9 @@ the moment, the artifact row for sale and the move log.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, assert_never
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
@@ -79,7 +80,7 @@ class Announcement:
 class Sidebar:
     """Header, buttons, artifact row and log, right of the table."""
 
-    def __init__(self, app: "App", table: Table, choice: Choice, hints: HintDesk, art: CardArt, log: LogPanel,
+    def __init__(self, app: App, table: Table, choice: Choice, hints: HintDesk, art: CardArt, log: LogPanel,
                  act: Callable[[Action], bool], undo: Callable[[], None], confirm: Callable[[], None],
                  open_menu: Callable[[], None]) -> None:
         self.app = app

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 class Stage(Protocol):
     """What the animations draw on and move: the play scene as the animator sees it."""
 
-    app: "App"
+    app: App
     timeline: Timeline
     board_view: BoardView
     parties: list[PartyView]

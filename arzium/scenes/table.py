@@ -14,8 +14,9 @@ still showing something: until then the seat whose committed action is on show s
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Protocol
 
 from arzium import save
 from arzium.rules import (
@@ -109,7 +110,7 @@ class Table:
         self.controllers: dict[int, Controller] = {}
         if replay is not None:
             shared = ReplayController(replay)
-            self.controllers = {i: shared for i in range(len(self.seats))}
+            self.controllers = dict.fromkeys(range(len(self.seats)), shared)
         else:
             for i, seat in enumerate(self.seats):
                 if seat.kind == "bot":

@@ -28,7 +28,7 @@ LAND_HOVER_MS = 1200     # the map is where the mouse rests while thinking: its 
 class TableView:
     """Lays out and draws the play scene `sc`; tracks what the mouse rests on."""
 
-    def __init__(self, sc: "PlayScene") -> None:
+    def __init__(self, sc: PlayScene) -> None:
         self.sc = sc
         self.felt = pygame.Rect(0, 0, 1, 1)
         self.strips: dict[str, pygame.Rect] = {}

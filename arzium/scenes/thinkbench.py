@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 GAP_TARGET_MS = 50
 
 
-def _game(app: "App", level: str, players: int, seed: int, full: bool,
+def _game(app: App, level: str, players: int, seed: int, full: bool,
           turns: int | None) -> tuple[list[float], list[float], list[float]]:
     """One game (or its first `turns` turns): decision wall times, frame gaps while a bot thought,
     frame gaps while none did (all in ms)."""
@@ -64,7 +64,7 @@ def _spread(values: list[float]) -> dict[str, float]:
     return {q: round(percentile(values, v), 1) for q, v in (("p50", 50), ("p95", 95), ("max", 100))}
 
 
-def think_bench(app: "App", level: str = "hard", players: int = 2, games: int = 1, seed: int = 1,
+def think_bench(app: App, level: str = "hard", players: int = 2, games: int = 1, seed: int = 1,
                 full: bool = True, turns: int | None = None) -> dict[str, Any]:
     """Play `games` games (whole, or their first `turns` turns) of `players` bots of `level`;
     decision times and frame gaps (ms)."""

@@ -6,8 +6,8 @@ once (skip), so the display model always ends in the same place whatever the spe
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 

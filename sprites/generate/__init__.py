@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pygame  # noqa: E402
+import pygame
 
 SPRITES_ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,13 +14,24 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
 from sprites.generate import paint as p
-from sprites.generate.ui import BRASS, BRASS_DARK, BRASS_LIGHT, OUTLINE, PARCH, PARCH_DARK, PARCH_EDGE, disc, \
-    parchment_sheet, sticker, stud
+from sprites.generate.ui import (
+    BRASS,
+    BRASS_DARK,
+    BRASS_LIGHT,
+    OUTLINE,
+    PARCH,
+    PARCH_DARK,
+    PARCH_EDGE,
+    disc,
+    parchment_sheet,
+    sticker,
+    stud,
+)
 
 Colour = tuple[int, int, int]
 Sprite = tuple[pygame.Surface, dict]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from arenas_support import make_level, make_state
 
 from arenas.bots import BotSeat, TeammateBot, hint
 from arenas.bots.teammate import RETHINK_MS
@@ -30,6 +29,7 @@ from arenas.rules import (
     load_levels,
     new_game,
 )
+from arenas_support import make_level, make_state
 
 # Path of `make_level`: 0 gray triangle, 1 yellow circle, 2 orange square, 3 gray crescent,
 # 4 yellow triangle, 5 orange circle, 6 gray square, 7 yellow crescent, 8 orange triangle,

@@ -8,13 +8,13 @@ import pytest
 from arenas.records import RECORDS_FILE, Records
 from arenas.rules import (
     PlayCard,
+    Setup,
     advance,
     apply,
     is_over,
     legal_actions,
-    load_level,
     level_path,
-    Setup,
+    load_level,
     new_game,
     outcome_json,
 )

@@ -5,7 +5,6 @@ import json
 from collections import Counter
 
 import pytest
-from arenas_support import card, cards, make_level, make_state, where
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -44,6 +43,7 @@ from arenas.rules import (
     run_replay,
     standard_deck,
 )
+from arenas_support import card, cards, make_level, make_state, where
 
 LEVEL = make_level()  # 0 GT 1 YC 2 OS 3 GM 4 YT 5 OC 6 GS 7 YM 8 OT 9 GC | 10 YS 11 OM 12 GT
 

@@ -1,13 +1,5 @@
 """The six artifacts: Purse, Slide, Wake (with the free rest), Turn, Free blank, Displace."""
 import pytest
-from arzium_testkit import (
-    artifact_of,
-    give_artifacts,
-    make_cards,
-    make_state,
-    set_characters,
-    sq,
-)
 
 from arzium.rules import (
     ArtifactUsed,
@@ -29,6 +21,14 @@ from arzium.rules import (
     legal_actions,
     put_markers,
     set_slot,
+)
+from arzium_testkit import (
+    artifact_of,
+    give_artifacts,
+    make_cards,
+    make_state,
+    set_characters,
+    sq,
 )
 
 

@@ -1,6 +1,5 @@
 """Board geometry: slots, orientation, reading order, seat rotation, anchors, the fit rule, previews."""
 import pytest
-from arzium_testkit import make_cards, make_setup, make_state, set_characters, sq
 
 from arzium.rules import (
     EDGES,
@@ -18,6 +17,7 @@ from arzium.rules import (
     slot_squares,
     square_rc,
 )
+from arzium_testkit import make_cards, make_setup, make_state, set_characters, sq
 
 
 def test_squares_and_slots_partition_the_board():

@@ -3,7 +3,6 @@
 import random
 
 import pytest
-from arzium_testkit import give_artifacts, make_cards, make_state, set_characters, sq
 
 from arzium.bots import BOT_LEVELS, LEVELS, HardBot, hint, make_bot
 from arzium.bots.hard import equity, rewards
@@ -25,6 +24,7 @@ from arzium.rules import (
     put_markers,
     set_slot,
 )
+from arzium_testkit import give_artifacts, make_cards, make_state, set_characters, sq
 
 FAST_HARD = 8  # iterations: enough to exercise the search, cheap enough for the default suite
 

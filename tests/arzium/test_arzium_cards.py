@@ -2,7 +2,6 @@
 import json
 
 import pytest
-from arzium_testkit import data_copy
 
 from arzium.rules import (
     ABILITIES,
@@ -11,6 +10,7 @@ from arzium.rules import (
     default_cards,
     load_cards,
 )
+from arzium_testkit import data_copy
 
 
 def test_shipped_cards_are_complete():

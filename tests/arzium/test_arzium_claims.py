@@ -1,6 +1,5 @@
 """Claims at the end of the search: majority, bidding in ties, consolation, replacement, order."""
 import pytest
-from arzium_testkit import make_cards, make_state, set_characters, sq
 
 from arzium.rules import (
     Bid,
@@ -23,6 +22,7 @@ from arzium.rules import (
     set_slot,
     slot_squares,
 )
+from arzium_testkit import make_cards, make_state, set_characters, sq
 
 S3 = [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1), sq(5, 0), sq(5, 1)]   # slot 3, south-west
 
@@ -75,7 +75,7 @@ def test_empty_deck_leaves_the_slot_off_the_map():
     assert not placement(state, "C01", sq(4, 0)).legal
     with pytest.raises(IllegalAction, match="empty slot"):
         apply(state, Search("C01", sq(4, 0)))
-    assert all(not (a.anchor in (sq(4, 0), sq(3, 0))) for a in legal_actions(state) if isinstance(a, Search))
+    assert all(a.anchor not in (sq(4, 0), sq(3, 0)) for a in legal_actions(state) if isinstance(a, Search))
 
 
 def test_several_full_cards_resolve_in_reading_order_of_the_active_player():

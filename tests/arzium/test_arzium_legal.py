@@ -3,7 +3,6 @@ import random
 from itertools import combinations
 
 import pytest
-from arzium_testkit import play_random
 
 from arzium.rules import (
     ABILITIES,
@@ -25,6 +24,7 @@ from arzium.rules import (
     legal_actions,
     placement,
 )
+from arzium_testkit import play_random
 
 
 def accepted(state, action):

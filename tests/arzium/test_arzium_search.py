@@ -1,6 +1,5 @@
 """The search: skipped squares, coins at once, blanks (paid from coins of the same placement), no pass."""
 import pytest
-from arzium_testkit import make_cards, make_state, set_characters, sq
 
 from arzium.rules import (
     BlankPaid,
@@ -14,6 +13,7 @@ from arzium.rules import (
     put_markers,
     set_slot,
 )
+from arzium_testkit import make_cards, make_state, set_characters, sq
 
 FLAT = [[0, 0], [0, 0], [0, 0]]
 

@@ -2,7 +2,6 @@
 import json
 
 import pytest
-from arzium_testkit import play_random
 
 from arzium.rules import (
     Bid,
@@ -30,6 +29,7 @@ from arzium.rules import (
     run_replay,
 )
 from arzium.save import load_saved_game, save_game, save_path
+from arzium_testkit import play_random
 from common.replay import Replay as ReplayFile
 from common.replay import read_replay, write_replay
 

@@ -1,13 +1,5 @@
 """Turn structure: resting, starting coins, turn order, buying, the end of the game and scoring."""
 import pytest
-from arzium_testkit import (
-    artifact_of,
-    give_artifacts,
-    make_cards,
-    make_state,
-    set_characters,
-    sq,
-)
 
 from arzium.rules import (
     ArtifactBought,
@@ -29,6 +21,14 @@ from arzium.rules import (
     new_game,
     outcome,
     put_markers,
+)
+from arzium_testkit import (
+    artifact_of,
+    give_artifacts,
+    make_cards,
+    make_state,
+    set_characters,
+    sq,
 )
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from table_spy import BOT, FRAME, YOU, click, table
-
 from arzium.rules import (
     Search,
     SeatSetup,
@@ -19,6 +17,7 @@ from arzium.rules import (
 )
 from arzium.scenes.play import PlayScene
 from common.app import App
+from table_spy import BOT, FRAME, YOU, click, table
 
 
 def until_acted(app: App, scene: PlayScene, count: int = 1) -> None:

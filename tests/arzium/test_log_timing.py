@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 
-
 from arzium.bots import make_bot
 from arzium.rules import (
     ArtifactBought,

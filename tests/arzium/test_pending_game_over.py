@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from table_spy import ANN, BO, BOT, FRAME, record_table
-
 from arzium.rules import (
     Action,
     ArtifactRowRefilled,
@@ -27,6 +25,7 @@ from arzium.scenes.flow import play_scene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.table import AUTO_CONFIRM_MS
 from common.app import App
+from table_spy import ANN, BO, BOT, FRAME, record_table
 
 
 def last_turn(seats: tuple[SeatSetup, SeatSetup], seed: int) -> tuple[GameState, list[Action], Search]:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from table_spy import ANN, BO, BOT, FRAME, record_table
-
 from arzium.rules import (
     Search,
     SeatSetup,
@@ -21,6 +19,7 @@ from arzium.scenes.flow import play_scene
 from arzium.scenes.log_panel import describe
 from arzium.scenes.table import AUTO_CONFIRM_MS
 from common.app import App
+from table_spy import ANN, BO, BOT, FRAME, record_table
 
 
 class Table:

@@ -8,7 +8,6 @@ import time
 
 import pygame
 import pytest
-from table_spy import FRAME, click, key
 
 from arzium.bots import LEVELS
 from arzium.rules import (
@@ -35,6 +34,7 @@ from arzium.scenes.thinkbench import format_report, think_bench
 from common.app import App
 from common.replay import read_replay
 from common.scene import Scene
+from table_spy import FRAME, click, key
 
 GAP_LIMIT_MS = 150  # the target is 50 ms; the slack is for a loaded 2-core test machine
 

@@ -8,20 +8,9 @@ import time
 
 import pygame
 import pytest
-from arzium_testkit import (
-    artifact_of,
-    give_artifacts,
-    make_cards,
-    make_state,
-    set_characters,
-    sq,
-)
-
-from table_spy import FRAME, click, key, motion, put_on_table, run
 
 from arzium import save
 from arzium.bots import make_bot
-from arzium.rules.builders import put_markers
 from arzium.rules import (
     Bid,
     GameState,
@@ -34,17 +23,27 @@ from arzium.rules import (
     legal_actions,
     new_game,
 )
+from arzium.rules.builders import put_markers
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene
 from arzium.scenes.shown import Shown
 from arzium.scenes.table import AUTO_CONFIRM_MS
+from arzium_testkit import (
+    artifact_of,
+    give_artifacts,
+    make_cards,
+    make_state,
+    set_characters,
+    sq,
+)
 from common import catalog
 from common.app import App
 from common.games import GAMES
 from common.replay import read_replay
 from common.scene import Scene
+from table_spy import FRAME, click, key, motion, put_on_table, run
 
 ARZIUM_SCENES = ["arzium-setup", "arzium-play", "arzium-play-hint", "arzium-result"]
 

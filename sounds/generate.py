@@ -35,7 +35,7 @@ Mode = tuple[float, float, float]  # (frequency Hz, decay time constant s, gain)
 
 def samples(seconds: float) -> int:
     """Number of samples in `seconds`."""
-    return int(round(seconds * RATE))
+    return round(seconds * RATE)
 
 
 def mix(into: Signal, src: Signal, at: float = 0.0, gain: float = 1.0) -> Signal:
@@ -468,7 +468,7 @@ def finish(x: Signal, level_db: float, loop: bool) -> array:
             x[i] *= math.sin(0.5 * math.pi * i / ni) ** 2
     peak = max(abs(v) for v in x) or 1.0
     scale = min(10.0 ** (level_db / 20.0) / (loudness(x) or 1.0), 10.0 ** (CEILING_DB / 20.0) / peak)
-    return array("h", (int(round(32767.0 * v * scale)) for v in x))
+    return array("h", (round(32767.0 * v * scale) for v in x))
 
 
 def render(name: str) -> bytes:

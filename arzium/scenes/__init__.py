@@ -11,8 +11,8 @@
   - `hints.HintDesk`: hints (H), thought in the same worker, and what they light up.
   - `sidebar.Sidebar`: header, buttons, artifact row, log; `table_view.TableView`: layout and drawing.
   - `effects.Animator`: rules events as timed animations (`timeline`) that move the display model
-    (`shown`); it sees the scene through `stage.Stage`. `log_panel`: the move log and `TableEvent`,
-    the closed union of events that `match` dispatches on.
+    (`shown`); it sees the scene through `stage.Stage`. `log_panel`: the move log; both `match` over
+    the rules' closed union of events, `AnyEvent`.
 - Views: `board_view.BoardView` (map, markers, ghost, rotation), `party_view.PartyView` (a seat's
   banner, purse, characters and artifacts), `art.CardArt` (cached card, land and token surfaces).
 - `bidding.BidScene`: a human's bid in a tie. `result.ResultScene`: scores and chart.

@@ -215,8 +215,8 @@ class CardArt:
             fx, fy = round(14 * k), round(70 * k)
             pole = max(1, round(3 * k))
             pygame.draw.line(out, INK, (fx, fy), (fx, fy + round(40 * k)), pole)
-            pygame.draw.polygon(out, self.colour(card.flag),
-                                [(fx + pole, fy), (fx + round(26 * k), fy + round(9 * k)), (fx + pole, fy + round(18 * k))])
+            flag = [(fx + pole, fy), (fx + round(26 * k), fy + round(9 * k)), (fx + pole, fy + round(18 * k))]
+            pygame.draw.polygon(out, self.colour(card.flag), flag)
         return out
 
     def draw_pattern(self, surface: pygame.Surface, pattern: tuple[str, ...], area: pygame.Rect,
@@ -298,7 +298,8 @@ class CardArt:
             face.blit(moon, moon.get_rect(midleft=(round(24 * k), round(306 * k))))
             drop = max(1, round(4 * k))
             card = pygame.Surface((face.get_width() + drop, face.get_height() + drop), pygame.SRCALPHA)
-            pygame.draw.rect(card, (20, 12, 6, 110), face.get_rect().move(drop, drop), border_radius=max(1, round(12 * k)))
+            pygame.draw.rect(card, (20, 12, 6, 110), face.get_rect().move(drop, drop),
+                             border_radius=max(1, round(12 * k)))
             card.blit(face, (0, 0))
             return pygame.transform.rotozoom(card, USED_TILT, USED_SCALE)
         return self._get(("used", card_id, width, colour), make)

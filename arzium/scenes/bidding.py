@@ -164,7 +164,8 @@ class BidScene(Scene):
         text.draw_text(surface, high, text.fit_px(high, app.font_px(18), box.w - app.px(80)), app.theme.text,
                        (box.centerx, self.minus.rect.top - app.px(34)), "midtop")
         text.draw_text(surface, str(self.amount), app.font_px(34), app.theme.text,
-                       ((self.minus.rect.right + self.plus.rect.left) // 2, self.minus.rect.centery), "center", bold=True)
+                       ((self.minus.rect.right + self.plus.rect.left) // 2, self.minus.rect.centery), "center",
+                       bold=True)
         self.bid_btn.label = f"Bid {self.amount}"
         self.group.draw(surface)
         hint = table.hints.hint
@@ -172,5 +173,6 @@ class BidScene(Scene):
             target = self.bid_btn if isinstance(hint.action, Bid) else self.pass_btn
             pygame.draw.rect(surface, HINT_RGB, target.rect.inflate(app.px(10), app.px(10)), max(2, app.px(3)),
                              border_radius=app.px(10))
-            text.draw_text(surface, hint.message, text.fit_px(hint.message, app.font_px(17), box.w - app.px(80), bold=True),
+            size = text.fit_px(hint.message, app.font_px(17), box.w - app.px(80), bold=True)
+            text.draw_text(surface, hint.message, size,
                            HINT_INK, (box.centerx, box.bottom - app.px(20)), "midbottom", bold=True)

@@ -231,8 +231,8 @@ class BoardView:
             angle = round(self.angle) % 360
             bg_key = backdrop[0] if backdrop and backdrop[1].get_rect().contains(self.frame_rect) else None
             key = ("base", slots, self.square, tuple(self.frame_rect), angle, tuple(seats), bg_key)
-            surface.blit(self._get(key, lambda: self._base(slots, angle, seats, backdrop if bg_key is not None else None)),
-                         self.frame_rect)
+            under = backdrop if bg_key is not None else None
+            surface.blit(self._get(key, lambda: self._base(slots, angle, seats, under)), self.frame_rect)
             surface.blit(self._marker_layer(board, colours, self.edge), (self.rect.x - pad, self.rect.y - pad))
             return
         # turning: compose facing south, rotate smoothly (only for the length of the turn)
@@ -248,10 +248,7 @@ class BoardView:
               backdrop: tuple[int, pygame.Surface] | None) -> pygame.Surface:
         """The framed map at rest without markers, in frame coordinates."""
         f = self.frame_rect
-        if backdrop is not None:
-            out = backdrop[1].subsurface(f).copy()
-        else:
-            out = pygame.Surface(f.size, pygame.SRCALPHA)
+        out = backdrop[1].subsurface(f).copy() if backdrop is not None else pygame.Surface(f.size, pygame.SRCALPHA)
         out.blit(self.app.sprites.nine_slice("arzium/board_frame", f.size), (0, 0))
         out.blit(self._land_view(slots, angle), self.rect.move(-f.x, -f.y))
         self.draw_edge_marks(out, seats, f.topleft)
@@ -299,7 +296,8 @@ class BoardView:
             img = self._compass[key] = pygame.transform.rotozoom(
                 self.app.sprites.scaled("arzium/compass", (size, size)), angle, 1.0)
         f = self.frame_rect.move(-origin[0], -origin[1])
-        surface.blit(img, img.get_rect(center=(f.right - size // 2 + self.app.px(2), f.bottom - size // 2 + self.app.px(2))))
+        nudge = self.app.px(2)
+        surface.blit(img, img.get_rect(center=(f.right - size // 2 + nudge, f.bottom - size // 2 + nudge)))
 
 
 def ease_drop(t: float) -> float:

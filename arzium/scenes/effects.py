@@ -15,6 +15,7 @@ from typing import assert_never
 import pygame
 
 from arzium.rules import (
+    AnyEvent,
     ArtifactBought,
     ArtifactRowRefilled,
     ArtifactUsed,
@@ -42,7 +43,7 @@ from arzium.rules import (
     slot_squares,
 )
 from arzium.scenes.board_view import ease_drop
-from arzium.scenes.log_panel import LogLine, TableEvent, joined, possessive, says, table_event
+from arzium.scenes.log_panel import LogLine, joined, possessive, says, table_event
 from arzium.scenes.shown import CLAIMING
 from arzium.scenes.stage import Stage
 from common import text
@@ -107,8 +108,8 @@ class Animator:
 
         fly = self._fly_draw(lambda: sc.art.coin(size), a, b, sc.board_view.square * 0.9, pop=0.25)
         sign = "+" if towards_purse else "-"
-        label = text.render(f"{sign}{amount}", sc.app.font_px(22), (255, 236, 150) if towards_purse else (255, 170, 150),
-                            bold=True)
+        ink = (255, 236, 150) if towards_purse else (255, 170, 150)
+        label = text.render(f"{sign}{amount}", sc.app.font_px(22), ink, bold=True)
 
         def draw(surface: pygame.Surface, t: float) -> None:
             fly(surface, t)
@@ -141,7 +142,7 @@ class Animator:
         self._show_lines(due[len(events)])
         tl.seq(0, on_end=sc.resync)
 
-    def _animate(self, e: TableEvent) -> None:
+    def _animate(self, e: AnyEvent) -> None:
         match e:
             case TurnStarted():
                 self._on_turn_started(e)
@@ -429,7 +430,8 @@ class Animator:
             img = bv.land_image(e.card, e.slot).copy()
             img.set_alpha(round(255 * t))
             r = bv.slot_rect(e.slot)
-            surface.blit(img, img.get_rect(center=(r.centerx, round(r.centery - sc.app.px(30) * (1 - ease_out_back(t))))))
+            rise = sc.app.px(30) * (1 - ease_out_back(t))
+            surface.blit(img, img.get_rect(center=(r.centerx, round(r.centery - rise))))
         sc.timeline.seq(self.ms(REPLACE), lambda: self.sound("card_flip", 0.5), end, draw)
 
     def _on_artifact_bought(self, e: ArtifactBought) -> None:

@@ -9,11 +9,13 @@ parchment panel, newest at the bottom, following new lines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Union, assert_never, cast, get_args
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
 from arzium.rules import (
+    EVENT_TYPES,
+    AnyEvent,
     ArtifactBought,
     ArtifactRowRefilled,
     ArtifactUsed,
@@ -47,18 +49,10 @@ from common.widgets import draw_scrollbar
 if TYPE_CHECKING:
     from common.app import App
 
-# The events the rules make, as a closed union for `match` (the rules return them as `Event`).
-TableEvent = Union[TurnStarted, Rested, CharacterUsed, CharacterFlipped, MarkerPlaced, SquareSkipped, BlankPaid,
-                   MarkerDisplaced, MarkerSlid, SearchSkipped, CoinsGained, CardFull, BiddingStarted, BidPlaced,
-                   BidPassed, CardClaimed, ConsolationCoin, CardReplaced, ArtifactUsed, ArtifactBought,
-                   ArtifactRowRefilled, FinalRound, GameEnded]
-_TABLE_EVENTS = get_args(TableEvent)
-
-
-def table_event(event: Event) -> TableEvent:
+def table_event(event: Event) -> AnyEvent:
     """`event` as a member of the closed union (an event class the table does not know fails here)."""
-    assert isinstance(event, _TABLE_EVENTS), f"unknown event {event!r}"
-    return cast(TableEvent, event)
+    assert isinstance(event, EVENT_TYPES), f"unknown event {event!r}"
+    return event
 
 
 ABILITY_NAMES = {"free_blank": "Free blank", "displace": "Displace", "purse": "Purse", "turn": "Turn",
@@ -154,7 +148,7 @@ class _SearchTold:
         gained = f", +{_coins(self.coins)}" if self.coins else ""
         return LogLine(f"{names[self.player]} searched with {self.card}: {', '.join(parts)}{gained}", self.player)
 
-    def add(self, e: TableEvent, names: list[str]) -> bool:
+    def add(self, e: AnyEvent, names: list[str]) -> bool:
         """Count `e` into the search; False when it is not part of it."""
         match e:
             case MarkerPlaced():
@@ -194,7 +188,7 @@ def describe_at(events: list[Event], setup: Setup, cards: CardSet,
             say(search.line(names))
             search = None
 
-    for at, raw in enumerate(events):
+    for raw in events:
         e = table_event(raw)
         if isinstance(e, CharacterUsed):
             flush()
@@ -369,7 +363,7 @@ class LogPanel:
         end = len(rows) - self.scroll
         start = max(0, end - visible)
         y = view.top
-        for img, player, header in rows[start:end]:
+        for img, player, _header in rows[start:end]:
             if player is not None and player < len(self.colours):
                 pygame.draw.circle(surface, self.colours[player], (view.left + app.px(5), y + rh // 2), app.px(4))
             surface.blit(img, (view.left + app.px(14), y + 1))

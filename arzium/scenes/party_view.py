@@ -2,8 +2,8 @@
 
 A party lies along its owner's edge of the map (bottom, top, left or right of the screen in the
 current view). Face-up characters stand upright; used ones lean aside, smaller, their frames at
-night under a moon, their patterns still lit and the right way up. The whole party is rendered to one cached surface, redrawn only when something
-it shows changes.
+night under a moon, their patterns still lit and the right way up. The whole party is rendered to one
+cached surface, redrawn only when something it shows changes.
 
 Every character wears its name on a red title ribbon over its card's banner, in letters a player can read
 at a glance: whole on one or two lines when the card is large, else the name it is called by ("Quentin");
@@ -204,7 +204,7 @@ class PartyView:
         up = shown.face_up[p][i]
         k, tilt = (1.0, 0.0) if up else (USED_SCALE, math.radians(USED_TILT))
         height = round(width * 1.5)
-        bx, by, bw, bh = FACE_BANNER
+        _bx, by, bw, bh = FACE_BANNER
         rise = (height / 2 - (by + bh / 2) * height / FACE_H) * k  # the banner's centre above the card's
         centre = (r.centerx - rise * math.sin(tilt), r.centery - rise * math.cos(tilt))
         pad = self._plate_pad()
@@ -293,7 +293,8 @@ class PartyView:
         # purse, coins and markers left
         out.blit(app.sprites.scaled("arzium/purse", geo.purse.size), geo.purse)
         text.draw_text(out, str(shown.coins[p]), app.font_px(26), app.theme.text_light,
-                       (geo.purse.right + px(4), geo.purse.centery + px(2)), "midleft", bold=True, shadow=app.theme.shadow)
+                       (geo.purse.right + px(4), geo.purse.centery + px(2)), "midleft", bold=True,
+                       shadow=app.theme.shadow)
         out.blit(art.marker(self.seat.colour, geo.supply.w), geo.supply)
         text.draw_text(out, str(shown.supply[p]), app.font_px(17), app.theme.text_light,
                        (geo.supply.right + px(3), geo.supply.centery + px(1)), "midleft", shadow=app.theme.shadow)

@@ -97,7 +97,8 @@ class ResultScene(Scene):
             self.outcome.scores[o].total == self.outcome.scores[winners[0]].total and o not in winners
             for o in range(len(seats)))
         sub = f"after {self.state.turn} turns · " + ("most coins broke the tie" if tied else "most victory points")
-        text.draw_text(surface, sub, app.font_px(19), app.theme.muted, (panel.centerx, panel.top + app.px(84)), "midtop")
+        text.draw_text(surface, sub, app.font_px(19), app.theme.muted, (panel.centerx, panel.top + app.px(84)),
+                       "midtop")
         if self.assisted:
             self._draw_assisted(surface)
         top = panel.top + app.px(124)
@@ -114,11 +115,12 @@ class ResultScene(Scene):
             if i in winners:
                 star = app.sprites.scaled("ui/star", (app.px(34), app.px(34)))
                 surface.blit(star, star.get_rect(center=(panel.left + app.px(44), y + row_h // 2)))
-            surface.blit(self.art.marker(seat.colour, app.px(34)), (panel.left + app.px(66), y + row_h // 2 - app.px(17)))
+            mid = y + row_h // 2
+            surface.blit(self.art.marker(seat.colour, app.px(34)), (panel.left + app.px(66), mid - app.px(17)))
             text.draw_text(surface, seat.name, text.fit_px(seat.name, app.font_px(24), app.px(180), bold=True),
-                           app.theme.text, (panel.left + app.px(108), y + row_h // 2 - app.px(10)), "midleft", bold=True)
+                           app.theme.text, (panel.left + app.px(108), mid - app.px(10)), "midleft", bold=True)
             text.draw_text(surface, f"{s.characters} characters · {len(self.state.players[i].artifacts)} artifacts",
-                           app.font_px(15), app.theme.muted, (panel.left + app.px(108), y + row_h // 2 + app.px(14)),
+                           app.font_px(15), app.theme.muted, (panel.left + app.px(108), mid + app.px(14)),
                            "midleft")
             bar_h = max(8, row_h // 2 - app.px(4))
             by = y + (row_h - bar_h) // 2

@@ -395,7 +395,7 @@ def card_colour(colour: str) -> pygame.Surface:
     hb = pygame.transform.smoothscale(hub(160), (52, 52))
     out.blit(hb, hb.get_rect(center=(w / 2, h * 0.37)))
     # A swatch ribbon of the metal along the top edge: a second, non-pictorial cue of the kind.
-    light, mid, dark = METALS[colour]
+    light, _mid, dark = METALS[colour]
     band = p.shape(CARD_SIZE, lambda pen: pen.rrect((w / 2 - 22, 8, 44, 6), 3))
     p.paint(out, p.hgradient(CARD_SIZE, [(0.0, dark), (0.5, light), (1.0, dark)]), band)
     _card_banner(out)

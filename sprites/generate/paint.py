@@ -10,6 +10,7 @@ layers are stacked with `over`.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -109,7 +110,7 @@ class Pen:
     def lines(self, points: Sequence[Point], width: float, erase: bool = False) -> None:
         """A thick polyline with round joins and caps."""
         half = width / 2
-        for a, b in zip(points, points[1:]):
+        for a, b in itertools.pairwise(points):
             dx, dy = b[0] - a[0], b[1] - a[1]
             length = math.hypot(dx, dy) or 1.0
             nx, ny = -dy / length * half, dx / length * half
@@ -178,7 +179,7 @@ def solid(size: tuple[int, int], colour: Sequence[int]) -> pygame.Surface:
 def _ramp(stops: Sequence[tuple[float, Colour]], t: float) -> Colour:
     if t <= stops[0][0]:
         return stops[0][1]
-    for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
+    for (t0, c0), (t1, c1) in itertools.pairwise(stops):
         if t <= t1:
             return mix(c0, c1, (t - t0) / ((t1 - t0) or 1))
     return stops[-1][1]
@@ -186,7 +187,7 @@ def _ramp(stops: Sequence[tuple[float, Colour]], t: float) -> Colour:
 
 def vgradient(size: tuple[int, int], stops: Sequence[tuple[float, Colour]], y0: float = 0.0, y1: float | None = None) -> pygame.Surface:
     """Vertical gradient through (t, colour) stops, t running 0..1 from y0 to y1 (default: full height)."""
-    w, h = size
+    _w, h = size
     y1 = h if y1 is None else y1
     column = blank((1, h))
     for y in range(h):
@@ -196,7 +197,7 @@ def vgradient(size: tuple[int, int], stops: Sequence[tuple[float, Colour]], y0: 
 
 def hgradient(size: tuple[int, int], stops: Sequence[tuple[float, Colour]]) -> pygame.Surface:
     """Horizontal gradient through (t, colour) stops."""
-    w, h = size
+    w, _h = size
     row = blank((w, 1))
     for x in range(w):
         row.set_at((x, 0), (*_ramp(stops, (x + 0.5) / w), 255))
@@ -206,7 +207,7 @@ def hgradient(size: tuple[int, int], stops: Sequence[tuple[float, Colour]]) -> p
 def _scalar(stops: Sequence[tuple[float, float]], t: float) -> float:
     if t <= stops[0][0]:
         return stops[0][1]
-    for (t0, v0), (t1, v1) in zip(stops, stops[1:]):
+    for (t0, v0), (t1, v1) in itertools.pairwise(stops):
         if t <= t1:
             return v0 + (v1 - v0) * (t - t0) / ((t1 - t0) or 1)
     return stops[-1][1]

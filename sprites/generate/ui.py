@@ -73,7 +73,7 @@ def parchment_sheet(size: tuple[int, int], rect: tuple[float, float, float, floa
                     paper: tuple = PARCH, paper_dark: tuple = PARCH_DARK, edge: tuple = PARCH_EDGE,
                     outline: tuple = OUTLINE) -> pygame.Surface:
     """Aged parchment cut to a rounded rectangle: mottled, with a toasted rim and a fine ink edge."""
-    w, h = size
+    _w, _h = size
     x, y, rw, rh = rect
     mask = p.rrect_mask(size, rect, radius)
     fill = p.radial(size, (x + rw / 2, y + rh / 2), max(rw, rh) * 0.75, [(0.0, paper), (0.7, p.mix(paper, paper_dark, 0.45)), (1.0, paper_dark)])

@@ -213,7 +213,7 @@ def test_wilson_interval() -> None:
 def test_small_verify_run() -> None:
     table = verify_levels(3, levels=[1, 10], workers=2)
     assert list(table) == [1, 10]
-    for number, row in table.items():
+    for _number, row in table.items():
         assert 0.0 <= row["win_rate"] <= 1.0 and row["seeds"] == 3 and 0 <= row["wins"] <= 3
         assert row["label"] == difficulty_label(row["win_rate"]) and row["assisted"] is False
         assert row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]

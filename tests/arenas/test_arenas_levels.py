@@ -136,11 +136,11 @@ def test_json_syntax_error_names_file_and_line(tmp_path: Path) -> None:
 
 
 def test_missing_file_and_binary_file(tmp_path: Path) -> None:
-    with pytest.raises(LevelError, match="nope.json: \\(file\\): cannot read"):
+    with pytest.raises(LevelError, match=r"nope\.json: \(file\): cannot read"):
         load_level(tmp_path / "nope.json")
     file = tmp_path / "binary.json"
     file.write_bytes(b"\xff\xfe\x00bad")
-    with pytest.raises(LevelError, match="binary.json: \\(file\\): cannot read"):
+    with pytest.raises(LevelError, match=r"binary\.json: \(file\): cannot read"):
         load_level(file)
 
 

@@ -37,7 +37,8 @@ def game() -> tuple[list[Action], dict]:
 
 
 def replay_file(tmp_path: Path, moves: list[Action], **changes) -> Path:
-    data = Replay("arzium", SETUP.to_dict(), 4, [a.to_json() for a in moves], {"players": ["Ann", "Bot", "Cy"]}).to_dict()
+    meta = {"players": ["Ann", "Bot", "Cy"]}
+    data = Replay("arzium", SETUP.to_dict(), 4, [a.to_json() for a in moves], meta).to_dict()
     data.update(changes)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")

@@ -26,6 +26,22 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _shown(argument: str) -> str:
+    """An argument as it is quoted in a message: one line, at most 60 characters.
+
+    Seam for the one text sanitiser of issue 10 (common), which also drops control characters.
+    """
+    flat = " ".join(argument.split())
+    return flat if len(flat) <= 60 else flat[:57] + "..."
+
+
+def _level_number(digits: str) -> int | None:
+    """A level number written in ASCII digits (1-3 of them); None for anything else."""
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
+        return None
+    return int(digits)
+
+
 def open_from_command_line(app: App, args: argparse.Namespace) -> int:
     """Push the setup screen, or with `--level N|PATH` the level itself (one player); 2 on a bad level."""
     # Scenes (pygame) are imported only by the windowed commands; `replay --headless` stays rules-only.
@@ -35,17 +51,18 @@ def open_from_command_line(app: App, args: argparse.Namespace) -> int:
     if wanted is None:
         app.push(flow.setup_scene(app))
         return 0
+    shown = _shown(wanted)
     try:
-        if wanted.strip().isdigit():
-            number = int(wanted)
+        if wanted.strip().isdigit():  # any digits, "²" and 5,000 of them included: a level number
             known = [lv.number for lv in load_levels()]
+            number = _level_number(wanted.strip())
             if number not in known:
-                return _fail(f"--level {wanted}: no such level (levels {min(known)}–{max(known)}, or a level file)")
+                return _fail(f"--level {shown}: no such level (levels {min(known)}–{max(known)}, or a level file)")
             level = load_level(level_path(number))
         else:
             path = Path(wanted)
             if not path.is_file():
-                return _fail(f"--level {wanted}: no such level file")
+                return _fail(f"--level {shown}: no such level file")
             level = load_level(path)
     except LevelError as exc:
         return _fail(str(exc))

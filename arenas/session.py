@@ -9,6 +9,7 @@ Files without the bot fields read as all-human games.
 """
 from __future__ import annotations
 
+import os
 import random
 import time
 from dataclasses import dataclass, replace
@@ -186,6 +187,21 @@ def replay_outcome(replay: Replay, source: str) -> GameState:
     return state
 
 
+def new_replay_path(folder: Path, stem: str) -> Path:
+    """A replay file name no other replay has: `stem.json`, else `stem-2.json`, ... The file is created
+    empty (exclusively, so two runs finishing at once never get the same name) for the caller to replace."""
+    folder.mkdir(parents=True, exist_ok=True)
+    n = 1
+    while True:
+        path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            n += 1
+            continue
+        return path
+
+
 @dataclass
 class RunRecord:
     """What finishing a run changed: the level's best before, whether it improved, the replay path."""
@@ -217,10 +233,15 @@ def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
         except OSError as exc:
             problems.append(f"could not save Arenas records: {exc.strerror or exc}")
     if setup.counts:
-        name = f"arenas-{time.strftime('%Y%m%d-%H%M%S')}-level{setup.level.number:02d}-{state.result or 'left'}.json"
-        path = replays_dir() / name
+        stem = f"arenas-{time.strftime('%Y%m%d-%H%M%S')}-level{setup.level.number:02d}-{state.result or 'left'}"
+        path = replays_dir() / f"{stem}.json"
         try:
-            write_replay(path, to_replay(setup, state))
+            path = new_replay_path(replays_dir(), stem)
+            try:
+                write_replay(path, to_replay(setup, state))
+            except OSError:
+                path.unlink(missing_ok=True)  # the reserved name, still empty
+                raise
             out.replay_path = path
         except OSError as exc:
             problems.append(f"could not save the replay to {path}: {exc.strerror or exc}")

@@ -218,14 +218,26 @@ def _check_reachable(timers: list[tuple[str, int]], blocks: set[int], deactivato
         limit = reach
 
 
+def _read_json(path: Path) -> Any:
+    """The parsed level file; `LevelError` (one line) if it cannot be read or parsed.
+
+    Seam for the one hardened file reader of issue 10 (common): until it is connected here, the
+    parser errors `read_json_file` lets through (nesting too deep, an integer too long) are caught here.
+    """
+    try:
+        return read_json_file(path)
+    except DataFileError as exc:
+        raise LevelError(str(exc)) from None
+    except RecursionError:
+        raise LevelError(f"{path}: (file): JSON nested too deeply") from None
+    except ValueError as exc:  # json's limit on integer digits (the only other ValueError of the parse)
+        raise LevelError(f"{path}: (file): {' '.join(str(exc).split())[:120]}") from None
+
+
 def load_level(path: str | Path) -> Level:
     """Read and check one level file; `LevelError` (one line: file, field, problem) if it is bad."""
     path = Path(path)
-    try:
-        data = read_json_file(path)
-    except DataFileError as exc:
-        raise LevelError(str(exc)) from None
-    return level_from_dict(data, str(path))
+    return level_from_dict(_read_json(path), str(path))
 
 
 def level_path(number: int) -> Path:

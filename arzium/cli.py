@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from arzium.rules import GameState, IllegalAction, ReplayError, outcome_json
+from arzium.rules import CardDataError, GameState, IllegalAction, ReplayError, default_cards, outcome_json
 from arzium.rules.replay import Replay as RulesReplay
 
 if TYPE_CHECKING:
@@ -22,8 +22,12 @@ def _error(message: str) -> int:
 
 
 def open_from_command_line(app: App, args: argparse.Namespace) -> int:
-    """`main.py arzium`: the setup screen over the menu."""
+    """`main.py arzium`: the setup screen over the menu; 2 with one line if the card data is bad."""
     from arzium.scenes.flow import setup_scene
+    try:
+        default_cards()
+    except CardDataError as exc:
+        return _error(str(exc))
     app.push(setup_scene(app))
     return 0
 
@@ -34,11 +38,14 @@ def _checked(replay: Replay, path: Path) -> RulesReplay:
 
 
 def _run(replay: Replay, path: Path) -> tuple[RulesReplay, GameState]:
-    rules = _checked(replay, path)
+    """The replay and its final state; ReplayError (one line) if it or the card data is unusable."""
     try:
+        rules = _checked(replay, path)
         state, _ = rules.run()
     except IllegalAction as exc:
         raise ReplayError(f"{path}: {exc.reason}") from None
+    except CardDataError as exc:
+        raise ReplayError(str(exc)) from None
     return rules, state
 
 

@@ -155,7 +155,7 @@ class SetupScene(Scene):
         self.saved: SavedGame | None = None
         self._check_save()
         self.start_btn = Button("Start", self.start, "Deal the lands and play (Enter)", font=26)
-        self.resume_btn = Button("Resume saved game", self.resume, "Continue the game you left", font=22)
+        self.resume_btn = Button("Resume saved game", self.resume_saved, "Continue the game you left", font=22)
         self.back_btn = Button("Back", app.pop, "Back to the main menu (Esc)", font=22, sound="ui_back")
         self.add_btn = Button("Add a seat", self.add_seat, "Up to 4 players", font=20)
         self.mode = Choice("Game", [(False, "Basic (no artifacts)"), (True, "Full (with artifacts)")], self.full_game,
@@ -190,7 +190,8 @@ class SetupScene(Scene):
             self.app.toast(message)
         self.saved = saved if saved is not None and saved.state.phase != "over" else None
 
-    def resume(self) -> None:
+    def resume_saved(self) -> None:
+        """Continue the saved game (not `Scene.resume`: a screen closed over this one resumes no game)."""
         if self.saved is not None:
             self.resume_game(self.saved)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arenas.rules import LevelError, level_path, load_level, load_levels, outcome_json
+from arenas.rules.levels import MAX_LEVEL_NUMBER
 from arenas.session import (
     GameSetup,
     SetupError,
@@ -22,22 +23,22 @@ if TYPE_CHECKING:
 
 
 def _fail(message: str) -> int:
-    print(f"main.py: error: {message}", file=sys.stderr)
+    print(f"main.py: error: {_shown(message, 300)}", file=sys.stderr)
     return 2
 
 
-def _shown(argument: str) -> str:
-    """An argument as it is quoted in a message: one line, at most 60 characters.
+def _shown(text: str, limit: int = 60) -> str:
+    """Text as printed in a message (an argument quoted, or the whole line): one line, at most `limit` characters.
 
     Seam for the one text sanitiser of issue 10 (common), which also drops control characters.
     """
-    flat = " ".join(argument.split())
-    return flat if len(flat) <= 60 else flat[:57] + "..."
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit - 3] + "..."
 
 
 def _level_number(digits: str) -> int | None:
-    """A level number written in ASCII digits (1-3 of them); None for anything else."""
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
+    """A level number written in ASCII digits (at most MAX_LEVEL_NUMBER); None for anything else."""
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= len(str(MAX_LEVEL_NUMBER))):
         return None
     return int(digits)
 

@@ -31,6 +31,7 @@ from arenas.rules import (
     new_game,
     run_replay,
 )
+from arenas.rules.levels import MAX_LEVEL_NUMBER
 from common.paths import replays_dir
 from common.replay import Replay, write_replay
 
@@ -129,9 +130,10 @@ def from_replay(replay: Replay, source: str) -> tuple[GameSetup, list[tuple[int,
     raw_level = data.get("level")
     try:
         if isinstance(raw_level, int) and not isinstance(raw_level, bool):
-            level = load_level(level_path(raw_level)) if level_path(raw_level).exists() else None
-            if level is None:
-                raise SetupError(f"{source}: setup.level: no shipped level {raw_level}")
+            shipped = 1 <= raw_level <= MAX_LEVEL_NUMBER and level_path(raw_level).is_file()
+            if not shipped:
+                raise SetupError(f"{source}: setup.level: no shipped level {str(raw_level)[:12]}")
+            level = load_level(level_path(raw_level))
         else:
             level = level_from_dict(raw_level, f"{source}: setup.level")
     except LevelError as exc:

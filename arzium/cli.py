@@ -17,7 +17,12 @@ if TYPE_CHECKING:
 
 
 def _error(message: str) -> int:
-    print(f"main.py: error: {' '.join(message.split())}", file=sys.stderr)
+    """Print one line (whitespace flattened, at most 300 characters) on stderr; the exit code 2.
+
+    Seam for the one text sanitiser of issue 10 (common), which also drops control characters.
+    """
+    flat = " ".join(message.split())
+    print(f"main.py: error: {flat if len(flat) <= 300 else flat[:297] + '...'}", file=sys.stderr)
     return 2
 
 

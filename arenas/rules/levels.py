@@ -35,6 +35,7 @@ LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 MIN_PATH = 10
 MAX_PATH = 19
 HAND_SIZES = (2, 3)
+MAX_LEVEL_NUMBER = 999  # level numbers are 1-999
 _REQUIRED = ("number", "name", "layout", "path", "deactivator", "timers")
 _OPTIONAL = ("blocks", "removed_cards", "hand_size", "team_size", "description")
 
@@ -99,7 +100,7 @@ def _parse(data: Any) -> Level:
         if key not in data:
             raise FieldError(key, "missing field")
 
-    number = json_int(data["number"], "number", 1, 999)
+    number = json_int(data["number"], "number", 1, MAX_LEVEL_NUMBER)
     name = json_str(data["name"], "name").strip()
     if not name:
         raise FieldError("name", "must not be empty")

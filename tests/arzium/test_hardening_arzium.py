@@ -3,6 +3,7 @@ offered only for a save the table can fully rebuild, the turn in progress is sav
 Start asks before replacing a saved game, and any bytes given to a loader give an object or one line."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import main
+from arzium import cli as arzium_cli
 from arzium import save
 from arzium.rules import (
     CARDS_PATH,
@@ -34,6 +36,7 @@ from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene
 from arzium.scenes.table import Table
 from common.app import App
+from common.replay import Replay as ReplayFile
 from common.replay import write_replay
 from common.widgets import Dialog
 from table_spy import FRAME
@@ -389,6 +392,31 @@ def test_any_card_data_bytes_give_a_card_set_or_one_line(tmp_path: Path, content
         assert isinstance(load_cards(path), CardSet)
     except CardDataError as exc:
         assert "\n" not in str(exc) and str(exc).startswith(str(path))
+
+
+def _good_replay() -> ReplayFile:
+    from arzium_testkit import play_random
+
+    state, actions, _ = play_random(3, True, 5, max_actions=30)
+    return replay_from(state, actions).to_file({"players": ["A", "B", "C"]})
+
+
+GOOD_REPLAY = _good_replay()
+
+
+@PROPERTY
+@given(value=JSONISH, index=st.integers(0, 2000), part=st.sampled_from(["setup", "actions", "seed"]))
+def test_any_replay_content_gives_an_outcome_or_one_line(value: Any, index: int, part: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    original = {"setup": GOOD_REPLAY.setup, "actions": GOOD_REPLAY.actions, "seed": [GOOD_REPLAY.seed]}[part]
+    changed = _replace_value(json.dumps(original), value, index)
+    content = json.loads(changed)
+    if part == "seed":  # the file reader has made sure the seed is an integer
+        content = content[0] if isinstance(content[0], int) and not isinstance(content[0], bool) else index
+    replay = dataclasses.replace(GOOD_REPLAY, **{part: content})
+    code = arzium_cli.replay_headless(replay, Path("r.json"))
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "") or (code == 2 and out == "" and err.count("\n") == 1 and "r.json" in err), err
 
 
 def test_the_property_tests_see_a_good_save_as_good(tmp_path: Path) -> None:

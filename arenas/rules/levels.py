@@ -36,6 +36,8 @@ MIN_PATH = 10
 MAX_PATH = 19
 HAND_SIZES = (2, 3)
 MAX_LEVEL_NUMBER = 999  # level numbers are 1-999
+MAX_NAME = 40  # characters of a level's name (the setup list and the top bar show it whole)
+MAX_DESCRIPTION = 400
 _REQUIRED = ("number", "name", "layout", "path", "deactivator", "timers")
 _OPTIONAL = ("blocks", "removed_cards", "hand_size", "team_size", "description")
 
@@ -104,6 +106,8 @@ def _parse(data: Any) -> Level:
     name = json_str(data["name"], "name").strip()
     if not name:
         raise FieldError("name", "must not be empty")
+    if len(name) > MAX_NAME or not name.isprintable():  # control characters, NUL, a 1 MB name: no level to show
+        raise FieldError("name", f"must be at most {MAX_NAME} printable characters")
     layout = json_str(data["layout"], "layout")
     if layout not in LAYOUTS:
         raise FieldError("layout", f"unknown layout {layout!r} (one of {', '.join(LAYOUTS)})")
@@ -182,6 +186,8 @@ def _parse(data: Any) -> Level:
         raise FieldError("hand_size", f"must be 2 or 3, got {hand_size}")
     team_size = json_int(data.get("team_size", 1), "team_size", MIN_PLAYERS, MAX_PLAYERS)
     description = json_str(data.get("description", ""), "description")
+    if len(description) > MAX_DESCRIPTION or not description.isprintable():
+        raise FieldError("description", f"must be at most {MAX_DESCRIPTION} printable characters")
 
     return Level(
         number=number,

@@ -68,6 +68,9 @@ LEVEL_CASES: list[tuple[str, str | None, str, tuple[str, ...]]] = [
     ("5,000-digit integer", None, '{"number": ' + "9" * 5000 + "}", ("level.json: (file): Exceeds the limit",)),
     ("number 2**80", None, _level_with(lambda d: d.update(number=2**80)), ("number: ", "is outside 1..999")),
     ("not UTF-8", None, "\udcff", ("level.json: (file): cannot read",)),
+    ("NUL in the name", None, _level_with(lambda d: d.update(name="A\x00B")), ("name: must be at most 40 printable",)),
+    ("a 1 MB name", None, _level_with(lambda d: d.update(name="A" * 1_000_000)), ("name: must be at most 40",)),
+    ("ESC in the description", None, _level_with(lambda d: d.update(description="\x1b[31m")), ("description: ",)),
 ]
 
 

@@ -4,11 +4,10 @@ confirm, autosave and the replay file, and the bots (or a replay) that act for t
 Truth and undo: `state` is the committed game, autosaved with the turn in progress after every action
 (`resume_turn` puts a saved turn in progress back). A human plays their turn on `work`, a clone,
 action by action; Undo rebuilds the clone from `state` and the remaining pending actions, Confirm
-commits them. A turn commits by itself when undoing would
-unveil hidden information (a land or artifact drawn from a pile), and, with a single human seat,
-once it is finished and has been on show for AUTO_CONFIRM_MS: Undo until then, and the bots wait
-for it, as does what follows the turn (the next turn's start or the game's end: `next_turn`, told
-once committed). Humans, bots and replays all hand their actions to `submit`; what the rules tell
+commits them. A turn commits by itself when undoing would unveil hidden information (a land or
+artifact drawn from a pile), and, with a single human seat, once it is finished and has been on
+show for AUTO_CONFIRM_MS: Undo until then, and the bots wait for it, as does what follows the turn
+(the next turn's start or the game's end: `next_turn`, told once committed). Humans, bots and replays all hand their actions to `submit`; what the rules tell
 goes to the `TableListener` (the move log and the animations), which also says whether the table is
 still showing something: until then the seat whose committed action is on show stays `playing`.
 """

@@ -115,6 +115,20 @@ def test_absurd_replay_contents_give_one_short_line_and_exit_2(
     assert snapshot(tmp_path, user_home) == before
 
 
+@pytest.mark.xfail(strict=True, reason="the replay file reader (common/replay.py, called by main.py) is SAFE1's; "
+                                       "drop this mark once its hardened reader is merged")
+@pytest.mark.parametrize("content", [DEEP, '{"format": "arenas-arzium-replay", "version": ' + "1" * 5000 + "}"],
+                         ids=["deep", "5,000 digits"])
+def test_replay_files_too_deep_or_with_too_long_integers_give_one_line(
+        content: str, tmp_path: Path, user_home: Path) -> None:
+    file = tmp_path / "replay.json"
+    file.write_text(content, encoding="utf-8")
+    before = snapshot(tmp_path, user_home)
+    result = run("replay", str(file), "--headless", home=user_home)
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert snapshot(tmp_path, user_home) == before
+
+
 # -- kinds 6 and 8: the records file ---------------------------------------------------------------------
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arenas.rules import LevelError, level_path, load_level, load_levels, outcome_json
+from arenas.rules.levels import MAX_LEVEL_NUMBER
 from arenas.session import (
     GameSetup,
     SetupError,
@@ -22,8 +23,24 @@ if TYPE_CHECKING:
 
 
 def _fail(message: str) -> int:
-    print(f"main.py: error: {message}", file=sys.stderr)
+    print(f"main.py: error: {_shown(message, 300)}", file=sys.stderr)
     return 2
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    """Text as printed in a message (an argument quoted, or the whole line): one line, at most `limit` characters.
+
+    Seam for the one text sanitiser of issue 10 (common), which also drops control characters.
+    """
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit - 3] + "..."
+
+
+def _level_number(digits: str) -> int | None:
+    """A level number written in ASCII digits (at most MAX_LEVEL_NUMBER); None for anything else."""
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= len(str(MAX_LEVEL_NUMBER))):
+        return None
+    return int(digits)
 
 
 def open_from_command_line(app: App, args: argparse.Namespace) -> int:
@@ -35,17 +52,18 @@ def open_from_command_line(app: App, args: argparse.Namespace) -> int:
     if wanted is None:
         app.push(flow.setup_scene(app))
         return 0
+    shown = _shown(wanted)
     try:
-        if wanted.strip().isdigit():
-            number = int(wanted)
+        if wanted.strip().isdigit():  # any digits, "²" and 5,000 of them included: a level number
             known = [lv.number for lv in load_levels()]
+            number = _level_number(wanted.strip())
             if number not in known:
-                return _fail(f"--level {wanted}: no such level (levels {min(known)}–{max(known)}, or a level file)")
+                return _fail(f"--level {shown}: no such level (levels {min(known)}–{max(known)}, or a level file)")
             level = load_level(level_path(number))
         else:
             path = Path(wanted)
             if not path.is_file():
-                return _fail(f"--level {wanted}: no such level file")
+                return _fail(f"--level {shown}: no such level file")
             level = load_level(path)
     except LevelError as exc:
         return _fail(str(exc))

@@ -9,6 +9,7 @@ Files without the bot fields read as all-human games.
 """
 from __future__ import annotations
 
+import os
 import random
 import time
 from dataclasses import dataclass, replace
@@ -30,6 +31,7 @@ from arenas.rules import (
     new_game,
     run_replay,
 )
+from arenas.rules.levels import MAX_LEVEL_NUMBER
 from common.paths import replays_dir
 from common.replay import Replay, write_replay
 
@@ -128,9 +130,10 @@ def from_replay(replay: Replay, source: str) -> tuple[GameSetup, list[tuple[int,
     raw_level = data.get("level")
     try:
         if isinstance(raw_level, int) and not isinstance(raw_level, bool):
-            level = load_level(level_path(raw_level)) if level_path(raw_level).exists() else None
-            if level is None:
-                raise SetupError(f"{source}: setup.level: no shipped level {raw_level}")
+            shipped = 1 <= raw_level <= MAX_LEVEL_NUMBER and level_path(raw_level).is_file()
+            if not shipped:
+                raise SetupError(f"{source}: setup.level: no shipped level {str(raw_level)[:12]}")
+            level = load_level(level_path(raw_level))
         else:
             level = level_from_dict(raw_level, f"{source}: setup.level")
     except LevelError as exc:
@@ -186,6 +189,21 @@ def replay_outcome(replay: Replay, source: str) -> GameState:
     return state
 
 
+def new_replay_path(folder: Path, stem: str) -> Path:
+    """A replay file name no other replay has: `stem.json`, else `stem-2.json`, ... The file is created
+    empty (exclusively, so two runs finishing at once never get the same name) for the caller to replace."""
+    folder.mkdir(parents=True, exist_ok=True)
+    n = 1
+    while True:
+        path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            n += 1
+            continue
+        return path
+
+
 @dataclass
 class RunRecord:
     """What finishing a run changed: the level's best before, whether it improved, the replay path."""
@@ -217,10 +235,15 @@ def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
         except OSError as exc:
             problems.append(f"could not save Arenas records: {exc.strerror or exc}")
     if setup.counts:
-        name = f"arenas-{time.strftime('%Y%m%d-%H%M%S')}-level{setup.level.number:02d}-{state.result or 'left'}.json"
-        path = replays_dir() / name
+        stem = f"arenas-{time.strftime('%Y%m%d-%H%M%S')}-level{setup.level.number:02d}-{state.result or 'left'}"
+        path = replays_dir() / f"{stem}.json"
         try:
-            write_replay(path, to_replay(setup, state))
+            path = new_replay_path(replays_dir(), stem)
+            try:
+                write_replay(path, to_replay(setup, state))
+            except OSError:
+                path.unlink(missing_ok=True)  # the reserved name, still empty
+                raise
             out.replay_path = path
         except OSError as exc:
             problems.append(f"could not save the replay to {path}: {exc.strerror or exc}")

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from arzium.rules import GameState, IllegalAction, ReplayError, outcome_json
+from arzium.rules import CardDataError, GameState, IllegalAction, ReplayError, default_cards, outcome_json
 from arzium.rules.replay import Replay as RulesReplay
 
 if TYPE_CHECKING:
@@ -17,13 +17,22 @@ if TYPE_CHECKING:
 
 
 def _error(message: str) -> int:
-    print(f"main.py: error: {' '.join(message.split())}", file=sys.stderr)
+    """Print one line (whitespace flattened, at most 300 characters) on stderr; the exit code 2.
+
+    Seam for the one text sanitiser of issue 10 (common), which also drops control characters.
+    """
+    flat = " ".join(message.split())
+    print(f"main.py: error: {flat if len(flat) <= 300 else flat[:297] + '...'}", file=sys.stderr)
     return 2
 
 
 def open_from_command_line(app: App, args: argparse.Namespace) -> int:
-    """`main.py arzium`: the setup screen over the menu."""
+    """`main.py arzium`: the setup screen over the menu; 2 with one line if the card data is bad."""
     from arzium.scenes.flow import setup_scene
+    try:
+        default_cards()
+    except CardDataError as exc:
+        return _error(str(exc))
     app.push(setup_scene(app))
     return 0
 
@@ -34,11 +43,14 @@ def _checked(replay: Replay, path: Path) -> RulesReplay:
 
 
 def _run(replay: Replay, path: Path) -> tuple[RulesReplay, GameState]:
-    rules = _checked(replay, path)
+    """The replay and its final state; ReplayError (one line) if it or the card data is unusable."""
     try:
+        rules = _checked(replay, path)
         state, _ = rules.run()
     except IllegalAction as exc:
         raise ReplayError(f"{path}: {exc.reason}") from None
+    except CardDataError as exc:
+        raise ReplayError(str(exc)) from None
     return rules, state
 
 

@@ -35,6 +35,9 @@ LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 MIN_PATH = 10
 MAX_PATH = 19
 HAND_SIZES = (2, 3)
+MAX_LEVEL_NUMBER = 999  # level numbers are 1-999
+MAX_NAME = 40  # characters of a level's name (the setup list and the top bar show it whole)
+MAX_DESCRIPTION = 400
 _REQUIRED = ("number", "name", "layout", "path", "deactivator", "timers")
 _OPTIONAL = ("blocks", "removed_cards", "hand_size", "team_size", "description")
 
@@ -99,10 +102,12 @@ def _parse(data: Any) -> Level:
         if key not in data:
             raise FieldError(key, "missing field")
 
-    number = json_int(data["number"], "number", 1, 999)
+    number = json_int(data["number"], "number", 1, MAX_LEVEL_NUMBER)
     name = json_str(data["name"], "name").strip()
     if not name:
         raise FieldError("name", "must not be empty")
+    if len(name) > MAX_NAME or not name.isprintable():  # control characters, NUL, a 1 MB name: no level to show
+        raise FieldError("name", f"must be at most {MAX_NAME} printable characters")
     layout = json_str(data["layout"], "layout")
     if layout not in LAYOUTS:
         raise FieldError("layout", f"unknown layout {layout!r} (one of {', '.join(LAYOUTS)})")
@@ -181,6 +186,8 @@ def _parse(data: Any) -> Level:
         raise FieldError("hand_size", f"must be 2 or 3, got {hand_size}")
     team_size = json_int(data.get("team_size", 1), "team_size", MIN_PLAYERS, MAX_PLAYERS)
     description = json_str(data.get("description", ""), "description")
+    if len(description) > MAX_DESCRIPTION or not description.isprintable():
+        raise FieldError("description", f"must be at most {MAX_DESCRIPTION} printable characters")
 
     return Level(
         number=number,
@@ -218,14 +225,26 @@ def _check_reachable(timers: list[tuple[str, int]], blocks: set[int], deactivato
         limit = reach
 
 
+def _read_json(path: Path) -> Any:
+    """The parsed level file; `LevelError` (one line) if it cannot be read or parsed.
+
+    Seam for the one hardened file reader of issue 10 (common): until it is connected here, the
+    parser errors `read_json_file` lets through (nesting too deep, an integer too long) are caught here.
+    """
+    try:
+        return read_json_file(path)
+    except DataFileError as exc:
+        raise LevelError(str(exc)) from None
+    except RecursionError:
+        raise LevelError(f"{path}: (file): JSON nested too deeply") from None
+    except ValueError as exc:  # json's limit on integer digits (the only other ValueError of the parse)
+        raise LevelError(f"{path}: (file): {' '.join(str(exc).split())[:120]}") from None
+
+
 def load_level(path: str | Path) -> Level:
     """Read and check one level file; `LevelError` (one line: file, field, problem) if it is bad."""
     path = Path(path)
-    try:
-        data = read_json_file(path)
-    except DataFileError as exc:
-        raise LevelError(str(exc)) from None
-    return level_from_dict(data, str(path))
+    return level_from_dict(_read_json(path), str(path))
 
 
 def level_path(number: int) -> Path:

@@ -172,8 +172,6 @@ class CardSet:
         return self.shapes[card_id][rotation % 4]
 
 
-
-
 class _Checker:
     """Field checks that raise `CardDataError` naming the source, the card and the field."""
 
@@ -256,8 +254,8 @@ def cards_from_dict(data: Any, source: str = "cards.json") -> CardSet:
     if not isinstance(data, dict):
         raise check.fail("(top level)", "(file)", "expected a JSON object")
     colours = data.get("colours")
-    if not (isinstance(colours, list) and len(colours) == 4 and len(set(colours)) == 4
-            and all(isinstance(c, str) and c.isalpha() for c in colours)):
+    if not (isinstance(colours, list) and len(colours) == 4
+            and all(isinstance(c, str) and c.isalpha() for c in colours) and len(set(colours)) == 4):
         raise check.fail("(top level)", "colours", "expected 4 different colour names")
     seen: set[str] = set()
     lands = []
@@ -297,14 +295,26 @@ def cards_from_dict(data: Any, source: str = "cards.json") -> CardSet:
     return CardSet(tuple(colours), lands, starting, artifacts)
 
 
+def _read_json(path: Path) -> Any:
+    """The parsed card data file; `CardDataError` (one line) if it cannot be read or parsed.
+
+    Seam for the one hardened file reader of issue 10 (common): until it is connected here, the
+    parser errors `read_json_file` lets through (nesting too deep, an integer too long) are caught here.
+    """
+    try:
+        return read_json_file(path)
+    except DataFileError as exc:
+        raise CardDataError(str(exc)) from None
+    except RecursionError:
+        raise CardDataError(f"{path}: (file): JSON nested too deeply") from None
+    except ValueError as exc:  # json's limit on integer digits (the only other ValueError of the parse)
+        raise CardDataError(f"{path}: (file): {' '.join(str(exc).split())[:120]}") from None
+
+
 def load_cards(path: str | Path | None = None) -> CardSet:
     """Read and check the card data file (default: `arzium/cards.json`); `CardDataError` if bad."""
     path = Path(path) if path is not None else CARDS_PATH
-    try:
-        data = read_json_file(path)
-    except DataFileError as exc:
-        raise CardDataError(str(exc)) from None
-    return cards_from_dict(data, str(path))
+    return cards_from_dict(_read_json(path), str(path))
 
 
 _DEFAULT: CardSet | None = None

@@ -8,14 +8,18 @@ has seen), so an answer to an older question is never used.
 Thinking happens off the frame loop in one worker process, started on first use: Python threads
 share one interpreter lock, so a search on a thread of the window's process makes its frames late.
 The state travels as `GameState.to_dict()`. When no process can be started (or the worker dies),
-the same job runs on a daemon thread instead. This module must not import pygame: the worker
-process imports it to find the jobs.
+the same job runs on a daemon thread instead. The worker ends itself when the window's process is
+gone, however it ended (kill -9 included). This module must not import pygame: the worker process
+imports it to find the jobs.
 """
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import multiprocessing.connection
 import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -27,6 +31,7 @@ from arzium.bots import make_bot
 from arzium.rules import Action, CardSet, GameState, action_from_json, default_cards
 
 THINK_LIMIT_S = 0.8  # bots and hints in the window stop searching after this many seconds (wall clock)
+PARENT_POLL_S = 0.5  # how often the worker looks whether the window's process is still there
 
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "greedy": "Normal", "hard": "Hard", "random": "Random"}
 LEVEL_TIPS = {
@@ -53,11 +58,23 @@ _pool_lock = threading.Lock()
 
 
 def _start_worker() -> None:
-    """Worker side, once: give way to the window's process when the machine is busy."""
-    try:
+    """Worker side, once: give way to the window's process when the machine is busy, and leave with it."""
+    with contextlib.suppress(AttributeError, OSError):  # no nice on this system: same priority, still off the loop
         os.nice(5)
-    except (AttributeError, OSError):  # no nice on this system: same priority, still off the frame loop
-        pass
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True, name="arzium-parent-watch").start()
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """Worker side: end this process as soon as the window's process is gone, even killed by SIGKILL (its
+    end of the pipe the worker was started through closes; the parent's pid changes as a fallback).
+    Once the worker is gone, multiprocessing's resource tracker sees its pipe close and ends too."""
+    parent = multiprocessing.parent_process()
+    while os.getppid() == parent_pid:
+        if parent is None:
+            time.sleep(PARENT_POLL_S)
+        elif multiprocessing.connection.wait([parent.sentinel], timeout=PARENT_POLL_S):
+            break
+    os._exit(0)  # the search in progress is for nobody now: no clean-up to wait for
 
 
 def _ready() -> bool:

@@ -32,8 +32,10 @@ def start_game(app: App, state: GameState) -> None:
 
 
 def resume_game(app: App, saved: SavedGame) -> None:
-    """The saved game at the table in place of the top scene."""
-    app.replace(play_scene(app, saved.state, saved.actions, assisted=saved.assisted))
+    """The saved game at the table in place of the top scene, its turn in progress still undoable."""
+    scene = play_scene(app, saved.state, saved.actions, assisted=saved.assisted)
+    scene.table.resume_turn(saved.pending)
+    app.replace(scene)
 
 
 def play_scene(app: App, state: GameState, actions: list[Action] | None = None,

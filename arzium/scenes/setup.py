@@ -30,7 +30,7 @@ from arzium.scenes.controllers import LEVEL_TIPS, level_name
 from common import text
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.widgets import Button, Choice, Widget, WidgetGroup
+from common.widgets import Button, Choice, Dialog, Widget, WidgetGroup
 
 if TYPE_CHECKING:
     from arzium.save import SavedGame
@@ -38,6 +38,12 @@ if TYPE_CHECKING:
 
 BOT_NAMES = ("Dozy Dora", "Snorebert", "Mumbling Mo", "Nightcap Ned")
 DEFAULT_LEVEL = "normal"
+
+
+def saved_line(saved: SavedGame) -> str:
+    """A saved game in a few words: its turn and seats."""
+    state = saved.state
+    return f"turn {state.turn}, {', '.join(s.name for s in state.setup.seats)}"
 
 
 class NameField(Widget):
@@ -149,7 +155,7 @@ class SetupScene(Scene):
         self.saved: SavedGame | None = None
         self._check_save()
         self.start_btn = Button("Start", self.start, "Deal the lands and play (Enter)", font=26)
-        self.resume_btn = Button("Resume saved game", self.resume, "Continue the game you left", font=22)
+        self.resume_btn = Button("Resume saved game", self.resume_saved, "Continue the game you left", font=22)
         self.back_btn = Button("Back", app.pop, "Back to the main menu (Esc)", font=22, sound="ui_back")
         self.add_btn = Button("Add a seat", self.add_seat, "Up to 4 players", font=20)
         self.mode = Choice("Game", [(False, "Basic (no artifacts)"), (True, "Full (with artifacts)")], self.full_game,
@@ -184,7 +190,8 @@ class SetupScene(Scene):
             self.app.toast(message)
         self.saved = saved if saved is not None and saved.state.phase != "over" else None
 
-    def resume(self) -> None:
+    def resume_saved(self) -> None:
+        """Continue the saved game (not `Scene.resume`: a screen closed over this one resumes no game)."""
         if self.saved is not None:
             self.resume_game(self.saved)
 
@@ -294,6 +301,15 @@ class SetupScene(Scene):
             self.app.toast(str(exc))
             self.app.sounds.play("ui_error")
             return
+        if self.saved is None:
+            self._start(setup)
+            return
+        self.app.push(Dialog(self.app, "Replace the saved game?",
+                             f"A new game replaces the saved one ({saved_line(self.saved)}); it cannot be resumed.",
+                             [("Replace", partial(self._start, setup)), ("Cancel", lambda: None)]))
+
+    def _start(self, setup: Setup) -> None:
+        """Remember `setup` and put a new game of it on the table."""
         message = save.save_last_setup(setup)
         if message:
             self.app.toast(message)  # the game starts all the same
@@ -332,8 +348,8 @@ class SetupScene(Scene):
                     row[key].rect = pygame.Rect(x, top, app.px(width), rh)
                 x += app.px(width) + app.px(gap)
         y += 4 * (rh + app.px(8))
-        self.add_btn.rect = pygame.Rect(left + app.px(44), self.panel.top + app.px(96) + len(self.rows) * (rh + app.px(8)),
-                                        app.px(200), app.px(40))
+        add_top = self.panel.top + app.px(96) + len(self.rows) * (rh + app.px(8))
+        self.add_btn.rect = pygame.Rect(left + app.px(44), add_top, app.px(200), app.px(40))
         self.mode.rect = pygame.Rect(left, y + app.px(6), app.px(660), app.px(52))
         self.first_choice.rect = pygame.Rect(left, y + app.px(66), app.px(660), app.px(52))
         self.map_rect = pygame.Rect(0, 0, app.px(220), app.px(220))
@@ -372,16 +388,15 @@ class SetupScene(Scene):
         text.draw_text(surface, "Arzium — a new game", app.font_px(38), app.theme.text,
                        (self.panel.centerx, self.panel.top + app.px(30)), "midtop", bold=True)
         for label, r in self.headings:
-            text.draw_text(surface, label, app.font_px(15), app.theme.muted, (r.centerx, r.top - app.px(4)), "midbottom")
+            text.draw_text(surface, label, app.font_px(15), app.theme.muted, (r.centerx, r.top - app.px(4)),
+                           "midbottom")
         for i, row in enumerate(self.rows):
             r = row["name"].rect
             surface.blit(self.art.marker(self.seats[i]["colour"], app.px(38)), (r.left - app.px(46), r.top + app.px(2)))
         self._draw_map(surface)
         self.group.draw(surface)
         if self.saved is not None:
-            state = self.saved.state
-            who = ", ".join(s.name for s in state.setup.seats)
-            msg = f"Saved game: turn {state.turn}, {who}"
+            msg = f"Saved game: {saved_line(self.saved)}"
             text.draw_text(surface, msg, text.fit_px(msg, app.font_px(16), app.px(520)), app.theme.muted,
                            (self.resume_btn.rect.centerx, self.resume_btn.rect.top - app.px(6)), "midbottom")
 
@@ -393,7 +408,8 @@ class SetupScene(Scene):
         inner = r.inflate(-app.px(70), -app.px(70))
         sq = inner.w // 6
         for slot in range(6):
-            card = pygame.Rect(inner.left + (slot % 3) * 2 * sq, inner.top + (slot // 3) * 3 * sq, 2 * sq - 2, 3 * sq - 2)
+            card = pygame.Rect(inner.left + (slot % 3) * 2 * sq, inner.top + (slot // 3) * 3 * sq,
+                               2 * sq - 2, 3 * sq - 2)
             pygame.draw.rect(surface, (222, 200, 150), card, border_radius=app.px(3))
             scroll = card.copy()
             scroll.h = max(2, sq // 3)

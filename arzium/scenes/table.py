@@ -1,20 +1,20 @@
 """The game at the table, without pygame: the committed state, a human's turn in progress, undo and
 confirm, autosave and the replay file, and the bots (or a replay) that act for their seats.
 
-Truth and undo: `state` is the committed game (autosaved after every committed action). A human
-plays their turn on `work`, a clone, action by action; Undo rebuilds the clone from `state` and
-the remaining pending actions, Confirm commits them. A turn commits by itself when undoing would
-unveil hidden information (a land or artifact drawn from a pile), and, with a single human seat,
-once it is finished and has been on show for AUTO_CONFIRM_MS: Undo until then, and the bots wait
-for it, as does what follows the turn (the next turn's start or the game's end: `next_turn`, told
-once committed). Humans, bots and replays all hand their actions to `submit`; what the rules tell
+Truth and undo: `state` is the committed game, autosaved with the turn in progress after every action
+(`resume_turn` puts a saved turn in progress back). A human plays their turn on `work`, a clone,
+action by action; Undo rebuilds the clone from `state` and the remaining pending actions, Confirm
+commits them. A turn commits by itself when undoing would unveil hidden information (a land or
+artifact drawn from a pile), and, with a single human seat, once it is finished and has been on
+show for AUTO_CONFIRM_MS: Undo until then, and the bots wait for it, as does what follows the turn
+(the next turn's start or the game's end: `next_turn`, told once committed). Humans, bots and replays all hand their actions to `submit`; what the rules tell
 goes to the `TableListener` (the move log and the animations), which also says whether the table is
 still showing something: until then the seat whose committed action is on show stays `playing`.
 """
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -198,7 +198,15 @@ class Table:
             turn, final = self.state.turn, self.state.final_round
             self._commit()
             self._follow(p, action, turn, final)
+        else:
+            self.autosave()  # a crash loses no action of the turn in progress either
         return True
+
+    def resume_turn(self, pending: Sequence[Action]) -> None:
+        """Put a saved turn in progress back on the table, still undoable (its actions are played again)."""
+        for action in pending:
+            if not self._play(action):
+                break
 
     def _commit_controlled(self, p: int, action: Action) -> bool:
         turn, final = self.state.turn, self.state.final_round
@@ -258,6 +266,7 @@ class Table:
         for action in self.pending:
             apply(work, action)
         self.work = work if self.pending else None
+        self.autosave()
         return True
 
     # -- time -------------------------------------------------------------------------------
@@ -304,7 +313,7 @@ class Table:
         if not self.autosave_enabled:
             return
         try:
-            save.save_game(self.state, self.actions, assisted=self.assisted)
+            save.save_game(self.state, self.actions, assisted=self.assisted, pending=self.pending)
         except OSError as exc:
             self.listener.notify(f"could not save the game to {save.save_path()}: {exc.strerror or exc}")
 

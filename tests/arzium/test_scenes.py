@@ -269,7 +269,7 @@ def test_autosave_after_a_committed_move_and_resume_from_the_setup_screen(app: A
     setup = setup_scene(app)
     app.push(setup)
     assert setup.resume_btn in setup.group.widgets
-    setup.resume()
+    setup.resume_saved()
     resumed = app.stack.top
     assert isinstance(resumed, PlayScene) and resumed.table.state.to_dict() == scene.table.state.to_dict()
 
@@ -283,7 +283,7 @@ def test_a_game_resumed_after_a_hint_stays_assisted(app: App) -> None:
     scene.hints.show(next(a for a in legal_actions(state) if isinstance(a, Search)))  # as H does once it is ready
     setup = setup_scene(app)  # leave without another move: the save already says so
     app.push(setup)
-    setup.resume()
+    setup.resume_saved()
     resumed = app.stack.top
     assert isinstance(resumed, PlayScene) and resumed is not scene and resumed.table.assisted
     path = resumed.table.write_replay()

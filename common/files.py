@@ -126,8 +126,11 @@ def read_bytes(path: Path | str, kind: Kind = Kind.DATA, within: Path | str | No
     target = inside(path, within) if within is not None else path
     try:
         before = os.stat(target)
-        if not stat.S_ISREG(before.st_mode):  # checked before opening: a FIFO would block, a device never end
-            raise DataError(path, Problem.NOT_A_FILE, f"is {_file_type(before.st_mode)}, not a regular file")
+    except (OSError, ValueError) as exc:
+        raise _os_error(path, exc) from None
+    if not stat.S_ISREG(before.st_mode):  # checked before opening: a FIFO would block, a device never end
+        raise DataError(path, Problem.NOT_A_FILE, f"is {_file_type(before.st_mode)}, not a regular file")
+    try:
         fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
                      | getattr(os, "O_BINARY", 0))
     except (OSError, ValueError) as exc:

@@ -70,3 +70,10 @@ def _str(value: object) -> str:
         return str(value)
     except Exception as exc:  # a broken __str__ must not take a message down with it
         return f"<{type(value).__name__}: {type(exc).__name__}>"
+
+
+def is_safe_name(name: str, limit: int = 255) -> bool:
+    """A folder name that can be shown, stored and looked up as it is: 1..`limit` safe characters on one
+    line, no path separator, not "." or ".." (a name with a byte that is not UTF-8 fails: it holds a surrogate)."""
+    return (0 < len(name) <= limit and one_line(name, limit) == name and "/" not in name and "\\" not in name
+            and name not in (".", ".."))

@@ -13,7 +13,7 @@ from typing import Any
 from common.files import DataError, Kind
 from common.jsonio import clean_stale_temps, keep_copy, load_json, write_json_versioned
 from common.paths import config_dir
-from common.safe_text import one_line
+from common.safe_text import is_safe_name, one_line
 
 ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 0.75, 1.0, 1.5, 2.0, 0.0)  # 0.0 means instant
 UI_SCALES: tuple[float, ...] = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5)
@@ -80,17 +80,12 @@ def _acceptable(name: str, value: Any, default: Any) -> bool:
     except OverflowError:  # an integer too large for a float
         return False
     if ok and name == "sprite_pack":
-        ok = _usable_pack_id(value)
+        ok = value == "" or is_safe_name(value, MAX_PACK_ID)
     return bool(ok)
 
 
 def _value_fields() -> list[Any]:
     return [f for f in fields(Settings) if f.name != "unknown"]
-
-
-def _usable_pack_id(value: str) -> bool:
-    """A folder name the sprite packs can look up and the screen can show."""
-    return len(value) <= MAX_PACK_ID and one_line(value) == value and not any(c in value for c in "/\\")
 
 
 def settings_path() -> Path:

@@ -240,3 +240,33 @@ def read_json_file(path: Path, kind: Kind = Kind.DATA) -> Any:
         if exc.problem in (Problem.TOO_DEEP, Problem.NUMBER_TOO_LONG, Problem.TOO_LARGE):
             raise DataFileError(path, exc.problem, f"(file): {exc.detail}") from None
         raise DataFileError(path, exc.problem, f"(file): cannot read: {exc.detail}") from None
+
+
+def cannot_write(path: Path) -> str | None:
+    """Why a file could not be written at `path`, or None; checked before a long run by writing and removing
+    a probe file (and any folders made for it), so nothing is left on disk."""
+    path = Path(path)
+    if path.is_dir():
+        return f"{path} is a folder"
+    if path.exists() and not path.is_file():
+        return f"{path} is not a regular file"
+    made: list[Path] = []
+    folder = path.parent
+    try:
+        missing = [f for f in (folder, *folder.parents) if not f.exists()]
+        for f in reversed(missing):
+            f.mkdir()
+            made.append(f)
+        fd, probe = tempfile.mkstemp(prefix=path.name + ".", suffix=_TEMP_SUFFIX, dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+        if path.exists():
+            with open(path, "ab"):
+                pass
+    except OSError as exc:
+        return f"cannot write in {folder} ({exc.strerror or type(exc).__name__})"
+    finally:
+        for f in reversed(made):
+            with contextlib.suppress(OSError):
+                f.rmdir()
+    return None

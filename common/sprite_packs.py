@@ -145,14 +145,16 @@ def discover_packs(extra_dirs: list[Path] | None = None) -> list[PackInfo]:
 
 
 def find_pack(pack_id: str, extra_dirs: list[Path] | None) -> Path | None:
-    """Folder of the installed pack `pack_id` (first in `pack_dirs` order), or None."""
+    """Folder of the installed pack `pack_id` (first in `pack_dirs` order) with a `pack.toml` of any kind (a
+    FIFO or a symlink out is then refused with its reason when read), or None."""
     if pack_id == DEFAULT_PACK:
         return SPRITES_DIR / DEFAULT_PACK
     if not is_safe_name(pack_id) or PurePosixPath(pack_id).name != pack_id:
         return None
     for base in pack_dirs(extra_dirs):
         try:
-            if (base / pack_id / MANIFEST).is_file():
+            manifest = base / pack_id / MANIFEST
+            if manifest.exists() or manifest.is_symlink():
                 return base / pack_id
         except (OSError, ValueError):
             continue

@@ -11,8 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from common.app import App, AppOptions
 from common.settings import SETTINGS_VERSION, Settings, load_settings, save_settings
 from hardening import changes, is_one_line, snapshot
+from helpers import close_app
 
 # A bad settings.json: its content, the fragment of the one line, and what happens to the file.
 SET_ASIDE = [
@@ -177,3 +179,20 @@ def test_any_bytes_give_valid_settings_or_one_line(content: bytes) -> None:
 @given(settings_bytes)
 def test_any_bytes_give_valid_settings_or_one_line_long_run(content: bytes) -> None:
     check_any_settings_bytes(content)
+
+
+@pytest.mark.parametrize("content", [b"[" * 100_000, b'{"ui_scale": ' + b"5" * 5000 + b"}",
+                                     b'{"sprite_pack": "\\ud800", "muted": true}'],
+                         ids=["deep", "huge-int", "surrogate"])
+def test_the_app_starts_with_a_bad_settings_file_and_says_one_line(user_home: Path, content: bytes) -> None:
+    path = user_home / "arenas-arzium" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    app = App(AppOptions(headless=True, save_settings=False))
+    try:
+        assert app.sprites.pack_id == "default"
+        assert len(app.toasts) == 1 and is_one_line(app.toasts[0].message) and str(path) in app.toasts[0].message
+        app.step([], 16)
+    finally:
+        close_app(app)
+    assert content in [p.read_bytes() for p in path.parent.iterdir()]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import TypeGuard
 
 Snapshot = dict[str, str | bytes]
 
@@ -33,6 +34,6 @@ def changes(before: Snapshot, after: Snapshot) -> dict[str, str]:
     return out
 
 
-def is_one_line(message: str | None, limit: int = 500) -> bool:
+def is_one_line(message: str | None, limit: int = 500) -> TypeGuard[str]:
     """A message fit for a terminal or a toast: one line, no control character, capped."""
     return (message is not None and 0 < len(message) <= limit and message.isprintable())

@@ -71,7 +71,7 @@ def _replay_file(content: bytes) -> Callable[[Path], Path]:
 
 
 REPLAYS = [
-    ("fifo", lambda folder: (os.mkfifo(folder / "r.json"), folder / "r.json")[1], "is a FIFO"),
+    ("fifo", lambda folder: _fifo(folder).rename(folder / "r.json"), "is a FIFO"),
     ("dev-zero", lambda folder: Path("/dev/zero"), "is a character device"),
     ("deep", _replay_file(b"[" * 100_000), "JSON nested too deeply"),
     ("huge-int", _replay_file(b'{"seed": ' + b"1" * 5000 + b"}"), "a number is too long"),

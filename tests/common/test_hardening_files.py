@@ -162,6 +162,7 @@ def test_load_json_sets_aside_only_corrupt_files(tmp_path: Path, case: str, make
     if problem is Problem.MISSING:
         assert loaded.message is None and diff == {}
     elif corrupt:
+        assert is_one_line(loaded.message)
         aside = [k for k in diff if k.startswith("data.json.bad-")]
         assert diff == {"data.json": "removed", aside[0]: "added"}
         assert loaded.message == f"thing file {path} was unreadable ({fragment}" + loaded.message.split(fragment)[1]
@@ -250,9 +251,16 @@ def test_stale_temp_debris_is_cleaned_and_only_that(tmp_path: Path) -> None:
 def test_atomic_write_fsyncs_the_folder_after_the_rename(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     synced: list[str] = []
     real_fsync, real_replace = os.fsync, os.replace
-    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode)
-                                                               else "file"), real_fsync(fd))[1])
-    monkeypatch.setattr(os, "replace", lambda a, b: (synced.append("rename"), real_replace(a, b))[1])
+
+    def fsync(fd: int) -> None:
+        synced.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real_fsync(fd)
+
+    def replace(a: str, b: str) -> None:
+        synced.append("rename")
+        real_replace(a, b)
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
     write_json_atomic(tmp_path / "x.json", [1])
     assert synced == ["file", "rename", "folder"]
 
@@ -261,8 +269,8 @@ def test_read_json_or_set_aside_and_read_json_file_keep_their_one_line_forms(tmp
     path = tmp_path / "x.json"
     path.write_bytes(b"[" * 100_000)
     data, message = read_json_or_set_aside(path, "Arzium save")
-    assert data is None and message.startswith(f"Arzium save file {path} was unreadable (JSON nested too deeply); "
-                                                "moved to x.json.bad-")
+    assert data is None and is_one_line(message)
+    assert message.startswith(f"Arzium save file {path} was unreadable (JSON nested too deeply); moved to x.json.bad-")
     path.write_bytes(b"9" * 5000)
     with pytest.raises(jsonio.DataFileError) as info:
         read_json_file(path)
@@ -275,7 +283,7 @@ def test_read_json_or_set_aside_and_read_json_file_keep_their_one_line_forms(tmp
 @pytest.mark.parametrize("case, make, expect", [
     ("a folder", lambda t: t, "is a folder"),
     ("under a file", lambda t: (t / "f").write_text("") or t / "f" / "out.json", "cannot write in"),
-    ("a FIFO", lambda t: (os.mkfifo(t / "p"), t / "p")[1], "is not a regular file"),
+    ("a FIFO", lambda t: _fifo(t).rename(t / "p"), "is not a regular file"),
     ("new folders", lambda t: t / "a" / "b" / "out.json", None),
     ("fine", lambda t: t / "out.json", None),
 ])

@@ -131,7 +131,11 @@ def test_each_image_file_is_decoded_once_however_many_sprites_name_it(tmp_path: 
     assert book.problems == [] and all(book.source(n) == "shared" for n in names)
     decoded: list[str] = []
     real_load = pygame.image.load
-    monkeypatch.setattr(pygame.image, "load", lambda f, hint="": (decoded.append(hint), real_load(f, hint))[1])
+
+    def load(file: object, hint: str = "") -> pygame.Surface:
+        decoded.append(hint)
+        return real_load(file, hint)  # type: ignore[arg-type]
+    monkeypatch.setattr(pygame.image, "load", load)
     for name in names:
         book.image(name)
     assert decoded.count("one.png") == 1

@@ -49,7 +49,7 @@ def test_printed_lines_are_capped_one_line_and_fit_the_terminal_encoding() -> No
     out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
     safe_text.print_line(f"bad number {list(range(10**6))}\n\x1b]0;title\x07 Zürich", out)
     out.flush()
-    line = out.buffer.getvalue().decode("ascii")  # type: ignore[attr-defined]
+    line = out.buffer.getvalue().decode("ascii")
     assert line.endswith("\n") and len(line) == safe_text.MAX_MESSAGE + 1 and line[:-1].isprintable()
 
 

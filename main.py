@@ -160,7 +160,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         pygame.image.save(app.screen, str(args.out))
     except (OSError, pygame.error) as exc:
         return _fail(f"cannot write {args.out}: {exc}")
-    print(f"wrote {args.out} ({app.size[0]}x{app.size[1]})")
+    print_line(f"wrote {args.out} ({app.size[0]}x{app.size[1]})", sys.stdout)
     return 0
 
 

@@ -2,16 +2,29 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
+
+from common.safe_text import print_line
 
 if TYPE_CHECKING:
     from common.app import App
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 SIZE_MIN, SIZE_MAX = (320, 240), (7680, 4320)
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a program whose reader left
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with its error line made safe and capped (a 5,000-digit argument is not echoed whole)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        print_line(f"{self.prog}: error: {message}")
+        self.exit(2)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -55,7 +68,7 @@ def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line: no command opens the menu."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="main.py", description="Arenas & Arzium — two digital board games. With no command, opens the menu.",
         epilog="Examples: main.py · main.py arenas --level 3 · main.py screenshot menu menu.png --size 1920x1080 · "
                "main.py timedemo --frames 300 --json td.json · main.py check-sprites high-contrast · "
@@ -114,8 +127,21 @@ def _app(args: argparse.Namespace, headless: bool = False) -> App:
 
 
 def _fail(message: str) -> int:
-    print(f"main.py: error: {message}", file=sys.stderr)
+    print_line(f"main.py: error: {message}")
     return 2
+
+
+def _output_problem(path: Path | None) -> str | None:
+    """Why the --json output could not be written, checked before a long run (None: fine or not asked)."""
+    from common.jsonio import cannot_write
+    if path is None:
+        return None
+    why = cannot_write(path)
+    if why is not None:
+        return f"cannot write --json {path}: {why}"
+    with contextlib.suppress(OSError):  # as the writers expect it (not all of them make it)
+        path.parent.mkdir(parents=True, exist_ok=True)
+    return None
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
@@ -134,7 +160,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         pygame.image.save(app.screen, str(args.out))
     except (OSError, pygame.error) as exc:
         return _fail(f"cannot write {args.out}: {exc}")
-    print(f"wrote {args.out} ({app.size[0]}x{app.size[1]})")
+    print_line(f"wrote {args.out} ({app.size[0]}x{app.size[1]})", sys.stdout)
     return 0
 
 
@@ -149,6 +175,9 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
     unknown = [n for n in args.only or [] if n not in names]
     if unknown:
         return _fail(f"unknown scene {unknown[0]!r}; known: {', '.join(sorted(names))}")
+    problem = _output_problem(args.json)
+    if problem:
+        return _fail(problem)
     app = _app(args, headless=True)
     results = run_timedemo(app, frames=args.frames, seed=args.seed or 1, only=args.only)
     print(format_table(results))
@@ -182,12 +211,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     from arzium.bots.tournament import tournament_main
+    from arzium.rules.cards import CardDataError, load_cards
+    problem = _output_problem(args.json)
+    if problem:
+        return _fail(problem)
+    try:
+        load_cards()  # checked before the run, so a bad card file is one line on stderr
+    except CardDataError as exc:
+        return _fail(str(exc))
     return tournament_main(args.players, args.bots, args.games, args.seed if args.seed is not None else 1,
                            args.json, not args.basic)
 
 
 def cmd_verify_levels(args: argparse.Namespace) -> int:
     from arenas.bots.verify import verify_levels_main
+    problem = _output_problem(args.json)
+    if problem:
+        return _fail(problem)
     return verify_levels_main(args.seeds, args.json, args.level)
 
 
@@ -219,15 +259,32 @@ def cmd_game(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Parse arguments and run the menu, a game or a tool; return the exit code."""
-    args = build_parser().parse_args(argv)
+    """Parse arguments and run the menu, a game or a tool; return the exit code.
+
+    When the reader of the output leaves (piped into `head -1`), the command stops quietly."""
     handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
                 "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels,
                 "think-bench": cmd_think_bench}
     try:
-        return handlers.get(args.command or "menu", cmd_game)(args)
+        args = build_parser().parse_args(argv)
+        code = handlers.get(args.command or "menu", cmd_game)(args)
+        sys.stdout.flush()  # a reader that left is noticed here, not at exit
+        return code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def _silence_stdout() -> None:
+    """Send what is still buffered for stdout nowhere (else Python reports the broken pipe at exit)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real stdout (e.g. captured in tests)
+        pass
 
 
 if __name__ == "__main__":

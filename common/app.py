@@ -12,6 +12,7 @@ import pygame
 
 from common import text
 from common.clock import FixedStepClock
+from common.safe_text import one_line
 from common.scene import Scene, SceneStack
 from common.settings import Settings, load_settings, save_settings
 from common.sound import SoundBank
@@ -170,7 +171,8 @@ class App:
     # ---- messages -----------------------------------------------------------------------
     def toast(self, message: str, ms: float = 5000) -> None:
         """Show a one-line message at the bottom of the window for a few seconds (the same message
-        again restarts its time instead of stacking a copy)."""
+        again restarts its time instead of stacking a copy); it is made safe and one line first."""
+        message = one_line(message)
         self.toasts = [t for t in self.toasts if t.message != message]
         self.toasts.append(Toast(message, ms))
         self.toasts = self.toasts[-3:]

@@ -1,19 +1,84 @@
-"""Atomic JSON files that are set aside, never lost, when they are corrupt. Pure Python."""
+"""JSON files that are written atomically and never lost: corrupt ones are set aside, newer ones kept.
+
+Pure Python. Reading goes through the one gate of `common.files` (regular file, size cap, every parser
+failure one line). The rule: never overwrite what the app could not fully understand.
+"""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+from common.files import DataError, Kind, Problem, read_bytes, read_json
+from common.safe_text import one_line
+
+T = TypeVar("T")
+
+STALE_TEMP_S = 60.0  # a temp file this old is debris of a write that was killed
+_TEMP_SUFFIX = ".tmp"
+_TEMP_RANDOM = r"[a-z0-9_]{8}"  # what tempfile.mkstemp puts between prefix and suffix
+
+# What a loader's check may raise for data it cannot use (a bad type reaching a constructor, a missing
+# key, a number out of range, structures nested past the recursion limit).
+DATA_ERRORS: tuple[type[Exception], ...] = (ValueError, TypeError, KeyError, IndexError, AttributeError,
+                                            ArithmeticError, RecursionError)
+
+
+def _temp_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(re.escape(name) + r"\." + _TEMP_RANDOM + re.escape(_TEMP_SUFFIX))
+
+
+def clean_stale_temps(path: Path, older_than_s: float = STALE_TEMP_S) -> list[Path]:
+    """Remove the temp files earlier killed writes of `path` left next to it (only names this module
+    makes, only regular files older than `older_than_s`); return what was removed."""
+    path = Path(path)
+    pattern = _temp_pattern(path.name)
+    removed: list[Path] = []
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return removed
+    now = time.time()
+    for name in names:
+        if not pattern.fullmatch(name):
+            continue
+        debris = path.parent / name
+        with contextlib.suppress(OSError):
+            info = debris.lstat()
+            if debris.is_file() and not debris.is_symlink() and now - info.st_mtime > older_than_s:
+                debris.unlink()
+                removed.append(debris)
+    return removed
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable (no-op where folders cannot be opened, e.g. Windows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
-    """Write `data` as JSON to `path` via a temp file and rename, so a crash never leaves half a file."""
+    """Write `data` as JSON to `path` via a temp file, fsync and rename (and fsync of the folder), so a
+    crash never leaves half a file; stale temp files of earlier killed writes are removed."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    clean_stale_temps(path)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=_TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=2, sort_keys=True)
@@ -21,60 +86,187 @@ def write_json_atomic(path: Path, data: Any) -> None:
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
+    _fsync_folder(path.parent)
 
 
-def set_aside(path: Path) -> Path:
-    """Rename a bad file to `<name>.bad-<time>` next to it and return the new path."""
+def write_json_versioned(path: Path, data: dict[str, Any], version_key: str = "version",
+                         kind: Kind = Kind.DATA) -> None:
+    """`write_json_atomic`, unless that would lose something: a `DataError` (file left as it is) when the
+    file on disk is of a newer format version than `data[version_key]`, or cannot be read now; a corrupt
+    file there is set aside first. `OSError` when the write itself fails."""
+    path = Path(path)
+    ours = data[version_key]
+    try:
+        existing = read_json(path, kind)
+    except DataError as exc:
+        if exc.problem is not Problem.MISSING:
+            if not exc.corrupt:
+                raise DataError(path, exc.problem, f"{exc.detail}; not overwritten") from None
+            set_aside(path)
+    else:
+        theirs = existing.get(version_key) if isinstance(existing, dict) else None
+        if _is_int(theirs) and _is_int(ours) and theirs > ours:
+            raise DataError(path, Problem.NEWER, f"format version {theirs} is newer than this app's {ours}; "
+                                                 "not overwritten")
+    write_json_atomic(path, data)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _bad_name(path: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.bad-{stamp}")
     n = 1
     while target.exists():
         target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
         n += 1
+    return target
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a bad file to `<name>.bad-<time>` next to it and return the new path."""
+    target = _bad_name(path)
     os.replace(path, target)
     return target
 
 
-def read_json_or_set_aside(path: Path, what: str) -> tuple[Any | None, str | None]:
-    """Read JSON from `path`.
+def keep_copy(path: Path, kind: Kind = Kind.DATA) -> Path:
+    """Copy a file that is about to be rewritten (it held bad values) to `<name>.bad-<time>` and return the
+    copy; an identical earlier copy is reused, so a file read at every start is copied once. `DataError`
+    when the file cannot be read, `OSError` when the copy cannot be written."""
+    path = Path(path)
+    raw = read_bytes(path, kind)
+    for earlier in sorted(path.parent.glob(glob_escape(path.name) + ".bad-*")):
+        with contextlib.suppress(OSError, DataError):
+            if earlier.stat().st_size == len(raw) and read_bytes(earlier, kind) == raw:
+                return earlier
+    target = _bad_name(path)
+    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=_TEMP_SUFFIX, dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_folder(path.parent)
+    return target
 
-    Returns (data, None) on success, (None, None) when the file does not exist, and
-    (None, message) when it is unreadable or corrupt: the file is then renamed aside and
-    `message` is one line naming `what`, the file and the problem.
+
+def glob_escape(name: str) -> str:
+    """`name` with the glob special characters quoted."""
+    return re.sub(r"([*?\[])", r"[\1]", name)
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[T]):
+    """What `load_json` found: the checked value (None: use defaults), one line to show, and whether the
+    file must be kept as it is this run (unreadable for now, or of a newer format version)."""
+
+    value: T | None
+    message: str | None = None
+    read_only: bool = False
+
+
+def load_json(path: Path, what: str, check: Callable[[Any], T], kind: Kind = Kind.DATA,
+              version: int | None = None, version_key: str = "version") -> Loaded[T]:
+    """Read a user file through the gate and `check` its JSON (raise any of `DATA_ERRORS` to refuse it).
+
+    - missing: `Loaded(None)`;
+    - corrupt (bad JSON, too large, too deep, refused by `check`): set aside as `<name>.bad-<time>`;
+    - unreadable for now (permission denied, not a regular file): left as it is, `read_only`;
+    - `data[version_key]` newer than `version`: `check`ed and used read-only, never rewritten.
     """
     path = Path(path)
-    if not path.exists():
-        return None, None
     try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f), None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else type(exc).__name__
+        data = read_json(path, kind)
+    except DataError as exc:
+        if exc.problem is Problem.MISSING:
+            return Loaded(None)
+        if not exc.corrupt:
+            return Loaded(None, one_line(f"{what} file {path} {exc.detail}; left as it is, using defaults"), True)
+        return Loaded(None, _set_aside_line(path, what, f"was unreadable ({exc.detail})"))
+    theirs: Any = data.get(version_key) if isinstance(data, dict) else None
+    if version is not None and _is_int(theirs) and theirs > version:
         try:
-            moved = set_aside(path)
-            where = f"moved to {moved.name}"
-        except OSError:
-            where = "could not be moved aside"
-        return None, f"{what} file {path} was unreadable ({reason}); {where}, using defaults"
+            value: T | None = check(data)
+        except DATA_ERRORS:
+            value = None
+        use = "used read-only" if value is not None else "not used"
+        return Loaded(value, one_line(f"{what} file {path} is format version {theirs}, newer than this app's "
+                                      f"{version}: {use}, never rewritten"), True)
+    try:
+        return Loaded(check(data))
+    except DATA_ERRORS as exc:
+        reason = one_line(exc if str(exc) else type(exc).__name__, 200)
+        return Loaded(None, _set_aside_line(path, what, f"is not usable ({reason})"))
 
 
-class DataFileError(ValueError):
-    """A data file that cannot be read or is not JSON; str() is one line naming the file and where."""
+def _set_aside_line(path: Path, what: str, why: str) -> str:
+    try:
+        where = f"moved to {set_aside(path).name}"
+    except OSError:
+        where = "could not be moved aside"
+    return one_line(f"{what} file {path} {why}; {where}, using defaults")
 
 
-def read_json_file(path: Path) -> Any:
+def read_json_or_set_aside(path: Path, what: str, kind: Kind = Kind.DATA) -> tuple[Any | None, str | None]:
+    """Read JSON from `path` through the gate: (data, None); (None, None) when the file does not exist;
+    (None, one line) when it is corrupt (then renamed aside) or unreadable for now (then left as it is)."""
+    loaded: Loaded[Any] = load_json(path, what, lambda data: data, kind)
+    return loaded.value, loaded.message
+
+
+class DataFileError(DataError):
+    """A shipped data file (level, card data) that cannot be read or is not JSON; one line, file first."""
+
+
+def read_json_file(path: Path, kind: Kind = Kind.DATA) -> Any:
     """Parse a JSON data file; `DataFileError` (one line: file, line and column, problem) if bad."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataFileError(f"{path}: (file): cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        return read_json(path, kind)
+    except DataError as exc:
+        if exc.problem is Problem.SYNTAX:
+            raise DataFileError(path, exc.problem, exc.detail) from None
+        if exc.problem in (Problem.TOO_DEEP, Problem.NUMBER_TOO_LONG, Problem.TOO_LARGE):
+            raise DataFileError(path, exc.problem, f"(file): {exc.detail}") from None
+        raise DataFileError(path, exc.problem, f"(file): cannot read: {exc.detail}") from None
+
+
+def cannot_write(path: Path) -> str | None:
+    """Why a file could not be written at `path`, or None; checked before a long run by writing and removing
+    a probe file (and any folders made for it), so nothing is left on disk."""
+    path = Path(path)
+    if path.is_dir():
+        return f"{path} is a folder"
+    if path.exists() and not path.is_file():
+        return f"{path} is not a regular file"
+    made: list[Path] = []
+    folder = path.parent
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataFileError(f"{path}: line {exc.lineno} column {exc.colno}: JSON syntax error: {exc.msg}") from None
+        missing = [f for f in (folder, *folder.parents) if not f.exists()]
+        for f in reversed(missing):
+            f.mkdir()
+            made.append(f)
+        fd, probe = tempfile.mkstemp(prefix=path.name + ".", suffix=_TEMP_SUFFIX, dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+        if path.exists():
+            with open(path, "ab"):
+                pass
+    except OSError as exc:
+        return f"cannot write in {folder} ({exc.strerror or type(exc).__name__})"
+    finally:
+        for f in reversed(made):
+            with contextlib.suppress(OSError):
+                f.rmdir()
+    return None

@@ -1,12 +1,13 @@
 """Replay files: JSON with the game, a format version, the setup, the seed and the actions."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from common.files import DataError, Kind, Problem, normalise_newlines, parse_json, read_text
 from common.jsonio import write_json_atomic
+from common.safe_text import one_line
 
 FORMAT_VERSION = 1
 GAMES = ("arenas", "arzium")
@@ -14,6 +15,9 @@ GAMES = ("arenas", "arzium")
 
 class ReplayError(Exception):
     """A replay file that cannot be used; str() is one line naming the file and the problem."""
+
+    def __init__(self, message: object) -> None:
+        super().__init__(one_line(message))
 
 
 @dataclass
@@ -41,16 +45,18 @@ def read_replay(path: Path, game: str | None = None) -> Replay:
     """Read and check a replay file; raise ReplayError with one clear line on any problem."""
     path = Path(path)
     try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ReplayError(f"{path}: no such replay file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ReplayError(f"{path}: cannot read replay ({type(exc).__name__})") from None
+        raw = read_text(path, Kind.REPLAY)
+    except DataError as exc:
+        if exc.problem is Problem.MISSING:
+            raise ReplayError(f"{path}: no such replay file") from None
+        raise ReplayError(f"{path}: cannot read replay: {exc.detail}") from None
     try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
+        data = parse_json(normalise_newlines(raw), path)
+    except DataError as exc:
+        if exc.problem is not Problem.SYNTAX:
+            raise ReplayError(f"{path}: replay is not usable: {exc.detail}") from None
         hint = "not valid JSON" if raw.rstrip().endswith(("}", "]")) else "truncated"
-        raise ReplayError(f"{path}: replay is {hint} (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise ReplayError(f"{path}: replay is {hint} ({exc.detail})") from None
     if not isinstance(data, dict) or data.get("format") != "arenas-arzium-replay":
         raise ReplayError(f"{path}: not an Arenas & Arzium replay file")
     version = data.get("version")

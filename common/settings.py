@@ -1,14 +1,25 @@
-"""User settings: a dataclass saved as JSON in the config folder, atomically; corrupt files set aside."""
+"""User settings: a dataclass saved as JSON in the config folder, atomically; nothing is ever lost.
+
+Corrupt files are set aside, a file with some bad values is copied aside before it is next rewritten,
+keys this version does not know are written back unchanged, and a file of a newer format version is
+used read-only and never rewritten.
+"""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
-from common.jsonio import read_json_or_set_aside, set_aside, write_json_atomic
+from common.files import DataError, Kind
+from common.jsonio import clean_stale_temps, keep_copy, load_json, write_json_versioned
 from common.paths import config_dir
+from common.safe_text import is_safe_name, one_line
 
 ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 0.75, 1.0, 1.5, 2.0, 0.0)  # 0.0 means instant
 UI_SCALES: tuple[float, ...] = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5)
+SETTINGS_VERSION = 1  # the file format; files without the key are version 1
+VERSION_KEY = "version"
+MAX_PACK_ID = 255
 
 
 @dataclass
@@ -25,31 +36,56 @@ class Settings:
     high_contrast: bool = False
     show_timer_seconds: bool = False
     teammate_delay_ms: int = 1200
+    unknown: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Keys of the file this version does not know (a newer one wrote them): written back unchanged."""
 
     def validated(self) -> tuple[Settings, list[str]]:
         """Return a copy with every out-of-range value replaced by its default, and the problems."""
         clean = Settings()
         problems: list[str] = []
-        for f in fields(self):
+        for f in _value_fields():
             value = getattr(self, f.name)
             default = getattr(clean, f.name)
-            ok = isinstance(value, type(default)) or (isinstance(default, float) and isinstance(value, int)
-                                                     and not isinstance(value, bool))
-            if isinstance(default, int) and not isinstance(default, bool) and isinstance(value, bool):
-                ok = False
-            if ok and f.name in ("master_volume", "effects_volume"):
-                ok = 0.0 <= value <= 1.0
-            if ok and f.name == "animation_speed":
-                ok = float(value) in ANIMATION_SPEEDS
-            if ok and f.name == "ui_scale":
-                ok = float(value) in UI_SCALES
-            if ok and f.name == "teammate_delay_ms":
-                ok = 600 <= value <= 2000
+            ok = _acceptable(f.name, value, default)
             if ok:
                 setattr(clean, f.name, float(value) if isinstance(default, float) else value)
             else:
-                problems.append(f"{f.name}={value!r}")
+                problems.append(f"{f.name}={one_line(repr(value), 40)}")
+        clean.unknown = dict(self.unknown)
         return clean, problems
+
+    def to_json(self) -> dict[str, Any]:
+        """The file's content: the unknown keys as read, every setting and the format version."""
+        data = dict(self.unknown)
+        data.update({f.name: getattr(self, f.name) for f in _value_fields()})
+        data[VERSION_KEY] = SETTINGS_VERSION
+        return data
+
+
+def _acceptable(name: str, value: Any, default: Any) -> bool:
+    """Whether `value` is of the setting's type and in its range."""
+    ok = isinstance(value, type(default)) or (isinstance(default, float) and isinstance(value, int)
+                                             and not isinstance(value, bool))
+    if isinstance(default, int) and not isinstance(default, bool) and isinstance(value, bool):
+        return False
+    try:
+        if ok and name in ("master_volume", "effects_volume"):
+            ok = 0.0 <= value <= 1.0
+        if ok and name == "animation_speed":
+            ok = float(value) in ANIMATION_SPEEDS
+        if ok and name == "ui_scale":
+            ok = float(value) in UI_SCALES
+        if ok and name == "teammate_delay_ms":
+            ok = 600 <= value <= 2000
+    except OverflowError:  # an integer too large for a float
+        return False
+    if ok and name == "sprite_pack":
+        ok = value == "" or is_safe_name(value, MAX_PACK_ID)
+    return bool(ok)
+
+
+def _value_fields() -> list[Any]:
+    return [f for f in fields(Settings) if f.name != "unknown"]
 
 
 def settings_path() -> Path:
@@ -59,28 +95,39 @@ def settings_path() -> Path:
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """Load settings; return (settings, one-line message or None). Never raises on bad files."""
     path = path or settings_path()
-    data, message = read_json_or_set_aside(path, "settings")
-    if data is None:
-        return Settings(), message
+    clean_stale_temps(path)
+    loaded = load_json(path, "settings", _from_json, Kind.SETTINGS, SETTINGS_VERSION, VERSION_KEY)
+    if loaded.value is None:
+        return Settings(), loaded.message
+    settings, problems = loaded.value
+    if loaded.message is not None or not problems:
+        return settings, loaded.message
+    try:
+        kept = f"a copy is kept as {keep_copy(path, Kind.SETTINGS).name}"
+    except (OSError, DataError):
+        kept = "no copy could be kept"
+    return settings, one_line(f"settings file {path}: ignored bad values {', '.join(problems)}; {kept}")
+
+
+def _from_json(data: Any) -> tuple[Settings, list[str]]:
     if not isinstance(data, dict):
-        moved = set_aside(path)
-        return Settings(), f"settings file {path} was not a JSON object; moved to {moved.name}, using defaults"
-    known = {f.name for f in fields(Settings)}
-    raw = Settings()
+        raise ValueError("not a JSON object")
+    known = {f.name for f in _value_fields()}
+    raw = Settings(unknown={k: v for k, v in data.items() if k not in known and k != VERSION_KEY})
     for key, value in data.items():
         if key in known:
             setattr(raw, key, value)
-    settings, problems = raw.validated()
-    if problems:
-        return settings, f"settings file {path}: ignored bad values {', '.join(problems)}"
-    return settings, None
+    return raw.validated()
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
-    """Save atomically; return a one-line message if the file could not be written."""
+    """Save atomically; return a one-line message if the file was not written (it could not be, or the
+    file there is of a newer format version or unreadable for now and is kept as it is)."""
     path = path or settings_path()
     try:
-        write_json_atomic(path, asdict(settings))
+        write_json_versioned(path, settings.to_json(), VERSION_KEY, Kind.SETTINGS)
+    except DataError as exc:
+        return one_line(f"settings not saved: {exc}")
     except OSError as exc:
-        return f"could not save settings to {path}: {exc.strerror or exc}"
+        return one_line(f"could not save settings to {path}: {exc.strerror or exc}")
     return None

@@ -4,9 +4,11 @@ A pack is a folder holding `pack.toml` and PNG files. `sprites/default/` (made b
 `python -m sprites.generate`) lists every sprite; any other pack lists only what it overrides and
 falls back to the default for the rest. Packs are data only: the manifest is read with `tomllib`
 and images are checked (signature, size from the PNG header, whole chunk chain, containment in
-the pack folder) before pygame decodes them. Every problem becomes one line naming the pack, the
-file and the problem; the sprite then falls back to the default one, or to a magenta/black
-placeholder when the default itself is broken.
+the pack folder) before pygame decodes them. Every file is read through the gate of `common.files`
+(regular file inside the pack folder, size cap), each image file is decoded once however many
+sprites name it, and a pack whose images add up to more than `PIXEL_BUDGET` pixels is not drawn
+from. Every problem becomes one line naming the pack, the file and the problem; the sprite then
+falls back to the default one, or to a magenta/black placeholder when the default itself is broken.
 
 Manifest (`pack.toml`, UTF-8 TOML)::
 
@@ -33,8 +35,9 @@ which then falls back to the default pack.
 """
 from __future__ import annotations
 
+import io
 import re
-import tomllib
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
@@ -42,14 +45,15 @@ from typing import Any
 import pygame
 
 from common import paths
+from common.files import DataError, Kind, Problem, read_bytes, read_toml
+from common.png import png_size
+from common.safe_text import is_safe_name, one_line, print_line
 
 DEFAULT_PACK = "default"
 SPRITES_DIR = paths.ROOT / "sprites"
 MANIFEST = "pack.toml"
-MAX_SIDE = 4096
 FALLBACK_COLOUR = (255, 0, 255)
-
-_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PIXEL_BUDGET = 24_000_000  # decoded pixels of one pack's distinct image files (about 4.7 default packs)
 _HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _TOP_TABLES = ("pack", "sprites", "palette")
 _PACK_KEYS = {"name": (str, "a string"), "author": (str, "a string"), "version": (int, "a whole number")}
@@ -85,8 +89,9 @@ class Entry:
     name: str
     pack_id: str
     file: str
-    path: Path
+    path: Path  # the real path (symlinks resolved), inside `folder`
     meta: dict[str, Any]
+    folder: Path
 
 
 @dataclass
@@ -123,12 +128,12 @@ def discover_packs(extra_dirs: list[Path] | None = None) -> list[PackInfo]:
         except OSError:
             continue
         for folder in children:
-            if folder.name in found or not (folder / MANIFEST).is_file():
-                continue
+            if not is_safe_name(folder.name) or folder.name in found or not (folder / MANIFEST).is_file():
+                continue  # a name that cannot be shown or stored (not UTF-8, a control character) is skipped
             name, author = folder.name, ""
             try:
-                header = tomllib.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("pack")
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                header = read_toml(folder / MANIFEST, Kind.MANIFEST, within=folder).get("pack")
+            except DataError:
                 header = None
             if isinstance(header, dict):
                 if isinstance(header.get("name"), str) and header["name"].strip():
@@ -140,17 +145,31 @@ def discover_packs(extra_dirs: list[Path] | None = None) -> list[PackInfo]:
 
 
 def find_pack(pack_id: str, extra_dirs: list[Path] | None) -> Path | None:
-    """Folder of the installed pack `pack_id` (first in `pack_dirs` order), or None."""
+    """Folder of the installed pack `pack_id` (first in `pack_dirs` order) with a `pack.toml` of any kind (a
+    FIFO or a symlink out is then refused with its reason when read), or None."""
     if pack_id == DEFAULT_PACK:
         return SPRITES_DIR / DEFAULT_PACK
-    if not pack_id or pack_id in (".", "..") or PurePosixPath(pack_id).name != pack_id or "\\" in pack_id:
+    if not is_safe_name(pack_id) or PurePosixPath(pack_id).name != pack_id:
         return None
     for base in pack_dirs(extra_dirs):
         try:
-            if (base / pack_id / MANIFEST).is_file():
+            manifest = base / pack_id / MANIFEST
+            if manifest.exists() or manifest.is_symlink():
                 return base / pack_id
         except (OSError, ValueError):
             continue
+    return None
+
+
+def folder_without_manifest(pack_id: str, extra_dirs: list[Path] | None) -> Path | None:
+    """The first pack folder named `pack_id` that has no manifest (why `find_pack` found nothing), or None."""
+    if is_safe_name(pack_id):
+        for base in pack_dirs(extra_dirs):
+            try:
+                if (base / pack_id).is_dir():
+                    return base / pack_id
+            except (OSError, ValueError):
+                continue
     return None
 
 
@@ -158,7 +177,8 @@ def find_pack(pack_id: str, extra_dirs: list[Path] | None) -> Path | None:
 
 
 def problem_line(pack_id: str, file: str, problem: str) -> str:
-    return f"sprite pack '{pack_id}': {file}: {' '.join(problem.split())}"
+    """One safe line: the pack, the file, the problem."""
+    return one_line(f"sprite pack '{pack_id}': {file}: {' '.join(problem.split())}")
 
 
 def _type_name(value: Any) -> str:
@@ -191,45 +211,20 @@ def _resolve_inside(folder: Path, file: str) -> tuple[Path | None, str]:
     return None, f"symlink leads outside the pack folder (to {real})"
 
 
-def _png_size(path: Path) -> tuple[tuple[int, int] | None, str]:
-    """Width and height from the PNG header after walking its chunk chain, without decoding."""
+def _image_size(path: Path, folder: Path) -> tuple[tuple[int, int] | None, str]:
+    """Width and height of the PNG at `path` (read through the gate, checked from its bytes)."""
     try:
-        if not path.exists():
-            return None, "file not found"
-        if not path.is_file():
-            return None, "not a file"
-        total = path.stat().st_size
-        if total == 0:
-            return None, "empty file (0 bytes)"
-        with open(path, "rb") as f:
-            head = f.read(33)
-            if not head.startswith(_PNG_SIGNATURE):
-                if _PNG_SIGNATURE.startswith(head):
-                    return None, "truncated PNG (ends inside its signature)"
-                looks_text = all(b in b"\t\n\r" or 32 <= b < 127 for b in head) or head.startswith(b"\xef\xbb\xbf")
-                return None, "not a PNG image" + (" (it looks like text)" if looks_text else " (bad signature)")
-            if len(head) < 33:
-                return None, "truncated PNG (ends inside its header)"
-            if head[12:16] != b"IHDR" or int.from_bytes(head[8:12], "big") != 13:
-                return None, "not a valid PNG (no IHDR header chunk)"
-            width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
-            if width == 0 or height == 0:
-                return None, "not a valid PNG (zero width or height)"
-            if width > MAX_SIDE or height > MAX_SIDE:
-                return None, f"image too large ({width}x{height} px; at most {MAX_SIDE} px a side)"
-            pos = 8
-            while True:
-                f.seek(pos)
-                chunk = f.read(8)
-                if len(chunk) < 8:
-                    return None, "truncated PNG (ends before its IEND chunk)"
-                pos += 12 + int.from_bytes(chunk[:4], "big")
-                if pos > total:
-                    return None, f"truncated PNG (chunk {chunk[4:].decode('latin-1')!r} runs past the end of the file)"
-                if chunk[4:] == b"IEND":
-                    return (width, height), ""
-    except OSError as exc:
-        return None, f"unreadable ({type(exc).__name__}: {exc.strerror or exc})"
+        return png_size(read_bytes(path, Kind.IMAGE, within=folder))
+    except DataError as exc:
+        return None, _file_problem(exc)
+
+
+def _file_problem(exc: DataError) -> str:
+    if exc.problem is Problem.MISSING:
+        return "file not found"
+    if exc.problem is Problem.NOT_A_FILE:
+        return "not a file (" + exc.detail.removeprefix("is ").removesuffix(", not a regular file") + ")"
+    return exc.detail
 
 
 def _check_meta(table: dict[str, Any], where: str) -> tuple[dict[str, Any], list[str]]:
@@ -260,23 +255,14 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
     """Read and check one pack. `base` is the default pack (None when reading the default itself)."""
     pack = _Pack(pack_id, folder, name=pack_id)
     fallback = "using the default sprite" if base is not None else "drawing a placeholder"
-    manifest = folder / MANIFEST
     if not folder.is_dir():
         pack.problems.append(problem_line(pack_id, str(folder), "pack folder not found; pack not used"))
         return pack
     try:
-        doc = tomllib.loads(manifest.read_bytes().decode("utf-8"))
-    except FileNotFoundError:
-        pack.problems.append(problem_line(pack_id, MANIFEST, "manifest missing; pack not used"))
-        return pack
-    except UnicodeDecodeError as exc:
-        pack.problems.append(problem_line(pack_id, MANIFEST, f"not UTF-8 text (byte {exc.start}); pack not used"))
-        return pack
-    except tomllib.TOMLDecodeError as exc:
-        pack.problems.append(problem_line(pack_id, MANIFEST, f"TOML syntax error: {exc}; pack not used"))
-        return pack
-    except OSError as exc:
-        pack.problems.append(problem_line(pack_id, MANIFEST, f"unreadable ({type(exc).__name__}); pack not used"))
+        doc = read_toml(folder / MANIFEST, Kind.MANIFEST, within=folder)
+    except DataError as exc:
+        why = f"no {MANIFEST} in {folder}" if exc.problem is Problem.MISSING else exc.detail
+        pack.problems.append(problem_line(pack_id, MANIFEST, f"{why}; pack not used"))
         return pack
     pack.usable = True
 
@@ -288,6 +274,7 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
             what = f"table [{key}]" if isinstance(value, dict) else f"key '{key}'"
             problem(MANIFEST, f"unknown {what} (known tables: [pack], [sprites], [palette]); ignored")
     tables: dict[str, dict[str, Any]] = {}
+    pixels: dict[Path, int] = {}  # decoded size of each distinct image file
     for key in _TOP_TABLES:
         value = doc.get(key, {})
         if isinstance(value, dict):
@@ -343,23 +330,29 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
         real, why = _resolve_inside(folder, file)
         size = None
         if real is not None:
-            size, why = _png_size(real)
+            size, why = _image_size(real, folder)
         if size is not None:
             frames, border = inherited.get("frames", 1), inherited.get("slice", 0)
             if size[0] % frames:
                 why = f"width {size[0]} px does not divide into {frames} frames"
             elif border and (2 * border >= size[0] // frames or 2 * border >= size[1]):
                 why = f"slice {border} px is too big for a {size[0] // frames}x{size[1]} px image"
-        if why or real is None:
+        if why or real is None or size is None:
             problem(file, f"{why} (sprite '{name}'); {fallback}")
             continue
-        pack.entries[name] = Entry(name, pack_id, file, real, inherited)
+        pack.entries[name] = Entry(name, pack_id, file, real, inherited, folder)
+        pixels[real] = size[0] * size[1]
+    if base is not None and sum(pixels.values()) > PIXEL_BUDGET:
+        problem(MANIFEST, f"its {len(pixels)} image files hold {sum(pixels.values()) / 1e6:.1f} million pixels, "
+                          f"over the budget of {PIXEL_BUDGET / 1e6:.0f} million; using the default sprites")
+        pack.entries.clear()
     return pack
 
 
-def load_surface(path: Path) -> pygame.Surface:
-    """Decode a PNG into a 32-bit surface with per-pixel alpha (converted for the display if set)."""
-    surface = pygame.image.load(str(path))
+def load_surface(path: Path, folder: Path | None = None) -> pygame.Surface:
+    """Decode a PNG (read through the gate, inside `folder` if given) into a 32-bit surface with per-pixel
+    alpha (converted for the display if set); `DataError` when the file cannot be read."""
+    surface = pygame.image.load(io.BytesIO(read_bytes(path, Kind.IMAGE, within=folder)), path.name)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         return surface.convert_alpha()
     if surface.get_bitsize() == 32 and surface.get_flags() & pygame.SRCALPHA:
@@ -379,6 +372,8 @@ def placeholder(size: tuple[int, int], cell: int = 8) -> pygame.Surface:
 
 
 def decode_error(exc: Exception) -> str:
+    if isinstance(exc, DataError):
+        return f"image cannot be read ({_file_problem(exc)})"
     return f"image cannot be decoded ({' '.join(str(exc).split()) or type(exc).__name__})"
 
 
@@ -398,9 +393,10 @@ def check_pack(pack: str | Path, extra_dirs: list[Path] | None = None) -> CheckR
         if folder is None and Path(pack).is_dir():
             folder = Path(pack)
     if folder is None:
-        where = ", ".join(str(d) for d in pack_dirs(extra_dirs))
         name = str(pack)
-        why = f"no such pack folder, and no pack with that id in {where}"
+        bare = folder_without_manifest(name, extra_dirs)
+        where = ", ".join(str(d) for d in pack_dirs(extra_dirs))
+        why = f"no {MANIFEST} in {bare}" if bare else f"no such pack folder, and no pack with that id in {where}"
         return CheckReport(name, [], [problem_line(name, str(pack), why)], False)
     pack_id = folder.resolve().name if folder.name in ("", ".", "..") else folder.name
     default_folder = SPRITES_DIR / DEFAULT_PACK
@@ -408,15 +404,26 @@ def check_pack(pack: str | Path, extra_dirs: list[Path] | None = None) -> CheckR
     default = read_pack(DEFAULT_PACK, default_folder, None)
     found = default if is_default else read_pack(pack_id, folder, default)
     problems = list(found.problems)
+    failed: dict[Path, Exception | None] = {}  # each image file decoded once
     for name, entry in sorted(found.entries.items()):
-        try:
-            pygame.image.load(str(entry.path))
-        except (pygame.error, OSError, ValueError) as exc:
-            problems.append(problem_line(entry.pack_id, entry.file, f"{decode_error(exc)} (sprite '{name}'); "
+        if entry.path not in failed:
+            try:
+                load_surface(entry.path, entry.folder)
+                failed[entry.path] = None
+            except (pygame.error, OSError, ValueError) as error:
+                failed[entry.path] = error
+        bad = failed[entry.path]
+        if bad is not None:
+            problems.append(problem_line(entry.pack_id, entry.file, f"{decode_error(bad)} (sprite '{name}'); "
                                   + ("drawing a placeholder" if is_default else "using the default sprite")))
             del found.entries[name]
     overrides = [] if is_default else sorted(found.entries) + [f"palette.{key}" for key in sorted(found.palette)]
     return CheckReport(found.id if is_default else pack_id, overrides, problems, found.usable, found.name, folder)
+
+
+def say(line: str) -> None:
+    """Print one safe line on stdout."""
+    print_line(line, sys.stdout)
 
 
 def check_sprites_main(pack: str | Path, extra_dirs: list[Path] | None = None) -> int:
@@ -424,19 +431,19 @@ def check_sprites_main(pack: str | Path, extra_dirs: list[Path] | None = None) -
     report = check_pack(pack, extra_dirs)
     where = f" at {report.path}" if report.path is not None else ""
     named = f" ({report.name})" if report.name and report.name != report.pack_id else ""
-    print(f"sprite pack '{report.pack_id}'{named}{where}")
+    say(f"sprite pack '{report.pack_id}'{named}{where}")
     if report.pack_id == DEFAULT_PACK and report.usable:
-        print("the default pack: every other pack falls back to it")
+        say("the default pack: every other pack falls back to it")
     else:
-        print(f"overrides ({len(report.overrides)}):" + ("" if report.overrides else " nothing"))
+        say(f"overrides ({len(report.overrides)}):" + ("" if report.overrides else " nothing"))
         for name in report.overrides:
-            print(f"  {name}")
-    print(f"problems ({len(report.problems)}):" + ("" if report.problems else " none"))
+            say(f"  {name}")
+    say(f"problems ({len(report.problems)}):" + ("" if report.problems else " none"))
     for line in report.problems:
-        print(f"  {line}")
+        say(f"  {line}")
     if report.usable:
-        print("usable: yes" + ("" if report.pack_id == DEFAULT_PACK else
+        say("usable: yes" + ("" if report.pack_id == DEFAULT_PACK else
                                " (anything it lacks or gets wrong falls back to the default pack)"))
         return 0
-    print("usable: no (the default pack is used instead)")
+    say("usable: no (the default pack is used instead)")
     return 1

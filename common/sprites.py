@@ -18,6 +18,7 @@ from common.sprite_packs import (
     Entry,
     decode_error,
     find_pack,
+    folder_without_manifest,
     load_surface,
     pack_dirs,
     placeholder,
@@ -57,9 +58,10 @@ class SpriteBook:
         if self._requested != DEFAULT_PACK:
             folder = find_pack(self._requested, self._extra_dirs)
             if folder is None:
+                bare = folder_without_manifest(self._requested, self._extra_dirs)
                 where = ", ".join(str(d) for d in pack_dirs(self._extra_dirs))
-                self.problems.append(problem_line(self._requested, MANIFEST,
-                                                  f"pack not found in {where}; using the default pack"))
+                why = f"no {MANIFEST} in {bare}" if bare else f"pack not found in {where}"
+                self.problems.append(problem_line(self._requested, MANIFEST, f"{why}; using the default pack"))
             else:
                 pack = read_pack(self._requested, folder, default)
                 self.pack_id, self.pack_name = pack.id, pack.name
@@ -68,6 +70,7 @@ class SpriteBook:
                 self._palette.update(pack.palette)
         self._sources = {name: entry.pack_id for name, entry in self._entries.items()}
         self._images: dict[str, pygame.Surface] = {}
+        self._decoded: dict[Path, pygame.Surface | Exception] = {}  # each image file decoded once
         self._frames: dict[str, list[pygame.Surface]] = {}
         self._scaled: OrderedDict[tuple[str, str, int, int], pygame.Surface] = OrderedDict()
         self._reported: set[str] = set()
@@ -88,6 +91,7 @@ class SpriteBook:
         if ready != self._for_display:
             self._for_display = ready
             self._images.clear()
+            self._decoded.clear()
             self._frames.clear()
             self._scaled.clear()
 
@@ -107,17 +111,22 @@ class SpriteBook:
     def _decode(self, name: str) -> pygame.Surface:
         entry = self._entries.get(name)
         while entry is not None:
-            try:
-                surface = load_surface(entry.path)
-            except (pygame.error, OSError, ValueError) as exc:
+            found = self._decoded.get(entry.path)
+            if found is None:
+                try:
+                    found = load_surface(entry.path, entry.folder)
+                except (pygame.error, OSError, ValueError) as error:  # ValueError: also DataError
+                    found = error
+                self._decoded[entry.path] = found
+            if isinstance(found, Exception):
                 last = entry.pack_id == DEFAULT_PACK
                 instead = "drawing a placeholder" if last else "using the default sprite"
                 self._report(f"decode:{entry.pack_id}:{name}", problem_line(
-                    entry.pack_id, entry.file, f"{decode_error(exc)} (sprite '{name}'); {instead}"))
+                    entry.pack_id, entry.file, f"{decode_error(found)} (sprite '{name}'); {instead}"))
                 entry = None if last else self._default_entries.get(name)
                 continue
             self._sources[name] = entry.pack_id
-            return surface
+            return found
         self._sources[name] = "missing"
         meta = self._known_meta.get(name)
         if meta is None:

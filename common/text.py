@@ -1,17 +1,51 @@
-"""Fonts at real pixel sizes, cached text rendering, wrapping and anchored drawing."""
+"""Fonts at real pixel sizes, cached text rendering, wrapping and anchored drawing.
+
+Every string measured or drawn goes through `common.safe_text` first (control characters, NUL and
+lone surrogates replaced, absurd lengths cut), so no text can make the font renderer raise.
+"""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
+from common.safe_text import for_display, paragraphs
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
+
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
+MAX_WIDTH_PX = 16_384  # widest line surface rendered; longer text is cut to about this width
+
+
+class SafeFont(pygame.font.Font):
+    """A font whose `size` and `render` accept any str (made safe first) and never raise for text."""
+
+    def size(self, text: str | bytes, /) -> tuple[int, int]:
+        try:
+            return super().size(for_display(text) if isinstance(text, str) else text)
+        except pygame.error:  # text with no visible width
+            return 0, self.get_height()
+
+    def render(self, text: str | bytes | None, antialias: bool, color: ColorLike,
+               bgcolor: ColorLike | None = None,
+               wraplength: int = 0) -> pygame.Surface:
+        line = for_display(text) if isinstance(text, str) else text
+        if isinstance(line, str) and len(line) > 200:
+            width = self.size(line)[0]
+            if width > MAX_WIDTH_PX:
+                line = line[: len(line) * MAX_WIDTH_PX // width]
+        try:
+            return super().render(line, antialias, color, bgcolor, wraplength)
+        except pygame.error:  # text with no visible width
+            return super().render("", antialias, color, bgcolor, wraplength)
 
 
 @lru_cache(maxsize=64)
-def font(px: int, bold: bool = False) -> pygame.font.Font:
+def font(px: int, bold: bool = False) -> SafeFont:
     """The app's font at `px` pixels (rendered at that size, never scaled as a bitmap)."""
-    f = pygame.font.Font(None, max(8, int(px)))
+    f = SafeFont(None, max(8, int(px)))
     f.set_bold(bold)
     return f
 
@@ -29,8 +63,8 @@ def clear_cache() -> None:
 
 
 def render(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
-    """Rendered text surface (cached by text, size, weight and colour)."""
-    return _render(text, int(px), bold, tuple(colour))
+    """Rendered text surface (cached by text, size, weight and colour); `text` is made safe first."""
+    return _render(for_display(text), int(px), bold, tuple(colour))
 
 
 def draw_text(surface: pygame.Surface, text: str, px: int, colour: Colour, pos: tuple[float, float],
@@ -46,10 +80,10 @@ def draw_text(surface: pygame.Surface, text: str, px: int, colour: Colour, pos: 
 
 
 def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
-    """Split `text` into lines that fit `width` pixels (keeps blank lines)."""
+    """Split `text` (made safe first) into lines that fit `width` pixels (keeps blank lines)."""
     f = font(px, bold)
     lines: list[str] = []
-    for para in text.split("\n"):
+    for para in paragraphs(text).split("\n"):
         words = para.split(" ")
         line = ""
         for word in words:
@@ -66,7 +100,7 @@ def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
 def wrap_balanced(text: str, px: int, width: int, bold: bool = False) -> list[str]:
     """Like `wrap`, but as narrow as the same number of lines allows, so the last line is not a lone word
     (cached: tooltips ask for it every frame they are shown)."""
-    return list(_wrap_balanced(text, int(px), int(width), bold))
+    return list(_wrap_balanced(paragraphs(text), int(px), int(width), bold))
 
 
 @lru_cache(maxsize=256)
@@ -83,7 +117,8 @@ def _wrap_balanced(text: str, px: int, width: int, bold: bool) -> tuple[str, ...
 
 
 def fit_px(text: str, px: int, width: int, bold: bool = False, min_px: int = 10) -> int:
-    """Largest size ≤ px at which `text` fits in `width` pixels."""
+    """Largest size ≤ px at which `text` (made safe first) fits in `width` pixels."""
+    text = for_display(text)
     while px > min_px and font(px, bold).size(text)[0] > width:
         px -= 1
     return px

@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("common", "arenas", "arzium", "sprites", "sounds")
 SCRIPTS = ("main.py",)
 GAMES = ("arenas", "arzium")
-PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "common.paths"})
+PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "common.paths", "common.files",
+                         "common.safe_text"})
 # The pygame-free game-level modules between a game's scenes and its bots.
 MIDDLE = ("session", "save", "records")
 # Scene-layer models that must load without pygame (besides every rules, bots-free middle and pure module).
@@ -366,7 +367,8 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "g.rules (line 1) imports pygame: g.rules imports no pygame",
         "g.rules (line 2) imports g.scenes.play: g.rules imports nothing of g outside g.rules",
         "g.rules.core (line 2) imports common.widgets: g.rules imports only the pure common modules "
-        "(common.jsonio, common.paths, common.replay, common.rules_api)",
+        "(common.files, common.jsonio, common.paths, common.replay, common.rules_api, "
+        "common.safe_text)",
         "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records",
         "g.session (line 1) imports pygame.draw: g.session/save/records import no pygame",
         "g.session (line 2) imports g.scenes.play: g.session/save/records import no g.scenes",

@@ -412,8 +412,8 @@ def test_unknown_pack_uses_the_default_with_one_line() -> None:
 def test_pack_folder_without_manifest(packs: Path) -> None:
     (packs / "empty").mkdir()
     report = check_pack(packs / "empty")
-    assert report == CheckReport("empty", [], ["sprite pack 'empty': pack.toml: manifest missing; pack not used"],
-                                 False, "empty", packs / "empty")
+    assert report == CheckReport("empty", [], [f"sprite pack 'empty': pack.toml: no pack.toml in {packs / 'empty'}; "
+                                               "pack not used"], False, "empty", packs / "empty")
 
 
 def test_broken_default_sprite_draws_a_placeholder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

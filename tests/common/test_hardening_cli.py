@@ -1,0 +1,99 @@
+"""CLI manners of main.py, as a user's shell sees them: exit codes, one line on stderr, nothing left on disk."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from hardening import changes, is_one_line, snapshot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def main_py(*args: str, home: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "ARENAS_ARZIUM_HOME": str(home), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, env=env,
+                          timeout=timeout, cwd=ROOT, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("args, code", [(["timedemo", "--list"], 141), (["check-sprites", "default"], 141),
+                                        (["--help"], 0)],  # argparse itself ignores a failed write of its help
+                         ids=["timedemo-list", "check-sprites", "help"])
+def test_a_reader_that_leaves_early_gets_no_traceback(user_home: Path, args: list[str], code: int) -> None:
+    env = {**os.environ, "ARENAS_ARZIUM_HOME": str(user_home), "SDL_VIDEODRIVER": "dummy"}
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # like `| head -0`: the reader is gone before the first line is written
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == code and err == ""
+
+
+def _fifo(folder: Path) -> Path:
+    os.mkfifo(folder / "out.json")
+    return folder / "out.json"
+
+
+def _under_a_file(folder: Path) -> Path:
+    (folder / "plain").write_text("x")
+    return folder / "plain" / "out.json"
+
+
+JSON_OUTPUTS = [
+    ("tournament", ["tournament", "arzium", "--games", "1"], lambda folder: folder, "is a folder"),
+    ("verify-levels", ["verify-levels", "--seeds", "1", "--level", "1"], _under_a_file, "cannot write in"),
+    ("timedemo", ["timedemo", "--frames", "1", "--only", "menu"], _fifo, "is not a regular file"),
+]
+
+
+@pytest.mark.parametrize("case, args, make, fragment", JSON_OUTPUTS, ids=[c[0] for c in JSON_OUTPUTS])
+def test_an_unwritable_json_output_is_refused_before_the_run(tmp_path: Path, user_home: Path, case: str,
+                                                             args: list[str], make: Callable[[Path], Path],
+                                                             fragment: str) -> None:
+    out = make(tmp_path)
+    before = snapshot(tmp_path)
+    done = main_py(*args, "--json", str(out), home=user_home)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"main.py: error: cannot write --json {out}: ") and fragment in done.stderr
+    assert done.stderr.endswith("\n") and is_one_line(done.stderr[:-1])
+    assert changes(before, snapshot(tmp_path)) == {}
+
+
+def _replay_file(content: bytes) -> Callable[[Path], Path]:
+    def make(folder: Path) -> Path:
+        (folder / "r.json").write_bytes(content)
+        return folder / "r.json"
+    return make
+
+
+REPLAYS = [
+    ("fifo", lambda folder: _fifo(folder).rename(folder / "r.json"), "is a FIFO"),
+    ("dev-zero", lambda folder: Path("/dev/zero"), "is a character device"),
+    ("deep", _replay_file(b"[" * 100_000), "JSON nested too deeply"),
+    ("huge-int", _replay_file(b'{"seed": ' + b"1" * 5000 + b"}"), "a number is too long"),
+    ("escapes", _replay_file(b'{"format": "arenas-arzium-replay", "version": 1, "game": "\\u001b[2J"}'),
+     "unknown game '\\x1b[2J'"),
+]
+
+
+@pytest.mark.parametrize("case, make, fragment", REPLAYS, ids=[c[0] for c in REPLAYS])
+def test_a_bad_replay_is_one_line_on_stderr(tmp_path: Path, user_home: Path, case: str,
+                                            make: Callable[[Path], Path], fragment: str) -> None:
+    path = make(tmp_path)
+    before = snapshot(tmp_path)
+    done = main_py("replay", str(path), "--headless", home=user_home, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    line = done.stderr.removesuffix("\n")
+    assert line.startswith(f"main.py: error: {path}: ") and fragment in line and is_one_line(line)
+    assert changes(before, snapshot(tmp_path)) == {}
+
+
+def test_a_five_thousand_digit_argument_is_not_echoed_whole(user_home: Path) -> None:
+    done = main_py("--seed", "9" * 5000, "timedemo", "--list", home=user_home)
+    last = done.stderr.splitlines()[-1]
+    assert done.returncode == 2 and done.stdout == ""
+    assert last.startswith("main.py: error: argument --seed: invalid int value") and is_one_line(last)

@@ -1,0 +1,39 @@
+"""Shared helpers of the hardening tests: a snapshot of a folder, to prove nothing else changed on disk."""
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import TypeGuard
+
+Snapshot = dict[str, str | bytes]
+
+
+def snapshot(folder: Path) -> Snapshot:
+    """Every entry under `folder`: a file's bytes, else what it is (folder, FIFO, symlink target)."""
+    found: Snapshot = {}
+    for root, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            path = Path(root) / name
+            key = str(path.relative_to(folder))
+            info = path.lstat()
+            if stat.S_ISLNK(info.st_mode):
+                found[key] = f"symlink -> {os.readlink(path)}"
+            elif stat.S_ISREG(info.st_mode):
+                found[key] = path.read_bytes()
+            else:
+                found[key] = "folder" if stat.S_ISDIR(info.st_mode) else f"special {stat.S_IFMT(info.st_mode)}"
+    return found
+
+
+def changes(before: Snapshot, after: Snapshot) -> dict[str, str]:
+    """What differs: "added", "removed" or "changed" per entry."""
+    out = {k: "removed" for k in before if k not in after}
+    out.update({k: "added" for k in after if k not in before})
+    out.update({k: "changed" for k in before if k in after and before[k] != after[k]})
+    return out
+
+
+def is_one_line(message: str | None, limit: int = 500) -> TypeGuard[str]:
+    """A message fit for a terminal or a toast: one line, no control character, capped."""
+    return (message is not None and 0 < len(message) <= limit and message.isprintable())

@@ -188,7 +188,7 @@ def describe_at(events: list[Event], setup: Setup, cards: CardSet,
             say(search.line(names))
             search = None
 
-    for raw in events:
+    for at, raw in enumerate(events):  # noqa: B007 -- `say` reads `at`
         e = table_event(raw)
         if isinstance(e, CharacterUsed):
             flush()

@@ -115,8 +115,6 @@ def test_absurd_replay_contents_give_one_short_line_and_exit_2(
     assert snapshot(tmp_path, user_home) == before
 
 
-@pytest.mark.xfail(strict=True, reason="the replay file reader (common/replay.py, called by main.py) is SAFE1's; "
-                                       "drop this mark once its hardened reader is merged")
 @pytest.mark.parametrize("content", [DEEP, '{"format": "arenas-arzium-replay", "version": ' + "1" * 5000 + "}"],
                          ids=["deep", "5,000 digits"])
 def test_replay_files_too_deep_or_with_too_long_integers_give_one_line(

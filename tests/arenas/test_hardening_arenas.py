@@ -65,7 +65,7 @@ LEVEL_CASES: list[tuple[str, str | None, str, tuple[str, ...]]] = [
     ("level 0", "0", "", ("--level 0: no such level",)),
     ("1_0 is not 10", "1_0", "", ("--level 1_0: no such level file",)),
     ("deep file", None, DEEP, ("level.json: (file): JSON nested too deeply",)),
-    ("5,000-digit integer", None, '{"number": ' + "9" * 5000 + "}", ("level.json: (file): Exceeds the limit",)),
+    ("5,000-digit integer", None, '{"number": ' + "9" * 5000 + "}", ("level.json: (file): a number is too long",)),
     ("number 2**80", None, _level_with(lambda d: d.update(number=2**80)), ("number: ", "is outside 1..999")),
     ("not UTF-8", None, "\udcff", ("level.json: (file): cannot read",)),
     ("NUL in the name", None, _level_with(lambda d: d.update(name="A\x00B")), ("name: must be at most 40 printable",)),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import stat
 import time
 from collections.abc import Callable
@@ -294,3 +295,18 @@ def test_cannot_write_checks_without_leaving_anything(tmp_path: Path, case: str,
     why = jsonio.cannot_write(path)
     assert (why is None) if expect is None else (why is not None and expect in why and is_one_line(why))
     assert changes(before, snapshot(tmp_path)) == {}
+
+
+class _ShippedError(jsonio.DataFileError):
+    """One kind of data file (as `LevelError` and `CardDataError` are)."""
+
+
+def test_a_data_file_error_is_raised_as_its_own_kind_and_survives_pickling(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_bytes(b"[" * 100_000)
+    with pytest.raises(_ShippedError) as info:
+        read_json_file(path, Kind.LEVEL, _ShippedError)
+    assert info.value.problem is Problem.TOO_DEEP and info.value.corrupt
+    back = pickle.loads(pickle.dumps(info.value))  # as an error raised in a bot worker reaches the app
+    assert type(back) is _ShippedError and str(back) == str(info.value) == f"{path}: (file): JSON nested too deeply"
+    assert back.problem is Problem.TOO_DEEP and back.path == path

@@ -60,10 +60,11 @@ def _replay_with(change: Callable[[dict[str, Any]], None]) -> str:
 # (name, the --level argument or None for a file, the file's content, words of the one line)
 LEVEL_CASES: list[tuple[str, str | None, str, tuple[str, ...]]] = [
     ("superscript two", "²", "", ("--level ²: no such level",)),
-    ("5,000 digits", "7" * 5000, "", ("--level 777", "...: no such level")),
+    ("5,000 digits", "7" * 5000, "", ("--level 777", "…: no such level")),
     ("arabic-indic digit", "١", "", ("no such level",)),
     ("level 0", "0", "", ("--level 0: no such level",)),
     ("1_0 is not 10", "1_0", "", ("--level 1_0: no such level file",)),
+    ("escapes in the argument", "\x1b[2J\tx", "", ("--level ?[2J x: no such level file",)),
     ("deep file", None, DEEP, ("level.json: (file): JSON nested too deeply",)),
     ("5,000-digit integer", None, '{"number": ' + "9" * 5000 + "}", ("level.json: (file): a number is too long",)),
     ("number 2**80", None, _level_with(lambda d: d.update(number=2**80)), ("number: ", "is outside 1..999")),

@@ -7,9 +7,10 @@ action by action; Undo rebuilds the clone from `state` and the remaining pending
 commits them. A turn commits by itself when undoing would unveil hidden information (a land or
 artifact drawn from a pile), and, with a single human seat, once it is finished and has been on
 show for AUTO_CONFIRM_MS: Undo until then, and the bots wait for it, as does what follows the turn
-(the next turn's start or the game's end: `next_turn`, told once committed). Humans, bots and replays all hand their actions to `submit`; what the rules tell
-goes to the `TableListener` (the move log and the animations), which also says whether the table is
-still showing something: until then the seat whose committed action is on show stays `playing`.
+(the next turn's start or the game's end: `next_turn`, told once committed). Humans, bots and replays
+all hand their actions to `submit`; what the rules tell goes to the `TableListener` (the move log and
+the animations), which also says whether the table is still showing something: until then the seat
+whose committed action is on show stays `playing`.
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ from arzium.rules import (
 )
 from arzium.scenes.controllers import BotController, BotSpec, Controller, ReplayController, warm_up
 from common.paths import replays_dir
-from common.replay import write_replay
+from common.replay import write_new_replay
 
 BOT_PAUSE_MS = 650       # a bot waits this long (at speed 1) after the last animation before acting
 AUTO_CONFIRM_MS = 1000   # a lone human's finished turn stands after this long (real time, animations done)
@@ -327,17 +328,12 @@ class Table:
 
     def write_replay(self) -> str | None:
         """Write the game to a new file in the replays folder; its path (None, with a notice, if that failed)."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = replays_dir() / f"arzium-{stamp}.json"
-        n = 1
-        while path.exists():
-            path = replays_dir() / f"arzium-{stamp}-{n}.json"
-            n += 1
+        stem = f"arzium-{time.strftime('%Y%m%d-%H%M%S')}"
         meta = {"players": [s.name for s in self.seats], "turns": self.state.turn, "assisted": self.assisted}
         try:
-            write_replay(path, replay_from(self.state, self.actions).to_file(meta))
+            path = write_new_replay(replays_dir(), stem, replay_from(self.state, self.actions).to_file(meta))
         except OSError as exc:
-            self.listener.notify(f"could not write the replay {path}: {exc.strerror or exc}")
+            self.listener.notify(f"could not write the replay {replays_dir() / stem}.json: {exc.strerror or exc}")
             return None
         return str(path)
 

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import common.replay
 from arenas import session
 from arenas.records import RECORDS_FILE, Records
 from arenas.rules import Level, LevelError, level_path, load_level
@@ -214,7 +215,7 @@ def test_a_replay_that_cannot_be_written_leaves_no_reserved_name(monkeypatch: py
     def refuse(path: Path, replay: Replay) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(session, "write_replay", refuse)
+    monkeypatch.setattr(common.replay, "write_replay", refuse)
     setup, state = finished_game(level_number=1)
     out = finish_run(dataclasses.replace(setup, counts=True), state)
     assert out.replay_path is None and any("Permission denied" in p for p in out.problems)

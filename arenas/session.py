@@ -31,8 +31,10 @@ from arenas.rules import (
     run_replay,
 )
 from arenas.rules.levels import MAX_LEVEL_NUMBER
+from common.files import DataError
 from common.paths import replays_dir
 from common.replay import Replay, write_new_replay
+from common.safe_text import one_line
 
 
 def fresh_seed() -> int:
@@ -216,6 +218,8 @@ def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
         out.next_unlocked = records.is_unlocked(n + 1)
         try:
             records.save()
+        except DataError as exc:
+            problems.append(one_line(f"Arenas records not saved: {exc}"))
         except OSError as exc:
             problems.append(f"could not save Arenas records: {exc.strerror or exc}")
     if setup.counts:

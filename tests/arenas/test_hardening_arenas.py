@@ -23,6 +23,7 @@ from arenas.records import RECORDS_FILE, Records
 from arenas.rules import Level, LevelError, level_path, load_level
 from arenas.scenes.catalog import finished_game
 from arenas.session import SetupError, finish_run, from_replay, to_replay
+from common.files import DataError
 from common.paths import data_dir, replays_dir
 from common.replay import Replay
 
@@ -188,13 +189,52 @@ def test_a_records_version_that_is_no_version_is_set_aside(version: Any) -> None
     assert not records.read_only and records.message is not None and "'version'" in records.message
 
 
-@pytest.mark.parametrize("content,problem", [(DEEP, "RecursionError"),
-                                             ('{"version": ' + "1" * 5000 + "}", "ValueError")])
+@pytest.mark.parametrize("content,problem", [(DEEP, "unreadable (JSON nested too deeply)"),
+                                             ('{"version": ' + "1" * 5000 + "}", "unreadable (a number is too long")])
 def test_records_too_deep_or_with_too_long_integers_are_set_aside(content: str, problem: str) -> None:
     path = _records_file(content)
     records = Records.load()
     assert records.message is not None and problem in records.message and "\n" not in records.message
     assert not path.exists() and len(list(path.parent.glob(f"{RECORDS_FILE}.bad-*"))) == 1
+
+
+def test_a_records_file_that_cannot_be_read_now_is_left_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _records_file({"version": 1, "levels": {"1": {"wins": 1}}})
+    original = path.read_bytes()
+    real_open = os.open
+
+    def denied(file: Any, flags: int, *args: Any) -> int:
+        if Path(str(file)) == path:
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, flags, *args)
+    monkeypatch.setattr(os, "open", denied)
+    records = Records.load()
+    assert records.read_only and records.message is not None and "\n" not in records.message
+    assert "permission denied" in records.message and "not saved" in records.message
+    setup, state = finished_game(level_number=1)
+    assert finish_run(dataclasses.replace(setup, counts=True), state).problems == (records.message,)
+    monkeypatch.undo()
+    assert path.read_bytes() == original
+    assert [p.name for p in path.parent.iterdir() if p.name.startswith(RECORDS_FILE)] == [RECORDS_FILE]
+
+
+def test_records_a_newer_app_wrote_meanwhile_are_not_overwritten() -> None:
+    path = _records_file({"version": 1, "levels": {}})
+    records = Records.load()
+    path.write_text(json.dumps({"version": 3, "levels": {"1": {"wins": 9}}}), encoding="utf-8")
+    newer = path.read_bytes()
+    records.record(1, won=True, time_ms=5, assisted=False)
+    with pytest.raises(DataError, match="format version 3 is newer than this app's 1; not overwritten"):
+        records.save()
+    assert path.read_bytes() == newer
+
+
+def test_temp_files_killed_writes_left_next_to_the_records_are_removed_on_load() -> None:
+    path = _records_file({"version": 1, "levels": {}})
+    debris = path.with_name(f"{RECORDS_FILE}.abcd1234.tmp")
+    debris.write_text("{")
+    os.utime(debris, (1, 1))
+    assert Records.load().message is None and not debris.exists() and path.exists()
 
 
 # -- kind 6: replay names ------------------------------------------------------------------------------------

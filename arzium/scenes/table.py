@@ -36,6 +36,7 @@ from arzium.rules import (
     replay_from,
 )
 from arzium.scenes.controllers import BotController, BotSpec, Controller, ReplayController, warm_up
+from common.files import DataError
 from common.paths import replays_dir
 from common.replay import write_new_replay
 
@@ -106,6 +107,7 @@ class Table:
         self.actions: list[Action] = list(actions or [])
         self.replay = replay
         self.autosave_enabled = autosave and replay is None
+        self.save_refused = False  # the save file there is not this app's to overwrite (or delete)
         self.assisted = assisted
         self.seats = state.setup.seats
         self.controllers: dict[int, Controller] = {}
@@ -311,19 +313,29 @@ class Table:
             self.autosave()
 
     def autosave(self) -> None:
+        """Save the game; a save file this app must not overwrite (of a newer format, or unreadable for now)
+        is kept, said once."""
         if not self.autosave_enabled:
             return
         try:
             save.save_game(self.state, self.actions, assisted=self.assisted, pending=self.pending)
+        except DataError as exc:
+            if not self.save_refused:
+                self.listener.notify(f"the game is not saved: {exc}")
+            self.save_refused = True
+            return
         except OSError as exc:
             self.listener.notify(f"could not save the game to {save.save_path()}: {exc.strerror or exc}")
+        self.save_refused = False
 
     def finish(self) -> str | None:
-        """The game is over and shown: write its replay and forget the save; the replay's path."""
+        """The game is over and shown: write its replay and forget the save (never one it was refused to
+        overwrite); the replay's path."""
         if not self.autosave_enabled:
             return None
         path = self.write_replay()
-        save.delete_save()
+        if not self.save_refused:
+            save.delete_save()
         return path
 
     def write_replay(self) -> str | None:

@@ -218,13 +218,6 @@ def _set_aside_line(path: Path, what: str, why: str) -> str:
     return one_line(f"{what} file {path} {why}; {where}, using defaults")
 
 
-def read_json_or_set_aside(path: Path, what: str, kind: Kind = Kind.DATA) -> tuple[Any | None, str | None]:
-    """Read JSON from `path` through the gate: (data, None); (None, None) when the file does not exist;
-    (None, one line) when it is corrupt (then renamed aside) or unreadable for now (then left as it is)."""
-    loaded: Loaded[Any] = load_json(path, what, lambda data: data, kind)
-    return loaded.value, loaded.message
-
-
 class DataFileError(DataError):
     """A shipped data file (level, card data) that cannot be read or used; one line, file first. Each kind
     of data file has its own subclass (`LevelError`, `CardDataError`)."""

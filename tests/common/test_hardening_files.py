@@ -18,7 +18,6 @@ from common.jsonio import (
     keep_copy,
     load_json,
     read_json_file,
-    read_json_or_set_aside,
     write_json_atomic,
     write_json_versioned,
 )
@@ -266,11 +265,11 @@ def test_atomic_write_fsyncs_the_folder_after_the_rename(tmp_path: Path, monkeyp
     assert synced == ["file", "rename", "folder"]
 
 
-def test_read_json_or_set_aside_and_read_json_file_keep_their_one_line_forms(tmp_path: Path) -> None:
+def test_load_json_and_read_json_file_keep_their_one_line_forms(tmp_path: Path) -> None:
     path = tmp_path / "x.json"
     path.write_bytes(b"[" * 100_000)
-    data, message = read_json_or_set_aside(path, "Arzium save")
-    assert data is None and is_one_line(message)
+    message = load_json(path, "Arzium save", lambda data: data).message
+    assert is_one_line(message)
     assert message.startswith(f"Arzium save file {path} was unreadable (JSON nested too deeply); moved to x.json.bad-")
     path.write_bytes(b"9" * 5000)
     with pytest.raises(jsonio.DataFileError) as info:

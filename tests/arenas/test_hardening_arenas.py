@@ -21,11 +21,14 @@ import common.replay
 from arenas import session
 from arenas.records import RECORDS_FILE, Records
 from arenas.rules import Level, LevelError, level_path, load_level
+from arenas.rules import levels as levels_module
 from arenas.scenes.catalog import finished_game
 from arenas.session import SetupError, finish_run, from_replay, to_replay
+from common.app import App
 from common.files import DataError
 from common.paths import data_dir, replays_dir
 from common.replay import Replay
+from common.scenes.menu import MenuScene
 
 ROOT = Path(__file__).resolve().parents[2]
 DEEP = "[" * 100_000
@@ -128,6 +131,19 @@ def test_replay_files_too_deep_or_with_too_long_integers_give_one_line(
     result = run("replay", str(file), "--headless", home=user_home)
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert snapshot(tmp_path, user_home) == before
+
+
+def test_opening_arenas_from_the_menu_with_a_corrupt_level_file_shows_one_line(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "01.json").write_text(DEEP, encoding="utf-8")
+    monkeypatch.setattr(levels_module, "LEVELS_DIR", tmp_path)
+    menu = MenuScene(app)
+    app.stack.clear_to(menu)
+    menu.start_game("arenas")
+    for _ in range(3):
+        app.step([], 1000 / 60)
+    shown = [t.message for t in app.toasts] + [getattr(app.stack.top, "problem", "")]
+    assert any(f"{tmp_path / '01.json'}: (file): JSON nested too deeply" in line for line in shown), shown
 
 
 # -- kinds 6 and 8: the records file ---------------------------------------------------------------------

@@ -41,6 +41,7 @@ from common.app import App
 from common.paths import replays_dir
 from common.replay import Replay as ReplayFile
 from common.replay import read_replay, write_replay
+from common.scenes.menu import MenuScene
 from common.widgets import Dialog
 from table_spy import FRAME
 
@@ -118,6 +119,17 @@ def test_commands_with_corrupt_card_data_print_one_line_and_exit_2(
     assert out == ""
     one_line(err.strip(), "main.py: error: ", str(corrupt_shipped_cards), "nested too deeply")
     assert (snapshot(tmp_path), snapshot(user_home)) == before
+
+
+def test_opening_arzium_from_the_menu_with_corrupt_card_data_shows_one_line(
+        app: App, corrupt_shipped_cards: Path) -> None:
+    menu = MenuScene(app)
+    app.stack.clear_to(menu)
+    app.step([], FRAME)
+    menu.start_game("arzium")
+    app.step([], FRAME)
+    assert app.stack.top is menu
+    one_line(app.toasts[-1].message, "Arzium cannot open: ", str(corrupt_shipped_cards), "nested too deeply")
 
 
 # -- kind 3: the autosave is checked as Resume will use it ---------------------------------------------

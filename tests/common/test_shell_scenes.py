@@ -174,6 +174,7 @@ def test_timedemo_json_has_every_scene(tmp_path: Path) -> None:
     for st in data["scenes"].values():
         assert 0 < st["p50"] <= st["p95"] <= st["p99"] and st["ratio_p50"] > 0
     assert "menu" in proc.stdout and "blank" in proc.stdout
+    assert list(tmp_path.iterdir()) == [out]  # written atomically: no temp file left beside it
 
 
 def test_help_lists_every_tool(tmp_path: Path) -> None:

@@ -7,7 +7,6 @@ the level picker shows its difficulty labels through `load_difficulty`.
 """
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
@@ -27,6 +26,7 @@ from arenas.rules import (
     load_levels,
     new_game,
 )
+from common.files import DataError, Kind, read_json
 from common.jsonio import write_json_atomic
 from common.safe_text import print_line
 
@@ -163,7 +163,7 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
 def load_difficulty(path: Path = PROOF_PATH) -> dict[int, dict[str, Any]]:
     """The committed proof table: level number -> win_rate, seeds, label, ci95, …; {} if unreadable."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = read_json(path, Kind.DATA)
         return {int(n): dict(row) for n, row in data.items()}
-    except (OSError, ValueError, TypeError, AttributeError):
+    except (DataError, ValueError, TypeError, AttributeError):
         return {}

@@ -1,6 +1,7 @@
 """Every registered scene survives random input; tools and the command line behave."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import subprocess
@@ -12,6 +13,7 @@ import pytest
 
 from common import catalog, text
 from common.app import App
+from common.games import GAMES
 from common.scenes.menu import MenuScene
 from common.scenes.rules import RulesScene
 from common.scenes.settings import SettingsScene
@@ -133,6 +135,19 @@ def test_rules_scene_scrolls_within_bounds(app: App) -> None:
     assert scene.scroll == pytest.approx(scene.max_scroll)
     run(app, 60, key(pygame.K_HOME), dt_ms=16)
     assert scene.scroll == pytest.approx(0)
+
+
+@pytest.mark.parametrize("content, problem", [(b"# R\xff\xfe", "not UTF-8 text (byte 3)"), (None, "no such file")])
+def test_a_rules_text_that_cannot_be_read_is_said_on_the_screen(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes | None, problem: str) -> None:
+    bad = tmp_path / "rules.md"
+    if content is not None:
+        bad.write_bytes(content)
+    monkeypatch.setitem(GAMES, "arenas", dataclasses.replace(GAMES["arenas"], rules_file=bad))
+    scene = RulesScene(app, "arenas")
+    app.push(scene)
+    run(app, 2)
+    assert scene.blocks[1] == ("para", f"The rules text could not be read: {problem}")
 
 
 def _run_main(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:

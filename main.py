@@ -166,7 +166,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
 def cmd_timedemo(args: argparse.Namespace) -> int:
     from common import catalog
-    from common.timedemo import format_table, run_timedemo, write_json
+    from common.jsonio import write_json_atomic
+    from common.timedemo import format_table, run_timedemo
     if args.list:
         for spec in catalog.specs():
             print(f"{spec.name:<24} {spec.description}")
@@ -183,7 +184,7 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
     print(format_table(results))
     if args.json:
         try:
-            write_json(results, args.json)
+            write_json_atomic(args.json, results)  # never half a file, even if the run is killed
         except OSError as exc:
             return _fail(f"cannot write {args.json}: {exc.strerror or exc}")
     return 0

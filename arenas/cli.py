@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,23 +16,20 @@ from arenas.session import (
     replay_outcome,
 )
 from common.replay import Replay
+from common.safe_text import one_line, print_line
 
 if TYPE_CHECKING:
     from common.app import App
 
 
+ERROR_LIMIT = 300  # characters of an error message
+ARGUMENT_LIMIT = 60  # characters of an argument quoted in one
+
+
 def _fail(message: str) -> int:
-    print(f"main.py: error: {_shown(message, 300)}", file=sys.stderr)
+    """Print one safe line on stderr; the exit code 2."""
+    print_line(f"main.py: error: {one_line(message, ERROR_LIMIT)}")
     return 2
-
-
-def _shown(text: str, limit: int = 60) -> str:
-    """Text as printed in a message (an argument quoted, or the whole line): one line, at most `limit` characters.
-
-    Seam for the one text sanitiser of issue 10 (common), which also drops control characters.
-    """
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[:limit - 3] + "..."
 
 
 def _level_number(digits: str) -> int | None:
@@ -52,7 +48,7 @@ def open_from_command_line(app: App, args: argparse.Namespace) -> int:
     if wanted is None:
         app.push(flow.setup_scene(app))
         return 0
-    shown = _shown(wanted)
+    shown = one_line(wanted, ARGUMENT_LIMIT)
     try:
         if wanted.strip().isdigit():  # any digits, "²" and 5,000 of them included: a level number
             known = [lv.number for lv in load_levels()]

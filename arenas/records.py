@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from common.jsonio import read_json_or_set_aside, set_aside, write_json_atomic
+from common.files import Kind
+from common.jsonio import clean_stale_temps, load_json, write_json_versioned
 from common.paths import data_dir
+from common.safe_text import one_line
 
 RECORDS_FILE = "arenas_records.json"
 RECORDS_VERSION = 1
@@ -73,25 +75,12 @@ def _version_of(data: dict[str, Any]) -> int:
     return version
 
 
-def _read(path: Path) -> tuple[Any | None, str | None]:
-    """`read_json_or_set_aside` for the records file.
-
-    Seam for the one hardened file reader of issue 10 (common): until it is connected here, the parser
-    errors it lets through (nesting too deep, an integer too long) set the file aside here.
-    """
-    try:
-        return read_json_or_set_aside(path, "Arenas records")
-    except (RecursionError, ValueError) as exc:
-        return None, _set_aside(path, f"not JSON this app can read: {type(exc).__name__}")
-
-
-def _set_aside(path: Path, problem: str) -> str:
-    """Move the unusable records file aside; the one-line message saying so."""
-    try:
-        where = f"moved to {set_aside(path).name}"
-    except OSError:
-        where = "could not be moved aside"
-    return f"Arenas records file {path} was unreadable ({problem}); {where}, using defaults"
+def _from_json(data: Any) -> tuple[dict[int, LevelRecord], dict[str, Any]]:
+    """The levels and the unknown top-level fields of a records file; ValueError (one line) if malformed."""
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    _version_of(data)
+    return _levels_from(data.get("levels")), {k: v for k, v in data.items() if k not in ("version", "levels")}
 
 
 @dataclass
@@ -108,34 +97,19 @@ class Records:
     def load(cls, path: str | Path | None = None) -> Records:
         """Read the records file (default: the user's data folder); missing file ⇒ empty records.
 
-        A corrupt file is renamed aside and `message` set; the records then start empty.
+        A corrupt file is renamed aside and `message` set; the records then start empty. A file of a newer
+        format version, or one that cannot be read now, is kept as it is and `read_only` set.
         """
         path = Path(path) if path is not None else data_dir() / RECORDS_FILE
-        data, message = _read(path)
-        if data is None:
-            return cls(path, message=message)
-        try:
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
-            version = _version_of(data)
-            if version > RECORDS_VERSION:
-                return cls._newer(path, data, version)
-            levels = _levels_from(data.get("levels"))
-        except ValueError as exc:
-            return cls(path, message=_set_aside(path, str(exc)))
-        return cls(path, levels, extra={k: v for k, v in data.items() if k not in ("version", "levels")})
-
-    @classmethod
-    def _newer(cls, path: Path, data: dict[str, Any], version: int) -> Records:
-        """Records of a newer app: shown as far as this version understands them, never rewritten."""
-        try:
-            levels = _levels_from(data.get("levels"))
-            shown = "used read-only"
-        except ValueError:
-            levels, shown = {}, "not understood"
-        return cls(path, levels, read_only=True,
-                   message=f"Arenas records file {path} is format version {version}, newer than this app's "
-                           f"{RECORDS_VERSION}: {shown}; results of this session are not saved")
+        clean_stale_temps(path)
+        loaded = load_json(path, "Arenas records", _from_json, Kind.RECORDS, RECORDS_VERSION)
+        message = loaded.message
+        if loaded.read_only:
+            message = one_line(f"{message}; results of this session are not saved")
+        if loaded.value is None:
+            return cls(path, message=message, read_only=loaded.read_only)
+        levels, extra = loaded.value
+        return cls(path, levels, message, extra, loaded.read_only)
 
     def record(self, level_number: int, won: bool, time_ms: int, assisted: bool) -> None:
         """Count a finished run; an unassisted win may set the level's best time."""
@@ -150,14 +124,15 @@ class Records:
             rec.best_ms = time_ms
 
     def save(self) -> None:
-        """Write the records file atomically (never a newer version's file: see `read_only`)."""
+        """Write the records file atomically (never a newer version's file: see `read_only`); `DataError` when
+        the file there now is newer or cannot be read (it is kept), `OSError` when the write fails."""
         if self.read_only:
             return
-        write_json_atomic(self.path, {
+        write_json_versioned(self.path, {
             **self.extra,
             "version": RECORDS_VERSION,
             "levels": {str(n): rec.to_dict() for n, rec in sorted(self.levels.items())},
-        })
+        }, "version", Kind.RECORDS)
 
     def is_unlocked(self, n: int) -> bool:
         """Level 1 is always open; level n once level n-1 has been won (assisted or not)."""

@@ -9,7 +9,6 @@ Files without the bot fields read as all-human games.
 """
 from __future__ import annotations
 
-import os
 import random
 import time
 from dataclasses import dataclass, replace
@@ -32,8 +31,10 @@ from arenas.rules import (
     run_replay,
 )
 from arenas.rules.levels import MAX_LEVEL_NUMBER
+from common.files import DataError
 from common.paths import replays_dir
-from common.replay import Replay, write_replay
+from common.replay import Replay, write_new_replay
+from common.safe_text import one_line
 
 
 def fresh_seed() -> int:
@@ -189,21 +190,6 @@ def replay_outcome(replay: Replay, source: str) -> GameState:
     return state
 
 
-def new_replay_path(folder: Path, stem: str) -> Path:
-    """A replay file name no other replay has: `stem.json`, else `stem-2.json`, ... The file is created
-    empty (exclusively, so two runs finishing at once never get the same name) for the caller to replace."""
-    folder.mkdir(parents=True, exist_ok=True)
-    n = 1
-    while True:
-        path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
-        try:
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-        except FileExistsError:
-            n += 1
-            continue
-        return path
-
-
 @dataclass
 class RunRecord:
     """What finishing a run changed: the level's best before, whether it improved, the replay path."""
@@ -232,20 +218,15 @@ def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
         out.next_unlocked = records.is_unlocked(n + 1)
         try:
             records.save()
+        except DataError as exc:
+            problems.append(one_line(f"Arenas records not saved: {exc}"))
         except OSError as exc:
             problems.append(f"could not save Arenas records: {exc.strerror or exc}")
     if setup.counts:
         stem = f"arenas-{time.strftime('%Y%m%d-%H%M%S')}-level{setup.level.number:02d}-{state.result or 'left'}"
-        path = replays_dir() / f"{stem}.json"
         try:
-            path = new_replay_path(replays_dir(), stem)
-            try:
-                write_replay(path, to_replay(setup, state))
-            except OSError:
-                path.unlink(missing_ok=True)  # the reserved name, still empty
-                raise
-            out.replay_path = path
+            out.replay_path = write_new_replay(replays_dir(), stem, to_replay(setup, state))
         except OSError as exc:
-            problems.append(f"could not save the replay to {path}: {exc.strerror or exc}")
+            problems.append(f"could not save the replay to {replays_dir() / stem}.json: {exc.strerror or exc}")
     out.problems = tuple(problems)
     return out

@@ -10,19 +10,19 @@ from typing import TYPE_CHECKING
 
 from arzium.rules import CardDataError, GameState, IllegalAction, ReplayError, default_cards, outcome_json
 from arzium.rules.replay import Replay as RulesReplay
+from common.safe_text import one_line, print_line
 
 if TYPE_CHECKING:
     from common.app import App
     from common.replay import Replay
 
 
-def _error(message: str) -> int:
-    """Print one line (whitespace flattened, at most 300 characters) on stderr; the exit code 2.
+ERROR_LIMIT = 300  # characters of an error message
 
-    Seam for the one text sanitiser of issue 10 (common), which also drops control characters.
-    """
-    flat = " ".join(message.split())
-    print(f"main.py: error: {flat if len(flat) <= 300 else flat[:297] + '...'}", file=sys.stderr)
+
+def _error(message: str) -> int:
+    """Print one safe line on stderr; the exit code 2."""
+    print_line(f"main.py: error: {one_line(message, ERROR_LIMIT)}")
     return 2
 
 

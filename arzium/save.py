@@ -11,6 +11,9 @@ of offering to resume a game that would stop or crash.
 The setup memory (`arzium_setup.json`) is the setup of the last game started from the setup screen;
 the screen opens with it. A file that is not JSON or not a playable setup with known bot levels is set
 aside the same way and the screen falls back to its defaults.
+
+Nothing is lost across versions: a save or setup file of a newer `format`, or one that cannot be read
+now, is not used and never overwritten (writing it gives a `DataError`; one line says so).
 """
 from __future__ import annotations
 
@@ -36,8 +39,10 @@ from arzium.rules import (
     is_over,
     run_replay,
 )
-from common.jsonio import read_json_or_set_aside, set_aside, write_json_atomic
+from common.files import DataError, Kind
+from common.jsonio import clean_stale_temps, load_json, write_json_versioned
 from common.paths import data_dir
+from common.safe_text import one_line
 
 SAVE_GAME = "arzium"
 SAVE_FORMAT = 1
@@ -65,11 +70,12 @@ def save_path() -> Path:
 def save_game(state: GameState, actions_log: list[Action] | tuple[Action, ...], path: Path | None = None,
               assisted: bool = False, pending: list[Action] | tuple[Action, ...] = ()) -> None:
     """Write the game atomically: setup, seed, committed actions, the state they lead to, `assisted` and the
-    `pending` actions of the turn in progress."""
-    write_json_atomic(Path(path) if path is not None else save_path(), {
+    `pending` actions of the turn in progress. `DataError` (the file is kept) when the save there is of a
+    newer format or cannot be read now; `OSError` when the write fails."""
+    write_json_versioned(Path(path) if path is not None else save_path(), {
         "game": SAVE_GAME, "format": SAVE_FORMAT, "state": state.to_dict(),
         "actions": [a.to_json() for a in actions_log], "assisted": assisted,
-        "pending": [a.to_json() for a in pending]})
+        "pending": [a.to_json() for a in pending]}, "format", Kind.SAVE)
 
 
 def delete_save(path: Path | None = None) -> None:
@@ -78,35 +84,12 @@ def delete_save(path: Path | None = None) -> None:
 
 
 def load_saved_game(path: Path | None = None) -> tuple[SavedGame | None, str | None]:
-    """The saved game; (None, None) without a save; a bad save is set aside: (None, one-line message)."""
+    """The saved game; (None, None) without a save; a bad save is set aside: (None, one-line message); a
+    save of a newer format or unreadable for now is kept as it is: (None, one-line message)."""
     path = Path(path) if path is not None else save_path()
-    data, message = _read(path, "Arzium save")
-    if data is None:
-        return None, message
-    try:
-        return _check(data), None
-    except ValueError as exc:
-        return None, f"Arzium save file {path} is not a usable game ({exc}); {_moved_aside(path)}"
-
-
-def _read(path: Path, what: str) -> tuple[Any | None, str | None]:
-    """`read_json_or_set_aside` for the save and the setup memory.
-
-    Seam for the one hardened file reader of issue 10 (common): until it is connected here, the parser
-    errors it lets through (nesting too deep, an integer too long) set the file aside here.
-    """
-    try:
-        return read_json_or_set_aside(path, what)
-    except (RecursionError, ValueError) as exc:
-        return None, f"{what} file {path} was unreadable ({type(exc).__name__}); {_moved_aside(path)}, using defaults"
-
-
-def _moved_aside(path: Path) -> str:
-    """Set the unusable file aside; where it went, for the one-line message."""
-    try:
-        return f"moved to {set_aside(path).name}"
-    except OSError:
-        return "could not be moved aside"
+    clean_stale_temps(path)
+    loaded = load_json(path, "Arzium save", _check, Kind.SAVE, SAVE_FORMAT, "format")
+    return loaded.value, loaded.message
 
 
 def _check(data: Any) -> SavedGame:
@@ -171,25 +154,27 @@ def setup_memory_path() -> Path:
 
 
 def save_last_setup(setup: Setup, path: Path | None = None) -> str | None:
-    """Remember `setup` atomically; a one-line message if the file could not be written."""
+    """Remember `setup` atomically; a one-line message if the file could not be written (or is kept: of a
+    newer format, or unreadable for now)."""
     path = Path(path) if path is not None else setup_memory_path()
     try:
-        write_json_atomic(path, {"game": SETUP_GAME, "format": SETUP_FORMAT, "setup": setup.to_dict()})
+        write_json_versioned(path, {"game": SETUP_GAME, "format": SETUP_FORMAT, "setup": setup.to_dict()}, "format",
+                             Kind.SETUP)
+    except DataError as exc:
+        return one_line(f"the Arzium setup is not remembered: {exc}")
     except OSError as exc:
         return f"could not remember the Arzium setup in {path}: {exc.strerror or exc}"
     return None
 
 
 def load_last_setup(path: Path | None = None, cards: CardSet | None = None) -> tuple[Setup | None, str | None]:
-    """The remembered setup; (None, None) without one; a bad file is set aside: (None, one-line message)."""
+    """The remembered setup; (None, None) without one; a bad file is set aside: (None, one-line message); a
+    file of a newer format or unreadable for now is kept as it is: (None, one-line message)."""
     path = Path(path) if path is not None else setup_memory_path()
-    data, message = _read(path, "Arzium setup")
-    if data is None:
-        return None, message
-    try:
-        return _check_setup_memory(data, cards), None
-    except ValueError as exc:
-        return None, f"Arzium setup file {path} is not a usable setup ({exc}); {_moved_aside(path)}, using defaults"
+    clean_stale_temps(path)
+    loaded = load_json(path, "Arzium setup", lambda data: _check_setup_memory(data, cards), Kind.SETUP,
+                       SETUP_FORMAT, "format")
+    return loaded.value, loaded.message
 
 
 def _check_setup_memory(data: Any, cards: CardSet | None) -> Setup:

@@ -81,6 +81,10 @@ class DataError(ValueError):
         self.detail = one_line(detail)
         super().__init__(one_line(f"{path}: {detail}"))
 
+    def __reduce__(self) -> tuple[type[DataError], tuple[Path, Problem, str]]:
+        """Pickled with its own arguments (an error raised in a worker process reaches the app whole)."""
+        return type(self), (self.path, self.problem, self.detail)
+
     @property
     def corrupt(self) -> bool:
         return self.problem.corrupt

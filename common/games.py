@@ -26,7 +26,8 @@ class GameEntry:
     start: str | None  # "module:function" returning the first scene, or None while not built
 
     def make_start_scene(self, app: App) -> Scene:
-        """Import the game lazily and build its first scene (setup screen)."""
+        """Import the game lazily and build its first scene (setup screen); `DataError` if the game's data
+        cannot be used (the menu shows it in one line)."""
         assert self.start is not None
         module, func = self.start.split(":")
         factory: Callable[[App], Scene] = getattr(importlib.import_module(module), func)

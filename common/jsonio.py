@@ -218,28 +218,22 @@ def _set_aside_line(path: Path, what: str, why: str) -> str:
     return one_line(f"{what} file {path} {why}; {where}, using defaults")
 
 
-def read_json_or_set_aside(path: Path, what: str, kind: Kind = Kind.DATA) -> tuple[Any | None, str | None]:
-    """Read JSON from `path` through the gate: (data, None); (None, None) when the file does not exist;
-    (None, one line) when it is corrupt (then renamed aside) or unreadable for now (then left as it is)."""
-    loaded: Loaded[Any] = load_json(path, what, lambda data: data, kind)
-    return loaded.value, loaded.message
-
-
 class DataFileError(DataError):
-    """A shipped data file (level, card data) that cannot be read or is not JSON; one line, file first."""
+    """A shipped data file (level, card data) that cannot be read or used; one line, file first. Each kind
+    of data file has its own subclass (`LevelError`, `CardDataError`)."""
 
 
-def read_json_file(path: Path, kind: Kind = Kind.DATA) -> Any:
-    """Parse a JSON data file; `DataFileError` (one line: file, line and column, problem) if bad."""
+def read_json_file(path: Path, kind: Kind = Kind.DATA, error: type[DataFileError] = DataFileError) -> Any:
+    """Parse a JSON data file through the gate; `error` (one line: file, line and column, problem) if bad."""
     path = Path(path)
     try:
         return read_json(path, kind)
     except DataError as exc:
         if exc.problem is Problem.SYNTAX:
-            raise DataFileError(path, exc.problem, exc.detail) from None
+            raise error(path, exc.problem, exc.detail) from None
         if exc.problem in (Problem.TOO_DEEP, Problem.NUMBER_TOO_LONG, Problem.TOO_LARGE):
-            raise DataFileError(path, exc.problem, f"(file): {exc.detail}") from None
-        raise DataFileError(path, exc.problem, f"(file): cannot read: {exc.detail}") from None
+            raise error(path, exc.problem, f"(file): {exc.detail}") from None
+        raise error(path, exc.problem, f"(file): cannot read: {exc.detail}") from None
 
 
 def cannot_write(path: Path) -> str | None:

@@ -1,6 +1,8 @@
 """Replay files: JSON with the game, a format version, the setup, the seed and the actions."""
 from __future__ import annotations
 
+import contextlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +41,34 @@ class Replay:
 def write_replay(path: Path, replay: Replay) -> None:
     """Write `replay` atomically."""
     write_json_atomic(Path(path), replay.to_dict())
+
+
+def new_replay_path(folder: Path, stem: str) -> Path:
+    """A replay file name no other replay has: `stem.json`, else `stem-2.json`, ... The file is created
+    empty (exclusively, so two games finishing at once never get the same name) for the caller to replace."""
+    folder.mkdir(parents=True, exist_ok=True)
+    n = 1
+    while True:
+        path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            n += 1
+            continue
+        return path
+
+
+def write_new_replay(folder: Path, stem: str, replay: Replay) -> Path:
+    """Write `replay` under a new name in `folder` (see `new_replay_path`) and return it; `OSError` if that
+    failed (then the reserved name is removed again)."""
+    path = new_replay_path(folder, stem)
+    try:
+        write_replay(path, replay)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            path.unlink()  # the reserved name, still empty
+        raise
+    return path
 
 
 def read_replay(path: Path, game: str | None = None) -> Replay:

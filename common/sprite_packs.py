@@ -188,7 +188,7 @@ def _type_name(value: Any) -> str:
 
 def _shown(value: Any) -> str:
     text = f'"{value}"' if isinstance(value, str) else repr(value).lower() if isinstance(value, bool) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return one_line(text, 40)
 
 
 def _is_int(value: Any) -> bool:

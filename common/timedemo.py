@@ -5,10 +5,8 @@ does not show up as slow frames; wall-clock figures would mostly measure the oth
 """
 from __future__ import annotations
 
-import json
 import random
 import time
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -82,7 +80,3 @@ def format_table(results: dict[str, Any]) -> str:
         lines.append(f"{name:<26}{st['p50']:>9.3f}{st['p95']:>9.3f}{st['p99']:>9.3f}"
                      f"{st['ratio_p50']:>13.1f}{st['ratio_p95']:>13.1f}")
     return "\n".join(lines)
-
-
-def write_json(results: dict[str, Any], path: Path) -> None:
-    Path(path).write_text(json.dumps(results, indent=2), encoding="utf-8")

@@ -7,10 +7,8 @@ the level picker shows its difficulty labels through `load_difficulty`.
 """
 from __future__ import annotations
 
-import json
 import math
 import random
-import sys
 import time
 from multiprocessing import get_context
 from pathlib import Path
@@ -28,7 +26,9 @@ from arenas.rules import (
     load_levels,
     new_game,
 )
+from common.files import DataError, Kind, read_json
 from common.jsonio import write_json_atomic
+from common.safe_text import print_line
 
 PROOF_PATH = Path(__file__).resolve().parent / "proof.json"
 STEP_MS = 10
@@ -130,17 +130,16 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
     2 for bad arguments (one line on stderr).
     """
     if seeds < 1:
-        print(f"verify-levels: --seeds must be at least 1, got {seeds}", file=sys.stderr)
+        print_line(f"verify-levels: --seeds must be at least 1, got {seeds}")
         return 2
     try:
         shipped = [lv.number for lv in load_levels()]
     except LevelError as exc:
-        print(f"verify-levels: {exc}", file=sys.stderr)
+        print_line(f"verify-levels: {exc}")
         return 2
     unknown = sorted(set(levels or ()) - set(shipped))
     if unknown:
-        print(f"verify-levels: no level {', '.join(map(str, unknown))} (levels are {shipped[0]}..{shipped[-1]})",
-              file=sys.stderr)
+        print_line(f"verify-levels: no level {', '.join(map(str, unknown))} (levels are {shipped[0]}..{shipped[-1]})")
         return 2
     started = time.perf_counter()
     table = verify_levels(seeds, levels)
@@ -151,7 +150,7 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
         try:
             write_json_atomic(json_path, {str(n): row for n, row in table.items()})
         except OSError as exc:
-            print(f"verify-levels: cannot write {json_path}: {exc.strerror or exc}", file=sys.stderr)
+            print_line(f"verify-levels: cannot write {json_path}: {exc.strerror or exc}")
             return 2
         print(f"written to {json_path}")
     weak = [n for n, row in table.items() if row["win_rate"] < MIN_WIN_RATE]
@@ -164,7 +163,7 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
 def load_difficulty(path: Path = PROOF_PATH) -> dict[int, dict[str, Any]]:
     """The committed proof table: level number -> win_rate, seeds, label, ci95, …; {} if unreadable."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = read_json(path, Kind.DATA)
         return {int(n): dict(row) for n, row in data.items()}
-    except (OSError, ValueError, TypeError, AttributeError):
+    except (DataError, ValueError, TypeError, AttributeError):
         return {}

@@ -28,6 +28,7 @@ from arenas.rules.components import (
     Tile,
     standard_deck,
 )
+from common.files import Kind, Problem
 from common.jsonio import DataFileError, read_json_file
 from common.rules_api import FieldError, json_int, json_list, json_str
 
@@ -42,7 +43,7 @@ _REQUIRED = ("number", "name", "layout", "path", "deactivator", "timers")
 _OPTIONAL = ("blocks", "removed_cards", "hand_size", "team_size", "description")
 
 
-class LevelError(ValueError):
+class LevelError(DataFileError):
     """A level file or level data is bad; str() is one line naming the file, the field and the problem."""
 
 
@@ -89,7 +90,7 @@ def level_from_dict(data: Any, source: str = "<level>") -> Level:
     try:
         return _parse(data)
     except FieldError as bad:
-        raise LevelError(f"{source}: {bad.field}: {bad.problem}") from None
+        raise LevelError(source, Problem.INVALID, f"{bad.field}: {bad.problem}") from None
 
 
 def _parse(data: Any) -> Level:
@@ -225,26 +226,10 @@ def _check_reachable(timers: list[tuple[str, int]], blocks: set[int], deactivato
         limit = reach
 
 
-def _read_json(path: Path) -> Any:
-    """The parsed level file; `LevelError` (one line) if it cannot be read or parsed.
-
-    Seam for the one hardened file reader of issue 10 (common): until it is connected here, the
-    parser errors `read_json_file` lets through (nesting too deep, an integer too long) are caught here.
-    """
-    try:
-        return read_json_file(path)
-    except DataFileError as exc:
-        raise LevelError(str(exc)) from None
-    except RecursionError:
-        raise LevelError(f"{path}: (file): JSON nested too deeply") from None
-    except ValueError as exc:  # json's limit on integer digits (the only other ValueError of the parse)
-        raise LevelError(f"{path}: (file): {' '.join(str(exc).split())[:120]}") from None
-
-
 def load_level(path: str | Path) -> Level:
     """Read and check one level file; `LevelError` (one line: file, field, problem) if it is bad."""
     path = Path(path)
-    return level_from_dict(_read_json(path), str(path))
+    return level_from_dict(read_json_file(path, Kind.LEVEL, LevelError), str(path))
 
 
 def level_path(number: int) -> Path:
@@ -258,6 +243,6 @@ def load_levels() -> list[Level]:
     for file in sorted(LEVELS_DIR.glob("*.json")):
         level = load_level(file)
         if level.number in levels:
-            raise LevelError(f"{file}: number: level {level.number} is defined twice")
+            raise LevelError(file, Problem.INVALID, f"number: level {level.number} is defined twice")
         levels[level.number] = level
     return [levels[n] for n in sorted(levels)]

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from arzium.rules.board import SIZE, rotate_cells
+from common.files import Kind, Problem
 from common.jsonio import DataFileError, read_json_file
 
 CARDS_PATH = Path(__file__).resolve().parent.parent / "cards.json"
@@ -55,7 +56,7 @@ ARTIFACTS_PER_ABILITY = 4
 MAX_PATTERN_SIDE = 4
 
 
-class CardDataError(ValueError):
+class CardDataError(DataFileError):
     """The card data file is unreadable or wrong; the message is one line naming card and field."""
 
 
@@ -179,7 +180,7 @@ class _Checker:
         self.source = source
 
     def fail(self, where: str, field: str, problem: str) -> CardDataError:
-        return CardDataError(f"{self.source}: {where}: {field}: {problem}")
+        return CardDataError(self.source, Problem.INVALID, f"{where}: {field}: {problem}")
 
     def text(self, entry: dict[str, Any], where: str, field: str, label: str | None = None) -> str:
         value = entry.get(field)
@@ -295,26 +296,10 @@ def cards_from_dict(data: Any, source: str = "cards.json") -> CardSet:
     return CardSet(tuple(colours), lands, starting, artifacts)
 
 
-def _read_json(path: Path) -> Any:
-    """The parsed card data file; `CardDataError` (one line) if it cannot be read or parsed.
-
-    Seam for the one hardened file reader of issue 10 (common): until it is connected here, the
-    parser errors `read_json_file` lets through (nesting too deep, an integer too long) are caught here.
-    """
-    try:
-        return read_json_file(path)
-    except DataFileError as exc:
-        raise CardDataError(str(exc)) from None
-    except RecursionError:
-        raise CardDataError(f"{path}: (file): JSON nested too deeply") from None
-    except ValueError as exc:  # json's limit on integer digits (the only other ValueError of the parse)
-        raise CardDataError(f"{path}: (file): {' '.join(str(exc).split())[:120]}") from None
-
-
 def load_cards(path: str | Path | None = None) -> CardSet:
     """Read and check the card data file (default: `arzium/cards.json`); `CardDataError` if bad."""
     path = Path(path) if path is not None else CARDS_PATH
-    return cards_from_dict(_read_json(path), str(path))
+    return cards_from_dict(read_json_file(path, Kind.CARDS, CardDataError), str(path))
 
 
 _DEFAULT: CardSet | None = None

@@ -7,9 +7,10 @@ action by action; Undo rebuilds the clone from `state` and the remaining pending
 commits them. A turn commits by itself when undoing would unveil hidden information (a land or
 artifact drawn from a pile), and, with a single human seat, once it is finished and has been on
 show for AUTO_CONFIRM_MS: Undo until then, and the bots wait for it, as does what follows the turn
-(the next turn's start or the game's end: `next_turn`, told once committed). Humans, bots and replays all hand their actions to `submit`; what the rules tell
-goes to the `TableListener` (the move log and the animations), which also says whether the table is
-still showing something: until then the seat whose committed action is on show stays `playing`.
+(the next turn's start or the game's end: `next_turn`, told once committed). Humans, bots and replays
+all hand their actions to `submit`; what the rules tell goes to the `TableListener` (the move log and
+the animations), which also says whether the table is still showing something: until then the seat
+whose committed action is on show stays `playing`.
 """
 from __future__ import annotations
 
@@ -35,8 +36,9 @@ from arzium.rules import (
     replay_from,
 )
 from arzium.scenes.controllers import BotController, BotSpec, Controller, ReplayController, warm_up
+from common.files import DataError
 from common.paths import replays_dir
-from common.replay import write_replay
+from common.replay import write_new_replay
 
 BOT_PAUSE_MS = 650       # a bot waits this long (at speed 1) after the last animation before acting
 AUTO_CONFIRM_MS = 1000   # a lone human's finished turn stands after this long (real time, animations done)
@@ -105,6 +107,7 @@ class Table:
         self.actions: list[Action] = list(actions or [])
         self.replay = replay
         self.autosave_enabled = autosave and replay is None
+        self.save_refused = False  # the save file there is not this app's to overwrite (or delete)
         self.assisted = assisted
         self.seats = state.setup.seats
         self.controllers: dict[int, Controller] = {}
@@ -310,34 +313,39 @@ class Table:
             self.autosave()
 
     def autosave(self) -> None:
+        """Save the game; a save file this app must not overwrite (of a newer format, or unreadable for now)
+        is kept, said once."""
         if not self.autosave_enabled:
             return
         try:
             save.save_game(self.state, self.actions, assisted=self.assisted, pending=self.pending)
+        except DataError as exc:
+            if not self.save_refused:
+                self.listener.notify(f"the game is not saved: {exc}")
+            self.save_refused = True
+            return
         except OSError as exc:
             self.listener.notify(f"could not save the game to {save.save_path()}: {exc.strerror or exc}")
+        self.save_refused = False
 
     def finish(self) -> str | None:
-        """The game is over and shown: write its replay and forget the save; the replay's path."""
+        """The game is over and shown: write its replay and forget the save (never one it was refused to
+        overwrite); the replay's path."""
         if not self.autosave_enabled:
             return None
         path = self.write_replay()
-        save.delete_save()
+        if not self.save_refused:
+            save.delete_save()
         return path
 
     def write_replay(self) -> str | None:
         """Write the game to a new file in the replays folder; its path (None, with a notice, if that failed)."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = replays_dir() / f"arzium-{stamp}.json"
-        n = 1
-        while path.exists():
-            path = replays_dir() / f"arzium-{stamp}-{n}.json"
-            n += 1
+        stem = f"arzium-{time.strftime('%Y%m%d-%H%M%S')}"
         meta = {"players": [s.name for s in self.seats], "turns": self.state.turn, "assisted": self.assisted}
         try:
-            write_replay(path, replay_from(self.state, self.actions).to_file(meta))
+            path = write_new_replay(replays_dir(), stem, replay_from(self.state, self.actions).to_file(meta))
         except OSError as exc:
-            self.listener.notify(f"could not write the replay {path}: {exc.strerror or exc}")
+            self.listener.notify(f"could not write the replay {replays_dir() / stem}.json: {exc.strerror or exc}")
             return None
         return str(path)
 

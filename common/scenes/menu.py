@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from common import text
+from common.files import DataError
 from common.games import GAMES
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -45,7 +46,12 @@ class MenuScene(Scene):
         if game.start is None:
             self.app.toast(f"{game.title} is coming soon")
             return
-        self.app.push(game.make_start_scene(self.app))
+        try:
+            scene = game.make_start_scene(self.app)
+        except DataError as exc:  # e.g. its shipped card data or a level file is corrupt: one line, no crash
+            self.app.toast(f"{game.title} cannot open: {exc}")
+            return
+        self.app.push(scene)
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from common import text
+from common.files import DataError, Kind, normalise_newlines, read_text
 from common.games import GAMES
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -56,9 +57,9 @@ class RulesScene(Scene):
         self.backdrop = Backdrop(80)
         self.game = GAMES[game]
         try:
-            source = self.game.rules_file.read_text(encoding="utf-8")
-        except OSError as exc:
-            source = f"# {self.game.title}\n\nThe rules text could not be read: {exc.strerror or exc}"
+            source = normalise_newlines(read_text(self.game.rules_file, Kind.DATA))
+        except DataError as exc:
+            source = f"# {self.game.title}\n\nThe rules text could not be read: {exc.detail}"
         self.blocks = parse_rules(source)
         self.scroll = 0.0
         self.target = 0.0

@@ -258,6 +258,8 @@ def test_load_difficulty_of_a_bad_file_is_empty(tmp_path) -> None:
     bad.write_text("{not json", encoding="utf-8")
     assert load_difficulty(bad) == {}
     assert load_difficulty(tmp_path / "missing.json") == {}
+    bad.write_text("[" * 100_000, encoding="utf-8")
+    assert load_difficulty(bad) == {}
 
 
 @pytest.mark.slow

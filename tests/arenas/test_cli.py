@@ -113,3 +113,14 @@ def test_bad_level_file(tmp_path: Path, user_home: Path) -> None:
     bad = tmp_path / "level.json"
     bad.write_text(json.dumps(data))
     assert_one_line_error(run("arenas", "--level", str(bad), home=user_home), "level.json", "path[0]")
+
+
+def test_an_error_naming_a_file_with_control_characters_is_one_safe_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from arenas.cli import replay_headless
+    setup, state = finished_game()
+    bad = to_replay(setup, state)
+    bad.setup = dict(bad.setup, players=[])
+    code = replay_headless(bad, Path("r\x1b[2J\nx\x00.json"))
+    err = capsys.readouterr().err
+    assert code == 2 and err == "main.py: error: r?[2J x?.json: setup.players: expected a list of names\n"

@@ -17,13 +17,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import common.replay
 from arenas import session
 from arenas.records import RECORDS_FILE, Records
 from arenas.rules import Level, LevelError, level_path, load_level
+from arenas.rules import levels as levels_module
 from arenas.scenes.catalog import finished_game
 from arenas.session import SetupError, finish_run, from_replay, to_replay
+from common.app import App
+from common.files import DataError
 from common.paths import data_dir, replays_dir
 from common.replay import Replay
+from common.scenes.menu import MenuScene
 
 ROOT = Path(__file__).resolve().parents[2]
 DEEP = "[" * 100_000
@@ -60,12 +65,13 @@ def _replay_with(change: Callable[[dict[str, Any]], None]) -> str:
 # (name, the --level argument or None for a file, the file's content, words of the one line)
 LEVEL_CASES: list[tuple[str, str | None, str, tuple[str, ...]]] = [
     ("superscript two", "²", "", ("--level ²: no such level",)),
-    ("5,000 digits", "7" * 5000, "", ("--level 777", "...: no such level")),
+    ("5,000 digits", "7" * 5000, "", ("--level 777", "…: no such level")),
     ("arabic-indic digit", "١", "", ("no such level",)),
     ("level 0", "0", "", ("--level 0: no such level",)),
     ("1_0 is not 10", "1_0", "", ("--level 1_0: no such level file",)),
+    ("escapes in the argument", "\x1b[2J\tx", "", ("--level ?[2J x: no such level file",)),
     ("deep file", None, DEEP, ("level.json: (file): JSON nested too deeply",)),
-    ("5,000-digit integer", None, '{"number": ' + "9" * 5000 + "}", ("level.json: (file): Exceeds the limit",)),
+    ("5,000-digit integer", None, '{"number": ' + "9" * 5000 + "}", ("level.json: (file): a number is too long",)),
     ("number 2**80", None, _level_with(lambda d: d.update(number=2**80)), ("number: ", "is outside 1..999")),
     ("not UTF-8", None, "\udcff", ("level.json: (file): cannot read",)),
     ("NUL in the name", None, _level_with(lambda d: d.update(name="A\x00B")), ("name: must be at most 40 printable",)),
@@ -115,8 +121,6 @@ def test_absurd_replay_contents_give_one_short_line_and_exit_2(
     assert snapshot(tmp_path, user_home) == before
 
 
-@pytest.mark.xfail(strict=True, reason="the replay file reader (common/replay.py, called by main.py) is SAFE1's; "
-                                       "drop this mark once its hardened reader is merged")
 @pytest.mark.parametrize("content", [DEEP, '{"format": "arenas-arzium-replay", "version": ' + "1" * 5000 + "}"],
                          ids=["deep", "5,000 digits"])
 def test_replay_files_too_deep_or_with_too_long_integers_give_one_line(
@@ -127,6 +131,19 @@ def test_replay_files_too_deep_or_with_too_long_integers_give_one_line(
     result = run("replay", str(file), "--headless", home=user_home)
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert snapshot(tmp_path, user_home) == before
+
+
+def test_opening_arenas_from_the_menu_with_a_corrupt_level_file_shows_one_line(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "01.json").write_text(DEEP, encoding="utf-8")
+    monkeypatch.setattr(levels_module, "LEVELS_DIR", tmp_path)
+    menu = MenuScene(app)
+    app.stack.clear_to(menu)
+    menu.start_game("arenas")
+    for _ in range(3):
+        app.step([], 1000 / 60)
+    shown = [t.message for t in app.toasts] + [getattr(app.stack.top, "problem", "")]
+    assert any(f"{tmp_path / '01.json'}: (file): JSON nested too deeply" in line for line in shown), shown
 
 
 # -- kinds 6 and 8: the records file ---------------------------------------------------------------------
@@ -188,13 +205,52 @@ def test_a_records_version_that_is_no_version_is_set_aside(version: Any) -> None
     assert not records.read_only and records.message is not None and "'version'" in records.message
 
 
-@pytest.mark.parametrize("content,problem", [(DEEP, "RecursionError"),
-                                             ('{"version": ' + "1" * 5000 + "}", "ValueError")])
+@pytest.mark.parametrize("content,problem", [(DEEP, "unreadable (JSON nested too deeply)"),
+                                             ('{"version": ' + "1" * 5000 + "}", "unreadable (a number is too long")])
 def test_records_too_deep_or_with_too_long_integers_are_set_aside(content: str, problem: str) -> None:
     path = _records_file(content)
     records = Records.load()
     assert records.message is not None and problem in records.message and "\n" not in records.message
     assert not path.exists() and len(list(path.parent.glob(f"{RECORDS_FILE}.bad-*"))) == 1
+
+
+def test_a_records_file_that_cannot_be_read_now_is_left_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _records_file({"version": 1, "levels": {"1": {"wins": 1}}})
+    original = path.read_bytes()
+    real_open = os.open
+
+    def denied(file: Any, flags: int, *args: Any) -> int:
+        if Path(str(file)) == path:
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, flags, *args)
+    monkeypatch.setattr(os, "open", denied)
+    records = Records.load()
+    assert records.read_only and records.message is not None and "\n" not in records.message
+    assert "permission denied" in records.message and "not saved" in records.message
+    setup, state = finished_game(level_number=1)
+    assert finish_run(dataclasses.replace(setup, counts=True), state).problems == (records.message,)
+    monkeypatch.undo()
+    assert path.read_bytes() == original
+    assert [p.name for p in path.parent.iterdir() if p.name.startswith(RECORDS_FILE)] == [RECORDS_FILE]
+
+
+def test_records_a_newer_app_wrote_meanwhile_are_not_overwritten() -> None:
+    path = _records_file({"version": 1, "levels": {}})
+    records = Records.load()
+    path.write_text(json.dumps({"version": 3, "levels": {"1": {"wins": 9}}}), encoding="utf-8")
+    newer = path.read_bytes()
+    records.record(1, won=True, time_ms=5, assisted=False)
+    with pytest.raises(DataError, match="format version 3 is newer than this app's 1; not overwritten"):
+        records.save()
+    assert path.read_bytes() == newer
+
+
+def test_temp_files_killed_writes_left_next_to_the_records_are_removed_on_load() -> None:
+    path = _records_file({"version": 1, "levels": {}})
+    debris = path.with_name(f"{RECORDS_FILE}.abcd1234.tmp")
+    debris.write_text("{")
+    os.utime(debris, (1, 1))
+    assert Records.load().message is None and not debris.exists() and path.exists()
 
 
 # -- kind 6: replay names ------------------------------------------------------------------------------------
@@ -215,7 +271,7 @@ def test_a_replay_that_cannot_be_written_leaves_no_reserved_name(monkeypatch: py
     def refuse(path: Path, replay: Replay) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(session, "write_replay", refuse)
+    monkeypatch.setattr(common.replay, "write_replay", refuse)
     setup, state = finished_game(level_number=1)
     out = finish_run(dataclasses.replace(setup, counts=True), state)
     assert out.replay_path is None and any("Permission denied" in p for p in out.problems)

@@ -30,6 +30,7 @@ from arzium.rules import (
 )
 from arzium.save import load_saved_game, save_game, save_path
 from arzium_testkit import play_random
+from common.files import DataError
 from common.replay import Replay as ReplayFile
 from common.replay import read_replay, write_replay
 
@@ -55,7 +56,7 @@ def test_bad_action_json_is_one_line(data, message):
 
 
 def test_state_round_trips_exactly_and_keeps_playing_the_same():
-    state, actions, _ = play_random(4, True, 11, max_actions=60)
+    state, _, _ = play_random(4, True, 11, max_actions=60)
     data = json.loads(json.dumps(state.to_dict()))
     back = GameState.from_dict(data)
     assert back.to_dict() == state.to_dict()
@@ -157,7 +158,7 @@ def _edit(text, change):
     (lambda text: _edit(text, lambda d: d["actions"].insert(0, {"type": "buy", "artifact": "A01"})),
      "its actions do not replay: action 1: cannot buy"),
     (lambda text: _edit(text, lambda d: d["state"].pop("board")), "KeyError"),
-    (lambda text: text.replace('"format": 1', '"format": 5', 1), "format"),
+    (lambda text: text.replace('"format": 1', '"format": "1"', 1), "format"),
     (lambda text: _edit(text, lambda d: d.update(assisted="yes")), "assisted: expected true or false"),
 ])
 def test_corrupt_saves_are_set_aside_with_one_line(tmp_path, spoil, reason):
@@ -169,3 +170,17 @@ def test_corrupt_saves_are_set_aside_with_one_line(tmp_path, spoil, reason):
     assert loaded is None and reason in message and "\n" not in message
     assert not path.exists() and len(list(tmp_path.glob("save.json.bad-*"))) == 1
     assert load_saved_game(path) == (None, None)
+
+
+def test_a_save_of_a_newer_format_is_kept_not_offered_and_never_overwritten(tmp_path):
+    state, actions, _ = play_random(2, False, 4, max_actions=20)
+    path = tmp_path / "save.json"
+    save_game(state, actions, path)
+    path.write_text(path.read_text(encoding="utf-8").replace('"format": 1', '"format": 5', 1), encoding="utf-8")
+    newer = path.read_bytes()
+    loaded, message = load_saved_game(path)
+    assert loaded is None and "\n" not in message
+    assert f"Arzium save file {path} is format version 5, newer than this app's 1: not used, never rewritten" == message
+    with pytest.raises(DataError, match="format version 5 is newer than this app's 1; not overwritten"):
+        save_game(state, actions, path)
+    assert path.read_bytes() == newer and list(tmp_path.iterdir()) == [path]

@@ -112,3 +112,9 @@ def test_a_malformed_action_is_one_line(tmp_path: Path, game, user_home: Path) -
     actions = [a.to_json() for a in game[0]]
     actions[0] = {"type": "teleport"}
     assert_one_line_error(headless(replay_file(tmp_path, [], actions=actions), user_home), "actions[0]")
+
+
+def test_an_error_naming_a_file_with_control_characters_is_one_safe_line(capsys) -> None:
+    code = replay_headless(Replay("arzium", {"seats": []}, 1, []), Path("r\x1b[2J\nx\x00.json"))
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("main.py: error: r?[2J x?.json: ") and err.count("\n") == 1, err

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import common.replay
 import main
 from arzium import cli as arzium_cli
 from arzium import save
@@ -36,8 +38,10 @@ from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene
 from arzium.scenes.table import Table
 from common.app import App
+from common.paths import replays_dir
 from common.replay import Replay as ReplayFile
-from common.replay import write_replay
+from common.replay import read_replay, write_replay
+from common.scenes.menu import MenuScene
 from common.widgets import Dialog
 from table_spy import FRAME
 
@@ -117,6 +121,17 @@ def test_commands_with_corrupt_card_data_print_one_line_and_exit_2(
     assert (snapshot(tmp_path), snapshot(user_home)) == before
 
 
+def test_opening_arzium_from_the_menu_with_corrupt_card_data_shows_one_line(
+        app: App, corrupt_shipped_cards: Path) -> None:
+    menu = MenuScene(app)
+    app.stack.clear_to(menu)
+    app.step([], FRAME)
+    menu.start_game("arzium")
+    app.step([], FRAME)
+    assert app.stack.top is menu
+    one_line(app.toasts[-1].message, "Arzium cannot open: ", str(corrupt_shipped_cards), "nested too deeply")
+
+
 # -- kind 3: the autosave is checked as Resume will use it ---------------------------------------------
 
 
@@ -150,8 +165,8 @@ BAD_SAVES: list[tuple[str, Callable[[Path], None], str]] = [
     ("pending illegal", lambda p: _edit(p, lambda d: d.update(pending=[{"type": "skip_buy"}] * 3)), "pending"),
     ("pending not a list", lambda p: _edit(p, lambda d: d.update(pending={})), "pending: expected a list"),
     ("pending unknown action", lambda p: _edit(p, lambda d: d.update(pending=[{"type": "nap"}])), "nap"),
-    ("deep nesting", lambda p: p.write_text('{"game": "arzium", "state": ' + DEEP), "RecursionError"),
-    ("huge integer", lambda p: p.write_text('{"game": "arzium", "format": ' + "1" * 5000 + "}"), "ValueError"),
+    ("deep nesting", lambda p: p.write_text('{"game": "arzium", "state": ' + DEEP), "JSON nested too deeply"),
+    ("huge integer", lambda p: p.write_text('{"game": "arzium", "format": ' + "1" * 5000 + "}"), "number is too long"),
     ("seed a float", lambda p: _edit(p, lambda d: d["state"].update(seed=1.5)), "do not lead"),
 ]
 
@@ -232,6 +247,51 @@ def test_each_action_of_a_turn_in_progress_is_autosaved_and_undo_is_saved_too(us
     assert table.submit(search) and table.confirm() is None
     saved, _ = save.load_saved_game()
     assert saved is not None and saved.actions == [search] and saved.pending == ()
+
+
+def _a_hot_seat_table() -> Table:
+    hot_seat = Setup((SeatSetup("Ann", "red", "south"), SeatSetup("Bo", "blue", "north")), False, 0)
+    table = Table(new_game(hot_seat, 3), Quiet(), lambda ms: 0.0)
+    search = next(a for a in legal_actions(table.state) if isinstance(a, Search))
+    assert table.submit(search) and table.confirm() is None
+    return table
+
+
+def test_two_games_ending_in_the_same_second_get_two_replays(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(time, "strftime", lambda fmt, *args: "20260101-120000")
+    table = _a_hot_seat_table()
+    paths = [table.write_replay() for _ in range(3)]
+    assert [Path(p).name for p in paths if p is not None] == [
+        "arzium-20260101-120000.json", "arzium-20260101-120000-2.json", "arzium-20260101-120000-3.json"]
+    assert {Path(p) for p in paths if p is not None} == set(replays_dir().iterdir())
+    assert all(read_replay(p, "arzium").actions == [a.to_json() for a in table.actions] for p in paths if p)
+
+
+def test_a_replay_that_cannot_be_written_leaves_no_name_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(path: Path, replay: ReplayFile) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    notices: list[str] = []
+    table = _a_hot_seat_table()
+    monkeypatch.setattr(common.replay, "write_replay", refuse)
+    monkeypatch.setattr(table.listener, "notify", notices.append)
+    assert table.write_replay() is None and list(replays_dir().iterdir()) == []
+    assert len(notices) == 1 and "Permission denied" in notices[0]
+
+
+def test_a_game_over_a_newer_save_never_overwrites_nor_deletes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    newer = save.save_path()
+    newer.parent.mkdir(parents=True, exist_ok=True)
+    newer.write_text(json.dumps({"game": "arzium", "format": 2, "state": "of a newer app"}), encoding="utf-8")
+    original = newer.read_bytes()
+    notices: list[str] = []
+    monkeypatch.setattr(Quiet, "notify", lambda self, message: notices.append(message))
+    table = _a_hot_seat_table()  # autosaved after its first action and its confirmation
+    search = next(a for a in legal_actions(table.view_state()) if isinstance(a, Search))
+    assert table.submit(search) and table.undo()
+    assert len(notices) == 1 and notices[0].startswith(f"the game is not saved: {newer}: format version 2 is newer")
+    assert table.finish() is not None and newer.read_bytes() == original
+    assert [p.name for p in newer.parent.iterdir() if p.name.startswith(newer.name)] == [newer.name]
 
 
 def test_resume_brings_the_turn_in_progress_back_still_undoable(app: App) -> None:

@@ -94,7 +94,7 @@ BAD_FILES = {
     "not utf-8": b"\xff\xfe\x00garbage",
     "a list": [1, 2, 3],
     "another game": dict(valid_file_data(), game="arenas"),
-    "a newer format": dict(valid_file_data(), format=99),
+    "a format that is no number": dict(valid_file_data(), format="2"),
     "no setup": {"game": "arzium-setup", "format": 1},
     "seats not a list": {"game": "arzium-setup", "format": 1, "setup": {"seats": {"a": 1}, "full_game": False,
                                                                          "first_player": 0}},
@@ -123,6 +123,18 @@ def test_a_bad_memory_is_set_aside_with_one_line(case: str) -> None:
     assert not path.exists()
     assert len(list(path.parent.glob(path.name + ".bad-*"))) == 1
     assert save.load_last_setup() == (None, None)  # set aside once; the next look finds nothing
+
+
+def test_a_memory_of_a_newer_format_is_kept_and_never_overwritten() -> None:
+    path = memory_file(dict(valid_file_data(), format=99))
+    original = path.read_bytes()
+    setup, message = save.load_last_setup()
+    assert setup is None and message is not None and "\n" not in message
+    assert "is format version 99, newer than this app's 1: not used, never rewritten" in message
+    message = save.save_last_setup(REMEMBERED)
+    assert message is not None and "\n" not in message
+    assert message.startswith("the Arzium setup is not remembered: ") and message.endswith("; not overwritten")
+    assert path.read_bytes() == original and list(path.parent.glob(path.name + "*")) == [path]
 
 
 # -- the screen ---------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from common.clock import FixedStepClock
-from common.jsonio import read_json_or_set_aside, write_json_atomic
+from common.jsonio import Loaded, load_json, write_json_atomic
 from common.replay import FORMAT_VERSION, Replay, ReplayError, read_replay, write_replay
 from common.scene import Scene, SceneStack
 from common.settings import Settings, load_settings, save_settings
@@ -144,10 +144,11 @@ def test_bad_setting_values_fall_back_per_field(tmp_path: Path) -> None:
 def test_atomic_json_and_set_aside(tmp_path: Path) -> None:
     path = tmp_path / "a" / "x.json"
     write_json_atomic(path, {"k": [1, 2]})
-    assert read_json_or_set_aside(path, "thing") == ({"k": [1, 2]}, None)
+    assert load_json(path, "thing", lambda data: data) == Loaded({"k": [1, 2]})
     path.write_text('{"k": [1, 2')
-    data, message = read_json_or_set_aside(path, "thing")
-    assert data is None and message.startswith("thing file") and "moved to x.json.bad-" in message
+    loaded = load_json(path, "thing", lambda data: data)
+    assert loaded.value is None and loaded.message is not None and loaded.message.startswith("thing file")
+    assert "moved to x.json.bad-" in loaded.message
 
 
 def _write(tmp_path: Path, name: str, data) -> Path:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import stat
 import time
 from collections.abc import Callable
@@ -17,7 +18,6 @@ from common.jsonio import (
     keep_copy,
     load_json,
     read_json_file,
-    read_json_or_set_aside,
     write_json_atomic,
     write_json_versioned,
 )
@@ -265,11 +265,11 @@ def test_atomic_write_fsyncs_the_folder_after_the_rename(tmp_path: Path, monkeyp
     assert synced == ["file", "rename", "folder"]
 
 
-def test_read_json_or_set_aside_and_read_json_file_keep_their_one_line_forms(tmp_path: Path) -> None:
+def test_load_json_and_read_json_file_keep_their_one_line_forms(tmp_path: Path) -> None:
     path = tmp_path / "x.json"
     path.write_bytes(b"[" * 100_000)
-    data, message = read_json_or_set_aside(path, "Arzium save")
-    assert data is None and is_one_line(message)
+    message = load_json(path, "Arzium save", lambda data: data).message
+    assert is_one_line(message)
     assert message.startswith(f"Arzium save file {path} was unreadable (JSON nested too deeply); moved to x.json.bad-")
     path.write_bytes(b"9" * 5000)
     with pytest.raises(jsonio.DataFileError) as info:
@@ -294,3 +294,18 @@ def test_cannot_write_checks_without_leaving_anything(tmp_path: Path, case: str,
     why = jsonio.cannot_write(path)
     assert (why is None) if expect is None else (why is not None and expect in why and is_one_line(why))
     assert changes(before, snapshot(tmp_path)) == {}
+
+
+class _ShippedError(jsonio.DataFileError):
+    """One kind of data file (as `LevelError` and `CardDataError` are)."""
+
+
+def test_a_data_file_error_is_raised_as_its_own_kind_and_survives_pickling(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_bytes(b"[" * 100_000)
+    with pytest.raises(_ShippedError) as info:
+        read_json_file(path, Kind.LEVEL, _ShippedError)
+    assert info.value.problem is Problem.TOO_DEEP and info.value.corrupt
+    back = pickle.loads(pickle.dumps(info.value))  # as an error raised in a bot worker reaches the app
+    assert type(back) is _ShippedError and str(back) == str(info.value) == f"{path}: (file): JSON nested too deeply"
+    assert back.problem is Problem.TOO_DEEP and back.path == path

@@ -1,6 +1,7 @@
 """Every registered scene survives random input; tools and the command line behave."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import subprocess
@@ -12,6 +13,7 @@ import pytest
 
 from common import catalog, text
 from common.app import App
+from common.games import GAMES
 from common.scenes.menu import MenuScene
 from common.scenes.rules import RulesScene
 from common.scenes.settings import SettingsScene
@@ -135,6 +137,19 @@ def test_rules_scene_scrolls_within_bounds(app: App) -> None:
     assert scene.scroll == pytest.approx(0)
 
 
+@pytest.mark.parametrize("content, problem", [(b"# R\xff\xfe", "not UTF-8 text (byte 3)"), (None, "no such file")])
+def test_a_rules_text_that_cannot_be_read_is_said_on_the_screen(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes | None, problem: str) -> None:
+    bad = tmp_path / "rules.md"
+    if content is not None:
+        bad.write_bytes(content)
+    monkeypatch.setitem(GAMES, "arenas", dataclasses.replace(GAMES["arenas"], rules_file=bad))
+    scene = RulesScene(app, "arenas")
+    app.push(scene)
+    run(app, 2)
+    assert scene.blocks[1] == ("para", f"The rules text could not be read: {problem}")
+
+
 def _run_main(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
                           cwd=cwd, timeout=120)
@@ -174,6 +189,7 @@ def test_timedemo_json_has_every_scene(tmp_path: Path) -> None:
     for st in data["scenes"].values():
         assert 0 < st["p50"] <= st["p95"] <= st["p99"] and st["ratio_p50"] > 0
     assert "menu" in proc.stdout and "blank" in proc.stdout
+    assert list(tmp_path.iterdir()) == [out]  # written atomically: no temp file left beside it
 
 
 def test_help_lists_every_tool(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common.safe_text import for_display, paragraphs
+from common.safe_text import MAX_DRAWN, for_display, paragraphs
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike
@@ -19,19 +19,24 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 MAX_WIDTH_PX = 16_384  # widest line surface rendered; longer text is cut to about this width
 
 
+def _displayable(text: str) -> str:
+    """`for_display(text)`, without its call for the usual short printable text (this runs every frame)."""
+    return text if len(text) <= MAX_DRAWN and text.isprintable() else for_display(text)
+
+
 class SafeFont(pygame.font.Font):
     """A font whose `size` and `render` accept any str (made safe first) and never raise for text."""
 
     def size(self, text: str | bytes, /) -> tuple[int, int]:
         try:
-            return super().size(for_display(text) if isinstance(text, str) else text)
+            return super().size(_displayable(text) if isinstance(text, str) else text)
         except pygame.error:  # text with no visible width
             return 0, self.get_height()
 
     def render(self, text: str | bytes | None, antialias: bool, color: ColorLike,
                bgcolor: ColorLike | None = None,
                wraplength: int = 0) -> pygame.Surface:
-        line = for_display(text) if isinstance(text, str) else text
+        line = _displayable(text) if isinstance(text, str) else text
         if isinstance(line, str) and len(line) > 200:
             width = self.size(line)[0]
             if width > MAX_WIDTH_PX:
@@ -64,7 +69,8 @@ def clear_cache() -> None:
 
 def render(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     """Rendered text surface (cached by text, size, weight and colour); `text` is made safe first."""
-    return _render(for_display(text), int(px), bold, tuple(colour))
+    # The font makes short text safe when it renders it, so a cache hit costs no sanitising.
+    return _render(text if len(text) <= MAX_DRAWN else for_display(text), int(px), bold, tuple(colour))
 
 
 def draw_text(surface: pygame.Surface, text: str, px: int, colour: Colour, pos: tuple[float, float],

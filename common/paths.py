@@ -3,10 +3,21 @@ from __future__ import annotations
 
 import os
 import sys
+from importlib.resources import files
 from pathlib import Path
 
 APP_DIR_NAME = "arenas-arzium"
-ROOT = Path(__file__).resolve().parent.parent
+
+
+def shipped(package: str, *parts: str) -> Path:
+    """A file or folder shipped with `package` as package data, found through importlib.resources.
+
+    Wheels and checkouts both hold package data as real files, so the result is a real path (for the
+    hardened readers of common.files)."""
+    ref = files(package)
+    for part in parts:
+        ref = ref / part
+    return Path(str(ref))
 
 
 def _base(env_var: str, linux_default: str) -> Path:

@@ -9,6 +9,8 @@ import contextlib
 import importlib
 import os
 import sys
+import tomllib
+from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 SIZE_MIN, SIZE_MAX = (320, 240), (7680, 4320)
+DISTRIBUTION = "arenas-arzium"
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a program whose reader left
 
 
@@ -61,6 +64,19 @@ def _bot_list(text: str) -> list[str]:
     return bots
 
 
+def app_version() -> str:
+    """The installed distribution's version; in a plain source checkout, pyproject.toml's."""
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        pass
+    try:
+        project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text("utf-8"))
+        return str(project["project"]["version"])
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError):
+        return "unknown"
+
+
 def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
     d = (lambda v: argparse.SUPPRESS) if suppress else (lambda v: v)
     parser.add_argument("--sprites", metavar="PACK", default=d(None), help="sprite pack to use (folder name)")
@@ -77,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Examples: main.py · main.py arenas --level 3 · main.py screenshot menu menu.png --size 1920x1080 · "
                "main.py timedemo --frames 300 --json td.json · main.py check-sprites high-contrast · "
                "main.py replay FILE --headless")
+    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {app_version()}")
     _common_flags(parser, suppress=False)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 

@@ -2,6 +2,7 @@
 through importlib.resources (the built wheel itself: tests/test_wheel.py)."""
 from __future__ import annotations
 
+import sys
 import tomllib
 from importlib import metadata
 from pathlib import Path
@@ -50,3 +51,27 @@ def test_the_window_icon_is_the_packs_logo(monkeypatch: pytest.MonkeyPatch) -> N
 def test_shipped_data_is_found_inside_its_package(package: str, parts: tuple[str, ...]) -> None:
     found = paths.shipped(package, *parts)
     assert found.exists() and found == ROOT.joinpath(package, *parts)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG folders are Linux's")
+@pytest.mark.parametrize("xdg", [True, False])
+def test_user_folders_on_linux_are_the_xdg_ones_the_app_always_used(
+        xdg: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files made before platformdirs keep loading: the folders are the same (no migration)."""
+    monkeypatch.delenv("ARENAS_ARZIUM_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    if xdg:
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "dat"))
+        config, data = tmp_path / "cfg", tmp_path / "dat"
+    else:
+        monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+        config, data = tmp_path / ".config", tmp_path / ".local" / "share"
+    assert paths.config_dir() == config / "arenas-arzium"
+    assert paths.data_dir() == data / "arenas-arzium"
+    assert paths.replays_dir() == data / "arenas-arzium" / "replays"
+
+
+def test_arenas_arzium_home_holds_both_folders(user_home: Path) -> None:
+    assert paths.config_dir() == paths.data_dir() == user_home / "arenas-arzium"

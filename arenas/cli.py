@@ -1,4 +1,4 @@
-"""Arenas Movedizas from the command line: `main.py arenas [--level N|PATH]` and `main.py replay FILE`."""
+"""Arenas Movedizas from the command line: `main.py arenas [--level N|PATH]`, `main.py replay FILE`, verify-levels."""
 from __future__ import annotations
 
 import argparse
@@ -95,3 +95,10 @@ def replay_window(app: App, replay: Replay, path: Path) -> int:
     app.push(flow.play_scene(app, setup, state, replay_actions=actions))
     app.run()
     return 0
+
+
+def verify_levels_command(args: argparse.Namespace) -> int:
+    """`main.py verify-levels`: every level (or the chosen ones) with team-mate bots; print the win rates."""
+    from arenas.bots.verify import verify_levels_main
+    code: int = verify_levels_main(args.seeds, args.json, args.level)
+    return code

@@ -1,4 +1,4 @@
-"""Arzium from the command line: open the setup screen, and play back replay files."""
+"""Arzium from the command line: open the setup screen, play back replay files, run the bot tools."""
 from __future__ import annotations
 
 import argparse
@@ -80,4 +80,26 @@ def replay_window(app: App, replay: Replay, path: Path) -> int:
     app.push(MenuScene(app))
     app.push(play_scene(app, new_game(rules.setup, rules.seed), [], replay=list(rules.actions), autosave=False))
     app.run()
+    return 0
+
+
+def tournament_command(args: argparse.Namespace) -> int:
+    """`main.py tournament arzium`: seeded bot-vs-bot games; 2 with one line if the card data is bad."""
+    from arzium.bots.tournament import tournament_main
+    from arzium.rules.cards import load_cards
+    try:
+        load_cards()  # checked before the run, so a bad card file is one line on stderr
+    except CardDataError as exc:
+        print_line(f"main.py: error: {exc}")
+        return 2
+    return tournament_main(args.players, args.bots, args.games, args.seed if args.seed is not None else 1,
+                           args.json, not args.basic)
+
+
+def think_bench_command(app: App, args: argparse.Namespace) -> int:
+    """`main.py think-bench`: Arzium bot games in a headless window; print the decision and frame timings."""
+    from arzium.scenes.thinkbench import format_report, think_bench
+    report = think_bench(app, args.level, args.players, args.games, args.seed if args.seed is not None else 1,
+                         not args.basic)
+    print(format_report(report))
     return 0

@@ -20,6 +20,7 @@ from common.sprites import SpriteBook
 from common.theme import Theme, make_theme
 
 TITLE = "Arenas & Arzium"
+ICON_SPRITE = "ui/logo_emblem"  # the window icon: the sprite pack's app logo
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
 STEP_MS = 10
@@ -77,6 +78,7 @@ class App:
         self.sprites = SpriteBook.load(self.settings.sprite_pack)
         for problem in self.sprites.problems[:3]:
             self.toast(problem)
+        self._set_icon()
         self.sounds = SoundBank()
         self.sounds.init()
         self.apply_volumes()
@@ -89,6 +91,11 @@ class App:
         self.first_frame_at: float | None = None
 
     # ---- window -------------------------------------------------------------------------
+    def _set_icon(self) -> None:
+        """Show the sprite pack's logo as the window's icon (where the window system has one)."""
+        with contextlib.suppress(pygame.error):
+            pygame.display.set_icon(self.sprites.image(ICON_SPRITE))
+
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
         if fullscreen:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -142,6 +149,7 @@ class App:
             self.sprites = SpriteBook.load(settings.sprite_pack)
             for problem in self.sprites.problems[:3]:
                 self.toast(problem)
+            self._set_icon()
         if settings.fullscreen != self.fullscreen and not self.options.headless:
             self.toggle_fullscreen()
         self.theme = make_theme(self.sprites.colour, settings.high_contrast)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from common.paths import ROOT
+from common.paths import shipped
 
 if TYPE_CHECKING:
     from common.app import App
@@ -36,7 +36,7 @@ class GameEntry:
 
 GAMES: dict[str, GameEntry] = {
     "arenas": GameEntry("arenas", "Arenas Movedizas", "Real-time co-op: keep the sand timers alive",
-                        "ui/icon_arenas", ROOT / "arenas" / "rules_text.md", "arenas.scenes.flow:setup_scene"),
+                        "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene"),
     "arzium": GameEntry("arzium", "Arzium", "Wake the sleepwalkers: win the lands by majority",
-                        "ui/icon_arzium", ROOT / "arzium" / "rules_text.md", "arzium.scenes.flow:setup_scene"),
+                        "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene"),
 }

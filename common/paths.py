@@ -1,33 +1,43 @@
-"""Where the app finds its own files and keeps the user's (XDG on Linux, APPDATA elsewhere)."""
+"""Where the app finds its own files (package data) and keeps the user's (platformdirs: XDG, APPDATA, macOS).
+
+On every system the folders are the ones this app used before platformdirs (Linux `$XDG_CONFIG_HOME` and
+`$XDG_DATA_HOME`, else ~/.config and ~/.local/share; Windows %APPDATA%, roaming; macOS Application Support),
+so nothing has to move. `ARENAS_ARZIUM_HOME` puts both in one folder (tests, portable installs)."""
 from __future__ import annotations
 
 import os
-import sys
+from importlib.resources import files
 from pathlib import Path
 
+import platformdirs
+
 APP_DIR_NAME = "arenas-arzium"
-ROOT = Path(__file__).resolve().parent.parent
 
 
-def _base(env_var: str, linux_default: str) -> Path:
+def shipped(package: str, *parts: str) -> Path:
+    """A file or folder shipped with `package` as package data, found through importlib.resources.
+
+    Wheels and checkouts both hold package data as real files, so the result is a real path (for the
+    hardened readers of common.files)."""
+    ref = files(package)
+    for part in parts:
+        ref = ref / part
+    return Path(str(ref))
+
+
+def _home_override() -> Path | None:
     override = os.environ.get("ARENAS_ARZIUM_HOME")
-    if override:
-        return Path(override)
-    if sys.platform.startswith("win"):
-        return Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support"
-    return Path(os.environ.get(env_var) or Path.home() / linux_default)
+    return Path(override) / APP_DIR_NAME if override else None
 
 
 def config_dir() -> Path:
     """Folder of the user's settings (created on demand by writers)."""
-    return _base("XDG_CONFIG_HOME", ".config") / APP_DIR_NAME
+    return _home_override() or Path(platformdirs.user_config_dir(APP_DIR_NAME, appauthor=False, roaming=True))
 
 
 def data_dir() -> Path:
     """Folder of the user's records, saves, replays and sprite packs."""
-    return _base("XDG_DATA_HOME", ".local/share") / APP_DIR_NAME
+    return _home_override() or Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False, roaming=True))
 
 
 def replays_dir() -> Path:

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pygame
 
-from common.paths import ROOT
+from common.paths import shipped
 
-SOUND_DIR = ROOT / "sounds"
+SOUND_DIR = shipped("sounds")
 SUFFIXES = (".wav", ".ogg")
 LOOP_CHANNELS = 4     # reserved for loops, so one-shots never steal a running loop's channel
 EFFECT_CHANNELS = 16

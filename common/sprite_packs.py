@@ -50,7 +50,7 @@ from common.png import png_size
 from common.safe_text import is_safe_name, one_line, print_line
 
 DEFAULT_PACK = "default"
-SPRITES_DIR = paths.ROOT / "sprites"
+SPRITES_DIR = paths.shipped("sprites")
 MANIFEST = "pack.toml"
 FALLBACK_COLOUR = (255, 0, 255)
 PIXEL_BUDGET = 24_000_000  # decoded pixels of one pack's distinct image files (about 4.7 default packs)

@@ -2,10 +2,11 @@
 
 Each project module's imports are read with `ast` (imports inside functions count; only imports under
 `if TYPE_CHECKING:` are exempt; `importlib` by name is not an import). Layers inside a game G (arenas,
-arzium): `G.scenes -> G.session/G.save/G.records -> G.bots -> G.rules`, with `G.cli` on top (only main.py
-uses it, by name); `G.rules` imports no pygame and nothing outside G.rules but the pure common modules;
-a game imports nothing of the other; `common` imports no game module, its pure modules no pygame, and
-the engine none of the shell's scenes (`common.scenes`). The map: ARCHITECTURE.md.
+arzium): `G.scenes -> G.session/G.save/G.records -> G.bots -> G.rules`, with `G.cli` on top (only the
+launcher common.cli uses it, by name); `G.rules` imports no pygame and nothing outside G.rules but the pure
+common modules; a game imports nothing of the other; `common` imports no game module, its pure modules no
+pygame, and the engine none of the shell's scenes (`common.scenes`); the launcher, above the engine, puts the
+app together with them. The map: ARCHITECTURE.md.
 """
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ SCRIPTS = ("main.py",)
 GAMES = ("arenas", "arzium")
 PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "common.paths", "common.files",
                          "common.safe_text"})
+# The command line (main.py's code, the installed command): it builds the app with the shell's scenes.
+LAUNCHER = frozenset({"common.cli"})
 # The pygame-free game-level modules between a game's scenes and its bots.
 MIDDLE = ("session", "save", "records")
 # Scene-layer models that must load without pygame (besides every rules, bots-free middle and pure module).
@@ -211,7 +214,7 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
             return "common imports no game module"
         if src in PURE_COMMON and (_is_pygame(dst) or (_within(dst, "common") and dst not in PURE_COMMON)):
             return "pure common modules (used by rules) import no pygame and no graphics module"
-        if not _within(src, "common.scenes") and _within(dst, "common.scenes"):
+        if not _within(src, "common.scenes") and src not in LAUNCHER and _within(dst, "common.scenes"):
             return "the engine imports none of the shell's scenes (common.scenes); they are given to it"
         return None
     for g in games:
@@ -362,6 +365,7 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "g.cli": "from g.scenes import play\n", "h.rules": "", "main": "import g.cli\nimport h.rules\n",
         "common.jsonio": "import pygame\n", "common.widgets": "from g.rules import x\n",
         "common.app": "from common.scenes.rules import R\n", "common.scenes.rules": "from common import widgets\n",
+        "common.cli": "from common.scenes.menu import M\n", "common.scenes.menu": "",
     })
     assert layer_problems(graph, games=("g", "h")) == [
         "g.rules (line 1) imports pygame: g.rules imports no pygame",

@@ -28,9 +28,10 @@ from arenas.rules import (
 )
 from common.files import DataError, Kind, read_json
 from common.jsonio import write_json_atomic
+from common.paths import shipped
 from common.safe_text import print_line
 
-PROOF_PATH = Path(__file__).resolve().parent / "proof.json"
+PROOF_PATH = shipped("arenas", "bots", "proof.json")
 STEP_MS = 10
 REACTION_RANGE_MS = (800, 1_200)
 MAX_GAME_MS = 30 * 60_000  # a game still going after this counts as lost

@@ -30,9 +30,10 @@ from arenas.rules.components import (
 )
 from common.files import Kind, Problem
 from common.jsonio import DataFileError, read_json_file
+from common.paths import shipped
 from common.rules_api import FieldError, json_int, json_list, json_str
 
-LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
+LEVELS_DIR = shipped("arenas", "levels")
 MIN_PATH = 10
 MAX_PATH = 19
 HAND_SIZES = (2, 3)

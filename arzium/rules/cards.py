@@ -25,8 +25,9 @@ from typing import Any
 from arzium.rules.board import SIZE, rotate_cells
 from common.files import Kind, Problem
 from common.jsonio import DataFileError, read_json_file
+from common.paths import shipped
 
-CARDS_PATH = Path(__file__).resolve().parent.parent / "cards.json"
+CARDS_PATH = shipped("arzium", "cards.json")
 
 
 class Ability(StrEnum):

@@ -16,7 +16,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import common.replay
-import main
 from arzium import cli as arzium_cli
 from arzium import save
 from arzium.rules import (
@@ -37,6 +36,7 @@ from arzium.scenes.flow import resume_game, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene
 from arzium.scenes.table import Table
+from common import cli
 from common.app import App
 from common.paths import replays_dir
 from common.replay import Replay as ReplayFile
@@ -114,7 +114,7 @@ def test_commands_with_corrupt_card_data_print_one_line_and_exit_2(
     write_replay(replay, replay_from(state, []).to_file({}))
     before = snapshot(tmp_path), snapshot(user_home)
     args = ["arzium", "--mute"] if command == "arzium" else ["replay", str(replay), "--headless"]
-    assert main.main(args) == 2
+    assert cli.main(args) == 2
     out, err = capsys.readouterr()
     assert out == ""
     one_line(err.strip(), "main.py: error: ", str(corrupt_shipped_cards), "nested too deeply")

@@ -14,8 +14,9 @@ from types import ModuleType
 import pygame
 import pytest
 
-from common.paths import ROOT
 from common.sound import LOOP_CHANNELS, SOUND_DIR, SoundBank
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # name -> (shortest, longest) sensible duration in seconds
 EXPECTED = {

@@ -1,0 +1,1 @@
+"""The sound effects shipped with the game (package data) and their generator (sounds.generate)."""

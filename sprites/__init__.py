@@ -1,0 +1,1 @@
+"""The sprite packs shipped with the game (package data) and their generator (sprites.generate)."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from common.jsonio import write_json_atomic
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # the newest version any game writes (Arzium 2: issue 11); older ones are read
 GAMES = ("arenas", "arzium")
 
 

@@ -206,7 +206,7 @@ def test_slide_after_the_search_fills_a_card_before_the_claims():
 
 
 def test_resolve_claims_keeps_the_unused_artifacts():
-    state, slide = state_with("slide")
+    state, _ = state_with("slide")
     put_markers(state, 1, [sq(3, 3)])
     apply(state, Search("C01", 0))
     assert state.phase == "after"

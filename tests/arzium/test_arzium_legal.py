@@ -164,7 +164,7 @@ def test_an_illegal_action_leaves_the_state_unchanged():
 
 
 def test_several_turns_and_free_blanks_are_listed_exactly():
-    """With two Turns and two Free blanks, the searches listed are every accepted use of the first ones."""
+    """Two Turns and two Free blanks: the searches listed are every accepted use of the first ones."""
     state, _ = armed_state(2, 1)
     ps = state.players[state.active]
     turns = [a for a in state.cards.artifact_ids if state.cards.artifact(a).ability == "turn"][1:3]

@@ -37,7 +37,8 @@ from arzium_testkit import play_random
 from common.replay import Replay as ReplayFile
 from common.replay import read_replay, write_replay
 
-ALL_ACTIONS = [RestEarly(), Search("C01", 7), Search("C02", 0, (0, 1), ("A13",), ("A01",), (1,), ("A05",), (3,)),
+ALL_ACTIONS = [RestEarly(), Search("C01", 7),
+               Search("C02", 0, (0, 1), ("A13",), ("A01",), (1,), ("A05",), (3,)),
                Search("C02", 0, (0, 1), ("A13", "A14"), ("A01", "A02"), (0, 1), ("A05", "A06"), (3, 4)),
                SkipSearch(), ResolveClaims(), UsePurse("A09"), UseSlide("A17", 3, 4), UseWake("A21", "C05"), Bid(0), PassBid(), Buy("A02"),
                SkipBuy()]

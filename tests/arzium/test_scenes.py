@@ -338,7 +338,7 @@ def test_the_hinted_displace_search_is_shown_placeable_and_placed_by_clicking(ap
     disp = artifact_of(state, "displace")
     give_artifacts(state, 0, [disp])
     put_markers(state, 1, [sq(5, 0), sq(5, 1)])
-    hinted = Search("C01", sq(5, 0), displace_artifact=disp, displace_square=sq(5, 1))
+    hinted = Search("C01", sq(5, 0), displace_artifacts=(disp,), displace_squares=(sq(5, 1),))
     assert hinted in legal_actions(state)
     scene = put_on_table(app, play_scene(app, state, autosave=False))
     run(app, 5)

@@ -346,7 +346,7 @@ def test_the_hinted_displace_search_is_shown_placeable_and_placed_by_clicking(ap
     assert scene.hints.hint.cells == [(5, 0, "skip"), (5, 1, "displace_on")]
     app.step([key(pygame.K_1)], FRAME)  # the first face-up character: C01
     app.step(click(scene.parties[0].artifact_rect(scene.shown, 0).center), FRAME)  # arm Displace
-    assert scene.choice.selected == 0 and scene.choice.armed == {"displace": disp}
+    assert scene.choice.selected == 0 and scene.choice.armed == {disp: "displace"}
     app.step([motion(scene.board_view.square_center(sq(5, 0)))], FRAME)
     ghost = scene.choice.ghost()
     assert ghost is not None and ghost.legal and ghost.options, ghost

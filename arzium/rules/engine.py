@@ -65,6 +65,7 @@ from arzium.rules.events import (
     CardReplaced,
     CharacterFlipped,
     CharacterUsed,
+    ClaimsBegun,
     CoinsGained,
     ConsolationCoin,
     Event,
@@ -249,6 +250,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
             _after_search(state, events)
         case ResolveClaims():
             _require(phase == Phase.AFTER, phase, "resolve the claims (only after the search)")
+            events.append(ClaimsBegun(state.active))
             _end_search(state, events)
         case UsePurse(artifact):
             _require(phase in artifact_phases or phase == Phase.BUY, phase, "use a Purse")

@@ -27,6 +27,7 @@ from arzium.rules import (
     CardSet,
     CharacterFlipped,
     CharacterUsed,
+    ClaimsBegun,
     CoinsGained,
     ConsolationCoin,
     Event,
@@ -49,8 +50,8 @@ if TYPE_CHECKING:
 
 # The events the rules make, as a closed union for `match` (the rules return them as `Event`).
 TableEvent = Union[TurnStarted, Rested, CharacterUsed, CharacterFlipped, MarkerPlaced, SquareSkipped, BlankPaid,
-                   MarkerDisplaced, MarkerSlid, SearchSkipped, CoinsGained, CardFull, BiddingStarted, BidPlaced,
-                   BidPassed, CardClaimed, ConsolationCoin, CardReplaced, ArtifactUsed, ArtifactBought,
+                   MarkerDisplaced, MarkerSlid, SearchSkipped, ClaimsBegun, CoinsGained, CardFull, BiddingStarted,
+                   BidPlaced, BidPassed, CardClaimed, ConsolationCoin, CardReplaced, ArtifactUsed, ArtifactBought,
                    ArtifactRowRefilled, FinalRound, GameEnded]
 _TABLE_EVENTS = get_args(TableEvent)
 
@@ -263,8 +264,8 @@ def describe_at(events: list[Event], setup: Setup, cards: CardSet,
                 say(LogLine(f"Game over: {win_line([names[w] for w in e.winners])}", None, True))
             case CharacterUsed() | MarkerPlaced() | SquareSkipped() | BlankPaid() | MarkerDisplaced():
                 pass  # told with their search
-            case ArtifactRowRefilled():
-                pass  # the row shows it
+            case ArtifactRowRefilled() | ClaimsBegun():
+                pass  # the row shows it; the claims tell themselves
             case _:
                 assert_never(e)
     at = len(events)

@@ -9,6 +9,7 @@ from arzium.rules import (
     Buy,
     CardClaimed,
     CharacterFlipped,
+    ClaimsBegun,
     CoinsGained,
     IllegalAction,
     MarkerDisplaced,
@@ -210,7 +211,7 @@ def test_resolve_claims_keeps_the_unused_artifacts():
     put_markers(state, 1, [sq(3, 3)])
     apply(state, Search("C01", 0))
     assert state.phase == "after"
-    assert apply(state, ResolveClaims()) == [TurnStarted(1)]
+    assert apply(state, ResolveClaims()) == [ClaimsBegun(0), TurnStarted(1)]
     assert state.players[0].artifacts_up == [True]
 
 

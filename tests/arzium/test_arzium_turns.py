@@ -8,6 +8,7 @@ from arzium.rules import (
     FinalRound,
     GameEnded,
     IllegalAction,
+    ResolveClaims,
     RestEarly,
     Rested,
     Search,
@@ -184,3 +185,26 @@ def test_no_buy_step_without_coins_or_in_the_basic_game():
     set_characters(state, 0, ["C01"])
     state.players[0].coins = 9
     assert apply(state, Search("C01", 0))[-1] == TurnStarted(1) and state.art_row == []
+
+
+def test_the_turn_runs_search_after_claims_buy_and_ends_deterministically():
+    """With a face-up Wake the turn waits after the search (the active player acts); a Purse the coins alone
+    miss opens the buy; without them the turn runs on as before."""
+    state = make_state(full=True, cards=make_cards(patterns={"C01": ["XX"]}))
+    set_characters(state, 0, ["C01", "C02"])
+    wake, purse = artifact_of(state, "wake"), artifact_of(state, "purse")
+    give_artifacts(state, 0, [wake, purse], [True, False])
+    cost = min(state.cards.artifact(a).cost for a in state.art_row)
+    state.players[0].coins = cost - 1
+    apply(state, Search("C01", 0))
+    assert state.phase == "after" and state.active == 0 and legal_actions(state)[-1] == ResolveClaims()
+    assert apply(state, ResolveClaims())[-1] == TurnStarted(1)     # the Purse is face down: no buy
+    state = make_state(full=True, cards=make_cards(patterns={"C01": ["XX"]}))
+    set_characters(state, 0, ["C01"])
+    give_artifacts(state, 0, [purse])
+    state.players[0].coins = cost - 1
+    apply(state, Search("C01", 0))                                  # the Purse may be used after it ...
+    apply(state, ResolveClaims())
+    assert state.phase == "buy"                                     # ... or to afford an artifact now
+    apply(state, SkipBuy())
+    assert state.phase == "start" and state.active == 1

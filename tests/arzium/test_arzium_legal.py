@@ -42,7 +42,8 @@ def armed_state(seed: int, coins: int):
     while state.phase not in ("start", "search"):
         apply(state, legal_actions(state)[0])
     ps = state.players[state.active]
-    firsts = {ab: next(a for a in state.cards.artifact_ids if state.cards.artifact(a).ability == ab) for ab in ABILITIES}
+    arts = state.cards.artifact_ids
+    firsts = {ab: next(a for a in arts if state.cards.artifact(a).ability == ab) for ab in ABILITIES}
     ps.artifacts = [firsts[ab] for ab in ABILITIES] + ps.artifacts
     ps.artifacts_up = [True] * len(ps.artifacts)
     ps.coins = coins

@@ -49,13 +49,13 @@ def test_early_rest_costs_one_coin_per_face_up_character_and_refreshes_artifacts
     set_characters(state, 0, ["C01", "C02", "C03"], [True, False, True])
     give_artifacts(state, 0, [artifact_of(state, "purse")], [False])
     state.players[0].coins = 1
-    with pytest.raises(IllegalAction, match="costs 2 coins .* you have 1"):
+    with pytest.raises(IllegalAction, match=r"costs 2 coins .* you have 1"):
         apply(state, RestEarly())
     state.players[0].coins = 3
     assert apply(state, RestEarly()) == [Rested(0, 2, False)]
     ps = state.players[0]
     assert ps.coins == 1 and ps.face_up == [True] * 3 and ps.artifacts_up == [True]
-    with pytest.raises(IllegalAction, match="cannot rest early .* during the search"):
+    with pytest.raises(IllegalAction, match=r"cannot rest early .* during the search"):
         apply(state, RestEarly())
 
 
@@ -98,7 +98,7 @@ def claim_with(state, p):
 def test_ten_characters_end_the_game_after_the_round():
     state = make_state(n=3, cards=make_cards(patterns={"C01": ["XX"]}))   # order 0, 1, 2
     state.active = 1
-    set_characters(state, 1, ["C%02d" % i for i in range(30, 38)])   # 8 + C01 + the claim = 10
+    set_characters(state, 1, [f"C{i:02d}" for i in range(30, 38)])   # 8 + C01 + the claim = 10
     events = claim_with(state, 1)
     assert FinalRound(1) in events and not is_over(state) and state.active == 2
     set_characters(state, 2, ["C02"])
@@ -112,7 +112,7 @@ def test_ten_characters_end_the_game_after_the_round():
 def test_the_last_player_of_the_round_ends_it_at_once():
     state = make_state(n=2, cards=make_cards(patterns={"C01": ["XX"]}))
     state.active = 1
-    set_characters(state, 1, ["C%02d" % i for i in range(30, 38)])
+    set_characters(state, 1, [f"C{i:02d}" for i in range(30, 38)])
     events = claim_with(state, 1)
     assert [type(e).__name__ for e in events[-2:]] == ["FinalRound", "GameEnded"] and is_over(state)
 

@@ -21,6 +21,7 @@ from arzium.rules.actions import (
     UseWake,
     action_from_json,
 )
+from arzium.rules.artifacts import artifact_window
 from arzium.rules.board import (
     DEFAULT_EDGES,
     EDGE_ROTATION,
@@ -62,7 +63,6 @@ from arzium.rules.cards import (
 from arzium.rules.engine import (
     END_CHARACTERS,
     apply,
-    artifact_window,
     current_player,
     is_over,
     legal_actions,

@@ -44,18 +44,23 @@ from arzium.rules.actions import (
     UseSlide,
     UseWake,
 )
+from arzium.rules.artifacts import (
+    apply_slide,
+    apply_wake,
+    artifact_uses,
+    can_use_artifact,
+    purse_affords,
+    use_artifact,
+)
 from arzium.rules.board import (
-    NEIGHBOURS,
     READING_ORDER,
     SLOT_MASKS,
-    SQUARES,
     slot_squares,
 )
 from arzium.rules.cards import Ability
 from arzium.rules.events import (
     ArtifactBought,
     ArtifactRowRefilled,
-    ArtifactUsed,
     BiddingStarted,
     BidPassed,
     BidPlaced,
@@ -63,7 +68,6 @@ from arzium.rules.events import (
     CardClaimed,
     CardFull,
     CardReplaced,
-    CharacterFlipped,
     CharacterUsed,
     ClaimsBegun,
     CoinsGained,
@@ -73,7 +77,6 @@ from arzium.rules.events import (
     GameEnded,
     MarkerDisplaced,
     MarkerPlaced,
-    MarkerSlid,
     Rested,
     SearchSkipped,
     SquareSkipped,
@@ -141,65 +144,17 @@ def legal_actions(state: GameState) -> list[Action]:
     if phase == Phase.BUY:
         arts = state.cards.artifacts
         purse = first_artifact(state, p, Ability.PURSE)
-        if purse is not None and _purse_affords(state, p):
+        if purse is not None and purse_affords(state, p):
             out.append(UsePurse(purse))
         return out + [Buy(a) for a in state.art_row if arts[a].cost <= ps.coins] + [SkipBuy()]
     if phase == Phase.AFTER:
-        return _artifact_uses(state, p) + [ResolveClaims()]
+        return artifact_uses(state, p) + [ResolveClaims()]
     if phase == Phase.START and _rest_problem(state, p) is None:
         out.append(RestEarly())
-    out.extend(_artifact_uses(state, p))
+    out.extend(artifact_uses(state, p))
     found = searches(state, p)
     out.extend(found if found else [SkipSearch()])
     return out
-
-
-def _artifact_uses(state: GameState, p: int) -> list[Action]:
-    out: list[Action] = []
-    purse = first_artifact(state, p, Ability.PURSE)
-    if purse:
-        out.append(UsePurse(purse))
-    wake = first_artifact(state, p, Ability.WAKE)
-    if wake:
-        ps = state.players[p]
-        out.extend(UseWake(wake, c) for c, up in zip(ps.cards, ps.face_up) if state.phase == Phase.START or not up)
-    slide = first_artifact(state, p, Ability.SLIDE)
-    if slide:
-        blocked = state.occ | state.offmap
-        for src in range(SQUARES):
-            if state.occ >> src & 1:
-                out.extend(UseSlide(slide, src, dst) for dst in NEIGHBOURS[src] if not blocked >> dst & 1)
-    return out
-
-
-def artifact_window(state: GameState) -> bool:
-    """Whether the player to act may use a Purse, Slide or Wake now (bots and the table ask this)."""
-    phase = state.phase
-    if phase in (Phase.START, Phase.SEARCH, Phase.AFTER):
-        return _can_use_artifact(state, state.active)
-    if phase == Phase.BUY:
-        return first_artifact(state, state.active, Ability.PURSE) is not None and _purse_affords(state, state.active)
-    return False
-
-
-def _can_use_artifact(state: GameState, p: int) -> bool:
-    """Cheap `bool(_artifact_uses(state, p))`."""
-    ps = state.players[p]
-    if first_artifact(state, p, Ability.PURSE) is not None:
-        return True
-    if first_artifact(state, p, Ability.WAKE) is not None and (state.phase == Phase.START or not all(ps.face_up)):
-        return True
-    if first_artifact(state, p, Ability.SLIDE) is not None:
-        free = ~(state.occ | state.offmap)
-        return any(state.occ >> src & 1 and any(free >> dst & 1 for dst in NEIGHBOURS[src]) for src in range(SQUARES))
-    return False
-
-
-def _purse_affords(state: GameState, p: int) -> bool:
-    """During the buy: whether `p`'s face-up Purses make an artifact of the row affordable that is not yet."""
-    coins = state.players[p].coins
-    reach = coins + len(face_up_artifacts(state, p, Ability.PURSE))
-    return any(coins < state.cards.artifact(a).cost <= reach for a in state.art_row)
 
 
 def _rest_problem(state: GameState, p: int) -> str | None:
@@ -256,19 +211,22 @@ def apply(state: GameState, action: Action) -> list[Event]:
             _require(phase in artifact_phases or phase == Phase.BUY, phase, "use a Purse")
             if phase == Phase.BUY:
                 artifact_index(state, artifact, Ability.PURSE)
-                if not _purse_affords(state, state.active):
+                if not purse_affords(state, state.active):
                     raise IllegalAction("during the buy a Purse may only be used to afford an artifact of the row")
-            _use_artifact(state, artifact, Ability.PURSE, events)
+            use_artifact(state, artifact, Ability.PURSE, events)
             state.players[state.active].coins += 1
             events.append(CoinsGained(state.active, 1, "purse"))
             _close_window(state, phase, events)
         case UseSlide():
             _require(phase in artifact_phases, phase, "use a Slide")
-            _apply_slide(state, action, events)
+            apply_slide(state, action, events)
             _close_window(state, phase, events)
         case UseWake():
             _require(phase in artifact_phases, phase, "use a Wake")
-            _apply_wake(state, action, events)
+            apply_wake(state, action, events)
+            ps = state.players[state.active]
+            if not any(ps.face_up):  # the last face-up character turned down: the free rest
+                _rest(state, state.active, 0, True, events)
             _close_window(state, phase, events)
         case Bid() | PassBid():
             _require(phase == Phase.BID, phase, "bid")
@@ -297,14 +255,8 @@ def _require(ok: bool, phase: Phase, what: str) -> None:
 
 def _close_window(state: GameState, phase: Phase, events: list[Event]) -> None:
     """After an artifact used after the search: the claims follow once no artifact is left to use."""
-    if phase == Phase.AFTER and not _can_use_artifact(state, state.active):
+    if phase == Phase.AFTER and not can_use_artifact(state, state.active):
         _end_search(state, events)
-
-
-def _use_artifact(state: GameState, artifact: str, ability: str, events: list[Event]) -> None:
-    i = artifact_index(state, artifact, ability)
-    state.players[state.active].artifacts_up[i] = False
-    events.append(ArtifactUsed(state.active, artifact, ability))
 
 
 def _rest(state: GameState, p: int, paid: int, forced: bool, events: list[Event]) -> None:
@@ -315,42 +267,6 @@ def _rest(state: GameState, p: int, paid: int, forced: bool, events: list[Event]
     events.append(Rested(p, paid, forced))
 
 
-def _apply_wake(state: GameState, action: UseWake, events: list[Event]) -> None:
-    p = state.active
-    ps = state.players[p]
-    artifact_index(state, action.artifact, Ability.WAKE)
-    if action.card not in ps.cards:
-        raise IllegalAction(f"{action.card} is not one of your characters")
-    i = ps.cards.index(action.card)
-    if ps.face_up[i] and state.phase != Phase.START:
-        raise IllegalAction("a character can only be turned face down at the start of your turn")
-    _use_artifact(state, action.artifact, Ability.WAKE, events)
-    ps.face_up[i] = not ps.face_up[i]
-    events.append(CharacterFlipped(p, action.card, ps.face_up[i]))
-    if not any(ps.face_up):
-        _rest(state, p, 0, True, events)
-
-
-def _apply_slide(state: GameState, action: UseSlide, events: list[Event]) -> None:
-    artifact_index(state, action.artifact, Ability.SLIDE)
-    src, dst = action.src, action.dst
-    if not (0 <= src < SQUARES and 0 <= dst < SQUARES):
-        raise IllegalAction(f"slide squares must be 0-{SQUARES - 1}")
-    if state.board[src] < 0:
-        raise IllegalAction(f"no marker on square {src} to slide")
-    if dst not in NEIGHBOURS[src]:
-        raise IllegalAction(f"square {dst} is not orthogonally adjacent to {src}")
-    if state.offmap >> dst & 1:
-        raise IllegalAction(f"square {dst} is off the map (empty slot)")
-    if state.board[dst] >= 0:
-        raise IllegalAction(f"square {dst} already holds a marker")
-    _use_artifact(state, action.artifact, Ability.SLIDE, events)
-    owner = state.board[src]
-    state.board[src], state.board[dst] = -1, owner
-    state._occ ^= (1 << src) | (1 << dst)
-    events.append(MarkerSlid(state.active, owner, src, dst))
-
-
 def _apply_search(state: GameState, a: Search, events: list[Event]) -> None:
     plan = plan_search(state, a)  # raises before any change
     p = state.active
@@ -358,7 +274,7 @@ def _apply_search(state: GameState, a: Search, events: list[Event]) -> None:
     ps.face_up[plan.card_index] = False
     events.append(CharacterUsed(p, a.card))
     for art, ability in plan.artifacts:
-        _use_artifact(state, art, ability, events)
+        use_artifact(state, art, ability, events)
     fit = plan.fit
     dsqs = a.displace_squares
     for sq in fit.markers:
@@ -407,7 +323,7 @@ def _displace(state: GameState, p: int, sq: int, events: list[Event]) -> None:
 
 def _after_search(state: GameState, events: list[Event]) -> None:
     """The search is made: artifacts may still be used after it (phase ``after``), else the claims follow."""
-    if _can_use_artifact(state, state.active):
+    if can_use_artifact(state, state.active):
         state.phase = Phase.AFTER
     else:
         _end_search(state, events)

@@ -5,7 +5,8 @@ turn: it often forgets what its move hands to rivals, often does not think of pa
 squares or playing its Turn and Displace artifacts, sometimes forgets that resting early is
 possible, never slides markers, and picks among its few best-looking searches at random, weighted
 by how good they look (a softmax over the greedy values). It bids timidly, buys only clear
-bargains, and uses Purse at once.
+bargains (a Purse first when only that makes one affordable), uses Purse at once, and after the search
+uses only a Purse before the claims.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import random
 
 from arzium.bots.greedy import (
     ABILITY_VALUE,
+    after_options,
     bid_options,
     make_view,
     scored_turn_actions,
@@ -23,12 +25,14 @@ from arzium.rules import (
     Buy,
     GameState,
     Phase,
+    ResolveClaims,
     RestEarly,
     Search,
     SkipBuy,
     UsePurse,
     UseSlide,
     UseWake,
+    legal_actions,
 )
 
 TEMPERATURE = 0.4        # points: a search 0.4 points worse is chosen e times less often
@@ -52,6 +56,8 @@ class EasyBot:
             return bid_options(state, seat, BID_SHARE)[0]
         if state.phase == Phase.BUY:
             return self._buy(state, seat)
+        if state.phase == Phase.AFTER:
+            return next((a for _, a in after_options(state, seat) if isinstance(a, UsePurse)), ResolveClaims())
         rng = self.rng
         view = make_view(state, seat, deny=0.0 if rng.random() < IGNORE_DENIAL else None)
         scored = scored_turn_actions(state, seat, view=view)
@@ -65,7 +71,7 @@ class EasyBot:
             match a:
                 case UseSlide():
                     continue
-                case Search(blanks=blanks, turn_artifact=turn, displace_artifact=displace) \
+                case Search(blanks=blanks, turn_artifacts=turn, displace_artifacts=displace) \
                         if skip_blanks and (blanks or turn or displace):
                     continue
                 case RestEarly() | UseWake() if forget_rest:
@@ -81,11 +87,12 @@ class EasyBot:
     def _buy(self, state: GameState, seat: int) -> Action:
         coin = make_view(state, seat).coin
         coins = state.players[seat].coins
+        purse = next((a for a in legal_actions(state) if isinstance(a, UsePurse)), None)
         best: tuple[float, Action] = (BUY_MARGIN, SkipBuy())
         for a in state.art_row:
             art = state.cards.artifact(a)
-            if art.cost <= coins:
+            if art.cost <= coins + (purse is not None):
                 value = art.points + ABILITY_VALUE[art.ability] - art.cost * coin
                 if value > best[0]:
-                    best = (value, Buy(a))
+                    best = (value, Buy(a) if art.cost <= coins else purse or SkipBuy())
         return best[1]

@@ -2,9 +2,13 @@
 
 It values coins, the majority it holds on each land card (more as the card fills up), the points
 of the cards it would claim, and what rivals would gain (denying them counts). It uses Purse at
-once, rests early or wakes a character when the better search is worth the price, slides a marker
-when that alone gains enough, bids in ties up to what the card is worth to it, and buys the
-artifact with the best points + ability value for its cost.
+once (before or after the search, or during the buy when it makes the best artifact affordable),
+rests early or wakes a character when the better search is worth the price, slides a marker when
+that alone gains enough (after the search too, where a slide may fill or spoil a land card before
+the claims), wakes a used character after the search when it has nothing better, bids in ties up
+to what the card is worth to it, and buys the artifact with the best points + ability value for its
+cost. Searches with several Turns or Free blanks and searches placing nothing are scored like any
+other.
 
 The scoring is shared: `scored_turn_actions`, `bid_options` and `buy_options` list every choice of
 a decision with its value, for the easy bot (which samples from them) and the hard bot (which
@@ -23,6 +27,7 @@ from arzium.rules import (
     GameState,
     PassBid,
     Phase,
+    ResolveClaims,
     RestEarly,
     Search,
     SkipBuy,
@@ -152,12 +157,11 @@ def search_value(state: GameState, view: View, a: Search) -> float:
     """Greedy evaluation of a legal search by the current player."""
     me = view.me
     ps = state.players[me]
-    fit = state.cards.shape(a.card, state.rot[me] + (a.turn_artifact is not None)).fits[a.anchor]
-    dsq = a.displace_square
+    fit = state.cards.shape(a.card, state.rot[me] + len(a.turn_artifacts)).fits[a.anchor]
     placed = fit.mask & ~state.occ
     for i in a.blanks:
         placed |= 1 << fit.blanks[i]
-    if dsq is not None or placed.bit_count() > ps.supply:
+    if a.displace_squares or placed.bit_count() > ps.supply:
         return _search_value_slow(state, view, a, fit)
     coin_masks = view.coin_masks
     if coin_masks is None:
@@ -165,7 +169,7 @@ def search_value(state: GameState, view: View, a: Search) -> float:
     coins = (placed & coin_masks[0]).bit_count() + (placed & coin_masks[1]).bit_count() \
         + (placed & coin_masks[2]).bit_count()
     if a.blanks:
-        coins -= 2 * len(a.blanks) - (2 if a.free_blank is not None else 0)
+        coins -= 2 * (len(a.blanks) - len(a.free_blanks))
     total = coins * view.coin
     fast = view.fast
     parts = _PARTS.get(placed)
@@ -179,11 +183,7 @@ def search_value(state: GameState, view: View, a: Search) -> float:
             delta[me] = k
             gain = fast[key] = _slot_gain(view, s, tuple(delta), coins)
         total += gain
-    if a.turn_artifact is not None:
-        total -= ARTIFACT_USE_COST
-    if a.free_blank_artifact is not None:
-        total -= ARTIFACT_USE_COST
-    return total
+    return total - (len(a.turn_artifacts) + len(a.free_blank_artifacts)) * ARTIFACT_USE_COST
 
 
 _PARTS: dict[int, tuple[tuple[int, int], ...]] = {}  # placed squares -> (slot, how many) per slot touched
@@ -211,22 +211,21 @@ def _search_value_slow(state: GameState, view: View, a: Search, fit: Fit) -> flo
     n = len(state.players)
     changes: dict[int, list[int]] = {}
     coins = 0
-    dsq = a.displace_square
-    placed = [sq for sq in fit.markers if board[sq] < 0 or sq == dsq]
+    dsqs = a.displace_squares
+    placed = [sq for sq in fit.markers if board[sq] < 0 or sq in dsqs]
     placed = placed[:ps.supply] + [fit.blanks[i] for i in a.blanks]
     for sq in placed:
         delta = changes.setdefault(slot_of_square(sq), [0] * n)
         delta[me] += 1
-        if sq == dsq:
+        if sq in dsqs:
             delta[board[sq]] -= 1
         coins += coin_at[sq]
-    coins -= 2 * len(a.blanks) - (2 if a.free_blank is not None else 0)
-    used = sum(x is not None for x in (a.turn_artifact, a.free_blank_artifact, a.displace_artifact))
-    return _score_change(view, changes, coins) - used * ARTIFACT_USE_COST
+    coins -= 2 * (len(a.blanks) - len(a.free_blanks))
+    return _score_change(view, changes, coins) - len(a.artifacts) * ARTIFACT_USE_COST
 
 
 def slide_value(state: GameState, view: View, a: UseSlide) -> float:
-    """Greedy evaluation of moving one marker (before the search)."""
+    """Greedy evaluation of moving one marker (before or after the search)."""
     n = len(state.players)
     owner = state.board[a.src]
     changes: dict[int, list[int]] = {}
@@ -307,15 +306,52 @@ def bid_options(state: GameState, seat: int, share: float = BID_SHARE) -> list[A
     return out
 
 
-def buy_options(state: GameState, seat: int) -> list[tuple[float, Action]]:
-    """Every buy choice with its greedy value, best first (SkipBuy is worth 0)."""
+def buy_options(state: GameState, seat: int, actions: list[Action] | None = None) -> list[tuple[float, Action]]:
+    """Every buy choice with its greedy value, best first (SkipBuy is worth 0).
+
+    An artifact only a Purse makes affordable is offered as that Purse (the buy follows it).
+    """
     coin = make_view(state, seat).coin
     coins = state.players[seat].coins
+    actions = legal_actions(state) if actions is None else actions
+    purse = next((a for a in actions if isinstance(a, UsePurse)), None)
+    reach = coins + sum(1 for a, up in zip(state.players[seat].artifacts, state.players[seat].artifacts_up)
+                        if up and state.cards.artifact(a).ability == "purse")
     out: list[tuple[float, Action]] = [(0.0, SkipBuy())]
+    best_purse = -1e9
     for a in state.art_row:
         art = state.cards.artifact(a)
+        value = art.points + ABILITY_VALUE[art.ability] - art.cost * coin
         if art.cost <= coins:
-            out.append((art.points + ABILITY_VALUE[art.ability] - art.cost * coin, Buy(a)))
+            out.append((value, Buy(a)))
+        elif purse is not None and art.cost <= reach:
+            best_purse = max(best_purse, value)
+    if purse is not None and best_purse > -1e9:
+        out.append((best_purse, purse))
+    out.sort(key=lambda va: -va[0])
+    return out
+
+
+WAKE_AFTER = 0.1  # beyond the rest coin it saves: a used character woken after the search
+
+
+def after_options(state: GameState, seat: int, actions: list[Action] | None = None) -> list[tuple[float, Action]]:
+    """After the search: Purse, worthwhile slides, wakes and `ResolveClaims` (worth 0) with values, best first."""
+    actions = legal_actions(state) if actions is None else actions
+    view = make_view(state, seat)
+    out: list[tuple[float, Action]] = []
+    for a in actions:
+        match a:
+            case UsePurse():
+                out.append((PURSE_VALUE, a))
+            case UseSlide():
+                gain = slide_value(state, view, a)
+                if gain >= SLIDE_THRESHOLD:
+                    out.append((gain - ARTIFACT_USE_COST, a))
+            case UseWake():
+                out.append((view.coin + WAKE_AFTER - ARTIFACT_USE_COST, a))
+            case ResolveClaims():
+                out.append((0.0, a))
     out.sort(key=lambda va: -va[0])
     return out
 
@@ -348,8 +384,9 @@ class GreedyBot:
         if state.phase == Phase.BID:
             return bid_options(state, seat)[0]
         if state.phase == Phase.BUY:
-            value, best = buy_options(state, seat)[0]
-            return best
+            return buy_options(state, seat)[0][1]
+        if state.phase == Phase.AFTER:
+            return after_options(state, seat)[0][1]
         return self.choose(scored_turn_actions(state, seat))
 
     def choose(self, scored: list[tuple[float, Action]]) -> Action:

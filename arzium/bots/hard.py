@@ -23,6 +23,7 @@ from arzium.bots.greedy import (
     ABILITY_VALUE,
     FUTURE_CHARACTER,
     GreedyBot,
+    after_options,
     bid_options,
     buy_options,
     make_view,
@@ -155,6 +156,11 @@ def candidates(state: GameState, seat: int, policy: GreedyBot) -> tuple[list[tup
     if state.phase == Phase.BUY:
         buys = buy_options(state, seat)
         return _softmax(buys), buys[0][1]
+    if state.phase == Phase.AFTER:
+        after = after_options(state, seat)
+        if isinstance(after[0][1], UsePurse):  # a free coin now is never worse
+            return [(after[0][1], 1.0)], after[0][1]
+        return _softmax(after), after[0][1]
     scored = scored_turn_actions(state, seat)
     choice = policy.choose(scored)
     if isinstance(choice, UsePurse):  # a free coin now is never worse
@@ -284,6 +290,8 @@ def rollout_action(state: GameState, seat: int, policy: GreedyBot) -> Action:
         return bid_options(state, seat)[0]
     if state.phase == Phase.BUY:
         return buy_options(state, seat)[0][1]
+    if state.phase == Phase.AFTER:
+        return after_options(state, seat)[0][1]
     actions = legal_actions(state)
     for a in actions:
         if isinstance(a, UsePurse):

@@ -11,6 +11,7 @@ from arzium.rules.actions import (
     Buy,
     IllegalAction,
     PassBid,
+    ResolveClaims,
     RestEarly,
     Search,
     SkipBuy,
@@ -20,6 +21,7 @@ from arzium.rules.actions import (
     UseWake,
     action_from_json,
 )
+from arzium.rules.artifacts import artifact_window
 from arzium.rules.board import (
     DEFAULT_EDGES,
     EDGE_ROTATION,
@@ -80,6 +82,7 @@ from arzium.rules.events import (
     CardReplaced,
     CharacterFlipped,
     CharacterUsed,
+    ClaimsBegun,
     CoinsGained,
     ConsolationCoin,
     Event,
@@ -163,6 +166,7 @@ __all__ = [
     "CardSet",
     "CharacterFlipped",
     "CharacterUsed",
+    "ClaimsBegun",
     "CoinsGained",
     "ConsolationCoin",
     "Event",
@@ -183,6 +187,7 @@ __all__ = [
     "PlayerState",
     "Replay",
     "ReplayError",
+    "ResolveClaims",
     "RestEarly",
     "Rested",
     "Search",
@@ -201,6 +206,7 @@ __all__ = [
     "UseWake",
     "action_from_json",
     "apply",
+    "artifact_window",
     "build_position",
     "cards_from_dict",
     "check_setup",

@@ -11,10 +11,11 @@ from common.rules_api import (
     action_int_list,
     action_opt_id,
     action_opt_int,
+    json_list,
 )
 
-__all__ = ["ACTION_TYPES", "Action", "Bid", "Buy", "IllegalAction", "PassBid", "RestEarly", "Search", "SkipBuy",
-           "SkipSearch", "UsePurse", "UseSlide", "UseWake", "action_from_json"]
+__all__ = ["ACTION_TYPES", "Action", "Bid", "Buy", "IllegalAction", "PassBid", "ResolveClaims", "RestEarly", "Search",
+           "SkipBuy", "SkipSearch", "UsePurse", "UseSlide", "UseWake", "action_from_json"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,34 +32,64 @@ class Search:
     """Use face-up character `card`: place its pattern with its marker bounding box at `anchor`.
 
     `blanks` are indices (reading order of the pattern's ``B`` squares) of blanks to fill, 2 coins
-    each, except `free_blank` (one of `blanks`) when paid by `free_blank_artifact`.
-    `turn_artifact` turns the pattern 90 degrees clockwise. `displace_artifact` lets the marker on
-    `displace_square` (a marker square or a chosen blank holding another player's marker) replace it.
+    each, except `free_blanks` (some of `blanks`), each paid by the Free blank artifact at the same
+    position of `free_blank_artifacts`. Each of `turn_artifacts` turns the pattern 90 degrees
+    clockwise (two: 180). With `displace_artifacts[k]` the marker on `displace_squares[k]` (a marker
+    square or a chosen blank holding another player's marker) is replaced by the player's.
+
+    JSON: every artifact field is a list; the single-id form of replays and saves before replay
+    format 2 (``turn_artifact``, ``free_blank_artifact``, ``free_blank``, ``displace_artifact``,
+    ``displace_square``: one value or null) reads as one-element tuples (or empty ones).
     """
 
     card: str
     anchor: int
     blanks: tuple[int, ...] = ()
-    turn_artifact: str | None = None
-    free_blank_artifact: str | None = None
-    free_blank: int | None = None
-    displace_artifact: str | None = None
-    displace_square: int | None = None
+    turn_artifacts: tuple[str, ...] = ()
+    free_blank_artifacts: tuple[str, ...] = ()
+    free_blanks: tuple[int, ...] = ()
+    displace_artifacts: tuple[str, ...] = ()
+    displace_squares: tuple[int, ...] = ()
+
+    @property
+    def artifacts(self) -> tuple[str, ...]:
+        """Every artifact the search turns face down."""
+        return self.turn_artifacts + self.free_blank_artifacts + self.displace_artifacts
 
     def to_json(self) -> dict[str, Any]:
         """The action as a JSON-able dict."""
         return {"type": "search", "card": self.card, "anchor": self.anchor, "blanks": list(self.blanks),
-                "turn_artifact": self.turn_artifact, "free_blank_artifact": self.free_blank_artifact,
-                "free_blank": self.free_blank, "displace_artifact": self.displace_artifact,
-                "displace_square": self.displace_square}
+                "turn_artifacts": list(self.turn_artifacts),
+                "free_blank_artifacts": list(self.free_blank_artifacts), "free_blanks": list(self.free_blanks),
+                "displace_artifacts": list(self.displace_artifacts),
+                "displace_squares": list(self.displace_squares)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Search:
-        """Inverse of `to_json`; ValueError (one line) if `data` is bad."""
+        """Inverse of `to_json` (the old single-id form too); ValueError (one line) if `data` is bad."""
         return cls(action_id(data, "card"), action_int(data, "anchor"), action_int_list(data, "blanks"),
-                   action_opt_id(data, "turn_artifact"), action_opt_id(data, "free_blank_artifact"),
-                   action_opt_int(data, "free_blank"), action_opt_id(data, "displace_artifact"),
-                   action_opt_int(data, "displace_square"))
+                   _ids(data, "turn_artifacts", "turn_artifact"),
+                   _ids(data, "free_blank_artifacts", "free_blank_artifact"),
+                   _ints(data, "free_blanks", "free_blank"),
+                   _ids(data, "displace_artifacts", "displace_artifact"),
+                   _ints(data, "displace_squares", "displace_square"))
+
+
+def _ids(data: dict[str, Any], key: str, old: str) -> tuple[str, ...]:
+    """A list-of-ids field, or the single id (or null) of its pre-format-2 name."""
+    if key in data:
+        items = json_list(data[key], f"action field {key!r}")
+        return tuple(action_id({key: v}, key) for v in items)
+    single = action_opt_id(data, old)
+    return () if single is None else (single,)
+
+
+def _ints(data: dict[str, Any], key: str, old: str) -> tuple[int, ...]:
+    """A list-of-integers field, or the single integer (or null) of its pre-format-2 name."""
+    if key in data:
+        return action_int_list(data, key)
+    single = action_opt_int(data, old)
+    return () if single is None else (single,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +102,17 @@ class SkipSearch:
 
 
 @dataclass(frozen=True, slots=True)
+class ResolveClaims:
+    """After the search: use no more artifacts this turn; the full land cards are claimed now."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a JSON-able dict."""
+        return {"type": "claims"}
+
+
+@dataclass(frozen=True, slots=True)
 class UsePurse:
-    """Turn a Purse artifact face down: gain 1 coin."""
+    """Turn a Purse artifact face down: gain 1 coin (before or after the search, or to afford a buy)."""
 
     artifact: str
 
@@ -146,8 +186,10 @@ class SkipBuy:
         return {"type": "skip_buy"}
 
 
-Action = RestEarly | Search | SkipSearch | UsePurse | UseSlide | UseWake | Bid | PassBid | Buy | SkipBuy
-ACTION_TYPES = (RestEarly, Search, SkipSearch, UsePurse, UseSlide, UseWake, Bid, PassBid, Buy, SkipBuy)
+Action = (RestEarly | Search | SkipSearch | ResolveClaims | UsePurse | UseSlide | UseWake | Bid | PassBid | Buy
+          | SkipBuy)
+ACTION_TYPES = (RestEarly, Search, SkipSearch, ResolveClaims, UsePurse, UseSlide, UseWake, Bid, PassBid, Buy,
+                SkipBuy)
 
 
 def action_from_json(data: Any) -> Action:
@@ -161,6 +203,8 @@ def action_from_json(data: Any) -> Action:
             return Search.from_json(data)
         case "skip_search":
             return SkipSearch()
+        case "claims":
+            return ResolveClaims()
         case "purse":
             return UsePurse(action_id(data, "artifact"))
         case "slide":

@@ -7,15 +7,21 @@ A turn of the active player runs through phases:
   free rest at once. If all characters are face down when the turn starts, the free rest is
   automatic (`Rested(forced=True)`). A `Search` may be made directly from ``start``.
 - ``search``: after a rest; Purse/Slide/Wake (face up only) may still be used, then one `Search`
-  (or `SkipSearch`, legal only when no face-up character fits anywhere).
-  Artifacts are only usable before the search: the search ends the active part of the turn.
-- claims follow the search at once: full land cards in reading order from the active player's
-  edge (`READING_ORDER`). A tie starts the ``bid`` phase: the tied players act in turn order from
-  the active player; a bidder whose only option is forced (an opener with 0 coins bids 0, a later
+  (or `SkipSearch`, legal only when no face-up character fits anywhere). A search whose marker
+  squares are all occupied is legal and places nothing.
+- ``after`` (after the search, until the claims): Purse/Slide/Wake may still be used (a Wake only
+  turns a character face up), then `ResolveClaims`. The phase is entered only while the player has
+  such an artifact to use, and it ends by itself (the claims follow) as soon as none is left, so a
+  turn without usable artifacts runs on exactly as before. `artifact_window(state)` tells bots and
+  the table whether the active player may still use an artifact now.
+- claims follow: full land cards in reading order from the active player's edge
+  (`READING_ORDER`). A tie starts the ``bid`` phase: the tied players act in turn order from the
+  active player; a bidder whose only option is forced (an opener with 0 coins bids 0, a later
   bidder who cannot afford highest + 1 passes) acts automatically.
-- ``buy`` (full game only; skipped automatically when nothing in the row is affordable), then
-  the next player's turn starts. When someone owns 10 characters the round is finished: the game
-  ends after the turn of the last player in turn order (phase ``over``).
+- ``buy`` (full game only; skipped automatically when nothing in the row is affordable, counting a
+  coin per face-up Purse: a Purse may be used during the buy to afford an artifact), then the next
+  player's turn starts. When someone owns 10 characters the round is finished: the game ends after
+  the turn of the last player in turn order (phase ``over``).
 
 """
 from __future__ import annotations
@@ -29,6 +35,7 @@ from arzium.rules.actions import (
     Buy,
     IllegalAction,
     PassBid,
+    ResolveClaims,
     RestEarly,
     Search,
     SkipBuy,
@@ -37,18 +44,23 @@ from arzium.rules.actions import (
     UseSlide,
     UseWake,
 )
+from arzium.rules.artifacts import (
+    apply_slide,
+    apply_wake,
+    artifact_uses,
+    can_use_artifact,
+    purse_affords,
+    use_artifact,
+)
 from arzium.rules.board import (
-    NEIGHBOURS,
     READING_ORDER,
     SLOT_MASKS,
-    SQUARES,
     slot_squares,
 )
 from arzium.rules.cards import Ability
 from arzium.rules.events import (
     ArtifactBought,
     ArtifactRowRefilled,
-    ArtifactUsed,
     BiddingStarted,
     BidPassed,
     BidPlaced,
@@ -56,8 +68,8 @@ from arzium.rules.events import (
     CardClaimed,
     CardFull,
     CardReplaced,
-    CharacterFlipped,
     CharacterUsed,
+    ClaimsBegun,
     CoinsGained,
     ConsolationCoin,
     Event,
@@ -65,7 +77,6 @@ from arzium.rules.events import (
     GameEnded,
     MarkerDisplaced,
     MarkerPlaced,
-    MarkerSlid,
     Rested,
     SearchSkipped,
     SquareSkipped,
@@ -76,6 +87,7 @@ from arzium.rules.search import (
     BLANK_COST,
     any_search,
     artifact_index,
+    face_up_artifacts,
     first_artifact,
     plan_search,
     searches,
@@ -111,8 +123,9 @@ def is_over(state: GameState) -> bool:
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action of `current_player(state)`, complete (displace and slide included).
 
-    Of several face-up artifacts with the same ability only the first in the party is offered
-    (`apply` accepts any of them). Blank subsets are listed as sorted tuples.
+    Of several face-up artifacts with the same ability the first ones in the party are offered
+    (`apply` accepts any of them); several of one kind in a search are listed with the
+    first ones in party order. Blank, free blank and displace choices are listed as sorted tuples.
     """
     phase = state.phase
     if phase == Phase.OVER:
@@ -130,32 +143,18 @@ def legal_actions(state: GameState) -> list[Action]:
     out: list[Action] = []
     if phase == Phase.BUY:
         arts = state.cards.artifacts
+        purse = first_artifact(state, p, Ability.PURSE)
+        if purse is not None and purse_affords(state, p):
+            out.append(UsePurse(purse))
         return out + [Buy(a) for a in state.art_row if arts[a].cost <= ps.coins] + [SkipBuy()]
+    if phase == Phase.AFTER:
+        return artifact_uses(state, p) + [ResolveClaims()]
     if phase == Phase.START and _rest_problem(state, p) is None:
         out.append(RestEarly())
-    out.extend(_artifact_uses(state, p))
+    out.extend(artifact_uses(state, p))
     found = searches(state, p)
     out.extend(found if found else [SkipSearch()])
     return out
-
-
-def _artifact_uses(state: GameState, p: int) -> list[Action]:
-    out: list[Action] = []
-    purse = first_artifact(state, p, Ability.PURSE)
-    if purse:
-        out.append(UsePurse(purse))
-    wake = first_artifact(state, p, Ability.WAKE)
-    if wake:
-        ps = state.players[p]
-        out.extend(UseWake(wake, c) for c, up in zip(ps.cards, ps.face_up) if state.phase == Phase.START or not up)
-    slide = first_artifact(state, p, Ability.SLIDE)
-    if slide:
-        blocked = state.occ | state.offmap
-        for src in range(SQUARES):
-            if state.occ >> src & 1:
-                out.extend(UseSlide(slide, src, dst) for dst in NEIGHBOURS[src] if not blocked >> dst & 1)
-    return out
-
 
 
 def _rest_problem(state: GameState, p: int) -> str | None:
@@ -166,7 +165,6 @@ def _rest_problem(state: GameState, p: int) -> str | None:
     if cost > ps.coins:
         return f"resting early costs {cost} coins (1 per face-up character); you have {ps.coins}"
     return None
-
 
 
 # ----------------------------------------------------------------------------------------------
@@ -185,6 +183,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
         raise IllegalAction(f"not an Arzium action: {action!r}")
     events: list[Event] = []
     turn_phases = (Phase.START, Phase.SEARCH)
+    artifact_phases = (Phase.START, Phase.SEARCH, Phase.AFTER)
     match action:
         case Search():
             _require(phase in turn_phases, phase, "search")
@@ -203,18 +202,32 @@ def apply(state: GameState, action: Action) -> list[Event]:
             if any_search(state, state.active):
                 raise IllegalAction("a face-up character fits on the map: you must search")
             events.append(SearchSkipped(state.active))
+            _after_search(state, events)
+        case ResolveClaims():
+            _require(phase == Phase.AFTER, phase, "resolve the claims (only after the search)")
+            events.append(ClaimsBegun(state.active))
             _end_search(state, events)
         case UsePurse(artifact):
-            _require(phase in turn_phases, phase, "use an artifact")
-            _use_artifact(state, artifact, Ability.PURSE, events)
+            _require(phase in artifact_phases or phase == Phase.BUY, phase, "use a Purse")
+            if phase == Phase.BUY:
+                artifact_index(state, artifact, Ability.PURSE)
+                if not purse_affords(state, state.active):
+                    raise IllegalAction("during the buy a Purse may only be used to afford an artifact of the row")
+            use_artifact(state, artifact, Ability.PURSE, events)
             state.players[state.active].coins += 1
             events.append(CoinsGained(state.active, 1, "purse"))
+            _close_window(state, phase, events)
         case UseSlide():
-            _require(phase in turn_phases, phase, "use an artifact")
-            _apply_slide(state, action, events)
+            _require(phase in artifact_phases, phase, "use a Slide")
+            apply_slide(state, action, events)
+            _close_window(state, phase, events)
         case UseWake():
-            _require(phase in turn_phases, phase, "use an artifact")
-            _apply_wake(state, action, events)
+            _require(phase in artifact_phases, phase, "use a Wake")
+            apply_wake(state, action, events)
+            ps = state.players[state.active]
+            if not any(ps.face_up):  # the last face-up character turned down: the free rest
+                _rest(state, state.active, 0, True, events)
+            _close_window(state, phase, events)
         case Bid() | PassBid():
             _require(phase == Phase.BID, phase, "bid")
             _apply_bid(state, action, events)
@@ -230,7 +243,8 @@ def apply(state: GameState, action: Action) -> list[Event]:
     return events
 
 
-_PHASE_TEXT = {Phase.START: "the start of the turn", Phase.SEARCH: "the search", Phase.BID: "a tie bidding",
+_PHASE_TEXT = {Phase.START: "the start of the turn", Phase.SEARCH: "the search",
+               Phase.AFTER: "the artifacts after the search", Phase.BID: "a tie bidding",
                Phase.BUY: "the buy step", Phase.OVER: "the end of the game"}
 
 
@@ -239,11 +253,10 @@ def _require(ok: bool, phase: Phase, what: str) -> None:
         raise IllegalAction(f"cannot {what} during {_PHASE_TEXT[phase]}")
 
 
-
-def _use_artifact(state: GameState, artifact: str, ability: str, events: list[Event]) -> None:
-    i = artifact_index(state, artifact, ability)
-    state.players[state.active].artifacts_up[i] = False
-    events.append(ArtifactUsed(state.active, artifact, ability))
+def _close_window(state: GameState, phase: Phase, events: list[Event]) -> None:
+    """After an artifact used after the search: the claims follow once no artifact is left to use."""
+    if phase == Phase.AFTER and not can_use_artifact(state, state.active):
+        _end_search(state, events)
 
 
 def _rest(state: GameState, p: int, paid: int, forced: bool, events: list[Event]) -> None:
@@ -254,43 +267,6 @@ def _rest(state: GameState, p: int, paid: int, forced: bool, events: list[Event]
     events.append(Rested(p, paid, forced))
 
 
-def _apply_wake(state: GameState, action: UseWake, events: list[Event]) -> None:
-    p = state.active
-    ps = state.players[p]
-    artifact_index(state, action.artifact, Ability.WAKE)
-    if action.card not in ps.cards:
-        raise IllegalAction(f"{action.card} is not one of your characters")
-    i = ps.cards.index(action.card)
-    if ps.face_up[i] and state.phase != Phase.START:
-        raise IllegalAction("a character can only be turned face down at the start of your turn")
-    _use_artifact(state, action.artifact, Ability.WAKE, events)
-    ps.face_up[i] = not ps.face_up[i]
-    events.append(CharacterFlipped(p, action.card, ps.face_up[i]))
-    if not any(ps.face_up):
-        _rest(state, p, 0, True, events)
-
-
-def _apply_slide(state: GameState, action: UseSlide, events: list[Event]) -> None:
-    artifact_index(state, action.artifact, Ability.SLIDE)
-    src, dst = action.src, action.dst
-    if not (0 <= src < SQUARES and 0 <= dst < SQUARES):
-        raise IllegalAction(f"slide squares must be 0-{SQUARES - 1}")
-    if state.board[src] < 0:
-        raise IllegalAction(f"no marker on square {src} to slide")
-    if dst not in NEIGHBOURS[src]:
-        raise IllegalAction(f"square {dst} is not orthogonally adjacent to {src}")
-    if state.offmap >> dst & 1:
-        raise IllegalAction(f"square {dst} is off the map (empty slot)")
-    if state.board[dst] >= 0:
-        raise IllegalAction(f"square {dst} already holds a marker")
-    _use_artifact(state, action.artifact, Ability.SLIDE, events)
-    owner = state.board[src]
-    state.board[src], state.board[dst] = -1, owner
-    state._occ ^= (1 << src) | (1 << dst)
-    events.append(MarkerSlid(state.active, owner, src, dst))
-
-
-
 def _apply_search(state: GameState, a: Search, events: list[Event]) -> None:
     plan = plan_search(state, a)  # raises before any change
     p = state.active
@@ -298,26 +274,26 @@ def _apply_search(state: GameState, a: Search, events: list[Event]) -> None:
     ps.face_up[plan.card_index] = False
     events.append(CharacterUsed(p, a.card))
     for art, ability in plan.artifacts:
-        _use_artifact(state, art, ability, events)
+        use_artifact(state, art, ability, events)
     fit = plan.fit
-    dsq = a.displace_square
+    dsqs = a.displace_squares
     for sq in fit.markers:
-        if (state.board[sq] >= 0 and sq != dsq) or not ps.supply:
+        if (state.board[sq] >= 0 and sq not in dsqs) or not ps.supply:
             events.append(SquareSkipped(sq))
-        elif sq == dsq:
+        elif sq in dsqs:
             _displace(state, p, sq, events)
         else:
             _place(state, p, sq, events)
     for i in plan.blank_order:
         sq = fit.blanks[i]
-        cost = 0 if i == a.free_blank else BLANK_COST
+        cost = 0 if i in a.free_blanks else BLANK_COST
         ps.coins -= cost
         events.append(BlankPaid(p, sq, cost))
-        if sq == dsq:
+        if sq in dsqs:
             _displace(state, p, sq, events)
         else:
             _place(state, p, sq, events)
-    _end_search(state, events)
+    _after_search(state, events)
 
 
 def _place(state: GameState, p: int, sq: int, events: list[Event]) -> None:
@@ -343,6 +319,14 @@ def _displace(state: GameState, p: int, sq: int, events: list[Event]) -> None:
 
 # ----------------------------------------------------------------------------------------------
 # Claims, bidding, buying, next turn
+
+
+def _after_search(state: GameState, events: list[Event]) -> None:
+    """The search is made: artifacts may still be used after it (phase ``after``), else the claims follow."""
+    if can_use_artifact(state, state.active):
+        state.phase = Phase.AFTER
+    else:
+        _end_search(state, events)
 
 
 def _end_search(state: GameState, events: list[Event]) -> None:
@@ -378,7 +362,8 @@ def _resolve_claims(state: GameState, events: list[Event]) -> None:
         if not _advance_bidding(state, events):
             return
     if state.setup.full_game:
-        coins = state.players[state.active].coins
+        p = state.active
+        coins = state.players[p].coins + len(face_up_artifacts(state, p, Ability.PURSE))
         if any(state.cards.artifact(a).cost <= coins for a in state.art_row):
             state.phase = Phase.BUY
             return

@@ -109,6 +109,13 @@ class SearchSkipped(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimsBegun(Event):
+    """The active player uses no more artifacts after the search (`ResolveClaims`): the claims follow."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class CoinsGained(Event):
     player: int
     amount: int
@@ -213,10 +220,10 @@ class GameEnded(Event):
 # Every kind of event: a closed union for `match` ... `assert_never`, and the same classes as a tuple
 # (`isinstance(event, EVENT_TYPES)` narrows an `Event` to `AnyEvent`).
 AnyEvent = (TurnStarted | Rested | CharacterUsed | CharacterFlipped | MarkerPlaced | SquareSkipped | BlankPaid
-            | MarkerDisplaced | MarkerSlid | SearchSkipped | CoinsGained | CardFull | BiddingStarted |
+            | MarkerDisplaced | MarkerSlid | SearchSkipped | ClaimsBegun | CoinsGained | CardFull | BiddingStarted |
             BidPlaced | BidPassed | CardClaimed | ConsolationCoin | CardReplaced | ArtifactUsed |
             ArtifactBought | ArtifactRowRefilled | FinalRound | GameEnded)
 EVENT_TYPES = (TurnStarted, Rested, CharacterUsed, CharacterFlipped, MarkerPlaced, SquareSkipped, BlankPaid,
-               MarkerDisplaced, MarkerSlid, SearchSkipped, CoinsGained, CardFull, BiddingStarted, BidPlaced,
-               BidPassed, CardClaimed, ConsolationCoin, CardReplaced, ArtifactUsed, ArtifactBought,
+               MarkerDisplaced, MarkerSlid, SearchSkipped, ClaimsBegun, CoinsGained, CardFull, BiddingStarted,
+               BidPlaced, BidPassed, CardClaimed, ConsolationCoin, CardReplaced, ArtifactUsed, ArtifactBought,
                ArtifactRowRefilled, FinalRound, GameEnded)

@@ -33,20 +33,20 @@ class BlankPreview:
 
 @dataclass(frozen=True, slots=True)
 class SearchPreview:
-    """A character's pattern at an anchor, with the search artifacts given (None: not used).
+    """A character's pattern at an anchor, with the search artifacts given (several of a kind allowed).
 
     `markers` get a marker, `skipped` hold one already (a Displace target among them gets one
     anyway); `displace_targets` are the squares of the pattern (markers, then blanks) holding another
     player's marker that a Displace artifact, when given, may take now (a blank one is paid for).
     `coins` is what the markers collect. `legal`: some search at this anchor with these artifacts is
-    legal now; `reason` says why not.
+    legal now (one placing nothing, all its marker squares occupied, included); `reason` says why not.
     """
 
     card: str
     anchor: int
-    turn_artifact: str | None
-    free_blank_artifact: str | None
-    displace_artifact: str | None
+    turn_artifacts: tuple[str, ...]
+    free_blank_artifacts: tuple[str, ...]
+    displace_artifacts: tuple[str, ...]
     marker_cells: tuple[tuple[int, int], ...]
     markers: tuple[int, ...]
     skipped: tuple[int, ...]
@@ -61,22 +61,20 @@ class SearchPreview:
         """Whether the player has something to choose here: a blank to buy or a marker to displace."""
         return bool(self.displace_targets) or any(b.open and b.buyable for b in self.blanks)
 
-    def search(self, blanks: tuple[int, ...] = (), displace_square: int | None = None) -> Search:
-        """The search buying `blanks` (the first of them free with the Free blank artifact) and displacing
-        the marker on `displace_square` (a displaced blank is bought too)."""
-        chosen = set(blanks)
-        for b in self.blanks:
-            if displace_square is not None and b.square == displace_square:
-                chosen.add(b.index)
+    def search(self, blanks: tuple[int, ...] = (), displace_squares: tuple[int, ...] = ()) -> Search:
+        """The search buying `blanks` (the first of them free, one per Free blank artifact given) and
+        displacing the markers on `displace_squares` (one per Displace artifact; a displaced blank is
+        bought too)."""
+        dsqs = tuple(sorted(set(displace_squares)))[:len(self.displace_artifacts)]
+        chosen = set(blanks) | {b.index for b in self.blanks if b.square in dsqs}
         ordered = tuple(sorted(chosen))
-        free = ordered[0] if ordered and self.free_blank_artifact is not None else None
-        return Search(self.card, self.anchor, ordered, self.turn_artifact,
-                      self.free_blank_artifact if free is not None else None, free,
-                      self.displace_artifact if displace_square is not None else None, displace_square)
+        frees = ordered[:len(self.free_blank_artifacts)]
+        return Search(self.card, self.anchor, ordered, self.turn_artifacts, self.free_blank_artifacts[:len(frees)],
+                      frees, self.displace_artifacts[:len(dsqs)], dsqs)
 
     def cost(self, search: Search) -> int:
         """What `search` (made from this preview) pays for its blanks."""
-        return BLANK_COST * len([i for i in search.blanks if i != search.free_blank])
+        return BLANK_COST * len([i for i in search.blanks if i not in search.free_blanks])
 
     def gains(self, search: Search) -> int:
         """The coins the markers and the bought blanks of `search` collect."""
@@ -96,21 +94,24 @@ def _on_map(state: GameState, sq: int) -> bool:
     return state.slots[slot_of_square(sq)] is not None
 
 
-def search_preview(state: GameState, card: str, anchor: int, turn_artifact: str | None = None,
-                   free_blank_artifact: str | None = None, displace_artifact: str | None = None) -> SearchPreview:
-    """The preview of the acting player's `card` at `anchor` (a board square), turned once more with
-    `turn_artifact`, paying a blank with `free_blank_artifact`, displacing with `displace_artifact`."""
+def search_preview(state: GameState, card: str, anchor: int, turn_artifacts: tuple[str, ...] = (),
+                   free_blank_artifacts: tuple[str, ...] = (),
+                   displace_artifacts: tuple[str, ...] = ()) -> SearchPreview:
+    """The preview of the acting player's `card` at `anchor` (a board square), turned a quarter more per
+    Turn of `turn_artifacts`, paying a blank per Free blank of `free_blank_artifacts`, displacing with
+    `displace_artifacts`."""
     p = state.active
-    pl = placement(state, card, anchor, 1 if turn_artifact is not None else 0, p)
+    pl = placement(state, card, anchor, len(turn_artifacts), p)
     board = state.board
     on_board = all(0 <= r < SIZE and 0 <= c < SIZE and _on_map(state, r * SIZE + c) for r, c in pl.marker_cells)
     coin_at = state.coin_at
     targets: list[int] = []
-    if displace_artifact is not None and on_board:
+    if displace_artifacts and on_board:
         targets = [sq for r, c in pl.marker_cells if board[sq := r * SIZE + c] >= 0 and board[sq] != p]
         targets += [sq for sq in pl.blanks if sq >= 0 and board[sq] >= 0 and board[sq] != p]
     cells = tuple(zip(pl.blank_cells, pl.blanks))
-    base = SearchPreview(card, anchor, turn_artifact, free_blank_artifact, displace_artifact, pl.marker_cells,
+    arts = (turn_artifacts, free_blank_artifacts, displace_artifacts)
+    base = SearchPreview(card, anchor, *arts, pl.marker_cells,
                          pl.markers, pl.skipped,
                          tuple(BlankPreview(i, cell, sq, False, False, 0) for i, (cell, sq) in enumerate(cells)),
                          (), pl.coins, pl.legal, pl.reason)
@@ -119,9 +120,9 @@ def search_preview(state: GameState, card: str, anchor: int, turn_artifact: str 
                      pl.blank_open[i] and on_board and accepts(state, base.search((i,))),
                      coin_at[sq] if sq >= 0 else 0)
         for i, (cell, sq) in enumerate(cells))
-    possible = tuple(t for t in targets if accepts(state, base.search(displace_square=t)))
+    possible = tuple(t for t in targets if accepts(state, base.search(displace_squares=(t,))))
     legal = pl.legal or any(b.buyable for b in blanks) or bool(possible)
-    return SearchPreview(card, anchor, turn_artifact, free_blank_artifact, displace_artifact, pl.marker_cells,
+    return SearchPreview(card, anchor, *arts, pl.marker_cells,
                          pl.markers, pl.skipped, blanks, possible, pl.coins, legal, "" if legal else pl.reason)
 
 

@@ -3,30 +3,68 @@
 The file is the app's common replay container (`common.replay`, game "arzium"): its setup is
 `Setup.to_dict()` and its actions are the actions' JSON forms. Card data is not stored: a replay
 plays with the shipped card set of its version.
+
+Replay format 2 (`REPLAY_VERSION`) writes every search artifact as a list and has the `ResolveClaims`
+action that ends the artifacts after the search. Format 1 files (the rules before artifacts could be
+used after the search) still play: their searches read as one-element tuples, and `run_replay` with
+`legacy` supplies the steps the old rules made by themselves - the claims right after the search, and
+no buy when the coins alone afforded nothing - whenever the next recorded action needs them (and after
+the last one).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from arzium.rules.actions import Action, IllegalAction, action_from_json
+from arzium.rules.actions import Action, IllegalAction, ResolveClaims, SkipBuy, action_from_json
 from arzium.rules.engine import apply
 from arzium.rules.events import Event
-from arzium.rules.state import GameState, Setup, SetupError, new_game
+from arzium.rules.state import GameState, Phase, Setup, SetupError, new_game
 from common.replay import Replay as ReplayFile
 from common.replay import ReplayError
 
+REPLAY_VERSION = 2  # the replay format Arzium writes; format 1 is read with `legacy`
 
-def run_replay(setup: Setup, seed: int, actions: list[Action] | tuple[Action, ...]) -> tuple[GameState, list[Event]]:
-    """Replay a game; the final state and every event. `IllegalAction` "action N: reason" (N from 1)."""
+
+def run_replay(setup: Setup, seed: int, actions: list[Action] | tuple[Action, ...],
+               legacy: bool = False) -> tuple[GameState, list[Event]]:
+    """Replay a game; the final state and every event. `IllegalAction` "action N: reason" (N from 1).
+
+    `legacy`: the actions were recorded under the rules of replay format 1 (see the module doc).
+    """
     state = new_game(setup, seed)
     events: list[Event] = []
     for n, action in enumerate(actions, start=1):
         try:
-            events.extend(apply(state, action))
+            events.extend(_apply_recorded(state, action, legacy))
         except IllegalAction as exc:
             raise IllegalAction(f"action {n}: {exc.reason}") from None
+    while legacy and (step := _old_rules_step(state)) is not None:  # what the old rules did after the last one
+        events += apply(state, step)
     return state, events
+
+
+def _apply_recorded(state: GameState, action: Action, legacy: bool) -> list[Event]:
+    """`apply`, first making the implicit steps of the format 1 rules when `legacy` and `action` needs them."""
+    events: list[Event] = []
+    while True:
+        try:
+            return events + apply(state, action)
+        except IllegalAction:
+            step = _old_rules_step(state) if legacy else None
+            if step is None:
+                raise
+            events += apply(state, step)
+
+
+def _old_rules_step(state: GameState) -> Action | None:
+    """What the format 1 rules did by themselves here: claim right after the search, skip a buy the coins miss."""
+    if state.phase == Phase.AFTER:
+        return ResolveClaims()
+    coins = state.players[state.active].coins
+    if state.phase == Phase.BUY and all(state.cards.artifact(a).cost > coins for a in state.art_row):
+        return SkipBuy()
+    return None
 
 
 @dataclass(frozen=True)
@@ -36,15 +74,16 @@ class Replay:
     setup: Setup
     seed: int
     actions: tuple[Action, ...]
+    legacy: bool = False  # recorded under the rules of replay format 1
 
     def run(self) -> tuple[GameState, list[Event]]:
         """The replayed state and events (see `run_replay`)."""
-        return run_replay(self.setup, self.seed, self.actions)
+        return run_replay(self.setup, self.seed, self.actions, self.legacy)
 
     def to_file(self, meta: dict[str, Any] | None = None) -> ReplayFile:
-        """The replay as the app's common replay container."""
+        """The replay as the app's common replay container (format `REPLAY_VERSION`; 1 for a legacy replay)."""
         return ReplayFile("arzium", self.setup.to_dict(), self.seed, [a.to_json() for a in self.actions],
-                          dict(meta or {}))
+                          dict(meta or {}), 1 if self.legacy else REPLAY_VERSION)
 
     @classmethod
     def from_file(cls, replay: ReplayFile, source: str = "<replay>") -> Replay:
@@ -61,7 +100,7 @@ class Replay:
                 actions.append(action_from_json(item))
             except ValueError as exc:
                 raise ReplayError(f"{source}: actions[{i}]: {exc}") from None
-        return cls(setup, replay.seed, tuple(actions))
+        return cls(setup, replay.seed, tuple(actions), replay.version < REPLAY_VERSION)
 
 
 def replay_from(state: GameState, actions: list[Action] | tuple[Action, ...]) -> Replay:

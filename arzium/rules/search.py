@@ -2,20 +2,21 @@
 and the checked plan of one search that `arzium.rules.engine` then carries out.
 
 Search details: markers are placed in pattern order (occupied squares skipped, except the Displace
-square; coins collected at once), then the chosen blanks, the one with the most coins first, each
-paid (2, or 0 with Free blank) from coins that include everything collected so far. One artifact
-of each search kind (Turn, Free blank, Displace) per search.
-A search must place at least one marker (blanks and displacement count) whenever that character,
-turned as chosen, has a placement reaching a free square: "place all markers if possible" read
-so that a fully blocked placement cannot be used as a pass.
+squares; coins collected at once), then the chosen blanks, the one with the most coins first, each
+paid (2, or 0 with a Free blank) from coins that include everything collected so far. Any number of
+the search artifacts (Turn, Free blank, Displace) may be used, several of one kind included: two
+Turns rotate the pattern 180 degrees, two Free blanks pay two blanks, two Displaces take two squares.
+A search whose marker squares are all occupied is legal and places nothing (the character still
+turns face down).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from arzium.rules.actions import IllegalAction, Search
 from arzium.rules.board import SIZE, SQUARES
-from arzium.rules.cards import Ability, Fit, Shape
+from arzium.rules.cards import Ability, Fit
 from arzium.rules.state import GameState
 
 BLANK_COST = 2
@@ -80,8 +81,6 @@ def placement(state: GameState, card_id: str, anchor: int, turn: int = 0, player
     elif not 0 <= anchor < SQUARES or -1 in on_map:
         bad = marker_cells[on_map.index(-1)] if -1 in on_map else (ar, ac)
         reason = f"marker square at row {bad[0]}, col {bad[1]} would be off the map"
-    elif not markers and _must_place(state, p, shape):
-        reason = "no marker would be placed here, but the character can reach a free square elsewhere"
     return Placement(card_id, anchor, turn, rotation, marker_cells, blank_cells, markers, skipped, blanks,
                      blank_open, sum(state.coin_at[sq] for sq in markers), not reason, reason)
 
@@ -94,26 +93,32 @@ def _on_map(state: GameState, row: int, col: int) -> int:
     return -1
 
 
-
-
 # Searches without artifacts are shared objects (a bounded set: card x anchor x blanks), which keeps
 # listing the legal actions cheap.
 _PLAIN_SEARCHES: dict[tuple[str, int, tuple[int, ...]], Search] = {}
 
 
-def _search(card: str, anchor: int, blanks: tuple[int, ...] = (), turn: str | None = None,
-            fb: str | None = None, fbi: int | None = None, disp: str | None = None,
-            dsq: int | None = None) -> Search:
-    if turn is None and fb is None and disp is None:
+def _search(card: str, anchor: int, blanks: tuple[int, ...] = (), turns: tuple[str, ...] = (),
+            fbs: tuple[str, ...] = (), fbis: tuple[int, ...] = (), disps: tuple[str, ...] = (),
+            dsqs: tuple[int, ...] = ()) -> Search:
+    if not turns and not fbs and not disps:
         key = (card, anchor, blanks)
         s = _PLAIN_SEARCHES.get(key)
         if s is None:
             s = _PLAIN_SEARCHES[key] = Search(card, anchor, blanks)
         return s
-    return Search(card, anchor, blanks, turn, fb, fbi, disp, dsq)
+    return Search(card, anchor, blanks, turns, fbs, fbis, disps, dsqs)
+
+
+def face_up_artifacts(state: GameState, p: int, ability: str) -> tuple[str, ...]:
+    """`p`'s face-up artifacts with `ability`, in party order."""
+    ps = state.players[p]
+    arts = state.cards.artifacts
+    return tuple(a for a, up in zip(ps.artifacts, ps.artifacts_up) if up and arts[a].ability == ability)
 
 
 def first_artifact(state: GameState, p: int, ability: str) -> str | None:
+    """`p`'s first face-up artifact with `ability`, or None."""
     ps = state.players[p]
     arts = state.cards.artifacts
     for a, up in zip(ps.artifacts, ps.artifacts_up):
@@ -123,81 +128,63 @@ def first_artifact(state: GameState, p: int, ability: str) -> str | None:
 
 
 def searches(state: GameState, p: int) -> list[Search]:
+    """Every legal search of `p`; several artifacts of one kind are the first ones in the party."""
     ps = state.players[p]
     off = state.offmap
-    turn_art = first_artifact(state, p, Ability.TURN)
-    fb_art = first_artifact(state, p, Ability.FREE_BLANK)
-    disp_art = first_artifact(state, p, Ability.DISPLACE)
+    turn_arts = face_up_artifacts(state, p, Ability.TURN)
+    fb_arts = face_up_artifacts(state, p, Ability.FREE_BLANK)
+    disp_arts = face_up_artifacts(state, p, Ability.DISPLACE)
     shapes = state.cards.shapes
-    turns = (None, turn_art) if turn_art else (None,)
-    occ = state.occ
     out: list[Search] = []
     for cid, up in zip(ps.cards, ps.face_up):
         if not up:
             continue
-        for t in turns:
-            shape = shapes[cid][(state.rot[p] + (t is not None)) % 4]
-            must_place = _must_place(state, p, shape)
-            simple = not shape.blanks and disp_art is None
+        for k in range(len(turn_arts) + 1):
+            t = turn_arts[:k]
+            shape = shapes[cid][(state.rot[p] + k) % 4]
+            simple = not shape.blanks and not disp_arts
             for anchor, fit in shape.fits.items():
                 if fit.mask & off:
                     continue
                 if simple:
-                    if not must_place or fit.mask & ~occ:
-                        out.append(_search(cid, anchor, (), t))
+                    out.append(_search(cid, anchor, (), t))
                 else:
-                    _search_variants(state, p, cid, fit, t, fb_art, disp_art, must_place, out)
+                    _search_variants(state, p, cid, fit, t, fb_arts, disp_arts, out)
     return out
 
 
-def _must_place(state: GameState, p: int, shape: Shape) -> bool:
-    """True when some placement of this turned pattern puts a marker square on a free square:
-    then a search placing no marker at all is illegal (no empty "pass" searches)."""
-    if not state.players[p].supply:
-        return False
-    blocked = state.offmap
-    free = ~state.occ
-    return any(fit.mask & free and not fit.mask & blocked for fit in shape.fits.values())
-
-
-def _search_variants(state: GameState, p: int, cid: str, fit: Fit, t: str | None, fb_art: str | None,
-                     disp_art: str | None, must_place: bool, out: list[Search]) -> None:
+def _search_variants(state: GameState, p: int, cid: str, fit: Fit, t: tuple[str, ...], fb_arts: tuple[str, ...],
+                     disp_arts: tuple[str, ...], out: list[Search]) -> None:
     """All blank / free blank / displace variants of one placement that `apply` accepts."""
     occ, board = state.occ, state.board
     blocked = occ | state.offmap
     blanks = fit.blanks
-    targets: list[int | None] = [None]
-    if disp_art is not None:  # squares of empty slots never hold markers
+    targets: list[int] = []
+    if disp_arts:  # squares of empty slots never hold markers
         targets += [sq for sq in fit.markers if board[sq] >= 0 and board[sq] != p]
         targets += [sq for sq in blanks if sq >= 0 and board[sq] >= 0 and board[sq] != p]
     ps = state.players[p]
     rich = ps.coins >= BLANK_COST * len(blanks) and ps.supply >= len(fit.markers) + len(blanks)
-    fresh = fit.mask & ~occ
-    for dsq in targets:
-        avail = [i for i, sq in enumerate(blanks) if sq >= 0 and (not blocked >> sq & 1 or sq == dsq)]
-        subsets: list[tuple[int, ...]] = [()]
-        subsets += [(i,) for i in avail]
-        if len(avail) == 2:
-            subsets.append((avail[0], avail[1]))
-        on_blank = blanks.index(dsq) if dsq is not None and dsq in blanks else None
-        for subset in subsets:
-            if on_blank is not None and on_blank not in subset:
-                continue
-            if not subset:
-                if dsq is not None or fresh or not must_place:
-                    out.append(_search(cid, fit.anchor, (), t, None, None, disp_art if dsq is not None else None, dsq))
-                continue
-            frees: list[int | None] = [None] + (list(subset) if fb_art is not None else [])
-            for fbi in frees:
-                if rich or _search_cost_problem(state, p, fit, subset, fbi, dsq) is None:
-                    out.append(_search(cid, fit.anchor, subset, t, fb_art if fbi is not None else None, fbi,
-                                       disp_art if dsq is not None else None, dsq))
+    displacements = [c for k in range(min(len(disp_arts), len(targets)) + 1) for c in combinations(targets, k)]
+    for dsqs in displacements:
+        avail = [i for i, sq in enumerate(blanks) if sq >= 0 and (not blocked >> sq & 1 or sq in dsqs)]
+        on_blanks = {blanks.index(d) for d in dsqs if d in blanks}
+        disps = disp_arts[:len(dsqs)]
+        for n in range(len(avail) + 1):
+            for subset in combinations(avail, n):
+                if not on_blanks <= set(subset):
+                    continue
+                for f in range(min(len(fb_arts), n) + 1):
+                    for frees in combinations(subset, f):
+                        if not subset or rich or _search_cost_problem(state, p, fit, subset, frees, dsqs) is None:
+                            out.append(_search(cid, fit.anchor, subset, t, fb_arts[:f], frees, disps, dsqs))
 
 
 def any_search(state: GameState, p: int) -> bool:
+    """Whether `p` has a face-up character whose pattern (turned with its Turns or not) fits the map."""
     ps = state.players[p]
     off = state.offmap
-    turns = (0, 1) if first_artifact(state, p, Ability.TURN) else (0,)
+    turns = range(min(len(face_up_artifacts(state, p, Ability.TURN)), 3) + 1)
     for cid, up in zip(ps.cards, ps.face_up):
         if up:
             for t in turns:
@@ -208,6 +195,7 @@ def any_search(state: GameState, p: int) -> bool:
 
 
 def artifact_index(state: GameState, artifact: str, ability: str) -> int:
+    """The index in the active party of face-up `artifact` with `ability`; `IllegalAction` otherwise."""
     ps = state.players[state.active]
     if artifact not in ps.artifacts:
         raise IllegalAction(f"you do not own artifact {artifact}")
@@ -222,28 +210,29 @@ def artifact_index(state: GameState, artifact: str, ability: str) -> int:
 
 @dataclass(slots=True)
 class SearchPlan:
+    """A checked search: the character's index, where it lands, the blanks in payment order, the artifacts."""
+
     card_index: int
     fit: Fit
     blank_order: list[int]  # blank indices in payment order
     artifacts: list[tuple[str, str]]  # (artifact, ability) used
 
 
-def _search_cost_problem(state: GameState, p: int, fit: Fit, blanks: tuple[int, ...], free: int | None,
-                         dsq: int | None) -> str | None:
-    """Why the markers, displacement and blanks cannot be paid for or supplied, or None."""
+def _search_cost_problem(state: GameState, p: int, fit: Fit, blanks: tuple[int, ...], frees: tuple[int, ...],
+                         dsqs: tuple[int, ...]) -> str | None:
+    """Why the markers, displacements and blanks cannot be paid for or supplied, or None."""
     ps = state.players[p]
     board, coin_at = state.board, state.coin_at
     supply = ps.supply
     coins = ps.coins
     for sq in fit.markers:
-        if board[sq] < 0 or sq == dsq:
-            if supply:
-                supply -= 1
-                coins += coin_at[sq]
+        if (board[sq] < 0 or sq in dsqs) and supply:
+            supply -= 1
+            coins += coin_at[sq]
     if len(blanks) > supply:
         return f"not enough markers left in your supply for {len(blanks)} blank(s)"
     for i in _blank_order(state, fit, blanks):
-        cost = 0 if i == free else BLANK_COST
+        cost = 0 if i in frees else BLANK_COST
         if coins < cost:
             return f"not enough coins for blank {i}: it costs {cost}, you would have {coins}"
         coins += coin_at[fit.blanks[i]] - cost
@@ -256,7 +245,16 @@ def _blank_order(state: GameState, fit: Fit, blanks: tuple[int, ...]) -> list[in
     return sorted(blanks, key=lambda i: (-state.coin_at[fit.blanks[i]], i))
 
 
+def _distinct(values: tuple[int, ...] | tuple[str, ...]) -> bool:
+    return len(set(values)) == len(values)
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def plan_search(state: GameState, a: Search) -> SearchPlan:
+    """Check search `a` of the active player; its plan, or `IllegalAction` with the reason."""
     p = state.active
     ps = state.players[p]
     if a.card not in ps.cards:
@@ -265,14 +263,16 @@ def plan_search(state: GameState, a: Search) -> SearchPlan:
     if not ps.face_up[ci]:
         raise IllegalAction(f"character {a.card} is face down")
     used: list[tuple[str, str]] = []
-    for art, ability in ((a.turn_artifact, Ability.TURN), (a.free_blank_artifact, Ability.FREE_BLANK),
-                         (a.displace_artifact, Ability.DISPLACE)):
-        if art is not None:
+    for arts, ability in ((a.turn_artifacts, Ability.TURN), (a.free_blank_artifacts, Ability.FREE_BLANK),
+                          (a.displace_artifacts, Ability.DISPLACE)):
+        for art in arts:
             artifact_index(state, art, ability)
             used.append((art, ability))
-    if isinstance(a.anchor, bool) or not isinstance(a.anchor, int) or not 0 <= a.anchor < SQUARES:
+    if not _distinct(a.artifacts):
+        raise IllegalAction("each artifact can be used only once per search")
+    if not _is_int(a.anchor) or not 0 <= a.anchor < SQUARES:
         raise IllegalAction(f"anchor {a.anchor!r} is not a square 0-{SQUARES - 1}")
-    shape = state.cards.shape(a.card, state.rot[p] + (a.turn_artifact is not None))
+    shape = state.cards.shape(a.card, state.rot[p] + len(a.turn_artifacts))
     fit = shape.fits.get(a.anchor)
     if fit is None:
         raise IllegalAction(f"the pattern does not fit at anchor {a.anchor}: a marker square would be "
@@ -281,19 +281,20 @@ def plan_search(state: GameState, a: Search) -> SearchPlan:
         sq = next(sq for sq in fit.markers if state.offmap >> sq & 1)
         raise IllegalAction(f"marker square {sq} is on an empty slot (off the map)")
     nb = len(fit.blanks)
-    if len(set(a.blanks)) != len(a.blanks) or any(not isinstance(i, int) or isinstance(i, bool)
-                                                  or not 0 <= i < nb for i in a.blanks):
+    if not _distinct(a.blanks) or any(not _is_int(i) or not 0 <= i < nb for i in a.blanks):
         raise IllegalAction(f"blanks must be different blank numbers 0-{nb - 1}" if nb else
                             "this pattern has no blank squares")
-    if (a.free_blank_artifact is None) != (a.free_blank is None):
-        raise IllegalAction("free_blank_artifact and free_blank go together")
-    if a.free_blank is not None and a.free_blank not in a.blanks:
-        raise IllegalAction(f"the free blank {a.free_blank} is not one of the chosen blanks")
-    if (a.displace_artifact is None) != (a.displace_square is None):
-        raise IllegalAction("displace_artifact and displace_square go together")
-    dsq = a.displace_square
+    if len(a.free_blank_artifacts) != len(a.free_blanks):
+        raise IllegalAction("give one free blank per Free blank artifact")
+    if not _distinct(a.free_blanks) or any(i not in a.blanks for i in a.free_blanks):
+        raise IllegalAction("the free blanks must be different blanks among the chosen ones")
+    if len(a.displace_artifacts) != len(a.displace_squares):
+        raise IllegalAction("give one displace square per Displace artifact")
+    dsqs = a.displace_squares
+    if not _distinct(dsqs):
+        raise IllegalAction("the displace squares must be different squares")
     chosen = [fit.blanks[i] for i in a.blanks]
-    if dsq is not None:
+    for dsq in dsqs:
         if dsq not in fit.markers and dsq not in chosen:
             raise IllegalAction(f"square {dsq} is not a marker square or chosen blank of this placement")
         if state.board[dsq] < 0 or state.board[dsq] == p:
@@ -301,13 +302,9 @@ def plan_search(state: GameState, a: Search) -> SearchPlan:
     for i, sq in zip(a.blanks, chosen):
         if sq < 0 or state.offmap >> sq & 1:
             raise IllegalAction(f"blank {i} is off the map")
-        if state.board[sq] >= 0 and sq != dsq:
+        if state.board[sq] >= 0 and sq not in dsqs:
             raise IllegalAction(f"blank {i} (square {sq}) already holds a marker")
-    problem = _search_cost_problem(state, p, fit, a.blanks, a.free_blank, dsq)
+    problem = _search_cost_problem(state, p, fit, a.blanks, a.free_blanks, dsqs)
     if problem:
         raise IllegalAction(problem)
-    if not a.blanks and dsq is None and not fit.mask & ~state.occ and _must_place(state, p, shape):
-        raise IllegalAction("this placement would place no marker, but the character can reach a free "
-                            "square elsewhere")
     return SearchPlan(ci, fit, _blank_order(state, fit, a.blanks), used)
-

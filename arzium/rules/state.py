@@ -23,14 +23,15 @@ MARKERS_PER_COLOUR = 24
 START_COINS = (0, 1, 1, 2)  # by position in turn order from the first player
 ROW_SIZE = 4
 SEAT_KINDS = ("human", "bot")
-STATE_FORMAT = 1
+STATE_FORMAT = 2  # 2: the rules of issue 11 (artifacts after the search, phase "after")
 
 
 class Phase(StrEnum):
-    """Where the game is: a turn's start, its search, a tie bidding, the buy step, or over."""
+    """Where the game is: a turn's start, its search, the artifacts after it, a tie bidding, the buy, or over."""
 
     START = "start"
     SEARCH = "search"
+    AFTER = "after"
     BID = "bid"
     BUY = "buy"
     OVER = "over"
@@ -265,6 +266,9 @@ class GameState:
 
 
 def _state_from_dict(d: dict[str, Any], cards: CardSet) -> GameState:
+    if d.get("format") == 1:
+        raise StateError(f"saved state: format 1 is from the rules before format {STATE_FORMAT} (artifacts after "
+                         "the search, several of a kind, empty searches) and cannot be resumed")
     if d.get("format") != STATE_FORMAT:
         raise StateError(f"saved state: format {d.get('format')!r} is not {STATE_FORMAT}")
     setup = Setup.from_dict(d["setup"])

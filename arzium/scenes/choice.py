@@ -1,6 +1,8 @@
 """The acting human's choice in progress and its preview: the character chosen, the search artifacts
-armed, a pinned pattern with its blanks and displace square, or a Slide/Wake in progress; the ghost
-under the mouse shows what a click would do, as the rules preview it (`arzium.rules.preview`).
+armed (several Turns or Free blanks may be armed together), a pinned pattern with its blanks and displace
+square, or a Slide/Wake in progress; the ghost under the mouse shows what a click would do, as the rules
+preview it (`arzium.rules.preview`). Purse, Slide and Wake may also be used after the search (phase
+``after``), and Purse during the buy when it makes an artifact affordable.
 """
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from arzium.rules import SIZE, Ability, Action, CardSet, GameState, Search, UsePurse, UseSlide
+from arzium.rules import SIZE, Ability, Action, CardSet, GameState, Search, UsePurse, UseSlide, legal_actions
 from arzium.rules.preview import SearchPreview, search_preview, slide_sources, slide_targets
 from arzium.scenes.board_view import BoardView, Cell
 from arzium.scenes.table import Table
@@ -18,6 +20,22 @@ if TYPE_CHECKING:
 
 Mode = Literal[Ability.SLIDE, Ability.WAKE]
 SearchAbility = Literal[Ability.TURN, Ability.FREE_BLANK, Ability.DISPLACE]
+AFTER_SEARCH = (Ability.PURSE, Ability.SLIDE, Ability.WAKE)  # the artifacts usable after the search
+
+
+def usable_artifacts(st: GameState, p: int, cards: CardSet) -> frozenset[int]:
+    """The indices of `p`'s artifacts that may be used now (to light them up)."""
+    ps = st.players[p]
+    if st.phase in ("start", "search"):
+        return frozenset(i for i, up in enumerate(ps.artifacts_up) if up)
+    if st.phase == "after":
+        return frozenset(i for i, (a, up) in enumerate(zip(ps.artifacts, ps.artifacts_up))
+                         if up and cards.artifact(a).ability in AFTER_SEARCH)
+    if st.phase == "buy":
+        purses = {a.artifact for a in legal_actions(st) if isinstance(a, UsePurse)}
+        return frozenset(i for i, (a, up) in enumerate(zip(ps.artifacts, ps.artifacts_up))
+                         if up and cards.artifact(a).ability == Ability.PURSE and purses)
+    return frozenset()
 
 
 @dataclass
@@ -55,7 +73,7 @@ class Choice:
         self.mouse = mouse
         self.selected: int | None = None
         self.blanks: set[int] = set()
-        self.armed: dict[SearchAbility, str] = {}   # ability -> artifact id, for the next search
+        self.armed: dict[str, SearchAbility] = {}   # artifact id -> ability, for the next search
         self.pinned: tuple[int, int] | None = None
         self.displace_sq: int | None = None
         self.mode: Mode | None = None
@@ -113,10 +131,14 @@ class Choice:
         self.selected = index
         self.app.sounds.play("ui_click")
 
+    def armed_of(self, ability: SearchAbility) -> tuple[str, ...]:
+        """The armed artifacts of one kind, in the order they were armed."""
+        return tuple(a for a, ab in self.armed.items() if ab == ability)
+
     def use_artifact(self, index: int) -> None:
         p = self.table.acting_human()
         st = self.table.view_state()
-        if p is None or st.phase not in ("start", "search"):
+        if p is None or st.phase not in ("start", "search", "after", "buy"):
             return
         ps = st.players[p]
         aid = ps.artifacts[index]
@@ -125,14 +147,21 @@ class Choice:
             self.app.toast(f"{self.cards.artifact(aid).name} is used: it turns face up when you rest")
             self.app.sounds.play("ui_error")
             return
+        if index not in usable_artifacts(st, p, self.cards):
+            self.app.toast("Now only a Purse, Slide or Wake can be used" if st.phase == "after" else
+                           "During the buy a Purse helps only to afford an artifact")
+            self.app.sounds.play("ui_error")
+            return
         match ability:
             case Ability.PURSE:
                 self.act(UsePurse(aid))
             case Ability.TURN | Ability.FREE_BLANK | Ability.DISPLACE:
-                if self.armed.get(ability) == aid:
-                    del self.armed[ability]
+                if aid in self.armed:
+                    del self.armed[aid]
                 else:
-                    self.armed[ability] = aid
+                    if ability == Ability.DISPLACE:  # the table places one displacement per search
+                        self.armed = {a: ab for a, ab in self.armed.items() if ab != ability}
+                    self.armed[aid] = ability
                 self.displace_sq = None
                 self._ghost_key = None
                 self.app.sounds.play("ui_click")
@@ -170,7 +199,8 @@ class Choice:
 
     def _make_ghost(self, st: GameState, p: int, selected: int, cell: tuple[int, int] | None) -> Ghost:
         cid = st.players[p].cards[selected]
-        rotation = (st.rot[p] + (1 if Ability.TURN in self.armed else 0)) % 4
+        turns = self.armed_of(Ability.TURN)
+        rotation = (st.rot[p] + len(turns)) % 4
         if self.pinned is not None:
             ar, ac = self.pinned
         else:
@@ -180,8 +210,8 @@ class Choice:
         if not (0 <= ar < SIZE and 0 <= ac < SIZE):
             outside = [(ar + r, ac + c, "bad") for r, c in self.cards.shape(cid, rotation).markers]
             return Ghost((ar, ac), outside, False, "the pattern would leave the map", None)
-        pv = search_preview(st, cid, ar * SIZE + ac, self.armed.get(Ability.TURN), self.armed.get(Ability.FREE_BLANK),
-                            self.armed.get(Ability.DISPLACE))
+        pv = search_preview(st, cid, ar * SIZE + ac, turns, self.armed_of(Ability.FREE_BLANK),
+                            self.armed_of(Ability.DISPLACE))
         if not pv.legal:
             return Ghost((ar, ac), [(r, c, "bad") for r, c in pv.marker_cells], False, pv.reason, None, pv)
         targets = set(pv.displace_targets)
@@ -206,7 +236,8 @@ class Choice:
                     chosen.append(b.index)
             elif b.square >= 0:
                 cells.append((r, c, "blank_closed"))
-        search = pv.search(tuple(chosen), self.displace_sq if self.displace_sq in targets else None)
+        dsqs = (self.displace_sq,) if self.displace_sq is not None and self.displace_sq in targets else ()
+        search = pv.search(tuple(chosen), dsqs)
         return Ghost((ar, ac), cells, True, "", search, pv, pv.coins, pv.cost(search),
                      options=open_blanks > 0 or bool(targets))
 

@@ -28,6 +28,7 @@ from arzium.rules import (
     CardReplaced,
     CharacterFlipped,
     CharacterUsed,
+    ClaimsBegun,
     CoinsGained,
     ConsolationCoin,
     Event,
@@ -190,6 +191,8 @@ class Animator:
                 self._on_final_round(e)
             case GameEnded():
                 self._on_game_ended(e)
+            case ClaimsBegun():
+                pass  # the claims that follow have their own steps
             case _:
                 assert_never(e)
 

@@ -16,6 +16,7 @@ from arzium.rules import (
     CardSet,
     GameState,
     PassBid,
+    ResolveClaims,
     RestEarly,
     Search,
     SkipBuy,
@@ -34,7 +35,7 @@ from arzium.scenes.table import Table
 if TYPE_CHECKING:
     from common.app import App
 
-HintButton = Literal["rest", "skip", "end"]  # the sidebar button a hint rings
+HintButton = Literal["rest", "skip", "end", "claims"]  # the sidebar button a hint rings
 
 
 @dataclass
@@ -74,9 +75,12 @@ def describe_hint(action: Action, key: tuple[int, tuple[Action, ...]], st: GameS
         case SkipSearch():
             return Hint(action, key, "Hint: skip the search — none of your characters can place a marker",
                         button="skip")
+        case ResolveClaims():
+            return Hint(action, key, "Hint: use no more artifacts — go on to the claims", button="claims")
         case UsePurse():
             name, i = artifact(action.artifact)
-            return Hint(action, key, f"Hint: use {name} now — a free coin", artifacts=(i,))
+            why = "to afford an artifact" if st.phase == "buy" else "a free coin"
+            return Hint(action, key, f"Hint: use {name} now — {why}", artifacts=(i,))
         case UseSlide():
             name, i = artifact(action.artifact)
             cells = [(*divmod(action.src, SIZE), "displace_on"), (*divmod(action.dst, SIZE), "ok")]
@@ -104,23 +108,23 @@ def describe_hint(action: Action, key: tuple[int, tuple[Action, ...]], st: GameS
 def _search_hint(st: GameState, p: int, action: Search, key: tuple[int, tuple[Action, ...]],
                  cards: CardSet) -> Hint:
     ps = st.players[p]
-    pv = search_preview(st, action.card, action.anchor, action.turn_artifact)
-    dsq = action.displace_square
+    pv = search_preview(st, action.card, action.anchor, action.turn_artifacts)
+    dsqs = action.displace_squares
     cells: list[Cell] = []
     for r, c in pv.marker_cells:
         sq = r * SIZE + c
-        cells.append((r, c, "displace_on" if sq == dsq else "ok" if sq in pv.markers else "skip"))
+        cells.append((r, c, "displace_on" if sq in dsqs else "ok" if sq in pv.markers else "skip"))
     for i in action.blanks:
         b = pv.blanks[i]
-        cells.append((*b.cell, "displace_on" if b.square == dsq else "blank_on"))
+        cells.append((*b.cell, "displace_on" if b.square in dsqs else "blank_on"))
     parts = [f"Hint: {cards.card(action.card).name} here"]
     coins = pv.gains(action)
     if coins:
         parts.append(f"+{_plural(coins, 'coin')}")
-    paid = len([i for i in action.blanks if i != action.free_blank])
+    paid = len([i for i in action.blanks if i not in action.free_blanks])
     if paid:
         parts.append(f"buy {_plural(paid, 'blank')}")
-    used = [a for a in (action.turn_artifact, action.free_blank_artifact, action.displace_artifact) if a]
+    used = list(action.artifacts)
     if used:
         parts.append("with " + " and ".join(cards.artifact(a).name for a in used))
     return Hint(action, key, "  ·  ".join(parts), cells=cells, card=ps.cards.index(action.card),

@@ -29,6 +29,7 @@ from arzium.rules import (
     CardSet,
     CharacterFlipped,
     CharacterUsed,
+    ClaimsBegun,
     CoinsGained,
     ConsolationCoin,
     Event,
@@ -257,8 +258,8 @@ def describe_at(events: list[Event], setup: Setup, cards: CardSet,
                 say(LogLine(f"Game over: {win_line([names[w] for w in e.winners])}", None, True))
             case CharacterUsed() | MarkerPlaced() | SquareSkipped() | BlankPaid() | MarkerDisplaced():
                 pass  # told with their search
-            case ArtifactRowRefilled():
-                pass  # the row shows it
+            case ArtifactRowRefilled() | ClaimsBegun():
+                pass  # the row shows it; the claims tell themselves
             case _:
                 assert_never(e)
     at = len(events)

@@ -16,7 +16,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import Ability, Action, Buy, Event, GameState, SkipBuy, UseWake, apply, is_over, new_game
+from arzium.rules import (
+    Ability,
+    Action,
+    Buy,
+    Event,
+    GameState,
+    ResolveClaims,
+    SkipBuy,
+    UseWake,
+    apply,
+    is_over,
+    new_game,
+)
 from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.choice import Choice
@@ -245,6 +257,8 @@ class PlayScene(Scene):
                 choice.place_pinned()
             elif table.acting_human() is not None and table.view_state().phase == "buy":
                 self.act(SkipBuy())
+            elif table.acting_human() is not None and table.view_state().phase == "after":
+                self.act(ResolveClaims())
             else:
                 return False
             return True

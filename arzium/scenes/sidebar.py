@@ -16,6 +16,7 @@ from arzium.rules import (
     Buy,
     GameState,
     PassBid,
+    ResolveClaims,
     RestEarly,
     Search,
     SkipBuy,
@@ -51,6 +52,8 @@ def doing(action: Action) -> str:
             return "searching"
         case SkipSearch():
             return "skipping the search"
+        case ResolveClaims():
+            return "ending the search"
         case RestEarly():
             return "resting"
         case UsePurse() | UseSlide() | UseWake():
@@ -100,6 +103,8 @@ class Sidebar:
                                "None of your face-up characters fits anywhere on the map", font=20)
         self.end_btn = Button("End turn", lambda: act(SkipBuy()), "Finish without buying an artifact (Enter)",
                               font=20)
+        self.claims_btn = Button("Claims", lambda: act(ResolveClaims()),
+                                 "Use no more artifacts: the full lands are claimed now (Enter)", font=20)
         self.place_btn = Button("Place here", choice.place_pinned, "Search with the pinned pattern (Enter)", font=20)
         self.menu_btn = Button("Menu", open_menu, "Pause: rules, leave (the game is saved)", font=20,
                                sound="ui_back")
@@ -145,7 +150,7 @@ class Sidebar:
 
     def button(self, name: HintButton) -> Button:
         """The button a hint rings."""
-        return {"rest": self.rest_btn, "skip": self.skip_btn, "end": self.end_btn}[name]
+        return {"rest": self.rest_btn, "skip": self.skip_btn, "end": self.end_btn, "claims": self.claims_btn}[name]
 
     # -- the moment -------------------------------------------------------------------------
 
@@ -192,6 +197,8 @@ class Sidebar:
             out.append(self.skip_btn)
         if p is not None and st.phase == "buy":
             out.append(self.end_btn)
+        if p is not None and st.phase == "after":
+            out.append(self.claims_btn)
         if table.awaiting_confirm:
             out.append(self.confirm_btn)
         if table.pending:
@@ -243,13 +250,15 @@ class Sidebar:
             return f"{name}: your bid", "A tie! Bid coins for the land, or pass."
         if st.phase == "buy":
             return f"{name}: buy?", "Click an artifact in the row to buy it, or end your turn (Enter)."
+        if st.phase == "after" and choice.mode is None:
+            return f"{name}: after the search", "Use a Purse, Slide or Wake, or go on to the claims (Enter)."
         if choice.mode is Ability.SLIDE:
             return f"{name}: slide", ("Click the square to move it to." if choice.slide_src is not None
                                       else "Click any marker on the map to slide it.")
         if choice.mode is Ability.WAKE:
             return f"{name}: wake", "Click one of your characters to turn it over."
         if choice.selected is None and choice.armed:
-            ready = " and ".join(ABILITY_NAMES[a] for a in choice.armed)
+            ready = " and ".join(ABILITY_NAMES[a] for a in choice.armed.values())
             return f"{name}: {ready} ready", "Now choose a face-up character to search with."
         if choice.selected is None:
             hint = "Choose a face-up character in your party (or press 1-9)"

@@ -11,6 +11,7 @@ import pygame
 
 from arzium.rules import ABILITY_TEXT, EDGES, Ability, Bid, PassBid, Search
 from arzium.scenes.board_view import HINT_RGB, Cell
+from arzium.scenes.choice import usable_artifacts
 from arzium.scenes.hints import Hint
 from arzium.scenes.log_panel import ABILITY_NAMES
 from arzium.scenes.party_view import SIDES, PartyLook
@@ -177,8 +178,8 @@ class TableView:
             pickable = frozenset(i for i, up in enumerate(ps.face_up) if up)
         else:
             pickable = frozenset()
-        arts = frozenset(i for i, up in enumerate(ps.artifacts_up) if up) if searching else frozenset()
-        armed = frozenset(i for i, a in enumerate(ps.artifacts) if a in choice.armed.values() or
+        arts = usable_artifacts(st, player, choice.cards)
+        armed = frozenset(i for i, a in enumerate(ps.artifacts) if a in choice.armed or
                           (choice.mode is not None and a == choice.mode_artifact))
         hover_card = hover[2] if hover and hover[0] == "card" and hover[1] == player else None
         hover_art = hover[2] if hover and hover[0] == "artifact" and hover[1] == player else None

@@ -13,6 +13,7 @@ from arzium.rules import (
     Phase,
     RestEarly,
     Search,
+    UsePurse,
     apply,
     clone,
     current_player,
@@ -244,6 +245,8 @@ def test_hard_answers_a_forced_decision_at_once():
 def test_hard_is_reproducible_and_respects_a_time_cap():
     state = new_game(default_setup(3, True), 11)
     for _ in range(9):
+        apply(state, make_bot("normal", 3).decide(state, current_player(state)))
+    while any(isinstance(a, UsePurse) for a in legal_actions(state)):  # a Purse is no decision to search
         apply(state, make_bot("normal", 3).decide(state, current_player(state)))
     p = current_player(state)
     a1 = HardBot(random.Random(42), 40).decide(state, p)

@@ -11,6 +11,7 @@ from arzium.rules import (
     IllegalAction,
     MarkerPlaced,
     PassBid,
+    ResolveClaims,
     RestEarly,
     Search,
     SkipBuy,
@@ -41,7 +42,8 @@ def armed_state(seed: int, coins: int):
     while state.phase not in ("start", "search"):
         apply(state, legal_actions(state)[0])
     ps = state.players[state.active]
-    firsts = {ab: next(a for a in state.cards.artifact_ids if state.cards.artifact(a).ability == ab) for ab in ABILITIES}
+    arts = state.cards.artifact_ids
+    firsts = {ab: next(a for a in arts if state.cards.artifact(a).ability == ab) for ab in ABILITIES}
     ps.artifacts = [firsts[ab] for ab in ABILITIES] + ps.artifacts
     ps.artifacts_up = [True] * len(ps.artifacts)
     ps.coins = coins
@@ -60,8 +62,11 @@ def brute_force(state, arts):
                 for blanks in subsets:
                     for free in [None] + list(blanks):
                         for dsq in [None] + occupied:
-                            action = Search(card, anchor, blanks, turn, arts["free_blank"] if free is not None else None,
-                                            free, arts["displace"] if dsq is not None else None, dsq)
+                            action = Search(card, anchor, blanks, (turn,) if turn else (),
+                                            (arts["free_blank"],) if free is not None else (),
+                                            (free,) if free is not None else (),
+                                            (arts["displace"],) if dsq is not None else (),
+                                            (dsq,) if dsq is not None else ())
                             if accepted(state, action):
                                 found.add(action)
     for src in range(36):
@@ -71,7 +76,7 @@ def brute_force(state, arts):
     for card in ps.cards:
         if accepted(state, UseWake(arts["wake"], card)):
             found.add(UseWake(arts["wake"], card))
-    for action in (UsePurse(arts["purse"]), RestEarly(), SkipSearch()):
+    for action in (UsePurse(arts["purse"]), RestEarly(), SkipSearch(), ResolveClaims()):
         if accepted(state, action):
             found.add(action)
     return found
@@ -85,6 +90,24 @@ def test_legal_actions_match_what_apply_accepts(seed, coins):
     assert set(listed) == brute_force(state, arts)
 
 
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_after_the_search_the_list_is_exact(seed):
+    """After the search: Purse, Slide and Wake (face up only) and ResolveClaims, nothing else."""
+    state, arts = armed_state(seed, 3)
+    search = next(a for a in legal_actions(state) if isinstance(a, Search) and not a.artifacts)
+    apply(state, search)
+    assert state.phase == "after"
+    listed = legal_actions(state)
+    ps = state.players[state.active]
+    others = [RestEarly(), SkipSearch(), SkipBuy(), PassBid(), Bid(0), search] + \
+        [Search(c, a) for c in ps.cards for a in range(36)] + [Buy(a) for a in state.art_row]
+    candidates = [UsePurse(arts["purse"]), ResolveClaims(), *others] + \
+        [UseWake(arts["wake"], c) for c in ps.cards] + \
+        [UseSlide(arts["slide"], s, d) for s in range(36) for d in range(36)]
+    assert {a for a in candidates if accepted(state, a)} == set(listed)
+    assert ResolveClaims() in listed and not any(accepted(state, a) for a in others)
+
+
 def test_bid_and_buy_lists_are_exact():
     state, _, _ = play_random(4, True, 3, max_actions=0)
     rng = random.Random(3)
@@ -94,7 +117,7 @@ def test_bid_and_buy_lists_are_exact():
         if state.phase in ("bid", "buy"):
             seen.add(state.phase)
             candidates = [Bid(x) for x in range(12)] + [PassBid(), SkipBuy()] + \
-                [Buy(a) for a in state.cards.artifact_ids]
+                [Buy(a) for a in state.cards.artifact_ids] + [UsePurse(a) for a in state.cards.artifact_ids]
             assert {a for a in candidates if accepted(state, a)} == set(listed)
         apply(state, rng.choice(listed))
     assert seen == {"bid", "buy"}
@@ -139,3 +162,27 @@ def test_an_illegal_action_leaves_the_state_unchanged():
         with pytest.raises(IllegalAction):
             apply(state, action)
     assert tried > 100 and state.to_dict() == before
+
+
+def test_several_turns_and_free_blanks_are_listed_exactly():
+    """Two Turns and two Free blanks: the searches listed are every accepted use of the first ones."""
+    state, _ = armed_state(2, 1)
+    ps = state.players[state.active]
+    turns = [a for a in state.cards.artifact_ids if state.cards.artifact(a).ability == "turn"][1:3]
+    fbs = [a for a in state.cards.artifact_ids if state.cards.artifact(a).ability == "free_blank"][1:3]
+    ps.artifacts, ps.artifacts_up = turns + fbs, [True] * 4
+    found = set()
+    for card in ps.cards:
+        nb = state.cards.card(card).blanks
+        subsets = [c for k in range(nb + 1) for c in combinations(range(nb), k)]
+        for anchor in range(36):
+            for k in range(3):
+                for blanks in subsets:
+                    for f in range(len(blanks) + 1):
+                        for frees in combinations(blanks, f):
+                            action = Search(card, anchor, blanks, tuple(turns[:k]), tuple(fbs[:f]), frees)
+                            if accepted(state, action):
+                                found.add(action)
+    listed = {a for a in legal_actions(state) if isinstance(a, Search)}
+    assert listed == found
+    assert any(len(a.turn_artifacts) == 2 for a in listed) and any(len(a.free_blanks) == 2 for a in listed)

@@ -76,8 +76,8 @@ def check_invariants(state):
         else:
             assert [state.coin_at[s] for s in squares] == list(state.cards.card(card).land_coins)
         full = card is not None and all(state.board[s] >= 0 for s in squares)
-        if full:   # filled by a Slide before the search, or waiting for a tie bidding
-            assert state.phase in ("start", "search") or slot in state.pending
+        if full:   # filled by a Slide before the search, waiting for the claims after it or for a tie bidding
+            assert state.phase in ("start", "search", "after") or slot in state.pending  # claimed after the search
     if state.phase == "bid":
         assert state.bid.slot == state.pending[0] and len(state.bid.bidders) >= 2
     if is_over(state):

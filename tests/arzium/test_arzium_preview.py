@@ -60,8 +60,8 @@ def artifact_choices(state: GameState) -> list[tuple[str | None, str | None, str
 
 def uses(search: Search, t: str | None, fb: str | None, d: str | None) -> bool:
     """Whether `search` uses at most the artifacts t, fb, d (and exactly the Turn one)."""
-    return search.turn_artifact == t and search.free_blank_artifact in (None, fb) and \
-        search.displace_artifact in (None, d)
+    return search.turn_artifacts == ((t,) if t else ()) and search.free_blank_artifacts in ((), (fb,)) and \
+        search.displace_artifacts in ((), (d,))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -75,14 +75,14 @@ def test_every_preview_agrees_with_legal_actions(seed: int) -> None:
                 continue
             for card in [c for c, up in zip(ps.cards, ps.face_up) if up]:
                 for anchor in range(36):
-                    pv = search_preview(state, card, anchor, t, fb, d)
+                    pv = search_preview(state, card, anchor, *((x,) if x else () for x in (t, fb, d)))
                     here = [a for a in legal if a.card == card and a.anchor == anchor and uses(a, t, fb, d)]
                     where = f"seed {seed}, turn {state.turn}, {card} at {anchor}, artifacts {(t, fb, d)}"
                     assert pv.legal == bool(here), where
                     for b in pv.blanks:
                         assert b.buyable == (pv.search((b.index,)) in legal), where
                     for target in pv.displace_targets:
-                        assert pv.search(displace_square=target) in legal, where
+                        assert pv.search(displace_squares=(target,)) in legal, where
                     seen["legal"] += pv.legal
                     seen["buyable"] += any(b.buyable for b in pv.blanks)
                     seen["target"] += bool(pv.displace_targets)
@@ -95,7 +95,8 @@ def test_a_previewed_search_does_what_apply_does(seed: int) -> None:
         ps = state.players[state.active]
         for card in [c for c, up in zip(ps.cards, ps.face_up) if up]:
             for anchor in range(36):
-                pv = search_preview(state, card, anchor, free_blank_artifact=first_artifact(state, "free_blank"))
+                fb = first_artifact(state, "free_blank")
+                pv = search_preview(state, card, anchor, free_blank_artifacts=(fb,) if fb else ())
                 if not pv.legal:
                     continue
                 options = [()] + [(b.index,) for b in pv.blanks if b.buyable]
@@ -114,20 +115,38 @@ def test_a_previewed_search_does_what_apply_does(seed: int) -> None:
                     assert sum(e.cost for e in events if isinstance(e, BlankPaid)) == pv.cost(search), where
 
 
-def test_displace_makes_a_fully_taken_placement_legal() -> None:
-    """The Displace bug: a pattern on nothing but other players' markers is a legal search with Displace."""
+def test_a_fully_taken_placement_is_a_legal_empty_search_and_displace_offers_its_squares() -> None:
+    """A pattern on nothing but other players' markers places nothing, legally; Displace may take them."""
     state = make_state(full=True, cards=make_cards(patterns={"C01": ["XX"]}))
     set_characters(state, 0, ["C01", "C02", "C03"])
     disp = artifact_of(state, "displace")
     give_artifacts(state, 0, [disp])
     put_markers(state, 1, [sq(5, 0), sq(5, 1)])
     without = search_preview(state, "C01", sq(5, 0))
-    assert not without.legal and "no marker" in without.reason
-    pv = search_preview(state, "C01", sq(5, 0), displace_artifact=disp)
+    assert without.legal and without.markers == () and without.skipped == (sq(5, 0), sq(5, 1))
+    assert without.search() in legal_actions(state)
+    pv = search_preview(state, "C01", sq(5, 0), displace_artifacts=(disp,))
     assert pv.legal and pv.has_options and pv.displace_targets == (sq(5, 0), sq(5, 1))
-    search = pv.search(displace_square=sq(5, 1))
+    both = pv.search(displace_squares=(sq(5, 0), sq(5, 1)))
+    assert both.displace_squares == (sq(5, 0),)        # one Displace given: one square taken
+    search = pv.search(displace_squares=(sq(5, 1),))
     assert search in legal_actions(state)
     assert any(isinstance(e, MarkerDisplaced) and e.square == sq(5, 1) for e in apply(state, search))
+
+
+def test_two_turns_and_two_free_blanks_preview_what_apply_does() -> None:
+    state = make_state(full=True, cards=make_cards(patterns={"C01": ["BXXB"]}))
+    set_characters(state, 0, ["C01", "C02", "C03"])
+    turns = (artifact_of(state, "turn", 0), artifact_of(state, "turn", 1))
+    fbs = (artifact_of(state, "free_blank", 0), artifact_of(state, "free_blank", 1))
+    give_artifacts(state, 0, [*turns, *fbs])
+    pv = search_preview(state, "C01", sq(0, 1), turns, fbs)
+    assert pv.legal and [b.cell for b in pv.blanks] == [(0, 3), (0, 0)]    # half a turn: the blanks swap ends
+    search = pv.search((0, 1))
+    assert search.free_blanks == (0, 1) and pv.cost(search) == 0 and search in legal_actions(state)
+    events = apply(state, search)
+    assert sorted(e.square for e in events if isinstance(e, BlankPaid)) == [sq(0, 0), sq(0, 3)]
+    assert state.players[0].coins == 0
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -1,4 +1,4 @@
-"""The search: skipped squares, coins at once, blanks (paid from coins of the same placement), no pass."""
+"""The search: skipped squares, coins at once, blanks (paid from coins of the same placement), empty searches."""
 import pytest
 
 from arzium.rules import (
@@ -93,19 +93,15 @@ def test_blank_on_an_occupied_square_is_not_allowed():
         apply(state, Search("C01", sq(3, 0), blanks=(1,)))
 
 
-def test_a_search_must_place_a_marker_when_the_character_can():
+def test_a_search_on_occupied_squares_only_is_legal_and_places_nothing():
     state = make_state(cards=make_cards(patterns={"C01": ["XX"]}))
-    set_characters(state, 0, ["C01"])
-    put_markers(state, 1, [sq(0, 0), sq(0, 1)])
-    with pytest.raises(IllegalAction, match="would place no marker"):
-        apply(state, Search("C01", 0))
-    assert Search("C01", 0) not in legal_actions(state)
-    # when every placement is blocked, the empty search is the only way to play the character
-    for s in range(36):
-        if state.board[s] < 0:
-            put_markers(state, 1 if s % 2 else 0, [s])
+    set_characters(state, 0, ["C01", "C02"])
+    put_markers(state, 1, [sq(0, 0), sq(0, 1)])           # C01 could reach free squares elsewhere
     assert Search("C01", 0) in legal_actions(state)
-    apply(state, Search("C01", 0))
+    events = apply(state, Search("C01", 0))
+    assert events[:3] == [CharacterUsed(0, "C01"), SquareSkipped(sq(0, 0)), SquareSkipped(sq(0, 1))]
+    assert not any(isinstance(e, MarkerPlaced) for e in events)
+    assert state.players[0].face_up == [False, True] and state.players[0].supply == 24 and state.active == 1
 
 
 def test_only_your_own_face_up_characters_search():

@@ -1,5 +1,6 @@
 """State round trip and copies, actions in JSON, replays, and the autosave (with corrupt saves set aside)."""
 import json
+import random
 
 import pytest
 
@@ -11,6 +12,7 @@ from arzium.rules import (
     PassBid,
     Replay,
     ReplayError,
+    ResolveClaims,
     RestEarly,
     Search,
     SetupError,
@@ -24,7 +26,9 @@ from arzium.rules import (
     apply,
     clone,
     default_setup,
+    is_over,
     legal_actions,
+    new_game,
     replay_from,
     run_replay,
 )
@@ -34,8 +38,11 @@ from common.files import DataError
 from common.replay import Replay as ReplayFile
 from common.replay import read_replay, write_replay
 
-ALL_ACTIONS = [RestEarly(), Search("C01", 7), Search("C02", 0, (0, 1), "A13", "A01", 1, "A05", 3), SkipSearch(),
-               UsePurse("A09"), UseSlide("A17", 3, 4), UseWake("A21", "C05"), Bid(0), PassBid(), Buy("A02"),
+ALL_ACTIONS = [RestEarly(), Search("C01", 7),
+               Search("C02", 0, (0, 1), ("A13",), ("A01",), (1,), ("A05",), (3,)),
+               Search("C02", 0, (0, 1), ("A13", "A14"), ("A01", "A02"), (0, 1), ("A05", "A06"), (3, 4)),
+               SkipSearch(), ResolveClaims(), UsePurse("A09"), UseSlide("A17", 3, 4), UseWake("A21", "C05"), Bid(0),
+               PassBid(), Buy("A02"),
                SkipBuy()]
 
 
@@ -55,6 +62,22 @@ def test_bad_action_json_is_one_line(data, message):
         action_from_json(data)
 
 
+def test_the_single_id_search_form_of_format_1_reads_as_one_element_tuples():
+    old = {"type": "search", "card": "C02", "anchor": 0, "blanks": [0, 1], "turn_artifact": "A13",
+           "free_blank_artifact": "A01", "free_blank": 1, "displace_artifact": None, "displace_square": None}
+    assert action_from_json(old) == Search("C02", 0, (0, 1), ("A13",), ("A01",), (1,))
+    with pytest.raises(ValueError, match="'turn_artifacts'"):
+        action_from_json({"type": "search", "card": "C02", "anchor": 0, "turn_artifacts": "A13"})
+
+
+def test_a_format_1_saved_state_is_one_line_naming_the_format_change():
+    state, _, _ = play_random(2, True, 3, max_actions=10)
+    data = state.to_dict()
+    data["format"] = 1
+    with pytest.raises(StateError, match="format 1 is from the rules before format 2"):
+        GameState.from_dict(data)
+
+
 def test_state_round_trips_exactly_and_keeps_playing_the_same():
     state, _, _ = play_random(4, True, 11, max_actions=60)
     data = json.loads(json.dumps(state.to_dict()))
@@ -70,8 +93,9 @@ def test_clone_is_independent():
     state, _, _ = play_random(3, True, 5, max_actions=40)
     before = state.to_dict()
     copy = clone(state)
+    rng = random.Random(5)
     while copy.phase != "over":
-        apply(copy, legal_actions(copy)[-1])
+        apply(copy, rng.choice(legal_actions(copy)))
     assert state.to_dict() == before
 
 
@@ -104,6 +128,41 @@ def test_replay_reproduces_the_game_and_names_the_bad_action(tmp_path):
     write_replay(path, replay.to_file())
     loaded = Replay.from_file(read_replay(path, "arzium"), str(path))
     assert loaded == replay and loaded.run()[0].to_dict() == state.to_dict()
+
+
+def old_rules_game(seed: int):
+    """A random full game played as the format 1 rules allowed (no artifact after the search, no Purse in
+    the buy): its actions in the new form and in the old form (without the steps the old rules made)."""
+    state = new_game(default_setup(3, True), seed)
+    rng = random.Random(seed)
+    new, old = [], []
+    while not is_over(state):
+        phase, coins = state.phase, state.players[state.active].coins
+        legal = [a for a in legal_actions(state) if not (phase == "buy" and isinstance(a, UsePurse))]
+        implicit = phase == "after" or (phase == "buy" and all(
+            state.cards.artifact(a).cost > coins for a in state.art_row))
+        action = (ResolveClaims() if phase == "after" else SkipBuy()) if implicit else rng.choice(legal)
+        apply(state, action)
+        new.append(action)
+        if not implicit:
+            old.append(action)
+    return state, new, old
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+def test_a_format_1_replay_plays_with_the_steps_the_old_rules_made(seed, tmp_path):
+    state, new, old = old_rules_game(seed)
+    assert len(old) < len(new)
+    assert run_replay(state.setup, state.seed, new)[0].to_dict() == state.to_dict()
+    with pytest.raises(IllegalAction):
+        run_replay(state.setup, state.seed, old)
+    assert run_replay(state.setup, state.seed, old, legacy=True)[0].to_dict() == state.to_dict()
+    path = tmp_path / "old.json"
+    write_replay(path, ReplayFile("arzium", state.setup.to_dict(), state.seed, [a.to_json() for a in old],
+                                  version=1))
+    loaded = Replay.from_file(read_replay(path, "arzium"), str(path))
+    assert loaded.legacy and loaded.run()[0].to_dict() == state.to_dict()
+    assert not replay_from(state, new).legacy and replay_from(state, new).to_file().version == 2
 
 
 @pytest.mark.parametrize("setup,actions,message", [

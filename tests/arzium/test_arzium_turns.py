@@ -8,6 +8,7 @@ from arzium.rules import (
     FinalRound,
     GameEnded,
     IllegalAction,
+    ResolveClaims,
     RestEarly,
     Rested,
     Search,
@@ -48,13 +49,13 @@ def test_early_rest_costs_one_coin_per_face_up_character_and_refreshes_artifacts
     set_characters(state, 0, ["C01", "C02", "C03"], [True, False, True])
     give_artifacts(state, 0, [artifact_of(state, "purse")], [False])
     state.players[0].coins = 1
-    with pytest.raises(IllegalAction, match="costs 2 coins .* you have 1"):
+    with pytest.raises(IllegalAction, match=r"costs 2 coins .* you have 1"):
         apply(state, RestEarly())
     state.players[0].coins = 3
     assert apply(state, RestEarly()) == [Rested(0, 2, False)]
     ps = state.players[0]
     assert ps.coins == 1 and ps.face_up == [True] * 3 and ps.artifacts_up == [True]
-    with pytest.raises(IllegalAction, match="cannot rest early .* during the search"):
+    with pytest.raises(IllegalAction, match=r"cannot rest early .* during the search"):
         apply(state, RestEarly())
 
 
@@ -97,7 +98,7 @@ def claim_with(state, p):
 def test_ten_characters_end_the_game_after_the_round():
     state = make_state(n=3, cards=make_cards(patterns={"C01": ["XX"]}))   # order 0, 1, 2
     state.active = 1
-    set_characters(state, 1, ["C%02d" % i for i in range(30, 38)])   # 8 + C01 + the claim = 10
+    set_characters(state, 1, [f"C{i:02d}" for i in range(30, 38)])   # 8 + C01 + the claim = 10
     events = claim_with(state, 1)
     assert FinalRound(1) in events and not is_over(state) and state.active == 2
     set_characters(state, 2, ["C02"])
@@ -111,7 +112,7 @@ def test_ten_characters_end_the_game_after_the_round():
 def test_the_last_player_of_the_round_ends_it_at_once():
     state = make_state(n=2, cards=make_cards(patterns={"C01": ["XX"]}))
     state.active = 1
-    set_characters(state, 1, ["C%02d" % i for i in range(30, 38)])
+    set_characters(state, 1, [f"C{i:02d}" for i in range(30, 38)])
     events = claim_with(state, 1)
     assert [type(e).__name__ for e in events[-2:]] == ["FinalRound", "GameEnded"] and is_over(state)
 
@@ -184,3 +185,26 @@ def test_no_buy_step_without_coins_or_in_the_basic_game():
     set_characters(state, 0, ["C01"])
     state.players[0].coins = 9
     assert apply(state, Search("C01", 0))[-1] == TurnStarted(1) and state.art_row == []
+
+
+def test_the_turn_runs_search_after_claims_buy_and_ends_deterministically():
+    """With a face-up Wake the turn waits after the search (the active player acts); a Purse the coins alone
+    miss opens the buy; without them the turn runs on as before."""
+    state = make_state(full=True, cards=make_cards(patterns={"C01": ["XX"]}))
+    set_characters(state, 0, ["C01", "C02"])
+    wake, purse = artifact_of(state, "wake"), artifact_of(state, "purse")
+    give_artifacts(state, 0, [wake, purse], [True, False])
+    cost = min(state.cards.artifact(a).cost for a in state.art_row)
+    state.players[0].coins = cost - 1
+    apply(state, Search("C01", 0))
+    assert state.phase == "after" and state.active == 0 and legal_actions(state)[-1] == ResolveClaims()
+    assert apply(state, ResolveClaims())[-1] == TurnStarted(1)     # the Purse is face down: no buy
+    state = make_state(full=True, cards=make_cards(patterns={"C01": ["XX"]}))
+    set_characters(state, 0, ["C01"])
+    give_artifacts(state, 0, [purse])
+    state.players[0].coins = cost - 1
+    apply(state, Search("C01", 0))                                  # the Purse may be used after it ...
+    apply(state, ResolveClaims())
+    assert state.phase == "buy"                                     # ... or to afford an artifact now
+    apply(state, SkipBuy())
+    assert state.phase == "start" and state.active == 1

@@ -338,7 +338,7 @@ def test_the_hinted_displace_search_is_shown_placeable_and_placed_by_clicking(ap
     disp = artifact_of(state, "displace")
     give_artifacts(state, 0, [disp])
     put_markers(state, 1, [sq(5, 0), sq(5, 1)])
-    hinted = Search("C01", sq(5, 0), displace_artifact=disp, displace_square=sq(5, 1))
+    hinted = Search("C01", sq(5, 0), displace_artifacts=(disp,), displace_squares=(sq(5, 1),))
     assert hinted in legal_actions(state)
     scene = put_on_table(app, play_scene(app, state, autosave=False))
     run(app, 5)
@@ -346,7 +346,7 @@ def test_the_hinted_displace_search_is_shown_placeable_and_placed_by_clicking(ap
     assert scene.hints.hint.cells == [(5, 0, "skip"), (5, 1, "displace_on")]
     app.step([key(pygame.K_1)], FRAME)  # the first face-up character: C01
     app.step(click(scene.parties[0].artifact_rect(scene.shown, 0).center), FRAME)  # arm Displace
-    assert scene.choice.selected == 0 and scene.choice.armed == {"displace": disp}
+    assert scene.choice.selected == 0 and scene.choice.armed == {disp: "displace"}
     app.step([motion(scene.board_view.square_center(sq(5, 0)))], FRAME)
     ghost = scene.choice.ghost()
     assert ghost is not None and ghost.legal and ghost.options, ghost

@@ -229,6 +229,7 @@ def test_sound_file_is_sane(name: str) -> None:
         assert abs(pcm[0]) <= 16 and abs(pcm[-1]) <= 16, "no fade at the ends"
 
 
+@pytest.mark.slow  # renders all 18 sounds (3 s); the generator's determinism is checked by the default suite
 def test_files_are_what_the_generator_makes(generate: ModuleType) -> None:
     for name in generate.SOUNDS:
         _, pcm = read_pcm((SOUND_DIR / f"{name}.wav").read_bytes())

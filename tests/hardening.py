@@ -1,10 +1,11 @@
 """Shared helpers of the hardening tests: a snapshot of a folder, to prove nothing else changed on disk."""
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 Snapshot = dict[str, str | bytes]
 
@@ -37,3 +38,20 @@ def changes(before: Snapshot, after: Snapshot) -> dict[str, str]:
 def is_one_line(message: str | None, limit: int = 500) -> TypeGuard[str]:
     """A message fit for a terminal or a toast: one line, no control character, capped."""
     return (message is not None and 0 < len(message) <= limit and message.isprintable())
+
+
+def replace_value(data: Any, value: Any, index: int) -> Any:
+    """A copy of JSON `data` with its `index`-th (mod count) leaf or container replaced by `value`."""
+    data = json.loads(json.dumps(data))
+    spots: list[tuple[Any, Any]] = []
+
+    def walk(node: Any) -> None:
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for k, v in items:
+            spots.append((node, k))
+            walk(v)
+
+    walk(data)
+    parent, key = spots[index % len(spots)]
+    parent[key] = value
+    return data

@@ -29,6 +29,7 @@ from common.files import DataError
 from common.paths import data_dir, replays_dir
 from common.replay import Replay
 from common.scenes.menu import MenuScene
+from hardening import replace_value
 
 ROOT = Path(__file__).resolve().parents[2]
 DEEP = "[" * 100_000
@@ -287,23 +288,6 @@ PROPERTY = settings(max_examples=100, deadline=None, suppress_health_check=[Heal
                     derandomize=True)
 
 
-def _replace_value(data: Any, value: Any, index: int) -> Any:
-    """A copy of `data` with its `index`-th (mod count) value replaced by `value`."""
-    data = json.loads(json.dumps(data))
-    spots: list[tuple[Any, Any]] = []
-
-    def walk(node: Any) -> None:
-        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-        for k, v in items:
-            spots.append((node, k))
-            walk(v)
-
-    walk(data)
-    parent, key = spots[index % len(spots)]
-    parent[key] = value
-    return data
-
-
 def _near(text: str) -> st.SearchStrategy[bytes]:
     """Bytes near `text`: random, cut, spliced with junk, or one JSON value replaced."""
     raw = text.encode()
@@ -312,7 +296,7 @@ def _near(text: str) -> st.SearchStrategy[bytes]:
         st.integers(0, len(raw)).map(lambda n: raw[:n]),
         st.tuples(st.integers(0, len(raw)), st.binary(max_size=12)).map(lambda t: raw[:t[0]] + t[1] + raw[t[0]:]),
         st.tuples(JSONISH, st.integers(0, 80)).map(
-            lambda t: json.dumps(_replace_value(json.loads(text), *t)).encode("utf-8", "surrogatepass")))
+            lambda t: json.dumps(replace_value(json.loads(text), *t)).encode("utf-8", "surrogatepass")))
 
 
 @PROPERTY
@@ -345,7 +329,7 @@ GOOD_REPLAY = to_replay(_SETUP, _STATE)
 @PROPERTY
 @given(value=JSONISH, index=st.integers(0, 400), part=st.sampled_from(["setup", "actions"]))
 def test_any_replay_content_gives_a_setup_or_one_line(value: Any, index: int, part: str) -> None:
-    changed = dataclasses.replace(GOOD_REPLAY, **{part: _replace_value(getattr(GOOD_REPLAY, part), value, index)})
+    changed = dataclasses.replace(GOOD_REPLAY, **{part: replace_value(getattr(GOOD_REPLAY, part), value, index)})
     try:
         session.replay_outcome(changed, "r.json")
     except SetupError as exc:

@@ -43,6 +43,7 @@ from common.replay import Replay as ReplayFile
 from common.replay import read_replay, write_replay
 from common.scenes.menu import MenuScene
 from common.widgets import Dialog
+from hardening import replace_value
 from table_spy import FRAME
 
 HUMAN_FIRST = Setup((SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bot", "blue", "north", "bot", "easy")),
@@ -400,19 +401,7 @@ def _mutated(text: str) -> st.SearchStrategy[bytes]:
 
 def _replace_value(text: str, value: Any, index: int) -> str:
     """`text` with its `index`-th (mod count) JSON leaf or container replaced by `value`."""
-    data = json.loads(text)
-    spots: list[tuple[Any, Any]] = []
-
-    def walk(node: Any) -> None:
-        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-        for k, v in items:
-            spots.append((node, k))
-            walk(v)
-
-    walk(data)
-    parent, key = spots[index % len(spots)]
-    parent[key] = value
-    return json.dumps(data)
+    return json.dumps(replace_value(json.loads(text), value, index))
 
 
 def _is_one_line_or_none(message: str | None) -> bool:

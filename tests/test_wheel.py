@@ -3,6 +3,7 @@ another folder (slow: builds a wheel and a venv; .ci/run runs it)."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -29,7 +30,11 @@ def _run(*cmd: str | Path, cwd: Path, timeout: float = 600, env: dict[str, str] 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    _run(sys.executable, "-m", "pip", "wheel", ROOT, "--no-deps", "-q", "-w", out, cwd=out)
+    # Built from a copy: setuptools writes build/ into the source, and two test processes may build at once.
+    source = tmp_path_factory.mktemp("source") / "src"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
+                                                                 "__pycache__", ".pytest_cache"))
+    _run(sys.executable, "-m", "pip", "wheel", source, "--no-deps", "-q", "-w", out, cwd=out)
     (found,) = out.glob("arenas_arzium-*.whl")
     return found
 

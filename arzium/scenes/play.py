@@ -200,8 +200,8 @@ class PlayScene(Scene):
             self.app.pop()
 
         choices = [("Rules", lambda: self.app.open_rules("arzium")), ("Leave", leave), ("Resume", lambda: None)]
-        self.app.push(Dialog(self.app, "Paused", "Your game is saved after every move, undoable ones too; "
-                             "Resume it later from the Arzium screen.", choices))
+        self.app.push(Dialog(self.app, "Paused", "Your game is saved after every move; "
+                             "resume it later from the Arzium screen.", choices))
 
     def leave(self) -> None:
         self.table.leave()

@@ -27,6 +27,11 @@ def snapshot(folder: Path) -> Snapshot:
     return found
 
 
+def file_bytes(folder: Path) -> dict[str, bytes]:
+    """Every regular file under `folder` (relative name) and its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
 def changes(before: Snapshot, after: Snapshot) -> dict[str, str]:
     """What differs: "added", "removed" or "changed" per entry."""
     out = {k: "removed" for k in before if k not in after}

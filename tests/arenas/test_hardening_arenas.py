@@ -29,16 +29,11 @@ from common.files import DataError
 from common.paths import data_dir, replays_dir
 from common.replay import Replay
 from common.scenes.menu import MenuScene
-from hardening import replace_value
+from hardening import file_bytes, replace_value
 
 ROOT = Path(__file__).resolve().parents[2]
 DEEP = "[" * 100_000
 SHIPPED = level_path(1).read_text(encoding="utf-8")
-
-
-def snapshot(*folders: Path) -> dict[str, bytes]:
-    """Every file under `folders` and its bytes."""
-    return {str(p): p.read_bytes() for folder in folders for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def run(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
@@ -89,7 +84,7 @@ def test_bad_levels_on_the_command_line_give_one_line_and_exit_2(
         file = tmp_path / "level.json"
         file.write_bytes(content.encode("utf-8", "surrogateescape"))
         argument = str(file)
-    before = snapshot(tmp_path, user_home)
+    before = (file_bytes(tmp_path), file_bytes(user_home))
     result = run("arenas", "--level", argument, "--mute", home=user_home)
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
@@ -97,7 +92,7 @@ def test_bad_levels_on_the_command_line_give_one_line_and_exit_2(
     for word in words:
         assert word in lines[0]
     assert result.stdout == ""
-    assert snapshot(tmp_path, user_home) == before
+    assert (file_bytes(tmp_path), file_bytes(user_home)) == before
 
 
 REPLAY_CASES: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
@@ -114,12 +109,12 @@ def test_absurd_replay_contents_give_one_short_line_and_exit_2(
         name: str, change: Callable[[dict[str, Any]], None], words: str, tmp_path: Path, user_home: Path) -> None:
     file = tmp_path / "replay.json"
     file.write_text(_replay_with(change), encoding="utf-8")
-    before = snapshot(tmp_path, user_home)
+    before = (file_bytes(tmp_path), file_bytes(user_home))
     result = run("replay", str(file), "--headless", home=user_home)
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and len(lines[0]) <= 320 and words in lines[0], result.stderr
-    assert snapshot(tmp_path, user_home) == before
+    assert (file_bytes(tmp_path), file_bytes(user_home)) == before
 
 
 @pytest.mark.parametrize("content", [DEEP, '{"format": "arenas-arzium-replay", "version": ' + "1" * 5000 + "}"],
@@ -128,10 +123,10 @@ def test_replay_files_too_deep_or_with_too_long_integers_give_one_line(
         content: str, tmp_path: Path, user_home: Path) -> None:
     file = tmp_path / "replay.json"
     file.write_text(content, encoding="utf-8")
-    before = snapshot(tmp_path, user_home)
+    before = (file_bytes(tmp_path), file_bytes(user_home))
     result = run("replay", str(file), "--headless", home=user_home)
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
-    assert snapshot(tmp_path, user_home) == before
+    assert (file_bytes(tmp_path), file_bytes(user_home)) == before
 
 
 def test_opening_arenas_from_the_menu_with_a_corrupt_level_file_shows_one_line(

@@ -43,19 +43,11 @@ from common.replay import Replay as ReplayFile
 from common.replay import read_replay, write_replay
 from common.scenes.menu import MenuScene
 from common.widgets import Dialog
-from hardening import replace_value
+from hardening import file_bytes, replace_value
 from table_spy import FRAME
 
 HUMAN_FIRST = Setup((SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bot", "blue", "north", "bot", "easy")),
                     False, 0)
-SNAPSHOT = dict[str, bytes]
-
-
-def snapshot(folder: Path) -> SNAPSHOT:
-    """Every file under `folder` and its bytes."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 def one_line(message: str | None, *words: str) -> None:
     assert message is not None and "\n" not in message and "Traceback" not in message, message
     for word in words:
@@ -89,11 +81,11 @@ BAD_CARDS = [
 def test_corrupt_card_data_gives_one_line(tmp_path: Path, name: str, content: Callable[[], str], word: str) -> None:
     path = tmp_path / "cards.json"
     path.write_bytes(content().encode("utf-8", "surrogateescape"))
-    before = snapshot(tmp_path)
+    before = file_bytes(tmp_path)
     with pytest.raises(CardDataError) as info:
         load_cards(path)
     one_line(str(info.value), str(path), word)
-    assert snapshot(tmp_path) == before
+    assert file_bytes(tmp_path) == before
 
 
 @pytest.fixture
@@ -113,13 +105,13 @@ def test_commands_with_corrupt_card_data_print_one_line_and_exit_2(
     state = new_game(HUMAN_FIRST, 3, load_cards(CARDS_PATH))  # the real cards (the fixture moved the default)
     replay = tmp_path / "game.json"
     write_replay(replay, replay_from(state, []).to_file({}))
-    before = snapshot(tmp_path), snapshot(user_home)
+    before = file_bytes(tmp_path), file_bytes(user_home)
     args = ["arzium", "--mute"] if command == "arzium" else ["replay", str(replay), "--headless"]
     assert cli.main(args) == 2
     out, err = capsys.readouterr()
     assert out == ""
     one_line(err.strip(), "main.py: error: ", str(corrupt_shipped_cards), "nested too deeply")
-    assert (snapshot(tmp_path), snapshot(user_home)) == before
+    assert (file_bytes(tmp_path), file_bytes(user_home)) == before
 
 
 def test_opening_arzium_from_the_menu_with_corrupt_card_data_shows_one_line(
@@ -179,7 +171,7 @@ def test_a_save_resume_would_choke_on_is_set_aside_with_one_line(
     _a_save(path, pending=True)
     spoil(path)
     spoiled = path.read_bytes()
-    others = snapshot(tmp_path)
+    others = file_bytes(tmp_path)
     del others["save.json"]
     loaded, message = save.load_saved_game(path)
     assert loaded is None
@@ -187,7 +179,7 @@ def test_a_save_resume_would_choke_on_is_set_aside_with_one_line(
     assert not path.exists()
     moved = list(tmp_path.glob("save.json.bad-*"))
     assert len(moved) == 1 and moved[0].read_bytes() == spoiled  # set aside, not lost
-    after = snapshot(tmp_path)
+    after = file_bytes(tmp_path)
     del after[moved[0].name]
     assert after == others
 
@@ -337,15 +329,15 @@ def _setup_with_a_save(app: App) -> tuple[SetupScene, bytes]:
 
 def test_start_over_a_saved_game_asks_and_cancel_keeps_it(app: App, user_home: Path) -> None:
     scene, saved = _setup_with_a_save(app)
-    before = snapshot(user_home)
+    before = file_bytes(user_home)
     scene.start()
     dialog = app.stack.top
     assert isinstance(dialog, Dialog) and [b.label for b in dialog.buttons] == ["Replace", "Cancel"]
     assert "turn 1, Ann, Bot" in dialog.message
-    assert snapshot(user_home) == before  # nothing written while asking
+    assert file_bytes(user_home) == before  # nothing written while asking
     dialog.buttons[1].activate(app)
     assert app.stack.top is scene and save.save_path().read_bytes() == saved
-    assert snapshot(user_home) == before
+    assert file_bytes(user_home) == before
 
 
 def test_start_over_a_saved_game_replaces_it_when_told_so(app: App) -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, assert_never
 import pygame
 
 from arenas.rules import (
+    EVENT_TYPES,
     Action,
     CardDrawn,
     CardHadNoEffect,
@@ -207,6 +208,7 @@ class PlayScene(Scene):
         recovered: list[str] = []
         played: CardPlayed | None = None
         for e in events:
+            assert isinstance(e, EVENT_TYPES), f"the play scene does not know the event {e!r}"
             match e:
                 case CardPlayed():
                     played = e
@@ -243,8 +245,8 @@ class PlayScene(Scene):
                     self._end()
                 case CardHadNoEffect() | CardDrawn() | DeckReshuffled():
                     pass
-                case _:  # `Event` is an open base class: a new kind of event must be handled above
-                    raise AssertionError(f"the play scene does not know the event {e!r}")
+                case _:
+                    assert_never(e)
         if played is not None:
             self._caption(played, len(order) - moved, moved, recovered)
         if flipped:

@@ -31,6 +31,7 @@ from arenas.rules import (
     run_replay,
 )
 from arenas.rules.levels import MAX_LEVEL_NUMBER
+from arenas.rules.replay import REPLAY_VERSION
 from common.files import DataError
 from common.paths import replays_dir
 from common.replay import Replay, write_new_replay
@@ -122,11 +123,15 @@ def to_replay(setup: GameSetup, state: GameState) -> Replay:
         actions=[{"t": at, **action.to_json()} for at, action in state.actions],
         meta={"result": state.result, "time_ms": state.time_ms, "level_name": setup.level.name,
               "saved": time.strftime("%Y-%m-%d %H:%M:%S")},
+        version=REPLAY_VERSION,
     )
 
 
 def from_replay(replay: Replay, source: str) -> tuple[GameSetup, list[tuple[int, Action]], bool]:
     """(setup, timed actions, assisted) of a replay; `SetupError` (one line) if anything is bad."""
+    if replay.version > REPLAY_VERSION:
+        raise SetupError(f"{source}: Arenas replay format version {replay.version} is newer than this app "
+                         f"supports ({REPLAY_VERSION}); update the app")
     data = replay.setup
     raw_level = data.get("level")
     try:

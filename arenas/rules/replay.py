@@ -9,6 +9,8 @@ from arenas.rules.actions import Action, IllegalAction
 from arenas.rules.engine import advance, apply
 from arenas.rules.state import GameState, Setup, new_game
 
+REPLAY_VERSION = 1  # the replay format Arenas writes (unchanged since the first); a newer one is refused
+
 
 def run_replay(setup: Setup, seed: int, timed_actions: list[tuple[int, Action]]) -> GameState:
     """Replay a game: advance to each action's time and apply it, then let sand run to the end.

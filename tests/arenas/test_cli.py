@@ -124,3 +124,17 @@ def test_an_error_naming_a_file_with_control_characters_is_one_safe_line(
     code = replay_headless(bad, Path("r\x1b[2J\nx\x00.json"))
     err = capsys.readouterr().err
     assert code == 2 and err == "main.py: error: r?[2J x?.json: setup.players: expected a list of names\n"
+
+
+def test_an_arenas_replay_is_written_in_format_1_and_a_newer_one_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from arenas.cli import replay_headless
+    setup, state = finished_game()
+    replay = to_replay(setup, state)
+    assert replay.version == 1
+    newer = to_replay(setup, state)
+    newer.version = 2
+    code = replay_headless(newer, Path("future.json"))
+    err = capsys.readouterr().err
+    assert code == 2 and err == ("main.py: error: future.json: Arenas replay format version 2 is newer than this "
+                                 "app supports (1); update the app\n")

@@ -16,20 +16,13 @@ from arenas.session import (
     replay_outcome,
 )
 from common.replay import Replay
-from common.safe_text import one_line, print_line
+from common.safe_text import one_line, print_error
 
 if TYPE_CHECKING:
     from common.app import App
 
 
-ERROR_LIMIT = 300  # characters of an error message
 ARGUMENT_LIMIT = 60  # characters of an argument quoted in one
-
-
-def _fail(message: str) -> int:
-    """Print one safe line on stderr; the exit code 2."""
-    print_line(f"main.py: error: {one_line(message, ERROR_LIMIT)}")
-    return 2
 
 
 def _level_number(digits: str) -> int | None:
@@ -54,15 +47,16 @@ def open_from_command_line(app: App, args: argparse.Namespace) -> int:
             known = [lv.number for lv in load_levels()]
             number = _level_number(wanted.strip())
             if number not in known:
-                return _fail(f"--level {shown}: no such level (levels {min(known)}–{max(known)}, or a level file)")
+                return print_error(f"--level {shown}: no such level (levels {min(known)}–{max(known)},"
+                                   " or a level file)")
             level = load_level(level_path(number))
         else:
             path = Path(wanted)
             if not path.is_file():
-                return _fail(f"--level {shown}: no such level file")
+                return print_error(f"--level {shown}: no such level file")
             level = load_level(path)
     except LevelError as exc:
-        return _fail(str(exc))
+        return print_error(str(exc))
     seed = app.options.seed if app.options.seed is not None else fresh_seed()
     setup = GameSetup(level, ("Player 1",), seed=seed)  # a level file of one's own gets a replay, not a record
     app.push(flow.play_scene(app, setup))
@@ -74,7 +68,7 @@ def replay_headless(replay: Replay, path: Path) -> int:
     try:
         state = replay_outcome(replay, str(path))
     except SetupError as exc:
-        return _fail(str(exc))
+        return print_error(str(exc))
     print(json.dumps(outcome_json(state), indent=2))
     return 0
 
@@ -87,7 +81,7 @@ def replay_window(app: App, replay: Replay, path: Path) -> int:
         replay_outcome(replay, str(path))  # refuse an unplayable replay before opening anything
         setup, actions, assisted = from_replay(replay, str(path))
     except SetupError as exc:
-        return _fail(str(exc))
+        return print_error(str(exc))
     from common.scenes.menu import MenuScene
     state = setup.new_state()
     state.assisted = state.assisted or assisted

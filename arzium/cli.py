@@ -10,20 +10,11 @@ from typing import TYPE_CHECKING
 
 from arzium.rules import CardDataError, GameState, IllegalAction, ReplayError, default_cards, outcome_json
 from arzium.rules.replay import Replay as RulesReplay
-from common.safe_text import one_line, print_line
+from common.safe_text import MAX_MESSAGE, print_error
 
 if TYPE_CHECKING:
     from common.app import App
     from common.replay import Replay
-
-
-ERROR_LIMIT = 300  # characters of an error message
-
-
-def _error(message: str) -> int:
-    """Print one safe line on stderr; the exit code 2."""
-    print_line(f"main.py: error: {one_line(message, ERROR_LIMIT)}")
-    return 2
 
 
 def open_from_command_line(app: App, args: argparse.Namespace) -> int:
@@ -32,7 +23,7 @@ def open_from_command_line(app: App, args: argparse.Namespace) -> int:
     try:
         default_cards()
     except CardDataError as exc:
-        return _error(str(exc))
+        return print_error(str(exc))
     app.push(setup_scene(app))
     return 0
 
@@ -59,7 +50,7 @@ def replay_headless(replay: Replay, path: Path) -> int:
     try:
         _, state = _run(replay, Path(path))
     except ReplayError as exc:
-        return _error(str(exc))
+        return print_error(str(exc))
     try:
         print(json.dumps(outcome_json(state), indent=2))
         sys.stdout.flush()
@@ -76,7 +67,7 @@ def replay_window(app: App, replay: Replay, path: Path) -> int:
     try:
         rules, _ = _run(replay, Path(path))
     except ReplayError as exc:
-        return _error(str(exc))
+        return print_error(str(exc))
     app.push(MenuScene(app))
     app.push(play_scene(app, new_game(rules.setup, rules.seed), [], replay=list(rules.actions), autosave=False))
     app.run()
@@ -90,8 +81,7 @@ def tournament_command(args: argparse.Namespace) -> int:
     try:
         load_cards()  # checked before the run, so a bad card file is one line on stderr
     except CardDataError as exc:
-        print_line(f"main.py: error: {exc}")
-        return 2
+        return print_error(exc, MAX_MESSAGE)
     return tournament_main(args.players, args.bots, args.games, args.seed if args.seed is not None else 1,
                            args.json, not args.basic)
 

@@ -14,7 +14,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from common.safe_text import print_line
+from common.safe_text import MAX_MESSAGE, print_error, print_line
 
 if TYPE_CHECKING:
     from common.app import App
@@ -32,6 +32,11 @@ class Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         print_line(f"{self.prog}: error: {message}")
         self.exit(2)
+
+
+def _fail(message: str) -> int:
+    """The launcher's error line (longer than a game command's: it may list the scenes)."""
+    return print_error(message, MAX_MESSAGE)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -146,10 +151,6 @@ def _app(args: argparse.Namespace, headless: bool = False) -> App:
     return App(AppOptions(size=args.size, fullscreen=args.fullscreen, mute=args.mute, sprites=args.sprites,
                           seed=args.seed, headless=headless, save_settings=not headless), rules_scene=RulesScene)
 
-
-def _fail(message: str) -> int:
-    print_line(f"main.py: error: {message}")
-    return 2
 
 
 def _output_problem(path: Path | None) -> str | None:

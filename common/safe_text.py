@@ -14,6 +14,7 @@ from typing import TextIO
 MAX_DRAWN = 1000  # characters of one drawn line
 MAX_WRAPPED = 20_000  # characters of a text to wrap into lines
 MAX_MESSAGE = 500  # characters of a printed line or a toast
+ERROR_LIMIT = 300  # characters of the message in a game command's error line
 REPLACEMENT = "?"
 ELLIPSIS = "…"
 
@@ -77,3 +78,9 @@ def is_safe_name(name: str, limit: int = 255) -> bool:
     line, no path separator, not "." or ".." (a name with a byte that is not UTF-8 fails: it holds a surrogate)."""
     return (0 < len(name) <= limit and one_line(name, limit) == name and "/" not in name and "\\" not in name
             and name not in (".", ".."))
+
+
+def print_error(message: object, limit: int = ERROR_LIMIT) -> int:
+    """One safe line `main.py: error: <message>` on stderr, the message cut to `limit`; the exit code 2."""
+    print_line(f"main.py: error: {one_line(message, limit)}")
+    return 2

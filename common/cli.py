@@ -14,6 +14,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from common.i18n import LANGUAGES, set_language
 from common.safe_text import MAX_MESSAGE, print_error, print_line
 
 if TYPE_CHECKING:
@@ -89,6 +90,7 @@ def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("--fullscreen", action="store_true", default=d(False), help="start fullscreen")
     parser.add_argument("--mute", action="store_true", default=d(False), help="no sound")
     parser.add_argument("--seed", metavar="N", type=int, default=d(None), help="random seed for games")
+    parser.add_argument("--lang", choices=LANGUAGES, default=d(None), help="language of the text (en, es)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -282,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
                 "think-bench": cmd_think_bench}
     try:
         args = build_parser().parse_args(argv)
+        if args.lang:
+            set_language(args.lang)
         code = handlers.get(args.command or "menu", cmd_game)(args)
         sys.stdout.flush()  # a reader that left is noticed here, not at exit
         return code

@@ -6,8 +6,38 @@ that must be translated when shown are marked with `N_("...")` and passed throug
 from __future__ import annotations
 
 import gettext
+from pathlib import Path
+
+from common.paths import shipped
+
+LANGUAGES = ("en", "es")
+"""English is the language of the source; every other language has catalogues under common/locale."""
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+def catalogue_folder(language: str) -> Path:
+    """Where the compiled catalogues (one .mo per area: common, arenas, arzium, content) of a language are."""
+    return shipped("common", "locale", language, "LC_MESSAGES")
+
+
+def set_language(language: str) -> None:
+    """Show text in `language` from now on: every compiled catalogue of its folder, chained."""
+    global _translation, _language
+    chain: gettext.NullTranslations = gettext.NullTranslations()
+    if language != "en":
+        for mo in sorted(catalogue_folder(language).glob("*.mo"), reverse=True):
+            with mo.open("rb") as f:
+                found = gettext.GNUTranslations(f)
+            found.add_fallback(chain)
+            chain = found
+    _translation, _language = chain, language
+
+
+def language() -> str:
+    """The language text is shown in."""
+    return _language
 
 
 def _(message: str) -> str:

@@ -58,3 +58,9 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark a message for extraction without translating it now (translate it with `_` when shown)."""
     return message
+
+
+def format_decimal(value: float, digits: int = 1) -> str:
+    """A number with `digits` decimals in the current language's style (a decimal comma in Spanish)."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if _language == "es" else text

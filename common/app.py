@@ -112,6 +112,12 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    def resize_window(self, size: tuple[int, int]) -> None:
+        """Give the (windowed) window a new size and lay the scenes out for it."""
+        self.windowed_size = size
+        self.screen = self._open_window(False)
+        self.stack.relayout(self.size)
+
     def toggle_fullscreen(self) -> None:
         """Switch between a resizable window and fullscreen, and remember it in settings."""
         if not self.fullscreen:
@@ -268,6 +274,10 @@ class App:
             self._draw_toasts(self.screen)
         self.frame_count += 1
 
+    def present(self) -> None:
+        """Show the frame drawn by `step`."""
+        pygame.display.flip()
+
     def run(self) -> None:
         """The frame loop until the window closes or the last scene leaves."""
         clock = pygame.time.Clock()
@@ -275,7 +285,7 @@ class App:
         while self.running and self.stack.top is not None:
             dt = clock.tick(60)
             self.step(pygame.event.get(), dt)
-            pygame.display.flip()
+            self.present()
             if self.first_frame_at is None:
                 self.first_frame_at = time.perf_counter()
                 if os.environ.get("ARENAS_ARZIUM_EXIT_AFTER_FIRST_FRAME"):

@@ -40,6 +40,10 @@ def _fail(message: str) -> int:
     return print_error(message, MAX_MESSAGE)
 
 
+def _size_list(text: str) -> list[tuple[int, int]]:
+    return [_size(part) for part in text.split(",")]
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -122,6 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
     p.add_argument("--only", metavar="SCENE", action="append", help="time only this scene (repeatable)")
     p.add_argument("--list", action="store_true", help="list the registered scenes and exit")
+    p.add_argument("--present", action="store_true", help="count showing the frame (display flip) in its time")
+    p.add_argument("--sizes", metavar="WxH,...", type=_size_list,
+                   help="time at each of these window sizes in turn (e.g. 1280x720,1920x1080,3840x2160)")
     p = add("check-sprites", "validate a sprite pack and list what it overrides")
     p.add_argument("pack", help="pack folder name (in sprites/ or your data folder) or a path")
     p = add("tournament", "play seeded bot-vs-bot games and print win rates with 95%% confidence intervals")
@@ -191,7 +198,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 def cmd_timedemo(args: argparse.Namespace) -> int:
     from common import catalog
     from common.jsonio import write_json_atomic
-    from common.timedemo import format_table, run_timedemo
+    from common.timedemo import format_table, run_sweep
     if args.list:
         for spec in catalog.specs():
             print(f"{spec.name:<24} {spec.description}")
@@ -204,11 +211,13 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
     if problem:
         return _fail(problem)
     app = _app(args, headless=True)
-    results = run_timedemo(app, frames=args.frames, seed=args.seed or 1, only=args.only)
-    print(format_table(results))
+    runs = run_sweep(app, args.sizes or [app.size], frames=args.frames, seed=args.seed or 1, only=args.only,
+                     present=args.present)
+    print("\n\n".join(format_table(results) for results in runs))
     if args.json:
         try:
-            write_json_atomic(args.json, results)  # never half a file, even if the run is killed
+            # never half a file, even if the run is killed
+            write_json_atomic(args.json, runs[0] if len(runs) == 1 else {"sizes": runs})
         except OSError as exc:
             return _fail(f"cannot write {args.json}: {exc.strerror or exc}")
     return 0

@@ -2,6 +2,7 @@
 
 Times are the main thread's CPU time (time.thread_time), so a busy machine preempting the process
 does not show up as slow frames; wall-clock figures would mostly measure the other processes.
+With `present`, the frame includes showing it (`pygame.display.flip`), for the blank frame too.
 """
 from __future__ import annotations
 
@@ -31,8 +32,8 @@ def _stats(samples: list[float]) -> dict[str, float]:
     return {"p50": percentile(samples, 50), "p95": percentile(samples, 95), "p99": percentile(samples, 99)}
 
 
-def measure_blank(app: App, frames: int) -> dict[str, float]:
-    """A blank frame: one full-screen blit, measured like a scene frame."""
+def measure_blank(app: App, frames: int, present: bool = False) -> dict[str, float]:
+    """A blank frame: one full-screen blit (and the present, if asked), measured like a scene frame."""
     screen = app.screen
     image = pygame.Surface(screen.get_size()).convert()
     image.fill((40, 30, 50))
@@ -40,14 +41,28 @@ def measure_blank(app: App, frames: int) -> dict[str, float]:
     for _ in range(frames):
         t0 = time.thread_time()
         screen.blit(image, (0, 0))
+        if present:
+            pygame.display.flip()
         samples.append((time.thread_time() - t0) * 1000)
     return _stats(samples)
 
 
-def run_timedemo(app: App, frames: int = 300, seed: int = 1, only: list[str] | None = None) -> dict[str, Any]:
-    """Measure update+draw time (no present) of every registered scene; return the figures."""
-    blank = measure_blank(app, frames)
-    results: dict[str, Any] = {"size": list(app.size), "frames": frames, "blank_ms": blank, "scenes": {}}
+def run_sweep(app: App, sizes: list[tuple[int, int]], frames: int = 300, seed: int = 1,
+              only: list[str] | None = None, present: bool = False) -> list[dict[str, Any]]:
+    """`run_timedemo` at each window size in turn."""
+    runs = []
+    for size in sizes:
+        app.resize_window(size)
+        runs.append(run_timedemo(app, frames, seed, only, present))
+    return runs
+
+
+def run_timedemo(app: App, frames: int = 300, seed: int = 1, only: list[str] | None = None,
+                 present: bool = False) -> dict[str, Any]:
+    """Measure update+draw time (and the present, if asked) of every registered scene; return the figures."""
+    blank = measure_blank(app, frames, present)
+    results: dict[str, Any] = {"size": list(app.size), "frames": frames, "present": present, "blank_ms": blank,
+                               "scenes": {}}
     for spec in specs():
         if only and spec.name not in only:
             continue
@@ -61,6 +76,8 @@ def run_timedemo(app: App, frames: int = 300, seed: int = 1, only: list[str] | N
             events = spec.script(f, rng, app.size)
             t0 = time.thread_time()
             app.step(events, FRAME_MS)
+            if present:
+                app.present()
             samples.append((time.thread_time() - t0) * 1000)
         st = _stats(samples)
         st["ratio_p50"] = st["p50"] / blank["p50"] if blank["p50"] > 0 else 0.0
@@ -72,8 +89,9 @@ def run_timedemo(app: App, frames: int = 300, seed: int = 1, only: list[str] | N
 def format_table(results: dict[str, Any]) -> str:
     """The figures as a plain text table."""
     b = results["blank_ms"]
+    measured = "update + draw + present" if results.get("present") else "update + draw, no present"
     lines = [f"timedemo {results['size'][0]}x{results['size'][1]}, {results['frames']} frames per scene "
-             f"(update + draw, no present)",
+             f"({measured})",
              f"{'scene':<26}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'x blank p50':>13}{'x blank p95':>13}",
              f"{'(blank: one blit)':<26}{b['p50']:>9.3f}{b['p95']:>9.3f}{b['p99']:>9.3f}{1:>13.1f}{1:>13.1f}"]
     for name, st in results["scenes"].items():

@@ -1,0 +1,32 @@
+"""The timedemo tool: a sweep over window sizes, with or without the present in the measured frame."""
+from __future__ import annotations
+
+import pytest
+
+from common.app import App
+from common.cli import main
+from common.timedemo import format_table, run_sweep
+
+
+def test_a_sweep_times_every_size_it_is_given_in_order(app: App) -> None:
+    runs = run_sweep(app, [(960, 540), (1024, 600)], frames=3, only=["menu"], present=True)
+    assert [r["size"] for r in runs] == [[960, 540], [1024, 600]]
+    assert app.size == (1024, 600)
+    for run in runs:
+        assert run["present"] is True
+        assert set(run["scenes"]) == {"menu"}
+        assert run["scenes"]["menu"]["p50"] <= run["scenes"]["menu"]["p95"] <= run["scenes"]["menu"]["p99"]
+    assert "(update + draw + present)" in format_table(runs[0])
+
+
+def test_without_present_the_table_says_so(app: App) -> None:
+    (run,) = run_sweep(app, [app.size], frames=2, only=["menu"])
+    assert run["present"] is False
+    assert "(update + draw, no present)" in format_table(run)
+
+
+def test_a_bad_size_in_the_sweep_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["timedemo", "--sizes", "1280x720,huge"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].endswith("size must look like 1280x720, not 'huge'")

@@ -23,6 +23,7 @@ TITLE = "Arenas & Arzium"
 ICON_SPRITE = "ui/logo_emblem"  # the window icon: the sprite pack's app logo
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
+FIRST_FRAME_SPRITES = ("ui/background",)  # the largest image of the menu, decoded while the rest loads
 STEP_MS = 10
 
 # Builds the rules screen of a game ("arenas" / "arzium"); given by whoever assembles the app (main.py,
@@ -76,6 +77,7 @@ class App:
         pygame.display.set_caption(TITLE)
         pygame.key.set_repeat(350, 40)
         self.sprites = SpriteBook.load(self.settings.sprite_pack)
+        self.sprites.prefetch(FIRST_FRAME_SPRITES)
         for problem in self.sprites.problems[:3]:
             self.toast(problem)
         self._set_icon()

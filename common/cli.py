@@ -9,8 +9,6 @@ import contextlib
 import importlib
 import os
 import sys
-import tomllib
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -76,6 +74,8 @@ def _bot_list(text: str) -> list[str]:
 
 def app_version() -> str:
     """The installed distribution's version; in a plain source checkout, pyproject.toml's."""
+    import tomllib  # here, not at the top: the menu's start-up does not need it
+    from importlib import metadata
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
@@ -97,6 +97,18 @@ def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default=d(None), help="language of the text (en, es)")
 
 
+class _VersionAction(argparse.Action):
+    """--version: print the version and exit (found only when asked: reading it costs start-up time)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the program's version number and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print_line(f"{DISTRIBUTION} {app_version()}", sys.stdout)
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line: no command opens the menu."""
     parser = Parser(
@@ -104,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Examples: main.py · main.py arenas --level 3 · main.py screenshot menu menu.png --size 1920x1080 · "
                "main.py timedemo --frames 300 --json td.json · main.py check-sprites high-contrast · "
                "main.py replay FILE --headless")
-    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {app_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     _common_flags(parser, suppress=False)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -268,9 +280,9 @@ def cmd_think_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_game(args: argparse.Namespace) -> int:
+    app = _app(args)  # first: its sprites decode in the background while the rest is imported
     from common.games import GAMES
     from common.scenes.menu import MenuScene
-    app = _app(args)
     app.push(MenuScene(app))
     if args.command in GAMES:
         game = GAMES[args.command]

@@ -195,11 +195,10 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _resolve_inside(folder: Path, file: str) -> tuple[Path | None, str]:
-    """The file's real path if it stays inside `folder`, else (None, why not)."""
+def _resolve_inside(folder: Path, file: str, base: Path) -> tuple[Path | None, str]:
+    """The file's real path if it stays inside `folder` (whose real path is `base`), else (None, why not)."""
     if PurePosixPath(file).is_absolute() or PureWindowsPath(file).is_absolute() or PureWindowsPath(file).drive:
         return None, "absolute paths are not allowed (give a path inside the pack folder)"
-    base = folder.resolve()
     try:
         real = (folder / file).resolve()
     except (OSError, RuntimeError, ValueError) as exc:  # RuntimeError: symlink loop; ValueError: NUL byte
@@ -211,10 +210,10 @@ def _resolve_inside(folder: Path, file: str) -> tuple[Path | None, str]:
     return None, f"symlink leads outside the pack folder (to {real})"
 
 
-def _image_size(path: Path, folder: Path) -> tuple[tuple[int, int] | None, str]:
-    """Width and height of the PNG at `path` (read through the gate, checked from its bytes)."""
+def _image_size(real: Path) -> tuple[tuple[int, int] | None, str]:
+    """Width and height of the PNG at the real path `real` (read through the gate, checked from its bytes)."""
     try:
-        return png_size(read_bytes(path, Kind.IMAGE, within=folder))
+        return png_size(read_bytes(real, Kind.IMAGE))
     except DataError as exc:
         return None, _file_problem(exc)
 
@@ -275,6 +274,8 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
             problem(MANIFEST, f"unknown {what} (known tables: [pack], [sprites], [palette]); ignored")
     tables: dict[str, dict[str, Any]] = {}
     pixels: dict[Path, int] = {}  # decoded size of each distinct image file
+    sizes: dict[Path, tuple[tuple[int, int] | None, str]] = {}  # each file is read once, however many sprites use it
+    real_folder = folder.resolve()
     for key in _TOP_TABLES:
         value = doc.get(key, {})
         if isinstance(value, dict):
@@ -327,10 +328,12 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
         file = meta["file"]
         inherited = dict(base.listed.get(name, {})) if base is not None else {}
         inherited.update(meta)
-        real, why = _resolve_inside(folder, file)
+        real, why = _resolve_inside(folder, file, real_folder)
         size = None
         if real is not None:
-            size, why = _image_size(real, folder)
+            if real not in sizes:
+                sizes[real] = _image_size(real)
+            size, why = sizes[real]
         if size is not None:
             frames, border = inherited.get("frames", 1), inherited.get("slice", 0)
             if size[0] % frames:
@@ -352,7 +355,16 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
 def load_surface(path: Path, folder: Path | None = None) -> pygame.Surface:
     """Decode a PNG (read through the gate, inside `folder` if given) into a 32-bit surface with per-pixel
     alpha (converted for the display if set); `DataError` when the file cannot be read."""
-    surface = pygame.image.load(io.BytesIO(read_bytes(path, Kind.IMAGE, within=folder)), path.name)
+    return finish_surface(decode_png(path, folder))
+
+
+def decode_png(path: Path, folder: Path | None = None) -> pygame.Surface:
+    """The PNG's pixels as decoded, not yet made ready for drawing (safe in a background thread)."""
+    return pygame.image.load(io.BytesIO(read_bytes(path, Kind.IMAGE, within=folder)), path.name)
+
+
+def finish_surface(surface: pygame.Surface) -> pygame.Surface:
+    """A decoded PNG as a 32-bit surface with per-pixel alpha, converted for the display if set."""
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         return surface.convert_alpha()
     if surface.get_bitsize() == 32 and surface.get_flags() & pygame.SRCALPHA:

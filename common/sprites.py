@@ -4,7 +4,9 @@ Packs are found, read and checked by `common.sprite_packs`; every problem is one
 """
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +19,10 @@ from common.sprite_packs import (
     SPRITES_DIR,
     Entry,
     decode_error,
+    decode_png,
     find_pack,
+    finish_surface,
     folder_without_manifest,
-    load_surface,
     pack_dirs,
     placeholder,
     problem_line,
@@ -48,6 +51,8 @@ class SpriteBook:
         return cls(pack_id, extra_dirs)
 
     def _read(self) -> None:
+        if getattr(self, "_prefetching", None) is not None:
+            self._finish_prefetch()
         default = read_pack(DEFAULT_PACK, SPRITES_DIR / DEFAULT_PACK, None)
         self.problems = list(default.problems)
         self._known_meta = default.listed
@@ -75,6 +80,37 @@ class SpriteBook:
         self._scaled: OrderedDict[tuple[str, str, int, int], pygame.Surface] = OrderedDict()
         self._reported: set[str] = set()
         self._for_display = self._display_ready()
+        self._early: dict[Path, pygame.Surface | Exception] = {}  # decoded by `prefetch`, not yet finished
+        self._prefetching: threading.Thread | None = None
+
+    def prefetch(self, names: Iterable[str]) -> None:
+        """Start decoding these sprites' files in a background thread (the PNG decoder releases the GIL), so
+        the start-up imports and the first frame overlap with it; `image` waits for it when it needs one."""
+        entries = [self._entries[name] for name in names if name in self._entries]
+        early = self._early
+
+        def decode() -> None:
+            for entry in entries:
+                try:
+                    early[entry.path] = decode_png(entry.path, entry.folder)
+                except (pygame.error, OSError, ValueError) as error:  # ValueError: also DataError
+                    early[entry.path] = error
+
+        self._prefetching = threading.Thread(target=decode, name="sprite-prefetch", daemon=True)
+        self._prefetching.start()
+
+    def _finish_prefetch(self) -> None:
+        assert self._prefetching is not None
+        self._prefetching.join()
+        self._prefetching = None
+
+    def _decoded_file(self, entry: Entry) -> pygame.Surface:
+        if self._prefetching is not None:
+            self._finish_prefetch()
+        early = self._early.pop(entry.path, None)
+        if isinstance(early, Exception):
+            raise early
+        return finish_surface(early if early is not None else decode_png(entry.path, entry.folder))
 
     def reload(self) -> None:
         """Re-read both packs from disk, drop every cache and bump `version` (F5)."""
@@ -114,7 +150,7 @@ class SpriteBook:
             found = self._decoded.get(entry.path)
             if found is None:
                 try:
-                    found = load_surface(entry.path, entry.folder)
+                    found = self._decoded_file(entry)
                 except (pygame.error, OSError, ValueError) as error:  # ValueError: also DataError
                     found = error
                 self._decoded[entry.path] = found

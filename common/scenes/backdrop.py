@@ -17,7 +17,8 @@ def compose_backdrop(app: App, size: tuple[int, int], dim: int = 0,
     src = app.sprites.image("ui/background")
     sw, sh = src.get_size()
     k = max(size[0] / sw, size[1] / sh)
-    scaled = pygame.transform.smoothscale(src, (max(size[0], round(sw * k)), max(size[1], round(sh * k))))
+    cover = (max(size[0], round(sw * k)), max(size[1], round(sh * k)))
+    scaled = src if cover == (sw, sh) else pygame.transform.smoothscale(src, cover)
     out = pygame.Surface(size)
     out.blit(scaled, ((size[0] - scaled.get_width()) // 2, (size[1] - scaled.get_height()) // 2))
     if dim:

@@ -11,7 +11,6 @@ from common.files import DataError
 from common.games import GAMES
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.scenes.settings import SettingsScene
 from common.widgets import Button, Dialog, WidgetGroup
 
 if TYPE_CHECKING:
@@ -54,6 +53,7 @@ class MenuScene(Scene):
         self.app.push(scene)
 
     def open_settings(self) -> None:
+        from common.scenes.settings import SettingsScene  # imported when first opened: faster start-up
         self.app.push(SettingsScene(self.app))
 
     def open_rules(self) -> None:

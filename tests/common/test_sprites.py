@@ -266,6 +266,16 @@ def test_png_with_corrupt_pixel_data_falls_back_when_decoded(packs: Path) -> Non
     assert report.usable and report.problems == book.problems and report.overrides == []
 
 
+def test_a_prefetched_sprite_is_the_same_image_and_a_broken_one_the_same_problem(packs: Path) -> None:
+    make_pack(packs, "garbled", override("ui/button", "b.png"), {"b.png": corrupt_idat()})
+    plain = SpriteBook.load("garbled", extra_dirs=[packs])
+    early = SpriteBook.load("garbled", extra_dirs=[packs])
+    early.prefetch(["ui/background", "ui/button", "no/such-sprite"])
+    assert pixels(early.image("ui/background")) == pixels(plain.image("ui/background"))
+    assert pixels(early.image("ui/button")) == pixels(plain.image("ui/button")) == default_pixels("ui/button")
+    assert early.problems == plain.problems and len(early.problems) == 1
+
+
 def test_manifest_syntax_error_names_the_line_and_the_pack_is_not_used(packs: Path) -> None:
     make_pack(packs, "syntax", '[pack]\nname = "Syntax"\n[sprites."ui/button"\nfile = "b.png"\n')
     book = SpriteBook.load("syntax", extra_dirs=[packs])

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from common import text
+from common.i18n import _
 from common.scene import Scene
 
 if TYPE_CHECKING:
@@ -108,8 +109,9 @@ class _LabelledRow(Widget):
     def draw_row(self, surface: pygame.Surface, app: App, hovered: bool) -> None:
         name = "ui/list_row_selected" if hovered else "ui/list_row"
         surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
-        text.draw_text(surface, self.label, app.font_px(22), app.theme.text,
-                       (self.rect.left + app.px(18), self.rect.centery), "midleft")
+        left = self.rect.left + app.px(18)
+        px = text.fit_px(self.label, app.font_px(22), self.control_rect(app).left - app.px(12) - left)
+        text.draw_text(surface, self.label, px, app.theme.text, (left, self.rect.centery), "midleft")
 
 
 class Slider(_LabelledRow):
@@ -190,7 +192,7 @@ class Toggle(_LabelledRow):
         img = app.sprites.scaled("ui/toggle_on" if self.value else "ui/toggle_off", (h * 2, h))
         rect = img.get_rect(midright=(c.right - app.px(64), c.centery))
         surface.blit(img, rect)
-        text.draw_text(surface, "On" if self.value else "Off", app.font_px(20),
+        text.draw_text(surface, _("On") if self.value else _("Off"), app.font_px(20),
                        app.theme.ok if (self.value and app.theme.high_contrast) else app.theme.text,
                        (c.right, c.centery), "midright", bold=True)
 

@@ -1,0 +1,117 @@
+"""Refresh the translation catalogues: `python -m common.catalogues extract|update|compile|check`.
+
+A developer tool (it needs Babel, from the test extra). One catalogue per area under
+common/locale/<lang>/LC_MESSAGES/: `common`, `arenas`, `arzium` are extracted from that package's code
+(babel.cfg); `content` (the data strings: names, level texts) is kept by hand and only compiled.
+
+- extract: write each area's template to build/locale/<area>.pot
+- update:  extract, then merge the templates into the .po files (new ones start empty; no fuzzy guesses)
+- compile: write every .mo from its .po (fuzzy entries are left out)
+- check:   exit 1, one line per problem, if a message has no translation, is fuzzy, or a .mo is stale
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from common.i18n import LANGUAGES
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "common" / "locale"
+CODE_AREAS = ("common", "arenas", "arzium")
+HAND_KEPT = ("content",)
+TEMPLATES = ROOT / "build" / "locale"
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+
+
+def po_path(language: str, area: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{area}.po"
+
+
+def _pybabel(*args: str) -> None:
+    CommandLineInterface().run(["pybabel", "-q", *args])  # type: ignore[no-untyped-call]
+
+
+def extract() -> None:
+    """Each code area's messages into build/locale/<area>.pot."""
+    TEMPLATES.mkdir(parents=True, exist_ok=True)
+    with contextlib.chdir(ROOT):  # source locations relative to the checkout
+        for area in CODE_AREAS:
+            _pybabel("extract", "-F", "babel.cfg", "--sort-by-file", "--no-wrap", "--project", "arenas-arzium",
+                     "-o", str(TEMPLATES / f"{area}.pot"), area)
+
+
+def update() -> None:
+    """Merge fresh templates into every language's .po (a missing .po is created)."""
+    extract()
+    for language in TRANSLATED:
+        for area in CODE_AREAS:
+            command = "update" if po_path(language, area).exists() else "init"
+            extra = ["--no-fuzzy-matching", "--ignore-obsolete"] if command == "update" else []
+            _pybabel(command, "-i", str(TEMPLATES / f"{area}.pot"), "-d", str(LOCALE), "-l", language,
+                     "-D", area, "--no-wrap", *extra)
+
+
+def compiled(po: Path) -> bytes:
+    """The .mo bytes of a .po file (fuzzy entries left out), as `compile` writes them."""
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def all_po() -> list[Path]:
+    return sorted(po_path(lang, area) for lang in TRANSLATED for area in (*CODE_AREAS, *HAND_KEPT)
+                  if po_path(lang, area).exists())
+
+
+def compile_all() -> None:
+    for po in all_po():
+        po.with_suffix(".mo").write_bytes(compiled(po))
+
+
+def problems() -> list[str]:
+    """What keeps the catalogues from being complete and compiled (empty when they are)."""
+    found: list[str] = []
+    for po in all_po():
+        with po.open("rb") as f:
+            catalog = read_po(f)
+        for message in catalog:
+            if not message.id:
+                continue
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            where = f"{po.relative_to(ROOT)}: {message.id if isinstance(message.id, str) else message.id[0]!r}"
+            if message.fuzzy:
+                found.append(f"{where} is fuzzy")
+            elif not all(strings):
+                found.append(f"{where} has no translation")
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.read_bytes() != compiled(po):
+            found.append(f"{mo.relative_to(ROOT)} is missing or older than its .po (run compile)")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    commands = {"extract": extract, "update": update, "compile": compile_all}
+    if len(args) != 1 or args[0] not in (*commands, "check"):
+        print("usage: python -m common.catalogues extract|update|compile|check", file=sys.stderr)
+        return 2
+    if args[0] == "check":
+        found = problems()
+        for line in found:
+            print(line)
+        return 1 if found else 0
+    commands[args[0]]()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

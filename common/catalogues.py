@@ -14,8 +14,11 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
+from babel.messages.catalog import Message
+from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -58,6 +61,42 @@ def update() -> None:
                      "-D", area, "--no-wrap", *extra)
 
 
+MessageKey = tuple[str | None, str]
+"""(context, msgid) of a message; a plural message by its singular."""
+
+
+def key_of(context: str | None, message: str | Sequence[str]) -> MessageKey:
+    return context, message if isinstance(message, str) else message[0]
+
+
+def code_messages(area: str) -> dict[MessageKey, str]:
+    """Every message the code of `area` marks for translation (as extract finds them), with one place it is."""
+    found: dict[MessageKey, str] = {}
+    for filename, line, message, _comments, context in extract_from_dir(
+            ROOT / area, [("**.py", "python")], strip_comment_tags=True):
+        found.setdefault(key_of(context, message), f"{area}/{filename}:{line}")
+    return found
+
+
+def translations(language: str) -> dict[MessageKey, tuple[Path, Message]]:
+    """Every message of every .po of `language` (areas and content), with the file it is in."""
+    found: dict[MessageKey, tuple[Path, Message]] = {}
+    for po in all_po():
+        if po.parent.parent.name != language:
+            continue
+        with po.open("rb") as f:
+            for message in read_po(f):
+                if message.id:
+                    found.setdefault(key_of(message.context, message.id), (po, message))
+    return found
+
+
+def is_translated(message: Message) -> bool:
+    """Not fuzzy, and every form has a translation."""
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return not message.fuzzy and all(strings)
+
+
 def compiled(po: Path) -> bytes:
     """The .mo bytes of a .po file (fuzzy entries left out), as `compile` writes them."""
     with po.open("rb") as f:
@@ -84,14 +123,9 @@ def problems() -> list[str]:
         with po.open("rb") as f:
             catalog = read_po(f)
         for message in catalog:
-            if not message.id:
-                continue
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            where = f"{po.relative_to(ROOT)}: {message.id if isinstance(message.id, str) else message.id[0]!r}"
-            if message.fuzzy:
-                found.append(f"{where} is fuzzy")
-            elif not all(strings):
-                found.append(f"{where} has no translation")
+            if message.id and not is_translated(message):
+                where = f"{po.relative_to(ROOT)}: {key_of(None, message.id)[1]!r}"
+                found.append(f"{where} is fuzzy" if message.fuzzy else f"{where} has no translation")
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compiled(po):
             found.append(f"{mo.relative_to(ROOT)} is missing or older than its .po (run compile)")

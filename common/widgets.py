@@ -79,10 +79,11 @@ class Button(Widget):
         pressed = hovered and pygame.mouse.get_pressed()[0]
         surface.blit(_plaque(app, self.rect, hovered or focused, pressed, self.enabled), self.rect)
         colour = app.theme.text_light if self.enabled else (150, 140, 125)
-        px = text.fit_px(self.label, app.font_px(self.font), self.rect.w - app.px(24), bold=True)
         cx = self.rect.centerx
+        size = self.rect.h - app.px(14)
+        room = self.rect.w - app.px(24) - (size + app.px(10) if self.icon else 0)
+        px = text.fit_px(self.label, app.font_px(self.font), room, bold=True)
         if self.icon:
-            size = self.rect.h - app.px(14)
             icon = app.sprites.scaled(self.icon, (size, size))
             label_w = text.font(px, True).size(self.label)[0]
             left = cx - (size + app.px(10) + label_w) // 2

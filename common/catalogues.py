@@ -5,8 +5,8 @@ common/locale/<lang>/LC_MESSAGES/: `common`, `arenas`, `arzium` are extracted fr
 (babel.cfg); `content` (the data strings: names, level texts) is kept by hand and only compiled.
 
 - extract: write each area's template to build/locale/<area>.pot
-- update:  extract, then merge the templates into the .po files (new ones start empty; no fuzzy guesses)
-- compile: write every .mo from its .po (fuzzy entries are left out)
+- update:  extract, merge the templates into the .po files (new ones start empty; no fuzzy guesses), compile
+- compile: write every .mo from its .po (fuzzy entries are left out); run it after editing a .po
 - check:   exit 1, one line per problem, if a message has no translation, is fuzzy, or a .mo is stale
 """
 from __future__ import annotations
@@ -51,7 +51,7 @@ def extract() -> None:
 
 
 def update() -> None:
-    """Merge fresh templates into every language's .po (a missing .po is created)."""
+    """Merge fresh templates into every language's .po (a missing .po is created) and compile them all."""
     extract()
     for language in TRANSLATED:
         for area in CODE_AREAS:
@@ -59,6 +59,7 @@ def update() -> None:
             extra = ["--no-fuzzy-matching", "--ignore-obsolete"] if command == "update" else []
             _pybabel(command, "-i", str(TEMPLATES / f"{area}.pot"), "-d", str(LOCALE), "-l", language,
                      "-D", area, "--no-wrap", *extra)
+    compile_all()
 
 
 MessageKey = tuple[str | None, str]

@@ -347,3 +347,21 @@ def test_decimals_follow_the_language() -> None:
     assert i18n.format_decimal(12.5) == "12,5" and i18n.format_decimal(0.75, 2) == "0,75"
     i18n.set_language("en")
     assert i18n.format_decimal(12.5) == "12.5"
+
+
+def test_the_rules_screen_shows_the_text_of_the_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from common.games import GAMES
+    (tmp_path / "rules_text.md").write_text("# Rules\n\nEnglish words.\n", "utf-8")
+    monkeypatch.setitem(GAMES, "arenas", replace(GAMES["arenas"], rules_file=tmp_path / "rules_text.md"))
+    app = spanish_app((1280, 720))
+    assert RulesScene(app, "arenas").blocks[1] == ("para", "English words.")  # no Spanish text: English
+    (tmp_path / "rules_text.es.md").write_text("# Reglas\n\nPalabras en español.\n", "utf-8")
+    scene = RulesScene(app, "arenas")
+    assert scene.blocks == [("h1", "Reglas"), ("para", "Palabras en español.")] and scene.back.label == "Volver"
+    app.use_language("en")
+    scene.retranslate()
+    assert scene.blocks[1] == ("para", "English words.") and scene.back.label == "Back"
+    app.sounds.stop_all()
+    pygame.quit()

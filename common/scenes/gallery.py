@@ -81,7 +81,7 @@ class GalleryScene(Scene):
         app = self.app
         self.backdrop.draw(surface, app, [("ui/panel", self.panel)])
         book = app.sprites
-        title = _("Sprite gallery — {pack}").format(pack=book.pack_name)
+        title = _("Sprite gallery — {pack}").format(pack=_(book.pack_name))
         text.draw_text(surface, title, text.fit_px(title, app.font_px(40), surface.get_width() - app.px(40), True),
                        app.theme.text_light,
                        (surface.get_width() // 2, app.px(20)), "midtop", bold=True, shadow=app.theme.shadow)

@@ -107,11 +107,14 @@ class _LabelledRow(Widget):
         return pygame.Rect(self.rect.right - w - app.px(16), self.rect.top + app.px(6), w,
                            self.rect.h - app.px(12))
 
-    def draw_row(self, surface: pygame.Surface, app: App, hovered: bool) -> None:
+    def draw_row(self, surface: pygame.Surface, app: App, hovered: bool, control_left: int | None = None) -> None:
+        """The strip and the label, shrunk to end before the control (from `control_left`, else the
+        control rect's left)."""
         name = "ui/list_row_selected" if hovered else "ui/list_row"
         surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
         left = self.rect.left + app.px(18)
-        px = text.fit_px(self.label, app.font_px(22), self.control_rect(app).left - app.px(12) - left)
+        right = self.control_rect(app).left if control_left is None else control_left
+        px = text.fit_px(self.label, app.font_px(22), right - app.px(12) - left)
         text.draw_text(surface, self.label, px, app.theme.text, (left, self.rect.centery), "midleft")
 
 
@@ -187,11 +190,11 @@ class Toggle(_LabelledRow):
         return True
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
-        self.draw_row(surface, app, hovered or focused)
         c = self.control_rect(app)
         h = app.px(30)
         img = app.sprites.scaled("ui/toggle_on" if self.value else "ui/toggle_off", (h * 2, h))
         rect = img.get_rect(midright=(c.right - app.px(64), c.centery))
+        self.draw_row(surface, app, hovered or focused, rect.left)
         surface.blit(img, rect)
         text.draw_text(surface, _("On") if self.value else _("Off"), app.font_px(20),
                        app.theme.ok if (self.value and app.theme.high_contrast) else app.theme.text,

@@ -219,7 +219,7 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
     from common.timedemo import format_table, run_timedemo
     if args.list:
         for spec in catalog.specs():
-            print(f"{spec.name:<24} {spec.description}")
+            print(f"{spec.name:<24} {_(spec.description)}")
         return 0
     names = {s.name for s in catalog.specs()}
     unknown = [n for n in args.only or [] if n not in names]

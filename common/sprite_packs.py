@@ -179,7 +179,8 @@ def folder_without_manifest(pack_id: str, extra_dirs: list[Path] | None) -> Path
 
 def problem_line(pack_id: str, file: str, problem: str) -> str:
     """One safe line: the pack, the file, the problem."""
-    return one_line(f"sprite pack '{pack_id}': {file}: {' '.join(problem.split())}")
+    return one_line(_("sprite pack '{pack}': {file}: {problem}").format(pack=pack_id, file=file,
+                                                                        problem=" ".join(problem.split())))
 
 
 def _type_name(value: Any) -> str:

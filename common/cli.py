@@ -126,7 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(name: str, help_text: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help_text, description=help_text, add_help=False)
+        # argparse %-formats a help text (so "95%%"), not a description
+        p = sub.add_parser(name, help=help_text, description=help_text.replace("%%", "%"), add_help=False)
         _common_flags(p, suppress=True)
         return p
 

@@ -288,6 +288,20 @@ def test_the_help_follows_the_saved_setting_and_lang(user_home: Path, capsys: py
     i18n.set_language("en")
 
 
+def test_the_help_follows_the_system_locale_without_a_setting(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from common.cli import main
+    monkeypatch.setenv("LC_ALL", "es_ES.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("uso: main.py tournament") and "intervalos de confianza del 95 %\n" in out
+    with pytest.raises(SystemExit):
+        main(["--lang=en", "--help"])
+    assert capsys.readouterr().out.startswith("usage: main.py")
+    i18n.set_language("en")
+
+
 # ---- (d) bad input: unknown language, missing or broken catalogue --------------------------------------
 
 def test_an_unknown_lang_gives_one_line_and_english(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,7 +21,8 @@ LANGUAGES = ("en", "es")
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 """Each language's name in itself (how a language list shows it)."""
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
-"""The environment variables that name the system's language, strongest first (POSIX order)."""
+"""The environment variables that name the system's locale, strongest first (POSIX order); GNU's LANGUAGE
+list goes before them unless the locale is C."""
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
@@ -39,15 +40,20 @@ def language_of_locale(name: str | None) -> str:
 
 
 def system_language() -> str:
-    """The language of the system locale (Spanish locales give "es", every other one "en"); never raises."""
-    for variable in LOCALE_VARIABLES:
-        value = os.environ.get(variable, "")
-        if value:
-            return language_of_locale(value)
-    try:
-        return language_of_locale(locale.getlocale()[0])
-    except (ValueError, TypeError):  # an unparsable locale name
+    """The language of the system locale (Spanish locales give "es", every other one "en"); never raises.
+
+    As gettext does: LANGUAGE's first entry, then LC_ALL, LC_MESSAGES, LANG, else the OS locale (Windows,
+    macOS); the C locale is English whatever LANGUAGE says."""
+    name = next((os.environ[v] for v in LOCALE_VARIABLES if os.environ.get(v)), None)
+    if name is None:
+        try:
+            name = locale.getlocale()[0]
+        except (ValueError, TypeError):  # an unparsable locale name
+            return "en"
+    if name is not None and name.split(".")[0].upper() in ("C", "POSIX"):
         return "en"
+    preferred = os.environ.get("LANGUAGE", "").split(":")[0]
+    return language_of_locale(preferred or name)
 
 
 def set_language(language: str) -> str | None:

@@ -217,10 +217,12 @@ def test_spanish_text_stays_in_its_box(area: str, rendered: dict[tuple[str, str,
 @pytest.mark.parametrize(("env", "expected"), [
     ({"LANG": "es_ES.UTF-8"}, "es"), ({"LANG": "es_AR"}, "es"), ({"LC_MESSAGES": "es_MX.UTF-8"}, "es"),
     ({"LANG": "fr_FR.UTF-8"}, "en"), ({"LANG": "C"}, "en"), ({"LC_ALL": "C.UTF-8", "LANG": "es_ES"}, "en"),
-    ({"LC_ALL": "es_ES.UTF-8", "LANG": "en_GB"}, "es"), ({"LANG": "estonian"}, "en")])
+    ({"LC_ALL": "es_ES.UTF-8", "LANG": "en_GB"}, "es"), ({"LANG": "estonian"}, "en"),
+    ({"LANGUAGE": "es:en", "LANG": "en_US.UTF-8"}, "es"), ({"LANGUAGE": "en_GB:es", "LANG": "es_ES"}, "en"),
+    ({"LANGUAGE": "es", "LC_ALL": "C.UTF-8"}, "en")])
 def test_the_default_language_follows_the_system_locale(env: dict[str, str], expected: str,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    for variable in i18n.LOCALE_VARIABLES:
+    for variable in (*i18n.LOCALE_VARIABLES, "LANGUAGE"):
         monkeypatch.delenv(variable, raising=False)
     for variable, value in env.items():
         monkeypatch.setenv(variable, value)
@@ -229,7 +231,7 @@ def test_the_default_language_follows_the_system_locale(env: dict[str, str], exp
 
 def test_without_locale_variables_the_system_locale_decides_and_never_raises(monkeypatch: pytest.MonkeyPatch
                                                                             ) -> None:
-    for variable in i18n.LOCALE_VARIABLES:
+    for variable in (*i18n.LOCALE_VARIABLES, "LANGUAGE"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("Spanish_Spain", "1252"))
     assert i18n.system_language() == "es"

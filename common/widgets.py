@@ -452,14 +452,15 @@ class Dialog(Scene):
         return run
 
     def layout(self, size: tuple[int, int]) -> None:
-        app = self.app
-        w = min(size[0] - app.px(40), app.px(620))
+        app, n = self.app, max(1, len(self.buttons))
+        fit = max((text.font(app.font_px(24), True).size(b.label)[0] + app.px(24) for b in self.buttons), default=0)
+        w = min(size[0] - app.px(40), max(app.px(620), n * (min(fit, app.px(300)) + app.px(12)) + app.px(60)))
         self.lines = text.wrap(self.message, app.font_px(22), w - app.px(80))
         lh = text.font(app.font_px(22)).get_linesize()
         h = app.px(150) + lh * len(self.lines) + app.px(56)
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (size[0] // 2, size[1] // 2)
-        bw = min(app.px(220), (w - app.px(60)) // max(1, len(self.buttons)) - app.px(12))
+        bw = min(max(app.px(220), fit), (w - app.px(60)) // n - app.px(12))  # wider for a long label
         total = len(self.buttons) * bw + (len(self.buttons) - 1) * app.px(16)
         x = self.box.centerx - total // 2
         for b in self.buttons:

@@ -12,6 +12,7 @@ import pygame
 
 from common import text
 from common.clock import FixedStepClock
+from common.i18n import _, ngettext, set_language, system_language
 from common.safe_text import one_line
 from common.scene import Scene, SceneStack
 from common.settings import Settings, load_settings, save_settings
@@ -42,6 +43,8 @@ class AppOptions:
     seed: int | None = None
     headless: bool = False
     save_settings: bool = True
+    lang: str | None = None
+    """--lang: the language of this run, over the setting (until the player picks one in Settings)."""
 
 
 @dataclass
@@ -71,6 +74,7 @@ class App:
         self.settings = settings
         if self.options.sprites:
             self.settings = replace(self.settings, sprite_pack=self.options.sprites)
+        self.use_language(self.options.lang or self.settings.language or system_language())
         self.windowed_size = self.options.size
         fullscreen = (self.options.fullscreen or self.settings.fullscreen) and not self.options.headless
         self.screen = self._open_window(fullscreen)
@@ -149,10 +153,20 @@ class App:
         speed = self.settings.animation_speed
         return 0.0 if speed <= 0 else ms / speed
 
+    def use_language(self, language: str) -> None:
+        """Show text in `language` (a broken or missing catalogue: English, and a toast saying why)."""
+        problem = set_language(language)
+        if problem:
+            self.toast(problem)
+
     def apply_settings(self, settings: Settings) -> None:
-        """Apply changed settings live (pack, volumes, palette, scale) and save them."""
+        """Apply changed settings live (pack, volumes, palette, scale, language) and save them."""
         old = self.settings
         self.settings = settings
+        if settings.language != old.language:
+            self.options = replace(self.options, lang=None)  # the player's choice now wins over --lang
+            self.use_language(settings.language or system_language())
+            self.stack.retranslate()
         if settings.sprite_pack != old.sprite_pack:
             self.sprites = SpriteBook.load(settings.sprite_pack)
             for problem in self.sprites.problems[:3]:
@@ -181,8 +195,11 @@ class App:
         self.theme = make_theme(self.sprites.colour, self.settings.high_contrast)
         self.stack.relayout(self.size)
         problems = self.sprites.problems
-        self.toast(f"Reloaded sprite pack '{self.sprites.pack_name}'"
-                   + (f" — {len(problems)} problem(s): {problems[0]}" if problems else ""))
+        message = _("Reloaded sprite pack '{pack}'").format(pack=self.sprites.pack_name)
+        if problems:
+            message += " — " + ngettext("{n} problem: {first}", "{n} problems: {first}", len(problems)).format(
+                n=len(problems), first=problems[0])
+        self.toast(message)
 
     # ---- messages -----------------------------------------------------------------------
     def toast(self, message: str, ms: float = 5000) -> None:
@@ -230,7 +247,7 @@ class App:
     def open_rules(self, game: str) -> None:
         """Push the rules screen of `game` (F1 does it for scenes whose `rules_game` is set)."""
         if self.rules_scene is None:
-            self.toast("The rules screen is not available here")
+            self.toast(_("The rules screen is not available here"))
             return
         self.push(self.rules_scene(self, game))
 
@@ -265,7 +282,7 @@ class App:
         for event in events:
             if not self.handle_global(event):
                 self.stack.handle(event)
-        for _ in range(self.fixed_clock.tick(dt_ms)):
+        for _step in range(self.fixed_clock.tick(dt_ms)):
             self.stack.fixed_update(STEP_MS)
         self.stack.update(dt_ms)
         for toast in self.toasts:

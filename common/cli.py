@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from common.i18n import LANGUAGES, set_language
+from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
 from common.safe_text import MAX_MESSAGE, print_error, print_line
+from common.settings import saved_language
 
 if TYPE_CHECKING:
     from common.app import App
@@ -24,12 +25,26 @@ DISTRIBUTION = "arenas-arzium"
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a program whose reader left
 
 
+ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"), N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"), N_("expected one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("ignored explicit argument %r"))
+"""argparse's own words a player may read: argparse looks them up through its module's `_` and `ngettext`,
+which `_translate_argparse` points at the game's catalogues (extraction finds them here)."""
+
+
+def _translate_argparse() -> None:
+    vars(argparse).update(_=_, ngettext=ngettext)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, with its error line made safe and capped (a 5,000-digit argument is not echoed whole)."""
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        print_line(f"{self.prog}: error: {message}")
+        print_line(_("{prog}: error: {message}").format(prog=self.prog, message=message))
         self.exit(2)
 
 
@@ -46,10 +61,10 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("size must look like 1280x720, not {text!r}").format(text=text)) from None
     if not (SIZE_MIN[0] <= w <= SIZE_MAX[0] and SIZE_MIN[1] <= h <= SIZE_MAX[1]):
-        raise argparse.ArgumentTypeError(f"size {w}x{h} is outside {SIZE_MIN[0]}x{SIZE_MIN[1]}.."
-                                         f"{SIZE_MAX[0]}x{SIZE_MAX[1]}")
+        raise argparse.ArgumentTypeError(_("size {size} is outside {smallest}..{largest}").format(
+            size=f"{w}x{h}", smallest=f"{SIZE_MIN[0]}x{SIZE_MIN[1]}", largest=f"{SIZE_MAX[0]}x{SIZE_MAX[1]}"))
     return w, h
 
 
@@ -57,9 +72,9 @@ def _positive(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, not {text!r}").format(text=text)) from None
     if n <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, not {n}")
+        raise argparse.ArgumentTypeError(_("expected a positive number, not {n}").format(n=n))
     return n
 
 
@@ -67,8 +82,8 @@ def _bot_list(text: str) -> list[str]:
     bots = [b.strip() for b in text.split(",") if b.strip()]
     unknown = [b for b in bots if b not in ("easy", "normal", "hard")]
     if unknown or len(bots) < 2:
-        raise argparse.ArgumentTypeError(f"--bots wants at least two of easy, normal, hard, comma-separated, "
-                                         f"not {text!r}")
+        raise argparse.ArgumentTypeError(_("--bots wants at least two of easy, normal, hard, comma-separated, "
+                                           "not {text!r}").format(text=text))
     return bots
 
 
@@ -89,19 +104,22 @@ def app_version() -> str:
 
 def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
     d = (lambda v: argparse.SUPPRESS) if suppress else (lambda v: v)
-    parser.add_argument("--sprites", metavar="PACK", default=d(None), help="sprite pack to use (folder name)")
-    parser.add_argument("--size", metavar="WxH", type=_size, default=d((1280, 720)), help="window size")
-    parser.add_argument("--fullscreen", action="store_true", default=d(False), help="start fullscreen")
-    parser.add_argument("--mute", action="store_true", default=d(False), help="no sound")
-    parser.add_argument("--seed", metavar="N", type=int, default=d(None), help="random seed for games")
-    parser.add_argument("--lang", choices=LANGUAGES, default=d(None), help="language of the text (en, es)")
+    parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                        help=_("show this help message and exit"))
+    parser.add_argument("--sprites", metavar="PACK", default=d(None), help=_("sprite pack to use (folder name)"))
+    parser.add_argument("--size", metavar="WxH", type=_size, default=d((1280, 720)), help=_("window size"))
+    parser.add_argument("--fullscreen", action="store_true", default=d(False), help=_("start fullscreen"))
+    parser.add_argument("--mute", action="store_true", default=d(False), help=_("no sound"))
+    parser.add_argument("--seed", metavar="N", type=int, default=d(None), help=_("random seed for games"))
+    parser.add_argument("--lang", metavar="|".join(LANGUAGES), default=d(None),
+                        help=_("language of the text (default: the Settings choice, else the system's)"))
 
 
 class _VersionAction(argparse.Action):
     """--version: print the version and exit (found only when asked: reading it costs start-up time)."""
 
     def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, nargs=0, help="show the program's version number and exit")
+        super().__init__(option_strings, dest, nargs=0, help=kwargs.get("help"))
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
                  option_string: str | None = None) -> None:
@@ -111,58 +129,63 @@ class _VersionAction(argparse.Action):
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line: no command opens the menu."""
+    _translate_argparse()
     parser = Parser(
-        prog="main.py", description="Arenas & Arzium — two digital board games. With no command, opens the menu.",
-        epilog="Examples: main.py · main.py arenas --level 3 · main.py screenshot menu menu.png --size 1920x1080 · "
-               "main.py timedemo --frames 300 --json td.json · main.py check-sprites high-contrast · "
-               "main.py replay FILE --headless")
-    parser.add_argument("--version", action=_VersionAction)
+        prog="main.py", add_help=False,
+        description=_("Arenas & Arzium — two digital board games. With no command, opens the menu."),
+        epilog=_("Examples: main.py · main.py arenas --level 3 · main.py screenshot menu menu.png --size 1920x1080 · "
+                 "main.py timedemo --frames 300 --json td.json · main.py check-sprites high-contrast · "
+                 "main.py replay FILE --headless"))
     _common_flags(parser, suppress=False)
+    parser.add_argument("--version", action=_VersionAction, help=_("show the version and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(name: str, help_text: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help_text, description=help_text)
+        # argparse %-formats a help text (so "95%%"), not a description
+        p = sub.add_parser(name, help=help_text, description=help_text.replace("%%", "%"), add_help=False)
         _common_flags(p, suppress=True)
         return p
 
-    add("menu", "open the main menu (the default)")
-    p = add("arenas", "play Arenas Movedizas (setup screen, or a level directly)")
-    p.add_argument("--level", metavar="N|PATH", help="level number or level file to start at once")
-    add("arzium", "play Arzium (setup screen)")
-    p = add("screenshot", "render a scene headless to a PNG")
-    p.add_argument("scene", help="scene name (see timedemo --list)")
-    p.add_argument("out", type=Path, help="output PNG file")
-    p.add_argument("--frames", type=_positive, default=45, help="frames to run before the shot (default 45)")
-    p = add("timedemo", "time every registered scene headless with scripted input")
-    p.add_argument("--frames", type=_positive, default=300, help="measured frames per scene (default 300)")
-    p.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
-    p.add_argument("--only", metavar="SCENE", action="append", help="time only this scene (repeatable)")
-    p.add_argument("--list", action="store_true", help="list the registered scenes and exit")
-    p.add_argument("--present", action="store_true", help="count showing the frame (display flip) in its time")
+    add("menu", _("open the main menu (the default)"))
+    p = add("arenas", _("play Arenas Movedizas (setup screen, or a level directly)"))
+    p.add_argument("--level", metavar="N|PATH", help=_("level number or level file to start at once"))
+    add("arzium", _("play Arzium (setup screen)"))
+    p = add("screenshot", _("render a scene headless to a PNG"))
+    p.add_argument("scene", help=_("scene name (see timedemo --list)"))
+    p.add_argument("out", type=Path, help=_("output PNG file"))
+    p.add_argument("--frames", type=_positive, default=45, help=_("frames to run before the shot (default 45)"))
+    p = add("timedemo", _("time every registered scene headless with scripted input"))
+    p.add_argument("--frames", type=_positive, default=300, help=_("measured frames per scene (default 300)"))
+    p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the figures as JSON"))
+    p.add_argument("--only", metavar="SCENE", action="append", help=_("time only this scene (repeatable)"))
+    p.add_argument("--list", action="store_true", help=_("list the registered scenes and exit"))
+    p.add_argument("--present", action="store_true", help=_("count showing the frame (display flip) in its time"))
     p.add_argument("--sizes", metavar="WxH,...", type=_size_list,
-                   help="time at each of these window sizes in turn (e.g. 1280x720,1920x1080,3840x2160)")
-    p = add("check-sprites", "validate a sprite pack and list what it overrides")
-    p.add_argument("pack", help="pack folder name (in sprites/ or your data folder) or a path")
-    p = add("tournament", "play seeded bot-vs-bot games and print win rates with 95%% confidence intervals")
-    p.add_argument("game", choices=["arzium"], help="the game (only Arzium has competing bots)")
-    p.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
+                   help=_("time at each of these window sizes in turn (e.g. 1280x720,1920x1080,3840x2160)"))
+    p = add("check-sprites", _("validate a sprite pack and list what it overrides"))
+    p.add_argument("pack", help=_("pack folder name (in sprites/ or your data folder) or a path"))
+    p = add("tournament", _("play seeded bot-vs-bot games and print win rates with 95%% confidence intervals"))
+    p.add_argument("game", choices=["arzium"], help=_("the game (only Arzium has competing bots)"))
+    p.add_argument("--players", type=int, choices=[2, 3, 4], default=2, help=_("seats at the table"))
     p.add_argument("--bots", type=_bot_list, default=["hard", "normal"],
-                   help="comma-separated bot levels, one per competitor: easy, normal, hard")
-    p.add_argument("--games", type=_positive, default=200)
-    p.add_argument("--basic", action="store_true", help="basic game (no artifacts); default is the full game")
-    p.add_argument("--json", type=Path, metavar="FILE", help="also write the results as JSON")
-    p = add("verify-levels", "play every Arenas level with team-mate bots over N seeds; print win rates")
-    p.add_argument("--seeds", type=_positive, default=100)
-    p.add_argument("--level", type=_positive, action="append", metavar="N", help="only this level (repeatable)")
-    p.add_argument("--json", type=Path, metavar="FILE", help="also write the table as JSON")
-    p = add("think-bench", "play Arzium bot games in a headless window at 60 fps; time decisions and frame gaps")
-    p.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
-    p.add_argument("--level", choices=["easy", "normal", "hard"], default="hard", help="every seat's bot level")
-    p.add_argument("--games", type=_positive, default=1)
-    p.add_argument("--basic", action="store_true", help="basic game (no artifacts); default is the full game")
-    p = add("replay", "play back a replay file (or print its outcome with --headless)")
-    p.add_argument("file", type=Path)
-    p.add_argument("--headless", action="store_true", help="print the outcome as JSON, no window")
+                   help=_("comma-separated bot levels, one per competitor: easy, normal, hard"))
+    p.add_argument("--games", type=_positive, default=200, help=_("games to play"))
+    p.add_argument("--basic", action="store_true", help=_("basic game (no artifacts); default is the full game"))
+    p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the results as JSON"))
+    p = add("verify-levels", _("play every Arenas level with team-mate bots over N seeds; print win rates"))
+    p.add_argument("--seeds", type=_positive, default=100, help=_("seeds per level"))
+    p.add_argument("--level", type=_positive, action="append", metavar="N",
+                   help=_("only this level (repeatable)"))
+    p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the table as JSON"))
+    p = add("think-bench", _("play Arzium bot games in a headless window at 60 fps; time decisions and frame gaps"))
+    p.add_argument("--players", type=int, choices=[2, 3, 4], default=2, help=_("seats at the table"))
+    p.add_argument("--level", choices=["easy", "normal", "hard"], default="hard",
+                   help=_("every seat's bot level"))
+    p.add_argument("--games", type=_positive, default=1, help=_("games to play"))
+    p.add_argument("--basic", action="store_true", help=_("basic game (no artifacts); default is the full game"))
+    p = add("replay", _("play back a replay file (or print its outcome with --headless)"))
+    p.add_argument("file", type=Path, help=_("the replay file"))
+    p.add_argument("--headless", action="store_true", help=_("print the outcome as JSON, no window"))
     return parser
 
 
@@ -170,7 +193,8 @@ def _app(args: argparse.Namespace, headless: bool = False) -> App:
     from common.app import App, AppOptions
     from common.scenes.rules import RulesScene
     return App(AppOptions(size=args.size, fullscreen=args.fullscreen, mute=args.mute, sprites=args.sprites,
-                          seed=args.seed, headless=headless, save_settings=not headless), rules_scene=RulesScene)
+                          seed=args.seed, headless=headless, save_settings=not headless,
+                          lang=language() if args.lang else None), rules_scene=RulesScene)
 
 
 
@@ -181,7 +205,7 @@ def _output_problem(path: Path | None) -> str | None:
         return None
     why = cannot_write(path)
     if why is not None:
-        return f"cannot write --json {path}: {why}"
+        return _("cannot write --json {path}: {why}").format(path=path, why=why)
     with contextlib.suppress(OSError):  # as the writers expect it (not all of them make it)
         path.parent.mkdir(parents=True, exist_ok=True)
     return None
@@ -194,16 +218,17 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     app = _app(args, headless=True)
     spec = catalog.get(args.scene)
     if spec is None:
-        return _fail(f"unknown scene {args.scene!r}; known: {', '.join(s.name for s in catalog.specs())}")
+        return _fail(_("unknown scene {scene!r}; known: {known}").format(
+            scene=args.scene, known=", ".join(s.name for s in catalog.specs())))
     app.stack.clear_to(spec.build(app))
-    for _ in range(args.frames):
+    for _frame in range(args.frames):
         app.step([], 1000 / 60)
     try:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, str(args.out))
     except (OSError, pygame.error) as exc:
-        return _fail(f"cannot write {args.out}: {exc}")
-    print_line(f"wrote {args.out} ({app.size[0]}x{app.size[1]})", sys.stdout)
+        return _fail(_("cannot write {path}: {problem}").format(path=args.out, problem=exc))
+    print_line(_("wrote {path} ({size})").format(path=args.out, size=f"{app.size[0]}x{app.size[1]}"), sys.stdout)
     return 0
 
 
@@ -213,12 +238,13 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
     from common.timedemo import format_table, run_sweep
     if args.list:
         for spec in catalog.specs():
-            print(f"{spec.name:<24} {spec.description}")
+            print(f"{spec.name:<24} {_(spec.description)}")
         return 0
     names = {s.name for s in catalog.specs()}
     unknown = [n for n in args.only or [] if n not in names]
     if unknown:
-        return _fail(f"unknown scene {unknown[0]!r}; known: {', '.join(sorted(names))}")
+        return _fail(_("unknown scene {scene!r}; known: {known}").format(scene=unknown[0],
+                                                                          known=", ".join(sorted(names))))
     problem = _output_problem(args.json)
     if problem:
         return _fail(problem)
@@ -231,7 +257,7 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
             # never half a file, even if the run is killed
             write_json_atomic(args.json, runs[0] if len(runs) == 1 else {"sizes": runs})
         except OSError as exc:
-            return _fail(f"cannot write {args.json}: {exc.strerror or exc}")
+            return _fail(_("cannot write {path}: {problem}").format(path=args.json, problem=exc.strerror or exc))
     return 0
 
 
@@ -287,7 +313,7 @@ def cmd_game(args: argparse.Namespace) -> int:
     if args.command in GAMES:
         game = GAMES[args.command]
         if game.start is None:
-            app.toast(f"{game.title} is coming soon")
+            app.toast(_("{game} is coming soon").format(game=game.title))
         else:
             code: int = _game_cli(args.command).open_from_command_line(app, args)
             if code:
@@ -304,9 +330,8 @@ def main(argv: list[str] | None = None) -> int:
                 "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels,
                 "think-bench": cmd_think_bench}
     try:
+        choose_language(sys.argv[1:] if argv is None else argv)
         args = build_parser().parse_args(argv)
-        if args.lang:
-            set_language(args.lang)
         code = handlers.get(args.command or "menu", cmd_game)(args)
         sys.stdout.flush()  # a reader that left is noticed here, not at exit
         return code
@@ -315,6 +340,27 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
+
+
+def _lang_argument(argv: list[str]) -> str | None:
+    """The value of --lang in `argv` (the last one wins, as in argparse), found before parsing."""
+    found = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.partition("=")[2]
+    return found
+
+
+def choose_language(argv: list[str]) -> None:
+    """Set the language before the parser is built (its --help follows it): --lang, else the Settings
+    choice, else the system's; an unknown one or a broken catalogue prints one line and English is used."""
+    problem = set_language(_lang_argument(argv) or saved_language() or system_language())
+    if problem:
+        print_line(problem)
 
 
 def _silence_stdout() -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from common.i18n import N_, language
 from common.paths import shipped
 
 if TYPE_CHECKING:
@@ -19,11 +20,16 @@ class GameEntry:
     """One game of the collection."""
 
     key: str
-    title: str
-    tagline: str
+    title: str  # a name, the same in every language
+    tagline: str  # marked with N_: shown through _()
     icon: str
     rules_file: Path
     start: str | None  # "module:function" returning the first scene, or None while not built
+
+    def rules_text_file(self) -> Path:
+        """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""
+        translated = self.rules_file.with_name(f"{self.rules_file.stem}.{language()}.md")
+        return translated if language() != "en" and translated.is_file() else self.rules_file
 
     def make_start_scene(self, app: App) -> Scene:
         """Import the game lazily and build its first scene (setup screen); `DataError` if the game's data
@@ -35,8 +41,8 @@ class GameEntry:
 
 
 GAMES: dict[str, GameEntry] = {
-    "arenas": GameEntry("arenas", "Arenas Movedizas", "Real-time co-op: keep the sand timers alive",
+    "arenas": GameEntry("arenas", "Arenas Movedizas", N_("Real-time co-op: keep the sand timers alive"),
                         "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene"),
-    "arzium": GameEntry("arzium", "Arzium", "Wake the sleepwalkers: win the lands by majority",
+    "arzium": GameEntry("arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"),
                         "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene"),
 }

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from common.files import DataError, Kind, Problem, read_bytes, read_json
+from common.i18n import _
 from common.safe_text import one_line
 
 T = TypeVar("T")
@@ -186,30 +187,34 @@ def load_json(path: Path, what: str, check: Callable[[Any], T], kind: Kind = Kin
         if exc.problem is Problem.MISSING:
             return Loaded(None)
         if not exc.corrupt:
-            return Loaded(None, one_line(f"{what} file {path} {exc.detail}; left as it is, using defaults"), True)
-        return Loaded(None, _set_aside_line(path, what, f"was unreadable ({exc.detail})"))
+            return Loaded(None, one_line(_("{what} file {path} {problem}; left as it is, using defaults").format(
+                what=_(what), path=path, problem=exc.detail)), True)
+        return Loaded(None, _set_aside_line(path, what, _("was unreadable ({problem})").format(problem=exc.detail)))
     theirs: Any = data.get(version_key) if isinstance(data, dict) else None
     if version is not None and _is_int(theirs) and theirs > version:
         try:
             value: T | None = check(data)
         except DATA_ERRORS:
             value = None
-        use = "used read-only" if value is not None else "not used"
-        return Loaded(value, one_line(f"{what} file {path} is format version {theirs}, newer than this app's "
-                                      f"{version}: {use}, never rewritten"), True)
+        use = _("used read-only") if value is not None else _("not used")
+        return Loaded(value, one_line(_("{what} file {path} is format version {theirs}, newer than this app's "
+                                        "{version}: {use}, never rewritten").format(
+            what=_(what), path=path, theirs=theirs, version=version, use=use)), True)
     try:
         return Loaded(check(data))
     except DATA_ERRORS as exc:
         reason = one_line(exc if str(exc) else type(exc).__name__, 200)
-        return Loaded(None, _set_aside_line(path, what, f"is not usable ({reason})"))
+        return Loaded(None, _set_aside_line(path, what, _("is not usable ({problem})").format(problem=reason)))
 
 
 def _set_aside_line(path: Path, what: str, why: str) -> str:
+    """The toast for a file set aside; `what` (marked with N_ by the caller) is translated here."""
     try:
-        where = f"moved to {set_aside(path).name}"
+        where = _("moved to {name}").format(name=set_aside(path).name)
     except OSError:
-        where = "could not be moved aside"
-    return one_line(f"{what} file {path} {why}; {where}, using defaults")
+        where = _("could not be moved aside")
+    return one_line(_("{what} file {path} {problem}; {where}, using defaults").format(
+        what=_(what), path=path, problem=why, where=where))
 
 
 class DataFileError(DataError):

@@ -36,6 +36,10 @@ class Scene:
     def resume(self) -> None:
         """Called when this scene is on top again."""
 
+    def retranslate(self) -> None:
+        """Rebuild any text made once (widget labels...) after the language changed; `layout` follows.
+        Text drawn with `_()` every frame needs nothing."""
+
     def layout(self, size: tuple[int, int]) -> None:
         """Recompute positions for a window of `size` (called on enter, resize, UI scale change)."""
 
@@ -93,6 +97,11 @@ class SceneStack:
         while self.scenes:
             self.scenes.pop().leave()
         self.push(scene)
+
+    def retranslate(self) -> None:
+        """Every scene rebuilds its text in the new language (the App relays them out next)."""
+        for scene in self.scenes:
+            scene.retranslate()
 
     def relayout(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from common.files import DataError, Kind
+from common.files import DataError, Kind, read_json
+from common.i18n import LANGUAGES, N_, _
 from common.jsonio import clean_stale_temps, keep_copy, load_json, write_json_versioned
 from common.paths import config_dir
 from common.safe_text import is_safe_name, one_line
@@ -36,6 +37,8 @@ class Settings:
     high_contrast: bool = False
     show_timer_seconds: bool = False
     teammate_delay_ms: int = 1200
+    language: str = ""
+    """A code of common.i18n.LANGUAGES, or "" to follow the system's language."""
     unknown: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Keys of the file this version does not know (a newer one wrote them): written back unchanged."""
 
@@ -79,6 +82,8 @@ def _acceptable(name: str, value: Any, default: Any) -> bool:
             ok = 600 <= value <= 2000
     except OverflowError:  # an integer too large for a float
         return False
+    if ok and name == "language":
+        ok = value in ("", *LANGUAGES)
     if ok and name == "sprite_pack":
         ok = value == "" or is_safe_name(value, MAX_PACK_ID)
     return bool(ok)
@@ -96,17 +101,18 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """Load settings; return (settings, one-line message or None). Never raises on bad files."""
     path = path or settings_path()
     clean_stale_temps(path)
-    loaded = load_json(path, "settings", _from_json, Kind.SETTINGS, SETTINGS_VERSION, VERSION_KEY)
+    loaded = load_json(path, N_("settings"), _from_json, Kind.SETTINGS, SETTINGS_VERSION, VERSION_KEY)
     if loaded.value is None:
         return Settings(), loaded.message
     settings, problems = loaded.value
     if loaded.message is not None or not problems:
         return settings, loaded.message
     try:
-        kept = f"a copy is kept as {keep_copy(path, Kind.SETTINGS).name}"
+        kept = _("a copy is kept as {name}").format(name=keep_copy(path, Kind.SETTINGS).name)
     except (OSError, DataError):
-        kept = "no copy could be kept"
-    return settings, one_line(f"settings file {path}: ignored bad values {', '.join(problems)}; {kept}")
+        kept = _("no copy could be kept")
+    return settings, one_line(_("settings file {path}: ignored bad values {values}; {kept}").format(
+        path=path, values=", ".join(problems), kept=kept))
 
 
 def _from_json(data: Any) -> tuple[Settings, list[str]]:
@@ -120,6 +126,16 @@ def _from_json(data: Any) -> tuple[Settings, list[str]]:
     return raw.validated()
 
 
+def saved_language(path: Path | None = None) -> str:
+    """The language setting of the settings file, only read ("" when unset, unknown or unreadable): the
+    command line needs it for --help before the app loads the settings."""
+    try:
+        value = read_json(path or settings_path(), Kind.SETTINGS).get("language", "")
+    except (DataError, AttributeError):
+        return ""
+    return str(value) if isinstance(value, str) and value in LANGUAGES else ""
+
+
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     """Save atomically; return a one-line message if the file was not written (it could not be, or the
     file there is of a newer format version or unreadable for now and is kept as it is)."""
@@ -127,7 +143,8 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     try:
         write_json_versioned(path, settings.to_json(), VERSION_KEY, Kind.SETTINGS)
     except DataError as exc:
-        return one_line(f"settings not saved: {exc}")
+        return one_line(_("settings not saved: {problem}").format(problem=exc))
     except OSError as exc:
-        return one_line(f"could not save settings to {path}: {exc.strerror or exc}")
+        return one_line(_("could not save settings to {path}: {problem}").format(path=path,
+                                                                                 problem=exc.strerror or exc))
     return None

@@ -46,6 +46,7 @@ import pygame
 
 from common import paths
 from common.files import DataError, Kind, Problem, read_bytes, read_toml
+from common.i18n import _
 from common.png import png_size
 from common.safe_text import is_safe_name, one_line, print_line
 
@@ -178,7 +179,8 @@ def folder_without_manifest(pack_id: str, extra_dirs: list[Path] | None) -> Path
 
 def problem_line(pack_id: str, file: str, problem: str) -> str:
     """One safe line: the pack, the file, the problem."""
-    return one_line(f"sprite pack '{pack_id}': {file}: {' '.join(problem.split())}")
+    return one_line(_("sprite pack '{pack}': {file}: {problem}").format(pack=pack_id, file=file,
+                                                                        problem=" ".join(problem.split())))
 
 
 def _type_name(value: Any) -> str:
@@ -441,21 +443,21 @@ def say(line: str) -> None:
 def check_sprites_main(pack: str | Path, extra_dirs: list[Path] | None = None) -> int:
     """`check-sprites PACK`: print what the pack overrides and every problem; 0 if usable, else 1."""
     report = check_pack(pack, extra_dirs)
-    where = f" at {report.path}" if report.path is not None else ""
     named = f" ({report.name})" if report.name and report.name != report.pack_id else ""
-    say(f"sprite pack '{report.pack_id}'{named}{where}")
+    say(_("sprite pack '{pack}'{name}").format(pack=report.pack_id, name=named)
+        + (_(" at {path}").format(path=report.path) if report.path is not None else ""))
     if report.pack_id == DEFAULT_PACK and report.usable:
-        say("the default pack: every other pack falls back to it")
+        say(_("the default pack: every other pack falls back to it"))
     else:
-        say(f"overrides ({len(report.overrides)}):" + ("" if report.overrides else " nothing"))
+        say(_("overrides ({n}):").format(n=len(report.overrides)) + ("" if report.overrides else _(" nothing")))
         for name in report.overrides:
             say(f"  {name}")
-    say(f"problems ({len(report.problems)}):" + ("" if report.problems else " none"))
+    say(_("problems ({n}):").format(n=len(report.problems)) + ("" if report.problems else _(" none")))
     for line in report.problems:
         say(f"  {line}")
     if report.usable:
-        say("usable: yes" + ("" if report.pack_id == DEFAULT_PACK else
-                               " (anything it lacks or gets wrong falls back to the default pack)"))
+        say(_("usable: yes") if report.pack_id == DEFAULT_PACK else
+            _("usable: yes (anything it lacks or gets wrong falls back to the default pack)"))
         return 0
-    say("usable: no (the default pack is used instead)")
+    say(_("usable: no (the default pack is used instead)"))
     return 1

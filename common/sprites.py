@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from common.i18n import _
 from common.sprite_packs import (
     DEFAULT_PACK,
     FALLBACK_COLOUR,
@@ -65,8 +66,10 @@ class SpriteBook:
             if folder is None:
                 bare = folder_without_manifest(self._requested, self._extra_dirs)
                 where = ", ".join(str(d) for d in pack_dirs(self._extra_dirs))
-                why = f"no {MANIFEST} in {bare}" if bare else f"pack not found in {where}"
-                self.problems.append(problem_line(self._requested, MANIFEST, f"{why}; using the default pack"))
+                why = (_("no {manifest} in {folder}").format(manifest=MANIFEST, folder=bare) if bare
+                       else _("pack not found in {folders}").format(folders=where))
+                self.problems.append(problem_line(self._requested, MANIFEST,
+                                                  _("{problem}; using the default pack").format(problem=why)))
             else:
                 pack = read_pack(self._requested, folder, default)
                 self.pack_id, self.pack_name = pack.id, pack.name
@@ -156,9 +159,10 @@ class SpriteBook:
                 self._decoded[entry.path] = found
             if isinstance(found, Exception):
                 last = entry.pack_id == DEFAULT_PACK
-                instead = "drawing a placeholder" if last else "using the default sprite"
+                instead = _("drawing a placeholder") if last else _("using the default sprite")
                 self._report(f"decode:{entry.pack_id}:{name}", problem_line(
-                    entry.pack_id, entry.file, f"{decode_error(found)} (sprite '{name}'); {instead}"))
+                    entry.pack_id, entry.file, _("{problem} (sprite '{name}'); {instead}").format(
+                        problem=decode_error(found), name=name, instead=instead)))
                 entry = None if last else self._default_entries.get(name)
                 continue
             self._sources[name] = entry.pack_id
@@ -166,8 +170,8 @@ class SpriteBook:
         self._sources[name] = "missing"
         meta = self._known_meta.get(name)
         if meta is None:
-            self._report(f"unknown:{name}", problem_line(self.pack_id, MANIFEST,
-                                                  f"no sprite named '{name}' in any pack; drawing a placeholder"))
+            self._report(f"unknown:{name}", problem_line(self.pack_id, MANIFEST, _(
+                "no sprite named '{name}' in any pack; drawing a placeholder").format(name=name)))
             return placeholder(PLACEHOLDER_SIZE)
         width, height = meta.get("size", PLACEHOLDER_SIZE)
         border = meta.get("slice", 0)
@@ -220,8 +224,8 @@ class SpriteBook:
         """Palette colour `key` (the active pack's, else the default's); magenta when unknown."""
         found = self._palette.get(key)
         if found is None:
-            self._report(f"colour:{key}", problem_line(self.pack_id, MANIFEST,
-                                                       f"no colour named '{key}' in any pack; using magenta"))
+            self._report(f"colour:{key}", problem_line(self.pack_id, MANIFEST, _(
+                "no colour named '{key}' in any pack; using magenta").format(key=key)))
             return FALLBACK_COLOUR
         return found
 

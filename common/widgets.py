@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from common import text
+from common.i18n import _
 from common.scene import Scene
 
 if TYPE_CHECKING:
@@ -78,10 +79,11 @@ class Button(Widget):
         pressed = hovered and pygame.mouse.get_pressed()[0]
         surface.blit(_plaque(app, self.rect, hovered or focused, pressed, self.enabled), self.rect)
         colour = app.theme.text_light if self.enabled else (150, 140, 125)
-        px = text.fit_px(self.label, app.font_px(self.font), self.rect.w - app.px(24), bold=True)
         cx = self.rect.centerx
+        size = self.rect.h - app.px(14)
+        room = self.rect.w - app.px(24) - (size + app.px(10) if self.icon else 0)
+        px = text.fit_px(self.label, app.font_px(self.font), room, bold=True)
         if self.icon:
-            size = self.rect.h - app.px(14)
             icon = app.sprites.scaled(self.icon, (size, size))
             label_w = text.font(px, True).size(self.label)[0]
             left = cx - (size + app.px(10) + label_w) // 2
@@ -105,11 +107,15 @@ class _LabelledRow(Widget):
         return pygame.Rect(self.rect.right - w - app.px(16), self.rect.top + app.px(6), w,
                            self.rect.h - app.px(12))
 
-    def draw_row(self, surface: pygame.Surface, app: App, hovered: bool) -> None:
+    def draw_row(self, surface: pygame.Surface, app: App, hovered: bool, control_left: int | None = None) -> None:
+        """The strip and the label, shrunk to end before the control (from `control_left`, else the
+        control rect's left)."""
         name = "ui/list_row_selected" if hovered else "ui/list_row"
         surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
-        text.draw_text(surface, self.label, app.font_px(22), app.theme.text,
-                       (self.rect.left + app.px(18), self.rect.centery), "midleft")
+        left = self.rect.left + app.px(18)
+        right = self.control_rect(app).left if control_left is None else control_left
+        px = text.fit_px(self.label, app.font_px(22), right - app.px(12) - left)
+        text.draw_text(surface, self.label, px, app.theme.text, (left, self.rect.centery), "midleft")
 
 
 class Slider(_LabelledRow):
@@ -184,13 +190,13 @@ class Toggle(_LabelledRow):
         return True
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
-        self.draw_row(surface, app, hovered or focused)
         c = self.control_rect(app)
         h = app.px(30)
         img = app.sprites.scaled("ui/toggle_on" if self.value else "ui/toggle_off", (h * 2, h))
         rect = img.get_rect(midright=(c.right - app.px(64), c.centery))
+        self.draw_row(surface, app, hovered or focused, rect.left)
         surface.blit(img, rect)
-        text.draw_text(surface, "On" if self.value else "Off", app.font_px(20),
+        text.draw_text(surface, _("On") if self.value else _("Off"), app.font_px(20),
                        app.theme.ok if (self.value and app.theme.high_contrast) else app.theme.text,
                        (c.right, c.centery), "midright", bold=True)
 
@@ -446,14 +452,15 @@ class Dialog(Scene):
         return run
 
     def layout(self, size: tuple[int, int]) -> None:
-        app = self.app
-        w = min(size[0] - app.px(40), app.px(620))
+        app, n = self.app, max(1, len(self.buttons))
+        fit = max((text.font(app.font_px(24), True).size(b.label)[0] + app.px(24) for b in self.buttons), default=0)
+        w = min(size[0] - app.px(40), max(app.px(620), n * (min(fit, app.px(300)) + app.px(12)) + app.px(60)))
         self.lines = text.wrap(self.message, app.font_px(22), w - app.px(80))
         lh = text.font(app.font_px(22)).get_linesize()
         h = app.px(150) + lh * len(self.lines) + app.px(56)
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (size[0] // 2, size[1] // 2)
-        bw = min(app.px(220), (w - app.px(60)) // max(1, len(self.buttons)) - app.px(12))
+        bw = min(max(app.px(220), fit), (w - app.px(60)) // n - app.px(12))  # wider for a long label
         total = len(self.buttons) * bw + (len(self.buttons) - 1) * app.px(16)
         x = self.box.centerx - total // 2
         for b in self.buttons:

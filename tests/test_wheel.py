@@ -57,13 +57,17 @@ def expected_data() -> dict[str, list[str]]:
         "sounds": sorted(f"sounds/{p.name}" for p in (ROOT / "sounds").iterdir() if p.suffix in (".wav", ".ogg")),
         "levels": sorted(f"arenas/levels/{p.name}" for p in (ROOT / "arenas" / "levels").glob("*.json")),
         "game data": ["arzium/cards.json", "arenas/bots/proof.json", "arenas/rules_text.md",
-                      "arzium/rules_text.md"],
+                      "arzium/rules_text.md",
+                      *sorted(f"{game}/{p.name}" for game in ("arenas", "arzium")
+                              for p in (ROOT / game).glob("rules_text.*.md"))],
+        "translations": sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "common" / "locale").glob("*/*/*.mo")),
     }
 
 
 def test_the_wheel_holds_every_data_file(names: set[str]) -> None:
     expected = expected_data()
     assert len(expected["default sprites"]) > 50 and len(expected["sounds"]) > 10 and len(expected["levels"]) > 10
+    assert "common/locale/es/LC_MESSAGES/common.mo" in expected["translations"]
     missing = {kind: [f for f in files if f not in names] for kind, files in expected.items()}
     assert not any(missing.values()), f"not in the wheel: {missing}"
     counts = {kind: len(files) for kind, files in expected.items()}
@@ -103,6 +107,18 @@ def test_the_installed_command_draws_the_menu_as_the_checkout_does(
     assert "not found" not in done.stderr and "Traceback" not in done.stderr, done.stderr
     _run(sys.executable, ROOT / "main.py", "screenshot", "menu", checkout, cwd=ROOT, env=env)
     assert installed.read_bytes() == checkout.read_bytes()  # the real sprites, not magenta placeholders
+
+
+def test_the_installed_command_speaks_spanish(venv: Path, elsewhere: tuple[Path, dict[str, str]],
+                                             tmp_path: Path) -> None:
+    """The compiled catalogues come from the installed package: the Spanish menu is the checkout's."""
+    cwd, env = elsewhere
+    installed, checkout = tmp_path / "installed.png", tmp_path / "checkout.png"
+    done = _run(venv / BIN / "arenas-arzium", "--lang", "es", "screenshot", "menu", installed, cwd=cwd, env=env)
+    assert done.stderr == "" and done.stdout.startswith("escrito "), done.stdout + done.stderr
+    _run(sys.executable, ROOT / "main.py", "--lang", "es", "screenshot", "menu", checkout, cwd=ROOT, env=env)
+    assert installed.read_bytes() == checkout.read_bytes()
+    assert _run(venv / BIN / "arenas-arzium", "--lang", "es", "--help", cwd=cwd, env=env).stdout.startswith("uso: ")
 
 
 def test_the_installed_command_reports_its_version(venv: Path, elsewhere: tuple[Path, dict[str, str]]) -> None:

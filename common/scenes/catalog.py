@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from common.catalog import SceneSpec, register
+from common.i18n import N_
 from common.scenes.gallery import GalleryScene
 from common.scenes.menu import MenuScene
 from common.scenes.rules import RulesScene
 from common.scenes.settings import SettingsScene
 
-register(SceneSpec("menu", "Main menu", MenuScene))
-register(SceneSpec("settings", "Settings", SettingsScene))
-register(SceneSpec("rules-arenas", "Rules of Arenas Movedizas", lambda app: RulesScene(app, "arenas")))
-register(SceneSpec("rules-arzium", "Rules of Arzium", lambda app: RulesScene(app, "arzium")))
-register(SceneSpec("gallery", "Sprite gallery", GalleryScene))
+register(SceneSpec("menu", N_("Main menu"), MenuScene))
+register(SceneSpec("settings", N_("Settings"), SettingsScene))
+register(SceneSpec("rules-arenas", N_("Rules of Arenas Movedizas"), lambda app: RulesScene(app, "arenas")))
+register(SceneSpec("rules-arzium", N_("Rules of Arzium"), lambda app: RulesScene(app, "arzium")))
+register(SceneSpec("gallery", N_("Sprite gallery"), GalleryScene))

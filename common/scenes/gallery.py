@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from common import text
+from common.i18n import _
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.widgets import Button, WidgetGroup, draw_scrollbar, draw_tooltip
@@ -25,9 +26,12 @@ class GalleryScene(Scene):
         self.scroll = 0
         self.cells: list[tuple[str, pygame.Rect]] = []
         self.mouse = (-1, -1)
-        self.back = Button("Back", app.pop, icon="ui/icon_back", sound="ui_back")
-        self.group = WidgetGroup(app, [self.back])
+        self.retranslate()
         self.version = -1
+
+    def retranslate(self) -> None:
+        self.back = Button(_("Back"), self.app.pop, icon="ui/icon_back", sound="ui_back")
+        self.group = WidgetGroup(self.app, [self.back])
 
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
@@ -77,7 +81,9 @@ class GalleryScene(Scene):
         app = self.app
         self.backdrop.draw(surface, app, [("ui/panel", self.panel)])
         book = app.sprites
-        text.draw_text(surface, f"Sprite gallery — {book.pack_name}", app.font_px(40), app.theme.text_light,
+        title = _("Sprite gallery — {pack}").format(pack=_(book.pack_name))
+        text.draw_text(surface, title, text.fit_px(title, app.font_px(40), surface.get_width() - app.px(40), True),
+                       app.theme.text_light,
                        (surface.get_width() // 2, app.px(20)), "midtop", bold=True, shadow=app.theme.shadow)
         hovered: str | None = None
         clip = surface.get_clip()
@@ -107,5 +113,5 @@ class GalleryScene(Scene):
         self.group.draw(surface)
         if hovered:
             img = book.image(hovered)
-            draw_tooltip(surface, app, f"{hovered}  ·  {img.get_width()}×{img.get_height()} px  ·  from "
-                         f"'{book.source(hovered)}'", self.mouse)
+            draw_tooltip(surface, app, _("{name}  ·  {w}×{h} px  ·  from '{pack}'").format(
+                name=hovered, w=img.get_width(), h=img.get_height(), pack=book.source(hovered)), self.mouse)

@@ -9,6 +9,7 @@ import pygame
 from common import text
 from common.files import DataError
 from common.games import GAMES
+from common.i18n import _
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.widgets import Button, Dialog, WidgetGroup
@@ -26,29 +27,39 @@ class MenuScene(Scene):
         super().__init__(app)
         self.backdrop = Backdrop(0)
         self.t_ms = 0.0
-        buttons = [
-            Button(GAMES["arenas"].title, lambda: self.start_game("arenas"), GAMES["arenas"].tagline,
+        self._build()
+
+    def _build(self) -> None:
+        """The buttons in the current language (again when it changes; the focus stays)."""
+        app = self.app
+        self.buttons = [
+            Button(GAMES["arenas"].title, lambda: self.start_game("arenas"), _(GAMES["arenas"].tagline),
                    icon=GAMES["arenas"].icon, font=28),
-            Button(GAMES["arzium"].title, lambda: self.start_game("arzium"), GAMES["arzium"].tagline,
+            Button(GAMES["arzium"].title, lambda: self.start_game("arzium"), _(GAMES["arzium"].tagline),
                    icon=GAMES["arzium"].icon, font=28),
-            Button("Settings", self.open_settings, "Sprite pack, sound, animation speed, scale, contrast",
-                   icon="ui/icon_settings"),
-            Button("Rules", self.open_rules, "How to play each game", icon="ui/icon_rules"),
-            Button("Quit", app.quit, "Close the game", icon="ui/icon_quit", sound="ui_back"),
+            Button(_("Settings"), self.open_settings, _("Language, sprite pack, sound, animation speed, scale, "
+                                                       "contrast"), icon="ui/icon_settings"),
+            Button(_("Rules"), self.open_rules, _("How to play each game"), icon="ui/icon_rules"),
+            Button(_("Quit"), app.quit, _("Close the game"), icon="ui/icon_quit", sound="ui_back"),
         ]
-        self.buttons = buttons
-        self.group = WidgetGroup(app, buttons)
+        old = getattr(self, "group", None)
+        self.group = WidgetGroup(app, self.buttons)
         self.group.keyboard_mode = True
+        if old is not None:
+            self.group.focus, self.group.keyboard_mode = old.focus, old.keyboard_mode
+
+    def retranslate(self) -> None:
+        self._build()
 
     def start_game(self, key: str) -> None:
         game = GAMES[key]
         if game.start is None:
-            self.app.toast(f"{game.title} is coming soon")
+            self.app.toast(_("{game} is coming soon").format(game=game.title))
             return
         try:
             scene = game.make_start_scene(self.app)
         except DataError as exc:  # e.g. its shipped card data or a level file is corrupt: one line, no crash
-            self.app.toast(f"{game.title} cannot open: {exc}")
+            self.app.toast(_("{game} cannot open: {problem}").format(game=game.title, problem=exc))
             return
         self.app.push(scene)
 
@@ -57,10 +68,10 @@ class MenuScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def open_rules(self) -> None:
-        self.app.push(Dialog(self.app, "Rules", "Which game's rules would you like to read?",
+        self.app.push(Dialog(self.app, _("Rules"), _("Which game's rules would you like to read?"),
                              [(GAMES["arenas"].title, lambda: self.app.open_rules("arenas")),
                               (GAMES["arzium"].title, lambda: self.app.open_rules("arzium")),
-                              ("Back", lambda: None)]))
+                              (_("Back"), lambda: None)]))
 
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
@@ -75,8 +86,8 @@ class MenuScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.push(Dialog(self.app, "Quit?", "Close Arenas & Arzium?",
-                                 [("Quit", self.app.quit), ("Stay", lambda: None)]))
+            self.app.push(Dialog(self.app, _("Quit?"), _("Close Arenas & Arzium?"),
+                                 [(_("Quit"), self.app.quit), (_("Stay"), lambda: None)]))
             return True
         return self.group.handle(event)
 
@@ -94,9 +105,9 @@ class MenuScene(Scene):
         surface.blit(emblem, emblem.get_rect(midtop=(w // 2, app.px(18) + bob)))
         text.draw_text(surface, "Arenas & Arzium", app.font_px(64), app.theme.text_light,
                        (w // 2, app.px(176)), "midtop", bold=True, shadow=app.theme.shadow)
-        text.draw_text(surface, "Two tabletop games from a whimsical land", app.font_px(24),
+        text.draw_text(surface, _("Two tabletop games from a whimsical land"), app.font_px(24),
                        app.theme.text_light, (w // 2, app.px(232)), "midtop", shadow=app.theme.shadow)
         self.group.draw(surface)
-        hint = "Arrows + Enter or mouse  ·  F1 rules in a game  ·  F11 fullscreen  ·  Esc back"
-        text.draw_text(surface, hint, app.font_px(17), app.theme.text_light, (w // 2, h - app.px(10)),
-                       "midbottom", shadow=app.theme.shadow)
+        hint = _("Arrows + Enter or mouse  ·  F1 rules in a game  ·  F11 fullscreen  ·  Esc back")
+        text.draw_text(surface, hint, text.fit_px(hint, app.font_px(17), w - app.px(20)), app.theme.text_light,
+                       (w // 2, h - app.px(10)), "midbottom", shadow=app.theme.shadow)

@@ -8,6 +8,7 @@ import pygame
 from common import text
 from common.files import DataError, Kind, normalise_newlines, read_text
 from common.games import GAMES
+from common.i18n import _
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.widgets import Button, WidgetGroup, draw_scrollbar
@@ -56,17 +57,22 @@ class RulesScene(Scene):
         super().__init__(app)
         self.backdrop = Backdrop(80)
         self.game = GAMES[game]
-        try:
-            source = normalise_newlines(read_text(self.game.rules_file, Kind.DATA))
-        except DataError as exc:
-            source = f"# {self.game.title}\n\nThe rules text could not be read: {exc.detail}"
-        self.blocks = parse_rules(source)
         self.scroll = 0.0
         self.target = 0.0
         self.page: pygame.Surface | None = None
         self.view = pygame.Rect(0, 0, 0, 0)
-        self.back = Button("Back", self.close, icon="ui/icon_back", sound="ui_back")
-        self.group = WidgetGroup(app, [self.back])
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Read the rules text of the current language (English when there is none) and name the button."""
+        try:
+            source = normalise_newlines(read_text(self.game.rules_text_file(), Kind.DATA))
+        except DataError as exc:
+            source = "# {title}\n\n{problem}".format(title=self.game.title, problem=_(
+                "The rules text could not be read: {problem}").format(problem=exc.detail))
+        self.blocks = parse_rules(source)
+        self.back = Button(_("Back"), self.close, icon="ui/icon_back", sound="ui_back")
+        self.group = WidgetGroup(self.app, [self.back])
 
     def close(self) -> None:
         self.app.pop()

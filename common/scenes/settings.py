@@ -1,4 +1,4 @@
-"""Settings: sprite pack, volumes, mute, animation speed, UI scale, fullscreen, high contrast."""
+"""Settings: language, sprite pack, volumes, mute, animation speed, UI scale, fullscreen, high contrast."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from common import text
+from common.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_decimal, system_language
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.gallery import GalleryScene
@@ -18,41 +19,67 @@ if TYPE_CHECKING:
     from common.app import App
 
 
+SHIPPED_PACK_NAMES = (N_("Default"), N_("High Contrast"))
+"""The names of the packs in sprites/ (their pack.toml): shown through _() like every pack name."""
+
+
 def _speed_label(v: float) -> str:
-    return "Instant" if v == 0 else f"{v:g}×"
+    return _("Instant") if v == 0 else f"{format_decimal(v, len(f'{v:g}'.partition('.')[2]))}×"
+
+
+def _language_options() -> list[tuple[str, str]]:
+    """"" follows the system (named with the language it gives), then every language in its own name."""
+    system = _("System ({language})").format(language=LANGUAGE_NAMES[system_language()])
+    return [("", system), *((code, LANGUAGE_NAMES[code]) for code in LANGUAGES)]
 
 
 class SettingsScene(Scene):
     """Every setting applies at once and is saved; Esc or Back returns."""
 
-    title = "Settings"
+    title = N_("Settings")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.backdrop = Backdrop(60)
-        s = app.settings
-        packs = [(p.id, p.name) for p in discover_packs()]
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._build()
+
+    def _build(self) -> None:
+        """The rows and the Back button, in the current language (again when it changes)."""
+        app, s = self.app, self.app.settings
+        packs = [(p.id, _(p.name)) for p in discover_packs()]
         self.rows: list[Widget] = [
-            Choice("Sprite pack", packs, s.sprite_pack, lambda v: self.change(sprite_pack=v),
-                   "Pictures used by both games. Packs live in sprites/ or your data folder."),
-            Button("Open sprite gallery", self.open_gallery, "See every sprite and which pack it comes from",
+            Choice(_("Language"), _language_options(), s.language, lambda v: self.change(language=v),
+                   _("The language of every screen; System follows your computer's language")),
+            Choice(_("Sprite pack"), packs, s.sprite_pack, lambda v: self.change(sprite_pack=v),
+                   _("Pictures used by both games. Packs live in sprites/ or your data folder.")),
+            Button(_("Open sprite gallery"), self.open_gallery, _("See every sprite and which pack it comes from"),
                    font=22),
-            Slider("Master volume", s.master_volume, 0.0, 1.0, 0.05, lambda v: self.change(master_volume=v)),
-            Slider("Effects volume", s.effects_volume, 0.0, 1.0, 0.05, lambda v: self.change(effects_volume=v)),
-            Toggle("Mute", s.muted, lambda v: self.change(muted=v)),
-            Choice("Animation speed", [(v, _speed_label(v)) for v in ANIMATION_SPEEDS], s.animation_speed,
-                   lambda v: self.change(animation_speed=v), "How fast cards, markers and timers animate"),
-            Choice("UI scale", [(v, f"{v:.0%}") for v in UI_SCALES], s.ui_scale, lambda v: self.change(ui_scale=v)),
-            Toggle("Fullscreen (F11)", s.fullscreen, lambda v: self.change(fullscreen=v)),
-            Toggle("High-contrast palette", s.high_contrast, lambda v: self.change(high_contrast=v),
-                   "Black ink, bright focus and stronger colours"),
-            Toggle("Show seconds on sand timers", s.show_timer_seconds,
-                   lambda v: self.change(show_timer_seconds=v), "Arenas Movedizas: remaining seconds on every timer"),
+            Slider(_("Master volume"), s.master_volume, 0.0, 1.0, 0.05, lambda v: self.change(master_volume=v)),
+            Slider(_("Effects volume"), s.effects_volume, 0.0, 1.0, 0.05,
+                   lambda v: self.change(effects_volume=v)),
+            Toggle(_("Mute"), s.muted, lambda v: self.change(muted=v)),
+            Choice(_("Animation speed"), [(v, _speed_label(v)) for v in ANIMATION_SPEEDS], s.animation_speed,
+                   lambda v: self.change(animation_speed=v), _("How fast cards, markers and timers animate")),
+            Choice(_("UI scale"), [(v, f"{v:.0%}") for v in UI_SCALES], s.ui_scale,
+                   lambda v: self.change(ui_scale=v)),
+            Toggle(_("Fullscreen (F11)"), s.fullscreen, lambda v: self.change(fullscreen=v)),
+            Toggle(_("High-contrast palette"), s.high_contrast, lambda v: self.change(high_contrast=v),
+                   _("Black ink, bright focus and stronger colours")),
+            Toggle(_("Show seconds on sand timers"), s.show_timer_seconds,
+                   lambda v: self.change(show_timer_seconds=v),
+                   _("Arenas Movedizas: remaining seconds on every timer")),
         ]
-        self.back = Button("Back", app.pop, icon="ui/icon_back", sound="ui_back")
+        self.back = Button(_("Back"), app.pop, icon="ui/icon_back", sound="ui_back")
+        old = getattr(self, "group", None)
         self.group = WidgetGroup(app, [*self.rows, self.back])
         self.group.keyboard_mode = True
-        self.panel = pygame.Rect(0, 0, 0, 0)
+        if old is not None:  # rebuilt for a new language: the focus stays on the same row
+            self.group.focus, self.group.keyboard_mode, self.group.mouse_pos = (old.focus, old.keyboard_mode,
+                                                                                old.mouse_pos)
+
+    def retranslate(self) -> None:
+        self._build()
 
     def change(self, **values: Any) -> None:
         self.app.apply_settings(replace(self.app.settings, **values))
@@ -73,7 +100,7 @@ class SettingsScene(Scene):
         for row in self.rows:
             row.rect = pygame.Rect(self.panel.left + app.px(24), y, pw - app.px(48), row_h)
             y += row_h + app.px(4)
-        self.rows[1].rect = self.rows[1].rect.inflate(-pw // 3, -app.px(4))
+        self.rows[2].rect = self.rows[2].rect.inflate(-pw // 3, -app.px(4))
         self.back.rect = pygame.Rect(w // 2 - app.px(120), self.panel.bottom + app.px(16), app.px(240), app.px(54))
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -89,6 +116,6 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         self.backdrop.draw(surface, app, [("ui/panel", self.panel)])
-        text.draw_text(surface, "Settings", app.font_px(46), app.theme.text_light,
+        text.draw_text(surface, _("Settings"), app.font_px(46), app.theme.text_light,
                        (surface.get_width() // 2, app.px(22)), "midtop", bold=True, shadow=app.theme.shadow)
         self.group.draw(surface)

@@ -1,0 +1,152 @@
+"""Refresh the translation catalogues: `python -m common.catalogues extract|update|compile|check`.
+
+A developer tool (it needs Babel, from the test extra). One catalogue per area under
+common/locale/<lang>/LC_MESSAGES/: `common`, `arenas`, `arzium` are extracted from that package's code
+(babel.cfg); `content` (the data strings: names, level texts) is kept by hand and only compiled.
+
+- extract: write each area's template to build/locale/<area>.pot
+- update:  extract, merge the templates into the .po files (new ones start empty; no fuzzy guesses), compile
+- compile: write every .mo from its .po (fuzzy entries are left out); run it after editing a .po
+- check:   exit 1, one line per problem, if a message has no translation, is fuzzy, or a .mo is stale
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from babel.messages.catalog import Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from common.i18n import LANGUAGES
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "common" / "locale"
+CODE_AREAS = ("common", "arenas", "arzium")
+HAND_KEPT = ("content",)
+TEMPLATES = ROOT / "build" / "locale"
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+
+
+def po_path(language: str, area: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{area}.po"
+
+
+def _pybabel(*args: str) -> None:
+    CommandLineInterface().run(["pybabel", "-q", *args])  # type: ignore[no-untyped-call]
+
+
+def extract() -> None:
+    """Each code area's messages into build/locale/<area>.pot."""
+    TEMPLATES.mkdir(parents=True, exist_ok=True)
+    with contextlib.chdir(ROOT):  # source locations relative to the checkout
+        for area in CODE_AREAS:
+            _pybabel("extract", "-F", "babel.cfg", "--sort-by-file", "--no-wrap", "--project", "arenas-arzium",
+                     "-o", str(TEMPLATES / f"{area}.pot"), area)
+
+
+def update() -> None:
+    """Merge fresh templates into every language's .po (a missing .po is created) and compile them all."""
+    extract()
+    for language in TRANSLATED:
+        for area in CODE_AREAS:
+            command = "update" if po_path(language, area).exists() else "init"
+            extra = ["--no-fuzzy-matching", "--ignore-obsolete"] if command == "update" else []
+            _pybabel(command, "-i", str(TEMPLATES / f"{area}.pot"), "-d", str(LOCALE), "-l", language,
+                     "-D", area, "--no-wrap", *extra)
+    compile_all()
+
+
+MessageKey = tuple[str | None, str]
+"""(context, msgid) of a message; a plural message by its singular."""
+
+
+def key_of(context: str | None, message: str | Sequence[str]) -> MessageKey:
+    return context, message if isinstance(message, str) else message[0]
+
+
+def code_messages(area: str) -> dict[MessageKey, str]:
+    """Every message the code of `area` marks for translation (as extract finds them), with one place it is."""
+    found: dict[MessageKey, str] = {}
+    for filename, line, message, _comments, context in extract_from_dir(
+            ROOT / area, [("**.py", "python")], strip_comment_tags=True):
+        found.setdefault(key_of(context, message), f"{area}/{filename}:{line}")
+    return found
+
+
+def translations(language: str) -> dict[MessageKey, tuple[Path, Message]]:
+    """Every message of every .po of `language` (areas and content), with the file it is in."""
+    found: dict[MessageKey, tuple[Path, Message]] = {}
+    for po in all_po():
+        if po.parent.parent.name != language:
+            continue
+        with po.open("rb") as f:
+            for message in read_po(f):
+                if message.id:
+                    found.setdefault(key_of(message.context, message.id), (po, message))
+    return found
+
+
+def is_translated(message: Message) -> bool:
+    """Not fuzzy, and every form has a translation."""
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return not message.fuzzy and all(strings)
+
+
+def compiled(po: Path) -> bytes:
+    """The .mo bytes of a .po file (fuzzy entries left out), as `compile` writes them."""
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def all_po() -> list[Path]:
+    return sorted(po_path(lang, area) for lang in TRANSLATED for area in (*CODE_AREAS, *HAND_KEPT)
+                  if po_path(lang, area).exists())
+
+
+def compile_all() -> None:
+    for po in all_po():
+        po.with_suffix(".mo").write_bytes(compiled(po))
+
+
+def problems() -> list[str]:
+    """What keeps the catalogues from being complete and compiled (empty when they are)."""
+    found: list[str] = []
+    for po in all_po():
+        with po.open("rb") as f:
+            catalog = read_po(f)
+        for message in catalog:
+            if message.id and not is_translated(message):
+                where = f"{po.relative_to(ROOT)}: {key_of(None, message.id)[1]!r}"
+                found.append(f"{where} is fuzzy" if message.fuzzy else f"{where} has no translation")
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.read_bytes() != compiled(po):
+            found.append(f"{mo.relative_to(ROOT)} is missing or older than its .po (run compile)")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    commands = {"extract": extract, "update": update, "compile": compile_all}
+    if len(args) != 1 or args[0] not in (*commands, "check"):
+        print("usage: python -m common.catalogues extract|update|compile|check", file=sys.stderr)
+        return 2
+    if args[0] == "check":
+        found = problems()
+        for line in found:
+            print(line)
+        return 1 if found else 0
+    commands[args[0]]()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,383 @@
+"""Spanish and English: the catalogues are complete and compiled, no drawn string bypasses gettext, Spanish
+text fits its box at 960x540 and 1280x720, and a bad catalogue or language falls back to English in one line.
+
+The areas whose translation other branches are still writing are explicit xfails (NOT_YET_DONE): remove an
+area from it once its catalogue is merged (their completeness and gettext tests are strict: they fail when
+they pass, as a reminder)."""
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from common import catalog, catalogues, i18n, text, widgets
+from common.app import App, AppOptions
+from common.catalogues import MessageKey
+from common.scenes.rules import RulesScene
+from common.settings import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+AREAS = ("common", "arenas", "arzium")
+NOT_YET_DONE = {"arenas", "arzium"}
+SIZES = ((960, 540), (1280, 720))
+FRAMES = 100  # enough for the scripted mouse to hover several widgets and for tooltips to show
+SLACK = 2  # pixels a text's box may pass its widget's edge (the font's line box is taller than its ink)
+
+
+def _area_param(area: str, strict: bool = True) -> Any:
+    """`area` as a test parameter: an expected failure while its translation is not merged (strict: it must
+    fail until then; the layout test may pass before the Spanish text is there)."""
+    marks = [pytest.mark.xfail(strict=strict, reason=f"{area}: translated on another branch")] \
+        if area in NOT_YET_DONE else []
+    return pytest.param(area, marks=marks, id=area)
+
+
+# ---- (a) completeness -------------------------------------------------------------------------------
+
+def data_strings() -> dict[MessageKey, str]:
+    """The game data a player reads, translated at display time: Arzium's character, land, starting
+    character and artifact names, Arenas' level names and descriptions, both games' bot names."""
+    found: dict[MessageKey, str] = {}
+    cards = json.loads((ROOT / "arzium" / "cards.json").read_text("utf-8"))
+    for group in ("characters", "starting", "artifacts"):
+        for card in cards[group]:
+            found[None, card["name"]] = f"arzium/cards.json {group}"
+            if "land" in card:
+                found[None, card["land"]["name"]] = "arzium/cards.json lands"
+    for level in sorted((ROOT / "arenas" / "levels").glob("*.json")):
+        data = json.loads(level.read_text("utf-8"))
+        for key in ("name", "description"):
+            found[None, data[key]] = f"arenas/levels/{level.name} {key}"
+    from arenas.scenes.setup import BOT_NAMES as ARENAS_BOTS
+    from arzium.scenes.setup import BOT_NAMES as ARZIUM_BOTS
+    for name in (*ARENAS_BOTS, *ARZIUM_BOTS):
+        found[None, name] = "bot names"
+    return found
+
+
+def _untranslated(wanted: dict[MessageKey, str]) -> list[str]:
+    have = catalogues.translations("es")
+    missing = []
+    for key, where in wanted.items():
+        entry = have.get(key)
+        if entry is None or not catalogues.is_translated(entry[1]):
+            state = "missing" if entry is None else "fuzzy" if entry[1].fuzzy else "empty"
+            missing.append(f"{where}: {key[1]!r} ({state})")
+    return missing
+
+
+@pytest.mark.parametrize("area", [*map(_area_param, AREAS), _area_param("content")])
+def test_every_message_has_a_spanish_translation(area: str) -> None:
+    wanted = data_strings() if area == "content" else catalogues.code_messages(area)
+    missing = _untranslated(wanted)
+    print(f"{area}: {len(wanted) - len(missing)}/{len(wanted)} messages translated into Spanish")
+    assert wanted and not missing, f"{len(missing)} of {len(wanted)} not translated:\n" + "\n".join(missing)
+
+
+def test_every_compiled_catalogue_matches_its_po() -> None:
+    stale = [po.name for po in catalogues.all_po()
+             if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").read_bytes() != catalogues.compiled(po)]
+    assert catalogues.all_po() and not stale, f"run `python -m common.catalogues compile`: stale {stale}"
+
+
+# ---- rendering every catalog scene in Spanish, recording the text ------------------------------------
+
+@dataclass
+class Drawn:
+    """What one scene drew: every string given to the text renderer, and each placed text that left its
+    box (the window, or the widget or dialog drawing it)."""
+
+    strings: set[str] = field(default_factory=set)
+    overflows: list[str] = field(default_factory=list)
+
+
+def _recording(drawn: Drawn, boxes: list[pygame.Rect], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hook common.text (every string it renders, wraps or fits) and the drawing of common's widgets and
+    dialogs (their rect is the box their text must stay in)."""
+    def strings(name: str) -> None:
+        original: Callable[..., Any] = getattr(text, name)
+
+        def hooked(s: str, *args: Any, **kwargs: Any) -> Any:
+            drawn.strings.add(s)
+            return original(s, *args, **kwargs)
+        monkeypatch.setattr(text, name, hooked)
+
+    for name in ("render", "wrap", "wrap_balanced", "fit_px"):
+        strings(name)
+    original_draw = text.draw_text
+
+    def draw_text(surface: pygame.Surface, s: str, px: int, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn.strings.add(s)
+        rect = original_draw(surface, s, px, *args, **kwargs)
+        box = boxes[-1] if boxes else surface.get_rect()
+        if not box.inflate(2 * SLACK, 2 * SLACK).contains(rect) or not surface.get_rect().contains(rect):
+            drawn.overflows.append(f"{s!r} at {tuple(rect)} outside {tuple(box)}")
+        return rect
+    monkeypatch.setattr(text, "draw_text", draw_text)
+
+    def boxed(cls: type, attribute: str) -> None:
+        original: Callable[..., Any] = cls.draw  # type: ignore[attr-defined]
+
+        def draw(self: Any, *args: Any, **kwargs: Any) -> Any:
+            boxes.append(getattr(self, attribute))
+            try:
+                return original(self, *args, **kwargs)
+            finally:
+                boxes.pop()
+        monkeypatch.setattr(cls, "draw", draw)
+
+    for cls in (widgets.Button, widgets.Slider, widgets.Toggle, widgets.Choice, widgets.ListBox):
+        boxed(cls, "rect")
+    boxed(widgets.Dialog, "box")
+    original_tooltip = widgets.draw_tooltip
+
+    def tooltip(surface: pygame.Surface, *args: Any, **kwargs: Any) -> None:
+        boxes.append(surface.get_rect())  # a tooltip is drawn over its widget: only the window bounds it
+        try:
+            original_tooltip(surface, *args, **kwargs)
+        finally:
+            boxes.pop()
+    monkeypatch.setattr(widgets, "draw_tooltip", tooltip)
+
+
+def spanish_app(size: tuple[int, int]) -> App:
+    options = AppOptions(size=size, headless=True, save_settings=False, lang="es")
+    return App(options, settings=Settings(language="es"), rules_scene=RulesScene)
+
+
+def _area_of(spec: catalog.SceneSpec) -> str:
+    return str(spec.build.__module__).split(".")[0]
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str, str, tuple[int, int]], Drawn]]:
+    """(area, scene, size) -> what the scene drew in Spanish over FRAMES frames of its scripted input."""
+    import random
+    results: dict[tuple[str, str, tuple[int, int]], Drawn] = {}
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setenv("ARENAS_ARZIUM_HOME", str(tmp_path_factory.mktemp("home")))
+        boxes: list[pygame.Rect] = []
+        for size in SIZES:
+            app = spanish_app(size)
+            for spec in catalog.specs():
+                drawn = Drawn()
+                with pytest.MonkeyPatch.context() as inner:
+                    _recording(drawn, boxes, inner)
+                    text.clear_cache()
+                    app.stack.clear_to(spec.build(app))
+                    rng = random.Random(7)
+                    for frame in range(FRAMES):
+                        app.step(spec.script(frame, rng, app.size), 1000 / 60)
+                results[_area_of(spec), spec.name, size] = drawn
+            app.sounds.stop_all()
+            pygame.quit()
+    i18n.set_language("en")
+    yield results
+
+
+def english_msgids() -> dict[str, str]:
+    """Every English message (singular and plural) whose Spanish differs from it, with its Spanish."""
+    found: dict[str, str] = {}
+    for _po, message in catalogues.translations("es").values():
+        ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+        strings = (message.string,) if isinstance(message.string, str) else tuple(message.string)
+        for english in ids:
+            if strings and strings[0] and english not in strings:
+                found[english] = strings[0]
+    return found
+
+
+@pytest.mark.parametrize("area", list(map(_area_param, AREAS)))
+def test_no_drawn_string_bypasses_gettext(area: str, rendered: dict[tuple[str, str, tuple[int, int]], Drawn]
+                                          ) -> None:
+    english = english_msgids()
+    offending = sorted({f"{scene}: {s!r} (Spanish: {english[s]!r})"
+                        for (a, scene, _size), drawn in rendered.items() if a == area
+                        for s in drawn.strings if s in english})
+    scenes = {scene for a, scene, _size in rendered if a == area}
+    assert scenes, f"no catalog scene of {area}"
+    assert not offending, f"{len(offending)} English strings drawn in Spanish:\n" + "\n".join(offending)
+
+
+@pytest.mark.parametrize("area", [_area_param(area, strict=False) for area in AREAS])
+def test_spanish_text_stays_in_its_box(area: str, rendered: dict[tuple[str, str, tuple[int, int]], Drawn]) -> None:
+    overflows = [f"{scene} at {size[0]}x{size[1]}: {line}" for (a, scene, size), drawn in rendered.items()
+                 if a == area for line in dict.fromkeys(drawn.overflows)]
+    assert not overflows, f"{len(overflows)} texts overflow:\n" + "\n".join(overflows)
+
+
+# ---- language choice: system default, setting, live switch --------------------------------------------
+
+@pytest.mark.parametrize(("env", "expected"), [
+    ({"LANG": "es_ES.UTF-8"}, "es"), ({"LANG": "es_AR"}, "es"), ({"LC_MESSAGES": "es_MX.UTF-8"}, "es"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"), ({"LANG": "C"}, "en"), ({"LC_ALL": "C.UTF-8", "LANG": "es_ES"}, "en"),
+    ({"LC_ALL": "es_ES.UTF-8", "LANG": "en_GB"}, "es"), ({"LANG": "estonian"}, "en"),
+    ({"LANGUAGE": "es:en", "LANG": "en_US.UTF-8"}, "es"), ({"LANGUAGE": "en_GB:es", "LANG": "es_ES"}, "en"),
+    ({"LANGUAGE": "es", "LC_ALL": "C.UTF-8"}, "en")])
+def test_the_default_language_follows_the_system_locale(env: dict[str, str], expected: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in (*i18n.LOCALE_VARIABLES, "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in env.items():
+        monkeypatch.setenv(variable, value)
+    assert i18n.system_language() == expected
+
+
+def test_without_locale_variables_the_system_locale_decides_and_never_raises(monkeypatch: pytest.MonkeyPatch
+                                                                            ) -> None:
+    for variable in (*i18n.LOCALE_VARIABLES, "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("Spanish_Spain", "1252"))
+    assert i18n.system_language() == "es"
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
+    assert i18n.system_language() == "en"
+
+    def broken() -> tuple[str, str]:
+        raise ValueError("unknown locale: xx")
+    monkeypatch.setattr(i18n.locale, "getlocale", broken)
+    assert i18n.system_language() == "en"
+
+
+def _labels(app: App) -> list[str]:
+    return [getattr(w, "label", "") for scene in app.stack.scenes for w in scene.group.widgets]  # type: ignore[attr-defined]
+
+
+def test_the_language_setting_switches_every_open_scene_live() -> None:
+    from common.scenes.menu import MenuScene
+    from common.scenes.settings import SettingsScene
+    app = App(AppOptions(headless=True, save_settings=False, lang="en"), settings=Settings(language="en"),
+              rules_scene=RulesScene)
+    app.push(MenuScene(app))
+    app.push(SettingsScene(app))
+    assert "Settings" in _labels(app) and "Language" in _labels(app)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)], 16)
+    assert app.settings.language == "es" and i18n.language() == "es"  # the Language row has the focus
+    assert "Ajustes" in _labels(app) and "Idioma" in _labels(app) and "Settings" not in _labels(app)
+    assert app.stack.top.group.focused.label == "Idioma"  # type: ignore[union-attr]
+    app.apply_settings(Settings(language="en"))
+    assert "Settings" in _labels(app) and i18n.language() == "en"
+    app.sounds.stop_all()
+    pygame.quit()
+
+
+def test_lang_wins_over_the_setting_and_a_bad_setting_is_refused() -> None:
+    app = App(AppOptions(headless=True, save_settings=False, lang="en"), settings=Settings(language="es"))
+    assert i18n.language() == "en"
+    app.sounds.stop_all()
+    pygame.quit()
+    clean, problems = Settings(language="xx").validated()
+    assert clean.language == "" and problems == ["language='xx'"]
+
+
+def test_the_help_follows_the_saved_setting_and_lang(user_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from common.cli import main
+    folder = user_home / "arenas-arzium"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "settings.json").write_text(json.dumps({"language": "es"}), "utf-8")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out.startswith("uso: main.py")
+    with pytest.raises(SystemExit):
+        main(["screenshot", "--help", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert out.startswith("usage: main.py screenshot") and "render a scene headless to a PNG" in out
+    i18n.set_language("en")
+
+
+def test_the_help_follows_the_system_locale_without_a_setting(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from common.cli import main
+    monkeypatch.setenv("LC_ALL", "es_ES.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("uso: main.py tournament") and "intervalos de confianza del 95 %\n" in out
+    with pytest.raises(SystemExit):
+        main(["--lang=en", "--help"])
+    assert capsys.readouterr().out.startswith("usage: main.py")
+    i18n.set_language("en")
+
+
+# ---- (d) bad input: unknown language, missing or broken catalogue --------------------------------------
+
+def test_an_unknown_lang_gives_one_line_and_english(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from common.cli import main
+    assert main(["--lang", "xx", "screenshot", "menu", str(tmp_path / "m.png"), "--frames", "1"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["unknown language 'xx' (known: en, es); using English"]
+    assert i18n.language() == "en" and (tmp_path / "m.png").exists()
+
+
+def _broken_copies(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """Folders like the Spanish one whose common.mo is broken in one way each (or missing)."""
+    source = catalogues.LOCALE / "es" / "LC_MESSAGES" / "common.mo"
+    good = source.read_bytes()
+    header = catalogues.compiled(catalogues.po_path("es", "common")).replace(b"charset=utf-8", b"charset=nosuch")
+    for name, content in [("empty", b""), ("three bytes", good[:3]), ("bad magic", b"\0" * 40),
+                          ("cut header", good[:20]), ("cut in half", good[: len(good) // 2]),
+                          ("unknown charset", header), ("missing", None)]:
+        folder = tmp_path / name.replace(" ", "-")
+        folder.mkdir()
+        if content is not None:
+            (folder / "common.mo").write_bytes(content)
+        yield name, folder
+    folder = tmp_path / "a-folder-named-common.mo"
+    (folder / "common.mo").mkdir(parents=True)
+    yield "a folder named common.mo", folder
+
+
+def test_a_broken_or_missing_catalogue_gives_one_line_and_english(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, folder in _broken_copies(tmp_path):
+        monkeypatch.setattr(i18n, "catalogue_folder", lambda language, folder=folder: folder)
+        problem = i18n.set_language("es")
+        assert problem is not None and "\n" not in problem and "using English" in problem, name
+        assert i18n.language() == "en" and i18n._("Back") == "Back", name
+    monkeypatch.undo()
+    assert i18n.set_language("es") is None and i18n._("Back") == "Volver"
+    i18n.set_language("en")
+
+
+def test_the_command_line_with_a_broken_catalogue_prints_one_line_and_english_help(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from common.cli import main
+    folder = tmp_path / "es"
+    shutil.copytree(catalogues.LOCALE / "es" / "LC_MESSAGES", folder)
+    (folder / "common.mo").write_bytes((folder / "common.mo").read_bytes()[:100])
+    monkeypatch.setattr(i18n, "catalogue_folder", lambda language: folder)
+    with pytest.raises(SystemExit):
+        main(["--lang", "es", "--help"])
+    captured = capsys.readouterr()
+    assert captured.out.startswith("usage: main.py")
+    assert len(captured.err.splitlines()) == 1 and "cannot use the 'es' translation" in captured.err
+
+
+def test_decimals_follow_the_language() -> None:
+    i18n.set_language("es")
+    assert i18n.format_decimal(12.5) == "12,5" and i18n.format_decimal(0.75, 2) == "0,75"
+    i18n.set_language("en")
+    assert i18n.format_decimal(12.5) == "12.5"
+
+
+def test_the_rules_screen_shows_the_text_of_the_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from common.games import GAMES
+    (tmp_path / "rules_text.md").write_text("# Rules\n\nEnglish words.\n", "utf-8")
+    monkeypatch.setitem(GAMES, "arenas", replace(GAMES["arenas"], rules_file=tmp_path / "rules_text.md"))
+    app = spanish_app((1280, 720))
+    assert RulesScene(app, "arenas").blocks[1] == ("para", "English words.")  # no Spanish text: English
+    (tmp_path / "rules_text.es.md").write_text("# Reglas\n\nPalabras en español.\n", "utf-8")
+    scene = RulesScene(app, "arenas")
+    assert scene.blocks == [("h1", "Reglas"), ("para", "Palabras en español.")] and scene.back.label == "Volver"
+    app.use_language("en")
+    scene.retranslate()
+    assert scene.blocks[1] == ("para", "English words.") and scene.back.label == "Back"
+    app.sounds.stop_all()
+    pygame.quit()

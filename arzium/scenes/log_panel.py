@@ -99,7 +99,7 @@ class _SearchTold:
     def line(self, names: list[str]) -> LogLine:
         parts = [ngettext("{n} marker", "{n} markers", self.markers).format(n=self.markers)]
         if self.skipped:
-            parts.append(_("{n} skipped").format(n=self.skipped))
+            parts.append(ngettext("{n} skipped", "{n} skipped", self.skipped).format(n=self.skipped))
         if self.blanks:
             parts.append(ngettext("{n} blank", "{n} blanks", self.blanks).format(n=self.blanks) +
                          (_(" (paid {n})").format(n=self.paid) if self.paid else _(" (free)")))

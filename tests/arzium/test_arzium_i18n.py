@@ -1,0 +1,172 @@
+"""Arzium in Spanish: the catalogue is complete and compiled, the catalog scenes and the bid dialog draw no
+English message of it (every string measured or drawn through `common.text` is recorded), the bid dialog
+counts coins with plural forms, and the rules' fixed texts the scenes show are in the catalogue."""
+from __future__ import annotations
+
+import dataclasses
+import gettext
+import re
+import string
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+import pytest
+from babel.messages.pofile import read_po
+
+from arzium.bots import make_bot
+from arzium.rules import ABILITY_TEXT, GameState, SeatSetup, Setup, apply, current_player, new_game
+from arzium.scenes.bidding import BidScene
+from arzium.scenes.flow import play_scene
+from arzium.scenes.wording import RULE_TEXTS
+from common import catalog, text
+from common.app import App, AppOptions
+from common.i18n import catalogue_folder, set_language
+from common.scene import Scene
+from common.settings import Settings
+
+PO = catalogue_folder("es") / "arzium.po"
+FRAME = 1000 / 60
+EXTRA_FIELDS = {"name", "owner", "marker_owner"}  # what `wording.person` and the slide line also give
+
+
+def entries() -> list[Any]:
+    with PO.open("rb") as f:
+        return [m for m in read_po(f) if m.id]
+
+
+def fields(message: str) -> set[str]:
+    return {name for _text, name, _spec, _conv in string.Formatter().parse(message) if name is not None}
+
+
+def english_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """Each English message whose Spanish differs, as a pattern a drawn string would match in full."""
+    out = []
+    for m in entries():
+        pairs = [(m.id, m.string)] if isinstance(m.id, str) else list(zip(m.id, m.string))
+        for english, spanish in pairs:
+            if english == spanish or len(re.sub(r"\{\w*\}|\W", "", english)) < 3:
+                continue
+            parts = re.split(r"\{\w*\}", english)
+            out.append((english, re.compile(".+?".join(re.escape(p) for p in parts), re.DOTALL)))
+    return out
+
+
+@pytest.fixture()
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every string `common.text` measures, wraps or renders from now on."""
+    seen: list[str] = []
+
+    def spy(real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(s: str, *args: Any, **kwargs: Any) -> Any:
+            seen.append(s)
+            return real(s, *args, **kwargs)
+        return call
+
+    for name in ("render", "wrap", "wrap_balanced", "fit_px"):
+        monkeypatch.setattr(text, name, spy(getattr(text, name)))
+    yield seen
+
+
+@pytest.fixture()
+def spanish() -> Iterator[None]:
+    set_language("es")
+    yield
+    set_language("en")
+
+
+def make_app(size: tuple[int, int]) -> App:
+    return App(AppOptions(size=size, headless=True, save_settings=False), settings=Settings())
+
+
+def english_in(seen: list[str]) -> list[str]:
+    patterns = english_patterns()
+    return sorted({f"{s!r} (msgid {english!r})" for s in set(seen) for english, p in patterns if p.fullmatch(s)})
+
+
+def show(app: App, scene: Scene, frames: int = 20) -> None:
+    app.stack.clear_to(scene)
+    for _ in range(frames):
+        app.step([], FRAME)
+
+
+def test_the_catalogue_is_complete_compiled_and_fills_its_fields() -> None:
+    compiled = gettext.GNUTranslations((catalogue_folder("es") / "arzium.mo").open("rb"))
+    problems = []
+    for m in entries():
+        ids = [m.id] if isinstance(m.id, str) else list(m.id)
+        strings = [m.string] if isinstance(m.id, str) else list(m.string)
+        allowed = set().union(*map(fields, ids)) | EXTRA_FIELDS
+        if "fuzzy" in m.flags or len(strings) != len(ids) or not all(strings):
+            problems.append(f"{m.id!r}: not translated")
+        elif any(not fields(s) <= allowed for s in strings):
+            problems.append(f"{m.id!r}: unknown field in {strings!r}")
+        elif (isinstance(m.id, str) and compiled.gettext(m.id) != m.string) or (not isinstance(m.id, str) and [compiled.ngettext(ids[0], ids[1], n) for n in (1, 2)] != strings):
+            problems.append(f"{m.id!r}: the .mo is older than the .po")
+    assert len(entries()) > 250 and problems == []
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)], ids=["960x540", "1280x720"])
+@pytest.mark.parametrize("name", ["arzium-setup", "arzium-play", "arzium-play-hint", "arzium-result"])
+def test_catalog_scenes_in_spanish_draw_no_english_message(name: str, size: tuple[int, int], spanish: None,
+                                                           drawn: list[str]) -> None:
+    app = make_app(size)
+    spec = catalog.get(name)
+    assert spec is not None
+    show(app, spec.build(app))
+    pygame.quit()
+    assert len(drawn) > 10 and english_in(drawn) == []
+
+
+def test_the_english_check_finds_english_when_there_is_some(drawn: list[str]) -> None:
+    app = make_app((960, 540))
+    spec = catalog.get("arzium-setup")
+    assert spec is not None
+    show(app, spec.build(app))
+    pygame.quit()
+    found = english_in(drawn)
+    assert any("'Add a seat'" in f for f in found) and any("'Player 1' (msgid 'Player {n}')" in f for f in found)
+
+
+def tie_state() -> GameState:
+    """Two people at a tie bidding (of the first deal that reaches one), the bidders holding 1 and 2 coins."""
+    seats = (SeatSetup("Ann", "red", "south", "bot"), SeatSetup("Bo", "blue", "north", "bot"))
+    for seed in range(200):
+        state = new_game(Setup(seats, False, 0), seed)
+        bots = [make_bot("greedy", seed), make_bot("greedy", seed + 1)]
+        while state.phase not in ("bid", "over"):
+            p = current_player(state)
+            assert p is not None
+            apply(state, bots[p].decide(state, p))
+        if state.bid is not None and state.bid.high < 0:
+            first, second = state.bid.bidders[:2]
+            state.players[first].coins, state.players[second].coins = 1, 2
+            state.setup = dataclasses.replace(state.setup, seats=tuple(
+                dataclasses.replace(s, kind="human") for s in state.setup.seats))
+            return state
+    raise AssertionError("no tie found")
+
+
+@pytest.mark.parametrize("language,one,two", [("en", "1 coin", "2 coins"), ("es", "1 moneda", "2 monedas")])
+def test_the_bid_dialog_counts_coins_with_plural_forms(language: str, one: str, two: str,
+                                                       drawn: list[str]) -> None:
+    set_language(language)
+    try:
+        app = make_app((1280, 720))
+        app.stack.clear_to(Scene(app))
+        app.push(play_scene(app, tie_state(), autosave=False))
+        for _ in range(10):
+            app.step([], FRAME)
+        assert isinstance(app.stack.top, BidScene)
+        drawn.clear()
+        app.step([], FRAME)
+        pygame.quit()
+    finally:
+        set_language("en")
+    assert one in drawn and two in drawn and "1 coins" not in drawn
+    assert language == "en" or english_in(drawn) == []
+
+
+def test_every_ability_text_of_the_rules_is_in_the_catalogue() -> None:
+    assert set(ABILITY_TEXT.values()) <= set(RULE_TEXTS)
+    assert set(RULE_TEXTS) <= {m.id for m in entries()}

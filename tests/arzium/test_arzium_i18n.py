@@ -15,9 +15,25 @@ import pytest
 from babel.messages.pofile import read_po
 
 from arzium.bots import make_bot
-from arzium.rules import ABILITY_TEXT, GameState, SeatSetup, Setup, apply, current_player, new_game
+from arzium.rules import (
+    ABILITY_TEXT,
+    BidPlaced,
+    Event,
+    GameEnded,
+    GameState,
+    MarkerSlid,
+    Rested,
+    SeatSetup,
+    Setup,
+    TurnStarted,
+    apply,
+    current_player,
+    default_cards,
+    new_game,
+)
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene
+from arzium.scenes.log_panel import describe
 from arzium.scenes.wording import RULE_TEXTS
 from common import catalog, text
 from common.app import App, AppOptions
@@ -177,3 +193,19 @@ def test_the_bid_dialog_counts_coins_with_plural_forms(language: str, one: str, 
 def test_every_ability_text_of_the_rules_is_in_the_catalogue() -> None:
     assert set(ABILITY_TEXT.values()) <= set(RULE_TEXTS)
     assert set(RULE_TEXTS) <= {m.id for m in entries()}
+
+
+@pytest.mark.parametrize("events,as_you,as_ann", [
+    ([TurnStarted(0)], "Tu turno (turno 4)", "Turno de Ann (turno 4)"),
+    ([BidPlaced(0, 1)], "Pujas 1 moneda", "Ann puja 1 moneda"),
+    ([Rested(0, 2)], "Haces un descanso temprano por 2 monedas", "Ann hace un descanso temprano por 2 monedas"),
+    ([MarkerSlid(0, 1, 3, 4)], "Deslizas el marcador de Bo", "Ann desliza el marcador de Bo"),
+    ([GameEnded((20, 18), (0,))], "Fin de la partida. Has ganado", "Fin de la partida. Gana Ann"),
+])
+def test_spanish_log_lines_speak_to_you_and_put_names_where_spanish_wants_them(
+        events: list[Event], as_you: str, as_ann: str, spanish: None) -> None:
+    def setup(first: str) -> Setup:
+        return Setup((SeatSetup(first, "red", "south", "human"), SeatSetup("Bo", "blue", "north", "bot")), False, 0)
+
+    assert [describe(events, setup(n), default_cards(), 4)[0].text for n in ("Tú", "Ann")] == [as_you, as_ann]
+    assert describe(events, setup("You"), default_cards(), 4)[0].text == as_you

@@ -129,7 +129,7 @@ class PlayScene(Scene):
         return self.timeline.busy and self.app.anim_ms(1) > 0
 
     def refused(self, reason: str) -> None:
-        self.app.toast(reason)
+        self.app.toast(_(reason))  # the rules' reason; its fixed texts are in the catalogue (wording.RULE_TEXTS)
         self.app.sounds.play("ui_error")
 
     def notify(self, message: str) -> None:

@@ -35,6 +35,7 @@ from arzium.scenes.wording import (
     default_name,
     level_name,
     shown_name,
+    stored_name,
     word,
 )
 from common import text
@@ -301,8 +302,8 @@ class SetupScene(Scene):
         self.first = value
 
     def setup(self) -> Setup:
-        seats = tuple(SeatSetup(s["name"].strip() or default_name(i + 1), s["colour"], self.edges[i], s["kind"],
-                                s["level"]) for i, s in enumerate(self.seats))
+        seats = tuple(SeatSetup(stored_name(s["name"].strip() or default_name(i + 1)), s["colour"], self.edges[i],
+                                s["kind"], s["level"]) for i, s in enumerate(self.seats))
         return Setup(seats, self.full_game, self.first)
 
     def start(self) -> None:

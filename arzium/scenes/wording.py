@@ -13,7 +13,8 @@ from arzium.rules import Card
 from common.i18n import N_, _, ngettext
 
 BOT_NAMES = (N_("Dozy Dora"), N_("Snorebert"), N_("Mumbling Mo"), N_("Nightcap Ned"))
-"""The names a bot seat gets on the setup screen (stored as shown in the language of that moment)."""
+"""The names a bot seat gets on the setup screen. Setups, saves and replays keep these default names (and
+"Player 2") in English, whatever the language they were chosen in; the screens show them translated."""
 
 ABILITY_NAMES = {"free_blank": N_("Free blank"), "displace": N_("Displace"), "purse": N_("Purse"),
                  "turn": N_("Turn"), "slide": N_("Slide"), "wake": N_("Wake")}
@@ -81,11 +82,19 @@ def bot_names() -> list[str]:
 
 
 def shown_name(name: str) -> str:
-    """A seat's name as shown: a default name ("Player 2", a bot name) of another language in this one."""
+    """A seat's name as shown: a default name ("Player 2", a bot name) in the current language."""
     m = _PLAYER_N.fullmatch(name)
     if m:
         return default_name(int(m[1]))
     return _(name) if name in BOT_NAMES else name
+
+
+def stored_name(name: str) -> str:
+    """A seat's name as a setup keeps it: a default name of the current language back in English."""
+    if name in bot_names():
+        return BOT_NAMES[bot_names().index(name)]
+    m = re.fullmatch(re.escape(_("Player {n}")).replace(re.escape("{n}"), r"(\d{1,2})"), name)
+    return f"Player {int(m[1])}" if m else name
 
 
 def is_you(name: str) -> bool:

@@ -32,9 +32,9 @@ from arzium.rules import (
     new_game,
 )
 from arzium.scenes.bidding import BidScene
-from arzium.scenes.flow import play_scene
+from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.log_panel import describe
-from arzium.scenes.wording import RULE_TEXTS
+from arzium.scenes.wording import RULE_TEXTS, shown_name
 from common import catalog, text
 from common.app import App, AppOptions
 from common.i18n import catalogue_folder, set_language
@@ -209,3 +209,15 @@ def test_spanish_log_lines_speak_to_you_and_put_names_where_spanish_wants_them(
 
     assert [describe(events, setup(n), default_cards(), 4)[0].text for n in ("Tú", "Ann")] == [as_you, as_ann]
     assert describe(events, setup("You"), default_cards(), 4)[0].text == as_you
+
+
+def test_default_names_chosen_in_spanish_are_kept_in_english_and_shown_in_spanish(spanish: None) -> None:
+    app = make_app((960, 540))
+    scene = setup_scene(app)
+    scene.add_seat()
+    shown = [s["name"] for s in scene.seats]
+    kept = [s.name for s in scene.setup().seats]
+    pygame.quit()
+    assert shown == ["Jugador 1", "Roncaberto", "Dora Dormilona"]
+    assert kept == ["Player 1", "Snorebert", "Dozy Dora"]
+    assert [shown_name(n) for n in kept] == shown

@@ -14,6 +14,7 @@ from arzium.rules import SIZE, Ability, Action, CardSet, GameState, Search, UseP
 from arzium.rules.preview import SearchPreview, search_preview, slide_sources, slide_targets
 from arzium.scenes.board_view import BoardView, Cell
 from arzium.scenes.table import Table
+from arzium.scenes.wording import rule_text
 from common.i18n import _
 
 if TYPE_CHECKING:
@@ -215,7 +216,7 @@ class Choice:
         pv = search_preview(st, cid, ar * SIZE + ac, turns, self.armed_of(Ability.FREE_BLANK),
                             self.armed_of(Ability.DISPLACE))
         if not pv.legal:
-            return Ghost((ar, ac), [(r, c, "bad") for r, c in pv.marker_cells], False, _(pv.reason), None, pv)
+            return Ghost((ar, ac), [(r, c, "bad") for r, c in pv.marker_cells], False, rule_text(pv.reason), None, pv)
         targets = set(pv.displace_targets)
         cells: list[Cell] = []
         for r, c in pv.marker_cells:

@@ -41,7 +41,7 @@ from arzium.scenes.sidebar import Sidebar
 from arzium.scenes.table import Table
 from arzium.scenes.table_view import TableView
 from arzium.scenes.timeline import Timeline
-from arzium.scenes.wording import EDGE_NAMES, land_name, person, shown_name, word
+from arzium.scenes.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
 from common.i18n import _
 from common.scene import Scene
 from common.widgets import Dialog, WidgetGroup
@@ -129,7 +129,7 @@ class PlayScene(Scene):
         return self.timeline.busy and self.app.anim_ms(1) > 0
 
     def refused(self, reason: str) -> None:
-        self.app.toast(_(reason))  # the rules' reason; its fixed texts are in the catalogue (wording.RULE_TEXTS)
+        self.app.toast(rule_text(reason))
         self.app.sounds.play("ui_error")
 
     def notify(self, message: str) -> None:

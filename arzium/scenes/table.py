@@ -36,6 +36,7 @@ from arzium.rules import (
     replay_from,
 )
 from arzium.scenes.controllers import BotController, BotSpec, Controller, ReplayController, warm_up
+from arzium.scenes.wording import rule_text
 from common.files import DataError
 from common.i18n import _
 from common.paths import replays_dir
@@ -219,7 +220,7 @@ class Table:
         except IllegalAction as exc:
             stopped = _("Replay stopped at action {n}: {reason}") if self.replay is not None else \
                 _("Bot stopped at action {n}: {reason}")
-            self.listener.notify(stopped.format(n=len(self.actions) + 1, reason=_(exc.reason)))
+            self.listener.notify(stopped.format(n=len(self.actions) + 1, reason=rule_text(exc.reason)))
             self.replay = [] if self.replay is not None else None
             self.controllers = {}
             return False

@@ -15,7 +15,7 @@ from arzium.scenes.choice import usable_artifacts
 from arzium.scenes.hints import Hint
 from arzium.scenes.party_view import SIDES, PartyLook
 from arzium.scenes.sidebar import HoverKey
-from arzium.scenes.wording import ability_name, coins, land_name, points
+from arzium.scenes.wording import ability_name, coins, land_name, points, rule_text
 from common import text
 from common.i18n import _, ngettext
 from common.widgets import draw_tooltip
@@ -325,7 +325,7 @@ class TableView:
         a = sc.cards.artifact(aid)
         use = _(" Click to use.") if mine and not extra else ""
         tip = _("{artifact} — {ability}{used}. {text} Cost {cost}, {points}.").format(
-            artifact=_(a.name), ability=ability_name(a.ability), used=extra, text=_(ABILITY_TEXT[a.ability]),
+            artifact=_(a.name), ability=ability_name(a.ability), used=extra, text=rule_text(ABILITY_TEXT[a.ability]),
             cost=a.cost, points=points(a.points))
         draw_tooltip(surface, sc.app, tip + use, sc.mouse)
 

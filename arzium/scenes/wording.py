@@ -32,9 +32,10 @@ LEVEL_TIPS = {
                "rivals just as carefully. Thinks for a moment before each move."),
 }
 
-# The rules' fixed player-facing texts (arzium.rules.cards.ABILITY_TEXT and refusals a player can meet),
-# marked here so the catalogue has them (the rules stay free of gettext); the scenes pass them through `_`
-# where they are shown. A test checks that every text of ABILITY_TEXT is in this list.
+# The rules' player-facing texts (arzium.rules.cards.ABILITY_TEXT and refusals a player can meet), marked
+# here so the catalogue has them (the rules stay free of gettext); `rule_text` translates them where they
+# are shown. Tests check that every text of ABILITY_TEXT is in this list and that the rules still word
+# their refusals as `_RULE_FORMS` reads them.
 RULE_TEXTS = (
     N_("Fill one blank square of the pattern you are using without paying."),
     N_("While searching, put your marker on a square holding another player's marker, returning theirs; "
@@ -49,7 +50,24 @@ RULE_TEXTS = (
     N_("during the buy a Purse may only be used to afford an artifact of the row"),
     N_("the game is over"),
 )
+_RULE_FORMS = (
+    (re.compile(r"marker square at row (\d+), col (\d+) would be off the map"),
+     N_("marker square at row {0}, col {1} would be off the map")),
+    (re.compile(r"not enough coins for blank (\d+): it costs (\d+), you would have (-?\d+)"),
+     N_("not enough coins for blank {0}: it costs {1}, you would have {2}")),
+    (re.compile(r"not enough markers left in your supply for (\d+) blank\(s\)"),
+     N_("not enough markers left in your supply for {0} blank(s)")),
+)
 _PLAYER_N = re.compile(r"Player (\d{1,2})")
+
+
+def rule_text(text: str) -> str:
+    """A text of the rules (a refusal, an ability's effect) in the current language, when the catalogue has it."""
+    for pattern, form in _RULE_FORMS:
+        m = pattern.fullmatch(text)
+        if m:
+            return _(form).format(*m.groups())
+    return _(text) if text else text
 
 
 def word(names: dict[str, str], key: str) -> str:

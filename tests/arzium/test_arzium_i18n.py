@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 from arzium.bots import make_bot
 from arzium.rules import (
     ABILITY_TEXT,
+    SIZE,
     BidPlaced,
     Event,
     GameEnded,
@@ -31,10 +32,11 @@ from arzium.rules import (
     default_cards,
     new_game,
 )
+from arzium.rules.preview import search_preview
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.log_panel import describe
-from arzium.scenes.wording import RULE_TEXTS, shown_name
+from arzium.scenes.wording import RULE_TEXTS, rule_text, shown_name
 from common import catalog, text
 from common.app import App, AppOptions
 from common.i18n import catalogue_folder, set_language
@@ -221,3 +223,15 @@ def test_default_names_chosen_in_spanish_are_kept_in_english_and_shown_in_spanis
     assert shown == ["Jugador 1", "Roncaberto", "Dora Dormilona"]
     assert kept == ["Player 1", "Snorebert", "Dozy Dora"]
     assert [shown_name(n) for n in kept] == shown
+
+
+def test_a_refusal_of_the_rules_with_numbers_is_shown_in_spanish(spanish: None) -> None:
+    state = new_game(Setup((SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bo", "blue", "north", "bot")),
+                           False, 0), 1)
+    wide = next(c for c in state.players[0].cards if state.cards.shape(c, state.rot[0]).markers[-1][1] > 0)
+    reason = search_preview(state, wide, SIZE - 1).reason  # its pattern runs off the right edge of the map
+    assert re.fullmatch(r"marker square at row \d+, col \d+ would be off the map", reason)
+    assert re.fullmatch(r"la casilla de marcador de la fila \d+, columna \d+ quedaría fuera del mapa",
+                        rule_text(reason))
+    assert rule_text("Gain 1 coin.") == "Gana 1 moneda." and rule_text("a reason it does not know") == \
+        "a reason it does not know"

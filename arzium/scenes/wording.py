@@ -58,7 +58,7 @@ _RULE_FORMS = (
     (re.compile(r"not enough markers left in your supply for (\d+) blank\(s\)"),
      N_("not enough markers left in your supply for {0} blank(s)")),
 )
-_PLAYER_N = re.compile(r"Player (\d{1,2})")
+_PLAYER_N = re.compile(r"Player ([1-9][0-9]?)")
 
 
 def rule_text(text: str) -> str:
@@ -111,7 +111,7 @@ def stored_name(name: str) -> str:
     """A seat's name as a setup keeps it: a default name of the current language back in English."""
     if name in bot_names():
         return BOT_NAMES[bot_names().index(name)]
-    m = re.fullmatch(re.escape(_("Player {n}")).replace(re.escape("{n}"), r"(\d{1,2})"), name)
+    m = re.fullmatch(re.escape(_("Player {n}")).replace(re.escape("{n}"), r"([1-9][0-9]?)"), name)
     return f"Player {int(m[1])}" if m else name
 
 

@@ -40,6 +40,7 @@ from arzium.rules import (
     run_replay,
 )
 from common.files import DataError, Kind
+from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned
 from common.paths import data_dir
 from common.safe_text import one_line
@@ -88,30 +89,31 @@ def load_saved_game(path: Path | None = None) -> tuple[SavedGame | None, str | N
     save of a newer format or unreadable for now is kept as it is: (None, one-line message)."""
     path = Path(path) if path is not None else save_path()
     clean_stale_temps(path)
-    loaded = load_json(path, "Arzium save", _check, Kind.SAVE, SAVE_FORMAT, "format")
+    loaded = load_json(path, _("Arzium save"), _check, Kind.SAVE, SAVE_FORMAT, "format")
     return loaded.value, loaded.message
 
 
 def _check(data: Any) -> SavedGame:
     """The game a save holds, rebuilt as Resume will use it; ValueError (one line) if anything would fail."""
     if not isinstance(data, dict) or data.get("game") != SAVE_GAME:
-        raise ValueError("not an Arzium save")
+        raise ValueError(_("not an Arzium save"))
     if data.get("format") != SAVE_FORMAT:
-        raise ValueError(f"format {str(data.get('format'))[:20]!r} is not {SAVE_FORMAT}")
+        raise ValueError(_("format {found} is not {expected}").format(found=repr(str(data.get("format"))[:20]),
+                                                                       expected=SAVE_FORMAT))
     assisted = data.get("assisted", False)  # saves written before the field existed are unassisted
     if not isinstance(assisted, bool):
-        raise ValueError("assisted: expected true or false")
+        raise ValueError(_("assisted: expected true or false"))
     try:
         return _rebuild(data, assisted)
     except (ArithmeticError, LookupError, TypeError, AttributeError, RecursionError) as exc:
         # e.g. an RNG state value of 2**80 (OverflowError): whatever the rules choke on is not resumable
-        raise ValueError(f"the rules cannot rebuild it: {type(exc).__name__}") from None
+        raise ValueError(_("the rules cannot rebuild it: {error}").format(error=type(exc).__name__)) from None
 
 
 def _actions(data: dict[str, Any], key: str) -> list[Action]:
     items = data.get(key, [])
     if not isinstance(items, list):
-        raise ValueError(f"{key}: expected a list")
+        raise ValueError(_("{key}: expected a list").format(key=key))
     return [action_from_json(item) for item in items]
 
 
@@ -120,11 +122,11 @@ def _rebuild(data: dict[str, Any], assisted: bool) -> SavedGame:
     _check_seats(saved.setup, BOT_LEVELS)
     actions = _actions(data, "actions")
     try:
-        replayed, _ = run_replay(saved.setup, saved.seed, actions)
+        replayed, _events = run_replay(saved.setup, saved.seed, actions)
     except IllegalAction as exc:
-        raise ValueError(f"its actions do not replay: {exc.reason}") from None
+        raise ValueError(_("its actions do not replay: {reason}").format(reason=_(exc.reason))) from None
     if replayed.to_dict() != saved.to_dict():
-        raise StateError("its actions do not lead to its saved state")
+        raise StateError(_("its actions do not lead to its saved state"))
     pending = tuple(_actions(data, "pending"))
     if pending:
         _check_pending(replayed, pending)
@@ -135,15 +137,15 @@ def _check_pending(state: GameState, pending: tuple[Action, ...]) -> None:
     """The pending actions must be a human's turn in progress: theirs to take, one after another, each legal."""
     player = current_player(state)
     if player is None or state.setup.seats[player].kind != "human" or player != state.active:
-        raise ValueError("pending: no human's turn is in progress")
+        raise ValueError(_("pending: no human's turn is in progress"))
     work = clone(state)
     for n, action in enumerate(pending, start=1):
         if current_player(work) != player or is_over(work):
-            raise ValueError(f"pending: action {n} comes after the turn ended")
+            raise ValueError(_("pending: action {n} comes after the turn ended").format(n=n))
         try:
             apply(work, action)
         except IllegalAction as exc:
-            raise ValueError(f"pending: action {n}: {exc.reason}") from None
+            raise ValueError(_("pending: action {n}: {reason}").format(n=n, reason=_(exc.reason))) from None
 
 
 # -- the last started setup ------------------------------------------------------------------
@@ -161,9 +163,10 @@ def save_last_setup(setup: Setup, path: Path | None = None) -> str | None:
         write_json_versioned(path, {"game": SETUP_GAME, "format": SETUP_FORMAT, "setup": setup.to_dict()}, "format",
                              Kind.SETUP)
     except DataError as exc:
-        return one_line(f"the Arzium setup is not remembered: {exc}")
+        return one_line(_("the Arzium setup is not remembered: {reason}").format(reason=exc))
     except OSError as exc:
-        return f"could not remember the Arzium setup in {path}: {exc.strerror or exc}"
+        return _("could not remember the Arzium setup in {path}: {reason}").format(path=path,
+                                                                                  reason=exc.strerror or exc)
     return None
 
 
@@ -172,16 +175,17 @@ def load_last_setup(path: Path | None = None, cards: CardSet | None = None) -> t
     file of a newer format or unreadable for now is kept as it is: (None, one-line message)."""
     path = Path(path) if path is not None else setup_memory_path()
     clean_stale_temps(path)
-    loaded = load_json(path, "Arzium setup", lambda data: _check_setup_memory(data, cards), Kind.SETUP,
+    loaded = load_json(path, _("Arzium setup"), lambda data: _check_setup_memory(data, cards), Kind.SETUP,
                        SETUP_FORMAT, "format")
     return loaded.value, loaded.message
 
 
 def _check_setup_memory(data: Any, cards: CardSet | None) -> Setup:
     if not isinstance(data, dict) or data.get("game") != SETUP_GAME:
-        raise ValueError("not an Arzium setup")
+        raise ValueError(_("not an Arzium setup"))
     if data.get("format") != SETUP_FORMAT:
-        raise ValueError(f"format {data.get('format')!r} is not {SETUP_FORMAT}")
+        raise ValueError(_("format {found} is not {expected}").format(found=repr(data.get("format")),
+                                                                       expected=SETUP_FORMAT))
     setup = Setup.from_dict(data.get("setup"))  # SetupError (a ValueError): types, 2-4 seats, colours, edges
     if cards is not None:
         check_setup(setup, cards)
@@ -193,6 +197,8 @@ def _check_seats(setup: Setup, levels: Collection[str], every_seat: bool = False
     """Names the table can show, and bot levels of `levels` (of every seat, or of the bot seats only)."""
     for i, seat in enumerate(setup.seats):
         if (every_seat or seat.kind == "bot") and seat.bot_level not in levels:
-            raise SetupError(f"setup: seats[{i}].bot_level: {seat.bot_level[:20]!r} is not one of {', '.join(levels)}")
+            raise SetupError(_("setup: seats[{i}].bot_level: {level} is not one of {levels}").format(
+                i=i, level=repr(seat.bot_level[:20]), levels=", ".join(levels)))
         if len(seat.name) > MAX_NAME or seat.name != seat.name.strip() or not seat.name.isprintable():
-            raise SetupError(f"setup: seats[{i}].name: {seat.name[:20]!r} is not 1-{MAX_NAME} printable characters")
+            raise SetupError(_("setup: seats[{i}].name: {name} is not 1-{most} printable characters").format(
+                i=i, name=repr(seat.name[:20]), most=MAX_NAME))

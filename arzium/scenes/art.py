@@ -12,6 +12,7 @@ import pygame
 
 from arzium.rules import Card, CardSet, default_cards
 from common import text
+from common.i18n import _
 
 if TYPE_CHECKING:
     from common.app import App
@@ -201,9 +202,10 @@ class CardArt:
         out = self.app.sprites.scaled("arzium/character_face", (width, height)).copy()
         k = width / FACE_W
         bx, by, bw, bh = (round(v * k) for v in FACE_BANNER)
-        name_px = text.fit_px(card.name, max(6, round(bh * 0.52)), bw - round(10 * k), bold=True, min_px=6)
+        name = _(card.name)
+        name_px = text.fit_px(name, max(6, round(bh * 0.52)), bw - round(10 * k), bold=True, min_px=6)
         if name_px >= 8:
-            img = text.render(card.name, name_px, (255, 244, 226), bold=True)
+            img = text.render(name, name_px, (255, 244, 226), bold=True)
             out.blit(img, img.get_rect(center=(bx + bw // 2, by + bh // 2 + 1)))
         wx, wy, ww, wh = (v * k for v in FACE_WELL)
         self.draw_pattern(out, card.pattern, pygame.Rect(round(wx), round(wy), round(ww), round(wh)),

@@ -11,7 +11,9 @@ from arzium.rules import Action, Bid, GameState, PassBid
 from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from arzium.scenes.hints import HintDesk
+from arzium.scenes.wording import coins, land_name
 from common import text
+from common.i18n import _
 from common.scene import Scene
 from common.widgets import Button, WidgetGroup
 
@@ -53,13 +55,14 @@ class BidScene(Scene):
         self.coins = st.players[player].coins
         self.amount = min(self.minimum, self.coins)
         self.opening = bid.high < 0
-        self.minus = Button("-", lambda: self.change(-1), "Bid less (Left)", font=26)
-        self.plus = Button("+", lambda: self.change(1), "Bid more (Right)", font=26)
-        self.bid_btn = Button("Bid", self.place, "Place this bid (Enter)", font=24, sound="bid")
-        self.pass_btn = Button("Pass", self.pass_, "Do not raise: the highest bid stands", font=24, sound="ui_back")
+        self.minus = Button("-", lambda: self.change(-1), _("Bid less (Left)"), font=26)
+        self.plus = Button("+", lambda: self.change(1), _("Bid more (Right)"), font=26)
+        self.bid_btn = Button(_("Bid"), self.place, _("Place this bid (Enter)"), font=24, sound="bid")
+        self.pass_btn = Button(_("Pass"), self.pass_, _("Do not raise: the highest bid stands"), font=24,
+                               sound="ui_back")
         self.pass_btn.enabled = not self.opening
-        self.hint_btn = Button("Hint (H)", table.hints.request, "Ask the Hard bot what to bid "
-                               "(the game then counts as assisted)", font=16)
+        self.hint_btn = Button(_("Hint (H)"), table.hints.request, _("Ask the Hard bot what to bid "
+                                                                      "(the game then counts as assisted)"), font=16)
         self.group = WidgetGroup(app, [self.minus, self.plus, self.bid_btn, self.pass_btn, self.hint_btn])
         self.group.set_focus(self.bid_btn)
         self.hinted: object | None = None  # the hint whose amount was taken over
@@ -117,7 +120,7 @@ class BidScene(Scene):
         if hint is not None and hint is not self.hinted and isinstance(hint.action, Bid):
             self.amount = max(self.minimum, min(self.coins, hint.action.amount))
         self.hinted = hint
-        self.hint_btn.label = "Thinking..." if hints.pending else "Hide hint" if hint else "Hint (H)"
+        self.hint_btn.label = _("Thinking...") if hints.pending else _("Hide hint") if hint else _("Hint (H)")
         self.group.update(dt_ms)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -128,8 +131,10 @@ class BidScene(Scene):
         surface.blit(shade, (0, 0))
         box = self.box
         surface.blit(app.sprites.nine_slice("ui/dialog", box.size), box)
-        land = table.art.cards.card(self.card).land_name if self.card else "the land"
-        text.draw_text(surface, f"Tie for {land}!", app.font_px(30), app.theme.text,
+        land = land_name(table.art.cards.card(self.card)) if self.card else _("the land")
+        title = _("Tie for {land}!").format(land=land)
+        room = app.px(400)  # centred right of the land picture
+        text.draw_text(surface, title, text.fit_px(title, app.font_px(30), room, bold=True), app.theme.text,
                        (box.centerx + app.px(50), box.top + app.px(34)), "midtop", bold=True)
         if self.card:
             img = table.art.land(self.card, (app.px(84), app.px(126)))
@@ -146,27 +151,28 @@ class BidScene(Scene):
             surface.blit(table.art.marker(table.colours[p], app.px(24)), (r.left + app.px(6), r.top + app.px(3)))
             text.draw_text(surface, table.names[p], app.font_px(20), app.theme.text, (r.left + app.px(36), r.centery),
                            "midleft", bold=p == self.player)
-            text.draw_text(surface, f"{st.players[p].coins} coins", app.font_px(18), app.theme.muted,
+            text.draw_text(surface, coins(st.players[p].coins), app.font_px(18), app.theme.muted,
                            (r.left + app.px(200), r.centery), "midleft")
             if bid is not None:
                 if bid.high_player == p:
-                    status = f"bids {bid.high}"
+                    status = _("bids {n}").format(n=bid.high)
                 elif i < bid.index:
-                    status = "passed"
+                    status = _("passed")
                 elif i == bid.index:
-                    status = "to bid"
+                    status = _("to bid")
                 else:
-                    status = "waits"
+                    status = _("waits")
                 text.draw_text(surface, status, app.font_px(19), app.theme.text,
                                (r.right - app.px(8), r.centery), "midright", bold=bid.high_player == p)
-        high = "No bid yet: you open (0 is allowed)" if self.opening or bid is None else \
-            f"Highest bid: {bid.high} by {table.names[bid.high_player]} — raise to at least {self.minimum}"
+        high = _("No bid yet: you open (0 is allowed)") if self.opening or bid is None else \
+            _("Highest bid: {n} by {name} — raise to at least {minimum}").format(
+                n=bid.high, name=table.names[bid.high_player], minimum=self.minimum)
         text.draw_text(surface, high, text.fit_px(high, app.font_px(18), box.w - app.px(80)), app.theme.text,
                        (box.centerx, self.minus.rect.top - app.px(34)), "midtop")
         text.draw_text(surface, str(self.amount), app.font_px(34), app.theme.text,
                        ((self.minus.rect.right + self.plus.rect.left) // 2, self.minus.rect.centery), "center",
                        bold=True)
-        self.bid_btn.label = f"Bid {self.amount}"
+        self.bid_btn.label = _("Bid {n}").format(n=self.amount)
         self.group.draw(surface)
         hint = table.hints.hint
         if hint is not None and isinstance(hint.action, (Bid, PassBid)):

@@ -15,6 +15,7 @@ import pygame
 from arzium.rules import EDGE_ROTATION, EDGES, SIZE, SLOT_ORIENTATION, SLOTS, view_rc
 from arzium.scenes.art import CardArt, PictureCache
 from common import text
+from common.i18n import _
 from common.tween import ease_in_out_cubic
 
 if TYPE_CHECKING:
@@ -143,7 +144,7 @@ class BoardView:
                                      border_radius=max(2, s // 8))
                     pygame.draw.rect(layer, (120, 140, 110), hole, 1, border_radius=max(2, s // 8))
                     if card is None:
-                        label = text.render("off the map", max(10, s // 5), (170, 180, 160))
+                        label = text.render(_("off the map"), max(10, s // 5), (170, 180, 160))
                         layer.blit(label, label.get_rect(center=area.center))
             return layer
         return self._get(("land", slots, self.square), make)

@@ -14,6 +14,8 @@ from arzium.rules import SIZE, Ability, Action, CardSet, GameState, Search, UseP
 from arzium.rules.preview import SearchPreview, search_preview, slide_sources, slide_targets
 from arzium.scenes.board_view import BoardView, Cell
 from arzium.scenes.table import Table
+from arzium.scenes.wording import rule_text
+from common.i18n import _
 
 if TYPE_CHECKING:
     from common.app import App
@@ -118,7 +120,7 @@ class Choice:
             return
         ps = self.table.view_state().players[p]
         if not 0 <= index < len(ps.cards) or not ps.face_up[index]:
-            self.app.toast("That character is used: rest to turn it face up again")
+            self.app.toast(_("That character is used: rest to turn it face up again"))
             self.app.sounds.play("ui_error")
             return
         self.skip_animations()
@@ -144,12 +146,13 @@ class Choice:
         aid = ps.artifacts[index]
         ability = self.cards.artifact(aid).ability
         if not ps.artifacts_up[index]:
-            self.app.toast(f"{self.cards.artifact(aid).name} is used: it turns face up when you rest")
+            self.app.toast(_("{artifact} is used: it turns face up when you rest").format(
+                artifact=_(self.cards.artifact(aid).name)))
             self.app.sounds.play("ui_error")
             return
         if index not in usable_artifacts(st, p, self.cards):
-            self.app.toast("Now only a Purse, Slide or Wake can be used" if st.phase == "after" else
-                           "During the buy a Purse helps only to afford an artifact")
+            self.app.toast(_("Now only a Purse, Slide or Wake can be used") if st.phase == "after" else
+                           _("During the buy a Purse helps only to afford an artifact"))
             self.app.sounds.play("ui_error")
             return
         match ability:
@@ -209,11 +212,11 @@ class Choice:
             ar, ac = cell[0] - pr, cell[1] - pc
         if not (0 <= ar < SIZE and 0 <= ac < SIZE):
             outside = [(ar + r, ac + c, "bad") for r, c in self.cards.shape(cid, rotation).markers]
-            return Ghost((ar, ac), outside, False, "the pattern would leave the map", None)
+            return Ghost((ar, ac), outside, False, _("the pattern would leave the map"), None)
         pv = search_preview(st, cid, ar * SIZE + ac, turns, self.armed_of(Ability.FREE_BLANK),
                             self.armed_of(Ability.DISPLACE))
         if not pv.legal:
-            return Ghost((ar, ac), [(r, c, "bad") for r, c in pv.marker_cells], False, pv.reason, None, pv)
+            return Ghost((ar, ac), [(r, c, "bad") for r, c in pv.marker_cells], False, rule_text(pv.reason), None, pv)
         targets = set(pv.displace_targets)
         cells: list[Cell] = []
         for r, c in pv.marker_cells:
@@ -253,7 +256,7 @@ class Choice:
             return
         if self.selected is None:
             if self.can_search_now(p):
-                self.app.toast("First choose a face-up character in your party")
+                self.app.toast(_("First choose a face-up character in your party"))
             return
         if button == 3:
             self.unpin()
@@ -284,7 +287,7 @@ class Choice:
                 self.app.sounds.play("ui_click")
                 return
         if not ghost.legal or ghost.search is None:
-            self.app.toast(f"Cannot search here: {ghost.reason}")
+            self.app.toast(_("Cannot search here: {reason}").format(reason=ghost.reason))
             self.app.sounds.play("ui_error")
             return
         if ghost.options and self.pinned is None:
@@ -307,7 +310,7 @@ class Choice:
                 self.slide_src = sq
                 self.app.sounds.play("ui_click")
             else:
-                self.app.toast("Slide: first click a marker on the map")
+                self.app.toast(_("Slide: first click a marker on the map"))
             return
         self.act(UseSlide(self.mode_artifact, self.slide_src, sq))
 

@@ -29,24 +29,11 @@ from typing import Any, Protocol
 from arzium.bots import hint as hard_hint
 from arzium.bots import make_bot
 from arzium.rules import Action, CardSet, GameState, action_from_json, default_cards
+from common.i18n import _
 
 THINK_LIMIT_S = 0.8  # bots and hints in the window stop searching after this many seconds (wall clock)
 PARENT_POLL_S = 0.5  # how often the worker looks whether the window's process is still there
 
-LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "greedy": "Normal", "hard": "Hard", "random": "Random"}
-LEVEL_TIPS = {
-    "easy": "Easy: a beginner. Plays sensible moves but overlooks what they hand to rivals, rarely buys "
-            "blanks, bids timidly. Moves at once.",
-    "normal": "Normal: a steady player. Takes the best-looking move each time (coins, majorities, "
-              "denying rivals) but never plans ahead. Moves at once.",
-    "hard": "Hard: a planner. Tries hundreds of possible futures for every move (tree search) and plays "
-            "rivals just as carefully. Thinks for a moment before each move.",
-}
-
-
-def level_name(level: str) -> str:
-    """How a bot level is shown to players ("normal" and its alias "greedy" are both "Normal")."""
-    return LEVEL_NAMES.get(level, level.title())
 
 
 # ----------------------------------------------------------------------------------------------
@@ -235,7 +222,7 @@ class BotController:
             try:
                 value = self._task.result()
             except Exception as exc:
-                raise RuntimeError(f"bot failed: {exc}") from exc
+                raise RuntimeError(_("bot failed: {reason}").format(reason=exc)) from exc
             return action_from_json(value) if value is not None else None
         if self.thinking:  # still busy with an older question; ask again later
             return None

@@ -44,10 +44,12 @@ from arzium.rules import (
     slot_squares,
 )
 from arzium.scenes.board_view import ease_drop
-from arzium.scenes.log_panel import LogLine, joined, possessive, says, table_event
+from arzium.scenes.log_panel import LogLine, table_event
 from arzium.scenes.shown import CLAIMING
 from arzium.scenes.stage import Stage
+from arzium.scenes.wording import and_joined, coins, person
 from common import text
+from common.i18n import _
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
 
 Point = tuple[float, float]
@@ -129,7 +131,7 @@ class Animator:
         as that event's animation starts (a search's line once its markers and coins have landed)."""
         sc = self.scene
         tl = sc.timeline
-        due = Counter(at for at, _ in told)
+        due = Counter(at for at, _line in told)
         in_search = False
         for i, e in enumerate(events):
             event = table_event(e)
@@ -219,9 +221,11 @@ class Animator:
             sc.shown.coins[e.player] -= e.paid
             self.sound("card_flip")
             if e.forced:
-                sc.announce(f"{possessive(name)} characters all fell asleep: free rest", e.player)
+                sc.announce(person(name, _("Your characters all fell asleep: free rest"),
+                                   _("{owner} characters all fell asleep: free rest")), e.player)
             else:
-                sc.announce(f"{says(name, 'rests')} early for {e.paid} coin{'s' if e.paid != 1 else ''}", e.player)
+                sc.announce(person(name, _("You rest early for {coins}"), _("{name} rests early for {coins}"),
+                                   coins=coins(e.paid)), e.player)
         sc.timeline.seq(self.ms(FACE * 2), start)
 
     def _on_character_used(self, e: CharacterUsed) -> None:
@@ -318,8 +322,8 @@ class Animator:
 
     def _on_search_skipped(self, e: SearchSkipped) -> None:
         sc = self.scene
-        sc.timeline.seq(self.ms(ANNOUNCE), lambda: sc.announce(f"{sc.names[e.player]} cannot place a character: "
-                                                                 "search skipped", e.player))
+        sc.timeline.seq(self.ms(ANNOUNCE), lambda: sc.announce(_("{name} cannot place a character: search skipped")
+                                                                 .format(name=sc.names[e.player]), e.player))
 
     def _on_card_full(self, e: CardFull) -> None:
         sc = self.scene
@@ -334,10 +338,10 @@ class Animator:
     def _on_bidding_started(self, e: BiddingStarted) -> None:
         sc = self.scene
         land = sc.land_name(e.slot)
-        who = joined([sc.names[p] for p in e.bidders], " and ")
+        who = and_joined([sc.names[p] for p in e.bidders])
 
         def start() -> None:
-            sc.announce(f"Tie on {land}! {who} bid for it", None)
+            sc.announce(_("Tie on {land}! {names} bid for it").format(land=land, names=who), None)
             self.sound("bid")
         sc.timeline.seq(self.ms(BID), start)
 
@@ -345,13 +349,15 @@ class Animator:
         sc = self.scene
 
         def start() -> None:
-            sc.announce(f"{says(sc.names[e.player], 'bids')} {e.amount} coin{'s' if e.amount != 1 else ''}", e.player)
+            sc.announce(person(sc.names[e.player], _("You bid {coins}"), _("{name} bids {coins}"),
+                               coins=coins(e.amount)), e.player)
             self.sound("bid")
         sc.timeline.seq(self.ms(BID), start)
 
     def _on_bid_passed(self, e: BidPassed) -> None:
         sc = self.scene
-        sc.timeline.seq(self.ms(BID * 0.7), lambda: sc.announce(says(sc.names[e.player], "passes"), e.player))
+        sc.timeline.seq(self.ms(BID * 0.7), lambda: sc.announce(
+            person(sc.names[e.player], _("You pass"), _("{name} passes")), e.player))
 
     def _on_card_claimed(self, e: CardClaimed) -> None:
         sc = self.scene
@@ -476,7 +482,8 @@ class Animator:
         sc = self.scene
 
         def start() -> None:
-            sc.announce(f"Final round! {says(sc.names[e.player], 'has')} 10 characters", e.player)
+            sc.announce(person(sc.names[e.player], _("Final round! You have 10 characters"),
+                               _("Final round! {name} has 10 characters")), e.player)
             self.sound("turn_chime")
         sc.timeline.seq(self.ms(ANNOUNCE), start)
 
@@ -486,5 +493,5 @@ class Animator:
         def start() -> None:
             sc.game_ended()
             self.sound("fanfare")
-            sc.announce("Game over!", None)
+            sc.announce(_("Game over!"), None)
         sc.timeline.seq(self.ms(ANNOUNCE), start)

@@ -29,8 +29,9 @@ from arzium.rules import (
 from arzium.rules.preview import rest_cost, search_preview
 from arzium.scenes.board_view import Cell
 from arzium.scenes.controllers import Task, start_hint
-from arzium.scenes.log_panel import ABILITY_NAMES
 from arzium.scenes.table import Table
+from arzium.scenes.wording import ability_name, coins
+from common.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from common.app import App
@@ -53,54 +54,54 @@ class Hint:
     colour: str | None = None  # whose marker the ghost shows (None: the acting player's)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
 def describe_hint(action: Action, key: tuple[int, tuple[Action, ...]], st: GameState, p: int, cards: CardSet,
                   colours: list[str]) -> Hint:
     """What to light up for `action` of player `p` in `st`, and the line that explains it."""
     ps = st.players[p]
 
     def artifact(aid: str) -> tuple[str, int]:
-        return cards.artifact(aid).name, ps.artifacts.index(aid)
+        return _(cards.artifact(aid).name), ps.artifacts.index(aid)
 
     match action:
         case Search():
             return _search_hint(st, p, action, key, cards)
         case RestEarly():
             cost = rest_cost(st, p)
-            return Hint(action, key, f"Hint: rest early — pay {cost} coin{'s' if cost != 1 else ''} to turn all "
-                        "your characters and artifacts face up", button="rest")
+            return Hint(action, key, _("Hint: rest early — pay {coins} to turn all your characters and artifacts "
+                                       "face up").format(coins=coins(cost)), button="rest")
         case SkipSearch():
-            return Hint(action, key, "Hint: skip the search — none of your characters can place a marker",
+            return Hint(action, key, _("Hint: skip the search — none of your characters can place a marker"),
                         button="skip")
         case ResolveClaims():
-            return Hint(action, key, "Hint: use no more artifacts — go on to the claims", button="claims")
+            return Hint(action, key, _("Hint: use no more artifacts — go on to the claims"), button="claims")
         case UsePurse():
             name, i = artifact(action.artifact)
-            why = "to afford an artifact" if st.phase == "buy" else "a free coin"
-            return Hint(action, key, f"Hint: use {name} now — {why}", artifacts=(i,))
+            why = _("Hint: use {artifact} now — to afford an artifact") if st.phase == "buy" else \
+                _("Hint: use {artifact} now — a free coin")
+            return Hint(action, key, why.format(artifact=name), artifacts=(i,))
         case UseSlide():
             name, i = artifact(action.artifact)
             cells = [(*divmod(action.src, SIZE), "displace_on"), (*divmod(action.dst, SIZE), "ok")]
-            return Hint(action, key, f"Hint: use {name} — slide the marked marker to the square beside it",
+            return Hint(action, key, _("Hint: use {artifact} — slide the marked marker to the square beside it")
+                        .format(artifact=name),
                         cells=cells, artifacts=(i,), colour=colours[st.board[action.src]])
         case UseWake():
             name, i = artifact(action.artifact)
-            card = cards.card(action.card).name
-            return Hint(action, key, f"Hint: use {name} to wake {card}", card=ps.cards.index(action.card),
+            card = _(cards.card(action.card).name)
+            return Hint(action, key, _("Hint: use {artifact} to wake {card}").format(artifact=name, card=card),
+                        card=ps.cards.index(action.card),
                         artifacts=(i,))
         case Buy():
             a = cards.artifact(action.artifact)
-            return Hint(action, key, f"Hint: buy {a.name} ({ABILITY_NAMES[a.ability]}) for {a.cost} "
-                        f"coin{'s' if a.cost != 1 else ''}", row=st.art_row.index(action.artifact))
+            return Hint(action, key, _("Hint: buy {artifact} ({ability}) for {coins}").format(
+                artifact=_(a.name), ability=ability_name(a.ability), coins=coins(a.cost)),
+                row=st.art_row.index(action.artifact))
         case SkipBuy():
-            return Hint(action, key, "Hint: keep your coins — end the turn without buying", button="end")
+            return Hint(action, key, _("Hint: keep your coins — end the turn without buying"), button="end")
         case Bid():
-            return Hint(action, key, f"Hint: bid {action.amount} for the land")
+            return Hint(action, key, _("Hint: bid {amount} for the land").format(amount=action.amount))
         case PassBid():
-            return Hint(action, key, "Hint: pass — the land is not worth more to you")
+            return Hint(action, key, _("Hint: pass — the land is not worth more to you"))
         case _:
             assert_never(action)
 
@@ -117,16 +118,16 @@ def _search_hint(st: GameState, p: int, action: Search, key: tuple[int, tuple[Ac
     for i in action.blanks:
         b = pv.blanks[i]
         cells.append((*b.cell, "displace_on" if b.square in dsqs else "blank_on"))
-    parts = [f"Hint: {cards.card(action.card).name} here"]
-    coins = pv.gains(action)
-    if coins:
-        parts.append(f"+{_plural(coins, 'coin')}")
+    parts = [_("Hint: {card} here").format(card=_(cards.card(action.card).name))]
+    gained = pv.gains(action)
+    if gained:
+        parts.append(f"+{coins(gained)}")
     paid = len([i for i in action.blanks if i not in action.free_blanks])
     if paid:
-        parts.append(f"buy {_plural(paid, 'blank')}")
+        parts.append(ngettext("buy {n} blank", "buy {n} blanks", paid).format(n=paid))
     used = list(action.artifacts)
     if used:
-        parts.append("with " + " and ".join(cards.artifact(a).name for a in used))
+        parts.append(_("with {artifacts}").format(artifacts=_(" and ").join(_(cards.artifact(a).name) for a in used)))
     return Hint(action, key, "  ·  ".join(parts), cells=cells, card=ps.cards.index(action.card),
                 artifacts=tuple(ps.artifacts.index(a) for a in used))
 
@@ -152,8 +153,8 @@ class HintDesk:
         """Ask for the hard bot's move for the acting human (again: hide the hint shown)."""
         table = self.table
         if table.acting_human() is None:
-            self.app.toast("Confirm your turn (or undo) first" if table.awaiting_confirm
-                           else "Hints are for your own turn")
+            self.app.toast(_("Confirm your turn (or undo) first") if table.awaiting_confirm
+                           else _("Hints are for your own turn"))
             self.app.sounds.play("ui_error")
             return
         key = table.position()
@@ -183,7 +184,7 @@ class HintDesk:
             value = self.task.result()
         except Exception as exc:  # a hint is a help: the game goes on without it
             self.task = None
-            self.app.toast(f"No hint this time: {exc}")
+            self.app.toast(_("No hint this time: {reason}").format(reason=exc))
             return
         if value is None:
             return

@@ -44,7 +44,20 @@ from arzium.rules import (
     SquareSkipped,
     TurnStarted,
 )
+from arzium.scenes.wording import (
+    ability_name,
+    coins,
+    is_you,
+    joined,
+    land_name,
+    named,
+    person,
+    possessive,
+    shown_name,
+    win_line,
+)
 from common import text
+from common.i18n import _, ngettext
 from common.widgets import draw_scrollbar
 
 if TYPE_CHECKING:
@@ -56,10 +69,6 @@ def table_event(event: Event) -> AnyEvent:
     return event
 
 
-ABILITY_NAMES = {"free_blank": "Free blank", "displace": "Displace", "purse": "Purse", "turn": "Turn",
-                 "slide": "Slide", "wake": "Wake"}
-
-
 @dataclass(frozen=True)
 class LogLine:
     """One line of the log; `player` colours its bullet (None: a neutral line); `header` for turn starts."""
@@ -69,59 +78,9 @@ class LogLine:
     header: bool = False
 
 
-_IRREGULAR = {"has": "have", "is": "are"}
-
-
-def is_you(name: str) -> bool:
-    """Whether a seat is called "You": its lines then speak to the player ("You get", "Your turn")."""
-    return name.strip().casefold() == "you"
-
-
-def possessive(name: str, start: bool = True) -> str:
-    """The possessive of a name: "Ann's", "Wicks'", "Your" (`start` False: inside a sentence, "your")."""
-    if is_you(name):
-        return "Your" if start else "your"
-    return name + ("'" if name.endswith("s") else "'s")
-
-
-def named(name: str, start: bool = True) -> str:
-    """A name as it stands in a sentence: "You" inside one (`start` False) is "you"."""
-    return "you" if is_you(name) and not start else name
-
-
-def verb_for(name: str, verb: str) -> str:
-    """`verb`, given in the third person singular, as it agrees with `name`: "gets", or "get" for "You"."""
-    if not is_you(name) or not verb.endswith("s") or verb.endswith("ss"):
-        return verb
-    if verb in _IRREGULAR:
-        return _IRREGULAR[verb]
-    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):  # passes, wishes: -es after a hissing sound
-        return verb[:-2]
-    return verb[:-1]
-
-
-def says(name: str, verb: str) -> str:
-    """`name` and its `verb` (third person singular): "Ann gets", "You get", "You have"."""
-    return f"{name} {verb_for(name, verb)}"
-
-
-def win_line(names: list[str]) -> str:
-    """Who won, as a clause: "Ann wins", "You win", "Ann and Bo win"."""
-    return says(names[0], "wins") if len(names) == 1 else f"{joined(names, ' and ')} win"
-
-
-def joined(names: list[str], sep: str = ", ") -> str:
-    """Names in a row, as they stand at the start of a sentence: "You and Ann", "Ann and you"."""
-    return sep.join(named(n, start=i == 0) for i, n in enumerate(names))
-
-
-def _coins(n: int) -> str:
-    return f"{n} coin" + ("" if n == 1 else "s")
-
-
 def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None = None) -> list[LogLine]:
     """Log lines for `events` (in order)."""
-    return [line for _, line in describe_at(events, setup, cards, turn)]
+    return [line for _at, line in describe_at(events, setup, cards, turn)]
 
 
 @dataclass
@@ -138,16 +97,19 @@ class _SearchTold:
     displaced: list[str] = field(default_factory=list)
 
     def line(self, names: list[str]) -> LogLine:
-        parts = [f"{self.markers} marker" + ("" if self.markers == 1 else "s")]
+        parts = [ngettext("{n} marker", "{n} markers", self.markers).format(n=self.markers)]
         if self.skipped:
-            parts.append(f"{self.skipped} skipped")
+            parts.append(ngettext("{n} skipped", "{n} skipped", self.skipped).format(n=self.skipped))
         if self.blanks:
-            parts.append(f"{self.blanks} blank" + ("" if self.blanks == 1 else "s") +
-                         (f" (paid {self.paid})" if self.paid else " (free)"))
+            parts.append(ngettext("{n} blank", "{n} blanks", self.blanks).format(n=self.blanks) +
+                         (_(" (paid {n})").format(n=self.paid) if self.paid else _(" (free)")))
         if self.displaced:
-            parts.append("displaced " + ", ".join(named(n, start=False) for n in self.displaced))
-        gained = f", +{_coins(self.coins)}" if self.coins else ""
-        return LogLine(f"{names[self.player]} searched with {self.card}: {', '.join(parts)}{gained}", self.player)
+            parts.append(_("displaced {names}").format(names=", ".join(named(n, start=False) for n in self.displaced)))
+        gained = f", +{coins(self.coins)}" if self.coins else ""
+        name = names[self.player]
+        told = person(name, _("You searched with {card}: {parts}"), _("{name} searched with {card}: {parts}"),
+                      card=self.card, parts=", ".join(parts))
+        return LogLine(told + gained, self.player)
 
     def add(self, e: AnyEvent, names: list[str]) -> bool:
         """Count `e` into the search; False when it is not part of it."""
@@ -173,12 +135,16 @@ def describe_at(events: list[Event], setup: Setup, cards: CardSet,
                 turn: int | None = None) -> list[tuple[int, LogLine]]:
     """Log lines for `events` (in order), each with the index of the event whose animation shows it: the
     event it tells, or for a search the first event after the search (`len(events)` when none)."""
-    names = [s.name for s in setup.seats]
+    names = [shown_name(s.name) for s in setup.seats]
     told: list[tuple[int, LogLine]] = []
     at = 0  # the index of the event being told
 
     def say(line: LogLine) -> None:
         told.append((at, line))
+
+    def used(e: ArtifactUsed) -> str:
+        return person(names[e.player], _("You use {artifact} ({ability})"), _("{name} uses {artifact} ({ability})"),
+                      artifact=_(cards.artifact(e.artifact).name), ability=ability_name(e.ability))
 
     search: _SearchTold | None = None
     tool = ""  # the Slide or Wake artifact whose effect the next line tells
@@ -193,69 +159,87 @@ def describe_at(events: list[Event], setup: Setup, cards: CardSet,
         e = table_event(raw)
         if isinstance(e, CharacterUsed):
             flush()
-            search = _SearchTold(e.player, cards.card(e.card).name)
+            search = _SearchTold(e.player, _(cards.card(e.card).name))
             continue
         if search is not None:
             if search.add(e, names):
                 continue
             if isinstance(e, ArtifactUsed) and e.ability in ("turn", "free_blank", "displace"):
-                say(LogLine(f"{says(names[e.player], 'uses')} {cards.artifact(e.artifact).name} "
-                            f"({ABILITY_NAMES[e.ability]})", e.player))
+                say(LogLine(used(e), e.player))
                 continue
             flush()
         match e:
             case TurnStarted():
-                say(LogLine(f"{possessive(names[e.player])} turn" + (f" (turn {turn})" if turn else ""), e.player,
-                            True))
+                head = person(names[e.player], _("Your turn"), _("{owner} turn"))
+                say(LogLine(head + (_(" (turn {turn})").format(turn=turn) if turn else ""), e.player, True))
             case Rested() if e.forced:
-                say(LogLine(f"{possessive(names[e.player])} characters were all used: free rest", e.player))
+                say(LogLine(person(names[e.player], _("Your characters were all used: free rest"),
+                                   _("{owner} characters were all used: free rest")), e.player))
             case Rested():
-                say(LogLine(f"{says(names[e.player], 'rests')} early for {_coins(e.paid)}", e.player))
+                say(LogLine(person(names[e.player], _("You rest early for {coins}"),
+                                   _("{name} rests early for {coins}"),
+                                   coins=coins(e.paid)), e.player))
             case CharacterFlipped():
-                side = "face up" if e.face_up else "face down"
-                say(LogLine(f"{says(names[e.player], 'turns')} {cards.card(e.card).name} {side}{tool}", e.player))
+                card_name = _(cards.card(e.card).name)
+                flipped = person(names[e.player], _("You turn {card} face up"), _("{name} turns {card} face up"),
+                                 card=card_name) if e.face_up else \
+                    person(names[e.player], _("You turn {card} face down"), _("{name} turns {card} face down"),
+                           card=card_name)
+                say(LogLine(flipped + tool, e.player))
                 tool = ""
             case ArtifactUsed() if e.ability in ("slide", "wake"):
-                tool = f" with {cards.artifact(e.artifact).name}"
+                tool = _(" with {artifact}").format(artifact=_(cards.artifact(e.artifact).name))
             case ArtifactUsed():
-                gain = ": +1 coin" if e.ability == "purse" else ""
-                say(LogLine(f"{says(names[e.player], 'uses')} {cards.artifact(e.artifact).name} "
-                            f"({ABILITY_NAMES[e.ability]}){gain}", e.player))
+                say(LogLine(used(e) + (_(": +1 coin") if e.ability == "purse" else ""), e.player))
             case MarkerSlid():
-                say(LogLine(f"{says(names[e.player], 'slides')} {possessive(names[e.owner], start=False)} "
-                            f"marker{tool}", e.player))
+                owner = names[e.owner]
+                slid = person(names[e.player], _("You slide your marker"), _("{name} slides your marker")) \
+                    if is_you(owner) else \
+                    person(names[e.player], _("You slide {whose} marker"), _("{name} slides {whose} marker"),
+                           whose=possessive(owner), marker_owner=owner)
+                say(LogLine(slid + tool, e.player))
                 tool = ""
             case SearchSkipped():
-                say(LogLine(f"{names[e.player]} cannot place any character and "
-                            f"{verb_for(names[e.player], 'skips')} the search", e.player))
+                say(LogLine(person(names[e.player], _("You cannot place any character and skip the search"),
+                                   _("{name} cannot place any character and skips the search")), e.player))
             case CoinsGained():
                 if e.reason != "purse":
-                    say(LogLine(f"{says(names[e.player], 'gains')} {_coins(e.amount)} ({e.reason})", e.player))
+                    say(LogLine(person(names[e.player], _("You gain {coins} ({reason})"),
+                                       _("{name} gains {coins} ({reason})"), coins=coins(e.amount), reason=e.reason),
+                                e.player))
             case CardFull():
-                say(LogLine(f"{cards.card(e.card).land_name} is fully searched"))
+                say(LogLine(_("{land} is fully searched").format(land=land_name(cards.card(e.card)))))
             case BiddingStarted():
-                say(LogLine(f"Tie! {joined([names[p] for p in e.bidders])} bid for it"))
+                say(LogLine(_("Tie! {names} bid for it").format(names=joined([names[p] for p in e.bidders]))))
             case BidPlaced():
-                say(LogLine(f"{says(names[e.player], 'bids')} {_coins(e.amount)}", e.player))
+                say(LogLine(person(names[e.player], _("You bid {coins}"), _("{name} bids {coins}"),
+                                   coins=coins(e.amount)), e.player))
             case BidPassed():
-                say(LogLine(says(names[e.player], "passes") + (" (cannot raise)" if e.forced else ""), e.player))
+                say(LogLine(person(names[e.player], _("You pass"), _("{name} passes")) +
+                            (_(" (cannot raise)") if e.forced else ""), e.player))
             case CardClaimed():
                 card = cards.card(e.card)
-                paid = f" for {_coins(e.paid)}" if e.paid else ""
-                say(LogLine(f"{says(names[e.player], 'wakes')} {card.name} ({card.points} pt"
-                            f"{'' if card.points == 1 else 's'}){paid}", e.player))
+                pts = ngettext("{n} pt", "{n} pts", card.points).format(n=card.points)
+                paid = _(" for {coins}").format(coins=coins(e.paid)) if e.paid else ""
+                say(LogLine(person(names[e.player], _("You wake {card} ({points})"),
+                                   _("{name} wakes {card} ({points})"),
+                                   card=_(card.name), points=pts) + paid, e.player))
             case ConsolationCoin():
-                say(LogLine(f"{says(names[e.player], 'gets')} 1 coin for helping", e.player))
+                say(LogLine(person(names[e.player], _("You get 1 coin for helping"),
+                                   _("{name} gets 1 coin for helping")), e.player))
             case CardReplaced():
-                say(LogLine(f"New land: {cards.card(e.card).land_name}" if e.card
-                            else "The deck is empty: that land stays off the map"))
+                say(LogLine(_("New land: {land}").format(land=land_name(cards.card(e.card))) if e.card
+                            else _("The deck is empty: that land stays off the map")))
             case ArtifactBought():
-                say(LogLine(f"{says(names[e.player], 'buys')} {cards.artifact(e.artifact).name} for "
-                            f"{_coins(e.cost)}", e.player))
+                say(LogLine(person(names[e.player], _("You buy {artifact} for {coins}"),
+                                   _("{name} buys {artifact} for {coins}"),
+                                   artifact=_(cards.artifact(e.artifact).name), coins=coins(e.cost)), e.player))
             case FinalRound():
-                say(LogLine(f"{says(names[e.player], 'has')} 10 characters: final round!", e.player, True))
+                say(LogLine(person(names[e.player], _("You have 10 characters: final round!"),
+                                   _("{name} has 10 characters: final round!")), e.player, True))
             case GameEnded():
-                say(LogLine(f"Game over: {win_line([names[w] for w in e.winners])}", None, True))
+                say(LogLine(_("Game over: {winners}").format(winners=win_line([names[w] for w in e.winners])),
+                            None, True))
             case CharacterUsed() | MarkerPlaced() | SquareSkipped() | BlankPaid() | MarkerDisplaced():
                 pass  # told with their search
             case ArtifactRowRefilled() | ClaimsBegun():
@@ -355,7 +339,7 @@ class LogPanel:
         app = self.app
         if panel:
             surface.blit(app.sprites.nine_slice("ui/panel", self.rect.size), self.rect)
-        text.draw_text(surface, "Move log", app.font_px(18), app.theme.text,
+        text.draw_text(surface, _("Move log"), app.font_px(18), app.theme.text,
                        (self.rect.left + app.px(16), self.rect.top + app.px(10)), bold=True)
         rows = self._layout_rows()
         view = self.view

@@ -31,9 +31,10 @@ from arzium.scenes.art import (
     name_width,
     plate_height,
 )
-from arzium.scenes.controllers import level_name
 from arzium.scenes.shown import Shown
+from arzium.scenes.wording import level_name, shown_name
 from common import text
+from common.i18n import _
 
 if TYPE_CHECKING:
     from common.app import App
@@ -91,7 +92,7 @@ class PartyView:
     @property
     def label(self) -> str:
         """The name on the banner; a bot's with its level ("Mumbling Mo · Hard")."""
-        return self.seat.name + (f" · {level_name(self.seat.bot_level)}" if self.seat.kind == "bot" else "")
+        return shown_name(self.seat.name) + (f" · {level_name(self.seat.bot_level)}" if self.seat.kind == "bot" else "")
 
     @property
     def horizontal(self) -> bool:
@@ -116,7 +117,7 @@ class PartyView:
         """How wide a cell must be for every one of `cards` to have its name, or a shorter form of it, on one
         line at the smallest size."""
         small = self.name_sizes()[2]
-        widest = max((name_width(self.art.cards.card(c).name, small) for c in cards), default=0)
+        widest = max((name_width(_(self.art.cards.card(c).name), small) for c in cards), default=0)
         return widest + 2 * self._plate_pad() - self._gap()
 
     def geometry(self, cards: tuple[str, ...], n_artifacts: int) -> _Geometry:
@@ -210,7 +211,7 @@ class PartyView:
         pad = self._plate_pad()
         two = plate_height(2, self.name_sizes()[0]) <= round(height * 0.27)  # two lines leave the pattern clear
         room = cell.w + self._gap()
-        lines, size = name_lines(self.art.cards.card(shown.cards[p][i]).name, room - 2 * pad, 2 if two else 1,
+        lines, size = name_lines(_(self.art.cards.card(shown.cards[p][i]).name), room - 2 * pad, 2 if two else 1,
                                  self.name_sizes())
         widest = max(text.font(size, True).size(line)[0] for line in lines)
         rect = pygame.Rect(0, 0, min(room, max(round(bw * width / FACE_W * k), widest + 2 * pad)),

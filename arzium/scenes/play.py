@@ -34,13 +34,15 @@ from arzium.scenes.board_view import BoardView
 from arzium.scenes.choice import Choice
 from arzium.scenes.effects import Animator
 from arzium.scenes.hints import HintDesk
-from arzium.scenes.log_panel import LogLine, LogPanel, describe, describe_at, possessive
+from arzium.scenes.log_panel import LogLine, LogPanel, describe, describe_at
 from arzium.scenes.party_view import PartyView
 from arzium.scenes.shown import Shown
 from arzium.scenes.sidebar import Sidebar
 from arzium.scenes.table import Table
 from arzium.scenes.table_view import TableView
 from arzium.scenes.timeline import Timeline
+from arzium.scenes.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
+from common.i18n import _
 from common.scene import Scene
 from common.widgets import Dialog, WidgetGroup
 
@@ -71,7 +73,7 @@ class PlayScene(Scene):
         self.show_result = show_result
         self.ask_bid = ask_bid
         self.cards = state.cards
-        self.names = [s.name for s in state.setup.seats]
+        self.names = [shown_name(s.name) for s in state.setup.seats]
         self.colours = [s.colour for s in state.setup.seats]
         self.seat_marks = [(s.edge, s.colour) for s in state.setup.seats]
         self.art = CardArt(app, self.cards)
@@ -95,8 +97,9 @@ class PlayScene(Scene):
         self.finished = False
         self.t_ms = 0.0
         self.log.colours = [self.art.colour(c) for c in self.colours]
-        self.log.add([LogLine(f"{'Replay' if replay is not None else 'Game'}: "
-                              + ", ".join(f"{n} ({s.edge})" for n, s in zip(self.names, state.setup.seats)))])
+        seated = ", ".join(f"{n} ({word(EDGE_NAMES, s.edge)})" for n, s in zip(self.names, state.setup.seats))
+        opening = _("Replay: {seats}") if replay is not None else _("Game: {seats}")
+        self.log.add([LogLine(opening.format(seats=seated))])
         if self.table.actions:  # a resumed game: tell its story so far
             past = new_game(state.setup, state.seed, state.cards)
             for action in self.table.actions:
@@ -112,7 +115,7 @@ class PlayScene(Scene):
 
     def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
         told = describe_at(events, self.table.state.setup, self.cards, turn)
-        self.log.tell([line for _, line in told], provisional=provisional)
+        self.log.tell([line for _at, line in told], provisional=provisional)
         self.animator.play(events, told)
         return len(told)
 
@@ -126,7 +129,7 @@ class PlayScene(Scene):
         return self.timeline.busy and self.app.anim_ms(1) > 0
 
     def refused(self, reason: str) -> None:
-        self.app.toast(reason)
+        self.app.toast(rule_text(reason))
         self.app.sounds.play("ui_error")
 
     def notify(self, message: str) -> None:
@@ -146,7 +149,7 @@ class PlayScene(Scene):
         """The timeline shows a turn change: the table moves on to `player`'s turn."""
         self.table.playing = None
         if self.table.seats[player].kind == "bot" or self.table.replay is not None:
-            self.announce(f"{possessive(self.names[player])} turn", player)
+            self.announce(person(self.names[player], _("Your turn"), _("{owner} turn")), player)
 
     def game_ended(self) -> None:
         self.table.playing = None
@@ -162,7 +165,7 @@ class PlayScene(Scene):
 
     def land_name(self, slot: int) -> str:
         card = self.table.view_state().slots[slot]
-        return (self.cards.card(card).land_name if card else None) or "the land"
+        return land_name(self.cards.card(card)) if card and self.cards.card(card).land_name else _("the land")
 
     # -- the human's moves ------------------------------------------------------------------
 
@@ -199,9 +202,10 @@ class PlayScene(Scene):
         def leave() -> None:
             self.app.pop()
 
-        choices = [("Rules", lambda: self.app.open_rules("arzium")), ("Leave", leave), ("Resume", lambda: None)]
-        self.app.push(Dialog(self.app, "Paused", "Your game is saved after every move; "
-                             "resume it later from the Arzium screen.", choices))
+        choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), leave),
+                   (_("Resume"), lambda: None)]
+        self.app.push(Dialog(self.app, _("Paused"), _("Your game is saved after every move; "
+                                                      "resume it later from the Arzium screen."), choices))
 
     def leave(self) -> None:
         self.table.leave()
@@ -348,7 +352,7 @@ class PlayScene(Scene):
         if self.greeted != greet and st.phase in ("start", "search"):
             self.greeted = greet
             humans = sum(s.kind == "human" for s in seats)
-            self.announce(f"{self.names[p]}, your turn" if humans > 1 else "Your turn", p)
+            self.announce(_("{name}, your turn").format(name=self.names[p]) if humans > 1 else _("Your turn"), p)
             self.app.sounds.play("turn_chime", 0.7)
 
     def _offer_bid(self, idle: bool) -> None:

@@ -9,8 +9,9 @@ import pygame
 from arzium.rules import GameState, new_game, outcome
 from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
-from arzium.scenes.log_panel import win_line
+from arzium.scenes.wording import shown_name, win_line
 from common import text
+from common.i18n import _, ngettext
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.tween import ease_out_quad
@@ -42,8 +43,8 @@ class ResultScene(Scene):
         self.order = sorted(range(len(state.players)),
                             key=lambda i: (-self.outcome.scores[i].total, -self.outcome.scores[i].coins, i))
         self.t_ms = 0.0
-        again = Button("Play again", self.play_again, "A new game with the same seats", font=24)
-        menu = Button("Menu", self.to_menu, "Back to the main menu", font=24, sound="ui_back")
+        again = Button(_("Play again"), self.play_again, _("A new game with the same seats"), font=24)
+        menu = Button(_("Menu"), self.to_menu, _("Back to the main menu"), font=24, sound="ui_back")
         self.buttons = [menu] if watching else [again, menu]
         self.group = WidgetGroup(app, self.buttons)
         self.group.keyboard_mode = True
@@ -90,13 +91,15 @@ class ResultScene(Scene):
         self.backdrop.draw(surface, app, [("ui/dialog", panel)])
         seats = self.state.setup.seats
         winners = self.outcome.winners
-        title = f"{win_line([seats[w].name for w in winners])}!" if len(winners) < len(seats) else "A shared win!"
-        text.draw_text(surface, title, app.font_px(40), app.theme.text, (panel.centerx, panel.top + app.px(36)),
-                       "midtop", bold=True)
+        title = _("{winners}!").format(winners=win_line([shown_name(seats[w].name) for w in winners])) \
+            if len(winners) < len(seats) else _("A shared win!")
+        text.draw_text(surface, title, text.fit_px(title, app.font_px(40), panel.w - app.px(80), bold=True),
+                       app.theme.text, (panel.centerx, panel.top + app.px(36)), "midtop", bold=True)
         tied = len({self.outcome.scores[w].total for w in winners}) == 1 and any(
             self.outcome.scores[o].total == self.outcome.scores[winners[0]].total and o not in winners
             for o in range(len(seats)))
-        sub = f"after {self.state.turn} turns · " + ("most coins broke the tie" if tied else "most victory points")
+        sub = ngettext("after {n} turn", "after {n} turns", self.state.turn).format(n=self.state.turn) + " · " + (
+            _("most coins broke the tie") if tied else _("most victory points"))
         text.draw_text(surface, sub, app.font_px(19), app.theme.muted, (panel.centerx, panel.top + app.px(84)),
                        "midtop")
         if self.assisted:
@@ -117,11 +120,14 @@ class ResultScene(Scene):
                 surface.blit(star, star.get_rect(center=(panel.left + app.px(44), y + row_h // 2)))
             mid = y + row_h // 2
             surface.blit(self.art.marker(seat.colour, app.px(34)), (panel.left + app.px(66), mid - app.px(17)))
-            text.draw_text(surface, seat.name, text.fit_px(seat.name, app.font_px(24), app.px(180), bold=True),
+            name = shown_name(seat.name)
+            text.draw_text(surface, name, text.fit_px(name, app.font_px(24), app.px(180), bold=True),
                            app.theme.text, (panel.left + app.px(108), mid - app.px(10)), "midleft", bold=True)
-            text.draw_text(surface, f"{s.characters} characters · {len(self.state.players[i].artifacts)} artifacts",
-                           app.font_px(15), app.theme.muted, (panel.left + app.px(108), mid + app.px(14)),
-                           "midleft")
+            n_art = len(self.state.players[i].artifacts)
+            party = ngettext("{n} character", "{n} characters", s.characters).format(n=s.characters) + " · " + \
+                ngettext("{n} artifact", "{n} artifacts", n_art).format(n=n_art)
+            text.draw_text(surface, party, text.fit_px(party, app.font_px(15), bar_left - panel.left - app.px(116)),
+                           app.theme.muted, (panel.left + app.px(108), mid + app.px(14)), "midleft")
             bar_h = max(8, row_h // 2 - app.px(4))
             by = y + (row_h - bar_h) // 2
             cw = round(bar_w * s.card_points / best * grow)
@@ -132,7 +138,8 @@ class ResultScene(Scene):
             if aw:
                 pygame.draw.rect(surface, app.theme.accent, (bar_left + cw, by, aw, bar_h), border_radius=app.px(6))
             pygame.draw.rect(surface, (90, 64, 40), (bar_left, by, bar_w, bar_h), 1, border_radius=app.px(6))
-            detail = f"{s.card_points} from characters + {s.artifact_points} from artifacts"
+            detail = _("{cards} from characters + {artifacts} from artifacts").format(cards=s.card_points,
+                                                                                     artifacts=s.artifact_points)
             text.draw_text(surface, detail, app.font_px(15), app.theme.text,
                            (bar_left + app.px(8), by - app.px(2)), "bottomleft")
             text.draw_text(surface, str(s.total), app.font_px(34), app.theme.text,
@@ -142,18 +149,19 @@ class ResultScene(Scene):
             text.draw_text(surface, str(s.coins), app.font_px(22), app.theme.text,
                            (panel.right - app.px(92), y + row_h // 2), "midleft")
         legend_y = self.buttons[0].rect.top - app.px(26)
-        text.draw_text(surface, "Bar: character points (player colour) + artifact points (gold). Coins break ties.",
-                       app.font_px(15), app.theme.muted, (panel.centerx, legend_y), "midtop")
+        legend = _("Bar: character points (player colour) + artifact points (gold). Coins break ties.")
+        text.draw_text(surface, legend, text.fit_px(legend, app.font_px(15), panel.w - app.px(60)), app.theme.muted,
+                       (panel.centerx, legend_y), "midtop")
         if self.replay_path:
-            text.draw_text(surface, f"Replay saved: {self.replay_path}",
-                           text.fit_px(f"Replay saved: {self.replay_path}", app.font_px(14), panel.w - app.px(60)),
+            saved = _("Replay saved: {path}").format(path=self.replay_path)
+            text.draw_text(surface, saved, text.fit_px(saved, app.font_px(14), panel.w - app.px(60)),
                            app.theme.muted, (panel.centerx, legend_y - app.px(6)), "midbottom")
         self.group.draw(surface)
 
     def _draw_assisted(self, surface: pygame.Surface) -> None:
         """A stamp in the top right corner: hints were used in this game."""
         app = self.app
-        img = text.render("Assisted: hints used", app.font_px(16), HINT_INK, bold=True)
+        img = text.render(_("Assisted: hints used"), app.font_px(16), HINT_INK, bold=True)
         box = img.get_rect().inflate(app.px(20), app.px(10))
         box.topright = (self.panel.right - app.px(34), self.panel.top + app.px(30))
         pygame.draw.rect(surface, (238, 230, 255), box, border_radius=app.px(8))

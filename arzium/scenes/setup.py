@@ -26,8 +26,20 @@ from arzium.rules import (
 )
 from arzium.save import MAX_NAME
 from arzium.scenes.art import CardArt
-from arzium.scenes.controllers import LEVEL_TIPS, level_name
+from arzium.scenes.wording import (
+    COLOUR_NAMES,
+    EDGE_NAMES,
+    KIND_NAMES,
+    LEVEL_TIPS,
+    bot_names,
+    default_name,
+    level_name,
+    shown_name,
+    stored_name,
+    word,
+)
 from common import text
+from common.i18n import _
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.widgets import Button, Choice, Dialog, Widget, WidgetGroup
@@ -36,14 +48,14 @@ if TYPE_CHECKING:
     from arzium.save import SavedGame
     from common.app import App
 
-BOT_NAMES = ("Dozy Dora", "Snorebert", "Mumbling Mo", "Nightcap Ned")
 DEFAULT_LEVEL = "normal"
 
 
 def saved_line(saved: SavedGame) -> str:
     """A saved game in a few words: its turn and seats."""
     state = saved.state
-    return f"turn {state.turn}, {', '.join(s.name for s in state.setup.seats)}"
+    return _("turn {turn}, {names}").format(turn=state.turn, names=", ".join(shown_name(s.name)
+                                                                             for s in state.setup.seats))
 
 
 class NameField(Widget):
@@ -63,7 +75,7 @@ class NameField(Widget):
 
     def finish(self) -> None:
         self.editing = False
-        self.value = self.value.strip() or "Player"
+        self.value = self.value.strip() or _("Player")
         self.on_change(self.value)
 
     def key(self, event: pygame.event.Event) -> bool:
@@ -97,7 +109,7 @@ class LevelSegment(Widget):
     and lit; Left/Right pick the neighbouring level."""
 
     def __init__(self, level: str, chosen: Callable[[], str], on_pick: Callable[[str], Any]) -> None:
-        super().__init__(LEVEL_TIPS.get(level, level_name(level)))
+        super().__init__(_(LEVEL_TIPS[level]) if level in LEVEL_TIPS else level_name(level))
         self.level = level
         self.chosen = chosen
         self.on_pick = on_pick
@@ -145,8 +157,8 @@ class SetupScene(Scene):
         self.art = CardArt(app, self.cards)
         colours = self.cards.colours
         self.seats: list[dict[str, str]] = [
-            {"name": "Player 1", "kind": "human", "colour": colours[0], "level": DEFAULT_LEVEL},
-            {"name": BOT_NAMES[1], "kind": "bot", "colour": colours[1], "level": DEFAULT_LEVEL},
+            {"name": default_name(1), "kind": "human", "colour": colours[0], "level": DEFAULT_LEVEL},
+            {"name": bot_names()[1], "kind": "bot", "colour": colours[1], "level": DEFAULT_LEVEL},
         ]
         self.edges: list[str] = list(DEFAULT_EDGES[2])
         self.full_game = False
@@ -154,14 +166,14 @@ class SetupScene(Scene):
         self._recall_setup()
         self.saved: SavedGame | None = None
         self._check_save()
-        self.start_btn = Button("Start", self.start, "Deal the lands and play (Enter)", font=26)
-        self.resume_btn = Button("Resume saved game", self.resume_saved, "Continue the game you left", font=22)
-        self.back_btn = Button("Back", app.pop, "Back to the main menu (Esc)", font=22, sound="ui_back")
-        self.add_btn = Button("Add a seat", self.add_seat, "Up to 4 players", font=20)
-        self.mode = Choice("Game", [(False, "Basic (no artifacts)"), (True, "Full (with artifacts)")], self.full_game,
-                           self.set_mode, "The full game adds a row of artifacts to buy and use")
-        self.first_choice = Choice("First player", [(0, "")], 0, self.set_first,
-                                   "Play goes clockwise from this seat; starting coins 0, 1, 1, 2 in turn order")
+        self.start_btn = Button(_("Start"), self.start, _("Deal the lands and play (Enter)"), font=26)
+        self.resume_btn = Button(_("Resume saved game"), self.resume_saved, _("Continue the game you left"), font=22)
+        self.back_btn = Button(_("Back"), app.pop, _("Back to the main menu (Esc)"), font=22, sound="ui_back")
+        self.add_btn = Button(_("Add a seat"), self.add_seat, _("Up to 4 players"), font=20)
+        self.mode = Choice(_("Game"), [(False, _("Basic (no artifacts)")), (True, _("Full (with artifacts)"))],
+                           self.full_game, self.set_mode, _("The full game adds a row of artifacts to buy and use"))
+        self.first_choice = Choice(_("First player"), [(0, "")], 0, self.set_first,
+                                   _("Play goes clockwise from this seat; starting coins 0, 1, 1, 2 in turn order"))
         self.rows: list[dict[str, Widget]] = []
         self.group = WidgetGroup(app, [])
         self.backdrop = Backdrop(60)
@@ -176,7 +188,7 @@ class SetupScene(Scene):
             self.app.toast(message)
         if remembered is None:
             return
-        self.seats = [{"name": s.name, "kind": s.kind, "colour": s.colour, "level": s.bot_level}
+        self.seats = [{"name": shown_name(s.name), "kind": s.kind, "colour": s.colour, "level": s.bot_level}
                       for s in remembered.seats]
         self.edges = [s.edge for s in remembered.seats]
         self.full_game = remembered.full_game
@@ -204,20 +216,21 @@ class SetupScene(Scene):
         self.rows = []
         for i, seat in enumerate(self.seats):
             row: dict[str, Widget] = {
-                "name": NameField(seat["name"], partial(self.set_seat, i, "name"), "Click to type a name"),
-                "kind": Button(seat["kind"].title(), partial(self.toggle_kind, i),
-                               "Human (you, or friends at this screen) or bot (then pick its level)", font=18),
-                "colour": Button(seat["colour"].title(), partial(self.cycle, i, "colour"),
-                                 "Marker colour (each has its own shape too)", font=18),
-                "edge": Button(self.edges[i].title(), partial(self.cycle_edge, i),
-                               "The edge of the map this seat sits at: patterns are placed as seen from it", font=18),
+                "name": NameField(seat["name"], partial(self.set_seat, i, "name"), _("Click to type a name")),
+                "kind": Button(word(KIND_NAMES, seat["kind"]).title(), partial(self.toggle_kind, i),
+                               _("Human (you, or friends at this screen) or bot (then pick its level)"), font=18),
+                "colour": Button(word(COLOUR_NAMES, seat["colour"]).title(), partial(self.cycle, i, "colour"),
+                                 _("Marker colour (each has its own shape too)"), font=18),
+                "edge": Button(word(EDGE_NAMES, self.edges[i]).title(), partial(self.cycle_edge, i),
+                               _("The edge of the map this seat sits at: patterns are placed as seen from it"),
+                               font=18),
             }
             if seat["kind"] == "bot":
                 for level in LEVELS:
                     row[f"level_{level}"] = LevelSegment(level, partial(self._level, i),
                                                          partial(self.set_seat, i, "level"))
             if len(self.seats) > 2:
-                row["remove"] = Button("x", partial(self.remove_seat, i), "Remove this seat", font=18,
+                row["remove"] = Button("x", partial(self.remove_seat, i), _("Remove this seat"), font=18,
                                        sound="ui_back")
             self.rows.append(row)
         self.first = min(self.first, len(self.seats) - 1)
@@ -242,10 +255,10 @@ class SetupScene(Scene):
     def toggle_kind(self, i: int) -> None:
         seat = self.seats[i]
         seat["kind"] = "bot" if seat["kind"] == "human" else "human"
-        if seat["kind"] == "bot" and not any(seat["name"] == n for n in BOT_NAMES):
-            seat["name"] = next(n for n in BOT_NAMES if all(s["name"] != n for s in self.seats))
-        elif seat["kind"] == "human" and seat["name"] in BOT_NAMES:
-            seat["name"] = f"Player {i + 1}"
+        if seat["kind"] == "bot" and seat["name"] not in bot_names():
+            seat["name"] = next(n for n in bot_names() if all(s["name"] != n for s in self.seats))
+        elif seat["kind"] == "human" and seat["name"] in bot_names():
+            seat["name"] = default_name(i + 1)
         self._rebuild()
 
     def cycle(self, i: int, key: str) -> None:
@@ -270,7 +283,7 @@ class SetupScene(Scene):
             return
         used = {s["colour"] for s in self.seats}
         colour = next(c for c in self.cards.colours if c not in used)
-        name = next(n for n in BOT_NAMES if all(s["name"] != n for s in self.seats))
+        name = next(n for n in bot_names() if all(s["name"] != n for s in self.seats))
         self.seats.append({"name": name, "kind": "bot", "colour": colour, "level": DEFAULT_LEVEL})
         self.edges = list(DEFAULT_EDGES[len(self.seats)])
         self._rebuild()
@@ -289,8 +302,8 @@ class SetupScene(Scene):
         self.first = value
 
     def setup(self) -> Setup:
-        seats = tuple(SeatSetup(s["name"].strip() or f"Player {i + 1}", s["colour"], self.edges[i], s["kind"],
-                                s["level"]) for i, s in enumerate(self.seats))
+        seats = tuple(SeatSetup(stored_name(s["name"].strip() or default_name(i + 1)), s["colour"], self.edges[i],
+                                s["kind"], s["level"]) for i, s in enumerate(self.seats))
         return Setup(seats, self.full_game, self.first)
 
     def start(self) -> None:
@@ -304,9 +317,10 @@ class SetupScene(Scene):
         if self.saved is None:
             self._start(setup)
             return
-        self.app.push(Dialog(self.app, "Replace the saved game?",
-                             f"A new game replaces the saved one ({saved_line(self.saved)}); it cannot be resumed.",
-                             [("Replace", partial(self._start, setup)), ("Cancel", lambda: None)]))
+        self.app.push(Dialog(self.app, _("Replace the saved game?"),
+                             _("A new game replaces the saved one ({saved}); it cannot be resumed.").format(
+                                 saved=saved_line(self.saved)),
+                             [(_("Replace"), partial(self._start, setup)), (_("Cancel"), lambda: None)]))
 
     def _start(self, setup: Setup) -> None:
         """Remember `setup` and put a new game of it on the table."""
@@ -329,14 +343,15 @@ class SetupScene(Scene):
         columns = (("kind", 96, 10), *((f"level_{level}", 66, 4) for level in LEVELS[:-1]),
                    (f"level_{LEVELS[-1]}", 66, 10), ("colour", 96, 10), ("edge", 96, 10), ("remove", 40, 0))
         x = left + app.px(44)
-        self.headings = [("Name", pygame.Rect(x, y, app.px(180), rh))]
+        self.headings = [(_("Name"), pygame.Rect(x, y, app.px(180), rh))]
         x += app.px(190)
         for key, width, gap in columns:
             if key in ("kind", f"level_{LEVELS[1]}", "colour", "edge"):
                 r = pygame.Rect(x, y, app.px(width), rh)
                 if key.startswith("level_"):
                     r.inflate_ip(app.px(2 * (66 + 4)), 0)
-                self.headings.append(({"kind": "Player", "colour": "Colour", "edge": "Edge"}.get(key, "Bot level"), r))
+                heading = {"kind": _("Player"), "colour": _("Colour"), "edge": _("Edge")}.get(key, _("Bot level"))
+                self.headings.append((heading, r))
             x += app.px(width) + app.px(gap)
         for i, row in enumerate(self.rows):
             x = left + app.px(44)
@@ -385,7 +400,7 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         self.backdrop.draw(surface, app, [("ui/dialog", self.panel)])
-        text.draw_text(surface, "Arzium — a new game", app.font_px(38), app.theme.text,
+        text.draw_text(surface, _("Arzium — a new game"), app.font_px(38), app.theme.text,
                        (self.panel.centerx, self.panel.top + app.px(30)), "midtop", bold=True)
         for label, r in self.headings:
             text.draw_text(surface, label, app.font_px(15), app.theme.muted, (r.centerx, r.top - app.px(4)),
@@ -396,7 +411,7 @@ class SetupScene(Scene):
         self._draw_map(surface)
         self.group.draw(surface)
         if self.saved is not None:
-            msg = f"Saved game: {saved_line(self.saved)}"
+            msg = _("Saved game: {saved}").format(saved=saved_line(self.saved))
             text.draw_text(surface, msg, text.fit_px(msg, app.font_px(16), app.px(520)), app.theme.muted,
                            (self.resume_btn.rect.centerx, self.resume_btn.rect.top - app.px(6)), "midbottom")
 
@@ -422,12 +437,12 @@ class SetupScene(Scene):
             x, y = spots[self.edges[i]]
             token = self.art.marker(seat["colour"], app.px(30))
             surface.blit(token, token.get_rect(center=(x, y)))
-            label = seat["name"] + (" (1st)" if i == self.first else "")
+            label = seat["name"] + (_(" (1st)") if i == self.first else "")
             anchor = "midbottom" if self.edges[i] == "north" else "midtop"
             dy = -app.px(16) if self.edges[i] == "north" else app.px(16)
             img = text.render(label, app.font_px(16), app.theme.text, bold=i == self.first)
             where = img.get_rect(**{anchor: (x, y + dy)})
             where.clamp_ip(self.panel.inflate(-app.px(44), -app.px(44)))  # a long name stays on the parchment
             surface.blit(img, where)
-        text.draw_text(surface, "Seats around the map", app.font_px(16), app.theme.muted,
+        text.draw_text(surface, _("Seats around the map"), app.font_px(16), app.theme.muted,
                        (r.centerx, r.bottom + app.px(30)), "midtop")

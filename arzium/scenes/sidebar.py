@@ -32,10 +32,12 @@ from arzium.rules.preview import rest_cost
 from arzium.scenes.art import CardArt
 from arzium.scenes.choice import Choice
 from arzium.scenes.hints import HintButton, HintDesk
-from arzium.scenes.log_panel import ABILITY_NAMES, LogPanel, possessive, says
+from arzium.scenes.log_panel import LogPanel
 from arzium.scenes.shown import Shown
 from arzium.scenes.table import Table
+from arzium.scenes.wording import ability_name, coins, person, shown_name
 from common import text
+from common.i18n import _
 from common.widgets import Button, Widget
 
 if TYPE_CHECKING:
@@ -49,25 +51,34 @@ def doing(action: Action) -> str:
     """What a seat is doing while its `action` is on show."""
     match action:
         case Search():
-            return "searching"
+            return _("searching")
         case SkipSearch():
-            return "skipping the search"
+            return _("skipping the search")
         case ResolveClaims():
-            return "ending the search"
+            return _("ending the search")
         case RestEarly():
-            return "resting"
+            return _("resting")
         case UsePurse() | UseSlide() | UseWake():
-            return "using an artifact"
+            return _("using an artifact")
         case Buy():
-            return "buying"
+            return _("buying")
         case SkipBuy():
-            return "ending the turn"
+            return _("ending the turn")
         case Bid():
-            return "bidding"
+            return _("bidding")
         case PassBid():
-            return "passing"
+            return _("passing")
         case _:
             assert_never(action)
+
+
+def turn_of(name: str) -> str:
+    """ "Ann's turn", "Your turn"."""
+    return person(name, _("Your turn"), _("{owner} turn"))
+
+
+def replay_line(n: int, total: int) -> str:
+    return _("Replay: action {n} of {total}").format(n=n, total=total)
 
 
 @dataclass
@@ -92,24 +103,25 @@ class Sidebar:
         self.hints = hints
         self.art = art
         self.log = log
-        self.names = [s.name for s in table.seats]
+        self.names = [shown_name(s.name) for s in table.seats]
         self.colours = [s.colour for s in table.seats]
         self.announcement: Announcement | None = None
         self.t_ms = 0.0
-        self.rest_btn = Button("Rest early", lambda: act(RestEarly()), font=20)
-        self.undo_btn = Button("Undo", undo, "Take back your last action (Ctrl+Z)", font=20, sound="ui_back")
-        self.confirm_btn = Button("Confirm turn", confirm, "End your turn for good (Enter)", font=20)
-        self.skip_btn = Button("Skip search", lambda: act(SkipSearch()),
-                               "None of your face-up characters fits anywhere on the map", font=20)
-        self.end_btn = Button("End turn", lambda: act(SkipBuy()), "Finish without buying an artifact (Enter)",
+        self.rest_btn = Button(_("Rest early"), lambda: act(RestEarly()), font=20)
+        self.undo_btn = Button(_("Undo"), undo, _("Take back your last action (Ctrl+Z)"), font=20, sound="ui_back")
+        self.confirm_btn = Button(_("Confirm turn"), confirm, _("End your turn for good (Enter)"), font=20)
+        self.skip_btn = Button(_("Skip search"), lambda: act(SkipSearch()),
+                               _("None of your face-up characters fits anywhere on the map"), font=20)
+        self.end_btn = Button(_("End turn"), lambda: act(SkipBuy()), _("Finish without buying an artifact (Enter)"),
                               font=20)
-        self.claims_btn = Button("Claims", lambda: act(ResolveClaims()),
-                                 "Use no more artifacts: the full lands are claimed now (Enter)", font=20)
-        self.place_btn = Button("Place here", choice.place_pinned, "Search with the pinned pattern (Enter)", font=20)
-        self.menu_btn = Button("Menu", open_menu, "Pause: rules, leave (the game is saved)", font=20,
+        self.claims_btn = Button(_("Claims"), lambda: act(ResolveClaims()),
+                                 _("Use no more artifacts: the full lands are claimed now (Enter)"), font=20)
+        self.place_btn = Button(_("Place here"), choice.place_pinned, _("Search with the pinned pattern (Enter)"),
+                                font=20)
+        self.menu_btn = Button(_("Menu"), open_menu, _("Pause: rules, leave (the game is saved)"), font=20,
                                sound="ui_back")
-        self.hint_btn = Button("Hint (H)", hints.request, "Ask the Hard bot for a good move "
-                               "(the game then counts as assisted)", font=16)
+        self.hint_btn = Button(_("Hint (H)"), hints.request, _("Ask the Hard bot for a good move "
+                                                                 "(the game then counts as assisted)"), font=16)
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.header = self.row_panel = self.rect
         self.button_slots: list[pygame.Rect] = []
@@ -172,8 +184,8 @@ class Sidebar:
         for widget, slot in zip(buttons, self.button_slots):
             widget.rect = slot
         if self.table.acting_human() is not None:
-            self.hint_btn.label = "Thinking..." if self.hints.pending else "Hide hint" if self.hints.hint \
-                else "Hint (H)"
+            self.hint_btn.label = _("Thinking...") if self.hints.pending else _("Hide hint") if self.hints.hint \
+                else _("Hint (H)")
             buttons.append(self.hint_btn)
         return buttons
 
@@ -185,10 +197,10 @@ class Sidebar:
         if p is not None and st.phase == "start" and (not all(st.players[p].face_up)
                                                        or not all(st.players[p].artifacts_up)):
             cost = rest_cost(st, p)
-            self.rest_btn.label = f"Rest early ({cost})"
+            self.rest_btn.label = _("Rest early ({cost})").format(cost=cost)
             self.rest_btn.enabled = RestEarly() in self._legal(st)
-            self.rest_btn.tooltip = (f"Pay {cost} coin{'s' if cost != 1 else ''} (1 per face-up character) to turn "
-                                     "all your characters and artifacts face up")
+            self.rest_btn.tooltip = _("Pay {coins} (1 per face-up character) to turn all your characters and "
+                                      "artifacts face up").format(coins=coins(cost))
             out.append(self.rest_btn)
         if p is not None and st.phase in ("start", "search") and choice.pinned is not None:
             out.append(self.place_btn)
@@ -225,47 +237,56 @@ class Sidebar:
         if on_show is not None and table.acting_human() is None:  # the board is still showing this action
             name = names[on_show.player]
             if replay is not None:
-                return f"{possessive(name)} turn", f"Replay: action {len(table.actions)} of {len(replay)}"
-            head = f"{possessive(name)} {'bid' if isinstance(on_show.action, (Bid, PassBid)) else 'turn'}"
-            return head, f"{says(name, 'is')} {doing(on_show.action)}{dots}"
+                return turn_of(name), replay_line(len(table.actions), len(replay))
+            head = person(name, _("Your bid"), _("{owner} bid")) if isinstance(on_show.action, (Bid, PassBid)) \
+                else turn_of(name)
+            return head, person(name, _("You are {doing}"), _("{name} is {doing}"), doing=doing(on_show.action)) + dots
         if is_over(st) and not table.awaiting_confirm:
-            return "Game over", "Counting the points..."
+            return _("Game over"), _("Counting the points...")
         if table.awaiting_confirm and table.auto_confirm:
-            return f"{names[table.work_player]}: turn done", \
-                "Play passes on in a moment: Undo (Ctrl+Z) takes your last action back."
+            return _("{name}: turn done").format(name=names[table.work_player]), \
+                _("Play passes on in a moment: Undo (Ctrl+Z) takes your last action back.")
         if table.awaiting_confirm:
-            return f"{names[table.work_player]}: confirm your turn", \
-                "Confirm to pass play on, or Undo to take your last action back."
+            return _("{name}: confirm your turn").format(name=names[table.work_player]), \
+                _("Confirm to pass play on, or Undo to take your last action back.")
         p = table.acting_human()
         if p is None:
             cur = current_player(st)
             if cur is None:
                 return "", ""
             if replay is not None:
-                return f"{possessive(names[cur])} turn", f"Replay: action {len(table.actions) + 1} of {len(replay)}"
-            what = "bidding" if st.phase == "bid" else "thinking"
-            return f"{possessive(names[cur])} turn", f"{says(names[cur], 'is')} {what}{dots}"
+                return turn_of(names[cur]), replay_line(len(table.actions) + 1, len(replay))
+            what = _("bidding") if st.phase == "bid" else _("thinking")
+            return turn_of(names[cur]), person(names[cur], _("You are {doing}"), _("{name} is {doing}"),
+                                               doing=what) + dots
         name = names[p]
         if st.phase == "bid":
-            return f"{name}: your bid", "A tie! Bid coins for the land, or pass."
+            return _("{name}: your bid").format(name=name), _("A tie! Bid coins for the land, or pass.")
         if st.phase == "buy":
-            return f"{name}: buy?", "Click an artifact in the row to buy it, or end your turn (Enter)."
+            return _("{name}: buy?").format(name=name), \
+                _("Click an artifact in the row to buy it, or end your turn (Enter).")
         if st.phase == "after" and choice.mode is None:
-            return f"{name}: after the search", "Use a Purse, Slide or Wake, or go on to the claims (Enter)."
+            return _("{name}: after the search").format(name=name), \
+                _("Use a Purse, Slide or Wake, or go on to the claims (Enter).")
         if choice.mode is Ability.SLIDE:
-            return f"{name}: slide", ("Click the square to move it to." if choice.slide_src is not None
-                                      else "Click any marker on the map to slide it.")
+            return _("{name}: slide").format(name=name), (
+                _("Click the square to move it to.") if choice.slide_src is not None
+                else _("Click any marker on the map to slide it."))
         if choice.mode is Ability.WAKE:
-            return f"{name}: wake", "Click one of your characters to turn it over."
+            return _("{name}: wake").format(name=name), _("Click one of your characters to turn it over.")
         if choice.selected is None and choice.armed:
-            ready = " and ".join(ABILITY_NAMES[a] for a in choice.armed.values())
-            return f"{name}: {ready} ready", "Now choose a face-up character to search with."
+            ready = _(" and ").join(ability_name(a) for a in choice.armed.values())
+            return _("{name}: {abilities} ready").format(name=name, abilities=ready), \
+                _("Now choose a face-up character to search with.")
         if choice.selected is None:
-            hint = "Choose a face-up character in your party (or press 1-9)"
-            return f"{name}, your turn", hint + (", or rest early." if st.phase == "start" else ".")
+            return _("{name}, your turn").format(name=name), (
+                _("Choose a face-up character in your party (or press 1-9), or rest early.") if st.phase == "start"
+                else _("Choose a face-up character in your party (or press 1-9)."))
         if choice.pinned is not None:
-            return f"{name}: place", "Click blanks (2 coins) to add them, then click the pattern or Place here."
-        return f"{name}: search", "Green squares get markers, grey ones are skipped. Click to place."
+            return _("{name}: place").format(name=name), \
+                _("Click blanks (2 coins) to add them, then click the pattern or Place here.")
+        return _("{name}: search").format(name=name), \
+            _("Green squares get markers, grey ones are skipped. Click to place.")
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -297,8 +318,8 @@ class Sidebar:
         st = table.state if table.awaiting_confirm else table.view_state()
         playing = table.playing
         turn, final = (playing.turn, playing.final_round) if playing else (st.turn, st.final_round)
-        mode = "Full game" if st.setup.full_game else "Basic game"
-        small = f"Turn {turn} · {mode}" + (" · Final round!" if final else "")
+        mode = _("Full game") if st.setup.full_game else _("Basic game")
+        small = _("Turn {turn} · {mode}").format(turn=turn, mode=mode) + (_(" · Final round!") if final else "")
         room = (self.hint_btn.rect.left if table.acting_human() is not None else hdr.right) - hdr.left - app.px(24)
         text.draw_text(surface, small, text.fit_px(small, app.font_px(16), room), app.theme.muted,
                        (hdr.left + app.px(16), hdr.top + app.px(12)))
@@ -324,7 +345,7 @@ class Sidebar:
         panel = self.row_panel
         st = self.table.view_state()
         buying = me is not None and st.phase == "buy"
-        title = "Artifacts for sale" + (" — click one to buy" if buying else "")
+        title = _("Artifacts for sale") + (_(" — click one to buy") if buying else "")
         text.draw_text(surface, title, text.fit_px(title, app.font_px(17), panel.w - app.px(24), bold=True),
                        app.theme.text, (panel.left + app.px(14), panel.top + app.px(8)), bold=True)
         for i, r in enumerate(self.row_rects):

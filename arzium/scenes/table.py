@@ -36,7 +36,9 @@ from arzium.rules import (
     replay_from,
 )
 from arzium.scenes.controllers import BotController, BotSpec, Controller, ReplayController, warm_up
+from arzium.scenes.wording import rule_text
 from common.files import DataError
+from common.i18n import _
 from common.paths import replays_dir
 from common.replay import write_new_replay
 
@@ -216,8 +218,9 @@ class Table:
         try:
             events = apply(self.state, action)
         except IllegalAction as exc:
-            where = f"action {len(self.actions) + 1}"
-            self.listener.notify(f"{'Replay' if self.replay is not None else 'Bot'} stopped at {where}: {exc.reason}")
+            stopped = _("Replay stopped at action {n}: {reason}") if self.replay is not None else \
+                _("Bot stopped at action {n}: {reason}")
+            self.listener.notify(stopped.format(n=len(self.actions) + 1, reason=rule_text(exc.reason)))
             self.replay = [] if self.replay is not None else None
             self.controllers = {}
             return False
@@ -254,7 +257,7 @@ class Table:
             self._commit()
             self._follow(p, last, turn, final)
         elif self.work is not None:
-            return "Finish your turn first (search, then buy or end the turn)"
+            return _("Finish your turn first (search, then buy or end the turn)")
         return None
 
     def undo(self) -> bool:
@@ -321,11 +324,12 @@ class Table:
             save.save_game(self.state, self.actions, assisted=self.assisted, pending=self.pending)
         except DataError as exc:
             if not self.save_refused:
-                self.listener.notify(f"the game is not saved: {exc}")
+                self.listener.notify(_("the game is not saved: {reason}").format(reason=exc))
             self.save_refused = True
             return
         except OSError as exc:
-            self.listener.notify(f"could not save the game to {save.save_path()}: {exc.strerror or exc}")
+            self.listener.notify(_("could not save the game to {path}: {reason}").format(path=save.save_path(),
+                                                                                         reason=exc.strerror or exc))
         self.save_refused = False
 
     def finish(self) -> str | None:
@@ -345,7 +349,8 @@ class Table:
         try:
             path = write_new_replay(replays_dir(), stem, replay_from(self.state, self.actions).to_file(meta))
         except OSError as exc:
-            self.listener.notify(f"could not write the replay {replays_dir() / stem}.json: {exc.strerror or exc}")
+            self.listener.notify(_("could not write the replay {path}: {reason}").format(
+                path=f"{replays_dir() / stem}.json", reason=exc.strerror or exc))
             return None
         return str(path)
 

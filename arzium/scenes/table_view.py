@@ -13,10 +13,11 @@ from arzium.rules import ABILITY_TEXT, EDGES, Ability, Bid, PassBid, Search
 from arzium.scenes.board_view import HINT_RGB, Cell
 from arzium.scenes.choice import usable_artifacts
 from arzium.scenes.hints import Hint
-from arzium.scenes.log_panel import ABILITY_NAMES
 from arzium.scenes.party_view import SIDES, PartyLook
 from arzium.scenes.sidebar import HoverKey
+from arzium.scenes.wording import ability_name, coins, land_name, points, rule_text
 from common import text
+from common.i18n import _, ngettext
 from common.widgets import draw_tooltip
 
 if TYPE_CHECKING:
@@ -203,13 +204,13 @@ class TableView:
         bv.draw_ghost(surface, ghost.cells, colour)
         parts = []
         if not ghost.legal:
-            parts.append(f"Cannot search here: {ghost.reason}")
+            parts.append(_("Cannot search here: {reason}").format(reason=ghost.reason))
         if ghost.coins:
-            parts.append(f"+{ghost.coins} coin{'s' if ghost.coins != 1 else ''}")
+            parts.append(f"+{coins(ghost.coins)}")
         if ghost.cost:
-            parts.append(f"-{ghost.cost} for blanks")
+            parts.append(_("-{cost} for blanks").format(cost=ghost.cost))
         if sc.choice.pinned is not None:
-            parts.append("pinned: click blanks, then the pattern")
+            parts.append(_("pinned: click blanks, then the pattern"))
         if parts:
             self._blit_tag(surface, self._tag("  ·  ".join(parts), "ok" if ghost.legal else "bad"), ghost.cells)
 
@@ -303,7 +304,7 @@ class TableView:
                 if i < len(shown.artifacts[p]):
                     up = shown.artifacts_up[p][i]
                     self._artifact_tip(surface, shown.artifacts[p][i],
-                                       "" if up else " (used: face up again after a rest)",
+                                       "" if up else _(" (used: face up again after a rest)"),
                                        p == sc.table.acting_human())
             case ("row", int(i)):
                 aid = shown.art_row[i]
@@ -313,16 +314,20 @@ class TableView:
                 card = sc.table.view_state().slots[(r // 3) * 3 + c // 2]
                 if card:
                     land = sc.cards.card(card)
-                    coins = sum(land.land_coins)
-                    draw_tooltip(surface, sc.app, f"{land.land_name}: {coins} coin symbol{'s' if coins != 1 else ''}. "
-                                 "Fill all six squares to wake its sleepwalker; most markers wins it.", sc.mouse)
+                    symbols = sum(land.land_coins)
+                    tip = ngettext("{land}: {n} coin symbol. Fill all six squares to wake its sleepwalker; most "
+                                   "markers wins it.", "{land}: {n} coin symbols. Fill all six squares to wake its "
+                                   "sleepwalker; most markers wins it.", symbols)
+                    draw_tooltip(surface, sc.app, tip.format(land=land_name(land), n=symbols), sc.mouse)
 
     def _artifact_tip(self, surface: pygame.Surface, aid: str, extra: str, mine: bool) -> None:
         sc = self.sc
         a = sc.cards.artifact(aid)
-        use = " Click to use." if mine and not extra else ""
-        draw_tooltip(surface, sc.app, f"{a.name} — {ABILITY_NAMES[a.ability]}{extra}. {ABILITY_TEXT[a.ability]} "
-                     f"Cost {a.cost}, {a.points} point{'s' if a.points != 1 else ''}.{use}", sc.mouse)
+        use = _(" Click to use.") if mine and not extra else ""
+        tip = _("{artifact} — {ability}{used}. {text} Cost {cost}, {points}.").format(
+            artifact=_(a.name), ability=ability_name(a.ability), used=extra, text=rule_text(ABILITY_TEXT[a.ability]),
+            cost=a.cost, points=points(a.points))
+        draw_tooltip(surface, sc.app, tip + use, sc.mouse)
 
     def _draw_card_preview(self, surface: pygame.Surface, card_id: str, owner: int, up: bool) -> None:
         sc = self.sc
@@ -330,7 +335,7 @@ class TableView:
         card = sc.cards.card(card_id)
         width = app.px(150)
         img = sc.art.character(card_id, width, sc.colours[owner])
-        lines = text.wrap(card.story, app.font_px(17), app.px(230))
+        lines = text.wrap(_(card.story), app.font_px(17), app.px(230))
         box = pygame.Rect(0, 0, width + app.px(260), max(img.get_height(), app.px(90) + len(lines) * app.px(19))
                           + app.px(24))
         box.bottomleft = (sc.mouse[0] + app.px(18), sc.mouse[1] - app.px(12))
@@ -338,9 +343,10 @@ class TableView:
         surface.blit(app.sprites.nine_slice("ui/panel", box.size), box)
         surface.blit(img, (box.left + app.px(12), box.top + app.px(12)))
         x = box.left + width + app.px(24)
-        text.draw_text(surface, card.name, text.fit_px(card.name, app.font_px(20), app.px(230), bold=True),
+        name = _(card.name)
+        text.draw_text(surface, name, text.fit_px(name, app.font_px(20), app.px(230), bold=True),
                        app.theme.text, (x, box.top + app.px(14)), bold=True)
-        status = f"{card.points} point{'s' if card.points != 1 else ''} · " + ("ready" if up else "used (asleep)")
+        status = f"{points(card.points)} · " + (_("ready") if up else _("used (asleep)"))
         text.draw_text(surface, status, app.font_px(17), app.theme.muted, (x, box.top + app.px(40)))
         for i, line in enumerate(lines):
             text.draw_text(surface, line, app.font_px(17), app.theme.text, (x, box.top + app.px(66) + i * app.px(19)))

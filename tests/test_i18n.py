@@ -24,7 +24,7 @@ from common.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 AREAS = ("common", "arenas", "arzium")
-NOT_YET_DONE = {"arenas", "arzium"}
+NOT_YET_DONE = {"arenas"}
 SIZES = ((960, 540), (1280, 720))
 FRAMES = 100  # enough for the scripted mouse to hover several widgets and for tooltips to show
 SLACK = 2  # pixels a text's box may pass its widget's edge (the font's line box is taller than its ink)
@@ -55,7 +55,7 @@ def data_strings() -> dict[MessageKey, str]:
         for key in ("name", "description"):
             found[None, data[key]] = f"arenas/levels/{level.name} {key}"
     from arenas.scenes.setup import BOT_NAMES as ARENAS_BOTS
-    from arzium.scenes.setup import BOT_NAMES as ARZIUM_BOTS
+    from arzium.scenes.wording import BOT_NAMES as ARZIUM_BOTS
     for name in (*ARENAS_BOTS, *ARZIUM_BOTS):
         found[None, name] = "bot names"
     return found

@@ -39,7 +39,7 @@ from arzium.scenes.log_panel import describe
 from arzium.scenes.wording import RULE_TEXTS, rule_text, shown_name
 from common import catalog, text
 from common.app import App, AppOptions
-from common.i18n import catalogue_folder, set_language
+from common.i18n import catalogue_folder, language, set_language
 from common.scene import Scene
 from common.settings import Settings
 
@@ -94,7 +94,8 @@ def spanish() -> Iterator[None]:
 
 
 def make_app(size: tuple[int, int]) -> App:
-    return App(AppOptions(size=size, headless=True, save_settings=False), settings=Settings())
+    """A headless app in the language set now (an App otherwise follows the settings and the system)."""
+    return App(AppOptions(size=size, headless=True, save_settings=False, lang=language()), settings=Settings())
 
 
 def english_in(seen: list[str]) -> list[str]:

@@ -10,10 +10,18 @@ from arzium.rules import CardDataError, GameState, IllegalAction, apply, new_gam
 from arzium.rules.actions import Action
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.replay import _old_rules_step
-from common.i18n import _, ngettext
+from common.i18n import N_, _, ngettext
 from common.replay import Replay, ReplayError
 from common.replay_cursor import Timeline
 from common.replay_index import ReplayRow
+
+BOT_LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "greedy": N_("Normal"), "hard": N_("Hard"),
+                   "random": N_("Random")}
+
+
+def bot_level_name(level: str) -> str:
+    """A bot level as players know it, translated."""
+    return _(BOT_LEVEL_NAMES[level]) if level in BOT_LEVEL_NAMES else level
 
 
 def played_actions(rules: RulesReplay) -> tuple[Action, ...]:
@@ -104,7 +112,7 @@ def seats_text(rules: RulesReplay) -> str:
     bots = [s.bot_level for s in seats if s.kind == "bot"]
     text = ngettext("{n} player", "{n} players", len(seats)).format(n=len(seats))
     if bots:
-        levels = ", ".join(_(level) for level in sorted(set(bots)))
+        levels = ", ".join(sorted({bot_level_name(level) for level in bots}))
         text += " · " + ngettext("{n} bot ({levels})", "{n} bots ({levels})", len(bots)).format(
             n=len(bots), levels=levels)
     mode = _("full game") if rules.setup.full_game else _("basic game")

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from arzium.bots import LEVELS
 from arzium.records import MIXED, PEOPLE, Records
+from arzium.scenes.replay_model import bot_level_name
 from common.i18n import N_, _, format_decimal
 from common.replay_index import StatsPage
 
 ORDER = (*LEVELS, MIXED, PEOPLE)
-LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), MIXED: N_("Mixed levels"),
-               PEOPLE: N_("No bots")}
+TABLE_NAMES = {MIXED: N_("Mixed levels"), PEOPLE: N_("No bots")}
 
 
 def _percent(share: float) -> str:
@@ -26,7 +26,8 @@ def statistics(records: Records | None = None) -> StatsPage:
     rows = []
     for (level, n), rec in sorted(records.tables.items(), key=lambda item: order(item[0])):
         best = str(rec.best_score) if rec.best_score is not None else "—"
-        rows.append((_(LEVEL_NAMES.get(level, level)), str(n), str(rec.played), _percent(rec.win_rate),
+        name = _(TABLE_NAMES[level]) if level in TABLE_NAMES else bot_level_name(level)
+        rows.append((name, str(n), str(rec.played), _percent(rec.win_rate),
                      format_decimal(rec.average, 1), best))
     played = sum(r.played for r in records.tables.values())
     wins = sum(r.wins for r in records.tables.values())

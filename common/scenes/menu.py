@@ -1,4 +1,4 @@
-"""The main menu: the two games, Settings, Rules, Quit."""
+"""The main menu: the two games, Replays, Statistics, Settings, Rules, Quit."""
 from __future__ import annotations
 
 import math
@@ -9,9 +9,12 @@ import pygame
 from common import text
 from common.files import DataError
 from common.games import GAMES
+from common.i18n import _
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.scenes.replays import ReplaysScene
 from common.scenes.settings import SettingsScene
+from common.scenes.statistics import StatisticsScene
 from common.widgets import Button, Dialog, WidgetGroup
 
 if TYPE_CHECKING:
@@ -32,6 +35,9 @@ class MenuScene(Scene):
                    icon=GAMES["arenas"].icon, font=28),
             Button(GAMES["arzium"].title, lambda: self.start_game("arzium"), GAMES["arzium"].tagline,
                    icon=GAMES["arzium"].icon, font=28),
+            Button(_("Replays"), self.open_replays, _("Watch your saved games again"), font=22),
+            Button(_("Statistics"), self.open_statistics, _("Games played, won and lost, best times and scores"),
+                   font=22),
             Button("Settings", self.open_settings, "Sprite pack, sound, animation speed, scale, contrast",
                    icon="ui/icon_settings"),
             Button("Rules", self.open_rules, "How to play each game", icon="ui/icon_rules"),
@@ -53,6 +59,12 @@ class MenuScene(Scene):
             return
         self.app.push(scene)
 
+    def open_replays(self) -> None:
+        self.app.push(ReplaysScene(self.app))
+
+    def open_statistics(self) -> None:
+        self.app.push(StatisticsScene(self.app))
+
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
 
@@ -67,10 +79,14 @@ class MenuScene(Scene):
         w, h = size
         bw, bh, gap = app.px(440), app.px(56), app.px(12)
         top = max(app.px(282), (h - app.px(354 + 40)) // 2 + app.px(130))
+        rows: list[list[Button]] = [[self.buttons[0]], [self.buttons[1]], self.buttons[2:4], self.buttons[4:6],
+                                    [self.buttons[6]]]
         heights = [bh + app.px(8), bh + app.px(8), bh, bh, bh]
         y = top
-        for b, bh_i in zip(self.buttons, heights):
-            b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh_i)
+        for row, bh_i in zip(rows, heights):
+            cw = (bw - gap * (len(row) - 1)) // len(row)
+            for i, b in enumerate(row):  # Replays | Statistics and Settings | Rules share a row
+                b.rect = pygame.Rect(w // 2 - bw // 2 + i * (cw + gap), y, cw, bh_i)
             y += bh_i + gap
 
     def handle(self, event: pygame.event.Event) -> bool:

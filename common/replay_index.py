@@ -143,12 +143,13 @@ def open_folder(folder: Path | None = None) -> subprocess.Popen[bytes] | str:
 def opener_failed(process: subprocess.Popen[bytes]) -> str | None:
     """Once the file manager's opener has exited: one line if it failed, else None (also while it runs)."""
     code = process.poll()
-    if code is None or code == 0:
+    program = process.args[0] if isinstance(process.args, list) else process.args
+    if code is None or code == 0 or program == "explorer":  # explorer exits 1 even when it opened the folder
         return None
     with contextlib.suppress(OSError):
         process.wait(0)
-    return one_line(_("could not open the folder: {program} exited with code {code}").format(
-        program=process.args[0] if isinstance(process.args, list) else process.args, code=code))
+    return one_line(_("could not open the folder: {program} exited with code {code}").format(program=program,
+                                                                                              code=code))
 
 
 def statistics_pages() -> list[StatsPage]:

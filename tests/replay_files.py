@@ -19,9 +19,9 @@ def arenas_replay() -> Replay:
     return to_replay(setup, state)
 
 
-def arzium_replay(seed: int = 4) -> Replay:
-    """A random two-player basic game, played to its end."""
-    state = new_game(default_setup(2, False), seed)
+def arzium_replay(seed: int = 4, full: bool = False) -> Replay:
+    """A random two-player game (basic, or `full`), played to its end."""
+    state = new_game(default_setup(2, full), seed)
     rng = random.Random(seed)
     actions = []
     while not is_over(state):

@@ -146,6 +146,8 @@ class ReplaysScene(Scene):
         self.group = WidgetGroup(app, [self.list, self.watch_button, self.delete_button, self.folder_button,
                                        self.back])
         self.group.keyboard_mode = True
+        if not self.rows:
+            self.group.set_focus(self.back)
         self.opener: subprocess.Popen[bytes] | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
 
@@ -243,8 +245,9 @@ class ReplaysScene(Scene):
         self.group.update(dt_ms)
         if self.unread:
             self._read_some()
-        for button in (self.watch_button, self.delete_button):
-            button.enabled = bool(self.rows)
+        row = self.selected_row()
+        self.delete_button.enabled = row is not None
+        self.watch_button.enabled = row is not None and row.error is None
         if self.opener is not None:
             problem = opener_failed(self.opener)
             if problem is not None:

@@ -12,7 +12,9 @@ import pytest
 
 from common import replay_index
 from common.app import App
+from common.games import GAMES, hook
 from common.paths import replays_dir
+from common.replay import read_replay
 from common.replay_index import opener_command, replay_files, summarize
 from common.scene import Scene
 from common.scenes.menu import MenuScene
@@ -20,7 +22,7 @@ from common.scenes.replay_viewer import ReplayViewerScene
 from common.scenes.replays import ReplaysScene
 from common.scenes.statistics import StatisticsScene
 from common.widgets import Dialog
-from helpers import click, draws_the_same_twice, key, run
+from helpers import click, draws_the_same_twice, fuzz_scene, key, run
 from replay_files import arenas_replay, arzium_replay, write
 
 
@@ -61,7 +63,8 @@ def test_the_list_shows_both_games_newest_first_and_a_broken_file_in_one_line(ap
 
 def test_a_broken_replay_stays_listed_and_watching_it_says_why(app: App, folder: dict[str, Path]) -> None:
     scene = open_list(app)
-    app.step(key(pygame.K_RETURN), 16)
+    assert not scene.watch_button.enabled  # the broken line is selected
+    scene.watch(0)
     assert app.stack.top is scene and len(scene.rows) == 3
     assert app.toasts and app.toasts[-1].message.startswith("cannot read: replay is truncated")
 
@@ -115,13 +118,13 @@ def test_delete_asks_first_and_keeps_the_file_when_told_to(app: App, folder: dic
         "arenas-broken.json", "arenas-run.json"]
 
 
-def test_an_empty_folder_says_so_and_delete_does_nothing(app: App) -> None:
+def test_an_empty_folder_says_so_and_enter_goes_back(app: App) -> None:
     scene = open_list(app)
-    assert scene.rows == []
+    assert scene.rows == [] and scene.group.focused is scene.back
     app.step(key(pygame.K_DELETE), 16)
+    assert app.stack.top is scene and draws_the_same_twice(app)
     app.step(key(pygame.K_RETURN), 16)
-    assert app.stack.top is scene
-    assert draws_the_same_twice(app)
+    assert app.stack.top is not scene
 
 
 class FakeProcess:
@@ -187,3 +190,15 @@ def test_the_statistics_screen_switches_games_with_the_arrows(app: App) -> None:
     assert draws_the_same_twice(app)
     app.step(key(pygame.K_RIGHT), 16)
     assert scene.page.game == "arenas"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_input_never_breaks_the_viewers_or_the_list(app: App, folder: dict[str, Path], seed: int,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(replay_index.subprocess, "Popen", lambda command, **_: FakeProcess(None))
+    for game, path in (("arenas", folder["arenas"]), ("arzium", folder["arzium"])):
+        replay = read_replay(path)
+        fuzz_scene(app, lambda app, game=game, replay=replay: ReplayViewerScene(
+            app, hook(GAMES[game].replay_viewer or "")(app, replay, "fuzz")), seed, frames=250)
+    fuzz_scene(app, StatisticsScene, seed, frames=100)
+    fuzz_scene(app, ReplaysScene, seed, frames=250)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from arenas.rules import Action, GameState, advance, apply
 from arenas.session import GameSetup, SetupError, format_ms, from_replay, replay_outcome
-from common.i18n import _, ngettext
+from common.i18n import _, ngettext, pgettext
 from common.replay import Replay, ReplayError
 from common.replay_cursor import Timeline
 from common.replay_index import ReplayRow
@@ -55,7 +55,9 @@ class ArenasReplay:
 
 def result_text(state: GameState) -> str:
     """Won, lost or left, in words."""
-    return _("Won") if state.result == "won" else _("Lost") if state.result == "lost" else _("Left")
+    if state.result == "won":
+        return pgettext("replay result", "Won")
+    return pgettext("replay result", "Lost") if state.result == "lost" else pgettext("replay result", "Left")
 
 
 def summarize(path: Path, replay: Replay) -> ReplayRow:

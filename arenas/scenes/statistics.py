@@ -4,7 +4,7 @@ from __future__ import annotations
 from arenas.records import Records
 from arenas.rules import LevelError, load_levels
 from arenas.session import format_ms
-from common.i18n import _, format_decimal
+from common.i18n import _, format_decimal, pgettext
 from common.replay_index import StatsPage
 
 
@@ -30,8 +30,10 @@ def statistics(records: Records | None = None) -> StatsPage:
     losses = sum(r.losses for r in records.levels.values())
     played = wins + losses
     rate = format_decimal(100 * wins / played, 0) + " %" if played else "—"
-    totals = ((_("Games played"), str(played)), (_("Won"), str(wins)), (_("Lost"), str(losses)),
+    totals = ((_("Games played"), str(played)), (pgettext("statistics", "Won"), str(wins)),
+              (pgettext("statistics", "Lost"), str(losses)),
               (_("Win rate"), rate))
-    columns = (_("Level"), _("Best time"), _("Won"), _("Lost"), _("Assisted"), _("Streak (now / best)"))
+    columns = (_("Level"), _("Best time"), pgettext("statistics", "Won"), pgettext("statistics", "Lost"),
+               _("Assisted"), _("Streak (now / best)"))
     return StatsPage("arenas", totals, columns, tuple(rows), _("No runs yet: finish a level and it shows here."),
                      records.message, (_("Best times count unassisted wins only."),))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from arzium.bots import LEVELS
 from arzium.records import MIXED, PEOPLE, Records
 from arzium.scenes.replay_model import bot_level_name
-from common.i18n import N_, _, format_decimal
+from common.i18n import N_, _, format_decimal, pgettext
 from common.replay_index import StatsPage
 
 ORDER = (*LEVELS, MIXED, PEOPLE)
@@ -32,7 +32,8 @@ def statistics(records: Records | None = None) -> StatsPage:
     played = sum(r.played for r in records.tables.values())
     wins = sum(r.wins for r in records.tables.values())
     losses = sum(r.losses for r in records.tables.values())
-    totals = ((_("Games played"), str(played)), (_("Won"), str(wins)), (_("Lost"), str(losses)),
+    totals = ((_("Games played"), str(played)), (pgettext("statistics", "Won"), str(wins)),
+              (pgettext("statistics", "Lost"), str(losses)),
               (_("Win rate"), _percent(wins / played) if played else "—"))
     columns = (_("Bots"), _("Players"), _("Played"), _("Win rate"), _("Average score"), _("Best score"))
     return StatsPage("arzium", totals, columns, tuple(rows), _("No games yet: finish a game and it shows here."),

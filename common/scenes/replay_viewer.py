@@ -157,7 +157,7 @@ class ReplayViewerScene(Scene):
             GlyphButton("slower", lambda: self.change_speed(-1), _("Slower (-)")),
             GlyphButton("faster", lambda: self.change_speed(1), _("Faster (+)")),
         ]
-        self.back = Button(_("Back"), app.pop, _("Back to the list (Esc)"), font=20, sound="ui_back")
+        self.back = Button(_("Back"), app.pop, _("Stop watching (Esc)"), font=20, sound="ui_back")
         self.scrubber = Scrubber(self)
         self.group = WidgetGroup(app, [*self.buttons, self.scrubber, self.back])
         self.bar = pygame.Rect(0, 0, 0, 0)

@@ -202,3 +202,19 @@ def test_random_input_never_breaks_the_viewers_or_the_list(app: App, folder: dic
             app, hook(GAMES[game].replay_viewer or "")(app, replay, "fuzz")), seed, frames=250)
     fuzz_scene(app, StatisticsScene, seed, frames=100)
     fuzz_scene(app, ReplaysScene, seed, frames=250)
+
+
+def test_main_py_replay_file_opens_the_viewer_over_the_menu(app: App, folder: dict[str, Path],
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from common import cli
+    monkeypatch.setattr(app, "run", lambda: None)
+    assert cli._watch(app, read_replay(folder["arzium"]), folder["arzium"]) == 0
+    assert isinstance(app.stack.top, ReplayViewerScene) and isinstance(app.stack.scenes[-2], MenuScene)
+    data = json.loads(folder["arenas"].read_text(encoding="utf-8"))
+    data["actions"][3]["t"] = 1
+    folder["arenas"].write_text(json.dumps(data), encoding="utf-8")
+    app.stack.clear_to(Scene(app))
+    assert cli._watch(app, read_replay(folder["arenas"]), folder["arenas"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "action 4 at 1 ms: time goes backwards" in err

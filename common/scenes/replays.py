@@ -204,6 +204,9 @@ class ReplaysScene(Scene):
         self.list.scroll = min(self.list.scroll, max(0, len(self.rows) - self.list.visible_rows(self.app)))
 
     def open_folder(self) -> None:
+        if self.app.options.headless:  # tools and tests: no file manager is started
+            self.app.toast(_("Replays folder: {folder}").format(folder=self.folder))
+            return
         started = open_folder(self.folder)
         if isinstance(started, str):
             self.app.toast(started)

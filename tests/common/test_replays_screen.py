@@ -2,6 +2,7 @@
 line, watching, deleting after confirming, opening the folder; and the Statistics screen and menu entries."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -148,6 +149,9 @@ def test_open_the_folder_starts_the_platforms_opener(app: App, monkeypatch: pyte
     monkeypatch.setattr(replay_index.subprocess, "Popen", popen)
     scene = open_list(app)
     scene.open_folder()
+    assert started == [] and app.toasts[-1].message == f"Replays folder: {replays_dir()}"  # headless: no program
+    app.options = dataclasses.replace(app.options, headless=False)
+    scene.open_folder()
     assert started == [opener_command(replays_dir())] and replays_dir().is_dir()
     assert opener_command(Path("/r"), "darwin") == ["open", "/r"]
     assert opener_command(Path("/r"), "linux") == ["xdg-open", "/r"]
@@ -161,6 +165,7 @@ def test_a_failing_opener_is_one_line(app: App, monkeypatch: pytest.MonkeyPatch,
         return FakeProcess(4)
 
     monkeypatch.setattr(replay_index.subprocess, "Popen", popen)
+    app.options = dataclasses.replace(app.options, headless=False)
     scene = open_list(app)
     scene.open_folder()
     run(app, 2)

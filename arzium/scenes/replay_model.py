@@ -10,7 +10,7 @@ from arzium.rules import CardDataError, GameState, IllegalAction, apply, new_gam
 from arzium.rules.actions import Action
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.replay import _old_rules_step
-from common.i18n import N_, _, ngettext
+from common.i18n import N_, _, ngettext, pgettext
 from common.replay import Replay, ReplayError
 from common.replay_cursor import Timeline
 from common.replay_index import ReplayRow
@@ -120,16 +120,18 @@ def seats_text(rules: RulesReplay) -> str:
 
 
 def summarize(path: Path, replay: Replay) -> ReplayRow:
-    """The replays list's line for `path` (the game is replayed only when the file does not say how it ended);
-    `ReplayError` (one line) if it cannot be watched."""
+    """The replays list's line for `path` (the game is replayed only when the file does not say how it ended:
+    the app writes that at the end of every game); `ReplayError` (one line) if it cannot be watched."""
     rules = RulesReplay.from_file(replay, str(path))
     known = _result_of(replay.meta, len(rules.setup.seats))
     turns = replay.meta.get("turns")
+    over = True
     if known is None or not isinstance(turns, int) or isinstance(turns, bool):
         final = ArziumReplay.load(replay, str(path)).final
         meta = result_meta(final)
-        known, turns = (meta["winners"], meta["scores"]), final.turn
+        known, turns, over = (meta["winners"], meta["scores"]), final.turn, outcome(final).over
     winners, scores = known
+    result = result_text(winners, max(scores)) if over else pgettext("replay result", "Unfinished")
     length = ngettext("{n} turn", "{n} turns", turns).format(n=turns) + " · " + \
         ngettext("{n} action", "{n} actions", len(rules.actions)).format(n=len(rules.actions))
-    return ReplayRow(path, "arzium", seats_text(rules), result_text(winners, max(scores)), length)
+    return ReplayRow(path, "arzium", seats_text(rules), result, length)

@@ -9,7 +9,7 @@ play scene again at the new position. Only mouse motion reaches the play scene: 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, assert_never
 
 import pygame
 
@@ -46,7 +46,7 @@ class Playback(Protocol):
         ...
 
 
-Glyph = str  # "start", "back", "play", "pause", "forward", "end", "slower", "faster"
+Glyph = Literal["start", "back", "play", "pause", "forward", "end", "slower", "faster"]
 
 
 class GlyphButton(Button):
@@ -92,7 +92,7 @@ class GlyphButton(Button):
                 if self.glyph == "faster":
                     pygame.draw.rect(surface, ink, pygame.Rect(cx - thick // 2, cy - bar_w // 2, thick, bar_w))
             case _:
-                raise ValueError(f"unknown glyph {self.glyph!r}")
+                assert_never(self.glyph)
 
 
 class Scrubber(Widget):

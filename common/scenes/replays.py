@@ -109,16 +109,17 @@ class ReplayList(ListBox):
                 ink = app.theme.danger if row.error is not None and j == 2 else app.theme.text
                 bold = j == 1
                 size = text.fit_px(cell, px, strip.w, bold=bold, min_px=app.font_px(13))
-                shown = cell if text.font(size, bold).size(cell)[0] <= strip.w else _ellipsis(cell, size, strip.w)
+                shown = cell if text.font(size, bold).size(cell)[0] <= strip.w else \
+                    _ellipsis(cell, size, strip.w, bold)
                 text.draw_text(surface, shown, size, ink, (r.left + strip.left, r.centery), "midleft", bold=bold)
         if len(self.items) > rows:
             draw_scrollbar(surface, app, pygame.Rect(self.rect.right + app.px(6), self.rect.top, app.px(10),
                                                      rows * rh), self.scroll, rows, len(self.items))
 
 
-def _ellipsis(line: str, px: int, width: int) -> str:
+def _ellipsis(line: str, px: int, width: int, bold: bool) -> str:
     """`line` cut to fit `width` at `px`, ending in an ellipsis."""
-    f = text.font(px)
+    f = text.font(px, bold)
     while line and f.size(line + "…")[0] > width:
         line = line[:-1]
     return line + "…"

@@ -11,7 +11,7 @@ import pytest
 from arzium.rules import GameState, ResolveClaims, SkipBuy, apply, new_game, run_replay
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.scenes.flow import result_scene
-from arzium.scenes.replay_model import ArziumReplay, played_actions
+from arzium.scenes.replay_model import ArziumReplay, played_actions, summarize
 from arzium.scenes.replay_view import ArziumPlayback
 from common.app import App
 from common.replay import Replay, read_replay
@@ -142,3 +142,12 @@ def test_a_watched_replays_result_has_no_watch_button(app: App) -> None:
     app.stack.clear_to(Scene(app))
     app.push(result_scene(app, final, None))
     assert all(b.label != "Watch replay" for b in app.stack.top.buttons)  # type: ignore[attr-defined]
+
+
+def test_the_list_line_of_a_game_left_unfinished_says_so(tmp_path: Path) -> None:
+    full = RulesReplay.from_file(arzium_replay())
+    part = RulesReplay(full.setup, full.seed, full.actions[:20]).to_file()
+    row = summarize(tmp_path / "arzium-part.json", part)
+    turns = rules_after(part, 20).turn
+    assert (row.result, row.where) == ("Unfinished", "2 players · basic game")
+    assert row.length == f"{turns} turns · 20 actions"

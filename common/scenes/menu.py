@@ -94,6 +94,10 @@ class MenuScene(Scene):
             self.app.push(Dialog(self.app, "Quit?", "Close Arenas & Arzium?",
                                  [("Quit", self.app.quit), ("Stay", lambda: None)]))
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.group._move_focus(1 if event.key == pygame.K_RIGHT else -1)  # along a row of two buttons
+            self.group.keyboard_mode = True
+            return True
         return self.group.handle(event)
 
     def update(self, dt_ms: float) -> None:

@@ -209,6 +209,14 @@ class ReplayViewerScene(Scene):
     def leave(self) -> None:
         self.play.leave()
 
+    def pause(self) -> None:
+        """Another scene (the rules) covers the viewer: the replay waits, silent."""
+        self.play.pause()
+
+    def resume(self) -> None:
+        if self.cursor.playing:
+            self.play.resume()
+
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
         w, h = size

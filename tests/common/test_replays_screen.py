@@ -223,3 +223,30 @@ def test_main_py_replay_file_opens_the_viewer_over_the_menu(app: App, folder: di
     assert cli._watch(app, read_replay(folder["arenas"]), folder["arenas"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "action 4 at 1 ms: time goes backwards" in err
+
+
+def test_the_menus_arrows_move_along_a_row_of_two(app: App) -> None:
+    menu = MenuScene(app)
+    app.stack.clear_to(menu)
+    run(app, 1, key(pygame.K_DOWN) + key(pygame.K_DOWN) + key(pygame.K_RIGHT))
+    assert menu.group.focused is menu.buttons[3]  # Statistics, beside Replays
+    run(app, 1, key(pygame.K_RETURN))
+    assert isinstance(app.stack.top, StatisticsScene)
+
+
+def test_the_viewer_waits_under_the_rules_screen(app: App, folder: dict[str, Path]) -> None:
+    scene = open_list(app)
+    scene.watch(2)
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayViewerScene)
+    app.step(key(pygame.K_SPACE), 0)
+    run(app, 30)
+    at = viewer.cursor.position
+    app.step(key(pygame.K_F1), 0)
+    assert app.stack.top is not viewer
+    run(app, 30)
+    assert viewer.cursor.position == at and viewer.cursor.playing
+    app.step(key(pygame.K_ESCAPE), 0)
+    assert app.stack.top is viewer
+    run(app, 30)
+    assert viewer.cursor.position > at

@@ -100,6 +100,11 @@ def summarize(path: Path) -> ReplayRow:
     return replace(row, when=when)
 
 
+def placeholder_row(path: Path) -> ReplayRow:
+    """The line of a replay not read yet: its file's time and the game its name starts with."""
+    return ReplayRow(path, _guess_game(path), when=_mtime(path))
+
+
 def broken_row(path: Path, problem: object, when: float | None = None) -> ReplayRow:
     """The line of a replay that cannot be watched, with its reason."""
     reason = _("cannot read: {reason}").format(reason=_reason(path, problem))

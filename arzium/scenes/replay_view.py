@@ -37,10 +37,7 @@ class ArziumPlayback:
         return len(self.scene.table.actions) if self.scene is not None else 0
 
     def describe(self, position: int) -> str:
-        text = _("{n} of {total} actions played").format(n=position, total=self.timeline.end)
-        if self.scene is not None and position == self.position():
-            text += " · " + _("turn {n}").format(n=self.scene.table.state.turn)
-        return text
+        return _("{n} of {total} actions played").format(n=position, total=self.timeline.end)
 
 
 def playback(app: App, replay: Replay, source: str) -> ArziumPlayback:

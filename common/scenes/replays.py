@@ -22,6 +22,7 @@ from common.replay_index import (
     delete_replay,
     open_folder,
     opener_failed,
+    placeholder_row,
     replay_files,
     summarize,
 )
@@ -135,7 +136,7 @@ class ReplaysScene(Scene):
         self.folder = folder if folder is not None else replays_dir()
         self.backdrop = Backdrop(40)
         paths = replay_files(self.folder)
-        self.rows: list[ReplayRow] = [ReplayRow(p, "") for p in paths]
+        self.rows: list[ReplayRow] = [placeholder_row(p) for p in paths]
         self.unread: dict[Path, ReplayRow] = {row.path: row for row in self.rows}
         self.list = ReplayList(self)
         self.list.items = [p.name for p in paths]

@@ -250,3 +250,11 @@ def test_the_viewer_waits_under_the_rules_screen(app: App, folder: dict[str, Pat
     assert app.stack.top is viewer
     run(app, 30)
     assert viewer.cursor.position > at
+
+
+def test_lines_not_read_yet_show_the_files_date_and_game(app: App, folder: dict[str, Path]) -> None:
+    scene = ReplaysScene(app)
+    assert [(row.when, row.game, row.error) for row in scene.rows] == [
+        (2_000_000_000 - 100, "arenas", None), (2_000_000_000 - 200, "arzium", None),
+        (2_000_000_000 - 300, "arenas", None)]
+    assert all(row.path in scene.unread for row in scene.rows)

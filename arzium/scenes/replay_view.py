@@ -28,6 +28,13 @@ class ArziumPlayback:
         self.scene: PlayScene | None = None
 
     def seek(self, position: int, on_end: Callable[[], None]) -> PlayScene:
+        """The table after `position` actions: one action on is played on the table already shown (its
+        animations finished at once); any other position is a new table, dealt and played up to there."""
+        scene = self.scene
+        if scene is not None and position == self.position() + 1 and scene.table.work is None \
+                and scene.table.submit(self.watched.actions[position - 1]):
+            scene.skip_animations()
+            return scene
         actions = list(self.watched.actions)
         self.scene = PlayScene(self.app, self.watched.state_at(position), lambda *_: on_end(), lambda *_: None,
                                actions[:position], replay=actions, autosave=False)

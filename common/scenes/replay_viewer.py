@@ -34,7 +34,8 @@ class Playback(Protocol):
     timeline: Timeline
 
     def seek(self, position: int, on_end: Callable[[], None]) -> Scene:
-        """The game's play scene showing the replay from `position` on; `on_end` once it has shown the end."""
+        """The game's play scene showing the replay from `position` on; `on_end` once it has shown the end.
+        It may be the scene shown before, moved on (the viewer has left it and enters it again)."""
         ...
 
     def position(self) -> int:

@@ -1,4 +1,5 @@
-"""Arenas Movedizas from the command line: `main.py arenas [--level N|PATH]`, `main.py replay FILE`, verify-levels."""
+"""Arenas Movedizas from the command line: `main.py arenas [--level N|PATH]`, `main.py replay FILE --headless`,
+verify-levels."""
 from __future__ import annotations
 
 import argparse
@@ -12,7 +13,6 @@ from arenas.session import (
     GameSetup,
     SetupError,
     fresh_seed,
-    from_replay,
     replay_outcome,
 )
 from common.replay import Replay
@@ -70,24 +70,6 @@ def replay_headless(replay: Replay, path: Path) -> int:
     except SetupError as exc:
         return print_error(str(exc))
     print(json.dumps(outcome_json(state), indent=2))
-    return 0
-
-
-def replay_window(app: App, replay: Replay, path: Path) -> int:
-    """Play a replay back in the window at real speed (the play scene, then the result screen)."""
-    from arenas.scenes import flow
-
-    try:
-        replay_outcome(replay, str(path))  # refuse an unplayable replay before opening anything
-        setup, actions, assisted = from_replay(replay, str(path))
-    except SetupError as exc:
-        return print_error(str(exc))
-    from common.scenes.menu import MenuScene
-    state = setup.new_state()
-    state.assisted = state.assisted or assisted
-    app.push(MenuScene(app))
-    app.push(flow.play_scene(app, setup, state, replay_actions=actions))
-    app.run()
     return 0
 
 

@@ -1,7 +1,10 @@
-"""Per-level records of Arenas Movedizas: best time, wins, losses, assisted wins, unlocked levels.
+"""Per-level records of Arenas Movedizas: best time, wins, losses, assisted runs, streaks, unlocked levels.
 
 Kept in `<data dir>/arenas_records.json`. `wins` counts every win; `assisted_wins` the ones that
-used an assist (pause or slower sand), which never set a best time but do unlock the next level.
+used an assist (pause or slower sand), which never set a best time but do unlock the next level;
+`assisted_losses` the assisted losses; `win_streak` the wins in a row up to the last run, `best_win_streak`
+the most.
+Files written before the last four fields read them as 0.
 A corrupt file is set aside and `Records.message` says so in one line. Nothing is lost across versions:
 fields this version does not know are kept and written back, and a file of a newer format version is
 used read-only (never rewritten, so a newer app's records are not downgraded; `message` says so).
@@ -20,7 +23,7 @@ from common.safe_text import one_line
 
 RECORDS_FILE = "arenas_records.json"
 RECORDS_VERSION = 1
-_COUNTS = ("wins", "losses", "assisted_wins")
+_COUNTS = ("wins", "losses", "assisted_wins", "assisted_losses", "win_streak", "best_win_streak")
 _LEVEL_KEY = re.compile(r"[1-9][0-9]{0,2}")  # a level number 1-999 as written by `save`, nothing else
 
 
@@ -31,13 +34,20 @@ class LevelRecord:
     wins: int = 0
     losses: int = 0
     assisted_wins: int = 0
+    assisted_losses: int = 0
+    win_streak: int = 0  # wins in a row up to the last run (0 after a loss)
+    best_win_streak: int = 0
     best_ms: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer version, written back as read
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {**self.extra, "wins": self.wins, "losses": self.losses, "assisted_wins": self.assisted_wins,
-                "best_ms": self.best_ms}
+        return {**self.extra, **dict(zip(_COUNTS, self.counts())), "best_ms": self.best_ms}
+
+    def counts(self) -> tuple[int, ...]:
+        """The counts, in the order of the file's fields."""
+        return (self.wins, self.losses, self.assisted_wins, self.assisted_losses, self.win_streak,
+                self.best_win_streak)
 
     @classmethod
     def from_dict(cls, data: Any) -> LevelRecord:
@@ -47,12 +57,12 @@ class LevelRecord:
         counts = [data.get(k, 0) for k in _COUNTS]
         best = data.get("best_ms")
         if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counts):
-            raise ValueError("wins, losses and assisted_wins must be counts")
+            raise ValueError(f"{', '.join(_COUNTS)} must be counts")
         if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 0):
             raise ValueError("best_ms must be a time in ms or null")
-        wins, losses, assisted_wins = counts
         extra = {k: v for k, v in data.items() if k not in _COUNTS and k != "best_ms"}
-        return cls(wins, losses, assisted_wins, best, extra)
+        wins, losses, assisted_wins, assisted_losses, win_streak, best_win_streak = counts
+        return cls(wins, losses, assisted_wins, assisted_losses, win_streak, best_win_streak, best, extra)
 
 
 def _levels_from(data: Any) -> dict[int, LevelRecord]:
@@ -116,8 +126,12 @@ class Records:
         rec = self.levels.setdefault(level_number, LevelRecord())
         if not won:
             rec.losses += 1
+            rec.assisted_losses += assisted
+            rec.win_streak = 0
             return
         rec.wins += 1
+        rec.win_streak += 1
+        rec.best_win_streak = max(rec.best_win_streak, rec.win_streak)
         if assisted:
             rec.assisted_wins += 1
         elif rec.best_ms is None or time_ms < rec.best_ms:

@@ -59,21 +59,6 @@ def replay_headless(replay: Replay, path: Path) -> int:
     return 0
 
 
-def replay_window(app: App, replay: Replay, path: Path) -> int:
-    """Show the replayed game at a readable pace in the play scene, then its result."""
-    from arzium.rules import new_game
-    from arzium.scenes.flow import play_scene
-    from common.scenes.menu import MenuScene
-    try:
-        rules, _ = _run(replay, Path(path))
-    except ReplayError as exc:
-        return print_error(str(exc))
-    app.push(MenuScene(app))
-    app.push(play_scene(app, new_game(rules.setup, rules.seed), [], replay=list(rules.actions), autosave=False))
-    app.run()
-    return 0
-
-
 def tournament_command(args: argparse.Namespace) -> int:
     """`main.py tournament arzium`: seeded bot-vs-bot games; 2 with one line if the card data is bad."""
     from arzium.bots.tournament import tournament_main

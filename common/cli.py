@@ -18,6 +18,7 @@ from common.settings import saved_language
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.replay import Replay
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 SIZE_MIN, SIZE_MAX = (320, 240), (7680, 4320)
@@ -278,10 +279,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
         replay = read_replay(args.file)
     except ReplayError as exc:
         return _fail(str(exc))
-    module = _game_cli(replay.game)
-    code: int = module.replay_headless(replay, args.file) if args.headless else module.replay_window(
-        _app(args), replay, args.file)
+    if not args.headless:
+        return _watch(_app(args), replay, args.file)
+    code: int = _game_cli(replay.game).replay_headless(replay, args.file)
     return code
+
+
+def _watch(app: App, replay: Replay, path: Path) -> int:
+    """`main.py replay FILE`: the replay viewer over the menu (the Replays screen's viewer); 2 with one line
+    if the replay cannot be watched."""
+    from common.scenes.menu import MenuScene
+    from common.scenes.replays import watch_replay
+    app.push(MenuScene(app))
+    problem = watch_replay(app, replay, str(path))
+    if problem is not None:
+        return _fail(problem)
+    app.run()
+    return 0
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:

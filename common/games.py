@@ -5,7 +5,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from common.i18n import N_, language
 from common.paths import shipped
@@ -25,6 +25,9 @@ class GameEntry:
     icon: str
     rules_file: Path
     start: str | None  # "module:function" returning the first scene, or None while not built
+    replay_summary: str | None = None  # "module:function": (path, Replay) -> ReplayRow (common.replay_index)
+    replay_viewer: str | None = None   # "module:function": (app, Replay, source) -> the viewer's Playback
+    statistics: str | None = None      # "module:function": () -> StatsPage (common.replay_index)
 
     def rules_text_file(self) -> Path:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""
@@ -35,14 +38,24 @@ class GameEntry:
         """Import the game lazily and build its first scene (setup screen); `DataError` if the game's data
         cannot be used (the menu shows it in one line)."""
         assert self.start is not None
-        module, func = self.start.split(":")
-        factory: Callable[[App], Scene] = getattr(importlib.import_module(module), func)
+        factory: Callable[[App], Scene] = hook(self.start)
         return factory(app)
+
+
+def hook(ref: str) -> Callable[..., Any]:
+    """The function a "module:function" reference names (the module imported now)."""
+    module, func = ref.split(":")
+    found: Callable[..., Any] = getattr(importlib.import_module(module), func)
+    return found
 
 
 GAMES: dict[str, GameEntry] = {
     "arenas": GameEntry("arenas", "Arenas Movedizas", N_("Real-time co-op: keep the sand timers alive"),
-                        "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene"),
+                        "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene",
+                        "arenas.scenes.replay_model:summarize", "arenas.scenes.replay_view:playback",
+                        "arenas.scenes.statistics:statistics"),
     "arzium": GameEntry("arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"),
-                        "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene"),
+                        "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene",
+                        "arzium.scenes.replay_model:summarize", "arzium.scenes.replay_view:playback",
+                        "arzium.scenes.statistics:statistics"),
 }

@@ -17,9 +17,11 @@ from arenas.rules import (
 )
 from arenas.scenes import flow
 from arenas.scenes.play import PlayScene
+from arenas.scenes.replay_view import playback
 from arenas.scenes.result import ResultScene
-from arenas.session import GameSetup, RunRecord
+from arenas.session import GameSetup, RunRecord, to_replay
 from common.catalog import SceneSpec, register, wander
+from common.scenes.replay_viewer import ReplayViewerScene
 
 if TYPE_CHECKING:
     from common.app import App
@@ -97,6 +99,15 @@ def finished_result(app: App) -> ResultScene:
     return flow.result_scene(app, setup, state, RunRecord())
 
 
+def replay_viewer(app: App) -> ReplayViewerScene:
+    """The finished game of the result screen watched as a replay, stopped a little after its middle."""
+    setup, state = finished_game()
+    viewer = ReplayViewerScene(app, playback(app, to_replay(setup, state), "catalog"))
+    viewer.layout(app.size)
+    viewer.jump(viewer.cursor.scrub(0.55))
+    return viewer
+
+
 register(SceneSpec("arenas-setup", "Arenas Movedizas: setup (players, level, assists)", flow.setup_scene))
 register(SceneSpec("arenas-play", "Arenas Movedizas: six timers flowing, seven hands, cards played now and then",
                    busy_play, play_script))
@@ -105,3 +116,4 @@ register(SceneSpec("arenas-play-bots", "Arenas Movedizas: a human with two bot t
 register(SceneSpec("arenas-play-bot-turn", "Arenas Movedizas: a bot team-mate thinking after the human's card",
                    lambda app: bots_play(app, hint=False)))
 register(SceneSpec("arenas-result", "Arenas Movedizas: a finished game with its sand chart", finished_result))
+register(SceneSpec("arenas-replay", "Arenas Movedizas: a replay watched, paused past its middle", replay_viewer))

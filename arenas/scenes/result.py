@@ -20,9 +20,11 @@ from arenas.rules import (
 from arenas.scenes.chart import draw_chart, sand_history
 from arenas.session import GameSetup, RunRecord, format_ms
 from common import text
+from common.i18n import _
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.menu import MenuScene
+from common.scenes.replays import watch_file
 from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -79,6 +81,8 @@ class ResultScene(Scene):
         buttons = [Button("Watch again" if watched else "Retry", self.retry, "Play this level again (Enter)")]
         if self.next_level is not None:
             buttons.append(Button(f"Next level ({self.next_level.number})", self.next, self.next_level.name))
+        if record.replay_path is not None and not watched:
+            buttons.append(Button(_("Watch replay"), self.watch_replay, _("Watch this run again, step by step")))
         buttons += [Button("Level select", self.level_select, "Choose another level or change the players"),
                     Button("Menu", self.menu, "Back to the main menu", sound="ui_back")]
         self.buttons = buttons
@@ -110,6 +114,12 @@ class ResultScene(Scene):
 
     def level_select(self) -> None:
         self.exits.level_select(self.setup.level.number)
+
+    def watch_replay(self) -> None:
+        assert self.record.replay_path is not None
+        problem = watch_file(self.app, self.record.replay_path)
+        if problem is not None:
+            self.app.toast(problem)
 
     def menu(self) -> None:
         self.app.stack.clear_to(MenuScene(self.app))

@@ -9,11 +9,24 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.bots import hint, make_bot
-from arzium.rules import Action, GameState, Search, SeatSetup, Setup, apply, current_player, is_over, new_game
+from arzium.rules import (
+    Action,
+    GameState,
+    Search,
+    SeatSetup,
+    Setup,
+    apply,
+    current_player,
+    is_over,
+    new_game,
+    replay_from,
+)
 from arzium.scenes.flow import play_scene, result_scene, setup_scene
 from arzium.scenes.play import PlayScene
+from arzium.scenes.replay_view import playback
 from arzium.scenes.result import ResultScene
 from common.catalog import SceneSpec, register
+from common.scenes.replay_viewer import ReplayViewerScene
 
 if TYPE_CHECKING:
     from common.app import App
@@ -71,6 +84,15 @@ def finished_scene(app: App) -> ResultScene:
     return result_scene(app, state)
 
 
+def replay_viewer(app: App) -> ReplayViewerScene:
+    """A finished three-player game watched as a replay, stopped at its 60th action."""
+    state, actions = played(Setup(SEATS[:3], True, 1), 77, lambda s: False)
+    viewer = ReplayViewerScene(app, playback(app, replay_from(state, actions).to_file(), "catalog"))
+    viewer.layout(app.size)
+    viewer.jump(60)
+    return viewer
+
+
 def over_the_map(frame: int, rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
     """The mouse sweeps over the map (where the ghost preview follows it), never clicking."""
     w, h = size
@@ -87,3 +109,4 @@ register(SceneSpec("arzium-setup", "Arzium: seats and mode", setup_scene))
 register(SceneSpec("arzium-play", "Arzium: 4 players mid-game, full game, ghost preview", midgame_scene, over_the_map))
 register(SceneSpec("arzium-play-hint", "Arzium: human against a Hard bot, a hint shown on the map", hint_scene))
 register(SceneSpec("arzium-result", "Arzium: scores of a finished game", finished_scene))
+register(SceneSpec("arzium-replay", "Arzium: a replay watched, paused at its 60th action", replay_viewer))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,6 +15,7 @@ from common import text
 from common.i18n import _, ngettext
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.scenes.replays import watch_file
 from common.tween import ease_out_quad
 from common.widgets import Button, WidgetGroup
 
@@ -45,7 +47,8 @@ class ResultScene(Scene):
         self.t_ms = 0.0
         again = Button(_("Play again"), self.play_again, _("A new game with the same seats"), font=24)
         menu = Button(_("Menu"), self.to_menu, _("Back to the main menu"), font=24, sound="ui_back")
-        self.buttons = [menu] if watching else [again, menu]
+        watch = Button(_("Watch replay"), self.watch_replay, _("Watch this game again, step by step"), font=24)
+        self.buttons = [menu] if watching else [again, watch, menu] if replay_path else [again, menu]
         self.group = WidgetGroup(app, self.buttons)
         self.group.keyboard_mode = True
         self.backdrop = Backdrop(70)
@@ -56,6 +59,12 @@ class ResultScene(Scene):
     def play_again(self) -> None:
         seed = (self.state.seed * 1103515245 + 12345) % (2 ** 31)
         self.new_table(new_game(self.state.setup, seed))
+
+    def watch_replay(self) -> None:
+        assert self.replay_path is not None
+        problem = watch_file(self.app, Path(self.replay_path))
+        if problem is not None:
+            self.app.toast(problem)
 
     def to_menu(self) -> None:
         self.app.pop()

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from arzium import save
+from arzium.records import record_game
 from arzium.rules import (
     Action,
     ArtifactRowRefilled,
@@ -36,6 +37,7 @@ from arzium.rules import (
     replay_from,
 )
 from arzium.scenes.controllers import BotController, BotSpec, Controller, ReplayController, warm_up
+from arzium.scenes.replay_model import result_meta
 from arzium.scenes.wording import rule_text
 from common.files import DataError
 from common.i18n import _
@@ -333,10 +335,12 @@ class Table:
         self.save_refused = False
 
     def finish(self) -> str | None:
-        """The game is over and shown: write its replay and forget the save (never one it was refused to
-        overwrite); the replay's path."""
+        """The game is over and shown: count it in the records, write its replay and forget the save (never one
+        it was refused to overwrite); the replay's path."""
         if not self.autosave_enabled:
             return None
+        for problem in record_game(self.state, self.assisted):
+            self.listener.notify(problem)
         path = self.write_replay()
         if not self.save_refused:
             save.delete_save()
@@ -345,7 +349,8 @@ class Table:
     def write_replay(self) -> str | None:
         """Write the game to a new file in the replays folder; its path (None, with a notice, if that failed)."""
         stem = f"arzium-{time.strftime('%Y%m%d-%H%M%S')}"
-        meta = {"players": [s.name for s in self.seats], "turns": self.state.turn, "assisted": self.assisted}
+        meta = {"players": [s.name for s in self.seats], "turns": self.state.turn, "assisted": self.assisted,
+                **result_meta(self.state)}
         try:
             path = write_new_replay(replays_dir(), stem, replay_from(self.state, self.actions).to_file(meta))
         except OSError as exc:

@@ -1,4 +1,4 @@
-"""The main menu: the two games, Settings, Rules, Quit."""
+"""The main menu: the two games, Replays, Statistics, Settings, Rules, Quit."""
 from __future__ import annotations
 
 import math
@@ -37,6 +37,9 @@ class MenuScene(Scene):
                    icon=GAMES["arenas"].icon, font=28),
             Button(GAMES["arzium"].title, lambda: self.start_game("arzium"), _(GAMES["arzium"].tagline),
                    icon=GAMES["arzium"].icon, font=28),
+            Button(_("Replays"), self.open_replays, _("Watch your saved games again"), font=22),
+            Button(_("Statistics"), self.open_statistics, _("Games played, won and lost, best times and scores"),
+                   font=22),
             Button(_("Settings"), self.open_settings, _("Language, sprite pack, sound, animation speed, scale, "
                                                        "contrast"), icon="ui/icon_settings"),
             Button(_("Rules"), self.open_rules, _("How to play each game"), icon="ui/icon_rules"),
@@ -63,8 +66,17 @@ class MenuScene(Scene):
             return
         self.app.push(scene)
 
+    # The screens behind the buttons are imported when first opened: the menu's first frame comes sooner.
+    def open_replays(self) -> None:
+        from common.scenes.replays import ReplaysScene
+        self.app.push(ReplaysScene(self.app))
+
+    def open_statistics(self) -> None:
+        from common.scenes.statistics import StatisticsScene
+        self.app.push(StatisticsScene(self.app))
+
     def open_settings(self) -> None:
-        from common.scenes.settings import SettingsScene  # imported when first opened: faster start-up
+        from common.scenes.settings import SettingsScene
         self.app.push(SettingsScene(self.app))
 
     def open_rules(self) -> None:
@@ -78,16 +90,24 @@ class MenuScene(Scene):
         w, h = size
         bw, bh, gap = app.px(440), app.px(56), app.px(12)
         top = max(app.px(282), (h - app.px(354 + 40)) // 2 + app.px(130))
+        rows: list[list[Button]] = [[self.buttons[0]], [self.buttons[1]], self.buttons[2:4], self.buttons[4:6],
+                                    [self.buttons[6]]]
         heights = [bh + app.px(8), bh + app.px(8), bh, bh, bh]
         y = top
-        for b, bh_i in zip(self.buttons, heights):
-            b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh_i)
+        for row, bh_i in zip(rows, heights):
+            cw = (bw - gap * (len(row) - 1)) // len(row)
+            for i, b in enumerate(row):  # Replays | Statistics and Settings | Rules share a row
+                b.rect = pygame.Rect(w // 2 - bw // 2 + i * (cw + gap), y, cw, bh_i)
             y += bh_i + gap
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.push(Dialog(self.app, _("Quit?"), _("Close Arenas & Arzium?"),
                                  [(_("Quit"), self.app.quit), (_("Stay"), lambda: None)]))
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.group._move_focus(1 if event.key == pygame.K_RIGHT else -1)  # along a row of two buttons
+            self.group.keyboard_mode = True
             return True
         return self.group.handle(event)
 

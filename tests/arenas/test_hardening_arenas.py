@@ -173,7 +173,8 @@ def test_unknown_record_fields_are_kept_when_the_records_are_saved() -> None:
     records.save()
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["player"] == "Ana" and data["version"] == 1
-    assert data["levels"]["2"] == {"wins": 2, "losses": 0, "assisted_wins": 0, "best_ms": 5000, "streak": [3, 1]}
+    assert data["levels"]["2"] == {"wins": 2, "losses": 0, "assisted_wins": 0, "assisted_losses": 0, "win_streak": 1,
+                                   "best_win_streak": 1, "best_ms": 5000, "streak": [3, 1]}
     assert data["levels"]["3"]["losses"] == 1
 
 

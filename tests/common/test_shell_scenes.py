@@ -22,7 +22,8 @@ from helpers import click, fuzz_scene, key, run
 
 ROOT = Path(__file__).resolve().parents[2]
 # The shell's own scenes, each with its fixed fuzz seed (the game scenes are fuzzed in the games' tests).
-SHELL_SCENES = {"menu": 11, "settings": 12, "rules-arenas": 13, "rules-arzium": 14, "gallery": 15}
+SHELL_SCENES = {"menu": 11, "settings": 12, "rules-arenas": 13, "rules-arzium": 14, "gallery": 15, "replays": 16,
+                "statistics": 17}
 
 
 def test_the_shell_scenes_are_the_catalog_scenes_of_common() -> None:
@@ -68,13 +69,14 @@ def test_menu_reflows_with_buttons_inside_window(app: App, size: tuple[int, int]
     window = pygame.Rect((0, 0), size)
     rects = [b.rect for b in menu.buttons]
     assert all(window.contains(r) for r in rects)
-    assert all(a.bottom <= b.top for a, b in itertools.pairwise(rects))  # no overlap, in order
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2))  # no overlap
+    assert all(a.top <= b.top for a, b in itertools.pairwise(rects))  # in order, row by row
     assert rects[0].h >= 40 * size[1] / 720 * 0.9
 
 
 def test_menu_keyboard_navigation_opens_settings_and_escape_returns(app: App) -> None:
     app.push(MenuScene(app))
-    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN):  # Arenas -> Arzium -> Settings
+    for k in (*[pygame.K_DOWN] * 4, pygame.K_RETURN):  # Arenas -> Arzium -> Replays -> Statistics -> Settings
         run(app, 1, key(k))
     assert isinstance(app.stack.top, SettingsScene)
     run(app, 1, key(pygame.K_ESCAPE))

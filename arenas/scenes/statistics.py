@@ -1,0 +1,39 @@
+"""The Arenas page of the Statistics screen, without pygame: totals and one row per level played."""
+from __future__ import annotations
+
+from arenas.records import Records
+from arenas.rules import LevelError, load_levels
+from arenas.session import format_ms
+from common.i18n import _, format_decimal, pgettext
+from common.replay_index import StatsPage
+
+
+def _level_names() -> dict[int, str]:
+    try:
+        return {level.number: level.name for level in load_levels()}
+    except LevelError:
+        return {}
+
+
+def statistics(records: Records | None = None) -> StatsPage:
+    """Games played, won and lost, and per level: best time, wins, losses, assisted runs, streaks."""
+    records = records if records is not None else Records.load()
+    names = _level_names()
+    rows = []
+    for number, rec in sorted(records.levels.items()):
+        name = names.get(number)
+        level = f"{number} · {_(name)}" if name else str(number)
+        best = format_ms(rec.best_ms) if rec.best_ms is not None else "—"
+        rows.append((level, best, str(rec.wins), str(rec.losses), str(rec.assisted_wins + rec.assisted_losses),
+                     f"{rec.win_streak} / {rec.best_win_streak}"))
+    wins = sum(r.wins for r in records.levels.values())
+    losses = sum(r.losses for r in records.levels.values())
+    played = wins + losses
+    rate = format_decimal(100 * wins / played, 0) + " %" if played else "—"
+    totals = ((_("Games played"), str(played)), (pgettext("statistics", "Won"), str(wins)),
+              (pgettext("statistics", "Lost"), str(losses)),
+              (_("Win rate"), rate))
+    columns = (_("Level"), _("Best time"), pgettext("statistics", "Won"), pgettext("statistics", "Lost"),
+               _("Assisted"), _("Streak (now / best)"))
+    return StatsPage("arenas", totals, columns, tuple(rows), _("No runs yet: finish a level and it shows here."),
+                     records.message, (_("Best times count unassisted wins only."),))

@@ -1,0 +1,167 @@
+"""Your Arzium results: per bot level and number of players, games played, won and lost, points, best score.
+
+Kept in `<data dir>/arzium_records.json` (format `RECORDS_VERSION`), with the same care as the Arenas records:
+written atomically; a corrupt file set aside (`message` says so in one line); fields this version does
+not know kept and written back; a newer version's file used read-only, never rewritten.
+
+A game counts when at least one seat is a person's: won when a person is among the winners, scored with
+the best person's points. The bot level is the bots' common level ("mixed" when they differ, "people"
+when every seat is a person's)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from arzium.rules import GameState, outcome
+from common.files import DataError, Kind
+from common.i18n import _
+from common.jsonio import clean_stale_temps, load_json, write_json_versioned
+from common.paths import data_dir
+from common.safe_text import one_line
+
+RECORDS_FILE = "arzium_records.json"
+RECORDS_VERSION = 1
+MIXED, PEOPLE = "mixed", "people"
+_SAME_LEVEL = {"greedy": "normal"}  # bot levels that are one level to a player
+_COUNTS = ("played", "wins", "losses", "assisted", "points")
+_KEY = re.compile(r"([a-z]{1,12})-([1-9])")  # "<bot level>-<players>"
+
+
+@dataclass
+class TableRecord:
+    """Your games at one kind of table (a bot level and a number of players)."""
+
+    played: int = 0
+    wins: int = 0
+    losses: int = 0
+    assisted: int = 0  # games in which a hint was shown
+    points: int = 0  # your scores added up (the average is points / played)
+    best_score: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer version, written back as read
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        counts = (self.played, self.wins, self.losses, self.assisted, self.points)
+        return {**self.extra, **dict(zip(_COUNTS, counts)), "best_score": self.best_score}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> TableRecord:
+        """Inverse of `to_dict`; ValueError if `data` is malformed."""
+        if not isinstance(data, dict):
+            raise ValueError("a table record must be an object")
+        counts = [data.get(k, 0) for k in _COUNTS]
+        best = data.get("best_score")
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counts):
+            raise ValueError(f"{', '.join(_COUNTS)} must be counts")
+        if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 0):
+            raise ValueError("best_score must be a score or null")
+        extra = {k: v for k, v in data.items() if k not in _COUNTS and k != "best_score"}
+        played, wins, losses, assisted, points = counts
+        return cls(played, wins, losses, assisted, points, best, extra)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+    @property
+    def average(self) -> float:
+        return self.points / self.played if self.played else 0.0
+
+
+def _from_json(data: Any) -> tuple[dict[tuple[str, int], TableRecord], dict[str, Any]]:
+    """The tables and unknown top-level fields of a records file; ValueError (one line) if malformed."""
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    version = data.get("version", RECORDS_VERSION)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ValueError("'version' must be a positive integer")
+    raw = data.get("tables")
+    if not isinstance(raw, dict):
+        raise ValueError("no 'tables' object")
+    tables = {}
+    for key, value in raw.items():
+        match = _KEY.fullmatch(key)
+        if match is None:
+            raise ValueError(f"tables: key {key[:20]!r} is not '<bot level>-<players>'")
+        tables[(match[1], int(match[2]))] = TableRecord.from_dict(value)
+    return tables, {k: v for k, v in data.items() if k not in ("version", "tables")}
+
+
+def table_kind(state: GameState) -> tuple[str, int]:
+    """(bot level, number of players) of a game's table."""
+    seats = state.setup.seats
+    levels = {_SAME_LEVEL.get(s.bot_level, s.bot_level) for s in seats if s.kind == "bot"}
+    level = PEOPLE if not levels else levels.pop() if len(levels) == 1 else MIXED
+    return level, len(seats)
+
+
+@dataclass
+class Records:
+    """Every kind of table's record and where they are kept."""
+
+    path: Path
+    tables: dict[tuple[str, int], TableRecord] = field(default_factory=dict)
+    message: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    read_only: bool = False
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> Records:
+        """Read the records file (default: the user's data folder); missing ⇒ empty records (see the module)."""
+        path = Path(path) if path is not None else data_dir() / RECORDS_FILE
+        clean_stale_temps(path)
+        loaded = load_json(path, "Arzium records", _from_json, Kind.RECORDS, RECORDS_VERSION)
+        message = loaded.message
+        if loaded.read_only:
+            message = one_line(f"{message}; results of this session are not saved")
+        if loaded.value is None:
+            return cls(path, message=message, read_only=loaded.read_only)
+        tables, extra = loaded.value
+        return cls(path, tables, message, extra, loaded.read_only)
+
+    def record(self, state: GameState, assisted: bool) -> bool:
+        """Count a finished game (see the module); False when no person played in it."""
+        seats = state.setup.seats
+        people = [i for i, s in enumerate(seats) if s.kind == "human"]
+        if not people:
+            return False
+        out = outcome(state)
+        rec = self.tables.setdefault(table_kind(state), TableRecord())
+        score = max(out.scores[i].total for i in people)
+        rec.played += 1
+        if any(i in out.winners for i in people):
+            rec.wins += 1
+        else:
+            rec.losses += 1
+        rec.assisted += assisted
+        rec.points += score
+        rec.best_score = score if rec.best_score is None else max(rec.best_score, score)
+        return True
+
+    def save(self) -> None:
+        """Write the file atomically (never a newer version's: see `read_only`); `DataError` when the file
+        there now is newer or cannot be read (it is kept), `OSError` when the write fails."""
+        if self.read_only:
+            return
+        write_json_versioned(self.path, {
+            **self.extra,
+            "version": RECORDS_VERSION,
+            "tables": {f"{level}-{n}": rec.to_dict() for (level, n), rec in sorted(self.tables.items())},
+        }, "version", Kind.RECORDS)
+
+
+def record_game(state: GameState, assisted: bool) -> list[str]:
+    """Count a finished game in the user's records and save them; the problems, one line each."""
+    records = Records.load()
+    problems = [records.message] if records.message else []
+    if not records.record(state, assisted):
+        return problems
+    try:
+        records.save()
+    except DataError as exc:
+        problems.append(one_line(_("Arzium records not saved: {reason}").format(reason=exc)))
+    except OSError as exc:
+        problems.append(one_line(_("could not save Arzium records: {reason}").format(reason=exc.strerror or exc)))
+    return problems

@@ -1,0 +1,137 @@
+"""An Arzium replay being watched, without pygame: its timeline (one mark per action), the rules state after
+any number of actions (replayed from the start) and its line in the replays list."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from arzium.rules import CardDataError, GameState, IllegalAction, apply, new_game, outcome
+from arzium.rules.actions import Action
+from arzium.rules.replay import Replay as RulesReplay
+from arzium.rules.replay import _old_rules_step
+from common.i18n import N_, _, ngettext, pgettext
+from common.replay import Replay, ReplayError
+from common.replay_cursor import Timeline
+from common.replay_index import ReplayRow
+
+BOT_LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "greedy": N_("Normal"), "hard": N_("Hard"),
+                   "random": N_("Random")}
+
+
+def bot_level_name(level: str) -> str:
+    """A bot level as players know it, translated."""
+    return _(BOT_LEVEL_NAMES[level]) if level in BOT_LEVEL_NAMES else level
+
+
+def played_actions(rules: RulesReplay) -> tuple[Action, ...]:
+    """Every action the game went through: the recorded ones, and for a format 1 replay the steps the old
+    rules made by themselves (so each can be shown, stepped over and stepped back to)."""
+    if not rules.legacy:
+        return rules.actions
+    state = new_game(rules.setup, rules.seed)
+    out: list[Action] = []
+    for action in rules.actions:
+        while True:
+            try:
+                apply(state, action)
+            except IllegalAction:
+                step = _old_rules_step(state)
+                if step is None:
+                    raise
+                apply(state, step)
+                out.append(step)
+                continue
+            out.append(action)
+            break
+    while (step := _old_rules_step(state)) is not None:
+        apply(state, step)
+        out.append(step)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class ArziumReplay:
+    """A checked Arzium replay: setup, seed, every action played and the final state."""
+
+    rules: RulesReplay
+    actions: tuple[Action, ...]
+    final: GameState
+
+    @classmethod
+    def load(cls, replay: Replay, source: str) -> ArziumReplay:
+        """The replay, played through once; `ReplayError` (one line) if it cannot be watched."""
+        rules = RulesReplay.from_file(replay, source)
+        try:
+            final, _events = rules.run()
+            actions = played_actions(rules)
+        except IllegalAction as exc:
+            raise ReplayError(f"{source}: {exc.reason}") from None
+        except CardDataError as exc:
+            raise ReplayError(str(exc)) from None
+        return cls(rules, actions, final)
+
+    @property
+    def timeline(self) -> Timeline:
+        return Timeline(tuple(range(1, len(self.actions) + 1)), len(self.actions))
+
+    def state_at(self, done: int) -> GameState:
+        """The rules state after the first `done` actions."""
+        state = new_game(self.rules.setup, self.rules.seed)
+        for action in self.actions[:done]:
+            apply(state, action)
+        return state
+
+
+def result_meta(state: GameState) -> dict[str, Any]:
+    """What a replay file's meta says of the end (so the list need not replay the game): winners, scores."""
+    out = outcome(state)
+    return {"winners": [state.setup.seats[w].name for w in out.winners], "scores": [s.total for s in out.scores]}
+
+
+def _result_of(meta: dict[str, Any], seats: int) -> tuple[list[str], list[int]] | None:
+    winners, scores = meta.get("winners"), meta.get("scores")
+    if not (isinstance(winners, list) and winners and all(isinstance(w, str) for w in winners)):
+        return None
+    if not (isinstance(scores, list) and len(scores) == seats
+            and all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
+        return None
+    return winners, scores
+
+
+def result_text(winners: list[str], best: int) -> str:
+    """Who won with how many points, in words."""
+    if len(winners) == 1:
+        return _("{name} won ({points})").format(name=winners[0], points=best)
+    return _("Shared win: {names} ({points})").format(names=", ".join(winners), points=best)
+
+
+def seats_text(rules: RulesReplay) -> str:
+    """The seats in a few words: how many players, how many bots of which level."""
+    seats = rules.setup.seats
+    bots = [s.bot_level for s in seats if s.kind == "bot"]
+    text = ngettext("{n} player", "{n} players", len(seats)).format(n=len(seats))
+    if bots:
+        levels = ", ".join(sorted({bot_level_name(level) for level in bots}))
+        text += " · " + ngettext("{n} bot ({levels})", "{n} bots ({levels})", len(bots)).format(
+            n=len(bots), levels=levels)
+    mode = _("full game") if rules.setup.full_game else _("basic game")
+    return f"{text} · {mode}"
+
+
+def summarize(path: Path, replay: Replay) -> ReplayRow:
+    """The replays list's line for `path` (the game is replayed only when the file does not say how it ended:
+    the app writes that at the end of every game); `ReplayError` (one line) if it cannot be watched."""
+    rules = RulesReplay.from_file(replay, str(path))
+    known = _result_of(replay.meta, len(rules.setup.seats))
+    turns = replay.meta.get("turns")
+    over = True
+    if known is None or not isinstance(turns, int) or isinstance(turns, bool):
+        final = ArziumReplay.load(replay, str(path)).final
+        meta = result_meta(final)
+        known, turns, over = (meta["winners"], meta["scores"]), final.turn, outcome(final).over
+    winners, scores = known
+    result = result_text(winners, max(scores)) if over else pgettext("replay result", "Unfinished")
+    length = ngettext("{n} turn", "{n} turns", turns).format(n=turns) + " · " + \
+        ngettext("{n} action", "{n} actions", len(rules.actions)).format(n=len(rules.actions))
+    return ReplayRow(path, "arzium", seats_text(rules), result, length)

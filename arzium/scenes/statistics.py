@@ -1,0 +1,40 @@
+"""The Arzium page of the Statistics screen, without pygame: totals and one row per kind of table."""
+from __future__ import annotations
+
+from arzium.bots import LEVELS
+from arzium.records import MIXED, PEOPLE, Records
+from arzium.scenes.replay_model import bot_level_name
+from common.i18n import N_, _, format_decimal, pgettext
+from common.replay_index import StatsPage
+
+ORDER = (*LEVELS, MIXED, PEOPLE)
+TABLE_NAMES = {MIXED: N_("Mixed levels"), PEOPLE: N_("No bots")}
+
+
+def _percent(share: float) -> str:
+    return format_decimal(100 * share, 0) + " %"
+
+
+def statistics(records: Records | None = None) -> StatsPage:
+    """Games played, won and lost, and per bot level and number of players: win rate, average and best score."""
+    records = records if records is not None else Records.load()
+
+    def order(key: tuple[str, int]) -> tuple[int, str, int]:
+        level, n = key
+        return (ORDER.index(level) if level in ORDER else len(ORDER), level, n)
+
+    rows = []
+    for (level, n), rec in sorted(records.tables.items(), key=lambda item: order(item[0])):
+        best = str(rec.best_score) if rec.best_score is not None else "—"
+        name = _(TABLE_NAMES[level]) if level in TABLE_NAMES else bot_level_name(level)
+        rows.append((name, str(n), str(rec.played), _percent(rec.win_rate),
+                     format_decimal(rec.average, 1), best))
+    played = sum(r.played for r in records.tables.values())
+    wins = sum(r.wins for r in records.tables.values())
+    losses = sum(r.losses for r in records.tables.values())
+    totals = ((_("Games played"), str(played)), (pgettext("statistics", "Won"), str(wins)),
+              (pgettext("statistics", "Lost"), str(losses)),
+              (_("Win rate"), _percent(wins / played) if played else "—"))
+    columns = (_("Bots"), _("Players"), _("Played"), _("Win rate"), _("Average score"), _("Best score"))
+    return StatsPage("arzium", totals, columns, tuple(rows), _("No games yet: finish a game and it shows here."),
+                     records.message, (_("Games with at least one person count; a shared win is a win."),))

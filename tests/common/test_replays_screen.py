@@ -1,0 +1,260 @@
+"""The Replays screen with scripted input: both games' replays listed newest first, a broken one shown in one
+line, watching, deleting after confirming, opening the folder; and the Statistics screen and menu entries."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from common import replay_index
+from common.app import App
+from common.games import GAMES, hook
+from common.paths import replays_dir
+from common.replay import read_replay
+from common.replay_index import opener_command, replay_files, summarize
+from common.scene import Scene
+from common.scenes.menu import MenuScene
+from common.scenes.replay_viewer import ReplayViewerScene
+from common.scenes.replays import ReplaysScene
+from common.scenes.statistics import StatisticsScene
+from common.widgets import Dialog
+from helpers import click, draws_the_same_twice, fuzz_scene, key, run
+from replay_files import arenas_replay, arzium_replay, write
+
+
+@pytest.fixture()
+def folder() -> dict[str, Path]:
+    """An Arenas replay (oldest), an Arzium one, and a truncated file (newest)."""
+    paths = {"arenas": write("arenas-run", arenas_replay(), age_s=300),
+             "arzium": write("arzium-game", arzium_replay(), age_s=200)}
+    broken = replays_dir() / "arenas-broken.json"
+    broken.write_text('{"format": "arenas-arzium-replay", "version": 1, "game": "arenas", "setup": {', "utf-8")
+    os.utime(broken, (2_000_000_000 - 100, 2_000_000_000 - 100))
+    paths["broken"] = broken
+    return paths
+
+
+def open_list(app: App) -> ReplaysScene:
+    app.stack.clear_to(Scene(app))
+    app.push(ReplaysScene(app))
+    run(app, 3)  # the lines fill in a few per frame
+    scene = app.stack.top
+    assert isinstance(scene, ReplaysScene) and not scene.unread
+    return scene
+
+
+def test_the_list_shows_both_games_newest_first_and_a_broken_file_in_one_line(app: App,
+                                                                             folder: dict[str, Path]) -> None:
+    scene = open_list(app)
+    assert [row.path for row in scene.rows] == [folder["broken"], folder["arzium"], folder["arenas"]]
+    broken, arzium, arenas = scene.rows
+    assert broken.error is not None and broken.error.startswith("cannot read: replay is truncated")
+    assert "\n" not in broken.error and str(folder["broken"]) not in broken.error
+    assert (arenas.game, arenas.where, arenas.result, arenas.length) == (
+        "arenas", "Level 6 · The Fast One · 2 players", "Lost", "0:46.9 · 13 cards")
+    assert arzium.game == "arzium" and arzium.where == "2 players · basic game" and arzium.error is None
+    assert (arzium.result, arzium.length) == ("Player 1 won (16)", "78 turns · 81 actions")
+    assert draws_the_same_twice(app)
+
+
+def test_a_broken_replay_stays_listed_and_watching_it_says_why(app: App, folder: dict[str, Path]) -> None:
+    scene = open_list(app)
+    assert not scene.watch_button.enabled  # the broken line is selected
+    scene.watch(0)
+    assert app.stack.top is scene and len(scene.rows) == 3
+    assert app.toasts and app.toasts[-1].message.startswith("cannot read: replay is truncated")
+
+
+def test_a_replay_whose_actions_the_rules_refuse_is_a_broken_line(folder: dict[str, Path]) -> None:
+    data = json.loads(folder["arenas"].read_text(encoding="utf-8"))
+    data["actions"][3]["t"] = 1  # before the card before it
+    folder["arenas"].write_text(json.dumps(data), encoding="utf-8")
+    row = summarize(folder["arenas"])
+    assert row.error == "cannot read: action 4 at 1 ms: time goes backwards (game already at 9218 ms)"
+
+
+def test_enter_watches_the_selected_replay_and_esc_comes_back(app: App, folder: dict[str, Path]) -> None:
+    scene = open_list(app)
+    app.step(key(pygame.K_DOWN), 16)
+    assert scene.list.selected == 1
+    app.step(key(pygame.K_RETURN), 16)
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayViewerScene) and viewer.playback.game == "arzium"
+    run(app, 5)
+    assert draws_the_same_twice(app)
+    app.step(key(pygame.K_ESCAPE), 16)
+    assert app.stack.top is scene
+
+
+def test_a_click_selects_and_a_second_click_watches(app: App, folder: dict[str, Path]) -> None:
+    scene = open_list(app)
+    rh = app.px(scene.list.row_h)
+    row3 = (scene.list.rect.centerx, scene.list.rect.top + 2 * rh + rh // 2)
+    run(app, 1, click(row3))
+    assert scene.list.selected == 2 and app.stack.top is scene
+    run(app, 1, click(row3))
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayViewerScene) and viewer.playback.game == "arenas"
+
+
+def test_delete_asks_first_and_keeps_the_file_when_told_to(app: App, folder: dict[str, Path]) -> None:
+    scene = open_list(app)
+    app.step(key(pygame.K_DOWN), 16)
+    app.step(key(pygame.K_DELETE), 16)
+    assert isinstance(app.stack.top, Dialog) and folder["arzium"].exists()
+    app.step(key(pygame.K_ESCAPE), 16)  # Esc: "Keep it"
+    assert app.stack.top is scene and folder["arzium"].exists() and len(scene.rows) == 3
+    app.step(key(pygame.K_DELETE), 16)
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog)
+    run(app, 1, click(dialog.buttons[0].rect.center))  # "Delete"
+    assert app.stack.top is scene and not folder["arzium"].exists()
+    assert [row.path for row in scene.rows] == [folder["broken"], folder["arenas"]]
+    assert replay_files() == [folder["broken"], folder["arenas"]] and scene.list.items == [
+        "arenas-broken.json", "arenas-run.json"]
+
+
+def test_an_empty_folder_says_so_and_enter_goes_back(app: App) -> None:
+    scene = open_list(app)
+    assert scene.rows == [] and scene.group.focused is scene.back
+    app.step(key(pygame.K_DELETE), 16)
+    assert app.stack.top is scene and draws_the_same_twice(app)
+    app.step(key(pygame.K_RETURN), 16)
+    assert app.stack.top is not scene
+
+
+class FakeProcess:
+    def __init__(self, code: int | None) -> None:
+        self.code, self.args = code, ["xdg-open", "somewhere"]
+
+    def poll(self) -> int | None:
+        return self.code
+
+    def wait(self, timeout: float | None = None) -> int | None:
+        return self.code
+
+
+def test_open_the_folder_starts_the_platforms_opener(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[list[str]] = []
+
+    def popen(command: list[str], **_: Any) -> FakeProcess:
+        started.append(command)
+        return FakeProcess(None)
+
+    monkeypatch.setattr(replay_index.subprocess, "Popen", popen)
+    scene = open_list(app)
+    scene.open_folder()
+    assert started == [] and app.toasts[-1].message == f"Replays folder: {replays_dir()}"  # headless: no program
+    app.options = dataclasses.replace(app.options, headless=False)
+    scene.open_folder()
+    assert started == [opener_command(replays_dir())] and replays_dir().is_dir()
+    assert opener_command(Path("/r"), "darwin") == ["open", "/r"]
+    assert opener_command(Path("/r"), "linux") == ["xdg-open", "/r"]
+
+
+@pytest.mark.parametrize("failure", ["cannot start", "exits 4"])
+def test_a_failing_opener_is_one_line(app: App, monkeypatch: pytest.MonkeyPatch, failure: str) -> None:
+    def popen(command: list[str], **_: Any) -> FakeProcess:
+        if failure == "cannot start":
+            raise FileNotFoundError(2, "No such file or directory")
+        return FakeProcess(4)
+
+    monkeypatch.setattr(replay_index.subprocess, "Popen", popen)
+    app.options = dataclasses.replace(app.options, headless=False)
+    scene = open_list(app)
+    scene.open_folder()
+    run(app, 2)
+    message = app.toasts[-1].message
+    assert message.startswith("could not open the folder") and "\n" not in message
+    assert ("No such file" in message) if failure == "cannot start" else ("code 4" in message)
+    assert app.stack.top is scene and scene.opener is None
+
+
+def test_the_menu_opens_replays_and_statistics(app: App) -> None:
+    menu = MenuScene(app)
+    app.stack.clear_to(menu)
+    run(app, 1, click(menu.buttons[2].rect.center))
+    assert isinstance(app.stack.top, ReplaysScene)
+    app.step(key(pygame.K_ESCAPE), 16)
+    run(app, 1, click(menu.buttons[3].rect.center))
+    assert isinstance(app.stack.top, StatisticsScene)
+
+
+def test_the_statistics_screen_switches_games_with_the_arrows(app: App) -> None:
+    app.stack.clear_to(Scene(app))
+    app.push(StatisticsScene(app))
+    scene = app.stack.top
+    assert isinstance(scene, StatisticsScene) and [p.game for p in scene.pages] == ["arenas", "arzium"]
+    app.step(key(pygame.K_RIGHT), 16)
+    assert scene.page.game == "arzium"
+    assert draws_the_same_twice(app)
+    app.step(key(pygame.K_RIGHT), 16)
+    assert scene.page.game == "arenas"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_input_never_breaks_the_viewers_or_the_list(app: App, folder: dict[str, Path], seed: int,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(replay_index.subprocess, "Popen", lambda command, **_: FakeProcess(None))
+    for game, path in (("arenas", folder["arenas"]), ("arzium", folder["arzium"])):
+        replay = read_replay(path)
+        fuzz_scene(app, lambda app, game=game, replay=replay: ReplayViewerScene(
+            app, hook(GAMES[game].replay_viewer or "")(app, replay, "fuzz")), seed, frames=250)
+    fuzz_scene(app, StatisticsScene, seed, frames=100)
+    fuzz_scene(app, ReplaysScene, seed, frames=250)
+
+
+def test_main_py_replay_file_opens_the_viewer_over_the_menu(app: App, folder: dict[str, Path],
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from common import cli
+    monkeypatch.setattr(app, "run", lambda: None)
+    assert cli._watch(app, read_replay(folder["arzium"]), folder["arzium"]) == 0
+    assert isinstance(app.stack.top, ReplayViewerScene) and isinstance(app.stack.scenes[-2], MenuScene)
+    data = json.loads(folder["arenas"].read_text(encoding="utf-8"))
+    data["actions"][3]["t"] = 1
+    folder["arenas"].write_text(json.dumps(data), encoding="utf-8")
+    app.stack.clear_to(Scene(app))
+    assert cli._watch(app, read_replay(folder["arenas"]), folder["arenas"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "action 4 at 1 ms: time goes backwards" in err
+
+
+def test_the_menus_arrows_move_along_a_row_of_two(app: App) -> None:
+    menu = MenuScene(app)
+    app.stack.clear_to(menu)
+    run(app, 1, key(pygame.K_DOWN) + key(pygame.K_DOWN) + key(pygame.K_RIGHT))
+    assert menu.group.focused is menu.buttons[3]  # Statistics, beside Replays
+    run(app, 1, key(pygame.K_RETURN))
+    assert isinstance(app.stack.top, StatisticsScene)
+
+
+def test_the_viewer_waits_under_the_rules_screen(app: App, folder: dict[str, Path]) -> None:
+    scene = open_list(app)
+    scene.watch(2)
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayViewerScene)
+    app.step(key(pygame.K_SPACE), 0)
+    run(app, 30)
+    at = viewer.cursor.position
+    app.step(key(pygame.K_F1), 0)
+    assert app.stack.top is not viewer
+    run(app, 30)
+    assert viewer.cursor.position == at and viewer.cursor.playing
+    app.step(key(pygame.K_ESCAPE), 0)
+    assert app.stack.top is viewer
+    run(app, 30)
+    assert viewer.cursor.position > at
+
+
+def test_lines_not_read_yet_show_the_files_date_and_game(app: App, folder: dict[str, Path]) -> None:
+    scene = ReplaysScene(app)
+    assert [(row.when, row.game, row.error) for row in scene.rows] == [
+        (2_000_000_000 - 100, "arenas", None), (2_000_000_000 - 200, "arzium", None),
+        (2_000_000_000 - 300, "arenas", None)]
+    assert all(row.path in scene.unread for row in scene.rows)

@@ -1,0 +1,39 @@
+"""Replay files for the replay screens' tests: a finished Arenas run and a finished Arzium game, written into
+the (test's own) replays folder."""
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+from arenas.scenes.catalog import finished_game
+from arenas.session import to_replay
+from arzium.rules import apply, default_setup, is_over, legal_actions, new_game, replay_from
+from common.paths import replays_dir
+from common.replay import Replay, write_new_replay
+
+
+def arenas_replay() -> Replay:
+    """Level 6, two players, seed 3: a whole run of a seeded random team (13 cards)."""
+    setup, state = finished_game()
+    return to_replay(setup, state)
+
+
+def arzium_replay(seed: int = 4, full: bool = False) -> Replay:
+    """A random two-player game (basic, or `full`), played to its end."""
+    state = new_game(default_setup(2, full), seed)
+    rng = random.Random(seed)
+    actions = []
+    while not is_over(state):
+        action = rng.choice(legal_actions(state))
+        apply(state, action)
+        actions.append(action)
+    return replay_from(state, actions).to_file({"turns": state.turn})
+
+
+def write(stem: str, replay: Replay, age_s: int = 0) -> Path:
+    """`replay` saved in the replays folder as if `age_s` seconds old (the list shows the newest first)."""
+    path = write_new_replay(replays_dir(), stem, replay)
+    when = 2_000_000_000 - age_s
+    os.utime(path, (when, when))
+    return path

@@ -12,10 +12,16 @@ from arenas.records import Records
 from arenas.rules import MAX_PLAYERS, Level
 from arenas.session import format_ms
 from common import text
+from common.i18n import _
 from common.widgets import ListBox, Widget, draw_scrollbar
 
 if TYPE_CHECKING:
     from common.app import App
+
+
+def default_name(seat: int) -> str:
+    """The name of a seat nobody has named: 'Player 2'."""
+    return _("Player {n}").format(n=seat + 1)
 
 
 @dataclass
@@ -23,19 +29,23 @@ class Choices:
     """What the setup screen remembers between runs in one session."""
 
     count: int = 1
-    names: list[str] = field(default_factory=lambda: [f"Player {i + 1}" for i in range(MAX_PLAYERS)])
+    names: list[str] = field(default_factory=lambda: [""] * MAX_PLAYERS)  # "": the seat's default name
     bots: list[bool] = field(default_factory=lambda: [False] * MAX_PLAYERS)
     first: int = 0
     speed_pct: int = 100
     allow_pause: bool = False
     level: int | None = None
 
+    def name(self, seat: int) -> str:
+        """The name of a seat: the one chosen, or its default."""
+        return self.names[seat] or default_name(seat)
+
 
 class NameField(Widget):
     """A player's name: click or Enter to edit, type, Enter or Tab to finish."""
 
     def __init__(self, index: int, choices: Choices, on_edit: Callable[[NameField], None]) -> None:
-        super().__init__("Click and type a name")
+        super().__init__(_("Click and type a name"))
         self.index = index
         self.choices = choices
         self.on_edit = on_edit
@@ -43,7 +53,8 @@ class NameField(Widget):
 
     @property
     def value(self) -> str:
-        return self.choices.names[self.index]
+        """The name as typed while editing (empty at first for a default name), else the seat's name."""
+        return self.choices.names[self.index] if self.editing else self.choices.name(self.index)
 
     def activate(self, app: App) -> None:
         if not self.enabled:
@@ -56,14 +67,14 @@ class NameField(Widget):
             return
         name = "ui/list_row_selected" if hovered or focused or self.editing else "ui/list_row"
         surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
-        text.draw_text(surface, f"Player {self.index + 1}", app.font_px(17), app.theme.muted,
+        text.draw_text(surface, default_name(self.index), app.font_px(17), app.theme.muted,
                        (self.rect.left + app.px(14), self.rect.centery), "midleft")
         r = text.draw_text(surface, self.value or " ", app.font_px(21), app.theme.text,
                            (self.rect.left + app.px(110), self.rect.centery), "midleft", bold=True)
         if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
             pygame.draw.line(surface, app.theme.text, (r.right + 2, r.top + 2), (r.right + 2, r.bottom - 2), 2)
         if self.editing:
-            text.draw_text(surface, "Enter ✓", app.font_px(14), app.theme.muted,
+            text.draw_text(surface, _("Enter ✓"), app.font_px(14), app.theme.muted,
                            (self.rect.right - app.px(12), self.rect.centery), "midright")
 
 
@@ -71,7 +82,7 @@ class SeatKind(Widget):
     """Human or bot for one seat: a two-way switch beside the name (click, Enter or Left/Right)."""
 
     def __init__(self, index: int, choices: Choices, on_change: Callable[[int, bool], None]) -> None:
-        super().__init__("Human, or a bot team-mate that plays this seat by itself")
+        super().__init__(_("Human, or a bot team-mate that plays this seat by itself"))
         self.index = index
         self.choices = choices
         self.on_change = on_change
@@ -102,7 +113,7 @@ class SeatKind(Widget):
             half.left += half.w
         pygame.draw.rect(surface, app.sprites.colour("arenas_glow"), half, border_radius=half.h // 2)
         pygame.draw.rect(surface, app.theme.text, half, 1, border_radius=half.h // 2)
-        for k, word in enumerate(("Human", "Bot")):
+        for k, word in enumerate((_("Human"), _("Bot"))):
             chosen = k == int(self.bot)
             centre = (self.rect.left + app.px(4) + half.w * k + half.w // 2, self.rect.centery)
             text.draw_text(surface, word, app.font_px(15), app.theme.text if chosen else app.theme.muted, centre,
@@ -113,7 +124,7 @@ class LevelList(ListBox):
     """Levels with their number, name, lock or best time; Up/Down select, Enter starts."""
 
     def __init__(self, levels: list[Level], records: Records, on_start: Callable[[int], None]) -> None:
-        super().__init__([lv.name for lv in levels], on_start, row_h=40)
+        super().__init__([_(lv.name) for lv in levels], on_start, row_h=40)
         self.levels = levels
         self.records = records
 
@@ -139,8 +150,9 @@ class LevelList(ListBox):
             ink = app.theme.text if unlocked else app.theme.muted
             text.draw_text(surface, f"{level.number:>2}", app.font_px(20), ink, (r.left + app.px(12), r.centery),
                            "midleft", bold=True)
-            label_px = text.fit_px(level.name, app.font_px(20), r.w - app.px(150))
-            text.draw_text(surface, level.name, label_px, ink, (r.left + app.px(46), r.centery), "midleft")
+            name = _(level.name)
+            label_px = text.fit_px(name, app.font_px(20), r.w - app.px(150))
+            text.draw_text(surface, name, label_px, ink, (r.left + app.px(46), r.centery), "midleft")
             if not unlocked:
                 icon = app.sprites.scaled("ui/lock", (app.px(22), app.px(22)))
                 surface.blit(icon, icon.get_rect(midright=(r.right - app.px(10), r.centery)))

@@ -142,26 +142,31 @@ def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: Sa
             pygame.draw.line(surface, FAIL, a, b, max(3, app.px(4)))
     # Legend.
     lx, ly = plot.right + app.px(20), plot.top
+    room = rect.right - app.px(8) - (lx + app.px(34))
+
+    def legend(words: str, y: float) -> None:
+        text.draw_text(surface, words, text.fit_px(words, label_px, room), INK, (lx + app.px(34), y), "midleft")
+
     line_h = app.px(24)
     for tid in history.series:
         colour = app.sprites.colour(TIMER_SPECS[tid].sand)
         pygame.draw.line(surface, INK, (lx, ly + line_h // 2), (lx + app.px(26), ly + line_h // 2), width + 2)
         pygame.draw.line(surface, colour, (lx, ly + line_h // 2), (lx + app.px(26), ly + line_h // 2), width)
-        text.draw_text(surface, timer_name(tid), label_px, INK, (lx + app.px(34), ly + line_h // 2), "midleft")
+        legend(timer_name(tid), ly + line_h // 2)
         ly += line_h
     ly += app.px(6)
     pygame.draw.line(surface, INK, (lx + app.px(13), ly + app.px(4)), (lx + app.px(13), ly + line_h - app.px(4)), 2)
-    text.draw_text(surface, _("card played"), label_px, INK, (lx + app.px(34), ly + line_h // 2), "midleft")
+    legend(_("card played"), ly + line_h // 2)
     ly += line_h
     pygame.draw.circle(surface, FAIL, (lx + app.px(13), ly + line_h // 2), app.px(6), max(2, app.px(2)))
-    text.draw_text(surface, _("timer lost"), label_px, INK, (lx + app.px(34), ly + line_h // 2), "midleft")
+    legend(_("timer lost"), ly + line_h // 2)
     ly += line_h
     _dashed(surface, INK, (lx, ly + line_h // 2), (lx + app.px(26), ly + line_h // 2), 3, app.px(5))
-    text.draw_text(surface, _("while lost"), label_px, INK, (lx + app.px(34), ly + line_h // 2), "midleft")
+    legend(_("while lost"), ly + line_h // 2)
     if history.failed is not None:
         ly += line_h
         cx, cy, k = lx + app.px(13), ly + line_h // 2, app.px(6)
         pygame.draw.line(surface, FAIL, (cx - k, cy - k), (cx + k, cy + k), 3)
         pygame.draw.line(surface, FAIL, (cx - k, cy + k), (cx + k, cy - k), 3)
-        text.draw_text(surface, _("ran out"), label_px, INK, (lx + app.px(34), cy), "midleft")
+        legend(_("ran out"), cy)
     return plot

@@ -89,7 +89,8 @@ class Hud:
             danger = t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING
             label = _("{timer} lost").format(timer=timer_code(t.id)) if t.lost else timer_code(t.id)
             ink = (255, 110, 90) if danger or t.lost else light
-            text.draw_text(surface, label, app.font_px(16), ink, (x + app.px(18), cy - app.px(7)), "midleft", bold=True)
+            lpx = text.fit_px(label, app.font_px(16), item_w - app.px(22), bold=True)
+            text.draw_text(surface, label, lpx, ink, (x + app.px(18), cy - app.px(7)), "midleft", bold=True)
             bar = pygame.Rect(x, cy + app.px(6), item_w - app.px(12), app.px(7))
             pygame.draw.rect(surface, (60, 44, 32), bar, border_radius=app.px(3))
             fill = bar.copy()
@@ -155,7 +156,8 @@ class Hud:
         app = self.app
         for f in p.messages.floating:
             t = (p.now - f.start) / MESSAGE_MS
-            img = text.render(f.message, app.font_px(19), f.colour, bold=True)
+            px = text.fit_px(f.message, app.font_px(19), surface.get_width() - app.px(32), bold=True)
+            img = text.render(f.message, px, f.colour, bold=True)
             x = min(max(f.pos[0], img.get_width() / 2 + 8), surface.get_width() - img.get_width() / 2 - 8)
             y = f.pos[1] - app.px(26) * t
             rect = img.get_rect(center=(round(x), round(y)))
@@ -217,7 +219,8 @@ class Hud:
         if t < 0:
             return
         alpha = min(1.0, t * 6) * (1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25))
-        img = text.render(message, app.font_px(30), app.sprites.colour("arenas_glow"), bold=True)
+        px = text.fit_px(message, app.font_px(30), surface.get_width() - app.px(48), bold=True)
+        img = text.render(message, px, app.sprites.colour("arenas_glow"), bold=True)
         seat = p.table.seats[p.run.state.active]
         board = p.table.board
         rise = round(app.px(12) * (1 - min(1.0, t * 5)))
@@ -247,8 +250,9 @@ class Hud:
         w, h = surface.get_size()
         text.draw_text(surface, _("Paused"), app.font_px(64), app.sprites.colour("arenas_glow"),
                        (w // 2, h // 2 - app.px(30)), "center", bold=True, shadow=(0, 0, 0))
-        text.draw_text(surface, _("Assist used: this run is marked assisted  ·  Esc, Space or a click resumes"),
-                       app.font_px(22), (250, 238, 214), (w // 2, h // 2 + app.px(30)), "center", shadow=(0, 0, 0))
+        line = _("Assist used: this run is marked assisted  ·  Esc, Space or a click resumes")
+        text.draw_text(surface, line, text.fit_px(line, app.font_px(22), w - app.px(40)), (250, 238, 214),
+                       (w // 2, h // 2 + app.px(30)), "center", shadow=(0, 0, 0))
 
     def _draw_over(self, surface: pygame.Surface, p: Shown) -> None:
         assert p.ended_at is not None and p.table is not None
@@ -257,7 +261,8 @@ class Hud:
         won = p.run.state.result == "won"
         message = _("Every timer is through — the machine stops!") if won else _("The sand ran out")
         colour = (140, 240, 140) if won else (255, 120, 100)
-        img = text.render(message, app.font_px(44), colour, bold=True)
+        px = text.fit_px(message, app.font_px(44), p.table.board.w - app.px(80), bold=True)
+        img = text.render(message, px, colour, bold=True)
         rect = img.get_rect(midbottom=(p.table.board.centerx, p.table.board.bottom - app.px(8)))
         back = rect.inflate(app.px(60), app.px(30))
         shade = pygame.Surface(back.size, pygame.SRCALPHA)

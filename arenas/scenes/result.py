@@ -156,8 +156,9 @@ class ResultScene(Scene):
         elif self.setup.watch:
             title = _("The bots stopped the machine!") if won else _("The sand beat the bots")
         colour = (150, 240, 140) if won else (255, 140, 110)
-        text.draw_text(surface, title, app.font_px(44), colour, (w // 2, app.px(18)), "midtop", bold=True,
-                       shadow=app.theme.shadow)
+        room = w - app.px(60)
+        text.draw_text(surface, title, text.fit_px(title, app.font_px(44), room, bold=True), colour,
+                       (w // 2, app.px(18)), "midtop", bold=True, shadow=app.theme.shadow)
         level = state.level
         parts = [_("Level {number}").format(number=level.number), _(level.name),
                  _("time {time}").format(time=format_ms(state.time_ms))]
@@ -167,13 +168,13 @@ class ResultScene(Scene):
             parts.append(_("best {time}").format(time=format_ms(self.record.previous_best)))
         line = " · ".join(parts)
         light = app.theme.text_light
-        text.draw_text(surface, line, app.font_px(26), light, (w // 2, app.px(76)), "midtop", bold=True,
-                       shadow=app.theme.shadow)
+        text.draw_text(surface, line, text.fit_px(line, app.font_px(26), room, bold=True), light,
+                       (w // 2, app.px(76)), "midtop", bold=True, shadow=app.theme.shadow)
         y = app.px(112)
         for extra, ink in ((failure_text(state), (255, 170, 140)), (assist_text(self.setup, state), (150, 220, 255))):
             if extra:
-                text.draw_text(surface, extra, app.font_px(22), ink, (w // 2, y), "midtop", bold=True,
-                               shadow=app.theme.shadow)
+                text.draw_text(surface, extra, text.fit_px(extra, app.font_px(22), room, bold=True), ink, (w // 2, y),
+                               "midtop", bold=True, shadow=app.theme.shadow)
                 y += app.px(28)
         if self.record.replay_path is not None:
             where = _("Replay saved: {file}").format(file=self.record.replay_path.name)

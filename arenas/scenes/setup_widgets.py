@@ -69,13 +69,17 @@ class NameField(Widget):
         surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
         text.draw_text(surface, default_name(self.index), app.font_px(17), app.theme.muted,
                        (self.rect.left + app.px(14), self.rect.centery), "midleft")
-        r = text.draw_text(surface, self.value or " ", app.font_px(21), app.theme.text,
-                           (self.rect.left + app.px(110), self.rect.centery), "midleft", bold=True)
+        left = self.rect.left + app.px(110)
+        room = self.rect.right - app.px(12) - left
+        if self.editing:
+            done = text.draw_text(surface, _("Enter ✓"), app.font_px(14), app.theme.muted,
+                                  (self.rect.right - app.px(12), self.rect.centery), "midright")
+            room = done.left - app.px(8) - left
+        value = self.value or " "
+        r = text.draw_text(surface, value, text.fit_px(value, app.font_px(21), room, bold=True), app.theme.text,
+                           (left, self.rect.centery), "midleft", bold=True)
         if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
             pygame.draw.line(surface, app.theme.text, (r.right + 2, r.top + 2), (r.right + 2, r.bottom - 2), 2)
-        if self.editing:
-            text.draw_text(surface, _("Enter ✓"), app.font_px(14), app.theme.muted,
-                           (self.rect.right - app.px(12), self.rect.centery), "midright")
 
 
 class SeatKind(Widget):
@@ -116,8 +120,9 @@ class SeatKind(Widget):
         for k, word in enumerate((_("Human"), _("Bot"))):
             chosen = k == int(self.bot)
             centre = (self.rect.left + app.px(4) + half.w * k + half.w // 2, self.rect.centery)
-            text.draw_text(surface, word, app.font_px(15), app.theme.text if chosen else app.theme.muted, centre,
-                           "center", bold=chosen)
+            px = text.fit_px(word, app.font_px(15), half.w - app.px(6), bold=chosen)
+            text.draw_text(surface, word, px, app.theme.text if chosen else app.theme.muted, centre, "center",
+                           bold=chosen)
 
 
 class LevelList(ListBox):

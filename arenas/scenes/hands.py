@@ -42,7 +42,8 @@ class CardArt:
                 word = card_name(card)
                 band_w = round(w * (1 - 30 / 144))
                 px = text.fit_px(word, max(10, round(h * 0.14)), band_w, bold=True)
-                text.draw_text(img, word, px, INK, (w / 2, h * 0.815), "center", bold=True)
+                if text.font(px, True).size(word)[0] <= band_w:  # a mini card too small for its word shows none
+                    text.draw_text(img, word, px, INK, (w / 2, h * 0.815), "center", bold=True)
             self.cache[key] = img
         return img
 

@@ -142,7 +142,7 @@ def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: Sa
             pygame.draw.line(surface, FAIL, a, b, max(3, app.px(4)))
     # Legend.
     lx, ly = plot.right + app.px(20), plot.top
-    room = rect.right - app.px(8) - (lx + app.px(34))
+    room = rect.right - app.px(14) - (lx + app.px(34))
 
     def legend(words: str, y: float) -> None:
         text.draw_text(surface, words, text.fit_px(words, label_px, room), INK, (lx + app.px(34), y), "midleft")

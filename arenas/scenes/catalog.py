@@ -18,7 +18,7 @@ from arenas.rules import (
 from arenas.scenes import flow
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultScene
-from arenas.scenes.setup import BOT_NAMES
+from arenas.scenes.setup_widgets import BOT_NAMES
 from arenas.session import GameSetup, RunRecord
 from common.catalog import SceneSpec, register, wander
 from common.i18n import _

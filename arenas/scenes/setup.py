@@ -15,7 +15,7 @@ from arenas.rules.preview import wild_only_gears
 from arenas.scenes.board import BoardView, fit_args
 from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
 from arenas.scenes.names import and_list, card_name, tile_name, timer_name
-from arenas.scenes.setup_widgets import Choices, LevelList, NameField, SeatKind, default_name
+from arenas.scenes.setup_widgets import BOT_NAMES, Choices, LevelList, NameField, SeatKind, default_name
 from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
 from common.i18n import N_, _, format_decimal, ngettext
@@ -27,8 +27,6 @@ if TYPE_CHECKING:
     from common.app import App
 
 NAME_LIMIT = 16
-BOT_NAMES = (N_("Clockwork Pip"), N_("Brass Bea"), N_("Tick-Tock Tam"), N_("Cogsworth Nell"), N_("Sprocket Sal"),
-             N_("Pendulum Pete"), N_("Gearwright Ada"))  # shown through _()
 # The difficulty labels of the bots' proof table (`arenas.bots.verify.LABELS`), marked for translation here.
 DIFFICULTY_LABELS = (N_("Gentle"), N_("Easy"), N_("Tricky"), N_("Hard"), N_("Brutal"))
 REACTION_STEP_MS = 200
@@ -175,12 +173,10 @@ class SetupScene(Scene):
         """Make seat `i` a bot or a human; a default name follows the switch (a chosen one stays)."""
         c = self.choices
         c.bots[i] = bot
-        bot_names = [_(name) for name in BOT_NAMES]
         if bot and c.name(i) == default_name(i):
-            taken = {c.name(k) for k in range(c.count)}
-            c.names[i] = next((name for name in bot_names if name not in taken),
-                              _("Bot {n}").format(n=i + 1))
-        elif not bot and c.names[i] in bot_names:
+            taken = set(c.names[:c.count])
+            c.names[i] = next((name for name in BOT_NAMES if name not in taken), _("Bot {n}").format(n=i + 1))
+        elif not bot and c.names[i] in BOT_NAMES:
             c.names[i] = ""
         self._sync()
 
@@ -219,6 +215,7 @@ class SetupScene(Scene):
     def edit(self, field_: NameField) -> None:
         self.stop_editing()
         self.editing = field_
+        self.choices.names[field_.index] = self.choices.names[field_.index] and self.choices.name(field_.index)
         field_.editing = True
         pygame.key.start_text_input()
 

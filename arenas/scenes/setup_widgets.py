@@ -12,11 +12,16 @@ from arenas.records import Records
 from arenas.rules import MAX_PLAYERS, Level
 from arenas.session import format_ms
 from common import text
-from common.i18n import _
+from common.i18n import N_, _
 from common.widgets import ListBox, Widget, draw_scrollbar
 
 if TYPE_CHECKING:
     from common.app import App
+
+
+# The names a seat takes when it becomes a bot, kept as these English words and shown through `_()`.
+BOT_NAMES = (N_("Clockwork Pip"), N_("Brass Bea"), N_("Tick-Tock Tam"), N_("Cogsworth Nell"), N_("Sprocket Sal"),
+             N_("Pendulum Pete"), N_("Gearwright Ada"))
 
 
 def default_name(seat: int) -> str:
@@ -29,7 +34,7 @@ class Choices:
     """What the setup screen remembers between runs in one session."""
 
     count: int = 1
-    names: list[str] = field(default_factory=lambda: [""] * MAX_PLAYERS)  # "": the seat's default name
+    names: list[str] = field(default_factory=lambda: [""] * MAX_PLAYERS)  # "": the seat's default name; see `name`
     bots: list[bool] = field(default_factory=lambda: [False] * MAX_PLAYERS)
     first: int = 0
     speed_pct: int = 100
@@ -37,8 +42,9 @@ class Choices:
     level: int | None = None
 
     def name(self, seat: int) -> str:
-        """The name of a seat: the one chosen, or its default."""
-        return self.names[seat] or default_name(seat)
+        """The name of a seat in the current language: the one chosen (a bot's name translated), or its default."""
+        name = self.names[seat]
+        return _(name) if name in BOT_NAMES else name or default_name(seat)
 
 
 class NameField(Widget):

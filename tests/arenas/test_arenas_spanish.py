@@ -12,11 +12,13 @@ import pygame
 import pytest
 from babel.messages.pofile import read_po
 
+from arenas.bots.verify import LABELS
 from arenas.rules import PlayWild, Tile, build_level, load_levels
 from arenas.scenes import catalog, controls, flow
 from arenas.scenes.hints import hint_view
 from arenas.scenes.names import card_name, tile_name, timer_code, timer_name
-from arenas.scenes.setup import level_facts, reaction_options
+from arenas.scenes.setup import DIFFICULTY_LABELS, level_facts, reaction_options
+from arenas.scenes.setup_widgets import Choices
 from arenas.session import RunRecord, format_ms
 from common import i18n, text
 from common.app import App
@@ -171,3 +173,23 @@ def test_every_level_name_and_fact_is_shown_through_the_catalogues(spanish: None
     for level in load_levels():
         for fact in level_facts(level):
             assert "gear" not in fact and "Timers" not in fact and "Challenge" not in fact, fact
+
+
+def test_a_bot_seat_keeps_its_name_across_a_language_switch(app: App) -> None:
+    choices = Choices()
+    choices.count = 2
+    scene = flow.setup_scene(app)
+    scene.choices = choices
+    scene.set_bot(1, True)
+    assert choices.name(1) == "Clockwork Pip" and choices.name(0) == "Player 1"
+    i18n.set_language("es")
+    try:
+        assert choices.name(1) == "Pip de Cuerda" and choices.name(0) == "Jugador 1"
+        scene.set_bot(1, False)
+        assert choices.name(1) == "Jugador 2"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_difficulty_labels_marked_for_translation_are_the_proof_tables() -> None:
+    assert set(DIFFICULTY_LABELS) == {label for _floor, label in LABELS}

@@ -143,9 +143,11 @@ def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: Sa
     # Legend.
     lx, ly = plot.right + app.px(20), plot.top
     room = rect.right - app.px(14) - (lx + app.px(34))
+    labels = [*map(timer_name, history.series), _("card played"), _("timer lost"), _("while lost"), _("ran out")]
+    legend_px = min(text.fit_px(label, label_px, room) for label in labels)  # one size for the whole legend
 
-    def legend(words: str, y: float) -> None:
-        text.draw_text(surface, words, text.fit_px(words, label_px, room), INK, (lx + app.px(34), y), "midleft")
+    def legend(label: str, y: float) -> None:
+        text.draw_text(surface, label, legend_px, INK, (lx + app.px(34), y), "midleft")
 
     line_h = app.px(24)
     for tid in history.series:

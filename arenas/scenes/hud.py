@@ -82,14 +82,16 @@ class Hud:
         x += app.px(8)
         # Legend: every timer's colour, code and remaining sand as a small bar.
         item_w = app.px(78)
+        labels = {tid: _("{timer} lost").format(timer=timer_code(tid)) if t.lost else timer_code(tid)
+                  for tid, t in p.run.state.timers.items()}
+        lpx = min(text.fit_px(label, app.font_px(16), item_w - app.px(22), bold=True) for label in labels.values())
         for t in p.run.state.timers.values():
             colour = app.sprites.colour(TIMER_SPECS[t.id].sand)
             pygame.draw.circle(surface, (10, 6, 4), (x + app.px(7), cy - app.px(7)), app.px(7))
             pygame.draw.circle(surface, colour, (x + app.px(7), cy - app.px(7)), app.px(6))
             danger = t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING
-            label = _("{timer} lost").format(timer=timer_code(t.id)) if t.lost else timer_code(t.id)
+            label = labels[t.id]
             ink = (255, 110, 90) if danger or t.lost else light
-            lpx = text.fit_px(label, app.font_px(16), item_w - app.px(22), bold=True)
             text.draw_text(surface, label, lpx, ink, (x + app.px(18), cy - app.px(7)), "midleft", bold=True)
             bar = pygame.Rect(x, cy + app.px(6), item_w - app.px(12), app.px(7))
             pygame.draw.rect(surface, (60, 44, 32), bar, border_radius=app.px(3))

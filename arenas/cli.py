@@ -15,6 +15,7 @@ from arenas.session import (
     fresh_seed,
     replay_outcome,
 )
+from common.i18n import _
 from common.replay import Replay
 from common.safe_text import one_line, print_error
 
@@ -36,6 +37,7 @@ def open_from_command_line(app: App, args: argparse.Namespace) -> int:
     """Push the setup screen, or with `--level N|PATH` the level itself (one player); 2 on a bad level."""
     # Scenes (pygame) are imported only by the windowed commands; `replay --headless` stays rules-only.
     from arenas.scenes import flow
+    from arenas.scenes.setup_widgets import default_name
 
     wanted = getattr(args, "level", None)
     if wanted is None:
@@ -47,18 +49,18 @@ def open_from_command_line(app: App, args: argparse.Namespace) -> int:
             known = [lv.number for lv in load_levels()]
             number = _level_number(wanted.strip())
             if number not in known:
-                return print_error(f"--level {shown}: no such level (levels {min(known)}–{max(known)},"
-                                   " or a level file)")
+                return print_error(_("--level {value}: no such level (levels {first}–{last}, or a level file)")
+                                   .format(value=shown, first=min(known), last=max(known)))
             level = load_level(level_path(number))
         else:
             path = Path(wanted)
             if not path.is_file():
-                return print_error(f"--level {shown}: no such level file")
+                return print_error(_("--level {value}: no such level file").format(value=shown))
             level = load_level(path)
     except LevelError as exc:
         return print_error(str(exc))
     seed = app.options.seed if app.options.seed is not None else fresh_seed()
-    setup = GameSetup(level, ("Player 1",), seed=seed)  # a level file of one's own gets a replay, not a record
+    setup = GameSetup(level, (default_name(0),), seed=seed)  # a level file of one's own gets a replay, not a record
     app.push(flow.play_scene(app, setup))
     return 0
 

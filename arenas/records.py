@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from common.files import Kind
+from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned
 from common.paths import data_dir
 from common.safe_text import one_line
@@ -53,13 +54,13 @@ class LevelRecord:
     def from_dict(cls, data: Any) -> LevelRecord:
         """Inverse of `to_dict`; ValueError if `data` is malformed."""
         if not isinstance(data, dict):
-            raise ValueError("a level record must be an object")
+            raise ValueError(_("a level record must be an object"))
         counts = [data.get(k, 0) for k in _COUNTS]
         best = data.get("best_ms")
         if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counts):
-            raise ValueError(f"{', '.join(_COUNTS)} must be counts")
+            raise ValueError(_("{fields} must be counts").format(fields=", ".join(_COUNTS)))
         if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 0):
-            raise ValueError("best_ms must be a time in ms or null")
+            raise ValueError(_("best_ms must be a time in ms or null"))
         extra = {k: v for k, v in data.items() if k not in _COUNTS and k != "best_ms"}
         wins, losses, assisted_wins, assisted_losses, win_streak, best_win_streak = counts
         return cls(wins, losses, assisted_wins, assisted_losses, win_streak, best_win_streak, best, extra)
@@ -68,11 +69,11 @@ class LevelRecord:
 def _levels_from(data: Any) -> dict[int, LevelRecord]:
     """The `levels` object of a records file; ValueError (one line) if malformed."""
     if not isinstance(data, dict):
-        raise ValueError("no 'levels' object")
+        raise ValueError(_("no 'levels' object"))
     levels = {}
     for key, value in data.items():
         if not _LEVEL_KEY.fullmatch(key):
-            raise ValueError(f"levels: key {key[:20]!r} is not a level number")
+            raise ValueError(_("levels: key {key} is not a level number").format(key=repr(key[:20])))
         levels[int(key)] = LevelRecord.from_dict(value)
     return levels
 
@@ -81,14 +82,14 @@ def _version_of(data: dict[str, Any]) -> int:
     """The file's format version (files before the field were version 1); ValueError if malformed."""
     version = data.get("version", RECORDS_VERSION)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise ValueError("'version' must be a positive integer")
+        raise ValueError(_("'version' must be a positive integer"))
     return version
 
 
 def _from_json(data: Any) -> tuple[dict[int, LevelRecord], dict[str, Any]]:
     """The levels and the unknown top-level fields of a records file; ValueError (one line) if malformed."""
     if not isinstance(data, dict):
-        raise ValueError("not a JSON object")
+        raise ValueError(_("not a JSON object"))
     _version_of(data)
     return _levels_from(data.get("levels")), {k: v for k, v in data.items() if k not in ("version", "levels")}
 
@@ -112,10 +113,10 @@ class Records:
         """
         path = Path(path) if path is not None else data_dir() / RECORDS_FILE
         clean_stale_temps(path)
-        loaded = load_json(path, "Arenas records", _from_json, Kind.RECORDS, RECORDS_VERSION)
+        loaded = load_json(path, _("Arenas records"), _from_json, Kind.RECORDS, RECORDS_VERSION)
         message = loaded.message
         if loaded.read_only:
-            message = one_line(f"{message}; results of this session are not saved")
+            message = one_line(_("{problem}; results of this session are not saved").format(problem=message))
         if loaded.value is None:
             return cls(path, message=message, read_only=loaded.read_only)
         levels, extra = loaded.value

@@ -33,6 +33,7 @@ from arenas.rules import (
 from arenas.rules.levels import MAX_LEVEL_NUMBER
 from arenas.rules.replay import REPLAY_VERSION
 from common.files import DataError
+from common.i18n import _, format_decimal
 from common.paths import replays_dir
 from common.replay import Replay, write_new_replay
 from common.safe_text import one_line
@@ -44,8 +45,8 @@ def fresh_seed() -> int:
 
 
 def format_ms(ms: int) -> str:
-    """A run time for people: m:ss.t"""
-    return f"{ms // 60000}:{ms // 1000 % 60:02d}.{ms // 100 % 10}"
+    """A run time for people: m:ss.t (the decimal mark of the language)."""
+    return f"{ms // 60000}:{format_decimal(ms // 100 % 600 / 10, 1).zfill(4)}"
 
 
 @dataclass(frozen=True)
@@ -130,15 +131,17 @@ def to_replay(setup: GameSetup, state: GameState) -> Replay:
 def from_replay(replay: Replay, source: str) -> tuple[GameSetup, list[tuple[int, Action]], bool]:
     """(setup, timed actions, assisted) of a replay; `SetupError` (one line) if anything is bad."""
     if replay.version > REPLAY_VERSION:
-        raise SetupError(f"{source}: Arenas replay format version {replay.version} is newer than this app "
-                         f"supports ({REPLAY_VERSION}); update the app")
+        raise SetupError(_("{source}: Arenas replay format version {version} is newer than this app supports"
+                           " ({supported}); update the app").format(source=source, version=replay.version,
+                                                                    supported=REPLAY_VERSION))
     data = replay.setup
     raw_level = data.get("level")
     try:
         if isinstance(raw_level, int) and not isinstance(raw_level, bool):
             shipped = 1 <= raw_level <= MAX_LEVEL_NUMBER and level_path(raw_level).is_file()
             if not shipped:
-                raise SetupError(f"{source}: setup.level: no shipped level {str(raw_level)[:12]}")
+                raise SetupError(_("{source}: setup.level: no shipped level {number}").format(
+                    source=source, number=str(raw_level)[:12]))
             level = load_level(level_path(raw_level))
         else:
             level = level_from_dict(raw_level, f"{source}: setup.level")
@@ -146,23 +149,26 @@ def from_replay(replay: Replay, source: str) -> tuple[GameSetup, list[tuple[int,
         raise SetupError(str(exc)) from None
     players = data.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
-        raise SetupError(f"{source}: setup.players: expected a list of names")
+        raise SetupError(_("{source}: setup.players: expected a list of names").format(source=source))
     ints = {}
     for key, default in (("first_player", 0), ("sand_speed_pct", 100), ("reaction_ms", DEFAULT_REACTION_MS)):
         value = data.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise SetupError(f"{source}: setup.{key}: expected an integer, got {value!r}")
+            raise SetupError(_("{source}: setup.{key}: expected an integer, got {value}").format(
+                source=source, key=key, value=repr(value)))
         ints[key] = value
     assisted = data.get("assisted", False)
     if not isinstance(assisted, bool):
-        raise SetupError(f"{source}: setup.assisted: expected true or false, got {assisted!r}")
+        raise SetupError(_("{source}: setup.assisted: expected true or false, got {value}").format(
+            source=source, value=repr(assisted)))
     if not MIN_REACTION_MS <= ints["reaction_ms"] <= MAX_REACTION_MS:
-        raise SetupError(f"{source}: setup.reaction_ms: {ints['reaction_ms']} is outside "
-                         f"{MIN_REACTION_MS}..{MAX_REACTION_MS}")
+        raise SetupError(_("{source}: setup.reaction_ms: {value} is outside {low}..{high}").format(
+            source=source, value=ints["reaction_ms"], low=MIN_REACTION_MS, high=MAX_REACTION_MS))
     bots = data.get("bots", [])
     if not isinstance(bots, list) or any(isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < len(players)
                                          for b in bots) or len(set(bots)) != len(bots):
-        raise SetupError(f"{source}: setup.bots: expected a list of distinct seat numbers 0..{len(players) - 1}")
+        raise SetupError(_("{source}: setup.bots: expected a list of distinct seat numbers 0..{high}").format(
+            source=source, high=len(players) - 1))
     setup = GameSetup(level, tuple(players), ints["first_player"], ints["sand_speed_pct"],
                       bool(data.get("allow_pause", False)), replay.seed, counts=False,
                       bots=tuple(sorted(bots)), reaction_ms=ints["reaction_ms"])
@@ -173,10 +179,12 @@ def from_replay(replay: Replay, source: str) -> tuple[GameSetup, list[tuple[int,
     actions: list[tuple[int, Action]] = []
     for i, item in enumerate(replay.actions):
         if not isinstance(item, dict):
-            raise SetupError(f"{source}: actions[{i}]: expected an object with 't' and the action")
+            raise SetupError(_("{source}: actions[{i}]: expected an object with 't' and the action").format(
+                source=source, i=i))
         at = item.get("t")
         if isinstance(at, bool) or not isinstance(at, int) or at < 0:
-            raise SetupError(f"{source}: actions[{i}].t: expected a time in ms, got {at!r}")
+            raise SetupError(_("{source}: actions[{i}].t: expected a time in ms, got {value}").format(
+                source=source, i=i, value=repr(at)))
         try:
             actions.append((at, action_from_json({k: v for k, v in item.items() if k != "t"})))
         except ValueError as exc:
@@ -224,14 +232,15 @@ def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
         try:
             records.save()
         except DataError as exc:
-            problems.append(one_line(f"Arenas records not saved: {exc}"))
+            problems.append(one_line(_("Arenas records not saved: {problem}").format(problem=exc)))
         except OSError as exc:
-            problems.append(f"could not save Arenas records: {exc.strerror or exc}")
+            problems.append(_("could not save Arenas records: {problem}").format(problem=exc.strerror or exc))
     if setup.counts:
         stem = f"arenas-{time.strftime('%Y%m%d-%H%M%S')}-level{setup.level.number:02d}-{state.result or 'left'}"
         try:
             out.replay_path = write_new_replay(replays_dir(), stem, to_replay(setup, state))
         except OSError as exc:
-            problems.append(f"could not save the replay to {replays_dir() / stem}.json: {exc.strerror or exc}")
+            problems.append(_("could not save the replay to {path}: {problem}").format(
+                path=f"{replays_dir() / stem}.json", problem=exc.strerror or exc))
     out.problems = tuple(problems)
     return out

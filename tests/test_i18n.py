@@ -24,7 +24,7 @@ from common.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 AREAS = ("common", "arenas", "arzium")
-NOT_YET_DONE = {"arenas"}
+NOT_YET_DONE: set[str] = set()
 SIZES = ((960, 540), (1280, 720))
 FRAMES = 100  # enough for the scripted mouse to hover several widgets and for tooltips to show
 SLACK = 2  # pixels a text's box may pass its widget's edge (the font's line box is taller than its ink)

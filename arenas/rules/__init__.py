@@ -27,7 +27,6 @@ from arenas.rules.components import (
     Tile,
     TimerSpec,
     standard_deck,
-    timer_label,
 )
 from arenas.rules.engine import (
     advance,
@@ -147,6 +146,5 @@ __all__ = [
     "outcome_json",
     "run_replay",
     "standard_deck",
-    "timer_label",
     "to_dict",
 ]

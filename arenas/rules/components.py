@@ -38,10 +38,6 @@ class Tile:
         """Text used in level files, e.g. 'yellow crescent'."""
         return f"{self.colour} {self.shape}"
 
-    def label(self) -> str:
-        """Text for people, e.g. 'Yellow crescent'."""
-        return f"{self.colour.capitalize()} {self.shape}"
-
     def matches(self, card: Card) -> bool:
         """True if a colour or shape card names this tile's colour or shape."""
         return card.value == (self.colour if card.kind == CardKind.COLOUR else self.shape)
@@ -66,10 +62,6 @@ class Card:
     def name(self) -> str:
         """Compact text used in saved states: the colour, the shape, or 'wild'."""
         return "wild" if self.kind == CardKind.WILD else str(self.value)
-
-    def label(self) -> str:
-        """Text for people: 'Yellow', 'Crescent' or 'Wild'."""
-        return self.name.capitalize()
 
     @classmethod
     def from_name(cls, name: str) -> Card:
@@ -114,17 +106,3 @@ TIMER_SPECS: dict[str, TimerSpec] = {
         TimerSpec("fast2", 27_000, "sand_fast2"),
     )
 }
-
-_TIMER_LABELS = {
-    "slow1": "Slow 1",
-    "slow2": "Slow 2",
-    "medium1": "Medium 1",
-    "medium2": "Medium 2",
-    "fast1": "Fast",
-    "fast2": "Extra fast",
-}
-
-
-def timer_label(timer_id: str) -> str:
-    """Short name of a standard timer for people, e.g. 'Medium 1' or 'Extra fast'."""
-    return _TIMER_LABELS[timer_id]

@@ -196,7 +196,7 @@ def _check(state: GameState, action: Action) -> Card:
             return card
         case PlayWild():
             if card.kind != CardKind.WILD:
-                raise IllegalAction(f"card {action.hand_index + 1} is {card.label()}, not a wild card")
+                raise IllegalAction(f"card {action.hand_index + 1} is {card.name.capitalize()}, not a wild card")
             if action.mode not in tuple(WildMode):
                 raise IllegalAction(f"unknown wild mode {action.mode!r}")
             timer = state.timers.get(action.timer)

@@ -20,13 +20,13 @@ from arenas.rules import TIMER_SPECS, Level
 from arenas.rules.preview import wild_only_gears
 from arenas.scenes import layouts as lay
 from common import text
+from common.i18n import _, language
 
 if TYPE_CHECKING:
     from common.app import App
 
 GEAR_PERIOD = 60.0        # degrees after which a gear sprite repeats itself
 GEAR_FRAMES = 24
-TIMER_CODES = {"slow1": "S1", "slow2": "S2", "medium1": "M1", "medium2": "M2", "fast1": "F", "fast2": "XF"}
 DANGER_MS = 5000
 RUST_TONE = (255, 140, 64)   # multiplies a greyed gear into rusty brown
 RUST_DARK, RUST_LIGHT = (70, 34, 18), (214, 116, 52)   # patina flecks
@@ -43,7 +43,7 @@ def rusted(image: pygame.Surface) -> pygame.Surface:
     out.blit(rust, (0, 0))
     flecks = pygame.Surface((w, h), pygame.SRCALPHA)
     rng = random.Random(w)  # the same flecks on every frame of a size
-    for _ in range(60):
+    for _fleck in range(60):
         r = max(1, round(w * rng.uniform(0.02, 0.06)))
         colour = RUST_DARK if rng.random() < 0.6 else RUST_LIGHT
         pygame.draw.circle(flecks, (*colour, rng.randrange(150, 235)), (rng.randrange(w), rng.randrange(h)), r)
@@ -226,6 +226,7 @@ class BoardView:
         self.under: pygame.Surface | None = None
         self.full: pygame.Surface | None = None
         self.window_size: tuple[int, int] | None = None
+        self.layers_language = ""  # the language of the Deactivator caption in the layers
 
     # ---- pieces (made on first use: a scene may fit several boards and keep one) -----------
     @property
@@ -292,8 +293,8 @@ class BoardView:
     # ---- static layers ---------------------------------------------------------------------
     def layers(self, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Surface]:
         """(table without gears, table with gears at rest) for a window of `size` (cached)."""
-        if self.full is None or self.under is None or self.window_size != size:
-            self.window_size = size
+        if self.full is None or self.under is None or self.window_size != size or self.layers_language != language():
+            self.window_size, self.layers_language = size, language()
             self.under = self._draw_under(size)
             self.full = self.under.copy()
             self.draw_gears(self.full, 0.0)
@@ -337,7 +338,7 @@ class BoardView:
             pygame.draw.circle(out, glow, (sx + (gate_mid[0] - sx) * t, sy + (gate_mid[1] - sy) * t), max(1, s * 0.03))
         out.blit(stone, stone.get_rect(center=(round(sx), round(sy))))
         px = max(11, round(s * 0.2))
-        text.draw_text(out, "Deactivator", px, (255, 244, 214), (sx, sy + s * lay.STONE_H / 2), "midtop", bold=True,
+        text.draw_text(out, _("Deactivator"), px, (255, 244, 214), (sx, sy + s * lay.STONE_H / 2), "midtop", bold=True,
                        shadow=(20, 12, 6))
 
     def preview(self) -> pygame.Surface:

@@ -19,8 +19,10 @@ from arenas.scenes import flow
 from arenas.scenes.play import PlayScene
 from arenas.scenes.replay_view import playback
 from arenas.scenes.result import ResultScene
+from arenas.scenes.setup_widgets import BOT_NAMES
 from arenas.session import GameSetup, RunRecord, to_replay
 from common.catalog import SceneSpec, register, wander
+from common.i18n import _
 from common.scenes.replay_viewer import ReplayViewerScene
 
 if TYPE_CHECKING:
@@ -49,17 +51,17 @@ def busy_play(app: App) -> PlayScene:
 
 
 BOT_LEVEL = 11
-BOT_TEAM = ("Ana", "Clockwork Pip", "Brass Bea")
 
 
 def bots_play(app: App, hint: bool) -> PlayScene:
     """Ana with two bot team-mates, a few cards into level 11: Ana's turn with a hint on show, or (no
     hint) just after Ana's card, the first bot thinking."""
     level = load_level(level_path(BOT_LEVEL))
-    setup = GameSetup(level, BOT_TEAM, 0, 100, False, seed=4, counts=False, bots=(1, 2), reaction_ms=2_000)
+    team = ("Ana", _(BOT_NAMES[0]), _(BOT_NAMES[1]))
+    setup = GameSetup(level, team, 0, 100, False, seed=4, counts=False, bots=(1, 2), reaction_ms=2_000)
     state = setup.new_state()
     rng = random.Random(4)
-    for _ in range(3 if hint else 6):
+    for _card in range(3 if hint else 6):
         advance(state, rng.randrange(1_200, 2_400))
         apply(state, rng.choice(legal_actions(state)))
     scene = flow.play_scene(app, setup, state, countdown=False)

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arenas.rules import TIMER_SPECS, GameState, TimerFlipped, TimerLost, TimerRecovered, timer_label
+from arenas.rules import TIMER_SPECS, GameState, TimerFlipped, TimerLost, TimerRecovered
+from arenas.scenes.names import timer_name
 from common import text
+from common.i18n import _
 
 if TYPE_CHECKING:
     from common.app import App
@@ -57,7 +59,7 @@ def sand_history(state: GameState) -> SandHistory:
             spans[e.timer].append((since.pop(e.timer), e.time_ms))
     for tid, start in since.items():
         spans[tid].append((start, state.time_ms))
-    return SandHistory(series, [at for at, _ in state.actions], lost, spans, state.time_ms,
+    return SandHistory(series, [at for at, _action in state.actions], lost, spans, state.time_ms,
                        state.failed_timer if state.result == "lost" else None)
 
 
@@ -100,7 +102,7 @@ def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: Sa
     band = pygame.Surface(danger.size, pygame.SRCALPHA)
     band.fill((*DANGER_BAND, 120))
     surface.blit(band, danger)
-    text.draw_text(surface, "under 5 s", app.font_px(13), FAIL, (plot.right - app.px(4), danger.top + 1), "topright")
+    text.draw_text(surface, _("under 5 s"), app.font_px(13), FAIL, (plot.right - app.px(4), danger.top + 1), "topright")
     for sec in range(0, cap_s + 1, 10):
         y = px(0, sec * 1000)[1]
         pygame.draw.line(surface, GRID, (plot.left, y), (plot.right, y), 1)
@@ -112,8 +114,8 @@ def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: Sa
         text.draw_text(surface, _clock(sec), label_px, INK, (x, plot.bottom + app.px(6)), "midtop")
     pygame.draw.line(surface, INK, plot.bottomleft, plot.bottomright, 2)
     pygame.draw.line(surface, INK, plot.bottomleft, plot.topleft, 2)
-    text.draw_text(surface, "time", label_px, INK, (plot.centerx, plot.bottom + app.px(26)), "midtop", bold=True)
-    text.draw_text(surface, "sand left", label_px, INK, (plot.left, plot.top - app.px(6)), "bottomleft", bold=True)
+    text.draw_text(surface, _("time"), label_px, INK, (plot.centerx, plot.bottom + app.px(26)), "midtop", bold=True)
+    text.draw_text(surface, _("sand left"), label_px, INK, (plot.left, plot.top - app.px(6)), "bottomleft", bold=True)
     tick_h = app.px(10)
     for at in history.cards:
         x = px(at, 0)[0]
@@ -140,26 +142,33 @@ def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: Sa
             pygame.draw.line(surface, FAIL, a, b, max(3, app.px(4)))
     # Legend.
     lx, ly = plot.right + app.px(20), plot.top
+    room = rect.right - app.px(14) - (lx + app.px(34))
+    labels = [*map(timer_name, history.series), _("card played"), _("timer lost"), _("while lost"), _("ran out")]
+    legend_px = min(text.fit_px(label, label_px, room) for label in labels)  # one size for the whole legend
+
+    def legend(label: str, y: float) -> None:
+        text.draw_text(surface, label, legend_px, INK, (lx + app.px(34), y), "midleft")
+
     line_h = app.px(24)
     for tid in history.series:
         colour = app.sprites.colour(TIMER_SPECS[tid].sand)
         pygame.draw.line(surface, INK, (lx, ly + line_h // 2), (lx + app.px(26), ly + line_h // 2), width + 2)
         pygame.draw.line(surface, colour, (lx, ly + line_h // 2), (lx + app.px(26), ly + line_h // 2), width)
-        text.draw_text(surface, timer_label(tid), label_px, INK, (lx + app.px(34), ly + line_h // 2), "midleft")
+        legend(timer_name(tid), ly + line_h // 2)
         ly += line_h
     ly += app.px(6)
     pygame.draw.line(surface, INK, (lx + app.px(13), ly + app.px(4)), (lx + app.px(13), ly + line_h - app.px(4)), 2)
-    text.draw_text(surface, "card played", label_px, INK, (lx + app.px(34), ly + line_h // 2), "midleft")
+    legend(_("card played"), ly + line_h // 2)
     ly += line_h
     pygame.draw.circle(surface, FAIL, (lx + app.px(13), ly + line_h // 2), app.px(6), max(2, app.px(2)))
-    text.draw_text(surface, "timer lost", label_px, INK, (lx + app.px(34), ly + line_h // 2), "midleft")
+    legend(_("timer lost"), ly + line_h // 2)
     ly += line_h
     _dashed(surface, INK, (lx, ly + line_h // 2), (lx + app.px(26), ly + line_h // 2), 3, app.px(5))
-    text.draw_text(surface, "while lost", label_px, INK, (lx + app.px(34), ly + line_h // 2), "midleft")
+    legend(_("while lost"), ly + line_h // 2)
     if history.failed is not None:
         ly += line_h
         cx, cy, k = lx + app.px(13), ly + line_h // 2, app.px(6)
         pygame.draw.line(surface, FAIL, (cx - k, cy - k), (cx + k, cy + k), 3)
         pygame.draw.line(surface, FAIL, (cx - k, cy + k), (cx + k, cy - k), 3)
-        text.draw_text(surface, "ran out", label_px, INK, (lx + app.px(34), cy), "midleft")
+        legend(_("ran out"), cy)
     return plot

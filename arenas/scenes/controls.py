@@ -12,6 +12,7 @@ import pygame
 from arenas.rules import Action, PlayCard
 from arenas.rules.preview import wild_choices
 from arenas.scenes.run import Phase
+from common.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from arenas.scenes.board import BoardView
@@ -88,7 +89,7 @@ def _key(c: Controls, event: pygame.event.Event) -> bool:
             c.ask_leave()
         return True
     if key == pygame.K_F1 and c.run.no_pause_now():
-        c.say("No pause in this game: read the rules (F1) before the countdown ends, or allow the pause assist")
+        c.say(_("No pause in this game: read the rules (F1) before the countdown ends, or allow the pause assist"))
         return True
     if key == pygame.K_h:
         c.show_hint()
@@ -126,13 +127,14 @@ def _click(c: Controls, pos: tuple[int, int]) -> None:
         for i, r in enumerate(rects):
             if r.inflate(0, lift * 2).move(0, -lift).collidepoint(pos):
                 if c.run.replay is not None:
-                    c.say("This is a replay: the cards play themselves", pos)
+                    c.say(_("This is a replay: the cards play themselves"), pos)
                 elif c.run.bot_turn_now():
                     c.thinking(pos)
                 elif c.run.is_bot(seat):
-                    c.say(f"{state.players[seat]} is a bot: it plays its own cards", pos)
+                    c.say(_("{name} is a bot: it plays its own cards").format(name=state.players[seat]), pos)
                 elif seat != state.active:
-                    c.say(f"It's {state.players[state.active]}'s turn, not {state.players[seat]}'s", pos)
+                    c.say(_("It's {name}'s turn, not {other}'s").format(name=state.players[state.active],
+                                                                        other=state.players[seat]), pos)
                 else:
                     play_card(c, i)
                 return
@@ -143,42 +145,46 @@ def _click(c: Controls, pos: tuple[int, int]) -> None:
             on = state.timer_on(gear)
             timer = on.id if on is not None else None
             if timer is None:
-                why = "a block sits on this gear" if gear in state.level.blocks else "no timer stands on this gear"
-                c.say(f"Wild card: {why} — click a timer", pos)
+                why = (_("Wild card: a block sits on this gear — click a timer") if gear in state.level.blocks
+                       else _("Wild card: no timer stands on this gear — click a timer"))
+                c.say(why, pos)
                 return
         choice = wild_choices(state, c.wild).get(timer) if timer is not None else None
         if choice is not None:  # the rules say whether it activates or recovers that timer
             c.apply(choice, pos)
         else:
-            c.say("Click a timer for the wild card (Esc cancels)", pos)
+            c.say(_("Click a timer for the wild card (Esc cancels)"), pos)
         return
     if timer is not None or gear is not None:
         if c.run.replay is not None:
-            c.say("This is a replay", pos)
+            c.say(_("This is a replay"), pos)
         elif c.run.bot_turn_now():
             c.thinking(pos)
         else:
-            who = f"{state.players[state.active]}: " if len(state.players) > 1 else ""
-            c.say(f"{who}play a card first — click it or press 1–{len(state.hands[state.active])}", pos)
+            many = len(state.players) > 1
+            first = (_("{name}: play a card first — click it or press 1–{n}") if many
+                     else _("play a card first — click it or press 1–{n}"))
+            c.say(first.format(name=state.players[state.active], n=len(state.hands[state.active])), pos)
 
 
 def play_card(c: Controls, index: int) -> None:
     """Key 1–3 or a click on the active player's card."""
     state = c.run.state
     if c.run.phase == Phase.COUNTDOWN:
-        c.say("Get ready: the sand starts after the countdown (Space or Enter starts it now)")
+        c.say(_("Get ready: the sand starts after the countdown (Space or Enter starts it now)"))
         return
     if c.run.phase == Phase.OVER:
         return
     if c.run.replay is not None:
-        c.say("This is a replay: the cards play themselves")
+        c.say(_("This is a replay: the cards play themselves"))
         return
     if c.run.bot_turn_now():
         c.thinking()
         return
     hand = state.hands[state.active]
     if index >= len(hand):
-        c.say(f"There is no card {index + 1}: this hand holds {len(hand)}")
+        c.say(ngettext("There is no card {n}: this hand holds {count}", "There is no card {n}: this hand holds {count}",
+                       len(hand)).format(n=index + 1, count=len(hand)))
         return
     if hand[index].kind == "wild":
         if c.wild == index:
@@ -194,4 +200,4 @@ def cancel_wild(c: Controls) -> None:
     """Esc: put the wild card back (the turn is still yours)."""
     c.wild = None
     c.app.sounds.play("ui_back")
-    c.say("Wild card kept in hand")
+    c.say(_("Wild card kept in hand"))

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arenas.rules import Card
+from arenas.scenes.names import card_name
 from common import text
+from common.i18n import _, language
 
 if TYPE_CHECKING:
     from common.app import App
@@ -28,19 +30,20 @@ class CardArt:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.cache: dict[tuple[str, int, int], pygame.Surface] = {}
+        self.cache: dict[tuple[str, int, int, str], pygame.Surface] = {}
 
     def image(self, card: Card | None, size: tuple[int, int]) -> pygame.Surface:
-        key = (card.name if card is not None else "back", *size)
+        key = (card.name if card is not None else "back", *size, language())
         img = self.cache.get(key)
         if img is None:
             img = self.app.sprites.scaled(card_sprite(card), size).copy()
             if card is not None:
                 w, h = size
-                word = card.label()
+                word = card_name(card)
                 band_w = round(w * (1 - 30 / 144))
                 px = text.fit_px(word, max(10, round(h * 0.14)), band_w, bold=True)
-                text.draw_text(img, word, px, INK, (w / 2, h * 0.815), "center", bold=True)
+                if text.font(px, True).size(word)[0] <= band_w:  # a mini card too small for its word shows none
+                    text.draw_text(img, word, px, INK, (w / 2, h * 0.815), "center", bold=True)
             self.cache[key] = img
         return img
 
@@ -141,7 +144,7 @@ class SeatPainter:
         """`keys`: show the 1–3 key numbers on an active hand (not for a bot or a replay); `bot`: a bot's seat."""
         rect = layout.seats[seat]
         key = (tuple(c.name for c in hand), name, active, hover, chosen, keys, bot, rect.size, layout.card,
-               layout.hand_size, self.app.sprites.version)
+               layout.hand_size, self.app.sprites.version, language())
         cached = self.cache.get(seat)
         if cached is None or cached[0] != key:
             cached = (key, self._render(layout, seat, name, hand, active, hover, chosen, keys, bot))
@@ -161,7 +164,7 @@ class SeatPainter:
         elif bot:
             label = name  # the play scene adds its thinking dots beside it
         else:
-            label = f"{name} — your turn" if keys else f"{name}'s turn"
+            label = (_("{name} — your turn") if keys else _("{name}'s turn")).format(name=name)
         room = rect.w - app.px(30)
         if bot:
             chip = self._bot_chip(name_px)
@@ -186,14 +189,14 @@ class SeatPainter:
                 pygame.draw.circle(img, app.sprites.colour("arenas_glow"), centre, badge // 2 - 1)
                 text.draw_text(img, str(i + 1), max(10, round(badge * 0.85)), (44, 29, 18), centre, "center", bold=True)
         if not hand:
-            text.draw_text(img, "no cards", app.font_px(16), (220, 200, 170), (rect.w // 2, rect.h // 2 + lift),
+            text.draw_text(img, _("no cards"), app.font_px(16), (220, 200, 170), (rect.w // 2, rect.h // 2 + lift),
                            "center")
         return img
 
     def _bot_chip(self, name_px: int) -> pygame.Surface:
         """The small "bot" badge of a bot's seat, as tall as its name line."""
         app = self.app
-        word = text.render("bot", max(10, round(name_px * 0.72)), INK, bold=True)
+        word = text.render(_("bot"), max(10, round(name_px * 0.72)), INK, bold=True)
         h = text.font(name_px, True).get_linesize()
         chip = pygame.Surface((word.get_width() + app.px(14), h), pygame.SRCALPHA)
         pygame.draw.rect(chip, (20, 10, 6), chip.get_rect(), border_radius=h // 2)

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from arenas.rules import Action, GameState, PlayWild
 from arenas.rules.preview import Turn, preview
-from arenas.scenes.board import TIMER_CODES
+from arenas.scenes.names import and_list, card_name, timer_code
+from common.i18n import _
 
 HINT_MS = 3000
 HINT_FADE_MS = 500
@@ -39,15 +40,15 @@ def hint_view(state: GameState, action: Action, now: float) -> HintView:
     timers = tuple(tid for tid in state.timers if tid in turned)
     n = action.hand_index + 1
     if isinstance(action, PlayWild):
-        code = TIMER_CODES.get(action.timer, action.timer)
+        code = timer_code(action.timer)
         recover = turns[0].turn in (Turn.RECOVERED, Turn.STAYS_LOST)
-        message = (f"Hint: wild card {n} to recover {code}" if recover
-                   else f"Hint: wild card {n} on {code}: flip it and move it on")
+        message = (_("Hint: wild card {n} to recover {timer}") if recover
+                   else _("Hint: wild card {n} on {timer}: flip it and move it on")).format(n=n, timer=code)
     else:
-        card = state.hands[action.player][action.hand_index]
+        card = card_name(state.hands[action.player][action.hand_index])
         if timers:
-            codes = " and ".join(TIMER_CODES.get(t, t) for t in timers)
-            message = f"Hint: card {n}, {card.label()}: it turns {codes}"
+            codes = and_list([timer_code(t) for t in timers])
+            message = _("Hint: card {n}, {card}: it turns {timers}").format(n=n, card=card, timers=codes)
         else:
-            message = f"Hint: card {n}, {card.label()}: it turns nothing, but you draw a fresh card"
+            message = _("Hint: card {n}, {card}: it turns nothing, but you draw a fresh card").format(n=n, card=card)
     return HintView(action, len(state.actions), now, timers, message)

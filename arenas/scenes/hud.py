@@ -7,15 +7,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arenas.rules import TIMER_SPECS, Card, timer_label
-from arenas.scenes.board import DANGER_MS, TIMER_CODES
+from arenas.rules import TIMER_SPECS, Card
+from arenas.scenes.board import DANGER_MS
 from arenas.scenes.hands import CardArt
 from arenas.scenes.hints import HINT_COLOUR
 from arenas.scenes.messages import BANNER_MS, MESSAGE_MS
+from arenas.scenes.names import tile_name, timer_code, timer_name
 from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text
+from common.i18n import _
 from common.widgets import draw_tooltip
 
 if TYPE_CHECKING:
@@ -63,7 +65,7 @@ class Hud:
         level = p.run.state.level
         cy = hud.centery
         x = app.px(14)
-        title = f"Level {level.number} · {level.name}"
+        title = _("Level {number} · {name}").format(number=level.number, name=_(level.name))
         px = text.fit_px(title, app.font_px(20), app.px(250), bold=True)
         r = text.draw_text(surface, title, px, light, (x, cy), "midleft", bold=True)
         x = r.right + app.px(16)
@@ -72,22 +74,25 @@ class Hud:
                            bold=True)
         x = r.right + app.px(8)
         if p.run.state.assisted:
-            r = text.draw_text(surface, "ASSISTED", app.font_px(14), (150, 220, 255), (x, cy), "midleft", bold=True)
+            r = text.draw_text(surface, _("ASSISTED"), app.font_px(14), (150, 220, 255), (x, cy), "midleft", bold=True)
             x = r.right + app.px(8)
         if p.run.replay is not None:
-            r = text.draw_text(surface, "REPLAY", app.font_px(14), (255, 200, 120), (x, cy), "midleft", bold=True)
+            r = text.draw_text(surface, _("REPLAY"), app.font_px(14), (255, 200, 120), (x, cy), "midleft", bold=True)
             x = r.right + app.px(8)
         x += app.px(8)
         # Legend: every timer's colour, code and remaining sand as a small bar.
         item_w = app.px(78)
+        labels = {tid: _("{timer} lost").format(timer=timer_code(tid)) if t.lost else timer_code(tid)
+                  for tid, t in p.run.state.timers.items()}
+        lpx = min(text.fit_px(label, app.font_px(16), item_w - app.px(22), bold=True) for label in labels.values())
         for t in p.run.state.timers.values():
             colour = app.sprites.colour(TIMER_SPECS[t.id].sand)
             pygame.draw.circle(surface, (10, 6, 4), (x + app.px(7), cy - app.px(7)), app.px(7))
             pygame.draw.circle(surface, colour, (x + app.px(7), cy - app.px(7)), app.px(6))
             danger = t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING
-            label = TIMER_CODES[t.id] + (" lost" if t.lost else "")
+            label = labels[t.id]
             ink = (255, 110, 90) if danger or t.lost else light
-            text.draw_text(surface, label, app.font_px(16), ink, (x + app.px(18), cy - app.px(7)), "midleft", bold=True)
+            text.draw_text(surface, label, lpx, ink, (x + app.px(18), cy - app.px(7)), "midleft", bold=True)
             bar = pygame.Rect(x, cy + app.px(6), item_w - app.px(12), app.px(7))
             pygame.draw.rect(surface, (60, 44, 32), bar, border_radius=app.px(3))
             fill = bar.copy()
@@ -100,7 +105,7 @@ class Hud:
             button = p.hint_button
             button.draw(surface, app, button.rect.collidepoint(p.mouse), False)
             right = button.rect.left - app.px(14)
-        deck = f"Deck {len(p.run.state.deck)}"
+        deck = _("Deck {n}").format(n=len(p.run.state.deck))
         r = text.draw_text(surface, deck, app.font_px(16), light, (right, cy), "midright")
         right = r.left - app.px(14)
         if p.messages.last_card is not None:
@@ -119,22 +124,25 @@ class Hud:
         n = len(state.hands[state.active])
         many = len(state.players) > 1
         if p.run.phase == Phase.COUNTDOWN:
-            msg = "Get ready… the sand starts when the countdown ends  ·  Space, Enter or a click starts it now"
+            msg = _("Get ready… the sand starts when the countdown ends  ·  Space, Enter or a click starts it now")
         elif p.run.phase == Phase.OVER:
-            msg = "Press Enter for the result"
+            msg = _("Press Enter for the result")
         elif p.run.replay is not None:
-            msg = "Watching a replay  ·  Esc stops it"
+            msg = _("Watching a replay  ·  Esc stops it")
         elif p.run.setup.watch:
-            msg = f"Watching the bots play  ·  {name} is choosing a card  ·  Esc stops"
+            msg = _("Watching the bots play  ·  {name} is choosing a card  ·  Esc stops").format(name=name)
         elif p.run.bot_turn_now():
-            msg = f"{name} (bot) is choosing a card…"
+            msg = _("{name} (bot) is choosing a card…").format(name=name)
         elif p.hint is not None:
             msg = p.hint.message
         elif p.wild is not None:
-            msg = "Wild card: click a timer to flip and move it, or a lost timer to recover it  ·  Esc keeps the card"
+            msg = _("Wild card: click a timer to flip and move it, or a lost timer to recover it  ·  Esc keeps"
+                    " the card")
         else:
-            who = f"{name}'s turn: " if many else ""
-            msg = f"{who}click a card or press 1–{n}  ·  every gear of the card's colour or shape moves its timer"
+            msg = (_("{name}'s turn: click a card or press 1–{n}  ·  every gear of the card's colour or shape moves"
+                     " its timer") if many
+                   else _("click a card or press 1–{n}  ·  every gear of the card's colour or shape moves its timer")
+                   ).format(name=name, n=n)
         app = self.app
         px = text.fit_px(msg, app.font_px(19), p.table.board.w - app.px(20), bold=True)
         hinting = p.hint is not None and msg == p.hint.message
@@ -150,7 +158,8 @@ class Hud:
         app = self.app
         for f in p.messages.floating:
             t = (p.now - f.start) / MESSAGE_MS
-            img = text.render(f.message, app.font_px(19), f.colour, bold=True)
+            px = text.fit_px(f.message, app.font_px(19), surface.get_width() - app.px(32), bold=True)
+            img = text.render(f.message, px, f.colour, bold=True)
             x = min(max(f.pos[0], img.get_width() / 2 + 8), surface.get_width() - img.get_width() / 2 - 8)
             y = f.pos[1] - app.px(26) * t
             rect = img.get_rect(center=(round(x), round(y)))
@@ -170,14 +179,20 @@ class Hud:
         state = p.run.state
         if timer is not None:
             t = state.timers[timer]
-            where = f"lost beside gear {t.position + 1}" if t.lost else f"on gear {t.position + 1}"
-            msg = f"{timer_label(timer)} · {t.remaining_ms / 1000:.0f} s of {t.capacity_ms // 1000} s · {where}"
+            where = (_("lost beside gear {n}") if t.lost else _("on gear {n}")).format(n=t.position + 1)
+            sand = _("{seconds} s of {capacity} s").format(seconds=f"{t.remaining_ms / 1000:.0f}",
+                                                           capacity=t.capacity_ms // 1000)
+            msg = f"{timer_name(timer)} · {sand} · {where}"
         elif gear is not None:
             tile = state.level.path[gear]
-            extra = " · danger zone" if gear >= state.level.deactivator else ""
-            extra += " · blocked" if gear in state.level.blocks else ""
-            extra += " · rusted: only a wild card turns it" if p.board and gear in p.board.rusted else ""
-            msg = f"Gear {gear + 1}: {tile.label()}{extra}"
+            parts = [_("Gear {n}: {tile}").format(n=gear + 1, tile=tile_name(tile))]
+            if gear >= state.level.deactivator:
+                parts.append(_("danger zone"))
+            if gear in state.level.blocks:
+                parts.append(_("blocked"))
+            if p.board and gear in p.board.rusted:
+                parts.append(_("rusted: only a wild card turns it"))
+            msg = " · ".join(parts)
         else:
             return
         draw_tooltip(surface, self.app, msg, p.mouse)
@@ -194,7 +209,7 @@ class Hud:
         surface.blit(disc, disc.get_rect(center=centre))
         text.draw_text(surface, str(n), size, app.sprites.colour("arenas_glow"), centre, "center", bold=True,
                        shadow=(20, 10, 6))
-        text.draw_text(surface, "sand starts in", app.font_px(20), (250, 238, 214),
+        text.draw_text(surface, _("sand starts in"), app.font_px(20), (250, 238, 214),
                        (centre[0], centre[1] - app.px(66)), "center", bold=True)
 
     def _draw_banner(self, surface: pygame.Surface, p: Shown) -> None:
@@ -206,7 +221,8 @@ class Hud:
         if t < 0:
             return
         alpha = min(1.0, t * 6) * (1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25))
-        img = text.render(message, app.font_px(30), app.sprites.colour("arenas_glow"), bold=True)
+        px = text.fit_px(message, app.font_px(30), surface.get_width() - app.px(48), bold=True)
+        img = text.render(message, px, app.sprites.colour("arenas_glow"), bold=True)
         seat = p.table.seats[p.run.state.active]
         board = p.table.board
         rise = round(app.px(12) * (1 - min(1.0, t * 5)))
@@ -234,19 +250,21 @@ class Hud:
         shade.fill((10, 6, 4, 150))
         surface.blit(shade, (0, 0))
         w, h = surface.get_size()
-        text.draw_text(surface, "Paused", app.font_px(64), app.sprites.colour("arenas_glow"),
+        text.draw_text(surface, _("Paused"), app.font_px(64), app.sprites.colour("arenas_glow"),
                        (w // 2, h // 2 - app.px(30)), "center", bold=True, shadow=(0, 0, 0))
-        text.draw_text(surface, "Assist used: this run is marked assisted  ·  Esc, Space or a click resumes",
-                       app.font_px(22), (250, 238, 214), (w // 2, h // 2 + app.px(30)), "center", shadow=(0, 0, 0))
+        line = _("Assist used: this run is marked assisted  ·  Esc, Space or a click resumes")
+        text.draw_text(surface, line, text.fit_px(line, app.font_px(22), w - app.px(40)), (250, 238, 214),
+                       (w // 2, h // 2 + app.px(30)), "center", shadow=(0, 0, 0))
 
     def _draw_over(self, surface: pygame.Surface, p: Shown) -> None:
         assert p.ended_at is not None and p.table is not None
         app = self.app
         t = min(1.0, (p.now - p.ended_at) / 500)
         won = p.run.state.result == "won"
-        message = "Every timer is through — the machine stops!" if won else "The sand ran out"
+        message = _("Every timer is through — the machine stops!") if won else _("The sand ran out")
         colour = (140, 240, 140) if won else (255, 120, 100)
-        img = text.render(message, app.font_px(44), colour, bold=True)
+        px = text.fit_px(message, app.font_px(44), p.table.board.w - app.px(80), bold=True)
+        img = text.render(message, px, colour, bold=True)
         rect = img.get_rect(midbottom=(p.table.board.centerx, p.table.board.bottom - app.px(8)))
         back = rect.inflate(app.px(60), app.px(30))
         shade = pygame.Surface(back.size, pygame.SRCALPHA)

@@ -33,7 +33,6 @@ from arenas.rules import (
     TimerMoved,
     TimerRecovered,
     TurnChanged,
-    timer_label,
 )
 from arenas.scenes import controls
 from arenas.scenes.board import DANGER_MS, BoardView
@@ -42,10 +41,12 @@ from arenas.scenes.hands import TableLayout
 from arenas.scenes.hints import HintView, hint_view
 from arenas.scenes.messages import LastCard, Messages
 from arenas.scenes.motion import Motion
+from arenas.scenes.names import card_name, timer_name
 from arenas.scenes.run import CardDone, Phase, Refused, Run, SandRan
 from arenas.scenes.shown import HoverKey
 from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord
+from common.i18n import _, ngettext
 from common.scene import Scene
 from common.widgets import Button, Dialog
 
@@ -64,7 +65,7 @@ class LeaveDialog(Dialog):
     """'Leave the game?' over a running game: the sand keeps flowing underneath (there is no pause)."""
 
     def __init__(self, app: App, play: PlayScene, title: str, message: str, leave_label: str) -> None:
-        super().__init__(app, title, message, [(leave_label, play.leave_game), ("Keep playing", lambda: None)])
+        super().__init__(app, title, message, [(leave_label, play.leave_game), (_("Keep playing"), lambda: None)])
         self.play = play
 
     def fixed_update(self, step_ms: int) -> None:
@@ -101,7 +102,7 @@ class PlayScene(Scene):
         self.board: BoardView | None = None
         self.sprite_version = app.sprites.version
         self.hint: HintView | None = None
-        self.hint_button = Button("Hint (H)", self.show_hint, font=17)
+        self.hint_button = Button(_("Hint (H)"), self.show_hint, font=17)
 
     # ---- lifecycle -----------------------------------------------------------------------
     @property
@@ -173,7 +174,7 @@ class PlayScene(Scene):
                     self.wild = None
                     self._absorb(events, from_card=True)
                 case Refused(_, reason, replay=True):
-                    self.say(f"Replay stopped: {reason}", None, danger=True)
+                    self.say(_("Replay stopped: {reason}").format(reason=reason), None, danger=True)
                 case Refused(_, reason):
                     self.app.sounds.play("ui_error")
                     self.say(reason, None, danger=True)
@@ -222,21 +223,22 @@ class PlayScene(Scene):
                     moved += 1
                 case TimerBlocked():
                     x, y = geo.spots[e.tile]
-                    self.messages.show("can't move", (x, y - geo.s * 0.7), (255, 236, 200), now)
+                    self.messages.show(_("can't move"), (x, y - geo.s * 0.7), (255, 236, 200), now)
                 case TimerLost():
                     dst = self._spot(e.tile, lost=True)
                     motion.fall(e.timer, now, dst)
                     # A short word at the timer; the sentence where messages are read, off the crowded board.
-                    self.messages.show("lost!", (dst[0], dst[1] - geo.s * 0.7), DANGER, now)
-                    self.say(f"{timer_label(e.timer)} ran out and is lost beside gear {e.tile + 1}"
-                             " — a wild card can recover it", danger=True)
+                    self.messages.show(_("lost!"), (dst[0], dst[1] - geo.s * 0.7), DANGER, now)
+                    self.say(_("{timer} ran out and is lost beside gear {n} — a wild card can recover it").format(
+                        timer=timer_name(e.timer), n=e.tile + 1), danger=True)
                 case TimerRecovered(back_on_path=True):
                     motion.stand_up(e.timer, now, order.get(e.timer, 0.0), geo.spots[e.tile])
-                    recovered.append(f"{timer_label(e.timer)} is back on gear {e.tile + 1}")
+                    recovered.append(_("{timer} is back on gear {n}").format(timer=timer_name(e.timer), n=e.tile + 1))
                 case TimerRecovered():
-                    recovered.append(f"gear {e.tile + 1} is taken, {timer_label(e.timer)} stays lost")
-                    self.say(f"Gear {e.tile + 1} is taken: {timer_label(e.timer)} was flipped but stays lost",
-                             motion.looks[e.timer].rest)
+                    recovered.append(_("gear {n} is taken, {timer} stays lost").format(
+                        n=e.tile + 1, timer=timer_name(e.timer)))
+                    self.say(_("Gear {n} is taken: {timer} was flipped but stays lost").format(
+                        n=e.tile + 1, timer=timer_name(e.timer)), motion.looks[e.timer].rest)
                 case TurnChanged():
                     if len(state.players) > 1:
                         self._turn_banner(e.player)
@@ -254,22 +256,25 @@ class PlayScene(Scene):
 
     def _caption(self, played: CardPlayed, stayed: int, moved: int, recovered: list[str]) -> None:
         """The top bar's words for the card just played: who played what, and what it did."""
-        label = played.card.label()
-        who = f"{self.run.state.players[played.player]} played {label}" if len(self.run.state.players) > 1 \
-            else f"Played {label}"
+        card = card_name(played.card)
+        who = (_("{name} played {card}") if len(self.run.state.players) > 1 else _("Played {card}")).format(
+            name=self.run.state.players[played.player], card=card)
         if recovered:
             effect = recovered[0]
         elif moved:
-            effect = f"moved {moved}" + (f", {stayed} only flipped" if stayed > 0 else "")
+            effect = ngettext("moved {n}", "moved {n}", moved).format(n=moved)
+            if stayed > 0:
+                effect += ", " + ngettext("{n} only flipped", "{n} only flipped", stayed).format(n=stayed)
         elif stayed:
-            effect = "flipped in place"
+            effect = _("flipped in place")
         else:
-            effect = "no timer matched"
+            effect = _("no timer matched")
         self.messages.last_card = LastCard(played.card.name, f"{who} · {effect}", self.now)
 
     def _turn_banner(self, seat: int) -> None:
         name = self.run.state.players[seat]
-        self.messages.announce(f"{name} (bot) is thinking…" if self.run.is_bot(seat) else f"{name}'s turn", self.now)
+        banner = _("{name} (bot) is thinking…") if self.run.is_bot(seat) else _("{name}'s turn")
+        self.messages.announce(banner.format(name=name), self.now)
 
     def _end(self) -> None:
         if self.ended_at is not None:
@@ -291,7 +296,7 @@ class PlayScene(Scene):
 
     def thinking(self, pos: Point | None = None) -> None:
         """Why a person's input waits: a bot holds the turn."""
-        self.say(f"{self.run.state.players[self.run.state.active]} is thinking…", pos)
+        self.say(_("{name} is thinking…").format(name=self.run.state.players[self.run.state.active]), pos)
 
     def timer_at(self, pos: tuple[int, int]) -> str | None:
         """The timer drawn under `pos` (standing or lost), if any."""
@@ -324,13 +329,14 @@ class PlayScene(Scene):
         """Why no hint can be asked for now ("" when there is nothing to explain), or None if one can."""
         run = self.run
         if run.replay is not None:
-            return "This is a replay: no hints"
+            return _("This is a replay: no hints")
         if run.phase == Phase.COUNTDOWN:
-            return "Hints start with the sand — after the countdown"
+            return _("Hints start with the sand — after the countdown")
         if run.phase != Phase.RUNNING or run.paused:
             return ""
         if run.bot_turn_now():
-            return f"{run.state.players[run.state.active]} is thinking… hints are for your own turn"
+            name = run.state.players[run.state.active]
+            return _("{name} is thinking… hints are for your own turn").format(name=name)
         return None
 
     def show_hint(self) -> None:
@@ -351,7 +357,7 @@ class PlayScene(Scene):
         self.messages.banner = None
         self.app.sounds.play("turn_chime", 0.6)
         if first:
-            self.say("Hint used: this run is now assisted (no best time)")
+            self.say(_("Hint used: this run is now assisted (no best time)"))
 
     # ---- pause, leave, result ------------------------------------------------------------
     def pause_play(self) -> None:
@@ -367,13 +373,14 @@ class PlayScene(Scene):
     def ask_leave(self) -> None:
         self.asking = True  # the leave dialog lets the sand run on: it is not a pause
         if self.run.replay is not None:
-            self.app.push(LeaveDialog(self.app, self, "Stop the replay?", "Go back without watching the rest.", "Stop"))
+            self.app.push(LeaveDialog(self.app, self, _("Stop the replay?"), _("Go back without watching the rest."),
+                                      _("Stop")))
         elif self.run.setup.watch:
-            self.app.push(LeaveDialog(self.app, self, "Stop watching?", "The bots keep playing while you decide.",
-                                      "Stop"))
+            self.app.push(LeaveDialog(self.app, self, _("Stop watching?"), _("The bots keep playing while you decide."),
+                                      _("Stop")))
         else:
-            self.app.push(LeaveDialog(self.app, self, "Leave the game?",
-                                      "The sand keeps running while you decide. Leaving ends this run.", "Leave"))
+            self.app.push(LeaveDialog(self.app, self, _("Leave the game?"),
+                                      _("The sand keeps running while you decide. Leaving ends this run."), _("Leave")))
 
     def leave_game(self) -> None:
         self._stop_hiss()
@@ -394,7 +401,7 @@ class PlayScene(Scene):
             return
         self.now += dt_ms
         if run.phase == Phase.COUNTDOWN:
-            for _ in range(run.count_down(dt_ms)):
+            for _beep in range(run.count_down(dt_ms)):
                 self.app.sounds.play("countdown_beep")
             if run.countdown_left <= 0:
                 self._go()

@@ -15,9 +15,9 @@ from arenas.rules import (
     LevelError,
     level_path,
     load_level,
-    timer_label,
 )
 from arenas.scenes.chart import draw_chart, sand_history
+from arenas.scenes.names import timer_name
 from arenas.session import GameSetup, RunRecord, format_ms
 from common import text
 from common.i18n import _
@@ -37,9 +37,9 @@ def failure_text(state: GameState) -> str:
         return ""
     t = state.timers[state.failed_timer]
     gear = state.failed_where + 1
-    if t.lost:
-        return f"{timer_label(t.id)} ran out while lost beside gear {gear}"
-    return f"{timer_label(t.id)} ran out in the danger zone on gear {gear}"
+    failed = (_("{timer} ran out while lost beside gear {n}") if t.lost
+              else _("{timer} ran out in the danger zone on gear {n}"))
+    return failed.format(timer=timer_name(t.id), n=gear)
 
 
 def assist_text(setup: GameSetup, state: GameState) -> str:
@@ -47,8 +47,9 @@ def assist_text(setup: GameSetup, state: GameState) -> str:
     if not state.assisted:
         return ""
     if setup.sand_speed_pct < 100:
-        return f"Assisted run (sand at {setup.sand_speed_pct} %): no best time"
-    return f"Assisted run ({'pause or hint' if setup.allow_pause else 'hint'} used): no best time"
+        return _("Assisted run (sand at {percent} %): no best time").format(percent=setup.sand_speed_pct)
+    return _("Assisted run (pause or hint used): no best time") if setup.allow_pause \
+        else _("Assisted run (hint used): no best time")
 
 
 @dataclass(frozen=True)
@@ -78,13 +79,14 @@ class ResultScene(Scene):
         self.chart: pygame.Surface | None = None
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
         self.next_level = self._next_level()
-        buttons = [Button("Watch again" if watched else "Retry", self.retry, "Play this level again (Enter)")]
+        buttons = [Button(_("Watch again") if watched else _("Retry"), self.retry, _("Play this level again (Enter)"))]
         if self.next_level is not None:
-            buttons.append(Button(f"Next level ({self.next_level.number})", self.next, self.next_level.name))
+            buttons.append(Button(_("Next level ({number})").format(number=self.next_level.number), self.next,
+                                  _(self.next_level.name)))
         if record.replay_path is not None and not watched:
             buttons.append(Button(_("Watch replay"), self.watch_replay, _("Watch this run again, step by step")))
-        buttons += [Button("Level select", self.level_select, "Choose another level or change the players"),
-                    Button("Menu", self.menu, "Back to the main menu", sound="ui_back")]
+        buttons += [Button(_("Level select"), self.level_select, _("Choose another level or change the players")),
+                    Button(_("Menu"), self.menu, _("Back to the main menu"), sound="ui_back")]
         self.buttons = buttons
         self.group = WidgetGroup(app, buttons)
         self.group.keyboard_mode = True
@@ -157,37 +159,40 @@ class ResultScene(Scene):
         self.backdrop.draw(surface, app)
         state = self.state
         won = state.result == "won"
-        title = "The machine is stopped — you won!" if won else "The sand ran out — the machine won"
+        title = _("The machine is stopped — you won!") if won else _("The sand ran out — the machine won")
         if self.watched:
-            title = "Replay: " + ("won" if won else "lost")
+            title = _("Replay: won") if won else _("Replay: lost")
         elif self.setup.watch:
-            title = "The bots stopped the machine!" if won else "The sand beat the bots"
+            title = _("The bots stopped the machine!") if won else _("The sand beat the bots")
         colour = (150, 240, 140) if won else (255, 140, 110)
-        text.draw_text(surface, title, app.font_px(44), colour, (w // 2, app.px(18)), "midtop", bold=True,
-                       shadow=app.theme.shadow)
+        room = w - app.px(60)
+        text.draw_text(surface, title, text.fit_px(title, app.font_px(44), room, bold=True), colour,
+                       (w // 2, app.px(18)), "midtop", bold=True, shadow=app.theme.shadow)
         level = state.level
-        line = f"Level {level.number} · {level.name} · time {format_ms(state.time_ms)}"
+        parts = [_("Level {number}").format(number=level.number), _(level.name),
+                 _("time {time}").format(time=format_ms(state.time_ms))]
         if self.record.new_best:
-            line += " · new best time!"
+            parts.append(_("new best time!"))
         elif self.record.previous_best is not None and won:
-            line += f" · best {format_ms(self.record.previous_best)}"
+            parts.append(_("best {time}").format(time=format_ms(self.record.previous_best)))
+        line = " · ".join(parts)
         light = app.theme.text_light
-        text.draw_text(surface, line, app.font_px(26), light, (w // 2, app.px(76)), "midtop", bold=True,
-                       shadow=app.theme.shadow)
+        text.draw_text(surface, line, text.fit_px(line, app.font_px(26), room, bold=True), light,
+                       (w // 2, app.px(76)), "midtop", bold=True, shadow=app.theme.shadow)
         y = app.px(112)
         for extra, ink in ((failure_text(state), (255, 170, 140)), (assist_text(self.setup, state), (150, 220, 255))):
             if extra:
-                text.draw_text(surface, extra, app.font_px(22), ink, (w // 2, y), "midtop", bold=True,
-                               shadow=app.theme.shadow)
+                text.draw_text(surface, extra, text.fit_px(extra, app.font_px(22), room, bold=True), ink, (w // 2, y),
+                               "midtop", bold=True, shadow=app.theme.shadow)
                 y += app.px(28)
         if self.record.replay_path is not None:
-            where = f"Replay saved: {self.record.replay_path.name}"
+            where = _("Replay saved: {file}").format(file=self.record.replay_path.name)
             text.draw_text(surface, where, app.font_px(16), light, (w // 2, self.chart_rect.top - app.px(6)),
                            "midbottom", shadow=app.theme.shadow)
         if self.chart is None or self.chart.get_size() != self.chart_rect.size:
             self.chart = pygame.Surface(self.chart_rect.size, pygame.SRCALPHA)
             draw_chart(self.chart, app, self.chart.get_rect(), self.history)
         surface.blit(self.chart, self.chart_rect)
-        text.draw_text(surface, "Sand left in every timer over the run", app.font_px(18), app.theme.text,
+        text.draw_text(surface, _("Sand left in every timer over the run"), app.font_px(18), app.theme.text,
                        (self.chart_rect.centerx, self.chart_rect.top + app.px(10)), "midtop", bold=True)
         self.group.draw(surface)

@@ -10,13 +10,15 @@ import pygame
 
 from arenas.bots import MAX_REACTION_MS, MIN_REACTION_MS
 from arenas.records import Records
-from arenas.rules import MAX_PLAYERS, TIMER_SPECS, Level, LevelError, load_levels, timer_label
+from arenas.rules import MAX_PLAYERS, TIMER_SPECS, Level, LevelError, load_levels
 from arenas.rules.preview import wild_only_gears
 from arenas.scenes.board import BoardView, fit_args
 from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
-from arenas.scenes.setup_widgets import Choices, LevelList, NameField, SeatKind
+from arenas.scenes.names import and_list, card_name, tile_name, timer_name
+from arenas.scenes.setup_widgets import BOT_NAMES, Choices, LevelList, NameField, SeatKind, default_name
 from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
+from common.i18n import N_, _, format_decimal, ngettext
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.widgets import Button, Choice, Slider, Toggle, WidgetGroup
@@ -25,8 +27,8 @@ if TYPE_CHECKING:
     from common.app import App
 
 NAME_LIMIT = 16
-BOT_NAMES = ("Clockwork Pip", "Brass Bea", "Tick-Tock Tam", "Cogsworth Nell", "Sprocket Sal", "Pendulum Pete",
-             "Gearwright Ada")
+# The difficulty labels of the bots' proof table (`arenas.bots.verify.LABELS`), marked for translation here.
+DIFFICULTY_LABELS = (N_("Gentle"), N_("Easy"), N_("Tricky"), N_("Hard"), N_("Brutal"))
 REACTION_STEP_MS = 200
 WARM_AFTER_MS = 250  # a level stays selected this long before its play board is fitted ahead
 
@@ -36,7 +38,7 @@ def reaction_options(current: int) -> list[tuple[int, str]]:
     values = set(range(MIN_REACTION_MS, MAX_REACTION_MS + 1, REACTION_STEP_MS))
     if MIN_REACTION_MS <= current <= MAX_REACTION_MS:
         values.add(current)
-    return [(v, f"{v / 1000:.1f} s" if v % 100 == 0 else f"{v / 1000:.2f} s") for v in sorted(values)]
+    return [(v, f"{format_decimal(v / 1000, 1 if v % 100 == 0 else 2)} s") for v in sorted(values)]
 
 
 def difficulty_table() -> dict[int, dict[str, Any]]:
@@ -55,30 +57,36 @@ def difficulty_text(row: dict[str, Any] | None) -> str:
     label, rate = row.get("label"), row.get("win_rate")
     if not isinstance(label, str) or isinstance(rate, bool) or not isinstance(rate, (int, float)):
         return ""
-    return f"{label} · bot win rate {rate:.0%}"
+    return _("{label} · bot win rate {percent}%").format(label=_(label), percent=f"{rate * 100:.0f}")
 
 
 def level_facts(level: Level) -> list[str]:
     """What a level sets, one line each: path, Deactivator, timers, challenge rules."""
-    danger = len(level.path) - level.deactivator
-    timers = ", ".join(f"{timer_label(t)} ({TIMER_SPECS[t].capacity_ms // 1000} s)" for t in level.timer_ids)
-    facts = [f"{len(level.path)} gears · Deactivator after gear {level.deactivator} · {danger} danger gears",
-             f"Timers: {timers}"]
+    gears, danger = len(level.path), len(level.path) - level.deactivator
+    timers = ", ".join(f"{timer_name(t)} ({TIMER_SPECS[t].capacity_ms // 1000} s)" for t in level.timer_ids)
+    facts = [" · ".join((ngettext("{n} gear", "{n} gears", gears).format(n=gears),
+                         _("Deactivator after gear {n}").format(n=level.deactivator),
+                         ngettext("{n} danger gear", "{n} danger gears", danger).format(n=danger))),
+             _("Timers: {timers}").format(timers=timers)]
     if level.hand_size != 3:
-        facts.append(f"Challenge: a hand of {level.hand_size} cards")
+        facts.append(ngettext("Challenge: a hand of {n} card", "Challenge: a hand of {n} cards",
+                              level.hand_size).format(n=level.hand_size))
     for removed in level.removed_cards:
-        facts.append(f"Challenge: no {removed} cards in the deck")
+        facts.append(_("Challenge: no {card} cards in the deck").format(card=card_name(removed).lower()))
     rusted = wild_only_gears(level)
     if rusted:
-        kinds = " and ".join(sorted({level.path[i].name for i in rusted}))
-        plural = "s" if len(rusted) > 1 else ""
-        facts.append(f"Rusted (only a wild card turns them): {len(rusted)} {kinds} gear{plural}")
+        kinds = and_list(sorted({tile_name(level.path[i]).lower() for i in rusted}))
+        facts.append(ngettext("Rusted (only a wild card turns them): {n} {kinds} gear",
+                              "Rusted (only a wild card turns them): {n} {kinds} gears", len(rusted)).format(
+            n=len(rusted), kinds=kinds))
     if level.blocks:
-        gears = ", ".join(str(b + 1) for b in sorted(level.blocks))
-        facts.append(f"Challenge: a block on gear {gears}")
+        blocked = ", ".join(str(b + 1) for b in sorted(level.blocks))
+        facts.append(ngettext("Challenge: a block on gear {gears}", "Challenge: a block on gear {gears}",
+                              len(level.blocks)).format(gears=blocked))
     if "fast2" in level.timer_ids:
-        facts.append("Challenge: the extra fast timer (27 s)")
-    facts.append(f"Suggested team: {level.team_size} player{'s' if level.team_size > 1 else ''}")
+        facts.append(_("Challenge: the extra fast timer (27 s)"))
+    facts.append(ngettext("Suggested team: {n} player", "Suggested team: {n} players", level.team_size).format(
+        n=level.team_size))
     return facts
 
 
@@ -104,23 +112,24 @@ class SetupScene(Scene):
         except LevelError as exc:
             self.levels, self.problem = [], str(exc)
         c = self.choices
-        self.count = Choice("Players", [(n, str(n)) for n in range(1, MAX_PLAYERS + 1)], c.count, self.set_count,
-                            "Everyone plays at this screen; every hand is open, talk it over")
+        self.count = Choice(_("Players"), [(n, str(n)) for n in range(1, MAX_PLAYERS + 1)], c.count, self.set_count,
+                            _("Everyone plays at this screen; every hand is open, talk it over"))
         self.names = [NameField(i, c, self.edit) for i in range(MAX_PLAYERS)]
         self.kinds = [SeatKind(i, c, self.set_bot) for i in range(MAX_PLAYERS)]
-        self.first = Choice("First player", self._first_options(), c.first, self.set_first, "Who plays the first card")
+        self.first = Choice(_("First player"), self._first_options(), c.first, self.set_first,
+                            _("Who plays the first card"))
         delay = app.settings.teammate_delay_ms
-        self.reaction = Choice("Bot reaction", reaction_options(delay), delay, self.set_reaction,
-                               "How long bot team-mates take to play a card (each turn varies a little)")
-        self.speed = Slider("Sand speed (assist)", c.speed_pct / 100, 0.5, 1.0, 0.05, self.set_speed,
-                            tooltip="Slower sand makes it easier; below 100 % the run counts as assisted")
-        self.pause_toggle = Toggle("Allow pause with Esc (assist)", c.allow_pause, self.set_pause,
-                            "Pausing marks the run as assisted; without it Esc asks whether to leave")
+        self.reaction = Choice(_("Bot reaction"), reaction_options(delay), delay, self.set_reaction,
+                               _("How long bot team-mates take to play a card (each turn varies a little)"))
+        self.speed = Slider(_("Sand speed (assist)"), c.speed_pct / 100, 0.5, 1.0, 0.05, self.set_speed,
+                            tooltip=_("Slower sand makes it easier; below 100 % the run counts as assisted"))
+        self.pause_toggle = Toggle(_("Allow pause with Esc (assist)"), c.allow_pause, self.set_pause,
+                                   _("Pausing marks the run as assisted; without it Esc asks whether to leave"))
         self.level_list = LevelList(self.levels, self.records, lambda i: self.start())
         self.difficulty = difficulty_table()
         self.level_list.selected = self._initial_level(level)
-        self.back = Button("Back", app.pop, icon="ui/icon_back", sound="ui_back")
-        self.start_button = Button("Start", self.start, "Start the level (Enter)", font=30)
+        self.back = Button(_("Back"), app.pop, icon="ui/icon_back", sound="ui_back")
+        self.start_button = Button(_("Start"), self.start, _("Start the level (Enter)"), font=30)
         self.editing: NameField | None = None
         seats = [w for pair in zip(self.names, self.kinds) for w in pair]
         self.group = WidgetGroup(app, [self.count, *seats, self.first, self.reaction, self.speed, self.pause_toggle,
@@ -150,7 +159,7 @@ class SetupScene(Scene):
 
     # ---- choices -------------------------------------------------------------------------
     def _first_options(self) -> list[tuple[int, str]]:
-        return [(i, self.choices.names[i] or f"Player {i + 1}") for i in range(self.choices.count)]
+        return [(i, self.choices.name(i)) for i in range(self.choices.count)]
 
     def set_count(self, n: int) -> None:
         self.choices.count = n
@@ -164,11 +173,11 @@ class SetupScene(Scene):
         """Make seat `i` a bot or a human; a default name follows the switch (a chosen one stays)."""
         c = self.choices
         c.bots[i] = bot
-        if bot and c.names[i] in ("", f"Player {i + 1}"):
+        if bot and c.name(i) == default_name(i):
             taken = set(c.names[:c.count])
-            c.names[i] = next((name for name in BOT_NAMES if name not in taken), f"Bot {i + 1}")
+            c.names[i] = next((name for name in BOT_NAMES if name not in taken), _("Bot {n}").format(n=i + 1))
         elif not bot and c.names[i] in BOT_NAMES:
-            c.names[i] = f"Player {i + 1}"
+            c.names[i] = ""
         self._sync()
 
     def set_reaction(self, ms: int) -> None:
@@ -199,20 +208,21 @@ class SetupScene(Scene):
         self.first.index = min(self.choices.first, len(self.first.options) - 1)
         level = self.selected_level
         self.start_button.enabled = level is not None and self.records.is_unlocked(level.number)
-        self.start_button.label = "Watch" if self.watching else "Start"
-        self.start_button.tooltip = ("Watch the bots play the level (Enter)" if self.watching
-                                     else "Start the level (Enter)")
+        self.start_button.label = _("Watch") if self.watching else _("Start")
+        self.start_button.tooltip = (_("Watch the bots play the level (Enter)") if self.watching
+                                     else _("Start the level (Enter)"))
 
     def edit(self, field_: NameField) -> None:
         self.stop_editing()
         self.editing = field_
+        self.choices.names[field_.index] = self.choices.names[field_.index] and self.choices.name(field_.index)
         field_.editing = True
         pygame.key.start_text_input()
 
     def stop_editing(self) -> None:
         if self.editing is not None:
             i = self.editing.index
-            self.choices.names[i] = self.choices.names[i].strip() or f"Player {i + 1}"
+            self.choices.names[i] = self.choices.names[i].strip()
             self.editing.editing = False
             self.editing = None
             self._sync()
@@ -226,17 +236,18 @@ class SetupScene(Scene):
         self.stop_editing()
         level = self.selected_level
         if level is None:
-            self.app.toast(self.problem or "no levels found")
+            self.app.toast(self.problem or _("no levels found"))
             return
         if not self.records.is_unlocked(level.number):
             self.app.sounds.play("ui_error")
-            self.app.toast(f"Level {level.number} is locked: win level {level.number - 1} first")
+            self.app.toast(_("Level {number} is locked: win level {previous} first").format(
+                number=level.number, previous=level.number - 1))
             return
         c = self.choices
         c.level = level.number
         seed = self.app.options.seed if self.app.options.seed is not None else fresh_seed()
         delay = min(MAX_REACTION_MS, max(MIN_REACTION_MS, self.app.settings.teammate_delay_ms))
-        setup = GameSetup(level, tuple(c.names[:c.count]), c.first, c.speed_pct, c.allow_pause, seed,
+        setup = GameSetup(level, tuple(c.name(i) for i in range(c.count)), c.first, c.speed_pct, c.allow_pause, seed,
                           bots=self.bot_seats, reaction_ms=delay)
         self.on_start(setup)
 
@@ -342,11 +353,11 @@ class SetupScene(Scene):
         self.group.draw(surface)
         if self.choices.count < MAX_PLAYERS:
             below = self.names[self.choices.count].rect
-            text.draw_text(surface, "More players at one screen: change Players above (up to 7)", app.font_px(16),
+            text.draw_text(surface, _("More players at one screen: change Players above (up to 7)"), app.font_px(16),
                            app.theme.muted, (below.left + app.px(14), below.centery), "midleft")
         self._draw_detail(surface)
-        hint = ("Assists (slower sand, pause, hints with H) mark a run as assisted: it unlocks the next level"
-                " but sets no best time")
+        hint = _("Assists (slower sand, pause, hints with H) mark a run as assisted: it unlocks the next level"
+                 " but sets no best time")
         left, right = self.back.rect.right, self.start_button.rect.left
         text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), right - left - app.px(40)),
                        app.theme.text_light, ((left + right) // 2, self.back.rect.centery), "center",
@@ -358,15 +369,15 @@ class SetupScene(Scene):
         r = self.detail
         ink, muted = app.theme.text, app.theme.muted
         if level is None:
-            for i, line in enumerate(text.wrap(self.problem or "No levels found.", app.font_px(20), r.w)):
+            for i, line in enumerate(text.wrap(self.problem or _("No levels found."), app.font_px(20), r.w)):
                 text.draw_text(surface, line, app.font_px(20), app.theme.danger, (r.left, r.top + i * app.px(24)))
             return
         y = r.top
-        title = f"Level {level.number}: {level.name}"
+        title = _("Level {number}: {name}").format(number=level.number, name=_(level.name))
         px = text.fit_px(title, app.font_px(30), r.w, bold=True)
         y = text.draw_text(surface, title, px, ink, (r.left, y), bold=True).bottom + app.px(10)
         lh = text.font(app.font_px(19)).get_linesize()
-        for line in text.wrap(level.description, app.font_px(19), r.w):
+        for line in text.wrap(_(level.description), app.font_px(19), r.w):
             text.draw_text(surface, line, app.font_px(19), ink, (r.left, y))
             y += lh
         y += app.px(12)
@@ -379,29 +390,32 @@ class SetupScene(Scene):
         difficulty = difficulty_text(self.difficulty.get(level.number))
         if difficulty:
             y += app.px(4)
-            text.draw_text(surface, f"Difficulty: {difficulty}", app.font_px(18), ink, (r.left, y), bold=True)
+            text.draw_text(surface, _("Difficulty: {difficulty}").format(difficulty=difficulty), app.font_px(18), ink,
+                           (r.left, y), bold=True)
             y += text.font(app.font_px(18), True).get_linesize()
         y += app.px(14)
         rec = self.records.get(level.number)
         if not self.records.is_unlocked(level.number):
-            lines = [f"Locked: win level {level.number - 1} to open it."]
+            lines = [_("Locked: win level {previous} to open it.").format(previous=level.number - 1)]
         else:
             best = self.records.best_ms(level.number)
-            lines = [f"Best time: {format_ms(best)}" if best is not None else "Best time: none yet",
-                     f"Won {rec.wins}" + (f" ({rec.assisted_wins} assisted)" if rec.assisted_wins else "")
-                     + f" · lost {rec.losses}"]
+            won = (_("Won {wins} ({assisted} assisted)") if rec.assisted_wins else _("Won {wins}")).format(
+                wins=rec.wins, assisted=rec.assisted_wins)
+            lines = [_("Best time: {time}").format(time=format_ms(best)) if best is not None
+                     else _("Best time: none yet"), won + " · " + _("lost {losses}").format(losses=rec.losses)]
         state_ink = ink if self.records.is_unlocked(level.number) else app.theme.danger
         for line in lines:
             text.draw_text(surface, line, app.font_px(20), state_ink, (r.left, y), bold=True)
             y += app.px(26)
         notes = []
         if self.choices.count != level.team_size:
-            notes.append(f"(you chose {self.choices.count} player{'s' if self.choices.count > 1 else ''})")
+            notes.append(ngettext("(you chose {n} player)", "(you chose {n} players)", self.choices.count).format(
+                n=self.choices.count))
         if self.watching:
-            notes.append("Every seat is a bot: you watch them play (not recorded)")
+            notes.append(_("Every seat is a bot: you watch them play (not recorded)"))
         elif self.bot_seats:
             n = len(self.bot_seats)
-            notes.append(f"{n} bot team-mate{'s' if n > 1 else ''} at the table")
+            notes.append(ngettext("{n} bot team-mate at the table", "{n} bot team-mates at the table", n).format(n=n))
         for note in notes:
             text.draw_text(surface, note, text.fit_px(note, app.font_px(16), r.w), muted, (r.left, y))
             y += app.px(20)

@@ -12,10 +12,21 @@ from arenas.records import Records
 from arenas.rules import MAX_PLAYERS, Level
 from arenas.session import format_ms
 from common import text
+from common.i18n import N_, _
 from common.widgets import ListBox, Widget, draw_scrollbar
 
 if TYPE_CHECKING:
     from common.app import App
+
+
+# The names a seat takes when it becomes a bot, kept as these English words and shown through `_()`.
+BOT_NAMES = (N_("Clockwork Pip"), N_("Brass Bea"), N_("Tick-Tock Tam"), N_("Cogsworth Nell"), N_("Sprocket Sal"),
+             N_("Pendulum Pete"), N_("Gearwright Ada"))
+
+
+def default_name(seat: int) -> str:
+    """The name of a seat nobody has named: 'Player 2'."""
+    return _("Player {n}").format(n=seat + 1)
 
 
 @dataclass
@@ -23,19 +34,24 @@ class Choices:
     """What the setup screen remembers between runs in one session."""
 
     count: int = 1
-    names: list[str] = field(default_factory=lambda: [f"Player {i + 1}" for i in range(MAX_PLAYERS)])
+    names: list[str] = field(default_factory=lambda: [""] * MAX_PLAYERS)  # "": the seat's default name; see `name`
     bots: list[bool] = field(default_factory=lambda: [False] * MAX_PLAYERS)
     first: int = 0
     speed_pct: int = 100
     allow_pause: bool = False
     level: int | None = None
 
+    def name(self, seat: int) -> str:
+        """The name of a seat in the current language: the one chosen (a bot's name translated), or its default."""
+        name = self.names[seat]
+        return _(name) if name in BOT_NAMES else name or default_name(seat)
+
 
 class NameField(Widget):
     """A player's name: click or Enter to edit, type, Enter or Tab to finish."""
 
     def __init__(self, index: int, choices: Choices, on_edit: Callable[[NameField], None]) -> None:
-        super().__init__("Click and type a name")
+        super().__init__(_("Click and type a name"))
         self.index = index
         self.choices = choices
         self.on_edit = on_edit
@@ -43,7 +59,8 @@ class NameField(Widget):
 
     @property
     def value(self) -> str:
-        return self.choices.names[self.index]
+        """The name as typed while editing (empty at first for a default name), else the seat's name."""
+        return self.choices.names[self.index] if self.editing else self.choices.name(self.index)
 
     def activate(self, app: App) -> None:
         if not self.enabled:
@@ -56,22 +73,26 @@ class NameField(Widget):
             return
         name = "ui/list_row_selected" if hovered or focused or self.editing else "ui/list_row"
         surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
-        text.draw_text(surface, f"Player {self.index + 1}", app.font_px(17), app.theme.muted,
+        text.draw_text(surface, default_name(self.index), app.font_px(17), app.theme.muted,
                        (self.rect.left + app.px(14), self.rect.centery), "midleft")
-        r = text.draw_text(surface, self.value or " ", app.font_px(21), app.theme.text,
-                           (self.rect.left + app.px(110), self.rect.centery), "midleft", bold=True)
+        left = self.rect.left + app.px(110)
+        room = self.rect.right - app.px(12) - left
+        if self.editing:
+            done = text.draw_text(surface, _("Enter ✓"), app.font_px(14), app.theme.muted,
+                                  (self.rect.right - app.px(12), self.rect.centery), "midright")
+            room = done.left - app.px(8) - left
+        value = self.value or " "
+        r = text.draw_text(surface, value, text.fit_px(value, app.font_px(21), room, bold=True), app.theme.text,
+                           (left, self.rect.centery), "midleft", bold=True)
         if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
             pygame.draw.line(surface, app.theme.text, (r.right + 2, r.top + 2), (r.right + 2, r.bottom - 2), 2)
-        if self.editing:
-            text.draw_text(surface, "Enter ✓", app.font_px(14), app.theme.muted,
-                           (self.rect.right - app.px(12), self.rect.centery), "midright")
 
 
 class SeatKind(Widget):
     """Human or bot for one seat: a two-way switch beside the name (click, Enter or Left/Right)."""
 
     def __init__(self, index: int, choices: Choices, on_change: Callable[[int, bool], None]) -> None:
-        super().__init__("Human, or a bot team-mate that plays this seat by itself")
+        super().__init__(_("Human, or a bot team-mate that plays this seat by itself"))
         self.index = index
         self.choices = choices
         self.on_change = on_change
@@ -102,18 +123,19 @@ class SeatKind(Widget):
             half.left += half.w
         pygame.draw.rect(surface, app.sprites.colour("arenas_glow"), half, border_radius=half.h // 2)
         pygame.draw.rect(surface, app.theme.text, half, 1, border_radius=half.h // 2)
-        for k, word in enumerate(("Human", "Bot")):
+        for k, word in enumerate((_("Human"), _("Bot"))):
             chosen = k == int(self.bot)
             centre = (self.rect.left + app.px(4) + half.w * k + half.w // 2, self.rect.centery)
-            text.draw_text(surface, word, app.font_px(15), app.theme.text if chosen else app.theme.muted, centre,
-                           "center", bold=chosen)
+            px = text.fit_px(word, app.font_px(15), half.w - app.px(6), bold=chosen)
+            text.draw_text(surface, word, px, app.theme.text if chosen else app.theme.muted, centre, "center",
+                           bold=chosen)
 
 
 class LevelList(ListBox):
     """Levels with their number, name, lock or best time; Up/Down select, Enter starts."""
 
     def __init__(self, levels: list[Level], records: Records, on_start: Callable[[int], None]) -> None:
-        super().__init__([lv.name for lv in levels], on_start, row_h=40)
+        super().__init__([_(lv.name) for lv in levels], on_start, row_h=40)
         self.levels = levels
         self.records = records
 
@@ -139,8 +161,9 @@ class LevelList(ListBox):
             ink = app.theme.text if unlocked else app.theme.muted
             text.draw_text(surface, f"{level.number:>2}", app.font_px(20), ink, (r.left + app.px(12), r.centery),
                            "midleft", bold=True)
-            label_px = text.fit_px(level.name, app.font_px(20), r.w - app.px(150))
-            text.draw_text(surface, level.name, label_px, ink, (r.left + app.px(46), r.centery), "midleft")
+            name = _(level.name)
+            label_px = text.fit_px(name, app.font_px(20), r.w - app.px(150))
+            text.draw_text(surface, name, label_px, ink, (r.left + app.px(46), r.centery), "midleft")
             if not unlocked:
                 icon = app.sprites.scaled("ui/lock", (app.px(22), app.px(22)))
                 surface.blit(icon, icon.get_rect(midright=(r.right - app.px(10), r.centery)))

@@ -10,13 +10,15 @@ import pygame
 from arenas.rules import TIMER_SPECS
 from arenas.rules.preview import wild_choices
 from arenas.scenes import layouts as lay
-from arenas.scenes.board import DANGER_MS, TIMER_CODES
+from arenas.scenes.board import DANGER_MS
 from arenas.scenes.hands import CardArt, SeatPainter
 from arenas.scenes.hints import HINT_COLOUR
 from arenas.scenes.hud import Hud
+from arenas.scenes.names import timer_code
 from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from common import text
+from common.i18n import _, language
 
 if TYPE_CHECKING:
     from common.app import App
@@ -32,7 +34,9 @@ class PlayView:
         self.cards = CardArt(app)
         self.seats = SeatPainter(app, self.cards)
         self.hud = Hud(app, self.cards)
-        self.badges: dict[tuple[str, bool, int | None, tuple[int, int], tuple[int, int] | None], pygame.Surface] = {}
+        # (timer, danger, seconds, glass size, room, language) -> name tag
+        self.badges: dict[tuple[str, bool, int | None, tuple[int, int], tuple[int, int] | None, str],
+                          pygame.Surface] = {}
 
     def clear(self) -> None:
         """Forget every cached picture (the sprites changed)."""
@@ -112,7 +116,7 @@ class PlayView:
         t = p.run.state.timers[timer_id]
         seconds = -(-t.remaining_ms // 1000) if self.app.settings.show_timer_seconds else None
         assert p.board is not None
-        key = (timer_id, danger, seconds, p.board.glass.size, room)
+        key = (timer_id, danger, seconds, p.board.glass.size, room, language())
         img = self.badges.get(key)
         if img is None:
             if len(self.badges) > 200:
@@ -125,7 +129,7 @@ class PlayView:
                     room: tuple[int, int] | None) -> pygame.Surface:
         """The tag for a standing glass of `size`, its lettering made smaller until it fits in `room` (if any)."""
         app = self.app
-        label = TIMER_CODES.get(timer_id, timer_id) + (f" {seconds}s" if seconds is not None else "")
+        label = timer_code(timer_id) + (f" {seconds}s" if seconds is not None else "")
         ink = (190, 30, 20) if danger else (44, 29, 18)
         px = max(12, round(size[1] * 0.2))
         while True:
@@ -162,7 +166,7 @@ class PlayView:
             pygame.draw.circle(surface, (30, 18, 10), centre, r + 2, width + 2)
             pygame.draw.circle(surface, colour, centre, r, width)
             if choice.mode == "recover":
-                text.draw_text(surface, "recover", max(11, round(s * 0.2)), colour, (centre[0], centre[1] + r + 2),
+                text.draw_text(surface, _("recover"), max(11, round(s * 0.2)), colour, (centre[0], centre[1] + r + 2),
                                "midtop", bold=True, shadow=(20, 10, 6))
 
     def _draw_hint_timers(self, surface: pygame.Surface, p: Shown) -> None:

@@ -269,7 +269,7 @@ def test_setup_seats_switch_to_bots_with_friendly_names_and_start_with_them(
     assert play.run.setup.reaction_ms == app.settings.teammate_delay_ms and set(play.run.bots) == {1}
     app.pop()
     scene.set_bot(1, False)
-    assert scene.choices.names[1] == "Player 2"
+    assert scene.choices.name(1) == "Player 2"
     scene.choices.names[0] = "Ana"
     scene.set_bot(0, True)
     assert scene.choices.names[0] == "Ana"  # a chosen name stays

@@ -39,8 +39,11 @@ USED_NIGHT = (118, 108, 165)   # multiplies the frame's colours
 USED_WELL = (226, 222, 240)    # and, much more gently, the well's
 NAME_INK = (255, 244, 226)     # a name on its red title banner
 # Words that open a name without being what its bearer is called ("Sir Bramble of Nowhere" is Bramble).
+# The names' small words in both languages (the Spanish names come from the content catalogue).
 _TITLES = frozenset({"the", "sir", "lady", "dame", "lord", "captain", "professor", "old", "auntie", "mother",
-                     "grandmother"})
+                     "grandmother", "don", "doña", "capitán", "profesor", "abuela", "tía", "madre", "viejo"})
+_ARTICLES = frozenset({"the", "el", "la", "los", "las"})
+_JOINERS = frozenset({"the", "of", "de", "del", "el", "la", "los", "las"})
 
 
 def terrain_of(card: Card) -> str:
@@ -54,12 +57,14 @@ def terrain_of(card: Card) -> str:
 
 def short_name(name: str) -> str:
     """What a character is called when its full name does not fit: "Quentin Quiverleaf" is Quentin,
-    "Sir Bramble of Nowhere" Bramble, "Gorvash the Gentle" Gorvash, "The Humble Hermit Hob" Hob."""
+    "Sir Bramble of Nowhere" Bramble, "Gorvash the Gentle" Gorvash, "The Humble Hermit Hob" Hob; in Spanish
+    "Don Zarza de la Nada" is Zarza, "Los Gemelos de Sarga" Gemelos."""
     words = name.split()
-    if len(words) > 1 and words[0].lower() == "the":  # "The Twins of Twill": the last word before "of"
+    if len(words) > 1 and words[0].lower() in _ARTICLES:  # "The Twins of Twill": the last word before "of"
         words = words[1:]
-        return words[words.index("of") - 1] if "of" in words[1:] else words[-1]
-    cut = next((i for i, w in enumerate(words) if i and w in ("the", "of")), len(words))
+        joint = next((i for i, w in enumerate(words) if i and w in _JOINERS), len(words))
+        return words[joint - 1]
+    cut = next((i for i, w in enumerate(words) if i and w in _JOINERS), len(words))
     words = words[:cut]
     while len(words) > 1 and words[0].lower() in _TITLES:
         words = words[1:]

@@ -170,7 +170,7 @@ class Sidebar:
         self.announcement = Announcement(message, colour, 0.0, max(900.0, self.app.anim_ms(1600)))
 
     def tick(self, dt_ms: float) -> None:
-        """Time for the banner (and the dots of "thinking...")."""
+        """Time for the banner."""
         self.t_ms += dt_ms
         a = self.announcement
         if a is not None:
@@ -231,15 +231,16 @@ class Sidebar:
         """(headline, hint) for the header."""
         table, choice, names = self.table, self.choice, self.names
         st = table.view_state()
-        dots = "." * (1 + int(self.t_ms / 400) % 3)
+        dots = "…"  # not counted-up dots: caught at two they read as a typo ("is bidding..")
         on_show = table.playing
         replay = table.replay
         if on_show is not None and table.acting_human() is None:  # the board is still showing this action
             name = names[on_show.player]
             if replay is not None:
                 return turn_of(name), replay_line(len(table.actions), len(replay))
-            head = person(name, _("Your bid"), _("{owner} bid")) if isinstance(on_show.action, (Bid, PassBid)) \
-                else turn_of(name)
+            bidding = isinstance(on_show.action, (Bid, PassBid))
+            head = turn_of(name) if not bidding else person(name, _("Your bid"), _("{owner} bid")) \
+                if st.phase == "bid" else _("The bidding is over")
             return head, person(name, _("You are {doing}"), _("{name} is {doing}"), doing=doing(on_show.action)) + dots
         if is_over(st) and not table.awaiting_confirm:
             return _("Game over"), _("Counting the points...")

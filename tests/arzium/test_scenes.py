@@ -358,3 +358,17 @@ def test_the_hinted_displace_search_is_shown_placeable_and_placed_by_clicking(ap
     app.step(click(scene.sidebar.place_btn.rect.center), FRAME)
     assert (scene.table.pending or scene.table.actions)[:1] == [hinted]
     assert scene.table.view_state().board[sq(5, 1)] == 0 and scene.table.view_state().board[sq(5, 0)] == 1
+
+
+def test_the_header_says_the_bidding_is_over_while_its_last_bid_is_shown(app: App) -> None:
+    scene = put_on_table(app, play_scene(app, tie_state(), autosave=False))  # two bots bid it out
+    heads = []
+    for _ in range(2000):
+        app.step([], FRAME)
+        on_show = scene.table.playing
+        if on_show is not None and isinstance(on_show.action, (Bid, PassBid)):
+            heads.append((scene.table.state.phase == "bid", scene.sidebar.instructions()[0]))
+        if heads and scene.table.state.phase != "bid" and on_show is None:
+            break
+    assert (False, "The bidding is over") in heads
+    assert all(head.endswith(" bid") for still_bidding, head in heads if still_bidding)

@@ -109,10 +109,12 @@ def show(app: App, scene: Scene, frames: int = 20) -> None:
         app.step([], FRAME)
 
 
-def shipped(compiled: gettext.GNUTranslations, ids: list[str]) -> list[str]:
+def shipped(compiled: gettext.GNUTranslations, ids: list[str], context: str | None = None) -> list[str]:
     """What the compiled catalogue says for a message (both forms of a plural one)."""
     if len(ids) == 1:
-        return [compiled.gettext(ids[0])]
+        return [compiled.pgettext(context, ids[0]) if context else compiled.gettext(ids[0])]
+    if context:
+        return [compiled.npgettext(context, ids[0], ids[1], n) for n in (1, 2)]
     return [compiled.ngettext(ids[0], ids[1], n) for n in (1, 2)]
 
 
@@ -127,7 +129,7 @@ def test_the_catalogue_is_complete_compiled_and_fills_its_fields() -> None:
             problems.append(f"{m.id!r}: not translated")
         elif any(not fields(s) <= allowed for s in strings):
             problems.append(f"{m.id!r}: unknown field in {strings!r}")
-        elif shipped(compiled, ids) != strings:
+        elif shipped(compiled, ids, m.context) != strings:
             problems.append(f"{m.id!r}: the .mo is older than the .po")
     assert len(entries()) > 250 and problems == []
 

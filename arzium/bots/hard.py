@@ -12,11 +12,12 @@ further only where the outcome disagrees.
 
 The budget is a number of iterations (reproducible), optionally capped by wall-clock seconds (not
 reproducible when the cap is hit). Two versions play: today's level ("hard") stops early once the
-most visited move cannot be overtaken in the budget left, keeps a safety margin under its time cap
-and lists a new leaf's candidates only on its second visit (the first plays the cheap rollout move
-from it, so most leaves cost one rollout step, not a full evaluation); `classic` is the first
-version ("hard-v1": every new leaf is evaluated in full, the budget is always spent), kept for
-comparisons.
+most visited move cannot be overtaken in the budget left, keeps a safety margin under its time cap,
+lists a new leaf's candidates only on its second visit (the first plays the cheap rollout move
+from it, so most leaves cost one rollout step, not a full evaluation) and its rollouts play the
+best-valued search; `classic` is the first version ("hard-v1": every new leaf is evaluated in full,
+the budget is always spent, rollout searches are any at least as good as the first one listed),
+kept for comparisons.
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ import time
 
 from arzium.bots.greedy import (
     ABILITY_VALUE,
+    EPS,
     FUTURE_CHARACTER,
     GreedyBot,
     after_options,
@@ -277,7 +279,7 @@ def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, polic
         assert mover is not None
         if node.ranked is None:  # a leaf
             if lazy and not node.visits:  # its first visit: play it out from here
-                reached = _step(st, rollout_action(st, mover, policy), seat)
+                reached = _step(st, rollout_action(st, mover, policy, lazy), seat)
                 break
             node.ranked, choice = candidates(st, mover, policy)
             node.sig = _signature(st)
@@ -294,7 +296,7 @@ def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, polic
     while not reached and not is_over(st):
         p = current_player(st)
         assert p is not None
-        reached = _step(st, rollout_action(st, p, policy), seat)
+        reached = _step(st, rollout_action(st, p, policy, lazy), seat)
     reward = rewards(st)
     for node in path:
         node.visits += 1
@@ -332,8 +334,11 @@ def _select(node: _Node, st: GameState, mover: int, policy: GreedyBot) -> Action
     return action
 
 
-def rollout_action(state: GameState, seat: int, policy: GreedyBot) -> Action:
-    """A cheap greedy move: Purse, else the best search; greedy bids and buys."""
+def rollout_action(state: GameState, seat: int, policy: GreedyBot, best: bool = True) -> Action:
+    """A cheap greedy move: Purse, else the best search (ties at random); greedy bids and buys.
+
+    `best` False is the first version's search choice: any search at least as good as the first one
+    listed (it read the unsorted values as sorted)."""
     if state.phase == Phase.BID:
         return bid_options(state, seat)[0]
     if state.phase == Phase.BUY:
@@ -344,7 +349,11 @@ def rollout_action(state: GameState, seat: int, policy: GreedyBot) -> Action:
     for a in actions:
         if isinstance(a, UsePurse):
             return a
-    return policy.choose(scored_searches(state, make_view(state, seat), actions))
+    scored = scored_searches(state, make_view(state, seat), actions)
+    if not best:
+        return policy.choose(scored)
+    top = max(v for v, _ in scored)
+    return policy.rng.choice([a for v, a in scored if v >= top - EPS])
 
 
 def hint(state: GameState, iterations: int = DEFAULT_ITERATIONS, max_seconds: float | None = None) -> Action:

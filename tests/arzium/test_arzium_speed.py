@@ -11,7 +11,18 @@ from itertools import combinations
 
 import pytest
 
-from arzium.rules import Ability, GameState, Search, apply, clone, default_setup, is_over, legal_actions, new_game
+from arzium.rules import (
+    Ability,
+    GameState,
+    Search,
+    apply,
+    clone,
+    default_setup,
+    is_over,
+    legal_actions,
+    new_game,
+    set_slot,
+)
 from arzium.rules.search import BLANK_COST, _search_cost_problem, face_up_artifacts, searches
 
 
@@ -78,3 +89,35 @@ def test_searches_match_the_reference_on_random_playouts(seed: int) -> None:
             positions += 1
         apply(state, rng.choice(legal_actions(state)))
     assert positions > 10
+
+
+def test_a_clone_sharing_the_generator_is_an_independent_copy_of_everything_else() -> None:
+    state = new_game(default_setup(3, True), 4)
+    for _ in range(12):
+        apply(state, random.Random(1).choice(legal_actions(state)))
+    shared, copied = clone(state, share_rng=True), clone(state)
+    assert shared.rng is state.rng and copied.rng is not state.rng
+    assert shared.to_dict() == copied.to_dict() == state.to_dict()
+    action = legal_actions(shared)[0]
+    assert apply(shared, action) == apply(copied, action)
+    assert shared.to_dict() == copied.to_dict() != state.to_dict()
+
+
+def test_search_values_follow_the_card_set_of_the_position() -> None:
+    """The cached facts of a search (its fit) belong to one card set: the same search object on
+    cards where the character has another pattern is valued on that pattern."""
+    from arzium.bots import greedy
+    from arzium_testkit import make_cards, make_state, set_characters
+
+    def value(pattern: list[str]) -> float:
+        state = make_state(cards=make_cards(patterns={"C01": pattern}, coins={"C10": [[1, 0], [1, 0], [1, 0]]}))
+        set_characters(state, 0, ["C01"])
+        set_slot(state, 3, "C10")
+        action = Search("C01", 18)
+        assert action in legal_actions(state)
+        return greedy.search_value(state, greedy.make_view(state, 0), action)
+
+    row, column = value(["XX"]), value(["X", "X", "X"])
+    assert row != column
+    greedy._STATIC.clear()
+    assert value(["X", "X", "X"]) == column and value(["XX"]) == row

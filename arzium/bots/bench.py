@@ -14,7 +14,7 @@ import sys
 import time
 
 from arzium.bots.hard import HardBot
-from arzium.rules import apply, current_player, default_setup, is_over, legal_actions, new_game
+from arzium.rules import GameState, apply, clone, current_player, default_setup, is_over, legal_actions, new_game
 
 
 def random_game_ms(players: int, seed: int) -> float:
@@ -27,12 +27,11 @@ def random_game_ms(players: int, seed: int) -> float:
     return (time.process_time() - start) * 1000
 
 
-def hard_positions(players: int, seed: int, count: int) -> list[tuple[object, int]]:
+def hard_positions(players: int, seed: int, count: int) -> list[tuple[GameState, int]]:
     """`count` positions with a real choice, taken from a random-legal game (state, player to act)."""
     rng = random.Random(seed)
     state = new_game(default_setup(players, True), seed)
-    from arzium.rules import clone
-    out: list[tuple[object, int]] = []
+    out: list[tuple[GameState, int]] = []
     while not is_over(state) and len(out) < count:
         actions = legal_actions(state)
         p = current_player(state)
@@ -42,14 +41,16 @@ def hard_positions(players: int, seed: int, count: int) -> list[tuple[object, in
     return out
 
 
-def hard_rate(players: int, seed: int, positions: int, iterations: int) -> float:
-    """Hard's iterations per CPU second over `positions` decisions of `iterations` iterations each."""
+def hard_rate(players: int, seed: int, positions: int, iterations: int, classic: bool = False) -> float:
+    """Hard's iterations per CPU second over `positions` decisions of `iterations` iterations each
+    (`classic`: the first version's search, "hard-v1")."""
     total_iter = 0
     total_s = 0.0
     for i, (state, p) in enumerate(hard_positions(players, seed, positions)):
-        bot = HardBot(random.Random(seed * 1000 + i), iterations)
+        rng = random.Random(seed * 1000 + i)
+        bot = HardBot(rng, iterations, classic=True) if classic else HardBot(rng, iterations)
         start = time.process_time()
-        bot.decide(state, p)  # type: ignore[arg-type]
+        bot.decide(state, p)
         total_s += time.process_time() - start
         total_iter += bot.last_iterations
     return total_iter / total_s if total_s else 0.0
@@ -64,12 +65,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=8, help="Hard decisions (default 8)")
     parser.add_argument("--iterations", type=int, default=200, help="iterations per Hard decision (default 200)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--classic", action="store_true", help="also time the first version's search (hard-v1)")
     args = parser.parse_args(argv)
     times = [random_game_ms(args.players, args.seed * 10_000 + g) for g in range(args.games)]
     rate = hard_rate(args.hard_players, args.seed, args.positions, args.iterations)
     print(f"random-legal {args.players}-player full game: median {statistics.median(times):.2f} ms "
           f"over {args.games} games")
     print(f"hard ({args.hard_players} players): {rate:.0f} iterations/s over {args.positions} decisions")
+    if args.classic:
+        rate = hard_rate(args.hard_players, args.seed, args.positions, args.iterations, classic=True)
+        print(f"hard-v1 ({args.hard_players} players): {rate:.0f} iterations/s over {args.positions} decisions")
     return 0
 
 

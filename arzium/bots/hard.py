@@ -235,6 +235,8 @@ class HardBot:
                 _iterate(root, state, seat, rng, policy, False)
                 done += 1
             return done
+        if cap is not None and clock() - start > cap:  # listing the candidates took it all: the greedy move
+            return 0
         while done < self.iterations:
             left = self.iterations - done
             if cap is not None and done:

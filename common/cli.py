@@ -79,13 +79,27 @@ def _positive(text: str) -> int:
     return n
 
 
+TOURNAMENT_BOTS = ("easy", "normal", "hard", "hard-v1")  # hard-v1: the first hard bot, for comparisons
+
+
 def _bot_list(text: str) -> list[str]:
     bots = [b.strip() for b in text.split(",") if b.strip()]
-    unknown = [b for b in bots if b not in ("easy", "normal", "hard")]
+    unknown = [b for b in bots if b not in TOURNAMENT_BOTS]
     if unknown or len(bots) < 2:
-        raise argparse.ArgumentTypeError(_("--bots wants at least two of easy, normal, hard, comma-separated, "
-                                           "not {text!r}").format(text=text))
+        raise argparse.ArgumentTypeError(_("--bots wants at least two of {levels}, comma-separated, "
+                                           "not {text!r}").format(levels=", ".join(TOURNAMENT_BOTS), text=text))
     return bots
+
+
+def _seconds(text: str) -> float:
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected seconds (a number such as 0.8), not {text!r}").format(
+            text=text)) from None
+    if not 0 < s <= 60:
+        raise argparse.ArgumentTypeError(_("expected seconds above 0 and at most 60, not {text}").format(text=text))
+    return s
 
 
 def app_version() -> str:
@@ -169,10 +183,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=["arzium"], help=_("the game (only Arzium has competing bots)"))
     p.add_argument("--players", type=int, choices=[2, 3, 4], default=2, help=_("seats at the table"))
     p.add_argument("--bots", type=_bot_list, default=["hard", "normal"],
-                   help=_("comma-separated bot levels, one per competitor: easy, normal, hard"))
+                   help=_("comma-separated bot levels, one per competitor: easy, normal, hard, hard-v1 (the first "
+                          "hard bot)"))
     p.add_argument("--games", type=_positive, default=200, help=_("games to play"))
     p.add_argument("--basic", action="store_true", help=_("basic game (no artifacts); default is the full game"))
     p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the results as JSON"))
+    p.add_argument("--iterations", type=_positive, metavar="N",
+                   help=_("search iterations per move of the hard bots (reproducible; default: hard thinks up to "
+                          "0.8 s, hard-v1 runs 300)"))
+    p.add_argument("--time-cap", type=_seconds, metavar="SECONDS",
+                   help=_("wall-clock cap per move of the hard bots (the window's is 0.8)"))
     p = add("verify-levels", _("play every Arenas level with team-mate bots over N seeds; print win rates"))
     p.add_argument("--seeds", type=_positive, default=100, help=_("seeds per level"))
     p.add_argument("--level", type=_positive, action="append", metavar="N",

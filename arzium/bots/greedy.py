@@ -41,7 +41,7 @@ from arzium.rules import (
     slot_squares,
 )
 from arzium.rules.board import SLOT_MASKS
-from arzium.rules.cards import Fit
+from arzium.rules.cards import CardSet, Fit
 
 FUTURE_CHARACTER = 1.2   # points a claimed character is worth beyond its printed points (more searches)
 ABILITY_VALUE = {"purse": 1.5, "free_blank": 1.0, "turn": 0.8, "displace": 1.2, "slide": 0.6, "wake": 1.0}
@@ -156,27 +156,30 @@ def _score_change(view: View, changes: dict[int, list[int]], coin_delta: int) ->
 def search_value(state: GameState, view: View, a: Search) -> float:
     """Greedy evaluation of a legal search by the current player."""
     me = view.me
-    ps = state.players[me]
-    fit = state.cards.shape(a.card, state.rot[me] + len(a.turn_artifacts)).fits[a.anchor]
-    placed = fit.mask & ~state.occ
-    for i in a.blanks:
-        placed |= 1 << fit.blanks[i]
-    if a.displace_squares or placed.bit_count() > ps.supply:
+    rotation = state.rot[me] + len(a.turn_artifacts)
+    key = (id(a), rotation, id(state.cards))
+    static = _STATIC.get(key)
+    if static is None:
+        static = _STATIC[key] = _search_static(state, a, rotation)
+    fit, blank_bits, paid = static[2:]
+    placed = fit.mask & ~state.occ | blank_bits
+    if a.displace_squares or placed.bit_count() > state.players[me].supply:
         return _search_value_slow(state, view, a, fit)
     coin_masks = view.coin_masks
     if coin_masks is None:
         coin_masks = view.coin_masks = _coin_masks(state)
     coins = (placed & coin_masks[0]).bit_count() + (placed & coin_masks[1]).bit_count() \
         + (placed & coin_masks[2]).bit_count()
-    if a.blanks:
-        coins -= 2 * (len(a.blanks) - len(a.free_blanks))
+    if paid:
+        coins -= paid
     total = coins * view.coin
     fast = view.fast
     parts = _PARTS.get(placed)
     if parts is None:
         parts = _PARTS[placed] = _slot_parts(placed)
+    filled = view.filled
     for s, k in parts:
-        key = (s, k, coins if view.filled[s] + k == 6 else 0)
+        key = (s, k, coins if filled[s] + k == 6 else 0)
         gain = fast.get(key)
         if gain is None:
             delta = [0] * len(state.players)
@@ -184,6 +187,20 @@ def search_value(state: GameState, view: View, a: Search) -> float:
             gain = fast[key] = _slot_gain(view, s, tuple(delta), coins)
         total += gain
     return total - (len(a.turn_artifacts) + len(a.free_blank_artifacts)) * ARTIFACT_USE_COST
+
+
+# (ids of a search, a rotation and a card set) -> (the search and the card set, kept alive so that their ids
+# stay unique; the fit; the bit set of the chosen blanks; the coins they cost): what `search_value` needs
+# that the position does not change.
+_STATIC: dict[tuple[int, int, int], tuple[Search, CardSet, Fit, int, int]] = {}
+
+
+def _search_static(state: GameState, a: Search, rotation: int) -> tuple[Search, CardSet, Fit, int, int]:
+    fit = state.cards.shape(a.card, rotation).fits[a.anchor]
+    bits = 0
+    for i in a.blanks:
+        bits |= 1 << fit.blanks[i]
+    return a, state.cards, fit, bits, 2 * (len(a.blanks) - len(a.free_blanks))
 
 
 _PARTS: dict[int, tuple[tuple[int, int], ...]] = {}  # placed squares -> (slot, how many) per slot touched
@@ -247,7 +264,7 @@ def alternatives(state: GameState, seat: int, view: View, actions: list[Action],
     options: list[tuple[float, Action]] = []
     if not all(ps.face_up):
         # the best search of each face-down character, were it face up
-        rested = clone(state)
+        rested = clone(state, share_rng=True)
         rested.phase = Phase.SEARCH
         rested.players[seat].face_up = [True] * len(ps.face_up)
         down = {c for c, up in zip(ps.cards, ps.face_up) if not up}

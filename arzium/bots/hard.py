@@ -10,8 +10,14 @@ node are the greedy evaluation's best few (pruning), followed by PUCT with prior
 the greedy values, so the search spends its visits on the moves the evaluation likes and looks
 further only where the outcome disagrees.
 
-The budget is a number of iterations (reproducible), optionally capped by CPU seconds of the
-deciding thread (not reproducible when the cap is hit).
+The budget is a number of iterations (reproducible), optionally capped by wall-clock seconds (not
+reproducible when the cap is hit). Two versions play: today's level ("hard") stops early once the
+most visited move cannot be overtaken in the budget left, keeps a safety margin under its time cap,
+lists a new leaf's candidates only on its second visit (the first plays the cheap rollout move
+from it, so most leaves cost one rollout step, not a full evaluation) and its rollouts play the
+best-valued search; `classic` is the first version ("hard-v1": every new leaf is evaluated in full,
+the budget is always spent, rollout searches are any at least as good as the first one listed),
+kept for comparisons.
 """
 from __future__ import annotations
 
@@ -21,6 +27,7 @@ import time
 
 from arzium.bots.greedy import (
     ABILITY_VALUE,
+    EPS,
     FUTURE_CHARACTER,
     GreedyBot,
     after_options,
@@ -49,7 +56,10 @@ from arzium.rules import (
     outcome,
 )
 
-DEFAULT_ITERATIONS = 300
+DEFAULT_ITERATIONS = 300  # the first version's budget (and the hint's)
+THINK_SECONDS = 0.8       # the hard level's default time cap per decision (the window's limit)
+MAX_ITERATIONS = 100_000  # the hard level's iteration ceiling when it thinks against the clock
+TIME_MARGIN = 2.0         # a capped search stops when this many more mean iterations would pass the cap
 SEARCH_CANDIDATES = 10   # searches considered at a node (the greedy evaluation's best)
 SLIDE_CANDIDATES = 2
 PRIOR_TEMPERATURE = 1.0  # points: the prior of a candidate 1 point worse than the best is e times smaller
@@ -185,14 +195,16 @@ class HardBot:
     """Determinized MCTS player; deterministic for a given seed and iteration budget."""
 
     def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS,
-                 max_seconds: float | None = None) -> None:
+                 max_seconds: float | None = None, classic: bool = False) -> None:
         self.rng = rng
         self.iterations = iterations
         self.max_seconds = max_seconds
+        self.classic = classic
         self.last_iterations = 0
 
     def decide(self, state: GameState, seat: int) -> Action:
         """The action `seat` (the current player) takes now; `state` is not modified."""
+        start = time.perf_counter()
         actions = legal_actions(state)
         if len(actions) == 1:
             self.last_iterations = 0
@@ -205,23 +217,59 @@ class HardBot:
             return ranked[0][0]
         root = _Node(len(state.players))
         root.ranked, root.sig = ranked, _signature(state)
-        deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
-        done = 0
-        while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
-            _iterate(root, state, seat, rng, policy)
-            done += 1
-        self.last_iterations = done
+        self.last_iterations = self._search(root, state, seat, rng, policy, start)
         if not root.children:  # no time for even one iteration: the greedy move
             return choice
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total[seat] / kv[1].visits))
         return best[0]
 
+    def _search(self, root: _Node, state: GameState, seat: int, rng: random.Random, policy: GreedyBot,
+                start: float) -> int:
+        """Run the iterations the budget allows (the time cap counts from `start`); how many ran."""
+        clock = time.perf_counter
+        cap = self.max_seconds
+        done = 0
+        if self.classic:
+            deadline = None if cap is None else start + cap
+            while done < self.iterations and (deadline is None or clock() < deadline):
+                _iterate(root, state, seat, rng, policy, False)
+                done += 1
+            return done
+        if cap is not None and clock() - start > cap:  # listing the candidates took it all: the greedy move
+            return 0
+        while done < self.iterations:
+            left = self.iterations - done
+            if cap is not None and done:
+                elapsed = clock() - start
+                per = elapsed / done
+                if elapsed + TIME_MARGIN * per > cap:
+                    break
+                left = min(left, int((cap - elapsed) / per))
+            if _settled(root, left):
+                break
+            _iterate(root, state, seat, rng, policy, True)
+            done += 1
+        return done
 
-def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, policy: GreedyBot) -> None:
+
+def _settled(root: _Node, left: int) -> bool:
+    """Whether the most visited move stays the most visited whatever `left` more iterations do."""
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first > second + left
+
+
+def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, policy: GreedyBot, lazy: bool) -> None:
     """One iteration: deal the hidden cards anew, walk down the tree adding one node, play greedy
     moves until `seat`'s next turn starts (so every position is scored at the same point of the
-    round), score it and add the rewards along the path."""
-    st = clone(state)
+    round), score it and add the rewards along the path. `lazy`: a leaf's first visit plays the
+    rollout move from it; its candidates are listed on the second."""
+    st = clone(state, share_rng=True)
     rng.shuffle(st.deck)
     rng.shuffle(st.art_deck)
     n = len(st.players)
@@ -231,11 +279,15 @@ def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, polic
     while not is_over(st):
         mover = current_player(st)
         assert mover is not None
-        if node.ranked is None:  # a new leaf: remember its candidates, then play it out
+        if node.ranked is None:  # a leaf
+            if lazy and not node.visits:  # its first visit: play it out from here
+                reached = _step(st, rollout_action(st, mover, policy, lazy), seat)
+                break
             node.ranked, choice = candidates(st, mover, policy)
             node.sig = _signature(st)
-            reached = _step(st, choice, seat)
-            break
+            if not lazy:  # remember its candidates, then play it out
+                reached = _step(st, choice, seat)
+                break
         action = _select(node, st, mover, policy)
         child = node.children.get(action)
         if child is None:
@@ -246,7 +298,7 @@ def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, polic
     while not reached and not is_over(st):
         p = current_player(st)
         assert p is not None
-        reached = _step(st, rollout_action(st, p, policy), seat)
+        reached = _step(st, rollout_action(st, p, policy, lazy), seat)
     reward = rewards(st)
     for node in path:
         node.visits += 1
@@ -284,8 +336,11 @@ def _select(node: _Node, st: GameState, mover: int, policy: GreedyBot) -> Action
     return action
 
 
-def rollout_action(state: GameState, seat: int, policy: GreedyBot) -> Action:
-    """A cheap greedy move: Purse, else the best search; greedy bids and buys."""
+def rollout_action(state: GameState, seat: int, policy: GreedyBot, best: bool = True) -> Action:
+    """A cheap greedy move: Purse, else the best search (ties at random); greedy bids and buys.
+
+    `best` False is the first version's search choice: any search at least as good as the first one
+    listed (it read the unsorted values as sorted)."""
     if state.phase == Phase.BID:
         return bid_options(state, seat)[0]
     if state.phase == Phase.BUY:
@@ -296,7 +351,11 @@ def rollout_action(state: GameState, seat: int, policy: GreedyBot) -> Action:
     for a in actions:
         if isinstance(a, UsePurse):
             return a
-    return policy.choose(scored_searches(state, make_view(state, seat), actions))
+    scored = scored_searches(state, make_view(state, seat), actions)
+    if not best:
+        return policy.choose(scored)
+    top = max(v for v, _ in scored)
+    return policy.rng.choice([a for v, a in scored if v >= top - EPS])
 
 
 def hint(state: GameState, iterations: int = DEFAULT_ITERATIONS, max_seconds: float | None = None) -> Action:

@@ -3,7 +3,8 @@
 Seats are rotated fairly: with B bots listed, game g is played on deal g // B with seat i taken by
 ``bots[(g + i) % B]``, so over every B games each bot sits in every seat (= turn position, the
 first player being seat 0) once, on the same deal. Shared wins count as fractions. Decision times
-are CPU seconds (`time.process_time`) of each `decide` call in the worker playing the game.
+are CPU seconds (`time.process_time`) of each `decide` call in the worker playing the game, with
+the wall-clock figures beside them (a hard bot's time cap is wall-clock).
 """
 from __future__ import annotations
 
@@ -16,8 +17,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-from arzium.bots import BOT_LEVELS, make_bot
-from arzium.bots.hard import DEFAULT_ITERATIONS
+from arzium.bots import BOT_LEVELS, DEFAULT_ITERATIONS, HARD_LEVELS, MAX_ITERATIONS, THINK_SECONDS, make_bot
 from arzium.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -53,6 +53,7 @@ class GameSpec:
     bot_seed: int
     full_game: bool
     hard_iterations: int | None
+    time_cap: float | None = None
 
 
 def lineups(players: int, bots: list[str], games: int) -> list[tuple[int, tuple[str, ...]]]:
@@ -65,20 +66,23 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
     """Play one game; its scores, winners and every seat's decision CPU times (seconds)."""
     n = len(spec.lineup)
     state = new_game(default_setup(n, spec.full_game), spec.deal_seed)
-    bots = [make_bot(level, spec.bot_seed * 16 + i, spec.hard_iterations) for i, level in enumerate(spec.lineup)]
+    bots = [make_bot(level, spec.bot_seed * 16 + i, spec.hard_iterations, spec.time_cap)
+            for i, level in enumerate(spec.lineup)]
     times: list[list[float]] = [[] for _ in range(n)]
-    clock = time.process_time
+    wall: list[list[float]] = [[] for _ in range(n)]
+    clock, wall_clock = time.process_time, time.perf_counter
     while not is_over(state):
         p = current_player(state)
         assert p is not None
-        t = clock()
+        t, w = clock(), wall_clock()
         action = bots[p].decide(state, p)
         times[p].append(clock() - t)
+        wall[p].append(wall_clock() - w)
         apply(state, action)
     out = outcome(state)
     return {"index": spec.index, "lineup": list(spec.lineup), "winners": list(out.winners),
             "scores": [s.total for s in out.scores], "coins": [s.coins for s in out.scores],
-            "turns": state.turn, "times": times}
+            "turns": state.turn, "times": times, "wall": wall}
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -86,6 +90,11 @@ def _percentile(values: list[float], q: float) -> float:
         return 0.0
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def _spread(ms: list[float]) -> dict[str, float]:
+    return {"p50": round(_percentile(ms, 0.5), 2), "p95": round(_percentile(ms, 0.95), 2),
+            "max": round(max(ms, default=0.0), 2)}
 
 
 def _rate(wins: float, n: int) -> dict[str, Any]:
@@ -98,7 +107,8 @@ def summarize(players: int, bots: list[str], games: list[dict[str, Any]]) -> dic
     """Per bot and per seat results of played games (see `tournament`)."""
     names = list(dict.fromkeys(bots))
     per_bot: dict[str, dict[str, Any]] = {
-        b: {"wins": 0.0, "n": 0, "scores": [], "times": [], "seat_wins": [0.0] * players, "seat_n": [0] * players}
+        b: {"wins": 0.0, "n": 0, "scores": [], "times": [], "wall": [], "seat_wins": [0.0] * players,
+            "seat_n": [0] * players}
         for b in names}
     seat_wins = [0.0] * players
     shared = 0
@@ -112,6 +122,7 @@ def summarize(players: int, bots: list[str], games: list[dict[str, Any]]) -> dic
             r["n"] += 1
             r["scores"].append(g["scores"][seat])
             r["times"].extend(g["times"][seat])
+            r["wall"].extend(g.get("wall", g["times"])[seat])
             r["seat_wins"][seat] += won
             r["seat_n"][seat] += 1
             seat_wins[seat] += won
@@ -123,21 +134,35 @@ def summarize(players: int, bots: list[str], games: list[dict[str, Any]]) -> dic
                       "seat_win_rates": [round(w / k, 4) if k else None for w, k in zip(r["seat_wins"], r["seat_n"])],
                       "decision_ms": {"p50": round(_percentile(times_ms, 0.5), 2),
                                       "p95": round(_percentile(times_ms, 0.95), 2),
-                                      "max": round(max(times_ms, default=0.0), 2), "decisions": len(times_ms)}}
+                                      "max": round(max(times_ms, default=0.0), 2), "decisions": len(times_ms)},
+                      "wall_ms": _spread([t * 1000 for t in r["wall"]])}
     seats = [{"seat": i, "edge": default_setup(players).seats[i].edge, "fair": round(1 / players, 4),
               **_rate(seat_wins[i], len(games))} for i in range(players)]
     return {"results": results, "seats": seats, "shared_wins": shared,
             "mean_turns": round(statistics.fmean(g["turns"] for g in games), 1) if games else 0.0}
 
 
+def budget(level: str, iterations: int | None, time_cap: float | None) -> str:
+    """How much a hard `level` thinks per move with these tournament settings (see `make_bot`)."""
+    if level == "hard-v1":
+        text = f"{iterations or DEFAULT_ITERATIONS} iterations"
+        return text + (f", capped at {time_cap:g} s" if time_cap else "")
+    if iterations is None and time_cap is None:
+        time_cap = THINK_SECONDS
+    if time_cap is None:
+        return f"{iterations} iterations"
+    return f"up to {time_cap:g} s (at most {iterations or MAX_ITERATIONS} iterations)"
+
+
 def tournament(players: int, bots: list[str], games: int, seed: int, full_game: bool = True, workers: int = 2,
-               hard_iterations: int | None = None) -> dict[str, Any]:
+               hard_iterations: int | None = None, time_cap: float | None = None) -> dict[str, Any]:
     """Play `games` seeded games with the bots rotated through the seats; results as a JSON-able dict.
 
     Keys: the arguments, ``balanced`` (every bot level sat in every seat equally often), ``results`` per
     bot level (wins, games = seats it played, win_rate, ci95, mean_score, seat_win_rates,
     decision_ms p50/p95/max), ``seats`` (win rate and ci95 of each seat), ``shared_wins``,
-    ``mean_turns`` and ``elapsed_s`` (wall clock).
+    ``mean_turns``, ``elapsed_s`` (wall clock) and ``budgets`` (how much each hard level thought per move).
+    `hard_iterations` and `time_cap` (wall seconds per move) apply to every hard level.
     """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"players: {players} (2-4)")
@@ -148,7 +173,12 @@ def tournament(players: int, bots: list[str], games: int, seed: int, full_game: 
         raise ValueError(f"bots: unknown bot level {unknown[0]!r} (known: {', '.join(BOT_LEVELS)})")
     if games <= 0:
         raise ValueError(f"games: {games} (must be positive)")
-    specs = [GameSpec(g, seed * 1_000_003 + deal, lineup, seed * 1_000_003 + g, full_game, hard_iterations)
+    if hard_iterations is not None and hard_iterations <= 0:
+        raise ValueError(f"iterations: {hard_iterations} (must be positive)")
+    if time_cap is not None and not 0 < time_cap <= 60:
+        raise ValueError(f"time cap: {time_cap:g} s (must be above 0 and at most 60)")
+    specs = [GameSpec(g, seed * 1_000_003 + deal, lineup, seed * 1_000_003 + g, full_game, hard_iterations,
+                      time_cap)
              for g, (deal, lineup) in enumerate(lineups(players, bots, games))]
     start = time.perf_counter()
     if workers <= 1 or games == 1:
@@ -158,7 +188,8 @@ def tournament(players: int, bots: list[str], games: int, seed: int, full_game: 
             played = sorted(pool.imap_unordered(play_game, specs), key=lambda g: g["index"])
     elapsed = time.perf_counter() - start
     return {"game": "arzium", "players": players, "bots": list(bots), "games": games, "seed": seed,
-            "full_game": full_game, "hard_iterations": hard_iterations or DEFAULT_ITERATIONS,
+            "full_game": full_game, "hard_iterations": hard_iterations or DEFAULT_ITERATIONS, "time_cap": time_cap,
+            "budgets": {b: budget(b, hard_iterations, time_cap) for b in dict.fromkeys(bots) if b in HARD_LEVELS},
             "balanced": len(set(bots)) == 1 or games % len(bots) == 0, **summarize(players, list(bots), played),
             "elapsed_s": round(elapsed, 1)}
 
@@ -166,18 +197,19 @@ def tournament(players: int, bots: list[str], games: int, seed: int, full_game: 
 def format_table(res: dict[str, Any]) -> str:
     """The tournament result as a readable text table."""
     mode = "full game" if res["full_game"] else "basic game"
-    hard = f", hard {res['hard_iterations']} iterations/move" if "hard" in res["bots"] else ""
-    lines = [f"Arzium tournament: {res['players']} players, {mode}, {res['games']} games, seed {res['seed']}{hard}",
+    lines = [f"Arzium tournament: {res['players']} players, {mode}, {res['games']} games, seed {res['seed']}",
+             *(f"{b}: {text} per move" for b, text in res["budgets"].items()),
              f"bots rotated through the seats: {', '.join(res['bots'])}"
              + ("" if res["balanced"] else "  (games not a multiple of the bots: seats not exactly balanced)"),
              "",
              f"{'bot':<8} {'seats':>6} {'wins':>8} {'win rate':>9} {'95% CI':>15} {'mean pts':>9} "
-             f"{'ms p50':>8} {'ms p95':>8}"]
+             f"{'ms p50':>8} {'ms p95':>8} {'wall max':>9}"]
     for b, r in res["results"].items():
         lo, hi = r["ci95"]
         d = r["decision_ms"]
         lines.append(f"{b:<8} {r['games']:>6} {r['wins']:>8.1f} {r['win_rate']:>8.1%} "
-                     f"{f'{lo:.1%} - {hi:.1%}':>15} {r['mean_score']:>9.2f} {d['p50']:>8.1f} {d['p95']:>8.1f}")
+                     f"{f'{lo:.1%} - {hi:.1%}':>15} {r['mean_score']:>9.2f} {d['p50']:>8.1f} {d['p95']:>8.1f} "
+                     f"{r['wall_ms']['max']:>9.1f}")
     lines += ["", f"{'seat':<6} {'edge':<6} {'win rate':>9} {'95% CI':>15} {'fair':>6}"]
     for s in res["seats"]:
         lo, hi = s["ci95"]
@@ -190,10 +222,11 @@ def format_table(res: dict[str, Any]) -> str:
 
 
 def tournament_main(players: int, bots: list[str], games: int, seed: int, json_path: str | Path | None = None,
-                    full_game: bool = True, workers: int = 2, hard_iterations: int | None = None) -> int:
+                    full_game: bool = True, workers: int = 2, hard_iterations: int | None = None,
+                    time_cap: float | None = None) -> int:
     """Run a tournament, print its table, write JSON to `json_path` if given; the exit code."""
     try:
-        res = tournament(players, bots, games, seed, full_game, workers, hard_iterations)
+        res = tournament(players, bots, games, seed, full_game, workers, hard_iterations, time_cap)
     except ValueError as exc:
         print(f"tournament: {exc}")
         return 2

@@ -105,6 +105,7 @@ class Fit:
     mask: int                 # bit set of the marker squares
     markers: tuple[int, ...]  # marker squares, pattern reading order
     blanks: tuple[int, ...]   # blank squares, pattern reading order; -1 when off the board
+    blank_mask: int = 0       # bit set of the blank squares on the board
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +143,8 @@ def make_shape(pattern: tuple[str, ...], rotation: int) -> Shape:
                 mask |= 1 << sq
             b_sq = tuple((ar + r) * SIZE + ac + c if 0 <= ar + r < SIZE and 0 <= ac + c < SIZE else -1
                          for r, c in b_off)
-            fits[ar * SIZE + ac] = Fit(ar * SIZE + ac, mask, squares, b_sq)
+            fits[ar * SIZE + ac] = Fit(ar * SIZE + ac, mask, squares, b_sq,
+                                       sum(1 << sq for sq in b_sq if sq >= 0))
     return Shape(rotation, m_off, b_off, height, width, fits)
 
 

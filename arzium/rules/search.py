@@ -16,7 +16,7 @@ from itertools import combinations
 
 from arzium.rules.actions import IllegalAction, Search
 from arzium.rules.board import SIZE, SQUARES
-from arzium.rules.cards import Ability, Fit
+from arzium.rules.cards import Ability, Fit, Shape
 from arzium.rules.state import GameState
 
 BLANK_COST = 2
@@ -135,49 +135,118 @@ def searches(state: GameState, p: int) -> list[Search]:
     fb_arts = face_up_artifacts(state, p, Ability.FREE_BLANK)
     disp_arts = face_up_artifacts(state, p, Ability.DISPLACE)
     shapes = state.cards.shapes
+    rot = state.rot[p]
+    blocked = state.occ | off
+    coins, supply = ps.coins, ps.supply
+    rivals = 0  # with a Displace: the squares holding another player's marker
+    if disp_arts:
+        for sq, owner in enumerate(state.board):
+            if owner >= 0 and owner != p:
+                rivals |= 1 << sq
     out: list[Search] = []
     for cid, up in zip(ps.cards, ps.face_up):
         if not up:
             continue
         for k in range(len(turn_arts) + 1):
             t = turn_arts[:k]
-            shape = shapes[cid][(state.rot[p] + k) % 4]
-            simple = not shape.blanks and not disp_arts
-            for anchor, fit in shape.fits.items():
-                if fit.mask & off:
-                    continue
-                if simple:
-                    out.append(_search(cid, anchor, (), t))
+            shape = shapes[cid][(rot + k) % 4]
+            if not shape.blanks and not disp_arts:
+                out.extend(_simple_searches(cid, shape, off, t))
+                continue
+            nb = len(shape.blanks)
+            rich = coins >= BLANK_COST * nb and supply >= len(shape.markers) + nb
+            for fit in _fits_on_map(shape, off):
+                amask = 0
+                for i, sq in enumerate(fit.blanks):
+                    if sq >= 0 and not blocked >> sq & 1:
+                        amask |= 1 << i
+                near = (fit.mask | fit.blank_mask) & rivals
+                found = _variants(cid, fit, t, fb_arts, disp_arts, near, amask)
+                if rich or not (amask or near & fit.blank_mask):  # no blank to pay for
+                    out.extend(found)
                 else:
-                    _search_variants(state, p, cid, fit, t, fb_arts, disp_arts, out)
+                    _affordable(state, p, fit, found, out)
     return out
 
 
-def _search_variants(state: GameState, p: int, cid: str, fit: Fit, t: tuple[str, ...], fb_arts: tuple[str, ...],
-                     disp_arts: tuple[str, ...], out: list[Search]) -> None:
-    """All blank / free blank / displace variants of one placement that `apply` accepts."""
-    occ, board = state.occ, state.board
-    blocked = occ | state.offmap
+# Caches of `searches` keyed by the identity of a shape or fit (each entry keeps its shape or fit alive,
+# so an id is never reused while its entry exists): the fits of a shape on the map, the searches of a
+# shape without blanks, and every blank / free blank / displace variant of a fit before their cost.
+_FITS: dict[tuple[int, int], tuple[Shape, tuple[Fit, ...]]] = {}
+_SIMPLE: dict[tuple[int, int, tuple[str, ...]], tuple[Shape, tuple[Search, ...]]] = {}
+_VARIANTS: dict[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...], int, int],
+                tuple[Fit, tuple[Search, ...]]] = {}
+
+
+def _fits_on_map(shape: Shape, off: int) -> tuple[Fit, ...]:
+    """The fits of `shape` (ascending anchors) whose marker squares are all on the map."""
+    key = (id(shape), off)
+    hit = _FITS.get(key)
+    if hit is None:
+        hit = _FITS[key] = (shape, tuple(fit for fit in shape.fits.values() if not fit.mask & off))
+    return hit[1]
+
+
+def _simple_searches(cid: str, shape: Shape, off: int, t: tuple[str, ...]) -> tuple[Search, ...]:
+    """The searches of a pattern without blanks (no Displace in the party): one per fit on the map."""
+    key = (id(shape), off, t)
+    hit = _SIMPLE.get(key)
+    if hit is None:
+        hit = _SIMPLE[key] = (shape, tuple(_search(cid, fit.anchor, (), t) for fit in _fits_on_map(shape, off)))
+    return hit[1]
+
+
+def _variants(cid: str, fit: Fit, t: tuple[str, ...], fb_arts: tuple[str, ...], disp_arts: tuple[str, ...],
+              rivals: int, amask: int) -> tuple[Search, ...]:
+    """Every blank / free blank / displace variant of one placement, whatever it costs: `rivals` are the
+    squares of the fit holding another player's marker, `amask` the open blanks (bit i: blank i)."""
+    key = (id(fit), t, fb_arts, disp_arts, rivals, amask)
+    hit = _VARIANTS.get(key)
+    if hit is not None:
+        return hit[1]
     blanks = fit.blanks
-    targets: list[int] = []
-    if disp_arts:  # squares of empty slots never hold markers
-        targets += [sq for sq in fit.markers if board[sq] >= 0 and board[sq] != p]
-        targets += [sq for sq in blanks if sq >= 0 and board[sq] >= 0 and board[sq] != p]
-    ps = state.players[p]
-    rich = ps.coins >= BLANK_COST * len(blanks) and ps.supply >= len(fit.markers) + len(blanks)
+    targets = [sq for sq in fit.markers if rivals >> sq & 1] + [sq for sq in blanks if sq >= 0 and rivals >> sq & 1]
     displacements = [c for k in range(min(len(disp_arts), len(targets)) + 1) for c in combinations(targets, k)]
+    found: list[Search] = []
     for dsqs in displacements:
-        avail = [i for i, sq in enumerate(blanks) if sq >= 0 and (not blocked >> sq & 1 or sq in dsqs)]
+        avail = [i for i, sq in enumerate(blanks) if amask >> i & 1 or sq in dsqs]
         on_blanks = {blanks.index(d) for d in dsqs if d in blanks}
         disps = disp_arts[:len(dsqs)]
         for n in range(len(avail) + 1):
             for subset in combinations(avail, n):
-                if not on_blanks <= set(subset):
-                    continue
-                for f in range(min(len(fb_arts), n) + 1):
-                    for frees in combinations(subset, f):
-                        if not subset or rich or _search_cost_problem(state, p, fit, subset, frees, dsqs) is None:
-                            out.append(_search(cid, fit.anchor, subset, t, fb_arts[:f], frees, disps, dsqs))
+                if on_blanks <= set(subset):
+                    found.extend(_search(cid, fit.anchor, subset, t, fb_arts[:f], frees, disps, dsqs)
+                                 for f in range(min(len(fb_arts), n) + 1) for frees in combinations(subset, f))
+    _VARIANTS[key] = (fit, tuple(found))
+    return tuple(found)
+
+
+def _affordable(state: GameState, p: int, fit: Fit, found: tuple[Search, ...], out: list[Search]) -> None:
+    """The searches of `found` (variants of one placement) that `p` can pay for and supply."""
+    board, coin_at = state.board, state.coin_at
+    ps = state.players[p]
+    supply, coins = ps.supply, ps.coins
+    for sq in fit.markers:
+        if board[sq] < 0 and supply:
+            supply -= 1
+            coins += coin_at[sq]
+    blanks = fit.blanks
+    for s in found:
+        chosen = s.blanks
+        if not chosen:
+            out.append(s)
+        elif s.displace_squares:
+            if _search_cost_problem(state, p, fit, chosen, s.free_blanks, s.displace_squares) is None:
+                out.append(s)
+        elif len(chosen) <= supply:
+            have = coins
+            for i in _blank_order(state, fit, chosen):
+                cost = 0 if i in s.free_blanks else BLANK_COST
+                if have < cost:
+                    break
+                have += coin_at[blanks[i]] - cost
+            else:
+                out.append(s)
 
 
 def any_search(state: GameState, p: int) -> bool:

@@ -320,10 +320,17 @@ def _check_state(state: GameState) -> None:
         raise StateError("saved state: the artifacts in the row, the pile and parties are not the 24 tiles")
 
 
-def clone(state: GameState) -> GameState:
-    """A cheap independent copy (the card set and setup are shared: they never change)."""
-    rng = random.Random.__new__(random.Random)  # skips seeding from the OS: setstate fills it all
-    rng.setstate(state.rng.getstate())
+def clone(state: GameState, share_rng: bool = False) -> GameState:
+    """A cheap independent copy (the card set and setup are shared: they never change).
+
+    `share_rng`: the copy uses the same generator object instead of a copy of it (the rules draw
+    from it only while setting up, so a search that plays on a throw-away copy may skip the copy).
+    """
+    if share_rng:
+        rng = state.rng
+    else:
+        rng = random.Random.__new__(random.Random)  # skips seeding from the OS: setstate fills it all
+        rng.setstate(state.rng.getstate())
     bid = state.bid
     copy = GameState(state.setup, state.seed, rng, state.cards, [p.copy() for p in state.players],
                      state.order, state.active, state.phase, state.board[:], state.slots[:], state.deck[:],

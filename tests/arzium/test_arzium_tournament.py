@@ -71,6 +71,7 @@ def test_a_small_tournament_is_reproducible_in_parallel():
         res.pop("elapsed_s")
         for r in res["results"].values():
             r.pop("decision_ms")
+            r.pop("wall_ms")
     assert one == two
     assert one["balanced"] and one["games"] == 4 and set(one["results"]) == {"normal", "easy"}
     r = one["results"]["normal"]
@@ -116,3 +117,56 @@ def test_an_unbalanced_tournament_says_so(capsys):
     assert "not exactly balanced" in capsys.readouterr().out
     assert tournament_main(3, ["normal"] * 3, 2, 1, None, False, workers=1) == 0    # one level: always fair
     assert "not exactly balanced" not in capsys.readouterr().out
+
+
+def test_the_tournament_flags_set_the_hard_budget():
+    from common.cli import build_parser
+    args = build_parser().parse_args(["tournament", "arzium", "--bots", "hard,hard-v1", "--iterations", "50",
+                                      "--time-cap", "0.5"])
+    assert (args.bots, args.iterations, args.time_cap) == (["hard", "hard-v1"], 50, 0.5)
+    args = build_parser().parse_args(["tournament", "arzium"])
+    assert (args.iterations, args.time_cap) == (None, None)
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["--time-cap", "abc"], "--time-cap"),
+    (["--time-cap", "0"], "--time-cap"),
+    (["--time-cap", "61"], "--time-cap"),
+    (["--iterations", "0"], "--iterations"),
+    (["--iterations", "2.5"], "--iterations"),
+    (["--bots", "hard,hard-v2"], "--bots"),
+])
+def test_a_bad_tournament_flag_is_one_error_line(argv, flag, capsys):
+    from common.cli import build_parser
+    with pytest.raises(SystemExit) as exc:
+        build_parser().parse_args(["tournament", "arzium", *argv])
+    assert exc.value.code == 2
+    errors = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]
+    assert len(errors) == 1 and f"argument {flag}:" in errors[0]
+
+
+def test_each_hard_bot_budget_is_named():
+    from arzium.bots.tournament import budget
+    assert budget("hard", None, None) == "up to 0.8 s (at most 100000 iterations)"
+    assert budget("hard", 50, None) == "50 iterations"
+    assert budget("hard", None, 0.5) == "up to 0.5 s (at most 100000 iterations)"
+    assert budget("hard-v1", None, None) == "300 iterations"
+    assert budget("hard-v1", None, 0.8) == "300 iterations, capped at 0.8 s"
+
+
+def test_the_header_says_which_budget_each_hard_bot_used(capsys):
+    from arzium.bots.tournament import format_table
+    res = tournament(2, ["hard", "hard-v1"], 2, 1, workers=1, hard_iterations=3)
+    assert res["budgets"] == {"hard": "3 iterations", "hard-v1": "3 iterations"}
+    lines = format_table(res).splitlines()
+    assert lines[1:3] == ["hard: 3 iterations per move", "hard-v1: 3 iterations per move"]
+    assert res["results"]["hard"]["wall_ms"]["max"] >= res["results"]["hard"]["wall_ms"]["p50"]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"time_cap": -1.0}, "tournament: time cap: -1 s (must be above 0 and at most 60)"),
+    ({"hard_iterations": 0}, "tournament: iterations: 0 (must be positive)"),
+])
+def test_a_bad_budget_given_in_code_is_one_line(kwargs, message, capsys):
+    assert tournament_main(2, ["hard", "normal"], 2, 1, **kwargs) == 2
+    assert capsys.readouterr().out.splitlines() == [message]

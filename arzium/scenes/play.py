@@ -41,6 +41,7 @@ from arzium.scenes.sidebar import Sidebar
 from arzium.scenes.table import Table
 from arzium.scenes.table_view import TableView
 from arzium.scenes.timeline import Timeline
+from common.layers import Part
 from common.scene import Scene
 from common.widgets import Dialog, WidgetGroup
 
@@ -357,5 +358,5 @@ class PlayScene(Scene):
             return
         self.ask_bid(self, p)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface)
+    def frame_parts(self) -> list[Part] | None:
+        return self.view.parts()

@@ -1,0 +1,130 @@
+"""Draw only what changes: a frame as a display list of parts, the still ones cached in one opaque picture.
+
+A scene describes its frame, bottom to top, as `Part`s: where each one draws (`rect`, the truth: painting is
+clipped to it), what it depends on (`key`; None for a part that changes every frame) and how it paints itself
+in window coordinates. `Layers` keeps the picture of every still part that lies under no moving one, repaints
+only the regions whose parts changed, and each frame puts back last frame's moving regions from the picture,
+draws the moving parts (and the still ones above them) on the window and returns the rectangles that changed.
+A frame drawn that way equals painting every part in order (`paint_all`): pixels under the first moving part
+that covers them are the picture's, the rest are painted again in order.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+Paint = Callable[[pygame.Surface], object]
+FULL_SHARE = 0.6  # present the whole window once the changed rectangles cover this share of it
+
+
+@dataclass(frozen=True, eq=False)
+class Part:
+    """One layer of a frame: it paints only inside `rect`; `key` None means it changes every frame."""
+
+    rect: pygame.Rect
+    key: Hashable | None  # plain values and surfaces (compared by identity); a Rect is not hashable
+    paint: Paint
+
+
+def image_part(image: pygame.Surface, dest: tuple[int, int], moving: bool = False) -> Part:
+    """A blit of a cached picture (a new picture is a new surface: its identity is the key)."""
+    rect = image.get_rect(topleft=dest)
+    return Part(rect, None if moving else (image, tuple(dest)), lambda s: s.blit(image, rect))
+
+
+def paint_all(surface: pygame.Surface, parts: Sequence[Part]) -> None:
+    """Paint every part in order, each clipped to its rect: the frame as drawn without any cache."""
+    clip = surface.get_clip()
+    for part in parts:
+        surface.set_clip(part.rect.clip(clip))
+        part.paint(surface)
+    surface.set_clip(clip)
+
+
+def merge(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """The rectangles with every overlapping pair joined into their union (none of the result overlap)."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        if r.w <= 0 or r.h <= 0:
+            continue
+        r = r.copy()
+        while (i := r.collidelist(out)) != -1:
+            r.union_ip(out.pop(i))
+        out.append(r)
+    return out
+
+
+class Layers:
+    """The cached still picture of the frames drawn through it, and the moving regions of the last one."""
+
+    def __init__(self) -> None:
+        self.picture: pygame.Surface | None = None
+        self.stills: list[tuple[tuple[int, ...], Hashable | None]] = []
+        self.moving: list[pygame.Rect] = []
+        self.shown: pygame.Surface | None = None  # the window surface holding the last frame drawn here
+        self.builds = 0          # whole pictures made (first frame, new window size)
+        self.repaints = 0        # regions of the picture painted again because their parts changed
+
+    def forget(self) -> None:
+        """Something else drew on the window: the next frame is drawn whole."""
+        self.shown = None
+
+    def draw(self, surface: pygame.Surface, parts: Sequence[Part]) -> list[pygame.Rect] | None:
+        """Draw the frame `parts` on `surface`; return the rectangles that differ from the last frame, or
+        None when the whole window was drawn (the first frame, a new size, after `forget`, or most changed)."""
+        screen = surface.get_rect()
+        live: list[Part] = []
+        live_rects: list[pygame.Rect] = []
+        stills: list[Part] = []
+        for part in parts:
+            if part.key is None or part.rect.collidelist(live_rects) != -1:
+                live.append(part)
+                live_rects.append(part.rect.clip(screen))
+            else:
+                stills.append(part)
+        changed = self._update_picture(screen.size, stills)
+        assert self.picture is not None
+        whole = self.shown is not surface or changed is None
+        restore: list[pygame.Rect] = []
+        if not whole:
+            restore = merge([*self.moving, *(changed or [])])
+            whole = sum(r.w * r.h for r in restore) > FULL_SHARE * screen.w * screen.h
+        if whole:
+            surface.blit(self.picture, (0, 0))
+        else:
+            for r in restore:
+                surface.blit(self.picture, r, r)
+        paint_all(surface, live)
+        self.moving = [r for r in live_rects if r.w > 0 and r.h > 0]
+        self.shown = surface
+        return None if whole else merge([*restore, *self.moving])
+
+    def _update_picture(self, size: tuple[int, int], stills: list[Part]) -> list[pygame.Rect] | None:
+        """Bring the picture to `stills`; return the regions painted again (None: the whole picture)."""
+        now = [(tuple(p.rect), p.key) for p in stills]
+        if self.picture is None or self.picture.get_size() != size:
+            self.picture = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                self.picture = self.picture.convert()
+            paint_all(self.picture, stills)
+            self.stills = now
+            self.builds += 1
+            return None
+        if now == self.stills:
+            return []
+        old_set, new_set = set(self.stills), set(now)
+        if old_set == new_set:  # the same parts in another order
+            regions = [self.picture.get_rect()]
+        else:
+            regions = merge([pygame.Rect(r) for r, _ in old_set ^ new_set])
+        regions = [r.clip(self.picture.get_rect()) for r in regions]
+        for region in regions:
+            self.picture.set_clip(region)
+            self.picture.fill((0, 0, 0))
+            paint_all(self.picture, [p for p in stills if p.rect.colliderect(region)])
+            self.repaints += 1
+        self.picture.set_clip(None)
+        self.stills = now
+        return regions

@@ -21,11 +21,24 @@ FULL_SHARE = 0.6  # present the whole window once the changed rectangles cover t
 
 @dataclass(frozen=True, eq=False)
 class Part:
-    """One layer of a frame: it paints only inside `rect`; `key` None means it changes every frame."""
+    """One layer of a frame: it paints only inside `rect` (or only inside `areas`, when given: scattered pieces
+    such as a row of gears, each painted through its own clip); `key` None means it changes every frame."""
 
     rect: pygame.Rect
     key: Hashable | None  # plain values and surfaces (compared by identity); a Rect is not hashable
     paint: Paint
+    areas: tuple[pygame.Rect, ...] = ()
+
+    @property
+    def pieces(self) -> tuple[pygame.Rect, ...]:
+        return self.areas or (self.rect,)
+
+
+def scattered(areas: Sequence[pygame.Rect], key: Hashable | None, paint: Paint) -> Part:
+    """A part that paints only inside `areas`."""
+    pieces = tuple(merge(areas))
+    bound = pieces[0].unionall(pieces[1:]) if pieces else pygame.Rect(0, 0, 0, 0)
+    return Part(bound, key, paint, pieces)
 
 
 def image_part(image: pygame.Surface, dest: tuple[int, int], moving: bool = False) -> Part:
@@ -38,20 +51,32 @@ def paint_all(surface: pygame.Surface, parts: Sequence[Part]) -> None:
     """Paint every part in order, each clipped to its rect: the frame as drawn without any cache."""
     clip = surface.get_clip()
     for part in parts:
-        surface.set_clip(part.rect.clip(clip))
-        part.paint(surface)
+        for piece in part.pieces:
+            area = piece.clip(clip)
+            if area.w > 0 and area.h > 0:
+                surface.set_clip(area)
+                part.paint(surface)
     surface.set_clip(clip)
 
 
 def merge(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
-    """The rectangles with every overlapping pair joined into their union (none of the result overlap)."""
+    """The rectangles, those that overlap joined into their bounding box where that costs no more pixels
+    than the two apart (so nested and much-overlapping ones become one, scattered ones stay apart)."""
     out: list[pygame.Rect] = []
     for r in rects:
         if r.w <= 0 or r.h <= 0:
             continue
         r = r.copy()
-        while (i := r.collidelist(out)) != -1:
-            r.union_ip(out.pop(i))
+        joined = True
+        while joined:
+            joined = False
+            for i, o in enumerate(out):
+                u = r.union(o)
+                if r.colliderect(o) and u.w * u.h <= r.w * r.h + o.w * o.h:
+                    r = u
+                    out.pop(i)
+                    joined = True
+                    break
         out.append(r)
     return out
 
@@ -79,9 +104,9 @@ class Layers:
         live_rects: list[pygame.Rect] = []
         stills: list[Part] = []
         for part in parts:
-            if part.key is None or part.rect.collidelist(live_rects) != -1:
+            if part.key is None or any(piece.collidelist(live_rects) != -1 for piece in part.pieces):
                 live.append(part)
-                live_rects.append(part.rect.clip(screen))
+                live_rects += [piece.clip(screen) for piece in part.pieces]
             else:
                 stills.append(part)
         changed = self._update_picture(screen.size, stills)
@@ -103,7 +128,7 @@ class Layers:
 
     def _update_picture(self, size: tuple[int, int], stills: list[Part]) -> list[pygame.Rect] | None:
         """Bring the picture to `stills`; return the regions painted again (None: the whole picture)."""
-        now = [(tuple(p.rect), p.key) for p in stills]
+        now = [(tuple(piece), p.key) for p in stills for piece in p.pieces]
         if self.picture is None or self.picture.get_size() != size:
             self.picture = pygame.Surface(size)
             if pygame.display.get_surface() is not None:
@@ -123,7 +148,7 @@ class Layers:
         for region in regions:
             self.picture.set_clip(region)
             self.picture.fill((0, 0, 0))
-            paint_all(self.picture, [p for p in stills if p.rect.colliderect(region)])
+            paint_all(self.picture, [p for p in stills if region.collidelist(p.pieces) != -1])
             self.repaints += 1
         self.picture.set_clip(None)
         self.stills = now

@@ -382,6 +382,25 @@ class BoardView:
             pygame.draw.circle(surface, (40, 22, 10), p, width)
             pygame.draw.circle(surface, self.app.sprites.colour("arenas_danger"), p, max(2, width - 2))
 
+    def gear_areas(self) -> list[pygame.Rect]:
+        """Where `draw_gears` may draw: each gear at any turn, its mark or block, and the Deactivator gate."""
+        s = self.geo.s
+        frames = self.pieces.gear_frames | self.pieces.rusted_frames
+        side = max(max(max(f.get_size()) for f in turns) for turns in frames.values())
+        side = math.ceil(max(side, s * 0.98)) + 2
+        areas = [pygame.Rect(round(x) - side // 2 - 1, round(y) - side // 2 - 1, side + 2, side + 2)
+                 for x, y in self.geo.gears]
+        mark = self.pieces.wild_mark.get_rect()
+        for i in self.rusted:
+            x, y = self.geo.gears[i]
+            areas.append(mark.move(round(x + s * 0.33) - mark.w // 2 - 1, round(y + s * 0.3) - mark.h // 2 - 1)
+                         .inflate(2, 2))
+        a, b = self.geo.gate
+        width = max(3, round(s * 0.1)) + 4
+        areas.append(pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]) + 1, abs(a[1] - b[1]) + 1)
+                     .inflate(2 * width, 2 * width))
+        return areas
+
     # ---- hit testing -----------------------------------------------------------------------
     def gear_at(self, pos: tuple[int, int]) -> int | None:
         """Index of the gear under `pos`, if any."""

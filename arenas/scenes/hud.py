@@ -16,7 +16,8 @@ from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text
-from common.widgets import draw_tooltip
+from common.layers import Part
+from common.widgets import app_look, draw_tooltip, tooltip_rect
 
 if TYPE_CHECKING:
     from common.app import App
@@ -45,6 +46,35 @@ class Hud:
             self._draw_paused(surface, p)
         if p.run.phase == Phase.OVER:
             self._draw_over(surface, p)
+
+    def parts(self, p: Shown) -> list[Part]:
+        """What `draw` paints, as parts of the frame (`common.layers`): the top bar and the prompt line each
+        frame; a tooltip, floating words, the countdown, a banner or the end over the whole window."""
+        assert p.table is not None
+        app = self.app
+        window = pygame.Rect((0, 0), app.size)
+        parts = [Part(p.table.hud, None, lambda surface: self._draw_hud(surface, p))]
+        if p.messages.banner is None:
+            board = p.table.board
+            line = pygame.Rect(board.left - app.px(12), p.table.prompt_y - app.px(30), board.w + app.px(24), app.px(60))
+            parts.append(Part(line, None, lambda surface: self._draw_prompt(surface, p)))
+        bands = [pygame.Rect(0, round(f.pos[1]) - app.px(60), window.w, app.px(90)) for f in p.messages.floating]
+        if bands:
+            parts.append(Part(bands[0].unionall(bands), None, lambda surface: self._draw_floating(surface, p)))
+        tip = self._hover_message(p)
+        if tip is not None:
+            parts.append(Part(tooltip_rect(app, tip, p.mouse), ("tip", tip, p.mouse, app_look(app)),
+                              lambda surface: draw_tooltip(surface, app, tip, p.mouse)))
+        if p.run.phase == Phase.COUNTDOWN:
+            parts.append(Part(window, None, lambda surface: self._draw_countdown(surface, p)))
+        banner = self._banner_place(p) if p.messages.banner else None
+        if banner is not None:
+            parts.append(Part(banner[2].union(banner[1]), None, lambda surface: self._draw_banner(surface, p)))
+        if p.run.paused:
+            parts.append(Part(window, None, lambda surface: self._draw_paused(surface, p)))
+        if p.run.phase == Phase.OVER:
+            parts.append(Part(window, None, lambda surface: self._draw_over(surface, p)))
+        return parts
 
     def _hud_background(self, rect: pygame.Rect) -> pygame.Surface:
         if self.hud_bg is None or self.hud_bg.get_size() != rect.size:
@@ -164,8 +194,14 @@ class Hud:
             img.set_alpha(None)
 
     def _draw_hover(self, surface: pygame.Surface, p: Shown) -> None:
+        msg = self._hover_message(p)
+        if msg is not None:
+            draw_tooltip(surface, self.app, msg, p.mouse)
+
+    def _hover_message(self, p: Shown) -> str | None:
+        """The tooltip of the timer or gear under the mouse, once it has rested there."""
         if p.hover_ms < 350 or p.board is None or p.hover_key is None:
-            return
+            return None
         timer, gear = p.hover_key
         state = p.run.state
         if timer is not None:
@@ -179,8 +215,8 @@ class Hud:
             extra += " · rusted: only a wild card turns it" if p.board and gear in p.board.rusted else ""
             msg = f"Gear {gear + 1}: {tile.label()}{extra}"
         else:
-            return
-        draw_tooltip(surface, self.app, msg, p.mouse)
+            return None
+        return msg
 
     def _draw_countdown(self, surface: pygame.Surface, p: Shown) -> None:
         assert p.table is not None
@@ -199,12 +235,27 @@ class Hud:
 
     def _draw_banner(self, surface: pygame.Surface, p: Shown) -> None:
         """The turn announcement, next to the active player's seat on the board side."""
+        place = self._banner_place(p)
+        if place is None:
+            return
+        img, rect, back, alpha = place
+        app = self.app
+        shade = pygame.Surface(back.size, pygame.SRCALPHA)
+        shade.fill((20, 10, 6, round(220 * alpha)))
+        pygame.draw.rect(shade, (*app.sprites.colour("arenas_glow"), round(230 * alpha)), shade.get_rect(), 2)
+        surface.blit(shade, back)
+        img.set_alpha(round(255 * alpha))
+        surface.blit(img, rect)
+        img.set_alpha(None)
+
+    def _banner_place(self, p: Shown) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect, float] | None:
+        """The banner's lettering, where it goes, its shaded box and its opacity now (None before it shows)."""
         assert p.messages.banner is not None and p.table is not None
         app = self.app
         message, start = p.messages.banner.message, p.messages.banner.start
         t = (p.now - start) / BANNER_MS
         if t < 0:
-            return
+            return None
         alpha = min(1.0, t * 6) * (1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25))
         img = text.render(message, app.font_px(30), app.sprites.colour("arenas_glow"), bold=True)
         seat = p.table.seats[p.run.state.active]
@@ -218,15 +269,8 @@ class Hud:
             rect = img.get_rect(midleft=(seat.right + app.px(14), seat.centery))
         else:                             # right column
             rect = img.get_rect(midright=(seat.left - app.px(14), seat.centery))
-        rect.clamp_ip(surface.get_rect())
-        back = rect.inflate(app.px(32), app.px(12))
-        shade = pygame.Surface(back.size, pygame.SRCALPHA)
-        shade.fill((20, 10, 6, round(220 * alpha)))
-        pygame.draw.rect(shade, (*app.sprites.colour("arenas_glow"), round(230 * alpha)), shade.get_rect(), 2)
-        surface.blit(shade, back)
-        img.set_alpha(round(255 * alpha))
-        surface.blit(img, rect)
-        img.set_alpha(None)
+        rect.clamp_ip(pygame.Rect((0, 0), app.size))
+        return img, rect, rect.inflate(app.px(32), app.px(12)), alpha
 
     def _draw_paused(self, surface: pygame.Surface, p: Shown) -> None:
         app = self.app

@@ -46,6 +46,7 @@ from arenas.scenes.run import CardDone, Phase, Refused, Run, SandRan
 from arenas.scenes.shown import HoverKey
 from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord
+from common.layers import Part
 from common.scene import Scene
 from common.widgets import Button, Dialog
 
@@ -428,5 +429,5 @@ class PlayScene(Scene):
         if len(state.players) > 1:
             self._turn_banner(state.active)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface, self)
+    def frame_parts(self) -> list[Part] | None:
+        return self.view.parts(self)

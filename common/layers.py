@@ -5,8 +5,9 @@ clipped to it), what it depends on (`key`; None for a part that changes every fr
 in window coordinates. `Layers` keeps the picture of every still part that lies under no moving one, repaints
 only the regions whose parts changed, and each frame puts back last frame's moving regions from the picture,
 draws the moving parts (and the still ones above them) on the window and returns the rectangles that changed.
-A frame drawn that way equals painting every part in order (`paint_all`): pixels under the first moving part
-that covers them are the picture's, the rest are painted again in order.
+A still part over a moving one is painted each frame where it lies over it (and cached elsewhere). A frame
+drawn that way equals painting every part in order (`paint_all`): pixels under the first moving part that
+covers them are the picture's, the rest are painted again in order.
 """
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ FULL_SHARE = 0.6  # present the whole window once the changed rectangles cover t
 
 @dataclass(frozen=True, eq=False)
 class Part:
-    """One layer of a frame: it paints only inside `rect` (or only inside `areas`, when given: scattered pieces
-    such as a row of gears, each painted through its own clip); `key` None means it changes every frame."""
+    """One layer of a frame: it paints only inside `rect` (or only inside `areas`, when given, each painted
+    through its own clip: what is left of a still part over a moving one); `key` None: it changes every frame."""
 
     rect: pygame.Rect
     key: Hashable | None  # plain values and surfaces (compared by identity); a Rect is not hashable
@@ -32,13 +33,6 @@ class Part:
     @property
     def pieces(self) -> tuple[pygame.Rect, ...]:
         return self.areas or (self.rect,)
-
-
-def scattered(areas: Sequence[pygame.Rect], key: Hashable | None, paint: Paint) -> Part:
-    """A part that paints only inside `areas`."""
-    pieces = tuple(merge(areas))
-    bound = pieces[0].unionall(pieces[1:]) if pieces else pygame.Rect(0, 0, 0, 0)
-    return Part(bound, key, paint, pieces)
 
 
 def image_part(image: pygame.Surface, dest: tuple[int, int], moving: bool = False) -> Part:
@@ -81,6 +75,18 @@ def merge(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
+def subtract(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """`rect` without `hole`, as up to four rectangles that do not overlap."""
+    cut = rect.clip(hole)
+    if cut.w <= 0 or cut.h <= 0:
+        return [rect]
+    out = [pygame.Rect(rect.left, rect.top, rect.w, cut.top - rect.top),
+           pygame.Rect(rect.left, cut.bottom, rect.w, rect.bottom - cut.bottom),
+           pygame.Rect(rect.left, cut.top, cut.left - rect.left, cut.h),
+           pygame.Rect(cut.right, cut.top, rect.right - cut.right, cut.h)]
+    return [r for r in out if r.w > 0 and r.h > 0]
+
+
 class Layers:
     """The cached still picture of the frames drawn through it, and the moving regions of the last one."""
 
@@ -104,11 +110,22 @@ class Layers:
         live_rects: list[pygame.Rect] = []
         stills: list[Part] = []
         for part in parts:
-            if part.key is None or any(piece.collidelist(live_rects) != -1 for piece in part.pieces):
+            if part.key is None:
                 live.append(part)
                 live_rects += [piece.clip(screen) for piece in part.pieces]
-            else:
+                continue
+            hits = [r for r in live_rects if r.collidelist(part.pieces) != -1]
+            if not hits:
                 stills.append(part)
+                continue
+            # over a moving part: where it lies over it, painted each frame after it; elsewhere still
+            box = hits[0].unionall(hits[1:])
+            over = tuple(piece.clip(box) for piece in part.pieces if piece.colliderect(box))
+            live.append(Part(part.rect, None, part.paint, over))
+            live_rects += over
+            rest = tuple(r for piece in part.pieces for r in subtract(piece, box))
+            if rest:
+                stills.append(Part(part.rect, part.key, part.paint, rest))
         changed = self._update_picture(screen.size, stills)
         assert self.picture is not None
         whole = self.shown is not surface or changed is None

@@ -16,7 +16,7 @@ from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text
-from common.layers import Part
+from common.layers import Part, image_part
 from common.widgets import app_look, draw_tooltip, tooltip_rect
 
 if TYPE_CHECKING:
@@ -31,33 +31,20 @@ class Hud:
         self.cards = cards
         self.hud_bg: pygame.Surface | None = None
 
-    def draw(self, surface: pygame.Surface, p: Shown) -> None:
-        """Everything over the board and the seats, in order."""
-        self._draw_hud(surface, p)
-        if p.messages.banner is None:
-            self._draw_prompt(surface, p)
-        self._draw_floating(surface, p)
-        self._draw_hover(surface, p)
-        if p.run.phase == Phase.COUNTDOWN:
-            self._draw_countdown(surface, p)
-        if p.messages.banner:
-            self._draw_banner(surface, p)
-        if p.run.paused:
-            self._draw_paused(surface, p)
-        if p.run.phase == Phase.OVER:
-            self._draw_over(surface, p)
-
     def parts(self, p: Shown) -> list[Part]:
-        """What `draw` paints, as parts of the frame (`common.layers`): the top bar and the prompt line each
-        frame; a tooltip, floating words, the countdown, a banner or the end over the whole window."""
+        """Everything over the board and the seats, in order, as parts of the frame (`common.layers`): the top
+        bar (its background cached), the prompt line or the turn banner, floating words, a tooltip, the
+        countdown, pause and the end."""
         assert p.table is not None
         app = self.app
         window = pygame.Rect((0, 0), app.size)
-        parts = [Part(p.table.hud, None, lambda surface: self._draw_hud(surface, p))]
+        hud = p.table.hud
+        parts = [image_part(self._hud_background(hud), hud.topleft),
+                 Part(hud, None, lambda surface: self._draw_hud(surface, p))]
         if p.messages.banner is None:
-            board = p.table.board
-            line = pygame.Rect(board.left - app.px(12), p.table.prompt_y - app.px(30), board.w + app.px(24), app.px(60))
-            parts.append(Part(line, None, lambda surface: self._draw_prompt(surface, p)))
+            img, rect, back = self._prompt(p)
+            parts.append(Part(back.union(rect), ("prompt", img, tuple(rect), tuple(back)),
+                              lambda surface: self._draw_prompt(surface, img, rect, back)))
         bands = [pygame.Rect(0, round(f.pos[1]) - app.px(60), window.w, app.px(90)) for f in p.messages.floating]
         if bands:
             parts.append(Part(bands[0].unionall(bands), None, lambda surface: self._draw_floating(surface, p)))
@@ -88,7 +75,6 @@ class Hud:
         assert p.table is not None
         app = self.app
         hud = p.table.hud
-        surface.blit(self._hud_background(hud), hud)
         light = (250, 238, 214)
         level = p.run.state.level
         cy = hud.centery
@@ -142,7 +128,8 @@ class Hud:
             mini = self.cards.image(Card.from_name(name), (round(ch / 1.39), ch))
             surface.blit(mini, mini.get_rect(midright=(r.left - app.px(6), cy)))
 
-    def _draw_prompt(self, surface: pygame.Surface, p: Shown) -> None:
+    def _prompt(self, p: Shown) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
+        """The prompt line's lettering, where it goes and its shaded box."""
         assert p.table is not None
         state = p.run.state
         name = state.players[state.active]
@@ -170,7 +157,9 @@ class Hud:
         hinting = p.hint is not None and msg == p.hint.message
         img = text.render(msg, px, HINT_COLOUR if hinting else (255, 240, 206), bold=True)
         rect = img.get_rect(center=(p.table.board.centerx, p.table.prompt_y))
-        back = rect.inflate(app.px(24), app.px(8))
+        return img, rect, rect.inflate(app.px(24), app.px(8))
+
+    def _draw_prompt(self, surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect, back: pygame.Rect) -> None:
         shade = pygame.Surface(back.size, pygame.SRCALPHA)
         shade.fill((20, 12, 6, 170))
         surface.blit(shade, back)

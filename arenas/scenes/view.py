@@ -18,7 +18,7 @@ from arenas.scenes.hud import Hud
 from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from common import text
-from common.layers import Part, image_part, scattered
+from common.layers import Part, image_part
 
 if TYPE_CHECKING:
     from common.app import App
@@ -51,16 +51,10 @@ class PlayView:
         if p.board is None or p.table is None:
             return []
         window = pygame.Rect((0, 0), self.app.size)
-        under, full = p.board.layers(window.size)
-        if p.motion.turning(p.now):
-            turn = p.motion.gear_turn(p.now)
-            board = p.board
-            parts = [image_part(under, (0, 0)),
-                     scattered(board.gear_areas(), None, lambda surface: board.draw_gears(surface, turn))]
-        else:
-            parts = [image_part(full, (0, 0))]
+        under, _full = p.board.layers(window.size)
+        parts = [image_part(under, (0, 0)), *p.board.gear_parts(p.motion.gear_turn(p.now))]
         if p.wild is not None:
-            parts.append(Part(window, None, lambda surface: self._draw_targets(surface, p)))
+            parts += self._target_parts(p)
         if p.hint is not None:
             parts.append(Part(self._hint_timers_rect(p), None, lambda surface: self._draw_hint_timers(surface, p)))
         items = sorted(p.run.state.timers.values(), key=lambda t: p.motion.looks[t.id].place(p.now)[0][1])
@@ -188,8 +182,23 @@ class PlayView:
         img.blit(word, (left + dot + 3, (h - word.get_height()) // 2 + 1))
         return img
 
-    def _draw_targets(self, surface: pygame.Surface, p: Shown) -> None:
-        """While a wild card waits for its target: a pulsing ring around every timer it can take
+    def _target_parts(self, p: Shown) -> list[Part]:
+        """The wild card's targets: a ring around each timer the wild card can take, a word under it."""
+        assert p.wild is not None and p.board is not None
+        s = p.board.geo.s
+        reach = round(s * 0.71 * max(1.0, p.board.geo.lost_scale) + s * 0.07) + 6
+        word = max(11, round(s * 0.2))
+        wide = max(reach, 4 * word)
+        choices = wild_choices(p.run.state, p.wild)
+        parts = []
+        for tid in (t for t in p.run.state.timers if t in choices):
+            (x, y), _tilt = p.drawn_place(tid)
+            rect = pygame.Rect(round(x) - wide, round(y) - reach, 2 * wide, 2 * reach + 2 * word)
+            parts.append(Part(rect, None, partial(self._draw_target, p, tid)))
+        return parts
+
+    def _draw_target(self, p: Shown, only: str, surface: pygame.Surface) -> None:
+        """While a wild card waits for its target: a pulsing ring around timer `only` if it can take it
         (the rules say which, and which it would recover)."""
         if p.wild is None or p.board is None:
             return
@@ -199,7 +208,7 @@ class PlayView:
         choices = wild_choices(p.run.state, p.wild)
         for t in p.run.state.timers.values():
             choice = choices.get(t.id)
-            if choice is None:
+            if choice is None or t.id != only:
                 continue
             centre, _tilt = p.drawn_place(t.id)
             colour = (120, 236, 255) if t.lost else self.app.sprites.colour("arenas_glow")

@@ -9,7 +9,7 @@ import pytest
 
 from common import catalog
 from common.app import App
-from common.layers import Layers, Part, image_part, merge, paint_all, scattered
+from common.layers import Layers, Part, image_part, merge, paint_all
 from helpers import FRAME, click, make_app, motion
 
 
@@ -83,12 +83,12 @@ def test_layered_frames_equal_painting_every_part() -> None:
         assert pixels(screen) == pixels(reference), f"frame {step}"
 
 
-def test_scattered_parts_paint_only_their_areas() -> None:
+def test_a_part_with_areas_paints_only_inside_them() -> None:
     screen = pygame.Surface((100, 40))
     areas = [pygame.Rect(0, 0, 10, 10), pygame.Rect(50, 20, 10, 10)]
     layers = Layers()
     layers.draw(screen, [image_part(filled((100, 40), (0, 0, 0, 255)), (0, 0)),
-                         scattered(areas, None, lambda s: s.fill((255, 0, 0)))])
+                         Part(areas[0].union(areas[1]), None, lambda s: s.fill((255, 0, 0)), tuple(areas))])
     assert screen.get_at((5, 5))[:3] == (255, 0, 0) and screen.get_at((55, 25))[:3] == (255, 0, 0)
     assert screen.get_at((30, 15))[:3] == (0, 0, 0)
 

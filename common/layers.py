@@ -29,6 +29,7 @@ class Part:
     key: Hashable | None  # plain values and surfaces (compared by identity); a Rect is not hashable
     paint: Paint
     areas: tuple[pygame.Rect, ...] = ()
+    opaque: bool = False  # it covers every pixel of its rect
 
     @property
     def pieces(self) -> tuple[pygame.Rect, ...]:
@@ -38,7 +39,8 @@ class Part:
 def image_part(image: pygame.Surface, dest: tuple[int, int], moving: bool = False) -> Part:
     """A blit of a cached picture (a new picture is a new surface: its identity is the key)."""
     rect = image.get_rect(topleft=dest)
-    return Part(rect, None if moving else (image, tuple(dest)), lambda s: s.blit(image, rect))
+    opaque = not image.get_flags() & pygame.SRCALPHA and image.get_alpha() is None and image.get_colorkey() is None
+    return Part(rect, None if moving else (image, tuple(dest)), lambda s: s.blit(image, rect), opaque=opaque)
 
 
 def paint_all(surface: pygame.Surface, parts: Sequence[Part]) -> None:
@@ -54,8 +56,9 @@ def paint_all(surface: pygame.Surface, parts: Sequence[Part]) -> None:
 
 
 def merge(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
-    """The rectangles, those that overlap joined into their bounding box where that costs no more pixels
-    than the two apart (so nested and much-overlapping ones become one, scattered ones stay apart)."""
+    """The rectangles, two that overlap joined into their bounding box where it is hardly larger than what
+    they cover together (so nested and much-overlapping ones become one; drawing one region twice over costs
+    time but no correctness: every use paints a region whole)."""
     out: list[pygame.Rect] = []
     for r in rects:
         if r.w <= 0 or r.h <= 0:
@@ -66,7 +69,8 @@ def merge(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
             joined = False
             for i, o in enumerate(out):
                 u = r.union(o)
-                if r.colliderect(o) and u.w * u.h <= r.w * r.h + o.w * o.h:
+                both = r.clip(o)
+                if both.w > 0 and both.h > 0 and u.w * u.h <= 1.1 * (r.w * r.h + o.w * o.h - both.w * both.h):
                     r = u
                     out.pop(i)
                     joined = True
@@ -164,8 +168,10 @@ class Layers:
         regions = [r.clip(self.picture.get_rect()) for r in regions]
         for region in regions:
             self.picture.set_clip(region)
-            self.picture.fill((0, 0, 0))
-            paint_all(self.picture, [p for p in stills if region.collidelist(p.pieces) != -1])
+            painted = [p for p in stills if region.collidelist(p.pieces) != -1]
+            if not (painted and painted[0].opaque and not painted[0].areas and painted[0].rect.contains(region)):
+                self.picture.fill((0, 0, 0))
+            paint_all(self.picture, painted)
             self.repaints += 1
         self.picture.set_clip(None)
         self.stills = now

@@ -5,13 +5,12 @@ to adjust) and mouse hover/click, and shows tooltips after a short hover.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from common import text
-from common.layers import Part
 from common.scene import Scene
 
 if TYPE_CHECKING:
@@ -49,19 +48,6 @@ class Widget:
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         raise NotImplementedError
 
-    def bounds(self, app: App) -> pygame.Rect:
-        """Everything `draw` touches lies in here."""
-        return self.rect
-
-    def look(self, app: App, hovered: bool, focused: bool) -> Hashable | None:
-        """What `draw` shows depends on (None: it may change every frame)."""
-        return None
-
-
-def app_look(app: App) -> Hashable:
-    """What every widget's look depends on: the sprite pack, its palette and the window's scale."""
-    return id(app.sprites), app.sprites.version, app.theme, app.scale
-
 
 def _plaque(app: App, rect: pygame.Rect, hovered: bool, pressed: bool, enabled: bool) -> pygame.Surface:
     name = ("ui/button_disabled" if not enabled else "ui/button_pressed" if pressed
@@ -87,11 +73,6 @@ class Button(Widget):
             return
         app.sounds.play(self.sound)
         self.on_click()
-
-    def look(self, app: App, hovered: bool, focused: bool) -> Hashable | None:
-        pressed = hovered and pygame.mouse.get_pressed()[0]
-        return (self.label, tuple(self.rect), hovered or focused, pressed, self.enabled, self.icon, self.font,
-                app_look(app))
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         pressed = hovered and pygame.mouse.get_pressed()[0]
@@ -124,13 +105,6 @@ class _LabelledRow(Widget):
         return pygame.Rect(self.rect.right - w - app.px(16), self.rect.top + app.px(6), w,
                            self.rect.h - app.px(12))
 
-    def look(self, app: App, hovered: bool, focused: bool) -> Hashable | None:
-        return self.label, tuple(self.rect), hovered or focused, self.shows(), app_look(app)
-
-    def shows(self) -> Hashable:
-        """The control's value as drawn."""
-        return None
-
     def draw_row(self, surface: pygame.Surface, app: App, hovered: bool) -> None:
         name = "ui/list_row_selected" if hovered else "ui/list_row"
         surface.blit(app.sprites.nine_slice(name, self.rect.size), self.rect)
@@ -162,14 +136,6 @@ class Slider(_LabelledRow):
 
     def activate(self, app: App) -> None:
         self.adjust(app, 1 if self.value < self.hi else -1)
-
-    def shows(self) -> Hashable:
-        return self.value, self.fmt(self.value)
-
-    def bounds(self, app: App) -> pygame.Rect:
-        track = self._track(app)
-        k = app.px(26)
-        return self.rect.union(pygame.Rect(track.left - k, track.centery - k, track.w + 2 * k, 2 * k))
 
     def _track(self, app: App) -> pygame.Rect:
         c = self.control_rect(app)
@@ -207,9 +173,6 @@ class Toggle(_LabelledRow):
         self.value = value
         self.on_change = on_change
 
-    def shows(self) -> Hashable:
-        return self.value
-
     def activate(self, app: App) -> None:
         self.value = not self.value
         app.sounds.play("ui_click")
@@ -246,9 +209,6 @@ class Choice(_LabelledRow):
     @property
     def value(self) -> Any:
         return self.options[self.index][0]
-
-    def shows(self) -> Hashable:
-        return self.index, self.options[self.index][1] if self.options else None
 
     def adjust(self, app: App, direction: int) -> bool:
         if not self.options:
@@ -288,13 +248,6 @@ class ListBox(Widget):
         self.row_h = row_h
         self.selected = 0
         self.scroll = 0
-
-    def look(self, app: App, hovered: bool, focused: bool) -> Hashable | None:
-        return tuple(self.items), self.selected, self.scroll, tuple(self.rect), self.row_h, app_look(app)
-
-    def bounds(self, app: App) -> pygame.Rect:
-        return self.rect.union(pygame.Rect(self.rect.right, self.rect.top, app.px(16),
-                                           self.visible_rows(app) * app.px(self.row_h)))
 
     def visible_rows(self, app: App) -> int:
         return max(1, self.rect.h // app.px(self.row_h))
@@ -355,8 +308,8 @@ def draw_scrollbar(surface: pygame.Surface, app: App, track: pygame.Rect, first:
 def tooltip_rect(app: App, message: str, pos: tuple[int, int]) -> pygame.Rect:
     """Where `draw_tooltip` puts the tooltip of `message` for the mouse at `pos`."""
     px = app.font_px(18)
-    lines = text.wrap_balanced(message, px, app.px(360))
     lh = text.font(px).get_linesize()
+    lines = text.wrap_balanced(message, px, app.px(360))
     w = max(text.font(px).size(line)[0] for line in lines) + app.px(24)
     h = lh * len(lines) + app.px(16)
     sw, sh = app.size
@@ -371,8 +324,8 @@ def tooltip_rect(app: App, message: str, pos: tuple[int, int]) -> pygame.Rect:
 def draw_tooltip(surface: pygame.Surface, app: App, message: str, pos: tuple[int, int]) -> None:
     """A parchment tooltip near `pos`, kept inside the window."""
     px = app.font_px(18)
-    lines = text.wrap_balanced(message, px, app.px(360))
     lh = text.font(px).get_linesize()
+    lines = text.wrap_balanced(message, px, app.px(360))
     box = tooltip_rect(app, message, pos)
     surface.blit(app.sprites.nine_slice("ui/tooltip", box.size), box)
     for i, line in enumerate(lines):
@@ -469,30 +422,15 @@ class WidgetGroup:
             self.hover_ms += dt_ms
 
     def draw(self, surface: pygame.Surface) -> None:
-        for part in self.parts():
-            part.paint(surface)
-
-    def parts(self) -> list[Part]:
-        """The widgets, the focus ring and the tooltip as parts of a frame (`common.layers`)."""
         app = self.app
         focused = self.focused
-        parts = []
         for w in self.widgets:
-            hovered, focus = w is self.hover, w is focused and (self.keyboard_mode or w is self.hover)
-            look = w.look(app, hovered, focus)
-
-            def paint(surface: pygame.Surface, w: Widget = w, hovered: bool = hovered, focus: bool = focus) -> None:
-                w.draw(surface, app, hovered, focus)
-            parts.append(Part(w.bounds(app), None if look is None else (w, look), paint))
+            w.draw(surface, app, w is self.hover, w is focused and (self.keyboard_mode or w is self.hover))
         if focused is not None and self.keyboard_mode:
             ring = focused.rect.inflate(app.px(12), app.px(12))
-            image = app.sprites.nine_slice("ui/focus_ring", ring.size)
-            parts.append(Part(ring, (image, tuple(ring)), lambda s: s.blit(image, ring)))
+            surface.blit(app.sprites.nine_slice("ui/focus_ring", ring.size), ring)
         if self.hover is not None and self.hover.tooltip and self.hover_ms >= TOOLTIP_DELAY_MS:
-            tip, pos = self.hover.tooltip, self.mouse_pos
-            parts.append(Part(tooltip_rect(app, tip, pos), ("tooltip", tip, pos, app_look(app)),
-                              lambda s: draw_tooltip(s, app, tip, pos)))
-        return parts
+            draw_tooltip(surface, app, self.hover.tooltip, self.mouse_pos)
 
 
 class Dialog(Scene):

@@ -17,7 +17,8 @@ from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text
 from common.layers import Part, image_part
-from common.widgets import app_look, draw_tooltip, tooltip_rect
+from common.widget_parts import app_look
+from common.widgets import draw_tooltip, tooltip_rect
 
 if TYPE_CHECKING:
     from common.app import App

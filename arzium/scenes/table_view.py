@@ -19,6 +19,7 @@ from arzium.scenes.party_view import SIDES, PartyLook
 from arzium.scenes.sidebar import HoverKey
 from common import text
 from common.layers import Part, image_part
+from common.widget_parts import group_parts
 from common.widgets import draw_tooltip
 
 if TYPE_CHECKING:
@@ -138,7 +139,7 @@ class TableView:
         side = sc.sidebar.picture(backdrop, shown, hover)
         rect = sc.sidebar.rect
         parts.append(Part(rect, (side, tuple(rect)), lambda surface: surface.blit(side, rect, rect)))
-        parts += sc.group.parts()
+        parts += group_parts(sc.group)
         if hint is not None and me is not None:
             parts += self._hint_parts(hint, me)
         banner = sc.sidebar.banner()

@@ -11,7 +11,8 @@ from common.games import GAMES
 from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.widgets import Button, WidgetGroup, app_look, draw_scrollbar
+from common.widget_parts import app_look, group_parts
+from common.widgets import Button, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
     from common.app import App
@@ -158,4 +159,4 @@ class RulesScene(Scene):
                 parts.append(Part(track, None if moving else ("bar", scroll, tuple(track), app_look(app)),
                                   lambda surface: draw_scrollbar(surface, app, track, scroll, view.h,
                                                                  page.get_height())))
-        return parts + self.group.parts()
+        return parts + group_parts(self.group)

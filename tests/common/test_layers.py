@@ -10,6 +10,8 @@ import pytest
 from common import catalog
 from common.app import App
 from common.layers import Layers, Part, image_part, merge, paint_all
+from common.widget_parts import widget_look
+from common.widgets import Button, ListBox
 from helpers import FRAME, click, make_app, motion
 
 
@@ -155,3 +157,14 @@ def test_present_shows_only_the_dirty_rectangles(app: App, monkeypatch: pytest.M
     app.present()
     assert shown[0] == "flip" and app.dirty is not None and shown[1] == app.dirty
     assert 0 < sum(r.w * r.h for r in app.dirty) < 0.5 * 1280 * 720
+
+
+def test_a_button_is_cached_by_its_fields_and_other_widgets_are_drawn_each_frame(app: App) -> None:
+    button = Button("Play", lambda: None)
+    button.rect = pygame.Rect(10, 10, 200, 50)
+    first = widget_look(button, app, False, False)
+    assert first == widget_look(button, app, False, False)
+    assert first != widget_look(button, app, True, False)
+    button.label = "Stop"
+    assert first != widget_look(button, app, False, False)
+    assert widget_look(ListBox(["a"], lambda i: None), app, False, False) is None

@@ -248,6 +248,9 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return True
+        if event.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):  # the window system lost what it showed
+            self.layers.forget()
+            return True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             surface = pygame.display.get_surface()
             if surface is not None:

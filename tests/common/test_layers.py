@@ -168,3 +168,14 @@ def test_a_button_is_cached_by_its_fields_and_other_widgets_are_drawn_each_frame
     button.label = "Stop"
     assert first != widget_look(button, app, False, False)
     assert widget_look(ListBox(["a"], lambda i: None), app, False, False) is None
+
+
+def test_an_exposed_window_is_presented_whole_next(app: App) -> None:
+    spec = catalog.get("arzium-play")
+    assert spec is not None
+    app.stack.clear_to(spec.build(app))
+    app.step([], FRAME)
+    app.step([], FRAME)
+    assert app.dirty is not None
+    app.step([pygame.event.Event(pygame.WINDOWEXPOSED)], FRAME)
+    assert app.dirty is None

@@ -3,6 +3,7 @@ button; the prompt line, floating messages, tooltips, the countdown, the turn ba
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -11,7 +12,7 @@ from arenas.rules import TIMER_SPECS, Card, timer_label
 from arenas.scenes.board import DANGER_MS, TIMER_CODES
 from arenas.scenes.hands import CardArt
 from arenas.scenes.hints import HINT_COLOUR
-from arenas.scenes.messages import BANNER_MS, MESSAGE_MS
+from arenas.scenes.messages import BANNER_MS, MESSAGE_MS, Floating
 from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
@@ -45,10 +46,10 @@ class Hud:
         if p.messages.banner is None:
             img, rect, back = self._prompt(p)
             parts.append(Part(back.union(rect), ("prompt", img, tuple(rect), tuple(back)),
-                              lambda surface: self._draw_prompt(surface, img, rect, back)))
-        bands = [pygame.Rect(0, round(f.pos[1]) - app.px(60), window.w, app.px(90)) for f in p.messages.floating]
-        if bands:
-            parts.append(Part(bands[0].unionall(bands), None, lambda surface: self._draw_floating(surface, p)))
+                              partial(self._draw_prompt, img=img, rect=rect, back=back)))
+        for f in p.messages.floating:
+            _img, rect, back, _alpha = self._floating(p, f)
+            parts.append(Part(back.union(rect), None, partial(self._draw_floating, p=p, f=f)))
         tip = self._hover_message(p)
         if tip is not None:
             parts.append(Part(tooltip_rect(app, tip, p.mouse), ("tip", tip, p.mouse, app_look(app)),
@@ -166,22 +167,25 @@ class Hud:
         surface.blit(shade, back)
         surface.blit(img, rect)
 
-    def _draw_floating(self, surface: pygame.Surface, p: Shown) -> None:
+    def _floating(self, p: Shown, f: Floating) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect, float]:
+        """A floating message's lettering, where it is now, its shaded box and its opacity."""
         app = self.app
-        for f in p.messages.floating:
-            t = (p.now - f.start) / MESSAGE_MS
-            img = text.render(f.message, app.font_px(19), f.colour, bold=True)
-            x = min(max(f.pos[0], img.get_width() / 2 + 8), surface.get_width() - img.get_width() / 2 - 8)
-            y = f.pos[1] - app.px(26) * t
-            rect = img.get_rect(center=(round(x), round(y)))
-            back = rect.inflate(app.px(16), app.px(8))
-            shade = pygame.Surface(back.size, pygame.SRCALPHA)
-            alpha = 1.0 if t < 0.7 else max(0.0, 1 - (t - 0.7) / 0.3)
-            shade.fill((20, 10, 6, round(200 * alpha)))
-            surface.blit(shade, back)
-            img.set_alpha(round(255 * alpha))
-            surface.blit(img, rect)
-            img.set_alpha(None)
+        t = (p.now - f.start) / MESSAGE_MS
+        img = text.render(f.message, app.font_px(19), f.colour, bold=True)
+        x = min(max(f.pos[0], img.get_width() / 2 + 8), app.size[0] - img.get_width() / 2 - 8)
+        y = f.pos[1] - app.px(26) * t
+        rect = img.get_rect(center=(round(x), round(y)))
+        alpha = 1.0 if t < 0.7 else max(0.0, 1 - (t - 0.7) / 0.3)
+        return img, rect, rect.inflate(app.px(16), app.px(8)), alpha
+
+    def _draw_floating(self, surface: pygame.Surface, p: Shown, f: Floating) -> None:
+        img, rect, back, alpha = self._floating(p, f)
+        shade = pygame.Surface(back.size, pygame.SRCALPHA)
+        shade.fill((20, 10, 6, round(200 * alpha)))
+        surface.blit(shade, back)
+        img.set_alpha(round(255 * alpha))
+        surface.blit(img, rect)
+        img.set_alpha(None)
 
     def _draw_hover(self, surface: pygame.Surface, p: Shown) -> None:
         msg = self._hover_message(p)

@@ -13,6 +13,7 @@ import pygame
 from common import text
 from common.clock import FixedStepClock
 from common.i18n import _, ngettext, set_language, system_language
+from common.layers import Layers, Part, paint_all
 from common.safe_text import one_line
 from common.scene import Scene, SceneStack
 from common.settings import Settings, load_settings, save_settings
@@ -94,6 +95,8 @@ class App:
         self.fixed_clock = FixedStepClock(STEP_MS)
         self.running = True
         self.frame_count = 0
+        self.layers = Layers()
+        self.dirty: list[pygame.Rect] | None = None  # what the last drawn frame changed (None: everything)
         self.first_frame_at: float | None = None
 
     # ---- window -------------------------------------------------------------------------
@@ -210,10 +213,10 @@ class App:
         self.toasts.append(Toast(message, ms))
         self.toasts = self.toasts[-3:]
 
-    def _draw_toasts(self, surface: pygame.Surface) -> None:
-        if not self.toasts:
-            return
-        w, h = surface.get_size()
+    def _toast_parts(self) -> list[Part]:
+        """The toasts on show, as parts of the frame (over everything)."""
+        parts: list[Part] = []
+        w, h = self.size
         y = h - self.px(16)
         for toast in reversed(self.toasts):
             px = self.font_px(18)
@@ -223,9 +226,14 @@ class App:
                 img = text.render(toast.message, px, self.theme.text_light)
             box = img.get_rect(midbottom=(w // 2, y)).inflate(self.px(28), self.px(14))
             panel = self.sprites.nine_slice("ui/tooltip", box.size)
-            surface.blit(panel, box)
-            surface.blit(img, img.get_rect(center=box.center))
+
+            def paint(surface: pygame.Surface, panel: pygame.Surface = panel, img: pygame.Surface = img,
+                      box: pygame.Rect = box) -> None:
+                surface.blit(panel, box)
+                surface.blit(img, img.get_rect(center=box.center))
+            parts.append(Part(box, (panel, img, tuple(box)), paint))
             y = box.top - self.px(6)
+        return parts
 
     # ---- scenes -------------------------------------------------------------------------
     def push(self, scene: Scene) -> None:
@@ -256,6 +264,9 @@ class App:
         """Keys and window events that work in every scene."""
         if event.type == pygame.QUIT:
             self.running = False
+            return True
+        if event.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):  # the window system lost what it showed
+            self.layers.forget()
             return True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             surface = pygame.display.get_surface()
@@ -289,13 +300,29 @@ class App:
             toast.remaining_ms -= dt_ms
         self.toasts = [t for t in self.toasts if t.remaining_ms > 0]
         if draw:
-            self.stack.draw(self.screen)
-            self._draw_toasts(self.screen)
+            self.draw()
         self.frame_count += 1
 
+    def draw(self, whole: bool = False) -> None:
+        """Draw the frame: through the layers when every scene on show gives its parts (then only what changed
+        is presented, unless `whole`), else by each scene's `draw` (the whole window is presented)."""
+        parts = self.stack.frame_parts()
+        if parts is None:
+            self.stack.draw(self.screen)
+            paint_all(self.screen, self._toast_parts())
+            self.layers.forget()
+            self.dirty = None
+            return
+        if whole:
+            self.layers.forget()
+        self.dirty = self.layers.draw(self.screen, parts + self._toast_parts())
+
     def present(self) -> None:
-        """Show the frame drawn by `step`."""
-        pygame.display.flip()
+        """Show the frame drawn by `step`: the rectangles it changed, or the whole window."""
+        if self.dirty is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(self.dirty)
 
     def run(self) -> None:
         """The frame loop until the window closes or the last scene leaves."""

@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from common.layers import Part, paint_all
+
 if TYPE_CHECKING:
     from common.app import App
 
@@ -53,8 +55,16 @@ class Scene:
     def update(self, dt_ms: float) -> None:
         """Advance animations by the real frame time."""
 
+    def frame_parts(self) -> list[Part] | None:
+        """The frame as a display list (`common.layers`), bottom to top, so that the app draws and presents
+        only what changed; None: the app calls `draw` and presents the whole window. Must not change state."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the scene; must not change game state."""
+        """Draw the scene; must not change game state. By default: its `frame_parts`, painted in order."""
+        parts = self.frame_parts()
+        if parts is not None:
+            paint_all(surface, parts)
 
 
 class SceneStack:
@@ -120,9 +130,23 @@ class SceneStack:
         if self.top is not None:
             self.top.update(dt_ms)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _drawn(self) -> list[Scene]:
+        """The scenes a frame shows: the top one and, under a see-through one, those below down to an opaque one."""
         start = len(self.scenes) - 1
         while start > 0 and not self.scenes[start].opaque:
             start -= 1
-        for scene in self.scenes[max(start, 0):]:
+        return self.scenes[max(start, 0):]
+
+    def frame_parts(self) -> list[Part] | None:
+        """The display list of the frame, when every scene it shows gives one (else None)."""
+        parts: list[Part] = []
+        for scene in self._drawn():
+            mine = scene.frame_parts()
+            if mine is None:
+                return None
+            parts += mine
+        return parts if self.scenes else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self._drawn():
             scene.draw(surface)

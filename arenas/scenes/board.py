@@ -21,6 +21,7 @@ from arenas.rules.preview import wild_only_gears
 from arenas.scenes import layouts as lay
 from common import text
 from common.i18n import _, language
+from common.layers import Part, image_part
 
 if TYPE_CHECKING:
     from common.app import App
@@ -357,31 +358,44 @@ class BoardView:
     def draw_gears(self, surface: pygame.Surface, turn: float) -> None:
         """Gears (turned by `turn`), their upright faces, the wild-card mark of rusted gears, blocks and the
         Deactivator gate."""
+        for part in self.gear_parts(turn):
+            part.paint(surface)
+
+    def gear_parts(self, turn: float) -> list[Part]:
+        """What `draw_gears` paints, as parts of a frame: a gear's part changes only when its picture does."""
         s = self.geo.s
+        parts = []
         for i, (x, y) in enumerate(self.geo.gears):
             img = self.gear_frame(i, turn)
-            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+            parts.append(image_part(img, img.get_rect(center=(round(x), round(y))).topleft))
         for i, (x, y) in enumerate(self.geo.gears):
             face = self.pieces.faces[self.level.path[i].shape]
-            surface.blit(face, face.get_rect(center=(round(x), round(y))))
+            parts.append(image_part(face, face.get_rect(center=(round(x), round(y))).topleft))
         mark = self.pieces.wild_mark
         for i in sorted(self.rusted):
             x, y = self.geo.gears[i]
-            surface.blit(mark, mark.get_rect(center=(round(x + s * 0.33), round(y + s * 0.3))))
+            parts.append(image_part(mark, mark.get_rect(center=(round(x + s * 0.33), round(y + s * 0.3))).topleft))
         if self.level.blocks:
             bpx = round(s * 0.98)
             block = self.app.sprites.scaled("arenas/block", (bpx, bpx))
             for i in self.level.blocks:
                 x, y = self.geo.gears[i]
-                surface.blit(block, block.get_rect(center=(round(x), round(y))))
+                parts.append(image_part(block, block.get_rect(center=(round(x), round(y))).topleft))
         a, b = self.geo.gate
         glow = self.app.sprites.colour("arenas_glow")
+        danger = self.app.sprites.colour("arenas_danger")
         width = max(3, round(s * 0.1))
-        pygame.draw.line(surface, (40, 22, 10), a, b, width + 4)
-        pygame.draw.line(surface, glow, a, b, width)
-        for p in (a, b):
-            pygame.draw.circle(surface, (40, 22, 10), p, width)
-            pygame.draw.circle(surface, self.app.sprites.colour("arenas_danger"), p, max(2, width - 2))
+
+        def gate(surface: pygame.Surface) -> None:
+            pygame.draw.line(surface, (40, 22, 10), a, b, width + 4)
+            pygame.draw.line(surface, glow, a, b, width)
+            for p in (a, b):
+                pygame.draw.circle(surface, (40, 22, 10), p, width)
+                pygame.draw.circle(surface, danger, p, max(2, width - 2))
+        reach = pygame.Rect(round(min(a[0], b[0])), round(min(a[1], b[1])), round(abs(a[0] - b[0])) + 1,
+                            round(abs(a[1] - b[1])) + 1).inflate(2 * width + 8, 2 * width + 8)
+        parts.append(Part(reach, ("gate", tuple(reach), width, glow, danger), gate))
+        return parts
 
     # ---- hit testing -----------------------------------------------------------------------
     def gear_at(self, pos: tuple[int, int]) -> int | None:

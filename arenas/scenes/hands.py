@@ -142,6 +142,12 @@ class SeatPainter:
     def draw(self, surface: pygame.Surface, layout: TableLayout, seat: int, name: str, hand: list[Card],
              active: bool, hover: int | None, chosen: int | None, keys: bool = True, bot: bool = False) -> None:
         """`keys`: show the 1–3 key numbers on an active hand (not for a bot or a replay); `bot`: a bot's seat."""
+        image = self.picture(layout, seat, name, hand, active, hover, chosen, keys, bot)
+        surface.blit(image, layout.seats[seat].move(0, -layout.lift).topleft)
+
+    def picture(self, layout: TableLayout, seat: int, name: str, hand: list[Card], active: bool, hover: int | None,
+                chosen: int | None, keys: bool = True, bot: bool = False) -> pygame.Surface:
+        """The seat's cached picture, drawn `layout.lift` above its place (room for lifted cards)."""
         rect = layout.seats[seat]
         key = (tuple(c.name for c in hand), name, active, hover, chosen, keys, bot, rect.size, layout.card,
                layout.hand_size, self.app.sprites.version, language())
@@ -149,7 +155,7 @@ class SeatPainter:
         if cached is None or cached[0] != key:
             cached = (key, self._render(layout, seat, name, hand, active, hover, chosen, keys, bot))
             self.cache[seat] = cached
-        surface.blit(cached[1], rect.move(0, -layout.lift).topleft)
+        return cached[1]
 
     def _render(self, layout: TableLayout, seat: int, name: str, hand: list[Card], active: bool,
                 hover: int | None, chosen: int | None, keys: bool, bot: bool) -> pygame.Surface:

@@ -3,6 +3,7 @@ button; the prompt line, floating messages, tooltips, the countdown, the turn ba
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -11,14 +12,16 @@ from arenas.rules import TIMER_SPECS, Card
 from arenas.scenes.board import DANGER_MS
 from arenas.scenes.hands import CardArt
 from arenas.scenes.hints import HINT_COLOUR
-from arenas.scenes.messages import BANNER_MS, MESSAGE_MS
+from arenas.scenes.messages import BANNER_MS, MESSAGE_MS, Floating
 from arenas.scenes.names import tile_name, timer_code, timer_name
 from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text
 from common.i18n import _
-from common.widgets import draw_tooltip
+from common.layers import Part, image_part
+from common.widget_parts import app_look
+from common.widgets import draw_tooltip, tooltip_rect
 
 if TYPE_CHECKING:
     from common.app import App
@@ -32,21 +35,37 @@ class Hud:
         self.cards = cards
         self.hud_bg: pygame.Surface | None = None
 
-    def draw(self, surface: pygame.Surface, p: Shown) -> None:
-        """Everything over the board and the seats, in order."""
-        self._draw_hud(surface, p)
+    def parts(self, p: Shown) -> list[Part]:
+        """Everything over the board and the seats, in order, as parts of the frame (`common.layers`): the top
+        bar (its background cached), the prompt line or the turn banner, floating words, a tooltip, the
+        countdown, pause and the end."""
+        assert p.table is not None
+        app = self.app
+        window = pygame.Rect((0, 0), app.size)
+        hud = p.table.hud
+        parts = [image_part(self._hud_background(hud), hud.topleft),
+                 Part(hud, None, lambda surface: self._draw_hud(surface, p))]
         if p.messages.banner is None:
-            self._draw_prompt(surface, p)
-        self._draw_floating(surface, p)
-        self._draw_hover(surface, p)
+            img, rect, back = self._prompt(p)
+            parts.append(Part(back.union(rect), ("prompt", img, tuple(rect), tuple(back)),
+                              partial(self._draw_prompt, img=img, rect=rect, back=back)))
+        for f in p.messages.floating:
+            _img, rect, back, _alpha = self._floating(p, f)
+            parts.append(Part(back.union(rect), None, partial(self._draw_floating, p=p, f=f)))
+        tip = self._hover_message(p)
+        if tip is not None:
+            parts.append(Part(tooltip_rect(app, tip, p.mouse), ("tip", tip, p.mouse, app_look(app)),
+                              lambda surface: draw_tooltip(surface, app, tip, p.mouse)))
         if p.run.phase == Phase.COUNTDOWN:
-            self._draw_countdown(surface, p)
-        if p.messages.banner:
-            self._draw_banner(surface, p)
+            parts.append(Part(window, None, lambda surface: self._draw_countdown(surface, p)))
+        banner = self._banner_place(p) if p.messages.banner else None
+        if banner is not None:
+            parts.append(Part(banner[2].union(banner[1]), None, lambda surface: self._draw_banner(surface, p)))
         if p.run.paused:
-            self._draw_paused(surface, p)
+            parts.append(Part(window, None, lambda surface: self._draw_paused(surface, p)))
         if p.run.phase == Phase.OVER:
-            self._draw_over(surface, p)
+            parts.append(Part(window, None, lambda surface: self._draw_over(surface, p)))
+        return parts
 
     def _hud_background(self, rect: pygame.Rect) -> pygame.Surface:
         if self.hud_bg is None or self.hud_bg.get_size() != rect.size:
@@ -60,7 +79,6 @@ class Hud:
         assert p.table is not None
         app = self.app
         hud = p.table.hud
-        surface.blit(self._hud_background(hud), hud)
         light = (250, 238, 214)
         level = p.run.state.level
         cy = hud.centery
@@ -117,7 +135,8 @@ class Hud:
             mini = self.cards.image(Card.from_name(name), (round(ch / 1.39), ch))
             surface.blit(mini, mini.get_rect(midright=(r.left - app.px(6), cy)))
 
-    def _draw_prompt(self, surface: pygame.Surface, p: Shown) -> None:
+    def _prompt(self, p: Shown) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
+        """The prompt line's lettering, where it goes and its shaded box."""
         assert p.table is not None
         state = p.run.state
         name = state.players[state.active]
@@ -148,33 +167,44 @@ class Hud:
         hinting = p.hint is not None and msg == p.hint.message
         img = text.render(msg, px, HINT_COLOUR if hinting else (255, 240, 206), bold=True)
         rect = img.get_rect(center=(p.table.board.centerx, p.table.prompt_y))
-        back = rect.inflate(app.px(24), app.px(8))
+        return img, rect, rect.inflate(app.px(24), app.px(8))
+
+    def _draw_prompt(self, surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect, back: pygame.Rect) -> None:
         shade = pygame.Surface(back.size, pygame.SRCALPHA)
         shade.fill((20, 12, 6, 170))
         surface.blit(shade, back)
         surface.blit(img, rect)
 
-    def _draw_floating(self, surface: pygame.Surface, p: Shown) -> None:
+    def _floating(self, p: Shown, f: Floating) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect, float]:
+        """A floating message's lettering, where it is now, its shaded box and its opacity."""
         app = self.app
-        for f in p.messages.floating:
-            t = (p.now - f.start) / MESSAGE_MS
-            px = text.fit_px(f.message, app.font_px(19), surface.get_width() - app.px(32), bold=True)
-            img = text.render(f.message, px, f.colour, bold=True)
-            x = min(max(f.pos[0], img.get_width() / 2 + 8), surface.get_width() - img.get_width() / 2 - 8)
-            y = f.pos[1] - app.px(26) * t
-            rect = img.get_rect(center=(round(x), round(y)))
-            back = rect.inflate(app.px(16), app.px(8))
-            shade = pygame.Surface(back.size, pygame.SRCALPHA)
-            alpha = 1.0 if t < 0.7 else max(0.0, 1 - (t - 0.7) / 0.3)
-            shade.fill((20, 10, 6, round(200 * alpha)))
-            surface.blit(shade, back)
-            img.set_alpha(round(255 * alpha))
-            surface.blit(img, rect)
-            img.set_alpha(None)
+        t = (p.now - f.start) / MESSAGE_MS
+        px = text.fit_px(f.message, app.font_px(19), app.size[0] - app.px(32), bold=True)
+        img = text.render(f.message, px, f.colour, bold=True)
+        x = min(max(f.pos[0], img.get_width() / 2 + 8), app.size[0] - img.get_width() / 2 - 8)
+        y = f.pos[1] - app.px(26) * t
+        rect = img.get_rect(center=(round(x), round(y)))
+        alpha = 1.0 if t < 0.7 else max(0.0, 1 - (t - 0.7) / 0.3)
+        return img, rect, rect.inflate(app.px(16), app.px(8)), alpha
+
+    def _draw_floating(self, surface: pygame.Surface, p: Shown, f: Floating) -> None:
+        img, rect, back, alpha = self._floating(p, f)
+        shade = pygame.Surface(back.size, pygame.SRCALPHA)
+        shade.fill((20, 10, 6, round(200 * alpha)))
+        surface.blit(shade, back)
+        img.set_alpha(round(255 * alpha))
+        surface.blit(img, rect)
+        img.set_alpha(None)
 
     def _draw_hover(self, surface: pygame.Surface, p: Shown) -> None:
+        msg = self._hover_message(p)
+        if msg is not None:
+            draw_tooltip(surface, self.app, msg, p.mouse)
+
+    def _hover_message(self, p: Shown) -> str | None:
+        """The tooltip of the timer or gear under the mouse, once it has rested there."""
         if p.hover_ms < 350 or p.board is None or p.hover_key is None:
-            return
+            return None
         timer, gear = p.hover_key
         state = p.run.state
         if timer is not None:
@@ -194,8 +224,8 @@ class Hud:
                 parts.append(_("rusted: only a wild card turns it"))
             msg = " · ".join(parts)
         else:
-            return
-        draw_tooltip(surface, self.app, msg, p.mouse)
+            return None
+        return msg
 
     def _draw_countdown(self, surface: pygame.Surface, p: Shown) -> None:
         assert p.table is not None
@@ -214,14 +244,29 @@ class Hud:
 
     def _draw_banner(self, surface: pygame.Surface, p: Shown) -> None:
         """The turn announcement, next to the active player's seat on the board side."""
+        place = self._banner_place(p)
+        if place is None:
+            return
+        img, rect, back, alpha = place
+        app = self.app
+        shade = pygame.Surface(back.size, pygame.SRCALPHA)
+        shade.fill((20, 10, 6, round(220 * alpha)))
+        pygame.draw.rect(shade, (*app.sprites.colour("arenas_glow"), round(230 * alpha)), shade.get_rect(), 2)
+        surface.blit(shade, back)
+        img.set_alpha(round(255 * alpha))
+        surface.blit(img, rect)
+        img.set_alpha(None)
+
+    def _banner_place(self, p: Shown) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect, float] | None:
+        """The banner's lettering, where it goes, its shaded box and its opacity now (None before it shows)."""
         assert p.messages.banner is not None and p.table is not None
         app = self.app
         message, start = p.messages.banner.message, p.messages.banner.start
         t = (p.now - start) / BANNER_MS
         if t < 0:
-            return
+            return None
         alpha = min(1.0, t * 6) * (1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25))
-        px = text.fit_px(message, app.font_px(30), surface.get_width() - app.px(48), bold=True)
+        px = text.fit_px(message, app.font_px(30), app.size[0] - app.px(48), bold=True)
         img = text.render(message, px, app.sprites.colour("arenas_glow"), bold=True)
         seat = p.table.seats[p.run.state.active]
         board = p.table.board
@@ -234,15 +279,8 @@ class Hud:
             rect = img.get_rect(midleft=(seat.right + app.px(14), seat.centery))
         else:                             # right column
             rect = img.get_rect(midright=(seat.left - app.px(14), seat.centery))
-        rect.clamp_ip(surface.get_rect())
-        back = rect.inflate(app.px(32), app.px(12))
-        shade = pygame.Surface(back.size, pygame.SRCALPHA)
-        shade.fill((20, 10, 6, round(220 * alpha)))
-        pygame.draw.rect(shade, (*app.sprites.colour("arenas_glow"), round(230 * alpha)), shade.get_rect(), 2)
-        surface.blit(shade, back)
-        img.set_alpha(round(255 * alpha))
-        surface.blit(img, rect)
-        img.set_alpha(None)
+        rect.clamp_ip(pygame.Rect((0, 0), app.size))
+        return img, rect, rect.inflate(app.px(32), app.px(12)), alpha
 
     def _draw_paused(self, surface: pygame.Surface, p: Shown) -> None:
         app = self.app

@@ -47,6 +47,7 @@ from arenas.scenes.shown import HoverKey
 from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord
 from common.i18n import _, ngettext
+from common.layers import Part
 from common.scene import Scene
 from common.widgets import Button, Dialog
 
@@ -435,5 +436,5 @@ class PlayScene(Scene):
         if len(state.players) > 1:
             self._turn_banner(state.active)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface, self)
+    def frame_parts(self) -> list[Part] | None:
+        return self.view.parts(self)

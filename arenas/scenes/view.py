@@ -3,11 +3,12 @@ rings and the seats; the top bar and the messages are drawn by `hud`."""
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from arenas.rules import TIMER_SPECS
+from arenas.rules import TIMER_SPECS, TimerState
 from arenas.rules.preview import wild_choices
 from arenas.scenes import layouts as lay
 from arenas.scenes.board import DANGER_MS
@@ -19,6 +20,7 @@ from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from common import text
 from common.i18n import _, language
+from common.layers import Part, image_part
 
 if TYPE_CHECKING:
     from common.app import App
@@ -48,71 +50,109 @@ class PlayView:
         """A new layout: the top bar's background is made again at its new size."""
         self.hud.hud_bg = None
 
-    def draw(self, surface: pygame.Surface, p: Shown) -> None:
+    def parts(self, p: Shown) -> list[Part]:
+        """The play scene as parts of the frame (`common.layers`), bottom to top."""
         if p.board is None or p.table is None:
-            return
-        under, full = p.board.layers(surface.get_size())
-        if p.motion.turning(p.now):
-            surface.blit(under, (0, 0))
-            p.board.draw_gears(surface, p.motion.gear_turn(p.now))
-        else:
-            surface.blit(full, (0, 0))
-        self._draw_targets(surface, p)
-        self._draw_hint_timers(surface, p)
-        self._draw_timers(surface, p)
-        self._draw_seats(surface, p)
-        self._draw_hint_card(surface, p)
-        self.hud.draw(surface, p)
+            return []
+        window = pygame.Rect((0, 0), self.app.size)
+        under, _full = p.board.layers(window.size)
+        parts = [image_part(under, (0, 0)), *p.board.gear_parts(p.motion.gear_turn(p.now))]
+        if p.wild is not None:
+            parts += self._target_parts(p)
+        if p.hint is not None:
+            parts.append(Part(self._hint_timers_rect(p), None, lambda surface: self._draw_hint_timers(surface, p)))
+        items = sorted(p.run.state.timers.values(), key=lambda t: p.motion.looks[t.id].place(p.now)[0][1])
+        parts += [Part(self._timer_rect(p, t), None, partial(self._draw_timer, p, t)) for t in items]
+        parts += self._seat_parts(p)
+        if p.hint is not None:
+            active = p.table.seats[p.run.state.active]
+            reach = active.union(active.move(0, -2 * p.table.lift)).inflate(self.app.px(32) + 16, self.app.px(32) + 16)
+            parts.append(Part(reach, None, lambda surface: self._draw_hint_card(surface, p)))
+        return parts + self.hud.parts(p)
 
-    def _draw_timers(self, surface: pygame.Surface, p: Shown) -> None:
+    def _timer_rect(self, p: Shown, t: TimerState) -> pygame.Rect:
+        """Everything `_draw_timer` may draw for `t`: its glass (turned, with its glow), its tag or badge, and the
+        rod or trail to its gear."""
+        assert p.board is not None
+        board = p.board
+        s = board.geo.s
+        look = p.motion.looks[t.id]
+        (cx, cy), tilt, lift = look.place(p.now)
+        cy -= lift * s * 0.25
+        danger = t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING
+        glow = danger or t.lost
+        w, h = board.glass.danger_glow().get_size() if glow else board.glass.size
+        lw, lh = board.lost_glass.danger_glow().get_size() if glow else board.lost_glass.size
+        flip = look.flip_now(p.now)
+        turned = tilt or (flip is not None and flip[1])
+        half = (math.hypot(max(w, lw), max(h, lh)) if turned else max(w, lw, h, lh)) / 2 + 4
+        rect = pygame.Rect(round(cx - half), round(cy - half), round(2 * half), round(2 * half))
+        gx, gy = board.geo.gears[t.position]
+        rect.union_ip(pygame.Rect(round(gx - s / 2), round(gy - s / 2), round(s), round(s)))
+        if t.lost:
+            lost = board.geo.lost_parts((cx, cy))
+            tag, badge = lost.tag, lost.badge
+            room = (int(tag.w), int(tag.h))
+            rect.union_ip(self._badge(p, t.id, danger, room).get_rect(center=(round(tag.cx), round(tag.cy))))
+            rect.union_ip(pygame.Rect(round(badge.cx - badge.w), round(badge.cy - badge.w), round(2 * badge.w),
+                                      round(2 * badge.w)))
+        else:
+            top = (round(cx), round(cy - board.glass.size[1] / 2))
+            rect.union_ip(self._badge(p, t.id, danger, None).get_rect(center=top))
+        return rect.inflate(4, 4)
+
+    def _draw_timer(self, p: Shown, t: TimerState, surface: pygame.Surface) -> None:
         assert p.board is not None
         board = p.board
         s = board.geo.s
         pulse = 0.5 + 0.5 * math.sin(p.now / 130)
-        items = sorted(p.run.state.timers.values(), key=lambda t: p.motion.looks[t.id].place(p.now)[0][1])
-        for t in items:
-            look = p.motion.looks[t.id]
-            (cx, cy), tilt, lift = look.place(p.now)
-            cy -= lift * s * 0.25
-            flip = look.flip_now(p.now)
-            frac = flip[0] if flip is not None else fraction(p, t.id)
-            angle = (flip[1] if flip is not None else 0.0) + tilt
-            sand_key = TIMER_SPECS[t.id].sand
-            lost_look = abs(tilt) > 1.0 or t.lost
-            painter = board.lost_glass if lost_look and abs(tilt) >= lay.LOST_TILT - 0.5 else board.glass
-            danger = t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING
-            if t.lost and not look.moves:
-                draw_lost_link(surface, s, board.geo.gears[t.position], (cx, cy))
-            if danger or t.lost:
-                glow = painter.danger_glow()
-                glow.set_alpha(round(110 + 145 * pulse) if danger else round(60 + 120 * pulse))
-                g = pygame.transform.rotate(glow, angle) if angle else glow
-                surface.blit(g, g.get_rect(center=(round(cx), round(cy))))
-            flowing = p.run.phase == Phase.RUNNING and flip is None and t.remaining_ms > 0
-            if not t.lost and not lost_look and not look.moves and flip is None:
-                draw_tether(surface, s, board.geo.gears[t.position], (cx, cy), board.glass.size)
-            if angle:
-                img = painter.compose(frac, sand_key, flowing, p.now)
-                img = pygame.transform.rotozoom(img, -angle, 1.0)
-                surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
-            else:
-                w, h = painter.size
-                painter.draw(surface, (round(cx - w / 2), round(cy - h / 2)), frac, sand_key, flowing, p.now)
-            if t.lost:
-                parts = board.geo.lost_parts((cx, cy))
-                tag = parts.tag
-                self._draw_badge(surface, p, t.id, danger, (tag.cx, tag.cy), (int(tag.w), int(tag.h)))
-                if not look.moves:
-                    bob = max(1, round(s * 0.04))
-                    badge = self.app.sprites.scaled("arenas/lost_badge", (round(parts.badge.w) - 2 * bob,) * 2)
-                    y = parts.badge.cy + math.sin(p.now / 160) * bob
-                    surface.blit(badge, badge.get_rect(center=(round(parts.badge.cx), round(y))))
-            elif abs(angle) <= 1.0:  # turning over: the tag comes back when it stands again
-                self._draw_badge(surface, p, t.id, danger, (cx, cy - painter.size[1] / 2), None)
+        look = p.motion.looks[t.id]
+        (cx, cy), tilt, lift = look.place(p.now)
+        cy -= lift * s * 0.25
+        flip = look.flip_now(p.now)
+        frac = flip[0] if flip is not None else fraction(p, t.id)
+        angle = (flip[1] if flip is not None else 0.0) + tilt
+        sand_key = TIMER_SPECS[t.id].sand
+        lost_look = abs(tilt) > 1.0 or t.lost
+        painter = board.lost_glass if lost_look and abs(tilt) >= lay.LOST_TILT - 0.5 else board.glass
+        danger = t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING
+        if t.lost and not look.moves:
+            draw_lost_link(surface, s, board.geo.gears[t.position], (cx, cy))
+        if danger or t.lost:
+            glow = painter.danger_glow()
+            glow.set_alpha(round(110 + 145 * pulse) if danger else round(60 + 120 * pulse))
+            g = pygame.transform.rotate(glow, angle) if angle else glow
+            surface.blit(g, g.get_rect(center=(round(cx), round(cy))))
+        flowing = p.run.phase == Phase.RUNNING and flip is None and t.remaining_ms > 0
+        if not t.lost and not lost_look and not look.moves and flip is None:
+            draw_tether(surface, s, board.geo.gears[t.position], (cx, cy), board.glass.size)
+        if angle:
+            img = painter.compose(frac, sand_key, flowing, p.now)
+            img = pygame.transform.rotozoom(img, -angle, 1.0)
+            surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
+        else:
+            w, h = painter.size
+            painter.draw(surface, (round(cx - w / 2), round(cy - h / 2)), frac, sand_key, flowing, p.now)
+        if t.lost:
+            parts = board.geo.lost_parts((cx, cy))
+            tag = parts.tag
+            self._draw_badge(surface, p, t.id, danger, (tag.cx, tag.cy), (int(tag.w), int(tag.h)))
+            if not look.moves:
+                bob = max(1, round(s * 0.04))
+                badge = self.app.sprites.scaled("arenas/lost_badge", (round(parts.badge.w) - 2 * bob,) * 2)
+                y = parts.badge.cy + math.sin(p.now / 160) * bob
+                surface.blit(badge, badge.get_rect(center=(round(parts.badge.cx), round(y))))
+        elif abs(angle) <= 1.0:  # turning over: the tag comes back when it stands again
+            self._draw_badge(surface, p, t.id, danger, (cx, cy - painter.size[1] / 2), None)
 
     def _draw_badge(self, surface: pygame.Surface, p: Shown, timer_id: str, danger: bool, centre: Point,
                     room: tuple[int, int] | None) -> None:
         """A timer's name tag centred on `centre`: as big as a standing timer's, smaller if it must fit in `room`."""
+        img = self._badge(p, timer_id, danger, room)
+        surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+    def _badge(self, p: Shown, timer_id: str, danger: bool, room: tuple[int, int] | None) -> pygame.Surface:
+        """The tag `_draw_badge` shows (cached)."""
         t = p.run.state.timers[timer_id]
         seconds = -(-t.remaining_ms // 1000) if self.app.settings.show_timer_seconds else None
         assert p.board is not None
@@ -123,7 +163,7 @@ class PlayView:
                 self.badges.clear()
             img = self._make_badge(timer_id, danger, seconds, p.board.glass.size, room)
             self.badges[key] = img
-        surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
+        return img
 
     def _make_badge(self, timer_id: str, danger: bool, seconds: int | None, size: tuple[int, int],
                     room: tuple[int, int] | None) -> pygame.Surface:
@@ -146,8 +186,23 @@ class PlayView:
         img.blit(word, (left + dot + 3, (h - word.get_height()) // 2 + 1))
         return img
 
-    def _draw_targets(self, surface: pygame.Surface, p: Shown) -> None:
-        """While a wild card waits for its target: a pulsing ring around every timer it can take
+    def _target_parts(self, p: Shown) -> list[Part]:
+        """The wild card's targets: a ring around each timer the wild card can take, a word under it."""
+        assert p.wild is not None and p.board is not None
+        s = p.board.geo.s
+        reach = round(s * 0.71 * max(1.0, p.board.geo.lost_scale) + s * 0.07) + 6
+        word = max(11, round(s * 0.2))
+        wide = max(reach, 4 * word)
+        choices = wild_choices(p.run.state, p.wild)
+        parts = []
+        for tid in (t for t in p.run.state.timers if t in choices):
+            (x, y), _tilt = p.drawn_place(tid)
+            rect = pygame.Rect(round(x) - wide, round(y) - reach, 2 * wide, 2 * reach + 2 * word)
+            parts.append(Part(rect, None, partial(self._draw_target, p, tid)))
+        return parts
+
+    def _draw_target(self, p: Shown, only: str, surface: pygame.Surface) -> None:
+        """While a wild card waits for its target: a pulsing ring around timer `only` if it can take it
         (the rules say which, and which it would recover)."""
         if p.wild is None or p.board is None:
             return
@@ -157,7 +212,7 @@ class PlayView:
         choices = wild_choices(p.run.state, p.wild)
         for t in p.run.state.timers.values():
             choice = choices.get(t.id)
-            if choice is None:
+            if choice is None or t.id != only:
                 continue
             centre, _tilt = p.drawn_place(t.id)
             colour = (120, 236, 255) if t.lost else self.app.sprites.colour("arenas_glow")
@@ -199,29 +254,51 @@ class PlayView:
         grow = self.app.px(6 + 5 * pulse)
         ring(surface, r.inflate(grow, grow), self.app.px(9), max(2, self.app.px(4)), p.hint.alpha(p.now))
 
-    def _draw_seats(self, surface: pygame.Surface, p: Shown) -> None:
+    def _hint_timers_rect(self, p: Shown) -> pygame.Rect:
+        """Where `_draw_hint_timers` draws its rings."""
+        assert p.hint is not None and p.board is not None
+        s = p.board.geo.s
+        reach = round(s * 0.7 * max(1.0, p.board.geo.lost_scale) + s * 0.06) + 10
+        rects = [pygame.Rect(0, 0, 2 * reach, 2 * reach) for _ in p.hint.timers]
+        for r, tid in zip(rects, p.hint.timers):
+            centre, _tilt = p.drawn_place(tid)
+            r.center = (round(centre[0]), round(centre[1]))
+        return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
+
+    def _seat_parts(self, p: Shown) -> list[Part]:
+        """The seats: the active one's pulsing halo, each seat's cached picture and a bot's thinking dots."""
         assert p.table is not None
+        app = self.app
         table = p.table
         state = p.run.state
         hover = None
         for i, r in enumerate(table.card_rects(state.active, len(state.hands[state.active]))):
             if r.collidepoint(p.mouse):
                 hover = i
+        parts = []
         for seat, name in enumerate(state.players):
             active = seat == state.active and p.run.phase != Phase.OVER
             if active:
-                halo = table.seats[seat].inflate(self.app.px(40), self.app.px(40))
-                glow = self.app.sprites.nine_slice("arenas/hand_glow", halo.size)
-                glow.set_alpha(round(170 + 85 * math.sin(p.now / 300)))
-                surface.blit(glow, glow.get_rect(center=table.seats[seat].center))
+                halo = table.seats[seat].inflate(app.px(40), app.px(40))
+                glow = app.sprites.nine_slice("arenas/hand_glow", halo.size)
+                at = glow.get_rect(center=table.seats[seat].center)
+                alpha = round(170 + 85 * math.sin(p.now / 300))
+                parts.append(Part(at, None, partial(draw_faded, glow, at, alpha)))
             bot = p.run.is_bot(seat)
-            self.seats.draw(surface, table, seat, name, state.hands[seat], active,
-                            hover if active and not bot else None, p.wild if active else None,
-                            keys=p.run.replay is None and not bot, bot=bot)
+            image = self.seats.picture(table, seat, name, state.hands[seat], active,
+                                       hover if active and not bot else None, p.wild if active else None,
+                                       keys=p.run.replay is None and not bot, bot=bot)
+            place = table.seats[seat].move(0, -table.lift)
+            parts.append(image_part(image, place.topleft))
             if active and bot and p.run.phase == Phase.RUNNING:
-                self._draw_thinking(surface, p, table.seats[seat].move(0, -table.lift))
+                dot = max(2, app.px(4)) + 1
+                y = place.top + app.px(8) + text.font(app.font_px(19), True).get_linesize() // 2
+                dots = pygame.Rect(place.right - app.px(46) - dot, y - app.px(4) - dot, 2 * app.px(12) + 2 * dot,
+                                   app.px(4) + 2 * dot + 1)
+                parts.append(Part(dots.inflate(2, 2), None, partial(self._draw_thinking, p=p, seat=place)))
+        return parts
 
-    def _draw_thinking(self, surface: pygame.Surface, p: Shown, seat: pygame.Rect) -> None:
+    def _draw_thinking(self, surface: pygame.Surface, *, p: Shown, seat: pygame.Rect) -> None:
         """Three bouncing dots at the top right of a bot's seat while it holds the turn."""
         app = self.app
         r = max(2, app.px(4))
@@ -231,6 +308,12 @@ class PlayView:
             centre = (seat.right - app.px(46) + k * app.px(12), round(y - bounce * app.px(4)))
             pygame.draw.circle(surface, (20, 10, 6), centre, r + 1)
             pygame.draw.circle(surface, (255, 226, 140), centre, r)
+
+
+def draw_faded(image: pygame.Surface, at: pygame.Rect, alpha: int, surface: pygame.Surface) -> None:
+    """Blit `image` at `at` with the surface alpha `alpha`."""
+    image.set_alpha(alpha)
+    surface.blit(image, at)
 
 
 def draw_tether(surface: pygame.Surface, s: float, gear: Point, centre: Point, size: tuple[int, int]) -> None:

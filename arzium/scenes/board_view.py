@@ -16,6 +16,7 @@ from arzium.rules import EDGE_ROTATION, EDGES, SIZE, SLOT_ORIENTATION, SLOTS, vi
 from arzium.scenes.art import CardArt, PictureCache
 from common import text
 from common.i18n import _
+from common.layers import Part, image_part
 from common.tween import ease_in_out_cubic
 
 if TYPE_CHECKING:
@@ -219,13 +220,12 @@ class BoardView:
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, slots: tuple[str | None, ...], board: tuple[int, ...],
-             colours: tuple[str, ...], seats: list[tuple[str, str]],
-             backdrop: tuple[int, pygame.Surface] | None = None) -> None:
-        """Frame, land cards, seat bands, compass and markers as the display model has them.
+    def parts(self, slots: tuple[str | None, ...], board: tuple[int, ...], colours: tuple[str, ...],
+              seats: list[tuple[str, str]], backdrop: tuple[int, pygame.Surface] | None = None) -> list[Part]:
+        """Frame, land cards, seat bands, compass and markers as the display model has them, as parts of the frame.
 
-        At rest everything but the markers is one cached picture, made on `backdrop` ((version,
-        table surface)) so that it is opaque; while the view turns it is composed every frame.
+        At rest: the framed map (one cached picture, made on `backdrop` ((version, table surface)) so that it
+        is opaque) and the markers' layer; while the view turns, one part composed every frame.
         """
         pad = self.square // 2
         if self._turn is None:
@@ -233,17 +233,23 @@ class BoardView:
             bg_key = backdrop[0] if backdrop and backdrop[1].get_rect().contains(self.frame_rect) else None
             key = ("base", slots, self.square, tuple(self.frame_rect), angle, tuple(seats), bg_key)
             under = backdrop if bg_key is not None else None
-            surface.blit(self._get(key, lambda: self._base(slots, angle, seats, under)), self.frame_rect)
-            surface.blit(self._marker_layer(board, colours, self.edge), (self.rect.x - pad, self.rect.y - pad))
-            return
-        # turning: compose facing south, rotate smoothly (only for the length of the turn)
-        surface.blit(self.app.sprites.nine_slice("arzium/board_frame", self.frame_rect.size), self.frame_rect)
-        flat = self._land_layer(slots).copy()
-        flat.blit(self._marker_layer(board, colours, "south"), (-pad, -pad))
-        turned = pygame.transform.rotozoom(flat, self.angle, 1.0)
-        surface.blit(turned, turned.get_rect(center=self.rect.center))
-        self.draw_edge_marks(surface, seats)
-        self.draw_compass(surface)
+            base = self._get(key, lambda: self._base(slots, angle, seats, under))
+            markers = self._marker_layer(board, colours, self.edge)
+            return [image_part(base, self.frame_rect.topleft),
+                    image_part(markers, (self.rect.x - pad, self.rect.y - pad))]
+
+        def turning(surface: pygame.Surface) -> None:  # compose facing south, rotate smoothly
+            surface.blit(self.app.sprites.nine_slice("arzium/board_frame", self.frame_rect.size), self.frame_rect)
+            flat = self._land_layer(slots).copy()
+            flat.blit(self._marker_layer(board, colours, "south"), (-pad, -pad))
+            turned = pygame.transform.rotozoom(flat, self.angle, 1.0)
+            surface.blit(turned, turned.get_rect(center=self.rect.center))
+            self.draw_edge_marks(surface, seats)
+            self.draw_compass(surface)
+        side = math.ceil(self.rect.w * math.sqrt(2)) + 4  # the layer turned by any angle fits in this square
+        return [Part(self.frame_rect.union(pygame.Rect(0, 0, side, side).move(self.rect.centerx - side // 2,
+                                                                            self.rect.centery - side // 2)),
+                     None, turning)]
 
     def _base(self, slots: tuple[str | None, ...], angle: int, seats: list[tuple[str, str]],
               backdrop: tuple[int, pygame.Surface] | None) -> pygame.Surface:
@@ -256,14 +262,17 @@ class BoardView:
         self.draw_compass(out, f.topleft)
         return out
 
-    def draw_ghost(self, surface: pygame.Surface, cells: list[Cell], colour: str,
-                   hint: bool = False) -> None:
-        """Ghost squares: (row, col, kind) in board coordinates, also off the board (`hint`: a hint's)."""
-        clip = surface.get_clip()
-        surface.set_clip(self.frame_rect.inflate(self.square * 2, self.square * 2).clip(surface.get_rect()))
-        for row, col, kind in cells:
-            surface.blit(self.ghost_tile(kind, colour, hint), self.cell_rect(row, col))
-        surface.set_clip(clip)
+    def ghost_part(self, cells: list[Cell], colour: str, hint: bool = False) -> Part:
+        """Ghost squares: (row, col, kind) in board coordinates, also off the board (`hint`: a hint's), near the
+        map."""
+        area = self.frame_rect.inflate(self.square * 2, self.square * 2)
+        tiles = [(self.ghost_tile(kind, colour, hint), self.cell_rect(row, col)) for row, col, kind in cells]
+        bound = tiles[0][1].unionall([r for _, r in tiles]).clip(area) if tiles else pygame.Rect(area.topleft, (0, 0))
+
+        def paint(surface: pygame.Surface) -> None:
+            for tile, r in tiles:
+                surface.blit(tile, r)
+        return Part(bound, ("ghost", tuple((tile, tuple(r)) for tile, r in tiles), tuple(area)), paint)
 
     def draw_edge_marks(self, surface: pygame.Surface, seats: list[tuple[str, str]],
                         origin: tuple[int, int] = (0, 0)) -> None:

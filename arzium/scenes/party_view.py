@@ -257,6 +257,11 @@ class PartyView:
              backdrop: tuple[int, pygame.Surface] | None = None) -> None:
         """Blit the party; with `backdrop` ((version, table surface)) it is rendered onto the table
         behind it, so the cached picture is opaque and quick to blit."""
+        surface.blit(self.picture(shown, look, backdrop), self.rect)
+
+    def picture(self, shown: Shown, look: PartyLook,
+                backdrop: tuple[int, pygame.Surface] | None = None) -> pygame.Surface:
+        """The party's cached picture (made again when what it shows changes)."""
         p = self.player
         key = (self.rect.topleft, self.rect.size, self.side, tuple(shown.cards[p]), tuple(shown.face_up[p]),
                shown.coins[p], shown.supply[p], tuple(shown.artifacts[p]), tuple(shown.artifacts_up[p]), look,
@@ -270,7 +275,7 @@ class PartyView:
             if pygame.display.get_surface() is not None:
                 self._surface = self._surface.convert() if base is not None else self._surface.convert_alpha()
             self._surface_key = key
-        surface.blit(self._surface, self.rect)
+        return self._surface
 
     def _render(self, shown: Shown, look: PartyLook, base: pygame.Surface | None) -> pygame.Surface:
         app, art, p = self.app, self.art, self.player

@@ -43,6 +43,7 @@ from arzium.scenes.table_view import TableView
 from arzium.scenes.timeline import Timeline
 from arzium.scenes.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
 from common.i18n import _
+from common.layers import Part
 from common.scene import Scene
 from common.widgets import Dialog, WidgetGroup
 
@@ -361,5 +362,5 @@ class PlayScene(Scene):
             return
         self.ask_bid(self, p)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface)
+    def frame_parts(self) -> list[Part] | None:
+        return self.view.parts()

@@ -295,6 +295,10 @@ class Sidebar:
              hover: HoverKey | None) -> None:
         """Header, artifact row and log are drawn on a cached copy of the table (`backdrop`: its version and
         picture) when they change; each frame blits that part of it (the buttons are the scene's group)."""
+        surface.blit(self.picture(backdrop, shown, hover), self.rect, self.rect)
+
+    def picture(self, backdrop: tuple[int, pygame.Surface], shown: Shown, hover: HoverKey | None) -> pygame.Surface:
+        """The table with the sidebar drawn on it (cached; only its `rect` is shown)."""
         table = self.table
         st = table.view_state()
         me = table.acting_human()
@@ -311,7 +315,7 @@ class Sidebar:
                 self._draw_row(cache, me, shown, hover)
             self.log.draw(cache, panel=False)
             self._side = (key, cache)
-        surface.blit(self._side[1], self.rect, self.rect)
+        return self._side[1]
 
     def _draw_header(self, surface: pygame.Surface, head: str, hint: str) -> None:
         app, table = self.app, self.table

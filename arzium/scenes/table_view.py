@@ -5,6 +5,7 @@ draws comes from the play scene's parts (table, choice, hints, sidebar, the `Sho
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +19,8 @@ from arzium.scenes.sidebar import HoverKey
 from arzium.scenes.wording import ability_name, coins, land_name, points, rule_text
 from common import text
 from common.i18n import _, ngettext
+from common.layers import Part, image_part
+from common.widget_parts import group_parts
 from common.widgets import draw_tooltip
 
 if TYPE_CHECKING:
@@ -113,38 +116,48 @@ class TableView:
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def parts(self) -> list[Part]:
+        """The table as parts of the frame (`common.layers`), bottom to top."""
         sc = self.sc
-        bg = self._backdrop(surface)
+        bg = self._backdrop(sc.app.size)
         shown = sc.shown
         me = sc.table.acting_human()
         hover = self.hover_key
         backdrop = (self._bg_version, bg)
+        parts = [image_part(bg, (0, 0))]
         for party in sc.parties:
-            party.draw(surface, shown, self.look(party.player, me, hover), backdrop)
-        sc.board_view.draw(surface, tuple(shown.slots), tuple(shown.board), tuple(sc.colours), sc.seat_marks,
-                           backdrop)
+            parts.append(image_part(party.picture(shown, self.look(party.player, me, hover), backdrop),
+                                    party.rect.topleft))
+        parts += sc.board_view.parts(tuple(shown.slots), tuple(shown.board), tuple(sc.colours), sc.seat_marks,
+                                     backdrop)
         hint = sc.hints.hint if me is not None and not sc.timeline.busy else None
         if hint is not None and hint.cells and me is not None:
-            sc.board_view.draw_ghost(surface, hint.cells, hint.colour or sc.colours[me], hint=True)
-        self._draw_overlays(surface, me)
-        sc.timeline.draw(surface)
-        self._draw_sparkles(surface)
-        sc.sidebar.draw(surface, backdrop, shown, hover)
-        sc.group.draw(surface)
+            parts.append(sc.board_view.ghost_part(hint.cells, hint.colour or sc.colours[me], hint=True))
+        parts += self._overlays(me)
+        if sc.timeline.drawing:
+            parts.append(Part(pygame.Rect((0, 0), sc.app.size), None, sc.timeline.draw))
+        parts += [Part(self._sparkle_rect(s), None, partial(self._draw_sparkle, s)) for s in self.sparkles]
+        side = sc.sidebar.picture(backdrop, shown, hover)
+        rect = sc.sidebar.rect
+        parts.append(Part(rect, (side, tuple(rect)), lambda surface: surface.blit(side, rect, rect)))
+        parts += group_parts(sc.group)
         if hint is not None and me is not None:
-            self._draw_hint(surface, hint, me)
+            parts += self._hint_parts(hint, me)
         banner = sc.sidebar.banner()
         if banner is not None:
-            surface.blit(*banner)
-        self._draw_hover(surface)
+            image, box = banner
+            parts.append(Part(box, None, lambda surface: surface.blit(image, box)))
+        hover_part = self._hover_part()
+        if hover_part is not None:
+            parts.append(hover_part)
+        return parts
 
-    def _backdrop(self, surface: pygame.Surface) -> pygame.Surface:
+    def _backdrop(self, size: tuple[int, int]) -> pygame.Surface:
         """The table without anything on it: backdrop, felt, and the sidebar's parchment panels (cached)."""
         app, sidebar = self.sc.app, self.sc.sidebar
-        key = (surface.get_size(), app.sprites.version, id(app.sprites))
+        key = (size, app.sprites.version, id(app.sprites))
         if self._bg is None or self._bg[0] != key:
-            w, h = surface.get_size()
+            w, h = size
             src = app.sprites.image("arzium/table")
             k = max(w / src.get_width(), h / src.get_height())
             bg = pygame.transform.smoothscale(src, (math.ceil(src.get_width() * k), math.ceil(src.get_height() * k)))
@@ -159,7 +172,6 @@ class TableView:
                 bg = bg.convert()
             self._bg = (key, bg)
             self._bg_version += 1
-        surface.blit(self._bg[1], (0, 0))
         return self._bg[1]
 
     def look(self, player: int, me: int | None, hover: HoverKey | None) -> PartyLook:
@@ -189,19 +201,19 @@ class TableView:
         assert hover_art is None or isinstance(hover_art, int)
         return PartyLook(True, hover_card, choice.selected, pickable, hover_art, arts, armed, keys)
 
-    def _draw_overlays(self, surface: pygame.Surface, me: int | None) -> None:
+    def _overlays(self, me: int | None) -> list[Part]:
+        """The acting human's ghost on the map (or the Slide in progress) and its tag."""
         if me is None:
-            return
+            return []
         sc = self.sc
         bv = sc.board_view
         colour = sc.colours[me]
         if sc.choice.mode is Ability.SLIDE:
-            bv.draw_ghost(surface, sc.choice.slide_cells(), colour)
-            return
+            return [bv.ghost_part(sc.choice.slide_cells(), colour)]
         ghost = sc.choice.ghost()
         if ghost is None:
-            return
-        bv.draw_ghost(surface, ghost.cells, colour)
+            return []
+        out = [bv.ghost_part(ghost.cells, colour)]
         parts = []
         if not ghost.legal:
             parts.append(_("Cannot search here: {reason}").format(reason=ghost.reason))
@@ -212,9 +224,10 @@ class TableView:
         if sc.choice.pinned is not None:
             parts.append(_("pinned: click blanks, then the pattern"))
         if parts:
-            self._blit_tag(surface, self._tag("  ·  ".join(parts), "ok" if ghost.legal else "bad"), ghost.cells)
+            out.append(self._tag_part(self._tag("  ·  ".join(parts), "ok" if ghost.legal else "bad"), ghost.cells))
+        return out
 
-    def _blit_tag(self, surface: pygame.Surface, tag: pygame.Surface, cells: list[Cell]) -> None:
+    def _tag_part(self, tag: pygame.Surface, cells: list[Cell]) -> Part:
         """A tag just above the squares `cells` cover (below them when there is no room above)."""
         bv = self.sc.board_view
         px = self.sc.app.px
@@ -222,8 +235,8 @@ class TableView:
         box = tag.get_rect(midbottom=(area.centerx, area.top - px(6)))
         if box.top < bv.frame_rect.top - px(8):
             box.midtop = (area.centerx, area.bottom + px(6))
-        box.clamp_ip(surface.get_rect())
-        surface.blit(tag, box)
+        box.clamp_ip(pygame.Rect((0, 0), self.sc.app.size))
+        return image_part(tag, box.topleft)
 
     def _tag(self, message: str, style: str) -> pygame.Surface:
         """A note on the map, wrapped to its width, cached: "ok" and "bad" above the ghost (coins, blank
@@ -251,7 +264,7 @@ class TableView:
             self._tags[key] = tag
         return tag
 
-    def _draw_hint(self, surface: pygame.Surface, hint: Hint, me: int) -> None:
+    def _hint_parts(self, hint: Hint, me: int) -> list[Part]:
         """Rings (pulsing, in the hint colour) around what the hint uses, and its line of explanation."""
         sc = self.sc
         app = sc.app
@@ -266,34 +279,47 @@ class TableView:
         button = sc.sidebar.button(hint.button) if hint.button is not None else None
         if button is not None and button in sc.group.widgets:
             rings.append(button.rect)
-        for r in rings:
-            grow = app.px(6) + round(app.px(4) * pulse)
-            pygame.draw.rect(surface, HINT_RGB, r.inflate(grow, grow), max(2, app.px(3)), border_radius=app.px(10))
-            pygame.draw.rect(surface, (255, 255, 255), r.inflate(grow + app.px(4), grow + app.px(4)), 1,
-                             border_radius=app.px(12))
+        grow = app.px(6) + round(app.px(4) * pulse)
+
+        def draw_rings(surface: pygame.Surface) -> None:
+            for r in rings:
+                pygame.draw.rect(surface, HINT_RGB, r.inflate(grow, grow), max(2, app.px(3)),
+                                 border_radius=app.px(10))
+                pygame.draw.rect(surface, (255, 255, 255), r.inflate(grow + app.px(4), grow + app.px(4)), 1,
+                                 border_radius=app.px(12))
+        parts = [Part(r.inflate(grow + app.px(4), grow + app.px(4)), None, draw_rings) for r in rings[:1]]
+        if len(rings) > 1:
+            parts = [Part(parts[0].rect.unionall([r.inflate(grow + app.px(4), grow + app.px(4)) for r in rings]),
+                          None, draw_rings)]
         if isinstance(hint.action, (Bid, PassBid)):  # the bid dialog over the table shows these
-            return
+            return parts
         tag = self._tag(hint.message, "hint")
         if isinstance(hint.action, Search):
-            self._blit_tag(surface, tag, hint.cells)
-            return
+            return [*parts, self._tag_part(tag, hint.cells)]
         bv = sc.board_view.rect
-        surface.blit(tag, tag.get_rect(midbottom=(bv.centerx, bv.bottom - app.px(10))))
+        return [*parts, image_part(tag, tag.get_rect(midbottom=(bv.centerx, bv.bottom - app.px(10))).topleft)]
 
-    def _draw_sparkles(self, surface: pygame.Surface) -> None:
-        if not self.sparkles:
-            return
+    def _sparkle_rect(self, sparkle: list[float]) -> pygame.Rect:
+        size = self.sc.app.px(56)
+        return pygame.Rect(0, 0, size, size).move(round(sparkle[0]) - size // 2, round(sparkle[1]) - size // 2)
+
+    def _draw_sparkle(self, sparkle: list[float], surface: pygame.Surface) -> None:
         app = self.sc.app
         frames = app.sprites.frames("arzium/sparkle")
         size = app.px(56)
-        for x, y, ms in self.sparkles:
-            img = pygame.transform.smoothscale(frames[min(len(frames) - 1, int(ms / 100))], (size, size))
-            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        x, y, ms = sparkle
+        img = pygame.transform.smoothscale(frames[min(len(frames) - 1, int(ms / 100))], (size, size))
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+
+    def _hover_part(self) -> Part | None:
+        """The tip of what the mouse rests on, once it has rested long enough (anywhere in the window)."""
+        key = self.hover_key
+        if key is None or self.hover_ms < (LAND_HOVER_MS if key[0] == "land" else HOVER_DELAY_MS):
+            return None
+        return Part(pygame.Rect((0, 0), self.sc.app.size), None, self._draw_hover)
 
     def _draw_hover(self, surface: pygame.Surface) -> None:
         key = self.hover_key
-        if key is None or self.hover_ms < (LAND_HOVER_MS if key[0] == "land" else HOVER_DELAY_MS):
-            return
         sc = self.sc
         shown = sc.shown
         match key:

@@ -106,6 +106,11 @@ class Timeline:
                 if step.on_end:
                     step.on_end()
 
+    @property
+    def drawing(self) -> bool:
+        """Some running step draws."""
+        return any(s.started and s.draw is not None for s in self.steps)
+
     def draw(self, surface: pygame.Surface) -> None:
         for s in self.steps:
             if s.started and s.draw is not None:

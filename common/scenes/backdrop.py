@@ -40,9 +40,13 @@ class Backdrop:
 
     def draw(self, surface: pygame.Surface, app: App,
              panels: Sequence[tuple[str, pygame.Rect]] = ()) -> None:
-        key = (surface.get_size(), self.dim, tuple((n, tuple(r)) for n, r in panels), id(app.sprites),
-               app.sprites.version)
+        surface.blit(self.picture(app, surface.get_size(), panels), (0, 0))
+
+    def picture(self, app: App, size: tuple[int, int],
+                panels: Sequence[tuple[str, pygame.Rect]] = ()) -> pygame.Surface:
+        """The composed backdrop for a window of `size` (cached)."""
+        key = (size, self.dim, tuple((n, tuple(r)) for n, r in panels), id(app.sprites), app.sprites.version)
         if key != self.key or self.surface is None:
-            self.surface = compose_backdrop(app, surface.get_size(), self.dim, panels)
+            self.surface = compose_backdrop(app, size, self.dim, panels)
             self.key = key
-        surface.blit(self.surface, (0, 0))
+        return self.surface

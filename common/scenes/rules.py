@@ -9,8 +9,10 @@ from common import text
 from common.files import DataError, Kind, normalise_newlines, read_text
 from common.games import GAMES
 from common.i18n import _
+from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.widget_parts import app_look, group_parts
 from common.widgets import Button, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
@@ -149,13 +151,18 @@ class RulesScene(Scene):
         if abs(self.target - self.scroll) < 0.5:
             self.scroll = self.target
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def frame_parts(self) -> list[Part] | None:
         app = self.app
-        self.backdrop.draw(surface, app, [("ui/panel", self.panel)])
-        if self.page is not None:
-            area = pygame.Rect(0, round(self.scroll), self.view.w, self.view.h)
-            surface.blit(self.page, self.view.topleft, area)
+        parts = [image_part(self.backdrop.picture(app, app.size, [("ui/panel", self.panel)]), (0, 0))]
+        page, view, scroll = self.page, self.view, self.scroll
+        if page is not None:
+            area = pygame.Rect(0, round(scroll), view.w, view.h)
+            moving = scroll != self.target  # while it scrolls the page is drawn each frame, not cached
+            parts.append(Part(view, None if moving else ("page", page, tuple(area), tuple(view)),
+                              lambda surface: surface.blit(page, view.topleft, area)))
             if self.max_scroll > 0:
-                track = pygame.Rect(self.view.right + app.px(18), self.view.top, app.px(10), self.view.h)
-                draw_scrollbar(surface, app, track, self.scroll, self.view.h, self.page.get_height())
-        self.group.draw(surface)
+                track = pygame.Rect(view.right + app.px(18), view.top, app.px(10), view.h)
+                parts.append(Part(track, None if moving else ("bar", scroll, tuple(track), app_look(app)),
+                                  lambda surface: draw_scrollbar(surface, app, track, scroll, view.h,
+                                                                 page.get_height())))
+        return parts + group_parts(self.group)

@@ -1,0 +1,178 @@
+"""Draw only what changes: a frame as a display list of parts, the still ones cached in one opaque picture.
+
+A scene describes its frame, bottom to top, as `Part`s: where each one draws (`rect`, the truth: painting is
+clipped to it), what it depends on (`key`; None for a part that changes every frame) and how it paints itself
+in window coordinates. `Layers` keeps the picture of every still part that lies under no moving one, repaints
+only the regions whose parts changed, and each frame puts back last frame's moving regions from the picture,
+draws the moving parts (and the still ones above them) on the window and returns the rectangles that changed.
+A still part over a moving one is painted each frame where it lies over it (and cached elsewhere). A frame
+drawn that way equals painting every part in order (`paint_all`): pixels under the first moving part that
+covers them are the picture's, the rest are painted again in order.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+Paint = Callable[[pygame.Surface], object]
+FULL_SHARE = 0.6  # present the whole window once the changed rectangles cover this share of it
+
+
+@dataclass(frozen=True, eq=False)
+class Part:
+    """One layer of a frame: it paints only inside `rect` (or only inside `areas`, when given, each painted
+    through its own clip: what is left of a still part over a moving one); `key` None: it changes every frame."""
+
+    rect: pygame.Rect
+    key: Hashable | None  # plain values and surfaces (compared by identity); a Rect is not hashable
+    paint: Paint
+    areas: tuple[pygame.Rect, ...] = ()
+    opaque: bool = False  # it covers every pixel of its rect
+
+    @property
+    def pieces(self) -> tuple[pygame.Rect, ...]:
+        return self.areas or (self.rect,)
+
+
+def image_part(image: pygame.Surface, dest: tuple[int, int], moving: bool = False) -> Part:
+    """A blit of a cached picture (a new picture is a new surface: its identity is the key)."""
+    rect = image.get_rect(topleft=dest)
+    opaque = not image.get_flags() & pygame.SRCALPHA and image.get_alpha() is None and image.get_colorkey() is None
+    return Part(rect, None if moving else (image, tuple(dest)), lambda s: s.blit(image, rect), opaque=opaque)
+
+
+def paint_all(surface: pygame.Surface, parts: Sequence[Part]) -> None:
+    """Paint every part in order, each clipped to its rect: the frame as drawn without any cache."""
+    clip = surface.get_clip()
+    for part in parts:
+        for piece in part.pieces:
+            area = piece.clip(clip)
+            if area.w > 0 and area.h > 0:
+                surface.set_clip(area)
+                part.paint(surface)
+    surface.set_clip(clip)
+
+
+def merge(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """The rectangles, two that overlap joined into their bounding box where it is hardly larger than what
+    they cover together (so nested and much-overlapping ones become one; drawing one region twice over costs
+    time but no correctness: every use paints a region whole)."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        if r.w <= 0 or r.h <= 0:
+            continue
+        r = r.copy()
+        joined = True
+        while joined:
+            joined = False
+            for i, o in enumerate(out):
+                u = r.union(o)
+                both = r.clip(o)
+                if both.w > 0 and both.h > 0 and u.w * u.h <= 1.1 * (r.w * r.h + o.w * o.h - both.w * both.h):
+                    r = u
+                    out.pop(i)
+                    joined = True
+                    break
+        out.append(r)
+    return out
+
+
+def subtract(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """`rect` without `hole`, as up to four rectangles that do not overlap."""
+    cut = rect.clip(hole)
+    if cut.w <= 0 or cut.h <= 0:
+        return [rect]
+    out = [pygame.Rect(rect.left, rect.top, rect.w, cut.top - rect.top),
+           pygame.Rect(rect.left, cut.bottom, rect.w, rect.bottom - cut.bottom),
+           pygame.Rect(rect.left, cut.top, cut.left - rect.left, cut.h),
+           pygame.Rect(cut.right, cut.top, rect.right - cut.right, cut.h)]
+    return [r for r in out if r.w > 0 and r.h > 0]
+
+
+class Layers:
+    """The cached still picture of the frames drawn through it, and the moving regions of the last one."""
+
+    def __init__(self) -> None:
+        self.picture: pygame.Surface | None = None
+        self.stills: list[tuple[tuple[int, ...], Hashable | None]] = []
+        self.moving: list[pygame.Rect] = []
+        self.shown: pygame.Surface | None = None  # the window surface holding the last frame drawn here
+        self.builds = 0          # whole pictures made (first frame, new window size)
+        self.repaints = 0        # regions of the picture painted again because their parts changed
+
+    def forget(self) -> None:
+        """Something else drew on the window: the next frame is drawn whole."""
+        self.shown = None
+
+    def draw(self, surface: pygame.Surface, parts: Sequence[Part]) -> list[pygame.Rect] | None:
+        """Draw the frame `parts` on `surface`; return the rectangles that differ from the last frame, or
+        None when the whole window was drawn (the first frame, a new size, after `forget`, or most changed)."""
+        screen = surface.get_rect()
+        live: list[Part] = []
+        live_rects: list[pygame.Rect] = []
+        stills: list[Part] = []
+        for part in parts:
+            if part.key is None:
+                live.append(part)
+                live_rects += [piece.clip(screen) for piece in part.pieces]
+                continue
+            hits = [r for r in live_rects if r.collidelist(part.pieces) != -1]
+            if not hits:
+                stills.append(part)
+                continue
+            # over a moving part: where it lies over it, painted each frame after it; elsewhere still
+            box = hits[0].unionall(hits[1:])
+            over = tuple(piece.clip(box) for piece in part.pieces if piece.colliderect(box))
+            live.append(Part(part.rect, None, part.paint, over))
+            live_rects += over
+            rest = tuple(r for piece in part.pieces for r in subtract(piece, box))
+            if rest:
+                stills.append(Part(part.rect, part.key, part.paint, rest))
+        changed = self._update_picture(screen.size, stills)
+        assert self.picture is not None
+        whole = self.shown is not surface or changed is None
+        restore: list[pygame.Rect] = []
+        if not whole:
+            restore = merge([*self.moving, *(changed or [])])
+            whole = sum(r.w * r.h for r in restore) > FULL_SHARE * screen.w * screen.h
+        if whole:
+            surface.blit(self.picture, (0, 0))
+        else:
+            for r in restore:
+                surface.blit(self.picture, r, r)
+        paint_all(surface, live)
+        self.moving = [r for r in live_rects if r.w > 0 and r.h > 0]
+        self.shown = surface
+        return None if whole else merge([*restore, *self.moving])
+
+    def _update_picture(self, size: tuple[int, int], stills: list[Part]) -> list[pygame.Rect] | None:
+        """Bring the picture to `stills`; return the regions painted again (None: the whole picture)."""
+        now = [(tuple(piece), p.key) for p in stills for piece in p.pieces]
+        if self.picture is None or self.picture.get_size() != size:
+            self.picture = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                self.picture = self.picture.convert()
+            paint_all(self.picture, stills)
+            self.stills = now
+            self.builds += 1
+            return None
+        if now == self.stills:
+            return []
+        old_set, new_set = set(self.stills), set(now)
+        if old_set == new_set:  # the same parts in another order
+            regions = [self.picture.get_rect()]
+        else:
+            regions = merge([pygame.Rect(r) for r, _ in old_set ^ new_set])
+        regions = [r.clip(self.picture.get_rect()) for r in regions]
+        for region in regions:
+            self.picture.set_clip(region)
+            painted = [p for p in stills if region.collidelist(p.pieces) != -1]
+            if not (painted and painted[0].opaque and not painted[0].areas and painted[0].rect.contains(region)):
+                self.picture.fill((0, 0, 0))
+            paint_all(self.picture, painted)
+            self.repaints += 1
+        self.picture.set_clip(None)
+        self.stills = now
+        return regions

@@ -1,0 +1,80 @@
+"""A widget group as parts of a frame (`common.layers`): each widget, the focus ring and the tooltip.
+
+Buttons, sliders, toggles and choices are drawn from their own fields alone, so those fields (with hover,
+focus and the mouse button) are their key and they stay cached while nothing changes; any other widget is
+drawn each frame.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from common.layers import Part
+from common.widgets import TOOLTIP_DELAY_MS, Button, Choice, ListBox, Slider, Toggle, Widget, draw_tooltip, tooltip_rect
+
+if TYPE_CHECKING:
+    from common.app import App
+    from common.widgets import WidgetGroup
+
+OWN_FIELDS_ONLY = (Button, Slider, Toggle, Choice)  # exact types: a subclass may draw more
+
+
+def app_look(app: App) -> Hashable:
+    """What every drawing depends on: the sprite pack, its palette and the window's scale."""
+    return id(app.sprites), app.sprites.version, app.theme, app.scale
+
+
+def frozen(value: object) -> Hashable:
+    """`value` as something hashable that compares equal when it draws the same (lists, rects, dicts)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    if isinstance(value, pygame.Rect):
+        return tuple(value)
+    if isinstance(value, dict):
+        return tuple((k, frozen(v)) for k, v in value.items())
+    assert isinstance(value, Hashable)
+    return value
+
+
+def widget_look(widget: Widget, app: App, hovered: bool, focused: bool) -> Hashable | None:
+    """What `widget.draw` shows depends on, or None when it may change every frame."""
+    if type(widget) not in OWN_FIELDS_ONLY:
+        return None
+    pressed = hovered and pygame.mouse.get_pressed()[0]
+    return type(widget), frozen(vars(widget)), hovered, focused, pressed, app_look(app)
+
+
+def bounds(widget: Widget, app: App) -> pygame.Rect:
+    """Everything `widget.draw` touches lies in here (a slider's knob and a list's scrollbar stick out)."""
+    r = widget.rect
+    if isinstance(widget, Slider):
+        k = app.px(26)
+        return r.union(pygame.Rect(r.left, r.centery - k, r.w, 2 * k))
+    if isinstance(widget, ListBox):
+        return r.union(pygame.Rect(r.right, r.top, app.px(16), widget.visible_rows(app) * app.px(widget.row_h)))
+    return r
+
+
+def group_parts(group: WidgetGroup) -> list[Part]:
+    """What `group.draw` paints, in its order, as parts of a frame."""
+    app = group.app
+    focused = group.focused
+    parts = []
+    for w in group.widgets:
+        hovered, focus = w is group.hover, w is focused and (group.keyboard_mode or w is group.hover)
+        look = widget_look(w, app, hovered, focus)
+
+        def paint(surface: pygame.Surface, w: Widget = w, hovered: bool = hovered, focus: bool = focus) -> None:
+            w.draw(surface, app, hovered, focus)
+        parts.append(Part(bounds(w, app), None if look is None else (w, look), paint))
+    if focused is not None and group.keyboard_mode:
+        ring = focused.rect.inflate(app.px(12), app.px(12))
+        image = app.sprites.nine_slice("ui/focus_ring", ring.size)
+        parts.append(Part(ring, (image, tuple(ring)), lambda s: s.blit(image, ring)))
+    if group.hover is not None and group.hover.tooltip and group.hover_ms >= TOOLTIP_DELAY_MS:
+        tip, pos = group.hover.tooltip, group.mouse_pos
+        parts.append(Part(tooltip_rect(app, tip, pos), ("tooltip", tip, pos, app_look(app)),
+                          lambda s: draw_tooltip(s, app, tip, pos)))
+    return parts

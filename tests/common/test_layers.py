@@ -1,0 +1,181 @@
+"""Draw only what changes (`common.layers`): the still picture is remade only when its parts change, a frame
+presents only what it changed, and a frame drawn through the layers equals painting every part in order."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from common import catalog
+from common.app import App
+from common.layers import Layers, Part, image_part, merge, paint_all
+from common.widget_parts import widget_look
+from common.widgets import Button, ListBox
+from helpers import FRAME, click, make_app, motion
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def filled(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    image.fill(rgba)
+    return image
+
+
+BACK = filled((200, 120), (30, 60, 90, 255))
+PANEL = filled((60, 40), (200, 180, 20, 140))   # see-through: what lies under it shows
+
+
+def frame(ball_x: int, panel_key: int = 0) -> list[Part]:
+    """A background, a moving ball, a see-through panel over where the ball passes, and a still badge."""
+    ball = pygame.Rect(ball_x, 50, 20, 20)
+    return [image_part(BACK, (0, 0)),
+            Part(ball, None, lambda s: pygame.draw.ellipse(s, (250, 250, 250), ball)),
+            Part(pygame.Rect(70, 40, 60, 40), ("panel", panel_key), lambda s: s.blit(PANEL, (70, 40))),
+            Part(pygame.Rect(150, 5, 30, 12), ("badge", panel_key),
+                 lambda s: s.fill((panel_key * 40 % 256, 10, 10), pygame.Rect(150, 5, 30, 12)))]
+
+
+def test_a_still_frame_presents_nothing_and_builds_once() -> None:
+    screen = pygame.Surface((200, 120))
+    layers = Layers()
+    assert layers.draw(screen, frame(10)) is None  # the first frame is drawn whole
+    assert layers.draw(screen, frame(10)) == [pygame.Rect(10, 50, 20, 20)]  # only the moving ball
+    assert (layers.builds, layers.repaints) == (1, 0)
+
+
+def test_a_changed_key_repaints_only_its_region_and_a_new_size_builds_again() -> None:
+    screen = pygame.Surface((200, 120))
+    layers = Layers()
+    layers.draw(screen, frame(10))
+    rects = layers.draw(screen, frame(10, panel_key=1))
+    assert layers.repaints == 2  # the panel's and the badge's regions (apart)
+    assert rects is not None and pygame.Rect(150, 5, 30, 12) in rects
+    layers.draw(screen, frame(10, panel_key=1))
+    assert (layers.builds, layers.repaints) == (1, 2)
+    assert layers.draw(pygame.Surface((300, 120)), frame(10, panel_key=1)) is None
+    assert layers.builds == 2
+
+
+def test_a_frame_presents_exactly_where_its_moving_part_was_and_is() -> None:
+    screen = pygame.Surface((200, 120))
+    layers = Layers()
+    layers.draw(screen, frame(10))
+    before = screen.copy()
+    rects = layers.draw(screen, frame(14))
+    assert rects == [pygame.Rect(10, 50, 24, 20)]  # last frame's ball and this one's, joined (they overlap)
+    outside = screen.copy()
+    for r in rects:
+        outside.blit(before, r, r)
+    assert pixels(outside) == pixels(before)
+
+
+def test_layered_frames_equal_painting_every_part() -> None:
+    """The ball runs under the see-through panel (which becomes live over it) while the panel changes."""
+    screen = pygame.Surface((200, 120))
+    layers = Layers()
+    for step, x in enumerate(range(0, 190, 7)):
+        parts = frame(x, panel_key=step // 9)
+        layers.draw(screen, parts)
+        reference = pygame.Surface((200, 120))
+        paint_all(reference, parts)
+        assert pixels(screen) == pixels(reference), f"frame {step}"
+
+
+def test_a_part_with_areas_paints_only_inside_them() -> None:
+    screen = pygame.Surface((100, 40))
+    areas = [pygame.Rect(0, 0, 10, 10), pygame.Rect(50, 20, 10, 10)]
+    layers = Layers()
+    layers.draw(screen, [image_part(filled((100, 40), (0, 0, 0, 255)), (0, 0)),
+                         Part(areas[0].union(areas[1]), None, lambda s: s.fill((255, 0, 0)), tuple(areas))])
+    assert screen.get_at((5, 5))[:3] == (255, 0, 0) and screen.get_at((55, 25))[:3] == (255, 0, 0)
+    assert screen.get_at((30, 15))[:3] == (0, 0, 0)
+
+
+def test_merge_joins_only_what_costs_no_more() -> None:
+    assert merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(2, 2, 4, 4)]) == [pygame.Rect(0, 0, 10, 10)]
+    apart = [pygame.Rect(0, 0, 10, 10), pygame.Rect(50, 50, 10, 10)]
+    assert merge(apart) == apart
+    corner = [pygame.Rect(0, 0, 10, 10), pygame.Rect(9, 9, 10, 10)]  # touching corners: the box would be 361
+    assert merge(corner) == corner
+
+
+# ---- the scenes, through the app ---------------------------------------------------------------------
+
+
+def reference(app: App) -> pygame.Surface:
+    """The frame on show painted whole, every part in order, without the layers."""
+    out = pygame.Surface(app.size)
+    parts = app.stack.frame_parts()
+    assert parts is not None
+    paint_all(out, parts + app._toast_parts())
+    return out
+
+
+def scripted(app: App, name: str, frames: int) -> None:
+    """Open catalog scene `name` and play its script for `frames` frames, checking every one."""
+    spec = catalog.get(name)
+    assert spec is not None
+    app.stack.clear_to(spec.build(app))
+    rng = random.Random(5)
+    for f in range(frames):
+        events = spec.script(f, rng, app.size)
+        if f % 40 == 20:  # now and then a click somewhere (the script's pointer)
+            events += click(events[0].pos) if events else []
+        before = app.screen.copy()
+        app.step(events, FRAME)
+        assert pixels(app.screen) == pixels(reference(app)), f"{name}: frame {f} differs from a full redraw"
+        if app.dirty is not None:  # nothing changed outside the rectangles presented
+            outside = app.screen.copy()
+            for r in app.dirty:
+                outside.blit(before, r, r)
+            assert pixels(outside) == pixels(before), f"{name}: frame {f} changed pixels it does not present"
+
+
+@pytest.mark.parametrize("name", ["arzium-play", "arzium-play-hint", "arenas-play", "arenas-play-bot-turn",
+                                  "rules-arzium"])
+def test_a_scene_through_the_layers_equals_a_full_redraw(name: str) -> None:
+    app = make_app((960, 540))
+    scripted(app, name, 120)
+    app.toast("A toast over the scene")
+    scripted(app, name, 30)
+
+
+def test_present_shows_only_the_dirty_rectangles(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[object] = []
+    monkeypatch.setattr(pygame.display, "update", lambda rects=None: shown.append(rects))
+    monkeypatch.setattr(pygame.display, "flip", lambda: shown.append("flip"))
+    spec = catalog.get("arenas-play")
+    assert spec is not None
+    app.stack.clear_to(spec.build(app))
+    app.step([], FRAME)
+    app.present()
+    app.step([motion((5, 5))], FRAME)
+    app.present()
+    assert shown[0] == "flip" and app.dirty is not None and shown[1] == app.dirty
+    assert 0 < sum(r.w * r.h for r in app.dirty) < 0.5 * 1280 * 720
+
+
+def test_a_button_is_cached_by_its_fields_and_other_widgets_are_drawn_each_frame(app: App) -> None:
+    button = Button("Play", lambda: None)
+    button.rect = pygame.Rect(10, 10, 200, 50)
+    first = widget_look(button, app, False, False)
+    assert first == widget_look(button, app, False, False)
+    assert first != widget_look(button, app, True, False)
+    button.label = "Stop"
+    assert first != widget_look(button, app, False, False)
+    assert widget_look(ListBox(["a"], lambda i: None), app, False, False) is None
+
+
+def test_an_exposed_window_is_presented_whole_next(app: App) -> None:
+    spec = catalog.get("arzium-play")
+    assert spec is not None
+    app.stack.clear_to(spec.build(app))
+    app.step([], FRAME)
+    app.step([], FRAME)
+    assert app.dirty is not None
+    app.step([pygame.event.Event(pygame.WINDOWEXPOSED)], FRAME)
+    assert app.dirty is None

@@ -1,7 +1,7 @@
 """Letters are spaced as the font designs them: no hinting gaps inside words ("arti facts", "Effect s")."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -18,7 +18,7 @@ def _fonts() -> None:
     text.clear_cache()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _big_font(points: int) -> pygame.font.Font:
     return pygame.font.Font(str(Path(pygame.__file__).parent / pygame.font.get_default_font()), points * 8)
 

@@ -6,6 +6,7 @@ lone surrogates replaced, absurd lengths cut), so no text can make the font rend
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,14 +25,35 @@ def _displayable(text: str) -> str:
     return text if len(text) <= MAX_DRAWN and text.isprintable() else for_display(text)
 
 
+DEFAULT_POINTS_PER_PX = 0.6875  # what pygame's Font(None, px) renders the default font at
+_DEFAULT_FONT = str(Path(pygame.__file__).parent / pygame.font.get_default_font())
+OVERSAMPLE = 3
+"""Glyphs are rendered at 3x and scaled down: at 1x the font's hinting rounds each advance to whole pixels,
+which opens gaps inside words ("arti facts", "Effect s")."""
+
+
 class SafeFont(pygame.font.Font):
-    """A font whose `size` and `render` accept any str (made safe first) and never raise for text."""
+    """The font at a pixel size, oversampled: `size` and `render` accept any str (made safe first) and never
+    raise for text; sizes and surfaces are those of the requested pixel size."""
 
     def size(self, text: str | bytes, /) -> tuple[int, int]:
         try:
-            return super().size(_displayable(text) if isinstance(text, str) else text)
+            w, h = super().size(_displayable(text) if isinstance(text, str) else text)
         except pygame.error:  # text with no visible width
             return 0, self.get_height()
+        return -(-w // OVERSAMPLE), -(-h // OVERSAMPLE)
+
+    def get_height(self) -> int:
+        return -(-super().get_height() // OVERSAMPLE)
+
+    def get_linesize(self) -> int:
+        return -(-super().get_linesize() // OVERSAMPLE)
+
+    def get_ascent(self) -> int:
+        return -(-super().get_ascent() // OVERSAMPLE)
+
+    def get_descent(self) -> int:
+        return super().get_descent() // OVERSAMPLE
 
     def render(self, text: str | bytes | None, antialias: bool, color: ColorLike,
                bgcolor: ColorLike | None = None,
@@ -41,16 +63,19 @@ class SafeFont(pygame.font.Font):
             width = self.size(line)[0]
             if width > MAX_WIDTH_PX:
                 line = line[: len(line) * MAX_WIDTH_PX // width]
+        # Always antialiased: scaling down needs a 24- or 32-bit surface.
         try:
-            return super().render(line, antialias, color, bgcolor, wraplength)
+            big = super().render(line, True, color, bgcolor, wraplength * OVERSAMPLE)
         except pygame.error:  # text with no visible width
-            return super().render("", antialias, color, bgcolor, wraplength)
+            big = super().render("", True, color, bgcolor)
+        size = (-(-big.get_width() // OVERSAMPLE), -(-big.get_height() // OVERSAMPLE))
+        return pygame.transform.smoothscale(big, size)
 
 
 @lru_cache(maxsize=64)
 def font(px: int, bold: bool = False) -> SafeFont:
     """The app's font at `px` pixels (rendered at that size, never scaled as a bitmap)."""
-    f = SafeFont(None, max(8, int(px)))
+    f = SafeFont(_DEFAULT_FONT, OVERSAMPLE * max(1, int(max(8, int(px)) * DEFAULT_POINTS_PER_PX)))
     f.set_bold(bold)
     return f
 

@@ -134,6 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the results as JSON")
     p = add("verify-levels", "play every Arenas level with team-mate bots over N seeds; print win rates")
     p.add_argument("--seeds", type=_positive, default=100)
+    p.add_argument("--model", choices=["expert", "person", "both"], default="both",
+                   help="expert team-mates (the winnability proof), the person model (the labels) or both")
     p.add_argument("--level", type=_positive, action="append", metavar="N", help="only this level (repeatable)")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the table as JSON")
     p = add("think-bench", "play Arzium bot games in a headless window at 60 fps; time decisions and frame gaps")

@@ -17,6 +17,7 @@ from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
 from arenas.scenes.setup_widgets import Choices, LevelList, NameField, SeatKind
 from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
+from common.i18n import _
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.widgets import Button, Choice, Slider, Toggle, WidgetGroup
@@ -40,7 +41,8 @@ def reaction_options(current: int) -> list[tuple[int, str]]:
 
 
 def difficulty_table() -> dict[int, dict[str, Any]]:
-    """The bot teams' proof table (level number -> win_rate, label, ...), or {} if there is none yet."""
+    """The committed proof's labels (level number -> the person model's label and win rate, and the
+    expert bots' win rate), or {} if there is none yet."""
     try:
         from arenas.bots.verify import load_difficulty
     except ImportError:
@@ -48,14 +50,22 @@ def difficulty_table() -> dict[int, dict[str, Any]]:
     return load_difficulty()
 
 
+def _rate(value: Any) -> float | None:
+    return None if isinstance(value, bool) or not isinstance(value, (int, float)) else float(value)
+
+
 def difficulty_text(row: dict[str, Any] | None) -> str:
-    """'Tricky · bot win rate 46%' from a proof-table row; '' if the row is missing or malformed."""
+    """'Difficulty: Tricky · people win 46% · expert bots 98%' from a stored row, as stored (never
+    computed here); '' if the row is missing or malformed."""
     if not row:
         return ""
-    label, rate = row.get("label"), row.get("win_rate")
-    if not isinstance(label, str) or isinstance(rate, bool) or not isinstance(rate, (int, float)):
+    label, person, expert = row.get("label"), _rate(row.get("win_rate")), _rate(row.get("expert_win_rate"))
+    if not isinstance(label, str) or person is None:
         return ""
-    return f"{label} · bot win rate {rate:.0%}"
+    if expert is None:
+        return _("Difficulty: {label} · people win {person}").format(label=_(label), person=f"{person:.0%}")
+    return _("Difficulty: {label} · people win {person} · expert bots {expert}").format(
+        label=_(label), person=f"{person:.0%}", expert=f"{expert:.0%}")
 
 
 def level_facts(level: Level) -> list[str]:
@@ -379,7 +389,8 @@ class SetupScene(Scene):
         difficulty = difficulty_text(self.difficulty.get(level.number))
         if difficulty:
             y += app.px(4)
-            text.draw_text(surface, f"Difficulty: {difficulty}", app.font_px(18), ink, (r.left, y), bold=True)
+            px = text.fit_px(difficulty, app.font_px(18), r.w, bold=True)
+            text.draw_text(surface, difficulty, px, ink, (r.left, y), bold=True)
             y += text.font(app.font_px(18), True).get_linesize()
         y += app.px(14)
         rec = self.records.get(level.number)

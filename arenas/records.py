@@ -23,7 +23,10 @@ from common.paths import data_dir
 from common.safe_text import one_line
 
 RECORDS_FILE = "arenas_records.json"
-RECORDS_VERSION = 1
+RECORDS_VERSION = 2
+# Version 2 put the levels in the order of their difficulty for people (issue 11): the level numbers of
+# an older file are renumbered like this when it is read (a level not listed kept its number).
+RENUMBERED_IN_V2: dict[int, int] = {6: 7, 7: 6}  # The Fast One and Crossing Sands changed places
 _COUNTS = ("wins", "losses", "assisted_wins", "assisted_losses", "win_streak", "best_win_streak")
 _LEVEL_KEY = re.compile(r"[1-9][0-9]{0,2}")  # a level number 1-999 as written by `save`, nothing else
 
@@ -80,7 +83,7 @@ def _levels_from(data: Any) -> dict[int, LevelRecord]:
 
 def _version_of(data: dict[str, Any]) -> int:
     """The file's format version (files before the field were version 1); ValueError if malformed."""
-    version = data.get("version", RECORDS_VERSION)
+    version = data.get("version", 1)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise ValueError(_("'version' must be a positive integer"))
     return version
@@ -90,8 +93,10 @@ def _from_json(data: Any) -> tuple[dict[int, LevelRecord], dict[str, Any]]:
     """The levels and the unknown top-level fields of a records file; ValueError (one line) if malformed."""
     if not isinstance(data, dict):
         raise ValueError(_("not a JSON object"))
-    _version_of(data)
-    return _levels_from(data.get("levels")), {k: v for k, v in data.items() if k not in ("version", "levels")}
+    levels = _levels_from(data.get("levels"))
+    if _version_of(data) < 2:
+        levels = {RENUMBERED_IN_V2.get(n, n): rec for n, rec in levels.items()}
+    return levels, {k: v for k, v in data.items() if k not in ("version", "levels")}
 
 
 @dataclass
@@ -150,8 +155,9 @@ class Records:
         }, "version", Kind.RECORDS)
 
     def is_unlocked(self, n: int) -> bool:
-        """Level 1 is always open; level n once level n-1 has been won (assisted or not)."""
-        return n == 1 or (n > 1 and self.get(n - 1).wins > 0)
+        """Level 1 is always open; level n once level n-1 has been won (assisted or not), or once level n
+        has been played (so a level moved by a renumbering stays open)."""
+        return n == 1 or (n > 1 and self.get(n - 1).wins > 0) or n in self.levels
 
     def best_ms(self, n: int) -> int | None:
         """Best unassisted winning time on level n, if any."""

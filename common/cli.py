@@ -195,6 +195,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("wall-clock cap per move of the hard bots (the window's is 0.8)"))
     p = add("verify-levels", _("play every Arenas level with team-mate bots over N seeds; print win rates"))
     p.add_argument("--seeds", type=_positive, default=100, help=_("seeds per level"))
+    p.add_argument("--model", choices=["expert", "person", "both"], default="both",
+                   help=_("expert team-mates (the winnability proof), the person model (the labels) or both"))
     p.add_argument("--level", type=_positive, action="append", metavar="N",
                    help=_("only this level (repeatable)"))
     p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the table as JSON"))

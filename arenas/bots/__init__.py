@@ -1,4 +1,4 @@
-"""Bots of Arenas Movedizas: the team-mate bot, the hint, and the proof that every level is winnable."""
+"""Bots of Arenas Movedizas: the team-mate bot, the hint, the person model, and the level proof and labels."""
 from arenas.bots.teammate import (
     DEFAULT_REACTION_MS,
     MAX_REACTION_MS,

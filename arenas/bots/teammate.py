@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import assert_never
+from typing import Protocol, assert_never
 
 from arenas.rules import (
     Action,
@@ -208,6 +208,8 @@ def _unseen(state: GameState) -> Counter[str]:
 class TeammateBot:
     """Plays `seat` of an Arenas game: `decide(state)` is the card to play now, or None to wait."""
 
+    rethink_ms = RETHINK_MS
+
     def __init__(self, seat: int, reaction_ms: int = DEFAULT_REACTION_MS, seed: int = 0,
                  humans: frozenset[int] = frozenset()) -> None:
         """`humans`: the seats people play (their turns are expected to take `HUMAN_TURN_MS`)."""
@@ -277,10 +279,10 @@ class TeammateBot:
         return best, best_key[0]
 
     def _wait_value(self, state: GameState) -> float:
-        """The position a moment from now, with the same hand still to play."""
+        """The position at the next look (`rethink_ms` from now), with the same hand still to play."""
         glasses = [g.copy() for g in _glasses(state)]
         for g in glasses:
-            g.rem -= RETHINK_MS
+            g.rem -= self.rethink_ms
         if _settle(state.level, glasses, False) == Result.LOST:
             return -WIN_POINTS
         return self.value(state.level, glasses, self._outlook(state), _unseen(state)) - TEMPO_POINTS
@@ -374,14 +376,32 @@ def _no_card_in_time(rem_ms: int, tile: Tile | None, q: float, outlook: _Outlook
     return miss
 
 
+class SeatPlayer(Protocol):
+    """What a `BotSeat` asks of the bot behind it (the expert `TeammateBot` or the person model)."""
+
+    @property
+    def seat(self) -> int:
+        """The seat the bot plays."""
+
+    @property
+    def rethink_ms(self) -> int:
+        """How long a waiting bot waits before it looks at the board again."""
+
+    def delay_ms(self) -> int:
+        """The reaction delay of the turn starting now."""
+
+    def decide(self, state: GameState) -> Action | None:
+        """The card to play now, or None to wait."""
+
+
 class BotSeat:
     """A bot at one seat of a real-time game: call `poll(state)` every fixed step.
 
-    When the seat's turn starts it waits its reaction delay (with jitter), then asks the bot; while
-    the bot prefers to wait it looks again every `RETHINK_MS`.
+    When the seat's turn starts it waits its reaction delay, then asks the bot; while the bot
+    prefers to wait it looks again every `rethink_ms` of the bot.
     """
 
-    def __init__(self, bot: TeammateBot) -> None:
+    def __init__(self, bot: SeatPlayer) -> None:
         self.bot = bot
         self._turn: int | None = None  # how many cards had been played when the seat's turn started
         self._act_at: int | None = None
@@ -411,7 +431,7 @@ class BotSeat:
             return None
         action = self.bot.decide(state)
         if action is None:
-            self._act_at = state.time_ms + RETHINK_MS
+            self._act_at = state.time_ms + self.bot.rethink_ms
         return action
 
 

@@ -1,19 +1,24 @@
-"""Proof that every shipped level can be won: bot teams play each level in real time over many seeds.
+"""Proof that every shipped level can be won, and the difficulty labels people see.
 
-Every seat is a `TeammateBot` behind a `BotSeat` (reaction delay drawn per seat and seed around
-1 s); the game runs in fixed steps of `STEP_MS` like the window does. The table of win rates is
-committed as `PROOF_PATH` (next to this module: `arenas/levels/*.json` is read as level files);
-the level picker shows its difficulty labels through `load_difficulty`.
+Two teams play each level in real time over many seeds, in fixed steps of `STEP_MS` like the
+window does. Expert team-mates (`TeammateBot` behind a `BotSeat`, reaction delay drawn per seat
+and seed around 1 s) are the winnability proof: every level must reach `MIN_WIN_RATE`. The person
+model (`PersonBot`: slower, uneven reactions, sand read by eye, misplays) gives each level its
+label from `LABELS`. Both tables, the thresholds and the person model's parameters are committed
+as `PROOF_PATH` (next to this module: `arenas/levels/*.json` is read as level files); the level
+picker shows the stored labels through `load_difficulty` and never computes one.
 """
 from __future__ import annotations
 
 import math
 import random
 import time
+from enum import StrEnum
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
+from arenas.bots.person import PERSON, PersonBot
 from arenas.bots.teammate import BotSeat, TeammateBot
 from arenas.rules import (
     Level,
@@ -27,16 +32,26 @@ from arenas.rules import (
     new_game,
 )
 from common.files import DataError, Kind, read_json
+from common.i18n import N_
 from common.jsonio import write_json_atomic
 from common.paths import shipped
 from common.safe_text import print_line
+
+
+class Model(StrEnum):
+    """Who plays the levels: expert team-mate bots (the winnability proof) or the person model (the labels)."""
+
+    EXPERT = "expert"
+    PERSON = "person"
+
 
 PROOF_PATH = shipped("arenas", "bots", "proof.json")
 STEP_MS = 10
 REACTION_RANGE_MS = (800, 1_200)
 MAX_GAME_MS = 30 * 60_000  # a game still going after this counts as lost
 MIN_WIN_RATE = 0.2
-LABELS = ((0.8, "Gentle"), (0.6, "Easy"), (0.4, "Tricky"), (0.25, "Hard"), (0.0, "Brutal"))
+# The label of a level from the person model's win rate (the lowest win rate each label allows).
+LABELS = ((0.8, N_("Gentle")), (0.6, N_("Easy")), (0.4, N_("Tricky")), (0.25, N_("Hard")), (0.0, N_("Brutal")))
 
 
 def difficulty_label(win_rate: float) -> str:
@@ -55,17 +70,26 @@ def wilson_interval(wins: int, games: int) -> tuple[float, float]:
     return (0.0 if wins == 0 else centre - half), (1.0 if wins == games else centre + half)
 
 
-def bot_team(level: Level, seed: int) -> list[BotSeat]:
-    """The level's intended team of bots, each with a reaction delay drawn from `seed`."""
-    rng = random.Random(f"team {level.number} {seed}")
-    return [BotSeat(TeammateBot(i, rng.randint(*REACTION_RANGE_MS), rng.randrange(1 << 30)))
-            for i in range(level.team_size)]
+def bot_team(level: Level, seed: int, model: Model = Model.EXPERT) -> list[BotSeat]:
+    """The level's intended team: expert bots (a reaction delay each) or person models, drawn from `seed`
+    and the level's name (not its number: a level plays the same games wherever it stands in the order)."""
+    match model:
+        case Model.EXPERT:
+            rng = random.Random(f"team {level.name} {seed}")
+            return [BotSeat(TeammateBot(i, rng.randint(*REACTION_RANGE_MS), rng.randrange(1 << 30)))
+                    for i in range(level.team_size)]
+        case Model.PERSON:
+            rng = random.Random(f"people {level.name} {seed}")
+            team = frozenset(range(level.team_size))
+            return [BotSeat(PersonBot(i, rng.randrange(1 << 30), team)) for i in range(level.team_size)]
+        case _:
+            assert_never(model)
 
 
-def play_level(level: Level, seed: int) -> tuple[bool, int]:
-    """One real-time game of `level` by a bot team: (won, game time in ms)."""
+def play_level(level: Level, seed: int, model: Model = Model.EXPERT) -> tuple[bool, int]:
+    """One real-time game of `level` by a team of `model`: (won, game time in ms)."""
     state = new_game(Setup(level, tuple(f"Bot {i + 1}" for i in range(level.team_size))), seed)
-    seats = bot_team(level, seed)
+    seats = bot_team(level, seed, model)
     while not is_over(state) and state.time_ms < MAX_GAME_MS:
         seat = seats[state.active]
         action = seat.poll(state)
@@ -79,21 +103,22 @@ def play_level(level: Level, seed: int) -> tuple[bool, int]:
     return state.result == Result.WON, state.time_ms
 
 
-def _play(task: tuple[int, int]) -> tuple[int, int, bool, int]:
-    number, seed = task
+def _play(task: tuple[int, int, Model]) -> tuple[int, int, bool, int]:
+    number, seed, model = task
     level = next(lv for lv in load_levels() if lv.number == number)
-    won, ms = play_level(level, seed)
+    won, ms = play_level(level, seed, model)
     return number, seed, won, ms
 
 
-def verify_levels(seeds: int, levels: list[int] | None = None, workers: int = 2) -> dict[int, dict[str, Any]]:
+def verify_levels(seeds: int, levels: list[int] | None = None, workers: int = 2,
+                  model: Model = Model.EXPERT) -> dict[int, dict[str, Any]]:
     """Play each level (all shipped ones, or the numbers in `levels`) over seeds 0..seeds-1.
 
-    Returns level number -> name, team_size, seeds, wins, win_rate, ci95, mean_win_ms, label and
-    assisted (always False: bots use no assist).
+    Returns level number -> name, team_size, seeds, wins, win_rate, ci95, mean_win_ms and assisted
+    (always False: bots use no assist); the person model's rows also carry their `label`.
     """
     chosen = [lv for lv in load_levels() if levels is None or lv.number in levels]
-    tasks = [(lv.number, s) for lv in chosen for s in range(seeds)]
+    tasks = [(lv.number, s, model) for lv in chosen for s in range(seeds)]
     if workers > 1:
         with get_context("spawn").Pool(workers) as pool:  # fork could copy a lock held by another thread
             results = pool.map(_play, tasks, chunksize=max(1, len(tasks) // (8 * workers)))
@@ -107,28 +132,41 @@ def verify_levels(seeds: int, levels: list[int] | None = None, workers: int = 2)
         table[lv.number] = {
             "name": lv.name, "team_size": lv.team_size, "seeds": seeds, "wins": len(wins),
             "win_rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
-            "mean_win_ms": round(sum(wins) / len(wins)) if wins else None,
-            "label": difficulty_label(rate), "assisted": False,
+            "mean_win_ms": round(sum(wins) / len(wins)) if wins else None, "assisted": False,
         }
+        if model == Model.PERSON:
+            table[lv.number]["label"] = difficulty_label(rate)
     return table
 
 
-def format_table(table: dict[int, dict[str, Any]]) -> str:
-    """The verify-levels table as text."""
-    lines = [f"{'level':>5}  {'name':<20} {'team':>4}  {'win rate':>8}  {'95% CI':<11}  {'mean win':>8}  label"]
+def format_table(table: dict[int, dict[str, Any]], model: Model = Model.EXPERT) -> str:
+    """One model's verify-levels table as text (the person model's with its labels)."""
+    labelled = model == Model.PERSON
+    lines = [f"{model} team-mates",
+             f"{'level':>5}  {'name':<20} {'team':>4}  {'win rate':>8}  {'95% CI':<11}  {'mean win':>8}"
+             + ("  label" if labelled else "")]
     for number, row in table.items():
         lo, hi = row["ci95"]
         mean = f"{row['mean_win_ms'] / 1000:.0f} s" if row["mean_win_ms"] is not None else "-"
         lines.append(f"{number:>5}  {row['name']:<20} {row['team_size']:>4}  {row['win_rate']:>8.0%}  "
-                     f"{f'{lo:.0%}–{hi:.0%}':<11}  {mean:>8}  {row['label']}")
+                     f"{f'{lo:.0%}–{hi:.0%}':<11}  {mean:>8}" + (f"  {row['label']}" if labelled else ""))
     return "\n".join(lines)
 
 
-def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[int] | None = None) -> int:
-    """`main.py verify-levels`: print the table and write it as JSON.
+def proof_data(tables: dict[Model, dict[int, dict[str, Any]]]) -> dict[str, Any]:
+    """The JSON of a proof file: the label thresholds, the person model and each model's table."""
+    data: dict[str, Any] = {"labels": {"model": str(Model.PERSON), "floors": [[f, lb] for f, lb in LABELS]},
+                            "person_model": PERSON.to_json()}
+    data.update({str(m): {str(n): row for n, row in table.items()} for m, table in tables.items()})
+    return data
 
-    Returns 0 when every level wins at least `MIN_WIN_RATE` of its seeds, 1 when one does not,
-    2 for bad arguments (one line on stderr).
+
+def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[int] | None = None,
+                       models: tuple[Model, ...] = (Model.EXPERT, Model.PERSON)) -> int:
+    """`main.py verify-levels`: print each model's table and write them as JSON (a proof file).
+
+    Returns 0 when every level wins at least `MIN_WIN_RATE` of its seeds with expert team-mates
+    (or only the person model ran), 1 when one does not, 2 for bad arguments (one line on stderr).
     """
     if seeds < 1:
         print_line(f"verify-levels: --seeds must be at least 1, got {seeds}")
@@ -142,29 +180,40 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
     if unknown:
         print_line(f"verify-levels: no level {', '.join(map(str, unknown))} (levels are {shipped[0]}..{shipped[-1]})")
         return 2
-    started = time.perf_counter()
-    table = verify_levels(seeds, levels)
-    elapsed = time.perf_counter() - started
-    print(format_table(table))
-    print(f"{seeds} seeds per level, {len(table)} levels, {elapsed:.0f} s")
+    tables: dict[Model, dict[int, dict[str, Any]]] = {}
+    for model in models:
+        started = time.perf_counter()
+        tables[model] = verify_levels(seeds, levels, model=model)
+        elapsed = time.perf_counter() - started
+        print(format_table(tables[model], model))
+        print(f"{seeds} seeds per level, {len(tables[model])} levels, {elapsed:.0f} s\n")
     if json_path is not None:
         try:
-            write_json_atomic(json_path, {str(n): row for n, row in table.items()})
+            write_json_atomic(json_path, proof_data(tables))
         except OSError as exc:
             print_line(f"verify-levels: cannot write {json_path}: {exc.strerror or exc}")
             return 2
         print(f"written to {json_path}")
-    weak = [n for n, row in table.items() if row["win_rate"] < MIN_WIN_RATE]
+    weak = [n for n, row in tables.get(Model.EXPERT, {}).items() if row["win_rate"] < MIN_WIN_RATE]
     if weak:
-        print(f"below {MIN_WIN_RATE:.0%}: level {', '.join(map(str, weak))}")
+        print(f"below {MIN_WIN_RATE:.0%} with expert team-mates: level {', '.join(map(str, weak))}")
         return 1
     return 0
 
 
-def load_difficulty(path: Path = PROOF_PATH) -> dict[int, dict[str, Any]]:
-    """The committed proof table: level number -> win_rate, seeds, label, ci95, …; {} if unreadable."""
+def load_proof(path: Path = PROOF_PATH) -> dict[str, dict[int, dict[str, Any]]]:
+    """The committed proof file: model name -> level number -> its row; {} if unreadable."""
     try:
         data = read_json(path, Kind.DATA)
-        return {int(n): dict(row) for n, row in data.items()}
-    except (DataError, ValueError, TypeError, AttributeError):
+        return {m: {int(n): dict(row) for n, row in data[m].items()} for m in Model if m in data}
+    except (DataError, ValueError, TypeError, AttributeError, KeyError):
         return {}
+
+
+def load_difficulty(path: Path = PROOF_PATH) -> dict[int, dict[str, Any]]:
+    """What the level picker shows: level number -> the person model's row (label, win_rate, …) with
+    the expert team's `expert_win_rate` beside it; {} if the proof file is unreadable."""
+    proof = load_proof(path)
+    expert = proof.get(Model.EXPERT, {})
+    return {n: {**row, "expert_win_rate": expert.get(n, {}).get("win_rate")}
+            for n, row in proof.get(Model.PERSON, {}).items()}

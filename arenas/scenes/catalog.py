@@ -82,7 +82,7 @@ def play_script(frame: int, rng: random.Random, size: tuple[int, int]) -> list[p
     return events
 
 
-def finished_game(level_number: int = 6, seed: int = 3) -> tuple[GameSetup, GameState]:
+def finished_game(level_number: int = 7, seed: int = 3) -> tuple[GameSetup, GameState]:
     """A whole game played by a seeded random team with human-like pauses (for the result screen)."""
     level = load_level(level_path(level_number))
     setup = GameSetup(level, ("Ana", "Bea"), 0, 100, False, seed=seed, counts=False)

@@ -18,7 +18,7 @@ from arenas.scenes.names import and_list, card_name, tile_name, timer_name
 from arenas.scenes.setup_widgets import BOT_NAMES, Choices, LevelList, NameField, SeatKind, default_name
 from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
-from common.i18n import N_, _, format_decimal, ngettext
+from common.i18n import _, format_decimal, ngettext
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.widgets import Button, Choice, Slider, Toggle, WidgetGroup
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 NAME_LIMIT = 16
 # The difficulty labels of the bots' proof table (`arenas.bots.verify.LABELS`), marked for translation here.
-DIFFICULTY_LABELS = (N_("Gentle"), N_("Easy"), N_("Tricky"), N_("Hard"), N_("Brutal"))
 REACTION_STEP_MS = 200
 WARM_AFTER_MS = 250  # a level stays selected this long before its play board is fitted ahead
 
@@ -42,7 +41,8 @@ def reaction_options(current: int) -> list[tuple[int, str]]:
 
 
 def difficulty_table() -> dict[int, dict[str, Any]]:
-    """The bot teams' proof table (level number -> win_rate, label, ...), or {} if there is none yet."""
+    """The committed proof's labels (level number -> the person model's label and win rate, and the
+    expert bots' win rate), or {} if there is none yet."""
     try:
         from arenas.bots.verify import load_difficulty
     except ImportError:
@@ -50,14 +50,22 @@ def difficulty_table() -> dict[int, dict[str, Any]]:
     return load_difficulty()
 
 
+def _rate(value: Any) -> float | None:
+    return None if isinstance(value, bool) or not isinstance(value, (int, float)) else float(value)
+
+
 def difficulty_text(row: dict[str, Any] | None) -> str:
-    """'Tricky · bot win rate 46%' from a proof-table row; '' if the row is missing or malformed."""
+    """'Difficulty: Tricky · people win 46% · expert bots 98%' from a stored row, as stored (never
+    computed here); '' if the row is missing or malformed."""
     if not row:
         return ""
-    label, rate = row.get("label"), row.get("win_rate")
-    if not isinstance(label, str) or isinstance(rate, bool) or not isinstance(rate, (int, float)):
+    label, person, expert = row.get("label"), _rate(row.get("win_rate")), _rate(row.get("expert_win_rate"))
+    if not isinstance(label, str) or person is None:
         return ""
-    return _("{label} · bot win rate {percent}%").format(label=_(label), percent=f"{rate * 100:.0f}")
+    if expert is None:
+        return _("Difficulty: {label} · people win {person}").format(label=_(label), person=f"{person:.0%}")
+    return _("Difficulty: {label} · people win {person} · expert bots {expert}").format(
+        label=_(label), person=f"{person:.0%}", expert=f"{expert:.0%}")
 
 
 def level_facts(level: Level) -> list[str]:
@@ -390,8 +398,8 @@ class SetupScene(Scene):
         difficulty = difficulty_text(self.difficulty.get(level.number))
         if difficulty:
             y += app.px(4)
-            text.draw_text(surface, _("Difficulty: {difficulty}").format(difficulty=difficulty), app.font_px(18), ink,
-                           (r.left, y), bold=True)
+            px = text.fit_px(difficulty, app.font_px(18), r.w, bold=True)
+            text.draw_text(surface, difficulty, px, ink, (r.left, y), bold=True)
             y += text.font(app.font_px(18), True).get_linesize()
         y += app.px(14)
         rec = self.records.get(level.number)

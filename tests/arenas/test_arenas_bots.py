@@ -12,8 +12,10 @@ from arenas.bots.verify import (
     LABELS,
     MIN_WIN_RATE,
     PROOF_PATH,
+    Model,
     difficulty_label,
     load_difficulty,
+    load_proof,
     play_level,
     verify_levels,
     verify_levels_main,
@@ -215,16 +217,25 @@ def test_small_verify_run() -> None:
     assert list(table) == [1, 10]
     for _number, row in table.items():
         assert 0.0 <= row["win_rate"] <= 1.0 and row["seeds"] == 3 and 0 <= row["wins"] <= 3
-        assert row["label"] == difficulty_label(row["win_rate"]) and row["assisted"] is False
+        assert "label" not in row and row["assisted"] is False  # experts prove, people label
         assert row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
     assert table[1]["win_rate"] == 1.0 and table[10]["wins"] == 3
+    people = verify_levels(2, levels=[1], workers=1, model=Model.PERSON)
+    assert people[1]["label"] == difficulty_label(people[1]["win_rate"]) and people[1]["seeds"] == 2
 
 
 def test_verify_levels_main_writes_json_and_checks_arguments(tmp_path, capsys) -> None:
     out = tmp_path / "proof.json"
     assert verify_levels_main(2, out, [1]) == 0
-    assert json.loads(out.read_text(encoding="utf-8"))["1"]["wins"] == 2
-    assert "First Grains" in capsys.readouterr().out
+    written = json.loads(out.read_text(encoding="utf-8"))
+    assert written["expert"]["1"]["wins"] == 2 and written["person"]["1"]["seeds"] == 2
+    assert written["labels"]["floors"] == [list(floor) for floor in LABELS]
+    assert load_difficulty(out)[1]["label"] == written["person"]["1"]["label"]
+    printed = capsys.readouterr().out
+    assert "expert team-mates" in printed and "person team-mates" in printed and "First Grains" in printed
+    assert verify_levels_main(1, out, [1], (Model.PERSON,)) == 0
+    assert set(json.loads(out.read_text(encoding="utf-8"))) == {"labels", "person_model", "person"}
+    capsys.readouterr()
     assert verify_levels_main(0, None, None) == 2
     assert verify_levels_main(2, None, [99]) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -235,22 +246,26 @@ def test_verify_levels_main_fails_a_level_under_a_fifth(monkeypatch, capsys) -> 
     import arenas.bots.verify as verify
     row = {"name": "X", "team_size": 1, "seeds": 10, "wins": 1, "win_rate": 0.1, "ci95": [0.02, 0.4],
            "mean_win_ms": 1000, "label": "Brutal", "assisted": False}
-    monkeypatch.setattr(verify, "verify_levels", lambda seeds, levels: {1: row})
+    monkeypatch.setattr(verify, "verify_levels", lambda seeds, levels, model: {1: row})
     assert verify_levels_main(10, None, [1]) == 1
-    assert "below 20%: level 1" in capsys.readouterr().out
+    assert "below 20% with expert team-mates: level 1" in capsys.readouterr().out
+    assert verify_levels_main(10, None, [1], (Model.PERSON,)) == 0  # people only label: no proof to fail
 
 
-def test_proof_table_covers_every_level() -> None:
-    table = load_difficulty()
-    assert PROOF_PATH.exists()
+def test_proof_table_covers_every_level_with_both_models() -> None:
+    proof = load_proof()
+    assert PROOF_PATH.exists() and set(proof) == {Model.EXPERT, Model.PERSON}
     levels = load_levels()
-    assert sorted(table) == [lv.number for lv in levels]
-    for lv in levels:
-        row = table[lv.number]
-        assert row["seeds"] == 100 and row["name"] == lv.name and row["team_size"] == lv.team_size
-        assert row["win_rate"] >= MIN_WIN_RATE
-        assert row["label"] == difficulty_label(row["win_rate"])
-    assert table[1]["label"] == "Gentle"
+    for table in proof.values():
+        assert sorted(table) == [lv.number for lv in levels]
+        for lv in levels:
+            row = table[lv.number]
+            assert row["seeds"] == 100 and row["name"] == lv.name and row["team_size"] == lv.team_size
+    assert all(row["win_rate"] >= MIN_WIN_RATE for row in proof[Model.EXPERT].values())
+    assert all(row["label"] == difficulty_label(row["win_rate"]) for row in proof[Model.PERSON].values())
+    shown = load_difficulty()
+    assert shown[1]["label"] == "Gentle" and shown[1]["win_rate"] >= 0.7  # level 1: people win most games
+    assert shown[1]["expert_win_rate"] == proof[Model.EXPERT][1]["win_rate"]
 
 
 def test_load_difficulty_of_a_bad_file_is_empty(tmp_path) -> None:
@@ -266,4 +281,7 @@ def test_load_difficulty_of_a_bad_file_is_empty(tmp_path) -> None:
 def test_every_level_wins_a_fifth_of_100_seeds() -> None:
     table = verify_levels(100)
     assert all(row["win_rate"] >= MIN_WIN_RATE for row in table.values()), table
-    assert {n: row["wins"] for n, row in table.items()} == {n: row["wins"] for n, row in load_difficulty().items()}
+    committed = load_proof()
+    assert {n: row["wins"] for n, row in table.items()} == {n: r["wins"] for n, r in committed[Model.EXPERT].items()}
+    people = verify_levels(100, model=Model.PERSON)
+    assert {n: row["wins"] for n, row in people.items()} == {n: r["wins"] for n, r in committed[Model.PERSON].items()}

@@ -17,7 +17,7 @@ from arenas.rules import PlayWild, Tile, build_level, load_levels
 from arenas.scenes import catalog, controls, flow
 from arenas.scenes.hints import hint_view
 from arenas.scenes.names import card_name, tile_name, timer_code, timer_name
-from arenas.scenes.setup import DIFFICULTY_LABELS, level_facts, reaction_options
+from arenas.scenes.setup import level_facts, reaction_options
 from arenas.scenes.setup_widgets import Choices
 from arenas.session import RunRecord, format_ms
 from common import i18n, text
@@ -191,5 +191,10 @@ def test_a_bot_seat_keeps_its_name_across_a_language_switch(app: App) -> None:
         i18n.set_language("en")
 
 
-def test_the_difficulty_labels_marked_for_translation_are_the_proof_tables() -> None:
-    assert set(DIFFICULTY_LABELS) == {label for _floor, label in LABELS}
+def test_every_difficulty_label_of_the_proof_is_in_spanish() -> None:
+    i18n.set_language("es")
+    try:
+        assert [i18n._(label) for _floor, label in LABELS] != [label for _floor, label in LABELS]
+        assert all(i18n._(label) != label for _floor, label in LABELS)
+    finally:
+        i18n.set_language("en")

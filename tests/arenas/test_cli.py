@@ -138,3 +138,13 @@ def test_an_arenas_replay_is_written_in_format_1_and_a_newer_one_is_refused_in_o
     err = capsys.readouterr().err
     assert code == 2 and err == ("main.py: error: future.json: Arenas replay format version 2 is newer than this "
                                  "app supports (1); update the app\n")
+
+
+def test_verify_levels_chooses_the_model(user_home: Path) -> None:
+    result = run("verify-levels", "--seeds", "1", "--level", "1", "--model", "person", home=user_home)
+    assert result.returncode == 0, result.stderr
+    assert "person team-mates" in result.stdout and "expert team-mates" not in result.stdout
+    assert "Gentle" in result.stdout or "Brutal" in result.stdout  # one seed: won or lost
+    bad = run("verify-levels", "--model", "people", home=user_home)  # argparse: the usage, then one error line
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "argument --model: invalid choice: 'people'" in bad.stderr.strip().splitlines()[-1]

@@ -9,6 +9,7 @@ import pytest
 
 from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, hint
 from arenas.bots.teammate import JITTER_PCT, RETHINK_MS
+from arenas.bots.verify import load_difficulty
 from arenas.rules import (
     Card,
     PlayCard,
@@ -288,21 +289,28 @@ def test_setup_reaction_delay_is_saved_in_the_settings(app: App, setup_scene: se
     assert [v for v, _ in setup_screen.reaction_options(5_000)] == values
 
 
-def test_setup_shows_the_bots_difficulty_label_when_there_is_a_proof_table(
+def test_setup_shows_the_stored_person_label_when_there_is_a_proof_table(
         app: App, setup_scene: setup_screen.SetupScene, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert isinstance(setup_screen.difficulty_table(), dict)
-    assert setup_screen.difficulty_text({"label": "Tricky", "win_rate": 0.46, "games": 100}) == \
-        "Tricky · bot win rate 46%"
+    assert setup_screen.difficulty_table() == load_difficulty() == setup_scene.difficulty
+    assert setup_screen.difficulty_text({"label": "Tricky", "win_rate": 0.46, "seeds": 100}) == \
+        "Difficulty: Tricky · people win 46%"
     assert setup_screen.difficulty_text({"label": "Tricky"}) == ""
+    assert setup_screen.difficulty_text({"label": "Tricky", "win_rate": True}) == ""
     assert setup_screen.difficulty_text(None) == ""
     drawn: list[str] = []
     real = setup_screen.text.draw_text
     monkeypatch.setattr(setup_screen.text, "draw_text",
                         lambda surface, words, *a, **k: (drawn.append(words), real(surface, words, *a, **k))[1])
-    setup_scene.difficulty = {1: {"label": "Tricky", "win_rate": 0.46}}
     setup_scene.level_list.selected = 0
+    shipped = load_difficulty()[1]
     app.step([], FRAME)
-    assert "Difficulty: Tricky · bot win rate 46%" in drawn
+    assert f"Difficulty: {shipped['label']} · people win {shipped['win_rate']:.0%} · expert bots " \
+           f"{shipped['expert_win_rate']:.0%}" in drawn
+    drawn.clear()
+    # The label is read as stored, never worked out from the win rate.
+    setup_scene.difficulty = {1: {"label": "Brutal", "win_rate": 0.99, "expert_win_rate": 1.0}}
+    app.step([], FRAME)
+    assert "Difficulty: Brutal · people win 99% · expert bots 100%" in drawn
     drawn.clear()
     setup_scene.difficulty = {}
     app.step([], FRAME)

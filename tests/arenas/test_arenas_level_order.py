@@ -1,0 +1,75 @@
+"""The shipped levels' order against the committed difficulty labels (from the person model)."""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+from pathlib import Path
+
+from arenas.bots.verify import LABELS, Model, difficulty_label, load_proof, play_level
+from arenas.records import RECORDS_VERSION, RENUMBERED_IN_V2, Records
+from arenas.rules import load_levels, outcome_json
+from arenas.scenes.catalog import finished_game
+from arenas.session import from_replay, is_shipped, replay_outcome, to_replay
+
+STEPS = [label for _, label in LABELS]  # Gentle .. Brutal: a higher step is harder
+
+
+def _step(label: str) -> int:
+    return STEPS.index(label)
+
+
+def test_labels_follow_the_thresholds() -> None:
+    floors = [floor for floor, _ in LABELS]
+    assert floors == sorted(floors, reverse=True) and floors[-1] == 0.0
+    for floor, label in LABELS:
+        assert difficulty_label(floor) == label
+        if floor > 0:
+            assert difficulty_label(floor - 0.0001) != label
+
+
+def test_the_levels_spread_from_gentle_to_brutal_and_never_drop_more_than_one_label() -> None:
+    people = load_proof()[Model.PERSON]
+    labels = [people[lv.number]["label"] for lv in load_levels()]
+    assert labels[0] == STEPS[0] and STEPS[-1] in labels, labels
+    assert len(set(labels)) >= 4, labels
+    drops = [(n + 1, a, b) for n, (a, b) in enumerate(itertools.pairwise(labels)) if _step(a) - _step(b) > 1]
+    assert drops == [], drops
+
+
+def test_a_level_plays_the_same_games_whatever_its_number() -> None:
+    level = load_levels()[0]
+    moved = dataclasses.replace(level, number=17)
+    for model in Model:
+        assert play_level(moved, 2, model) == play_level(level, 2, model)
+
+
+def test_records_of_the_old_order_follow_their_levels(tmp_path: Path) -> None:
+    assert RECORDS_VERSION == 2 and RENUMBERED_IN_V2
+    assert sorted(RENUMBERED_IN_V2) == sorted(RENUMBERED_IN_V2.values())  # a permutation
+    old, new = next(iter(RENUMBERED_IN_V2.items()))
+    file = tmp_path / "arenas_records.json"
+    file.write_text(json.dumps({"version": 1, "levels": {
+        str(old): {"wins": 3, "losses": 1, "assisted_wins": 0, "best_ms": 61_000},
+        "1": {"wins": 1, "losses": 0, "assisted_wins": 0, "best_ms": 50_000}}}), encoding="utf-8")
+    records = Records.load(file)
+    assert records.message is None
+    assert records.best_ms(new) == 61_000 and records.get(new).wins == 3 and records.best_ms(1) == 50_000
+    assert (old == new) or records.best_ms(old) is None
+    assert records.is_unlocked(new)  # a level played before stays open wherever it moved
+    records.save()
+    again = json.loads(file.read_text(encoding="utf-8"))
+    assert again["version"] == 2 and again["levels"][str(new)]["best_ms"] == 61_000
+    assert Records.load(file).best_ms(new) == 61_000  # a version-2 file is not renumbered again
+
+
+def test_a_replay_written_in_the_old_order_still_plays_its_own_level() -> None:
+    old, new = 6, 7  # The Fast One was level 6 before the order of issue 11
+    assert RENUMBERED_IN_V2[old] == new
+    setup, state = finished_game(level_number=new)  # a whole seeded game on it
+    before = dataclasses.replace(setup.level, number=old)  # a replay embeds the whole level as it was
+    replay = to_replay(dataclasses.replace(setup, level=before), state)
+    again, _actions, _assisted = from_replay(replay, "old.json")
+    assert again.level == before and again.level.name == "The Fast One"
+    assert outcome_json(replay_outcome(replay, "old.json")) == {**outcome_json(state), "level": old}
+    assert not is_shipped(again.level)  # it plays its own level and is not taken for today's level 6

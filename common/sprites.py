@@ -85,12 +85,14 @@ class SpriteBook:
         self._for_display = self._display_ready()
         self._early: dict[Path, pygame.Surface | Exception] = {}  # decoded by `prefetch`, not yet finished
         self._prefetching: threading.Thread | None = None
+        self._prefetched: set[Path] = set()  # the files the running prefetch decodes
 
     def prefetch(self, names: Iterable[str]) -> None:
         """Start decoding these sprites' files in a background thread (the PNG decoder releases the GIL), so
         the start-up imports and the first frame overlap with it; `image` waits for it when it needs one."""
         entries = [self._entries[name] for name in names if name in self._entries]
         early = self._early
+        self._prefetched = {entry.path for entry in entries}
 
         def decode() -> None:
             for entry in entries:
@@ -108,7 +110,7 @@ class SpriteBook:
         self._prefetching = None
 
     def _decoded_file(self, entry: Entry) -> pygame.Surface:
-        if self._prefetching is not None:
+        if self._prefetching is not None and entry.path in self._prefetched:  # others need not wait for it
             self._finish_prefetch()
         early = self._early.pop(entry.path, None)
         if isinstance(early, Exception):

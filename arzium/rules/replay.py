@@ -78,6 +78,7 @@ class Replay:
     seed: int
     actions: tuple[Action, ...]
     legacy: bool = False  # recorded under the rules of replay format 1
+    cards_version: int | None = None  # the card data it was played with (None: the shipped card data)
 
     def run(self) -> tuple[GameState, list[Event]]:
         """The replayed state and events (see `run_replay`)."""
@@ -86,7 +87,8 @@ class Replay:
     def to_file(self, meta: dict[str, Any] | None = None) -> ReplayFile:
         """The replay as the app's common replay container (format `REPLAY_VERSION`; 1 for a legacy replay)."""
         return ReplayFile("arzium", self.setup.to_dict(), self.seed, [a.to_json() for a in self.actions],
-                          {**(meta or {}), CARDS_META: default_cards().version}, 1 if self.legacy else REPLAY_VERSION)
+                          {**(meta or {}), CARDS_META: self.cards_version or default_cards().version},
+                          1 if self.legacy else REPLAY_VERSION)
 
     @classmethod
     def from_file(cls, replay: ReplayFile, source: str = "<replay>") -> Replay:
@@ -108,9 +110,9 @@ class Replay:
             raise ReplayError(f"{source}: recorded with card data version {str(recorded)[:20]}, but this version "
                               f"has card data {shipped} (patterns and land coins changed): it would not "
                               "play the same")
-        return cls(setup, replay.seed, tuple(actions), replay.version < REPLAY_VERSION)
+        return cls(setup, replay.seed, tuple(actions), replay.version < REPLAY_VERSION, shipped)
 
 
 def replay_from(state: GameState, actions: list[Action] | tuple[Action, ...]) -> Replay:
     """The replay of `state`'s game given every action applied to it so far."""
-    return Replay(state.setup, state.seed, tuple(actions))
+    return Replay(state.setup, state.seed, tuple(actions), cards_version=state.cards.version)

@@ -1,5 +1,6 @@
 """The Normal bot sees a position from the opposite edge the same way: the map turned 180 degrees (south <->
-north, west <-> east) gives every search the same value, so its seat table measures the game, not the bot."""
+north, west <-> east) gives every search the same value, so its seat table measures the game, not the bot;
+and its seat tables can be measured at all: a game where one player runs out of markers still ends."""
 from __future__ import annotations
 
 import pytest
@@ -72,3 +73,17 @@ def test_the_normal_bot_values_a_position_and_its_half_turn_alike(players: int, 
         step += 1
         apply(state, bots[p].decide(state, p))
     assert checked >= 5
+
+
+def test_a_normal_game_where_one_player_runs_out_of_markers_still_ends() -> None:
+    """2 players, basic game (tournament seed 1, game 188): south has all 24 markers on cards north would
+    rather not complete, and north searched with nothing placed forever; from turn 200 it places markers."""
+    state = new_game(default_setup(2, False), 1_000_003 + 188 // 2)
+    bots = [make_bot("normal", (1_000_003 + 188) * 16 + i) for i in range(2)]
+    stalled = False
+    while not is_over(state) and state.turn < 400:
+        p = current_player(state)
+        assert p is not None
+        stalled = stalled or (state.players[0].supply == 0 and state.turn > 100)
+        apply(state, bots[p].decide(state, p))
+    assert stalled and is_over(state)

@@ -2,7 +2,8 @@
 
 The save file holds the setup, seed, every committed action, the resulting state, the actions of the
 turn in progress (`pending`, not yet confirmed: they come back still undoable; a save without the field
-has none) and whether a hint was shown (the game is then "assisted"; a save without that field is not).
+has none), whether a hint was shown (the game is then "assisted"; a save without that field is not) and
+the card data version (`cards`; a save without it has version 1: a save of other card data is set aside).
 Loading rebuilds everything a resumed game uses — it re-runs the actions, checks the result against the
 saved state, plays the pending turn on a copy and checks each bot seat's level — so a truncated, edited
 or outdated save (for example after a card data change) is set aside with a one-line message instead
@@ -36,6 +37,7 @@ from arzium.rules import (
     check_setup,
     clone,
     current_player,
+    default_cards,
     is_over,
     run_replay,
 )
@@ -74,7 +76,7 @@ def save_game(state: GameState, actions_log: list[Action] | tuple[Action, ...], 
     `pending` actions of the turn in progress. `DataError` (the file is kept) when the save there is of a
     newer format or cannot be read now; `OSError` when the write fails."""
     write_json_versioned(Path(path) if path is not None else save_path(), {
-        "game": SAVE_GAME, "format": SAVE_FORMAT, "state": state.to_dict(),
+        "game": SAVE_GAME, "format": SAVE_FORMAT, "cards": state.cards.version, "state": state.to_dict(),
         "actions": [a.to_json() for a in actions_log], "assisted": assisted,
         "pending": [a.to_json() for a in pending]}, "format", Kind.SAVE)
 
@@ -100,6 +102,10 @@ def _check(data: Any) -> SavedGame:
     if data.get("format") != SAVE_FORMAT:
         raise ValueError(_("format {found} is not {expected}").format(found=repr(str(data.get("format"))[:20]),
                                                                        expected=SAVE_FORMAT))
+    recorded, shipped = data.get("cards", 1), default_cards().version
+    if recorded != shipped:
+        raise ValueError(_("made with card data version {recorded}, but this version has card data {shipped} "
+                           "(patterns and land coins changed)").format(recorded=str(recorded)[:20], shipped=shipped))
     assisted = data.get("assisted", False)  # saves written before the field existed are unassisted
     if not isinstance(assisted, bool):
         raise ValueError(_("assisted: expected true or false"))

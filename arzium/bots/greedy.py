@@ -8,7 +8,8 @@ that alone gains enough (after the search too, where a slide may fill or spoil a
 the claims), wakes a used character after the search when it has nothing better, bids in ties up
 to what the card is worth to it, and buys the artifact with the best points + ability value for its
 cost. Searches with several Turns or Free blanks and searches placing nothing are scored like any
-other.
+other, except from turn `STALL_TURN` on: then it places markers whenever it can, so a game where it would
+rather not complete a rival's cards (and the rival has no markers left) still ends.
 
 The scoring is shared: `scored_turn_actions`, `bid_options` and `buy_options` list every choice of
 a decision with its value, for the easy bot (which samples from them) and the hard bot (which
@@ -51,6 +52,7 @@ SLIDE_THRESHOLD = 1.0
 BID_SHARE = 0.5          # the share of a card's worth (in coins) the bot is willing to bid
 PURSE_VALUE = 10.0       # Purse is used at once (a free coin): scored above nearly any search
 EPS = 1e-9
+STALL_TURN = 200  # far past any real game (33-54 turns on average); see `GreedyBot.decide`
 
 
 @dataclass(slots=True)
@@ -390,6 +392,14 @@ def scored_turn_actions(state: GameState, seat: int, actions: list[Action] | Non
     return scored
 
 
+def _places(state: GameState, a: Search | SkipSearch) -> bool:
+    """Whether the search puts at least one marker on the map."""
+    if isinstance(a, SkipSearch):
+        return False
+    fit = state.cards.shape(a.card, state.rot[state.active] + len(a.turn_artifacts)).fits[a.anchor]
+    return bool(fit.mask & ~state.occ or a.blanks or a.displace_squares)
+
+
 class GreedyBot:
     """One-action-ahead greedy player; ties between equally good actions broken by its generator."""
 
@@ -404,7 +414,12 @@ class GreedyBot:
             return buy_options(state, seat)[0][1]
         if state.phase == Phase.AFTER:
             return after_options(state, seat)[0][1]
-        return self.choose(scored_turn_actions(state, seat))
+        scored = scored_turn_actions(state, seat)
+        if state.turn >= STALL_TURN:  # e.g. a rival out of markers, whose cards this bot never completes
+            placing = [(v, a) for v, a in scored if not isinstance(a, Search | SkipSearch) or _places(state, a)]
+            if any(isinstance(a, Search) for _, a in placing):
+                scored = placing
+        return self.choose(scored)
 
     def choose(self, scored: list[tuple[float, Action]]) -> Action:
         """The best search, unless a purse/rest/wake/slide beats it by the margin; ties at random."""

@@ -2,6 +2,10 @@
 
 File format (one JSON object):
 
+- ``version``: the card data version (an integer from 1). Replays and saves record it: a game made with
+  other card data would play differently, so it is refused with one line naming both versions.
+  Version 2 (issue 11, fair seats) turned nine patterns a quarter turn and took one coin off every land
+  with two or three.
 - ``colours``: the 4 player colours, in the order the setup offers them.
 - ``characters``: 43 land/character cards ``{"id", "name", "story", "points" (1-4), "pattern",
   "land": {"name", "coins"}}``. ``coins`` is 3 rows of 2 coin counts (0-3, at most 3 in total) in the
@@ -152,7 +156,8 @@ class CardSet:
     """All card data plus every pattern precomputed in the four rotations."""
 
     def __init__(self, colours: tuple[str, ...], lands: list[Card], starting: list[Card],
-                 artifacts: list[Artifact]) -> None:
+                 artifacts: list[Artifact], version: int = 1) -> None:
+        self.version = version
         self.colours = colours
         self.land_ids: tuple[str, ...] = tuple(c.id for c in lands)
         self.starting_ids: dict[str, tuple[str, ...]] = {
@@ -261,6 +266,7 @@ def cards_from_dict(data: Any, source: str = "cards.json") -> CardSet:
     if not (isinstance(colours, list) and len(colours) == 4
             and all(isinstance(c, str) and c.isalpha() for c in colours) and len(set(colours)) == 4):
         raise check.fail("(top level)", "colours", "expected 4 different colour names")
+    version = check.integer(data, "(top level)", "version", 1, 999)
     seen: set[str] = set()
     lands = []
     for i, e in enumerate(check.entries(data, "characters", LAND_CARDS)):
@@ -296,7 +302,7 @@ def cards_from_dict(data: Any, source: str = "cards.json") -> CardSet:
     for ability, n in per_ability.items():
         if n != ARTIFACTS_PER_ABILITY:
             raise check.fail("(top level)", "artifacts", f"{n} {ability} artifacts (expected {ARTIFACTS_PER_ABILITY})")
-    return CardSet(tuple(colours), lands, starting, artifacts)
+    return CardSet(tuple(colours), lands, starting, artifacts, version)
 
 
 def load_cards(path: str | Path | None = None) -> CardSet:

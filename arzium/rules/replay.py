@@ -2,7 +2,8 @@
 
 The file is the app's common replay container (`common.replay`, game "arzium"): its setup is
 `Setup.to_dict()` and its actions are the actions' JSON forms. Card data is not stored: a replay
-plays with the shipped card set of its version.
+plays with the shipped card set, so its meta records the card data version (`"cards"`; a file without
+it has version 1) and a replay of other card data is refused in one line naming both versions.
 
 Replay format 2 (`REPLAY_VERSION`) writes every search artifact as a list and has the `ResolveClaims`
 action that ends the artifacts after the search. Format 1 files (the rules before artifacts could be
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arzium.rules.actions import Action, IllegalAction, ResolveClaims, SkipBuy, action_from_json
+from arzium.rules.cards import default_cards
 from arzium.rules.engine import apply
 from arzium.rules.events import Event
 from arzium.rules.state import GameState, Phase, Setup, SetupError, new_game
@@ -24,6 +26,7 @@ from common.replay import Replay as ReplayFile
 from common.replay import ReplayError
 
 REPLAY_VERSION = 2  # the replay format Arzium writes; format 1 is read with `legacy`
+CARDS_META = "cards"  # the meta field holding the card data version
 
 
 def run_replay(setup: Setup, seed: int, actions: list[Action] | tuple[Action, ...],
@@ -75,6 +78,7 @@ class Replay:
     seed: int
     actions: tuple[Action, ...]
     legacy: bool = False  # recorded under the rules of replay format 1
+    cards_version: int | None = None  # the card data it was played with (None: the shipped card data)
 
     def run(self) -> tuple[GameState, list[Event]]:
         """The replayed state and events (see `run_replay`)."""
@@ -83,7 +87,8 @@ class Replay:
     def to_file(self, meta: dict[str, Any] | None = None) -> ReplayFile:
         """The replay as the app's common replay container (format `REPLAY_VERSION`; 1 for a legacy replay)."""
         return ReplayFile("arzium", self.setup.to_dict(), self.seed, [a.to_json() for a in self.actions],
-                          dict(meta or {}), 1 if self.legacy else REPLAY_VERSION)
+                          {**(meta or {}), CARDS_META: self.cards_version or default_cards().version},
+                          1 if self.legacy else REPLAY_VERSION)
 
     @classmethod
     def from_file(cls, replay: ReplayFile, source: str = "<replay>") -> Replay:
@@ -100,9 +105,14 @@ class Replay:
                 actions.append(action_from_json(item))
             except ValueError as exc:
                 raise ReplayError(f"{source}: actions[{i}]: {exc}") from None
-        return cls(setup, replay.seed, tuple(actions), replay.version < REPLAY_VERSION)
+        recorded, shipped = replay.meta.get(CARDS_META, 1), default_cards().version
+        if recorded != shipped:
+            raise ReplayError(f"{source}: recorded with card data version {str(recorded)[:20]}, but this version "
+                              f"has card data {shipped} (patterns and land coins changed): it would not "
+                              "play the same")
+        return cls(setup, replay.seed, tuple(actions), replay.version < REPLAY_VERSION, shipped)
 
 
 def replay_from(state: GameState, actions: list[Action] | tuple[Action, ...]) -> Replay:
     """The replay of `state`'s game given every action applied to it so far."""
-    return Replay(state.setup, state.seed, tuple(actions))
+    return Replay(state.setup, state.seed, tuple(actions), cards_version=state.cards.version)

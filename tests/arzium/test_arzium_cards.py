@@ -69,6 +69,8 @@ BAD = [
     (_set(("artifacts", 4, "points"), 4), "A05: points: expected an integer 0-3, got 4"),
     (_set(("artifacts", 0, "ability"), "wake"), "(top level): artifacts: 3 free_blank artifacts (expected 4)"),
     (_set(("colours",), ["red", "red", "blue", "green"]), "(top level): colours: expected 4 different"),
+    (_set(("version",), 0), "(top level): version: expected an integer 1-999, got 0"),
+    (lambda d: d.pop("version"), "(top level): version: expected an integer 1-999, got None"),
     (lambda d: d["characters"].pop(), "(top level): characters: expected 43 entries, got 42"),
     (lambda d: d["characters"].__setitem__(5, "C06"), "characters[5]: (entry): expected an object"),
 ]

@@ -44,7 +44,7 @@ def armed_state(seed: int, coins: int):
     ps = state.players[state.active]
     arts = state.cards.artifact_ids
     firsts = {ab: next(a for a in arts if state.cards.artifact(a).ability == ab) for ab in ABILITIES}
-    ps.artifacts = [firsts[ab] for ab in ABILITIES] + ps.artifacts
+    ps.artifacts = [firsts[ab] for ab in ABILITIES]  # exactly one of each kind, whatever it had bought
     ps.artifacts_up = [True] * len(ps.artifacts)
     ps.coins = coins
     return state, firsts

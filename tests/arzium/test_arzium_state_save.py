@@ -25,6 +25,7 @@ from arzium.rules import (
     action_from_json,
     apply,
     clone,
+    default_cards,
     default_setup,
     is_over,
     legal_actions,
@@ -159,7 +160,7 @@ def test_a_format_1_replay_plays_with_the_steps_the_old_rules_made(seed, tmp_pat
     assert run_replay(state.setup, state.seed, old, legacy=True)[0].to_dict() == state.to_dict()
     path = tmp_path / "old.json"
     write_replay(path, ReplayFile("arzium", state.setup.to_dict(), state.seed, [a.to_json() for a in old],
-                                  version=1))
+                                  {"cards": default_cards().version}, version=1))  # played with today's cards
     loaded = Replay.from_file(read_replay(path, "arzium"), str(path))
     assert loaded.legacy and loaded.run()[0].to_dict() == state.to_dict()
     assert not replay_from(state, new).legacy and replay_from(state, new).to_file().version == 2
@@ -176,6 +177,17 @@ def test_bad_replay_content_gives_one_line(setup, actions, message):
     with pytest.raises(ReplayError, match=message) as info:
         Replay.from_file(ReplayFile("arzium", setup, 3, actions), "bad.json")
     assert "\n" not in str(info.value) and "bad.json" in str(info.value)
+
+
+@pytest.mark.parametrize("meta", [{}, {"cards": 1}, {"cards": 99}])
+def test_a_replay_of_other_card_data_is_refused_in_one_line(meta):
+    shipped = default_cards().version
+    assert shipped == 2 and replay_from(new_game(default_setup(2), 1), []).to_file().meta == {"cards": shipped}
+    recorded = meta.get("cards", 1)  # a replay without the field was made with card data 1
+    with pytest.raises(ReplayError) as info:
+        Replay.from_file(ReplayFile("arzium", default_setup(2).to_dict(), 3, [], meta), "old.json")
+    assert str(info.value) == (f"old.json: recorded with card data version {recorded}, but this version has card "
+                               "data 2 (patterns and land coins changed): it would not play the same")
 
 
 def test_a_replay_of_another_game_is_refused():
@@ -219,6 +231,8 @@ def _edit(text, change):
     (lambda text: _edit(text, lambda d: d["state"].pop("board")), "KeyError"),
     (lambda text: text.replace('"format": 1', '"format": "1"', 1), "format"),
     (lambda text: _edit(text, lambda d: d.update(assisted="yes")), "assisted: expected true or false"),
+    (lambda text: _edit(text, lambda d: d.pop("cards")), "card data version 1, but this version has card data 2"),
+    (lambda text: _edit(text, lambda d: d.update(cards=3)), "card data version 3, but this version has card data 2"),
 ])
 def test_corrupt_saves_are_set_aside_with_one_line(tmp_path, spoil, reason):
     state, actions, _ = play_random(2, False, 4, max_actions=20)

@@ -11,10 +11,11 @@ import pytest
 
 from arzium.bots import make_bot
 from arzium.cli import replay_headless
-from arzium.rules import Action, SeatSetup, Setup, apply, current_player, is_over, new_game, outcome_json
+from arzium.rules import Action, SeatSetup, Setup, apply, current_player, default_cards, is_over, new_game, outcome_json
 from common.replay import Replay, write_replay
 
 ROOT = Path(__file__).resolve().parents[2]
+CARDS = {"cards": default_cards().version}  # replays record the card data they were played with
 SETUP = Setup((SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bot", "blue", "west", "bot"),
                SeatSetup("Cy", "green", "north", "bot")), True, 1)
 
@@ -38,7 +39,7 @@ def game() -> tuple[list[Action], dict]:
 
 def replay_file(tmp_path: Path, moves: list[Action], **changes) -> Path:
     meta = {"players": ["Ann", "Bot", "Cy"]}
-    data = Replay("arzium", SETUP.to_dict(), 4, [a.to_json() for a in moves], meta).to_dict()
+    data = Replay("arzium", SETUP.to_dict(), 4, [a.to_json() for a in moves], {**meta, **CARDS}).to_dict()
     data.update(changes)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -63,7 +64,7 @@ def assert_one_line_error(result: subprocess.CompletedProcess, *words: str) -> N
 def test_a_good_replay_prints_scores_coins_parties_and_winner(tmp_path: Path, game, user_home: Path) -> None:
     actions, expected = game
     path = tmp_path / "good.json"
-    write_replay(path, Replay("arzium", SETUP.to_dict(), 4, [a.to_json() for a in actions]))
+    write_replay(path, Replay("arzium", SETUP.to_dict(), 4, [a.to_json() for a in actions], dict(CARDS)))
     result = headless(path, user_home)
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)

@@ -375,8 +375,8 @@ PROPERTY = settings(max_examples=100, deadline=None, suppress_health_check=[Heal
 def _good_save_text() -> str:
     state = new_game(HUMAN_FIRST, 3)
     search = next(a for a in legal_actions(state) if isinstance(a, Search))
-    return json.dumps({"game": "arzium", "format": 1, "state": state.to_dict(), "actions": [],
-                       "pending": [search.to_json()], "assisted": False})
+    return json.dumps({"game": "arzium", "format": 1, "cards": state.cards.version, "state": state.to_dict(),
+                       "actions": [], "pending": [search.to_json()], "assisted": False})
 
 
 GOOD_SAVE = _good_save_text()

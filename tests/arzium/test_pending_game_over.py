@@ -92,7 +92,7 @@ class Table:
 
 
 def test_hot_seat_the_games_end_waits_for_confirm_and_undo_leaves_no_trace(app: App) -> None:
-    t = Table(app, (BO, ANN), seed=1)
+    t = Table(app, (BO, ANN), seed=8)
     scene = t.scene
     t.play_final()
     t.step(round(AUTO_CONFIRM_MS * 3 / FRAME))  # the search shown, then a long wait: no confirmation by itself
@@ -113,7 +113,7 @@ def test_hot_seat_the_games_end_waits_for_confirm_and_undo_leaves_no_trace(app: 
 
 
 def test_solo_the_games_end_comes_with_the_auto_confirm(app: App) -> None:
-    t = Table(app, (BOT, ANN), seed=2)
+    t = Table(app, (BOT, ANN), seed=9)
     scene = t.scene
     t.play_final()
     frames = 0

@@ -14,7 +14,7 @@ from common.replay import Replay, write_new_replay
 
 
 def arenas_replay() -> Replay:
-    """Level 6, two players, seed 3: a whole run of a seeded random team (13 cards)."""
+    """Level 7 (The Fast One), two players, seed 3: a whole run of a seeded random team (13 cards)."""
     setup, state = finished_game()
     return to_replay(setup, state)
 

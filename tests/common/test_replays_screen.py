@@ -11,11 +11,13 @@ from typing import Any
 import pygame
 import pytest
 
+from arzium.rules import apply, new_game, outcome
+from arzium.rules.replay import Replay as RulesReplay
 from common import replay_index
 from common.app import App
 from common.games import GAMES, hook
 from common.paths import replays_dir
-from common.replay import read_replay
+from common.replay import Replay, read_replay
 from common.replay_index import opener_command, replay_files, summarize
 from common.scene import Scene
 from common.scenes.menu import MenuScene
@@ -39,6 +41,18 @@ def folder() -> dict[str, Path]:
     return paths
 
 
+def _arzium_row_figures(replay: Replay) -> tuple[str, str]:
+    """What an Arzium row should say, from the rules run of its replay."""
+    rules = RulesReplay.from_file(replay)
+    state = new_game(rules.setup, rules.seed)
+    for action in rules.actions:
+        apply(state, action)
+    result = outcome(state)
+    (winner,) = result.winners
+    return (f"{rules.setup.seats[winner].name} won ({result.scores[winner].total})",
+            f"{state.turn} turns · {len(rules.actions)} actions")
+
+
 def open_list(app: App) -> ReplaysScene:
     app.stack.clear_to(Scene(app))
     app.push(ReplaysScene(app))
@@ -56,9 +70,9 @@ def test_the_list_shows_both_games_newest_first_and_a_broken_file_in_one_line(ap
     assert broken.error is not None and broken.error.startswith("cannot read: replay is truncated")
     assert "\n" not in broken.error and str(folder["broken"]) not in broken.error
     assert (arenas.game, arenas.where, arenas.result, arenas.length) == (
-        "arenas", "Level 6 · The Fast One · 2 players", "Lost", "0:46.9 · 13 cards")
+        "arenas", "Level 7 · The Fast One · 2 players", "Lost", "0:46.9 · 13 cards")
     assert arzium.game == "arzium" and arzium.where == "2 players · basic game" and arzium.error is None
-    assert (arzium.result, arzium.length) == ("Player 1 won (16)", "78 turns · 81 actions")
+    assert (arzium.result, arzium.length) == _arzium_row_figures(read_replay(folder["arzium"]))
     assert draws_the_same_twice(app)
 
 

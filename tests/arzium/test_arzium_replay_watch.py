@@ -114,7 +114,8 @@ def legacy_of(replay: Replay) -> Replay:
 
 
 def test_a_format_1_replay_is_watched_with_the_steps_its_rules_made_by_themselves() -> None:
-    replay = arzium_replay(seed=1, full=True)  # a game with steps its rules made by themselves (2 of 86), no artifact after a search
+    # a game with steps its rules made by themselves (2 of 86) and no artifact after a search (format 1 had none)
+    replay = arzium_replay(seed=1, full=True)
     old = legacy_of(replay)
     assert old.version == 1
     assert played_actions(RulesReplay.from_file(old)) == RulesReplay.from_file(replay).actions

@@ -189,12 +189,7 @@ class Hud:
 
     def _draw_floating(self, surface: pygame.Surface, p: Shown, f: Floating) -> None:
         img, rect, back, alpha = self._floating(p, f)
-        shade = pygame.Surface(back.size, pygame.SRCALPHA)
-        shade.fill((20, 10, 6, round(200 * alpha)))
-        surface.blit(shade, back)
-        img.set_alpha(round(255 * alpha))
-        surface.blit(img, rect)
-        img.set_alpha(None)
+        _shaded(surface, img, rect, back, (20, 10, 6, round(200 * alpha)), alpha)
 
     def _draw_hover(self, surface: pygame.Surface, p: Shown) -> None:
         msg = self._hover_message(p)
@@ -304,10 +299,15 @@ class Hud:
         px = text.fit_px(message, app.font_px(44), p.table.board.w - app.px(80), bold=True)
         img = text.render(message, px, colour, bold=True)
         rect = img.get_rect(midbottom=(p.table.board.centerx, p.table.board.bottom - app.px(8)))
-        back = rect.inflate(app.px(60), app.px(30))
-        shade = pygame.Surface(back.size, pygame.SRCALPHA)
-        shade.fill((15, 8, 4, round(210 * t)))
-        surface.blit(shade, back)
-        img.set_alpha(round(255 * t))
-        surface.blit(img, rect)
-        img.set_alpha(None)
+        _shaded(surface, img, rect, rect.inflate(app.px(60), app.px(30)), (15, 8, 4, round(210 * t)), t)
+
+
+def _shaded(surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect, back: pygame.Rect,
+            shade: tuple[int, int, int, int], alpha: float) -> None:
+    """Lettering at `rect` over a see-through dark box `back`, both faded to `alpha`."""
+    box = pygame.Surface(back.size, pygame.SRCALPHA)
+    box.fill(shade)
+    surface.blit(box, back)
+    img.set_alpha(round(255 * alpha))
+    surface.blit(img, rect)
+    img.set_alpha(None)

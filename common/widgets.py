@@ -344,7 +344,7 @@ class WidgetGroup:
     def __init__(self, app: App, widgets: Sequence[Widget] = ()) -> None:
         self.app = app
         self.widgets: list[Widget] = list(widgets)
-        self.focus = 0
+        self._focus: Widget | None = None  # the widget itself: which widgets can take focus changes (seats)
         self.hover: Widget | None = None
         self.hover_ms = 0.0
         self.dragging: Widget | None = None
@@ -356,17 +356,29 @@ class WidgetGroup:
         focusable = [w for w in self.widgets if w.focusable]
         if not focusable:
             return None
-        return focusable[self.focus % len(focusable)]
+        return self._focus if self._focus in focusable else focusable[0]
 
     def set_focus(self, widget: Widget) -> None:
+        if widget in self.widgets and widget.focusable:
+            self._focus = widget
+
+    @property
+    def focus_index(self) -> int:
+        """The focused widget's place among the focusable ones (to keep it in a rebuilt group)."""
         focusable = [w for w in self.widgets if w.focusable]
-        if widget in focusable:
-            self.focus = focusable.index(widget)
+        return focusable.index(self.focused) if self.focused is not None else 0
+
+    @focus_index.setter
+    def focus_index(self, index: int) -> None:
+        focusable = [w for w in self.widgets if w.focusable]
+        if focusable:
+            self._focus = focusable[index % len(focusable)]
 
     def _move_focus(self, delta: int) -> None:
-        n = len([w for w in self.widgets if w.focusable])
-        if n:
-            self.focus = (self.focus + delta) % n
+        focusable = [w for w in self.widgets if w.focusable]
+        current = self.focused
+        if current is not None:
+            self._focus = focusable[(focusable.index(current) + delta) % len(focusable)]
             self.app.sounds.play("ui_hover", 0.6)
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -49,7 +49,7 @@ class MenuScene(Scene):
         self.group = WidgetGroup(app, self.buttons)
         self.group.keyboard_mode = True
         if old is not None:
-            self.group.focus, self.group.keyboard_mode = old.focus, old.keyboard_mode
+            self.group.focus_index, self.group.keyboard_mode = old.focus_index, old.keyboard_mode
 
     def retranslate(self) -> None:
         self._build()

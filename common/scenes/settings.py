@@ -75,8 +75,8 @@ class SettingsScene(Scene):
         self.group = WidgetGroup(app, [*self.rows, self.back])
         self.group.keyboard_mode = True
         if old is not None:  # rebuilt for a new language: the focus stays on the same row
-            self.group.focus, self.group.keyboard_mode, self.group.mouse_pos = (old.focus, old.keyboard_mode,
-                                                                                old.mouse_pos)
+            self.group.focus_index = old.focus_index
+            self.group.keyboard_mode, self.group.mouse_pos = old.keyboard_mode, old.mouse_pos
 
     def retranslate(self) -> None:
         self._build()

@@ -264,3 +264,17 @@ def test_rules_mid_run_only_with_the_pause_assist(app: App) -> None:
     app.step([], FRAME)
     app.step(key(pygame.K_F1), FRAME)
     assert app.stack.top is not paused and paused.run.paused and paused.run.state.assisted
+
+
+def test_enter_from_the_menu_opens_the_setup_and_enter_again_starts_the_level(app: App) -> None:
+    from common.scenes.menu import MenuScene
+    app.stack.clear_to(MenuScene(app))
+    app.step(key(pygame.K_RETURN), FRAME)  # the menu's focus starts on Arenas Movedizas
+    for _ in range(3):
+        app.step([], FRAME)
+    setup = app.stack.top
+    assert type(setup).__name__ == "SetupScene"
+    app.step(key(pygame.K_RETURN), FRAME)  # the focus is on Start, as the screen says (not on a name field)
+    for _ in range(3):
+        app.step([], FRAME)
+    assert isinstance(app.stack.top, PlayScene)

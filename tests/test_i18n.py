@@ -1,9 +1,5 @@
 """Spanish and English: the catalogues are complete and compiled, no drawn string bypasses gettext, Spanish
-text fits its box at 960x540 and 1280x720, and a bad catalogue or language falls back to English in one line.
-
-The areas whose translation other branches are still writing are explicit xfails (NOT_YET_DONE): remove an
-area from it once its catalogue is merged (their completeness and gettext tests are strict: they fail when
-they pass, as a reminder)."""
+text fits its box at 960x540 and 1280x720, and a bad catalogue or language falls back to English in one line."""
 from __future__ import annotations
 
 import json
@@ -24,18 +20,9 @@ from common.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 AREAS = ("common", "arenas", "arzium")
-NOT_YET_DONE: set[str] = set()
 SIZES = ((960, 540), (1280, 720))
 FRAMES = 100  # enough for the scripted mouse to hover several widgets and for tooltips to show
 SLACK = 2  # pixels a text's box may pass its widget's edge (the font's line box is taller than its ink)
-
-
-def _area_param(area: str, strict: bool = True) -> Any:
-    """`area` as a test parameter: an expected failure while its translation is not merged (strict: it must
-    fail until then; the layout test may pass before the Spanish text is there)."""
-    marks = [pytest.mark.xfail(strict=strict, reason=f"{area}: translated on another branch")] \
-        if area in NOT_YET_DONE else []
-    return pytest.param(area, marks=marks, id=area)
 
 
 # ---- (a) completeness -------------------------------------------------------------------------------
@@ -72,7 +59,7 @@ def _untranslated(wanted: dict[MessageKey, str]) -> list[str]:
     return missing
 
 
-@pytest.mark.parametrize("area", [*map(_area_param, AREAS), _area_param("content")])
+@pytest.mark.parametrize("area", [*AREAS, "content"])
 def test_every_message_has_a_spanish_translation(area: str) -> None:
     wanted = data_strings() if area == "content" else catalogues.code_messages(area)
     missing = _untranslated(wanted)
@@ -193,7 +180,7 @@ def english_msgids() -> dict[str, str]:
     return found
 
 
-@pytest.mark.parametrize("area", list(map(_area_param, AREAS)))
+@pytest.mark.parametrize("area", AREAS)
 def test_no_drawn_string_bypasses_gettext(area: str, rendered: dict[tuple[str, str, tuple[int, int]], Drawn]
                                           ) -> None:
     english = english_msgids()
@@ -205,7 +192,7 @@ def test_no_drawn_string_bypasses_gettext(area: str, rendered: dict[tuple[str, s
     assert not offending, f"{len(offending)} English strings drawn in Spanish:\n" + "\n".join(offending)
 
 
-@pytest.mark.parametrize("area", [_area_param(area, strict=False) for area in AREAS])
+@pytest.mark.parametrize("area", AREAS)
 def test_spanish_text_stays_in_its_box(area: str, rendered: dict[tuple[str, str, tuple[int, int]], Drawn]) -> None:
     overflows = [f"{scene} at {size[0]}x{size[1]}: {line}" for (a, scene, size), drawn in rendered.items()
                  if a == area for line in dict.fromkeys(drawn.overflows)]

@@ -82,7 +82,8 @@ class App:
         pygame.display.set_caption(TITLE)
         pygame.key.set_repeat(350, 40)
         self.sprites = SpriteBook.load(self.settings.sprite_pack)
-        self.sprites.prefetch(FIRST_FRAME_SPRITES)
+        if not self.options.headless:  # tools and tests need not pay for a frame they may never draw
+            self.sprites.prefetch(FIRST_FRAME_SPRITES)
         for problem in self.sprites.problems[:3]:
             self.toast(problem)
         self._set_icon()

@@ -44,6 +44,9 @@ class SpriteBook:
         self.pack_id = DEFAULT_PACK
         self.pack_name = "Default"
         self.problems: list[str] = []
+        self._early: dict[Path, pygame.Surface | Exception] = {}  # decoded by `prefetch`, not yet finished
+        self._prefetching: threading.Thread | None = None
+        self._prefetched: set[Path] = set()  # the files the running prefetch decodes
         self._read()
 
     @classmethod
@@ -52,7 +55,7 @@ class SpriteBook:
         return cls(pack_id, extra_dirs)
 
     def _read(self) -> None:
-        if getattr(self, "_prefetching", None) is not None:
+        if self._prefetching is not None:
             self._finish_prefetch()
         default = read_pack(DEFAULT_PACK, SPRITES_DIR / DEFAULT_PACK, None)
         self.problems = list(default.problems)
@@ -83,9 +86,7 @@ class SpriteBook:
         self._scaled: OrderedDict[tuple[str, str, int, int], pygame.Surface] = OrderedDict()
         self._reported: set[str] = set()
         self._for_display = self._display_ready()
-        self._early: dict[Path, pygame.Surface | Exception] = {}  # decoded by `prefetch`, not yet finished
-        self._prefetching: threading.Thread | None = None
-        self._prefetched: set[Path] = set()  # the files the running prefetch decodes
+        self._early = {}
 
     def prefetch(self, names: Iterable[str]) -> None:
         """Start decoding these sprites' files in a background thread (the PNG decoder releases the GIL), so

@@ -365,8 +365,8 @@ class WidgetGroup:
     @property
     def focus_index(self) -> int:
         """The focused widget's place among the focusable ones (to keep it in a rebuilt group)."""
-        focusable = [w for w in self.widgets if w.focusable]
-        return focusable.index(self.focused) if self.focused is not None else 0
+        focused = self.focused
+        return [w for w in self.widgets if w.focusable].index(focused) if focused is not None else 0
 
     @focus_index.setter
     def focus_index(self, index: int) -> None:

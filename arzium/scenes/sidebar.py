@@ -238,9 +238,12 @@ class Sidebar:
             name = names[on_show.player]
             if replay is not None:
                 return turn_of(name), replay_line(len(table.actions), len(replay))
-            bidding = isinstance(on_show.action, (Bid, PassBid))
-            head = turn_of(name) if not bidding else person(name, _("Your bid"), _("{owner} bid")) \
-                if st.phase == "bid" else _("The bidding is over")
+            if not isinstance(on_show.action, (Bid, PassBid)):
+                head = turn_of(name)
+            elif st.phase == "bid":
+                head = person(name, _("Your bid"), _("{owner} bid"))
+            else:  # that bid ended the bidding
+                head = _("The bidding is over")
             return head, person(name, _("You are {doing}"), _("{name} is {doing}"), doing=doing(on_show.action)) + dots
         if is_over(st) and not table.awaiting_confirm:
             return _("Game over"), _("Counting the points...")

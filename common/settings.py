@@ -36,6 +36,8 @@ class Settings:
     fullscreen: bool = False
     high_contrast: bool = False
     show_timer_seconds: bool = False
+    move_previews: bool = True
+    """Show what a card or a placement would do before it is played (both games)."""
     teammate_delay_ms: int = 1200
     language: str = ""
     """A code of common.i18n.LANGUAGES, or "" to follow the system's language."""

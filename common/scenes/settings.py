@@ -69,6 +69,8 @@ class SettingsScene(Scene):
             Toggle(_("Show seconds on sand timers"), s.show_timer_seconds,
                    lambda v: self.change(show_timer_seconds=v),
                    _("Arenas Movedizas: remaining seconds on every timer")),
+            Toggle(_("Move previews"), s.move_previews, lambda v: self.change(move_previews=v),
+                   _("Show what a card or a placement would do before you play it")),
         ]
         self.back = Button(_("Back"), app.pop, icon="ui/icon_back", sound="ui_back")
         old = getattr(self, "group", None)

@@ -77,8 +77,9 @@ def turn_of(name: str) -> str:
     return person(name, _("Your turn"), _("{owner} turn"))
 
 
-def replay_line(n: int, total: int) -> str:
-    return _("Replay: action {n} of {total}").format(n=n, total=total)
+def replay_line(played: int, total: int) -> str:
+    """The header's line in a replay: the same count as the viewer's bar (actions shown so far)."""
+    return _("{n} of {total} actions played").format(n=played, total=total)
 
 
 @dataclass
@@ -216,7 +217,8 @@ class Sidebar:
         if table.pending:
             self.undo_btn.enabled = not table.undo_blocked
             out.append(self.undo_btn)
-        out.append(self.menu_btn)
+        if table.replay is None:  # a replay's viewer has its own Back, and no click reaches the table
+            out.append(self.menu_btn)
         return out[:4]
 
     def _legal(self, st: GameState) -> list[Action]:
@@ -259,7 +261,7 @@ class Sidebar:
             if cur is None:
                 return "", ""
             if replay is not None:
-                return turn_of(names[cur]), replay_line(len(table.actions) + 1, len(replay))
+                return turn_of(names[cur]), replay_line(len(table.actions), len(replay))
             what = _("bidding") if st.phase == "bid" else _("thinking")
             return turn_of(names[cur]), person(names[cur], _("You are {doing}"), _("{name} is {doing}"),
                                                doing=what) + dots

@@ -152,3 +152,15 @@ def test_the_list_line_of_a_game_left_unfinished_says_so(tmp_path: Path) -> None
     turns = rules_after(part, 20).turn
     assert (row.result, row.where) == ("Unfinished", "2 players · basic game")
     assert row.length == f"{turns} turns · 20 actions"
+
+
+def test_the_header_counts_the_actions_as_the_bar_does_and_offers_no_menu(
+        app: App, viewer: tuple[ReplayViewerScene, Replay]) -> None:
+    scene, _ = viewer
+    for _step in range(5):
+        app.step(key(pygame.K_RIGHT), 16)
+    playback = scene.playback
+    assert isinstance(playback, ArziumPlayback) and playback.scene is not None
+    sidebar = playback.scene.sidebar
+    assert sidebar.instructions()[1] == playback.describe(5) == f"5 of {playback.timeline.end} actions played"
+    assert sidebar.menu_btn not in sidebar.buttons()  # no click reaches the table: the viewer's Back leaves

@@ -312,6 +312,14 @@ def _place_lost(gears: list[Point], deactivator: int, spots: list[Point], stone:
         scale *= _LOST_SHRINK
 
 
+_Sides = tuple[float, float, float, float, float, float, float, float]
+
+
+def _sides(r: Rect) -> _Sides:
+    """(cx, cy, w, h, left, top, right, bottom) of `r`."""
+    return r.cx, r.cy, r.w, r.h, r.left, r.top, r.right, r.bottom
+
+
 def _lost_at(scale: float, gears: list[Point], deactivator: int, spots: list[Point], stone: Point,
              blocks: frozenset[int]) -> tuple[list[Point | None], float, float]:
     """Lost timer centres at one scale, how much they cover of the gears, the stone and each other,
@@ -319,19 +327,27 @@ def _lost_at(scale: float, gears: list[Point], deactivator: int, spots: list[Poi
     look = lost_look(scale)
     outline = look.outline
     keep_side = 2 * (GEAR_KEEP + _LOST_GAP)
-    keeps = [Rect(g[0], g[1], keep_side, keep_side) for g in gears] + [_stone_rect(stone)]
-    others = [_spot_rect(p) for i, p in enumerate(spots) if i not in blocks]
+    # Centre, size and edges of each rectangle, read once: `cover` is the hot loop of the fitting.
+    keeps = [_sides(Rect(g[0], g[1], keep_side, keep_side)) for g in gears] + [_sides(_stone_rect(stone))]
+    others = [_sides(_spot_rect(p)) for i, p in enumerate(spots) if i not in blocks]
 
-    def cover(rect: Rect, things: list[Rect]) -> float:
-        return sum(math.sqrt(rect.overlap(t)) for t in things
-                   if abs(t.cx - rect.cx) * 2 < t.w + rect.w and abs(t.cy - rect.cy) * 2 < t.h + rect.h)
+    def cover(rect: _Sides, things: list[_Sides]) -> float:
+        """The sum of the square roots of the areas `rect` shares with each of `things`."""
+        cx, cy, w, h, left, top, right, bottom = rect
+        c = 0.0
+        for tcx, tcy, tw, th, tl, tt, tr, tb in things:
+            if abs(tcx - cx) * 2 < tw + w and abs(tcy - cy) * 2 < th + h:
+                ow = min(right, tr) - max(left, tl)
+                oh = min(bottom, tb) - max(top, tt)
+                c += math.sqrt(ow * oh if ow > 0 and oh > 0 else 0.0)
+        return c
 
     # Per gear: (centre, outline, preference, cover of gears and the stone, cover of standing spots).
     cands: list[list[tuple[Point, Rect, float, float, float]]] = []
     for i in range(deactivator):
         g = gears[i]
-        near_gears = [k for k in keeps if abs(k.cx - g[0]) < 3.0 and abs(k.cy - g[1]) < 3.0]
-        near_others = [r for r in others if abs(r.cx - g[0]) < 3.2 and abs(r.cy - g[1]) < 3.2]
+        near_gears = [k for k in keeps if abs(k[0] - g[0]) < 3.0 and abs(k[1] - g[1]) < 3.0]
+        near_others = [r for r in others if abs(r[0] - g[0]) < 3.2 and abs(r[1] - g[1]) < 3.2]
         sx, sy = spots[i][0] - g[0], spots[i][1] - g[1]
         s_len = math.hypot(sx, sy) or 1.0
         options = []
@@ -339,7 +355,8 @@ def _lost_at(scale: float, gears: list[Point], deactivator: int, spots: list[Poi
             centre = (g[0] + dx, g[1] + dy)
             rect = outline.moved(*centre)
             across = (dx * sx + dy * sy) / ((math.hypot(dx, dy) * s_len) or 1.0)  # 1 on the standing side
-            options.append((centre, rect, pref + across, cover(rect, near_gears), cover(rect, near_others)))
+            sides = _sides(rect)
+            options.append((centre, rect, pref + across, cover(sides, near_gears), cover(sides, near_others)))
         cands.append(options)
     # Edges (with the gap kept between lost timers) for the pairwise test, the hot loop of the search.
     half = _LOST_GAP / 2
@@ -410,32 +427,53 @@ def _phases(gears: list[Point], teeth: int = 12) -> list[float]:
     return phases
 
 
+@dataclass(frozen=True)
+class _Shape:
+    """A board laid in units of one gear pitch at one aspect: everything but the size and the position."""
+
+    gears: list[Point]
+    spots: list[Point]
+    lost: list[Point | None]
+    lost_scale: float
+    stone: Point
+    bounds: tuple[float, float, float, float]
+    penalty: float
+
+
+@lru_cache(maxsize=512)
+def _shape(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int], aspect: float) -> _Shape:
+    """The board at one aspect, in pitch units (the same for every box: a new window size reuses it)."""
+    line = polyline(curve(layout), aspect)
+    pts, step = resample(line, n_tiles)
+    gears = [(x / step, y / step) for x, y in pts]
+    spots, stone, penalty = _place(gears, deactivator, blocks)
+    lost, lost_scale, lost_penalty = _place_lost(gears, deactivator, spots, stone, blocks)
+    penalty += lost_penalty
+    # Gears that are not neighbours must not overlap.
+    for i in range(n_tiles):
+        for j in range(i + 2, n_tiles):
+            d = math.hypot(gears[i][0] - gears[j][0], gears[i][1] - gears[j][1])
+            penalty += max(0.0, 1.08 - d) * 10
+    outline = lost_look(lost_scale).outline
+    bounds = _bounds(gears, spots, [outline.moved(*p) for p in lost if p is not None], stone, blocks)
+    return _Shape(gears, spots, lost, lost_scale, stone, bounds, penalty)
+
+
 @lru_cache(maxsize=64)
 def fit_board(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int],
               box: tuple[int, int, int, int], max_s: float) -> BoardGeometry:
     """Lay `n_tiles` gears along `layout` inside `box` (x, y, w, h pixels); gear pitch at most `max_s`."""
-    shape = curve(layout)
     bx, by, bw, bh = box
     best = None
     for aspect in _ASPECTS:
-        line = polyline(shape, aspect)
-        pts, step = resample(line, n_tiles)
-        gears = [(x / step, y / step) for x, y in pts]
-        spots, stone, penalty = _place(gears, deactivator, blocks)
-        lost, lost_scale, lost_penalty = _place_lost(gears, deactivator, spots, stone, blocks)
-        penalty += lost_penalty
-        # Gears that are not neighbours must not overlap.
-        for i in range(n_tiles):
-            for j in range(i + 2, n_tiles):
-                d = math.hypot(gears[i][0] - gears[j][0], gears[i][1] - gears[j][1])
-                penalty += max(0.0, 1.08 - d) * 10
-        outline = lost_look(lost_scale).outline
-        x0, y0, x1, y1 = _bounds(gears, spots, [outline.moved(*p) for p in lost if p is not None], stone, blocks)
+        shape = _shape(layout, n_tiles, deactivator, blocks, aspect)
+        x0, y0, x1, y1 = shape.bounds
+        penalty, lost_scale = shape.penalty, shape.lost_scale
         s = min(bw / (x1 - x0), bh / (y1 - y0), max_s)
         # Bigger gears win, but every unit of overlap left costs 12 % of the size, and smaller lost timers up to 10 %.
         score = -s * max(0.2, 1.0 - 0.12 * max(0.0, penalty - 0.3)) * (0.9 + 0.1 * lost_scale / LOST_SCALE)
         if best is None or score < best[0]:
-            best = (score, s, gears, spots, lost, lost_scale, stone, (x0, y0, x1, y1), penalty)
+            best = (score, s, shape.gears, shape.spots, shape.lost, lost_scale, shape.stone, shape.bounds, penalty)
     assert best is not None
     _, s, gears, spots, lost, lost_scale, stone, (x0, y0, x1, y1), penalty = best
     ox = bx + bw / 2 - (x0 + x1) / 2 * s

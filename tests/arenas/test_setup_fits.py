@@ -24,6 +24,7 @@ def wait_for(done, seconds: float = 20.0) -> None:
 
 def test_a_queued_fit_is_done_in_the_background_and_then_cached() -> None:
     layouts.fit_board.cache_clear()
+    layouts._shape.cache_clear()  # the per-aspect shapes too, or nothing would be fitted at all
     args = fit_args(load_levels()[15], pygame.Rect(0, 0, 700, 400), 60.0)
     fits = FitQueue()
     assert fits.ready(args) is False
@@ -35,6 +36,7 @@ def test_a_queued_fit_is_done_in_the_background_and_then_cached() -> None:
 
 def test_browsing_levels_fits_no_board_on_the_frame_loop(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     layouts.fit_board.cache_clear()
+    layouts._shape.cache_clear()  # the per-aspect shapes too, or nothing would be fitted at all
     fitted_on: list[str] = []
     place_lost = layouts._place_lost
 

@@ -109,7 +109,7 @@ def test_a_replay_names_the_seat_whose_action_is_on_show(app: App) -> None:
         actions.append(action)
     scene = table(app, start, replay=actions)
     until_acted(app, scene)
-    assert scene.sidebar.instructions() == ("Snorebert's turn", "Replay: action 1 of 2")
+    assert scene.sidebar.instructions() == ("Snorebert's turn", "1 of 2 actions played")
     while scene.timeline.busy and scene.sidebar.instructions()[0] == "Snorebert's turn":
         app.step([], FRAME)
-    assert scene.sidebar.instructions() == ("Mo's turn", "Replay: action 2 of 2")
+    assert scene.sidebar.instructions() == ("Mo's turn", "2 of 2 actions played")

@@ -112,4 +112,4 @@ def test_a_replay_names_the_seat_whose_action_is_on_show(app: App) -> None:
     assert scene.sidebar.instructions() == ("Snorebert's turn", "1 of 2 actions played")
     while scene.timeline.busy and scene.sidebar.instructions()[0] == "Snorebert's turn":
         app.step([], FRAME)
-    assert scene.sidebar.instructions() == ("Mo's turn", "2 of 2 actions played")
+    assert scene.sidebar.instructions() == ("Mo's turn", "1 of 2 actions played")  # Mo's is next: not played yet

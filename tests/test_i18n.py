@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 import pytest
 
-from common import catalog, catalogues, i18n, text, widgets
+from common import catalog, catalogues, dialog, i18n, text, widgets
 from common.app import App, AppOptions
 from common.catalogues import MessageKey
 from common.scenes.rules import RulesScene
@@ -121,7 +121,7 @@ def _recording(drawn: Drawn, boxes: list[pygame.Rect], monkeypatch: pytest.Monke
 
     for cls in (widgets.Button, widgets.Slider, widgets.Toggle, widgets.Choice, widgets.ListBox):
         boxed(cls, "rect")
-    boxed(widgets.Dialog, "box")
+    boxed(dialog.Dialog, "box")
     original_tooltip = widgets.draw_tooltip
 
     def tooltip(surface: pygame.Surface, *args: Any, **kwargs: Any) -> None:

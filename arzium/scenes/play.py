@@ -42,10 +42,11 @@ from arzium.scenes.table import Table
 from arzium.scenes.table_view import TableView
 from arzium.scenes.timeline import Timeline
 from arzium.scenes.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
+from common.dialog import Dialog
 from common.i18n import _
 from common.layers import Part
 from common.scene import Scene
-from common.widgets import Dialog, WidgetGroup
+from common.widgets import WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App

@@ -13,6 +13,7 @@ import pygame
 
 from common import text
 from common.i18n import _
+from common.theme import Colour
 from common.tooltip import TOOLTIP_DELAY_MS, draw_tooltip
 
 if TYPE_CHECKING:
@@ -194,9 +195,24 @@ class Toggle(_LabelledRow):
         rect = img.get_rect(midright=(c.right - app.px(64), c.centery))
         self.draw_row(surface, app, hovered or focused, rect.left)
         surface.blit(img, rect)
-        text.draw_text(surface, _("On") if self.value else _("Off"), app.font_px(20),
-                       app.theme.ok if (self.value and app.theme.high_contrast) else app.theme.text,
-                       (c.right, c.centery), "midright", bold=True)
+        word = _("On") if self.value else _("Off")
+        px = text.fit_px(word, app.font_px(20), c.right - rect.right - app.px(16), bold=True)
+        if not self.value:
+            text.draw_text(surface, word, px, app.theme.text, (c.right, c.centery), "midright", bold=True)
+            return
+        # On: light words on a dark green pill and a dark ring round the switch, clear on parchment in
+        # either palette (a green word on parchment is not).
+        pygame.draw.rect(surface, app.theme.text, rect.inflate(app.px(4), app.px(4)), max(2, app.px(2)),
+                         border_radius=rect.h // 2 + app.px(2))
+        w = text.font(px, True).size(word)[0] + app.px(12)
+        pill = pygame.Rect(c.right - w, c.centery - h // 2 + app.px(2), w, h - app.px(4))
+        pygame.draw.rect(surface, on_fill(app.theme.ok), pill, border_radius=pill.h // 2)
+        text.draw_text(surface, word, px, (255, 255, 255), pill.center, "center", bold=True)
+
+
+def on_fill(ok: Colour) -> Colour:
+    """The palette's "ok" green darkened enough for white words on it (contrast about 6:1 or more)."""
+    return (ok[0] * 2 // 5, ok[1] * 2 // 5, ok[2] * 2 // 5)
 
 
 class Choice(_LabelledRow):

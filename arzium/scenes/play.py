@@ -144,7 +144,7 @@ class PlayScene(Scene):
 
     def resync(self) -> None:
         """Animations done: the display is the rules state again."""
-        self.shown = Shown.of(self.table.view_state())
+        self.shown = self.table.shown()
         self.table.playing = None
 
     def turn_changed(self, player: int) -> None:
@@ -192,7 +192,7 @@ class PlayScene(Scene):
             self.app.sounds.play("ui_error")
             return
         self.timeline.clear()
-        self.shown = Shown.of(self.table.view_state())
+        self.shown = self.table.shown()
         self.choice.clear()
 
     def skip_animations(self) -> None:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from common.layers import Part
-from common.widgets import TOOLTIP_DELAY_MS, Button, Choice, ListBox, Slider, Toggle, Widget, draw_tooltip, tooltip_rect
+from common.tooltip import TOOLTIP_DELAY_MS, draw_tooltip, tooltip_rect
+from common.widgets import Button, Choice, ListBox, Slider, Toggle, Widget
 
 if TYPE_CHECKING:
     from common.app import App

@@ -1,4 +1,5 @@
-"""A small widget set drawn from the sprite pack: button, slider, toggle, choice, list, tooltip, dialog.
+"""A small widget set drawn from the sprite pack: button, slider, toggle, choice, list (tooltips: `common.tooltip`,
+dialogs: `common.dialog`).
 
 Widgets live in a `WidgetGroup`, which gives keyboard focus (arrows/Tab, Enter/Space, Left/Right
 to adjust) and mouse hover/click, and shows tooltips after a short hover.
@@ -12,13 +13,11 @@ import pygame
 
 from common import text
 from common.i18n import _
-from common.scene import Scene
+from common.theme import Colour
+from common.tooltip import TOOLTIP_DELAY_MS, draw_tooltip
 
 if TYPE_CHECKING:
     from common.app import App
-
-TOOLTIP_DELAY_MS = 450
-
 
 class Widget:
     """Base widget: a rect, an optional tooltip, focus and hover handled by the group."""
@@ -196,9 +195,24 @@ class Toggle(_LabelledRow):
         rect = img.get_rect(midright=(c.right - app.px(64), c.centery))
         self.draw_row(surface, app, hovered or focused, rect.left)
         surface.blit(img, rect)
-        text.draw_text(surface, _("On") if self.value else _("Off"), app.font_px(20),
-                       app.theme.ok if (self.value and app.theme.high_contrast) else app.theme.text,
-                       (c.right, c.centery), "midright", bold=True)
+        word = _("On") if self.value else _("Off")
+        px = text.fit_px(word, app.font_px(20), c.right - rect.right - app.px(16), bold=True)
+        if not self.value:
+            text.draw_text(surface, word, px, app.theme.text, (c.right, c.centery), "midright", bold=True)
+            return
+        # On: light words on a dark green pill and a dark ring round the switch, clear on parchment in
+        # either palette (a green word on parchment is not).
+        pygame.draw.rect(surface, app.theme.text, rect.inflate(app.px(4), app.px(4)), max(2, app.px(2)),
+                         border_radius=rect.h // 2 + app.px(2))
+        w = text.font(px, True).size(word)[0] + app.px(12)
+        pill = pygame.Rect(c.right - w, c.centery - h // 2 + app.px(2), w, h - app.px(4))
+        pygame.draw.rect(surface, on_fill(app.theme.ok), pill, border_radius=pill.h // 2)
+        text.draw_text(surface, word, px, (255, 255, 255), pill.center, "center", bold=True)
+
+
+def on_fill(ok: Colour) -> Colour:
+    """The palette's "ok" green darkened enough for white words on it (contrast about 6:1 or more)."""
+    return (ok[0] * 2 // 5, ok[1] * 2 // 5, ok[2] * 2 // 5)
 
 
 class Choice(_LabelledRow):
@@ -309,33 +323,6 @@ def draw_scrollbar(surface: pygame.Surface, app: App, track: pygame.Rect, first:
     y = track.top + round((track.h - h) * min(1.0, first / span))
     thumb = pygame.Rect(track.left, y, track.w, h)
     surface.blit(app.sprites.nine_slice("ui/scrollbar_thumb", thumb.size), thumb)
-
-
-def tooltip_rect(app: App, message: str, pos: tuple[int, int]) -> pygame.Rect:
-    """Where `draw_tooltip` puts the tooltip of `message` for the mouse at `pos`."""
-    px = app.font_px(18)
-    lh = text.font(px).get_linesize()
-    lines = text.wrap_balanced(message, px, app.px(360))
-    w = max(text.font(px).size(line)[0] for line in lines) + app.px(24)
-    h = lh * len(lines) + app.px(16)
-    sw, sh = app.size
-    box = pygame.Rect(pos[0] + app.px(16), pos[1] + app.px(20), w, h)
-    box.right = min(box.right, sw - 4)
-    box.bottom = min(box.bottom, sh - 4)
-    if box.collidepoint(pos):
-        box.bottom = pos[1] - app.px(8)
-    return box
-
-
-def draw_tooltip(surface: pygame.Surface, app: App, message: str, pos: tuple[int, int]) -> None:
-    """A parchment tooltip near `pos`, kept inside the window."""
-    px = app.font_px(18)
-    lh = text.font(px).get_linesize()
-    lines = text.wrap_balanced(message, px, app.px(360))
-    box = tooltip_rect(app, message, pos)
-    surface.blit(app.sprites.nine_slice("ui/tooltip", box.size), box)
-    for i, line in enumerate(lines):
-        text.draw_text(surface, line, px, app.theme.text_light, (box.left + app.px(12), box.top + app.px(8) + i * lh))
 
 
 class WidgetGroup:
@@ -449,71 +436,3 @@ class WidgetGroup:
             surface.blit(app.sprites.nine_slice("ui/focus_ring", ring.size), ring)
         if self.hover is not None and self.hover.tooltip and self.hover_ms >= TOOLTIP_DELAY_MS:
             draw_tooltip(surface, app, self.hover.tooltip, self.mouse_pos)
-
-
-class Dialog(Scene):
-    """A modal message with buttons over the current scene; Esc picks the last button."""
-
-    opaque = False
-
-    def __init__(self, app: App, title: str, message: str,
-                 buttons: Sequence[tuple[str, Callable[[], Any]]]) -> None:
-        super().__init__(app)
-        self.title_text = title
-        self.message = message
-        self.buttons = [Button(label, self._closing(fn), font=24) for label, fn in buttons]
-        self.group = WidgetGroup(app, self.buttons)
-        self.box = pygame.Rect(0, 0, 0, 0)
-        self.shade: pygame.Surface | None = None
-
-    def _closing(self, fn: Callable[[], Any]) -> Callable[[], None]:
-        def run() -> None:
-            self.app.stack.pop()
-            fn()
-        return run
-
-    def layout(self, size: tuple[int, int]) -> None:
-        app, n = self.app, max(1, len(self.buttons))
-        fit = max((text.font(app.font_px(24), True).size(b.label)[0] + app.px(24) for b in self.buttons), default=0)
-        w = min(size[0] - app.px(40), max(app.px(620), n * (min(fit, app.px(300)) + app.px(12)) + app.px(60)))
-        self.lines = text.wrap(self.message, app.font_px(22), w - app.px(80))
-        lh = text.font(app.font_px(22)).get_linesize()
-        h = app.px(150) + lh * len(self.lines) + app.px(56)
-        self.box = pygame.Rect(0, 0, w, h)
-        self.box.center = (size[0] // 2, size[1] // 2)
-        bw = min(max(app.px(220), fit), (w - app.px(60)) // n - app.px(12))  # wider for a long label
-        total = len(self.buttons) * bw + (len(self.buttons) - 1) * app.px(16)
-        x = self.box.centerx - total // 2
-        for b in self.buttons:
-            b.rect = pygame.Rect(x, self.box.bottom - app.px(84), bw, app.px(52))
-            x += bw + app.px(16)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.buttons[-1].activate(self.app)
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.group._move_focus(1 if event.key == pygame.K_RIGHT else -1)
-            self.group.keyboard_mode = True
-            return True
-        self.group.handle(event)
-        return True
-
-    def update(self, dt_ms: float) -> None:
-        self.group.update(dt_ms)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        app = self.app
-        if self.shade is None or self.shade.get_size() != surface.get_size():
-            self.shade = pygame.Surface(surface.get_size())
-            self.shade.fill((10, 8, 20))
-            self.shade.set_alpha(150)
-        surface.blit(self.shade, (0, 0))
-        surface.blit(app.sprites.nine_slice("ui/dialog", self.box.size), self.box)
-        text.draw_text(surface, self.title_text, app.font_px(32), app.theme.text,
-                       (self.box.centerx, self.box.top + app.px(44)), "midtop", bold=True)
-        lh = text.font(app.font_px(22)).get_linesize()
-        for i, line in enumerate(self.lines):
-            text.draw_text(surface, line, app.font_px(22), app.theme.text,
-                           (self.box.centerx, self.box.top + app.px(96) + i * lh), "midtop")
-        self.group.draw(surface)

@@ -4,25 +4,23 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
-from common import catalog, catalogues, i18n, text, widgets
+from common import catalog, catalogues, i18n, text
 from common.app import App, AppOptions
 from common.catalogues import MessageKey
 from common.scenes.rules import RulesScene
 from common.settings import Settings
+from text_record import Drawn, record
 
 ROOT = Path(__file__).resolve().parent.parent
 AREAS = ("common", "arenas", "arzium")
 SIZES = ((960, 540), (1280, 720))
 FRAMES = 100  # enough for the scripted mouse to hover several widgets and for tooltips to show
-SLACK = 2  # pixels a text's box may pass its widget's edge (the font's line box is taller than its ink)
 
 
 # ---- (a) completeness -------------------------------------------------------------------------------
@@ -75,64 +73,6 @@ def test_every_compiled_catalogue_matches_its_po() -> None:
 
 # ---- rendering every catalog scene in Spanish, recording the text ------------------------------------
 
-@dataclass
-class Drawn:
-    """What one scene drew: every string given to the text renderer, and each placed text that left its
-    box (the window, or the widget or dialog drawing it)."""
-
-    strings: set[str] = field(default_factory=set)
-    overflows: list[str] = field(default_factory=list)
-
-
-def _recording(drawn: Drawn, boxes: list[pygame.Rect], monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hook common.text (every string it renders, wraps or fits) and the drawing of common's widgets and
-    dialogs (their rect is the box their text must stay in)."""
-    def strings(name: str) -> None:
-        original: Callable[..., Any] = getattr(text, name)
-
-        def hooked(s: str, *args: Any, **kwargs: Any) -> Any:
-            drawn.strings.add(s)
-            return original(s, *args, **kwargs)
-        monkeypatch.setattr(text, name, hooked)
-
-    for name in ("render", "wrap", "wrap_balanced", "fit_px"):
-        strings(name)
-    original_draw = text.draw_text
-
-    def draw_text(surface: pygame.Surface, s: str, px: int, *args: Any, **kwargs: Any) -> pygame.Rect:
-        drawn.strings.add(s)
-        rect = original_draw(surface, s, px, *args, **kwargs)
-        box = boxes[-1] if boxes else surface.get_rect()
-        if not box.inflate(2 * SLACK, 2 * SLACK).contains(rect) or not surface.get_rect().contains(rect):
-            drawn.overflows.append(f"{s!r} at {tuple(rect)} outside {tuple(box)}")
-        return rect
-    monkeypatch.setattr(text, "draw_text", draw_text)
-
-    def boxed(cls: type, attribute: str) -> None:
-        original: Callable[..., Any] = cls.draw  # type: ignore[attr-defined]
-
-        def draw(self: Any, *args: Any, **kwargs: Any) -> Any:
-            boxes.append(getattr(self, attribute))
-            try:
-                return original(self, *args, **kwargs)
-            finally:
-                boxes.pop()
-        monkeypatch.setattr(cls, "draw", draw)
-
-    for cls in (widgets.Button, widgets.Slider, widgets.Toggle, widgets.Choice, widgets.ListBox):
-        boxed(cls, "rect")
-    boxed(widgets.Dialog, "box")
-    original_tooltip = widgets.draw_tooltip
-
-    def tooltip(surface: pygame.Surface, *args: Any, **kwargs: Any) -> None:
-        boxes.append(surface.get_rect())  # a tooltip is drawn over its widget: only the window bounds it
-        try:
-            original_tooltip(surface, *args, **kwargs)
-        finally:
-            boxes.pop()
-    monkeypatch.setattr(widgets, "draw_tooltip", tooltip)
-
-
 def spanish_app(size: tuple[int, int]) -> App:
     options = AppOptions(size=size, headless=True, save_settings=False, lang="es")
     return App(options, settings=Settings(language="es"), rules_scene=RulesScene)
@@ -149,13 +89,12 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[st
     results: dict[tuple[str, str, tuple[int, int]], Drawn] = {}
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.setenv("ARENAS_ARZIUM_HOME", str(tmp_path_factory.mktemp("home")))
-        boxes: list[pygame.Rect] = []
         for size in SIZES:
             app = spanish_app(size)
             for spec in catalog.specs():
                 drawn = Drawn()
                 with pytest.MonkeyPatch.context() as inner:
-                    _recording(drawn, boxes, inner)
+                    record(drawn, inner)
                     text.clear_cache()
                     app.stack.clear_to(spec.build(app))
                     rng = random.Random(7)

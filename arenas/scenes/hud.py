@@ -20,8 +20,8 @@ from arenas.session import format_ms
 from common import text
 from common.i18n import _
 from common.layers import Part, image_part
+from common.tooltip import draw_tooltip, tooltip_rect
 from common.widget_parts import app_look
-from common.widgets import draw_tooltip, tooltip_rect
 
 if TYPE_CHECKING:
     from common.app import App

@@ -46,10 +46,11 @@ from arenas.scenes.run import CardDone, Phase, Refused, Run, SandRan
 from arenas.scenes.shown import HoverKey
 from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord
+from common.dialog import Dialog
 from common.i18n import _, ngettext
 from common.layers import Part
 from common.scene import Scene
-from common.widgets import Button, Dialog
+from common.widgets import Button
 
 if TYPE_CHECKING:
     from common.app import App

@@ -21,7 +21,7 @@ from common import text
 from common.i18n import _, format_decimal, ngettext
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.widgets import Button, Choice, Slider, Toggle, WidgetGroup
+from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App
@@ -140,8 +140,10 @@ class SetupScene(Scene):
         self.start_button = Button(_("Start"), self.start, _("Start the level (Enter)"), font=30)
         self.editing: NameField | None = None
         seats = [w for pair in zip(self.names, self.kinds) for w in pair]
-        self.group = WidgetGroup(app, [self.count, *seats, self.first, self.reaction, self.speed, self.pause_toggle,
-                                       self.level_list, self.back, self.start_button])
+        self.widgets: list[Widget] = [self.count, *seats, self.first, self.reaction, self.speed, self.pause_toggle,
+                                      self.level_list, self.back, self.start_button]
+        self.group = WidgetGroup(app, self.widgets)
+        self.rows_at = (0, 0, 0)  # left, top and width of the rows under the seats (set by `layout`)
         self.group.set_focus(self.start_button)
         self.group.keyboard_mode = True
         self.backdrop = Backdrop(60)
@@ -219,6 +221,21 @@ class SetupScene(Scene):
         self.start_button.label = _("Watch") if self.watching else _("Start")
         self.start_button.tooltip = (_("Watch the bots play the level (Enter)") if self.watching
                                      else _("Start the level (Enter)"))
+        # Bot reaction only when a seat is a bot; the rows below it close up.
+        self.group.widgets = [w for w in self.widgets if w is not self.reaction or self.bot_seats]
+        self._place_rows()
+
+    def _rows(self) -> list[Widget]:
+        """The rows under the seats, top to bottom, as shown now."""
+        return [w for w in (self.first, self.reaction, self.speed, self.pause_toggle) if w in self.group.widgets]
+
+    def _place_rows(self) -> None:
+        x, y, cw = self.rows_at
+        row = self.app.px(40)
+        self.reaction.rect = pygame.Rect(0, 0, 0, 0)
+        for wdg in self._rows():
+            wdg.rect = pygame.Rect(x, y, cw, row)
+            y += row + self.app.px(6)
 
     def edit(self, field_: NameField) -> None:
         self.stop_editing()
@@ -282,10 +299,8 @@ class SetupScene(Scene):
             f.rect = pygame.Rect(x, y, cw - kind_w - app.px(6), name_h)
             k.rect = pygame.Rect(f.rect.right + app.px(6), y, kind_w, name_h)
             y += name_h + app.px(3)
-        y += app.px(6)
-        for wdg in (self.first, self.reaction, self.speed, self.pause_toggle):
-            wdg.rect = pygame.Rect(x, y, cw, row)
-            y += row + app.px(6)
+        self.rows_at = (x, y + app.px(6), cw)
+        self._place_rows()
         list_w = min(app.px(330), self.right.w // 2)
         self.level_list.rect = pygame.Rect(self.right.left + app.px(18), self.right.top + app.px(18), list_w,
                                      self.right.h - app.px(36))

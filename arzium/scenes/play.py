@@ -42,10 +42,11 @@ from arzium.scenes.table import Table
 from arzium.scenes.table_view import TableView
 from arzium.scenes.timeline import Timeline
 from arzium.scenes.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
+from common.dialog import Dialog
 from common.i18n import _
 from common.layers import Part
 from common.scene import Scene
-from common.widgets import Dialog, WidgetGroup
+from common.widgets import WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App
@@ -143,7 +144,7 @@ class PlayScene(Scene):
 
     def resync(self) -> None:
         """Animations done: the display is the rules state again."""
-        self.shown = Shown.of(self.table.view_state())
+        self.shown = self.table.shown()
         self.table.playing = None
 
     def turn_changed(self, player: int) -> None:
@@ -191,7 +192,7 @@ class PlayScene(Scene):
             self.app.sounds.play("ui_error")
             return
         self.timeline.clear()
-        self.shown = Shown.of(self.table.view_state())
+        self.shown = self.table.shown()
         self.choice.clear()
 
     def skip_animations(self) -> None:

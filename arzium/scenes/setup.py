@@ -39,10 +39,11 @@ from arzium.scenes.wording import (
     word,
 )
 from common import text
+from common.dialog import Dialog
 from common.i18n import _
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.widgets import Button, Choice, Dialog, Widget, WidgetGroup
+from common.widgets import Button, Choice, Widget, WidgetGroup
 
 if TYPE_CHECKING:
     from arzium.save import SavedGame

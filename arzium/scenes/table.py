@@ -38,6 +38,7 @@ from arzium.rules import (
 )
 from arzium.scenes.controllers import BotController, BotSpec, Controller, ReplayController, warm_up
 from arzium.scenes.replay_model import result_meta
+from arzium.scenes.shown import Shown
 from arzium.scenes.wording import rule_text
 from common.files import DataError
 from common.i18n import _
@@ -87,9 +88,10 @@ class TableListener(Protocol):
         ...
 
 
-def _is_turn_over(event: Event) -> bool:
-    """What a pending turn holds back, from the first of them on, until confirmed."""
-    return isinstance(event, (TurnStarted, GameEnded))
+def _held_back(event: Event) -> bool:
+    """What a pending turn holds back, from the first of them on, until confirmed: the turn's end and a
+    bought artifact's replacement (so a buy can be undone before its new artifact is seen)."""
+    return isinstance(event, (TurnStarted, GameEnded, ArtifactRowRefilled))
 
 
 def _unveils(event: Event) -> bool:
@@ -162,6 +164,15 @@ class Table:
             return self.playing.player
         return current_player(self.state)
 
+    def shown(self) -> Shown:
+        """The display model of `view_state` at rest: a bought artifact's place in the row stays empty until
+        the turn is confirmed (its replacement is held back with the turn's end)."""
+        shown = Shown.of(self.view_state())
+        for e in self.next_turn:
+            if isinstance(e, ArtifactRowRefilled) and e.artifact is not None and e.position < len(shown.art_row):
+                shown.art_row[e.position] = None
+        return shown
+
     @property
     def awaiting_confirm(self) -> bool:
         return self.work is not None and self.acting_human() is None
@@ -195,10 +206,11 @@ class Table:
             self.listener.refused(exc.reason)
             return False
         self.pending.append(action)
-        if any(_unveils(e) for e in events):
+        held = next((i for i, e in enumerate(events) if _held_back(e)), len(events))
+        if any(_unveils(e) for e in events[:held]):
             self.undo_blocked = True
         stands = self.undo_blocked or self.work_player != self.state.active  # a bid out of turn stands at once
-        change = len(events) if stands else next((i for i, e in enumerate(events) if _is_turn_over(e)), len(events))
+        change = len(events) if stands else held
         events, self.next_turn = events[:change], events[change:]
         self.pending_lines.append(self.listener.tell(events, self.work.turn, True))
         if stands:

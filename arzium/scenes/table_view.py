@@ -20,8 +20,8 @@ from arzium.scenes.wording import ability_name, coins, land_name, points, rule_t
 from common import text
 from common.i18n import _, ngettext
 from common.layers import Part, image_part
+from common.tooltip import draw_tooltip
 from common.widget_parts import group_parts
-from common.widgets import draw_tooltip
 
 if TYPE_CHECKING:
     from arzium.scenes.play import PlayScene

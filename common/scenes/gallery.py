@@ -9,7 +9,8 @@ from common import text
 from common.i18n import _
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.widgets import Button, WidgetGroup, draw_scrollbar, draw_tooltip
+from common.tooltip import draw_tooltip
+from common.widgets import Button, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
     from common.app import App

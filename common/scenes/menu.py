@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from common import text
+from common.dialog import Dialog
 from common.files import DataError
 from common.games import GAMES
 from common.i18n import _
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.widgets import Button, Dialog, WidgetGroup
+from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App

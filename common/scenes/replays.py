@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from common import text
+from common.dialog import Dialog
 from common.files import DataError
 from common.games import GAMES, hook
 from common.i18n import N_, _
@@ -29,7 +30,7 @@ from common.replay_index import (
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.replay_viewer import ReplayViewerScene
-from common.widgets import Button, Dialog, ListBox, WidgetGroup, draw_scrollbar
+from common.widgets import Button, ListBox, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
     from common.app import App

@@ -289,6 +289,21 @@ def test_setup_reaction_delay_is_saved_in_the_settings(app: App, setup_scene: se
     assert [v for v, _ in setup_screen.reaction_options(5_000)] == values
 
 
+def test_setup_shows_bot_reaction_only_while_a_seat_is_a_bot(app: App, setup_scene: setup_screen.SetupScene) -> None:
+    scene = setup_scene
+    speed_top = scene.speed.rect.top
+    assert scene.reaction not in scene.group.widgets and scene.reaction.rect.size == (0, 0)
+    assert scene.speed.rect.top == scene.first.rect.bottom + app.px(6)  # the rows close up
+    scene.set_count(2)
+    scene.set_bot(1, True)
+    assert scene.reaction in scene.group.widgets
+    assert scene.reaction.rect.top == scene.first.rect.bottom + app.px(6) and scene.speed.rect.top > speed_top
+    app.step(click(scene.reaction.control_rect(app).midright), FRAME)
+    assert app.settings.teammate_delay_ms == scene.reaction.value != 1_200
+    scene.set_bot(1, False)
+    assert scene.reaction not in scene.group.widgets and scene.speed.rect.top == speed_top
+
+
 def test_setup_shows_the_stored_person_label_when_there_is_a_proof_table(
         app: App, setup_scene: setup_screen.SetupScene, monkeypatch: pytest.MonkeyPatch) -> None:
     assert setup_screen.difficulty_table() == load_difficulty() == setup_scene.difficulty

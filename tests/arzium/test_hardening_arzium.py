@@ -38,11 +38,11 @@ from arzium.scenes.setup import SetupScene
 from arzium.scenes.table import Table
 from common import cli
 from common.app import App
+from common.dialog import Dialog
 from common.paths import replays_dir
 from common.replay import Replay as ReplayFile
 from common.replay import read_replay, write_replay
 from common.scenes.menu import MenuScene
-from common.widgets import Dialog
 from hardening import file_bytes, replace_value
 from table_spy import FRAME
 

@@ -5,7 +5,22 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from arzium.rules import Action, Event, GameState, Search, SeatSetup, Setup, apply, legal_actions, new_game
+from arzium.rules import (
+    Action,
+    ArtifactBought,
+    ArtifactRowRefilled,
+    Buy,
+    Event,
+    GameState,
+    RestEarly,
+    Search,
+    SeatSetup,
+    Setup,
+    TurnStarted,
+    apply,
+    legal_actions,
+    new_game,
+)
 from arzium.scenes.table import Table
 
 HUMANS = Setup((SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bo", "blue", "north", "human")), False, 0)
@@ -84,3 +99,33 @@ def test_a_replay_acts_through_submit_at_its_pace_until_it_is_played() -> None:
     for _ in range(200):
         table.update(1000 / 60, idle=True)
     assert table.actions == actions and table.state.to_dict() == played.to_dict()
+
+
+def at_a_buy(setup: Setup, seed: int) -> GameState:
+    """A full game, every seat given 9 coins, played on (first legal action, no early rest) to a buy step."""
+    state = new_game(setup, seed)
+    for ps in state.players:
+        ps.coins = 9
+    while state.phase != "buy":
+        apply(state, next(a for a in legal_actions(state) if not isinstance(a, RestEarly)))
+    return state
+
+
+def test_a_buy_is_pending_with_undo_and_its_new_artifact_waits_for_the_confirm() -> None:
+    state = at_a_buy(Setup(HUMANS.seats, True, 0), 3)
+    before, row = state.to_dict(), list(state.art_row)
+    table, listener = a_table(state)
+    buy = Buy(row[1])
+    assert table.submit(buy) and table.awaiting_confirm and not table.undo_blocked
+    told = [e for events, _ in listener.told for e in events]
+    assert any(isinstance(e, ArtifactBought) for e in told)
+    assert not any(isinstance(e, (ArtifactRowRefilled, TurnStarted)) for e in told)  # held back
+    assert table.view_state().art_row[1] != row[1] and table.shown().art_row == [row[0], None, *row[2:]]
+    assert table.undo() and table.work is None and table.state.to_dict() == before
+    assert table.shown().art_row == row
+    assert table.submit(buy) and table.confirm() is None
+    refills = [e for e in listener.told[-1][0] if isinstance(e, ArtifactRowRefilled)]
+    assert refills == [ArtifactRowRefilled(1, table.state.art_row[1])] and not listener.told[-1][1]
+    expected = at_a_buy(Setup(HUMANS.seats, True, 0), 3)
+    apply(expected, buy)
+    assert table.state.to_dict() == expected.to_dict() and table.shown().art_row == expected.art_row

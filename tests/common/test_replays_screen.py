@@ -15,6 +15,7 @@ from arzium.rules import apply, new_game, outcome
 from arzium.rules.replay import Replay as RulesReplay
 from common import replay_index
 from common.app import App
+from common.dialog import Dialog
 from common.games import GAMES, hook
 from common.paths import replays_dir
 from common.replay import Replay, read_replay
@@ -24,7 +25,6 @@ from common.scenes.menu import MenuScene
 from common.scenes.replay_viewer import ReplayViewerScene
 from common.scenes.replays import ReplaysScene
 from common.scenes.statistics import StatisticsScene
-from common.widgets import Dialog
 from helpers import click, draws_the_same_twice, fuzz_scene, key, run
 from replay_files import arenas_replay, arzium_replay, write
 

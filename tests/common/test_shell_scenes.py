@@ -17,7 +17,8 @@ from common.games import GAMES
 from common.scenes.menu import MenuScene
 from common.scenes.rules import RulesScene
 from common.scenes.settings import SettingsScene
-from common.widgets import TOOLTIP_DELAY_MS, Button, WidgetGroup
+from common.tooltip import TOOLTIP_DELAY_MS
+from common.widgets import Button, WidgetGroup
 from helpers import click, fuzz_scene, key, run
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,0 +1,40 @@
+"""Tooltips: where one goes for the mouse at a point, and drawing it on parchment."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from common import text
+
+if TYPE_CHECKING:
+    from common.app import App
+
+TOOLTIP_DELAY_MS = 450
+
+
+def tooltip_rect(app: App, message: str, pos: tuple[int, int]) -> pygame.Rect:
+    """Where `draw_tooltip` puts the tooltip of `message` for the mouse at `pos`."""
+    px = app.font_px(18)
+    lh = text.font(px).get_linesize()
+    lines = text.wrap_balanced(message, px, app.px(360))
+    w = max(text.font(px).size(line)[0] for line in lines) + app.px(24)
+    h = lh * len(lines) + app.px(16)
+    sw, sh = app.size
+    box = pygame.Rect(pos[0] + app.px(16), pos[1] + app.px(20), w, h)
+    box.right = min(box.right, sw - 4)
+    box.bottom = min(box.bottom, sh - 4)
+    if box.collidepoint(pos):
+        box.bottom = pos[1] - app.px(8)
+    return box
+
+
+def draw_tooltip(surface: pygame.Surface, app: App, message: str, pos: tuple[int, int]) -> None:
+    """A parchment tooltip near `pos`, kept inside the window."""
+    px = app.font_px(18)
+    lh = text.font(px).get_linesize()
+    lines = text.wrap_balanced(message, px, app.px(360))
+    box = tooltip_rect(app, message, pos)
+    surface.blit(app.sprites.nine_slice("ui/tooltip", box.size), box)
+    for i, line in enumerate(lines):
+        text.draw_text(surface, line, px, app.theme.text_light, (box.left + app.px(12), box.top + app.px(8) + i * lh))

@@ -61,13 +61,16 @@ def widget_look(widget: Widget, app: App, hovered: bool, focused: bool) -> Hasha
 
 
 def bounds(widget: Widget, app: App) -> pygame.Rect:
-    """Everything `widget.draw` touches lies in here (a slider's knob and a list's scrollbar stick out)."""
+    """Everything `widget.draw` touches lies in here (a slider's knob and a list's scrollbar stick out, and
+    another widget may ring itself just outside its rect)."""
     r = widget.rect
     if isinstance(widget, Slider):
         k = app.px(26)
         return r.union(pygame.Rect(r.left, r.centery - k, r.w, 2 * k))
     if isinstance(widget, ListBox):
         return r.union(pygame.Rect(r.right, r.top, app.px(16), widget.visible_rows(app) * app.px(widget.row_h)))
+    if type(widget) not in OWN_FIELDS_ONLY:
+        return r.inflate(2 * app.px(4), 2 * app.px(4))
     return r
 
 

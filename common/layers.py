@@ -164,9 +164,8 @@ class Layers:
         """Bring the picture to `stills`; return the regions painted again (None: the whole picture)."""
         now = [(tuple(piece), p.key) for p in stills for piece in p.pieces]
         if self.picture is None or self.picture.get_size() != size:
-            self.picture = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                self.picture = self.picture.convert()
+            shown = pygame.display.get_surface()  # made in the window's format (no converted copy)
+            self.picture = pygame.Surface(size, 0, shown) if shown is not None else pygame.Surface(size)
             paint_all(self.picture, stills)
             self.stills = now
             self.builds += 1

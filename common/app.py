@@ -27,10 +27,26 @@ BASE_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
 FIRST_FRAME_SPRITES = ("ui/background",)  # the largest image of the menu, decoded while the rest loads
 STEP_MS = 10
+F11_REPEAT_MS = 450  # F11 pressed again sooner than this is the key's repeat, not a new press
 
 # Builds the rules screen of a game ("arenas" / "arzium"); given by whoever assembles the app (main.py,
 # the test fixture), so the engine does not import the shell's scenes.
 RulesSceneFactory = Callable[["App", str], Scene]
+
+
+def fullscreen_size(desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """The fullscreen window's size: the first desktop's (where the window is moved first), else the display's."""
+    return desktops[0] if desktops else (0, 0)
+
+
+def _window() -> pygame.Window | None:
+    """The display module's window, where the video driver has one."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            return pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return None
 
 
 @dataclass
@@ -77,6 +93,8 @@ class App:
             self.settings = replace(self.settings, sprite_pack=self.options.sprites)
         self.use_language(self.options.lang or self.settings.language or system_language())
         self.windowed_size = self.options.size
+        self.windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
+        self.f11_at = -1e9  # when F11 was last pressed (ms)
         fullscreen = (self.options.fullscreen or self.settings.fullscreen) and not self.options.headless
         self.screen = self._open_window(fullscreen)
         pygame.display.set_caption(TITLE)
@@ -107,14 +125,22 @@ class App:
             pygame.display.set_icon(self.sprites.image(ICON_SPRITE))
 
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        """Open the window: fullscreen at the whole desktop, or resizable at `windowed_size` where it was."""
+        window = _window()
         if fullscreen:
-            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            if window is not None:  # with no window manager, a fullscreen window stays where the window was
+                self.windowed_at = window.position
+                window.position = (0, 0)
+            screen = pygame.display.set_mode(fullscreen_size(pygame.display.get_desktop_sizes()), pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            with contextlib.suppress(AttributeError, pygame.error):
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            window = _window()
+            if window is not None and self.windowed_at is not None:
+                window.position = self.windowed_at
+        window = _window()
+        if window is not None:
+            with contextlib.suppress(pygame.error):
+                window.minimum_size = MIN_SIZE
         self.fullscreen = fullscreen
         return screen
 
@@ -277,7 +303,11 @@ class App:
             return event.type != pygame.VIDEORESIZE
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
-                self.toggle_fullscreen()
+                # A new window may never see F11 released: its key repeat (every 40 ms) must not toggle again.
+                now = pygame.time.get_ticks()
+                fresh, self.f11_at = now - self.f11_at > F11_REPEAT_MS, now
+                if fresh:
+                    self.toggle_fullscreen()
                 return True
             if event.key == pygame.K_F5:
                 self.reload_sprites()

@@ -19,6 +19,7 @@ from common.settings import saved_language
 if TYPE_CHECKING:
     from common.app import App
     from common.replay import Replay
+    from common.scene import Scene
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 SIZE_MIN, SIZE_MAX = (320, 240), (7680, 4320)
@@ -214,10 +215,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _app(args: argparse.Namespace, headless: bool = False) -> App:
     from common.app import App, AppOptions
-    from common.scenes.rules import RulesScene
     return App(AppOptions(size=args.size, fullscreen=args.fullscreen, mute=args.mute, sprites=args.sprites,
                           seed=args.seed, headless=headless, save_settings=not headless,
-                          lang=language() if args.lang else None), rules_scene=RulesScene)
+                          lang=language() if args.lang else None), rules_scene=_rules_scene)
+
+
+def _rules_scene(app: App, game: str) -> Scene:
+    """The rules screen of `game`, imported when first opened (the menu's first frame does not wait for it)."""
+    from common.scenes.rules import RulesScene
+    return RulesScene(app, game)
 
 
 

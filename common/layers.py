@@ -91,6 +91,18 @@ def subtract(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
     return [r for r in out if r.w > 0 and r.h > 0]
 
 
+def disjoint(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """The area the rectangles cover, as rectangles that do not overlap (a part painted through each of
+    several clips must not paint any pixel twice)."""
+    out: list[pygame.Rect] = []
+    for r in merge(rects):
+        pieces = [r]
+        for done in out:
+            pieces = [q for p in pieces for q in subtract(p, done)]
+        out += pieces
+    return out
+
+
 class Layers:
     """The cached still picture of the frames drawn through it, and the moving regions of the last one."""
 
@@ -118,16 +130,17 @@ class Layers:
                 live.append(part)
                 live_rects += [piece.clip(screen) for piece in part.pieces]
                 continue
-            hits = [r for r in live_rects if r.collidelist(part.pieces) != -1]
+            hits = disjoint([r for r in live_rects if r.collidelist(part.pieces) != -1])
             if not hits:
                 stills.append(part)
                 continue
             # over a moving part: where it lies over it, painted each frame after it; elsewhere still
-            box = hits[0].unionall(hits[1:])
-            over = tuple(piece.clip(box) for piece in part.pieces if piece.colliderect(box))
+            over = tuple(c for piece in part.pieces for h in hits if (c := piece.clip(h)).w > 0 and c.h > 0)
             live.append(Part(part.rect, None, part.paint, over))
             live_rects += over
-            rest = tuple(r for piece in part.pieces for r in subtract(piece, box))
+            rest = tuple(part.pieces)
+            for h in hits:
+                rest = tuple(r for piece in rest for r in subtract(piece, h))
             if rest:
                 stills.append(Part(part.rect, part.key, part.paint, rest))
         changed = self._update_picture(screen.size, stills)
@@ -151,9 +164,8 @@ class Layers:
         """Bring the picture to `stills`; return the regions painted again (None: the whole picture)."""
         now = [(tuple(piece), p.key) for p in stills for piece in p.pieces]
         if self.picture is None or self.picture.get_size() != size:
-            self.picture = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                self.picture = self.picture.convert()
+            shown = pygame.display.get_surface()  # made in the window's format (no converted copy)
+            self.picture = pygame.Surface(size, 0, shown) if shown is not None else pygame.Surface(size)
             paint_all(self.picture, stills)
             self.stills = now
             self.builds += 1

@@ -1,17 +1,19 @@
-"""A widget group as parts of a frame (`common.layers`): each widget, the focus ring and the tooltip.
+"""A widget screen as parts of a frame (`common.layers`): its still picture (backdrop, then what the scene
+paints that depends only on a key it gives and on the window) and a part per widget, focus ring and tooltip.
 
-Buttons, sliders, toggles and choices are drawn from their own fields alone, so those fields (with hover,
-focus and the mouse button) are their key and they stay cached while nothing changes; any other widget is
-drawn each frame.
+Buttons, sliders, toggles, choices and lists are drawn from their own fields alone, so those fields (with
+hover, focus and the mouse button) are their key and they stay cached while nothing changes; any other
+widget is drawn each frame.
 """
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
-from common.layers import Part
+from common.i18n import language
+from common.layers import Paint, Part, image_part
 from common.tooltip import TOOLTIP_DELAY_MS, draw_tooltip, tooltip_rect
 from common.widgets import Button, Choice, ListBox, Slider, Toggle, Widget
 
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
     from common.app import App
     from common.widgets import WidgetGroup
 
-OWN_FIELDS_ONLY = (Button, Slider, Toggle, Choice)  # exact types: a subclass may draw more
+OWN_FIELDS_ONLY = (Button, Slider, Toggle, Choice, ListBox)  # exact types: a subclass may draw more
 
 
 def app_look(app: App) -> Hashable:
@@ -39,6 +41,18 @@ def frozen(value: object) -> Hashable:
     return value
 
 
+def window_part(app: App, key: Hashable, paint: Paint, rect: pygame.Rect | None = None) -> Part:
+    """What `paint` draws when it depends only on `key` and the window (its size, the language, the pack, the
+    palette and the scale): cached until one of them changes; it paints only inside `rect` (default: the window)."""
+    area = rect if rect is not None else pygame.Rect((0, 0), app.size)
+    return Part(area, (key, app.size, language(), app_look(app)), paint)
+
+
+def widget_screen(backdrop: pygame.Surface, group: WidgetGroup, *parts: Part, over: Sequence[Part] = ()) -> list[Part]:
+    """A widget screen's frame, bottom to top: its backdrop picture, `parts`, the widgets, then `over`."""
+    return [image_part(backdrop, (0, 0)), *parts, *group_parts(group), *over]
+
+
 def widget_look(widget: Widget, app: App, hovered: bool, focused: bool) -> Hashable | None:
     """What `widget.draw` shows depends on, or None when it may change every frame."""
     if type(widget) not in OWN_FIELDS_ONLY:
@@ -48,13 +62,16 @@ def widget_look(widget: Widget, app: App, hovered: bool, focused: bool) -> Hasha
 
 
 def bounds(widget: Widget, app: App) -> pygame.Rect:
-    """Everything `widget.draw` touches lies in here (a slider's knob and a list's scrollbar stick out)."""
+    """Everything `widget.draw` touches lies in here (a slider's knob and a list's scrollbar stick out, and
+    another widget may ring itself just outside its rect)."""
     r = widget.rect
     if isinstance(widget, Slider):
         k = app.px(26)
         return r.union(pygame.Rect(r.left, r.centery - k, r.w, 2 * k))
     if isinstance(widget, ListBox):
         return r.union(pygame.Rect(r.right, r.top, app.px(16), widget.visible_rows(app) * app.px(widget.row_h)))
+    if type(widget) not in OWN_FIELDS_ONLY:
+        return r.inflate(2 * app.px(4), 2 * app.px(4))
     return r
 
 

@@ -18,10 +18,10 @@ from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text
-from common.i18n import _
+from common.i18n import _, language
 from common.layers import Part, image_part
 from common.tooltip import draw_tooltip, tooltip_rect
-from common.widget_parts import app_look
+from common.widget_parts import app_look, widget_look
 
 if TYPE_CHECKING:
     from common.app import App
@@ -34,6 +34,7 @@ class Hud:
         self.app = app
         self.cards = cards
         self.hud_bg: pygame.Surface | None = None
+        self.probe = pygame.Surface((1, 1))  # measuring the top bar draws on this
 
     def parts(self, p: Shown) -> list[Part]:
         """Everything over the board and the seats, in order, as parts of the frame (`common.layers`): the top
@@ -43,8 +44,7 @@ class Hud:
         app = self.app
         window = pygame.Rect((0, 0), app.size)
         hud = p.table.hud
-        parts = [image_part(self._hud_background(hud), hud.topleft),
-                 Part(hud, None, lambda surface: self._draw_hud(surface, p))]
+        parts = [image_part(self._hud_background(hud), hud.topleft), *self._hud_parts(p)]
         if p.messages.banner is None:
             img, rect, back = self._prompt(p)
             parts.append(Part(back.union(rect), ("prompt", img, tuple(rect), tuple(back)),
@@ -75,7 +75,31 @@ class Hud:
             self.hud_bg = bg
         return self.hud_bg
 
-    def _draw_hud(self, surface: pygame.Surface, p: Shown) -> None:
+    def _hud_parts(self, p: Shown) -> list[Part]:
+        """The top bar in three still parts, each keyed by what it shows: level and clock, the timers' legend,
+        and the hint button, deck and last card (the legend's key holds the right part's: a long caption may
+        reach into it)."""
+        assert p.table is not None
+        app = self.app
+        hud = p.table.hud
+        left, right = self._draw_hud(self.probe, p)  # where the legend lies (drawn on a 1x1 probe, to measure)
+        state = p.run.state
+        bar_w = app.px(78) - app.px(12)
+        button = p.hint_button
+        shown = p.hint_blocker() is None
+        ends = (shown and widget_look(button, app, button.rect.collidepoint(p.mouse), False), len(state.deck),
+                p.messages.last_card and (p.messages.last_card.name, p.messages.last_card.caption))
+        legend = tuple((t.id, t.lost, t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING,
+                        round(bar_w * fraction(p, t.id))) for t in state.timers.values())
+        clock = (state.level.number, format_ms(state.time_ms), state.assisted, p.run.replay is not None)
+        paint = partial(self._draw_hud, p=p)
+        pieces = [(pygame.Rect(hud.left, hud.top, left - hud.left, hud.h), ("clock", clock)),
+                  (pygame.Rect(left, hud.top, right - left, hud.h), ("legend", legend, ends)),
+                  (pygame.Rect(right, hud.top, hud.right - right, hud.h), ("ends", ends))]
+        return [Part(rect, (*key, tuple(rect), language(), app_look(app)), paint) for rect, key in pieces if rect.w > 0]
+
+    def _draw_hud(self, surface: pygame.Surface, p: Shown) -> tuple[int, int]:
+        """Paint the top bar's lettering, legend and button; return where its legend starts and ends."""
         assert p.table is not None
         app = self.app
         hud = p.table.hud
@@ -98,6 +122,7 @@ class Hud:
             r = text.draw_text(surface, _("REPLAY"), app.font_px(14), (255, 200, 120), (x, cy), "midleft", bold=True)
             x = r.right + app.px(8)
         x += app.px(8)
+        legend_left = x
         # Legend: every timer's colour, code and remaining sand as a small bar.
         item_w = app.px(78)
         labels = {tid: _("{timer} lost").format(timer=timer_code(tid)) if t.lost else timer_code(tid)
@@ -118,6 +143,7 @@ class Hud:
             if fill.w > 0:
                 pygame.draw.rect(surface, (255, 90, 60) if danger else colour, fill, border_radius=app.px(3))
             x += item_w
+        legend_right = x
         right = hud.right - app.px(12)
         if p.hint_blocker() is None:
             button = p.hint_button
@@ -134,6 +160,7 @@ class Hud:
             ch = hud.h - app.px(10)
             mini = self.cards.image(Card.from_name(name), (round(ch / 1.39), ch))
             surface.blit(mini, mini.get_rect(midright=(r.left - app.px(6), cy)))
+        return legend_left, legend_right
 
     def _prompt(self, p: Shown) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
         """The prompt line's lettering, where it goes and its shaded box."""

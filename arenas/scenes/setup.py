@@ -2,7 +2,7 @@
 best time, difficulty), first player, assists."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +18,11 @@ from arenas.scenes.names import and_list, card_name, tile_name, timer_name
 from arenas.scenes.setup_widgets import BOT_NAMES, Choices, LevelList, NameField, SeatKind, default_name
 from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
-from common.i18n import _, format_decimal, ngettext
+from common.i18n import _, format_decimal, language, ngettext
+from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.widget_parts import app_look, frozen, widget_screen, window_part
 from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
 
 if TYPE_CHECKING:
@@ -155,6 +157,9 @@ class SetupScene(Scene):
         self.warmed: tuple[object, ...] = ()    # the (level, players, window, sprites) whose play board is fitted
         self.pending: tuple[object, ...] = ()   # the choice waiting to settle, and for how long it has
         self.settled_ms = 0.0
+        self.measured: tuple[object, ...] = ()  # what the preview's place was measured for
+        self.preview_box = pygame.Rect(0, 0, 0, 0)
+        self.preview: pygame.Surface | None = None
         self._sync()
 
     def _initial_level(self, wanted: int | None) -> int:
@@ -349,6 +354,17 @@ class SetupScene(Scene):
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
         self._warm_play_board(dt_ms)
+        self._update_preview()
+
+    def _update_preview(self) -> None:
+        """Where the selected level's board picture goes (measured again when the details change), and the
+        picture itself once its board is fitted (read here, once a frame, so every draw of a frame agrees)."""
+        app = self.app
+        look = (self._detail_look(), tuple(self.detail), app.size, language(), app_look(app))
+        if look != self.measured:
+            self.measured, self.preview_box = look, self._draw_detail(pygame.Surface((1, 1)))
+        level, box = self.selected_level, self.preview_box
+        self.preview = self._preview(level, box) if level is not None and box.h > app.px(80) else None
 
     def _warm_play_board(self, dt_ms: float) -> None:
         """Fit the selected level's play board once the choice has settled, so Start opens it at once."""
@@ -367,26 +383,52 @@ class SetupScene(Scene):
                 play_board(self.app, level, self.choices.count, self.app.size)
                 self.warmed = key
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def frame_parts(self) -> list[Part] | None:
         app = self.app
-        w, _h = surface.get_size()
-        self.backdrop.draw(surface, app, [("ui/panel", self.left), ("ui/panel", self.right)])
-        text.draw_text(surface, "Arenas Movedizas", app.font_px(44), app.theme.text_light, (w // 2, app.px(16)),
-                       "midtop", bold=True, shadow=app.theme.shadow)
-        self.group.draw(surface)
+        w, h = app.size
+
+        def title(surface: pygame.Surface) -> None:
+            text.draw_text(surface, "Arenas Movedizas", app.font_px(44), app.theme.text_light, (w // 2, app.px(16)),
+                           "midtop", bold=True, shadow=app.theme.shadow)
+
+        over = []
         if self.choices.count < MAX_PLAYERS:
             below = self.names[self.choices.count].rect
-            text.draw_text(surface, _("More players at one screen: change Players above (up to 7)"), app.font_px(16),
-                           app.theme.muted, (below.left + app.px(14), below.centery), "midleft")
-        self._draw_detail(surface)
+            more = _("More players at one screen: change Players above (up to 7)")
+            where = text.render(more, app.font_px(16), app.theme.muted).get_rect(
+                midleft=(below.left + app.px(14), below.centery))
+            over.append(window_part(app, ("more", more, tuple(where)), lambda surface: text.draw_text(
+                surface, more, app.font_px(16), app.theme.muted, where.topleft), where))
+        over.append(window_part(app, ("detail", self._detail_look()), self._draw_detail,
+                                pygame.Rect(self.detail.left, self.detail.top, self.detail.w, h - self.detail.top)))
+        if self.preview is not None:
+            over.append(image_part(self.preview, self.preview_box.topleft))
         hint = _("Assists (slower sand, pause, hints with H) mark a run as assisted: it unlocks the next level"
                  " but sets no best time")
         left, right = self.back.rect.right, self.start_button.rect.left
-        text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), right - left - app.px(40)),
-                       app.theme.text_light, ((left + right) // 2, self.back.rect.centery), "center",
-                       shadow=app.theme.shadow)
 
-    def _draw_detail(self, surface: pygame.Surface) -> None:
+        def assists(surface: pygame.Surface) -> None:
+            text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), right - left - app.px(40)),
+                           app.theme.text_light, ((left + right) // 2, self.back.rect.centery), "center",
+                           shadow=app.theme.shadow)
+        over.append(window_part(app, ("hint", left, right), assists,
+                                pygame.Rect(left, self.back.rect.top - app.px(10), right - left,
+                                            self.back.rect.h + app.px(20))))
+        picture = self.backdrop.picture(app, app.size, [("ui/panel", self.left), ("ui/panel", self.right)])
+        return widget_screen(picture, self.group, window_part(app, "title", title), over=over)
+
+    def _detail_look(self) -> Hashable:
+        """What the selected level's details show depends on."""
+        level = self.selected_level
+        if level is None:
+            return self.problem
+        n = level.number
+        rec = self.records.get(n)
+        return frozen((n, self.records.is_unlocked(n), self.records.best_ms(n), rec.wins, rec.assisted_wins,
+                       rec.losses, self.difficulty.get(n), self.choices.count, self.bot_seats))
+
+    def _draw_detail(self, surface: pygame.Surface) -> pygame.Rect:
+        """The selected level's name, description, facts and record; return where its board's picture goes."""
         app = self.app
         level = self.selected_level
         r = self.detail
@@ -394,7 +436,7 @@ class SetupScene(Scene):
         if level is None:
             for i, line in enumerate(text.wrap(self.problem or _("No levels found."), app.font_px(20), r.w)):
                 text.draw_text(surface, line, app.font_px(20), app.theme.danger, (r.left, r.top + i * app.px(24)))
-            return
+            return pygame.Rect(r.left, r.bottom, r.w, 0)
         y = r.top
         title = _("Level {number}: {name}").format(number=level.number, name=_(level.name))
         px = text.fit_px(title, app.font_px(30), r.w, bold=True)
@@ -445,8 +487,7 @@ class SetupScene(Scene):
         # About the shape of the play scene's board, so the preview shows the path as it will be laid.
         box = pygame.Rect(r.left, y + app.px(8), r.w, min(r.bottom - y - app.px(8), round(r.w * 0.56)))
         box.bottom = r.bottom
-        if box.h > app.px(80):
-            surface.blit(self._preview(level, box), box)
+        return box
 
     def _preview(self, level: Level, box: pygame.Rect) -> pygame.Surface:
         """A small picture of the level's board (cached per level and size); an empty table until its

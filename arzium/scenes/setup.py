@@ -41,8 +41,10 @@ from arzium.scenes.wording import (
 from common import text
 from common.dialog import Dialog
 from common.i18n import _
+from common.layers import Part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.widget_parts import frozen, widget_screen, window_part
 from common.widgets import Button, Choice, Widget, WidgetGroup
 
 if TYPE_CHECKING:
@@ -398,9 +400,23 @@ class SetupScene(Scene):
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def frame_parts(self) -> list[Part] | None:
         app = self.app
-        self.backdrop.draw(surface, app, [("ui/dialog", self.panel)])
+        over = []
+        if self.saved is not None:
+            msg = _("Saved game: {saved}").format(saved=saved_line(self.saved))
+            px = text.fit_px(msg, app.font_px(16), app.px(520))
+            where = text.render(msg, px, app.theme.muted).get_rect(
+                midbottom=(self.resume_btn.rect.centerx, self.resume_btn.rect.top - app.px(6)))
+            over.append(window_part(app, ("saved", msg, tuple(where)), lambda surface: text.draw_text(
+                surface, msg, px, app.theme.muted, where.topleft), where))
+        look = ("seats", frozen(self.seats), tuple(self.edges), self.first, frozen([r["name"].rect for r in self.rows]))
+        return widget_screen(self.backdrop.picture(app, app.size, [("ui/dialog", self.panel)]), self.group,
+                             window_part(app, look, self._draw_seats), over=over)
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        """The title, the columns' headings, each seat's marker and the little map."""
+        app = self.app
         text.draw_text(surface, _("Arzium — a new game"), app.font_px(38), app.theme.text,
                        (self.panel.centerx, self.panel.top + app.px(30)), "midtop", bold=True)
         for label, r in self.headings:
@@ -410,11 +426,6 @@ class SetupScene(Scene):
             r = row["name"].rect
             surface.blit(self.art.marker(self.seats[i]["colour"], app.px(38)), (r.left - app.px(46), r.top + app.px(2)))
         self._draw_map(surface)
-        self.group.draw(surface)
-        if self.saved is not None:
-            msg = _("Saved game: {saved}").format(saved=saved_line(self.saved))
-            text.draw_text(surface, msg, text.fit_px(msg, app.font_px(16), app.px(520)), app.theme.muted,
-                           (self.resume_btn.rect.centerx, self.resume_btn.rect.top - app.px(6)), "midbottom")
 
     def _draw_map(self, surface: pygame.Surface) -> None:
         """A little map showing where each seat sits, the first player marked."""

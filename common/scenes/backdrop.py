@@ -19,7 +19,8 @@ def compose_backdrop(app: App, size: tuple[int, int], dim: int = 0,
     k = max(size[0] / sw, size[1] / sh)
     cover = (max(size[0], round(sw * k)), max(size[1], round(sh * k)))
     scaled = src if cover == (sw, sh) else pygame.transform.smoothscale(src, cover)
-    out = pygame.Surface(size)
+    shown = pygame.display.get_surface()  # made in the window's format (no converted copy)
+    out = pygame.Surface(size, 0, shown) if shown is not None else pygame.Surface(size)
     out.blit(scaled, ((size[0] - scaled.get_width()) // 2, (size[1] - scaled.get_height()) // 2))
     if dim:
         shade = pygame.Surface(size)
@@ -27,7 +28,7 @@ def compose_backdrop(app: App, size: tuple[int, int], dim: int = 0,
         out.blit(shade, (0, 0))
     for name, rect in panels:
         out.blit(app.sprites.nine_slice(name, rect.size), rect)
-    return out.convert() if pygame.display.get_surface() is not None else out
+    return out
 
 
 class Backdrop:

@@ -7,9 +7,11 @@ import pygame
 
 from common import text
 from common.i18n import _
+from common.layers import Part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.tooltip import draw_tooltip
+from common.tooltip import draw_tooltip, tooltip_rect
+from common.widget_parts import app_look, widget_screen, window_part
 from common.widgets import Button, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
@@ -78,17 +80,38 @@ class GalleryScene(Scene):
             self.layout(self.app.size)
         self.group.update(dt_ms)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def frame_parts(self) -> list[Part] | None:
         app = self.app
-        self.backdrop.draw(surface, app, [("ui/panel", self.panel)])
+        parts = [window_part(app, ("grid", self.scroll), self._draw_grid)]
+        tip = self._tooltip()
+        if tip is not None:
+            mouse = self.mouse
+            parts.append(Part(tooltip_rect(app, tip, mouse), ("tip", tip, mouse, app_look(app)),
+                              lambda surface: draw_tooltip(surface, app, tip, mouse)))
+        picture = self.backdrop.picture(app, app.size, [("ui/panel", self.panel)])
+        return widget_screen(picture, self.group, parts[0], over=parts[1:])
+
+    def _tooltip(self) -> str | None:
+        """What the sprite under the mouse is, or None."""
+        if not self.view.collidepoint(self.mouse):
+            return None
+        book = self.app.sprites
+        for name, cell in self.cells:
+            if cell.move(0, -self.scroll).collidepoint(self.mouse):
+                img = book.image(name)
+                return _("{name}  ·  {w}×{h} px  ·  from '{pack}'").format(
+                    name=name, w=img.get_width(), h=img.get_height(), pack=book.source(name))
+        return None
+
+    def _draw_grid(self, surface: pygame.Surface) -> None:
+        app = self.app
         book = app.sprites
         title = _("Sprite gallery — {pack}").format(pack=_(book.pack_name))
         text.draw_text(surface, title, text.fit_px(title, app.font_px(40), surface.get_width() - app.px(40), True),
                        app.theme.text_light,
                        (surface.get_width() // 2, app.px(20)), "midtop", bold=True, shadow=app.theme.shadow)
-        hovered: str | None = None
         clip = surface.get_clip()
-        surface.set_clip(self.view)
+        surface.set_clip(self.view.clip(clip))
         for name, cell in self.cells:
             r = cell.move(0, -self.scroll)
             if r.bottom < self.view.top or r.top > self.view.bottom:
@@ -105,14 +128,7 @@ class GalleryScene(Scene):
             text.draw_text(surface, label, px, colour, (r.centerx, r.top + app.px(114)), "midtop", bold=overridden)
             text.draw_text(surface, book.source(name), app.font_px(13), app.theme.muted,
                            (r.centerx, r.top + app.px(132)), "midtop")
-            if r.collidepoint(self.mouse) and self.view.collidepoint(self.mouse):
-                hovered = name
         surface.set_clip(clip)
         if self.content_h > self.view.h:
             track = pygame.Rect(self.view.right + app.px(8), self.view.top, app.px(10), self.view.h)
             draw_scrollbar(surface, app, track, self.scroll, self.view.h, self.content_h)
-        self.group.draw(surface)
-        if hovered:
-            img = book.image(hovered)
-            draw_tooltip(surface, app, _("{name}  ·  {w}×{h} px  ·  from '{pack}'").format(
-                name=hovered, w=img.get_width(), h=img.get_height(), pack=book.source(hovered)), self.mouse)

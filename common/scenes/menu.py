@@ -11,8 +11,10 @@ from common.dialog import Dialog
 from common.files import DataError
 from common.games import GAMES
 from common.i18n import _
+from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -116,19 +118,25 @@ class MenuScene(Scene):
         self.t_ms += dt_ms
         self.group.update(dt_ms)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def frame_parts(self) -> list[Part] | None:
         app = self.app
-        w, h = surface.get_size()
-        self.backdrop.draw(surface, app)
+        w, h = app.size
         size = app.px(150)
         bob = round(math.sin(self.t_ms / 900) * app.px(4))
         emblem = app.sprites.scaled("ui/logo_emblem", (size, size))
-        surface.blit(emblem, emblem.get_rect(midtop=(w // 2, app.px(18) + bob)))
-        text.draw_text(surface, "Arenas & Arzium", app.font_px(64), app.theme.text_light,
-                       (w // 2, app.px(176)), "midtop", bold=True, shadow=app.theme.shadow)
-        text.draw_text(surface, _("Two tabletop games from a whimsical land"), app.font_px(24),
-                       app.theme.text_light, (w // 2, app.px(232)), "midtop", shadow=app.theme.shadow)
-        self.group.draw(surface)
-        hint = _("Arrows + Enter or mouse  ·  F1 rules in a game  ·  F11 fullscreen  ·  Esc back")
-        text.draw_text(surface, hint, text.fit_px(hint, app.font_px(17), w - app.px(20)), app.theme.text_light,
-                       (w // 2, h - app.px(10)), "midbottom", shadow=app.theme.shadow)
+        where = emblem.get_rect(midtop=(w // 2, app.px(18) + bob))
+
+        def titles(surface: pygame.Surface) -> None:
+            text.draw_text(surface, "Arenas & Arzium", app.font_px(64), app.theme.text_light,
+                           (w // 2, app.px(176)), "midtop", bold=True, shadow=app.theme.shadow)
+            text.draw_text(surface, _("Two tabletop games from a whimsical land"), app.font_px(24),
+                           app.theme.text_light, (w // 2, app.px(232)), "midtop", shadow=app.theme.shadow)
+
+        def hint(surface: pygame.Surface) -> None:
+            line = _("Arrows + Enter or mouse  ·  F1 rules in a game  ·  F11 fullscreen  ·  Esc back")
+            text.draw_text(surface, line, text.fit_px(line, app.font_px(17), w - app.px(20)), app.theme.text_light,
+                           (w // 2, h - app.px(10)), "midbottom", shadow=app.theme.shadow)
+        return widget_screen(self.backdrop.picture(app, app.size), self.group,
+                             image_part(emblem, where.topleft, moving=True),
+                             window_part(app, "titles", titles, pygame.Rect(0, app.px(160), w, app.px(130))),
+                             over=[window_part(app, "hint", hint, pygame.Rect(0, h // 2, w, h - h // 2))])

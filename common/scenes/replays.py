@@ -15,6 +15,7 @@ from common.dialog import Dialog
 from common.files import DataError
 from common.games import GAMES, hook
 from common.i18n import N_, _
+from common.layers import Part
 from common.paths import replays_dir
 from common.replay import Replay, ReplayError, read_replay
 from common.replay_index import (
@@ -30,6 +31,7 @@ from common.replay_index import (
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.replay_viewer import ReplayViewerScene
+from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, ListBox, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
@@ -261,10 +263,15 @@ class ReplaysScene(Scene):
             if self.opener.poll() is not None:
                 self.opener = None
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def frame_parts(self) -> list[Part] | None:
+        app = self.app
+        return widget_screen(self.backdrop.picture(app, app.size, [("ui/panel", self.panel)]), self.group,
+                             window_part(app, ("heads", bool(self.rows)), self._draw_heads))
+
+    def _draw_heads(self, surface: pygame.Surface) -> None:
+        """The title, and the columns' headings (or, with no replays, what this screen will show)."""
         app = self.app
         w = surface.get_width()
-        self.backdrop.draw(surface, app, [("ui/panel", self.panel)])
         text.draw_text(surface, _("Replays"), app.font_px(46), app.theme.text_light, (w // 2, app.px(20)),
                        "midtop", bold=True, shadow=app.theme.shadow)
         if not self.rows:
@@ -272,11 +279,9 @@ class ReplaysScene(Scene):
             for i, line in enumerate(lines):
                 text.draw_text(surface, line, text.fit_px(line, app.font_px(24), self.panel.w - app.px(60)),
                                app.theme.text, (self.panel.centerx, self.panel.top + app.px(80 + 40 * i)), "midtop")
-            self.group.draw(surface)
             return
         y = self.panel.top + app.px(16) + app.px(34) // 2
         for strip, name in zip(self.list.columns(app), COLUMNS):
             label = _(name)
             text.draw_text(surface, label, text.fit_px(label, app.font_px(18), strip.w, bold=True), app.theme.muted,
                            (self.list.rect.left + strip.left, y), "midleft", bold=True)
-        self.group.draw(surface)

@@ -8,11 +8,13 @@ import pygame
 
 from common import text
 from common.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_decimal, system_language
+from common.layers import Part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.gallery import GalleryScene
 from common.settings import ANIMATION_SPEEDS, UI_SCALES
 from common.sprite_packs import discover_packs
+from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
 
 if TYPE_CHECKING:
@@ -115,9 +117,11 @@ class SettingsScene(Scene):
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def frame_parts(self) -> list[Part] | None:
         app = self.app
-        self.backdrop.draw(surface, app, [("ui/panel", self.panel)])
-        text.draw_text(surface, _("Settings"), app.font_px(46), app.theme.text_light,
-                       (surface.get_width() // 2, app.px(22)), "midtop", bold=True, shadow=app.theme.shadow)
-        self.group.draw(surface)
+
+        def title(surface: pygame.Surface) -> None:
+            text.draw_text(surface, _("Settings"), app.font_px(46), app.theme.text_light,
+                           (surface.get_width() // 2, app.px(22)), "midtop", bold=True, shadow=app.theme.shadow)
+        return widget_screen(self.backdrop.picture(app, app.size, [("ui/panel", self.panel)]), self.group,
+                             window_part(app, "title", title))

@@ -10,9 +10,11 @@ import pygame
 from common import text
 from common.games import GAMES
 from common.i18n import _
+from common.layers import Part
 from common.replay_index import StatsPage, statistics_pages
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
@@ -92,10 +94,14 @@ class StatisticsScene(Scene):
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def frame_parts(self) -> list[Part] | None:
+        app = self.app
+        return widget_screen(self.backdrop.picture(app, app.size, [("ui/panel", self.panel)]), self.group,
+                             window_part(app, (self.current, self.scroll, id(self.page)), self._draw_page))
+
+    def _draw_page(self, surface: pygame.Surface) -> None:
         app = self.app
         w = surface.get_width()
-        self.backdrop.draw(surface, app, [("ui/panel", self.panel)])
         text.draw_text(surface, _("Statistics"), app.font_px(46), app.theme.text_light, (w // 2, app.px(20)),
                        "midtop", bold=True, shadow=app.theme.shadow)
         for i, tab in enumerate(self.tabs):
@@ -110,7 +116,6 @@ class StatisticsScene(Scene):
             ink = app.theme.danger if line == page.message else app.theme.muted
             text.draw_text(surface, line, text.fit_px(line, app.font_px(16), self.panel.w - app.px(60)), ink,
                            (self.panel.centerx, self.panel.bottom - app.px(16) - i * app.px(20)), "midbottom")
-        self.group.draw(surface)
 
     def _draw_totals(self, surface: pygame.Surface, page: StatsPage) -> None:
         app = self.app

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 Dash = tuple[int, ...]  # on, off, on, off, ... in px at 1280x720; () is a solid line
 
-DASHES: tuple[Dash, ...] = ((), (14, 6), (3, 5), (16, 5, 3, 5), (7, 7), (22, 4, 3, 4, 3, 4), (2, 9),
-                            (10, 3, 10, 9))
+# Long gaps, so a line drawn over another one shows the one under it every few pixels.
+DASHES: tuple[Dash, ...] = ((), (10, 9), (3, 6), (14, 5, 3, 5), (22, 7), (18, 4, 3, 4, 3, 4), (2, 10),
+                            (9, 3, 9, 10))
 
 
 def dash_styles(n: int) -> list[Dash]:

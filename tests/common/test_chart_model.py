@@ -1,4 +1,6 @@
 """Line chart layout: end labels kept apart and in bounds, distinct dashes, axis labels with room."""
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -26,7 +28,7 @@ def test_a_crowd_pushes_its_neighbour_when_they_meet():
 def test_labels_never_overlap_and_fit_when_there_is_room(wanted, height):
     out = spread_labels(wanted, height, 0, 300)
     ordered = sorted(out)
-    assert all(b - a >= height - 1e-6 for a, b in zip(ordered, ordered[1:]))
+    assert all(b - a >= height - 1e-6 for a, b in itertools.pairwise(ordered))
     if len(wanted) * height <= 300:
         assert all(height / 2 - 1e-6 <= y <= 300 - height / 2 + 1e-6 for y in out)
 

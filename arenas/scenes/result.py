@@ -231,7 +231,7 @@ class ResultScene(Scene):
         app = self.app
         cm = self.chart_map
         x = self.chart_rect.x + round(cm.ticks[i])
-        top, bottom = self.chart_rect.y + cm.plot.top, self.chart_rect.y + cm.strip.bottom
-        pygame.draw.line(surface, app.theme.accent, (x, top), (x, bottom), max(2, app.px(3)))
-        pos = self.mouse if self.hover_tick is not None else (x, bottom)
+        top, bottom = self.chart_rect.y + cm.plot.top, self.chart_rect.y + cm.plot.bottom
+        pygame.draw.line(surface, app.theme.accent, (x, top), (x, bottom), max(2, app.px(3)))  # the initial stays
+        pos = self.mouse if self.hover_tick is not None else (x, self.chart_rect.y + cm.strip.bottom)
         draw_tooltip(surface, app, tick_text(self.history, i), pos)

@@ -79,9 +79,9 @@ def hint_scene(app: App) -> PlayScene:
     return scene
 
 
-def finished_scene(app: App, players: int = 3) -> ResultScene:
+def finished_scene(app: App, players: int = 3, seed: int = 77) -> ResultScene:
     """A full game of `players` greedy bots played to its end."""
-    state, actions = played(Setup(SEATS[:players], True, 1), 77, lambda s: False)
+    state, actions = played(Setup(SEATS[:players], True, 1), seed, lambda s: False)
     return result_scene(app, state, actions=actions)
 
 
@@ -112,4 +112,6 @@ register(SceneSpec("arzium-play-hint", "Arzium: human against a Hard bot, a hint
 register(SceneSpec("arzium-result", "Arzium: scores of a finished game", finished_scene))
 register(SceneSpec("arzium-result-4", "Arzium: scores of a finished four-player game",
                    lambda app: finished_scene(app, 4)))
+register(SceneSpec("arzium-result-tie", "Arzium: three players, two tied on points, the coins decide",
+                   lambda app: finished_scene(app, 3, 13)))
 register(SceneSpec("arzium-replay", "Arzium: a replay watched, paused at its 60th action", replay_viewer))

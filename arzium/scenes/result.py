@@ -47,7 +47,9 @@ def decision_text(out: Outcome, names: list[str]) -> str:
             return _("most victory points: {points}, {lead} more than {name}").format(
                 points=points(best), lead=best - runner.total, name=names[runner.player])
         case Decider.COINS:
-            counts = ", ".join(f"{names[p]} {coins(out.scores[p].coins)}" for p in level)
+            richest = sorted(level, key=lambda p: -out.scores[p].coins)
+            counts = ", ".join(_("{name}: {coins}").format(name=names[p], coins=coins(out.scores[p].coins))
+                               for p in richest)
             line = _("{names} tied on {points}; most coins break the tie ({counts})").format(
                 names=and_joined([names[p] for p in level]), points=points(best), counts=counts)
             if len(out.winners) > 1:

@@ -2,7 +2,7 @@
 import itertools
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from common.chart_model import DASHES, dash_styles, room_for, spread_labels
@@ -24,6 +24,7 @@ def test_a_crowd_pushes_its_neighbour_when_they_meet():
     assert spread_labels([40.0, 48.0, 48.0, 48.0], 10, 0, 100) == [31.0, 41.0, 51.0, 61.0]
 
 
+@settings(max_examples=60, deadline=None)
 @given(st.lists(st.floats(0, 300), max_size=8), st.floats(5, 30))
 def test_labels_never_overlap_and_fit_when_there_is_room(wanted, height):
     out = spread_labels(wanted, height, 0, 300)

@@ -180,7 +180,7 @@ class ResultScene(Scene):
             room = panel.w - 2 * (self._stamp().w + app.px(46))
         title_px = text.fit_px(title, app.font_px(36), room, bold=True)
         body_top = panel.top + app.px(30) + text.font(title_px, True).get_linesize()
-        sub_px = app.font_px(17)
+        sub_px = app.font_px(19)
         lines = text.wrap(sub, sub_px, panel.w - app.px(80))
         body_top += len(lines) * text.font(sub_px).get_linesize() + app.px(8)
         bottom = self.buttons[0].rect.top - app.px(12)

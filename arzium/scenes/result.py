@@ -142,10 +142,6 @@ class ResultScene(Scene):
         self.t_ms += dt_ms
         self.group.update(dt_ms)
 
-    def retranslate(self) -> None:
-        super().retranslate()
-        self.picture = None
-
     def headline(self) -> tuple[str, str]:
         """Who won, and how many turns it took with what decided it."""
         seats = self.state.setup.seats

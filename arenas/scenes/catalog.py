@@ -101,6 +101,12 @@ def finished_result(app: App) -> ResultScene:
     return flow.result_scene(app, setup, state, RunRecord())
 
 
+def coinciding_result(app: App) -> ResultScene:
+    """A lost run of level 3 where Slow 1 and Slow 2 drain on the same line for their first 25 s."""
+    setup, state = finished_game(3, 2)
+    return flow.result_scene(app, setup, state, RunRecord())
+
+
 def replay_viewer(app: App) -> ReplayViewerScene:
     """The finished game of the result screen watched as a replay, stopped a little after its middle."""
     setup, state = finished_game()
@@ -118,4 +124,6 @@ register(SceneSpec("arenas-play-bots", "Arenas Movedizas: a human with two bot t
 register(SceneSpec("arenas-play-bot-turn", "Arenas Movedizas: a bot team-mate thinking after the human's card",
                    lambda app: bots_play(app, hint=False)))
 register(SceneSpec("arenas-result", "Arenas Movedizas: a finished game with its sand chart", finished_result))
+register(SceneSpec("arenas-result-coinciding", "Arenas Movedizas: a result whose Slow 1 and Slow 2 lines coincide",
+                   coinciding_result))
 register(SceneSpec("arenas-replay", "Arenas Movedizas: a replay watched, paused past its middle", replay_viewer))

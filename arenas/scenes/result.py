@@ -16,7 +16,7 @@ from arenas.rules import (
     level_path,
     load_level,
 )
-from arenas.scenes.chart import draw_chart, sand_history
+from arenas.scenes.chart import ChartMap, draw_chart, sand_history, tick_text
 from arenas.scenes.names import timer_name
 from arenas.session import GameSetup, RunRecord, format_ms
 from common import text
@@ -25,7 +25,7 @@ from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.menu import MenuScene
 from common.scenes.replays import watch_file
-from common.widgets import Button, WidgetGroup
+from common.widgets import Button, WidgetGroup, draw_tooltip
 
 if TYPE_CHECKING:
     from common.app import App
@@ -77,7 +77,11 @@ class ResultScene(Scene):
         self.history = sand_history(state)
         self.backdrop = Backdrop(70)
         self.chart: pygame.Surface | None = None
+        self.chart_map: ChartMap | None = None
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
+        self.hover_tick: int | None = None  # the card tick under the mouse
+        self.focus_tick: int | None = None  # the card tick chosen with Up/Down
+        self.mouse = (-1, -1)
         self.next_level = self._next_level()
         buttons = [Button(_("Watch again") if watched else _("Retry"), self.retry, _("Play this level again (Enter)"))]
         if self.next_level is not None:
@@ -144,11 +148,31 @@ class ResultScene(Scene):
             self.app.sounds.play("ui_back")
             self.level_select()
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.history.cards:
+            n = len(self.history.cards)
+            step = 1 if event.key == pygame.K_DOWN else -1
+            self.focus_tick = (step if step < 0 else 0) % n if self.focus_tick is None \
+                else (self.focus_tick + step) % n
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.hover_tick = self._tick_at(event.pos)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.group._move_focus(1 if event.key == pygame.K_RIGHT else -1)
             self.group.keyboard_mode = True
             return True
         return self.group.handle(event)
+
+    def _tick_at(self, pos: tuple[int, int]) -> int | None:
+        """The card tick nearest the mouse, if it is on the tick or the strip under it."""
+        if self.chart_map is None:
+            return None
+        x, y = pos[0] - self.chart_rect.x, pos[1] - self.chart_rect.y
+        cm = self.chart_map
+        if not cm.plot.top <= y <= cm.strip.bottom or not cm.ticks:
+            return None
+        near = min(range(len(cm.ticks)), key=lambda i: abs(cm.ticks[i] - x))
+        return near if abs(cm.ticks[near] - x) <= max(4, self.app.px(6)) else None
 
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
@@ -191,8 +215,23 @@ class ResultScene(Scene):
                            "midbottom", shadow=app.theme.shadow)
         if self.chart is None or self.chart.get_size() != self.chart_rect.size:
             self.chart = pygame.Surface(self.chart_rect.size, pygame.SRCALPHA)
-            draw_chart(self.chart, app, self.chart.get_rect(), self.history)
+            self.chart_map = draw_chart(self.chart, app, self.chart.get_rect(), self.history)
         surface.blit(self.chart, self.chart_rect)
-        text.draw_text(surface, _("Sand left in every timer over the run"), app.font_px(18), app.theme.text,
-                       (self.chart_rect.centerx, self.chart_rect.top + app.px(10)), "midtop", bold=True)
+        heading = _("Sand left in every timer over the run")
+        text.draw_text(surface, heading, text.fit_px(heading, app.font_px(18), self.chart_rect.w // 2, bold=True),
+                       app.theme.text, (self.chart_rect.centerx, self.chart_rect.top + app.px(10)), "midtop", bold=True)
         self.group.draw(surface)
+        self._draw_tick(surface)
+
+    def _draw_tick(self, surface: pygame.Surface) -> None:
+        """The tick under the mouse (else the one chosen by key) marked across the plot, with its card."""
+        i = self.hover_tick if self.hover_tick is not None else self.focus_tick
+        if i is None or self.chart_map is None:
+            return
+        app = self.app
+        cm = self.chart_map
+        x = self.chart_rect.x + round(cm.ticks[i])
+        top, bottom = self.chart_rect.y + cm.plot.top, self.chart_rect.y + cm.plot.bottom
+        pygame.draw.line(surface, app.theme.accent, (x, top), (x, bottom), max(2, app.px(3)))  # the initial stays
+        pos = self.mouse if self.hover_tick is not None else (x, self.chart_rect.y + cm.strip.bottom)
+        draw_tooltip(surface, app, tick_text(self.history, i), pos)

@@ -96,8 +96,17 @@ from arzium.rules.events import (
     SquareSkipped,
     TurnStarted,
 )
+from arzium.rules.progress import points_by_turn
 from arzium.rules.replay import Replay, replay_from, run_replay
-from arzium.rules.score import Outcome, PlayerScore, outcome, outcome_json
+from arzium.rules.score import (
+    Decider,
+    Outcome,
+    PlayerScore,
+    decided_by,
+    outcome,
+    outcome_json,
+    tied_on_points,
+)
 from arzium.rules.search import BLANK_COST, Placement, placement
 from arzium.rules.state import (
     MARKERS_PER_COLOUR,
@@ -169,6 +178,7 @@ __all__ = [
     "ClaimsBegun",
     "CoinsGained",
     "ConsolationCoin",
+    "Decider",
     "Event",
     "FinalRound",
     "Fit",
@@ -212,6 +222,7 @@ __all__ = [
     "check_setup",
     "clone",
     "current_player",
+    "decided_by",
     "default_cards",
     "default_setup",
     "from_dict",
@@ -222,6 +233,7 @@ __all__ = [
     "outcome",
     "outcome_json",
     "placement",
+    "points_by_turn",
     "put_markers",
     "rc_square",
     "replay_from",
@@ -231,6 +243,7 @@ __all__ = [
     "slot_of_square",
     "slot_squares",
     "square_rc",
+    "tied_on_points",
     "to_dict",
     "turn_order",
     "view_rc",

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from arzium.rules.state import GameState, Phase
@@ -38,6 +39,29 @@ def outcome(state: GameState) -> Outcome:
     best = max((s.total, s.coins) for s in scores)
     winners = tuple(s.player for s in scores if (s.total, s.coins) == best)
     return Outcome(tuple(scores), winners, state.phase == Phase.OVER)
+
+
+class Decider(StrEnum):
+    """What settled the winners: most points alone, the coins between players tied on points, or nothing
+    (tied on points and coins: a shared win)."""
+
+    POINTS = "points"
+    COINS = "coins"
+    SHARED = "shared"
+
+
+def decided_by(out: Outcome) -> Decider:
+    """How `out`'s winners were found (most points; on a tie, most coins; still tied, a shared win)."""
+    level = tied_on_points(out)
+    if len(level) == 1:
+        return Decider.POINTS
+    return Decider.SHARED if len(out.winners) == len(level) else Decider.COINS
+
+
+def tied_on_points(out: Outcome) -> tuple[int, ...]:
+    """The players with the most points (one when nobody tied them)."""
+    best = max(s.total for s in out.scores)
+    return tuple(s.player for s in out.scores if s.total == best)
 
 
 def outcome_json(state: GameState) -> dict[str, Any]:

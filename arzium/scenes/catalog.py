@@ -79,9 +79,10 @@ def hint_scene(app: App) -> PlayScene:
     return scene
 
 
-def finished_scene(app: App) -> ResultScene:
-    state, _ = played(Setup(SEATS[:3], True, 1), 77, lambda s: False)
-    return result_scene(app, state)
+def finished_scene(app: App, players: int = 3, seed: int = 77) -> ResultScene:
+    """A full game of `players` greedy bots played to its end."""
+    state, actions = played(Setup(SEATS[:players], True, 1), seed, lambda s: False)
+    return result_scene(app, state, actions=actions)
 
 
 def replay_viewer(app: App) -> ReplayViewerScene:
@@ -109,4 +110,8 @@ register(SceneSpec("arzium-setup", "Arzium: seats and mode", setup_scene))
 register(SceneSpec("arzium-play", "Arzium: 4 players mid-game, full game, ghost preview", midgame_scene, over_the_map))
 register(SceneSpec("arzium-play-hint", "Arzium: human against a Hard bot, a hint shown on the map", hint_scene))
 register(SceneSpec("arzium-result", "Arzium: scores of a finished game", finished_scene))
+register(SceneSpec("arzium-result-4", "Arzium: scores of a finished four-player game",
+                   lambda app: finished_scene(app, 4)))
+register(SceneSpec("arzium-result-tie", "Arzium: three players, two tied on points, the coins decide",
+                   lambda app: finished_scene(app, 3, 13)))
 register(SceneSpec("arzium-replay", "Arzium: a replay watched, paused at its 60th action", replay_viewer))

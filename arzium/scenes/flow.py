@@ -6,6 +6,7 @@ so the scenes do not import each other.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from arzium.rules import Action, GameState
@@ -41,11 +42,13 @@ def resume_game(app: App, saved: SavedGame) -> None:
 def play_scene(app: App, state: GameState, actions: list[Action] | None = None,
                replay: list[Action] | None = None, autosave: bool = True, assisted: bool = False) -> PlayScene:
     """The table for `state` (see `PlayScene`), followed by its result screen."""
+    scene: PlayScene
 
     def show_result(final: GameState, replay_path: str | None, watching: bool, was_assisted: bool) -> None:
-        app.replace(result_scene(app, final, replay_path, watching, was_assisted))
+        app.replace(result_scene(app, final, replay_path, watching, was_assisted, scene.table.actions))
 
-    return PlayScene(app, state, show_result, ask_bid, actions, replay, autosave, assisted)
+    scene = PlayScene(app, state, show_result, ask_bid, actions, replay, autosave, assisted)
+    return scene
 
 
 def ask_bid(scene: PlayScene, player: int) -> None:
@@ -57,7 +60,8 @@ def ask_bid(scene: PlayScene, player: int) -> None:
 
 
 def result_scene(app: App, state: GameState, replay_path: str | None = None, watching: bool = False,
-                 assisted: bool = False) -> ResultScene:
-    """The scores of the finished `state`; Play again puts a new game of the same seats on the table."""
+                 assisted: bool = False, actions: Sequence[Action] = ()) -> ResultScene:
+    """The scores of the finished `state` (reached by `actions`); Play again puts a new game of the same seats on
+    the table."""
     return ResultScene(app, state, lambda again: app.replace(play_scene(app, again)), replay_path, watching,
-                       assisted)
+                       assisted, actions)

@@ -1,23 +1,33 @@
-"""The end of a game: the winner, each player's points (cards, artifacts) as a bar chart, coins for ties."""
+"""The end of a game: the winner and what decided it, each player's characters and artifacts with their points
+and coins, the final map, and the points after every turn."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
-from arzium.rules import GameState, new_game, outcome
-from arzium.scenes.art import CardArt
+from arzium.rules import (
+    Action,
+    Decider,
+    GameState,
+    Outcome,
+    decided_by,
+    new_game,
+    outcome,
+    points_by_turn,
+    tied_on_points,
+)
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
-from arzium.scenes.wording import shown_name, win_line
+from arzium.scenes.result_view import Drawn, ResultView
+from arzium.scenes.wording import and_joined, coins, points, shown_name, win_line
 from common import text
 from common.i18n import _, ngettext
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.replays import watch_file
-from common.tween import ease_out_quad
-from common.widgets import Button, WidgetGroup
+from common.widgets import Button, WidgetGroup, draw_tooltip
 
 if TYPE_CHECKING:
     from common.app import App
@@ -25,26 +35,61 @@ if TYPE_CHECKING:
 GRACE_MS = 1500
 
 
+def decision_text(out: Outcome, names: list[str]) -> str:
+    """What decided the winners, in words (most points; on a tie, most coins; still tied, a shared win)."""
+    level = tied_on_points(out)
+    best = out.scores[level[0]].total
+    match decided_by(out):
+        case Decider.POINTS:
+            runner = max((s for s in out.scores if s.player != level[0]), key=lambda s: s.total, default=None)
+            if runner is None:
+                return _("most victory points")
+            return _("most victory points: {points}, {lead} more than {name}").format(
+                points=points(best), lead=best - runner.total, name=names[runner.player])
+        case Decider.COINS:
+            richest = sorted(level, key=lambda p: -out.scores[p].coins)
+            counts = ", ".join(_("{name}: {coins}").format(name=names[p], coins=coins(out.scores[p].coins))
+                               for p in richest)
+            line = _("{names} tied on {points}; most coins break the tie ({counts})").format(
+                names=and_joined([names[p] for p in level]), points=points(best), counts=counts)
+            if len(out.winners) > 1:
+                line += " · " + _("{names} still tied: a shared win").format(
+                    names=and_joined([names[p] for p in out.winners]))
+            return line
+        case Decider.SHARED:
+            return _("{names} tied on {points} and {coins}: a shared win").format(
+                names=and_joined([names[p] for p in level]), points=points(best),
+                coins=coins(out.scores[level[0]].coins))
+        case _ as never:
+            assert_never(never)
+
+
 class ResultScene(Scene):
-    """Scores by player with a growing stacked bar chart; Play again (same seats) or Menu."""
+    """The end of a game told: who won and why, every party, the map, the score over the game; Play again
+    (same seats), Watch replay or Menu."""
 
     rules_game = "arzium"
     title = "Arzium — result"
 
     def __init__(self, app: App, state: GameState, new_table: Callable[[GameState], None],
-                 replay_path: str | None = None, watching: bool = False, assisted: bool = False) -> None:
+                 replay_path: str | None = None, watching: bool = False, assisted: bool = False,
+                 actions: Sequence[Action] = ()) -> None:
         """`new_table` puts a new game on the table (`arzium.scenes.flow` gives it); `assisted`: hints were shown
-        during the game (said on the screen)."""
+        during the game (said on the screen); `actions`: every action of the game (for the score over it)."""
         super().__init__(app)
         self.new_table = new_table
         self.state = state
         self.assisted = assisted
         self.replay_path = replay_path
-        self.art = CardArt(app, state.cards)
         self.outcome = outcome(state)
         self.order = sorted(range(len(state.players)),
                             key=lambda i: (-self.outcome.scores[i].total, -self.outcome.scores[i].coins, i))
         self.t_ms = 0.0
+        self.mouse = (-1, -1)
+        self.view = ResultView(app, state, self.outcome, self.order, points_by_turn(new_game(state.setup, state.seed,
+                                                                                            state.cards), actions))
+        self.picture: pygame.Surface | None = None
+        self.drawn = Drawn()
         again = Button(_("Play again"), self.play_again, _("A new game with the same seats"), font=24)
         menu = Button(_("Menu"), self.to_menu, _("Back to the main menu"), font=24, sound="ui_back")
         watch = Button(_("Watch replay"), self.watch_replay, _("Watch this game again, step by step"), font=24)
@@ -72,14 +117,15 @@ class ResultScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - app.px(60), app.px(980)), min(h - app.px(40), app.px(600)))
-        self.panel.center = (w // 2, h // 2 - app.px(10))
-        bw = app.px(220)
-        total = len(self.buttons) * bw + (len(self.buttons) - 1) * app.px(20)
+        self.panel = pygame.Rect(0, 0, w - 2 * app.px(16), h - 2 * app.px(10))
+        self.panel.center = (w // 2, h // 2)
+        bw, gap = min(app.px(220), (self.panel.w - app.px(60)) // len(self.buttons) - app.px(20)), app.px(20)
+        total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
         x = w // 2 - total // 2
         for b in self.buttons:
-            b.rect = pygame.Rect(x, self.panel.bottom - app.px(72), bw, app.px(52))
-            x += bw + app.px(20)
+            b.rect = pygame.Rect(x, self.panel.bottom - app.px(70), bw, app.px(48))
+            x += bw + gap
+        self.picture = None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -88,91 +134,82 @@ class ResultScene(Scene):
         if event.type == pygame.KEYDOWN and self.t_ms < GRACE_MS and event.key in (
                 pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             return True  # a key still held from confirming the last turn must not skip the result
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         return self.group.handle(event)
 
     def update(self, dt_ms: float) -> None:
         self.t_ms += dt_ms
         self.group.update(dt_ms)
 
+    def headline(self) -> tuple[str, str]:
+        """Who won, and how many turns it took with what decided it."""
+        seats = self.state.setup.seats
+        out = self.outcome
+        names = [shown_name(s.name) for s in seats]
+        title = _("{winners}!").format(winners=win_line([names[w] for w in out.winners])) \
+            if len(out.winners) < len(seats) else _("A shared win!")
+        turns = ngettext("after {n} turn", "after {n} turns", self.state.turn).format(n=self.state.turn)
+        return title, turns + " · " + decision_text(out, names)
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         panel = self.panel
         self.backdrop.draw(surface, app, [("ui/dialog", panel)])
-        seats = self.state.setup.seats
-        winners = self.outcome.winners
-        title = _("{winners}!").format(winners=win_line([shown_name(seats[w].name) for w in winners])) \
-            if len(winners) < len(seats) else _("A shared win!")
-        text.draw_text(surface, title, text.fit_px(title, app.font_px(40), panel.w - app.px(80), bold=True),
-                       app.theme.text, (panel.centerx, panel.top + app.px(36)), "midtop", bold=True)
-        tied = len({self.outcome.scores[w].total for w in winners}) == 1 and any(
-            self.outcome.scores[o].total == self.outcome.scores[winners[0]].total and o not in winners
-            for o in range(len(seats)))
-        sub = ngettext("after {n} turn", "after {n} turns", self.state.turn).format(n=self.state.turn) + " · " + (
-            _("most coins broke the tie") if tied else _("most victory points"))
-        text.draw_text(surface, sub, app.font_px(19), app.theme.muted, (panel.centerx, panel.top + app.px(84)),
-                       "midtop")
+        if self.picture is None or self.picture.get_size() != surface.get_size():
+            self.picture, self.drawn = self._paint(surface.get_size())
+        surface.blit(self.picture, (0, 0))
         if self.assisted:
             self._draw_assisted(surface)
-        top = panel.top + app.px(124)
-        row_h = min(app.px(86), (self.buttons[0].rect.top - app.px(20) - top) // max(1, len(seats)))
-        best = max(1, max(s.total for s in self.outcome.scores))
-        bar_left = panel.left + app.px(300)
-        bar_w = panel.right - app.px(200) - bar_left
-        grow = ease_out_quad(min(1.0, self.t_ms / max(1.0, app.anim_ms(1200)))) if app.anim_ms(1200) > 0 else 1.0
-        for rank, i in enumerate(self.order):
-            s = self.outcome.scores[i]
-            seat = seats[i]
-            y = top + rank * row_h
-            colour = self.art.colour(seat.colour)
-            if i in winners:
-                star = app.sprites.scaled("ui/star", (app.px(34), app.px(34)))
-                surface.blit(star, star.get_rect(center=(panel.left + app.px(44), y + row_h // 2)))
-            mid = y + row_h // 2
-            surface.blit(self.art.marker(seat.colour, app.px(34)), (panel.left + app.px(66), mid - app.px(17)))
-            name = shown_name(seat.name)
-            text.draw_text(surface, name, text.fit_px(name, app.font_px(24), app.px(180), bold=True),
-                           app.theme.text, (panel.left + app.px(108), mid - app.px(10)), "midleft", bold=True)
-            n_art = len(self.state.players[i].artifacts)
-            party = ngettext("{n} character", "{n} characters", s.characters).format(n=s.characters) + " · " + \
-                ngettext("{n} artifact", "{n} artifacts", n_art).format(n=n_art)
-            text.draw_text(surface, party, text.fit_px(party, app.font_px(15), bar_left - panel.left - app.px(116)),
-                           app.theme.muted, (panel.left + app.px(108), mid + app.px(14)), "midleft")
-            bar_h = max(8, row_h // 2 - app.px(4))
-            by = y + (row_h - bar_h) // 2
-            cw = round(bar_w * s.card_points / best * grow)
-            aw = round(bar_w * s.artifact_points / best * grow)
-            pygame.draw.rect(surface, (225, 210, 175), (bar_left, by, bar_w, bar_h), border_radius=app.px(6))
-            if cw:
-                pygame.draw.rect(surface, colour, (bar_left, by, cw, bar_h), border_radius=app.px(6))
-            if aw:
-                pygame.draw.rect(surface, app.theme.accent, (bar_left + cw, by, aw, bar_h), border_radius=app.px(6))
-            pygame.draw.rect(surface, (90, 64, 40), (bar_left, by, bar_w, bar_h), 1, border_radius=app.px(6))
-            detail = _("{cards} from characters + {artifacts} from artifacts").format(cards=s.card_points,
-                                                                                     artifacts=s.artifact_points)
-            text.draw_text(surface, detail, app.font_px(15), app.theme.text,
-                           (bar_left + app.px(8), by - app.px(2)), "bottomleft")
-            text.draw_text(surface, str(s.total), app.font_px(34), app.theme.text,
-                           (panel.right - app.px(150), y + row_h // 2), "midright", bold=True)
-            coin = self.art.coin(app.px(26))
-            surface.blit(coin, coin.get_rect(center=(panel.right - app.px(110), y + row_h // 2)))
-            text.draw_text(surface, str(s.coins), app.font_px(22), app.theme.text,
-                           (panel.right - app.px(92), y + row_h // 2), "midleft")
-        legend_y = self.buttons[0].rect.top - app.px(26)
-        legend = _("Bar: character points (player colour) + artifact points (gold). Coins break ties.")
-        text.draw_text(surface, legend, text.fit_px(legend, app.font_px(15), panel.w - app.px(60)), app.theme.muted,
-                       (panel.centerx, legend_y), "midtop")
+        self.group.draw(surface)
+        tip = next((words for rect, words in self.drawn.tiles if rect.collidepoint(self.mouse)), None)
+        if tip is not None:
+            draw_tooltip(surface, app, tip, self.mouse)
+
+    def _paint(self, size: tuple[int, int]) -> tuple[pygame.Surface, Drawn]:
+        """The still part of the screen: headline, the players, the map and the chart (once per size)."""
+        app = self.app
+        panel = self.panel
+        title, sub = self.headline()
+        room = panel.w - app.px(80)
+        if self.assisted:  # the title is centred: it keeps clear of the stamp on both sides
+            room = panel.w - 2 * (self._stamp().w + app.px(46))
+        title_px = text.fit_px(title, app.font_px(36), room, bold=True)
+        body_top = panel.top + app.px(30) + text.font(title_px, True).get_linesize()
+        sub_px = app.font_px(19)
+        lines = text.wrap(sub, sub_px, panel.w - app.px(80))
+        body_top += len(lines) * text.font(sub_px).get_linesize() + app.px(8)
+        bottom = self.buttons[0].rect.top - app.px(12)
+        if self.replay_path:
+            bottom -= text.font(app.font_px(13)).get_linesize()
+        body = pygame.Rect(panel.left + app.px(34), body_top, panel.w - 2 * app.px(34), bottom - body_top)
+        picture, drawn = self.view.picture(size, body)
+        drawn.texts.append(text.draw_text(picture, title, title_px, app.theme.text,
+                                          (panel.centerx, panel.top + app.px(26)), "midtop", bold=True))
+        y = panel.top + app.px(30) + text.font(title_px, True).get_linesize()
+        for line in lines:
+            drawn.texts.append(text.draw_text(picture, line, sub_px, app.theme.muted, (panel.centerx, y), "midtop"))
+            y += text.font(sub_px).get_linesize()
         if self.replay_path:
             saved = _("Replay saved: {path}").format(path=self.replay_path)
-            text.draw_text(surface, saved, text.fit_px(saved, app.font_px(14), panel.w - app.px(60)),
-                           app.theme.muted, (panel.centerx, legend_y - app.px(6)), "midbottom")
-        self.group.draw(surface)
+            drawn.texts.append(text.draw_text(picture, saved, text.fit_px(saved, app.font_px(13), panel.w - app.px(60)),
+                                              app.theme.muted, (panel.centerx, self.buttons[0].rect.top - app.px(6)),
+                                              "midbottom"))
+        return picture, drawn
+
+    def _stamp(self) -> pygame.Rect:
+        """Where the "assisted" stamp goes."""
+        app = self.app
+        w, h = text.font(app.font_px(16), True).size(_("Assisted: hints used"))
+        box = pygame.Rect(0, 0, w + app.px(20), h + app.px(10))
+        box.topright = (self.panel.right - app.px(34), self.panel.top + app.px(26))
+        return box
 
     def _draw_assisted(self, surface: pygame.Surface) -> None:
         """A stamp in the top right corner: hints were used in this game."""
         app = self.app
         img = text.render(_("Assisted: hints used"), app.font_px(16), HINT_INK, bold=True)
-        box = img.get_rect().inflate(app.px(20), app.px(10))
-        box.topright = (self.panel.right - app.px(34), self.panel.top + app.px(30))
+        box = self._stamp()
         pygame.draw.rect(surface, (238, 230, 255), box, border_radius=app.px(8))
         pygame.draw.rect(surface, HINT_RGB, box, max(2, app.px(2)), border_radius=app.px(8))
         surface.blit(img, img.get_rect(center=box.center))

@@ -204,9 +204,9 @@ def test_the_chart_draws_every_timer_and_the_cards(app: App) -> None:
     for tid, points in history.series.items():
         assert points[0] == (0, state.timers[tid].capacity_ms)
         assert points[-1] == (state.time_ms, state.timers[tid].remaining_ms)
-    assert history.cards == [at for at, _ in state.actions]
+    assert [tick.at_ms for tick in history.cards] == [at for at, _ in state.actions]
     surface = pygame.Surface((1000, 500), pygame.SRCALPHA)
-    plot = draw_chart(surface, app, surface.get_rect(), history)
+    plot = draw_chart(surface, app, surface.get_rect(), history).plot
     assert plot.w > 400 and plot.h > 200
     seen = {tuple(surface.get_at((x, y)))[:3] for x in range(plot.left, plot.right, 2)
             for y in range(plot.top, plot.bottom)}

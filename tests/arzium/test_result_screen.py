@@ -1,0 +1,64 @@
+"""The Arzium result for 2, 3 and 4 players at three window sizes: nothing overlaps, everything stays in the
+panel, long names fit, each card tells its name and points, and the score over the game ends at the final
+scores."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from arzium.rules import SeatSetup, Setup, apply, is_over, legal_actions, new_game, outcome
+from arzium.scenes.flow import result_scene
+from common.app import App
+from helpers import FRAME
+
+LONG = ("Bartholomew Bun of the Hollow", "Archibald Inkwell-Snoozington", "Ferdinand Featherpillow", "Mo")
+COLOURS, EDGES = ("red", "blue", "green", "yellow"), ("south", "north", "west", "east")
+
+
+def finished(n: int, seed: int):
+    setup = Setup(tuple(SeatSetup(LONG[i], COLOURS[i], EDGES[i] if n > 2 else ("south", "north")[i],
+                                  "human" if i == 0 else "bot") for i in range(n)), True, 0)
+    state = new_game(setup, seed)
+    rng = random.Random(seed)
+    actions = []
+    while not is_over(state):
+        action = rng.choice(legal_actions(state))
+        apply(state, action)
+        actions.append(action)
+    return state, actions
+
+
+def apart(boxes: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    return [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if a.colliderect(b)]
+
+
+SIZES = ((960, 540), (1280, 720), (1920, 1080))
+QUICK = [(2, SIZES[0]), (4, SIZES[2])]  # the smallest and the largest window; the other seven: slow
+GRID = [pytest.param(n, size, marks=() if (n, size) in QUICK else pytest.mark.slow) for n in (2, 3, 4)
+        for size in SIZES]
+
+
+@pytest.mark.parametrize("players, size", GRID)
+def test_the_result_is_laid_out_without_overlap(app: App, players: int, size: tuple[int, int]) -> None:
+    state, actions = finished(players, 5 + players)
+    scene = result_scene(app, state, "/tmp/replays/arzium-20260101-120000.json", assisted=True, actions=actions)
+    app.stack.clear_to(scene)
+    assert scene.view.history[-1] == tuple(s.total for s in outcome(state).scores)
+    assert len(scene.view.history) == state.turn + 1
+    if size != app.size:
+        app.resize_window(size)
+    app.step([], FRAME)
+    d = scene.drawn
+    regions = [*d.rows.values(), d.map, d.chart, *(b.rect for b in scene.buttons)]
+    assert not apart(regions)
+    assert all(scene.panel.contains(r) for r in regions + d.texts)
+    assert not apart(d.texts)
+    assert not apart([r for r, _words in d.tiles])
+    for i, row in d.rows.items():
+        assert sum(row.contains(r) for r, _words in d.tiles) == \
+            len(state.players[i].cards) + len(state.players[i].artifacts)
+    card = state.cards.card(state.players[scene.order[0]].cards[0])
+    assert d.tiles[0][1] == f"{card.name}: {card.points} point" + ("" if card.points == 1 else "s")  # its tooltip
+

@@ -27,7 +27,8 @@ from common.i18n import _, ngettext
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.replays import watch_file
-from common.widgets import Button, WidgetGroup, draw_tooltip
+from common.tooltip import draw_tooltip
+from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App

@@ -179,3 +179,10 @@ def test_an_exposed_window_is_presented_whole_next(app: App) -> None:
     assert app.dirty is not None
     app.step([pygame.event.Event(pygame.WINDOWEXPOSED)], FRAME)
     assert app.dirty is None
+
+
+@pytest.mark.parametrize("name", ["arenas-play-preview", "arenas-play-wild-preview"])
+def test_a_move_preview_through_the_layers_equals_a_full_redraw(name: str) -> None:
+    """The ghost level changes every frame as the sand flows; the arrows and labels stay cached."""
+    app = make_app((960, 540))
+    scripted(app, name, 30)

@@ -23,7 +23,7 @@ from arenas.scenes.replay_view import playback
 from arenas.scenes.result import ResultScene
 from arenas.scenes.setup_widgets import BOT_NAMES
 from arenas.session import GameSetup, RunRecord, to_replay
-from common.catalog import SceneSpec, register, wander
+from common.catalog import SceneSpec, hold, register, wander
 from common.i18n import _
 from common.scenes.replay_viewer import ReplayViewerScene
 
@@ -111,10 +111,6 @@ def play_script(frame: int, rng: random.Random, size: tuple[int, int]) -> list[p
         events.append(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
     return events
 
-
-def hold(frame: int, rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
-    """No input: the mouse stays where the scene put it while the sand flows."""
-    return []
 
 
 def finished_game(level_number: int = 7, seed: int = 3) -> tuple[GameSetup, GameState]:

@@ -234,13 +234,14 @@ class TableView:
         return out
 
     def _tag_part(self, tag: pygame.Surface, cells: list[Cell]) -> Part:
-        """A tag just above the squares `cells` cover (below them when there is no room above)."""
+        """A tag just above the squares `cells` cover (below them when there is no room above), kept over the map."""
         bv = self.sc.board_view
         px = self.sc.app.px
         area = bv.cell_rect(*cells[0][:2]).unionall([bv.cell_rect(r, c) for r, c, _ in cells])
         box = tag.get_rect(midbottom=(area.centerx, area.top - px(6)))
         if box.top < bv.frame_rect.top - px(8):
             box.midtop = (area.centerx, area.bottom + px(6))
+        box.x = max(bv.frame_rect.left, min(box.x, bv.frame_rect.right - box.w))  # over the map, not a party
         box.clamp_ip(pygame.Rect((0, 0), self.sc.app.size))
         return image_part(tag, box.topleft)
 

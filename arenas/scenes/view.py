@@ -1,5 +1,6 @@
 """Drawing the play scene (drawing only): the board with its timers, the wild card's targets, the hint's
-rings and the seats; the top bar and the messages are drawn by `hud`."""
+rings, a previewed card's arrows, labels and ghost levels (`previews`) and the seats; the top bar and the
+messages are drawn by `hud`."""
 from __future__ import annotations
 
 import math

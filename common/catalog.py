@@ -28,6 +28,11 @@ def wander(frame: int, rng: random.Random, size: tuple[int, int]) -> list[pygame
     return [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))]
 
 
+def hold(frame: int, rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
+    """No input: the mouse stays where the scene put it (on a card, on a ghost) while the scene runs."""
+    return []
+
+
 def random_input(frame: int, rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
     """Random mouse and keyboard events for robustness tests (clicks and keys included)."""
     w, h = size

@@ -167,6 +167,36 @@ class GlassPainter:
                 pygame.draw.ellipse(surface, colour, (cx - mound, y0 + bottom_level - 2, mound * 2, 4))
         surface.blit(self.frame, topleft)
 
+    def draw_ghost(self, surface: pygame.Surface, topleft: tuple[int, int], now: float, after: float,
+                   sand_key: str) -> None:
+        """A move's preview in the glass at `topleft` holding `now` of its sand on top: the level `after` would
+        leave, as a bright dashed line (at the neck if it would be empty); the sand the flip would add shows
+        pale above the sand, the sand it would take away darkened below the line."""
+        x0, y0 = topleft
+        level_now, _bottom = self.levels(now)
+        level, _bottom = self.levels(after)
+        w = self.size[0]
+        if level != level_now:
+            first, last = min(level, level_now), min(max(level, level_now), self.neck)
+            if last > first:
+                ghost = self.sand_image(sand_key).subsurface((0, first, w, last - first)).copy()
+                if level < level_now:  # more sand after the flip: the added sand, pale
+                    ghost.fill((90, 90, 90, 0), special_flags=pygame.BLEND_RGB_ADD)
+                    ghost.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)
+                else:                  # less: the sand the flip takes away, darkened
+                    ghost.fill((70, 60, 60, 215), special_flags=pygame.BLEND_RGBA_MULT)
+                surface.blit(ghost, (x0, y0 + first))
+        y = min(level, self.neck - 1)
+        left, width = self.lefts[y], self.widths[y]
+        if width <= 0:
+            return
+        dash = max(2, w // 9)
+        thick = max(2, self.size[1] // 40)
+        for x in range(left - 1, left + width + 1, 2 * dash):
+            end = min(x + dash, left + width + 1)
+            pygame.draw.line(surface, (20, 10, 6), (x0 + x, y0 + y), (x0 + end, y0 + y), thick + 2)
+            pygame.draw.line(surface, (255, 255, 255), (x0 + x, y0 + y), (x0 + end, y0 + y), thick)
+
     def compose(self, fraction: float, sand_key: str, flowing: bool, t_ms: float) -> pygame.Surface:
         """The hourglass on its own surface (for flipping, tilting and fading)."""
         img = pygame.Surface(self.size, pygame.SRCALPHA)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arenas.rules import (
+    Card,
+    CardKind,
     GameState,
     advance,
     apply,
@@ -21,7 +23,7 @@ from arenas.scenes.replay_view import playback
 from arenas.scenes.result import ResultScene
 from arenas.scenes.setup_widgets import BOT_NAMES
 from arenas.session import GameSetup, RunRecord, to_replay
-from common.catalog import SceneSpec, register, wander
+from common.catalog import SceneSpec, hold, register, wander
 from common.i18n import _
 from common.scenes.replay_viewer import ReplayViewerScene
 
@@ -48,6 +50,34 @@ def busy_play(app: App) -> PlayScene:
     lost = state.timers["slow2"]
     lost.tile, lost.lost_beside = None, 2
     return flow.play_scene(app, setup, state, countdown=False)
+
+
+# Where the timers stand for the card preview: the yellow card moves S1, M1 and XF on, empties the full S2
+# as it moves it, and turns M2 in place (F stands on the next gear).
+PREVIEW_TILES = {"slow1": 0, "slow2": 2, "medium1": 5, "medium2": 8, "fast1": 9, "fast2": 15}
+
+
+def preview_play(app: App, wild: bool) -> PlayScene:
+    """The busy board with the mouse on the first card: a yellow card (what it would do to each timer), or a
+    wild card waiting for its target (what each choice would do), the mouse on one of them."""
+    scene = busy_play(app)
+    state = scene.run.state
+    if wild:
+        state.hands[0][0] = Card(CardKind.WILD, None)
+    else:
+        state.hands[0][0] = Card(CardKind.COLOUR, "yellow")
+        for tid, tile in PREVIEW_TILES.items():
+            state.timers[tid].tile, state.timers[tid].lost_beside = tile, None
+        state.timers["slow2"].remaining_ms = state.timers["slow2"].capacity_ms
+    scene.layout(app.size)
+    assert scene.table is not None
+    if wild:
+        scene.play_card(0)
+        x, y = scene.drawn_place("medium2")[0]
+        scene.mouse = (round(x), round(y))
+    else:
+        scene.mouse = scene.table.card_rects(0, len(state.hands[0]))[0].center
+    return scene
 
 
 BOT_LEVEL = 11
@@ -80,6 +110,7 @@ def play_script(frame: int, rng: random.Random, size: tuple[int, int]) -> list[p
         key = (pygame.K_1, pygame.K_2, pygame.K_3)[(frame // 50) % 3]
         events.append(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
     return events
+
 
 
 def finished_game(level_number: int = 7, seed: int = 3) -> tuple[GameSetup, GameState]:
@@ -119,6 +150,10 @@ def replay_viewer(app: App) -> ReplayViewerScene:
 register(SceneSpec("arenas-setup", "Arenas Movedizas: setup (players, level, assists)", flow.setup_scene))
 register(SceneSpec("arenas-play", "Arenas Movedizas: six timers flowing, seven hands, cards played now and then",
                    busy_play, play_script))
+register(SceneSpec("arenas-play-preview", "Arenas Movedizas: the mouse on a card, what it would do to each timer",
+                   lambda app: preview_play(app, wild=False), hold))
+register(SceneSpec("arenas-play-wild-preview", "Arenas Movedizas: a wild card waiting for its target, each choice's "
+                   "outcome shown", lambda app: preview_play(app, wild=True), hold))
 register(SceneSpec("arenas-play-bots", "Arenas Movedizas: a human with two bot team-mates, a hint on show",
                    lambda app: bots_play(app, hint=True)))
 register(SceneSpec("arenas-play-bot-turn", "Arenas Movedizas: a bot team-mate thinking after the human's card",

@@ -36,17 +36,17 @@ class Hud:
         self.hud_bg: pygame.Surface | None = None
         self.probe = pygame.Surface((1, 1))  # measuring the top bar draws on this
 
-    def parts(self, p: Shown) -> list[Part]:
+    def parts(self, p: Shown, preview: str | None) -> list[Part]:
         """Everything over the board and the seats, in order, as parts of the frame (`common.layers`): the top
-        bar (its background cached), the prompt line or the turn banner, floating words, a tooltip, the
-        countdown, pause and the end."""
+        bar (its background cached), the prompt line (or what a previewed card would do) or the turn banner,
+        floating words, a tooltip, the countdown, pause and the end."""
         assert p.table is not None
         app = self.app
         window = pygame.Rect((0, 0), app.size)
         hud = p.table.hud
         parts = [image_part(self._hud_background(hud), hud.topleft), *self._hud_parts(p)]
         if p.messages.banner is None:
-            img, rect, back = self._prompt(p)
+            img, rect, back = self._prompt(p, preview)
             parts.append(Part(back.union(rect), ("prompt", img, tuple(rect), tuple(back)),
                               partial(self._draw_prompt, img=img, rect=rect, back=back)))
         for f in p.messages.floating:
@@ -162,7 +162,7 @@ class Hud:
             surface.blit(mini, mini.get_rect(midright=(r.left - app.px(6), cy)))
         return legend_left, legend_right
 
-    def _prompt(self, p: Shown) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
+    def _prompt(self, p: Shown, preview: str | None) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
         """The prompt line's lettering, where it goes and its shaded box."""
         assert p.table is not None
         state = p.run.state
@@ -181,6 +181,8 @@ class Hud:
             msg = _("{name} (bot) is choosing a card…").format(name=name)
         elif p.hint is not None:
             msg = p.hint.message
+        elif preview is not None:
+            msg = preview
         elif p.wild is not None:
             msg = _("Wild card: click a timer to flip and move it, or a lost timer to recover it  ·  Esc keeps"
                     " the card")

@@ -1,5 +1,6 @@
 """Drawing the play scene (drawing only): the board with its timers, the wild card's targets, the hint's
-rings and the seats; the top bar and the messages are drawn by `hud`."""
+rings, a previewed card's arrows, labels and ghost levels (`previews`) and the seats; the top bar and the
+messages are drawn by `hud`."""
 from __future__ import annotations
 
 import math
@@ -9,13 +10,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arenas.rules import TIMER_SPECS, TimerState
-from arenas.rules.preview import wild_choices
+from arenas.rules.preview import TimerTurn, wild_choices
 from arenas.scenes import layouts as lay
 from arenas.scenes.board import DANGER_MS
 from arenas.scenes.hands import CardArt, SeatPainter
 from arenas.scenes.hints import HINT_COLOUR
 from arenas.scenes.hud import Hud
 from arenas.scenes.names import timer_code
+from arenas.scenes.previews import PreviewPainter, card_preview, preview_line
 from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from common import text
@@ -36,6 +38,7 @@ class PlayView:
         self.cards = CardArt(app)
         self.seats = SeatPainter(app, self.cards)
         self.hud = Hud(app, self.cards)
+        self.previews = PreviewPainter(app)
         # (timer, danger, seconds, glass size, room, language) -> name tag
         self.badges: dict[tuple[str, bool, int | None, tuple[int, int], tuple[int, int] | None, str],
                           pygame.Surface] = {}
@@ -45,6 +48,7 @@ class PlayView:
         self.cards.cache.clear()
         self.seats.cache.clear()
         self.badges.clear()
+        self.previews.labels.clear()
 
     def resized(self) -> None:
         """A new layout: the top bar's background is made again at its new size."""
@@ -57,18 +61,36 @@ class PlayView:
         window = pygame.Rect((0, 0), self.app.size)
         under, _full = p.board.layers(window.size)
         parts = [image_part(under, (0, 0)), *p.board.gear_parts(p.motion.gear_turn(p.now))]
+        shown = card_preview(p)
+        turns = shown.by_timer() if shown is not None else {}
+        if shown is not None:
+            parts += self.previews.arrow_parts(p, shown)
         if p.wild is not None:
             parts += self._target_parts(p)
         if p.hint is not None:
             parts.append(Part(self._hint_timers_rect(p), None, lambda surface: self._draw_hint_timers(surface, p)))
         items = sorted(p.run.state.timers.values(), key=lambda t: p.motion.looks[t.id].place(p.now)[0][1])
-        parts += [Part(self._timer_rect(p, t), None, partial(self._draw_timer, p, t)) for t in items]
+        parts += [Part(self._timer_rect(p, t), None, partial(self._draw_timer, p, t, turns.get(t.id))) for t in items]
+        if shown is not None:
+            tops = {tid: self._timer_top(p, p.run.state.timers[tid]) for tid in turns}
+            parts += self.previews.label_parts(p, shown, tops)
         parts += self._seat_parts(p)
         if p.hint is not None:
             active = p.table.seats[p.run.state.active]
             reach = active.union(active.move(0, -2 * p.table.lift)).inflate(self.app.px(32) + 16, self.app.px(32) + 16)
             parts.append(Part(reach, None, lambda surface: self._draw_hint_card(surface, p)))
-        return parts + self.hud.parts(p)
+        return parts + self.hud.parts(p, preview_line(p, shown) if shown is not None else None)
+
+    def _timer_top(self, p: Shown, t: TimerState) -> Point:
+        """(x, top) of what is drawn for `t` above its glass: its name tag (a move preview's label goes above)."""
+        assert p.board is not None
+        (cx, cy), _tilt, lift = p.motion.looks[t.id].place(p.now)
+        cy -= lift * p.board.geo.s * 0.25
+        if t.lost:
+            look = p.board.geo.lost_parts((cx, cy))
+            return look.tag.cx, min(look.tag.top, look.glass.top)
+        badge = self._badge(p, t.id, False, None)
+        return cx, cy - p.board.glass.size[1] / 2 - badge.get_height() / 2
 
     def _timer_rect(self, p: Shown, t: TimerState) -> pygame.Rect:
         """Everything `_draw_timer` may draw for `t`: its glass (turned, with its glow), its tag or badge, and the
@@ -101,7 +123,9 @@ class PlayView:
             rect.union_ip(self._badge(p, t.id, danger, None).get_rect(center=top))
         return rect.inflate(4, 4)
 
-    def _draw_timer(self, p: Shown, t: TimerState, surface: pygame.Surface) -> None:
+    def _draw_timer(self, p: Shown, t: TimerState, turn: TimerTurn | None, surface: pygame.Surface) -> None:
+        """A timer (its glass, sand, glow, tag, rod or trail) and, when a card is previewed, the ghost of the
+        sand its turn would leave (not while it is flipping or moving)."""
         assert p.board is not None
         board = p.board
         s = board.geo.s
@@ -126,13 +150,19 @@ class PlayView:
         flowing = p.run.phase == Phase.RUNNING and flip is None and t.remaining_ms > 0
         if not t.lost and not lost_look and not look.moves and flip is None:
             draw_tether(surface, s, board.geo.gears[t.position], (cx, cy), board.glass.size)
+        ghost = turn.remaining_ms / t.capacity_ms if turn is not None and flip is None and not look.moves else None
         if angle:
             img = painter.compose(frac, sand_key, flowing, p.now)
+            if ghost is not None:
+                painter.draw_ghost(img, (0, 0), frac, ghost, sand_key)
             img = pygame.transform.rotozoom(img, -angle, 1.0)
             surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
         else:
             w, h = painter.size
-            painter.draw(surface, (round(cx - w / 2), round(cy - h / 2)), frac, sand_key, flowing, p.now)
+            topleft = (round(cx - w / 2), round(cy - h / 2))
+            painter.draw(surface, topleft, frac, sand_key, flowing, p.now)
+            if ghost is not None:
+                painter.draw_ghost(surface, topleft, frac, ghost, sand_key)
         if t.lost:
             parts = board.geo.lost_parts((cx, cy))
             tag = parts.tag

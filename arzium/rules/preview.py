@@ -1,5 +1,6 @@
 """Previews of actions before they are made, for the table and for bots: where a search would put its
-markers, which blanks and displace targets it offers and what they cost, what resting early costs,
+markers, which blanks and displace targets it offers and what they cost, what it then brings about (the
+lands it fills, who claims each or bids for it, the coins each player gets), what resting early costs,
 and where a slide may go.
 
 Pure (no pygame). Every answer is the engine's: a blank is buyable, a displacement possible and a
@@ -8,11 +9,13 @@ them against `apply` and `legal_actions`).
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from arzium.rules.actions import IllegalAction, Search
-from arzium.rules.board import NEIGHBOURS, SIZE, slot_of_square
+from arzium.rules.board import NEIGHBOURS, READING_ORDER, SIZE, slot_of_square, slot_squares
 from arzium.rules.engine import apply
+from arzium.rules.events import BlankPaid, MarkerDisplaced, MarkerPlaced
 from arzium.rules.search import BLANK_COST, placement
 from arzium.rules.state import GameState, clone
 
@@ -124,6 +127,72 @@ def search_preview(state: GameState, card: str, anchor: int, turn_artifacts: tup
     legal = pl.legal or any(b.buyable for b in blanks) or bool(possible)
     return SearchPreview(card, anchor, *arts, pl.marker_cells,
                          pl.markers, pl.skipped, blanks, possible, pl.coins, legal, "" if legal else pl.reason)
+
+
+@dataclass(frozen=True, slots=True)
+class LandOutcome:
+    """A land a search would fill: its slot and land card, the markers on it by player (those with any, in turn
+    order from the active player), and who takes it: `claimer` (the most markers), or on a tie for most a bid
+    between `bidders` (in bidding order; `claimer` None)."""
+
+    slot: int
+    card: str
+    markers: tuple[tuple[int, int], ...]
+    claimer: int | None
+    bidders: tuple[int, ...]
+
+    @property
+    def helpers(self) -> tuple[int, ...]:
+        """The players sure of the helper's coin: markers on the land, neither claiming it nor bidding (the
+        bidders who lose the bid get it too)."""
+        return tuple(p for p, _n in self.markers if p != self.claimer and p not in self.bidders)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchOutcome:
+    """What a search by `player` would bring about: the coins of the squares it fills (`found`), what its
+    blanks cost (`paid`) and the lands it fills, in the order their claims are resolved."""
+
+    player: int
+    found: int
+    paid: int
+    lands: tuple[LandOutcome, ...]
+
+    def coins(self, player: int) -> int:
+        """The coins `player` surely gains (negative: loses) by the search and its claims; a bid's price and
+        the helper's coin of a bid's losers are not counted (nobody knows them yet)."""
+        own = self.found - self.paid if player == self.player else 0
+        return own + sum(player in land.helpers for land in self.lands)
+
+
+def search_outcome(state: GameState, search: Search) -> SearchOutcome:
+    """What `search` would bring about in `state`: the engine places it on a copy (`IllegalAction` if it may
+    not), then every land left full is claimed by its majority or goes to a bid, as the claims would go."""
+    p = state.active
+    board = list(state.board)
+    found = paid = 0
+    for e in apply(clone(state), search):
+        match e:
+            case MarkerPlaced() | MarkerDisplaced():
+                board[e.square] = e.player
+                found += e.coins
+            case BlankPaid():
+                paid += e.cost
+            case _:
+                pass
+    k = state.order.index(p)
+    order = state.order[k:] + state.order[:k]
+    lands = []
+    for slot in READING_ORDER[state.setup.seats[p].edge]:
+        card = state.slots[slot]
+        if card is None or any(board[sq] < 0 for sq in slot_squares(slot)):
+            continue
+        counts = Counter(board[sq] for sq in slot_squares(slot))
+        top = max(counts.values())
+        tied = tuple(q for q in order if counts[q] == top)
+        lands.append(LandOutcome(slot, card, tuple((q, counts[q]) for q in order if counts[q]),
+                                 tied[0] if len(tied) == 1 else None, tied if len(tied) > 1 else ()))
+    return SearchOutcome(p, found, paid, tuple(lands))
 
 
 def rest_cost(state: GameState, player: int) -> int:

@@ -18,14 +18,16 @@ from arzium.rules import (
     apply,
     current_player,
     is_over,
+    legal_actions,
     new_game,
     replay_from,
 )
+from arzium.rules.preview import search_outcome
 from arzium.scenes.flow import play_scene, result_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.replay_view import playback
 from arzium.scenes.result import ResultScene
-from common.catalog import SceneSpec, register
+from common.catalog import SceneSpec, hold, register
 from common.scenes.replay_viewer import ReplayViewerScene
 
 if TYPE_CHECKING:
@@ -60,6 +62,31 @@ def midgame_scene(app: App) -> PlayScene:
         scene.mouse = scene.board_view.square_center(sq)
         ghost = scene.choice.ghost()
         if ghost is not None and ghost.legal:
+            break
+    return scene
+
+
+def fills_a_land(state: GameState) -> Search | None:
+    """A plain search (no blanks, no artifacts) of the human's turn start that fills a land by a tie, if any."""
+    if current_player(state) != 0 or state.phase != "start":
+        return None
+    return next((a for a in legal_actions(state) if isinstance(a, Search) and not a.blanks and not a.artifacts
+                 and any(land.bidders for land in search_outcome(state, a).lands)), None)
+
+
+def outcome_scene(app: App) -> PlayScene:
+    """Four players, early in a full game: the human's ghost on a search that fills a land with a tie, its
+    note saying who would bid for it."""
+    state, actions = played(Setup(SEATS, True, 0), 2024, lambda s: fills_a_land(s) is not None)
+    search = fills_a_land(state)
+    assert search is not None
+    scene = play_scene(app, state, actions, autosave=False)
+    scene.choice.selected = state.players[0].cards.index(search.card)
+    scene.layout(app.size)
+    for sq in range(36):  # the square under which the ghost is that search
+        scene.mouse = scene.board_view.square_center(sq)
+        ghost = scene.choice.ghost()
+        if ghost is not None and ghost.search == search:
             break
     return scene
 
@@ -106,8 +133,11 @@ def over_the_map(frame: int, rng: random.Random, size: tuple[int, int]) -> list[
     return [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))]
 
 
+
 register(SceneSpec("arzium-setup", "Arzium: seats and mode", setup_scene))
 register(SceneSpec("arzium-play", "Arzium: 4 players mid-game, full game, ghost preview", midgame_scene, over_the_map))
+register(SceneSpec("arzium-play-outcome", "Arzium: the ghost on a search that fills a land with a tie, its outcome "
+                   "said", outcome_scene, hold))
 register(SceneSpec("arzium-play-hint", "Arzium: human against a Hard bot, a hint shown on the map", hint_scene))
 register(SceneSpec("arzium-result", "Arzium: scores of a finished game", finished_scene))
 register(SceneSpec("arzium-result-4", "Arzium: scores of a finished four-player game",

@@ -14,6 +14,7 @@ from arzium.rules import ABILITY_TEXT, EDGES, Ability, Bid, PassBid, Search
 from arzium.scenes.board_view import HINT_RGB, Cell
 from arzium.scenes.choice import usable_artifacts
 from arzium.scenes.hints import Hint
+from arzium.scenes.outcome import OutcomeNotes, land_frame_parts
 from arzium.scenes.party_view import SIDES, PartyLook
 from arzium.scenes.sidebar import HoverKey
 from arzium.scenes.wording import ability_name, coins, land_name, points, rule_text
@@ -43,6 +44,7 @@ class TableView:
         self._bg: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._bg_version = 0
         self._tags: dict[tuple[object, ...], pygame.Surface] = {}
+        self.outcomes = OutcomeNotes()
 
     # -- layout -----------------------------------------------------------------------------
 
@@ -223,18 +225,23 @@ class TableView:
             parts.append(_("-{cost} for blanks").format(cost=ghost.cost))
         if sc.choice.pinned is not None:
             parts.append(_("pinned: click blanks, then the pattern"))
-        if parts:
-            out.append(self._tag_part(self._tag("  ·  ".join(parts), "ok" if ghost.legal else "bad"), ghost.cells))
+        lines = ["  ·  ".join(parts)] if parts else []
+        if ghost.search is not None and sc.app.settings.move_previews:
+            lines += self.outcomes.lines_for(sc.table.view_state(), ghost.search, sc.names)
+            out = land_frame_parts(bv, self.outcomes.outcome) + out
+        if lines:
+            out.append(self._tag_part(self._tag("\n".join(lines), "ok" if ghost.legal else "bad"), ghost.cells))
         return out
 
     def _tag_part(self, tag: pygame.Surface, cells: list[Cell]) -> Part:
-        """A tag just above the squares `cells` cover (below them when there is no room above)."""
+        """A tag just above the squares `cells` cover (below them when there is no room above), kept over the map."""
         bv = self.sc.board_view
         px = self.sc.app.px
         area = bv.cell_rect(*cells[0][:2]).unionall([bv.cell_rect(r, c) for r, c, _ in cells])
         box = tag.get_rect(midbottom=(area.centerx, area.top - px(6)))
         if box.top < bv.frame_rect.top - px(8):
             box.midtop = (area.centerx, area.bottom + px(6))
+        box.x = max(bv.frame_rect.left, min(box.x, bv.frame_rect.right - box.w))  # over the map, not a party
         box.clamp_ip(pygame.Rect((0, 0), self.sc.app.size))
         return image_part(tag, box.topleft)
 

@@ -6,7 +6,10 @@ import random
 import pytest
 
 from arzium.rules import (
+    BiddingStarted,
     BlankPaid,
+    CardClaimed,
+    ConsolationCoin,
     GameState,
     MarkerDisplaced,
     MarkerPlaced,
@@ -23,7 +26,15 @@ from arzium.rules import (
     new_game,
 )
 from arzium.rules.builders import put_markers
-from arzium.rules.preview import rest_cost, search_preview, slide_sources, slide_targets
+from arzium.rules.preview import (
+    LandOutcome,
+    SearchOutcome,
+    rest_cost,
+    search_outcome,
+    search_preview,
+    slide_sources,
+    slide_targets,
+)
 from arzium_testkit import artifact_of, give_artifacts, make_cards, make_state, set_characters, sq
 
 SEEDS = (3, 17, 40)
@@ -179,3 +190,55 @@ def test_rest_cost_is_what_resting_early_pays(seed: int) -> None:
             rested += 1
         apply(state, rng.choice(legal))
     assert rested, f"seed {seed}: no position to rest early in"
+
+
+# Slot 0 (rows 0-2, columns 0-1) holds land C25; its coins, in the card's local order, put 1 coin on square
+# (0, 1) and 2 on (0, 0). C01 "XX" at (0, 0) fills (0, 0) and (0, 1); C02 "XBX" there also buys (0, 1).
+LAND_COINS = {"C25": [[0, 0], [0, 0], [1, 2]]}
+
+
+def land_state(coins: bool, markers: dict[int, list[int]]) -> GameState:
+    """Two players, P0 to search with C01 "XX" or C02 "XBX", `markers` already on the map."""
+    state = make_state(cards=make_cards(patterns={"C01": ["XX"], "C02": ["XBX"]}, coins=LAND_COINS if coins else None))
+    set_characters(state, 0, ["C01", "C02", "C03"])
+    for player, squares in markers.items():
+        put_markers(state, player, squares)
+    assert state.slots[0] == "C25"
+    return state
+
+
+def test_a_search_filling_no_land_brings_only_its_coins() -> None:
+    state = land_state(coins=True, markers={1: [sq(1, 0)]})
+    outcome = search_outcome(state, Search("C01", sq(0, 0)))
+    assert outcome == SearchOutcome(0, 3, 0, ())
+    assert (outcome.coins(0), outcome.coins(1)) == (3, 0)
+
+
+def test_a_land_filled_with_a_clear_majority_is_claimed_and_the_helper_gets_a_coin() -> None:
+    state = land_state(coins=False, markers={0: [sq(1, 0), sq(1, 1), sq(2, 0)], 1: [sq(2, 1)]})
+    search = Search("C01", sq(0, 0))
+    outcome = search_outcome(state, search)
+    assert outcome.lands == (LandOutcome(0, "C25", ((0, 5), (1, 1)), 0, ()),)
+    assert outcome.lands[0].helpers == (1,) and (outcome.coins(0), outcome.coins(1)) == (0, 1)
+    events = apply(state, search)
+    assert [(e.player, e.slot) for e in events if isinstance(e, CardClaimed)] == [(0, 0)]
+    assert [(e.player, e.slot) for e in events if isinstance(e, ConsolationCoin)] == [(1, 0)]
+
+
+def test_a_tie_for_most_goes_to_a_bid_between_the_tied_players() -> None:
+    state = land_state(coins=False, markers={1: [sq(1, 0), sq(1, 1), sq(2, 0)], 0: [sq(2, 1)]})
+    search = Search("C01", sq(0, 0))
+    (land,) = search_outcome(state, search).lands
+    assert (land.claimer, land.bidders, land.helpers) == (None, (0, 1), ())
+    assert [e.bidders for e in apply(state, search) if isinstance(e, BiddingStarted)] == [(0, 1)]
+
+
+def test_the_searchers_coins_count_the_squares_coins_less_the_blanks_paid() -> None:
+    state = land_state(coins=True, markers={0: [sq(1, 0), sq(1, 1), sq(2, 0)], 1: [sq(2, 1)]})
+    state.players[0].coins = 2
+    before = [ps.coins for ps in state.players]
+    search = search_preview(state, "C02", sq(0, 0)).search((0,))
+    outcome = search_outcome(state, search)
+    assert (outcome.found, outcome.paid, [land.claimer for land in outcome.lands]) == (3, 2, [0])
+    apply(state, search)
+    assert [ps.coins - b for ps, b in zip(state.players, before)] == [outcome.coins(0), outcome.coins(1)] == [1, 1]

@@ -1,0 +1,42 @@
+"""The note over the Arzium ghost says what its search brings about (`arzium.scenes.outcome`): the land it
+fills, its claimer or its bidders, the helper's coin; and the land is framed. Off with Settings."""
+from __future__ import annotations
+
+from arzium.rules.preview import LandOutcome, SearchOutcome
+from arzium.scenes.catalog import outcome_scene
+from arzium.scenes.outcome import outcome_words
+from arzium_testkit import make_state
+from common.app import App
+from helpers import FRAME
+
+NAMES = ["Ann", "You", "Bo"]
+
+
+def test_the_note_names_the_claimer_or_the_bidders_and_the_helpers() -> None:
+    state = make_state(3)
+    land = state.cards.card(state.slots[0]).land_name
+    claimed = SearchOutcome(0, 0, 0, (LandOutcome(0, state.slots[0], ((0, 4), (1, 1), (2, 1)), 0, ()),))
+    assert outcome_words(claimed, state, NAMES) == [
+        f"Fills {land}: Ann claims it · you get the helper's coin · Bo gets the helper's coin"]
+    mine = SearchOutcome(1, 0, 0, (LandOutcome(0, state.slots[0], ((1, 6),), 1, ()),))
+    assert outcome_words(mine, state, NAMES) == [f"Fills {land}: you claim it"]
+    tie = SearchOutcome(0, 0, 0, (LandOutcome(0, state.slots[0], ((0, 2), (1, 2), (2, 2)), None, (0, 1, 2)),))
+    assert outcome_words(tie, state, NAMES) == [
+        f"Fills {land}: a tie, Ann and you and Bo bid for it (whoever loses gets the helper's coin)"]
+    assert outcome_words(SearchOutcome(0, 2, 0, ()), state, NAMES) == []
+
+
+def test_the_ghost_on_a_filling_search_frames_the_land_and_says_so_unless_previews_are_off(app: App) -> None:
+    scene = outcome_scene(app)
+    app.stack.clear_to(scene)
+    app.step([], FRAME)
+
+    def frames() -> int:
+        parts = scene.frame_parts() or []
+        return sum(isinstance(p.key, tuple) and p.key[:1] == ("land frame",) for p in parts)
+
+    assert frames() == 1
+    (line,) = scene.view.outcomes.lines
+    assert line.startswith("Fills ") and ": a tie, Player 1 and Dozy Dora bid for it" in line
+    app.settings.move_previews = False
+    assert frames() == 0

@@ -1,26 +1,32 @@
-"""A scrollable rules screen rendered from a game's rules text (a small markdown subset)."""
+"""A scrollable rules screen rendered from a game's rules text (a small markdown subset with figures)."""
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pygame
 
 from common import text
 from common.files import DataError, Kind, normalise_newlines, read_text
-from common.games import GAMES
-from common.i18n import _
+from common.games import GAMES, hook
+from common.i18n import _, language
 from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.scenes.figures import Figure, FigureBook
 from common.widget_parts import app_look, group_parts
 from common.widgets import Button, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
     from common.app import App
 
+FIGURE_LINE = re.compile(r"\[figure:\s*([a-z0-9-]+)\s*\]")
+FIGURE_SHARE = 0.7  # a figure with its caption is at most this share of the visible page high
+_FIGURES: dict[tuple[str, str, int, int, str, int, bool], Figure] = {}  # made figures, by game, name, size...
+
 
 def parse_rules(source: str) -> list[tuple[str, str]]:
-    """Split the text into blocks: ("h1"|"h2"|"bullet"|"para", text)."""
+    """Split the text into blocks: ("h1"|"h2"|"bullet"|"para"|"figure", text or figure name)."""
     blocks: list[tuple[str, str]] = []
     para: list[str] = []
 
@@ -42,6 +48,9 @@ def parse_rules(source: str) -> list[tuple[str, str]]:
         elif line.startswith("- "):
             flush()
             blocks.append(("bullet", line[2:]))
+        elif (found := FIGURE_LINE.fullmatch(line)) is not None:
+            flush()
+            blocks.append(("figure", found.group(1)))
         elif blocks and blocks[-1][0] == "bullet" and not para and raw.startswith("  "):
             blocks[-1] = ("bullet", blocks[-1][1] + " " + line)
         else:
@@ -59,10 +68,12 @@ class RulesScene(Scene):
         super().__init__(app)
         self.backdrop = Backdrop(80)
         self.game = GAMES[game]
+        self.figures: FigureBook = hook(self.game.rules_figures)() if self.game.rules_figures else {}
         self.scroll = 0.0
         self.target = 0.0
         self.page: pygame.Surface | None = None
         self.view = pygame.Rect(0, 0, 0, 0)
+        self.figure_tops: dict[str, int] = {}  # where each figure begins on the page
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -79,6 +90,38 @@ class RulesScene(Scene):
     def close(self) -> None:
         self.app.pop()
 
+    def figure(self, name: str, width: int, height: int) -> Figure | None:
+        """The game's figure `name` drawn to fit width x height (made once per size, language and look), or None
+        if the game has no such figure."""
+        maker = self.figures.get(name)
+        if maker is None:
+            return None
+        app = self.app
+        key = (self.game.key, name, width, height, language(), app.sprites.version, app.theme.high_contrast)
+        made = _FIGURES.get(key)
+        if made is None:
+            if len(_FIGURES) > 40:
+                _FIGURES.clear()
+            made = _FIGURES[key] = maker(app, width, height)
+        return made
+
+    def _figure_lines(self, name: str, width: int) -> list[tuple[pygame.Surface, int]]:
+        """A figure block as (picture, x) rows: the figure, then its caption's lines; a one-line notice instead
+        for a name the game has no figure for."""
+        app, th = self.app, self.app.theme
+        px = app.font_px(19)
+        lh = text.font(px).get_linesize()
+        caption_room = 3 * lh
+        made = self.figure(name, width, max(40, round(self.view.h * FIGURE_SHARE) - caption_room))
+        if made is None:
+            notice = text.render(_("(No figure called “{name}” here)").format(name=name), px, th.muted)
+            return [(notice, 0)]
+        rows = [(made.image, (width - made.image.get_width()) // 2)]
+        for line in text.wrap(made.caption, px, width - app.px(40)):
+            img = text.render(line, px, th.muted)
+            rows.append((img, (width - img.get_width()) // 2))
+        return rows
+
     def _render_page(self, width: int) -> pygame.Surface:
         """Lay the whole text out once on a tall transparent surface (scrolling is one blit)."""
         app, th = self.app, self.app.theme
@@ -86,8 +129,17 @@ class RulesScene(Scene):
                   "para": (22, False, th.text), "bullet": (22, False, th.text)}
         placed: list[tuple[pygame.Surface, int, int]] = []
         dots: list[tuple[int, int]] = []
+        self.figure_tops = {}
         y = 0
         for kind, body in self.blocks:
+            if kind == "figure":
+                y += app.px(6)
+                self.figure_tops[body] = y
+                for img, x in self._figure_lines(body, width):
+                    placed.append((img, x, y))
+                    y += img.get_height() + app.px(3)
+                y += app.px(14)
+                continue
             size, bold, colour = styles[kind]
             px = app.font_px(size)
             indent = app.px(30) if kind == "bullet" else 0

@@ -90,6 +90,10 @@ class RulesScene(Scene):
     def close(self) -> None:
         self.app.pop()
 
+    def status_line(self) -> str | None:
+        """A line shown beside Back that may change every frame (the Arenas run under the rules), or None."""
+        return None
+
     def figure(self, name: str, width: int, height: int) -> Figure | None:
         """The game's figure `name` drawn to fit width x height (made once per size, language and look), or None
         if the game has no such figure."""
@@ -217,4 +221,12 @@ class RulesScene(Scene):
                 parts.append(Part(track, None if moving else ("bar", scroll, tuple(track), app_look(app)),
                                   lambda surface: draw_scrollbar(surface, app, track, scroll, view.h,
                                                                  page.get_height())))
+        status = self.status_line()
+        if status:
+            room = pygame.Rect(self.panel.left, self.back.rect.top, self.back.rect.left - app.px(16) - self.panel.left,
+                               self.back.rect.h)
+            size = text.fit_px(status, app.font_px(18), room.w, bold=True)
+            parts.append(Part(room, ("status", status, tuple(room), size), lambda surface: text.draw_text(
+                surface, status, size, app.theme.text_light, room.midright, "midright", bold=True,
+                shadow=app.theme.shadow)))
         return parts + group_parts(self.group)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.rules import EDGES, SIZE, GameState, Party, Search, SeatSetup, Setup, apply, build_position, clone
+from arzium.scenes.art import CardArt
 from arzium.scenes.bidding import BidScene, BidTable
 from arzium.scenes.play import PlayScene
 from arzium.scenes.wording import EDGE_NAMES, word
@@ -62,8 +63,7 @@ def pattern_edges(app: App, width: int, height: int) -> Figure:
         scene.board_view.set_edge("south", 0)
         _with_ghost(scene, 0, (SIZE // 2, SIZE // 2))
         panels.append(Panel(map_shot(scene), _("Played from the {edge}").format(edge=word(EDGE_NAMES, edge))))
-    card = table_scene(app, build_position(_two_seats("south"), seed=3, parties={0: Party((PATTERN_CARD,))}))
-    picture = card.art.character(PATTERN_CARD, app.px(120), None)
+    picture = CardArt(app, state.cards).character(PATTERN_CARD, app.px(120), None)
     return Figure(strip(app, [Panel(picture, _("The card")), *panels],
                         [Link(arrow=False)] * len(panels), width, height),
                   _("The same card from each edge, every map seen from the south: each seat places the pattern as "

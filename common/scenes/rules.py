@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from common.app import App
 
 FIGURE_LINE = re.compile(r"\[figure:\s*([a-z0-9-]+)\s*\]")
+CAPTION_PX = 19
 FIGURE_SHARE = 0.7  # a figure with its caption is at most this share of the visible page high
 _FIGURES: dict[tuple[str, str, int, int, str, int, bool], Figure] = {}  # made figures, by game, name, size...
 
@@ -94,37 +95,63 @@ class RulesScene(Scene):
         """A line shown beside Back that may change every frame (the Arenas run under the rules), or None."""
         return None
 
-    def figure(self, name: str, width: int, height: int) -> Figure | None:
-        """The game's figure `name` drawn to fit width x height (made once per size, language and look), or None
-        if the game has no such figure."""
+    def figure(self, name: str, width: int, height: int, make: bool = True) -> Figure | None:
+        """The game's figure `name` drawn to fit width x height (made once per size, language and look); None if
+        the game has no such figure, or (`make` False) it is not made yet."""
         maker = self.figures.get(name)
         if maker is None:
             return None
         app = self.app
         key = (self.game.key, name, width, height, language(), app.sprites.version, app.theme.high_contrast)
         made = _FIGURES.get(key)
-        if made is None:
+        if made is None and make:
             if len(_FIGURES) > 40:
                 _FIGURES.clear()
             made = _FIGURES[key] = maker(app, width, height)
         return made
 
+    def figure_size(self) -> tuple[int, int]:
+        """The box a figure of this layout is drawn to fit (its caption goes below)."""
+        caption_room = 3 * text.font(self.app.font_px(CAPTION_PX)).get_linesize()
+        return self.view.w, max(40, round(self.view.h * FIGURE_SHARE) - caption_room)
+
     def _figure_lines(self, name: str, width: int) -> list[tuple[pygame.Surface, int]]:
-        """A figure block as (picture, x) rows: the figure, then its caption's lines; a one-line notice instead
-        for a name the game has no figure for."""
+        """A figure block as (picture, x) rows: the figure, then its caption's lines (a blank of its box while it
+        is not made yet); a one-line notice instead for a name the game has no figure for."""
         app, th = self.app, self.app.theme
-        px = app.font_px(19)
-        lh = text.font(px).get_linesize()
-        caption_room = 3 * lh
-        made = self.figure(name, width, max(40, round(self.view.h * FIGURE_SHARE) - caption_room))
-        if made is None:
+        px = app.font_px(CAPTION_PX)
+        if name not in self.figures:
             notice = text.render(_("(No figure called “{name}” here)").format(name=name), px, th.muted)
             return [(notice, 0)]
+        made = self.figure(name, *self.figure_size(), make=False)
+        if made is None:
+            return [(pygame.Surface((1, self.figure_size()[1]), pygame.SRCALPHA), 0)]
         rows = [(made.image, (width - made.image.get_width()) // 2)]
         for line in text.wrap(made.caption, px, width - app.px(40)):
             img = text.render(line, px, th.muted)
             rows.append((img, (width - img.get_width()) // 2))
         return rows
+
+    def _next_figure(self) -> str | None:
+        """A figure not made yet within a page's height of what is shown, if any."""
+        for name, top in self.figure_tops.items():
+            near = self.scroll - self.view.h <= top <= self.scroll + 2 * self.view.h
+            if near and name in self.figures and self.figure(name, *self.figure_size(), make=False) is None:
+                return name
+        return None
+
+    def _make_next_figure(self) -> None:
+        """Draw one figure near the view and lay the page out again with it (the text in view stays put)."""
+        name = self._next_figure()
+        if name is None or self.page is None:
+            return
+        self.figure(name, *self.figure_size())
+        old = self.page.get_height()
+        self.page = self._render_page(self.view.w)
+        if self.figure_tops[name] < self.scroll:
+            shift = self.page.get_height() - old
+            self.scroll = min(self.max_scroll, max(0.0, self.scroll + shift))
+            self.target = min(self.max_scroll, max(0.0, self.target + shift))
 
     def _render_page(self, width: int) -> pygame.Surface:
         """Lay the whole text out once on a tall transparent surface (scrolling is one blit)."""
@@ -202,6 +229,7 @@ class RulesScene(Scene):
 
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
+        self._make_next_figure()
         k = min(1.0, dt_ms / 90)
         self.scroll += (self.target - self.scroll) * k
         if abs(self.target - self.scroll) < 0.5:

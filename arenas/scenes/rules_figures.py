@@ -120,7 +120,7 @@ def chain(app: App, width: int, height: int) -> Figure:
     return Figure(strip(app, [
         Panel(board_shot(app, before, marks), _("Three timers on gray gears")),
         Panel(board_shot(app, after), _("Each flipped and one gear on"))],
-        [Link(_card(app, GRAY), _("gray card"))], width, height),
+        [Link(_card(app, GRAY), _("front to back"))], width, height),
         _("A gray card activates every timer on a gray gear, front to back (1, 2, 3), so the line moves together."))
 
 
@@ -135,7 +135,7 @@ def blocked(app: App, width: int, height: int) -> Figure:
     return Figure(strip(app, [
         Panel(board_shot(app, before), _("A block in front of the line")),
         Panel(board_shot(app, after), _("Both flipped in place"))],
-        [Link(_card(app, CIRCLE), _("circle card"))], width, height),
+        [Link(_card(app, CIRCLE), _("both match"))], width, height),
         _("A timer that cannot move (a block, a timer or the end of the path ahead) is still flipped."))
 
 
@@ -163,7 +163,7 @@ def recover(app: App, width: int, height: int) -> Figure:
     return Figure(strip(app, [
         Panel(board_shot(app, before), _("Lost, {n} s left").format(n=_seconds(before, "fast1"))),
         Panel(board_shot(app, after), _("Back on its gear, {n} s left").format(n=_seconds(after, "fast1")))],
-        [Link(_card(app, WILD), _("wild card"))], width, height),
+        [Link(_card(app, WILD), _("recover"))], width, height),
         _("Only a wild card recovers a lost timer: it is flipped and stands on its gear again."))
 
 

@@ -18,8 +18,8 @@ from common.layers import Part, paint_all
 if TYPE_CHECKING:
     from common.app import App
 
-LABEL_PX = 17  # the words under a panel, designed at 1280x720
-LINK_PX = 15   # the word over an arrow
+LABEL_PX = 19  # the words under a panel, designed at 1280x720
+LINK_PX = 17   # the word under a link's arrow
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from common.app import App
 
 FIGURE_LINE = re.compile(r"\[figure:\s*([a-z0-9-]+)\s*\]")
-CAPTION_PX = 19
-FIGURE_SHARE = 0.7  # a figure with its caption is at most this share of the visible page high
+CAPTION_PX = 20
+FIGURE_SHARE = 0.66  # a figure with its caption is at most this share of the visible page high
 _FIGURES: dict[tuple[str, str, int, int, str, int, bool], Figure] = {}  # made figures, by game, name, size...
 
 

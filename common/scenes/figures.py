@@ -18,6 +18,7 @@ from common.layers import Part, paint_all
 if TYPE_CHECKING:
     from common.app import App
 
+DRAW_WINDOW = (1920, 1080)  # figures are drawn as in a window at most this big (the games lay out for it)
 LABEL_PX = 19  # the words under a panel, designed at 1280x720
 LINK_PX = 17   # the word under a link's arrow
 
@@ -52,11 +53,31 @@ class Link:
     arrow: bool = True
 
 
+def draw_figure(app: App, maker: FigureMaker, width: int, height: int) -> Figure:
+    """`maker`'s figure for width x height; in a window bigger than DRAW_WINDOW it is drawn as in one that size
+    and scaled up (a 4K window would make the games paint whole 4K frames for every picture)."""
+    w, h = app.size
+    k = min(1.0, DRAW_WINDOW[0] / w, DRAW_WINDOW[1] / h)
+    if k >= 1.0:
+        return maker(app, width, height)
+    real = app.screen
+    app.screen = pygame.Surface((round(w * k), round(h * k)))
+    try:
+        small = maker(app, max(1, round(width * k)), max(1, round(height * k)))
+    finally:
+        app.screen = real
+    iw, ih = small.image.get_size()
+    size = (min(width, round(iw / k)), min(height, round(ih / k)))
+    return Figure(pygame.transform.smoothscale(small.image, size), small.caption)
+
+
 def frame_crop(parts: Sequence[Part], size: tuple[int, int], region: pygame.Rect) -> pygame.Surface:
     """Paint a scene's frame `parts` on a window-sized surface and keep `region` of it."""
     frame = pygame.Surface(size)
+    region = region.clip(frame.get_rect())
+    frame.set_clip(region)  # only what shows in the region is painted
     paint_all(frame, parts)
-    return frame.subsurface(region.clip(frame.get_rect())).copy()
+    return frame.subsurface(region).copy()
 
 
 def scaled_to(image: pygame.Surface, width: int, height: int) -> pygame.Surface:

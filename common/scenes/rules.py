@@ -13,7 +13,7 @@ from common.i18n import _, language
 from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.scenes.figures import Figure, FigureBook
+from common.scenes.figures import Figure, FigureBook, draw_figure
 from common.widget_parts import app_look, group_parts
 from common.widgets import Button, WidgetGroup, draw_scrollbar
 
@@ -107,7 +107,7 @@ class RulesScene(Scene):
         if made is None and make:
             if len(_FIGURES) > 40:
                 _FIGURES.clear()
-            made = _FIGURES[key] = maker(app, width, height)
+            made = _FIGURES[key] = draw_figure(app, maker, width, height)
         return made
 
     def figure_size(self) -> tuple[int, int]:

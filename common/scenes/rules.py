@@ -235,6 +235,20 @@ class RulesScene(Scene):
         if abs(self.target - self.scroll) < 0.5:
             self.scroll = self.target
 
+    def _draw_status(self, surface: pygame.Surface, status: str, room: pygame.Rect) -> None:
+        """The status line right-aligned in `room`, on two lines when one would be too small to read."""
+        app = self.app
+        px = app.font_px(18)
+        lines = text.wrap_balanced(status, px, room.w, bold=True)
+        if len(lines) > 2:
+            lines = [status]
+        size = min(text.fit_px(line, px, room.w, bold=True) for line in lines)
+        lh = text.font(size, True).get_linesize()
+        top = room.centery - lh * len(lines) // 2
+        for k, line in enumerate(lines):
+            text.draw_text(surface, line, size, app.theme.text_light, (room.right, top + k * lh), "topright",
+                           bold=True, shadow=app.theme.shadow)
+
     def frame_parts(self) -> list[Part] | None:
         app = self.app
         parts = [image_part(self.backdrop.picture(app, app.size, [("ui/panel", self.panel)]), (0, 0))]
@@ -253,8 +267,6 @@ class RulesScene(Scene):
         if status:
             room = pygame.Rect(self.panel.left, self.back.rect.top, self.back.rect.left - app.px(16) - self.panel.left,
                                self.back.rect.h)
-            size = text.fit_px(status, app.font_px(18), room.w, bold=True)
-            parts.append(Part(room, ("status", status, tuple(room), size), lambda surface: text.draw_text(
-                surface, status, size, app.theme.text_light, room.midright, "midright", bold=True,
-                shadow=app.theme.shadow)))
+            parts.append(Part(room, ("status", status, tuple(room), app_look(app)),
+                              lambda surface: self._draw_status(surface, status, room)))
         return parts + group_parts(self.group)

@@ -146,12 +146,15 @@ class RulesScene(Scene):
         if name is None or self.page is None:
             return
         self.figure(name, *self.figure_size())
-        old = self.page.get_height()
+        old, at_end = self.page.get_height(), self.target >= self.max_scroll - 0.5
         self.page = self._render_page(self.view.w)
         if self.figure_tops[name] < self.scroll:
             shift = self.page.get_height() - old
-            self.scroll = min(self.max_scroll, max(0.0, self.scroll + shift))
-            self.target = min(self.max_scroll, max(0.0, self.target + shift))
+            self.scroll, self.target = self.scroll + shift, self.target + shift
+        if at_end:  # End stays at the end
+            self.target = self.max_scroll
+        self.scroll = min(self.max_scroll, max(0.0, self.scroll))
+        self.target = min(self.max_scroll, max(0.0, self.target))
 
     def _render_page(self, width: int) -> pygame.Surface:
         """Lay the whole text out once on a tall transparent surface (scrolling is one blit)."""

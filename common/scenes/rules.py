@@ -61,7 +61,8 @@ def parse_rules(source: str) -> list[tuple[str, str]]:
 
 
 class RulesScene(Scene):
-    """Shows one game's rules; wheel, arrows, PgUp/PgDn, Home/End scroll; Esc goes back."""
+    """Shows one game's rules and its figures (drawn by the game's figure book in `update`, as the page comes
+    near them); wheel, arrows, PgUp/PgDn, Home/End scroll; Esc goes back."""
 
     title = "Rules"
 

@@ -28,6 +28,7 @@ class GameEntry:
     replay_summary: str | None = None  # "module:function": (path, Replay) -> ReplayRow (common.replay_index)
     replay_viewer: str | None = None   # "module:function": (app, Replay, source) -> the viewer's Playback
     statistics: str | None = None      # "module:function": () -> StatsPage (common.replay_index)
+    rules_figures: str | None = None   # "module:function": () -> the FigureBook (common.scenes.figures) of its rules
 
     def rules_text_file(self) -> Path:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""
@@ -53,9 +54,9 @@ GAMES: dict[str, GameEntry] = {
     "arenas": GameEntry("arenas", "Arenas Movedizas", N_("Real-time co-op: keep the sand timers alive"),
                         "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene",
                         "arenas.scenes.replay_model:summarize", "arenas.scenes.replay_view:playback",
-                        "arenas.scenes.statistics:statistics"),
+                        "arenas.scenes.statistics:statistics", "arenas.scenes.rules_figures:figure_book"),
     "arzium": GameEntry("arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"),
                         "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene",
                         "arzium.scenes.replay_model:summarize", "arzium.scenes.replay_view:playback",
-                        "arzium.scenes.statistics:statistics"),
+                        "arzium.scenes.statistics:statistics", "arzium.scenes.rules_figures:figure_book"),
 }

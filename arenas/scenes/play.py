@@ -43,6 +43,7 @@ from arenas.scenes.messages import LastCard, Messages
 from arenas.scenes.motion import Motion
 from arenas.scenes.names import card_name, timer_name
 from arenas.scenes.run import CardDone, Phase, Refused, Run, SandRan
+from arenas.scenes.running_rules import RunningRulesScene
 from arenas.scenes.shown import HoverKey
 from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord
@@ -109,7 +110,8 @@ class PlayScene(Scene):
     # ---- lifecycle -----------------------------------------------------------------------
     @property
     def rules_game(self) -> str | None:  # type: ignore[override]
-        """F1 opens the rules except mid-run without the pause assist (reading them would stop the sand)."""
+        """F1 opens the plain rules screen except mid-run without the pause assist, where `read_rules` opens
+        them with the sand running (controls)."""
         return None if self.run.no_pause_now() else "arenas"
 
     def enter(self) -> None:
@@ -122,7 +124,7 @@ class PlayScene(Scene):
         self._stop_hiss()
 
     def pause(self) -> None:
-        """Another scene covers this one: anything but our leave dialog (the rules) pauses, as the assist."""
+        """Another scene covers this one: anything but our leave dialog or mid-run rules pauses, as the assist."""
         self._stop_hiss()
         if not self.asking and self.run.phase == Phase.RUNNING and not self.run.paused and self.run.replay is None:
             self.pause_play()
@@ -371,6 +373,11 @@ class PlayScene(Scene):
         self.run.resume()
         self.app.fixed_clock.reset()
         self._start_hiss()
+
+    def read_rules(self) -> None:
+        """F1 mid-run: the rules over the board while the sand keeps running (the table game never stops)."""
+        self.asking = True  # not a pause
+        self.app.push(RunningRulesScene(self.app, self))
 
     def ask_leave(self) -> None:
         self.asking = True  # the leave dialog lets the sand run on: it is not a pause

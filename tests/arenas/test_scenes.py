@@ -26,6 +26,7 @@ from arenas.scenes.catalog import finished_game
 from arenas.scenes.chart import draw_chart, sand_history
 from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.run import Phase
+from arenas.scenes.running_rules import RunningRulesScene
 from arenas.session import GameSetup
 from common import catalog
 from common.app import App
@@ -253,16 +254,41 @@ def test_replay_driven_scene_reaches_the_rules_outcome(app: App) -> None:
     assert outcome_json(scene.run.state) == outcome_json(expected)
 
 
-def test_rules_mid_run_only_with_the_pause_assist(app: App) -> None:
+def test_rules_mid_run_open_with_the_sand_running_and_close_back_to_the_board(app: App) -> None:
     scene = solo_scene(app)
     app.step(key(pygame.K_F1), FRAME)
-    assert app.stack.top is scene and not scene.run.state.assisted
-    assert any("No pause" in f.message for f in scene.messages.floating)
+    rules = app.stack.top
+    assert isinstance(rules, RunningRulesScene) and rules.play is scene
+    before = scene.run.state.time_ms
+    for _ in range(10):
+        app.step([], FRAME)
+    assert scene.run.state.time_ms > before and not scene.run.paused and not scene.run.state.assisted
+    low = min(t.remaining_ms for t in scene.run.state.timers.values())
+    assert rules.status_line() == f"The sand is running: {-(-low // 1000)} s left in the lowest timer"
+    app.step(key(pygame.K_F1), FRAME)
+    assert app.stack.top is scene and not scene.run.paused
+
+
+def test_the_end_of_a_run_closes_the_rules_read_mid_run(app: App) -> None:
+    scene = solo_scene(app)
+    app.step(key(pygame.K_F1), FRAME)
+    assert isinstance(app.stack.top, RunningRulesScene)
+    doomed = next(iter(scene.run.state.timers.values()))  # lost beside its gear, nearly dry: the team loses soon
+    doomed.lost_beside, doomed.tile, doomed.remaining_ms = doomed.tile, None, 300
+    for _ in range(20):
+        if app.stack.top is scene:
+            break
+        app.step([], FRAME, draw=False)
+    assert scene.run.state.result == "lost" and app.stack.top is scene
+
+
+def test_rules_with_the_pause_assist_pause_the_run(app: App) -> None:
     setup = GameSetup(load_level(level_path(1)), ("Ana",), seed=11, allow_pause=True, counts=False)
     paused = flow.play_scene(app, setup, countdown=False)
     app.stack.clear_to(paused)
     app.step([], FRAME)
     app.step(key(pygame.K_F1), FRAME)
+    assert not isinstance(app.stack.top, RunningRulesScene)
     assert app.stack.top is not paused and paused.run.paused and paused.run.state.assisted
 
 

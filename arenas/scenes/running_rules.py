@@ -1,0 +1,38 @@
+"""The rules read in the middle of a run (F1): the sand keeps running underneath, as at the table."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arenas.scenes.run import Phase
+from common.i18n import _
+from common.scenes.rules import RulesScene
+
+if TYPE_CHECKING:
+    from arenas.scenes.play import PlayScene
+    from common.app import App
+
+
+class RunningRulesScene(RulesScene):
+    """The Arenas rules over a run that does not stop: its rules steps and animations go on, the bottom line
+    tells the sand of the lowest timer, and the run's end closes the rules so the board shows it."""
+
+    def __init__(self, app: App, play: PlayScene) -> None:
+        super().__init__(app, "arenas")
+        self.play = play
+
+    def status_line(self) -> str | None:
+        run = self.play.run
+        if run.phase != Phase.RUNNING:
+            return None
+        low = min(run.state.timers.values(), key=lambda t: t.remaining_ms)
+        return _("The sand is running: {n} s left in the lowest timer").format(n=-(-low.remaining_ms // 1000))
+
+    def fixed_update(self, step_ms: int) -> None:
+        self.play.fixed_update(step_ms)
+
+    def update(self, dt_ms: float) -> None:
+        if self.play.run.state.result is not None:  # won or lost while reading: back to the board to see it
+            self.close()
+            return
+        super().update(dt_ms)
+        self.play.update(dt_ms)

@@ -119,23 +119,23 @@ def english_msgids() -> dict[str, str]:
     return found
 
 
-@pytest.mark.parametrize("area", AREAS)
-def test_no_drawn_string_bypasses_gettext(area: str, rendered: dict[tuple[str, str, tuple[int, int]], Drawn]
-                                          ) -> None:
+def test_spanish_screens_draw_no_english_and_keep_their_text_in_its_box(
+        rendered: dict[tuple[str, str, tuple[int, int]], Drawn]) -> None:
+    """One test for both checks, so the scenes are rendered once (the fixture is per worker)."""
     english = english_msgids()
-    offending = sorted({f"{scene}: {s!r} (Spanish: {english[s]!r})"
-                        for (a, scene, _size), drawn in rendered.items() if a == area
-                        for s in drawn.strings if s in english})
-    scenes = {scene for a, scene, _size in rendered if a == area}
-    assert scenes, f"no catalog scene of {area}"
-    assert not offending, f"{len(offending)} English strings drawn in Spanish:\n" + "\n".join(offending)
-
-
-@pytest.mark.parametrize("area", AREAS)
-def test_spanish_text_stays_in_its_box(area: str, rendered: dict[tuple[str, str, tuple[int, int]], Drawn]) -> None:
-    overflows = [f"{scene} at {size[0]}x{size[1]}: {line}" for (a, scene, size), drawn in rendered.items()
-                 if a == area for line in dict.fromkeys(drawn.overflows)]
-    assert not overflows, f"{len(overflows)} texts overflow:\n" + "\n".join(overflows)
+    problems = []
+    for area in AREAS:
+        assert {scene for a, scene, _size in rendered if a == area}, f"no catalog scene of {area}"
+        offending = sorted({f"{scene}: {s!r} (Spanish: {english[s]!r})"
+                            for (a, scene, _size), drawn in rendered.items() if a == area
+                            for s in drawn.strings if s in english})
+        if offending:
+            problems.append(f"{area}: {len(offending)} English strings drawn in Spanish:\n" + "\n".join(offending))
+        overflows = [f"{scene} at {size[0]}x{size[1]}: {line}" for (a, scene, size), drawn in rendered.items()
+                     if a == area for line in dict.fromkeys(drawn.overflows)]
+        if overflows:
+            problems.append(f"{area}: {len(overflows)} texts overflow:\n" + "\n".join(overflows))
+    assert not problems, "\n".join(problems)
 
 
 # ---- language choice: system default, setting, live switch --------------------------------------------

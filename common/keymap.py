@@ -48,11 +48,11 @@ LABELS: dict[Command, str] = {
     Command.LEFT: N_("Move left"),
     Command.RIGHT: N_("Move right"),
     Command.CHOOSE: N_("Choose, place, confirm"),
-    Command.TOGGLE: N_("Arzium: toggle the square under the cursor"),
-    Command.NEXT_CHARACTER: N_("Arzium: next character"),
-    Command.ARTIFACT: N_("Arzium: next artifact (then Choose uses it)"),
-    Command.REST: N_("Arzium: rest early"),
-    Command.UNDO: N_("Arzium: undo (Ctrl+Z too)"),
+    Command.TOGGLE: N_("Toggle the square under the cursor"),
+    Command.NEXT_CHARACTER: N_("Next character"),
+    Command.ARTIFACT: N_("Next artifact (then Choose uses it)"),
+    Command.REST: N_("Rest early"),
+    Command.UNDO: N_("Undo (Ctrl+Z too)"),
 }
 Game = Literal["arenas", "arzium"]
 GAME_COMMANDS: dict[Game, tuple[Command, ...]] = {
@@ -62,12 +62,12 @@ GAME_COMMANDS: dict[Game, tuple[Command, ...]] = {
 RESERVED = ("escape", "f1", "f5", "f11")
 """Keys no command may take: they lead out of every screen."""
 FIXED: dict[Game, tuple[tuple[str, str], ...]] = {
-    "arenas": (("1 2 3", N_("Play that card")), ("Space", N_("Skip the countdown")),
-               ("Esc", N_("Pause, leave, or put a wild card back")), ("F1", N_("Rules"))),
+    "arenas": (("1 2 3", N_("Play that card")), ("space", N_("Skip the countdown")),
+               ("escape", N_("Pause, leave, or put a wild card back")), ("f1", N_("Rules"))),
     "arzium": (("1-9", N_("Choose that character, or buy that artifact")), ("Ctrl+Z", N_("Undo")),
-               ("Esc", N_("Clear the choice, or the menu")), ("F1", N_("Rules"))),
+               ("escape", N_("Clear the choice, or the menu")), ("f1", N_("Rules"))),
 }
-"""The keys that cannot be changed, as shown on the help overlay: (keys, what they do)."""
+"""The keys that cannot be changed, as shown on the help overlay (through `spoken`): (keys, what they do)."""
 
 
 def _code(name: str) -> int | None:
@@ -82,12 +82,36 @@ def _code(name: str) -> int | None:
 
 
 def key_name(code: int) -> str:
-    """The name of key `code` as shown on screen: pygame's, capitalised ("Return", "F2", "A")."""
+    """The name of key `code` as shown on screen: pygame's, capitalised ("F2", "A"), the common keys in the
+    player's language ("Enter", "Space")."""
     import pygame
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         name = pygame.key.name(code)
-    return name[:1].upper() + name[1:] if name else "?"
+    return spoken(name) if name else "?"
+
+
+def spoken(name: str) -> str:
+    """A pygame key name as a player reads it."""
+    match name:
+        case "return":
+            return _("Enter")
+        case "space":
+            return _("Space")
+        case "backspace":
+            return _("Backspace")
+        case "left":
+            return _("Left arrow")
+        case "right":
+            return _("Right arrow")
+        case "up":
+            return _("Up arrow")
+        case "down":
+            return _("Down arrow")
+        case "escape":
+            return "Esc"
+        case _:
+            return name[:1].upper() + name[1:]
 
 
 def check_bindings(value: Mapping[object, object]) -> tuple[dict[str, str], list[str]]:
@@ -137,6 +161,12 @@ class KeyMap:
         """The key of `command` as shown on screen."""
         code = self.codes.get(command)
         return key_name(code) if code is not None else "?"
+
+    def moves(self) -> str:
+        """The four move keys in a line: "Arrows" while they are the arrow keys."""
+        if all(self.names[c] == DEFAULT_KEYS[c] for c in (Command.UP, Command.DOWN, Command.LEFT, Command.RIGHT)):
+            return _("Arrows")
+        return "/".join(self.name(c) for c in (Command.UP, Command.DOWN, Command.LEFT, Command.RIGHT))
 
     def rebind(self, command: Command, code: int) -> tuple[dict[str, str] | None, str]:
         """The bindings with `command` on key `code`, and a line for the player; None (and the reason)

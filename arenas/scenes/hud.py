@@ -19,6 +19,7 @@ from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text
 from common.i18n import _
+from common.keymap import Command, keymap
 from common.layers import Part, image_part
 from common.widget_parts import app_look
 from common.widgets import draw_tooltip, tooltip_rect
@@ -155,8 +156,9 @@ class Hud:
         elif p.hint is not None:
             msg = p.hint.message
         elif p.wild is not None:
-            msg = _("Wild card: click a timer to flip and move it, or a lost timer to recover it  ·  Esc keeps"
-                    " the card")
+            keys = keymap(p.app.settings.key_bindings)
+            msg = _("Wild card: click a timer (or {moves} and {choose}) to flip and move it, or a lost timer to "
+                    "recover it  ·  Esc keeps the card").format(moves=keys.moves(), choose=keys.name(Command.CHOOSE))
         else:
             msg = (_("{name}'s turn: click a card or press 1–{n}  ·  every gear of the card's colour or shape moves"
                      " its timer") if many

@@ -49,6 +49,7 @@ from arenas.session import GameSetup, RunRecord
 from common.i18n import _, ngettext
 from common.layers import Part
 from common.scene import Scene
+from common.scenes.help import HelpOverlay
 from common.widgets import Button, Dialog
 
 if TYPE_CHECKING:
@@ -93,6 +94,7 @@ class PlayScene(Scene):
         self.now = 0.0
         self.asking = False
         self.wild: int | None = None
+        self.wild_focus: str | None = None
         self.mouse = (-1, -1)
         self.hover_ms = 0.0
         self.hover_key: HoverKey | None = None
@@ -361,6 +363,15 @@ class PlayScene(Scene):
             self.say(_("Hint used: this run is now assisted (no best time)"))
 
     # ---- pause, leave, result ------------------------------------------------------------
+    def show_help(self) -> None:
+        """The controls over the board: without the pause assist the sand runs on under them, as under the
+        leave dialog; with it, covering the board pauses it (`pause`), as the rules do."""
+        if self.run.no_pause_now():
+            self.asking = True
+            self.app.push(HelpOverlay(self.app, "arenas", running=self))
+        else:
+            self.app.push(HelpOverlay(self.app, "arenas"))
+
     def pause_play(self) -> None:
         """The pause assist: time stops; the run is marked assisted."""
         self.run.pause()

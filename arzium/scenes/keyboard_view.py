@@ -9,21 +9,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.rules import Ability
-from common.i18n import _
 from common.keycap import keycap
-from common.keymap import DEFAULT_KEYS, DIRECTIONS, Command, KeyMap, keymap
+from common.keymap import Command, KeyMap, keymap
 from common.layers import Part, image_part
 from common.widgets import Widget
 
 if TYPE_CHECKING:
     from arzium.scenes.play import PlayScene
-
-
-def arrows(keys: KeyMap) -> str:
-    """How the four move keys are named in a line: "Arrows" while they are the arrow keys."""
-    if all(keys.names[c] == DEFAULT_KEYS[c] for c in DIRECTIONS):
-        return _("Arrows")
-    return "/".join(keys.name(c) for c in DIRECTIONS)
 
 
 def _ring(rect: pygame.Rect, colour: tuple[int, int, int], width: int) -> Part:

@@ -239,7 +239,7 @@ class TableView:
         elif sc.choice.pinned is not None:
             parts.append(_("pinned: click blanks, then the pattern"))
         elif sc.choice.cursor is not None:
-            parts.append(_("{move} move, {choose} places").format(move=keyboard_view.arrows(keys),
+            parts.append(_("{move} move, {choose} places").format(move=keys.moves(),
                                                                   choose=keys.name(Command.CHOOSE)))
         if parts:
             out.append(self._tag_part(self._tag("  ·  ".join(parts), "ok" if ghost.legal else "bad"), ghost.cells))

@@ -10,7 +10,7 @@ import pygame
 from common import text
 from common.i18n import _
 from common.keycap import keycap
-from common.keymap import FIXED, GAME_COMMANDS, LABELS, Game, keymap
+from common.keymap import FIXED, GAME_COMMANDS, LABELS, Game, keymap, spoken
 from common.scene import Scene
 
 if TYPE_CHECKING:
@@ -33,8 +33,8 @@ class HelpOverlay(Scene):
     def rows(self) -> list[tuple[str, str]]:
         """(key, what it does) for every line: the game's commands, then the fixed keys."""
         keys = keymap(self.app.settings.key_bindings)
-        return [(keys.name(c), _(LABELS[c]).removeprefix(_("Arzium: "))) for c in GAME_COMMANDS[self.game]] + \
-            [(k, _(what)) for k, what in FIXED[self.game]]
+        return [(keys.name(c), _(LABELS[c])) for c in GAME_COMMANDS[self.game]] + \
+            [(spoken(k), _(what)) for k, what in FIXED[self.game]]
 
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app

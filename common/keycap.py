@@ -6,13 +6,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from common import text
+from common.i18n import _
+from common.keymap import Command, KeyMap
 
 if TYPE_CHECKING:
     from common.app import App
 
 INK = (40, 28, 16)
 CAP = (246, 236, 208)
-_caps: dict[tuple[str, int, bool], pygame.Surface] = {}
+_caps: dict[tuple[str, int, bool], pygame.Surface] = {}  # key caps and help tags
 
 
 def keycap(app: App, label: str, px: int = 14) -> pygame.Surface:
@@ -32,3 +34,20 @@ def keycap(app: App, label: str, px: int = 14) -> pygame.Surface:
             _caps.clear()
         _caps[key] = cap
     return cap
+
+
+def help_tag(app: App, keys: KeyMap, ink: tuple[int, int, int]) -> pygame.Surface:
+    """The help key's cap with the word "Controls" beside it in `ink` (cached)."""
+    cap = keycap(app, keys.name(Command.HELP), 15)
+    label = _("Controls")
+    key = (f"help:{label}:{ink}", cap.get_width(), app.theme.high_contrast)
+    tag = _caps.get(key)
+    if tag is None:
+        word = text.render(label, app.font_px(16), ink, bold=True)
+        gap = app.px(6)
+        tag = pygame.Surface((cap.get_width() + gap + word.get_width(), max(cap.get_height(), word.get_height())),
+                             pygame.SRCALPHA)
+        tag.blit(cap, (0, (tag.get_height() - cap.get_height()) // 2))
+        tag.blit(word, (cap.get_width() + gap, (tag.get_height() - word.get_height()) // 2))
+        _caps[key] = tag
+    return tag

@@ -64,7 +64,7 @@ RESERVED = ("escape", "f1", "f5", "f11")
 FIXED: dict[Game, tuple[tuple[str, str], ...]] = {
     "arenas": (("1 2 3", N_("Play that card")), ("space", N_("Skip the countdown")),
                ("escape", N_("Pause, leave, or put a wild card back")), ("f1", N_("Rules"))),
-    "arzium": (("1-9", N_("Choose that character, or buy that artifact")), ("Ctrl+Z", N_("Undo")),
+    "arzium": (("1-9", N_("Choose that character, or buy that artifact")),
                ("escape", N_("Clear the choice, or the menu")), ("f1", N_("Rules"))),
 }
 """The keys that cannot be changed, as shown on the help overlay (through `spoken`): (keys, what they do)."""
@@ -167,6 +167,10 @@ class KeyMap:
         if all(self.names[c] == DEFAULT_KEYS[c] for c in (Command.UP, Command.DOWN, Command.LEFT, Command.RIGHT)):
             return _("Arrows")
         return "/".join(self.name(c) for c in (Command.UP, Command.DOWN, Command.LEFT, Command.RIGHT))
+
+    def hint_label(self) -> str:
+        """The hint buttons' label, with the hint key."""
+        return _("Hint ({key})").format(key=self.name(Command.HINT))
 
     def rebind(self, command: Command, code: int) -> tuple[dict[str, str] | None, str]:
         """The bindings with `command` on key `code`, and a line for the player; None (and the reason)

@@ -47,6 +47,7 @@ from arenas.scenes.shown import HoverKey
 from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord
 from common.i18n import _, ngettext
+from common.keymap import keymap
 from common.layers import Part
 from common.scene import Scene
 from common.scenes.help import HelpOverlay
@@ -105,7 +106,7 @@ class PlayScene(Scene):
         self.board: BoardView | None = None
         self.sprite_version = app.sprites.version
         self.hint: HintView | None = None
-        self.hint_button = Button(_("Hint (H)"), self.show_hint, font=17)
+        self.hint_button = Button(keymap(app.settings.key_bindings).hint_label(), self.show_hint, font=17)
 
     # ---- lifecycle -----------------------------------------------------------------------
     @property

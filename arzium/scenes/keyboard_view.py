@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.rules import Ability
-from common.keycap import keycap
+from common.keycap import help_tag, keycap
 from common.keymap import Command, KeyMap, keymap
 from common.layers import Part, image_part
 from common.widgets import Widget
@@ -58,6 +58,7 @@ def parts(sc: PlayScene, me: int | None) -> list[Part]:
         label = button_keys.get(id(widget))
         if label is not None:
             out.append(_cap_at(sc, label, (widget.rect.right - app.px(6), widget.rect.top + app.px(2))))
+    out.append(help_part(sc, keys))
     if me is None:
         return out
     st = sc.table.view_state()
@@ -68,7 +69,12 @@ def parts(sc: PlayScene, me: int | None) -> list[Part]:
     if sc.shown.artifacts[me] and any(sc.shown.artifacts_up[me]):
         first = sc.parties[me].artifact_rect(sc.shown, 0)
         out.append(_cap_at(sc, keys.name(Command.ARTIFACT), (first.left - app.px(4), first.top)))
-    help_cap = keycap(app, keys.name(Command.HELP))
-    board = sc.board_view.frame_rect
-    out.append(image_part(help_cap, (board.left, board.bottom + app.px(4))))
     return out
+
+
+def help_part(sc: PlayScene, keys: KeyMap) -> Part:
+    """The help key and its word, on the move log's title line (always there)."""
+    app = sc.app
+    log = sc.log.rect
+    tag = help_tag(app, keys, app.theme.muted)
+    return image_part(tag, tag.get_rect(topright=(log.right - app.px(12), log.top + app.px(7))).topleft)

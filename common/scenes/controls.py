@@ -20,6 +20,7 @@ from common.widgets import Button
 if TYPE_CHECKING:
     from common.app import App
 
+REFUSED_INK = (255, 178, 160)  # light on the dark sky, still read as a refusal
 BOTH = frozenset(GAME_COMMANDS["arenas"]) & frozenset(GAME_COMMANDS["arzium"])
 
 
@@ -161,7 +162,7 @@ class ControlsScene(Scene):
                 pygame.draw.rect(surface, app.theme.focus, b.rect.inflate(app.px(8), app.px(8)), max(2, app.px(3)),
                                  border_radius=app.px(10))
         line = self.message or _("Enter, then a key, changes a key. Esc, F1, F5 and F11 stay as they are.")
-        colour = app.theme.danger if self.refused else app.theme.text_light
+        colour = REFUSED_INK if self.refused else app.theme.text_light
         y = (self.panel.bottom + self.reset.rect.top) // 2
         text.draw_text(surface, line, text.fit_px(line, app.font_px(19), self.panel.w, bold=self.refused), colour,
                        (surface.get_width() // 2, y), "center", bold=self.refused, shadow=app.theme.shadow)

@@ -19,6 +19,7 @@ from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text
 from common.i18n import _
+from common.keycap import help_tag
 from common.keymap import Command, keymap
 from common.layers import Part, image_part
 from common.widget_parts import app_look
@@ -126,6 +127,8 @@ class Hud:
             right = button.rect.left - app.px(14)
         deck = _("Deck {n}").format(n=len(p.run.state.deck))
         r = text.draw_text(surface, deck, app.font_px(16), light, (right, cy), "midright")
+        tag = help_tag(app, keymap(app.settings.key_bindings), light)
+        r = surface.blit(tag, tag.get_rect(midright=(r.left - app.px(14), cy)))
         right = r.left - app.px(14)
         if p.messages.last_card is not None:
             name, caption = p.messages.last_card.name, p.messages.last_card.caption

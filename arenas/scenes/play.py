@@ -369,7 +369,8 @@ class PlayScene(Scene):
         leave dialog; with it, covering the board pauses it (`pause`), as the rules do."""
         if self.run.no_pause_now():
             self.asking = True
-            self.app.push(HelpOverlay(self.app, "arenas", running=self))
+            self.app.push(HelpOverlay(self.app, "arenas", running=self,
+                                      note=_("The sand keeps running while you read this")))
         else:
             self.app.push(HelpOverlay(self.app, "arenas"))
 

@@ -20,14 +20,16 @@ GAME_NAMES = {"arenas": "Arenas Movedizas", "arzium": "Arzium"}
 
 
 class HelpOverlay(Scene):
-    """Over a game: its controls; `running` is the scene whose time goes on underneath (None: it waits)."""
+    """Over a game: its controls; `running` is the scene whose time goes on underneath (None: it waits),
+    `note` a line said in warning ink under the title (what goes on underneath)."""
 
     opaque = False
 
-    def __init__(self, app: App, game: Game, running: Scene | None = None) -> None:
+    def __init__(self, app: App, game: Game, running: Scene | None = None, note: str = "") -> None:
         super().__init__(app)
         self.game = game
         self.running = running
+        self.note = note
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def rows(self) -> list[tuple[str, str]]:
@@ -40,7 +42,7 @@ class HelpOverlay(Scene):
         app = self.app
         n = len(self.rows())
         w = min(size[0] - app.px(40), app.px(640))
-        h = min(size[1] - app.px(20), app.px(130) + n * app.px(30))
+        h = min(size[1] - app.px(20), app.px(136) + n * app.px(30))
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (size[0] // 2, size[1] // 2)
 
@@ -67,10 +69,13 @@ class HelpOverlay(Scene):
         title = _("{game}: controls").format(game=GAME_NAMES[self.game])
         text.draw_text(surface, title, text.fit_px(title, app.font_px(30), box.w - app.px(60), bold=True),
                        app.theme.text, (box.centerx, box.top + app.px(26)), "midtop", bold=True)
+        if self.note:
+            text.draw_text(surface, self.note, text.fit_px(self.note, app.font_px(17), box.w - app.px(60), bold=True),
+                           app.theme.danger, (box.centerx, box.top + app.px(62)), "midtop", bold=True)
         rows = self.rows()
-        step = min(app.px(30), (box.h - app.px(130)) // max(1, len(rows)))
+        step = min(app.px(30), (box.h - app.px(136)) // max(1, len(rows)))
         key_w = app.px(150)
-        y = box.top + app.px(78)
+        y = box.top + app.px(84)
         for key, what in rows:
             cap = keycap(app, key, 15)
             surface.blit(cap, cap.get_rect(midright=(box.left + key_w, y + step // 2)))

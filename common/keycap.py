@@ -19,7 +19,7 @@ _caps: dict[tuple[str, int, bool], pygame.Surface] = {}  # key caps and help tag
 
 def keycap(app: App, label: str, px: int = 14) -> pygame.Surface:
     """The key cap of `label` at font size `px` (designed at 720p), cached."""
-    size = app.font_px(px)
+    size = max(11, app.font_px(px))  # still legible in a small window
     key = (label, size, app.theme.high_contrast)
     cap = _caps.get(key)
     if cap is None:

@@ -66,6 +66,7 @@ class BidScene(Scene):
                                _("Ask the Hard bot what to bid (the game then counts as assisted)"), font=16)
         self.group = WidgetGroup(app, [self.minus, self.plus, self.bid_btn, self.pass_btn, self.hint_btn])
         self.group.set_focus(self.bid_btn)
+        self.group.keyboard_mode = True  # the focus is shown: Enter bids
         self.hinted: object | None = None  # the hint whose amount was taken over
 
     def change(self, delta: int) -> None:
@@ -100,7 +101,7 @@ class BidScene(Scene):
             if event.key in (pygame.K_RIGHT, pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS):
                 self.change(1)
                 return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.group.focused in (self.bid_btn, None):
                 self.place()
                 return True
             if event.key == pygame.K_ESCAPE and not self.opening:

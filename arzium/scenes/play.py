@@ -207,8 +207,10 @@ class PlayScene(Scene):
 
         choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), leave),
                    (_("Resume"), lambda: None)]
-        self.app.push(Dialog(self.app, _("Paused"), _("Your game is saved after every move; "
-                                                      "resume it later from the Arzium screen."), choices))
+        dialog = Dialog(self.app, _("Paused"), _("Your game is saved after every move; "
+                                                 "resume it later from the Arzium screen."), choices)
+        dialog.group.focus_index, dialog.group.keyboard_mode = len(choices) - 1, True  # focus shown: on Resume
+        self.app.push(dialog)
 
     def leave(self) -> None:
         self.table.leave()

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
-from arzium.rules import Buy, RestEarly, SeatSetup, Setup, UsePurse, is_over, new_game
+from arzium.rules import Bid, Buy, RestEarly, SeatSetup, Setup, UsePurse, is_over, new_game
 from arzium.scenes import controllers
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene
@@ -163,3 +163,21 @@ def test_an_artifact_then_resting_early_then_a_search_and_a_buy_by_key(quick: Ap
     assert scene.table.view_state().phase == "buy"
     press(quick, pygame.K_1)
     assert scene.table.actions[-1] == Buy(row[0])  # a new artifact shows: the turn stands at once
+
+
+def test_a_bid_by_keys_with_its_focus_shown_and_tab_then_enter_works_the_focused_button(quick: App) -> None:
+    from test_scenes import human_tie_table  # a table in a tie (an opening bid)
+    scene = human_tie_table(quick)
+    for _frame in range(10):
+        quick.step([], FRAME, draw=False)
+    dialog = quick.stack.top
+    assert isinstance(dialog, BidScene) and dialog.group.keyboard_mode and dialog.group.focused is dialog.bid_btn
+    press(quick, pygame.K_RIGHT)
+    assert dialog.amount == min(1, dialog.coins)
+    press(quick, pygame.K_LEFT)
+    press(quick, pygame.K_TAB)  # on to Pass (off at an opening bid), then the hint button
+    assert dialog.group.focused is not dialog.bid_btn
+    while dialog.group.focused is not dialog.bid_btn:
+        press(quick, pygame.K_TAB)
+    press(quick, pygame.K_RETURN)
+    assert quick.stack.top is scene and [*scene.table.actions, *scene.table.pending][-1] == Bid(0)

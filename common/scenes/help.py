@@ -42,7 +42,7 @@ class HelpOverlay(Scene):
         app = self.app
         n = len(self.rows())
         w = min(size[0] - app.px(40), app.px(640))
-        h = min(size[1] - app.px(20), app.px(136) + n * app.px(30))
+        h = min(size[1] - app.px(20), app.px(156) + n * app.px(30))
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (size[0] // 2, size[1] // 2)
 
@@ -73,7 +73,7 @@ class HelpOverlay(Scene):
             text.draw_text(surface, self.note, text.fit_px(self.note, app.font_px(17), box.w - app.px(60), bold=True),
                            app.theme.danger, (box.centerx, box.top + app.px(62)), "midtop", bold=True)
         rows = self.rows()
-        step = min(app.px(30), (box.h - app.px(136)) // max(1, len(rows)))
+        step = min(app.px(30), (box.h - app.px(156)) // max(1, len(rows)))
         key_w = app.px(150)
         y = box.top + app.px(84)
         for key, what in rows:
@@ -85,4 +85,4 @@ class HelpOverlay(Scene):
             y += step
         foot = _("Change the keys in Settings, Controls. Any key closes this.")
         text.draw_text(surface, foot, text.fit_px(foot, app.font_px(16), box.w - app.px(60)), app.theme.muted,
-                       (box.centerx, box.bottom - app.px(24)), "midbottom")
+                       (box.centerx, box.bottom - app.px(34)), "midbottom")

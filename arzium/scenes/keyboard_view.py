@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.rules import Ability
+from arzium.scenes.choice import usable_artifacts
 from common.keycap import help_tag, keycap
 from common.keymap import Command, KeyMap, keymap
 from common.layers import Part, image_part
@@ -66,7 +67,7 @@ def parts(sc: PlayScene, me: int | None) -> list[Part]:
         for i, r in enumerate(sc.sidebar.row_rects):
             if i < len(sc.shown.art_row) and sc.shown.art_row[i]:
                 out.append(_cap_at(sc, str(i + 1), r.topleft))
-    if sc.shown.artifacts[me] and any(sc.shown.artifacts_up[me]):
+    if sc.shown.artifacts[me] and usable_artifacts(st, me, sc.cards):
         first = sc.parties[me].artifact_rect(sc.shown, 0)
         out.append(_cap_at(sc, keys.name(Command.ARTIFACT), (first.left - app.px(4), first.top)))
     return out

@@ -8,7 +8,8 @@ from typing import Any
 import pygame
 import pytest
 
-from arzium.rules import Bid, Buy, RestEarly, SeatSetup, Setup, UsePurse, is_over, new_game
+from arzium.bots import make_bot
+from arzium.rules import Bid, Buy, RestEarly, SeatSetup, Setup, UsePurse, apply, current_player, is_over, new_game
 from arzium.scenes import controllers
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene
@@ -165,9 +166,27 @@ def test_an_artifact_then_resting_early_then_a_search_and_a_buy_by_key(quick: Ap
     assert scene.table.actions[-1] == Buy(row[0])  # a new artifact shows: the turn stands at once
 
 
+def tie_table(app: App) -> PlayScene:
+    """Two people at a table where the greedy bots' play led to a tie's opening bid (both have coins)."""
+    for seed in range(40):
+        state = new_game(Setup((dataclasses.replace(SEATS[0], edge="south"),
+                                dataclasses.replace(SEATS[1], kind="human")), False, 0), seed)
+        bots = [make_bot("greedy", seed), make_bot("greedy", seed + 1)]
+        while state.phase != "over":
+            if state.phase == "bid" and state.bid is not None and state.bid.high < 0 and \
+                    all(state.players[p].coins > 0 for p in state.bid.bidders):
+                scene = play_scene(app, state, autosave=False)
+                app.stack.clear_to(Scene(app))
+                app.push(scene)
+                return scene
+            p = current_player(state)
+            assert p is not None
+            apply(state, bots[p].decide(state, p))
+    raise AssertionError("no tie found")
+
+
 def test_a_bid_by_keys_with_its_focus_shown_and_tab_then_enter_works_the_focused_button(quick: App) -> None:
-    from test_scenes import human_tie_table  # a table in a tie (an opening bid)
-    scene = human_tie_table(quick)
+    scene = tie_table(quick)
     for _frame in range(10):
         quick.step([], FRAME, draw=False)
     dialog = quick.stack.top

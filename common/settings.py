@@ -13,6 +13,7 @@ from typing import Any
 from common.files import DataError, Kind, read_json
 from common.i18n import LANGUAGES, N_, _
 from common.jsonio import clean_stale_temps, keep_copy, load_json, write_json_versioned
+from common.keymap import check_bindings
 from common.paths import config_dir
 from common.safe_text import is_safe_name, one_line
 
@@ -41,6 +42,8 @@ class Settings:
     teammate_delay_ms: int = 1200
     language: str = ""
     """A code of common.i18n.LANGUAGES, or "" to follow the system's language."""
+    key_bindings: dict[str, str] = field(default_factory=dict)
+    """The game keys the player changed: command -> key name (`common.keymap`)."""
     unknown: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Keys of the file this version does not know (a newer one wrote them): written back unchanged."""
 
@@ -52,6 +55,9 @@ class Settings:
             value = getattr(self, f.name)
             default = getattr(clean, f.name)
             ok = _acceptable(f.name, value, default)
+            if ok and f.name == "key_bindings":
+                value, bad = check_bindings(value)
+                problems += bad
             if ok:
                 setattr(clean, f.name, float(value) if isinstance(default, float) else value)
             else:

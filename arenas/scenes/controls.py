@@ -1,4 +1,5 @@
-"""The play scene's input: keys 1–3 and clicks on cards, the wild card's target, Esc, H, F1, skipping ahead.
+"""The play scene's input: keys 1–3 and clicks on cards, the wild card's target (a click, or the arrows and
+Choose), Esc, the hint and help keys of the key map (`common.keymap`), F1, skipping ahead.
 
 Input asks the rules what a choice means (`preview.wild_choices`) and hands the action to the scene's
 `apply`, the path every card takes; anything refused is said in words where it happened.
@@ -13,6 +14,7 @@ from arenas.rules import Action, PlayCard
 from arenas.rules.preview import wild_choices
 from arenas.scenes.run import Phase
 from common.i18n import _, ngettext
+from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, Direction, keymap, step_focus
 
 if TYPE_CHECKING:
     from arenas.scenes.board import BoardView
@@ -28,6 +30,7 @@ class Controls(Protocol):
     """The play scene as its input sees it."""
 
     wild: int | None  # the hand index of the wild card waiting for its target
+    wild_focus: str | None  # the target the keyboard would choose for it
     mouse: tuple[int, int]
 
     @property
@@ -45,6 +48,8 @@ class Controls(Protocol):
     def thinking(self, pos: Point | None = None) -> None: ...
     def apply(self, action: Action, pos: Point | None) -> None: ...
     def timer_at(self, pos: tuple[int, int]) -> str | None: ...
+    def drawn_place(self, timer_id: str) -> tuple[Point, float]: ...
+    def show_help(self) -> None: ...
     def hint_blocker(self) -> str | None: ...
     def show_hint(self) -> None: ...
     def pause_play(self) -> None: ...
@@ -92,14 +97,27 @@ def _key(c: Controls, event: pygame.event.Event) -> bool:
     if key == pygame.K_F1 and c.run.no_pause_now():
         c.read_rules()
         return True
-    if key == pygame.K_h:
+    command = keymap(c.app.settings.key_bindings).command(key, GAME_COMMANDS["arenas"])
+    if command is Command.HELP:
+        c.show_help()
+        return True
+    if command is Command.HINT:
         c.show_hint()
+        return True
+    if c.wild is not None and command in DIRECTIONS:
+        assert command is not None
+        move_wild_focus(c, DIRECTIONS[command])
+        return True
+    if c.wild is not None and command is Command.CHOOSE:
+        choice = wild_choices(c.run.state, c.wild).get(c.wild_focus) if c.wild_focus is not None else None
+        if choice is not None:
+            c.apply(choice, None)
         return True
     numbers = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}
     if key in numbers:
         play_card(c, numbers[key])
         return True
-    if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and c.run.phase in (Phase.COUNTDOWN, Phase.OVER):
+    if (key == pygame.K_SPACE or command is Command.CHOOSE) and c.run.phase in (Phase.COUNTDOWN, Phase.OVER):
         if c.run.phase == Phase.COUNTDOWN:
             c.skip_countdown()
         else:
@@ -192,13 +210,34 @@ def play_card(c: Controls, index: int) -> None:
             cancel_wild(c)
             return
         c.wild = index
+        targets = _targets(c)
+        c.wild_focus = targets[0][0] if targets else None
         c.app.sounds.play("ui_click")
         return
     c.apply(PlayCard(state.active, index), None)
 
 
+def _targets(c: Controls) -> list[tuple[str, Point]]:
+    """The wild card's targets and where they are drawn, left to right."""
+    if c.wild is None:
+        return []
+    choices = wild_choices(c.run.state, c.wild)
+    return sorted(((t, c.drawn_place(t)[0]) for t in c.run.state.timers if t in choices), key=lambda tp: tp[1])
+
+
+def move_wild_focus(c: Controls, direction: Direction) -> None:
+    """An arrow while the wild card waits: the focus goes to the nearest target that way on the screen."""
+    targets = _targets(c)
+    if not targets:
+        return
+    ids = [t for t, _at in targets]
+    current = ids.index(c.wild_focus) if c.wild_focus in ids else 0
+    c.wild_focus = ids[step_focus([at for _t, at in targets], current, direction)]
+    c.app.sounds.play("ui_hover", 0.6)
+
+
 def cancel_wild(c: Controls) -> None:
     """Esc: put the wild card back (the turn is still yours)."""
-    c.wild = None
+    c.wild, c.wild_focus = None, None
     c.app.sounds.play("ui_back")
     c.say(_("Wild card kept in hand"))

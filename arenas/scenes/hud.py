@@ -19,6 +19,8 @@ from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text
 from common.i18n import _, language
+from common.keycap import help_tag
+from common.keymap import Command, keymap
 from common.layers import Part, image_part
 from common.tooltip import draw_tooltip, tooltip_rect
 from common.widget_parts import app_look, widget_look
@@ -151,6 +153,8 @@ class Hud:
             right = button.rect.left - app.px(14)
         deck = _("Deck {n}").format(n=len(p.run.state.deck))
         r = text.draw_text(surface, deck, app.font_px(16), light, (right, cy), "midright")
+        tag = help_tag(app, keymap(app.settings.key_bindings), light)
+        r = surface.blit(tag, tag.get_rect(midright=(r.left - app.px(14), cy)))
         right = r.left - app.px(14)
         if p.messages.last_card is not None:
             name, caption = p.messages.last_card.name, p.messages.last_card.caption
@@ -184,8 +188,9 @@ class Hud:
         elif preview is not None:
             msg = preview
         elif p.wild is not None:
-            msg = _("Wild card: click a timer to flip and move it, or a lost timer to recover it  ·  Esc keeps"
-                    " the card")
+            keys = keymap(p.app.settings.key_bindings)
+            msg = _("Wild card: click a timer (or {moves} and {choose}) to flip and move it, or a lost timer to "
+                    "recover it  ·  Esc keeps the card").format(moves=keys.moves(), choose=keys.name(Command.CHOOSE))
         else:
             msg = (_("{name}'s turn: click a card or press 1–{n}  ·  every gear of the card's colour or shape moves"
                      " its timer") if many

@@ -49,8 +49,10 @@ from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord
 from common.dialog import Dialog
 from common.i18n import _, ngettext
+from common.keymap import keymap
 from common.layers import Part
 from common.scene import Scene
+from common.scenes.help import HelpOverlay
 from common.widgets import Button
 
 if TYPE_CHECKING:
@@ -95,6 +97,7 @@ class PlayScene(Scene):
         self.now = 0.0
         self.asking = False
         self.wild: int | None = None
+        self.wild_focus: str | None = None
         self.mouse = (-1, -1)
         self.hover_ms = 0.0
         self.hover_key: HoverKey | None = None
@@ -105,7 +108,7 @@ class PlayScene(Scene):
         self.board: BoardView | None = None
         self.sprite_version = app.sprites.version
         self.hint: HintView | None = None
-        self.hint_button = Button(_("Hint (H)"), self.show_hint, font=17)
+        self.hint_button = Button(keymap(app.settings.key_bindings).hint_label(), self.show_hint, font=17)
 
     # ---- lifecycle -----------------------------------------------------------------------
     @property
@@ -364,6 +367,16 @@ class PlayScene(Scene):
             self.say(_("Hint used: this run is now assisted (no best time)"))
 
     # ---- pause, leave, result ------------------------------------------------------------
+    def show_help(self) -> None:
+        """The controls over the board: without the pause assist the sand runs on under them, as under the
+        leave dialog; with it, covering the board pauses it (`pause`), as the rules do."""
+        if self.run.no_pause_now():
+            self.asking = True
+            self.app.push(HelpOverlay(self.app, "arenas", running=self,
+                                      note=_("The sand keeps running while you read this")))
+        else:
+            self.app.push(HelpOverlay(self.app, "arenas"))
+
     def pause_play(self) -> None:
         """The pause assist: time stops; the run is marked assisted."""
         self.run.pause()

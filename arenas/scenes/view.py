@@ -247,9 +247,12 @@ class PlayView:
             centre, _tilt = p.drawn_place(t.id)
             colour = (120, 236, 255) if t.lost else self.app.sprites.colour("arenas_glow")
             r = s * (0.66 + 0.05 * pulse) * (p.board.geo.lost_scale if t.lost else 1.0)
-            width = max(2, round(s * (0.07 if t.id == hovered else 0.04)))
+            focused = t.id == p.wild_focus
+            width = max(2, round(s * (0.07 if t.id == hovered or focused else 0.04)))
             pygame.draw.circle(surface, (30, 18, 10), centre, r + 2, width + 2)
             pygame.draw.circle(surface, colour, centre, r, width)
+            if focused:  # the keyboard's choice: a second, white ring outside
+                pygame.draw.circle(surface, (255, 255, 255), centre, r + width + 3, max(2, width // 2))
             if choice.mode == "recover":
                 text.draw_text(surface, _("recover"), max(11, round(s * 0.2)), colour, (centre[0], centre[1] + r + 2),
                                "midtop", bold=True, shadow=(20, 10, 6))

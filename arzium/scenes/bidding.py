@@ -14,6 +14,7 @@ from arzium.scenes.hints import HintDesk
 from arzium.scenes.wording import coins, land_name
 from common import text
 from common.i18n import _
+from common.keymap import Command, keymap
 from common.scene import Scene
 from common.widgets import Button, WidgetGroup
 
@@ -61,10 +62,11 @@ class BidScene(Scene):
         self.pass_btn = Button(_("Pass"), self.pass_, _("Do not raise: the highest bid stands"), font=24,
                                sound="ui_back")
         self.pass_btn.enabled = not self.opening
-        self.hint_btn = Button(_("Hint (H)"), table.hints.request, _("Ask the Hard bot what to bid "
-                                                                      "(the game then counts as assisted)"), font=16)
+        self.hint_btn = Button(keymap(app.settings.key_bindings).hint_label(), table.hints.request,
+                               _("Ask the Hard bot what to bid (the game then counts as assisted)"), font=16)
         self.group = WidgetGroup(app, [self.minus, self.plus, self.bid_btn, self.pass_btn, self.hint_btn])
         self.group.set_focus(self.bid_btn)
+        self.group.keyboard_mode = True  # the focus is shown: Enter bids
         self.hinted: object | None = None  # the hint whose amount was taken over
 
     def change(self, delta: int) -> None:
@@ -99,13 +101,13 @@ class BidScene(Scene):
             if event.key in (pygame.K_RIGHT, pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS):
                 self.change(1)
                 return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.group.focused in (self.bid_btn, None):
                 self.place()
                 return True
             if event.key == pygame.K_ESCAPE and not self.opening:
                 self.pass_()
                 return True
-            if event.key == pygame.K_h:
+            if keymap(self.app.settings.key_bindings).pressed(event.key, Command.HINT):
                 self.table.hints.request()
                 return True
         self.group.handle(event)
@@ -120,7 +122,8 @@ class BidScene(Scene):
         if hint is not None and hint is not self.hinted and isinstance(hint.action, Bid):
             self.amount = max(self.minimum, min(self.coins, hint.action.amount))
         self.hinted = hint
-        self.hint_btn.label = _("Thinking...") if hints.pending else _("Hide hint") if hint else _("Hint (H)")
+        self.hint_btn.label = _("Thinking...") if hints.pending else _("Hide hint") if hint else \
+            keymap(self.app.settings.key_bindings).hint_label()
         self.group.update(dt_ms)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -16,6 +16,7 @@ from arzium.scenes.board_view import BoardView, Cell
 from arzium.scenes.table import Table
 from arzium.scenes.wording import rule_text
 from common.i18n import _
+from common.keymap import Direction, step_focus
 
 if TYPE_CHECKING:
     from common.app import App
@@ -81,6 +82,8 @@ class Choice:
         self.mode: Mode | None = None
         self.mode_artifact: str | None = None
         self.slide_src: int | None = None
+        self.cursor: tuple[int, int] | None = None  # the keyboard's square on the map (None: the mouse's)
+        self.artifact_focus: int | None = None     # the artifact the keyboard would use
         self._ghost_key: tuple[object, ...] | None = None
         self._ghost: Ghost | None = None
 
@@ -98,6 +101,7 @@ class Choice:
         self.mode = None
         self.mode_artifact = None
         self.slide_src = None
+        self.artifact_focus = None
         self._ghost_key = None
 
     def unpin(self) -> None:
@@ -183,7 +187,7 @@ class Choice:
         if p is None or self.selected is None or self.mode is not None:
             return None
         bv = self.board_view
-        cell = bv.cell_at(self.mouse())
+        cell = self.cursor if self.cursor is not None else bv.cell_at(self.mouse())
         if cell is None and self.pinned is None:
             return None
         st = self.table.view_state()
@@ -247,10 +251,13 @@ class Choice:
     # -- clicks -----------------------------------------------------------------------------
 
     def click_map(self, pos: tuple[int, int], button: int) -> None:
+        self.click_cell(self.board_view.cell_at(pos), button)
+
+    def click_cell(self, cell: tuple[int, int] | None, button: int = 1) -> None:
+        """A click on square `cell` of the map (by the mouse, or the keyboard's cursor)."""
         p = self.table.acting_human()
         if p is None:
             return
-        cell = self.board_view.cell_at(pos)
         if self.mode is Ability.SLIDE:
             self._click_slide(cell)
             return
@@ -295,6 +302,56 @@ class Choice:
             self.app.sounds.play("ui_click")
             return
         self.act(ghost.search)
+
+    # -- the keyboard -----------------------------------------------------------------------
+
+    def move_cursor(self, direction: Direction) -> None:
+        """An arrow key: the cursor goes to the next square that way on the screen (the map may be turned)."""
+        bv = self.board_view
+        cells = [(r, c) for r in range(SIZE) for c in range(SIZE)]
+        start = self.cursor or bv.cell_at(self.mouse()) or (SIZE // 2, SIZE // 2)
+        if self.cursor is None:
+            self.cursor = start
+            return
+        points = [bv.cell_rect(r, c).center for r, c in cells]
+        self.cursor = cells[step_focus(points, cells.index(start), direction)]
+
+    def start_cursor(self) -> None:
+        """A character chosen by key: the ghost shows at once, at the cursor (the middle of the map at first)."""
+        if self.cursor is None:
+            self.cursor = self.board_view.cell_at(self.mouse()) or (SIZE // 2 - 1, SIZE // 2 - 1)
+
+    def press(self) -> None:
+        """Choose or Toggle on the map: a click at the cursor."""
+        if self.cursor is None:
+            self.start_cursor()
+        self.click_cell(self.cursor)
+
+    def next_card(self, player: int) -> None:
+        """Tab: the next face-up character (the first if none is chosen)."""
+        ups = self.key_cards(player)
+        if not ups:
+            return
+        later = [i for i in ups if self.selected is not None and i > self.selected]
+        self.select_card(later[0] if later else ups[0])
+        self.start_cursor()
+
+    def next_artifact(self, player: int) -> None:
+        """The artifact key: the focus goes to the next artifact that may be used now (Choose uses it)."""
+        usable = sorted(usable_artifacts(self.table.view_state(), player, self.cards))
+        if not usable:
+            self.artifact_focus = None
+            self.app.toast(_("No artifact can be used now"))
+            self.app.sounds.play("ui_error")
+            return
+        later = [i for i in usable if self.artifact_focus is not None and i > self.artifact_focus]
+        self.artifact_focus = later[0] if later else usable[0]
+        self.app.sounds.play("ui_click")
+
+    def use_focused_artifact(self) -> None:
+        index, self.artifact_focus = self.artifact_focus, None
+        if index is not None:
+            self.use_artifact(index)
 
     def place_pinned(self) -> None:
         ghost = self.ghost()

@@ -12,7 +12,7 @@ state at a pace set by the animation speed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
@@ -23,10 +23,12 @@ from arzium.rules import (
     Event,
     GameState,
     ResolveClaims,
+    RestEarly,
     SkipBuy,
     UseWake,
     apply,
     is_over,
+    legal_actions,
     new_game,
 )
 from arzium.scenes.art import CardArt
@@ -44,8 +46,10 @@ from arzium.scenes.timeline import Timeline
 from arzium.scenes.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
 from common.dialog import Dialog
 from common.i18n import _
+from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, keymap
 from common.layers import Part
 from common.scene import Scene
+from common.scenes.help import HelpOverlay
 from common.widgets import WidgetGroup
 
 if TYPE_CHECKING:
@@ -54,8 +58,6 @@ if TYPE_CHECKING:
 ShowResult = Callable[[GameState, "str | None", bool, bool], None]  # state, replay path, watching, assisted
 AskBid = Callable[["PlayScene", int], None]                          # the table, the bidding human
 TABBING = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
-UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE, pygame.K_u)
-ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 class PlayScene(Scene):
@@ -206,8 +208,10 @@ class PlayScene(Scene):
 
         choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), leave),
                    (_("Resume"), lambda: None)]
-        self.app.push(Dialog(self.app, _("Paused"), _("Your game is saved after every move; "
-                                                      "resume it later from the Arzium screen."), choices))
+        dialog = Dialog(self.app, _("Paused"), _("Your game is saved after every move; "
+                                                 "resume it later from the Arzium screen."), choices)
+        dialog.group.focus_index, dialog.group.keyboard_mode = len(choices) - 1, True  # focus shown: on Resume
+        self.app.push(dialog)
 
     def leave(self) -> None:
         self.table.leave()
@@ -225,6 +229,7 @@ class PlayScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.mouse_moved = True
+            self.choice.cursor = None  # the mouse takes over the ghost
         if event.type == pygame.KEYDOWN:  # game keys first; the buttons only see keys once Tab chose one
             if self._key(event):
                 return True
@@ -235,6 +240,7 @@ class PlayScene(Scene):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             self.view.hover_ms, self.mouse_moved = 0.0, False
+            self.mouse, self.choice.cursor = event.pos, None
             self._click(event.pos, event.button)
             return True
         return False
@@ -243,40 +249,90 @@ class PlayScene(Scene):
         key = event.key
         table, choice = self.table, self.choice
         if key == pygame.K_ESCAPE:
-            if choice.active:
+            if choice.active or choice.artifact_focus is not None:
                 choice.clear()
                 self.app.sounds.play("ui_back")
             else:
                 self.open_menu()
             return True
-        if key == pygame.K_h:
-            self.hints.request()
+        command = keymap(self.app.settings.key_bindings).command(key, GAME_COMMANDS["arzium"])
+        if command is None and key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            command = Command.UNDO
+        if command is None:
+            return self._number(key)
+        p = table.acting_human()
+        match command:
+            case Command.HELP:
+                self.app.push(HelpOverlay(self.app, "arzium"))
+            case Command.HINT:
+                self.hints.request()
+            case Command.UNDO:
+                if table.pending:
+                    self.undo()
+            case Command.UP | Command.DOWN | Command.LEFT | Command.RIGHT:
+                if p is None or (choice.selected is None and choice.mode is not Ability.SLIDE):
+                    return False  # the sidebar's buttons take the arrows
+                choice.move_cursor(DIRECTIONS[command])
+            case Command.NEXT_CHARACTER:
+                if p is None or not choice.can_search_now(p) or choice.mode is not None:
+                    return False
+                choice.next_card(p)
+            case Command.ARTIFACT:
+                if p is not None:
+                    choice.next_artifact(p)
+            case Command.REST:
+                if p is not None and RestEarly() in legal_actions(table.view_state()):
+                    self.act(RestEarly())
+            case Command.CHOOSE | Command.TOGGLE:
+                return self._choose(command is Command.TOGGLE)
+            case _:
+                assert_never(command)
+        return True
+
+    def _choose(self, toggle: bool) -> bool:
+        """Choose (Enter) or Toggle (Space): use the focused artifact, confirm, place, click at the cursor, end
+        the buy or go on to the claims; Toggle on a pinned pattern switches the square under the cursor."""
+        table, choice = self.table, self.choice
+        p = table.acting_human()
+        phase = table.view_state().phase
+        if choice.artifact_focus is not None:
+            choice.use_focused_artifact()
+        elif table.awaiting_confirm:
+            self.confirm()
+        elif choice.pinned is not None and not toggle:
+            choice.place_pinned()
+        elif p is not None and (choice.selected is not None or choice.mode is Ability.SLIDE):
+            choice.press()
+        elif p is not None and phase == "buy":
+            self.act(SkipBuy())
+        elif p is not None and phase == "after":
+            self.act(ResolveClaims())
+        else:
+            return False
+        return True
+
+    def _number(self, key: int) -> bool:
+        """1-9: a character to search with (or to wake), or an artifact of the row during the buy."""
+        if not pygame.K_1 <= key <= pygame.K_9:
+            return False
+        p = self.table.acting_human()
+        if p is None:
             return True
-        if key in UNDO_KEYS and (key != pygame.K_z or event.mod & pygame.KMOD_CTRL):
-            if table.pending:
-                self.undo()
-            return True
-        if key in ENTER_KEYS:
-            if table.awaiting_confirm:
-                self.confirm()
-            elif choice.pinned is not None:
-                choice.place_pinned()
-            elif table.acting_human() is not None and table.view_state().phase == "buy":
-                self.act(SkipBuy())
-            elif table.acting_human() is not None and table.view_state().phase == "after":
-                self.act(ResolveClaims())
-            else:
-                return False
-            return True
-        if pygame.K_1 <= key <= pygame.K_9:
-            p = table.acting_human()
-            if p is not None:
-                ups = choice.key_cards(p)
-                n = key - pygame.K_1
-                if n < len(ups):
-                    choice.select_card(ups[n])
-            return True
-        return False
+        n, choice = key - pygame.K_1, self.choice
+        st = self.table.view_state()
+        if st.phase == "buy":
+            if n < len(st.art_row) and st.art_row[n]:
+                self.act(Buy(st.art_row[n]))
+        elif choice.mode is Ability.WAKE and choice.mode_artifact is not None:
+            picks = self.view.wake_picks(p)
+            if n < len(picks):
+                self.act(UseWake(choice.mode_artifact, st.players[p].cards[picks[n]]))
+        else:
+            ups = choice.key_cards(p)
+            if n < len(ups):
+                choice.select_card(ups[n])
+                choice.start_cursor()
+        return True
 
     def _click(self, pos: tuple[int, int], button: int) -> None:
         p = self.table.acting_human()

@@ -38,6 +38,7 @@ from arzium.scenes.table import Table
 from arzium.scenes.wording import ability_name, coins, person, shown_name
 from common import text
 from common.i18n import _
+from common.keymap import keymap
 from common.widgets import Button, Widget
 
 if TYPE_CHECKING:
@@ -121,8 +122,8 @@ class Sidebar:
                                 font=20)
         self.menu_btn = Button(_("Menu"), open_menu, _("Pause: rules, leave (the game is saved)"), font=20,
                                sound="ui_back")
-        self.hint_btn = Button(_("Hint (H)"), hints.request, _("Ask the Hard bot for a good move "
-                                                                 "(the game then counts as assisted)"), font=16)
+        self.hint_btn = Button(keymap(app.settings.key_bindings).hint_label(), hints.request,
+                               _("Ask the Hard bot for a good move (the game then counts as assisted)"), font=16)
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.header = self.row_panel = self.rect
         self.button_slots: list[pygame.Rect] = []
@@ -186,7 +187,7 @@ class Sidebar:
             widget.rect = slot
         if self.table.acting_human() is not None:
             self.hint_btn.label = _("Thinking...") if self.hints.pending else _("Hide hint") if self.hints.hint \
-                else _("Hint (H)")
+                else keymap(self.app.settings.key_bindings).hint_label()
             buttons.append(self.hint_btn)
         return buttons
 

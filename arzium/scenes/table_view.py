@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.rules import ABILITY_TEXT, EDGES, Ability, Bid, PassBid, Search
+from arzium.scenes import keyboard_view
 from arzium.scenes.board_view import HINT_RGB, Cell
 from arzium.scenes.choice import usable_artifacts
 from arzium.scenes.hints import Hint
@@ -20,6 +21,7 @@ from arzium.scenes.sidebar import HoverKey
 from arzium.scenes.wording import ability_name, coins, land_name, points, rule_text
 from common import text
 from common.i18n import _, ngettext
+from common.keymap import Command, keymap
 from common.layers import Part, image_part
 from common.tooltip import draw_tooltip
 from common.widget_parts import group_parts
@@ -143,6 +145,7 @@ class TableView:
         rect = sc.sidebar.rect
         parts.append(Part(rect, (side, tuple(rect)), lambda surface: surface.blit(side, rect, rect)))
         parts += group_parts(sc.group)
+        parts += keyboard_view.parts(sc, me)
         if hint is not None and me is not None:
             parts += self._hint_parts(hint, me)
         banner = sc.sidebar.banner()
@@ -187,8 +190,7 @@ class TableView:
         ps = st.players[player]
         searching = st.phase in ("start", "search")
         if choice.mode is Ability.WAKE:
-            pickable = frozenset(range(len(ps.cards))) if st.phase == "start" else \
-                frozenset(i for i, up in enumerate(ps.face_up) if not up)
+            pickable = frozenset(self.wake_picks(player))
         elif searching:
             pickable = frozenset(i for i, up in enumerate(ps.face_up) if up)
         else:
@@ -198,10 +200,19 @@ class TableView:
                           (choice.mode is not None and a == choice.mode_artifact))
         hover_card = hover[2] if hover and hover[0] == "card" and hover[1] == player else None
         hover_art = hover[2] if hover and hover[0] == "artifact" and hover[1] == player else None
-        keys = choice.key_cards(player) if choice.mode is None and choice.can_search_now(player) else ()
+        keys = choice.key_cards(player) if choice.mode is None and choice.can_search_now(player) else \
+            self.wake_picks(player) if choice.mode is Ability.WAKE else ()
         assert hover_card is None or isinstance(hover_card, int)
         assert hover_art is None or isinstance(hover_art, int)
         return PartyLook(True, hover_card, choice.selected, pickable, hover_art, arts, armed, keys)
+
+    def wake_picks(self, player: int) -> tuple[int, ...]:
+        """The characters a Wake may turn over (all at the start of a turn, else the used ones): the keys
+        1, 2, ... choose them in this order."""
+        st = self.sc.table.view_state()
+        ps = st.players[player]
+        return tuple(range(len(ps.cards))) if st.phase == "start" else \
+            tuple(i for i, up in enumerate(ps.face_up) if not up)
 
     def _overlays(self, me: int | None) -> list[Part]:
         """The acting human's ghost on the map (or the Slide in progress) and its tag."""
@@ -223,8 +234,15 @@ class TableView:
             parts.append(f"+{coins(ghost.coins)}")
         if ghost.cost:
             parts.append(_("-{cost} for blanks").format(cost=ghost.cost))
-        if sc.choice.pinned is not None:
+        keys = keymap(sc.app.settings.key_bindings)
+        if sc.choice.pinned is not None and sc.choice.cursor is not None:
+            parts.append(_("pinned: {toggle} switches the square under the cursor, {choose} places").format(
+                toggle=keys.name(Command.TOGGLE), choose=keys.name(Command.CHOOSE)))
+        elif sc.choice.pinned is not None:
             parts.append(_("pinned: click blanks, then the pattern"))
+        elif sc.choice.cursor is not None:
+            parts.append(_("{move} move, {choose} places").format(move=keys.moves(),
+                                                                  choose=keys.name(Command.CHOOSE)))
         lines = ["  ·  ".join(parts)] if parts else []
         if ghost.search is not None and sc.app.settings.move_previews:
             lines += self.outcomes.lines_for(sc.table.view_state(), ghost.search, sc.names)

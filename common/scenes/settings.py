@@ -11,6 +11,7 @@ from common.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_decimal, system
 from common.layers import Part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.scenes.controls import ControlsScene
 from common.scenes.gallery import GalleryScene
 from common.settings import ANIMATION_SPEEDS, UI_SCALES
 from common.sprite_packs import discover_packs
@@ -56,6 +57,8 @@ class SettingsScene(Scene):
             Choice(_("Sprite pack"), packs, s.sprite_pack, lambda v: self.change(sprite_pack=v),
                    _("Pictures used by both games. Packs live in sprites/ or your data folder.")),
             Button(_("Open sprite gallery"), self.open_gallery, _("See every sprite and which pack it comes from"),
+                   font=22),
+            Button(_("Controls"), lambda: app.push(ControlsScene(app)), _("See and change the keys of both games"),
                    font=22),
             Slider(_("Master volume"), s.master_volume, 0.0, 1.0, 0.05, lambda v: self.change(master_volume=v)),
             Slider(_("Effects volume"), s.effects_volume, 0.0, 1.0, 0.05,
@@ -104,7 +107,8 @@ class SettingsScene(Scene):
         for row in self.rows:
             row.rect = pygame.Rect(self.panel.left + app.px(24), y, pw - app.px(48), row_h)
             y += row_h + app.px(4)
-        self.rows[2].rect = self.rows[2].rect.inflate(-pw // 3, -app.px(4))
+        for button in (self.rows[2], self.rows[3]):
+            button.rect = button.rect.inflate(-pw // 3, -app.px(4))
         self.back.rect = pygame.Rect(w // 2 - app.px(120), self.panel.bottom + app.px(16), app.px(240), app.px(54))
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -1,0 +1,81 @@
+"""What the keyboard shows on the table: the cursor's square on the map, the artifact it would use, and
+the key caps beside the controls they work (the sidebar's buttons, the artifacts, the row for sale).
+Drawing only; the keys themselves are the play scene's (`PlayScene._key`).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arzium.rules import Ability
+from arzium.scenes.choice import usable_artifacts
+from common.keycap import help_tag, keycap
+from common.keymap import Command, KeyMap, keymap
+from common.layers import Part, image_part
+from common.widgets import Widget
+
+if TYPE_CHECKING:
+    from arzium.scenes.play import PlayScene
+
+
+def _ring(rect: pygame.Rect, colour: tuple[int, int, int], width: int) -> Part:
+    """A two-tone frame around `rect` (dark outside, `colour` inside), readable on any ground."""
+    outer = rect.inflate(2 * width + 2, 2 * width + 2)
+
+    def paint(surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (20, 12, 6), outer, width + 2, border_radius=width * 2)
+        pygame.draw.rect(surface, colour, rect.inflate(2 * width, 2 * width), width, border_radius=width * 2)
+    return Part(outer, (tuple(outer), colour, width), paint)
+
+
+def _button_keys(sc: PlayScene, keys: KeyMap) -> dict[int, str]:
+    """The key cap of each sidebar button that has a key (by the button's id)."""
+    sb = sc.sidebar
+    choose = keys.name(Command.CHOOSE)
+    return {id(sb.rest_btn): keys.name(Command.REST), id(sb.undo_btn): keys.name(Command.UNDO),
+            id(sb.confirm_btn): choose, id(sb.place_btn): choose, id(sb.end_btn): choose, id(sb.claims_btn): choose,
+            id(sb.menu_btn): "Esc", id(sb.hint_btn): keys.name(Command.HINT)}
+
+
+def _cap_at(sc: PlayScene, label: str, centre: tuple[int, int]) -> Part:
+    cap = keycap(sc.app, label)
+    return image_part(cap, cap.get_rect(center=centre).clamp(pygame.Rect((0, 0), sc.app.size)).topleft)
+
+
+def parts(sc: PlayScene, me: int | None) -> list[Part]:
+    """The cursor, the focused artifact and the key caps, over the table."""
+    app, choice = sc.app, sc.choice
+    keys = keymap(app.settings.key_bindings)
+    out: list[Part] = []
+    width = max(2, app.px(3))
+    if me is not None and choice.cursor is not None and (choice.selected is not None or choice.mode is Ability.SLIDE):
+        out.append(_ring(sc.board_view.cell_rect(*choice.cursor), app.theme.focus, width))
+    if me is not None and choice.artifact_focus is not None and choice.artifact_focus < len(sc.shown.artifacts[me]):
+        out.append(_ring(sc.parties[me].artifact_rect(sc.shown, choice.artifact_focus), app.theme.focus, width))
+    button_keys = _button_keys(sc, keys)
+    widget: Widget
+    for widget in sc.group.widgets:
+        label = button_keys.get(id(widget))
+        if label is not None:
+            out.append(_cap_at(sc, label, (widget.rect.right - app.px(6), widget.rect.top + app.px(2))))
+    out.append(help_part(sc, keys))
+    if me is None:
+        return out
+    st = sc.table.view_state()
+    if st.phase == "buy":
+        for i, r in enumerate(sc.sidebar.row_rects):
+            if i < len(sc.shown.art_row) and sc.shown.art_row[i]:
+                out.append(_cap_at(sc, str(i + 1), r.topleft))
+    if sc.shown.artifacts[me] and usable_artifacts(st, me, sc.cards):
+        first = sc.parties[me].artifact_rect(sc.shown, 0)
+        out.append(_cap_at(sc, keys.name(Command.ARTIFACT), (first.left - app.px(4), first.top)))
+    return out
+
+
+def help_part(sc: PlayScene, keys: KeyMap) -> Part:
+    """The help key and its word, on the move log's title line (always there)."""
+    app = sc.app
+    log = sc.log.rect
+    tag = help_tag(app, keys, app.theme.muted)
+    return image_part(tag, tag.get_rect(topright=(log.right - app.px(12), log.top + app.px(7))).topleft)

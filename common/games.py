@@ -28,6 +28,7 @@ class GameEntry:
     replay_summary: str | None = None  # "module:function": (path, Replay) -> ReplayRow (common.replay_index)
     replay_viewer: str | None = None   # "module:function": (app, Replay, source) -> the viewer's Playback
     statistics: str | None = None      # "module:function": () -> StatsPage (common.replay_index)
+    tutorial: str | None = None        # "module:function": (app, step) -> the tutorial's scene at step `step`
 
     def rules_text_file(self) -> Path:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""
@@ -40,6 +41,14 @@ class GameEntry:
         assert self.start is not None
         factory: Callable[[App], Scene] = hook(self.start)
         return factory(app)
+
+
+    def make_tutorial_scene(self, app: App, step: int) -> Scene:
+        """Import the game lazily and build its tutorial scene at step `step` (0: the start); `DataError` if
+        the game's data cannot be used."""
+        assert self.tutorial is not None
+        factory: Callable[[App, int], Scene] = hook(self.tutorial)
+        return factory(app, step)
 
 
 def hook(ref: str) -> Callable[..., Any]:

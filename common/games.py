@@ -62,7 +62,7 @@ GAMES: dict[str, GameEntry] = {
     "arenas": GameEntry("arenas", "Arenas Movedizas", N_("Real-time co-op: keep the sand timers alive"),
                         "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene",
                         "arenas.scenes.replay_model:summarize", "arenas.scenes.replay_view:playback",
-                        "arenas.scenes.statistics:statistics"),
+                        "arenas.scenes.statistics:statistics", "arenas.scenes.tutorial:tutorial_scene"),
     "arzium": GameEntry("arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"),
                         "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene",
                         "arzium.scenes.replay_model:summarize", "arzium.scenes.replay_view:playback",

@@ -21,6 +21,7 @@ from common import text
 from common.i18n import _, format_decimal, ngettext
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.tutorial_launch import open_tutorial
 from common.widgets import Button, Choice, Slider, Toggle, WidgetGroup
 
 if TYPE_CHECKING:
@@ -137,11 +138,13 @@ class SetupScene(Scene):
         self.difficulty = difficulty_table()
         self.level_list.selected = self._initial_level(level)
         self.back = Button(_("Back"), app.pop, icon="ui/icon_back", sound="ui_back")
+        self.tutorial = Button(_("Tutorial"), lambda: open_tutorial(app, "arenas"),
+                               _("Learn to play step by step on a small board (the sand waits for you)"))
         self.start_button = Button(_("Start"), self.start, _("Start the level (Enter)"), font=30)
         self.editing: NameField | None = None
         seats = [w for pair in zip(self.names, self.kinds) for w in pair]
         self.group = WidgetGroup(app, [self.count, *seats, self.first, self.reaction, self.speed, self.pause_toggle,
-                                       self.level_list, self.back, self.start_button])
+                                       self.level_list, self.back, self.tutorial, self.start_button])
         self.group.set_focus(self.start_button)
         self.group.keyboard_mode = True
         self.backdrop = Backdrop(60)
@@ -293,6 +296,7 @@ class SetupScene(Scene):
         self.detail = pygame.Rect(self.level_list.rect.right + app.px(30), self.right.top + app.px(18),
                                   self.right.right - self.level_list.rect.right - app.px(48), self.right.h - app.px(36))
         self.back.rect = pygame.Rect(app.px(24), h - app.px(78), app.px(200), app.px(56))
+        self.tutorial.rect = pygame.Rect(self.back.rect.right + app.px(16), h - app.px(78), app.px(200), app.px(56))
         self.start_button.rect = pygame.Rect(w - app.px(24) - app.px(260), h - app.px(80), app.px(260), app.px(60))
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -366,10 +370,16 @@ class SetupScene(Scene):
         self._draw_detail(surface)
         hint = _("Assists (slower sand, pause, hints with H) mark a run as assisted: it unlocks the next level"
                  " but sets no best time")
-        left, right = self.back.rect.right, self.start_button.rect.left
-        text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), right - left - app.px(40)),
-                       app.theme.text_light, ((left + right) // 2, self.back.rect.centery), "center",
-                       shadow=app.theme.shadow)
+        left, right = self.tutorial.rect.right, self.start_button.rect.left
+        room, px = right - left - app.px(40), app.font_px(16)
+        while len(text.wrap_balanced(hint, px, room)) > 2 and px > 10:
+            px -= 1
+        lines = text.wrap_balanced(hint, px, room)
+        lh = text.font(px).get_linesize()
+        for i, line in enumerate(lines):
+            text.draw_text(surface, line, px, app.theme.text_light,
+                           ((left + right) // 2, self.back.rect.centery + round((i - (len(lines) - 1) / 2) * lh)),
+                           "center", shadow=app.theme.shadow)
 
     def _draw_detail(self, surface: pygame.Surface) -> None:
         app = self.app

@@ -38,12 +38,14 @@ def wrong(why: str) -> Verdict:
 @dataclass(frozen=True)
 class Step(Generic[A]):
     """One step: an id (saved in the progress file), a title and a body (msgids marked with N_, shown
-    through _()), and for a waiting step the game's check of an attempted action."""
+    through _()), for a waiting step the game's check of an attempted action, and what to do in a few words
+    (a msgid too, shown under the body; "" for none)."""
 
     id: str
     title: str
     body: str
     check: Callable[[A], Verdict] | None = None
+    todo: str = ""
 
     @property
     def waits(self) -> bool:

@@ -24,8 +24,9 @@ if TYPE_CHECKING:
     from common.app import App
 
 WRONG_MS = 6000  # how long a "not quite" line stays
-RING = (255, 214, 90)
+RING = (255, 200, 40)
 WRONG = (190, 40, 24)
+TODO = (28, 96, 44)
 
 
 class Coach:
@@ -128,11 +129,15 @@ class Coach:
             self.wrong_why = None
 
     # ---- drawing -----------------------------------------------------------------------------------
-    def _texts(self) -> tuple[str, str, str, str | None]:
+    def _texts(self) -> tuple[str, str, str, str, str | None, str]:
+        """The counter, title, body, what to do, the "not quite" line and the keys line, in the current language."""
         script = self.script
+        step = script.step
         counter = _("Tutorial · step {k} of {n}").format(k=min(script.index + 1, script.count), n=script.count)
         wrong = _("Not quite: {why}").format(why=self.wrong_why) if self.wrong_why else None
-        return counter, _(script.step.title), _(script.step.body), wrong
+        todo = _(step.todo) if step.todo else ""
+        keys = _("Your move, on the board  ·  Esc: leave") if step.waits else _("Enter: next step  ·  Esc: leave")
+        return counter, _(step.title), _(step.body), todo, wrong, keys
 
     def _panel_key(self) -> tuple[Any, ...]:
         return (tuple(self.rect), self._texts(), self.script.step.waits, app_look(self.app))
@@ -157,41 +162,55 @@ class Coach:
     def _draw_ring(self, surface: pygame.Surface, *, rect: pygame.Rect) -> None:
         app = self.app
         pulse = 0.5 + 0.5 * math.sin(self.now / 140)
-        grow = app.px(8 + 8 * pulse)
-        box = rect.inflate(grow, grow)
-        width = max(3, app.px(5))
-        pygame.draw.rect(surface, (30, 18, 8), box.inflate(4, 4), width + 4, border_radius=app.px(14))
-        pygame.draw.rect(surface, RING, box, width, border_radius=app.px(12))
+        box = rect.inflate(app.px(10 + 10 * pulse), app.px(10 + 10 * pulse))
+        width = max(3, app.px(6))
+        radius = app.px(14)
+        pygame.draw.rect(surface, (30, 18, 8), box.inflate(6, 6), width + 6, border_radius=radius + 3)
+        pygame.draw.rect(surface, RING, box, width, border_radius=radius)
+        pygame.draw.rect(surface, (255, 255, 235), box.inflate(-width, -width), max(1, width // 3),
+                         border_radius=max(1, radius - width // 2))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         app = self.app
         r = self.rect
         surface.blit(app.sprites.nine_slice("ui/panel", r.size), r)
-        counter, title, body, wrong = self._texts()
-        pad = app.px(16)
-        width = r.w - 2 * pad
-        bottom = self.leave_button.rect.top - app.px(8)
+        counter, title, body, todo, wrong, keys = self._texts()
+        pad = app.px(18)
+        left, width = r.left + pad, r.w - 2 * pad
+        small = text.fit_px(keys, app.font_px(16), width)
+        bottom = self.leave_button.rect.top - app.px(10) - text.font(small).get_linesize()
+        text.draw_text(surface, keys, small, app.theme.muted, (r.centerx, bottom + app.px(4)), "midtop")
         y = r.top + pad
-        small = text.fit_px(counter, app.font_px(16), width)
-        text.draw_text(surface, counter, small, app.theme.muted, (r.left + pad, y))
-        y += text.font(small).get_linesize() + app.px(2)
-        title_px = text.fit_px(title, app.font_px(24), width, bold=True)
-        text.draw_text(surface, title, title_px, app.theme.text, (r.left + pad, y), bold=True)
-        y += text.font(title_px, True).get_linesize() + app.px(6)
-        px = app.font_px(20)
-        while True:  # the body (and the "not quite" line) shrink until they fit above the buttons
-            lines = text.wrap(body, px, width)
-            bad = text.wrap(wrong, px, width, bold=True) if wrong else []
+        counter_px = text.fit_px(counter, app.font_px(16), width)
+        text.draw_text(surface, counter, counter_px, app.theme.muted, (left, y))
+        y += text.font(counter_px).get_linesize() + app.px(2)
+        title_lines = text.wrap_balanced(title, app.font_px(32), width, bold=True)
+        tlh = text.font(app.font_px(32), True).get_linesize()
+        for line in title_lines:
+            text.draw_text(surface, line, app.font_px(32), app.theme.text, (left, y), bold=True)
+            y += tlh
+        y += app.px(8)
+        px = app.font_px(26)
+        while True:  # the body, what to do and the "not quite" line shrink together until they fit
             lh = text.font(px).get_linesize()
-            need = lh * len(lines) + (lh * len(bad) + app.px(8) if bad else 0)
+            lines = text.wrap(body, px, width)
+            todo_lines = text.wrap(todo, px, width, bold=True) if todo else []
+            bad = text.wrap(wrong, px, width, bold=True) if wrong else []
+            gap = app.px(12)
+            need = lh * (len(lines) + len(todo_lines) + len(bad)) + gap * (bool(todo_lines) + bool(bad))
             if y + need <= bottom or px <= 11:
                 break
             px -= 1
         for line in lines:
-            text.draw_text(surface, line, px, app.theme.text, (r.left + pad, y))
+            text.draw_text(surface, line, px, app.theme.text, (left, y))
             y += lh
+        if todo_lines:
+            y += gap
+            for line in todo_lines:
+                text.draw_text(surface, line, px, TODO, (left, y), bold=True)
+                y += lh
         if bad:
-            y = bottom - lh * len(bad)
+            y = max(y + gap, bottom - app.px(6) - lh * len(bad))
             for line in bad:
-                text.draw_text(surface, line, px, WRONG, (r.left + pad, y), bold=True)
+                text.draw_text(surface, line, px, WRONG, (left, y), bold=True)
                 y += lh

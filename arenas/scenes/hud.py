@@ -83,7 +83,8 @@ class Hud:
         level = p.run.state.level
         cy = hud.centery
         x = app.px(14)
-        title = _("Level {number} · {name}").format(number=level.number, name=_(level.name))
+        title = (_(level.name) if level.number == 0  # 0: a level of no number (the tutorial's)
+                 else _("Level {number} · {name}").format(number=level.number, name=_(level.name)))
         px = text.fit_px(title, app.font_px(20), app.px(250), bold=True)
         r = text.draw_text(surface, title, px, light, (x, cy), "midleft", bold=True)
         x = r.right + app.px(16)

@@ -81,10 +81,10 @@ class TutorialScene(PlayScene):
 
     def _step(self, spec: StepSpec) -> Step[Action]:
         if spec.free:
-            return Step(spec.id, spec.title, spec.body, lambda action: OK)
+            return Step(spec.id, spec.title, spec.body, lambda action: OK, spec.todo)
         if spec.right is None:
             return Step(spec.id, spec.title, spec.body)
-        return Step(spec.id, spec.title, spec.body, partial(self._check, spec))
+        return Step(spec.id, spec.title, spec.body, partial(self._check, spec), spec.todo)
 
     def _check(self, spec: StepSpec, action: Action) -> Verdict:
         if action == spec.right:
@@ -224,7 +224,8 @@ class TutorialScene(PlayScene):
                 centre, _tilt = self.drawn_place(name)
                 lost = state.timers[name].lost
                 r = geo.glass_rect(centre, geo.lost_scale if lost else 1.0)
-                out.append(pygame.Rect(round(r.left), round(r.top), round(r.w), round(r.h)))
+                tag = round(r.h * 0.22)  # the name tag above the glass is inside the ring too
+                out.append(pygame.Rect(round(r.left), round(r.top) - tag, round(r.w), round(r.h) + tag))
             elif kind == "zone":
                 s = round(geo.s)
                 gears = [pygame.Rect(0, 0, s, s).move(round(x - s / 2), round(y - s / 2))

@@ -101,15 +101,15 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(_turning, (
         StepSpec("welcome", N_("Welcome to Arenas Movedizas"),
                  N_("Sand timers stand on a chain of gears. Your team wins when every timer has crossed the "
-                    "Deactivator into the danger zone, with sand still in it.")),
+                    "Deactivator into the danger zone, with sand still in it."), rings=(("zone", ""),)),
         StepSpec("sand", N_("The sand never stops"),
                  N_("Sand runs in every timer all the time; the bars at the top show how much each one has. In this "
                     "tutorial the sand waits while you read and runs for a moment after each card you play. In a "
                     "real game it never waits."), rings=(("timer", "slow1"), ("timer", "medium1"))),
         StepSpec("turn", N_("Turn a timer over"),
                  N_("S1 is almost empty: 12 s left of its 60. A card turns over every timer standing on a gear of "
-                    "its colour or shape, then moves it to the next gear. S1 stands on a yellow gear: play the "
-                    "Yellow card."), PlayCard(0, 0), (("card", "yellow"),), N_("Play the Yellow card.")),
+                    "its colour or shape, then moves it to the next gear. S1 stands on a yellow gear."),
+                 PlayCard(0, 0), (("card", "yellow"),), N_("Play the Yellow card.")),
         StepSpec("turned", N_("Turned over"),
                  N_("Turning swaps the two bulbs: the sand left on top becomes the timer's size minus it. S1 had "
                     "12 s on top, so now it has 48 s, and it stands one gear further on."),
@@ -120,8 +120,8 @@ LESSONS: tuple[Lesson, ...] = (
                  N_("M1 is full: all its sand is on top. Turned over, a full timer has nothing on top: it is empty "
                     "at once. Turning too soon is as bad as turning too late."), rings=(("timer", "medium1"),)),
         StepSpec("empty", N_("See it happen"),
-                 N_("M1 stands on a gray gear. Play the Gray card and watch M1: it turns over, moves on, and "
-                    "runs out."), PlayCard(0, 1), (("card", "gray"),), N_("Play the Gray card.")),
+                 N_("M1 stands on a gray gear. Watch it: turned over, it is empty, moves on and runs out."),
+                 PlayCard(0, 1), (("card", "gray"),), N_("Play the Gray card.")),
         StepSpec("lost", N_("A lost timer"),
                  N_("A timer that runs out before the Deactivator is lost. It lies beside its gear, turned over "
                     "so it is full again, and its sand keeps running. Its gear is free. If a lost timer runs out, "
@@ -133,15 +133,15 @@ LESSONS: tuple[Lesson, ...] = (
                     "It turns every timer on a gear of that colour or shape. A card that matches no timer does "
                     "nothing.")),
         StepSpec("line", N_("Front to back"),
-                 N_("S2, S1 and M1 all stand on circle gears. The card turns the most advanced timer first, "
-                    "so M1 makes room for S1, and S1 for S2. Play the Circle card."), PlayCard(0, 0),
+                 N_("S2, S1 and M1 all stand on circle gears. The card turns the most advanced timer first, so M1 "
+                    "makes room for S1, and S1 for S2."), PlayCard(0, 0),
                  (("card", "circle"),), N_("Play the Circle card.")),
         StepSpec("moved", N_("The whole line moved"),
                  N_("All three timers turned over and moved on one gear."),
                  rings=(("timer", "medium1"), ("timer", "slow1"), ("timer", "slow2"))),
         StepSpec("blocked", N_("A blocked timer still turns"),
-                 N_("S1 stands on an orange gear, but M1 stands on the next one. Play the Orange card: S1 cannot "
-                    "move, yet it is turned over where it stands."), PlayCard(0, 0), (("card", "orange"),),
+                 N_("S1 stands on an orange gear, but M1 stands on the next one: S1 cannot move, yet it is turned "
+                    "over where it stands."), PlayCard(0, 0), (("card", "orange"),),
                  N_("Play the Orange card.")),
         StepSpec("stayed", N_("It stayed, and it turned"),
                  N_("S1 did not move, but its sand was swapped all the same. A blocked timer is always turned: "
@@ -152,12 +152,12 @@ LESSONS: tuple[Lesson, ...] = (
                  N_("The gears after the Deactivator are the danger zone. Timers there still run, turn and move. "
                     "If a timer runs out there, the team loses."), rings=(("zone", ""),)),
         StepSpec("end", N_("The end of the chain"),
-                 N_("M1 stands on the last gear and has 10 s left. Play the Yellow card: with no gear after it, "
-                    "M1 does not move, but it is turned over."), PlayCard(0, 0), (("card", "yellow"),),
+                 N_("M1 stands on the last gear and has 10 s left. With no gear after it, M1 does not move, but "
+                    "it is turned over."), PlayCard(0, 0), (("card", "yellow"),),
                  N_("Play the Yellow card.")),
         StepSpec("win", N_("Winning"),
-                 N_("S2 is the only timer outside the danger zone, on a crescent gear. Play the Crescent card: "
-                    "when every timer stands in the danger zone with sand left, the team wins at once."),
+                 N_("S2 is the only timer outside the danger zone, on a crescent gear. When every timer stands in "
+                    "the danger zone with sand left, the team wins at once."),
                  PlayCard(0, 2), (("card", "crescent"),), N_("Play the Crescent card.")),
     )),
     Lesson(_wild, (
@@ -165,23 +165,23 @@ LESSONS: tuple[Lesson, ...] = (
                  N_("S1 is lost beside its gear with 20 s left. Only a wild card can bring it back."),
                  rings=(("timer", "slow1"),)),
         StepSpec("recover", N_("Wild card: recover"),
-                 N_("Play the Wild card, then click S1. It is turned over, so its 20 s become 40 s, and it goes "
-                    "back onto its gear (if that gear is taken, it is only turned and stays lost)."),
+                 N_("The Wild card turns S1 over, so its 20 s become 40 s, and puts it back onto its gear (if "
+                    "that gear were taken, S1 would only be turned and stay lost)."),
                  PlayWild(0, 0, WildMode.RECOVER, "slow1"), (("card", "wild"), ("timer", "slow1")),
                  N_("Play the Wild card, then click S1.")),
         StepSpec("activate", N_("Wild card: any one timer"),
                  N_("A wild card can instead turn and move any one timer on the path, whatever its gear. M1 is "
-                    "low and no card in your hand matches its gear: play the Wild card, then click M1."),
+                    "low and no other card in your hand matches its gear."),
                  PlayWild(0, 2, WildMode.ACTIVATE, "medium1"), (("card", "wild"), ("timer", "medium1")),
                  N_("Play the Wild card, then click M1.")),
     )),
     Lesson(_losing, (
         StepSpec("losing", N_("Losing"),
                  N_("The team loses at once when a timer in the danger zone runs out, or a lost timer runs out. "
-                    "M1, in the danger zone, is full.")),
+                    "M1, in the danger zone, is full."), rings=(("timer", "medium1"),)),
         StepSpec("lose", N_("See it happen"),
-                 N_("Play the Orange card: M1 is turned over, empty, moves on and runs out in the danger zone. "
-                    "The game is lost."), PlayCard(0, 0), (("card", "orange"),), N_("Play the Orange card.")),
+                 N_("Watch M1: turned over, it is empty, moves on and runs out in the danger zone. The game is "
+                    "lost."), PlayCard(0, 0), (("card", "orange"),), N_("Play the Orange card.")),
     )),
     Lesson(free_game, (
         StepSpec("ready", N_("Now for real"),
@@ -189,7 +189,8 @@ LESSONS: tuple[Lesson, ...] = (
                     "does not wait any more. Turn a timer before it runs low, but not while it is nearly full.")),
         StepSpec("play", N_("Your game"),
                  N_("Play your cards. Watch the bars at the top: the lower the sand, the sooner that timer needs "
-                    "a card. If the sand wins, the level starts again."), free=True),
+                    "a card. If the sand wins, the level starts again."), free=True,
+                 todo=N_("Get S1 and M1 into the danger zone.")),
         StepSpec("done", N_("Well played"),
                  N_("You know every rule now. Level 1 waits on the setup screen, and the Tutorial button there "
                     "plays this again whenever you like.")),

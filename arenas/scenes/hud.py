@@ -146,7 +146,7 @@ class Hud:
         if p.run.phase == Phase.COUNTDOWN:
             msg = _("Get ready… the sand starts when the countdown ends  ·  Space, Enter or a click starts it now")
         elif p.run.phase == Phase.OVER:
-            msg = _("Press Enter for the result")
+            msg = _(p.over_prompt)
         elif p.run.replay is not None:
             msg = _("Watching a replay  ·  Esc stops it")
         elif p.run.setup.watch:

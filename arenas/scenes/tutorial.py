@@ -19,7 +19,7 @@ from arenas.scenes.play import PlayScene, Point
 from arenas.scenes.run import Phase
 from arenas.scenes.tutorial_steps import REACT_MS, SPECS, StepSpec, free_index, lesson_of, position
 from arenas.session import GameSetup, RunRecord
-from common.i18n import _
+from common.i18n import N_, _
 from common.layers import Part
 from common.tutorial import OK, Script, Step, Verdict, wrong
 from common.tutorial_coach import Coach
@@ -62,6 +62,7 @@ class TutorialScene(PlayScene):
     """The play scene on step `index`'s position, its input checked by the step, its clock held by the coach."""
 
     title = "Arenas Movedizas"
+    over_prompt = N_("Press Enter to go on")
 
     def __init__(self, app: App, index: int, note: str | None = None) -> None:
         self.index = index

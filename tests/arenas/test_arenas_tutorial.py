@@ -13,6 +13,7 @@ from arenas.scenes.run import Phase
 from arenas.scenes.tutorial import TutorialScene, consequence
 from arenas.scenes.tutorial_steps import REACT_MS, SPECS, free_index, position
 from common.app import App
+from common.layers import paint_all
 from common.scene import Scene
 from common.tutorial_launch import open_tutorial, start_tutorial
 from common.tutorial_progress import game_progress
@@ -147,3 +148,19 @@ def test_losing_the_real_level_starts_it_again(quick: App) -> None:
     again = quick.stack.top
     assert isinstance(again, TutorialScene) and again.script.index == free_index() - 1
     assert again.coach.wrong_why == "The sand won this time. Try again!"
+
+
+def test_the_tutorial_through_the_layers_equals_a_full_redraw(quick: App) -> None:
+    scene = TutorialScene(quick, 16)  # "recover": a ring on the wild card, then on S1
+    quick.push(scene)
+    for f in range(24):
+        if f == 4:
+            scene.play_card(0)  # the wild card waits for its target: the ring moves to S1
+        if f == 10:
+            scene.apply(PlayCard(0, 1), None)  # wrong: the "not quite" line
+        quick.step(key(pygame.K_RIGHT) if f == 14 else [], 16)
+        parts = quick.stack.frame_parts()
+        assert parts is not None
+        full = pygame.Surface(quick.size)
+        paint_all(full, parts + quick._toast_parts())
+        assert pygame.image.tobytes(quick.screen, "RGB") == pygame.image.tobytes(full, "RGB"), f"frame {f}"

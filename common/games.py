@@ -29,6 +29,7 @@ class GameEntry:
     replay_viewer: str | None = None   # "module:function": (app, Replay, source) -> the viewer's Playback
     statistics: str | None = None      # "module:function": () -> StatsPage (common.replay_index)
     rules_figures: str | None = None   # "module:function": () -> the FigureBook (common.scenes.figures) of its rules
+    tutorial: str | None = None        # "module:function": (app, step) -> the tutorial's scene at step `step`
 
     def rules_text_file(self) -> Path:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""
@@ -43,6 +44,14 @@ class GameEntry:
         return factory(app)
 
 
+    def make_tutorial_scene(self, app: App, step: int) -> Scene:
+        """Import the game lazily and build its tutorial scene at step `step` (0: the start); `DataError` if
+        the game's data cannot be used."""
+        assert self.tutorial is not None
+        factory: Callable[[App, int], Scene] = hook(self.tutorial)
+        return factory(app, step)
+
+
 def hook(ref: str) -> Callable[..., Any]:
     """The function a "module:function" reference names (the module imported now)."""
     module, func = ref.split(":")
@@ -54,9 +63,10 @@ GAMES: dict[str, GameEntry] = {
     "arenas": GameEntry("arenas", "Arenas Movedizas", N_("Real-time co-op: keep the sand timers alive"),
                         "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene",
                         "arenas.scenes.replay_model:summarize", "arenas.scenes.replay_view:playback",
-                        "arenas.scenes.statistics:statistics", "arenas.scenes.rules_figures:figure_book"),
+                        "arenas.scenes.statistics:statistics", rules_figures="arenas.scenes.rules_figures:figure_book",
+                        tutorial="arenas.scenes.tutorial:tutorial_scene"),
     "arzium": GameEntry("arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"),
                         "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene",
                         "arzium.scenes.replay_model:summarize", "arzium.scenes.replay_view:playback",
-                        "arzium.scenes.statistics:statistics", "arzium.scenes.rules_figures:figure_book"),
+                        "arzium.scenes.statistics:statistics", rules_figures="arzium.scenes.rules_figures:figure_book"),
 }

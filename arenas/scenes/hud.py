@@ -109,7 +109,8 @@ class Hud:
         level = p.run.state.level
         cy = hud.centery
         x = app.px(14)
-        title = _("Level {number} · {name}").format(number=level.number, name=_(level.name))
+        title = (_(level.name) if level.number == 0  # 0: a level of no number (the tutorial's)
+                 else _("Level {number} · {name}").format(number=level.number, name=_(level.name)))
         px = text.fit_px(title, app.font_px(20), app.px(250), bold=True)
         r = text.draw_text(surface, title, px, light, (x, cy), "midleft", bold=True)
         x = r.right + app.px(16)
@@ -176,7 +177,7 @@ class Hud:
         if p.run.phase == Phase.COUNTDOWN:
             msg = _("Get ready… the sand starts when the countdown ends  ·  Space, Enter or a click starts it now")
         elif p.run.phase == Phase.OVER:
-            msg = _("Press Enter for the result")
+            msg = _(p.over_prompt)
         elif p.run.replay is not None:
             msg = _("Watching a replay  ·  Esc stops it")
         elif p.run.setup.watch:

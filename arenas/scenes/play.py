@@ -48,7 +48,7 @@ from arenas.scenes.shown import HoverKey
 from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord
 from common.dialog import Dialog
-from common.i18n import _, ngettext
+from common.i18n import N_, _, ngettext
 from common.keymap import keymap
 from common.layers import Part
 from common.scene import Scene
@@ -85,6 +85,7 @@ class PlayScene(Scene):
     """One run of a level, live (hot-seat, 1–7 players) or driven by a replay's timed actions."""
 
     title = "Arenas Movedizas"
+    over_prompt = N_("Press Enter for the result")  # the prompt once the run is over (a msgid)
 
     def __init__(self, app: App, setup: GameSetup, on_over: ShowResult, state: GameState | None = None, *,
                  replay_actions: list[tuple[int, Action]] | None = None, countdown: bool = True) -> None:

@@ -22,6 +22,7 @@ from common.i18n import _, format_decimal, language, ngettext
 from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.tutorial_launch import open_tutorial
 from common.widget_parts import app_look, frozen, widget_screen, window_part
 from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
 
@@ -139,11 +140,13 @@ class SetupScene(Scene):
         self.difficulty = difficulty_table()
         self.level_list.selected = self._initial_level(level)
         self.back = Button(_("Back"), app.pop, icon="ui/icon_back", sound="ui_back")
+        self.tutorial = Button(_("Tutorial"), lambda: open_tutorial(app, "arenas"),
+                               _("Learn to play step by step on a small board (the sand waits for you)"))
         self.start_button = Button(_("Start"), self.start, _("Start the level (Enter)"), font=30)
         self.editing: NameField | None = None
         seats = [w for pair in zip(self.names, self.kinds) for w in pair]
         self.widgets: list[Widget] = [self.count, *seats, self.first, self.reaction, self.speed, self.pause_toggle,
-                                      self.level_list, self.back, self.start_button]
+                                      self.level_list, self.back, self.tutorial, self.start_button]
         self.group = WidgetGroup(app, self.widgets)
         self.rows_at = (0, 0, 0)  # left, top and width of the rows under the seats (set by `layout`)
         self.group.set_focus(self.start_button)
@@ -313,6 +316,7 @@ class SetupScene(Scene):
         self.detail = pygame.Rect(self.level_list.rect.right + app.px(30), self.right.top + app.px(18),
                                   self.right.right - self.level_list.rect.right - app.px(48), self.right.h - app.px(36))
         self.back.rect = pygame.Rect(app.px(24), h - app.px(78), app.px(200), app.px(56))
+        self.tutorial.rect = pygame.Rect(self.back.rect.right + app.px(16), h - app.px(78), app.px(200), app.px(56))
         self.start_button.rect = pygame.Rect(w - app.px(24) - app.px(260), h - app.px(80), app.px(260), app.px(60))
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -405,12 +409,18 @@ class SetupScene(Scene):
             over.append(image_part(self.preview, self.preview_box.topleft))
         hint = _("Assists (slower sand, pause, hints with H) mark a run as assisted: it unlocks the next level"
                  " but sets no best time")
-        left, right = self.back.rect.right, self.start_button.rect.left
+        left, right = self.tutorial.rect.right, self.start_button.rect.left
 
-        def assists(surface: pygame.Surface) -> None:
-            text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), right - left - app.px(40)),
-                           app.theme.text_light, ((left + right) // 2, self.back.rect.centery), "center",
-                           shadow=app.theme.shadow)
+        def assists(surface: pygame.Surface) -> None:  # on two balanced lines beside Tutorial, as small as needed
+            room, px = right - left - app.px(40), app.font_px(16)
+            while len(text.wrap_balanced(hint, px, room)) > 2 and px > 10:
+                px -= 1
+            lines = text.wrap_balanced(hint, px, room)
+            lh = text.font(px).get_linesize()
+            for i, line in enumerate(lines):
+                text.draw_text(surface, line, px, app.theme.text_light,
+                               ((left + right) // 2, self.back.rect.centery + round((i - (len(lines) - 1) / 2) * lh)),
+                               "center", shadow=app.theme.shadow)
         over.append(window_part(app, ("hint", left, right), assists,
                                 pygame.Rect(left, self.back.rect.top - app.px(10), right - left,
                                             self.back.rect.h + app.px(20))))

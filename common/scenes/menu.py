@@ -1,4 +1,4 @@
-"""The main menu: the two games, Replays, Statistics, Settings, Rules, Quit."""
+"""The main menu: the two games, Replays, Statistics, Settings, Rules, Learn to play, Quit."""
 from __future__ import annotations
 
 import math
@@ -14,6 +14,7 @@ from common.i18n import _
 from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.tutorial_launch import has_tutorial, offer_tutorial, open_tutorial
 from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, WidgetGroup
 
@@ -30,15 +31,16 @@ class MenuScene(Scene):
         super().__init__(app)
         self.backdrop = Backdrop(0)
         self.t_ms = 0.0
+        self.asked: set[str] = set()  # games whose tutorial offer was answered "Play now" this session
         self._build()
 
     def _build(self) -> None:
         """The buttons in the current language (again when it changes; the focus stays)."""
         app = self.app
         self.buttons = [
-            Button(GAMES["arenas"].title, lambda: self.start_game("arenas"), _(GAMES["arenas"].tagline),
+            Button(GAMES["arenas"].title, lambda: self.choose_game("arenas"), _(GAMES["arenas"].tagline),
                    icon=GAMES["arenas"].icon, font=28),
-            Button(GAMES["arzium"].title, lambda: self.start_game("arzium"), _(GAMES["arzium"].tagline),
+            Button(GAMES["arzium"].title, lambda: self.choose_game("arzium"), _(GAMES["arzium"].tagline),
                    icon=GAMES["arzium"].icon, font=28),
             Button(_("Replays"), self.open_replays, _("Watch your saved games again"), font=22),
             Button(_("Statistics"), self.open_statistics, _("Games played, won and lost, best times and scores"),
@@ -46,6 +48,7 @@ class MenuScene(Scene):
             Button(_("Settings"), self.open_settings, _("Language, sprite pack, sound, animation speed, scale, "
                                                        "contrast"), icon="ui/icon_settings"),
             Button(_("Rules"), self.open_rules, _("How to play each game"), icon="ui/icon_rules"),
+            Button(_("Learn to play"), self.open_tutorials, _("A guided game that teaches each game step by step")),
             Button(_("Quit"), app.quit, _("Close the game"), icon="ui/icon_quit", sound="ui_back"),
         ]
         old = getattr(self, "group", None)
@@ -56,6 +59,10 @@ class MenuScene(Scene):
 
     def retranslate(self) -> None:
         self._build()
+
+    def choose_game(self, key: str) -> None:
+        """A game's button: the first time, its tutorial is offered; then the game starts."""
+        offer_tutorial(self.app, key, lambda: self.start_game(key), self.asked)
 
     def start_game(self, key: str) -> None:
         game = GAMES[key]
@@ -88,18 +95,27 @@ class MenuScene(Scene):
                               (GAMES["arzium"].title, lambda: self.app.open_rules("arzium")),
                               (_("Back"), lambda: None)]))
 
+    def open_tutorials(self) -> None:
+        games = [key for key in GAMES if has_tutorial(key)]
+        if not games:
+            self.app.toast(_("The tutorials are coming soon"))
+            return
+        self.app.push(Dialog(self.app, _("Learn to play"), _("Which game would you like to learn?"),
+                             [*((GAMES[key].title, lambda key=key: open_tutorial(self.app, key)) for key in games),
+                              (_("Back"), lambda: None)]))
+
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
         w, h = size
         bw, bh, gap = app.px(440), app.px(56), app.px(12)
         top = max(app.px(282), (h - app.px(354 + 40)) // 2 + app.px(130))
         rows: list[list[Button]] = [[self.buttons[0]], [self.buttons[1]], self.buttons[2:4], self.buttons[4:6],
-                                    [self.buttons[6]]]
+                                    self.buttons[6:8]]
         heights = [bh + app.px(8), bh + app.px(8), bh, bh, bh]
         y = top
         for row, bh_i in zip(rows, heights):
             cw = (bw - gap * (len(row) - 1)) // len(row)
-            for i, b in enumerate(row):  # Replays | Statistics and Settings | Rules share a row
+            for i, b in enumerate(row):  # Replays | Statistics, Settings | Rules, Learn to play | Quit
                 b.rect = pygame.Rect(w // 2 - bw // 2 + i * (cw + gap), y, cw, bh_i)
             y += bh_i + gap
 

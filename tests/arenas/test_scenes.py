@@ -294,6 +294,8 @@ def test_rules_with_the_pause_assist_pause_the_run(app: App) -> None:
 
 def test_enter_from_the_menu_opens_the_setup_and_enter_again_starts_the_level(app: App) -> None:
     from common.scenes.menu import MenuScene
+    from common.tutorial_progress import update_progress
+    update_progress("arenas", offered=True)  # the first launch's tutorial offer was answered before
     app.stack.clear_to(MenuScene(app))
     app.step(key(pygame.K_RETURN), FRAME)  # the menu's focus starts on Arenas Movedizas
     for _ in range(3):

@@ -1,0 +1,82 @@
+"""Opening a game's tutorial: from the start, or at the step it was left (Resume / Start over), and the
+first-launch offer. The menu and each game's setup screen use these; the tutorial scenes come from the
+factory a game registers in `common.games` (`GameEntry.tutorial`), so common imports no game."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from common.dialog import Dialog
+from common.files import DataError
+from common.games import GAMES
+from common.i18n import _
+from common.tutorial_progress import game_progress, update_progress
+
+if TYPE_CHECKING:
+    from common.app import App
+
+
+def has_tutorial(game: str) -> bool:
+    """True if `game` registers a tutorial."""
+    return GAMES[game].tutorial is not None
+
+
+def start_tutorial(app: App, game: str, step: int = 0) -> None:
+    """Push the tutorial of `game` at `step` (0: the start); a game that cannot open says so in one line."""
+    entry = GAMES[game]
+    try:
+        scene = entry.make_tutorial_scene(app, step)
+    except DataError as exc:
+        app.toast(_("{game} cannot open: {problem}").format(game=entry.title, problem=exc))
+        return
+    app.push(scene)
+
+
+def open_tutorial(app: App, game: str) -> None:
+    """Learn to play: a tutorial left midway asks Resume at step k / Start over; otherwise it starts."""
+    progress, message = game_progress(game)
+    if message is not None:
+        app.toast(message)
+    if not progress.midway:
+        start_tutorial(app, game, 0)
+        return
+    app.push(Dialog(app, _("Learn to play {game}").format(game=GAMES[game].title),
+                    _("You left this tutorial at step {k}.").format(k=progress.step + 1),
+                    [(_("Resume at step {k}").format(k=progress.step + 1),
+                      lambda: start_tutorial(app, game, progress.step)),
+                     (_("Start over"), lambda: start_tutorial(app, game, 0)),
+                     (_("Back"), lambda: None)]))
+
+
+def offer_tutorial(app: App, game: str, play: Callable[[], None], asked: set[str]) -> None:
+    """The first time `game` is started: offer its tutorial (Take the tutorial / Don't ask again / Play now),
+    then `play` unless the tutorial was taken. "Play now" is remembered for this session (`asked`), the other two
+    answers in the progress file; a game without a tutorial, or already asked, just plays."""
+    if not has_tutorial(game) or game in asked:
+        play()
+        return
+    progress, message = game_progress(game)
+    if message is not None:
+        app.toast(message)
+    if progress.offered or progress.step > 0 or progress.finished:
+        play()
+        return
+
+    def remember(then: Callable[[], None]) -> Callable[[], None]:
+        def answer() -> None:
+            asked.add(game)
+            problem = update_progress(game, offered=True)
+            if problem is not None:
+                app.toast(problem)
+            then()
+        return answer
+
+    def play_now() -> None:
+        asked.add(game)
+        play()
+
+    app.push(Dialog(app, _("New to {game}?").format(game=GAMES[game].title),
+                    _("A short guided game shows how to play, one idea at a time."),
+                    [(_("Take the tutorial"), remember(lambda: start_tutorial(app, game, 0))),
+                     (_("Don't ask again"), remember(play)),
+                     (_("Play now"), play_now)]))  # Esc picks the last: play, and ask again another day

@@ -306,12 +306,16 @@ class PartyView:
                        (geo.supply.right + px(3), geo.supply.centery + px(1)), "midleft", shadow=app.theme.shadow)
         for i, (aid, up) in enumerate(zip(shown.artifacts[p], shown.artifacts_up[p])):
             r = geo.artifacts[i]
-            if i in look.armed:
-                pygame.draw.rect(out, app.theme.focus, r.inflate(px(6), px(6)), border_radius=px(8))
+            if i in look.armed:  # a filled, ink-edged frame and a "ready" tag: not a hint's outline
+                ring = r.inflate(px(8), px(8))
+                pygame.draw.rect(out, app.theme.focus, ring, border_radius=px(8))
+                pygame.draw.rect(out, app.theme.text, ring, max(2, px(2)), border_radius=px(8))
             elif i in look.artifact_pickable:
                 pygame.draw.rect(out, colour, r.inflate(px(4), px(4)), max(1, px(2)), border_radius=px(8))
             tile = art.artifact(aid, r.w + (px(4) if i == look.hover_artifact else 0), up)
             out.blit(tile, tile.get_rect(center=r.center))
+            if i in look.armed:
+                self._ready_tag(out, r)
         # characters
         width = self._card_size(geo.cell)
         origin = pygame.Vector2(self.rect.topleft)
@@ -338,6 +342,17 @@ class PartyView:
         for n, i in enumerate(look.keys):
             self._draw_key(out, shown, i, n + 1, look, origin)
         return out
+
+    def _ready_tag(self, out: pygame.Surface, tile: pygame.Rect) -> None:
+        """The word "ready" on an ink pill over the bottom edge of an armed artifact."""
+        app = self.app
+        word = _("ready")
+        px = text.fit_px(word, app.font_px(13), tile.w + app.px(10), bold=True)
+        w, h = text.font(px, True).size(word)
+        pill = pygame.Rect(0, 0, w + app.px(8), h)
+        pill.midtop = (tile.centerx, tile.bottom - h // 2)
+        pygame.draw.rect(out, app.theme.text, pill, border_radius=h // 2)
+        text.draw_text(out, word, px, (255, 255, 255), pill.center, "center", bold=True)
 
     def _lift(self, i: int, look: PartyLook, up: bool) -> int:
         """How far card `i` is drawn off its place (toward the map): chosen, or face up under the mouse."""

@@ -15,7 +15,7 @@ from arzium.scenes.board_view import HINT_RGB, Cell
 from arzium.scenes.choice import usable_artifacts
 from arzium.scenes.hints import Hint
 from arzium.scenes.party_view import SIDES, PartyLook
-from arzium.scenes.sidebar import HoverKey
+from arzium.scenes.sidebar import HoverKey, pinned_state, pinned_tag
 from arzium.scenes.wording import ability_name, coins, land_name, points, rule_text
 from common import text
 from common.i18n import _, ngettext
@@ -222,7 +222,7 @@ class TableView:
         if ghost.cost:
             parts.append(_("-{cost} for blanks").format(cost=ghost.cost))
         if sc.choice.pinned is not None:
-            parts.append(_("pinned: click blanks, then the pattern"))
+            parts.append(pinned_tag(*pinned_state(sc.choice)))
         if parts:
             out.append(self._tag_part(self._tag("  ·  ".join(parts), "ok" if ghost.legal else "bad"), ghost.cells))
         return out

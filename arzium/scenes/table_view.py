@@ -224,17 +224,19 @@ class TableView:
         if sc.choice.pinned is not None:
             parts.append(pinned_tag(*pinned_state(sc.choice)))
         if parts:
-            out.append(self._tag_part(self._tag("  ·  ".join(parts), "ok" if ghost.legal else "bad"), ghost.cells))
+            out.append(self._tag_part(self._tag("  ·  ".join(parts), "ok" if ghost.legal else "bad"), ghost.cells,
+                                      "top"))
         return out
 
-    def _tag_part(self, tag: pygame.Surface, cells: list[Cell]) -> Part:
-        """A tag just above the squares `cells` cover (below them when there is no room above)."""
+    def _tag_part(self, tag: pygame.Surface, cells: list[Cell], edge: str) -> Part:
+        """A tag over the map frame's `edge` ("top": the ghost's, "bottom": a hint's), in line with the squares
+        `cells` cover: on the frame it hides no marker, and the ghost's and a hint's never meet."""
         bv = self.sc.board_view
-        px = self.sc.app.px
         area = bv.cell_rect(*cells[0][:2]).unionall([bv.cell_rect(r, c) for r, c, _ in cells])
-        box = tag.get_rect(midbottom=(area.centerx, area.top - px(6)))
-        if box.top < bv.frame_rect.top - px(8):
-            box.midtop = (area.centerx, area.bottom + px(6))
+        y = bv.frame_rect.top if edge == "top" else bv.frame_rect.bottom
+        box = tag.get_rect(center=(area.centerx, y))
+        if box.w <= bv.frame_rect.w:
+            box.clamp_ip(bv.frame_rect.inflate(0, 2 * box.h))
         box.clamp_ip(pygame.Rect((0, 0), self.sc.app.size))
         return image_part(tag, box.topleft)
 
@@ -295,7 +297,7 @@ class TableView:
             return parts
         tag = self._tag(hint.message, "hint")
         if isinstance(hint.action, Search):
-            return [*parts, self._tag_part(tag, hint.cells)]
+            return [*parts, self._tag_part(tag, hint.cells, "bottom")]
         bv = sc.board_view.rect
         return [*parts, image_part(tag, tag.get_rect(midbottom=(bv.centerx, bv.bottom - app.px(10))).topleft)]
 

@@ -1,5 +1,5 @@
 """A pinned placement's instruction and map note say what that placement allows: blanks to buy, a marker to
-displace (and that it will be), or just placing; the armed artifact and the displace squares read by shape."""
+displace (and that it will be), or just placing; the ghost's note and a hint's sit on the map's top and bottom edges."""
 from __future__ import annotations
 
 import pytest
@@ -57,3 +57,21 @@ def test_a_pinned_scout_with_a_marker_to_displace_asks_for_no_blanks(app: App) -
     assert choice.displace_sq == 1 and pinned_state(choice) == (0, 1, True)
     assert scene.sidebar.instructions()[1].startswith("The ringed marker will be displaced")
     assert {k for _r, _c, k in choice.ghost().cells} == {"ok", "displace_on"}
+
+
+def test_the_ghosts_note_sits_on_the_maps_top_edge_and_a_hints_on_its_bottom_edge(app: App) -> None:
+    scene = displace_scene(app)
+    choice = scene.choice
+    choice.selected = 0
+    scene.mouse = scene.board_view.square_center(14)
+    ghost = choice.ghost()
+    assert ghost is not None and ghost.legal
+    choice.pinned = ghost.anchor
+    frame = scene.board_view.frame_rect
+    view = scene.view
+    note = view._overlays(0)[-1].rect
+    assert note.centery == frame.top
+    scene.hints.show(ghost.search)
+    assert scene.hints.hint is not None
+    tag = view._hint_parts(scene.hints.hint, 0)[-1].rect
+    assert tag.centery == frame.bottom and not tag.colliderect(note)

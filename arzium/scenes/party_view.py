@@ -30,6 +30,7 @@ from arzium.scenes.art import (
     name_lines,
     name_width,
     plate_height,
+    short_names,
 )
 from arzium.scenes.shown import Shown
 from arzium.scenes.wording import level_name, shown_name
@@ -291,8 +292,7 @@ class PartyView:
         out.blit(app.sprites.scaled(f"arzium/banner_{self.seat.edge}", geo.banner.size), geo.banner)
         b = geo.banner
         name_left, name_right = b.left + round(b.w * 0.27), b.right - round(b.w * 0.2)
-        label = self.label
-        name_px = text.fit_px(label, app.font_px(19), name_right - name_left, bold=True)
+        label, name_px = self._banner_label(name_right - name_left)
         text.draw_text(out, label, name_px, app.theme.text, (name_left, b.centery - px(2)), "midleft", bold=True)
         token = art.marker(self.seat.colour, round(b.h * 0.8))
         out.blit(token, token.get_rect(center=(b.right - round(b.w * 0.12), b.centery - px(3))))
@@ -342,6 +342,17 @@ class PartyView:
         for n, i in enumerate(look.keys):
             self._draw_key(out, shown, i, n + 1, look, origin)
         return out
+
+    def _banner_label(self, room: int) -> tuple[str, int]:
+        """The banner's words and size in `room` px: the name with the bot's level, else the name alone, else
+        a shorter form of it (the narrowest one when nothing fits)."""
+        name = shown_name(self.seat.name)
+        forms = [self.label, name, *short_names(name)]
+        for form in forms:
+            px = text.fit_px(form, self.app.font_px(19), room, bold=True)
+            if text.font(px, True).size(form)[0] <= room:
+                return form, px
+        return min(forms, key=len), px
 
     def _ready_tag(self, out: pygame.Surface, tile: pygame.Rect) -> None:
         """The word "ready" on an ink pill over the bottom edge of an armed artifact."""

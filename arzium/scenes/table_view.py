@@ -339,14 +339,16 @@ class TableView:
                 if aid:
                     self._artifact_tip(surface, aid, "", False)
             case ("land", (int(r), int(c))):
-                card = sc.table.view_state().slots[(r // 3) * 3 + c // 2]
+                slot = (r // 3) * 3 + c // 2
+                card = sc.table.view_state().slots[slot]
                 if card:
                     land = sc.cards.card(card)
                     symbols = sum(land.land_coins)
                     tip = ngettext("{land}: {n} coin symbol. Fill all six squares to wake its sleepwalker; most "
                                    "markers wins it.", "{land}: {n} coin symbols. Fill all six squares to wake its "
                                    "sleepwalker; most markers wins it.", symbols)
-                    draw_tooltip(surface, sc.app, tip.format(land=land_name(land), n=symbols), sc.mouse)
+                    draw_tooltip(surface, sc.app, tip.format(land=land_name(land), n=symbols), sc.mouse,
+                                 sc.board_view.slot_rect(slot))  # the land itself stays in sight
 
     def _artifact_tip(self, surface: pygame.Surface, aid: str, extra: str, mine: bool) -> None:
         sc = self.sc

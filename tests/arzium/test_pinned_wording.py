@@ -1,10 +1,13 @@
 """A pinned placement's instruction and map note say what that placement allows: blanks to buy, a marker to
-displace (and that it will be), or just placing; the ghost's note and a hint's sit on the map's top and bottom edges."""
+displace (and that it will be), or just placing; the ghost's note and a hint's sit on the map's top and bottom edges,
+and a land's tooltip keeps clear of that land."""
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from arzium.rules import Party, SeatSetup, Setup, new_game, put_markers, set_party
+from arzium.scenes import table_view
 from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.sidebar import pinned_hint, pinned_state, pinned_tag
@@ -75,3 +78,13 @@ def test_the_ghosts_note_sits_on_the_maps_top_edge_and_a_hints_on_its_bottom_edg
     assert scene.hints.hint is not None
     tag = view._hint_parts(scene.hints.hint, 0)[-1].rect
     assert tag.centery == frame.bottom and not tag.colliderect(note)
+
+
+def test_a_lands_tooltip_keeps_clear_of_that_land(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = displace_scene(app)
+    view = scene.view
+    got: list[pygame.Rect | None] = []
+    monkeypatch.setattr(table_view, "draw_tooltip", lambda surface, app, tip, pos, avoid=None: got.append(avoid))
+    view.hover_key = ("land", (4, 3))  # a square of the fifth land (row 1, column 1)
+    view._draw_hover(pygame.Surface(app.size))
+    assert got == [scene.board_view.slot_rect(4)]

@@ -13,14 +13,24 @@ if TYPE_CHECKING:
 TOOLTIP_DELAY_MS = 450
 
 
-def tooltip_rect(app: App, message: str, pos: tuple[int, int]) -> pygame.Rect:
-    """Where `draw_tooltip` puts the tooltip of `message` for the mouse at `pos`."""
+def tooltip_rect(app: App, message: str, pos: tuple[int, int], avoid: pygame.Rect | None = None) -> pygame.Rect:
+    """Where `draw_tooltip` puts the tooltip of `message` for the mouse at `pos`: under (else over) `avoid`,
+    the part of a widget the pointer is using, within its width where it fits; without one, beside the mouse."""
     px = app.font_px(18)
     lh = text.font(px).get_linesize()
     lines = text.wrap_balanced(message, px, app.px(360))
     w = max(text.font(px).size(line)[0] for line in lines) + app.px(24)
     h = lh * len(lines) + app.px(16)
     sw, sh = app.size
+    window = pygame.Rect(4, 4, sw - 8, sh - 8)
+    if avoid is not None:
+        gap = app.px(6)
+        left = min(max(pos[0] - w // 2, avoid.left), avoid.right - w) if w <= avoid.w else avoid.left
+        for top in (avoid.bottom + gap, avoid.top - gap - h):
+            box = pygame.Rect(left, top, w, h)
+            box.clamp_ip(window)
+            if box.top == top and not box.colliderect(avoid):
+                return box
     box = pygame.Rect(pos[0] + app.px(16), pos[1] + app.px(20), w, h)
     box.right = min(box.right, sw - 4)
     box.bottom = min(box.bottom, sh - 4)
@@ -29,12 +39,13 @@ def tooltip_rect(app: App, message: str, pos: tuple[int, int]) -> pygame.Rect:
     return box
 
 
-def draw_tooltip(surface: pygame.Surface, app: App, message: str, pos: tuple[int, int]) -> None:
-    """A parchment tooltip near `pos`, kept inside the window."""
+def draw_tooltip(surface: pygame.Surface, app: App, message: str, pos: tuple[int, int],
+                 avoid: pygame.Rect | None = None) -> None:
+    """A parchment tooltip for the mouse at `pos` (see `tooltip_rect`), kept inside the window."""
     px = app.font_px(18)
     lh = text.font(px).get_linesize()
     lines = text.wrap_balanced(message, px, app.px(360))
-    box = tooltip_rect(app, message, pos)
+    box = tooltip_rect(app, message, pos, avoid)
     surface.blit(app.sprites.nine_slice("ui/tooltip", box.size), box)
     for i, line in enumerate(lines):
         text.draw_text(surface, line, px, app.theme.text_light, (box.left + app.px(12), box.top + app.px(8) + i * lh))

@@ -92,7 +92,7 @@ def group_parts(group: WidgetGroup) -> list[Part]:
         image = app.sprites.nine_slice("ui/focus_ring", ring.size)
         parts.append(Part(ring, (image, tuple(ring)), lambda s: s.blit(image, ring)))
     if group.hover is not None and group.hover.tooltip and group.hover_ms >= TOOLTIP_DELAY_MS:
-        tip, pos = group.hover.tooltip, group.mouse_pos
-        parts.append(Part(tooltip_rect(app, tip, pos), ("tooltip", tip, pos, app_look(app)),
-                          lambda s: draw_tooltip(s, app, tip, pos)))
+        tip, pos, area = group.hover.tooltip, group.mouse_pos, group.hover.tooltip_area(app, group.mouse_pos)
+        parts.append(Part(tooltip_rect(app, tip, pos, area), ("tooltip", tip, pos, tuple(area), app_look(app)),
+                          lambda s: draw_tooltip(s, app, tip, pos, area)))
     return parts

@@ -45,6 +45,10 @@ class Widget:
     def wheel(self, app: App, dy: int) -> bool:
         return False
 
+    def tooltip_area(self, app: App, pos: tuple[int, int]) -> pygame.Rect:
+        """The part the pointer at `pos` is using, which the tooltip must not cover."""
+        return self.rect
+
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         raise NotImplementedError
 
@@ -293,6 +297,11 @@ class ListBox(Widget):
             self.selected = row
             self.activate(app)
 
+    def tooltip_area(self, app: App, pos: tuple[int, int]) -> pygame.Rect:
+        rh = app.px(self.row_h)
+        row = (pos[1] - self.rect.top) // rh
+        return pygame.Rect(self.rect.left, self.rect.top + row * rh, self.rect.w, rh)
+
     def wheel(self, app: App, dy: int) -> bool:
         rows = self.visible_rows(app)
         self.scroll = min(max(0, self.scroll - dy), max(0, len(self.items) - rows))
@@ -435,4 +444,4 @@ class WidgetGroup:
             ring = focused.rect.inflate(app.px(12), app.px(12))
             surface.blit(app.sprites.nine_slice("ui/focus_ring", ring.size), ring)
         if self.hover is not None and self.hover.tooltip and self.hover_ms >= TOOLTIP_DELAY_MS:
-            draw_tooltip(surface, app, self.hover.tooltip, self.mouse_pos)
+            draw_tooltip(surface, app, self.hover.tooltip, self.mouse_pos, self.hover.tooltip_area(app, self.mouse_pos))

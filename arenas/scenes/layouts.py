@@ -487,9 +487,11 @@ def fit_board(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
-    half = 0.62 * s
-    gate = ((mid[0] - dy / length * half, mid[1] + dx / length * half),
-            (mid[0] + dy / length * half, mid[1] - dx / length * half))
+    nx, ny = -dy / length, dx / length  # across the path
+    if ny < 0:
+        nx, ny = -nx, -ny  # (nx, ny) points down the screen, away from the glasses standing on the gears
+    down, up = 0.62 * s, 0.34 * s  # the bar's upper end stops short of a glass on the first danger gear
+    gate = ((mid[0] + nx * down, mid[1] + ny * down), (mid[0] - nx * up, mid[1] - ny * up))
     return BoardGeometry(
         s=s, gears=tuple(g_px), phases=tuple(_phases(g_px)), spots=tuple(px(p) for p in spots),
         lost_spots=tuple(None if p is None else px(p) for p in lost), lost_scale=lost_scale, stone=px(stone), gate=gate,

@@ -11,7 +11,7 @@ from arzium.rules import Action, Bid, GameState, PassBid
 from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from arzium.scenes.hints import HintDesk
-from arzium.scenes.wording import coins, land_name
+from arzium.scenes.wording import coins, land_name, points
 from common import text
 from common.i18n import _
 from common.keymap import Command, keymap
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class BidTable:
     """What the bid dialog needs of the table under it: the state shown, the bidding human, the hints, the
-    way to act, the pictures and seats, and the centre of the map (the dialog sits over it)."""
+    way to act, the pictures and seats, and where a land lies on screen (the dialog sits beside it)."""
 
     state: Callable[[], GameState]
     player: int
@@ -34,7 +34,7 @@ class BidTable:
     art: CardArt
     names: list[str]
     colours: list[str]
-    centre_x: Callable[[], int]
+    slot_rect: Callable[[int], pygame.Rect]
 
 
 class BidScene(Scene):
@@ -82,16 +82,38 @@ class BidScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
-        w, h = app.px(560), app.px(410)
-        self.box = pygame.Rect(0, 0, w, h)
-        self.box.center = (self.table.centre_x(), size[1] // 2)
-        self.box.clamp_ip(pygame.Rect((0, 0), size))
-        y = self.box.bottom - app.px(100)
+        self.box = self._place(pygame.Rect(0, 0, app.px(560), app.px(360)), self.table.slot_rect(self.slot),
+                               pygame.Rect((0, 0), size))
+        y = self.box.bottom - app.px(88)
         self.minus.rect = pygame.Rect(self.box.left + app.px(40), y, app.px(50), app.px(48))
         self.plus.rect = pygame.Rect(self.box.left + app.px(170), y, app.px(50), app.px(48))
         self.bid_btn.rect = pygame.Rect(self.box.left + app.px(240), y, app.px(140), app.px(48))
         self.pass_btn.rect = pygame.Rect(self.box.left + app.px(392), y, app.px(130), app.px(48))
-        self.hint_btn.rect = pygame.Rect(self.box.right - app.px(150), y - app.px(80), app.px(110), app.px(30))
+        self.hint_btn.rect = pygame.Rect(self.box.left + app.px(18), self.box.top + app.px(210), app.px(110),
+                                         app.px(30))
+
+    def _place(self, box: pygame.Rect, land: pygame.Rect, window: pygame.Rect) -> pygame.Rect:
+        """`box` beside the contested `land` (right, left, below or above it, in the window), so the land
+        stays in sight; over the middle of the window when there is no room."""
+        gap = self.app.px(14)
+        keep = land.inflate(2 * gap - 2, 2 * gap - 2)
+        for side in ("right", "left", "below", "above"):
+            b = box.copy()
+            b.center = land.center
+            match side:
+                case "right":
+                    b.left = land.right + gap
+                case "left":
+                    b.right = land.left - gap
+                case "below":
+                    b.top = land.bottom + gap
+                case "above":
+                    b.bottom = land.top - gap
+            b.clamp_ip(window)
+            if not b.colliderect(keep):
+                return b
+        box.center = window.center
+        return box
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -124,38 +146,50 @@ class BidScene(Scene):
         self.hinted = hint
         self.hint_btn.label = _("Thinking...") if hints.pending else _("Hide hint") if hint else \
             keymap(self.app.settings.key_bindings).hint_label()
+        self.bid_btn.label = _("Bid {n}").format(n=self.amount)
         self.group.update(dt_ms)
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         table = self.table
+        land_rect = table.slot_rect(self.slot)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((10, 8, 20, 120))
+        shade.fill((0, 0, 0, 0), land_rect)  # the land at stake stays bright, ringed
         surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, app.theme.focus, land_rect.inflate(app.px(8), app.px(8)), max(3, app.px(4)),
+                         border_radius=app.px(8))
         box = self.box
         surface.blit(app.sprites.nine_slice("ui/dialog", box.size), box)
-        land = land_name(table.art.cards.card(self.card)) if self.card else _("the land")
+        card = table.art.cards.card(self.card) if self.card else None
+        land = land_name(card) if card is not None else _("the land")
         title = _("Tie for {land}!").format(land=land)
-        room = app.px(400)  # centred right of the land picture
-        text.draw_text(surface, title, text.fit_px(title, app.font_px(30), room, bold=True), app.theme.text,
-                       (box.centerx + app.px(50), box.top + app.px(34)), "midtop", bold=True)
-        if self.card:
-            img = table.art.land(self.card, (app.px(84), app.px(126)))
-            surface.blit(img, (box.left + app.px(34), box.top + app.px(34)))
+        right = box.left + app.px(140)  # the column right of the character card
+        room = box.right - app.px(34) - right
+        text.draw_text(surface, title, text.fit_px(title, app.font_px(28), room, bold=True), app.theme.text,
+                       (right + room // 2, box.top + app.px(30)), "midtop", bold=True)
+        if card is not None and self.card:
+            face = table.art.character(self.card, app.px(90), table.colours[self.player])
+            at = face.get_rect(midtop=(box.left + app.px(78), box.top + app.px(30)))
+            surface.blit(face, at)
+            worth = points(card.points)
+            text.draw_text(surface, worth, text.fit_px(worth, app.font_px(18), app.px(120), bold=True),
+                           app.theme.text, (at.centerx, at.bottom + app.px(6)), "midtop", bold=True)
         st = table.state()
         bid = st.bid
-        x = box.left + app.px(140)
-        y = box.top + app.px(84)
+        y = box.top + app.px(76)
         rows = bid.bidders if bid is not None else []
         for i, p in enumerate(rows):
-            r = pygame.Rect(x, y + i * app.px(34), box.right - x - app.px(40), app.px(30))
+            r = pygame.Rect(right, y + i * app.px(34), box.right - right - app.px(34), app.px(30))
             if p == self.player:
                 pygame.draw.rect(surface, (*app.theme.focus, ), r, max(1, app.px(2)), border_radius=app.px(6))
             surface.blit(table.art.marker(table.colours[p], app.px(24)), (r.left + app.px(6), r.top + app.px(3)))
-            text.draw_text(surface, table.names[p], app.font_px(20), app.theme.text, (r.left + app.px(36), r.centery),
-                           "midleft", bold=p == self.player)
+            name_w = app.px(150)
+            text.draw_text(surface, table.names[p], text.fit_px(table.names[p], app.font_px(20), name_w,
+                                                                bold=p == self.player),
+                           app.theme.text, (r.left + app.px(36), r.centery), "midleft", bold=p == self.player)
             text.draw_text(surface, coins(st.players[p].coins), app.font_px(18), app.theme.muted,
-                           (r.left + app.px(200), r.centery), "midleft")
+                           (r.left + app.px(36) + name_w + app.px(10), r.centery), "midleft")
             if bid is not None:
                 if bid.high_player == p:
                     status = _("bids {n}").format(n=bid.high)
@@ -170,12 +204,11 @@ class BidScene(Scene):
         high = _("No bid yet: you open (0 is allowed)") if self.opening or bid is None else \
             _("Highest bid: {n} by {name} — raise to at least {minimum}").format(
                 n=bid.high, name=table.names[bid.high_player], minimum=self.minimum)
-        text.draw_text(surface, high, text.fit_px(high, app.font_px(18), box.w - app.px(80)), app.theme.text,
-                       (box.centerx, self.minus.rect.top - app.px(34)), "midtop")
+        text.draw_text(surface, high, text.fit_px(high, app.font_px(18), box.right - app.px(34) - right),
+                       app.theme.text, (right, self.minus.rect.top - app.px(14)), "bottomleft")
         text.draw_text(surface, str(self.amount), app.font_px(34), app.theme.text,
                        ((self.minus.rect.right + self.plus.rect.left) // 2, self.minus.rect.centery), "center",
                        bold=True)
-        self.bid_btn.label = _("Bid {n}").format(n=self.amount)
         self.group.draw(surface)
         hint = table.hints.hint
         if hint is not None and isinstance(hint.action, (Bid, PassBid)):
@@ -184,4 +217,4 @@ class BidScene(Scene):
                              border_radius=app.px(10))
             size = text.fit_px(hint.message, app.font_px(17), box.w - app.px(80), bold=True)
             text.draw_text(surface, hint.message, size,
-                           HINT_INK, (box.centerx, box.bottom - app.px(20)), "midbottom", bold=True)
+                           HINT_INK, (box.centerx, box.bottom - app.px(14)), "midbottom", bold=True)

@@ -191,14 +191,23 @@ class BoardView:
                  "displace": "arzium_ghost_blank", "displace_on": "arzium_ghost_blank"}
         rgb = HINT_RGB if hint and kind != "skip" else book.colour(fills[kind])
         alpha = {"ok": 45, "blank_on": 45, "skip": 150, "blank_closed": 70, "bad": 140, "blank": 70,
-                 "displace": 90, "displace_on": 150}[kind]
+                 "displace": 40, "displace_on": 110}[kind]
         if hint:
             alpha = max(alpha, 90)
         pygame.draw.rect(tile, (*rgb, alpha), inner, border_radius=radius)
-        pygame.draw.rect(tile, (*rgb, 255), inner, max(2, s // (10 if hint else 18)), border_radius=radius)
-        if kind in ("ok", "blank_on", "displace_on"):
+        if kind == "displace":  # may be displaced: a dashed edge, the marker there left in sight
+            _dashed(tile, (*rgb, 255), inner, max(2, s // 18), max(3, s // 8))
+        elif kind == "displace_on":  # will be displaced: a thick ink ring, your marker over the old one
+            pygame.draw.rect(tile, (*rgb, 255), inner, max(3, s // 9), border_radius=radius)
+            pygame.draw.rect(tile, (40, 16, 8, 255), inner, max(2, s // 22), border_radius=radius)
+        else:
+            pygame.draw.rect(tile, (*rgb, 255), inner, max(2, s // (10 if hint else 18)), border_radius=radius)
+        if kind in ("ok", "blank_on"):
             ghost = self.art.tinted(f"arzium/marker_{colour}", (self.marker_size,) * 2, 240)
             tile.blit(ghost, ghost.get_rect(center=inner.center))
+        if kind == "displace_on":
+            ghost = self.art.tinted(f"arzium/marker_{colour}", (round(self.marker_size * 0.6),) * 2, 250)
+            tile.blit(ghost, ghost.get_rect(bottomleft=(inner.left + s // 10, inner.bottom - s // 10)))
         if kind in ("blank", "blank_on"):
             size = max(8, round(s * (0.46 if kind == "blank_on" else 0.7)))
             token = self.art.tinted("arzium/blank_token", (size, size), 235)
@@ -316,3 +325,18 @@ def ease_drop(t: float) -> float:
         return 1 - (t / 0.6) ** 2
     u = (t - 0.6) / 0.4
     return 0.12 * math.sin(u * math.pi)
+
+
+def _dashed(surface: pygame.Surface, colour: tuple[int, int, int, int], rect: pygame.Rect, width: int,
+            dash: int) -> None:
+    """A dashed outline of `rect`: dashes `dash` long with gaps as long, `width` thick."""
+    for x in range(rect.left, rect.right, 2 * dash):
+        end = min(x + dash, rect.right)
+        pygame.draw.line(surface, colour, (x, rect.top + width // 2), (end, rect.top + width // 2), width)
+        pygame.draw.line(surface, colour, (x, rect.bottom - 1 - width // 2), (end, rect.bottom - 1 - width // 2),
+                         width)
+    for y in range(rect.top, rect.bottom, 2 * dash):
+        end = min(y + dash, rect.bottom)
+        pygame.draw.line(surface, colour, (rect.left + width // 2, y), (rect.left + width // 2, end), width)
+        pygame.draw.line(surface, colour, (rect.right - 1 - width // 2, y), (rect.right - 1 - width // 2, end),
+                         width)

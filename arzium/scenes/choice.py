@@ -53,7 +53,13 @@ class Ghost:
     preview: SearchPreview | None = None
     coins: int = 0
     cost: int = 0
-    options: bool = False  # open blanks or displace targets: the first click pins the ghost
+    open_blanks: int = 0  # blanks that may be bought (or are)
+    displace_targets: int = 0  # other players' markers that may be displaced
+
+    @property
+    def options(self) -> bool:
+        """Open blanks or displace targets: the first click pins the ghost."""
+        return self.open_blanks > 0 or self.displace_targets > 0
 
     @property
     def markers(self) -> tuple[int, ...]:
@@ -245,8 +251,7 @@ class Choice:
                 cells.append((r, c, "blank_closed"))
         dsqs = (self.displace_sq,) if self.displace_sq is not None and self.displace_sq in targets else ()
         search = pv.search(tuple(chosen), dsqs)
-        return Ghost((ar, ac), cells, True, "", search, pv, pv.coins, pv.cost(search),
-                     options=open_blanks > 0 or bool(targets))
+        return Ghost((ar, ac), cells, True, "", search, pv, pv.coins, pv.cost(search), open_blanks, len(targets))
 
     # -- clicks -----------------------------------------------------------------------------
 

@@ -55,7 +55,7 @@ def ask_bid(scene: PlayScene, player: int) -> None:
     """The bid dialog for the human `player` over the table `scene`."""
     app = scene.app
     table = BidTable(scene.table.view_state, player, scene.hints, scene.act, scene.art, scene.names, scene.colours,
-                     lambda: scene.board_view.rect.centerx)
+                     scene.board_view.slot_rect)
     app.push(BidScene(app, table))
 
 

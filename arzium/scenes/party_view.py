@@ -30,6 +30,7 @@ from arzium.scenes.art import (
     name_lines,
     name_width,
     plate_height,
+    short_names,
 )
 from arzium.scenes.shown import Shown
 from arzium.scenes.wording import level_name, shown_name
@@ -291,8 +292,7 @@ class PartyView:
         out.blit(app.sprites.scaled(f"arzium/banner_{self.seat.edge}", geo.banner.size), geo.banner)
         b = geo.banner
         name_left, name_right = b.left + round(b.w * 0.27), b.right - round(b.w * 0.2)
-        label = self.label
-        name_px = text.fit_px(label, app.font_px(19), name_right - name_left, bold=True)
+        label, name_px = self._banner_label(name_right - name_left)
         text.draw_text(out, label, name_px, app.theme.text, (name_left, b.centery - px(2)), "midleft", bold=True)
         token = art.marker(self.seat.colour, round(b.h * 0.8))
         out.blit(token, token.get_rect(center=(b.right - round(b.w * 0.12), b.centery - px(3))))
@@ -306,12 +306,16 @@ class PartyView:
                        (geo.supply.right + px(3), geo.supply.centery + px(1)), "midleft", shadow=app.theme.shadow)
         for i, (aid, up) in enumerate(zip(shown.artifacts[p], shown.artifacts_up[p])):
             r = geo.artifacts[i]
-            if i in look.armed:
-                pygame.draw.rect(out, app.theme.focus, r.inflate(px(6), px(6)), border_radius=px(8))
+            if i in look.armed:  # a filled, ink-edged frame and a "ready" tag: not a hint's outline
+                ring = r.inflate(px(8), px(8))
+                pygame.draw.rect(out, app.theme.focus, ring, border_radius=px(8))
+                pygame.draw.rect(out, app.theme.text, ring, max(2, px(2)), border_radius=px(8))
             elif i in look.artifact_pickable:
                 pygame.draw.rect(out, colour, r.inflate(px(4), px(4)), max(1, px(2)), border_radius=px(8))
             tile = art.artifact(aid, r.w + (px(4) if i == look.hover_artifact else 0), up)
             out.blit(tile, tile.get_rect(center=r.center))
+            if i in look.armed:
+                self._ready_tag(out, r)
         # characters
         width = self._card_size(geo.cell)
         origin = pygame.Vector2(self.rect.topleft)
@@ -338,6 +342,28 @@ class PartyView:
         for n, i in enumerate(look.keys):
             self._draw_key(out, shown, i, n + 1, look, origin)
         return out
+
+    def _banner_label(self, room: int) -> tuple[str, int]:
+        """The banner's words and size in `room` px: the name with the bot's level, else the name alone, else
+        a shorter form of it (the narrowest one when nothing fits)."""
+        name = shown_name(self.seat.name)
+        forms = [self.label, name, *short_names(name)]
+        for form in forms:
+            px = text.fit_px(form, self.app.font_px(19), room, bold=True)
+            if text.font(px, True).size(form)[0] <= room:
+                return form, px
+        return min(forms, key=len), px
+
+    def _ready_tag(self, out: pygame.Surface, tile: pygame.Rect) -> None:
+        """The word "ready" on an ink pill over the bottom edge of an armed artifact."""
+        app = self.app
+        word = _("ready")
+        px = text.fit_px(word, app.font_px(13), tile.w + app.px(10), bold=True)
+        w, h = text.font(px, True).size(word)
+        pill = pygame.Rect(0, 0, w + app.px(8), h)
+        pill.midtop = (tile.centerx, tile.bottom - h // 2)
+        pygame.draw.rect(out, app.theme.text, pill, border_radius=h // 2)
+        text.draw_text(out, word, px, (255, 255, 255), pill.center, "center", bold=True)
 
     def _lift(self, i: int, look: PartyLook, up: bool) -> int:
         """How far card `i` is drawn off its place (toward the map): chosen, or face up under the mouse."""

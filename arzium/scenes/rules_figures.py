@@ -107,7 +107,7 @@ def bid(app: App, width: int, height: int) -> Figure:
     board = map_shot(_with_ghost(table_scene(app, before), 0, (4, 2)))
     scene = table_scene(app, tied)
     dialog = BidScene(app, BidTable(scene.table.view_state, 0, scene.hints, scene.act, scene.art, scene.names,
-                                    scene.colours, lambda: scene.board_view.rect.centerx))
+                                    scene.colours, scene.board_view.slot_rect))
     dialog.layout(app.size)
     frame = pygame.Surface(app.size)
     scene.draw(frame)

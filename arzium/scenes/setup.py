@@ -450,11 +450,18 @@ class SetupScene(Scene):
             token = self.art.marker(seat["colour"], app.px(30))
             surface.blit(token, token.get_rect(center=(x, y)))
             label = seat["name"] + (_(" (1st)") if i == self.first else "")
-            anchor = "midbottom" if self.edges[i] == "north" else "midtop"
-            dy = -app.px(16) if self.edges[i] == "north" else app.px(16)
-            img = text.render(label, app.font_px(16), app.theme.text, bold=i == self.first)
-            where = img.get_rect(**{anchor: (x, y + dy)})
-            where.clamp_ip(self.panel.inflate(-app.px(44), -app.px(44)))  # a long name stays on the parchment
+            bold = i == self.first
+            if self.edges[i] in ("north", "south"):  # on the parchment just outside the map's frame
+                img = text.render(label, text.fit_px(label, app.font_px(16), r.w + app.px(60), bold=bold),
+                                  app.theme.text, bold=bold)
+                where = img.get_rect(midbottom=(x, r.top - app.px(3))) if self.edges[i] == "north" else \
+                    img.get_rect(midtop=(x, r.bottom + app.px(3)))
+            else:  # along the frame's side strip, below the seat's marker, reading up (west) or down (east)
+                room = r.bottom - app.px(6) - (y + app.px(18))
+                img = text.render(label, text.fit_px(label, app.font_px(16), room, bold=bold), (250, 240, 214),
+                                  bold=bold)
+                img = pygame.transform.rotate(img, 90 if self.edges[i] == "west" else -90)
+                where = img.get_rect(midtop=(x, y + app.px(18)))
             surface.blit(img, where)
         text.draw_text(surface, _("Seats around the map"), app.font_px(16), app.theme.muted,
-                       (r.centerx, r.bottom + app.px(30)), "midtop")
+                       (r.centerx, r.bottom + app.px(32)), "midtop")

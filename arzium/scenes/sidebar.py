@@ -290,8 +290,7 @@ class Sidebar:
                 _("Choose a face-up character in your party (or press 1-9), or rest early.") if st.phase == "start"
                 else _("Choose a face-up character in your party (or press 1-9)."))
         if choice.pinned is not None:
-            return _("{name}: place").format(name=name), \
-                _("Click blanks (2 coins) to add them, then click the pattern or Place here.")
+            return _("{name}: place").format(name=name), pinned_hint(*pinned_state(choice))
         return _("{name}: search").format(name=name), \
             _("Green squares get markers, grey ones are skipped. Click to place.")
 
@@ -408,3 +407,39 @@ class Sidebar:
                              max(2, app.px(3)), border_radius=app.px(8))
         panel.set_alpha(round(255 * max(0.0, min(1.0, a.elapsed / 150, (a.total - a.elapsed) / 250))))
         return panel, box
+
+
+def pinned_state(choice: Choice) -> tuple[int, int, bool]:
+    """A pinned placement's options: its open blanks, the markers it may displace, and whether one will be."""
+    ghost = choice.ghost()
+    if ghost is None:
+        return 0, 0, False
+    return ghost.open_blanks, ghost.displace_targets, bool(ghost.displace_targets) and choice.displace_sq is not None
+
+
+def pinned_hint(blanks: int, targets: int, displacing: bool) -> str:
+    """The header's hint for a pinned placement: buy its open blanks, displace a marker, or just place."""
+    if displacing:
+        displace = _("The ringed marker will be displaced (click it again to keep it)")
+    elif targets:
+        displace = _("Click a marker with the arrow to displace it")
+    else:
+        displace = ""
+    if blanks and displace:
+        return _("Click blanks (2 coins) to add them. {displace}. Then Place here.").format(displace=displace)
+    if blanks:
+        return _("Click blanks (2 coins) to add them, then click the pattern or Place here.")
+    if displace:
+        return _("{displace}, then click the pattern or Place here.").format(displace=displace)
+    return _("Click the pattern or Place here to search.")
+
+
+def pinned_tag(blanks: int, targets: int, displacing: bool) -> str:
+    """The short note over a pinned placement on the map."""
+    if blanks:
+        return _("pinned: click blanks, then the pattern")
+    if displacing:
+        return _("pinned: displacing the ringed marker")
+    if targets:
+        return _("pinned: click a marker with the arrow to displace it")
+    return _("pinned: click the pattern")

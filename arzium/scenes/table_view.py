@@ -17,7 +17,7 @@ from arzium.scenes.choice import usable_artifacts
 from arzium.scenes.hints import Hint
 from arzium.scenes.outcome import OutcomeNotes, land_frame_parts
 from arzium.scenes.party_view import SIDES, PartyLook
-from arzium.scenes.sidebar import HoverKey
+from arzium.scenes.sidebar import HoverKey, pinned_state, pinned_tag
 from arzium.scenes.wording import ability_name, coins, land_name, points, rule_text
 from common import text
 from common.i18n import _, ngettext
@@ -235,11 +235,11 @@ class TableView:
         if ghost.cost:
             parts.append(_("-{cost} for blanks").format(cost=ghost.cost))
         keys = keymap(sc.app.settings.key_bindings)
-        if sc.choice.pinned is not None and sc.choice.cursor is not None:
-            parts.append(_("pinned: {toggle} switches the square under the cursor, {choose} places").format(
-                toggle=keys.name(Command.TOGGLE), choose=keys.name(Command.CHOOSE)))
-        elif sc.choice.pinned is not None:
-            parts.append(_("pinned: click blanks, then the pattern"))
+        if sc.choice.pinned is not None:
+            parts.append(pinned_tag(*pinned_state(sc.choice)))
+            if sc.choice.cursor is not None:
+                parts.append(_("{toggle} switches the square under the cursor, {choose} places").format(
+                    toggle=keys.name(Command.TOGGLE), choose=keys.name(Command.CHOOSE)))
         elif sc.choice.cursor is not None:
             parts.append(_("{move} move, {choose} places").format(move=keys.moves(),
                                                                   choose=keys.name(Command.CHOOSE)))
@@ -248,20 +248,33 @@ class TableView:
             lines += self.outcomes.lines_for(sc.table.view_state(), ghost.search, sc.names)
             out = land_frame_parts(bv, self.outcomes.outcome) + out
         if lines:
-            out.append(self._tag_part(self._tag("\n".join(lines), "ok" if ghost.legal else "bad"), ghost.cells))
+            style = "ok" if ghost.legal else "bad"
+            out.append(self._tag_part(self._tag("\n".join(lines), style), ghost.cells, "top", style))
         return out
 
-    def _tag_part(self, tag: pygame.Surface, cells: list[Cell]) -> Part:
-        """A tag just above the squares `cells` cover (below them when there is no room above), kept over the map."""
+    def _tag_part(self, tag: pygame.Surface, cells: list[Cell], edge: str, style: str) -> Part:
+        """A tag over the map frame's `edge` ("top": the ghost's, "bottom": a hint's), in line with the squares
+        `cells` cover: its first line on the frame hides no marker (more lines reach away from the map), and
+        the ghost's and a hint's never meet."""
         bv = self.sc.board_view
-        px = self.sc.app.px
         area = bv.cell_rect(*cells[0][:2]).unionall([bv.cell_rect(r, c) for r, c, _ in cells])
-        box = tag.get_rect(midbottom=(area.centerx, area.top - px(6)))
-        if box.top < bv.frame_rect.top - px(8):
-            box.midtop = (area.centerx, area.bottom + px(6))
-        box.x = max(bv.frame_rect.left, min(box.x, bv.frame_rect.right - box.w))  # over the map, not a party
+        y = bv.frame_rect.top if edge == "top" else bv.frame_rect.bottom
+        line = self._tag_height(style)  # a one-line tag is centred on the frame; a taller one grows outwards
+        box = tag.get_rect(center=(area.centerx, y))
+        if edge == "top":
+            box.bottom = y + line // 2 + line % 2
+        else:
+            box.top = y - line // 2
+        if box.w <= bv.frame_rect.w:
+            box.clamp_ip(bv.frame_rect.inflate(0, 2 * box.h))
         box.clamp_ip(pygame.Rect((0, 0), self.sc.app.size))
         return image_part(tag, box.topleft)
+
+    def _tag_height(self, style: str) -> int:
+        """The height of a one-line note of `style` (as `_tag` lays it out)."""
+        app = self.sc.app
+        return text.font(app.font_px(17 if style == "hint" else 16), True).get_linesize() + \
+            app.px(10 if style == "hint" else 8)
 
     def _tag(self, message: str, style: str) -> pygame.Surface:
         """A note on the map, wrapped to its width, cached: "ok" and "bad" above the ghost (coins, blank
@@ -320,7 +333,7 @@ class TableView:
             return parts
         tag = self._tag(hint.message, "hint")
         if isinstance(hint.action, Search):
-            return [*parts, self._tag_part(tag, hint.cells)]
+            return [*parts, self._tag_part(tag, hint.cells, "bottom", "hint")]
         bv = sc.board_view.rect
         return [*parts, image_part(tag, tag.get_rect(midbottom=(bv.centerx, bv.bottom - app.px(10))).topleft)]
 
@@ -362,14 +375,16 @@ class TableView:
                 if aid:
                     self._artifact_tip(surface, aid, "", False)
             case ("land", (int(r), int(c))):
-                card = sc.table.view_state().slots[(r // 3) * 3 + c // 2]
+                slot = (r // 3) * 3 + c // 2
+                card = sc.table.view_state().slots[slot]
                 if card:
                     land = sc.cards.card(card)
                     symbols = sum(land.land_coins)
                     tip = ngettext("{land}: {n} coin symbol. Fill all six squares to wake its sleepwalker; most "
                                    "markers wins it.", "{land}: {n} coin symbols. Fill all six squares to wake its "
                                    "sleepwalker; most markers wins it.", symbols)
-                    draw_tooltip(surface, sc.app, tip.format(land=land_name(land), n=symbols), sc.mouse)
+                    draw_tooltip(surface, sc.app, tip.format(land=land_name(land), n=symbols), sc.mouse,
+                                 sc.board_view.slot_rect(slot))  # the land itself stays in sight
 
     def _artifact_tip(self, surface: pygame.Surface, aid: str, extra: str, mine: bool) -> None:
         sc = self.sc

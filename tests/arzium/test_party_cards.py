@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from arzium.rules import SeatSetup, Setup, default_cards, new_game
+from arzium.scenes.art import CardArt
 from arzium.scenes.flow import play_scene
 from arzium.scenes.party_view import PartyLook, PartyView
 from arzium.scenes.play import PlayScene
@@ -175,3 +176,14 @@ def test_no_badges_unless_the_human_is_choosing_a_character(app: App) -> None:
     scene.table.replay = []  # nobody's input is taken (as while a bot plays or a replay runs)
     assert scene.table.acting_human() is None
     assert all(scene.view.look(p, None, None).keys == () for p in (0, 1))
+
+
+def test_a_banner_too_narrow_for_name_and_level_shows_the_name_then_a_shorter_form(app: App) -> None:
+    seat = SeatSetup("Dora Dormilona", "blue", "west", "bot", "normal")
+    party = PartyView(app, CardArt(app), 1, seat)
+    wide = text.font(text.fit_px(party.label, app.font_px(19), 10_000, bold=True), True).size(party.label)[0]
+    assert party._banner_label(wide + 2)[0] == "Dora Dormilona · Normal"
+    label, px = party._banner_label(text.font(10, True).size("Dora Dormilona")[0] + 1)
+    assert label == "Dora Dormilona" and px >= 10
+    label, _px = party._banner_label(text.font(10, True).size("Dora")[0] + 1)
+    assert label == "Dora"

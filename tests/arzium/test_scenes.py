@@ -30,6 +30,7 @@ from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene
 from arzium.scenes.shown import Shown
 from arzium.scenes.table import AUTO_CONFIRM_MS
+from arzium.scenes.wording import points
 from arzium_testkit import (
     artifact_of,
     give_artifacts,
@@ -38,7 +39,7 @@ from arzium_testkit import (
     set_characters,
     sq,
 )
-from common import catalog
+from common import catalog, text
 from common.app import App
 from common.games import GAMES
 from common.replay import read_replay
@@ -232,6 +233,24 @@ def test_a_human_in_a_tie_gets_the_bid_dialog_and_bids(app: App) -> None:
     app.step(click(dialog.bid_btn.rect.center), FRAME)
     assert app.stack.top is scene
     assert isinstance(scene.table.pending[-1], (Bid, PassBid)) and scene.table.pending[-1] == Bid(0)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_the_bid_dialog_leaves_the_contested_land_in_sight_and_shows_the_character(
+        app: App, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    app.resize_window(size)
+    scene = human_tie_table(app)
+    run(app, 10)
+    dialog = app.stack.top
+    assert isinstance(dialog, BidScene)
+    land = scene.board_view.slot_rect(dialog.slot)
+    assert not dialog.box.colliderect(land) and pygame.Rect((0, 0), size).contains(dialog.box)
+    drawn: list[str] = []
+    original = text.draw_text
+    monkeypatch.setattr(text, "draw_text", lambda surface, s, *a, **k: drawn.append(s) or original(surface, s, *a, **k))
+    app.step([], FRAME)
+    card = scene.cards.card(dialog.card)
+    assert points(card.points) in drawn and f"Tie for {card.land_name or card.name}!" in drawn
 
 
 def test_h_in_the_bid_dialog_suggests_a_bid_and_sets_its_amount(app: App) -> None:

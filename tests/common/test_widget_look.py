@@ -1,4 +1,5 @@
-"""The toggle's on state reads clearly on parchment in both palettes: white words on a dark green pill."""
+"""How widgets read: the toggle's on state on parchment in both palettes, and tooltips placed clear of what the
+pointer is using."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -6,9 +7,10 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from common import text
+from common import text, widgets
 from common.app import App
-from common.widgets import Toggle, on_fill
+from common.tooltip import TOOLTIP_DELAY_MS, tooltip_rect
+from common.widgets import ListBox, Toggle, WidgetGroup, on_fill
 
 
 def luminance(rgb: tuple[int, int, int]) -> float:
@@ -48,3 +50,28 @@ def test_the_on_word_is_white_on_a_dark_pill_and_off_is_ink(app: App, high_contr
     toggle.value = False
     toggle.draw(surface, app, False, False)
     assert drawn[-1] == ("Off", app.theme.text)
+
+
+def test_a_tooltip_goes_under_the_row_the_pointer_is_on_within_its_width_else_over_it(app: App) -> None:
+    row = pygame.Rect(300, 200, 600, 40)
+    tip = "Black ink, bright focus and stronger colours"
+    box = tooltip_rect(app, tip, (880, 220), row)
+    assert box.top == row.bottom + app.px(6) and row.left <= box.left and box.right <= row.right
+    low = pygame.Rect(300, app.size[1] - 50, 600, 40)  # no room under it: over it
+    box = tooltip_rect(app, tip, (320, low.centery), low)
+    assert box.bottom == low.top - app.px(6) and box.left == low.left
+    assert not tooltip_rect(app, tip, (10, 10)).collidepoint((10, 10))  # no area given: beside the mouse
+
+
+def test_a_list_keeps_its_hovered_row_clear_and_the_group_draws_the_tooltip_there(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    items = ListBox(["one", "two", "three"], lambda i: None, tooltip="Pick one")
+    items.rect = pygame.Rect(100, 100, 400, app.px(44) * 3)
+    assert items.tooltip_area(app, (150, 100 + app.px(44) + 5)) == pygame.Rect(100, 100 + app.px(44), 400, app.px(44))
+    group = WidgetGroup(app, [items])
+    group.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(150, 110), rel=(0, 0), buttons=(0, 0, 0)))
+    group.update(TOOLTIP_DELAY_MS + 1)
+    drawn: list[pygame.Rect | None] = []
+    monkeypatch.setattr(widgets, "draw_tooltip", lambda surface, app, tip, pos, avoid=None: drawn.append(avoid))
+    group.draw(pygame.Surface(app.size))
+    assert drawn == [pygame.Rect(100, 100, 400, app.px(44))]

@@ -200,9 +200,11 @@ class TutorialScene(PlayScene):
             if button in self.group.widgets:
                 rings.append(button.rect)
         rings += [self.parties[p].rect.inflate(-self.app.px(12), -self.app.px(12)) for p in marks.parties]
-        size = self.app.px(34)
-        rings += [pygame.Rect(0, 0, size, size).move(self.parties[p].purse_center(shown)).move(-size // 2, -size // 2)
-                  for p in marks.coins]
+        for p in marks.coins:  # the purse and the count right of it
+            purse = pygame.Rect(0, 0, self.app.px(62), self.app.px(34))
+            purse.midleft = self.parties[p].purse_center(shown)
+            rings.append(purse.move(-self.app.px(17), 0))
+        rings += [self.board_view.cell_rect(*divmod(sq, SIZE)) for sq in marks.rings]
         return rings
 
     def frame_parts(self) -> list[Part] | None:

@@ -20,10 +20,12 @@ Square = tuple[int, str]  # a board square and the ghost kind it is shown with (
 
 @dataclass(frozen=True)
 class Marks:
-    """What a step points at: board squares (shown as a hint ghost), characters and artifacts of a party
-    ((player, id)), artifacts of the row for sale, a sidebar button, whole parties, a player's coins."""
+    """What a step points at: board squares shown as a hint ghost (`squares`) or ringed (`rings`, where what
+    is printed on them must stay visible), characters and artifacts of a party ((player, id)), artifacts of
+    the row for sale, a sidebar button, whole parties, a player's coins."""
 
     squares: tuple[Square, ...] = ()
+    rings: tuple[int, ...] = ()
     cards: tuple[tuple[int, str], ...] = ()
     artifacts: tuple[tuple[int, str], ...] = ()
     row: tuple[str, ...] = ()
@@ -64,7 +66,7 @@ GENERIC: dict[str, str] = {  # by kind of miss (`Miss`)
     "kind": N_("That is not this step's move: do what the note says."),
     "card": N_("Use the character that is ringed in your party."),
     "turn": N_("Click the ringed Spinning Compass first, so the pattern turns."),
-    "place": N_("Put the pattern on the ringed squares: move the mouse until its ghost covers them."),
+    "place": N_("Put the pattern on the marked squares: move the mouse until its ghost covers them."),
     "blanks": N_("Fill only what the note says."),
     "amount": N_("Bid the amount the note says."),
     "artifact": N_("Buy the ringed artifact."),
@@ -110,13 +112,13 @@ LESSONS: tuple[Lesson, ...] = (
             Marks(parties=(YOU,))),
     wait("edge", 0, N_("Your edge"),
          N_("A pattern goes on the map exactly as printed, seen from your edge, never turned. Click your Guide, "
-            "then click the ringed squares."),
+            "then move the mouse until its pattern covers the marked squares, and click."),
          Marks(_sq(18, 24, 25), cards=((YOU, "guide-red"),)),
          card=N_("Use the Guide: it is ringed in your party.")),
     explain("coin", 1, N_("Coins"),
-            N_("One of those squares shows a coin: a marker placed on a coin pays you 1 coin at once. Your coins "
-               "are shown beside your name."),
-            Marks(_sq(25), coins=(YOU,))),
+            N_("The ringed square had a coin: a marker placed on a coin pays you 1 coin at once. Your coins are "
+               "counted under your name."),
+            Marks(rings=(25,), coins=(YOU,))),
     explain("rival_edge", 1, N_("Snorebert's edge"),
             N_("Now Snorebert searches with its Guide, the same card as yours. Its patterns are printed for the "
                "north edge, so on your screen they land upside down. Press Next and watch.")),
@@ -126,7 +128,7 @@ LESSONS: tuple[Lesson, ...] = (
             Marks(_sq(20, 21, 27))),
     wait("skip", 2, N_("Skipped squares"),
          N_("A square of the pattern that already holds a marker, anyone's, is skipped. Put your Scout on the "
-            "ringed squares: the one with Snorebert's marker is skipped."),
+            "marked squares: the one with Snorebert's marker is skipped."),
          Marks(_sq(30) + _sq(31, kind="skip"), cards=((YOU, "scout-red"),)),
          card=N_("Use the Scout: it is ringed in your party.")),
     explain("claim", 3, N_("A full land"),
@@ -147,10 +149,10 @@ LESSONS: tuple[Lesson, ...] = (
                "marker there too, if its square is free."),
             Marks(cards=((YOU, "dreamer-red"),))),
     wait("blank", 4, N_("Coins from the same search"),
-         N_("You have 1 coin, but the coin your marker collects in this same search counts too. Click the "
-            "Dreamer, then the ringed squares, then the free blank so it lights up; click the pattern again to "
-            "place."),
-         Marks(_sq(22, 28) + _sq(23, kind="blank_on"), cards=((YOU, "dreamer-red"),)),
+         N_("You have 1 coin, but the coin on the ringed square is earned by your marker in this same search, so "
+            "it counts too. Click the Dreamer, put it on the marked squares, click the free blank so it lights "
+            "up, then click the pattern again."),
+         Marks(_sq(22) + _sq(23, kind="blank_on"), rings=(28,), cards=((YOU, "dreamer-red"),)),
          card=N_("Use the Dreamer: it is ringed in your party."),
          blanks=N_("Fill the free blank too: after the first click, click the dashed square so it lights up, "
                    "then place.")),
@@ -169,7 +171,7 @@ LESSONS: tuple[Lesson, ...] = (
          Marks(buttons=("rest",)),
          kind=N_("First rest early: the Rest early button is ringed.")),
     wait("tie_search", 7, N_("Fill the middle land"),
-         N_("Your Guide is face up again. Put it on the ringed squares: they fill the middle land."),
+         N_("Your Guide is face up again. Put it on the marked squares: they fill the middle land."),
          Marks(_sq(26, 32, 33), cards=((YOU, "guide-red"),)),
          card=N_("Use the Guide: it is ringed in your party.")),
     explain("tie", 8, N_("A tie"),
@@ -177,7 +179,7 @@ LESSONS: tuple[Lesson, ...] = (
                "first bid may be 0, each later one must be at least 1 more, or pass. The highest bid claims the "
                "land and pays it; nobody else pays.")),
     wait("bid", 8, N_("Your bid"),
-         N_("Open the bidding with 0 coins: click Bid with 0 in the window."),
+         N_("Open the bidding with 0 coins: click Bid 0 in the bid window."),
          amount=N_("Bid 0 this time: the first bid may be 0.")),
     explain("bid_won", 10, N_("Won for nothing"),
             N_("Snorebert passed, so the land is yours for your bid of 0 coins. Snorebert had markers there, so "
@@ -194,7 +196,7 @@ LESSONS: tuple[Lesson, ...] = (
             Marks(artifacts=((YOU, COMPASS),))),
     wait("turn", 12, N_("Turn a pattern"),
          N_("The last gap of the east land stands upright, but your Scout lies flat. Click your Spinning "
-            "Compass, then the Scout, and fill the ringed squares."),
+            "Compass, then the Scout, and fill the marked squares."),
          Marks(_sq(29, 35), cards=((YOU, "scout-red"),), artifacts=((YOU, COMPASS),)),
          card=N_("Use the Scout: it is ringed in your party."),
          kind=N_("Search with the Scout and the Compass.")),

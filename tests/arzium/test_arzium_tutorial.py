@@ -187,3 +187,17 @@ def test_leaving_and_resuming_restores_the_step(fast_app: App) -> None:
     assert again.table.state.to_dict() == position(lesson_of(reached).at).to_dict()
     _do_step(fast_app, again)
     assert again.script.step.id == "blank_paid"
+
+
+def test_the_hint_shows_the_steps_move_and_undo_takes_the_step_back(fast_app: App) -> None:
+    index = STEPS.index(next(s for s in STEPS if s.id == "rest_early"))
+    scene = _open(fast_app, index)
+    _until_coach(fast_app, scene)
+    scene.hints.request()
+    assert scene.hints.hint is not None and scene.hints.hint.action == RestEarly()
+    _do_step(fast_app, scene)
+    _until_coach(fast_app, scene)
+    assert scene.script.step.id == "tie_search" and scene.played() == 7
+    scene.undo()
+    assert scene.script.step.id == "rest_early" and scene.played() == 6
+    assert game_progress("arzium")[0].step_id == "rest_early"

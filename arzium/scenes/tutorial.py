@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import SIZE, Action, Bid, CardSet, GameState
+from arzium.rules import SIZE, Action, Bid, CardSet, GameState, apply
 from arzium.scenes.flow import ask_bid
 from arzium.scenes.hints import HintDesk
+from arzium.scenes.log_panel import describe
 from arzium.scenes.play import PlayScene
 from arzium.scenes.table import Table
-from arzium.scenes.tutorial_script import RIVAL, SCRIPT, YOU, ScriptedController, position
+from arzium.scenes.tutorial_script import RIVAL, SCRIPT, YOU, ScriptedController, position, start_position
 from arzium.scenes.tutorial_steps import STEPS, lesson_of, waiting_step
 from common.i18n import _
 from common.layers import Part
@@ -66,6 +67,9 @@ class TutorialScene(PlayScene):
         self.offset = lesson_of(self.script.index).at
         super().__init__(app, position(self.offset, _("You")), self._game_over, self._ask_bid, autosave=False)
         self.table.controllers[RIVAL] = ScriptedController(self.offset, self._rival_may_act)
+        past = start_position(_("You"))
+        for action in SCRIPT[:self.offset]:  # a resumed tutorial: the log tells the game so far
+            self.log.add(describe(apply(past, action), past.setup, self.cards, past.turn))
         assert isinstance(self.hints, TutorialHints)
         self.hints.expected = self._expected
         self.coach = Coach(app, self.script, self._moved_on, self._quit)

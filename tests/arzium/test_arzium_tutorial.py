@@ -185,6 +185,7 @@ def test_leaving_and_resuming_restores_the_step(fast_app: App) -> None:
     _until_coach(fast_app, again)
     assert again.script.step.id == "blank"
     assert again.table.state.to_dict() == position(lesson_of(reached).at).to_dict()
+    assert [line.text for line in again.log.lines[1:]] == [line.text for line in scene.log.lines[1:]]  # the story
     _do_step(fast_app, again)
     assert again.script.step.id == "blank_paid"
 

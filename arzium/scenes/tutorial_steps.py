@@ -104,15 +104,16 @@ LESSONS: tuple[Lesson, ...] = (
                "way, so that each idea comes up quickly.")),
     explain("goal", 0, N_("The goal"),
             N_("Each land on the map has six squares. When a land is full, whoever has the most explore markers "
-               "on it claims it: its character joins their party. When someone has 10 characters the game ends; "
-               "most points wins.")),
+               "on it claims it: its character joins their party. Once someone has 10 characters, the round is "
+               "finished and the game ends; most points wins.")),
     explain("party", 0, N_("Your party"),
             N_("Your characters lie at the bottom. A face-up one can search once; a used one lies face down "
                "until you rest. Each card shows its search pattern, and its points in the lower right corner."),
             Marks(parties=(YOU,))),
     wait("edge", 0, N_("Your edge"),
-         N_("A pattern goes on the map exactly as printed, seen from your edge, never turned. Click your Guide, "
-            "then move the mouse until its pattern covers the marked squares, and click."),
+         N_("A pattern goes on the map exactly as printed, seen from your edge: without an artifact you may not "
+            "turn it. Click your Guide, then move the mouse until its pattern covers the marked squares, and "
+            "click."),
          Marks(_sq(18, 24, 25), cards=((YOU, "guide-red"),)),
          card=N_("Use the Guide: it is ringed in your party.")),
     explain("coin", 1, N_("Coins"),
@@ -209,8 +210,8 @@ LESSONS: tuple[Lesson, ...] = (
                "Snorebert 7. Most points wins; a tie goes to most coins."),
             Marks(parties=(YOU, RIVAL))),
     explain("done", len(SCRIPT), N_("Well done"),
-            N_("You have seen every rule of Arzium. Now try a real game against an Easy bot from the Arzium "
-                "screen. Press Next to finish.")),
+            N_("You know how to play Arzium now; the rules (F1) tell what every artifact does. Try a real game "
+               "against an Easy bot from the Arzium screen. Press Next to finish.")),
 )
 STEPS: tuple[Step[Action], ...] = tuple(lesson.step for lesson in LESSONS)
 

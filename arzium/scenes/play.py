@@ -65,6 +65,7 @@ class PlayScene(Scene):
 
     rules_game = "arzium"
     title = "Arzium"
+    hint_desk: type[HintDesk] = HintDesk  # who answers the Hint button (the tutorial's answers from its script)
 
     def __init__(self, app: App, state: GameState, show_result: ShowResult, ask_bid: AskBid,
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
@@ -87,7 +88,7 @@ class PlayScene(Scene):
         self.log = LogPanel(app)
         self.table = Table(state, self, app.anim_ms, actions, replay, autosave, assisted)
         self.animator = Animator(self)
-        self.hints = HintDesk(app, self.table, self.cards, self.colours)
+        self.hints = self.hint_desk(app, self.table, self.cards, self.colours)
         self.mouse = (-1, -1)
         self.mouse_moved = False  # map tips only after the mouse moved there (not after a click or a turn)
         self.choice = Choice(app, self.table, self.cards, self.board_view, self.act, self.skip_animations,

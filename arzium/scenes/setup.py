@@ -44,6 +44,7 @@ from common.i18n import _
 from common.layers import Part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.tutorial_launch import open_tutorial
 from common.widget_parts import frozen, widget_screen, window_part
 from common.widgets import Button, Choice, Widget, WidgetGroup
 
@@ -173,6 +174,8 @@ class SetupScene(Scene):
         self.resume_btn = Button(_("Resume saved game"), self.resume_saved, _("Continue the game you left"), font=22)
         self.back_btn = Button(_("Back"), app.pop, _("Back to the main menu (Esc)"), font=22, sound="ui_back")
         self.add_btn = Button(_("Add a seat"), self.add_seat, _("Up to 4 players"), font=20)
+        self.tutorial_btn = Button(_("Tutorial"), lambda: open_tutorial(app, "arzium"),
+                                   _("Learn to play: a guided game, one idea at a time"), font=20)
         self.mode = Choice(_("Game"), [(False, _("Basic (no artifacts)")), (True, _("Full (with artifacts)"))],
                            self.full_game, self.set_mode, _("The full game adds a row of artifacts to buy and use"))
         self.first_choice = Choice(_("First player"), [(0, "")], 0, self.set_first,
@@ -242,7 +245,7 @@ class SetupScene(Scene):
         widgets: list[Widget] = [w for row in self.rows for w in row.values()]
         if len(self.seats) < 4:
             widgets.append(self.add_btn)
-        widgets += [self.mode, self.first_choice, self.start_btn]
+        widgets += [self.mode, self.first_choice, self.tutorial_btn, self.start_btn]
         if self.saved is not None:
             widgets.append(self.resume_btn)
         widgets.append(self.back_btn)
@@ -372,6 +375,8 @@ class SetupScene(Scene):
         self.first_choice.rect = pygame.Rect(left, y + app.px(66), app.px(660), app.px(52))
         self.map_rect = pygame.Rect(0, 0, app.px(220), app.px(220))
         self.map_rect.topright = (self.panel.right - app.px(40), self.panel.top + app.px(110))
+        self.tutorial_btn.rect = pygame.Rect(self.map_rect.left, self.map_rect.bottom + app.px(80), self.map_rect.w,
+                                             app.px(44))
         by = self.panel.bottom - app.px(80)
         self.back_btn.rect = pygame.Rect(left, by, app.px(180), app.px(54))
         self.start_btn.rect = pygame.Rect(self.panel.right - app.px(40) - app.px(220), by, app.px(220), app.px(54))

@@ -1,0 +1,222 @@
+"""The Arzium tutorial: the real table (`PlayScene`) playing the guided game of `tutorial_script`, with the
+coach (`common.tutorial_coach`) beside the map telling the steps of `tutorial_steps`.
+
+Every action the player tries goes through the step on show: the right one is played, any other is not
+applied and the coach says why (the step repeats). The scripted rival acts only once the coach has said
+what comes before its move; the coach appears when the table is at the step's place in the game and the
+animations are done. Leaving keeps the step reached (the tutorial progress file); resuming rebuilds the
+game up to that step. Hints show the step's move; Undo takes the step back with it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from arzium.rules import SIZE, Action, Bid, CardSet, GameState, apply
+from arzium.scenes.flow import ask_bid
+from arzium.scenes.hints import HintDesk
+from arzium.scenes.log_panel import describe
+from arzium.scenes.play import PlayScene
+from arzium.scenes.table import Table
+from arzium.scenes.tutorial_script import RIVAL, SCRIPT, YOU, ScriptedController, position, start_position
+from arzium.scenes.tutorial_steps import STEPS, lesson_of, waiting_step
+from common.i18n import _
+from common.layers import Part
+from common.tutorial import Script
+from common.tutorial_coach import Coach
+from common.tutorial_progress import update_progress
+
+if TYPE_CHECKING:
+    from common.app import App
+
+GAME = "arzium"
+
+
+def tutorial_scene(app: App, step: int) -> TutorialScene:
+    """The tutorial at step `step` (0: the start), for `common.games`."""
+    return TutorialScene(app, step)
+
+
+class TutorialHints(HintDesk):
+    """Hints in the tutorial: the move the step waits for, at once (no bot is asked)."""
+
+    def __init__(self, app: App, table: Table, cards: CardSet, colours: list[str]) -> None:
+        super().__init__(app, table, cards, colours)
+        self.expected: Callable[[], Action | None] = lambda: None
+
+    def request(self) -> None:
+        action = self.expected()
+        if action is None or self.table.acting_human() is None:
+            self.app.toast(_("No hint now: read the note, then press Next"))
+            return
+        if self.hint is not None and self.hint.key == self.table.position():
+            self.hint = None
+            return
+        self.show(action)
+
+
+class TutorialScene(PlayScene):
+    """The guided game at the table, with the coach."""
+
+    hint_desk = TutorialHints
+
+    def __init__(self, app: App, step: int) -> None:
+        self.script: Script[Action] = Script(STEPS, step)
+        self.offset = lesson_of(self.script.index).at
+        super().__init__(app, position(self.offset, _("You")), self._game_over, self._ask_bid, autosave=False)
+        self.table.controllers[RIVAL] = ScriptedController(self.offset, self._rival_may_act)
+        past = start_position(_("You"))
+        for action in SCRIPT[:self.offset]:  # a resumed tutorial: the log tells the game so far
+            self.log.add(describe(apply(past, action), past.setup, self.cards, past.turn))
+        assert isinstance(self.hints, TutorialHints)
+        self.hints.expected = self._expected
+        self.coach = Coach(app, self.script, self._moved_on, self._quit)
+        self.shown_step = -1  # the step whose coach panel is on show (it stays until the step changes)
+        self.coach_on = False
+        self._save()
+
+    # -- where the tutorial is ----------------------------------------------------------------
+
+    def played(self) -> int:
+        """How many actions of the script the table has played (its turn in progress included)."""
+        return self.offset + len(self.table.actions) + len(self.table.pending)
+
+    def _rival_may_act(self, index: int) -> bool:
+        return self.script.finished or lesson_of(self.script.index).at > index
+
+    def _expected(self) -> Action | None:
+        """The action the step on show waits for (None on an explain-only step)."""
+        if not self.coach_on or not self.script.step.waits:
+            return None
+        return SCRIPT[lesson_of(self.script.index).at]
+
+    def _coach_ready(self) -> bool:
+        """Whether the coach shows its step now: the game is at the step's place and at rest."""
+        if self.script.index == self.shown_step:
+            return True
+        if self.played() != lesson_of(self.script.index).at or self.timeline.busy or self.board_view.turning:
+            return False
+        self.shown_step = self.script.index
+        self.coach.refresh()
+        return True
+
+    def _save(self) -> None:
+        if self.script.finished:
+            problem = update_progress(GAME, finished=True, step=0, step_id="", offered=True)
+        else:
+            problem = update_progress(GAME, step=self.script.index, step_id=self.script.step.id)
+        if problem is not None:
+            self.app.toast(problem)
+
+    def _moved_on(self) -> None:
+        """Next was pressed on an explain-only step."""
+        self._save()
+        if self.script.finished:
+            self.app.pop()
+
+    def _quit(self) -> None:
+        self.app.pop()
+
+    def _ask_bid(self, scene: PlayScene, player: int) -> None:
+        """The bid window opens once the coach waits for the bid (not over the steps that explain the tie)."""
+        if self.coach_on and self.script.step.waits:
+            ask_bid(scene, player)
+
+    def _game_over(self, final: GameState, replay_path: str | None, watching: bool, assisted: bool) -> None:
+        """The guided game is over: the coach's last steps say the score (no result screen, no records)."""
+
+    # -- the player's moves, through the step on show --------------------------------------------
+
+    def act(self, action: Action) -> bool:
+        if self.table.acting_human() is None or not self.coach_on:
+            return False
+        verdict = self.script.attempt(action)
+        if not verdict.ok:
+            self.coach.say_wrong(verdict.why or "")
+            return False
+        if not super().act(action):  # the script's own action is always legal: a safeguard
+            self.script.index -= 1
+            return False
+        self.coach.refresh()
+        self._save()
+        return True
+
+    def undo(self) -> None:
+        before = self.played()
+        super().undo()
+        step = waiting_step(self.played())
+        if self.played() < before and step is not None:
+            self.script.index = self.shown_step = step
+            self.coach.refresh()
+            self._save()
+
+    def open_menu(self) -> None:
+        self.coach.ask_leave()
+
+    # -- frame -------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.coach_on and self.coach.handle(event):
+            return True
+        return super().handle(event)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self._place_coach()
+
+    def _place_coach(self) -> None:
+        """Beside the map; over the move log while the bid window (which covers the map's sides) is open."""
+        bidding = self.script.step.waits and isinstance(SCRIPT[lesson_of(self.script.index).at], Bid)
+        rect = self.log.rect if bidding else self.view.strips["right"]
+        if rect != self.coach.rect:
+            self.coach.layout(rect)
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        self.coach.retranslate()
+
+    def update(self, dt_ms: float) -> None:
+        super().update(dt_ms)
+        self.coach_on = self._coach_ready()
+        self._place_coach()
+        self.coach.update(dt_ms)
+        self.coach.set_highlights(self._rings() if self.coach_on else [])
+
+    def _rings(self) -> list[pygame.Rect]:
+        """The screen rectangles the step rings (its board squares are shown as a hint ghost instead)."""
+        marks = lesson_of(self.script.index).marks
+        shown = self.shown
+        rings: list[pygame.Rect] = []
+        for p, card in marks.cards:
+            if card in shown.cards[p]:
+                rings.append(self.parties[p].card_rect(shown, shown.cards[p].index(card)))
+        for p, art in marks.artifacts:
+            if art in shown.artifacts[p]:
+                rings.append(self.parties[p].artifact_rect(shown, shown.artifacts[p].index(art)))
+        for art in marks.row:
+            if art in shown.art_row:
+                rings.append(self.sidebar.row_rects[shown.art_row.index(art)])
+        buttons = {"rest": self.sidebar.rest_btn}
+        for name in marks.buttons:
+            button = buttons[name]
+            if button in self.group.widgets:
+                rings.append(button.rect)
+        rings += [self.parties[p].rect.inflate(-self.app.px(12), -self.app.px(12)) for p in marks.parties]
+        for p in marks.coins:  # the purse and the count right of it
+            purse = pygame.Rect(0, 0, self.app.px(62), self.app.px(34))
+            purse.midleft = self.parties[p].purse_center(shown)
+            rings.append(purse.move(-self.app.px(17), 0))
+        rings += [self.board_view.cell_rect(*divmod(sq, SIZE)) for sq in marks.rings]
+        return rings
+
+    def frame_parts(self) -> list[Part] | None:
+        parts = super().frame_parts() or []
+        if not self.coach_on:
+            return parts
+        squares = lesson_of(self.script.index).marks.squares
+        if squares:
+            cells = [(sq // SIZE, sq % SIZE, kind) for sq, kind in squares]
+            parts.append(self.board_view.ghost_part(cells, self.colours[YOU], hint=True))
+        return parts + self.coach.parts()

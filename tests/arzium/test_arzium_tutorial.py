@@ -1,0 +1,204 @@
+"""The Arzium tutorial: its scripted game is legal and shows what each step says, every waiting step takes
+exactly the script's action (anything else gets its reason and changes nothing), the tutorial runs to its
+end at the real table, and leaving then resuming comes back to the same step."""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from arzium.rules import (
+    Bid,
+    BidPlaced,
+    BlankPaid,
+    CardClaimed,
+    CoinsGained,
+    ConsolationCoin,
+    FinalRound,
+    GameEnded,
+    MarkerPlaced,
+    RestEarly,
+    Rested,
+    Search,
+    SkipBuy,
+    SquareSkipped,
+    apply,
+    current_player,
+    legal_actions,
+    outcome,
+)
+from arzium.rules.events import BiddingStarted
+from arzium.scenes.bidding import BidScene
+from arzium.scenes.tutorial import TutorialScene
+from arzium.scenes.tutorial_script import RIVAL, SCRIPT, YOU, position, start_position
+from arzium.scenes.tutorial_steps import LESSONS, STEPS, lesson_of, waiting_step
+from common.app import App
+from common.scene import Scene
+from common.tutorial import Script
+from common.tutorial_progress import game_progress
+from helpers import close_app, make_app, run
+
+
+def test_the_script_is_legal_and_shows_each_lesson() -> None:
+    state = start_position()
+    told = []
+    for action in SCRIPT:
+        assert current_player(state) is not None
+        told.append(apply(state, action))
+    assert MarkerPlaced(YOU, 25, 1) in told[0]                                   # a coin under a marker
+    assert SquareSkipped(31) in told[2]                                          # skipped square
+    claim = next(e for e in told[2] if isinstance(e, CardClaimed))
+    assert (claim.player, claim.markers_returned) == (YOU, ((YOU, 4), (RIVAL, 2)))  # "4 markers, Snorebert 2"
+    assert ConsolationCoin(RIVAL, 3) in told[2]                                  # the helper's coin
+    assert Rested(RIVAL, 0, True) in told[2]                                     # the free rest
+    before = position(4).players[YOU].coins
+    assert before == 1 and told[4].index(MarkerPlaced(YOU, 28, 1)) < told[4].index(BlankPaid(YOU, 23, 2))
+    assert ConsolationCoin(YOU, 1) in told[5]                                    # your helper's coin
+    assert Rested(YOU, 1, False) in told[6]                                      # resting early for 1
+    assert BiddingStarted(4, (YOU, RIVAL)) in told[7] and BidPlaced(YOU, 0) in told[8]
+    assert any(isinstance(e, CardClaimed) and e.paid == 0 and e.player == YOU for e in told[9])
+    assert any(isinstance(e, FinalRound) for e in told[12])
+    assert len(state.players[YOU].cards) == 10
+    assert any(isinstance(e, GameEnded) for e in told[-1])
+    assert [s.total for s in outcome(state).scores] == [21, 7]                   # the score step's numbers
+    assert not any(isinstance(e, CoinsGained) for events in told for e in events)  # no Purse: coins as told
+
+
+def test_the_ringed_squares_are_where_the_markers_go() -> None:
+    for lesson in LESSONS:
+        action = SCRIPT[lesson.at] if lesson.step.waits and lesson.at < len(SCRIPT) else None
+        if not isinstance(action, Search):
+            continue
+        events = apply(position(lesson.at), action)
+        placed = {e.square for e in events if isinstance(e, MarkerPlaced)}
+        skipped = {e.square for e in events if isinstance(e, SquareSkipped)}
+        marks = dict(lesson.marks.squares)
+        assert {sq for sq, kind in marks.items() if kind != "skip"} | set(lesson.marks.rings) == placed, \
+            lesson.step.id
+        assert {sq for sq, kind in marks.items() if kind == "skip"} == skipped, lesson.step.id
+
+
+def test_each_of_your_actions_has_its_waiting_step_and_the_rival_none() -> None:
+    for index in range(len(SCRIPT)):
+        yours = current_player(position(index)) == YOU
+        assert (waiting_step(index) is not None) == yours, index
+    assert sum(step.waits for step in STEPS) == sum(current_player(position(i)) == YOU for i in range(len(SCRIPT)))
+
+
+def test_a_wrong_action_at_each_waiting_step_is_explained_and_does_not_advance() -> None:
+    for index, lesson in enumerate(LESSONS):
+        if not lesson.step.waits:
+            continue
+        script = Script(STEPS, index)
+        others = [a for a in legal_actions(position(lesson.at)) if a != SCRIPT[lesson.at]]
+        for wrong in (others[0], others[-1], RestEarly() if SCRIPT[lesson.at] != RestEarly() else SkipBuy()):
+            verdict = script.attempt(wrong)
+            assert not verdict.ok and verdict.why, (lesson.step.id, wrong)
+            assert script.index == index
+        assert script.attempt(SCRIPT[lesson.at]).ok and script.index == index + 1
+
+
+def test_explain_steps_take_no_action() -> None:
+    script = Script(STEPS, 0)
+    assert not STEPS[0].waits and not script.attempt(SCRIPT[0]).ok and script.index == 0
+
+
+# ---- at the table ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def fast_app() -> Iterator[App]:
+    a = make_app()
+    a.settings = dataclasses.replace(a.settings, animation_speed=0.0)
+    a.stack.clear_to(Scene(a))
+    yield a
+    close_app(a)
+
+
+def _open(app: App, step: int) -> TutorialScene:
+    scene = TutorialScene(app, step)
+    app.push(scene)
+    return scene
+
+
+def _until_coach(app: App, scene: TutorialScene, frames: int = 40) -> None:
+    """Step until the coach shows its step (the auto-confirmed turn and the rival's move take a while), then
+    draw that frame."""
+    for _ in range(frames):
+        app.step([], 100, draw=False)
+        if scene.coach_on:
+            app.draw()
+            return
+    raise AssertionError(f"the coach did not show step {scene.script.step.id}")
+
+
+def _do_step(app: App, scene: TutorialScene) -> None:
+    lesson = lesson_of(scene.script.index)
+    if not lesson.step.waits:
+        run(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)])
+        return
+    action = SCRIPT[lesson.at]
+    top = app.stack.top
+    if isinstance(top, BidScene):  # the bid comes through the real bid window
+        assert isinstance(action, Bid)
+        top.amount = action.amount
+        top.place()
+    else:
+        assert scene.act(action)
+
+
+def test_the_tutorial_runs_to_its_end_at_the_table(fast_app: App) -> None:
+    scene = _open(fast_app, 0)
+    while not scene.script.finished:
+        _until_coach(fast_app, scene)
+        index = scene.script.index
+        _do_step(fast_app, scene)
+        assert scene.script.index == index + 1
+    assert fast_app.stack.top is not scene and scene.table.state.phase == "over"
+    progress, _message = game_progress("arzium")
+    assert progress.finished and not progress.midway
+
+
+def test_a_wrong_action_at_the_table_is_not_applied(fast_app: App) -> None:
+    index = STEPS.index(next(s for s in STEPS if s.id == "skip"))
+    scene = _open(fast_app, index)
+    _until_coach(fast_app, scene)
+    before = scene.table.view_state().to_dict()
+    assert not scene.act(Search("dreamer-red", 22))
+    assert scene.coach.wrong_why == "Use the Scout: it is ringed in your party."
+    assert scene.script.index == index and scene.table.view_state().to_dict() == before
+
+
+def test_leaving_and_resuming_restores_the_step(fast_app: App) -> None:
+    scene = _open(fast_app, 0)
+    while scene.script.step.id != "blank":
+        _until_coach(fast_app, scene)
+        _do_step(fast_app, scene)
+    reached = scene.script.index
+    scene.coach.on_leave()
+    assert fast_app.stack.top is not scene
+    progress, _message = game_progress("arzium")
+    assert (progress.step, progress.step_id, progress.midway) == (reached, "blank", True)
+    again = _open(fast_app, progress.step)
+    _until_coach(fast_app, again)
+    assert again.script.step.id == "blank"
+    assert again.table.state.to_dict() == position(lesson_of(reached).at).to_dict()
+    assert [line.text for line in again.log.lines[1:]] == [line.text for line in scene.log.lines[1:]]  # the story
+    _do_step(fast_app, again)
+    assert again.script.step.id == "blank_paid"
+
+
+def test_the_hint_shows_the_steps_move_and_undo_takes_the_step_back(fast_app: App) -> None:
+    index = STEPS.index(next(s for s in STEPS if s.id == "rest_early"))
+    scene = _open(fast_app, index)
+    _until_coach(fast_app, scene)
+    scene.hints.request()
+    assert scene.hints.hint is not None and scene.hints.hint.action == RestEarly()
+    _do_step(fast_app, scene)
+    _until_coach(fast_app, scene)
+    assert scene.script.step.id == "tie_search" and scene.played() == 7
+    scene.undo()
+    assert scene.script.step.id == "rest_early" and scene.played() == 6
+    assert game_progress("arzium")[0].step_id == "rest_early"

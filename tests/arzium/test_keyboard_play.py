@@ -163,7 +163,9 @@ def test_an_artifact_then_resting_early_then_a_search_and_a_buy_by_key(quick: Ap
     row = list(scene.table.view_state().art_row)
     assert scene.table.view_state().phase == "buy"
     press(quick, pygame.K_1)
-    assert scene.table.actions[-1] == Buy(row[0])  # a new artifact shows: the turn stands at once
+    assert scene.table.pending[-1] == Buy(row[0]) and scene.table.awaiting_confirm  # Undo until confirmed
+    press(quick, pygame.K_RETURN)
+    assert scene.table.actions[-1] == Buy(row[0]) and not scene.table.pending
 
 
 def tie_table(app: App) -> PlayScene:

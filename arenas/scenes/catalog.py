@@ -22,6 +22,7 @@ from arenas.scenes.play import PlayScene
 from arenas.scenes.replay_view import playback
 from arenas.scenes.result import ResultScene
 from arenas.scenes.setup_widgets import BOT_NAMES
+from arenas.scenes.tutorial import TutorialScene
 from arenas.session import GameSetup, RunRecord, to_replay
 from common.catalog import SceneSpec, hold, register, wander
 from common.i18n import _
@@ -161,4 +162,6 @@ register(SceneSpec("arenas-play-bot-turn", "Arenas Movedizas: a bot team-mate th
 register(SceneSpec("arenas-result", "Arenas Movedizas: a finished game with its sand chart", finished_result))
 register(SceneSpec("arenas-result-coinciding", "Arenas Movedizas: a result whose Slow 1 and Slow 2 lines coincide",
                    coinciding_result))
+register(SceneSpec("arenas-tutorial", "Arenas Movedizas: the tutorial on a full timer's flip, waiting for a card",
+                   lambda app: TutorialScene(app, 5, keep_progress=False), hold))
 register(SceneSpec("arenas-replay", "Arenas Movedizas: a replay watched, paused past its middle", replay_viewer))

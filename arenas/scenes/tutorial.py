@@ -64,8 +64,9 @@ class TutorialScene(PlayScene):
     title = "Arenas Movedizas"
     over_prompt = N_("Press Enter to go on")
 
-    def __init__(self, app: App, index: int, note: str | None = None) -> None:
+    def __init__(self, app: App, index: int, note: str | None = None, keep_progress: bool = True) -> None:
         self.index = index
+        self.keep_progress = keep_progress  # False for the tools' pictures: the player's progress stays as it is
         self.lesson, self.first = lesson_of(index)
         state = position(index)
         state.players = [_("You")]
@@ -160,11 +161,12 @@ class TutorialScene(PlayScene):
             self._finish()
             return
         if lesson_of(index)[1] != self.first:
-            self.app.replace(TutorialScene(self.app, index))
+            self.app.replace(TutorialScene(self.app, index, keep_progress=self.keep_progress))
             return
-        problem = update_progress(GAME, step=index, step_id=self.spec.id, offered=True)
-        if problem is not None:
-            self.app.toast(problem)
+        if self.keep_progress:
+            problem = update_progress(GAME, step=index, step_id=self.spec.id, offered=True)
+            if problem is not None:
+                self.app.toast(problem)
         self._start_hiss()
 
     def _next_step(self) -> None:
@@ -180,14 +182,16 @@ class TutorialScene(PlayScene):
             return
         self.over_seen = True
         if self.spec.free and state.result != "won":
-            self.app.replace(TutorialScene(self.app, free_index() - 1, _("The sand won this time. Try again!")))
+            self.app.replace(TutorialScene(self.app, free_index() - 1, _("The sand won this time. Try again!"),
+                                           self.keep_progress))
             return
         self._next_step()
 
     def _finish(self) -> None:
-        problem = update_progress(GAME, step=0, step_id="", finished=True, offered=True)
-        if problem is not None:
-            self.app.toast(problem)
+        if self.keep_progress:
+            problem = update_progress(GAME, step=0, step_id="", finished=True, offered=True)
+            if problem is not None:
+                self.app.toast(problem)
         self.app.toast(_("Tutorial complete: you are ready for level 1"))
         self.leave_game()
 

@@ -27,6 +27,7 @@ from arzium.scenes.flow import play_scene, result_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.replay_view import playback
 from arzium.scenes.result import ResultScene
+from arzium.scenes.tutorial import TutorialScene
 from common.catalog import SceneSpec, hold, register
 from common.scenes.replay_viewer import ReplayViewerScene
 
@@ -144,4 +145,6 @@ register(SceneSpec("arzium-result-4", "Arzium: scores of a finished four-player 
                    lambda app: finished_scene(app, 4)))
 register(SceneSpec("arzium-result-tie", "Arzium: three players, two tied on points, the coins decide",
                    lambda app: finished_scene(app, 3, 13)))
+register(SceneSpec("arzium-tutorial", "Arzium: the tutorial's step on a blank paid with coins, waiting for the search",
+                   lambda app: TutorialScene(app, 12, keep_progress=False), hold))
 register(SceneSpec("arzium-replay", "Arzium: a replay watched, paused at its 60th action", replay_viewer))

@@ -62,7 +62,8 @@ class TutorialScene(PlayScene):
 
     hint_desk = TutorialHints
 
-    def __init__(self, app: App, step: int) -> None:
+    def __init__(self, app: App, step: int, keep_progress: bool = True) -> None:
+        self.keep_progress = keep_progress  # False for the tools' pictures: the player's progress stays as it is
         self.script: Script[Action] = Script(STEPS, step)
         self.offset = lesson_of(self.script.index).at
         super().__init__(app, position(self.offset, _("You")), self._game_over, self._ask_bid, autosave=False)
@@ -103,6 +104,8 @@ class TutorialScene(PlayScene):
         return True
 
     def _save(self) -> None:
+        if not self.keep_progress:
+            return
         if self.script.finished:
             problem = update_progress(GAME, finished=True, step=0, step_id="", offered=True)
         else:
@@ -190,8 +193,10 @@ class TutorialScene(PlayScene):
         shown = self.shown
         rings: list[pygame.Rect] = []
         for p, card in marks.cards:
-            if card in shown.cards[p]:
-                rings.append(self.parties[p].card_rect(shown, shown.cards[p].index(card)))
+            if card in shown.cards[p]:  # the card with its name plate, so the ring crosses no name
+                i = shown.cards[p].index(card)
+                plate = self.parties[p].name_plate(shown, i)[0]
+                rings.append(self.parties[p].card_rect(shown, i).union(plate).inflate(self.app.px(12), self.app.px(12)))
         for p, art in marks.artifacts:
             if art in shown.artifacts[p]:
                 rings.append(self.parties[p].artifact_rect(shown, shown.artifacts[p].index(art)))

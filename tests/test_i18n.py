@@ -119,6 +119,7 @@ def english_msgids() -> dict[str, str]:
     return found
 
 
+@pytest.mark.sweep
 def test_spanish_screens_draw_no_english_and_keep_their_text_in_its_box(
         rendered: dict[tuple[str, str, tuple[int, int]], Drawn]) -> None:
     """One test for both checks, so the scenes are rendered once (the fixture is per worker)."""

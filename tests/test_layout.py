@@ -86,8 +86,8 @@ def outside(texts: list[Placed], window: pygame.Rect) -> list[str]:
             if not p.box.inflate(2 * SLACK, 2 * SLACK).contains(p.rect) or not window.contains(p.rect)]
 
 
-@pytest.mark.parametrize("size", [*SIZES[:2], pytest.param(SIZES[2], marks=pytest.mark.slow)],
-                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.sweep
 def test_no_two_texts_overlap_and_none_leaves_its_box(size: tuple[int, int], frames: Frames) -> None:
     window = pygame.Rect((0, 0), size)
     problems = []

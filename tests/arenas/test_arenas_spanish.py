@@ -125,6 +125,7 @@ def result_screens(app: App) -> None:
     show(app, flow.result_scene(app, setup, state, RunRecord(), watched=True), [])
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("screens", [setup_screens, play_screens, result_screens])
 def test_the_arenas_screens_in_spanish_draw_no_english_message(
         app: App, spanish: None, monkeypatch: pytest.MonkeyPatch, screens: Callable[[App], None]) -> None:

@@ -42,6 +42,7 @@ def lost_rect(geo: BoardGeometry, i: int) -> Rect | None:
     return None if spot is None else geo.lost_parts(spot).outline
 
 
+@pytest.mark.sweep
 def test_every_level_has_room_for_every_lost_timer(app: App) -> None:
     assert app.size in SIZES
     problems = []

@@ -60,6 +60,7 @@ def check_run(scene: PlayScene, last_ms: int, where: str) -> int:
     return state.time_ms
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(("name", "seed"), FUZZ)
 def test_scene_survives_300_frames_of_random_input(app: App, name: str, seed: int) -> None:
     """Random keys, clicks and mouse moves (seeded); a scene left by Esc is started again."""

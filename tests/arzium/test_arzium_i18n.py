@@ -134,6 +134,7 @@ def test_the_catalogue_is_complete_compiled_and_fills_its_fields() -> None:
     assert len(entries()) > 250 and problems == []
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720)], ids=["960x540", "1280x720"])
 @pytest.mark.parametrize("name", ["arzium-setup", "arzium-play", "arzium-play-hint", "arzium-result"])
 def test_catalog_scenes_in_spanish_draw_no_english_message(name: str, size: tuple[int, int], spanish: None,

@@ -63,6 +63,7 @@ def assert_table_at_rest_shows_the_rules(app: App, where: str) -> None:
         assert scene.shown == Shown.of(scene.table.view_state()), where
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("name", ARZIUM_SCENES)
 def test_every_arzium_scene_runs_300_frames_of_random_input(app: App, name: str) -> None:
     spec = catalog.get(name)

@@ -144,6 +144,7 @@ def scripted(app: App, name: str, frames: int) -> int:
 
 @pytest.mark.parametrize("name", ["arzium-play", "arzium-play-hint", "arenas-play", "arenas-play-bot-turn",
                                   "rules-arzium"])
+@pytest.mark.sweep
 def test_a_scene_through_the_layers_equals_a_full_redraw(name: str) -> None:
     app = make_app((960, 540))
     scripted(app, name, 120)
@@ -153,6 +154,7 @@ def test_a_scene_through_the_layers_equals_a_full_redraw(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["menu", "settings", "gallery", "replays", "statistics", "arzium-setup",
                                   "arenas-setup"])
+@pytest.mark.sweep
 def test_a_widget_screen_through_the_layers_equals_a_full_redraw(name: str) -> None:
     app = make_app((960, 540))
     assert scripted(app, name, 40) >= 20

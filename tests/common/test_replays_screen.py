@@ -211,6 +211,7 @@ def test_the_statistics_screen_switches_games_with_the_arrows(app: App) -> None:
     assert scene.page.game == "arenas"
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_input_never_breaks_the_viewers_or_the_list(app: App, folder: dict[str, Path], seed: int,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:

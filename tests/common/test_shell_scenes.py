@@ -31,6 +31,7 @@ def test_the_shell_scenes_are_the_catalog_scenes_of_common() -> None:
     assert [s.name for s in catalog.specs() if s.build.__module__.startswith("common.")] == list(SHELL_SCENES)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("name, seed", SHELL_SCENES.items(), ids=[f"{n}-seed{s}" for n, s in SHELL_SCENES.items()])
 def test_shell_scene_survives_300_frames_of_random_input(app: App, name: str, seed: int) -> None:
     spec = catalog.get(name)

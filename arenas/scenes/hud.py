@@ -25,6 +25,9 @@ from common.widgets import draw_tooltip, tooltip_rect
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.text import Colour
+
+LIGHT = (250, 238, 214)  # the top bar's lettering
 
 
 class Hud:
@@ -34,7 +37,6 @@ class Hud:
         self.app = app
         self.cards = cards
         self.hud_bg: pygame.Surface | None = None
-        self.probe = pygame.Surface((1, 1))  # measuring the top bar draws on this
 
     def parts(self, p: Shown) -> list[Part]:
         """Everything over the board and the seats, in order, as parts of the frame (`common.layers`): the top
@@ -82,8 +84,9 @@ class Hud:
         assert p.table is not None
         app = self.app
         hud = p.table.hud
-        left, right = self._draw_hud(self.probe, p)  # where the legend lies (drawn on a 1x1 probe, to measure)
         state = p.run.state
+        left = self._hud_lead(p)[1]
+        right = left + app.px(78) * len(state.timers)
         bar_w = app.px(78) - app.px(12)
         button = p.hint_button
         shown = p.hint_blocker() is None
@@ -98,31 +101,35 @@ class Hud:
                   (pygame.Rect(right, hud.top, hud.right - right, hud.h), ("ends", ends))]
         return [Part(rect, (*key, tuple(rect), language(), app_look(app)), paint) for rect, key in pieces if rect.w > 0]
 
-    def _draw_hud(self, surface: pygame.Surface, p: Shown) -> tuple[int, int]:
-        """Paint the top bar's lettering, legend and button; return where its legend starts and ends."""
+    def _hud_lead(self, p: Shown) -> tuple[list[tuple[str, int, Colour, int]], int]:
+        """The top bar's lettering before the legend (level, clock, flags), each as (text, px, colour, left
+        edge), and where the legend starts."""
+        app = self.app
+        level = p.run.state.level
+        title = _("Level {number} · {name}").format(number=level.number, name=_(level.name))
+        words: list[tuple[str, int, Colour, int]] = [
+            (title, text.fit_px(title, app.font_px(20), app.px(250), bold=True), LIGHT, 16),
+            (format_ms(p.run.state.time_ms), app.font_px(28), app.sprites.colour("arenas_glow"), 8)]
+        if p.run.state.assisted:
+            words.append((_("ASSISTED"), app.font_px(14), (150, 220, 255), 8))
+        if p.run.replay is not None:
+            words.append((_("REPLAY"), app.font_px(14), (255, 200, 120), 8))
+        lead, x = [], app.px(14)
+        for word, px, colour, gap in words:
+            lead.append((word, px, colour, x))
+            x += text.render(word, px, colour, bold=True).get_width() + app.px(gap)
+        return lead, x + app.px(8)
+
+    def _draw_hud(self, surface: pygame.Surface, p: Shown) -> None:
+        """Paint the top bar's lettering, legend and button."""
         assert p.table is not None
         app = self.app
         hud = p.table.hud
-        light = (250, 238, 214)
-        level = p.run.state.level
+        light = LIGHT
         cy = hud.centery
-        x = app.px(14)
-        title = _("Level {number} · {name}").format(number=level.number, name=_(level.name))
-        px = text.fit_px(title, app.font_px(20), app.px(250), bold=True)
-        r = text.draw_text(surface, title, px, light, (x, cy), "midleft", bold=True)
-        x = r.right + app.px(16)
-        clock = format_ms(p.run.state.time_ms)
-        r = text.draw_text(surface, clock, app.font_px(28), app.sprites.colour("arenas_glow"), (x, cy), "midleft",
-                           bold=True)
-        x = r.right + app.px(8)
-        if p.run.state.assisted:
-            r = text.draw_text(surface, _("ASSISTED"), app.font_px(14), (150, 220, 255), (x, cy), "midleft", bold=True)
-            x = r.right + app.px(8)
-        if p.run.replay is not None:
-            r = text.draw_text(surface, _("REPLAY"), app.font_px(14), (255, 200, 120), (x, cy), "midleft", bold=True)
-            x = r.right + app.px(8)
-        x += app.px(8)
-        legend_left = x
+        lead, x = self._hud_lead(p)
+        for word, px, colour, left in lead:
+            text.draw_text(surface, word, px, colour, (left, cy), "midleft", bold=True)
         # Legend: every timer's colour, code and remaining sand as a small bar.
         item_w = app.px(78)
         labels = {tid: _("{timer} lost").format(timer=timer_code(tid)) if t.lost else timer_code(tid)
@@ -143,7 +150,6 @@ class Hud:
             if fill.w > 0:
                 pygame.draw.rect(surface, (255, 90, 60) if danger else colour, fill, border_radius=app.px(3))
             x += item_w
-        legend_right = x
         right = hud.right - app.px(12)
         if p.hint_blocker() is None:
             button = p.hint_button
@@ -160,7 +166,6 @@ class Hud:
             ch = hud.h - app.px(10)
             mini = self.cards.image(Card.from_name(name), (round(ch / 1.39), ch))
             surface.blit(mini, mini.get_rect(midright=(r.left - app.px(6), cy)))
-        return legend_left, legend_right
 
     def _prompt(self, p: Shown) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
         """The prompt line's lettering, where it goes and its shaded box."""

@@ -19,7 +19,7 @@ from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text
 from common.i18n import _, language
-from common.layers import Part, image_part
+from common.layers import Paint, Part, image_part
 from common.widget_parts import app_look, widget_look
 from common.widgets import draw_tooltip, tooltip_rect
 
@@ -95,11 +95,17 @@ class Hud:
         legend = tuple((t.id, t.lost, t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING,
                         round(bar_w * fraction(p, t.id))) for t in state.timers.values())
         clock = (state.level.number, format_ms(state.time_ms), state.assisted, p.run.replay is not None)
-        paint = partial(self._draw_hud, p=p)
-        pieces = [(pygame.Rect(hud.left, hud.top, left - hud.left, hud.h), ("clock", clock)),
-                  (pygame.Rect(left, hud.top, right - left, hud.h), ("legend", legend, ends)),
-                  (pygame.Rect(right, hud.top, hud.right - right, hud.h), ("ends", ends))]
-        return [Part(rect, (*key, tuple(rect), language(), app_look(app)), paint) for rect, key in pieces if rect.w > 0]
+
+        def legend_and_ends(surface: pygame.Surface) -> None:
+            self._draw_legend(surface, p, left)
+            self._draw_ends(surface, p, right)
+        pieces: list[tuple[pygame.Rect, tuple[object, ...], Paint]] = [
+            (pygame.Rect(hud.left, hud.top, left - hud.left, hud.h), ("clock", clock), partial(self._draw_lead, p=p)),
+            (pygame.Rect(left, hud.top, right - left, hud.h), ("legend", legend, ends), legend_and_ends),
+            (pygame.Rect(right, hud.top, hud.right - right, hud.h), ("ends", ends),
+             partial(self._draw_ends, p=p, x=right))]
+        return [Part(rect, (*key, tuple(rect), language(), app_look(app)), paint)
+                for rect, key, paint in pieces if rect.w > 0]
 
     def _hud_lead(self, p: Shown) -> tuple[list[tuple[str, int, Colour, int]], int]:
         """The top bar's lettering before the legend (level, clock, flags), each as (text, px, colour, left
@@ -120,17 +126,18 @@ class Hud:
             x += text.render(word, px, colour, bold=True).get_width() + app.px(gap)
         return lead, x + app.px(8)
 
-    def _draw_hud(self, surface: pygame.Surface, p: Shown) -> None:
-        """Paint the top bar's lettering, legend and button."""
+    def _draw_lead(self, surface: pygame.Surface, p: Shown) -> None:
+        """Paint the top bar's level, clock and flags."""
+        assert p.table is not None
+        for word, px, colour, left in self._hud_lead(p)[0]:
+            text.draw_text(surface, word, px, colour, (left, p.table.hud.centery), "midleft", bold=True)
+
+    def _draw_legend(self, surface: pygame.Surface, p: Shown, x: int) -> None:
+        """Paint every timer's colour, code and remaining sand as a small bar, from `x` on."""
         assert p.table is not None
         app = self.app
-        hud = p.table.hud
         light = LIGHT
-        cy = hud.centery
-        lead, x = self._hud_lead(p)
-        for word, px, colour, left in lead:
-            text.draw_text(surface, word, px, colour, (left, cy), "midleft", bold=True)
-        # Legend: every timer's colour, code and remaining sand as a small bar.
+        cy = p.table.hud.centery
         item_w = app.px(78)
         labels = {tid: _("{timer} lost").format(timer=timer_code(tid)) if t.lost else timer_code(tid)
                   for tid, t in p.run.state.timers.items()}
@@ -150,6 +157,14 @@ class Hud:
             if fill.w > 0:
                 pygame.draw.rect(surface, (255, 90, 60) if danger else colour, fill, border_radius=app.px(3))
             x += item_w
+
+    def _draw_ends(self, surface: pygame.Surface, p: Shown, x: int) -> None:
+        """Paint the hint button, the deck and the last card, from the right edge leftwards to `x`."""
+        assert p.table is not None
+        app = self.app
+        hud = p.table.hud
+        light = LIGHT
+        cy = hud.centery
         right = hud.right - app.px(12)
         if p.hint_blocker() is None:
             button = p.hint_button

@@ -178,6 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--present", action="store_true", help=_("count showing the frame (display flip) in its time"))
     p.add_argument("--sizes", metavar="WxH,...", type=_size_list,
                    help=_("time at each of these window sizes in turn (e.g. 1280x720,1920x1080,3840x2160)"))
+    p.add_argument("--paced", action="store_true",
+                   help=_("in a real window at 60 frames per second: the wall-clock gaps between shown frames"))
     p = add("check-sprites", _("validate a sprite pack and list what it overrides"))
     p.add_argument("pack", help=_("pack folder name (in sprites/ or your data folder) or a path"))
     p = add("tournament", _("play seeded bot-vs-bot games and print win rates with 95%% confidence intervals"))
@@ -277,9 +279,9 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
     problem = _output_problem(args.json)
     if problem:
         return _fail(problem)
-    app = _app(args, headless=True)
+    app = _app(args, headless=not args.paced)
     runs = run_sweep(app, args.sizes or [app.size], frames=args.frames, seed=args.seed or 1, only=args.only,
-                     present=args.present)
+                     present=args.present, paced=args.paced)
     print("\n\n".join(format_table(results) for results in runs))
     if args.json:
         try:

@@ -38,9 +38,10 @@ def keycap(app: App, label: str, px: int = 14) -> pygame.Surface:
 
 def help_tag(app: App, keys: KeyMap, ink: tuple[int, int, int]) -> pygame.Surface:
     """The help key's cap with the word "Controls" beside it in `ink` (cached)."""
-    cap = keycap(app, keys.name(Command.HELP), 15)
+    name = keys.name(Command.HELP)
+    cap = keycap(app, name, 15)
     label = _("Controls")
-    key = (f"help:{label}:{ink}", cap.get_width(), app.theme.high_contrast)
+    key = (f"help:{name}:{label}:{ink}:{app.font_px(16)}", cap.get_width(), app.theme.high_contrast)
     tag = _caps.get(key)
     if tag is None:
         word = text.render(label, app.font_px(16), ink, bold=True)

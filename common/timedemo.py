@@ -3,6 +3,8 @@
 Times are the main thread's CPU time (time.thread_time), so a busy machine preempting the process
 does not show up as slow frames; wall-clock figures would mostly measure the other processes.
 With `present`, the frame includes showing it (`pygame.display.flip`), for the blank frame too.
+`paced` runs each scene in the window at 60 frames per second, as the app does, and measures what a player
+sees: the wall-clock gap between consecutive shown frames (16.7 ms when every frame is on time).
 """
 from __future__ import annotations
 
@@ -48,13 +50,41 @@ def measure_blank(app: App, frames: int, present: bool = False) -> dict[str, flo
 
 
 def run_sweep(app: App, sizes: list[tuple[int, int]], frames: int = 300, seed: int = 1,
-              only: list[str] | None = None, present: bool = False) -> list[dict[str, Any]]:
-    """`run_timedemo` at each window size in turn."""
+              only: list[str] | None = None, present: bool = False, paced: bool = False) -> list[dict[str, Any]]:
+    """`run_timedemo` (or `run_paced`) at each window size in turn."""
     runs = []
     for size in sizes:
         app.resize_window(size)
-        runs.append(run_timedemo(app, frames, seed, only, present))
+        runs.append(run_paced(app, frames, seed, only) if paced else run_timedemo(app, frames, seed, only, present))
     return runs
+
+
+def run_paced(app: App, frames: int = 300, seed: int = 1, only: list[str] | None = None) -> dict[str, Any]:
+    """Every registered scene stepped and presented at 60 frames per second; the wall-clock gaps between
+    shown frames, and each frame's work (step and present): wall clock, and the main thread's CPU time (on a
+    busy machine the wall clock also counts the other processes)."""
+    results: dict[str, Any] = {"size": list(app.size), "frames": frames, "paced": True, "scenes": {}}
+    clock = pygame.time.Clock()
+    for spec in specs():
+        if only and spec.name not in only:
+            continue
+        rng = random.Random(seed)
+        app.stack.clear_to(spec.build(app))
+        app.running = True
+        gaps, work, cpu = [], [], []
+        clock.tick()
+        for f in range(WARMUP + frames):
+            dt = clock.tick(60)
+            t0, c0 = time.perf_counter(), time.thread_time()
+            app.step(spec.script(f, rng, app.size), dt)
+            app.present()
+            pygame.event.pump()
+            if f >= WARMUP:
+                gaps.append(float(dt))
+                work.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.thread_time() - c0) * 1000)
+        results["scenes"][spec.name] = {"gap": _stats(gaps), "work": _stats(work), "cpu": _stats(cpu)}
+    return results
 
 
 def run_timedemo(app: App, frames: int = 300, seed: int = 1, only: list[str] | None = None,
@@ -88,6 +118,8 @@ def run_timedemo(app: App, frames: int = 300, seed: int = 1, only: list[str] | N
 
 def format_table(results: dict[str, Any]) -> str:
     """The figures as a plain text table."""
+    if results.get("paced"):
+        return _format_paced(results)
     b = results["blank_ms"]
     measured = "update + draw + present" if results.get("present") else "update + draw, no present"
     lines = [f"timedemo {results['size'][0]}x{results['size'][1]}, {results['frames']} frames per scene "
@@ -97,4 +129,16 @@ def format_table(results: dict[str, Any]) -> str:
     for name, st in results["scenes"].items():
         lines.append(f"{name:<26}{st['p50']:>9.3f}{st['p95']:>9.3f}{st['p99']:>9.3f}"
                      f"{st['ratio_p50']:>13.1f}{st['ratio_p95']:>13.1f}")
+    return "\n".join(lines)
+
+
+def _format_paced(results: dict[str, Any]) -> str:
+    lines = [f"timedemo {results['size'][0]}x{results['size'][1]}, {results['frames']} frames per scene, paced at 60 "
+             "fps in the window (wall clock)",
+             f"{'scene':<26}{'gap p50':>9}{'gap p95':>9}{'gap p99':>9}{'work p50':>10}{'work p95':>10}"
+             f"{'cpu p95':>9}"]
+    for name, st in results["scenes"].items():
+        g, w, c = st["gap"], st["work"], st["cpu"]
+        lines.append(f"{name:<26}{g['p50']:>9.1f}{g['p95']:>9.1f}{g['p99']:>9.1f}{w['p50']:>10.2f}{w['p95']:>10.2f}"
+                     f"{c['p95']:>9.2f}")
     return "\n".join(lines)

@@ -21,12 +21,15 @@ from common import text
 from common.i18n import _, language
 from common.keycap import help_tag
 from common.keymap import Command, keymap
-from common.layers import Part, image_part
+from common.layers import Paint, Part, image_part
 from common.tooltip import draw_tooltip, tooltip_rect
 from common.widget_parts import app_look, widget_look
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.text import Colour
+
+LIGHT = (250, 238, 214)  # the top bar's lettering
 
 
 class Hud:
@@ -36,7 +39,6 @@ class Hud:
         self.app = app
         self.cards = cards
         self.hud_bg: pygame.Surface | None = None
-        self.probe = pygame.Surface((1, 1))  # measuring the top bar draws on this
 
     def parts(self, p: Shown, preview: str | None) -> list[Part]:
         """Everything over the board and the seats, in order, as parts of the frame (`common.layers`): the top
@@ -84,49 +86,62 @@ class Hud:
         assert p.table is not None
         app = self.app
         hud = p.table.hud
-        left, right = self._draw_hud(self.probe, p)  # where the legend lies (drawn on a 1x1 probe, to measure)
         state = p.run.state
+        left = self._hud_lead(p)[1]
+        right = left + app.px(78) * len(state.timers)
         bar_w = app.px(78) - app.px(12)
         button = p.hint_button
         shown = p.hint_blocker() is None
         ends = (shown and widget_look(button, app, button.rect.collidepoint(p.mouse), False), len(state.deck),
-                p.messages.last_card and (p.messages.last_card.name, p.messages.last_card.caption))
+                p.messages.last_card and (p.messages.last_card.name, p.messages.last_card.caption),
+                keymap(app.settings.key_bindings).name(Command.HELP))
         legend = tuple((t.id, t.lost, t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING,
                         round(bar_w * fraction(p, t.id))) for t in state.timers.values())
         clock = (state.level.number, format_ms(state.time_ms), state.assisted, p.run.replay is not None)
-        paint = partial(self._draw_hud, p=p)
-        pieces = [(pygame.Rect(hud.left, hud.top, left - hud.left, hud.h), ("clock", clock)),
-                  (pygame.Rect(left, hud.top, right - left, hud.h), ("legend", legend, ends)),
-                  (pygame.Rect(right, hud.top, hud.right - right, hud.h), ("ends", ends))]
-        return [Part(rect, (*key, tuple(rect), language(), app_look(app)), paint) for rect, key in pieces if rect.w > 0]
 
-    def _draw_hud(self, surface: pygame.Surface, p: Shown) -> tuple[int, int]:
-        """Paint the top bar's lettering, legend and button; return where its legend starts and ends."""
-        assert p.table is not None
+        def legend_and_ends(surface: pygame.Surface) -> None:
+            self._draw_legend(surface, p, left)
+            self._draw_ends(surface, p, right)
+        pieces: list[tuple[pygame.Rect, tuple[object, ...], Paint]] = [
+            (pygame.Rect(hud.left, hud.top, left - hud.left, hud.h), ("clock", clock), partial(self._draw_lead, p=p)),
+            (pygame.Rect(left, hud.top, right - left, hud.h), ("legend", legend, ends), legend_and_ends),
+            (pygame.Rect(right, hud.top, hud.right - right, hud.h), ("ends", ends),
+             partial(self._draw_ends, p=p, x=right))]
+        return [Part(rect, (*key, tuple(rect), language(), app_look(app)), paint)
+                for rect, key, paint in pieces if rect.w > 0]
+
+    def _hud_lead(self, p: Shown) -> tuple[list[tuple[str, int, Colour, int]], int]:
+        """The top bar's lettering before the legend (level, clock, flags), each as (text, px, colour, left
+        edge), and where the legend starts."""
         app = self.app
-        hud = p.table.hud
-        light = (250, 238, 214)
         level = p.run.state.level
-        cy = hud.centery
-        x = app.px(14)
         title = (_(level.name) if level.number == 0  # 0: a level of no number (the tutorial's)
                  else _("Level {number} · {name}").format(number=level.number, name=_(level.name)))
-        px = text.fit_px(title, app.font_px(20), app.px(250), bold=True)
-        r = text.draw_text(surface, title, px, light, (x, cy), "midleft", bold=True)
-        x = r.right + app.px(16)
-        clock = format_ms(p.run.state.time_ms)
-        r = text.draw_text(surface, clock, app.font_px(28), app.sprites.colour("arenas_glow"), (x, cy), "midleft",
-                           bold=True)
-        x = r.right + app.px(8)
+        words: list[tuple[str, int, Colour, int]] = [
+            (title, text.fit_px(title, app.font_px(20), app.px(250), bold=True), LIGHT, 16),
+            (format_ms(p.run.state.time_ms), app.font_px(28), app.sprites.colour("arenas_glow"), 8)]
         if p.run.state.assisted:
-            r = text.draw_text(surface, _("ASSISTED"), app.font_px(14), (150, 220, 255), (x, cy), "midleft", bold=True)
-            x = r.right + app.px(8)
+            words.append((_("ASSISTED"), app.font_px(14), (150, 220, 255), 8))
         if p.run.replay is not None:
-            r = text.draw_text(surface, _("REPLAY"), app.font_px(14), (255, 200, 120), (x, cy), "midleft", bold=True)
-            x = r.right + app.px(8)
-        x += app.px(8)
-        legend_left = x
-        # Legend: every timer's colour, code and remaining sand as a small bar.
+            words.append((_("REPLAY"), app.font_px(14), (255, 200, 120), 8))
+        lead, x = [], app.px(14)
+        for word, px, colour, gap in words:
+            lead.append((word, px, colour, x))
+            x += text.render(word, px, colour, bold=True).get_width() + app.px(gap)
+        return lead, x + app.px(8)
+
+    def _draw_lead(self, surface: pygame.Surface, p: Shown) -> None:
+        """Paint the top bar's level, clock and flags."""
+        assert p.table is not None
+        for word, px, colour, left in self._hud_lead(p)[0]:
+            text.draw_text(surface, word, px, colour, (left, p.table.hud.centery), "midleft", bold=True)
+
+    def _draw_legend(self, surface: pygame.Surface, p: Shown, x: int) -> None:
+        """Paint every timer's colour, code and remaining sand as a small bar, from `x` on."""
+        assert p.table is not None
+        app = self.app
+        light = LIGHT
+        cy = p.table.hud.centery
         item_w = app.px(78)
         labels = {tid: _("{timer} lost").format(timer=timer_code(tid)) if t.lost else timer_code(tid)
                   for tid, t in p.run.state.timers.items()}
@@ -146,7 +161,14 @@ class Hud:
             if fill.w > 0:
                 pygame.draw.rect(surface, (255, 90, 60) if danger else colour, fill, border_radius=app.px(3))
             x += item_w
-        legend_right = x
+
+    def _draw_ends(self, surface: pygame.Surface, p: Shown, x: int) -> None:
+        """Paint the hint button, the deck and the last card, from the right edge leftwards to `x`."""
+        assert p.table is not None
+        app = self.app
+        hud = p.table.hud
+        light = LIGHT
+        cy = hud.centery
         right = hud.right - app.px(12)
         if p.hint_blocker() is None:
             button = p.hint_button
@@ -165,7 +187,6 @@ class Hud:
             ch = hud.h - app.px(10)
             mini = self.cards.image(Card.from_name(name), (round(ch / 1.39), ch))
             surface.blit(mini, mini.get_rect(midright=(r.left - app.px(6), cy)))
-        return legend_left, legend_right
 
     def _prompt(self, p: Shown, preview: str | None) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
         """The prompt line's lettering, where it goes and its shaded box."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -366,7 +367,9 @@ class SetupScene(Scene):
         app = self.app
         look = (self._detail_look(), tuple(self.detail), app.size, language(), app_look(app))
         if look != self.measured:
-            self.measured, self.preview_box = look, self._draw_detail(pygame.Surface((1, 1)))
+            probe = pygame.Surface((self.detail.w, app.size[1] - self.detail.top))  # drawn there, to measure
+            box = self._draw_detail(probe, pygame.Rect((0, 0), self.detail.size))
+            self.measured, self.preview_box = look, box.move(self.detail.topleft)
         level, box = self.selected_level, self.preview_box
         self.preview = self._preview(level, box) if level is not None and box.h > app.px(80) else None
 
@@ -403,7 +406,7 @@ class SetupScene(Scene):
                 midleft=(below.left + app.px(14), below.centery))
             over.append(window_part(app, ("more", more, tuple(where)), lambda surface: text.draw_text(
                 surface, more, app.font_px(16), app.theme.muted, where.topleft), where))
-        over.append(window_part(app, ("detail", self._detail_look()), self._draw_detail,
+        over.append(window_part(app, ("detail", self._detail_look()), partial(self._draw_detail, area=self.detail),
                                 pygame.Rect(self.detail.left, self.detail.top, self.detail.w, h - self.detail.top)))
         if self.preview is not None:
             over.append(image_part(self.preview, self.preview_box.topleft))
@@ -437,11 +440,11 @@ class SetupScene(Scene):
         return frozen((n, self.records.is_unlocked(n), self.records.best_ms(n), rec.wins, rec.assisted_wins,
                        rec.losses, self.difficulty.get(n), self.choices.count, self.bot_seats))
 
-    def _draw_detail(self, surface: pygame.Surface) -> pygame.Rect:
-        """The selected level's name, description, facts and record; return where its board's picture goes."""
+    def _draw_detail(self, surface: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
+        """The selected level's name, description, facts and record in `area`; return where its board goes."""
         app = self.app
         level = self.selected_level
-        r = self.detail
+        r = area
         ink, muted = app.theme.text, app.theme.muted
         if level is None:
             for i, line in enumerate(text.wrap(self.problem or _("No levels found."), app.font_px(20), r.w)):

@@ -13,12 +13,15 @@ if TYPE_CHECKING:
 def compose_backdrop(app: App, size: tuple[int, int], dim: int = 0,
                      panels: Sequence[tuple[str, pygame.Rect]] = ()) -> pygame.Surface:
     """The pack's background scaled to cover `size`, darkened by `dim` (0–255), with nine-slice
-    `panels` ((sprite name, rect) pairs) drawn on it: one opaque surface to blit each frame."""
+    `panels` ((sprite name, rect) pairs) drawn on it: one surface to blit each frame (the pack's picture itself
+    when it already fits)."""
     src = app.sprites.image("ui/background")
     sw, sh = src.get_size()
     k = max(size[0] / sw, size[1] / sh)
     cover = (max(size[0], round(sw * k)), max(size[1], round(sh * k)))
     scaled = src if cover == (sw, sh) else pygame.transform.smoothscale(src, cover)
+    if scaled.get_size() == size and not dim and not panels:
+        return scaled  # the pack's own picture as it is: no copy of a window's worth of pixels
     shown = pygame.display.get_surface()  # made in the window's format (no converted copy)
     out = pygame.Surface(size, 0, shown) if shown is not None else pygame.Surface(size)
     out.blit(scaled, ((size[0] - scaled.get_width()) // 2, (size[1] - scaled.get_height()) // 2))

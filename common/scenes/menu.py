@@ -154,5 +154,5 @@ class MenuScene(Scene):
                            (w // 2, h - app.px(10)), "midbottom", shadow=app.theme.shadow)
         return widget_screen(self.backdrop.picture(app, app.size), self.group,
                              image_part(emblem, where.topleft, moving=True),
-                             window_part(app, "titles", titles, pygame.Rect(0, app.px(160), w, app.px(130))),
+                             window_part(app, "titles", titles, pygame.Rect(0, app.px(176), w, app.px(114))),
                              over=[window_part(app, "hint", hint, pygame.Rect(0, h // 2, w, h - h // 2))])

@@ -30,3 +30,13 @@ def test_a_bad_size_in_the_sweep_is_one_line(capsys: pytest.CaptureFixture[str])
         main(["timedemo", "--sizes", "1280x720,huge"])
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].endswith("size must look like 1280x720, not 'huge'")
+
+
+def test_a_paced_run_reports_the_gaps_between_frames_and_their_work() -> None:
+    stats = {"p50": 16.0, "p95": 17.0, "p99": 33.0}
+    results = {"size": [3840, 2160], "frames": 60, "paced": True,
+               "scenes": {"arenas-play": {"gap": stats, "work": {"p50": 4.25, "p95": 6.5, "p99": 9.0},
+                                          "cpu": {"p50": 3.0, "p95": 5.125, "p99": 8.0}}}}
+    lines = format_table(results).splitlines()
+    assert lines[0] == "timedemo 3840x2160, 60 frames per scene, paced at 60 fps in the window (wall clock)"
+    assert lines[2].split() == ["arenas-play", "16.0", "17.0", "33.0", "4.25", "6.50", "5.12"]

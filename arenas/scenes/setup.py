@@ -5,17 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from arenas.bots import MAX_REACTION_MS, MIN_REACTION_MS
 from arenas.records import Records
-from arenas.rules import MAX_PLAYERS, TIMER_SPECS, Level, LevelError, load_levels
-from arenas.rules.preview import wild_only_gears
+from arenas.rules import MAX_PLAYERS, Level, LevelError, load_levels
 from arenas.scenes.board import BoardView, fit_args
 from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
-from arenas.scenes.names import and_list, card_name, tile_name, timer_name
+from arenas.scenes.level_facts import difficulty_table, difficulty_text, level_facts
 from arenas.scenes.setup_widgets import BOT_NAMES, Choices, LevelList, NameField, SeatKind, default_name
 from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
@@ -42,64 +41,6 @@ def reaction_options(current: int) -> list[tuple[int, str]]:
     if MIN_REACTION_MS <= current <= MAX_REACTION_MS:
         values.add(current)
     return [(v, f"{format_decimal(v / 1000, 1 if v % 100 == 0 else 2)} s") for v in sorted(values)]
-
-
-def difficulty_table() -> dict[int, dict[str, Any]]:
-    """The committed proof's labels (level number -> the person model's label and win rate, and the
-    expert bots' win rate), or {} if there is none yet."""
-    try:
-        from arenas.bots.verify import load_difficulty
-    except ImportError:
-        return {}
-    return load_difficulty()
-
-
-def _rate(value: Any) -> float | None:
-    return None if isinstance(value, bool) or not isinstance(value, (int, float)) else float(value)
-
-
-def difficulty_text(row: dict[str, Any] | None) -> str:
-    """'Difficulty: Tricky · people win 46% · expert bots 98%' from a stored row, as stored (never
-    computed here); '' if the row is missing or malformed."""
-    if not row:
-        return ""
-    label, person, expert = row.get("label"), _rate(row.get("win_rate")), _rate(row.get("expert_win_rate"))
-    if not isinstance(label, str) or person is None:
-        return ""
-    if expert is None:
-        return _("Difficulty: {label} · people win {person}").format(label=_(label), person=f"{person:.0%}")
-    return _("Difficulty: {label} · people win {person} · expert bots {expert}").format(
-        label=_(label), person=f"{person:.0%}", expert=f"{expert:.0%}")
-
-
-def level_facts(level: Level) -> list[str]:
-    """What a level sets, one line each: path, Deactivator, timers, challenge rules."""
-    gears, danger = len(level.path), len(level.path) - level.deactivator
-    timers = ", ".join(f"{timer_name(t)} ({TIMER_SPECS[t].capacity_ms // 1000} s)" for t in level.timer_ids)
-    facts = [" · ".join((ngettext("{n} gear", "{n} gears", gears).format(n=gears),
-                         _("Deactivator after gear {n}").format(n=level.deactivator),
-                         ngettext("{n} danger gear", "{n} danger gears", danger).format(n=danger))),
-             _("Timers: {timers}").format(timers=timers)]
-    if level.hand_size != 3:
-        facts.append(ngettext("Challenge: a hand of {n} card", "Challenge: a hand of {n} cards",
-                              level.hand_size).format(n=level.hand_size))
-    for removed in level.removed_cards:
-        facts.append(_("Challenge: no {card} cards in the deck").format(card=card_name(removed).lower()))
-    rusted = wild_only_gears(level)
-    if rusted:
-        kinds = and_list(sorted({tile_name(level.path[i]).lower() for i in rusted}))
-        facts.append(ngettext("Rusted (only a wild card turns them): {n} {kinds} gear",
-                              "Rusted (only a wild card turns them): {n} {kinds} gears", len(rusted)).format(
-            n=len(rusted), kinds=kinds))
-    if level.blocks:
-        blocked = ", ".join(str(b + 1) for b in sorted(level.blocks))
-        facts.append(ngettext("Challenge: a block on gear {gears}", "Challenge: a block on gear {gears}",
-                              len(level.blocks)).format(gears=blocked))
-    if "fast2" in level.timer_ids:
-        facts.append(_("Challenge: the extra fast timer (27 s)"))
-    facts.append(ngettext("Suggested team: {n} player", "Suggested team: {n} players", level.team_size).format(
-        n=level.team_size))
-    return facts
 
 
 REMEMBERED = Choices()  # what the setup screen remembers between runs in one session

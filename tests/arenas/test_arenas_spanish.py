@@ -16,8 +16,9 @@ from arenas.bots.verify import LABELS
 from arenas.rules import PlayWild, Tile, build_level, load_levels
 from arenas.scenes import catalog, controls, flow
 from arenas.scenes.hints import hint_view
+from arenas.scenes.level_facts import level_facts
 from arenas.scenes.names import card_name, tile_name, timer_code, timer_name
-from arenas.scenes.setup import level_facts, reaction_options
+from arenas.scenes.setup import reaction_options
 from arenas.scenes.setup_widgets import Choices
 from arenas.session import RunRecord, format_ms
 from common import i18n, text

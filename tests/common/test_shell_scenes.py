@@ -159,7 +159,7 @@ def _run_main(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
                           cwd=cwd, timeout=120)
 
 
-@pytest.mark.parametrize("size", ["1280x720", "1920x1080"])
+@pytest.mark.parametrize("size", ["1280x720", pytest.param("1920x1080", marks=pytest.mark.sweep)])
 def test_screenshot_writes_non_blank_png_of_requested_size(tmp_path: Path, size: str) -> None:
     out = tmp_path / "menu.png"
     proc = _run_main("screenshot", "menu", str(out), "--size", size, "--frames", "5")

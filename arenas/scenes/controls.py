@@ -31,6 +31,7 @@ class Controls(Protocol):
 
     wild: int | None  # the hand index of the wild card waiting for its target
     wild_focus: str | None  # the target the keyboard would choose for it
+    card_focus: int | None  # the active hand's card the arrows rest on
     mouse: tuple[int, int]
 
     @property
@@ -113,6 +114,12 @@ def _key(c: Controls, event: pygame.event.Event) -> bool:
         if choice is not None:
             c.apply(choice, None)
         return True
+    if c.wild is None and command in (Command.LEFT, Command.RIGHT) and c.run.phase == Phase.RUNNING:
+        move_card_focus(c, -1 if command is Command.LEFT else 1)
+        return True
+    if c.wild is None and command is Command.CHOOSE and c.card_focus is not None and c.run.phase == Phase.RUNNING:
+        play_card(c, c.card_focus)
+        return True
     numbers = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}
     if key in numbers:
         play_card(c, numbers[key])
@@ -184,6 +191,14 @@ def _click(c: Controls, pos: tuple[int, int]) -> None:
             first = (_("{name}: play a card first — click it or press 1–{n}") if many
                      else _("play a card first — click it or press 1–{n}"))
             c.say(first.format(name=state.players[state.active], n=len(state.hands[state.active])), pos)
+
+
+def move_card_focus(c: Controls, step: int) -> None:
+    """Left/Right: the focus moves along the active hand (it lifts and shows its preview); the first press
+    rests it on the first card."""
+    n = len(c.run.state.hands[c.run.state.active])
+    if n:
+        c.card_focus = 0 if c.card_focus is None else (c.card_focus + step) % n
 
 
 def play_card(c: Controls, index: int) -> None:

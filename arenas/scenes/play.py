@@ -99,6 +99,7 @@ class PlayScene(Scene):
         self.asking = False
         self.wild: int | None = None
         self.wild_focus: str | None = None
+        self.card_focus: int | None = None  # the active hand's card the arrows rest on (Enter plays it)
         self.mouse = (-1, -1)
         self.hover_ms = 0.0
         self.hover_key: HoverKey | None = None

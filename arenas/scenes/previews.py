@@ -67,6 +67,8 @@ def card_preview(p: Shown) -> CardPreview | None:
         return None
     state = run.state
     index = p.wild if p.wild is not None else hovered_card(p)
+    if index is None:
+        index = p.card_focus
     hand = state.hands[state.active]
     if index is None or index >= len(hand):
         return None

@@ -281,7 +281,7 @@ class PlayView:
         if index >= len(rects):
             return
         r = rects[index]
-        if r.collidepoint(p.mouse) or index == p.wild:
+        if r.collidepoint(p.mouse) or index in (p.wild, p.card_focus):
             r = r.move(0, -p.table.lift)
         pulse = 0.5 + 0.5 * math.sin(p.now / 120)
         grow = self.app.px(6 + 5 * pulse)
@@ -304,7 +304,7 @@ class PlayView:
         app = self.app
         table = p.table
         state = p.run.state
-        hover = None
+        hover = p.card_focus  # the keyboard's card, unless the mouse is on one
         for i, r in enumerate(table.card_rects(state.active, len(state.hands[state.active]))):
             if r.collidepoint(p.mouse):
                 hover = i

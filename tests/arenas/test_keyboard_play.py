@@ -102,3 +102,24 @@ def test_the_help_overlay_lets_the_sand_run_without_the_pause_assist_and_pauses_
     paused = solo(app, countdown=False, allow_pause=True)
     press(app, pygame.K_F2)
     assert paused.run.paused and paused.run.state.assisted  # the pause assist, as the rules open it
+
+
+def test_the_arrows_rest_on_a_card_which_lifts_and_previews_and_enter_plays_it(app: App) -> None:
+    from arenas.scenes.previews import card_preview
+    scene = solo(app)
+    press(app, pygame.K_RETURN)  # skip the countdown
+    app.step([], FRAME)
+    assert scene.card_focus is None and card_preview(scene) is None  # the mouse is on no card
+    press(app, pygame.K_RIGHT)
+    assert scene.card_focus == 0
+    for _step in range(4):  # round the hand of three, on to the second card
+        press(app, pygame.K_RIGHT)
+    assert scene.card_focus == 1
+    shown = card_preview(scene)
+    assert shown is not None and shown.hand_index == 1
+    press(app, pygame.K_LEFT)
+    assert scene.card_focus == 0
+    played = scene.run.state.hands[0][0]
+    press(app, pygame.K_RETURN)
+    _at, action = scene.run.state.actions[-1]
+    assert action == PlayCard(0, 0) and scene.run.state.discard[-1] == played

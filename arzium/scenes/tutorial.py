@@ -20,7 +20,7 @@ from arzium.scenes.hints import HintDesk
 from arzium.scenes.log_panel import describe
 from arzium.scenes.play import PlayScene
 from arzium.scenes.table import Table
-from arzium.scenes.tutorial_script import RIVAL, SCRIPT, YOU, ScriptedController, position, start_position
+from arzium.scenes.tutorial_script import RIVAL, SCRIPTS, YOU, ScriptedController, first_position, position
 from arzium.scenes.tutorial_steps import STEPS, lesson_of, waiting_step
 from common.i18n import _
 from common.layers import Part
@@ -65,11 +65,14 @@ class TutorialScene(PlayScene):
     def __init__(self, app: App, step: int, keep_progress: bool = True) -> None:
         self.keep_progress = keep_progress  # False for the tools' pictures: the player's progress stays as it is
         self.script: Script[Action] = Script(STEPS, step)
-        self.offset = lesson_of(self.script.index).at
-        super().__init__(app, position(self.offset, _("You")), self._game_over, self._ask_bid, autosave=False)
-        self.table.controllers[RIVAL] = ScriptedController(self.offset, self._rival_may_act)
-        past = start_position(_("You"))
-        for action in SCRIPT[:self.offset]:  # a resumed tutorial: the log tells the game so far
+        lesson = lesson_of(self.script.index)
+        self.offset, self.part = lesson.at, lesson.part  # the part of the tutorial this table plays
+        self.actions = SCRIPTS[self.part]
+        super().__init__(app, position(self.offset, _("You"), self.part), self._game_over, self._ask_bid,
+                         autosave=False)
+        self.table.controllers[RIVAL] = ScriptedController(self.offset, self._rival_may_act, self.actions)
+        past = first_position(self.part, _("You"))
+        for action in self.actions[:self.offset]:  # a resumed tutorial: the log tells the game so far
             self.log.add(describe(apply(past, action), past.setup, self.cards, past.turn))
         assert isinstance(self.hints, TutorialHints)
         self.hints.expected = self._expected
@@ -85,19 +88,21 @@ class TutorialScene(PlayScene):
         return self.offset + len(self.table.actions) + len(self.table.pending)
 
     def _rival_may_act(self, index: int) -> bool:
-        return self.script.finished or lesson_of(self.script.index).at > index
+        lesson = lesson_of(self.script.index)
+        return self.script.finished or lesson.part > self.part or lesson.at > index
 
     def _expected(self) -> Action | None:
         """The action the step on show waits for (None on an explain-only step)."""
         if not self.coach_on or not self.script.step.waits:
             return None
-        return SCRIPT[lesson_of(self.script.index).at]
+        return lesson_of(self.script.index).action
 
     def _coach_ready(self) -> bool:
         """Whether the coach shows its step now: the game is at the step's place and at rest."""
         if self.script.index == self.shown_step:
             return True
-        if self.played() != lesson_of(self.script.index).at or self.timeline.busy or self.board_view.turning:
+        lesson = lesson_of(self.script.index)
+        if lesson.part != self.part or self.played() != lesson.at or self.timeline.busy or self.board_view.turning:
             return False
         self.shown_step = self.script.index
         self.coach.refresh()
@@ -114,10 +119,12 @@ class TutorialScene(PlayScene):
             self.app.toast(problem)
 
     def _moved_on(self) -> None:
-        """Next was pressed on an explain-only step."""
+        """Next was pressed on an explain-only step (the next part of the tutorial plays at a new table)."""
         self._save()
         if self.script.finished:
             self.app.pop()
+        elif lesson_of(self.script.index).part != self.part:
+            self.app.replace(TutorialScene(self.app, self.script.index, self.keep_progress))
 
     def _quit(self) -> None:
         self.app.pop()
@@ -149,7 +156,7 @@ class TutorialScene(PlayScene):
     def undo(self) -> None:
         before = self.played()
         super().undo()
-        step = waiting_step(self.played())
+        step = waiting_step(self.played(), self.part)
         if self.played() < before and step is not None:
             self.script.index = self.shown_step = step
             self.coach.refresh()
@@ -171,7 +178,7 @@ class TutorialScene(PlayScene):
 
     def _place_coach(self) -> None:
         """Beside the map; over the move log while the bid window (which covers the map's sides) is open."""
-        bidding = self.script.step.waits and isinstance(SCRIPT[lesson_of(self.script.index).at], Bid)
+        bidding = self.script.step.waits and isinstance(lesson_of(self.script.index).action, Bid)
         rect = self.log.rect if bidding else self.view.strips["right"]
         if rect != self.coach.rect:
             self.coach.layout(rect)

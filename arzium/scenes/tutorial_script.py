@@ -1,5 +1,7 @@
 """The guided Arzium game, without pygame: its purpose-built starting position, every action of the game in
-order (the player's and the scripted opponent's), and the controller that plays the opponent's part.
+order (the player's and the scripted opponent's), and the controller that plays the opponent's part. After
+it, a short practice game (part 1, a second built position) where the player uses one artifact of each of
+the other five abilities.
 
 The game starts under way (each side owns some characters, a few markers lie on the map) so that every
 lesson comes up within five turns of the player; the real rules engine plays it. The position is a
@@ -21,6 +23,9 @@ from arzium.rules import (
     SeatSetup,
     Setup,
     SkipBuy,
+    UsePurse,
+    UseSlide,
+    UseWake,
     apply,
     build_position,
     default_cards,
@@ -59,6 +64,22 @@ SCRIPT: tuple[Action, ...] = (
     SkipBuy(),                                        # 14 rival: the game ends
 )
 
+# The practice game: you own a Purse, a Wake, a Slide, a Free blank and a Displace (0 points each); the row
+# costs 5 each, more than you will have, so no buy step comes up.
+PURSE, WAKE, SLIDE, FREE_BLANK, DISPLACE = "A09", "A21", "A17", "A01", "A05"
+PRACTICE_ARTIFACTS = (PURSE, WAKE, SLIDE, FREE_BLANK, DISPLACE)
+PRACTICE_ROW = ("A04", "A08", "A12", "A16")
+PRACTICE_MARKERS = {YOU: (), RIVAL: (5, 9, 20, 30)}
+PRACTICE: tuple[Action, ...] = (
+    UsePurse(PURSE),                                  # 0 you: 1 coin
+    UseWake(WAKE, "guide-red"),                       # 1 you: the face-down Guide turns face up
+    UseSlide(SLIDE, 20, 14),                          # 2 you: the rival's marker out of the Dreamer's way
+    Search("dreamer-red", 20, (0,), free_blank_artifacts=(FREE_BLANK,), free_blanks=(0,)),  # 3 you: a free blank
+    Search("scout-blue", 0),                          # 4 rival
+    Search("guide-red", 3, displace_artifacts=(DISPLACE,), displace_squares=(9,)),  # 5 you: displace on 9
+)
+SCRIPTS = (SCRIPT, PRACTICE)  # by part
+
 
 def tutorial_setup(your_name: str) -> Setup:
     """You (red, south, first) against the scripted rival (blue, north), full game."""
@@ -80,10 +101,27 @@ def start_position(your_name: str = "You") -> GameState:
     return state
 
 
-def position(played: int, your_name: str = "You") -> GameState:
-    """The guided game after its first `played` actions."""
-    state = start_position(your_name)
-    for action in SCRIPT[:played]:
+def practice_position(your_name: str = "You") -> GameState:
+    """The position the practice game (part 1) starts from."""
+    cards = default_cards()
+    state = build_position(tutorial_setup(your_name), seed=SEED, slots=SLOTS, markers=PRACTICE_MARKERS,
+                           parties={YOU: Party(YOUR_CARDS[:3], (True, False, True), PRACTICE_ARTIFACTS, coins=0),
+                                    RIVAL: Party(RIVAL_CARDS[:3], coins=0)},
+                           active=YOU)
+    state.art_row = list(PRACTICE_ROW)
+    state.art_deck = [a for a in cards.artifact_ids if a not in PRACTICE_ROW + PRACTICE_ARTIFACTS]
+    return state
+
+
+def first_position(part: int, your_name: str = "You") -> GameState:
+    """The position part `part` starts from (0: the guided game, 1: the practice game)."""
+    return practice_position(your_name) if part else start_position(your_name)
+
+
+def position(played: int, your_name: str = "You", part: int = 0) -> GameState:
+    """Part `part` of the tutorial after its first `played` actions."""
+    state = first_position(part, your_name)
+    for action in SCRIPTS[part][:played]:
         apply(state, action)
     return state
 
@@ -91,17 +129,18 @@ def position(played: int, your_name: str = "You") -> GameState:
 class ScriptedController:
     """The rival's seat at the table: plays its actions of the script in order, each once the tutorial lets
     it (`may_act(index)`: the coach has nothing left to say before action `index`). `offset`: the script
-    actions played before the table's state (a resumed tutorial)."""
+    actions played before the table's state (a resumed tutorial); `script`: the part's actions."""
 
-    def __init__(self, offset: int, may_act: Callable[[int], bool]) -> None:
+    def __init__(self, offset: int, may_act: Callable[[int], bool], script: tuple[Action, ...] = SCRIPT) -> None:
         self.offset = offset
         self.may_act = may_act
+        self.script = script
 
     def poll(self, state: GameState, seat: int, key: int) -> Action | None:
         index = self.offset + key
-        if index >= len(SCRIPT) or not self.may_act(index):
+        if index >= len(self.script) or not self.may_act(index):
             return None
-        return SCRIPT[index]
+        return self.script[index]
 
     def stop(self) -> None:
         """Nothing runs in the background."""

@@ -1,6 +1,7 @@
-"""The steps of the Arzium tutorial, without pygame: one idea each, where in the guided game each shows
-(`at`: how many actions of `tutorial_script.SCRIPT` have been played), what it rings, and for a waiting
-step the check of the player's attempted action (the script's next action, or a short reason why not).
+"""The steps of the Arzium tutorial, without pygame: one idea each, where in the tutorial each shows (`part`:
+the guided game or the practice game of `tutorial_script.SCRIPTS`; `at`: how many of the part's actions have
+been played), what it rings, and for a waiting step the check of the player's attempted action (the script's
+next action, or a short reason why not).
 """
 from __future__ import annotations
 
@@ -8,13 +9,25 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from arzium.rules import Action, Bid, Search
-from arzium.scenes.tutorial_script import COMPASS, RIVAL, SCRIPT, YOU
+from arzium.rules import Action, Bid, Buy, Search
+from arzium.scenes.tutorial_script import (
+    COMPASS,
+    DISPLACE,
+    FREE_BLANK,
+    PRACTICE_ARTIFACTS,
+    PURSE,
+    RIVAL,
+    SCRIPT,
+    SCRIPTS,
+    SLIDE,
+    WAKE,
+    YOU,
+)
 from common.i18n import N_, _
 from common.tutorial import OK, Step, Verdict, wrong
 
 Button = Literal["rest"]
-Miss = Literal["kind", "card", "turn", "place", "blanks", "amount", "artifact"]
+Miss = Literal["kind", "card", "turn", "place", "blanks", "amount", "artifact", "use"]
 Square = tuple[int, str]  # a board square and the ghost kind it is shown with ("ok", "skip", "blank_on")
 
 
@@ -36,11 +49,17 @@ class Marks:
 
 @dataclass(frozen=True)
 class Lesson:
-    """A step of the tutorial, shown once `at` actions of the script have been played, with its marks."""
+    """A step of the tutorial, shown once `at` actions of its part's script have been played, with its marks."""
 
     step: Step[Action]
     at: int
     marks: Marks = Marks()
+    part: int = 0
+
+    @property
+    def action(self) -> Action:
+        """The script's action this step waits for (a waiting step)."""
+        return SCRIPTS[self.part][self.at]
 
 
 def miss(expected: Action, got: Action) -> Miss | None:
@@ -59,7 +78,9 @@ def miss(expected: Action, got: Action) -> Miss | None:
         return "blanks"
     if isinstance(expected, Bid):
         return "amount"
-    return "artifact"
+    if isinstance(expected, Buy):
+        return "artifact"
+    return "use"
 
 
 GENERIC: dict[str, str] = {  # by kind of miss (`Miss`)
@@ -70,28 +91,30 @@ GENERIC: dict[str, str] = {  # by kind of miss (`Miss`)
     "blanks": N_("Fill only what the note says."),
     "amount": N_("Bid the amount the note says."),
     "artifact": N_("Buy the ringed artifact."),
+    "use": N_("Use the ringed artifact as the note says."),
 }
 
 
-def expect(index: int, **texts: str) -> Callable[[Action], Verdict]:
-    """A waiting step's check: the script's action `index` is right; any other gets its reason (`texts`, by
-    kind of miss, override the generic ones)."""
+def expect(index: int, part: int = 0, **texts: str) -> Callable[[Action], Verdict]:
+    """A waiting step's check: action `index` of part `part`'s script is right; any other gets its reason
+    (`texts`, by kind of miss, override the generic ones)."""
     reasons: Mapping[str, str] = {**GENERIC, **texts}
 
     def check(action: Action) -> Verdict:
-        kind = miss(SCRIPT[index], action)
+        kind = miss(SCRIPTS[part][index], action)
         return OK if kind is None else wrong(_(reasons[kind]))
     return check
 
 
-def explain(step_id: str, at: int, title: str, body: str, marks: Marks = Marks()) -> Lesson:
+def explain(step_id: str, at: int, title: str, body: str, marks: Marks = Marks(), part: int = 0) -> Lesson:
     """An explain-only step (Next)."""
-    return Lesson(Step(step_id, title, body), at, marks)
+    return Lesson(Step(step_id, title, body), at, marks, part)
 
 
-def wait(step_id: str, at: int, title: str, body: str, marks: Marks = Marks(), **texts: str) -> Lesson:
-    """A step that waits for the script's action `at`."""
-    return Lesson(Step(step_id, title, body, expect(at, **texts)), at, marks)
+def wait(step_id: str, at: int, title: str, body: str, marks: Marks = Marks(), part: int = 0,
+         **texts: str) -> Lesson:
+    """A step that waits for the action `at` of part `part`'s script."""
+    return Lesson(Step(step_id, title, body, expect(at, part, **texts)), at, marks, part)
 
 
 def _sq(*squares: int, kind: str = "ok") -> tuple[Square, ...]:
@@ -209,9 +232,47 @@ LESSONS: tuple[Lesson, ...] = (
             N_("The game is over. Each player adds up the points of their characters and artifacts: you have 21, "
                "Snorebert 7. Most points wins; a tie goes to most coins."),
             Marks(parties=(YOU, RIVAL))),
-    explain("done", len(SCRIPT), N_("Well done"),
+    explain("practice", 0, N_("The other artifacts"),
+            N_("A short practice game shows the other five abilities. You own one artifact of each; the row's "
+               "artifacts cost 5 coins, more than you will have, so you buy nothing here."),
+            Marks(artifacts=tuple((YOU, a) for a in PRACTICE_ARTIFACTS)), part=1),
+    wait("purse", 0, N_("Purse"),
+         N_("The Bottomless Sock is a Purse: using it gains you 1 coin. Click it in your party."),
+         Marks(artifacts=((YOU, PURSE),), coins=(YOU,)), part=1,
+         kind=N_("Use the ringed Bottomless Sock first: click it.")),
+    wait("wake", 1, N_("Wake"),
+         N_("Your Guide lies face down. The Rooster Bell is a Wake: it turns one of your characters face up "
+            "without resting (or face down, at the start of your turn). Click the Bell, then your Guide."),
+         Marks(cards=((YOU, "guide-red"),), artifacts=((YOU, WAKE),)), part=1,
+         kind=N_("Wake the Guide with the ringed Rooster Bell first."),
+         use=N_("Click the Rooster Bell, then your Guide.")),
+    wait("slide", 2, N_("Slide"),
+         N_("Snorebert's marker on the ringed square is in your Dreamer's way. The Slippery Soap Stone is a "
+            "Slide: it moves any marker on the map one square up, down, left or right, onto an empty square; "
+            "nobody gets coins for it. Click the Stone, then that marker, then the marked square above it."),
+         Marks(_sq(14), rings=(20,), artifacts=((YOU, SLIDE),)), part=1,
+         kind=N_("Slide the ringed marker first, with the ringed Soap Stone."),
+         use=N_("Slide the ringed marker onto the marked square above it.")),
+    wait("free_blank", 3, N_("Free blank"),
+         N_("You have 1 coin, too few to pay a blank. The Feather Quill is a Free blank: it fills one blank "
+            "of your pattern for nothing. Click the Quill, then the Dreamer, put it on the marked squares, "
+            "click the west blank so it lights up, then click the pattern again."),
+         Marks(_sq(20, 26) + _sq(19, kind="blank_on"), cards=((YOU, "dreamer-red"),),
+               artifacts=((YOU, FREE_BLANK),)), part=1,
+         card=N_("Use the Dreamer: it is ringed in your party."),
+         blanks=N_("Fill the west blank only, with the Feather Quill.")),
+    wait("displace", 5, N_("Displace"),
+         N_("Snorebert's marker stands in your Guide's pattern. The Elbowing Umbrella is a Displace: your "
+            "marker takes that square and theirs goes back to them (you collect the square's coins, none "
+            "here). Click the Umbrella, then the Guide, put it on the marked squares, click Snorebert's "
+            "marker so it lights up, then click the pattern again."),
+         Marks(_sq(3, 10) + _sq(9, kind="displace_on"), cards=((YOU, "guide-red"),),
+               artifacts=((YOU, DISPLACE),)), part=1,
+         card=N_("Use the Guide: it is ringed in your party."),
+         blanks=N_("Click the ringed Elbowing Umbrella first, then Snorebert's marker in the pattern.")),
+    explain("done", len(SCRIPTS[1]), N_("Well done"),
             N_("You know how to play Arzium now; the rules (F1) tell what every artifact does. Try a real game "
-               "against an Easy bot from the Arzium screen. Press Next to finish.")),
+               "against an Easy bot from the Arzium screen. Press Next to finish."), part=1),
 )
 STEPS: tuple[Step[Action], ...] = tuple(lesson.step for lesson in LESSONS)
 
@@ -221,7 +282,8 @@ def lesson_of(index: int) -> Lesson:
     return LESSONS[min(index, len(LESSONS) - 1)]
 
 
-def waiting_step(played: int) -> int | None:
-    """The index of the step that waits for the script's action `played` (None: the rival's action)."""
-    return next((i for i, lesson in enumerate(LESSONS) if lesson.at == played and lesson.step.waits), None)
+def waiting_step(played: int, part: int = 0) -> int | None:
+    """The index of the step that waits for part `part`'s action `played` (None: the rival's action)."""
+    return next((i for i, lesson in enumerate(LESSONS)
+                 if lesson.part == part and lesson.at == played and lesson.step.waits), None)
 

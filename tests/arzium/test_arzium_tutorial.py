@@ -10,20 +10,26 @@ import pygame
 import pytest
 
 from arzium.rules import (
+    Action,
     Bid,
     BidPlaced,
     BlankPaid,
     CardClaimed,
+    CharacterFlipped,
     CoinsGained,
     ConsolationCoin,
     FinalRound,
     GameEnded,
+    MarkerDisplaced,
     MarkerPlaced,
+    MarkerSlid,
     RestEarly,
     Rested,
     Search,
     SkipBuy,
     SquareSkipped,
+    UseSlide,
+    UseWake,
     apply,
     current_player,
     legal_actions,
@@ -32,7 +38,7 @@ from arzium.rules import (
 from arzium.rules.events import BiddingStarted
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.tutorial import TutorialScene
-from arzium.scenes.tutorial_script import RIVAL, SCRIPT, YOU, position, start_position
+from arzium.scenes.tutorial_script import PRACTICE, RIVAL, SCRIPT, SCRIPTS, YOU, position, start_position
 from arzium.scenes.tutorial_steps import LESSONS, STEPS, lesson_of, waiting_step
 from common.app import App
 from common.scene import Scene
@@ -66,13 +72,27 @@ def test_the_script_is_legal_and_shows_each_lesson() -> None:
     assert not any(isinstance(e, CoinsGained) for events in told for e in events)  # no Purse: coins as told
 
 
+def test_the_practice_game_uses_each_other_artifact_as_told() -> None:
+    state = position(0, part=1)
+    told = [apply(state, action) for action in PRACTICE]
+    assert CoinsGained(YOU, 1, "purse") in told[0] and state.players[YOU].coins == 1       # "gains you 1 coin"
+    assert CharacterFlipped(YOU, "guide-red", True) in told[1]                           # the Guide wakes
+    assert MarkerSlid(YOU, RIVAL, 20, 14) in told[2]                                     # out of the way
+    assert BlankPaid(YOU, 19, 0) in told[3]                                              # the west blank, free
+    assert MarkerDisplaced(YOU, 9, RIVAL, 0) in told[5]                                  # no coins there
+    assert not any(isinstance(e, CardClaimed) for events in told for e in events)
+    assert state.players[YOU].coins == 1 and min(state.cards.artifact(a).cost for a in state.art_row) == 5
+    assert state.phase == "start" and state.active == RIVAL                              # no buy step came up
+
+
 def test_the_ringed_squares_are_where_the_markers_go() -> None:
     for lesson in LESSONS:
-        action = SCRIPT[lesson.at] if lesson.step.waits and lesson.at < len(SCRIPT) else None
+        script = SCRIPTS[lesson.part]
+        action = script[lesson.at] if lesson.step.waits and lesson.at < len(script) else None
         if not isinstance(action, Search):
             continue
-        events = apply(position(lesson.at), action)
-        placed = {e.square for e in events if isinstance(e, MarkerPlaced)}
+        events = apply(position(lesson.at, part=lesson.part), action)
+        placed = {e.square for e in events if isinstance(e, MarkerPlaced | MarkerDisplaced)}
         skipped = {e.square for e in events if isinstance(e, SquareSkipped)}
         marks = dict(lesson.marks.squares)
         assert {sq for sq, kind in marks.items() if kind != "skip"} | set(lesson.marks.rings) == placed, \
@@ -81,10 +101,13 @@ def test_the_ringed_squares_are_where_the_markers_go() -> None:
 
 
 def test_each_of_your_actions_has_its_waiting_step_and_the_rival_none() -> None:
-    for index in range(len(SCRIPT)):
-        yours = current_player(position(index)) == YOU
-        assert (waiting_step(index) is not None) == yours, index
-    assert sum(step.waits for step in STEPS) == sum(current_player(position(i)) == YOU for i in range(len(SCRIPT)))
+    yours = 0
+    for part, script in enumerate(SCRIPTS):
+        for index in range(len(script)):
+            mine = current_player(position(index, part=part)) == YOU
+            assert (waiting_step(index, part) is not None) == mine, (part, index)
+            yours += mine
+    assert sum(step.waits for step in STEPS) == yours
 
 
 def test_a_wrong_action_at_each_waiting_step_is_explained_and_does_not_advance() -> None:
@@ -92,12 +115,28 @@ def test_a_wrong_action_at_each_waiting_step_is_explained_and_does_not_advance()
         if not lesson.step.waits:
             continue
         script = Script(STEPS, index)
-        others = [a for a in legal_actions(position(lesson.at)) if a != SCRIPT[lesson.at]]
-        for wrong in (others[0], others[-1], RestEarly() if SCRIPT[lesson.at] != RestEarly() else SkipBuy()):
+        others = [a for a in legal_actions(position(lesson.at, part=lesson.part)) if a != lesson.action]
+        for wrong in (others[0], others[-1], RestEarly() if lesson.action != RestEarly() else SkipBuy()):
             verdict = script.attempt(wrong)
             assert not verdict.ok and verdict.why, (lesson.step.id, wrong)
             assert script.index == index
-        assert script.attempt(SCRIPT[lesson.at]).ok and script.index == index + 1
+        assert script.attempt(lesson.action).ok and script.index == index + 1
+
+
+@pytest.mark.parametrize(("step_id", "wrong", "why"), [
+    ("purse", Search("scout-red", 0), "Use the ringed Bottomless Sock first: click it."),
+    ("wake", UseWake("A21", "scout-red"), "Click the Rooster Bell, then your Guide."),
+    ("slide", UseSlide("A17", 20, 21), "Slide the ringed marker onto the marked square above it."),
+    ("free_blank", Search("dreamer-red", 20, (0,)), "Fill the west blank only, with the Feather Quill."),
+    ("free_blank", Search("scout-red", 20), "Use the Dreamer: it is ringed in your party."),
+    ("displace", Search("guide-red", 3),
+     "Click the ringed Elbowing Umbrella first, then Snorebert's marker in the pattern."),
+])
+def test_each_artifact_step_explains_a_wrong_use(step_id: str, wrong: Action, why: str) -> None:
+    index = next(i for i, s in enumerate(STEPS) if s.id == step_id)
+    script = Script(STEPS, index)
+    verdict = script.attempt(wrong)
+    assert (verdict.ok, verdict.why, script.index) == (False, why, index)
 
 
 def test_explain_steps_take_no_action() -> None:
@@ -139,7 +178,7 @@ def _do_step(app: App, scene: TutorialScene) -> None:
     if not lesson.step.waits:
         run(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)])
         return
-    action = SCRIPT[lesson.at]
+    action = lesson.action
     top = app.stack.top
     if isinstance(top, BidScene):  # the bid comes through the real bid window
         assert isinstance(action, Bid)
@@ -151,12 +190,19 @@ def _do_step(app: App, scene: TutorialScene) -> None:
 
 def test_the_tutorial_runs_to_its_end_at_the_table(fast_app: App) -> None:
     scene = _open(fast_app, 0)
+    tables = [scene]
     while not scene.script.finished:
         _until_coach(fast_app, scene)
         index = scene.script.index
         _do_step(fast_app, scene)
         assert scene.script.index == index + 1
-    assert fast_app.stack.top is not scene and scene.table.state.phase == "over"
+        top = fast_app.stack.top
+        if isinstance(top, TutorialScene) and top is not scene:  # the practice game, at a new table
+            assert top.script.index == index + 1 and top.part == 1
+            scene = top
+            tables.append(scene)
+    assert fast_app.stack.top is not scene and len(tables) == 2 and tables[0].table.state.phase == "over"
+    assert scene.played() == len(PRACTICE) and scene.table.view_state().players[YOU].artifacts_up == [False] * 5
     progress, _message = game_progress("arzium")
     assert progress.finished and not progress.midway
 
@@ -202,3 +248,17 @@ def test_the_hint_shows_the_steps_move_and_undo_takes_the_step_back(fast_app: Ap
     scene.undo()
     assert scene.script.step.id == "rest_early" and scene.played() == 6
     assert game_progress("arzium")[0].step_id == "rest_early"
+
+
+def test_resuming_in_the_practice_game_comes_back_to_its_step(fast_app: App) -> None:
+    index = next(i for i, s in enumerate(STEPS) if s.id == "displace")
+    scene = _open(fast_app, index)
+    _until_coach(fast_app, scene)
+    assert scene.script.step.id == "displace" and scene.part == 1
+    assert scene.table.state.to_dict() == position(5, part=1).to_dict()
+    assert game_progress("arzium")[0].step_id == "displace"
+    assert not scene.act(Search("guide-red", 3))
+    assert scene.coach.wrong_why == "Click the ringed Elbowing Umbrella first, then Snorebert's marker in the pattern."
+    _do_step(fast_app, scene)
+    _until_coach(fast_app, scene)
+    assert scene.script.step.id == "done"

@@ -14,7 +14,6 @@ from arzium.scenes.tutorial_script import (
     COMPASS,
     DISPLACE,
     FREE_BLANK,
-    PRACTICE_ARTIFACTS,
     PURSE,
     RIVAL,
     SCRIPT,
@@ -235,7 +234,7 @@ LESSONS: tuple[Lesson, ...] = (
     explain("practice", 0, N_("The other artifacts"),
             N_("A short practice game shows the other five abilities. You own one artifact of each; the row's "
                "artifacts cost 5 coins, more than you will have, so you buy nothing here."),
-            Marks(artifacts=tuple((YOU, a) for a in PRACTICE_ARTIFACTS)), part=1),
+            Marks(parties=(YOU,)), part=1),
     wait("purse", 0, N_("Purse"),
          N_("The Bottomless Sock is a Purse: using it gains you 1 coin. Click it in your party."),
          Marks(artifacts=((YOU, PURSE),), coins=(YOU,)), part=1,
@@ -247,12 +246,12 @@ LESSONS: tuple[Lesson, ...] = (
          kind=N_("Wake the Guide with the ringed Rooster Bell first."),
          use=N_("Click the Rooster Bell, then your Guide.")),
     wait("slide", 2, N_("Slide"),
-         N_("Snorebert's marker on the ringed square is in your Dreamer's way. The Slippery Soap Stone is a "
+         N_("Snorebert's marker on the lower ringed square is in your Dreamer's way. The Slippery Soap Stone is a "
             "Slide: it moves any marker on the map one square up, down, left or right, onto an empty square; "
-            "nobody gets coins for it. Click the Stone, then that marker, then the marked square above it."),
-         Marks(_sq(14), rings=(20,), artifacts=((YOU, SLIDE),)), part=1,
+            "nobody gets coins for it. Click the Stone, then that marker, then the ringed empty square above it."),
+         Marks(rings=(20, 14), artifacts=((YOU, SLIDE),)), part=1,
          kind=N_("Slide the ringed marker first, with the ringed Soap Stone."),
-         use=N_("Slide the ringed marker onto the marked square above it.")),
+         use=N_("Slide the marker onto the ringed empty square above it.")),
     wait("free_blank", 3, N_("Free blank"),
          N_("You have 1 coin, too few to pay a blank. The Feather Quill is a Free blank: it fills one blank "
             "of your pattern for nothing. Click the Quill, then the Dreamer, put it on the marked squares, "

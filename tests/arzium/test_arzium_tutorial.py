@@ -126,7 +126,7 @@ def test_a_wrong_action_at_each_waiting_step_is_explained_and_does_not_advance()
 @pytest.mark.parametrize(("step_id", "wrong", "why"), [
     ("purse", Search("scout-red", 0), "Use the ringed Bottomless Sock first: click it."),
     ("wake", UseWake("A21", "scout-red"), "Click the Rooster Bell, then your Guide."),
-    ("slide", UseSlide("A17", 20, 21), "Slide the ringed marker onto the marked square above it."),
+    ("slide", UseSlide("A17", 20, 21), "Slide the marker onto the ringed empty square above it."),
     ("free_blank", Search("dreamer-red", 20, (0,)), "Fill the west blank only, with the Feather Quill."),
     ("free_blank", Search("scout-red", 20), "Use the Dreamer: it is ringed in your party."),
     ("displace", Search("guide-red", 3),

@@ -1,6 +1,7 @@
 """The Arzium tutorial: its scripted game is legal and shows what each step says, every waiting step takes
 exactly the script's action (anything else gets its reason and changes nothing), the tutorial runs to its
-end at the real table, and leaving then resuming comes back to the same step."""
+end at the real table (the guided game, then the practice game of the other artifacts, whose steps take the
+very clicks their notes tell), and leaving then resuming comes back to the same step."""
 from __future__ import annotations
 
 import dataclasses
@@ -10,6 +11,7 @@ import pygame
 import pytest
 
 from arzium.rules import (
+    SIZE,
     Action,
     Bid,
     BidPlaced,
@@ -44,7 +46,7 @@ from common.app import App
 from common.scene import Scene
 from common.tutorial import Script
 from common.tutorial_progress import game_progress
-from helpers import close_app, make_app, run
+from helpers import click, close_app, make_app, run
 
 
 def test_the_script_is_legal_and_shows_each_lesson() -> None:
@@ -262,3 +264,29 @@ def test_resuming_in_the_practice_game_comes_back_to_its_step(fast_app: App) -> 
     _do_step(fast_app, scene)
     _until_coach(fast_app, scene)
     assert scene.script.step.id == "done"
+
+
+def test_the_practice_steps_take_the_clicks_their_notes_tell(fast_app: App) -> None:
+    scene = _open(fast_app, next(i for i, s in enumerate(STEPS) if s.id == "purse"))
+    party, board = scene.parties[YOU], scene.board_view
+
+    def artifact(aid: str) -> tuple[int, int]:
+        return party.artifact_rect(scene.shown, scene.shown.artifacts[YOU].index(aid)).center
+
+    def card(cid: str) -> tuple[int, int]:
+        return party.card_rect(scene.shown, scene.shown.cards[YOU].index(cid)).center
+
+    def cell(sq: int) -> tuple[int, int]:
+        return board.cell_rect(*divmod(sq, SIZE)).center
+
+    notes = {"purse": [artifact("A09")], "wake": [artifact("A21"), card("guide-red")],
+             "slide": [artifact("A17"), cell(20), cell(14)],
+             "free_blank": [artifact("A01"), card("dreamer-red"), cell(20), cell(19), cell(20)],
+             "displace": [artifact("A05"), card("guide-red"), cell(3), cell(9), cell(3)]}
+    for step_id, points in notes.items():
+        _until_coach(fast_app, scene)
+        assert scene.script.step.id == step_id
+        index = scene.script.index
+        for point in points:
+            fast_app.step(click(point), 16)
+        assert scene.script.index == index + 1 and scene.coach.wrong_why is None, step_id

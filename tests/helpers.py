@@ -26,8 +26,11 @@ def make_app(size: tuple[int, int] = (1280, 720), *, mute: bool = False, seed: i
 
 
 def close_app(app: App) -> None:
+    """Close the window and fonts; the mixer stays open for the next test's app (closing SDL's dummy audio
+    device waits for its thread, about 30 ms a test)."""
     app.sounds.stop_all()
-    pygame.quit()
+    pygame.display.quit()
+    pygame.font.quit()
 
 
 def key(k: int, mod: int = 0, unicode: str = "") -> list[pygame.event.Event]:

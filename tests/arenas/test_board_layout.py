@@ -12,7 +12,7 @@ from arenas.scenes import flow, view
 from arenas.scenes.layouts import CAPTION_H, CAPTION_W, GEAR_KEEP, STONE_H, STONE_W, BoardGeometry, Rect
 from arenas.session import GameSetup
 from common.app import App
-from helpers import make_app
+from helpers import close_app, make_app
 
 SIZES = ((1280, 720), (960, 540))
 
@@ -22,7 +22,7 @@ def app(request: pytest.FixtureRequest) -> Iterator[App]:
     """A headless app at each window size we design for, shared by the module's tests."""
     app = make_app(request.param, mute=True)
     yield app
-    app.sounds.stop_all()
+    close_app(app)
 
 
 def stone_rect(centre: tuple[float, float], s: float) -> Rect:

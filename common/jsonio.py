@@ -98,6 +98,19 @@ def _write_bytes_atomic(path: Path, raw: bytes) -> None:
     _fsync_folder(path.parent)
 
 
+def save_json_versioned(path: Path, data: dict[str, Any], version_key: str, kind: Kind, kept: str,
+                        failed: str) -> str | None:
+    """`write_json_versioned`, saying what went wrong in one line instead of raising: `kept` (translated, with
+    {problem}) when the file there is kept, `failed` (with {path} and {problem}) when the write fails."""
+    try:
+        write_json_versioned(path, data, version_key, kind)
+    except DataError as exc:
+        return one_line(kept.format(problem=exc))
+    except OSError as exc:
+        return one_line(failed.format(path=path, problem=exc.strerror or exc))
+    return None
+
+
 def write_json_versioned(path: Path, data: dict[str, Any], version_key: str = "version",
                          kind: Kind = Kind.DATA) -> None:
     """`write_json_atomic`, unless that would lose something: a `DataError` (file left as it is) when the

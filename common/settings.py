@@ -12,7 +12,7 @@ from typing import Any
 
 from common.files import DataError, Kind, read_json
 from common.i18n import LANGUAGES, N_, _
-from common.jsonio import clean_stale_temps, keep_copy, load_json, write_json_versioned
+from common.jsonio import clean_stale_temps, keep_copy, load_json, save_json_versioned
 from common.keymap import check_bindings
 from common.paths import config_dir
 from common.safe_text import is_safe_name, one_line
@@ -147,12 +147,5 @@ def saved_language(path: Path | None = None) -> str:
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     """Save atomically; return a one-line message if the file was not written (it could not be, or the
     file there is of a newer format version or unreadable for now and is kept as it is)."""
-    path = path or settings_path()
-    try:
-        write_json_versioned(path, settings.to_json(), VERSION_KEY, Kind.SETTINGS)
-    except DataError as exc:
-        return one_line(_("settings not saved: {problem}").format(problem=exc))
-    except OSError as exc:
-        return one_line(_("could not save settings to {path}: {problem}").format(path=path,
-                                                                                 problem=exc.strerror or exc))
-    return None
+    return save_json_versioned(path or settings_path(), settings.to_json(), VERSION_KEY, Kind.SETTINGS,
+                               _("settings not saved: {problem}"), _("could not save settings to {path}: {problem}"))

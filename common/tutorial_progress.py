@@ -10,11 +10,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from common.files import DataError, Kind
+from common.files import Kind
 from common.i18n import N_, _
-from common.jsonio import load_json, write_json_versioned
+from common.jsonio import load_json, save_json_versioned
 from common.paths import data_dir
-from common.safe_text import one_line
 
 PROGRESS_VERSION = 1
 VERSION_KEY = "version"
@@ -96,15 +95,9 @@ def load_progress(path: Path | None = None) -> tuple[Progress, str | None]:
 
 def save_progress(progress: Progress, path: Path | None = None) -> str | None:
     """Write atomically; a one-line message if the file was not written, else None."""
-    path = path or progress_path()
-    try:
-        write_json_versioned(path, progress.to_json(), VERSION_KEY, Kind.DATA)
-    except DataError as exc:
-        return one_line(_("tutorial progress not saved: {problem}").format(problem=exc))
-    except OSError as exc:
-        return one_line(_("could not save the tutorial progress to {path}: {problem}").format(
-            path=path, problem=exc.strerror or exc))
-    return None
+    return save_json_versioned(path or progress_path(), progress.to_json(), VERSION_KEY, Kind.DATA,
+                               _("tutorial progress not saved: {problem}"),
+                               _("could not save the tutorial progress to {path}: {problem}"))
 
 
 def game_progress(game: str, path: Path | None = None) -> tuple[GameProgress, str | None]:

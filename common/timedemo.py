@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
 
 from common.app import App
-from common.catalog import specs
+from common.catalog import SceneSpec, specs
 
 FRAME_MS = 1000 / 60
 WARMUP = 30
@@ -59,18 +60,25 @@ def run_sweep(app: App, sizes: list[tuple[int, int]], frames: int = 300, seed: i
     return runs
 
 
-def run_paced(app: App, frames: int = 300, seed: int = 1, only: list[str] | None = None) -> dict[str, Any]:
-    """Every registered scene stepped and presented at 60 frames per second; the wall-clock gaps between
-    shown frames, and each frame's work (step and present): wall clock, and the main thread's CPU time (on a
-    busy machine the wall clock also counts the other processes)."""
-    results: dict[str, Any] = {"size": list(app.size), "frames": frames, "paced": True, "scenes": {}}
-    clock = pygame.time.Clock()
+def _opened(app: App, seed: int, only: list[str] | None) -> Iterator[tuple[SceneSpec, random.Random]]:
+    """Each registered scene (those named in `only`, if given) opened on the app in turn, with the random
+    source of its script."""
     for spec in specs():
         if only and spec.name not in only:
             continue
         rng = random.Random(seed)
         app.stack.clear_to(spec.build(app))
         app.running = True
+        yield spec, rng
+
+
+def run_paced(app: App, frames: int = 300, seed: int = 1, only: list[str] | None = None) -> dict[str, Any]:
+    """Every registered scene stepped and presented at 60 frames per second; the wall-clock gaps between
+    shown frames, and each frame's work (step and present): wall clock, and the main thread's CPU time (on a
+    busy machine the wall clock also counts the other processes)."""
+    results: dict[str, Any] = {"size": list(app.size), "frames": frames, "paced": True, "scenes": {}}
+    clock = pygame.time.Clock()
+    for spec, rng in _opened(app, seed, only):
         gaps, work, cpu = [], [], []
         clock.tick()
         for f in range(WARMUP + frames):
@@ -93,12 +101,7 @@ def run_timedemo(app: App, frames: int = 300, seed: int = 1, only: list[str] | N
     blank = measure_blank(app, frames, present)
     results: dict[str, Any] = {"size": list(app.size), "frames": frames, "present": present, "blank_ms": blank,
                                "scenes": {}}
-    for spec in specs():
-        if only and spec.name not in only:
-            continue
-        rng = random.Random(seed)
-        app.stack.clear_to(spec.build(app))
-        app.running = True
+    for spec, rng in _opened(app, seed, only):
         for f in range(WARMUP):
             app.step(spec.script(f, rng, app.size), FRAME_MS)
         samples = []

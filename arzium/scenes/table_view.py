@@ -270,11 +270,15 @@ class TableView:
         box.clamp_ip(pygame.Rect((0, 0), self.sc.app.size))
         return image_part(tag, box.topleft)
 
+    def _tag_type(self, style: str) -> tuple[int, int]:
+        """A note's font size and padding for `style`."""
+        app = self.sc.app
+        return app.font_px(17 if style == "hint" else 16), app.px(10 if style == "hint" else 8)
+
     def _tag_height(self, style: str) -> int:
         """The height of a one-line note of `style` (as `_tag` lays it out)."""
-        app = self.sc.app
-        return text.font(app.font_px(17 if style == "hint" else 16), True).get_linesize() + \
-            app.px(10 if style == "hint" else 8)
+        px, pad = self._tag_type(style)
+        return text.font(px, True).get_linesize() + pad
 
     def _tag(self, message: str, style: str) -> pygame.Surface:
         """A note on the map, wrapped to its width, cached: "ok" and "bad" above the ghost (coins, blank
@@ -284,8 +288,7 @@ class TableView:
         key = (message, style, width, app.sprites.version)
         tag = self._tags.get(key)
         if tag is None:
-            px = app.font_px(17 if style == "hint" else 16)
-            pad = app.px(10 if style == "hint" else 8)
+            px, pad = self._tag_type(style)
             ink = {"ok": (255, 246, 220), "bad": (255, 196, 176), "hint": (226, 248, 255)}[style]
             lines = text.wrap(message, px, width - app.px(24), bold=True)
             imgs = [text.render(line, px, ink, bold=True) for line in lines]

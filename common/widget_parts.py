@@ -2,16 +2,17 @@
 paints that depends only on a key it gives and on the window) and a part per widget, focus ring and tooltip.
 
 Buttons, sliders, toggles, choices and lists are drawn from their own fields alone, so those fields (with
-hover, focus and the mouse button) are their key and they stay cached while nothing changes; any other
-widget is drawn each frame.
+hover, focus and the mouse button) are their key and they stay cached while nothing changes; a widget of
+another kind is cached when it says what it shows (`Keyed`), else drawn each frame.
 """
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
+from common import text
 from common.i18n import language
 from common.layers import Paint, Part, image_part
 from common.tooltip import TOOLTIP_DELAY_MS, draw_tooltip, tooltip_rect
@@ -22,6 +23,16 @@ if TYPE_CHECKING:
     from common.widgets import WidgetGroup
 
 OWN_FIELDS_ONLY = (Button, Slider, Toggle, Choice, ListBox)  # exact types: a subclass may draw more
+
+
+@runtime_checkable
+class Keyed(Protocol):
+    """A widget that says what its `draw` depends on besides hover, focus, the mouse button and `app_look`
+    (None: it may change every frame), and where it draws."""
+
+    def look(self, app: App) -> Hashable | None: ...
+
+    def reach(self, app: App) -> pygame.Rect: ...
 
 
 def app_look(app: App) -> Hashable:
@@ -48,6 +59,17 @@ def window_part(app: App, key: Hashable, paint: Paint, rect: pygame.Rect | None 
     return Part(area, (key, app.size, language(), app_look(app)), paint)
 
 
+def text_part(words: str, px: int, colour: tuple[int, int, int], pos: tuple[float, float], anchor: str = "topleft",
+              bold: bool = False, shadow: tuple[int, int, int] | None = None) -> Part:
+    """`text.draw_text` of these arguments as a still part over just the lettering (and its shadow)."""
+    rect = text.render(words, px, colour, bold).get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow is not None:
+        off = max(1, int(px) // 18)
+        rect = rect.union(rect.move(off, off))
+    return Part(rect, ("text", words, px, colour, tuple(rect), bold, shadow),
+                lambda s: text.draw_text(s, words, px, colour, pos, anchor, bold, shadow))
+
+
 def widget_screen(backdrop: pygame.Surface, group: WidgetGroup, *parts: Part, over: Sequence[Part] = ()) -> list[Part]:
     """A widget screen's frame, bottom to top: its backdrop picture, `parts`, the widgets, then `over`."""
     return [image_part(backdrop, (0, 0)), *parts, *group_parts(group), *over]
@@ -55,24 +77,38 @@ def widget_screen(backdrop: pygame.Surface, group: WidgetGroup, *parts: Part, ov
 
 def widget_look(widget: Widget, app: App, hovered: bool, focused: bool) -> Hashable | None:
     """What `widget.draw` shows depends on, or None when it may change every frame."""
-    if type(widget) not in OWN_FIELDS_ONLY:
+    if isinstance(widget, Keyed):
+        shows = widget.look(app)
+        if shows is None:
+            return None
+    elif type(widget) in OWN_FIELDS_ONLY:
+        shows = frozen(vars(widget))
+    else:
         return None
     pressed = hovered and pygame.mouse.get_pressed()[0]
-    return type(widget), frozen(vars(widget)), hovered, focused, pressed, app_look(app)
+    return type(widget), shows, hovered, focused, pressed, app_look(app)
 
 
 def bounds(widget: Widget, app: App) -> pygame.Rect:
     """Everything `widget.draw` touches lies in here (a slider's knob and a list's scrollbar stick out, and
     another widget may ring itself just outside its rect)."""
     r = widget.rect
+    if isinstance(widget, Keyed):
+        return widget.reach(app)
     if isinstance(widget, Slider):
         k = app.px(26)
         return r.union(pygame.Rect(r.left, r.centery - k, r.w, 2 * k))
     if isinstance(widget, ListBox):
-        return r.union(pygame.Rect(r.right, r.top, app.px(16), widget.visible_rows(app) * app.px(widget.row_h)))
+        return list_reach(widget, app)
     if type(widget) not in OWN_FIELDS_ONLY:
         return r.inflate(2 * app.px(4), 2 * app.px(4))
     return r
+
+
+def list_reach(widget: ListBox, app: App) -> pygame.Rect:
+    """A list's rows and its scrollbar."""
+    r = widget.rect
+    return r.union(pygame.Rect(r.right, r.top, app.px(16), widget.visible_rows(app) * app.px(widget.row_h)))
 
 
 def group_parts(group: WidgetGroup) -> list[Part]:

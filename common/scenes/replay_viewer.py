@@ -5,18 +5,21 @@ The game gives a `Playback` (its play scene built at any position of the timelin
 the start); the viewer owns the `common.replay_cursor.Cursor`. While playing, the play scene plays the replay
 on at the chosen speed (its rules steps and animations both sped up or slowed down); every jump builds the
 play scene again at the new position. Only mouse motion reaches the play scene: it takes no input here.
+The frame is the play scene's parts (`common.layers`), painted inside the area above the bar, then the bar's.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Literal, Protocol, assert_never
 
 import pygame
 
 from common import text
 from common.i18n import _, format_decimal
+from common.layers import Paint, Part, image_part, paint_all, subtract
 from common.replay_cursor import Cursor, Timeline
 from common.scene import Scene
+from common.widget_parts import frozen, group_parts, text_part
 from common.widgets import Button, Widget, WidgetGroup
 
 if TYPE_CHECKING:
@@ -24,6 +27,7 @@ if TYPE_CHECKING:
 
 BAR_H = 92  # the control bar's height at 1280x720
 DRAG_SEEK_MS = 90  # while the scrubber is dragged, the picture follows at most this often
+SETTLE_LAYERS = 64  # at most this many coats of the bar (it settles after about 15)
 
 
 class Playback(Protocol):
@@ -56,6 +60,12 @@ class GlyphButton(Button):
     def __init__(self, glyph: Glyph, on_click: Callable[[], None], tooltip: str) -> None:
         super().__init__("", on_click, tooltip, font=20)
         self.glyph = glyph
+
+    def look(self, app: App) -> Hashable:
+        return frozen(vars(self))
+
+    def reach(self, app: App) -> pygame.Rect:
+        return self.rect
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         super().draw(surface, app, hovered, focused)
@@ -115,6 +125,13 @@ class Scrubber(Widget):
     def adjust(self, app: App, direction: int) -> bool:
         self.viewer.step(direction)
         return True
+
+    def look(self, app: App) -> Hashable:
+        return tuple(self.rect), id(self.viewer.cursor.timeline), self.viewer.cursor.position
+
+    def reach(self, app: App) -> pygame.Rect:
+        """The track and the knob, which sticks out at either end."""
+        return self.rect.inflate(app.px(24), 0)
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         timeline = self.viewer.cursor.timeline
@@ -305,23 +322,82 @@ class ReplayViewerScene(Scene):
             if not self.cursor.playing:
                 self.play.pause()
 
+    def frame_parts(self) -> list[Part] | None:
+        shown = self.play.frame_parts()
+        return None if shown is None else [*inside(self.area, shown), *self._bar_parts()]
+
     def draw(self, surface: pygame.Surface) -> None:
+        parts = self.frame_parts()
+        if parts is None:  # a play scene that draws itself whole
+            self.play.draw(surface.subsurface(self.area))
+            parts = self._bar_parts()
+        paint_all(surface, parts)
+
+    def _bar_parts(self) -> list[Part]:
+        """The control bar: its panel, the speed, the title, where the replay is, then the controls."""
         app = self.app
-        self.play.draw(surface.subsurface(self.area))
-        surface.blit(app.sprites.nine_slice("ui/panel", self.bar.size), self.bar)
         speed = self.cursor.speed
         label = format_decimal(speed, 1 if speed < 1 else 0) + "×"
         minus, plus = self.buttons[5].rect, self.buttons[6].rect
-        text.draw_text(surface, label, app.font_px(20), app.theme.text, ((minus.right + plus.left) // 2, plus.centery),
-                       "center", bold=True)
         top = self.bar.top + app.px(8)
         title_w = self.scrubber.rect.left - app.px(12) - self.buttons[0].rect.left
-        text.draw_text(surface, self.playback.title,
-                       text.fit_px(self.playback.title, app.font_px(18), title_w, bold=True), app.theme.text,
-                       (self.buttons[0].rect.left, top), "topleft", bold=True)
+        title = self.playback.title
         where = self.playback.describe(self.cursor.position)
         if self.cursor.at_end:
             where += " · " + _("end")
-        text.draw_text(surface, where, text.fit_px(where, app.font_px(17), self.scrubber.rect.w),
-                       app.theme.text, (self.scrubber.rect.left, top), "topleft")
-        self.group.draw(surface)
+        return settled(self.bar, [
+                image_part(app.sprites.nine_slice("ui/panel", self.bar.size), self.bar.topleft),
+                text_part(label, app.font_px(20), app.theme.text, ((minus.right + plus.left) // 2, plus.centery),
+                          "center", bold=True),
+                text_part(title, text.fit_px(title, app.font_px(18), title_w, bold=True), app.theme.text,
+                          (self.buttons[0].rect.left, top), bold=True),
+                text_part(where, text.fit_px(where, app.font_px(17), self.scrubber.rect.w), app.theme.text,
+                          (self.scrubber.rect.left, top)),
+                *group_parts(self.group)])
+
+
+def settled(area: pygame.Rect, stack: list[Part]) -> list[Part]:
+    """`stack` as it shows in `area` once each frame has painted it over the last (its see-through panel, plaques
+    and lettering over themselves until that changes nothing, from black): each part, inside `area`, paints the
+    whole stack so where it lies; outside `area` it paints itself."""
+    def paint(surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        if clip.w <= 0 or clip.h <= 0:
+            return
+        surface.fill((0, 0, 0), clip)
+        before = b""
+        for _layer in range(SETTLE_LAYERS):
+            paint_all(surface, stack)
+            now = pygame.image.tobytes(surface.subsurface(clip), "RGB")
+            if now == before:
+                break
+            before = now
+    out = []
+    for part in stack:
+        inner = tuple(c for piece in part.pieces if (c := piece.clip(area)).w > 0 and c.h > 0)
+        if inner:
+            out.append(Part(part.rect.clip(area), part.key, paint, inner if part.areas else (), opaque=True))
+        outer = tuple(r for piece in part.pieces for r in subtract(piece, area))
+        if outer:
+            out.append(Part(part.rect, part.key, part.paint, outer))
+    return out
+
+
+def inside(area: pygame.Rect, parts: list[Part]) -> list[Part]:
+    """A scene's parts, laid out for a window of `area`'s size, shown in `area`: each painted on that part of
+    the surface (as if it were the whole window) and only there."""
+    out = []
+    for part in parts:
+        pieces = tuple(c for piece in part.pieces if (c := piece.move(area.topleft).clip(area)).w > 0 and c.h > 0)
+        if pieces:
+            out.append(Part(part.rect.move(area.topleft).clip(area), part.key, _painted_in(area, part.paint),
+                            pieces if part.areas else (), part.opaque))
+    return out
+
+
+def _painted_in(area: pygame.Rect, paint: Paint) -> Paint:
+    def on_area(surface: pygame.Surface) -> None:
+        window = surface.subsurface(area)
+        window.set_clip(surface.get_clip().clip(area).move(-area.left, -area.top))
+        paint(window)
+    return on_area

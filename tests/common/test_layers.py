@@ -12,7 +12,7 @@ from common.app import App
 from common.layers import Layers, Part, image_part, merge, paint_all
 from common.widget_parts import widget_look
 from common.widgets import Button, ListBox, Widget
-from helpers import FRAME, click, make_app, motion
+from helpers import FRAME, click, key, make_app, motion
 
 
 def pixels(surface: pygame.Surface) -> bytes:
@@ -127,23 +127,29 @@ def scripted(app: App, name: str, frames: int) -> int:
         events = spec.script(f, rng, app.size)
         if f % 40 == 20:  # now and then a click somewhere (the script's pointer)
             events += click(events[0].pos) if events else []
-        before = app.screen.copy()
-        app.step(events, FRAME)
-        if app.stack.frame_parts() is None:  # a screen opened by the click that draws whole
-            assert app.dirty is None
-            continue
-        layered += 1
-        assert pixels(app.screen) == pixels(reference(app)), f"{name}: frame {f} differs from a full redraw"
-        if app.dirty is not None:  # nothing changed outside the rectangles presented
-            outside = app.screen.copy()
-            for r in app.dirty:
-                outside.blit(before, r, r)
-            assert pixels(outside) == pixels(before), f"{name}: frame {f} changed pixels it does not present"
+        layered += checked_step(app, events, f"{name}: frame {f}")
     return layered
 
 
+def checked_step(app: App, events: list[pygame.event.Event], where: str) -> bool:
+    """Step a frame; when it is drawn through the layers, check it equals a full redraw and changed nothing
+    outside the rectangles it presents (return whether it was)."""
+    before = app.screen.copy()
+    app.step(events, FRAME)
+    if app.stack.frame_parts() is None:  # a screen opened by a click that draws whole
+        assert app.dirty is None
+        return False
+    assert pixels(app.screen) == pixels(reference(app)), f"{where} differs from a full redraw"
+    if app.dirty is not None:  # nothing changed outside the rectangles presented
+        outside = app.screen.copy()
+        for r in app.dirty:
+            outside.blit(before, r, r)
+        assert pixels(outside) == pixels(before), f"{where} changed pixels it does not present"
+    return True
+
+
 @pytest.mark.parametrize("name", ["arzium-play", "arzium-play-hint", "arenas-play", "arenas-play-bot-turn",
-                                  "rules-arzium"])
+                                  "rules-arzium", "arzium-replay", "arenas-replay"])
 @pytest.mark.sweep
 def test_a_scene_through_the_layers_equals_a_full_redraw(name: str) -> None:
     app = make_app((960, 540))
@@ -205,3 +211,28 @@ def test_a_move_preview_through_the_layers_equals_a_full_redraw(name: str) -> No
     Arzium: the filled land's frame and the note stay cached."""
     app = make_app((960, 540))
     scripted(app, name, 12)
+
+
+@pytest.mark.parametrize("name", ["arzium-replay", "arenas-replay"])
+@pytest.mark.sweep
+def test_a_replay_played_and_scrubbed_through_the_layers_equals_a_full_redraw(name: str) -> None:
+    """The viewer plays on (its position and scrubber change each frame), then the scrubber is dragged."""
+    app = make_app((640, 360))
+    spec = catalog.get(name)
+    assert spec is not None
+    viewer = spec.build(app)
+    app.stack.clear_to(viewer)
+    app.step([], FRAME)
+    track = viewer.scrubber.rect  # type: ignore[attr-defined]
+    frames = [key(pygame.K_SPACE), [], [], [], [motion(track.midleft)], [],
+              [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=track.midleft, button=1)],
+              [motion((track.left + track.w // 3, track.centery))], [], [], [], [],
+              [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(track.left + track.w // 3, track.centery), button=1)],
+              [], []]
+    shown = []
+    for f, events in enumerate(frames):
+        assert checked_step(app, events, f"{name}: frame {f}")
+        shown.append(viewer.cursor.position)  # type: ignore[attr-defined]
+    assert shown[-1] < shown[4]  # the drag took it back
+    if name == "arenas-replay":  # its position is the run's time: it moves on every frame played
+        assert shown[1] < shown[2] < shown[3] < shown[4]

@@ -21,11 +21,13 @@ from arenas.scenes.names import timer_name
 from arenas.session import GameSetup, RunRecord, format_ms
 from common import text
 from common.i18n import _
+from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.menu import MenuScene
 from common.scenes.replays import watch_file
-from common.tooltip import draw_tooltip
+from common.tooltip import draw_tooltip, tooltip_rect
+from common.widget_parts import app_look, group_parts, text_part
 from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -77,7 +79,7 @@ class ResultScene(Scene):
         self.watched = watched
         self.history = sand_history(state)
         self.backdrop = Backdrop(70)
-        self.chart: pygame.Surface | None = None
+        self.chart = pygame.Surface((1, 1), pygame.SRCALPHA)  # drawn by `layout`, for the window's size
         self.chart_map: ChartMap | None = None
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
         self.hover_tick: int | None = None  # the card tick under the mouse
@@ -136,7 +138,8 @@ class ResultScene(Scene):
         app = self.app
         w, h = size
         self.chart_rect = pygame.Rect(app.px(30), app.px(190), w - app.px(60), h - app.px(190) - app.px(100))
-        self.chart = None
+        self.chart = pygame.Surface(self.chart_rect.size, pygame.SRCALPHA)
+        self.chart_map = draw_chart(self.chart, app, self.chart.get_rect(), self.history)
         bw, gap = app.px(230), app.px(16)
         total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
         x = w // 2 - total // 2
@@ -178,10 +181,9 @@ class ResultScene(Scene):
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def frame_parts(self) -> list[Part] | None:
         app = self.app
-        w, _h = surface.get_size()
-        self.backdrop.draw(surface, app)
+        w = app.size[0]
         state = self.state
         won = state.result == "won"
         title = _("The machine is stopped — you won!") if won else _("The sand ran out — the machine won")
@@ -191,48 +193,53 @@ class ResultScene(Scene):
             title = _("The bots stopped the machine!") if won else _("The sand beat the bots")
         colour = (150, 240, 140) if won else (255, 140, 110)
         room = w - app.px(60)
-        text.draw_text(surface, title, text.fit_px(title, app.font_px(44), room, bold=True), colour,
-                       (w // 2, app.px(18)), "midtop", bold=True, shadow=app.theme.shadow)
+        shadow = app.theme.shadow
+        parts = [image_part(self.backdrop.picture(app, app.size), (0, 0)),
+                 text_part(title, text.fit_px(title, app.font_px(44), room, bold=True), colour, (w // 2, app.px(18)),
+                           "midtop", bold=True, shadow=shadow)]
         level = state.level
-        parts = [_("Level {number}").format(number=level.number), _(level.name),
+        words = [_("Level {number}").format(number=level.number), _(level.name),
                  _("time {time}").format(time=format_ms(state.time_ms))]
         if self.record.new_best:
-            parts.append(_("new best time!"))
+            words.append(_("new best time!"))
         elif self.record.previous_best is not None and won:
-            parts.append(_("best {time}").format(time=format_ms(self.record.previous_best)))
-        line = " · ".join(parts)
+            words.append(_("best {time}").format(time=format_ms(self.record.previous_best)))
+        line = " · ".join(words)
         light = app.theme.text_light
-        text.draw_text(surface, line, text.fit_px(line, app.font_px(26), room, bold=True), light,
-                       (w // 2, app.px(76)), "midtop", bold=True, shadow=app.theme.shadow)
+        parts.append(text_part(line, text.fit_px(line, app.font_px(26), room, bold=True), light, (w // 2, app.px(76)),
+                               "midtop", bold=True, shadow=shadow))
         y = app.px(112)
         for extra, ink in ((failure_text(state), (255, 170, 140)), (assist_text(self.setup, state), (150, 220, 255))):
             if extra:
-                text.draw_text(surface, extra, text.fit_px(extra, app.font_px(22), room, bold=True), ink, (w // 2, y),
-                               "midtop", bold=True, shadow=app.theme.shadow)
+                parts.append(text_part(extra, text.fit_px(extra, app.font_px(22), room, bold=True), ink, (w // 2, y),
+                                       "midtop", bold=True, shadow=shadow))
                 y += app.px(28)
         if self.record.replay_path is not None:
             where = _("Replay saved: {file}").format(file=self.record.replay_path.name)
-            text.draw_text(surface, where, app.font_px(16), light, (w // 2, self.chart_rect.top - app.px(6)),
-                           "midbottom", shadow=app.theme.shadow)
-        if self.chart is None or self.chart.get_size() != self.chart_rect.size:
-            self.chart = pygame.Surface(self.chart_rect.size, pygame.SRCALPHA)
-            self.chart_map = draw_chart(self.chart, app, self.chart.get_rect(), self.history)
-        surface.blit(self.chart, self.chart_rect)
+            parts.append(text_part(where, app.font_px(16), light, (w // 2, self.chart_rect.top - app.px(6)),
+                                   "midbottom", shadow=shadow))
+        parts.append(image_part(self.chart, self.chart_rect.topleft))
         heading = _("Sand left in every timer over the run")
-        text.draw_text(surface, heading, text.fit_px(heading, app.font_px(18), self.chart_rect.w // 2, bold=True),
-                       app.theme.text, (self.chart_rect.centerx, self.chart_rect.top + app.px(10)), "midtop", bold=True)
-        self.group.draw(surface)
-        self._draw_tick(surface)
+        parts.append(text_part(heading, text.fit_px(heading, app.font_px(18), self.chart_rect.w // 2, bold=True),
+                               app.theme.text, (self.chart_rect.centerx, self.chart_rect.top + app.px(10)), "midtop",
+                               bold=True))
+        return [*parts, *group_parts(self.group), *self._tick_parts()]
 
-    def _draw_tick(self, surface: pygame.Surface) -> None:
+    def _tick_parts(self) -> list[Part]:
         """The tick under the mouse (else the one chosen by key) marked across the plot, with its card."""
         i = self.hover_tick if self.hover_tick is not None else self.focus_tick
-        if i is None or self.chart_map is None:
-            return
-        app = self.app
         cm = self.chart_map
+        if i is None or cm is None:
+            return []
+        app = self.app
         x = self.chart_rect.x + round(cm.ticks[i])
         top, bottom = self.chart_rect.y + cm.plot.top, self.chart_rect.y + cm.plot.bottom
-        pygame.draw.line(surface, app.theme.accent, (x, top), (x, bottom), max(2, app.px(3)))  # the initial stays
+        width = max(2, app.px(3))
+        colour = app.theme.accent
         pos = self.mouse if self.hover_tick is not None else (x, self.chart_rect.y + cm.strip.bottom)
-        draw_tooltip(surface, app, tick_text(self.history, i), pos)
+        words = tick_text(self.history, i)
+        return [Part(pygame.Rect(x - width, top - width, 2 * width + 1, bottom - top + 2 * width + 1),
+                     ("tick", x, top, bottom, width, colour),
+                     lambda s: pygame.draw.line(s, colour, (x, top), (x, bottom), width)),  # the initial stays
+                Part(tooltip_rect(app, words, pos), ("tip", words, pos, app_look(app)),
+                     lambda s: draw_tooltip(s, app, words, pos))]

@@ -23,11 +23,13 @@ from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from arzium.scenes.result_view import Drawn, ResultView
 from arzium.scenes.wording import and_joined, coins, points, shown_name, win_line
 from common import text
-from common.i18n import _, ngettext
+from common.i18n import _, language, ngettext
+from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.replays import watch_file
-from common.tooltip import draw_tooltip
+from common.tooltip import draw_tooltip, tooltip_rect
+from common.widget_parts import app_look, group_parts
 from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -89,7 +91,7 @@ class ResultScene(Scene):
         self.mouse = (-1, -1)
         self.view = ResultView(app, state, self.outcome, self.order, points_by_turn(new_game(state.setup, state.seed,
                                                                                             state.cards), actions))
-        self.picture: pygame.Surface | None = None
+        self.picture = pygame.Surface((1, 1), pygame.SRCALPHA)  # painted by `layout`, for the window's size
         self.drawn = Drawn()
         again = Button(_("Play again"), self.play_again, _("A new game with the same seats"), font=24)
         menu = Button(_("Menu"), self.to_menu, _("Back to the main menu"), font=24, sound="ui_back")
@@ -126,7 +128,7 @@ class ResultScene(Scene):
         for b in self.buttons:
             b.rect = pygame.Rect(x, self.panel.bottom - app.px(70), bw, app.px(48))
             x += bw + gap
-        self.picture = None
+        self.picture, self.drawn = self._paint(size)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -153,19 +155,20 @@ class ResultScene(Scene):
         turns = ngettext("after {n} turn", "after {n} turns", self.state.turn).format(n=self.state.turn)
         return title, turns + " · " + decision_text(out, names)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def frame_parts(self) -> list[Part] | None:
         app = self.app
-        panel = self.panel
-        self.backdrop.draw(surface, app, [("ui/dialog", panel)])
-        if self.picture is None or self.picture.get_size() != surface.get_size():
-            self.picture, self.drawn = self._paint(surface.get_size())
-        surface.blit(self.picture, (0, 0))
+        parts = [image_part(self.backdrop.picture(app, app.size, [("ui/dialog", self.panel)]), (0, 0)),
+                 image_part(self.picture, (0, 0))]
         if self.assisted:
-            self._draw_assisted(surface)
-        self.group.draw(surface)
-        tip = next((words for rect, words in self.drawn.tiles if rect.collidepoint(self.mouse)), None)
+            parts.append(Part(self._stamp(), ("stamp", tuple(self._stamp()), language(), app_look(app)),
+                              self._draw_assisted))
+        parts += group_parts(self.group)
+        mouse = self.mouse
+        tip = next((words for rect, words in self.drawn.tiles if rect.collidepoint(mouse)), None)
         if tip is not None:
-            draw_tooltip(surface, app, tip, self.mouse)
+            parts.append(Part(tooltip_rect(app, tip, mouse), ("tip", tip, mouse, app_look(app)),
+                              lambda s: draw_tooltip(s, app, tip, mouse)))
+        return parts
 
     def _paint(self, size: tuple[int, int]) -> tuple[pygame.Surface, Drawn]:
         """The still part of the screen: headline, the players, the map and the chart (once per size)."""

@@ -159,7 +159,8 @@ def test_a_scene_through_the_layers_equals_a_full_redraw(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["menu", "settings", "gallery", "replays", "statistics", "arzium-setup",
-                                  "arenas-setup"])
+                                  "arenas-setup", "arzium-result", "arzium-result-4", "arzium-result-tie",
+                                  "arenas-result", "arenas-result-coinciding"])
 @pytest.mark.sweep
 def test_a_widget_screen_through_the_layers_equals_a_full_redraw(name: str) -> None:
     app = make_app((960, 540))
@@ -236,3 +237,24 @@ def test_a_replay_played_and_scrubbed_through_the_layers_equals_a_full_redraw(na
     assert shown[-1] < shown[4]  # the drag took it back
     if name == "arenas-replay":  # its position is the run's time: it moves on every frame played
         assert shown[1] < shown[2] < shown[3] < shown[4]
+
+
+@pytest.mark.sweep
+def test_a_result_screen_with_its_tick_or_tooltip_through_the_layers_equals_a_full_redraw() -> None:
+    """Arenas: a card tick chosen by key, then another; Arzium: the mouse on a card of a player's row."""
+    app = make_app((640, 360))
+    for name in ("arenas-result", "arzium-result"):
+        spec = catalog.get(name)
+        assert spec is not None
+        scene = spec.build(app)
+        app.stack.clear_to(scene)
+        assert checked_step(app, [], f"{name}: frame 0")
+        if name == "arzium-result":
+            steps = [[motion(scene.drawn.tiles[0][0].center)]]  # type: ignore[attr-defined]
+        else:
+            steps = [key(pygame.K_DOWN), key(pygame.K_DOWN)]
+        for f, events in enumerate(steps, 1):
+            assert checked_step(app, events, f"{name}: frame {f}")
+            parts = app.stack.frame_parts()
+            assert parts is not None and any(isinstance(p.key, tuple) and p.key[0] == "tip" for p in parts)
+        assert checked_step(app, [motion((1, 1))] if name == "arzium-result" else key(pygame.K_ESCAPE), name)

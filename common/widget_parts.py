@@ -8,7 +8,7 @@ another kind is cached when it says what it shows (`Keyed`), else drawn each fra
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,14 +25,17 @@ if TYPE_CHECKING:
 OWN_FIELDS_ONLY = (Button, Slider, Toggle, Choice, ListBox)  # exact types: a subclass may draw more
 
 
-@runtime_checkable
-class Keyed(Protocol):
+class Keyed(Widget):
     """A widget that says what its `draw` depends on besides hover, focus, the mouse button and `app_look`
-    (None: it may change every frame), and where it draws."""
+    (`look`), and where it draws (`reach`)."""
 
-    def look(self, app: App) -> Hashable | None: ...
+    def look(self, app: App) -> Hashable | None:
+        """What `draw` shows depends on; None (the default): it may change every frame."""
+        return None
 
-    def reach(self, app: App) -> pygame.Rect: ...
+    def reach(self, app: App) -> pygame.Rect:
+        """Everything `draw` touches lies in here."""
+        return self.rect
 
 
 def app_look(app: App) -> Hashable:

@@ -2,7 +2,7 @@
 and the choices they edit."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -12,8 +12,9 @@ from arenas.records import Records
 from arenas.rules import MAX_PLAYERS, Level
 from arenas.session import format_ms
 from common import text
-from common.i18n import N_, _
-from common.widgets import ListBox, Widget, draw_scrollbar
+from common.i18n import N_, _, language
+from common.widget_parts import Keyed, list_reach
+from common.widgets import ListBox, draw_scrollbar
 
 if TYPE_CHECKING:
     from common.app import App
@@ -47,7 +48,7 @@ class Choices:
         return _(name) if name in BOT_NAMES else name or default_name(seat)
 
 
-class NameField(Widget):
+class NameField(Keyed):
     """A player's name: click or Enter to edit, type, Enter or Tab to finish."""
 
     def __init__(self, index: int, choices: Choices, on_edit: Callable[[NameField], None]) -> None:
@@ -67,6 +68,11 @@ class NameField(Widget):
             return
         app.sounds.play("ui_click")
         self.on_edit(self)
+
+    def look(self, app: App) -> Hashable | None:
+        if self.editing:  # its caret blinks
+            return None
+        return tuple(self.rect), self.enabled, self.index, self.value, language()
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         if not self.enabled:
@@ -88,7 +94,7 @@ class NameField(Widget):
             pygame.draw.line(surface, app.theme.text, (r.right + 2, r.top + 2), (r.right + 2, r.bottom - 2), 2)
 
 
-class SeatKind(Widget):
+class SeatKind(Keyed):
     """Human or bot for one seat: a two-way switch beside the name (click, Enter or Left/Right)."""
 
     def __init__(self, index: int, choices: Choices, on_change: Callable[[int, bool], None]) -> None:
@@ -112,6 +118,9 @@ class SeatKind(Widget):
             self.activate(app)
         return True
 
+    def look(self, app: App) -> Hashable:
+        return tuple(self.rect), self.enabled, self.bot, language()
+
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         if not self.enabled:
             return
@@ -131,7 +140,7 @@ class SeatKind(Widget):
                            bold=chosen)
 
 
-class LevelList(ListBox):
+class LevelList(ListBox, Keyed):
     """Levels with their number, name, lock or best time; Up/Down select, Enter starts."""
 
     def __init__(self, levels: list[Level], records: Records, on_start: Callable[[int], None]) -> None:
@@ -148,6 +157,15 @@ class LevelList(ListBox):
     def reveal(self, app: App) -> None:
         rows = self.visible_rows(app)
         self.scroll = min(max(self.scroll, self.selected - rows + 1), self.selected)
+
+    def look(self, app: App) -> Hashable:
+        shown = self.levels[self.scroll:self.scroll + self.visible_rows(app)]
+        records = tuple((lv.number, lv.name, self.records.is_unlocked(lv.number), self.records.get(lv.number).wins,
+                         self.records.best_ms(lv.number)) for lv in shown)
+        return tuple(self.rect), self.row_h, self.scroll, self.selected, len(self.items), records, language()
+
+    def reach(self, app: App) -> pygame.Rect:
+        return list_reach(self, app)
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         rh = app.px(self.row_h)

@@ -11,7 +11,7 @@ from common.layers import Part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.tooltip import draw_tooltip, tooltip_rect
-from common.widget_parts import app_look, widget_screen, window_part
+from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ class GalleryScene(Scene):
         tip = self._tooltip()
         if tip is not None:
             mouse = self.mouse
-            parts.append(Part(tooltip_rect(app, tip, mouse), ("tip", tip, mouse, app_look(app)),
+            parts.append(Part(tooltip_rect(app, tip, mouse), None,  # moving: the grid under it is never repainted
                               lambda surface: draw_tooltip(surface, app, tip, mouse)))
         picture = self.backdrop.picture(app, app.size, [("ui/panel", self.panel)])
         return widget_screen(picture, self.group, parts[0], over=parts[1:])

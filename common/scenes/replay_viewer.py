@@ -19,8 +19,8 @@ from common.i18n import _, format_decimal
 from common.layers import Paint, Part, image_part, paint_all, subtract
 from common.replay_cursor import Cursor, Timeline
 from common.scene import Scene
-from common.widget_parts import frozen, group_parts, text_part
-from common.widgets import Button, Widget, WidgetGroup
+from common.widget_parts import Keyed, frozen, group_parts, text_part
+from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App
@@ -54,7 +54,7 @@ class Playback(Protocol):
 Glyph = Literal["start", "back", "play", "pause", "forward", "end", "slower", "faster"]
 
 
-class GlyphButton(Button):
+class GlyphButton(Button, Keyed):
     """A button showing a drawn transport glyph instead of a word."""
 
     def __init__(self, glyph: Glyph, on_click: Callable[[], None], tooltip: str) -> None:
@@ -63,9 +63,6 @@ class GlyphButton(Button):
 
     def look(self, app: App) -> Hashable:
         return frozen(vars(self))
-
-    def reach(self, app: App) -> pygame.Rect:
-        return self.rect
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         super().draw(surface, app, hovered, focused)
@@ -106,7 +103,7 @@ class GlyphButton(Button):
                 assert_never(self.glyph)
 
 
-class Scrubber(Widget):
+class Scrubber(Keyed):
     """The timeline: a track with the actions as ticks and a knob at the position; click or drag to jump."""
 
     def __init__(self, viewer: ReplayViewerScene) -> None:

@@ -258,3 +258,24 @@ def test_a_result_screen_with_its_tick_or_tooltip_through_the_layers_equals_a_fu
             parts = app.stack.frame_parts()
             assert parts is not None and any(isinstance(p.key, tuple) and p.key[0] == "tip" for p in parts)
         assert checked_step(app, [motion((1, 1))] if name == "arzium-result" else key(pygame.K_ESCAPE), name)
+
+
+@pytest.mark.sweep
+def test_the_arenas_setup_widgets_through_the_layers_equal_a_full_redraw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name typed (its field drawn each frame while its caret blinks), then a seat switched to a bot, back by
+    key, and to a bot again with nothing else changing: the cached field and switch show each change."""
+    import arenas.scenes.setup as setup
+    from arenas.scenes.setup_widgets import Choices
+
+    monkeypatch.setattr(setup, "REMEMBERED", Choices())
+    app = make_app((640, 360))
+    spec = catalog.get("arenas-setup")
+    assert spec is not None
+    scene = spec.build(app)
+    app.stack.clear_to(scene)
+    field, kind = scene.names[0], scene.kinds[0]  # type: ignore[attr-defined]
+    steps = [[], click(field.rect.center), [pygame.event.Event(pygame.TEXTINPUT, text="Zo")], key(pygame.K_RETURN),
+             [], click(kind.rect.center), [], key(pygame.K_LEFT), [], key(pygame.K_RIGHT), []]  # back, and again
+    for f, events in enumerate(steps):
+        assert checked_step(app, events, f"arenas-setup: frame {f}")
+    assert scene.choices.bots[0] and field.value == "Zo"  # type: ignore[attr-defined]  # a chosen name stays

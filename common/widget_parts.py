@@ -26,11 +26,11 @@ OWN_FIELDS_ONLY = (Button, Slider, Toggle, Choice, ListBox)  # exact types: a su
 
 
 class Keyed(Widget):
-    """A widget that says what its `draw` depends on besides hover, focus, the mouse button and `app_look`
-    (`look`), and where it draws (`reach`)."""
+    """A widget that says what its `draw` depends on besides `app_look` (`look`), and where it draws (`reach`)."""
 
-    def look(self, app: App) -> Hashable | None:
-        """What `draw` shows depends on; None (the default): it may change every frame."""
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable | None:
+        """What `draw(surface, app, hovered, focused)` shows depends on; None (the default): it may change
+        every frame."""
         return None
 
     def reach(self, app: App) -> pygame.Rect:
@@ -43,10 +43,16 @@ def app_look(app: App) -> Hashable:
     return id(app.sprites), app.sprites.version, app.theme, app.scale
 
 
+PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def frozen(value: object) -> Hashable:
     """`value` as something hashable that compares equal when it draws the same (lists, rects, dicts)."""
+    kind = type(value)
+    if kind in PLAIN:  # most fields: checked first, as this runs for every widget every frame
+        return value
     if isinstance(value, (list, tuple)):
-        return tuple(frozen(v) for v in value)
+        return tuple([frozen(v) for v in value])
     if isinstance(value, pygame.Rect):
         return tuple(value)
     if isinstance(value, dict):
@@ -81,15 +87,12 @@ def widget_screen(backdrop: pygame.Surface, group: WidgetGroup, *parts: Part, ov
 def widget_look(widget: Widget, app: App, hovered: bool, focused: bool) -> Hashable | None:
     """What `widget.draw` shows depends on, or None when it may change every frame."""
     if isinstance(widget, Keyed):
-        shows = widget.look(app)
-        if shows is None:
-            return None
-    elif type(widget) in OWN_FIELDS_ONLY:
-        shows = frozen(vars(widget))
-    else:
+        shows = widget.look(app, hovered, focused)
+        return None if shows is None else (type(widget), shows, app_look(app))
+    if type(widget) not in OWN_FIELDS_ONLY:
         return None
     pressed = hovered and pygame.mouse.get_pressed()[0]
-    return type(widget), shows, hovered, focused, pressed, app_look(app)
+    return type(widget), frozen(vars(widget)), hovered, focused, pressed, app_look(app)
 
 
 def bounds(widget: Widget, app: App) -> pygame.Rect:

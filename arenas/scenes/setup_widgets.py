@@ -69,10 +69,10 @@ class NameField(Keyed):
         app.sounds.play("ui_click")
         self.on_edit(self)
 
-    def look(self, app: App) -> Hashable | None:
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable | None:
         if self.editing:  # its caret blinks
             return None
-        return tuple(self.rect), self.enabled, self.index, self.value, language()
+        return tuple(self.rect), self.enabled, self.index, self.value, hovered or focused, language()
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         if not self.enabled:
@@ -118,8 +118,8 @@ class SeatKind(Keyed):
             self.activate(app)
         return True
 
-    def look(self, app: App) -> Hashable:
-        return tuple(self.rect), self.enabled, self.bot, language()
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
+        return tuple(self.rect), self.enabled, self.bot, hovered or focused, language()
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         if not self.enabled:
@@ -158,7 +158,7 @@ class LevelList(ListBox, Keyed):
         rows = self.visible_rows(app)
         self.scroll = min(max(self.scroll, self.selected - rows + 1), self.selected)
 
-    def look(self, app: App) -> Hashable:
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
         shown = self.levels[self.scroll:self.scroll + self.visible_rows(app)]
         records = tuple((lv.number, lv.name, self.records.is_unlocked(lv.number), self.records.get(lv.number).wins,
                          self.records.best_ms(lv.number)) for lv in shown)

@@ -61,8 +61,8 @@ class GlyphButton(Button, Keyed):
         super().__init__("", on_click, tooltip, font=20)
         self.glyph = glyph
 
-    def look(self, app: App) -> Hashable:
-        return frozen(vars(self))
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
+        return frozen(vars(self)), hovered, focused, hovered and pygame.mouse.get_pressed()[0]
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         super().draw(surface, app, hovered, focused)
@@ -123,7 +123,7 @@ class Scrubber(Keyed):
         self.viewer.step(direction)
         return True
 
-    def look(self, app: App) -> Hashable:
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
         return tuple(self.rect), id(self.viewer.cursor.timeline), self.viewer.cursor.position
 
     def reach(self, app: App) -> pygame.Rect:

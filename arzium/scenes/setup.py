@@ -5,7 +5,7 @@ remembers the new one."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -40,12 +40,12 @@ from arzium.scenes.wording import (
 )
 from common import text
 from common.dialog import Dialog
-from common.i18n import _
+from common.i18n import _, language
 from common.layers import Part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.tutorial_launch import open_tutorial
-from common.widget_parts import frozen, widget_screen, window_part
+from common.widget_parts import Keyed, frozen, widget_screen, window_part
 from common.widgets import Button, Choice, Widget, WidgetGroup
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def saved_line(saved: SavedGame) -> str:
                                                                              for s in state.setup.seats))
 
 
-class NameField(Widget):
+class NameField(Keyed):
     """A one-line text box: click or Enter to edit, type, Enter or Esc to finish."""
 
     def __init__(self, value: str, on_change: Callable[[str], Any], tooltip: str | None = None) -> None:
@@ -98,6 +98,9 @@ class NameField(Widget):
             return True
         return False
 
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable | None:
+        return None if self.editing else (tuple(self.rect), self.value, hovered)  # editing: its caret blinks
+
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         r = self.rect
         pygame.draw.rect(surface, (255, 248, 226) if self.editing else (246, 234, 206), r, border_radius=app.px(6))
@@ -108,7 +111,7 @@ class NameField(Widget):
         text.draw_text(surface, shown, px, app.theme.text, (r.left + app.px(8), r.centery), "midleft")
 
 
-class LevelSegment(Widget):
+class LevelSegment(Keyed):
     """One part of a bot seat's level picker (Easy | Normal | Hard): the chosen part is pressed in
     and lit; Left/Right pick the neighbouring level."""
 
@@ -130,6 +133,12 @@ class LevelSegment(Widget):
         app.sounds.play("ui_hover")
         self.on_pick(LEVELS[new])
         return True
+
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
+        return tuple(self.rect), self.level, self.chosen() == self.level, hovered, focused, language()
+
+    def reach(self, app: App) -> pygame.Rect:
+        return self.rect.inflate(app.px(2), app.px(2))  # the chosen part's ring
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         on = self.chosen() == self.level

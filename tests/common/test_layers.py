@@ -279,3 +279,21 @@ def test_the_arenas_setup_widgets_through_the_layers_equal_a_full_redraw(monkeyp
     for f, events in enumerate(steps):
         assert checked_step(app, events, f"arenas-setup: frame {f}")
     assert scene.choices.bots[0] and field.value == "Zo"  # type: ignore[attr-defined]  # a chosen name stays
+
+
+@pytest.mark.sweep
+def test_the_arzium_setup_widgets_through_the_layers_equal_a_full_redraw() -> None:
+    """A name typed, then a bot's level picked by click and changed by key with nothing else changing."""
+    app = make_app((640, 360))
+    spec = catalog.get("arzium-setup")
+    assert spec is not None
+    scene = spec.build(app)
+    app.stack.clear_to(scene)
+    rows = scene.rows  # type: ignore[attr-defined]
+    field = rows[0]["name"]
+    segment = next(w for row in rows for k, w in row.items() if k.startswith("level_"))
+    steps = [[], click(field.rect.center), [pygame.event.Event(pygame.TEXTINPUT, text="Zo")], key(pygame.K_RETURN),
+             [], click(segment.rect.center), [], key(pygame.K_RIGHT), [], key(pygame.K_LEFT), []]
+    for f, events in enumerate(steps):
+        assert checked_step(app, events, f"arzium-setup: frame {f}")
+    assert field.value.endswith("Zo")

@@ -47,16 +47,16 @@ PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def frozen(value: object) -> Hashable:
-    """`value` as something hashable that compares equal when it draws the same (lists, rects, dicts)."""
-    kind = type(value)
-    if kind in PLAIN:  # most fields: checked first, as this runs for every widget every frame
+    """`value` as something hashable that compares equal when it draws the same (lists, rects, dicts).
+    Plain fields are taken as they are first: this runs for every widget every frame."""
+    if type(value) in PLAIN:
         return value
+    if isinstance(value, dict):
+        return tuple([(k, frozen(v)) for k, v in value.items()])
     if isinstance(value, (list, tuple)):
         return tuple([frozen(v) for v in value])
     if isinstance(value, pygame.Rect):
         return tuple(value)
-    if isinstance(value, dict):
-        return tuple((k, frozen(v)) for k, v in value.items())
     assert isinstance(value, Hashable)
     return value
 
@@ -84,15 +84,17 @@ def widget_screen(backdrop: pygame.Surface, group: WidgetGroup, *parts: Part, ov
     return [image_part(backdrop, (0, 0)), *parts, *group_parts(group), *over]
 
 
-def widget_look(widget: Widget, app: App, hovered: bool, focused: bool) -> Hashable | None:
-    """What `widget.draw` shows depends on, or None when it may change every frame."""
+def widget_look(widget: Widget, app: App, hovered: bool, focused: bool, look: Hashable = None) -> Hashable | None:
+    """What `widget.draw` shows depends on, or None when it may change every frame (`look`: `app_look(app)`,
+    when the caller has it already)."""
+    look = app_look(app) if look is None else look
     if isinstance(widget, Keyed):
         shows = widget.look(app, hovered, focused)
-        return None if shows is None else (type(widget), shows, app_look(app))
+        return None if shows is None else (type(widget), shows, look)
     if type(widget) not in OWN_FIELDS_ONLY:
         return None
     pressed = hovered and pygame.mouse.get_pressed()[0]
-    return type(widget), frozen(vars(widget)), hovered, focused, pressed, app_look(app)
+    return type(widget), frozen(vars(widget)), hovered, focused, pressed, look
 
 
 def bounds(widget: Widget, app: App) -> pygame.Rect:
@@ -122,9 +124,10 @@ def group_parts(group: WidgetGroup) -> list[Part]:
     app = group.app
     focused = group.focused
     parts = []
+    seen = app_look(app)
     for w in group.widgets:
         hovered, focus = w is group.hover, w is focused and (group.keyboard_mode or w is group.hover)
-        look = widget_look(w, app, hovered, focus)
+        look = widget_look(w, app, hovered, focus, seen)
 
         def paint(surface: pygame.Surface, w: Widget = w, hovered: bool = hovered, focus: bool = focus) -> None:
             w.draw(surface, app, hovered, focus)

@@ -52,9 +52,14 @@ def frozen(value: object) -> Hashable:
     if type(value) in PLAIN:
         return value
     if isinstance(value, dict):
-        return tuple([(k, frozen(v)) for k, v in value.items()])
+        return tuple([(k, v if type(v) in PLAIN else frozen(v)) for k, v in value.items()])
     if isinstance(value, (list, tuple)):
-        return tuple([frozen(v) for v in value])
+        shallow = tuple(value)  # a choice's options: pairs of plain values, hashable as they are
+        try:
+            hash(shallow)
+        except TypeError:
+            return tuple([frozen(v) for v in value])
+        return shallow
     if isinstance(value, pygame.Rect):
         return tuple(value)
     assert isinstance(value, Hashable)

@@ -95,6 +95,7 @@ class SetupScene(Scene):
         self.group.keyboard_mode = True
         self.backdrop = Backdrop(60)
         self.previews: dict[tuple[int, tuple[int, int], int, int], pygame.Surface] = {}
+        self.empty_tables: dict[tuple[int, tuple[int, int], int, int], pygame.Surface] = {}
         self.fits = FitQueue()  # boards are fitted off the frame loop, so browsing levels stays smooth
         self.detail = pygame.Rect(0, 0, 0, 0)
         self.left = pygame.Rect(0, 0, 0, 0)
@@ -444,20 +445,27 @@ class SetupScene(Scene):
         return box
 
     def _preview(self, level: Level, box: pygame.Rect) -> pygame.Surface:
-        """A small picture of the level's board (cached per level and size); an empty table until its
-        board has been fitted in the background."""
+        """A small picture of the level's board (cached per level and size); an empty table (cached too, so
+        that it stays one still picture) until its board has been fitted in the background."""
         key = (level.number, box.size, id(self.app.sprites), self.app.sprites.version)
         img = self.previews.get(key)
         if img is None:
-            frame = pygame.Rect(0, 0, box.w, box.h)
-            back = pygame.Surface(frame.size, pygame.SRCALPHA)
-            pygame.draw.rect(back, (31, 74, 70), frame, border_radius=self.app.px(14))
-            pygame.draw.rect(back, (92, 58, 34), frame, max(2, self.app.px(4)), border_radius=self.app.px(14))
-            inner, max_s = frame.inflate(-self.app.px(16), -self.app.px(16)), self.app.px(60)
+            inner, max_s = pygame.Rect(0, 0, box.w, box.h).inflate(-self.app.px(16), -self.app.px(16)), self.app.px(60)
             if not self.fits.ready(fit_args(level, inner, max_s)):
-                return back
+                empty = self.empty_tables.get(key)
+                if empty is None:
+                    empty = self.empty_tables[key] = self._table(box.size)
+                return empty
+            img = self._table(box.size)
             board = BoardView(self.app, level, inner, max_s)
-            back.blit(board.preview(), board.box)
-            img = self.previews[key] = back
+            img.blit(board.preview(), board.box)
+            self.previews[key] = img
         return img
 
+    def _table(self, size: tuple[int, int]) -> pygame.Surface:
+        """The preview's table: green cloth in a wooden rim."""
+        frame = pygame.Rect((0, 0), size)
+        back = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(back, (31, 74, 70), frame, border_radius=self.app.px(14))
+        pygame.draw.rect(back, (92, 58, 34), frame, max(2, self.app.px(4)), border_radius=self.app.px(14))
+        return back

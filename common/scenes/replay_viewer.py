@@ -5,7 +5,9 @@ The game gives a `Playback` (its play scene built at any position of the timelin
 the start); the viewer owns the `common.replay_cursor.Cursor`. While playing, the play scene plays the replay
 on at the chosen speed (its rules steps and animations both sped up or slowed down); every jump builds the
 play scene again at the new position. Only mouse motion reaches the play scene: it takes no input here.
-The frame is the play scene's parts (`common.layers`), painted inside the area above the bar, then the bar's.
+The frame is the play scene's parts (`common.layers`), painted inside the area above the bar, then the bar's;
+a frame after one in which the viewer did not touch the play scene (paused, the mouse away from it or still),
+its moving parts are still ones: nothing else changes that scene.
 """
 from __future__ import annotations
 
@@ -15,11 +17,11 @@ from typing import TYPE_CHECKING, Literal, Protocol, assert_never
 import pygame
 
 from common import text
-from common.i18n import _, format_decimal
+from common.i18n import _, format_decimal, language
 from common.layers import Paint, Part, image_part, paint_all, subtract
 from common.replay_cursor import Cursor, Timeline
 from common.scene import Scene
-from common.widget_parts import Keyed, frozen, group_parts, text_part
+from common.widget_parts import Keyed, app_look, frozen, group_parts, text_part
 from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -177,6 +179,9 @@ class ReplayViewerScene(Scene):
         self.group = WidgetGroup(app, [*self.buttons, self.scrubber, self.back])
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.area = pygame.Rect(0, 0, 0, 0)
+        self.touches = 0  # calls into the play scene: nothing else changes it
+        self.seen = -1    # `touches` at the end of the last update
+        self.resting = False  # nothing touched the play scene in the last frame: its picture stays as it is
 
     # ---- the play scene -----------------------------------------------------------------------
     def jump(self, position: int) -> None:
@@ -184,6 +189,7 @@ class ReplayViewerScene(Scene):
         self.pending = None
         self.cursor.position = self.cursor.timeline.clamp(position)
         self.play.leave()
+        self.touches += 1
         self.play = self.playback.seek(position, self._ended)
         self.play.layout(self.area.size)
         self.play.enter()
@@ -198,6 +204,7 @@ class ReplayViewerScene(Scene):
         restart = self.cursor.toggle()
         if restart:
             self.jump(0)
+        self.touches += 1
         if self.cursor.playing:
             self.play.resume()
         else:
@@ -218,17 +225,21 @@ class ReplayViewerScene(Scene):
 
     # ---- scene --------------------------------------------------------------------------------
     def enter(self) -> None:
+        self.touches += 1
         self.play.enter()
         self.play.pause()
 
     def leave(self) -> None:
+        self.touches += 1
         self.play.leave()
 
     def pause(self) -> None:
         """Another scene (the rules) covers the viewer: the replay waits, silent."""
+        self.touches += 1
         self.play.pause()
 
     def resume(self) -> None:
+        self.touches += 1
         if self.cursor.playing:
             self.play.resume()
 
@@ -238,6 +249,7 @@ class ReplayViewerScene(Scene):
         bar_h = app.px(BAR_H)
         self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
         self.area = pygame.Rect(0, 0, w, h - bar_h)
+        self.touches += 1
         self.play.layout(self.area.size)
         pad, bh = app.px(12), app.px(44)
         bw = app.px(52)
@@ -261,6 +273,7 @@ class ReplayViewerScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEMOTION and self.area.collidepoint(event.pos):
+            self.touches += 1
             self.play.handle(event)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.group.dragging is self.scrubber:
             self.group.handle(event)
@@ -299,9 +312,14 @@ class ReplayViewerScene(Scene):
         owed = int(self.budget)
         if owed:
             self.budget -= owed
+            self.touches += 1
             self.play.fixed_update(owed)
 
     def update(self, dt_ms: float) -> None:
+        self._update(dt_ms)
+        self.resting, self.seen = self.touches == self.seen, self.touches
+
+    def _update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
         self.play_button.glyph = "pause" if self.cursor.playing else "play"
         if self.pending is not None:
@@ -313,6 +331,7 @@ class ReplayViewerScene(Scene):
                 self.pending = pending if self.group.dragging is self.scrubber else None
             return
         if self.cursor.playing or self.cursor.at_end:
+            self.touches += 1
             self.play.update(dt_ms * self.cursor.speed)
         if self.cursor.playing:
             self.cursor.follow(self.playback.position())
@@ -321,7 +340,13 @@ class ReplayViewerScene(Scene):
 
     def frame_parts(self) -> list[Part] | None:
         shown = self.play.frame_parts()
-        return None if shown is None else [*inside(self.area, shown), *self._bar_parts()]
+        if shown is None:
+            return None
+        if self.resting:  # its moving parts (sand, halos) hold still until something touches it again
+            look = (self.touches, language(), app_look(self.app))
+            shown = [p if p.key is not None else Part(p.rect, ("resting", i, look), p.paint, p.areas, p.opaque)
+                     for i, p in enumerate(shown)]
+        return [*inside(self.area, shown), *self._bar_parts()]
 
     def draw(self, surface: pygame.Surface) -> None:
         parts = self.frame_parts()

@@ -217,7 +217,8 @@ def test_a_move_preview_through_the_layers_equals_a_full_redraw(name: str) -> No
 @pytest.mark.parametrize("name", ["arzium-replay", "arenas-replay"])
 @pytest.mark.sweep
 def test_a_replay_played_and_scrubbed_through_the_layers_equals_a_full_redraw(name: str) -> None:
-    """The viewer plays on (its position and scrubber change each frame), then the scrubber is dragged."""
+    """The viewer plays on (its position and scrubber change each frame), the scrubber is dragged, and the
+    replay is paused."""
     app = make_app((640, 360))
     spec = catalog.get(name)
     assert spec is not None
@@ -230,6 +231,7 @@ def test_a_replay_played_and_scrubbed_through_the_layers_equals_a_full_redraw(na
               [motion((track.left + track.w // 3, track.centery))], [], [], [], [],
               [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(track.left + track.w // 3, track.centery), button=1)],
               [], []]
+    frames += [key(pygame.K_SPACE), [], [], []]  # paused, the mouse on the bar: the play scene rests
     shown = []
     for f, events in enumerate(frames):
         assert checked_step(app, events, f"{name}: frame {f}")
@@ -237,6 +239,7 @@ def test_a_replay_played_and_scrubbed_through_the_layers_equals_a_full_redraw(na
     assert shown[-1] < shown[4]  # the drag took it back
     if name == "arenas-replay":  # its position is the run's time: it moves on every frame played
         assert shown[1] < shown[2] < shown[3] < shown[4]
+    assert app.dirty == []  # even the sand timers hold still: nothing is presented
 
 
 @pytest.mark.sweep

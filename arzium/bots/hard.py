@@ -34,13 +34,14 @@ from arzium.bots.greedy import (
     bid_options,
     buy_options,
     make_view,
-    scored_searches,
     scored_turn_actions,
+    search_values,
     slot_worth,
 )
 from arzium.rules import (
     END_CHARACTERS,
     SLOTS,
+    Ability,
     Action,
     GameState,
     Phase,
@@ -51,9 +52,11 @@ from arzium.rules import (
     apply,
     clone,
     current_player,
+    first_artifact,
     is_over,
     legal_actions,
     outcome,
+    searches,
 )
 
 DEFAULT_ITERATIONS = 300  # the first version's budget (and the hint's)
@@ -310,7 +313,7 @@ def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, polic
 def _step(st: GameState, action: Action, seat: int) -> bool:
     """Apply `action`; True when it ended a turn and `seat`'s turn starts."""
     turn = st.turn
-    apply(st, action)
+    apply(st, action, checked=False)  # every action here was listed as legal in this position
     return st.turn != turn and st.active == seat
 
 
@@ -347,11 +350,12 @@ def rollout_action(state: GameState, seat: int, policy: GreedyBot, best: bool = 
         return buy_options(state, seat)[0][1]
     if state.phase == Phase.AFTER:
         return after_options(state, seat)[0][1]
-    actions = legal_actions(state)
-    for a in actions:
-        if isinstance(a, UsePurse):
-            return a
-    scored = scored_searches(state, make_view(state, seat), actions)
+    purse = first_artifact(state, seat, Ability.PURSE)
+    if purse is not None:
+        return UsePurse(purse)
+    found = searches(state, seat)
+    scored: list[tuple[float, Action]] = (list(zip(search_values(state, make_view(state, seat), found), found))
+                                          if found else [(0.0, SkipSearch())])
     if not best:
         return policy.choose(scored)
     top = max(v for v, _ in scored)

@@ -107,7 +107,7 @@ from arzium.rules.score import (
     outcome_json,
     tied_on_points,
 )
-from arzium.rules.search import BLANK_COST, Placement, placement
+from arzium.rules.search import BLANK_COST, Placement, first_artifact, placement, searches
 from arzium.rules.state import (
     MARKERS_PER_COLOUR,
     MAX_PLAYERS,
@@ -225,6 +225,7 @@ __all__ = [
     "decided_by",
     "default_cards",
     "default_setup",
+    "first_artifact",
     "from_dict",
     "is_over",
     "legal_actions",
@@ -236,6 +237,7 @@ __all__ = [
     "points_by_turn",
     "put_markers",
     "rc_square",
+    "searches",
     "replay_from",
     "run_replay",
     "set_party",

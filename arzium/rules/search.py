@@ -373,6 +373,17 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def legal_plan(state: GameState, a: Search) -> SearchPlan:
+    """The plan of search `a`, known to be legal now (listed by `searches`): no checks."""
+    p = state.active
+    ci = state.players[p].cards.index(a.card)
+    fit = state.cards.shapes[a.card][(state.rot[p] + len(a.turn_artifacts)) % 4].fits[a.anchor]
+    used = [(art, Ability.TURN) for art in a.turn_artifacts]
+    used += [(art, Ability.FREE_BLANK) for art in a.free_blank_artifacts]
+    used += [(art, Ability.DISPLACE) for art in a.displace_artifacts]
+    return SearchPlan(ci, fit, _blank_order(state, fit, a.blanks), used)
+
+
 def plan_search(state: GameState, a: Search) -> SearchPlan:
     """Check search `a` of the active player; its plan, or `IllegalAction` with the reason."""
     p = state.active

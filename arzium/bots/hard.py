@@ -275,6 +275,7 @@ def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, polic
     st = clone(state, share_rng=True)
     rng.shuffle(st.deck)
     rng.shuffle(st.art_deck)
+    hidden = len(st.deck) + len(st.art_deck)
     n = len(st.players)
     node = root
     path = [root]
@@ -291,7 +292,8 @@ def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, polic
             if not lazy:  # remember its candidates, then play it out
                 reached = _step(st, choice, seat)
                 break
-        action = _select(node, st, mover, policy)
+        # until a hidden card is drawn the position is the one every deal reaches by this path
+        action = _select(node, st, mover, policy, len(st.deck) + len(st.art_deck) != hidden)
         child = node.children.get(action)
         if child is None:
             child = node.children[action] = _Node(n)
@@ -317,11 +319,12 @@ def _step(st: GameState, action: Action, seat: int) -> bool:
     return st.turn != turn and st.active == seat
 
 
-def _select(node: _Node, st: GameState, mover: int, policy: GreedyBot) -> Action:
-    """The candidate to follow (PUCT: the mean reward plus an exploration bonus led by the prior)."""
+def _select(node: _Node, st: GameState, mover: int, policy: GreedyBot, dealt: bool) -> Action:
+    """The candidate to follow (PUCT: the mean reward plus an exploration bonus led by the prior);
+    `dealt`: a hidden card has been drawn on the way here."""
     options = node.ranked
     assert options is not None
-    if node.sig != _signature(st):  # another deal: keep the candidates legal here
+    if dealt and node.sig != _signature(st):  # another deal: keep the candidates legal here
         legal = set(legal_actions(st))
         options = [(a, p) for a, p in options if a in legal] or candidates(st, mover, policy)[0]
     children = node.children

@@ -378,7 +378,7 @@ def legal_plan(state: GameState, a: Search) -> SearchPlan:
     p = state.active
     ci = state.players[p].cards.index(a.card)
     fit = state.cards.shapes[a.card][(state.rot[p] + len(a.turn_artifacts)) % 4].fits[a.anchor]
-    used = [(art, Ability.TURN) for art in a.turn_artifacts]
+    used: list[tuple[str, str]] = [(art, Ability.TURN) for art in a.turn_artifacts]
     used += [(art, Ability.FREE_BLANK) for art in a.free_blank_artifacts]
     used += [(art, Ability.DISPLACE) for art in a.displace_artifacts]
     return SearchPlan(ci, fit, _blank_order(state, fit, a.blanks), used)

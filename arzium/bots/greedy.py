@@ -200,6 +200,8 @@ def search_values(state: GameState, view: View, searches: list[Search]) -> list[
         table = tables[len(a.turn_artifacts)]
         static = table.get(id(a))
         if static is None:
+            if len(table) >= _STATIC_LIMIT:
+                table.clear()
             static = table[id(a)] = _search_static(state.cards, a, (rot + len(a.turn_artifacts)) % 4)
         _, fit, blank_bits, paid, art_cost = static
         placed = fit.mask & ~occ | blank_bits
@@ -229,6 +231,7 @@ def search_values(state: GameState, view: View, searches: list[Search]) -> list[
 # (the search, kept alive likewise; its fit; the bit set of its chosen blanks; the coins they cost; what
 # its artifacts cost the evaluation)): what `search_values` needs that the position does not change.
 _STATIC: dict[tuple[int, int], tuple[CardSet, dict[int, tuple[Search, Fit, int, int, float]]]] = {}
+_STATIC_LIMIT = 200_000  # searches per table (emptied when full: a long tournament)
 
 
 def _static_table(cards: CardSet, rotation: int) -> dict[int, tuple[Search, Fit, int, int, float]]:

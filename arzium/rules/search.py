@@ -197,9 +197,7 @@ _FITS: dict[tuple[int, int], tuple[Shape, tuple[Fit, ...]]] = {}
 _SIMPLE: dict[tuple[int, int, tuple[str, ...]], tuple[Shape, tuple[Search, ...]]] = {}
 _VARIANTS: dict[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...], int, int],
                 tuple[Fit, tuple[Search, ...]]] = {}
-_BLOCKS: dict[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[int, ...], int],
-              tuple[Fit, tuple[Search, ...]]] = {}
-_CACHE_LIMIT = 100_000  # entries of each of the two caches above (emptied when full: a long tournament)
+_CACHE_LIMIT = 100_000  # entries of the variants above (emptied when full: a long tournament)
 
 
 def _fits_on_map(shape: Shape, off: int) -> tuple[Fit, ...]:
@@ -248,48 +246,34 @@ def _variants(cid: str, fit: Fit, t: tuple[str, ...], fb_arts: tuple[str, ...], 
     hit = _VARIANTS.get(key)
     if hit is not None:
         return hit[1]
-    found = list(_block(cid, fit, t, fb_arts, (), (), amask))
+    blanks = fit.blanks
+    anchor = fit.anchor
     if disp_arts and rivals:
-        targets = [sq for sq in fit.markers if rivals >> sq & 1] + [sq for sq in fit.blanks
-                                                                     if sq >= 0 and rivals >> sq & 1]
-        for k in range(1, min(len(disp_arts), len(targets)) + 1):
-            for dsqs in combinations(targets, k):
-                found.extend(_block(cid, fit, t, fb_arts, disp_arts[:k], dsqs, amask))
+        targets = [sq for sq in fit.markers if rivals >> sq & 1] + [sq for sq in blanks if sq >= 0 and rivals >> sq & 1]
+        displacements = [c for k in range(min(len(disp_arts), len(targets)) + 1) for c in combinations(targets, k)]
+    else:
+        displacements = [()]
+    found: list[Search] = []
+    nf = len(fb_arts)
+    for dsqs in displacements:
+        avail, need = amask, 0
+        for d in dsqs:
+            if d in blanks:
+                bit = 1 << blanks.index(d)
+                avail |= bit
+                need |= bit
+        disps = disp_arts[:len(dsqs)]
+        for subset, bits in _subsets(avail):
+            if need & ~bits:
+                continue
+            if not nf:
+                found.append(_search(cid, anchor, subset, t, (), (), disps, dsqs))
+                continue
+            found.extend(_search(cid, anchor, subset, t, fb_arts[:f], frees, disps, dsqs)
+                         for f in range(min(nf, len(subset)) + 1) for frees in combinations(subset, f))
     if len(_VARIANTS) >= _CACHE_LIMIT:
         _VARIANTS.clear()
     _VARIANTS[key] = (fit, tuple(found))
-    return tuple(found)
-
-
-def _block(cid: str, fit: Fit, t: tuple[str, ...], fb_arts: tuple[str, ...], disps: tuple[str, ...],
-           dsqs: tuple[int, ...], amask: int) -> tuple[Search, ...]:
-    """The variants of one placement that displace exactly on `dsqs` (with `disps`): every set of blanks (open
-    ones, and those displaced on, which must be chosen) and every way to pay some of them with Free blanks."""
-    key = (id(fit), t, fb_arts, disps, dsqs, amask)
-    hit = _BLOCKS.get(key)
-    if hit is not None:
-        return hit[1]
-    blanks = fit.blanks
-    avail, need = amask, 0
-    for d in dsqs:
-        if d in blanks:
-            bit = 1 << blanks.index(d)
-            avail |= bit
-            need |= bit
-    anchor = fit.anchor
-    nf = len(fb_arts)
-    found: list[Search] = []
-    for subset, bits in _subsets(avail):
-        if need & ~bits:
-            continue
-        if not nf:
-            found.append(_search(cid, anchor, subset, t, (), (), disps, dsqs))
-            continue
-        found.extend(_search(cid, anchor, subset, t, fb_arts[:f], frees, disps, dsqs)
-                     for f in range(min(nf, len(subset)) + 1) for frees in combinations(subset, f))
-    if len(_BLOCKS) >= _CACHE_LIMIT:
-        _BLOCKS.clear()
-    _BLOCKS[key] = (fit, tuple(found))
     return tuple(found)
 
 

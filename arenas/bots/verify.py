@@ -31,6 +31,7 @@ from arenas.rules import (
     load_levels,
     new_game,
 )
+from arenas.rules.tutorial import FINAL_LEVEL
 from common.files import DataError, Kind, read_json
 from common.i18n import N_
 from common.jsonio import write_json_atomic
@@ -105,7 +106,7 @@ def play_level(level: Level, seed: int, model: Model = Model.EXPERT) -> tuple[bo
 
 def _play(task: tuple[int, int, Model]) -> tuple[int, int, bool, int]:
     number, seed, model = task
-    level = next(lv for lv in load_levels() if lv.number == number)
+    level = FINAL_LEVEL if number == FINAL_LEVEL.number else next(lv for lv in load_levels() if lv.number == number)
     won, ms = play_level(level, seed, model)
     return number, seed, won, ms
 
@@ -118,6 +119,16 @@ def verify_levels(seeds: int, levels: list[int] | None = None, workers: int = 2,
     (always False: bots use no assist); the person model's rows also carry their `label`.
     """
     chosen = [lv for lv in load_levels() if levels is None or lv.number in levels]
+    return _verify(chosen, seeds, workers, model)
+
+
+def verify_tutorial(seeds: int, workers: int = 2) -> dict[str, Any]:
+    """The person model on the tutorial's final level (played for real) over seeds 0..seeds-1: a row of
+    `verify_levels`. With level 1 it is what the person model is calibrated on: both are won most of the time."""
+    return _verify([FINAL_LEVEL], seeds, workers, Model.PERSON)[FINAL_LEVEL.number]
+
+
+def _verify(chosen: list[Level], seeds: int, workers: int, model: Model) -> dict[int, dict[str, Any]]:
     tasks = [(lv.number, s, model) for lv in chosen for s in range(seeds)]
     if workers > 1:
         with get_context("spawn").Pool(workers) as pool:  # fork could copy a lock held by another thread
@@ -187,6 +198,11 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
         elapsed = time.perf_counter() - started
         print(format_table(tables[model], model))
         print(f"{seeds} seeds per level, {len(tables[model])} levels, {elapsed:.0f} s\n")
+    if Model.PERSON in models and levels is None:
+        row = verify_tutorial(seeds)
+        lo, hi = row["ci95"]
+        print(f"the tutorial's final level ({row['name']}), person team-mates: won {row['wins']} of {seeds} "
+              f"({row['win_rate']:.0%}, 95% CI {lo:.0%}–{hi:.0%})\n")
     if json_path is not None:
         try:
             write_json_atomic(json_path, proof_data(tables))

@@ -11,22 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from arenas.rules import Action, Card, GameState, PlayCard, PlayWild, Setup, Tile, WildMode, advance, apply
+from arenas.rules import Action, Card, GameState, PlayCard, PlayWild, Setup, WildMode, advance, apply
 from arenas.rules import new_game as rules_new_game
-from arenas.rules.builders import LostBeside, OnTile, build_game, build_level
+from arenas.rules.builders import LostBeside, OnTile, build_game
+from arenas.rules.tutorial import FINAL_LEVEL, LESSON_LEVEL
 from common.i18n import N_
 
 REACT_MS = 1200  # game time the sand flows after a right action, while the board shows what it did
 SEED = 7
-
-PATH = tuple(Tile.from_name(n) for n in (
-    "yellow circle", "yellow square", "gray circle", "orange circle", "gray crescent", "gray triangle",
-    "orange square", "yellow circle"))
-DEACTIVATOR = 5  # gears 6, 7 and 8 (indices 5..7) are the danger zone
-LEVEL = build_level(PATH, DEACTIVATOR, (("slow1", 0), ("slow2", 1), ("medium1", 2)), number=0, name=N_("Tutorial"))
-FREE_LEVEL = build_level(tuple(Tile.from_name(n) for n in (
-    "yellow circle", "orange square", "gray crescent", "yellow triangle", "orange circle", "gray square")),
-    4, (("slow1", 0), ("medium1", 1)), number=0, name=N_("Tutorial: for real"))
 
 Highlight = tuple[str, str]  # ("card", card name) | ("timer", timer id) | ("zone", "")
 
@@ -59,12 +51,12 @@ class Lesson:
 
 def _game(timers: dict[str, OnTile | LostBeside], hand: list[str], deck: list[str]) -> GameState:
     """A solo game on the tutorial level; `deck` is listed top card first."""
-    return build_game(LEVEL, timers, [[card(c) for c in hand]], [card(c) for c in reversed(deck)], seed=SEED)
+    return build_game(LESSON_LEVEL, timers, [[card(c) for c in hand]], [card(c) for c in reversed(deck)], seed=SEED)
 
 
 def free_game() -> GameState:
     """The short level played for real: a seeded deal, every timer full."""
-    return rules_new_game(Setup(FREE_LEVEL, ("P1",)), SEED)
+    return rules_new_game(Setup(FINAL_LEVEL, ("P1",)), SEED)
 
 
 def _turning() -> GameState:

@@ -41,8 +41,8 @@ def hard_positions(players: int, seed: int, count: int) -> list[tuple[GameState,
     return out
 
 
-def hard_rate(players: int, seed: int, positions: int, iterations: int, classic: bool = False) -> float:
-    """Hard's iterations per CPU second over `positions` decisions of `iterations` iterations each
+def hard_work(players: int, seed: int, positions: int, iterations: int, classic: bool = False) -> tuple[int, float]:
+    """Hard's iterations and CPU seconds over `positions` decisions of `iterations` iterations each
     (`classic`: the first version's search, "hard-v1")."""
     total_iter = 0
     total_s = 0.0
@@ -53,7 +53,7 @@ def hard_rate(players: int, seed: int, positions: int, iterations: int, classic:
         bot.decide(state, p)
         total_s += time.process_time() - start
         total_iter += bot.last_iterations
-    return total_iter / total_s if total_s else 0.0
+    return total_iter, total_s
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,15 +66,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=200, help="iterations per Hard decision (default 200)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--classic", action="store_true", help="also time the first version's search (hard-v1)")
+    parser.add_argument("--only", choices=("random", "hard"),
+                        help="run one of the two (e.g. under valgrind --tool=callgrind, which counts instructions)")
     args = parser.parse_args(argv)
-    times = [random_game_ms(args.players, args.seed * 10_000 + g) for g in range(args.games)]
-    rate = hard_rate(args.hard_players, args.seed, args.positions, args.iterations)
-    print(f"random-legal {args.players}-player full game: median {statistics.median(times):.2f} ms "
-          f"over {args.games} games")
-    print(f"hard ({args.hard_players} players): {rate:.0f} iterations/s over {args.positions} decisions")
+    if args.only != "hard":
+        times = [random_game_ms(args.players, args.seed * 10_000 + g) for g in range(args.games)]
+        print(f"random-legal {args.players}-player full game: median {statistics.median(times):.2f} ms "
+              f"over {args.games} games")
+    if args.only != "random":
+        done, seconds = hard_work(args.hard_players, args.seed, args.positions, args.iterations)
+        print(f"hard ({args.hard_players} players): {done / seconds:.0f} iterations/s over {args.positions} "
+              f"decisions ({done} iterations)")
     if args.classic:
-        rate = hard_rate(args.hard_players, args.seed, args.positions, args.iterations, classic=True)
-        print(f"hard-v1 ({args.hard_players} players): {rate:.0f} iterations/s over {args.positions} decisions")
+        done, seconds = hard_work(args.hard_players, args.seed, args.positions, args.iterations, classic=True)
+        print(f"hard-v1 ({args.hard_players} players): {done / seconds:.0f} iterations/s over {args.positions} "
+              f"decisions ({done} iterations)")
     return 0
 
 

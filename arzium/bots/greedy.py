@@ -38,6 +38,7 @@ from arzium.rules import (
     UseWake,
     clone,
     legal_actions,
+    searches,
     slot_of_square,
     slot_squares,
 )
@@ -72,7 +73,7 @@ class View:
     coins: list[int]
     before: list[list[float] | None] = field(default_factory=lambda: [None] * SLOTS)
     gains: dict[tuple[int, tuple[int, ...], int], float] = field(default_factory=dict)
-    fast: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    fast: dict[int, float] = field(default_factory=dict)  # `search_values`' gains by slot, markers and coins
     coin_masks: tuple[int, int, int] | None = None
 
 
@@ -131,6 +132,13 @@ def _slot_gain(view: View, slot: int, delta: tuple[int, ...], coin_delta: int) -
     gain = view.gains.get(key)
     if gain is not None:
         return gain
+    full = filled == 6 or view.filled[slot] == 6  # only then do the players' coins count
+    shared = (view.me, view.deny, view.coin, view.card_value[slot], tuple(before), delta,
+              (*view.coins, coin_delta) if full else None)
+    gain = _GAINS.get(shared)
+    if gain is not None:
+        view.gains[key] = gain
+        return gain
     old = view.before[slot]
     if old is None:
         old = view.before[slot] = slot_worth(view, slot, before, view.filled[slot], view.coins)
@@ -143,8 +151,16 @@ def _slot_gain(view: View, slot: int, delta: tuple[int, ...], coin_delta: int) -
     for p in range(len(before)):
         g = new[p] - old[p]
         gain += g if p == view.me else -view.deny * g
-    view.gains[key] = gain
+    if len(_GAINS) >= _GAINS_LIMIT:
+        _GAINS.clear()
+    view.gains[key] = _GAINS[shared] = gain
     return gain
+
+
+# The gains of `_slot_gain` by everything they depend on, shared by the views of one process (positions
+# met in a search differ in a few lands only); emptied when it grows past the limit.
+_GAINS: dict[tuple[object, ...], float] = {}
+_GAINS_LIMIT = 200_000
 
 
 def _score_change(view: View, changes: dict[int, list[int]], coin_delta: int) -> float:
@@ -157,55 +173,86 @@ def _score_change(view: View, changes: dict[int, list[int]], coin_delta: int) ->
 
 def search_value(state: GameState, view: View, a: Search) -> float:
     """Greedy evaluation of a legal search by the current player."""
+    return search_values(state, view, [a])[0]
+
+
+def search_values(state: GameState, view: View, searches: list[Search]) -> list[float]:
+    """`search_value` of each of `searches` (legal searches by the current player), in one pass."""
     me = view.me
-    rotation = state.rot[me] + len(a.turn_artifacts)
-    key = (id(a), rotation, id(state.cards))
-    static = _STATIC.get(key)
-    if static is None:
-        static = _STATIC[key] = _search_static(state, a, rotation)
-    fit, blank_bits, paid = static[2:]
-    placed = fit.mask & ~state.occ | blank_bits
-    if a.displace_squares or placed.bit_count() > state.players[me].supply:
-        return _search_value_slow(state, view, a, fit)
+    rot = state.rot[me]
+    tables = [_static_table(state.cards, (rot + t) % 4) for t in range(4)]
+    occ = state.occ
+    supply = state.players[me].supply
     coin_masks = view.coin_masks
     if coin_masks is None:
         coin_masks = view.coin_masks = _coin_masks(state)
-    coins = (placed & coin_masks[0]).bit_count() + (placed & coin_masks[1]).bit_count() \
-        + (placed & coin_masks[2]).bit_count()
-    if paid:
-        coins -= paid
-    total = coins * view.coin
+    m1, m2, m3 = coin_masks
+    squares = _SQUARES.get(coin_masks)
+    if squares is None:
+        if len(_SQUARES) >= 64:
+            _SQUARES.clear()
+        squares = _SQUARES[coin_masks] = {}
+    coin = view.coin
     fast = view.fast
-    parts = _PARTS.get(placed)
-    if parts is None:
-        parts = _PARTS[placed] = _slot_parts(placed)
     filled = view.filled
-    for s, k in parts:
-        key = (s, k, coins if filled[s] + k == 6 else 0)
-        gain = fast.get(key)
-        if gain is None:
-            delta = [0] * len(state.players)
-            delta[me] = k
-            gain = fast[key] = _slot_gain(view, s, tuple(delta), coins)
-        total += gain
-    return total - (len(a.turn_artifacts) + len(a.free_blank_artifacts)) * ARTIFACT_USE_COST
+    out: list[float] = []
+    for a in searches:
+        table = tables[len(a.turn_artifacts)]
+        static = table.get(id(a))
+        if static is None:
+            if len(table) >= _STATIC_LIMIT:
+                table.clear()
+            static = table[id(a)] = _search_static(state.cards, a, (rot + len(a.turn_artifacts)) % 4)
+        _, fit, blank_bits, paid, art_cost = static
+        placed = fit.mask & ~occ | blank_bits
+        known = squares.get(placed)
+        if known is None:
+            known = squares[placed] = (placed.bit_count(), (placed & m1).bit_count() + (placed & m2).bit_count()
+                                       + (placed & m3).bit_count(), _slot_parts(placed))
+        count, coins, parts = known
+        if a.displace_squares or count > supply:
+            out.append(_search_value_slow(state, view, a, fit))
+            continue
+        coins -= paid
+        total = coins * coin
+        for s, k in parts:
+            gkey = s << 12 | k << 8 | (coins + 128 if filled[s] + k == 6 else 0)
+            gain = fast.get(gkey)
+            if gain is None:
+                delta = [0] * len(state.players)
+                delta[me] = k
+                gain = fast[gkey] = _slot_gain(view, s, tuple(delta), coins)
+            total += gain
+        out.append(total - art_cost)
+    return out
 
 
-# (ids of a search, a rotation and a card set) -> (the search and the card set, kept alive so that their ids
-# stay unique; the fit; the bit set of the chosen blanks; the coins they cost): what `search_value` needs
-# that the position does not change.
-_STATIC: dict[tuple[int, int, int], tuple[Search, CardSet, Fit, int, int]] = {}
+# (id of a card set, a rotation) -> (the card set, kept alive so that its id stays unique; id of a search ->
+# (the search, kept alive likewise; its fit; the bit set of its chosen blanks; the coins they cost; what
+# its artifacts cost the evaluation)): what `search_values` needs that the position does not change.
+_STATIC: dict[tuple[int, int], tuple[CardSet, dict[int, tuple[Search, Fit, int, int, float]]]] = {}
+_STATIC_LIMIT = 200_000  # searches per table (emptied when full: a long tournament)
 
 
-def _search_static(state: GameState, a: Search, rotation: int) -> tuple[Search, CardSet, Fit, int, int]:
-    fit = state.cards.shape(a.card, rotation).fits[a.anchor]
+def _static_table(cards: CardSet, rotation: int) -> dict[int, tuple[Search, Fit, int, int, float]]:
+    hit = _STATIC.get((id(cards), rotation))
+    if hit is None:
+        hit = _STATIC[id(cards), rotation] = (cards, {})
+    return hit[1]
+
+
+def _search_static(cards: CardSet, a: Search, rotation: int) -> tuple[Search, Fit, int, int, float]:
+    fit = cards.shape(a.card, rotation).fits[a.anchor]
     bits = 0
     for i in a.blanks:
         bits |= 1 << fit.blanks[i]
-    return a, state.cards, fit, bits, 2 * (len(a.blanks) - len(a.free_blanks))
+    art_cost = (len(a.turn_artifacts) + len(a.free_blank_artifacts)) * ARTIFACT_USE_COST
+    return a, fit, bits, 2 * (len(a.blanks) - len(a.free_blanks)), art_cost
 
 
-_PARTS: dict[int, tuple[tuple[int, int], ...]] = {}  # placed squares -> (slot, how many) per slot touched
+# Coin squares of the map (`_coin_masks`) -> bit set of the squares a search places -> (how many, the coins
+# under them, (slot, how many) per slot touched); a few maps are kept (the map changes when a land is claimed).
+_SQUARES: dict[tuple[int, int, int], dict[int, tuple[int, int, tuple[tuple[int, int], ...]]]] = {}
 
 
 def _slot_parts(placed: int) -> tuple[tuple[int, int], ...]:
@@ -255,8 +302,10 @@ def slide_value(state: GameState, view: View, a: UseSlide) -> float:
 
 def scored_searches(state: GameState, view: View, actions: list[Action]) -> list[tuple[float, Action]]:
     """Every search among `actions` with its value (SkipSearch at 0 when there is none)."""
-    scored: list[tuple[float, Action]] = [(search_value(state, view, a), a) for a in actions if isinstance(a, Search)]
-    return scored or [(0.0, SkipSearch())]
+    found = [a for a in actions if isinstance(a, Search)]
+    if not found:
+        return [(0.0, SkipSearch())]
+    return list(zip(search_values(state, view, found), found))
 
 
 def alternatives(state: GameState, seat: int, view: View, actions: list[Action],
@@ -271,11 +320,10 @@ def alternatives(state: GameState, seat: int, view: View, actions: list[Action],
         rested.players[seat].face_up = [True] * len(ps.face_up)
         down = {c for c, up in zip(ps.cards, ps.face_up) if not up}
         best_down: dict[str, float] = {}
-        for a in legal_actions(rested):
-            if isinstance(a, Search) and a.card in down:
-                v = search_value(rested, view, a)
-                if v > best_down.get(a.card, -1e9):
-                    best_down[a.card] = v
+        found = [a for a in searches(rested, seat) if a.card in down]
+        for search, v in zip(found, search_values(rested, view, found)):
+            if v > best_down.get(search.card, -1e9):
+                best_down[search.card] = v
         all_value = max([best_value, *best_down.values()])
         wake_down = [a for a in actions if isinstance(a, UseWake) and state.phase == Phase.START
                      and sum(ps.face_up) == 1 and ps.face_up[ps.cards.index(a.card)]]

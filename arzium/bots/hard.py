@@ -34,13 +34,14 @@ from arzium.bots.greedy import (
     bid_options,
     buy_options,
     make_view,
-    scored_searches,
     scored_turn_actions,
+    search_values,
     slot_worth,
 )
 from arzium.rules import (
     END_CHARACTERS,
     SLOTS,
+    Ability,
     Action,
     GameState,
     Phase,
@@ -51,9 +52,11 @@ from arzium.rules import (
     apply,
     clone,
     current_player,
+    first_artifact,
     is_over,
     legal_actions,
     outcome,
+    searches,
 )
 
 DEFAULT_ITERATIONS = 300  # the first version's budget (and the hint's)
@@ -272,6 +275,7 @@ def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, polic
     st = clone(state, share_rng=True)
     rng.shuffle(st.deck)
     rng.shuffle(st.art_deck)
+    hidden = len(st.deck) + len(st.art_deck)
     n = len(st.players)
     node = root
     path = [root]
@@ -288,7 +292,8 @@ def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, polic
             if not lazy:  # remember its candidates, then play it out
                 reached = _step(st, choice, seat)
                 break
-        action = _select(node, st, mover, policy)
+        # until a hidden card is drawn the position is the one every deal reaches by this path
+        action = _select(node, st, mover, policy, len(st.deck) + len(st.art_deck) != hidden)
         child = node.children.get(action)
         if child is None:
             child = node.children[action] = _Node(n)
@@ -310,15 +315,16 @@ def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, polic
 def _step(st: GameState, action: Action, seat: int) -> bool:
     """Apply `action`; True when it ended a turn and `seat`'s turn starts."""
     turn = st.turn
-    apply(st, action)
+    apply(st, action, checked=False)  # every action here was listed as legal in this position
     return st.turn != turn and st.active == seat
 
 
-def _select(node: _Node, st: GameState, mover: int, policy: GreedyBot) -> Action:
-    """The candidate to follow (PUCT: the mean reward plus an exploration bonus led by the prior)."""
+def _select(node: _Node, st: GameState, mover: int, policy: GreedyBot, dealt: bool) -> Action:
+    """The candidate to follow (PUCT: the mean reward plus an exploration bonus led by the prior);
+    `dealt`: a hidden card has been drawn on the way here."""
     options = node.ranked
     assert options is not None
-    if node.sig != _signature(st):  # another deal: keep the candidates legal here
+    if dealt and node.sig != _signature(st):  # another deal: keep the candidates legal here
         legal = set(legal_actions(st))
         options = [(a, p) for a, p in options if a in legal] or candidates(st, mover, policy)[0]
     children = node.children
@@ -347,11 +353,12 @@ def rollout_action(state: GameState, seat: int, policy: GreedyBot, best: bool = 
         return buy_options(state, seat)[0][1]
     if state.phase == Phase.AFTER:
         return after_options(state, seat)[0][1]
-    actions = legal_actions(state)
-    for a in actions:
-        if isinstance(a, UsePurse):
-            return a
-    scored = scored_searches(state, make_view(state, seat), actions)
+    purse = first_artifact(state, seat, Ability.PURSE)
+    if purse is not None:
+        return UsePurse(purse)
+    found = searches(state, seat)
+    scored: list[tuple[float, Action]] = (list(zip(search_values(state, make_view(state, seat), found), found))
+                                          if found else [(0.0, SkipSearch())])
     if not best:
         return policy.choose(scored)
     top = max(v for v, _ in scored)

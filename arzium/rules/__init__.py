@@ -107,7 +107,7 @@ from arzium.rules.score import (
     outcome_json,
     tied_on_points,
 )
-from arzium.rules.search import BLANK_COST, Placement, placement
+from arzium.rules.search import BLANK_COST, Placement, first_artifact, placement, searches
 from arzium.rules.state import (
     MARKERS_PER_COLOUR,
     MAX_PLAYERS,
@@ -225,6 +225,7 @@ __all__ = [
     "decided_by",
     "default_cards",
     "default_setup",
+    "first_artifact",
     "from_dict",
     "is_over",
     "legal_actions",
@@ -238,6 +239,7 @@ __all__ = [
     "rc_square",
     "replay_from",
     "run_replay",
+    "searches",
     "set_party",
     "set_slot",
     "slot_of_square",

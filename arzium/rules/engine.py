@@ -89,6 +89,7 @@ from arzium.rules.search import (
     artifact_index,
     face_up_artifacts,
     first_artifact,
+    legal_plan,
     plan_search,
     searches,
 )
@@ -171,10 +172,12 @@ def _rest_problem(state: GameState, p: int) -> str | None:
 # Applying an action
 
 
-def apply(state: GameState, action: Action) -> list[Event]:
+def apply(state: GameState, action: Action, *, checked: bool = True) -> list[Event]:
     """Apply the current player's `action`, mutating `state`; the events in order.
 
     Raises `IllegalAction` (state unchanged) with a precise reason when it is not legal now.
+    `checked=False` (for bots replaying actions listed by `legal_actions` of this very state) skips
+    re-checking a search; anything else gives undefined results.
     """
     phase = state.phase
     if phase == Phase.OVER:
@@ -187,7 +190,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
     match action:
         case Search():
             _require(phase in turn_phases, phase, "search")
-            _apply_search(state, action, events)
+            _apply_search(state, action, events, checked)
         case RestEarly():
             _require(phase == Phase.START, phase, "rest early (only at the start of your turn)")
             problem = _rest_problem(state, state.active)
@@ -267,8 +270,8 @@ def _rest(state: GameState, p: int, paid: int, forced: bool, events: list[Event]
     events.append(Rested(p, paid, forced))
 
 
-def _apply_search(state: GameState, a: Search, events: list[Event]) -> None:
-    plan = plan_search(state, a)  # raises before any change
+def _apply_search(state: GameState, a: Search, events: list[Event], checked: bool) -> None:
+    plan = plan_search(state, a) if checked else legal_plan(state, a)  # raises before any change
     p = state.active
     ps = state.players[p]
     ps.face_up[plan.card_index] = False

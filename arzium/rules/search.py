@@ -93,21 +93,35 @@ def _on_map(state: GameState, row: int, col: int) -> int:
     return -1
 
 
-# Searches without artifacts are shared objects (a bounded set: card x anchor x blanks), which keeps
-# listing the legal actions cheap.
-_PLAIN_SEARCHES: dict[tuple[str, int, tuple[int, ...]], Search] = {}
+# Searches are shared objects (each made once per process: card x anchor x blanks x artifacts), which
+# keeps listing the legal actions cheap.
+_SEARCHES: dict[tuple[str, int, tuple[int, ...], tuple[str, ...], tuple[str, ...], tuple[int, ...],
+                      tuple[str, ...], tuple[int, ...]], Search] = {}
 
 
 def _search(card: str, anchor: int, blanks: tuple[int, ...] = (), turns: tuple[str, ...] = (),
             fbs: tuple[str, ...] = (), fbis: tuple[int, ...] = (), disps: tuple[str, ...] = (),
             dsqs: tuple[int, ...] = ()) -> Search:
-    if not turns and not fbs and not disps:
-        key = (card, anchor, blanks)
-        s = _PLAIN_SEARCHES.get(key)
-        if s is None:
-            s = _PLAIN_SEARCHES[key] = Search(card, anchor, blanks)
-        return s
-    return Search(card, anchor, blanks, turns, fbs, fbis, disps, dsqs)
+    key = (card, anchor, blanks, turns, fbs, fbis, disps, dsqs)
+    s = _SEARCHES.get(key)
+    if s is None:
+        if len(_SEARCHES) >= 4 * _CACHE_LIMIT:
+            _SEARCHES.clear()
+        s = _SEARCHES[key] = Search(card, anchor, blanks, turns, fbs, fbis, disps, dsqs)
+    return s
+
+
+def _subsets(avail: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The subsets of the blanks in bit set `avail` as `combinations` lists them by size (with their bits)."""
+    hit = _SUBSETS.get(avail)
+    if hit is None:
+        idx = [i for i in range(avail.bit_length()) if avail >> i & 1]
+        hit = _SUBSETS[avail] = tuple((c, sum(1 << i for i in c)) for n in range(len(idx) + 1)
+                                      for c in combinations(idx, n))
+    return hit
+
+
+_SUBSETS: dict[int, tuple[tuple[tuple[int, ...], int], ...]] = {}
 
 
 def face_up_artifacts(state: GameState, p: int, ability: str) -> tuple[str, ...]:
@@ -155,17 +169,24 @@ def searches(state: GameState, p: int) -> list[Search]:
                 continue
             nb = len(shape.blanks)
             rich = coins >= BLANK_COST * nb and supply >= len(shape.markers) + nb
-            for fit in _fits_on_map(shape, off):
+            for fit, bits, table in _blank_tables(cid, shape, off, t, fb_arts):
                 amask = 0
-                for i, sq in enumerate(fit.blanks):
-                    if sq >= 0 and not blocked >> sq & 1:
+                for i, bit in enumerate(bits):
+                    if bit and not blocked & bit:
                         amask |= 1 << i
                 near = (fit.mask | fit.blank_mask) & rivals
-                found = _variants(cid, fit, t, fb_arts, disp_arts, near, amask)
-                if rich or not (amask or near & fit.blank_mask):  # no blank to pay for
-                    out.extend(found)
+                if near:
+                    found = _variants(cid, fit, t, fb_arts, disp_arts, near, amask)
+                    if rich or not (amask or near & fit.blank_mask):  # no blank to pay for
+                        out.extend(found)
+                    else:
+                        _affordable(state, p, fit, found, out)
+                elif not amask:
+                    out.append(table[0][0])
+                elif rich:
+                    out.extend(table[amask])
                 else:
-                    _affordable(state, p, fit, found, out)
+                    _affordable(state, p, fit, table[amask], out)
     return out
 
 
@@ -176,6 +197,7 @@ _FITS: dict[tuple[int, int], tuple[Shape, tuple[Fit, ...]]] = {}
 _SIMPLE: dict[tuple[int, int, tuple[str, ...]], tuple[Shape, tuple[Search, ...]]] = {}
 _VARIANTS: dict[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...], int, int],
                 tuple[Fit, tuple[Search, ...]]] = {}
+_CACHE_LIMIT = 100_000  # entries of the variants above (emptied when full: a long tournament)
 
 
 def _fits_on_map(shape: Shape, off: int) -> tuple[Fit, ...]:
@@ -196,6 +218,26 @@ def _simple_searches(cid: str, shape: Shape, off: int, t: tuple[str, ...]) -> tu
     return hit[1]
 
 
+_TABLES: dict[tuple[int, int, tuple[str, ...], tuple[str, ...]],
+              tuple[Shape, tuple[tuple[Fit, tuple[int, ...], tuple[tuple[Search, ...], ...]], ...]]] = {}
+
+
+def _blank_tables(cid: str, shape: Shape, off: int, t: tuple[str, ...], fb_arts: tuple[str, ...]
+                  ) -> tuple[tuple[Fit, tuple[int, ...], tuple[tuple[Search, ...], ...]], ...]:
+    """Without a Displace: each fit on the map with the bit of each blank square (0 when off the board)
+    and its variants for every set of open blanks (index: bit i = blank i open), as `_variants` lists them."""
+    key = (id(shape), off, t, fb_arts)
+    hit = _TABLES.get(key)
+    if hit is None:
+        rows = []
+        for fit in _fits_on_map(shape, off):
+            bits = tuple(1 << sq if sq >= 0 and not off >> sq & 1 else 0 for sq in fit.blanks)
+            rows.append((fit, bits, tuple(_variants(cid, fit, t, fb_arts, (), 0, amask)
+                                          for amask in range(1 << len(bits)))))
+        hit = _TABLES[key] = (shape, tuple(rows))
+    return hit[1]
+
+
 def _variants(cid: str, fit: Fit, t: tuple[str, ...], fb_arts: tuple[str, ...], disp_arts: tuple[str, ...],
               rivals: int, amask: int) -> tuple[Search, ...]:
     """Every blank / free blank / displace variant of one placement, whatever it costs: `rivals` are the
@@ -205,18 +247,32 @@ def _variants(cid: str, fit: Fit, t: tuple[str, ...], fb_arts: tuple[str, ...], 
     if hit is not None:
         return hit[1]
     blanks = fit.blanks
-    targets = [sq for sq in fit.markers if rivals >> sq & 1] + [sq for sq in blanks if sq >= 0 and rivals >> sq & 1]
-    displacements = [c for k in range(min(len(disp_arts), len(targets)) + 1) for c in combinations(targets, k)]
+    anchor = fit.anchor
+    if disp_arts and rivals:
+        targets = [sq for sq in fit.markers if rivals >> sq & 1] + [sq for sq in blanks if sq >= 0 and rivals >> sq & 1]
+        displacements = [c for k in range(min(len(disp_arts), len(targets)) + 1) for c in combinations(targets, k)]
+    else:
+        displacements = [()]
     found: list[Search] = []
+    nf = len(fb_arts)
     for dsqs in displacements:
-        avail = [i for i, sq in enumerate(blanks) if amask >> i & 1 or sq in dsqs]
-        on_blanks = {blanks.index(d) for d in dsqs if d in blanks}
+        avail, need = amask, 0
+        for d in dsqs:
+            if d in blanks:
+                bit = 1 << blanks.index(d)
+                avail |= bit
+                need |= bit
         disps = disp_arts[:len(dsqs)]
-        for n in range(len(avail) + 1):
-            for subset in combinations(avail, n):
-                if on_blanks <= set(subset):
-                    found.extend(_search(cid, fit.anchor, subset, t, fb_arts[:f], frees, disps, dsqs)
-                                 for f in range(min(len(fb_arts), n) + 1) for frees in combinations(subset, f))
+        for subset, bits in _subsets(avail):
+            if need & ~bits:
+                continue
+            if not nf:
+                found.append(_search(cid, anchor, subset, t, (), (), disps, dsqs))
+                continue
+            found.extend(_search(cid, anchor, subset, t, fb_arts[:f], frees, disps, dsqs)
+                         for f in range(min(nf, len(subset)) + 1) for frees in combinations(subset, f))
+    if len(_VARIANTS) >= _CACHE_LIMIT:
+        _VARIANTS.clear()
     _VARIANTS[key] = (fit, tuple(found))
     return tuple(found)
 
@@ -320,6 +376,17 @@ def _distinct(values: tuple[int, ...] | tuple[str, ...]) -> bool:
 
 def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def legal_plan(state: GameState, a: Search) -> SearchPlan:
+    """The plan of search `a`, known to be legal now (listed by `searches`): no checks."""
+    p = state.active
+    ci = state.players[p].cards.index(a.card)
+    fit = state.cards.shapes[a.card][(state.rot[p] + len(a.turn_artifacts)) % 4].fits[a.anchor]
+    used: list[tuple[str, str]] = [(art, Ability.TURN) for art in a.turn_artifacts]
+    used += [(art, Ability.FREE_BLANK) for art in a.free_blank_artifacts]
+    used += [(art, Ability.DISPLACE) for art in a.displace_artifacts]
+    return SearchPlan(ci, fit, _blank_order(state, fit, a.blanks), used)
 
 
 def plan_search(state: GameState, a: Search) -> SearchPlan:

@@ -19,6 +19,7 @@ from arenas.bots.verify import (
     play_level,
     verify_levels,
     verify_levels_main,
+    verify_tutorial,
     wilson_interval,
 )
 from arenas.rules import (
@@ -285,3 +286,12 @@ def test_every_level_wins_a_fifth_of_100_seeds() -> None:
     assert {n: row["wins"] for n, row in table.items()} == {n: r["wins"] for n, r in committed[Model.EXPERT].items()}
     people = verify_levels(100, model=Model.PERSON)
     assert {n: row["wins"] for n, row in people.items()} == {n: r["wins"] for n, r in committed[Model.PERSON].items()}
+
+
+@pytest.mark.slow
+def test_the_person_model_wins_the_tutorials_final_level_and_level_1_most_of_the_time() -> None:
+    """The calibration: both ends a new player meets first are won by the person model most of the time."""
+    tutorial = verify_tutorial(40, workers=1)
+    assert tutorial["name"] == "Tutorial: for real" and tutorial["win_rate"] >= 0.75, tutorial
+    first = verify_levels(40, [1], workers=1, model=Model.PERSON)[1]
+    assert first["win_rate"] >= 0.75, first

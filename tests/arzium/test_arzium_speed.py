@@ -120,3 +120,51 @@ def test_search_values_follow_the_card_set_of_the_position() -> None:
     assert row != column
     greedy._STATIC.clear()
     assert value(["X", "X", "X"]) == column and value(["XX"]) == row
+
+
+def _playout_positions(seed: int, count: int) -> list[GameState]:
+    rng = random.Random(seed)
+    state = new_game(default_setup(2 + seed % 3, True), seed)
+    out = []
+    while not is_over(state) and len(out) < count:
+        if rng.random() < 0.4:
+            probe = clone(state)
+            _enrich(probe, rng)
+            out.append(probe)
+        apply(state, rng.choice(legal_actions(state)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_unchecked_search_does_what_the_checked_one_does(seed: int) -> None:
+    """Bots apply listed searches with `checked=False`: the same events and the same position as checked."""
+    for probe in _playout_positions(seed, 8):
+        for action in [a for a in legal_actions(probe) if isinstance(a, Search)][:40]:
+            checked, unchecked = clone(probe), clone(probe)
+            assert apply(checked, action) == apply(unchecked, action, checked=False)
+            assert checked.to_dict() == unchecked.to_dict()
+
+
+def test_the_caches_give_the_same_lists_and_values_when_they_overflow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every cache of the listing and of the evaluation, emptied again and again, changes no action and no value."""
+    from arzium.bots import greedy
+    from arzium.rules import current_player, search as search_module
+
+    positions = _playout_positions(5, 12)
+
+    def values() -> list[tuple[list[Search], list[float]]]:
+        out = []
+        for probe in positions:
+            p = current_player(probe)
+            assert p is not None
+            found = searches(probe, p)
+            out.append((found, greedy.search_values(probe, greedy.make_view(probe, p), found)))
+        return out
+
+    plain = values()
+    for module, name in ((search_module, "_CACHE_LIMIT"), (greedy, "_STATIC_LIMIT"), (greedy, "_GAINS_LIMIT")):
+        monkeypatch.setattr(module, name, 3)
+    assert values() == plain
+    for probe, (found, _) in zip(positions, plain):
+        p = current_player(probe)
+        assert p is not None and found == reference_searches(probe, p)

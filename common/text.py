@@ -137,6 +137,8 @@ def wrap_balanced(text: str, px: int, width: int, bold: bool = False) -> list[st
 @lru_cache(maxsize=256)
 def _wrap_balanced(text: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
     lines = wrap(text, px, width, bold)
+    if len(lines) < 2:  # one line (or none) is already as balanced as it gets
+        return tuple(lines)
     lo, hi = 1, width
     while lo < hi:  # the narrowest width that still needs no more lines
         mid = (lo + hi) // 2

@@ -216,10 +216,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _app(args: argparse.Namespace, headless: bool = False) -> App:
+    ahead = None
+    if not headless:  # the first frame's largest pictures decode on the other core while the engine is imported
+        from common.sprites import FIRST_FRAME_SPRITES, prefetch_default
+        ahead = prefetch_default(FIRST_FRAME_SPRITES)
     from common.app import App, AppOptions
     return App(AppOptions(size=args.size, fullscreen=args.fullscreen, mute=args.mute, sprites=args.sprites,
                           seed=args.seed, headless=headless, save_settings=not headless,
-                          lang=language() if args.lang else None), rules_scene=_rules_scene)
+                          lang=language() if args.lang else None), rules_scene=_rules_scene, prefetch=ahead)
 
 
 def _rules_scene(app: App, game: str) -> Scene:

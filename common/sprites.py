@@ -4,6 +4,7 @@ Packs are found, read and checked by `common.sprite_packs`; every problem is one
 """
 from __future__ import annotations
 
+import io
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -12,7 +13,9 @@ from typing import Any
 
 import pygame
 
+from common.files import Kind, read_bytes
 from common.i18n import _
+from common.png import png_size
 from common.sprite_packs import (
     DEFAULT_PACK,
     FALLBACK_COLOUR,
@@ -32,31 +35,73 @@ from common.sprite_packs import (
 
 PLACEHOLDER_SIZE = (64, 64)
 CACHE_SIZE = 256
+FIRST_FRAME_SPRITES = ("ui/background", "ui/logo_emblem")
+"""The largest pictures of the window's first frame (the menu's background, the app's logo), decoded ahead."""
+
+
+class Prefetch:
+    """PNG files decoded in a background thread (the decoder releases the GIL) until a SpriteBook takes them.
+
+    Each file is read through the gate and its header checked as the pack reader checks it (no decoding of an
+    image over `png.MAX_SIDE`); one that fails is left for the book, whose pack reading rejects it anyway."""
+
+    def __init__(self, files: Iterable[tuple[Path, Path]]) -> None:
+        todo = list(dict.fromkeys(files))  # (real path, pack folder)
+        self._paths = {path for path, _folder in todo}
+        self._done: dict[Path, pygame.Surface | Exception] = {}
+        self._thread = threading.Thread(target=self._decode, args=(todo,), name="sprite-prefetch", daemon=True)
+        self._thread.start()
+
+    def _decode(self, todo: list[tuple[Path, Path]]) -> None:
+        for path, folder in todo:
+            try:
+                data = read_bytes(path, Kind.IMAGE, within=folder)
+                if png_size(data)[0] is not None:
+                    self._done[path] = pygame.image.load(io.BytesIO(data), path.name)
+            except (pygame.error, OSError, ValueError) as error:  # ValueError: also DataError
+                self._done[path] = error
+
+    def holds(self, path: Path) -> bool:
+        """Whether this prefetch decodes the file at the real path `path` (and it is not taken yet)."""
+        return path in self._paths
+
+    def take(self, path: Path) -> pygame.Surface | Exception | None:
+        """The decoded file or what stopped it, waiting for the thread; None: left for the caller to decode."""
+        self._thread.join()
+        self._paths.discard(path)
+        return self._done.pop(path, None)
+
+
+def prefetch_default(names: Iterable[str]) -> Prefetch:
+    """Decode ahead, before any pack is read, the default pack's files of these sprites as the generator names
+    them (`<name>.png`): a book whose entry is that very file takes it instead of decoding it again (a guess
+    that is wrong costs only the background thread's time)."""
+    folder = (SPRITES_DIR / DEFAULT_PACK).resolve()
+    return Prefetch([(folder / f"{name}.png", folder) for name in names])
 
 
 class SpriteBook:
     """The active pack layered over the default one, with cached images, scalings and slices."""
 
-    def __init__(self, pack_id: str | None = None, extra_dirs: list[Path] | None = None) -> None:
+    def __init__(self, pack_id: str | None = None, extra_dirs: list[Path] | None = None,
+                 ahead: Prefetch | None = None) -> None:
         self._requested = pack_id or DEFAULT_PACK
         self._extra_dirs = list(extra_dirs or [])
         self.version = 0
         self.pack_id = DEFAULT_PACK
         self.pack_name = "Default"
         self.problems: list[str] = []
-        self._early: dict[Path, pygame.Surface | Exception] = {}  # decoded by `prefetch`, not yet finished
-        self._prefetching: threading.Thread | None = None
-        self._prefetched: set[Path] = set()  # the files the running prefetch decodes
+        self._ahead = [ahead] if ahead is not None else []  # files being decoded in the background
         self._read()
 
     @classmethod
-    def load(cls, pack_id: str | None, extra_dirs: list[Path] | None = None) -> SpriteBook:
-        """Load pack `pack_id` (None: the default pack) over the default pack."""
-        return cls(pack_id, extra_dirs)
+    def load(cls, pack_id: str | None, extra_dirs: list[Path] | None = None,
+             ahead: Prefetch | None = None) -> SpriteBook:
+        """Load pack `pack_id` (None: the default pack) over the default pack; `ahead`: files already being
+        decoded (`prefetch_default`), taken when an entry is that very file."""
+        return cls(pack_id, extra_dirs, ahead)
 
     def _read(self) -> None:
-        if self._prefetching is not None:
-            self._finish_prefetch()
         default = read_pack(DEFAULT_PACK, SPRITES_DIR / DEFAULT_PACK, None)
         self.problems = list(default.problems)
         self._known_meta = default.listed
@@ -86,40 +131,28 @@ class SpriteBook:
         self._scaled: OrderedDict[tuple[str, str, int, int], pygame.Surface] = OrderedDict()
         self._reported: set[str] = set()
         self._for_display = self._display_ready()
-        self._early = {}
 
     def prefetch(self, names: Iterable[str]) -> None:
         """Start decoding these sprites' files in a background thread (the PNG decoder releases the GIL), so
         the start-up imports and the first frame overlap with it; `image` waits for it when it needs one."""
-        entries = [self._entries[name] for name in names if name in self._entries]
-        early = self._early
-        self._prefetched = {entry.path for entry in entries}
-
-        def decode() -> None:
-            for entry in entries:
-                try:
-                    early[entry.path] = decode_png(entry.path, entry.folder)
-                except (pygame.error, OSError, ValueError) as error:  # ValueError: also DataError
-                    early[entry.path] = error
-
-        self._prefetching = threading.Thread(target=decode, name="sprite-prefetch", daemon=True)
-        self._prefetching.start()
-
-    def _finish_prefetch(self) -> None:
-        assert self._prefetching is not None
-        self._prefetching.join()
-        self._prefetching = None
+        files = [(entry.path, entry.folder) for name in names if (entry := self._entries.get(name)) is not None
+                 and not any(ahead.holds(entry.path) for ahead in self._ahead)]
+        if files:
+            self._ahead.append(Prefetch(files))
 
     def _decoded_file(self, entry: Entry) -> pygame.Surface:
-        if self._prefetching is not None and entry.path in self._prefetched:  # others need not wait for it
-            self._finish_prefetch()
-        early = self._early.pop(entry.path, None)
-        if isinstance(early, Exception):
-            raise early
-        return finish_surface(early if early is not None else decode_png(entry.path, entry.folder))
+        for ahead in self._ahead:
+            if ahead.holds(entry.path):  # others need not wait for it
+                early = ahead.take(entry.path)
+                if isinstance(early, Exception):
+                    raise early
+                if early is not None:
+                    return finish_surface(early)
+        return finish_surface(decode_png(entry.path, entry.folder))
 
     def reload(self) -> None:
         """Re-read both packs from disk, drop every cache and bump `version` (F5)."""
+        self._ahead = []
         self._read()
         self.version += 1
 

@@ -36,7 +36,9 @@ which then falls back to the default pack.
 from __future__ import annotations
 
 import io
+import os
 import re
+import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -197,8 +199,12 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _resolve_inside(folder: Path, file: str, base: Path) -> tuple[Path | None, str]:
-    """The file's real path if it stays inside `folder` (whose real path is `base`), else (None, why not)."""
+def _resolve_inside(folder: Path, file: str, base: Path, plain: dict[str, bool]) -> tuple[Path | None, str]:
+    """The file's real path if it stays inside `folder` (whose real path is `base`), else (None, why not).
+    `plain` remembers which paths under `base` were found to be no symlink (one look each per pack)."""
+    direct = _plain_path(str(base), file, plain)
+    if direct is not None:
+        return direct, ""
     if PurePosixPath(file).is_absolute() or PureWindowsPath(file).is_absolute() or PureWindowsPath(file).drive:
         return None, "absolute paths are not allowed (give a path inside the pack folder)"
     try:
@@ -210,6 +216,29 @@ def _resolve_inside(folder: Path, file: str, base: Path) -> tuple[Path | None, s
     if ".." in PurePosixPath(file.replace("\\", "/")).parts:
         return None, "path leaves the pack folder"
     return None, f"symlink leads outside the pack folder (to {real})"
+
+
+def _plain_path(base: str, file: str, plain: dict[str, bool]) -> Path | None:
+    """`base`/`file` when `file` is a plain relative path (no drive, no backslash, no "..") whose every step is
+    there and no symlink: then it is its own real path. None: anything else, left to the full resolution."""
+    if file.startswith("/") or "\\" in file or ":" in file:
+        return None
+    parts = [part for part in file.split("/") if part not in ("", ".")]
+    if not parts or ".." in parts:
+        return None
+    path = base
+    for part in parts:
+        path = os.path.join(path, part)
+        found = plain.get(path)
+        if found is None:
+            try:
+                found = not stat.S_ISLNK(os.lstat(path).st_mode)
+            except (OSError, ValueError):  # not there, or a name the file system cannot take
+                found = False
+            plain[path] = found
+        if not found:
+            return None
+    return Path(path)
 
 
 def _image_size(real: Path) -> tuple[tuple[int, int] | None, str]:
@@ -278,6 +307,7 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
     pixels: dict[Path, int] = {}  # decoded size of each distinct image file
     sizes: dict[Path, tuple[tuple[int, int] | None, str]] = {}  # each file is read once, however many sprites use it
     real_folder = folder.resolve()
+    plain: dict[str, bool] = {}
     for key in _TOP_TABLES:
         value = doc.get(key, {})
         if isinstance(value, dict):
@@ -330,7 +360,7 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
         file = meta["file"]
         inherited = dict(base.listed.get(name, {})) if base is not None else {}
         inherited.update(meta)
-        real, why = _resolve_inside(folder, file, real_folder)
+        real, why = _resolve_inside(folder, file, real_folder, plain)
         size = None
         if real is not None:
             if real not in sizes:

@@ -13,6 +13,7 @@ from common.sprite_packs import (
     FALLBACK_COLOUR,
     SPRITES_DIR,
     CheckReport,
+    _plain_path,
     check_pack,
     check_sprites_main,
     discover_packs,
@@ -233,6 +234,26 @@ def test_symlink_inside_the_pack_is_fine(packs: Path) -> None:
         pytest.skip("symlinks not available")
     book = SpriteBook.load("inner-link", extra_dirs=[packs])
     assert book.problems == [] and book.source("ui/star") == "inner-link"
+
+
+def test_a_plain_path_is_taken_as_its_own_real_path_and_anything_else_is_left_to_full_resolution(
+        tmp_path: Path) -> None:
+    base = tmp_path.resolve()
+    (base / "ui").mkdir()
+    (base / "ui" / "b.png").write_bytes(b"x")
+    try:
+        (base / "ui" / "link.png").symlink_to(base / "ui" / "b.png")
+    except OSError:
+        pytest.skip("symlinks not available")
+    plain: dict[str, bool] = {}
+    found = {file: _plain_path(str(base), file, plain) for file in (
+        "ui/b.png", "./ui//b.png", "ui/link.png", "ui/../ui/b.png", "missing.png", "ui\\b.png", "C:b.png",
+        "/ui/b.png", "", ".")}
+    assert found == {"ui/b.png": base / "ui" / "b.png", "./ui//b.png": base / "ui" / "b.png", "ui/link.png": None,
+                     "ui/../ui/b.png": None, "missing.png": None, "ui\\b.png": None, "C:b.png": None,
+                     "/ui/b.png": None, "": None, ".": None}
+    assert found["./ui//b.png"] == (base / "./ui//b.png").resolve()
+    assert plain[str(base / "ui")] and not plain[str(base / "ui" / "link.png")]  # each step looked at once
 
 
 def test_image_too_large_is_refused_from_its_header_without_decoding(packs: Path,

@@ -35,8 +35,10 @@ from common.sprite_packs import (
 
 PLACEHOLDER_SIZE = (64, 64)
 CACHE_SIZE = 256
-FIRST_FRAME_SPRITES = ("ui/background", "ui/logo_emblem")
-"""The largest pictures of the window's first frame (the menu's background, the app's logo), decoded ahead."""
+FIRST_FRAME_SPRITES = ("ui/logo_emblem", "ui/background", "ui/button", "ui/button_hover", "ui/focus_ring",
+                       "ui/icon_arenas", "ui/icon_arzium", "ui/icon_settings", "ui/icon_rules", "ui/icon_quit")
+"""What the window's first frame draws, in the order it is needed (the logo is the window's icon, then the
+menu's background and buttons): decoded ahead (a name no longer drawn first only costs the other core's time)."""
 
 
 class Prefetch:
@@ -46,29 +48,29 @@ class Prefetch:
     image over `png.MAX_SIDE`); one that fails is left for the book, whose pack reading rejects it anyway."""
 
     def __init__(self, files: Iterable[tuple[Path, Path]]) -> None:
-        todo = list(dict.fromkeys(files))  # (real path, pack folder)
-        self._paths = {path for path, _folder in todo}
+        todo = [(path, folder, threading.Event()) for path, folder in dict.fromkeys(files)]  # in decoding order
+        self._ready = {path: ready for path, _folder, ready in todo}  # the book takes each file out once
         self._done: dict[Path, pygame.Surface | Exception] = {}
-        self._thread = threading.Thread(target=self._decode, args=(todo,), name="sprite-prefetch", daemon=True)
-        self._thread.start()
+        threading.Thread(target=self._decode, args=(todo,), name="sprite-prefetch", daemon=True).start()
 
-    def _decode(self, todo: list[tuple[Path, Path]]) -> None:
-        for path, folder in todo:
+    def _decode(self, todo: list[tuple[Path, Path, threading.Event]]) -> None:
+        for path, folder, ready in todo:
             try:
                 data = read_bytes(path, Kind.IMAGE, within=folder)
                 if png_size(data)[0] is not None:
                     self._done[path] = pygame.image.load(io.BytesIO(data), path.name)
             except (pygame.error, OSError, ValueError) as error:  # ValueError: also DataError
                 self._done[path] = error
+            finally:
+                ready.set()
 
     def holds(self, path: Path) -> bool:
         """Whether this prefetch decodes the file at the real path `path` (and it is not taken yet)."""
-        return path in self._paths
+        return path in self._ready
 
     def take(self, path: Path) -> pygame.Surface | Exception | None:
-        """The decoded file or what stopped it, waiting for the thread; None: left for the caller to decode."""
-        self._thread.join()
-        self._paths.discard(path)
+        """The decoded file or what stopped it, once it is done; None: left for the caller to decode."""
+        self._ready.pop(path).wait()
         return self._done.pop(path, None)
 
 

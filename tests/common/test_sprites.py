@@ -297,6 +297,21 @@ def test_a_prefetched_sprite_is_the_same_image_and_a_broken_one_the_same_problem
     assert early.problems == plain.problems and len(early.problems) == 1
 
 
+def test_a_file_decoded_ahead_is_taken_by_the_book_whose_entry_it_is_and_a_wrong_guess_is_left(
+        packs: Path) -> None:
+    folder = make_pack(packs, "own-button", override("ui/button", "b.png"))
+    solid_png(folder / "b.png", (40, 40), (0, 0, 255, 255))
+    default_button = (DEFAULT_DIR / "ui" / "button.png").resolve()
+    ahead = sprites.prefetch_default(["ui/button", "ui/focus_ring"])
+    book = SpriteBook.load(None, ahead=ahead)
+    assert pixels(book.image("ui/button")) == default_pixels("ui/button")
+    assert not ahead.holds(default_button) and ahead.holds((DEFAULT_DIR / "ui" / "focus_ring.png").resolve())
+    guessed = sprites.prefetch_default(["ui/button"])
+    own = SpriteBook.load("own-button", extra_dirs=[packs], ahead=guessed)
+    assert own.source("ui/button") == "own-button" and own.image("ui/button").get_size() == (40, 40)
+    assert guessed.holds(default_button)  # the default's file, not the pack's: never taken
+
+
 def test_manifest_syntax_error_names_the_line_and_the_pack_is_not_used(packs: Path) -> None:
     make_pack(packs, "syntax", '[pack]\nname = "Syntax"\n[sprites."ui/button"\nfile = "b.png"\n')
     book = SpriteBook.load("syntax", extra_dirs=[packs])

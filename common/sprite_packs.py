@@ -47,9 +47,9 @@ from typing import Any
 import pygame
 
 from common import paths
-from common.files import DataError, Kind, Problem, read_bytes, read_toml
+from common.files import DataError, Kind, Problem, look_into, read_bytes, read_toml
 from common.i18n import _
-from common.png import png_size
+from common.png import png_size_from
 from common.safe_text import is_safe_name, one_line, print_line
 
 DEFAULT_PACK = "default"
@@ -244,7 +244,7 @@ def _plain_path(base: str, file: str, plain: dict[str, bool]) -> Path | None:
 def _image_size(real: Path) -> tuple[tuple[int, int] | None, str]:
     """Width and height of the PNG at the real path `real` (read through the gate, checked from its bytes)."""
     try:
-        return png_size(read_bytes(real, Kind.IMAGE))
+        return look_into(real, Kind.IMAGE, png_size_from)
     except DataError as exc:
         return None, _file_problem(exc)
 

@@ -9,6 +9,8 @@ import pygame
 import pytest
 
 from common import paths, sprites
+from common.files import Kind, look_into
+from common.png import png_size, png_size_from
 from common.sprite_packs import (
     FALLBACK_COLOUR,
     SPRITES_DIR,
@@ -254,6 +256,15 @@ def test_a_plain_path_is_taken_as_its_own_real_path_and_anything_else_is_left_to
                      "/ui/b.png": None, "": None, ".": None}
     assert found["./ui//b.png"] == (base / "./ui//b.png").resolve()
     assert plain[str(base / "ui")] and not plain[str(base / "ui" / "link.png")]  # each step looked at once
+
+
+def test_the_size_read_from_the_chunk_headers_alone_is_the_size_read_from_the_whole_file(tmp_path: Path) -> None:
+    whole = (DEFAULT_DIR / "ui" / "button.png").read_bytes()
+    cuts = sorted({0, 5, 8, 20, 33, 40, len(whole) // 2, len(whole) - 12, len(whole) - 1, len(whole)})
+    for n in cuts:
+        (tmp_path / "x.png").write_bytes(whole[:n])
+        assert look_into(tmp_path / "x.png", Kind.IMAGE, png_size_from) == png_size(whole[:n]), n
+    assert png_size(whole)[0] is not None and png_size(whole[:-1])[0] is None
 
 
 def test_image_too_large_is_refused_from_its_header_without_decoding(packs: Path,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import time
 import warnings
@@ -376,5 +377,6 @@ class App:
                     self.running = False
                 else:
                     self.sounds.init()
+                gc.enable()  # the start is over (the command line holds collections until here)
         self.sounds.stop_all()
         pygame.quit()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import os
 import sys
@@ -387,12 +388,16 @@ def main(argv: list[str] | None = None) -> int:
     handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
                 "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels,
                 "think-bench": cmd_think_bench}
+    gc.disable()  # what a start allocates it keeps: no collections until a window's first frame (App.run)
     try:
         arguments = sys.argv[1:] if argv is None else argv
         choose_language(arguments)
         # a plain start opens the menu with the defaults: the parser is built only for arguments to read
         args = build_parser().parse_args(arguments) if arguments else plain_start()
-        code = handlers.get(args.command or "menu", cmd_game)(args)
+        handler = handlers.get(args.command or "menu", cmd_game)
+        if handler not in (cmd_game, cmd_replay):  # a tool: collections as usual
+            gc.enable()
+        code = handler(args)
         sys.stdout.flush()  # a reader that left is noticed here, not at exit
         return code
     except KeyboardInterrupt:
@@ -400,6 +405,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
+    finally:
+        gc.enable()
 
 
 def _lang_argument(argv: list[str]) -> str | None:

@@ -1,12 +1,15 @@
 """What a plain start (`python main.py`) does before the menu's first frame, and what it leaves for later."""
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from common import cli
 from common.sprite_packs import SPRITES_DIR
@@ -62,3 +65,10 @@ def test_the_menus_first_frame_loads_no_game_no_tool_no_sound_and_only_the_pictu
 
 def test_a_plain_start_has_the_arguments_the_parser_reads_from_an_empty_command_line() -> None:
     assert vars(cli.plain_start()) == vars(cli.build_parser().parse_args([]))
+
+
+def test_collections_are_on_again_whichever_way_the_command_line_leaves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["timedemo", "--list"]) == 0 and gc.isenabled()
+    with pytest.raises(SystemExit):
+        cli.main(["--version"])
+    assert gc.isenabled() and capsys.readouterr().out.splitlines()[-1].startswith("arenas-arzium ")

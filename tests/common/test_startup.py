@@ -35,6 +35,7 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules), "reads": reads, 
 """
 
 LATER = ("common.catalog", "common.timedemo", "common.replay", "common.replay_index", "common.tutorial",
+         "common.tutorial_launch", "common.tutorial_progress",
          "common.scenes.rules", "common.scenes.settings", "common.scenes.replays", "common.scenes.statistics",
          "common.scenes.gallery")
 """Modules of the screens behind the menu's buttons and of the tools: imported when first used."""

@@ -377,6 +377,7 @@ class App:
                     self.running = False
                 else:
                     self.sounds.init()
-                gc.enable()  # the start is over (the command line holds collections until here)
+                gc.freeze()  # what the start made lives as long as the window: later collections skip it
+                gc.enable()  # (the command line holds collections until here)
         self.sounds.stop_all()
         pygame.quit()

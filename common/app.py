@@ -372,12 +372,17 @@ class App:
             self.step(pygame.event.get(), dt)
             self.present()
             if self.first_frame_at is None:
-                self.first_frame_at = time.perf_counter()
-                if os.environ.get("ARENAS_ARZIUM_EXIT_AFTER_FIRST_FRAME"):
-                    self.running = False
-                else:
-                    self.sounds.init()
-                gc.freeze()  # what the start made lives as long as the window: later collections skip it
-                gc.enable()  # (the command line holds collections until here)
+                self._first_frame_shown()
         self.sounds.stop_all()
         pygame.quit()
+
+    def _first_frame_shown(self) -> None:
+        """The start is over: open the audio device, and take what the start made out of the collector's sight
+        (it lives as long as the window; the command line holds collections until here)."""
+        self.first_frame_at = time.perf_counter()
+        if os.environ.get("ARENAS_ARZIUM_EXIT_AFTER_FIRST_FRAME"):
+            self.running = False
+        else:
+            self.sounds.init()
+        gc.freeze()
+        gc.enable()

@@ -22,6 +22,7 @@ from common.safe_text import one_line
 KIB = 1024
 MIB = 1024 * KIB
 T = TypeVar("T")
+_PREAD: Callable[[int, int, int], bytes] | None = getattr(os, "pread", None)  # not on Windows
 
 
 class Kind(StrEnum):
@@ -186,6 +187,8 @@ def look_into(path: Path | str, kind: Kind, look: Callable[[Callable[[int, int],
     fd, size = _open_regular(path, kind, within)
 
     def read_at(offset: int, n: int) -> bytes:
+        if _PREAD is not None:  # one call where the system has it
+            return _PREAD(fd, n, offset)
         os.lseek(fd, offset, os.SEEK_SET)
         return os.read(fd, n)
     try:

@@ -309,7 +309,7 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
 
 def cmd_check_sprites(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from common.sprite_packs import check_sprites_main
+    from common.sprite_check import check_sprites_main
     return check_sprites_main(args.pack)
 
 

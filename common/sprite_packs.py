@@ -28,7 +28,7 @@ Manifest (`pack.toml`, UTF-8 TOML)::
 
 Keys an override does not give (slice, frames, size) are inherited from the default pack.
 
-Usability rule (`check_pack`, exit code of `check-sprites`): a pack is usable when its folder
+Usability rule (`common.sprite_check.check_pack`, exit code of `check-sprites`): a pack is usable when its folder
 exists and its `pack.toml` can be read and parsed as TOML. Every other problem (unknown keys,
 wrong types, bad or missing images, unsafe paths) only disables the sprite or colour concerned,
 which then falls back to the default pack.
@@ -39,7 +39,6 @@ import io
 import os
 import re
 import stat
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
@@ -50,7 +49,7 @@ from common import paths
 from common.files import DataError, Kind, Problem, look_into, read_bytes, read_toml
 from common.i18n import _
 from common.png import png_size_from
-from common.safe_text import is_safe_name, one_line, print_line
+from common.safe_text import is_safe_name, one_line
 
 DEFAULT_PACK = "default"
 SPRITES_DIR = paths.shipped("sprites")
@@ -71,18 +70,6 @@ class PackInfo:
     name: str
     author: str
     path: Path
-
-
-@dataclass
-class CheckReport:
-    """What `check_pack` found: the sprites/colours a pack overrides and every problem."""
-
-    pack_id: str
-    overrides: list[str]
-    problems: list[str]
-    usable: bool
-    name: str = ""
-    path: Path | None = None
 
 
 @dataclass
@@ -396,14 +383,27 @@ def decode_png(path: Path, folder: Path | None = None) -> pygame.Surface:
 
 
 def finish_surface(surface: pygame.Surface) -> pygame.Surface:
-    """A decoded PNG as a 32-bit surface with per-pixel alpha, converted for the display if set."""
+    """A decoded PNG as a 32-bit surface with per-pixel alpha, converted for the display if set (unless it is
+    in the display's format already)."""
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        if surface.get_flags() & pygame.SRCALPHA and surface.get_masks() == _display_alpha_masks():
+            return surface
         return surface.convert_alpha()
+    return with_alpha(surface)
+
+
+def with_alpha(surface: pygame.Surface) -> pygame.Surface:
+    """The surface as 32 bits with per-pixel alpha (itself when it is so already); needs no display."""
     if surface.get_bitsize() == 32 and surface.get_flags() & pygame.SRCALPHA:
         return surface
     rgba = pygame.Surface(surface.get_size(), pygame.SRCALPHA, 32)
     rgba.blit(surface, (0, 0))
     return rgba
+
+
+def _display_alpha_masks() -> tuple[int, int, int, int]:
+    """The channel masks `convert_alpha` gives for the display now."""
+    return pygame.Surface((1, 1), pygame.SRCALPHA, 32).convert_alpha().get_masks()
 
 
 def placeholder(size: tuple[int, int], cell: int = 8) -> pygame.Surface:
@@ -419,75 +419,3 @@ def decode_error(exc: Exception) -> str:
     if isinstance(exc, DataError):
         return f"image cannot be read ({_file_problem(exc)})"
     return f"image cannot be decoded ({' '.join(str(exc).split()) or type(exc).__name__})"
-
-
-# --- check-sprites -------------------------------------------------------------------------------
-
-
-def check_pack(pack: str | Path, extra_dirs: list[Path] | None = None) -> CheckReport:
-    """Check pack `pack` fully, decoding every image.
-
-    `pack` is a Path (a folder), or a string: an installed pack id, else a folder path.
-    """
-    folder: Path | None
-    if isinstance(pack, Path):
-        folder = pack
-    else:
-        folder = find_pack(pack, extra_dirs)
-        if folder is None and Path(pack).is_dir():
-            folder = Path(pack)
-    if folder is None:
-        name = str(pack)
-        bare = folder_without_manifest(name, extra_dirs)
-        where = ", ".join(str(d) for d in pack_dirs(extra_dirs))
-        why = f"no {MANIFEST} in {bare}" if bare else f"no such pack folder, and no pack with that id in {where}"
-        return CheckReport(name, [], [problem_line(name, str(pack), why)], False)
-    pack_id = folder.resolve().name if folder.name in ("", ".", "..") else folder.name
-    default_folder = SPRITES_DIR / DEFAULT_PACK
-    is_default = folder.exists() and default_folder.exists() and folder.resolve() == default_folder.resolve()
-    default = read_pack(DEFAULT_PACK, default_folder, None)
-    found = default if is_default else read_pack(pack_id, folder, default)
-    problems = list(found.problems)
-    failed: dict[Path, Exception | None] = {}  # each image file decoded once
-    for name, entry in sorted(found.entries.items()):
-        if entry.path not in failed:
-            try:
-                load_surface(entry.path, entry.folder)
-                failed[entry.path] = None
-            except (pygame.error, OSError, ValueError) as error:
-                failed[entry.path] = error
-        bad = failed[entry.path]
-        if bad is not None:
-            problems.append(problem_line(entry.pack_id, entry.file, f"{decode_error(bad)} (sprite '{name}'); "
-                                  + ("drawing a placeholder" if is_default else "using the default sprite")))
-            del found.entries[name]
-    overrides = [] if is_default else sorted(found.entries) + [f"palette.{key}" for key in sorted(found.palette)]
-    return CheckReport(found.id if is_default else pack_id, overrides, problems, found.usable, found.name, folder)
-
-
-def say(line: str) -> None:
-    """Print one safe line on stdout."""
-    print_line(line, sys.stdout)
-
-
-def check_sprites_main(pack: str | Path, extra_dirs: list[Path] | None = None) -> int:
-    """`check-sprites PACK`: print what the pack overrides and every problem; 0 if usable, else 1."""
-    report = check_pack(pack, extra_dirs)
-    named = f" ({report.name})" if report.name and report.name != report.pack_id else ""
-    say(_("sprite pack '{pack}'{name}").format(pack=report.pack_id, name=named)
-        + (_(" at {path}").format(path=report.path) if report.path is not None else ""))
-    if report.pack_id == DEFAULT_PACK and report.usable:
-        say(_("the default pack: every other pack falls back to it"))
-    else:
-        say(_("overrides ({n}):").format(n=len(report.overrides)) + ("" if report.overrides else _(" nothing")))
-        for name in report.overrides:
-            say(f"  {name}")
-    say(_("problems ({n}):").format(n=len(report.problems)) + ("" if report.problems else _(" none")))
-    for line in report.problems:
-        say(f"  {line}")
-    if report.usable:
-        say(_("usable: yes") if report.pack_id == DEFAULT_PACK else
-            _("usable: yes (anything it lacks or gets wrong falls back to the default pack)"))
-        return 0
-    say(_("usable: no (the default pack is used instead)"))
-    return 1

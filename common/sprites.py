@@ -31,6 +31,7 @@ from common.sprite_packs import (
     placeholder,
     problem_line,
     read_pack,
+    with_alpha,
 )
 
 PLACEHOLDER_SIZE = (64, 64)
@@ -57,8 +58,8 @@ class Prefetch:
         for path, folder, ready in todo:
             try:
                 data = read_bytes(path, Kind.IMAGE, within=folder)
-                if png_size(data)[0] is not None:
-                    self._done[path] = pygame.image.load(io.BytesIO(data), path.name)
+                if png_size(data)[0] is not None:  # an opaque one gets its alpha here, off the main thread
+                    self._done[path] = with_alpha(pygame.image.load(io.BytesIO(data), path.name))
             except (pygame.error, OSError, ValueError) as error:  # ValueError: also DataError
                 self._done[path] = error
             finally:

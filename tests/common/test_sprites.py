@@ -11,13 +11,11 @@ import pytest
 from common import paths, sprites
 from common.files import Kind, look_into
 from common.png import png_size, png_size_from
+from common.sprite_check import CheckReport, check_pack, check_sprites_main
 from common.sprite_packs import (
     FALLBACK_COLOUR,
     SPRITES_DIR,
-    CheckReport,
     _plain_path,
-    check_pack,
-    check_sprites_main,
     discover_packs,
 )
 from common.sprites import SpriteBook

@@ -37,13 +37,14 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules), "reads": reads, 
 LATER = ("common.catalog", "common.timedemo", "common.replay", "common.replay_index", "common.tutorial",
          "common.tutorial_launch", "common.tutorial_progress",
          "common.scenes.rules", "common.scenes.settings", "common.scenes.replays", "common.scenes.statistics",
-         "common.scenes.gallery")
-"""Modules of the screens behind the menu's buttons and of the tools: imported when first used."""
+         "common.scenes.gallery", "common.sprite_check", "locale")
+"""Modules of the screens behind the menu's buttons and of the tools, and `locale` (a locale variable names the
+language): imported when first used."""
 
 
 def _first_frame(home: Path) -> dict[str, Any]:
     env = {**os.environ, "ARENAS_ARZIUM_HOME": str(home), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "ARENAS_ARZIUM_EXIT_AFTER_FIRST_FRAME": "1"}
+           "ARENAS_ARZIUM_EXIT_AFTER_FIRST_FRAME": "1", "LANG": "C.UTF-8"}
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, cwd=ROOT,
                           timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr

@@ -101,15 +101,15 @@ class App:
         self.windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
         self.f11_at = -1e9  # when F11 was last pressed (ms)
         fullscreen = (self.options.fullscreen or self.settings.fullscreen) and not self.options.headless
+        self.sprites = SpriteBook.load(self.settings.sprite_pack, ahead=prefetch)
+        self._set_icon()  # before the window opens, so that pygame does not load an icon of its own for it
         self.screen = self._open_window(fullscreen)
         pygame.display.set_caption(TITLE)
         pygame.key.set_repeat(350, 40)
-        self.sprites = SpriteBook.load(self.settings.sprite_pack, ahead=prefetch)
         if not self.options.headless:  # tools and tests need not pay for a frame they may never draw
             self.sprites.prefetch(FIRST_FRAME_SPRITES)
         for problem in self.sprites.problems[:3]:
             self.toast(problem)
-        self._set_icon()
         self.sounds = SoundBank()
         if self.options.headless:
             self.sounds.init()

@@ -164,14 +164,16 @@ class SpriteBook:
         return pygame.display.get_init() and pygame.display.get_surface() is not None
 
     def _sync_display(self) -> None:
-        # Surfaces decoded before the window existed are re-decoded once so they get convert_alpha().
+        # Files decoded before the window existed are converted for it once (the window icon is drawn before it
+        # opens); what was made from them is made again. Without a window any more, they are decoded again.
         ready = self._display_ready()
         if ready != self._for_display:
             self._for_display = ready
             self._images.clear()
-            self._decoded.clear()
             self._frames.clear()
             self._scaled.clear()
+            self._decoded = {path: finish_surface(found) if isinstance(found, pygame.Surface) else found
+                             for path, found in self._decoded.items()} if ready else {}
 
     def _report(self, key: str, line: str) -> None:
         if key not in self._reported:

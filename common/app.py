@@ -101,7 +101,9 @@ class App:
         self.windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
         self.f11_at = -1e9  # when F11 was last pressed (ms)
         fullscreen = (self.options.fullscreen or self.settings.fullscreen) and not self.options.headless
-        self.sprites = SpriteBook.load(self.settings.sprite_pack, ahead=prefetch)
+        # a window checks the default pack's files as its sprites are first drawn, the rest after the first frame
+        self.sprites = SpriteBook.load(self.settings.sprite_pack, ahead=prefetch,
+                                       defer_checks=not self.options.headless)
         self._set_icon()  # before the window opens, so that pygame does not load an icon of its own for it
         self.screen = self._open_window(fullscreen)
         pygame.display.set_caption(TITLE)
@@ -377,12 +379,15 @@ class App:
         pygame.quit()
 
     def _first_frame_shown(self) -> None:
-        """The start is over: open the audio device, and take what the start made out of the collector's sight
-        (it lives as long as the window; the command line holds collections until here)."""
+        """The start is over: check the rest of the default pack's files (a broken one is told now), open the
+        audio device, and take what the start made out of the collector's sight (it lives as long as the window;
+        the command line holds collections until here)."""
         self.first_frame_at = time.perf_counter()
         if os.environ.get("ARENAS_ARZIUM_EXIT_AFTER_FIRST_FRAME"):
             self.running = False
         else:
+            for problem in self.sprites.check_all()[:3]:
+                self.toast(problem)
             self.sounds.init()
         gc.freeze()
         gc.enable()

@@ -39,6 +39,7 @@ import io
 import os
 import re
 import stat
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
@@ -98,6 +99,10 @@ class _Pack:
     listed: dict[str, dict[str, Any]] = field(default_factory=dict)  # sprite tables, checked keys only
     palette_keys: set[str] = field(default_factory=set)
     problems: list[str] = field(default_factory=list)
+    pending: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)  # file, meta: not checked yet
+    real_folder: Path | None = None
+    plain: dict[str, bool] = field(default_factory=dict)  # paths under real_folder seen to be no symlink
+    sizes: dict[Path, tuple[tuple[int, int] | None, str]] = field(default_factory=dict)  # one look per file
 
 
 def pack_dirs(extra_dirs: list[Path] | None = None) -> list[Path]:
@@ -268,8 +273,11 @@ def _check_meta(table: dict[str, Any], where: str) -> tuple[dict[str, Any], list
     return meta, problems
 
 
-def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
-    """Read and check one pack. `base` is the default pack (None when reading the default itself)."""
+def read_pack(pack_id: str, folder: Path, base: _Pack | None, defer_files: bool = False) -> _Pack:
+    """Read and check one pack. `base` is the default pack (None when reading the default itself).
+
+    `defer_files` (the default pack only: no pixel budget to add up) leaves each sprite's file unchecked in
+    `pending` until `check_pending` (its entry, or its problem line, comes then)."""
     pack = _Pack(pack_id, folder, name=pack_id)
     fallback = "using the default sprite" if base is not None else "drawing a placeholder"
     if not folder.is_dir():
@@ -292,9 +300,7 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
             problem(MANIFEST, f"unknown {what} (known tables: [pack], [sprites], [palette]); ignored")
     tables: dict[str, dict[str, Any]] = {}
     pixels: dict[Path, int] = {}  # decoded size of each distinct image file
-    sizes: dict[Path, tuple[tuple[int, int] | None, str]] = {}  # each file is read once, however many sprites use it
-    real_folder = folder.resolve()
-    plain: dict[str, bool] = {}
+    pack.real_folder = folder.resolve()
     for key in _TOP_TABLES:
         value = doc.get(key, {})
         if isinstance(value, dict):
@@ -347,28 +353,51 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
         file = meta["file"]
         inherited = dict(base.listed.get(name, {})) if base is not None else {}
         inherited.update(meta)
-        real, why = _resolve_inside(folder, file, real_folder, plain)
-        size = None
-        if real is not None:
-            if real not in sizes:
-                sizes[real] = _image_size(real)
-            size, why = sizes[real]
-        if size is not None:
-            frames, border = inherited.get("frames", 1), inherited.get("slice", 0)
-            if size[0] % frames:
-                why = f"width {size[0]} px does not divide into {frames} frames"
-            elif border and (2 * border >= size[0] // frames or 2 * border >= size[1]):
-                why = f"slice {border} px is too big for a {size[0] // frames}x{size[1]} px image"
-        if why or real is None or size is None:
-            problem(file, f"{why} (sprite '{name}'); {fallback}")
+        if defer_files and base is None:
+            pack.pending[name] = (file, inherited)
             continue
-        pack.entries[name] = Entry(name, pack_id, file, real, inherited, folder)
-        pixels[real] = size[0] * size[1]
+        found = _check_file(pack, name, file, inherited, fallback)
+        if found is not None:
+            pixels[found[0]] = found[1][0] * found[1][1]
     if base is not None and sum(pixels.values()) > PIXEL_BUDGET:
         problem(MANIFEST, f"its {len(pixels)} image files hold {sum(pixels.values()) / 1e6:.1f} million pixels, "
                           f"over the budget of {PIXEL_BUDGET / 1e6:.0f} million; using the default sprites")
         pack.entries.clear()
     return pack
+
+
+def _check_file(pack: _Pack, name: str, file: str, meta: dict[str, Any],
+                fallback: str) -> tuple[Path, tuple[int, int]] | None:
+    """Check the file of sprite `name`: its entry goes into `pack.entries` (its real path and size returned),
+    else one problem line into `pack.problems`."""
+    assert pack.real_folder is not None
+    real, why = _resolve_inside(pack.folder, file, pack.real_folder, pack.plain)
+    size = None
+    if real is not None:
+        if real not in pack.sizes:
+            pack.sizes[real] = _image_size(real)
+        size, why = pack.sizes[real]
+    if size is not None:
+        frames, border = meta.get("frames", 1), meta.get("slice", 0)
+        if size[0] % frames:
+            why = f"width {size[0]} px does not divide into {frames} frames"
+        elif border and (2 * border >= size[0] // frames or 2 * border >= size[1]):
+            why = f"slice {border} px is too big for a {size[0] // frames}x{size[1]} px image"
+    if why or real is None or size is None:
+        pack.problems.append(problem_line(pack.id, file, f"{why} (sprite '{name}'); {fallback}"))
+        return None
+    pack.entries[name] = Entry(name, pack.id, file, real, meta, pack.folder)
+    return real, size
+
+
+def check_pending(pack: _Pack, names: Iterable[str] | None = None) -> list[str]:
+    """Check the files `read_pack(..., defer_files=True)` left (these sprites', or all): each becomes an entry
+    or one problem line; the lines found are returned."""
+    before = len(pack.problems)
+    for name in list(pack.pending) if names is None else [n for n in names if n in pack.pending]:
+        file, meta = pack.pending.pop(name)
+        _check_file(pack, name, file, meta, "drawing a placeholder")
+    return pack.problems[before:]
 
 
 def load_surface(path: Path, folder: Path | None = None) -> pygame.Surface:

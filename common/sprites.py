@@ -22,6 +22,7 @@ from common.sprite_packs import (
     MANIFEST,
     SPRITES_DIR,
     Entry,
+    check_pending,
     decode_error,
     decode_png,
     find_pack,
@@ -87,7 +88,7 @@ class SpriteBook:
     """The active pack layered over the default one, with cached images, scalings and slices."""
 
     def __init__(self, pack_id: str | None = None, extra_dirs: list[Path] | None = None,
-                 ahead: Prefetch | None = None) -> None:
+                 ahead: Prefetch | None = None, defer_checks: bool = False) -> None:
         self._requested = pack_id or DEFAULT_PACK
         self._extra_dirs = list(extra_dirs or [])
         self.version = 0
@@ -95,21 +96,23 @@ class SpriteBook:
         self.pack_name = "Default"
         self.problems: list[str] = []
         self._ahead = [ahead] if ahead is not None else []  # files being decoded in the background
-        self._read()
+        self._read(defer_checks)
 
     @classmethod
     def load(cls, pack_id: str | None, extra_dirs: list[Path] | None = None,
-             ahead: Prefetch | None = None) -> SpriteBook:
+             ahead: Prefetch | None = None, defer_checks: bool = False) -> SpriteBook:
         """Load pack `pack_id` (None: the default pack) over the default pack; `ahead`: files already being
-        decoded (`prefetch_default`), taken when an entry is that very file."""
-        return cls(pack_id, extra_dirs, ahead)
+        decoded (`prefetch_default`), taken when an entry is that very file; `defer_checks`: each of the
+        default pack's files is checked when its sprite is first used, the rest by `check_all`."""
+        return cls(pack_id, extra_dirs, ahead, defer_checks)
 
-    def _read(self) -> None:
-        default = read_pack(DEFAULT_PACK, SPRITES_DIR / DEFAULT_PACK, None)
+    def _read(self, defer_checks: bool = False) -> None:
+        default = read_pack(DEFAULT_PACK, SPRITES_DIR / DEFAULT_PACK, None, defer_files=defer_checks)
+        self._default = default
+        self._deferred_lines: list[str] = []  # the problems the default pack's deferred checks found
         self.problems = list(default.problems)
         self._known_meta = default.listed
         self._entries: dict[str, Entry] = dict(default.entries)
-        self._default_entries = default.entries
         self._palette = dict(default.palette)
         self.pack_id, self.pack_name = DEFAULT_PACK, default.name
         if self._requested != DEFAULT_PACK:
@@ -138,7 +141,7 @@ class SpriteBook:
     def prefetch(self, names: Iterable[str]) -> None:
         """Start decoding these sprites' files in a background thread (the PNG decoder releases the GIL), so
         the start-up imports and the first frame overlap with it; `image` waits for it when it needs one."""
-        files = [(entry.path, entry.folder) for name in names if (entry := self._entries.get(name)) is not None
+        files = [(entry.path, entry.folder) for name in names if (entry := self._entry(name)) is not None
                  and not any(ahead.holds(entry.path) for ahead in self._ahead)]
         if files:
             self._ahead.append(Prefetch(files))
@@ -152,6 +155,29 @@ class SpriteBook:
                 if early is not None:
                     return finish_surface(early)
         return finish_surface(decode_png(entry.path, entry.folder))
+
+    def _entry(self, name: str) -> Entry | None:
+        """The sprite's entry after layering (the default pack's file checked first if it is still pending)."""
+        if name in self._default.pending:
+            self._default_entry(name)
+        return self._entries.get(name)
+
+    def _default_entry(self, name: str) -> Entry | None:
+        if name in self._default.pending:
+            lines = check_pending(self._default, [name])
+            self.problems.extend(lines)
+            self._deferred_lines.extend(lines)
+            entry = self._default.entries.get(name)
+            if entry is not None and name not in self._entries:  # the active pack's own entry wins
+                self._entries[name] = entry
+                self._sources[name] = entry.pack_id
+        return self._default.entries.get(name)
+
+    def check_all(self) -> list[str]:
+        """Check every file a deferred load left unchecked; the problem lines its checks found (all of them)."""
+        for name in list(self._default.pending):
+            self._default_entry(name)
+        return list(self._deferred_lines)
 
     def reload(self) -> None:
         """Re-read both packs from disk, drop every cache and bump `version` (F5)."""
@@ -189,7 +215,7 @@ class SpriteBook:
         return surface
 
     def _decode(self, name: str) -> pygame.Surface:
-        entry = self._entries.get(name)
+        entry = self._entry(name)
         while entry is not None:
             found = self._decoded.get(entry.path)
             if found is None:
@@ -204,7 +230,7 @@ class SpriteBook:
                 self._report(f"decode:{entry.pack_id}:{name}", problem_line(
                     entry.pack_id, entry.file, _("{problem} (sprite '{name}'); {instead}").format(
                         problem=decode_error(found), name=name, instead=instead)))
-                entry = None if last else self._default_entries.get(name)
+                entry = None if last else self._default_entry(name)
                 continue
             self._sources[name] = entry.pack_id
             return found
@@ -272,6 +298,7 @@ class SpriteBook:
 
     def source(self, name: str) -> str:
         """Id of the pack the sprite comes from ("missing" when drawn as a placeholder)."""
+        self._entry(name)
         return self._sources.get(name, "missing")
 
     def names(self) -> list[str]:
@@ -280,7 +307,7 @@ class SpriteBook:
 
     def meta(self, name: str) -> dict[str, Any]:
         """The sprite's manifest entry (file, slice, frames, size) after layering; {} when unknown."""
-        entry = self._entries.get(name)
+        entry = self._entry(name)
         return dict(entry.meta) if entry is not None else dict(self._known_meta.get(name, {}))
 
 

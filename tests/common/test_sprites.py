@@ -16,7 +16,9 @@ from common.sprite_packs import (
     FALLBACK_COLOUR,
     SPRITES_DIR,
     _plain_path,
+    check_pending,
     discover_packs,
+    read_pack,
 )
 from common.sprites import SpriteBook
 
@@ -319,6 +321,31 @@ def test_a_file_decoded_ahead_is_taken_by_the_book_whose_entry_it_is_and_a_wrong
     own = SpriteBook.load("own-button", extra_dirs=[packs], ahead=guessed)
     assert own.source("ui/button") == "own-button" and own.image("ui/button").get_size() == (40, 40)
     assert guessed.holds(default_button)  # the default's file, not the pack's: never taken
+
+
+def test_a_book_that_defers_its_file_checks_draws_and_tells_the_same_as_one_that_does_not(packs: Path) -> None:
+    folder = make_pack(packs, "own-button", override("ui/button", "b.png"))
+    solid_png(folder / "b.png", (40, 40), (0, 0, 255, 255))
+    for pack in (None, "own-button"):
+        eager = SpriteBook.load(pack, extra_dirs=[packs])
+        lazy = SpriteBook.load(pack, extra_dirs=[packs], defer_checks=True)
+        assert pixels(lazy.image("ui/button")) == pixels(eager.image("ui/button"))
+        assert lazy.source("ui/button") == eager.source("ui/button") and lazy.meta("ui/panel") == eager.meta("ui/panel")
+        assert lazy.names() == eager.names() and lazy.check_all() == [] and lazy.problems == eager.problems == []
+        assert {n: lazy.source(n) for n in lazy.names()} == {n: eager.source(n) for n in eager.names()}
+
+
+def test_a_deferred_file_check_gives_its_line_when_the_sprite_is_first_used_or_at_the_latest_check(
+        tmp_path: Path) -> None:
+    tables = "".join(f'[sprites."ui/{n}"]\nfile = "{n}.png"\n' for n in "abc")
+    folder = make_pack(tmp_path, "base", MINIMAL + tables, {"b.png": b"not a png", "c.png": b""})
+    solid_png(folder / "a.png", (8, 8), (1, 2, 3, 255))
+    eager = read_pack("base", folder, None)
+    lazy = read_pack("base", folder, None, defer_files=True)
+    assert lazy.entries == {} and lazy.problems == [] and sorted(lazy.pending) == ["ui/a", "ui/b", "ui/c"]
+    assert check_pending(lazy, ["ui/b"]) == eager.problems[:1] and "ui/b" not in lazy.pending
+    assert check_pending(lazy) == eager.problems[1:] and lazy.pending == {}
+    assert lazy.entries == eager.entries and lazy.problems == eager.problems and len(eager.problems) == 2
 
 
 def test_manifest_syntax_error_names_the_line_and_the_pack_is_not_used(packs: Path) -> None:

@@ -22,16 +22,19 @@ PROBE = """
 import json, os, sys
 import pygame
 import common.files
-opened, reads, read_bytes = [], [], common.files.read_bytes
+opened, reads, looks, read_bytes, look_into = [], [], [], common.files.read_bytes, common.files.look_into
 def recording(path, *args, **kwargs):
     reads.append(str(path))
     return read_bytes(path, *args, **kwargs)
-common.files.read_bytes = recording
+def looking(path, *args, **kwargs):
+    looks.append(str(path))
+    return look_into(path, *args, **kwargs)
+common.files.read_bytes, common.files.look_into = recording, looking
 mixer_init = pygame.mixer.init
 pygame.mixer.init = lambda *a, **k: (opened.append(True), mixer_init(*a, **k))[1]
 from common.cli import main
 code = main([])
-print(json.dumps({"code": code, "modules": sorted(sys.modules), "reads": reads, "mixer": bool(opened)}))
+print(json.dumps({"code": code, "modules": sorted(sys.modules), "reads": reads, "looks": looks, "mixer": bool(opened)}))
 """
 
 LATER = ("common.catalog", "common.timedemo", "common.replay", "common.replay_index", "common.tutorial",
@@ -52,7 +55,7 @@ def _first_frame(home: Path) -> dict[str, Any]:
     return found
 
 
-def test_the_menus_first_frame_loads_no_game_no_tool_no_sound_and_only_the_pictures_it_draws(
+def test_the_menus_first_frame_loads_no_game_no_tool_no_sound_and_reads_only_the_pictures_it_draws(
         tmp_path: Path) -> None:
     found = _first_frame(tmp_path)
     assert found["code"] == 0
@@ -60,9 +63,9 @@ def test_the_menus_first_frame_loads_no_game_no_tool_no_sound_and_only_the_pictu
     assert not [m for m in modules if m.startswith(("arenas.", "arzium.", "babel"))]
     assert not modules & set(LATER)
     assert not found["mixer"]  # the audio device opens after the first frame
-    pictures = {Path(p) for p in found["reads"] if p.endswith(".png")}
-    default = (SPRITES_DIR / "default").resolve()
-    assert pictures == {default / f"{name}.png" for name in FIRST_FRAME_SPRITES}  # the rest: header checks only
+    drawn = {(SPRITES_DIR / "default").resolve() / f"{name}.png" for name in FIRST_FRAME_SPRITES}
+    assert {Path(p) for p in found["reads"] if p.endswith(".png")} == drawn  # read whole: only what is drawn
+    assert {Path(p) for p in found["looks"]} == drawn  # the other files are checked after the first frame
 
 
 def test_a_plain_start_has_the_arguments_the_parser_reads_from_an_empty_command_line() -> None:

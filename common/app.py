@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import time
 import warnings
@@ -18,14 +19,13 @@ from common.safe_text import one_line
 from common.scene import Scene, SceneStack
 from common.settings import Settings, load_settings, save_settings
 from common.sound import SoundBank
-from common.sprites import SpriteBook
+from common.sprites import FIRST_FRAME_SPRITES, Prefetch, SpriteBook
 from common.theme import Theme, make_theme
 
 TITLE = "Arenas & Arzium"
 ICON_SPRITE = "ui/logo_emblem"  # the window icon: the sprite pack's app logo
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
-FIRST_FRAME_SPRITES = ("ui/background",)  # the largest image of the menu, decoded while the rest loads
 STEP_MS = 10
 F11_REPEAT_MS = 450  # F11 pressed again sooner than this is the key's repeat, not a new press
 
@@ -74,7 +74,8 @@ class App:
     """Owns the window and the scene stack; gives scenes sprites, sounds, fonts and settings."""
 
     def __init__(self, options: AppOptions | None = None, settings: Settings | None = None,
-                 rules_scene: RulesSceneFactory | None = None) -> None:
+                 rules_scene: RulesSceneFactory | None = None, prefetch: Prefetch | None = None) -> None:
+        """`prefetch`: sprite files already being decoded (`common.sprites.prefetch_default`)."""
         self.options = options or AppOptions()
         self.rules_scene = rules_scene
         if self.options.headless:
@@ -100,17 +101,22 @@ class App:
         self.windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
         self.f11_at = -1e9  # when F11 was last pressed (ms)
         fullscreen = (self.options.fullscreen or self.settings.fullscreen) and not self.options.headless
+        # a window checks the default pack's files as its sprites are first drawn, the rest after the first frame
+        self.sprites = SpriteBook.load(self.settings.sprite_pack, ahead=prefetch,
+                                       defer_checks=not self.options.headless)
+        self._set_icon()  # before the window opens, so that pygame does not load an icon of its own for it
         self.screen = self._open_window(fullscreen)
         pygame.display.set_caption(TITLE)
         pygame.key.set_repeat(350, 40)
-        self.sprites = SpriteBook.load(self.settings.sprite_pack)
         if not self.options.headless:  # tools and tests need not pay for a frame they may never draw
             self.sprites.prefetch(FIRST_FRAME_SPRITES)
         for problem in self.sprites.problems[:3]:
             self.toast(problem)
-        self._set_icon()
         self.sounds = SoundBank()
-        self.sounds.init()
+        if self.options.headless:
+            self.sounds.init()
+        else:  # the audio device is opened after the first frame (or by a sound asked before it)
+            self.sounds.defer_init()
         self.apply_volumes()
         self.theme: Theme = make_theme(self.sprites.colour, self.settings.high_contrast)
         self.stack = SceneStack()
@@ -364,12 +370,24 @@ class App:
         clock = pygame.time.Clock()
         clock.tick()
         while self.running and self.stack.top is not None:
-            dt = clock.tick(60)
+            dt = clock.tick(0 if self.first_frame_at is None else 60)  # the first frame waits for nothing
             self.step(pygame.event.get(), dt)
             self.present()
             if self.first_frame_at is None:
-                self.first_frame_at = time.perf_counter()
-                if os.environ.get("ARENAS_ARZIUM_EXIT_AFTER_FIRST_FRAME"):
-                    self.running = False
+                self._first_frame_shown()
         self.sounds.stop_all()
         pygame.quit()
+
+    def _first_frame_shown(self) -> None:
+        """The start is over: check the rest of the default pack's files (a broken one is told now), open the
+        audio device, and take what the start made out of the collector's sight (it lives as long as the window;
+        the command line holds collections until here)."""
+        self.first_frame_at = time.perf_counter()
+        if os.environ.get("ARENAS_ARZIUM_EXIT_AFTER_FIRST_FRAME"):
+            self.running = False
+        else:
+            for problem in self.sprites.check_all()[:3]:
+                self.toast(problem)
+            self.sounds.init()
+        gc.freeze()
+        gc.enable()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import os
 import sys
@@ -118,16 +119,26 @@ def app_version() -> str:
         return "unknown"
 
 
+COMMON_DEFAULTS: dict[str, Any] = {"sprites": None, "size": (1280, 720), "fullscreen": False, "mute": False,
+                                   "seed": None, "lang": None}
+"""The flags every command takes, as a plain start (no arguments at all) has them."""
+
+
+def plain_start() -> argparse.Namespace:
+    """The arguments of a start with none given (what the parser would read from an empty command line)."""
+    return argparse.Namespace(command=None, **COMMON_DEFAULTS)
+
+
 def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
-    d = (lambda v: argparse.SUPPRESS) if suppress else (lambda v: v)
+    d = (lambda key: argparse.SUPPRESS) if suppress else COMMON_DEFAULTS.get
     parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                         help=_("show this help message and exit"))
-    parser.add_argument("--sprites", metavar="PACK", default=d(None), help=_("sprite pack to use (folder name)"))
-    parser.add_argument("--size", metavar="WxH", type=_size, default=d((1280, 720)), help=_("window size"))
-    parser.add_argument("--fullscreen", action="store_true", default=d(False), help=_("start fullscreen"))
-    parser.add_argument("--mute", action="store_true", default=d(False), help=_("no sound"))
-    parser.add_argument("--seed", metavar="N", type=int, default=d(None), help=_("random seed for games"))
-    parser.add_argument("--lang", metavar="|".join(LANGUAGES), default=d(None),
+    parser.add_argument("--sprites", metavar="PACK", default=d("sprites"), help=_("sprite pack to use (folder name)"))
+    parser.add_argument("--size", metavar="WxH", type=_size, default=d("size"), help=_("window size"))
+    parser.add_argument("--fullscreen", action="store_true", default=d("fullscreen"), help=_("start fullscreen"))
+    parser.add_argument("--mute", action="store_true", default=d("mute"), help=_("no sound"))
+    parser.add_argument("--seed", metavar="N", type=int, default=d("seed"), help=_("random seed for games"))
+    parser.add_argument("--lang", metavar="|".join(LANGUAGES), default=d("lang"),
                         help=_("language of the text (default: the Settings choice, else the system's)"))
 
 
@@ -135,7 +146,7 @@ class _VersionAction(argparse.Action):
     """--version: print the version and exit (found only when asked: reading it costs start-up time)."""
 
     def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, nargs=0, help=kwargs.get("help"))
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
                  option_string: str | None = None) -> None:
@@ -216,10 +227,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _app(args: argparse.Namespace, headless: bool = False) -> App:
+    ahead = None
+    if not headless:  # the first frame's largest pictures decode on the other core while the engine is imported
+        from common.sprites import FIRST_FRAME_SPRITES, prefetch_default
+        ahead = prefetch_default(FIRST_FRAME_SPRITES)
     from common.app import App, AppOptions
     return App(AppOptions(size=args.size, fullscreen=args.fullscreen, mute=args.mute, sprites=args.sprites,
                           seed=args.seed, headless=headless, save_settings=not headless,
-                          lang=language() if args.lang else None), rules_scene=_rules_scene)
+                          lang=language() if args.lang else None), rules_scene=_rules_scene, prefetch=ahead)
 
 
 def _rules_scene(app: App, game: str) -> Scene:
@@ -294,7 +309,7 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
 
 def cmd_check_sprites(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from common.sprite_packs import check_sprites_main
+    from common.sprite_check import check_sprites_main
     return check_sprites_main(args.pack)
 
 
@@ -373,10 +388,16 @@ def main(argv: list[str] | None = None) -> int:
     handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
                 "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels,
                 "think-bench": cmd_think_bench}
+    gc.disable()  # what a start allocates it keeps: no collections until a window's first frame (App.run)
     try:
-        choose_language(sys.argv[1:] if argv is None else argv)
-        args = build_parser().parse_args(argv)
-        code = handlers.get(args.command or "menu", cmd_game)(args)
+        arguments = sys.argv[1:] if argv is None else argv
+        choose_language(arguments)
+        # a plain start opens the menu with the defaults: the parser is built only for arguments to read
+        args = build_parser().parse_args(arguments) if arguments else plain_start()
+        handler = handlers.get(args.command or "menu", cmd_game)
+        if handler not in (cmd_game, cmd_replay):  # a tool: collections as usual
+            gc.enable()
+        code = handler(args)
         sys.stdout.flush()  # a reader that left is noticed here, not at exit
         return code
     except KeyboardInterrupt:
@@ -384,6 +405,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
+    finally:
+        gc.enable()
 
 
 def _lang_argument(argv: list[str]) -> str | None:

@@ -12,14 +12,17 @@ import json
 import os
 import stat
 import tomllib
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from common.safe_text import one_line
 
 KIB = 1024
 MIB = 1024 * KIB
+T = TypeVar("T")
+_PREAD: Callable[[int, int, int], bytes] | None = getattr(os, "pread", None)  # not on Windows
 
 
 class Kind(StrEnum):
@@ -124,9 +127,9 @@ def inside(path: Path | str, folder: Path | str) -> Path:
     return real
 
 
-def read_bytes(path: Path | str, kind: Kind = Kind.DATA, within: Path | str | None = None) -> bytes:
-    """The bytes of a regular file of at most `kind.cap` bytes (inside `within`, if given); `DataError`."""
-    path = Path(path)
+def _open_regular(path: Path, kind: Kind, within: Path | str | None) -> tuple[int, int]:
+    """An open descriptor of the regular file `path` (inside `within`, if given) and its size, at most the cap
+    of `kind`; `DataError` otherwise (nothing left open)."""
     target = inside(path, within) if within is not None else path
     try:
         before = os.stat(target)
@@ -145,6 +148,20 @@ def read_bytes(path: Path | str, kind: Kind = Kind.DATA, within: Path | str | No
             raise DataError(path, Problem.NOT_A_FILE, f"is {_file_type(now.st_mode)}, not a regular file")
         if now.st_size > kind.cap:
             raise _too_large(path, kind)
+    except OSError as exc:
+        os.close(fd)
+        raise _os_error(path, exc) from None
+    except DataError:
+        os.close(fd)
+        raise
+    return fd, now.st_size
+
+
+def read_bytes(path: Path | str, kind: Kind = Kind.DATA, within: Path | str | None = None) -> bytes:
+    """The bytes of a regular file of at most `kind.cap` bytes (inside `within`, if given); `DataError`."""
+    path = Path(path)
+    fd, _size = _open_regular(path, kind, within)
+    try:
         chunks: list[bytes] = []
         left = kind.cap + 1
         while left > 0:
@@ -160,6 +177,26 @@ def read_bytes(path: Path | str, kind: Kind = Kind.DATA, within: Path | str | No
     if left <= 0:  # the file grew past the cap while being read
         raise _too_large(path, kind)
     return b"".join(chunks)
+
+
+def look_into(path: Path | str, kind: Kind, look: Callable[[Callable[[int, int], bytes], int], T],
+              within: Path | str | None = None) -> T:
+    """What `look(read_at, size)` finds in a file that passes the gate of `read_bytes`, reading only the pieces
+    it asks for (`read_at(offset, n)`: at most n bytes from there); `DataError` as `read_bytes` gives."""
+    path = Path(path)
+    fd, size = _open_regular(path, kind, within)
+
+    def read_at(offset: int, n: int) -> bytes:
+        if _PREAD is not None:  # one call where the system has it
+            return _PREAD(fd, n, offset)
+        os.lseek(fd, offset, os.SEEK_SET)
+        return os.read(fd, n)
+    try:
+        return look(read_at, size)
+    except OSError as exc:
+        raise _os_error(path, exc) from None
+    finally:
+        os.close(fd)
 
 
 def _too_large(path: Path, kind: Kind) -> DataError:

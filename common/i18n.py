@@ -8,7 +8,6 @@ may change live (Settings); scenes then rebuild their text (`Scene.retranslate`)
 from __future__ import annotations
 
 import gettext
-import locale
 import os
 import struct
 from pathlib import Path
@@ -46,6 +45,7 @@ def system_language() -> str:
     macOS); the C locale is English whatever LANGUAGE says."""
     name = next((os.environ[v] for v in LOCALE_VARIABLES if os.environ.get(v)), None)
     if name is None:
+        import locale  # here: with a locale variable set (the usual case) a start need not import it
         try:
             name = locale.getlocale()[0]
         except (ValueError, TypeError):  # an unparsable locale name

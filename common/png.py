@@ -2,15 +2,23 @@
 Pure Python (no pygame)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 MAX_SIDE = 4096
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def png_size(data: bytes) -> tuple[tuple[int, int] | None, str]:
     """Width and height from the PNG header after walking its chunk chain, or (None, why not)."""
-    if not data:
+    return png_size_from(lambda pos, n: data[pos:pos + n], len(data))
+
+
+def png_size_from(read_at: Callable[[int, int], bytes], total: int) -> tuple[tuple[int, int] | None, str]:
+    """`png_size` of a file of `total` bytes read only where its header and chunk headers lie (`read_at(offset,
+    n)` gives at most n bytes from there): the pixel data is never read."""
+    if not total:
         return None, "empty file (0 bytes)"
-    head = data[:33]
+    head = read_at(0, 33)
     if not head.startswith(SIGNATURE):
         if SIGNATURE.startswith(head):
             return None, "truncated PNG (ends inside its signature)"
@@ -25,9 +33,9 @@ def png_size(data: bytes) -> tuple[tuple[int, int] | None, str]:
         return None, "not a valid PNG (zero width or height)"
     if width > MAX_SIDE or height > MAX_SIDE:
         return None, f"image too large ({width}x{height} px; at most {MAX_SIDE} px a side)"
-    pos, total = 8, len(data)
+    pos = 8
     while True:
-        chunk = data[pos:pos + 8]
+        chunk = read_at(pos, 8)
         if len(chunk) < 8:
             return None, "truncated PNG (ends before its IEND chunk)"
         pos += 12 + int.from_bytes(chunk[:4], "big")

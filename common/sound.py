@@ -34,6 +34,7 @@ class SoundBank:
         self._playing: dict[int, tuple[pygame.mixer.Sound, float, float | None]] = {}
         self._unknown: set[str] = set()
         self._initialized = False
+        self._deferred = False
 
     # ------------------------------------------------------------------ setup
 
@@ -67,6 +68,10 @@ class SoundBank:
                 self._sounds[path.stem] = pygame.mixer.Sound(str(path))
             except Exception as exc:
                 self.problems.append(f"sound: {path} could not be loaded ({exc}); skipped")
+
+    def defer_init(self) -> None:
+        """Let the first `play` or `loop` call `init()` (when nothing has yet): the device opens when needed."""
+        self._deferred = True
 
     @property
     def available(self) -> bool:
@@ -108,6 +113,8 @@ class SoundBank:
     # ------------------------------------------------------------------ playing
 
     def _sound(self, name: str) -> pygame.mixer.Sound | None:
+        if self._deferred and not self._initialized:
+            self.init()
         sound = self._sounds.get(name) if self._sounds is not None and self.available else None
         if sound is None and self.available and name not in self._unknown:
             self._unknown.add(name)

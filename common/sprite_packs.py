@@ -28,7 +28,7 @@ Manifest (`pack.toml`, UTF-8 TOML)::
 
 Keys an override does not give (slice, frames, size) are inherited from the default pack.
 
-Usability rule (`check_pack`, exit code of `check-sprites`): a pack is usable when its folder
+Usability rule (`common.sprite_check.check_pack`, exit code of `check-sprites`): a pack is usable when its folder
 exists and its `pack.toml` can be read and parsed as TOML. Every other problem (unknown keys,
 wrong types, bad or missing images, unsafe paths) only disables the sprite or colour concerned,
 which then falls back to the default pack.
@@ -36,8 +36,10 @@ which then falls back to the default pack.
 from __future__ import annotations
 
 import io
+import os
 import re
-import sys
+import stat
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
@@ -45,10 +47,10 @@ from typing import Any
 import pygame
 
 from common import paths
-from common.files import DataError, Kind, Problem, read_bytes, read_toml
+from common.files import DataError, Kind, Problem, look_into, read_bytes, read_toml
 from common.i18n import _
-from common.png import png_size
-from common.safe_text import is_safe_name, one_line, print_line
+from common.png import png_size_from
+from common.safe_text import is_safe_name, one_line
 
 DEFAULT_PACK = "default"
 SPRITES_DIR = paths.shipped("sprites")
@@ -69,18 +71,6 @@ class PackInfo:
     name: str
     author: str
     path: Path
-
-
-@dataclass
-class CheckReport:
-    """What `check_pack` found: the sprites/colours a pack overrides and every problem."""
-
-    pack_id: str
-    overrides: list[str]
-    problems: list[str]
-    usable: bool
-    name: str = ""
-    path: Path | None = None
 
 
 @dataclass
@@ -109,6 +99,10 @@ class _Pack:
     listed: dict[str, dict[str, Any]] = field(default_factory=dict)  # sprite tables, checked keys only
     palette_keys: set[str] = field(default_factory=set)
     problems: list[str] = field(default_factory=list)
+    pending: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)  # file, meta: not checked yet
+    real_folder: Path | None = None
+    plain: dict[str, bool] = field(default_factory=dict)  # paths under real_folder seen to be no symlink
+    sizes: dict[Path, tuple[tuple[int, int] | None, str]] = field(default_factory=dict)  # one look per file
 
 
 def pack_dirs(extra_dirs: list[Path] | None = None) -> list[Path]:
@@ -197,8 +191,12 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _resolve_inside(folder: Path, file: str, base: Path) -> tuple[Path | None, str]:
-    """The file's real path if it stays inside `folder` (whose real path is `base`), else (None, why not)."""
+def _resolve_inside(folder: Path, file: str, base: Path, plain: dict[str, bool]) -> tuple[Path | None, str]:
+    """The file's real path if it stays inside `folder` (whose real path is `base`), else (None, why not).
+    `plain` remembers which paths under `base` were found to be no symlink (one look each per pack)."""
+    direct = _plain_path(str(base), file, plain)
+    if direct is not None:
+        return direct, ""
     if PurePosixPath(file).is_absolute() or PureWindowsPath(file).is_absolute() or PureWindowsPath(file).drive:
         return None, "absolute paths are not allowed (give a path inside the pack folder)"
     try:
@@ -212,10 +210,33 @@ def _resolve_inside(folder: Path, file: str, base: Path) -> tuple[Path | None, s
     return None, f"symlink leads outside the pack folder (to {real})"
 
 
+def _plain_path(base: str, file: str, plain: dict[str, bool]) -> Path | None:
+    """`base`/`file` when `file` is a plain relative path (no drive, no backslash, no "..") whose every step is
+    there and no symlink: then it is its own real path. None: anything else, left to the full resolution."""
+    if file.startswith("/") or "\\" in file or ":" in file:
+        return None
+    parts = [part for part in file.split("/") if part not in ("", ".")]
+    if not parts or ".." in parts:
+        return None
+    path = base
+    for part in parts:
+        path = os.path.join(path, part)
+        found = plain.get(path)
+        if found is None:
+            try:
+                found = not stat.S_ISLNK(os.lstat(path).st_mode)
+            except (OSError, ValueError):  # not there, or a name the file system cannot take
+                found = False
+            plain[path] = found
+        if not found:
+            return None
+    return Path(path)
+
+
 def _image_size(real: Path) -> tuple[tuple[int, int] | None, str]:
     """Width and height of the PNG at the real path `real` (read through the gate, checked from its bytes)."""
     try:
-        return png_size(read_bytes(real, Kind.IMAGE))
+        return look_into(real, Kind.IMAGE, png_size_from)
     except DataError as exc:
         return None, _file_problem(exc)
 
@@ -252,8 +273,11 @@ def _check_meta(table: dict[str, Any], where: str) -> tuple[dict[str, Any], list
     return meta, problems
 
 
-def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
-    """Read and check one pack. `base` is the default pack (None when reading the default itself)."""
+def read_pack(pack_id: str, folder: Path, base: _Pack | None, defer_files: bool = False) -> _Pack:
+    """Read and check one pack. `base` is the default pack (None when reading the default itself).
+
+    `defer_files` (the default pack only: no pixel budget to add up) leaves each sprite's file unchecked in
+    `pending` until `check_pending` (its entry, or its problem line, comes then)."""
     pack = _Pack(pack_id, folder, name=pack_id)
     fallback = "using the default sprite" if base is not None else "drawing a placeholder"
     if not folder.is_dir():
@@ -276,8 +300,7 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
             problem(MANIFEST, f"unknown {what} (known tables: [pack], [sprites], [palette]); ignored")
     tables: dict[str, dict[str, Any]] = {}
     pixels: dict[Path, int] = {}  # decoded size of each distinct image file
-    sizes: dict[Path, tuple[tuple[int, int] | None, str]] = {}  # each file is read once, however many sprites use it
-    real_folder = folder.resolve()
+    pack.real_folder = folder.resolve()
     for key in _TOP_TABLES:
         value = doc.get(key, {})
         if isinstance(value, dict):
@@ -330,28 +353,51 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None) -> _Pack:
         file = meta["file"]
         inherited = dict(base.listed.get(name, {})) if base is not None else {}
         inherited.update(meta)
-        real, why = _resolve_inside(folder, file, real_folder)
-        size = None
-        if real is not None:
-            if real not in sizes:
-                sizes[real] = _image_size(real)
-            size, why = sizes[real]
-        if size is not None:
-            frames, border = inherited.get("frames", 1), inherited.get("slice", 0)
-            if size[0] % frames:
-                why = f"width {size[0]} px does not divide into {frames} frames"
-            elif border and (2 * border >= size[0] // frames or 2 * border >= size[1]):
-                why = f"slice {border} px is too big for a {size[0] // frames}x{size[1]} px image"
-        if why or real is None or size is None:
-            problem(file, f"{why} (sprite '{name}'); {fallback}")
+        if defer_files and base is None:
+            pack.pending[name] = (file, inherited)
             continue
-        pack.entries[name] = Entry(name, pack_id, file, real, inherited, folder)
-        pixels[real] = size[0] * size[1]
+        found = _check_file(pack, name, file, inherited, fallback)
+        if found is not None:
+            pixels[found[0]] = found[1][0] * found[1][1]
     if base is not None and sum(pixels.values()) > PIXEL_BUDGET:
         problem(MANIFEST, f"its {len(pixels)} image files hold {sum(pixels.values()) / 1e6:.1f} million pixels, "
                           f"over the budget of {PIXEL_BUDGET / 1e6:.0f} million; using the default sprites")
         pack.entries.clear()
     return pack
+
+
+def _check_file(pack: _Pack, name: str, file: str, meta: dict[str, Any],
+                fallback: str) -> tuple[Path, tuple[int, int]] | None:
+    """Check the file of sprite `name`: its entry goes into `pack.entries` (its real path and size returned),
+    else one problem line into `pack.problems`."""
+    assert pack.real_folder is not None
+    real, why = _resolve_inside(pack.folder, file, pack.real_folder, pack.plain)
+    size = None
+    if real is not None:
+        if real not in pack.sizes:
+            pack.sizes[real] = _image_size(real)
+        size, why = pack.sizes[real]
+    if size is not None:
+        frames, border = meta.get("frames", 1), meta.get("slice", 0)
+        if size[0] % frames:
+            why = f"width {size[0]} px does not divide into {frames} frames"
+        elif border and (2 * border >= size[0] // frames or 2 * border >= size[1]):
+            why = f"slice {border} px is too big for a {size[0] // frames}x{size[1]} px image"
+    if why or real is None or size is None:
+        pack.problems.append(problem_line(pack.id, file, f"{why} (sprite '{name}'); {fallback}"))
+        return None
+    pack.entries[name] = Entry(name, pack.id, file, real, meta, pack.folder)
+    return real, size
+
+
+def check_pending(pack: _Pack, names: Iterable[str] | None = None) -> list[str]:
+    """Check the files `read_pack(..., defer_files=True)` left (these sprites', or all): each becomes an entry
+    or one problem line; the lines found are returned."""
+    before = len(pack.problems)
+    for name in list(pack.pending) if names is None else [n for n in names if n in pack.pending]:
+        file, meta = pack.pending.pop(name)
+        _check_file(pack, name, file, meta, "drawing a placeholder")
+    return pack.problems[before:]
 
 
 def load_surface(path: Path, folder: Path | None = None) -> pygame.Surface:
@@ -366,14 +412,27 @@ def decode_png(path: Path, folder: Path | None = None) -> pygame.Surface:
 
 
 def finish_surface(surface: pygame.Surface) -> pygame.Surface:
-    """A decoded PNG as a 32-bit surface with per-pixel alpha, converted for the display if set."""
+    """A decoded PNG as a 32-bit surface with per-pixel alpha, converted for the display if set (unless it is
+    in the display's format already)."""
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        if surface.get_flags() & pygame.SRCALPHA and surface.get_masks() == _display_alpha_masks():
+            return surface
         return surface.convert_alpha()
+    return with_alpha(surface)
+
+
+def with_alpha(surface: pygame.Surface) -> pygame.Surface:
+    """The surface as 32 bits with per-pixel alpha (itself when it is so already); needs no display."""
     if surface.get_bitsize() == 32 and surface.get_flags() & pygame.SRCALPHA:
         return surface
     rgba = pygame.Surface(surface.get_size(), pygame.SRCALPHA, 32)
     rgba.blit(surface, (0, 0))
     return rgba
+
+
+def _display_alpha_masks() -> tuple[int, int, int, int]:
+    """The channel masks `convert_alpha` gives for the display now."""
+    return pygame.Surface((1, 1), pygame.SRCALPHA, 32).convert_alpha().get_masks()
 
 
 def placeholder(size: tuple[int, int], cell: int = 8) -> pygame.Surface:
@@ -389,75 +448,3 @@ def decode_error(exc: Exception) -> str:
     if isinstance(exc, DataError):
         return f"image cannot be read ({_file_problem(exc)})"
     return f"image cannot be decoded ({' '.join(str(exc).split()) or type(exc).__name__})"
-
-
-# --- check-sprites -------------------------------------------------------------------------------
-
-
-def check_pack(pack: str | Path, extra_dirs: list[Path] | None = None) -> CheckReport:
-    """Check pack `pack` fully, decoding every image.
-
-    `pack` is a Path (a folder), or a string: an installed pack id, else a folder path.
-    """
-    folder: Path | None
-    if isinstance(pack, Path):
-        folder = pack
-    else:
-        folder = find_pack(pack, extra_dirs)
-        if folder is None and Path(pack).is_dir():
-            folder = Path(pack)
-    if folder is None:
-        name = str(pack)
-        bare = folder_without_manifest(name, extra_dirs)
-        where = ", ".join(str(d) for d in pack_dirs(extra_dirs))
-        why = f"no {MANIFEST} in {bare}" if bare else f"no such pack folder, and no pack with that id in {where}"
-        return CheckReport(name, [], [problem_line(name, str(pack), why)], False)
-    pack_id = folder.resolve().name if folder.name in ("", ".", "..") else folder.name
-    default_folder = SPRITES_DIR / DEFAULT_PACK
-    is_default = folder.exists() and default_folder.exists() and folder.resolve() == default_folder.resolve()
-    default = read_pack(DEFAULT_PACK, default_folder, None)
-    found = default if is_default else read_pack(pack_id, folder, default)
-    problems = list(found.problems)
-    failed: dict[Path, Exception | None] = {}  # each image file decoded once
-    for name, entry in sorted(found.entries.items()):
-        if entry.path not in failed:
-            try:
-                load_surface(entry.path, entry.folder)
-                failed[entry.path] = None
-            except (pygame.error, OSError, ValueError) as error:
-                failed[entry.path] = error
-        bad = failed[entry.path]
-        if bad is not None:
-            problems.append(problem_line(entry.pack_id, entry.file, f"{decode_error(bad)} (sprite '{name}'); "
-                                  + ("drawing a placeholder" if is_default else "using the default sprite")))
-            del found.entries[name]
-    overrides = [] if is_default else sorted(found.entries) + [f"palette.{key}" for key in sorted(found.palette)]
-    return CheckReport(found.id if is_default else pack_id, overrides, problems, found.usable, found.name, folder)
-
-
-def say(line: str) -> None:
-    """Print one safe line on stdout."""
-    print_line(line, sys.stdout)
-
-
-def check_sprites_main(pack: str | Path, extra_dirs: list[Path] | None = None) -> int:
-    """`check-sprites PACK`: print what the pack overrides and every problem; 0 if usable, else 1."""
-    report = check_pack(pack, extra_dirs)
-    named = f" ({report.name})" if report.name and report.name != report.pack_id else ""
-    say(_("sprite pack '{pack}'{name}").format(pack=report.pack_id, name=named)
-        + (_(" at {path}").format(path=report.path) if report.path is not None else ""))
-    if report.pack_id == DEFAULT_PACK and report.usable:
-        say(_("the default pack: every other pack falls back to it"))
-    else:
-        say(_("overrides ({n}):").format(n=len(report.overrides)) + ("" if report.overrides else _(" nothing")))
-        for name in report.overrides:
-            say(f"  {name}")
-    say(_("problems ({n}):").format(n=len(report.problems)) + ("" if report.problems else _(" none")))
-    for line in report.problems:
-        say(f"  {line}")
-    if report.usable:
-        say(_("usable: yes") if report.pack_id == DEFAULT_PACK else
-            _("usable: yes (anything it lacks or gets wrong falls back to the default pack)"))
-        return 0
-    say(_("usable: no (the default pack is used instead)"))
-    return 1

@@ -4,6 +4,7 @@ Packs are found, read and checked by `common.sprite_packs`; every problem is one
 """
 from __future__ import annotations
 
+import io
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -12,13 +13,16 @@ from typing import Any
 
 import pygame
 
+from common.files import Kind, read_bytes
 from common.i18n import _
+from common.png import png_size
 from common.sprite_packs import (
     DEFAULT_PACK,
     FALLBACK_COLOUR,
     MANIFEST,
     SPRITES_DIR,
     Entry,
+    check_pending,
     decode_error,
     decode_png,
     find_pack,
@@ -28,40 +32,87 @@ from common.sprite_packs import (
     placeholder,
     problem_line,
     read_pack,
+    with_alpha,
 )
 
 PLACEHOLDER_SIZE = (64, 64)
 CACHE_SIZE = 256
+FIRST_FRAME_SPRITES = ("ui/logo_emblem", "ui/background", "ui/button", "ui/button_hover", "ui/focus_ring",
+                       "ui/icon_arenas", "ui/icon_arzium", "ui/icon_settings", "ui/icon_rules", "ui/icon_quit")
+"""What the window's first frame draws, in the order it is needed (the logo is the window's icon, then the
+menu's background and buttons): decoded ahead (a name no longer drawn first only costs the other core's time)."""
+
+
+class Prefetch:
+    """PNG files decoded in a background thread (the decoder releases the GIL) until a SpriteBook takes them.
+
+    Each file is read through the gate and its header checked as the pack reader checks it (no decoding of an
+    image over `png.MAX_SIDE`); one that fails is left for the book, whose pack reading rejects it anyway."""
+
+    def __init__(self, files: Iterable[tuple[Path, Path]]) -> None:
+        todo = [(path, folder, threading.Event()) for path, folder in dict.fromkeys(files)]  # in decoding order
+        self._ready = {path: ready for path, _folder, ready in todo}  # the book takes each file out once
+        self._done: dict[Path, pygame.Surface | Exception] = {}
+        threading.Thread(target=self._decode, args=(todo,), name="sprite-prefetch", daemon=True).start()
+
+    def _decode(self, todo: list[tuple[Path, Path, threading.Event]]) -> None:
+        for path, folder, ready in todo:
+            try:
+                data = read_bytes(path, Kind.IMAGE, within=folder)
+                if png_size(data)[0] is not None:  # an opaque one gets its alpha here, off the main thread
+                    self._done[path] = with_alpha(pygame.image.load(io.BytesIO(data), path.name))
+            except (pygame.error, OSError, ValueError) as error:  # ValueError: also DataError
+                self._done[path] = error
+            finally:
+                ready.set()
+
+    def holds(self, path: Path) -> bool:
+        """Whether this prefetch decodes the file at the real path `path` (and it is not taken yet)."""
+        return path in self._ready
+
+    def take(self, path: Path) -> pygame.Surface | Exception | None:
+        """The decoded file or what stopped it, once it is done; None: left for the caller to decode."""
+        self._ready.pop(path).wait()
+        return self._done.pop(path, None)
+
+
+def prefetch_default(names: Iterable[str]) -> Prefetch:
+    """Decode ahead, before any pack is read, the default pack's files of these sprites as the generator names
+    them (`<name>.png`): a book whose entry is that very file takes it instead of decoding it again (a guess
+    that is wrong costs only the background thread's time)."""
+    folder = (SPRITES_DIR / DEFAULT_PACK).resolve()
+    return Prefetch([(folder / f"{name}.png", folder) for name in names])
 
 
 class SpriteBook:
     """The active pack layered over the default one, with cached images, scalings and slices."""
 
-    def __init__(self, pack_id: str | None = None, extra_dirs: list[Path] | None = None) -> None:
+    def __init__(self, pack_id: str | None = None, extra_dirs: list[Path] | None = None,
+                 ahead: Prefetch | None = None, defer_checks: bool = False) -> None:
         self._requested = pack_id or DEFAULT_PACK
         self._extra_dirs = list(extra_dirs or [])
         self.version = 0
         self.pack_id = DEFAULT_PACK
         self.pack_name = "Default"
         self.problems: list[str] = []
-        self._early: dict[Path, pygame.Surface | Exception] = {}  # decoded by `prefetch`, not yet finished
-        self._prefetching: threading.Thread | None = None
-        self._prefetched: set[Path] = set()  # the files the running prefetch decodes
-        self._read()
+        self._ahead = [ahead] if ahead is not None else []  # files being decoded in the background
+        self._read(defer_checks)
 
     @classmethod
-    def load(cls, pack_id: str | None, extra_dirs: list[Path] | None = None) -> SpriteBook:
-        """Load pack `pack_id` (None: the default pack) over the default pack."""
-        return cls(pack_id, extra_dirs)
+    def load(cls, pack_id: str | None, extra_dirs: list[Path] | None = None,
+             ahead: Prefetch | None = None, defer_checks: bool = False) -> SpriteBook:
+        """Load pack `pack_id` (None: the default pack) over the default pack; `ahead`: files already being
+        decoded (`prefetch_default`), taken when an entry is that very file; `defer_checks`: each of the
+        default pack's files is checked when its sprite is first used, the rest by `check_all`."""
+        return cls(pack_id, extra_dirs, ahead, defer_checks)
 
-    def _read(self) -> None:
-        if self._prefetching is not None:
-            self._finish_prefetch()
-        default = read_pack(DEFAULT_PACK, SPRITES_DIR / DEFAULT_PACK, None)
+    def _read(self, defer_checks: bool = False) -> None:
+        default = read_pack(DEFAULT_PACK, SPRITES_DIR / DEFAULT_PACK, None, defer_files=defer_checks)
+        self._default = default
+        self._deferred_lines: list[str] = []  # the problems the default pack's deferred checks found
         self.problems = list(default.problems)
         self._known_meta = default.listed
         self._entries: dict[str, Entry] = dict(default.entries)
-        self._default_entries = default.entries
         self._palette = dict(default.palette)
         self.pack_id, self.pack_name = DEFAULT_PACK, default.name
         if self._requested != DEFAULT_PACK:
@@ -86,40 +137,51 @@ class SpriteBook:
         self._scaled: OrderedDict[tuple[str, str, int, int], pygame.Surface] = OrderedDict()
         self._reported: set[str] = set()
         self._for_display = self._display_ready()
-        self._early = {}
 
     def prefetch(self, names: Iterable[str]) -> None:
         """Start decoding these sprites' files in a background thread (the PNG decoder releases the GIL), so
         the start-up imports and the first frame overlap with it; `image` waits for it when it needs one."""
-        entries = [self._entries[name] for name in names if name in self._entries]
-        early = self._early
-        self._prefetched = {entry.path for entry in entries}
-
-        def decode() -> None:
-            for entry in entries:
-                try:
-                    early[entry.path] = decode_png(entry.path, entry.folder)
-                except (pygame.error, OSError, ValueError) as error:  # ValueError: also DataError
-                    early[entry.path] = error
-
-        self._prefetching = threading.Thread(target=decode, name="sprite-prefetch", daemon=True)
-        self._prefetching.start()
-
-    def _finish_prefetch(self) -> None:
-        assert self._prefetching is not None
-        self._prefetching.join()
-        self._prefetching = None
+        files = [(entry.path, entry.folder) for name in names if (entry := self._entry(name)) is not None
+                 and not any(ahead.holds(entry.path) for ahead in self._ahead)]
+        if files:
+            self._ahead.append(Prefetch(files))
 
     def _decoded_file(self, entry: Entry) -> pygame.Surface:
-        if self._prefetching is not None and entry.path in self._prefetched:  # others need not wait for it
-            self._finish_prefetch()
-        early = self._early.pop(entry.path, None)
-        if isinstance(early, Exception):
-            raise early
-        return finish_surface(early if early is not None else decode_png(entry.path, entry.folder))
+        for ahead in self._ahead:
+            if ahead.holds(entry.path):  # others need not wait for it
+                early = ahead.take(entry.path)
+                if isinstance(early, Exception):
+                    raise early
+                if early is not None:
+                    return finish_surface(early)
+        return finish_surface(decode_png(entry.path, entry.folder))
+
+    def _entry(self, name: str) -> Entry | None:
+        """The sprite's entry after layering (the default pack's file checked first if it is still pending)."""
+        if name in self._default.pending:
+            self._default_entry(name)
+        return self._entries.get(name)
+
+    def _default_entry(self, name: str) -> Entry | None:
+        if name in self._default.pending:
+            lines = check_pending(self._default, [name])
+            self.problems.extend(lines)
+            self._deferred_lines.extend(lines)
+            entry = self._default.entries.get(name)
+            if entry is not None and name not in self._entries:  # the active pack's own entry wins
+                self._entries[name] = entry
+                self._sources[name] = entry.pack_id
+        return self._default.entries.get(name)
+
+    def check_all(self) -> list[str]:
+        """Check every file a deferred load left unchecked; the problem lines its checks found (all of them)."""
+        for name in list(self._default.pending):
+            self._default_entry(name)
+        return list(self._deferred_lines)
 
     def reload(self) -> None:
         """Re-read both packs from disk, drop every cache and bump `version` (F5)."""
+        self._ahead = []
         self._read()
         self.version += 1
 
@@ -128,14 +190,16 @@ class SpriteBook:
         return pygame.display.get_init() and pygame.display.get_surface() is not None
 
     def _sync_display(self) -> None:
-        # Surfaces decoded before the window existed are re-decoded once so they get convert_alpha().
+        # Files decoded before the window existed are converted for it once (the window icon is drawn before it
+        # opens); what was made from them is made again. Without a window any more, they are decoded again.
         ready = self._display_ready()
         if ready != self._for_display:
             self._for_display = ready
             self._images.clear()
-            self._decoded.clear()
             self._frames.clear()
             self._scaled.clear()
+            self._decoded = {path: finish_surface(found) if isinstance(found, pygame.Surface) else found
+                             for path, found in self._decoded.items()} if ready else {}
 
     def _report(self, key: str, line: str) -> None:
         if key not in self._reported:
@@ -151,7 +215,7 @@ class SpriteBook:
         return surface
 
     def _decode(self, name: str) -> pygame.Surface:
-        entry = self._entries.get(name)
+        entry = self._entry(name)
         while entry is not None:
             found = self._decoded.get(entry.path)
             if found is None:
@@ -166,7 +230,7 @@ class SpriteBook:
                 self._report(f"decode:{entry.pack_id}:{name}", problem_line(
                     entry.pack_id, entry.file, _("{problem} (sprite '{name}'); {instead}").format(
                         problem=decode_error(found), name=name, instead=instead)))
-                entry = None if last else self._default_entries.get(name)
+                entry = None if last else self._default_entry(name)
                 continue
             self._sources[name] = entry.pack_id
             return found
@@ -234,6 +298,7 @@ class SpriteBook:
 
     def source(self, name: str) -> str:
         """Id of the pack the sprite comes from ("missing" when drawn as a placeholder)."""
+        self._entry(name)
         return self._sources.get(name, "missing")
 
     def names(self) -> list[str]:
@@ -242,7 +307,7 @@ class SpriteBook:
 
     def meta(self, name: str) -> dict[str, Any]:
         """The sprite's manifest entry (file, slice, frames, size) after layering; {} when unknown."""
-        entry = self._entries.get(name)
+        entry = self._entry(name)
         return dict(entry.meta) if entry is not None else dict(self._known_meta.get(name, {}))
 
 

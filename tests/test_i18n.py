@@ -3,6 +3,7 @@ text fits its box at 960x540 and 1280x720, and a bad catalogue or language falls
 from __future__ import annotations
 
 import json
+import locale
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -160,14 +161,14 @@ def test_without_locale_variables_the_system_locale_decides_and_never_raises(mon
                                                                             ) -> None:
     for variable in (*i18n.LOCALE_VARIABLES, "LANGUAGE"):
         monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("Spanish_Spain", "1252"))
+    monkeypatch.setattr(locale, "getlocale", lambda: ("Spanish_Spain", "1252"))
     assert i18n.system_language() == "es"
-    monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
+    monkeypatch.setattr(locale, "getlocale", lambda: (None, None))
     assert i18n.system_language() == "en"
 
     def broken() -> tuple[str, str]:
         raise ValueError("unknown locale: xx")
-    monkeypatch.setattr(i18n.locale, "getlocale", broken)
+    monkeypatch.setattr(locale, "getlocale", broken)
     assert i18n.system_language() == "en"
 
 

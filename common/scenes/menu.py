@@ -14,7 +14,6 @@ from common.i18n import _
 from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.tutorial_launch import has_tutorial, offer_tutorial, open_tutorial
 from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, WidgetGroup
 
@@ -62,6 +61,7 @@ class MenuScene(Scene):
 
     def choose_game(self, key: str) -> None:
         """A game's button: the first time, its tutorial is offered; then the game starts."""
+        from common.tutorial_launch import offer_tutorial  # as the screens behind the buttons, when first used
         offer_tutorial(self.app, key, lambda: self.start_game(key), self.asked)
 
     def start_game(self, key: str) -> None:
@@ -96,6 +96,7 @@ class MenuScene(Scene):
                               (_("Back"), lambda: None)]))
 
     def open_tutorials(self) -> None:
+        from common.tutorial_launch import has_tutorial, open_tutorial
         games = [key for key in GAMES if has_tutorial(key)]
         if not games:
             self.app.toast(_("The tutorials are coming soon"))

@@ -16,11 +16,10 @@ from hypothesis import strategies as st
 from common import paths, sprite_packs
 from common.app import App
 from common.scenes.settings import SettingsScene
+from common.sprite_check import check_pack, check_sprites_main
 from common.sprite_packs import (
     DEFAULT_PACK,
     SPRITES_DIR,
-    check_pack,
-    check_sprites_main,
     discover_packs,
     read_pack,
 )

@@ -9,13 +9,16 @@ import pygame
 import pytest
 
 from common import paths, sprites
+from common.files import Kind, look_into
+from common.png import png_size, png_size_from
+from common.sprite_check import CheckReport, check_pack, check_sprites_main
 from common.sprite_packs import (
     FALLBACK_COLOUR,
     SPRITES_DIR,
-    CheckReport,
-    check_pack,
-    check_sprites_main,
+    _plain_path,
+    check_pending,
     discover_packs,
+    read_pack,
 )
 from common.sprites import SpriteBook
 
@@ -235,6 +238,35 @@ def test_symlink_inside_the_pack_is_fine(packs: Path) -> None:
     assert book.problems == [] and book.source("ui/star") == "inner-link"
 
 
+def test_a_plain_path_is_taken_as_its_own_real_path_and_anything_else_is_left_to_full_resolution(
+        tmp_path: Path) -> None:
+    base = tmp_path.resolve()
+    (base / "ui").mkdir()
+    (base / "ui" / "b.png").write_bytes(b"x")
+    try:
+        (base / "ui" / "link.png").symlink_to(base / "ui" / "b.png")
+    except OSError:
+        pytest.skip("symlinks not available")
+    plain: dict[str, bool] = {}
+    found = {file: _plain_path(str(base), file, plain) for file in (
+        "ui/b.png", "./ui//b.png", "ui/link.png", "ui/../ui/b.png", "missing.png", "ui\\b.png", "C:b.png",
+        "/ui/b.png", "", ".")}
+    assert found == {"ui/b.png": base / "ui" / "b.png", "./ui//b.png": base / "ui" / "b.png", "ui/link.png": None,
+                     "ui/../ui/b.png": None, "missing.png": None, "ui\\b.png": None, "C:b.png": None,
+                     "/ui/b.png": None, "": None, ".": None}
+    assert found["./ui//b.png"] == (base / "./ui//b.png").resolve()
+    assert plain[str(base / "ui")] and not plain[str(base / "ui" / "link.png")]  # each step looked at once
+
+
+def test_the_size_read_from_the_chunk_headers_alone_is_the_size_read_from_the_whole_file(tmp_path: Path) -> None:
+    whole = (DEFAULT_DIR / "ui" / "button.png").read_bytes()
+    cuts = sorted({0, 5, 8, 20, 33, 40, len(whole) // 2, len(whole) - 12, len(whole) - 1, len(whole)})
+    for n in cuts:
+        (tmp_path / "x.png").write_bytes(whole[:n])
+        assert look_into(tmp_path / "x.png", Kind.IMAGE, png_size_from) == png_size(whole[:n]), n
+    assert png_size(whole)[0] is not None and png_size(whole[:-1])[0] is None
+
+
 def test_image_too_large_is_refused_from_its_header_without_decoding(packs: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     # A header claiming 100000x100000 px with a well-formed chunk chain (no pixel data at all).
@@ -274,6 +306,46 @@ def test_a_prefetched_sprite_is_the_same_image_and_a_broken_one_the_same_problem
     assert pixels(early.image("ui/background")) == pixels(plain.image("ui/background"))
     assert pixels(early.image("ui/button")) == pixels(plain.image("ui/button")) == default_pixels("ui/button")
     assert early.problems == plain.problems and len(early.problems) == 1
+
+
+def test_a_file_decoded_ahead_is_taken_by_the_book_whose_entry_it_is_and_a_wrong_guess_is_left(
+        packs: Path) -> None:
+    folder = make_pack(packs, "own-button", override("ui/button", "b.png"))
+    solid_png(folder / "b.png", (40, 40), (0, 0, 255, 255))
+    default_button = (DEFAULT_DIR / "ui" / "button.png").resolve()
+    ahead = sprites.prefetch_default(["ui/button", "ui/focus_ring"])
+    book = SpriteBook.load(None, ahead=ahead)
+    assert pixels(book.image("ui/button")) == default_pixels("ui/button")
+    assert not ahead.holds(default_button) and ahead.holds((DEFAULT_DIR / "ui" / "focus_ring.png").resolve())
+    guessed = sprites.prefetch_default(["ui/button"])
+    own = SpriteBook.load("own-button", extra_dirs=[packs], ahead=guessed)
+    assert own.source("ui/button") == "own-button" and own.image("ui/button").get_size() == (40, 40)
+    assert guessed.holds(default_button)  # the default's file, not the pack's: never taken
+
+
+def test_a_book_that_defers_its_file_checks_draws_and_tells_the_same_as_one_that_does_not(packs: Path) -> None:
+    folder = make_pack(packs, "own-button", override("ui/button", "b.png"))
+    solid_png(folder / "b.png", (40, 40), (0, 0, 255, 255))
+    for pack in (None, "own-button"):
+        eager = SpriteBook.load(pack, extra_dirs=[packs])
+        lazy = SpriteBook.load(pack, extra_dirs=[packs], defer_checks=True)
+        assert pixels(lazy.image("ui/button")) == pixels(eager.image("ui/button"))
+        assert lazy.source("ui/button") == eager.source("ui/button") and lazy.meta("ui/panel") == eager.meta("ui/panel")
+        assert lazy.names() == eager.names() and lazy.check_all() == [] and lazy.problems == eager.problems == []
+        assert {n: lazy.source(n) for n in lazy.names()} == {n: eager.source(n) for n in eager.names()}
+
+
+def test_a_deferred_file_check_gives_its_line_when_the_sprite_is_first_used_or_at_the_latest_check(
+        tmp_path: Path) -> None:
+    tables = "".join(f'[sprites."ui/{n}"]\nfile = "{n}.png"\n' for n in "abc")
+    folder = make_pack(tmp_path, "base", MINIMAL + tables, {"b.png": b"not a png", "c.png": b""})
+    solid_png(folder / "a.png", (8, 8), (1, 2, 3, 255))
+    eager = read_pack("base", folder, None)
+    lazy = read_pack("base", folder, None, defer_files=True)
+    assert lazy.entries == {} and lazy.problems == [] and sorted(lazy.pending) == ["ui/a", "ui/b", "ui/c"]
+    assert check_pending(lazy, ["ui/b"]) == eager.problems[:1] and "ui/b" not in lazy.pending
+    assert check_pending(lazy) == eager.problems[1:] and lazy.pending == {}
+    assert lazy.entries == eager.entries and lazy.problems == eager.problems and len(eager.problems) == 2
 
 
 def test_manifest_syntax_error_names_the_line_and_the_pack_is_not_used(packs: Path) -> None:

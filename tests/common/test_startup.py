@@ -1,0 +1,79 @@
+"""What a plain start (`python main.py`) does before the menu's first frame, and what it leaves for later."""
+from __future__ import annotations
+
+import gc
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from common import cli
+from common.sprite_packs import SPRITES_DIR
+from common.sprites import FIRST_FRAME_SPRITES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Runs the start as main.py does, up to the first frame, recording what it imported, read and opened.
+PROBE = """
+import json, os, sys
+import pygame
+import common.files
+opened, reads, looks, read_bytes, look_into = [], [], [], common.files.read_bytes, common.files.look_into
+def recording(path, *args, **kwargs):
+    reads.append(str(path))
+    return read_bytes(path, *args, **kwargs)
+def looking(path, *args, **kwargs):
+    looks.append(str(path))
+    return look_into(path, *args, **kwargs)
+common.files.read_bytes, common.files.look_into = recording, looking
+mixer_init = pygame.mixer.init
+pygame.mixer.init = lambda *a, **k: (opened.append(True), mixer_init(*a, **k))[1]
+from common.cli import main
+code = main([])
+print(json.dumps({"code": code, "modules": sorted(sys.modules), "reads": reads, "looks": looks, "mixer": bool(opened)}))
+"""
+
+LATER = ("common.catalog", "common.timedemo", "common.replay", "common.replay_index", "common.tutorial",
+         "common.tutorial_launch", "common.tutorial_progress",
+         "common.scenes.rules", "common.scenes.settings", "common.scenes.replays", "common.scenes.statistics",
+         "common.scenes.gallery", "common.sprite_check", "locale")
+"""Modules of the screens behind the menu's buttons and of the tools, and `locale` (a locale variable names the
+language): imported when first used."""
+
+
+def _first_frame(home: Path) -> dict[str, Any]:
+    env = {**os.environ, "ARENAS_ARZIUM_HOME": str(home), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "ARENAS_ARZIUM_EXIT_AFTER_FIRST_FRAME": "1", "LANG": "C.UTF-8"}
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, cwd=ROOT,
+                          timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    found: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return found
+
+
+def test_the_menus_first_frame_loads_no_game_no_tool_no_sound_and_reads_only_the_pictures_it_draws(
+        tmp_path: Path) -> None:
+    found = _first_frame(tmp_path)
+    assert found["code"] == 0
+    modules = set(found["modules"])
+    assert not [m for m in modules if m.startswith(("arenas.", "arzium.", "babel"))]
+    assert not modules & set(LATER)
+    assert not found["mixer"]  # the audio device opens after the first frame
+    drawn = {(SPRITES_DIR / "default").resolve() / f"{name}.png" for name in FIRST_FRAME_SPRITES}
+    assert {Path(p) for p in found["reads"] if p.endswith(".png")} == drawn  # read whole: only what is drawn
+    assert {Path(p) for p in found["looks"]} == drawn  # the other files are checked after the first frame
+
+
+def test_a_plain_start_has_the_arguments_the_parser_reads_from_an_empty_command_line() -> None:
+    assert vars(cli.plain_start()) == vars(cli.build_parser().parse_args([]))
+
+
+def test_collections_are_on_again_whichever_way_the_command_line_leaves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["timedemo", "--list"]) == 0 and gc.isenabled()
+    with pytest.raises(SystemExit):
+        cli.main(["--version"])
+    assert gc.isenabled() and capsys.readouterr().out.splitlines()[-1].startswith("arenas-arzium ")

@@ -148,7 +148,8 @@ def test_an_unchecked_search_does_what_the_checked_one_does(seed: int) -> None:
 def test_the_caches_give_the_same_lists_and_values_when_they_overflow(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every cache of the listing and of the evaluation, emptied again and again, changes no action and no value."""
     from arzium.bots import greedy
-    from arzium.rules import current_player, search as search_module
+    from arzium.rules import current_player
+    from arzium.rules import search as search_module
 
     positions = _playout_positions(5, 12)
 

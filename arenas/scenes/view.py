@@ -68,9 +68,11 @@ class PlayView:
         if p.wild is not None:
             parts += self._target_parts(p)
         if p.hint is not None:
-            parts.append(Part(self._hint_timers_rect(p), None, lambda surface: self._draw_hint_timers(surface, p)))
+            parts += [Part(self._hint_timer_rect(p, tid), None, partial(self._draw_hint_timer, p, tid))
+                      for tid in p.hint.timers]
         items = sorted(p.run.state.timers.values(), key=lambda t: p.motion.looks[t.id].place(p.now)[0][1])
-        parts += [Part(self._timer_rect(p, t), None, partial(self._draw_timer, p, t, turns.get(t.id))) for t in items]
+        for t in items:
+            parts += self._timer_parts(p, t, turns.get(t.id))
         if shown is not None:
             tops = {tid: self._timer_top(p, p.run.state.timers[tid]) for tid in turns}
             parts += self.previews.label_parts(p, shown, tops)
@@ -80,6 +82,62 @@ class PlayView:
             reach = active.union(active.move(0, -2 * p.table.lift)).inflate(self.app.px(32) + 16, self.app.px(32) + 16)
             parts.append(Part(reach, None, lambda surface: self._draw_hint_card(surface, p)))
         return parts + self.hud.parts(p, preview_line(p, shown) if shown is not None else None)
+
+    def _timer_parts(self, p: Shown, t: TimerState, turn: TimerTurn | None) -> list[Part]:
+        """A timer as parts of the frame: one part drawn each frame while it flips or moves; at rest, still
+        parts keyed by what they show (its sand by the rows it fills), and small moving ones for what changes
+        every frame (the falling stream, a pulsing glow, a lying glass with its stream)."""
+        assert p.board is not None
+        board = p.board
+        look = p.motion.looks[t.id]
+        if look.moves or look.flip_now(p.now) is not None:
+            return [Part(self._timer_rect(p, t), None, partial(self._draw_timer, p, t, turn))]
+        s = board.geo.s
+        (cx, cy), angle, _lift = look.place(p.now)
+        centre = (round(cx), round(cy))
+        painter = board.lost_glass if (abs(angle) > 1.0 or t.lost) and abs(angle) >= lay.LOST_TILT - 0.5 \
+            else board.glass
+        danger = t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING
+        gear = board.geo.gears[t.position]
+        frac = fraction(p, t.id)
+        sand_key = TIMER_SPECS[t.id].sand
+        flowing = p.run.phase == Phase.RUNNING and t.remaining_ms > 0
+        ghost = turn.remaining_ms / t.capacity_ms if turn is not None else None
+        parts = []
+        if t.lost:
+            reach = pygame.Rect(round(min(gear[0], cx)), round(min(gear[1], cy)), round(abs(gear[0] - cx)) + 1,
+                                round(abs(gear[1] - cy)) + 1).inflate(round(s * 0.1) + 8, round(s * 0.1) + 8)
+            parts.append(Part(reach, ("link", s, gear, (cx, cy)),
+                              lambda surface: draw_lost_link(surface, s, gear, (cx, cy))))
+        if danger or t.lost:
+            pulse = 0.5 + 0.5 * math.sin(p.now / 130)
+            glow = painter.turned_glow(angle)
+            at = glow.get_rect(center=centre)
+            parts.append(Part(at, None, partial(draw_faded, glow, at,
+                                                round(110 + 145 * pulse) if danger else round(60 + 120 * pulse))))
+        if angle:  # lying beside its gear: turned each frame (its stream flows), under its pulsing glow anyway
+            half = math.hypot(*painter.size) / 2 + 4
+            rect = pygame.Rect(round(cx - half), round(cy - half), round(2 * half), round(2 * half))
+            parts.append(Part(rect, None, partial(painter.draw_turned, centre=centre, fraction=frac, sand_key=sand_key,
+                                                  flowing=flowing, t_ms=p.now, ghost=ghost, angle=angle)))
+        else:
+            if not t.lost:
+                parts.append(tether_part(s, gear, (cx, cy), painter.size))
+            parts += painter.parts((round(cx - painter.size[0] / 2), round(cy - painter.size[1] / 2)), frac, sand_key,
+                                   flowing, p.now, ghost)
+        if t.lost:
+            lost = board.geo.lost_parts((cx, cy))
+            tag = lost.tag
+            img = self._badge(p, t.id, danger, (int(tag.w), int(tag.h)))
+            parts.append(image_part(img, img.get_rect(center=(round(tag.cx), round(tag.cy))).topleft))
+            bob = max(1, round(s * 0.04))
+            badge = self.app.sprites.scaled("arenas/lost_badge", (round(lost.badge.w) - 2 * bob,) * 2)
+            y = lost.badge.cy + math.sin(p.now / 160) * bob
+            parts.append(image_part(badge, badge.get_rect(center=(round(lost.badge.cx), round(y))).topleft))
+        elif abs(angle) <= 1.0:
+            img = self._badge(p, t.id, danger, None)
+            parts.append(image_part(img, img.get_rect(center=(round(cx), round(cy - painter.size[1] / 2))).topleft))
+        return parts
 
     def _timer_top(self, p: Shown, t: TimerState) -> Point:
         """(x, top) of what is drawn for `t` above its glass: its name tag (a move preview's label goes above)."""
@@ -143,20 +201,15 @@ class PlayView:
         if t.lost and not look.moves:
             draw_lost_link(surface, s, board.geo.gears[t.position], (cx, cy))
         if danger or t.lost:
-            glow = painter.danger_glow()
-            glow.set_alpha(round(110 + 145 * pulse) if danger else round(60 + 120 * pulse))
-            g = pygame.transform.rotate(glow, angle) if angle else glow
+            g = painter.turned_glow(angle)
+            g.set_alpha(round(110 + 145 * pulse) if danger else round(60 + 120 * pulse))
             surface.blit(g, g.get_rect(center=(round(cx), round(cy))))
         flowing = p.run.phase == Phase.RUNNING and flip is None and t.remaining_ms > 0
         if not t.lost and not lost_look and not look.moves and flip is None:
             draw_tether(surface, s, board.geo.gears[t.position], (cx, cy), board.glass.size)
         ghost = turn.remaining_ms / t.capacity_ms if turn is not None and flip is None and not look.moves else None
         if angle:
-            img = painter.compose(frac, sand_key, flowing, p.now)
-            if ghost is not None:
-                painter.draw_ghost(img, (0, 0), frac, ghost, sand_key)
-            img = pygame.transform.rotozoom(img, -angle, 1.0)
-            surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
+            painter.draw_turned(surface, (round(cx), round(cy)), frac, sand_key, flowing, p.now, ghost, angle)
         else:
             w, h = painter.size
             topleft = (round(cx - w / 2), round(cy - h / 2))
@@ -257,20 +310,19 @@ class PlayView:
                 text.draw_text(surface, _("recover"), max(11, round(s * 0.2)), colour, (centre[0], centre[1] + r + 2),
                                "midtop", bold=True, shadow=(20, 10, 6))
 
-    def _draw_hint_timers(self, surface: pygame.Surface, p: Shown) -> None:
-        """A pulsing ring around every timer the hinted card would turn (or recover)."""
+    def _draw_hint_timer(self, p: Shown, tid: str, surface: pygame.Surface) -> None:
+        """A pulsing ring around timer `tid`, one the hinted card would turn (or recover)."""
         if p.hint is None or p.board is None:
             return
         s = p.board.geo.s
         alpha = p.hint.alpha(p.now)
         pulse = 0.5 + 0.5 * math.sin(p.now / 120)
-        for tid in p.hint.timers:
-            centre, _tilt = p.drawn_place(tid)
-            lost = p.run.state.timers[tid].lost
-            r = round(s * (0.62 + 0.06 * pulse) * (p.board.geo.lost_scale if lost else 1.0))
-            box = pygame.Rect(0, 0, 2 * r, 2 * r)
-            box.center = (round(centre[0]), round(centre[1]))
-            ring(surface, box, r, max(2, round(s * 0.06)), alpha)
+        centre, _tilt = p.drawn_place(tid)
+        lost = p.run.state.timers[tid].lost
+        r = round(s * (0.62 + 0.06 * pulse) * (p.board.geo.lost_scale if lost else 1.0))
+        box = pygame.Rect(0, 0, 2 * r, 2 * r)
+        box.center = (round(centre[0]), round(centre[1]))
+        ring(surface, box, r, max(2, round(s * 0.06)), alpha)
 
     def _draw_hint_card(self, surface: pygame.Surface, p: Shown) -> None:
         """A pulsing ring around the hinted card of the active hand."""
@@ -287,16 +339,13 @@ class PlayView:
         grow = self.app.px(6 + 5 * pulse)
         ring(surface, r.inflate(grow, grow), self.app.px(9), max(2, self.app.px(4)), p.hint.alpha(p.now))
 
-    def _hint_timers_rect(self, p: Shown) -> pygame.Rect:
-        """Where `_draw_hint_timers` draws its rings."""
-        assert p.hint is not None and p.board is not None
+    def _hint_timer_rect(self, p: Shown, tid: str) -> pygame.Rect:
+        """Where `_draw_hint_timer` draws timer `tid`'s ring."""
+        assert p.board is not None
         s = p.board.geo.s
         reach = round(s * 0.7 * max(1.0, p.board.geo.lost_scale) + s * 0.06) + 10
-        rects = [pygame.Rect(0, 0, 2 * reach, 2 * reach) for _ in p.hint.timers]
-        for r, tid in zip(rects, p.hint.timers):
-            centre, _tilt = p.drawn_place(tid)
-            r.center = (round(centre[0]), round(centre[1]))
-        return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
+        centre, _tilt = p.drawn_place(tid)
+        return pygame.Rect(0, 0, 2 * reach, 2 * reach).move(round(centre[0]) - reach, round(centre[1]) - reach)
 
     def _seat_parts(self, p: Shown) -> list[Part]:
         """The seats: the active one's pulsing halo, each seat's cached picture and a bot's thinking dots."""
@@ -364,6 +413,16 @@ def draw_tether(surface: pygame.Surface, s: float, gear: Point, centre: Point, s
     pygame.draw.line(surface, (214, 170, 78), rim, foot, width)
     for end in (rim, foot):
         pygame.draw.circle(surface, (70, 46, 20), (round(end[0]), round(end[1])), width)
+
+
+def tether_part(s: float, gear: Point, centre: Point, size: tuple[int, int]) -> Part:
+    """`draw_tether` as a still part of the frame."""
+    w, h = size
+    foot = (centre[0] + (w * 0.42 if gear[0] > centre[0] else -w * 0.42), centre[1] + h * 0.46)
+    pad = 2 * max(2, round(s * 0.05)) + 8
+    reach = pygame.Rect(round(min(gear[0], foot[0])), round(min(gear[1], foot[1])), round(abs(gear[0] - foot[0])) + 1,
+                        round(abs(gear[1] - foot[1])) + 1).inflate(pad, pad)
+    return Part(reach, ("tether", s, gear, centre, size), lambda surface: draw_tether(surface, s, gear, centre, size))
 
 
 def draw_lost_link(surface: pygame.Surface, s: float, gear: Point, centre: Point) -> None:

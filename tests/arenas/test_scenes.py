@@ -21,9 +21,9 @@ from arenas.rules import (
     run_replay,
 )
 from arenas.scenes import flow, layouts
-from arenas.scenes.board import GlassPainter
 from arenas.scenes.catalog import finished_game
 from arenas.scenes.chart import draw_chart, sand_history
+from arenas.scenes.glass import GlassPainter
 from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.run import Phase
 from arenas.scenes.running_rules import RunningRulesScene

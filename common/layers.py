@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import pygame
 
@@ -31,7 +32,7 @@ class Part:
     areas: tuple[pygame.Rect, ...] = ()
     opaque: bool = False  # it covers every pixel of its rect
 
-    @property
+    @cached_property
     def pieces(self) -> tuple[pygame.Rect, ...]:
         return self.areas or (self.rect,)
 
@@ -67,10 +68,11 @@ def merge(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
         joined = True
         while joined:
             joined = False
-            for i, o in enumerate(out):
+            for i in r.collidelistall(out):  # those it overlaps, in order
+                o = out[i]
                 u = r.union(o)
                 both = r.clip(o)
-                if both.w > 0 and both.h > 0 and u.w * u.h <= 1.1 * (r.w * r.h + o.w * o.h - both.w * both.h):
+                if u.w * u.h <= 1.1 * (r.w * r.h + o.w * o.h - both.w * both.h):
                     r = u
                     out.pop(i)
                     joined = True
@@ -130,7 +132,7 @@ class Layers:
                 live.append(part)
                 live_rects += [piece.clip(screen) for piece in part.pieces]
                 continue
-            hits = disjoint([r for r in live_rects if r.collidelist(part.pieces) != -1])
+            hits = self._hits(part, live_rects)
             if not hits:
                 stills.append(part)
                 continue
@@ -159,6 +161,14 @@ class Layers:
         self.moving = [r for r in live_rects if r.w > 0 and r.h > 0]
         self.shown = surface
         return None if whole else merge([*restore, *self.moving])
+
+    @staticmethod
+    def _hits(part: Part, live_rects: list[pygame.Rect]) -> list[pygame.Rect]:
+        """Where the moving rectangles that touch `part` cover, as rectangles that do not overlap."""
+        touched = sorted({i for piece in part.pieces for i in piece.collidelistall(live_rects)})
+        if len(touched) <= 1:
+            return [live_rects[i] for i in touched]
+        return disjoint([live_rects[i] for i in touched])
 
     def _update_picture(self, size: tuple[int, int], stills: list[Part]) -> list[pygame.Rect] | None:
         """Bring the picture to `stills`; return the regions painted again (None: the whole picture)."""

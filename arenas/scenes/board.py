@@ -66,13 +66,25 @@ def cover(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 
 @dataclass
 class BoardPieces:
-    """Per-layout images: pre-turned gear frames by colour (and rusted ones), upright hub+emblem faces by
-    shape, the wild-card mark of a rusted gear."""
+    """Per-layout images: pre-turned gear frames by colour (and rusted ones), each cut to what it shows and
+    placed by its offset from the gear's centre; upright hub+emblem faces by shape, the wild-card mark of a
+    rusted gear."""
 
-    gear_frames: dict[str, list[pygame.Surface]]
-    rusted_frames: dict[str, list[pygame.Surface]]
+    gear_frames: dict[str, list[GearFrame]]
+    rusted_frames: dict[str, list[GearFrame]]
     faces: dict[str, pygame.Surface]
     wild_mark: pygame.Surface
+
+
+GearFrame = tuple[pygame.Surface, tuple[int, int]]  # (picture, its top left from the gear's centre)
+
+
+def cut(image: pygame.Surface) -> GearFrame:
+    """`image` cut to its drawn pixels, with where that lies from the centre it was placed by: the same blit
+    (a turned picture's see-through corners drew nothing) over a smaller rectangle."""
+    box = image.get_bounding_rect()
+    w, h = image.get_size()
+    return image.subsurface(box).copy(), (box.x - w // 2, box.y - h // 2)
 
 
 FitArgs = tuple[str, int, int, frozenset[int], tuple[int, int, int, int], float]  # of `layouts.fit_board`
@@ -126,11 +138,12 @@ class BoardView:
     def _make_pieces(self) -> BoardPieces:
         sprites = self.app.sprites
 
-        def turned(base: pygame.Surface) -> list[pygame.Surface]:
-            return [pygame.transform.rotozoom(base, k * GEAR_PERIOD / GEAR_FRAMES, 1.0) for k in range(GEAR_FRAMES)]
+        def turned(base: pygame.Surface) -> list[GearFrame]:
+            step = GEAR_PERIOD / GEAR_FRAMES
+            return [cut(pygame.transform.rotozoom(base, k * step, 1.0)) for k in range(GEAR_FRAMES)]
 
-        frames: dict[str, list[pygame.Surface]] = {}
-        rust: dict[str, list[pygame.Surface]] = {}
+        frames: dict[str, list[GearFrame]] = {}
+        rust: dict[str, list[GearFrame]] = {}
         for colour in {t.colour for t in self.level.path}:
             base = sprites.scaled(f"arenas/gear_{colour}", (self.gear_px, self.gear_px))
             frames[colour] = turned(base)
@@ -156,7 +169,7 @@ class BoardView:
         mark.blit(card, (edge, edge))
         return pygame.transform.rotozoom(mark, -12, 1.0)
 
-    def gear_frame(self, i: int, turn: float) -> pygame.Surface:
+    def gear_frame(self, i: int, turn: float) -> GearFrame:
         """Gear i's image turned by `turn` degrees from rest (neighbours turn the other way)."""
         sign = 1 if i % 2 == 0 else -1
         angle = (self.geo.phases[i] + sign * turn) % GEAR_PERIOD
@@ -239,8 +252,8 @@ class BoardView:
         s = self.geo.s
         parts = []
         for i, (x, y) in enumerate(self.geo.gears):
-            img = self.gear_frame(i, turn)
-            parts.append(image_part(img, img.get_rect(center=(round(x), round(y))).topleft))
+            img, (dx, dy) = self.gear_frame(i, turn)
+            parts.append(image_part(img, (round(x) + dx, round(y) + dy)))
         for i, (x, y) in enumerate(self.geo.gears):
             face = self.pieces.faces[self.level.path[i].shape]
             parts.append(image_part(face, face.get_rect(center=(round(x), round(y))).topleft))

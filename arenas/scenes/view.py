@@ -22,7 +22,7 @@ from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from common import text
 from common.i18n import _, language
-from common.layers import Part, image_part
+from common.layers import Part, image_part, subtract
 
 if TYPE_CHECKING:
     from common.app import App
@@ -42,12 +42,14 @@ class PlayView:
         # (timer, danger, seconds, glass size, room, language) -> name tag
         self.badges: dict[tuple[str, bool, int | None, tuple[int, int], tuple[int, int] | None, str],
                           pygame.Surface] = {}
+        self.covered: dict[tuple[tuple[int, int], int], pygame.Rect] = {}  # (seat size, pack) -> opaque inside
 
     def clear(self) -> None:
         """Forget every cached picture (the sprites changed)."""
         self.cards.cache.clear()
         self.seats.cache.clear()
         self.badges.clear()
+        self.covered.clear()
         self.previews.labels.clear()
 
     def resized(self) -> None:
@@ -365,7 +367,8 @@ class PlayView:
                 glow = app.sprites.nine_slice("arenas/hand_glow", halo.size)
                 at = glow.get_rect(center=table.seats[seat].center)
                 alpha = round(170 + 85 * math.sin(p.now / 300))
-                parts.append(Part(at, None, partial(draw_faded, glow, at, alpha)))
+                inside = self._covered(table.seats[seat])  # under the seat's own opaque panel: never seen
+                parts.append(Part(at, None, partial(draw_faded, glow, at, alpha), tuple(subtract(at, inside))))
             bot = p.run.is_bot(seat)
             image = self.seats.picture(table, seat, name, state.hands[seat], active,
                                        hover if active and not bot else None, p.wild if active else None,
@@ -379,6 +382,22 @@ class PlayView:
                                    app.px(4) + 2 * dot + 1)
                 parts.append(Part(dots.inflate(2, 2), None, partial(self._draw_thinking, p=p, seat=place)))
         return parts
+
+    def _covered(self, seat: pygame.Rect) -> pygame.Rect:
+        """The part of a seat's place its panel covers with opaque pixels (the panel inside its unscaled
+        border, when that is opaque; else nothing)."""
+        key = (seat.size, self.app.sprites.version)
+        inside = self.covered.get(key)
+        if inside is None:
+            panel = self.app.sprites.nine_slice("arenas/seat_panel", seat.size)
+            border = int(self.app.sprites.meta("arenas/seat_panel").get("slice", 0))
+            inside = panel.get_rect().inflate(-2 * border, -2 * border)
+            opaque = pygame.mask.from_surface(panel, 254)
+            if inside.w <= 0 or inside.h <= 0 or \
+                    opaque.overlap_area(pygame.Mask(inside.size, fill=True), inside.topleft) != inside.w * inside.h:
+                inside = pygame.Rect(0, 0, 0, 0)
+            self.covered[key] = inside
+        return inside.move(seat.topleft) if inside.w else inside
 
     def _draw_thinking(self, surface: pygame.Surface, *, p: Shown, seat: pygame.Rect) -> None:
         """Three bouncing dots at the top right of a bot's seat while it holds the turn."""

@@ -222,6 +222,13 @@ class GlassPainter:
         self.draw(img, (0, 0), fraction, sand_key, flowing, t_ms)
         return img
 
+    def glow_hole(self) -> pygame.Rect:
+        """Where `danger_glow` (not turned) is wholly see-through, in its own coordinates: the glass shows
+        there."""
+        w, h = self.size
+        pad = max(6, w // 3)
+        return pygame.Rect(pad + w // 7, pad + h // 10, w - 2 * (w // 7), h - h // 5)
+
     def danger_glow(self) -> pygame.Surface:
         """A red halo around (not behind) an hourglass that is running out, so the glass stays clear (cached)."""
         if self.glow_img is None:
@@ -234,7 +241,7 @@ class GlassPainter:
             glow = pygame.transform.gaussian_blur(base, max(2, pad // 3))
             hole = pygame.Surface(glow.get_size(), pygame.SRCALPHA)
             hole.fill((255, 255, 255, 255))
-            pygame.draw.rect(hole, (255, 255, 255, 0), (pad + w // 7, pad + h // 10, w - 2 * (w // 7), h - h // 5))
+            pygame.draw.rect(hole, (255, 255, 255, 0), self.glow_hole())
             glow.blit(hole, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
             self.glow_img = glow
         return self.glow_img

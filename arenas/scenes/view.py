@@ -79,9 +79,10 @@ class PlayView:
             tops = {tid: self._timer_top(p, p.run.state.timers[tid]) for tid in turns}
             parts += self.previews.label_parts(p, shown, tops)
         parts += self._seat_parts(p)
-        if p.hint is not None:
-            active = p.table.seats[p.run.state.active]
-            reach = active.union(active.move(0, -2 * p.table.lift)).inflate(self.app.px(32) + 16, self.app.px(32) + 16)
+        card = self._hint_card(p)
+        if card is not None:  # its ring: grown by up to px(11), then the ring's edge
+            reach = card.inflate(self.app.px(11) + 2 * max(2, self.app.px(4)) + 16, self.app.px(11) +
+                                 2 * max(2, self.app.px(4)) + 16)
             parts.append(Part(reach, None, lambda surface: self._draw_hint_card(surface, p)))
         return parts + self.hud.parts(p, preview_line(p, shown) if shown is not None else None)
 
@@ -115,8 +116,10 @@ class PlayView:
             pulse = 0.5 + 0.5 * math.sin(p.now / 130)
             glow = painter.turned_glow(angle)
             at = glow.get_rect(center=centre)
+            hole = painter.glow_hole().move(at.topleft) if not angle else pygame.Rect(0, 0, 0, 0)
             parts.append(Part(at, None, partial(draw_faded, glow, at,
-                                                round(110 + 145 * pulse) if danger else round(60 + 120 * pulse))))
+                                                round(110 + 145 * pulse) if danger else round(60 + 120 * pulse)),
+                              tuple(subtract(at, hole))))  # not where it is see-through: the glass stays still
         if angle:  # lying beside its gear: turned each frame (its stream flows), under its pulsing glow anyway
             half = math.hypot(*painter.size) / 2 + 4
             rect = pygame.Rect(round(cx - half), round(cy - half), round(2 * half), round(2 * half))
@@ -326,17 +329,24 @@ class PlayView:
         box.center = (round(centre[0]), round(centre[1]))
         ring(surface, box, r, max(2, round(s * 0.06)), alpha)
 
-    def _draw_hint_card(self, surface: pygame.Surface, p: Shown) -> None:
-        """A pulsing ring around the hinted card of the active hand."""
+    def _hint_card(self, p: Shown) -> pygame.Rect | None:
+        """Where the hinted card of the active hand is drawn (lifted when under the mouse, focused or chosen)."""
         if p.hint is None or p.table is None:
-            return
+            return None
         index = p.hint.action.hand_index
         rects = p.table.card_rects(p.run.state.active, len(p.run.state.hands[p.run.state.active]))
         if index >= len(rects):
-            return
+            return None
         r = rects[index]
         if r.collidepoint(p.mouse) or index in (p.wild, p.card_focus):
             r = r.move(0, -p.table.lift)
+        return r
+
+    def _draw_hint_card(self, surface: pygame.Surface, p: Shown) -> None:
+        """A pulsing ring around the hinted card of the active hand."""
+        r = self._hint_card(p)
+        if r is None or p.hint is None:
+            return
         pulse = 0.5 + 0.5 * math.sin(p.now / 120)
         grow = self.app.px(6 + 5 * pulse)
         ring(surface, r.inflate(grow, grow), self.app.px(9), max(2, self.app.px(4)), p.hint.alpha(p.now))

@@ -142,8 +142,8 @@ def scripted(app: App, name: str, frames: int) -> int:
     return layered
 
 
-@pytest.mark.parametrize("name", ["arzium-play", "arzium-play-hint", "arenas-play", "arenas-play-bot-turn",
-                                  "rules-arzium"])
+@pytest.mark.parametrize("name", ["arzium-play", "arzium-play-hint", "arenas-play", "arenas-play-bots",
+                                  "arenas-play-bot-turn", "rules-arzium"])
 @pytest.mark.sweep
 def test_a_scene_through_the_layers_equals_a_full_redraw(name: str) -> None:
     app = make_app((960, 540))

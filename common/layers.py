@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 
 import pygame
 
@@ -42,6 +43,29 @@ def image_part(image: pygame.Surface, dest: tuple[int, int], moving: bool = Fals
     rect = image.get_rect(topleft=dest)
     opaque = not image.get_flags() & pygame.SRCALPHA and image.get_alpha() is None and image.get_colorkey() is None
     return Part(rect, None if moving else (image, tuple(dest)), lambda s: s.blit(image, rect), opaque=opaque)
+
+
+def drawn_cells(image: pygame.Surface, cells: int = 8) -> tuple[pygame.Rect, ...]:
+    """Where `image` (with its own alpha) draws anything, in its own coordinates: its rectangle cut into a
+    grid of `cells` x `cells`, the cells holding a pixel that is not wholly see-through kept, each row's run of
+    them as one rectangle. A blit painted only there paints the same pixels (compute it once per picture)."""
+    w, h = image.get_size()
+    xs = [w * k // cells for k in range(cells + 1)]
+    ys = [h * k // cells for k in range(cells + 1)]
+    out: list[pygame.Rect] = []
+    for top, bottom in pairwise(ys):
+        run: pygame.Rect | None = None
+        for left, right in pairwise(xs):
+            cell = pygame.Rect(left, top, right - left, bottom - top)
+            if cell.w > 0 and cell.h > 0 and image.subsurface(cell).get_bounding_rect().w > 0:
+                run = cell if run is None else run.union(cell)
+                continue
+            if run is not None:
+                out.append(run)
+                run = None
+        if run is not None:
+            out.append(run)
+    return tuple(out)
 
 
 def paint_all(surface: pygame.Surface, parts: Sequence[Part]) -> None:

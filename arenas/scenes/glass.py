@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common.layers import Part
+from common.layers import Part, drawn_cells, subtract
 
 if TYPE_CHECKING:
     from common.app import App
@@ -52,7 +52,9 @@ class GlassPainter:
         self.bottom_cum = self._cumulative(self.bottom_rows)
         self.sand: dict[str, pygame.Surface] = {}
         self.glow_img: pygame.Surface | None = None
-        self.turned_glows: dict[float, tuple[pygame.Surface, pygame.Surface]] = {}  # angle -> (glow, turned)
+        # angle -> (glow, turned, where it draws)
+        self.turned_sizes: dict[float, tuple[int, int]] = {}
+        self.turned_glows: dict[float, tuple[pygame.Surface, pygame.Surface, tuple[pygame.Rect, ...]]] = {}
         self.stream_w = max(1, round(w * 0.035))
 
     def _cumulative(self, rows: list[int]) -> list[int]:
@@ -216,15 +218,24 @@ class GlassPainter:
         img = pygame.transform.rotozoom(img, -angle, 1.0)
         surface.blit(img, img.get_rect(center=centre))
 
+    def turned_size(self, angle: float) -> tuple[int, int]:
+        """The size of what `draw_turned` draws at `angle` (cached)."""
+        size = self.turned_sizes.get(angle)
+        if size is None:
+            if len(self.turned_sizes) > 64:
+                self.turned_sizes.clear()
+            size = pygame.transform.rotozoom(pygame.Surface(self.size, pygame.SRCALPHA), -angle, 1.0).get_size()
+            self.turned_sizes[angle] = size
+        return size
+
     def compose(self, fraction: float, sand_key: str, flowing: bool, t_ms: float) -> pygame.Surface:
         """The hourglass on its own surface (for flipping, tilting and fading)."""
         img = pygame.Surface(self.size, pygame.SRCALPHA)
         self.draw(img, (0, 0), fraction, sand_key, flowing, t_ms)
         return img
 
-    def glow_hole(self) -> pygame.Rect:
-        """Where `danger_glow` (not turned) is wholly see-through, in its own coordinates: the glass shows
-        there."""
+    def _glow_hole(self) -> pygame.Rect:
+        """Where `danger_glow` is wholly see-through, in its own coordinates: the glass shows there."""
         w, h = self.size
         pad = max(6, w // 3)
         return pygame.Rect(pad + w // 7, pad + h // 10, w - 2 * (w // 7), h - h // 5)
@@ -241,21 +252,22 @@ class GlassPainter:
             glow = pygame.transform.gaussian_blur(base, max(2, pad // 3))
             hole = pygame.Surface(glow.get_size(), pygame.SRCALPHA)
             hole.fill((255, 255, 255, 255))
-            pygame.draw.rect(hole, (255, 255, 255, 0), self.glow_hole())
+            pygame.draw.rect(hole, (255, 255, 255, 0), self._glow_hole())
             glow.blit(hole, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
             self.glow_img = glow
         return self.glow_img
 
-    def turned_glow(self, angle: float) -> pygame.Surface:
-        """`danger_glow` turned by `angle` degrees (cached: a lost glass lies at one angle; its alpha is set
-        where it is drawn)."""
+    def turned_glow(self, angle: float) -> tuple[pygame.Surface, tuple[pygame.Rect, ...]]:
+        """`danger_glow` turned by `angle` degrees, and where it draws anything (`drawn_cells`: not in its
+        see-through middle, where the glass shows); cached: a lost glass lies at one angle. Its alpha is set
+        where it is drawn."""
         glow = self.danger_glow()
-        if not angle:
-            return glow
         cached = self.turned_glows.get(angle)
         if cached is None or cached[0] is not glow:
             if len(self.turned_glows) > 8:  # a flip turns through many angles once
                 self.turned_glows.clear()
-            cached = (glow, pygame.transform.rotate(glow, angle))
+            turned = pygame.transform.rotate(glow, angle) if angle else glow
+            drawn = drawn_cells(turned) if angle else tuple(subtract(glow.get_rect(), self._glow_hole()))
+            cached = (glow, turned, drawn)
             self.turned_glows[angle] = cached
-        return cached[1]
+        return cached[1], cached[2]

@@ -43,6 +43,7 @@ class PlayView:
         self.badges: dict[tuple[str, bool, int | None, tuple[int, int], tuple[int, int] | None, str],
                           pygame.Surface] = {}
         self.covered: dict[tuple[tuple[int, int], int], pygame.Rect] = {}  # (seat size, pack) -> opaque inside
+        self.rings: dict[tuple[tuple[int, int], int, int, int, int], pygame.Surface] = {}  # hint rings
 
     def clear(self) -> None:
         """Forget every cached picture (the sprites changed)."""
@@ -50,6 +51,7 @@ class PlayView:
         self.seats.cache.clear()
         self.badges.clear()
         self.covered.clear()
+        self.rings.clear()
         self.previews.labels.clear()
 
     def resized(self) -> None:
@@ -114,15 +116,15 @@ class PlayView:
                               lambda surface: draw_lost_link(surface, s, gear, (cx, cy))))
         if danger or t.lost:
             pulse = 0.5 + 0.5 * math.sin(p.now / 130)
-            glow = painter.turned_glow(angle)
+            glow, drawn = painter.turned_glow(angle)
             at = glow.get_rect(center=centre)
-            hole = painter.glow_hole().move(at.topleft) if not angle else pygame.Rect(0, 0, 0, 0)
             parts.append(Part(at, None, partial(draw_faded, glow, at,
                                                 round(110 + 145 * pulse) if danger else round(60 + 120 * pulse)),
-                              tuple(subtract(at, hole))))  # not where it is see-through: the glass stays still
+                              tuple(r.move(at.topleft) for r in drawn)))  # not where it is see-through: the glass
+            # under its middle stays still
         if angle:  # lying beside its gear: turned each frame (its stream flows), under its pulsing glow anyway
-            half = math.hypot(*painter.size) / 2 + 4
-            rect = pygame.Rect(round(cx - half), round(cy - half), round(2 * half), round(2 * half))
+            rect = pygame.Rect((0, 0), painter.turned_size(angle))
+            rect.center = centre
             parts.append(Part(rect, None, partial(painter.draw_turned, centre=centre, fraction=frac, sand_key=sand_key,
                                                   flowing=flowing, t_ms=p.now, ghost=ghost, angle=angle)))
         else:
@@ -206,7 +208,7 @@ class PlayView:
         if t.lost and not look.moves:
             draw_lost_link(surface, s, board.geo.gears[t.position], (cx, cy))
         if danger or t.lost:
-            g = painter.turned_glow(angle)
+            g = painter.turned_glow(angle)[0]
             g.set_alpha(round(110 + 145 * pulse) if danger else round(60 + 120 * pulse))
             surface.blit(g, g.get_rect(center=(round(cx), round(cy))))
         flowing = p.run.phase == Phase.RUNNING and flip is None and t.remaining_ms > 0
@@ -327,7 +329,7 @@ class PlayView:
         r = round(s * (0.62 + 0.06 * pulse) * (p.board.geo.lost_scale if lost else 1.0))
         box = pygame.Rect(0, 0, 2 * r, 2 * r)
         box.center = (round(centre[0]), round(centre[1]))
-        ring(surface, box, r, max(2, round(s * 0.06)), alpha)
+        self._ring(surface, box, r, max(2, round(s * 0.06)), alpha)
 
     def _hint_card(self, p: Shown) -> pygame.Rect | None:
         """Where the hinted card of the active hand is drawn (lifted when under the mouse, focused or chosen)."""
@@ -349,7 +351,24 @@ class PlayView:
             return
         pulse = 0.5 + 0.5 * math.sin(p.now / 120)
         grow = self.app.px(6 + 5 * pulse)
-        ring(surface, r.inflate(grow, grow), self.app.px(9), max(2, self.app.px(4)), p.hint.alpha(p.now))
+        self._ring(surface, r.inflate(grow, grow), self.app.px(9), max(2, self.app.px(4)), p.hint.alpha(p.now))
+
+    def _ring(self, surface: pygame.Surface, rect: pygame.Rect, radius: int, width: int, alpha: float) -> None:
+        """A glowing hint ring around `rect` (a dark edge, then the hint colour), faded by `alpha` (its picture
+        cached by what it shows: a ring pulses through a few sizes)."""
+        edge, ink = round(200 * alpha), round(255 * alpha)
+        key = (rect.size, radius, width, edge, ink)
+        img = self.rings.get(key)
+        if img is None:
+            if len(self.rings) > 48:
+                self.rings.clear()
+            pad = width + 4
+            img = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
+            box = img.get_rect().inflate(-4, -4)
+            pygame.draw.rect(img, (20, 12, 6, edge), box, width + 4, border_radius=radius + 2)
+            pygame.draw.rect(img, (*HINT_COLOUR, ink), box.inflate(-4, -4), width, border_radius=radius)
+            self.rings[key] = img
+        surface.blit(img, (rect.left - width - 4, rect.top - width - 4))
 
     def _hint_timer_rect(self, p: Shown, tid: str) -> pygame.Rect:
         """Where `_draw_hint_timer` draws timer `tid`'s ring."""
@@ -471,13 +490,3 @@ def draw_lost_link(surface: pygame.Surface, s: float, gear: Point, centre: Point
         pygame.draw.circle(surface, (70, 30, 20), p, r + 1)
         pygame.draw.circle(surface, (235, 120, 90), p, r)
         d += step
-
-
-def ring(surface: pygame.Surface, rect: pygame.Rect, radius: int, width: int, alpha: float) -> None:
-    """A glowing hint ring around `rect` (a dark edge, then the hint colour), faded by `alpha`."""
-    pad = width + 4
-    img = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
-    box = img.get_rect().inflate(-4, -4)
-    pygame.draw.rect(img, (20, 12, 6, round(200 * alpha)), box, width + 4, border_radius=radius + 2)
-    pygame.draw.rect(img, (*HINT_COLOUR, round(255 * alpha)), box.inflate(-4, -4), width, border_radius=radius)
-    surface.blit(img, (rect.left - pad, rect.top - pad))

@@ -9,7 +9,7 @@ import pytest
 
 from common import catalog
 from common.app import App
-from common.layers import Layers, Part, image_part, merge, paint_all
+from common.layers import Layers, Part, drawn_cells, image_part, merge, paint_all
 from common.widget_parts import widget_look
 from common.widgets import Button, ListBox, Widget
 from helpers import FRAME, click, make_app, motion
@@ -93,6 +93,19 @@ def test_a_part_with_areas_paints_only_inside_them() -> None:
                          Part(areas[0].union(areas[1]), None, lambda s: s.fill((255, 0, 0)), tuple(areas))])
     assert screen.get_at((5, 5))[:3] == (255, 0, 0) and screen.get_at((55, 25))[:3] == (255, 0, 0)
     assert screen.get_at((30, 15))[:3] == (0, 0, 0)
+
+
+def test_drawn_cells_leave_out_only_what_is_wholly_see_through() -> None:
+    ring = filled((80, 40), (250, 120, 20, 160))
+    ring.fill((0, 0, 0, 0), pygame.Rect(20, 10, 40, 20))  # a see-through middle, two cells by two
+    cells = drawn_cells(ring, 4)
+    assert sum(r.w * r.h for r in cells) == 80 * 40 - 40 * 20
+    assert cells[:2] == (pygame.Rect(0, 0, 80, 10), pygame.Rect(0, 10, 20, 10))  # a row's run of cells is one
+    back = filled((80, 40), (30, 60, 90, 255))
+    whole, through = back.copy(), back.copy()
+    whole.blit(ring, (0, 0))
+    paint_all(through, [Part(ring.get_rect(), None, lambda s: s.blit(ring, (0, 0)), cells)])
+    assert pixels(through) == pixels(whole)
 
 
 def test_merge_joins_only_what_costs_no_more() -> None:

@@ -12,8 +12,7 @@ covers them are the picture's, the rest are painted again in order.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 import pygame
@@ -32,10 +31,10 @@ class Part:
     paint: Paint
     areas: tuple[pygame.Rect, ...] = ()
     opaque: bool = False  # it covers every pixel of its rect
+    pieces: tuple[pygame.Rect, ...] = field(init=False, repr=False)  # where it paints: its areas, else its rect
 
-    @cached_property
-    def pieces(self) -> tuple[pygame.Rect, ...]:
-        return self.areas or (self.rect,)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pieces", self.areas or (self.rect,))
 
 
 def image_part(image: pygame.Surface, dest: tuple[int, int], moving: bool = False) -> Part:
@@ -189,7 +188,10 @@ class Layers:
     @staticmethod
     def _hits(part: Part, live_rects: list[pygame.Rect]) -> list[pygame.Rect]:
         """Where the moving rectangles that touch `part` cover, as rectangles that do not overlap."""
-        touched = sorted({i for piece in part.pieces for i in piece.collidelistall(live_rects)})
+        if len(part.pieces) == 1:
+            touched = part.pieces[0].collidelistall(live_rects)
+        else:
+            touched = sorted({i for piece in part.pieces for i in piece.collidelistall(live_rects)})
         if len(touched) <= 1:
             return [live_rects[i] for i in touched]
         return disjoint([live_rects[i] for i in touched])

@@ -109,6 +109,7 @@ class BoardView:
         self._glass: GlassPainter | None = None
         self._lost_glass: GlassPainter | None = None
         self._pieces: BoardPieces | None = None
+        self._gear_parts: tuple[tuple[float, int], list[Part]] | None = None  # ((turn, pack), parts)
         self.under: pygame.Surface | None = None
         self.full: pygame.Surface | None = None
         self.window_size: tuple[int, int] | None = None
@@ -248,7 +249,14 @@ class BoardView:
             part.paint(surface)
 
     def gear_parts(self, turn: float) -> list[Part]:
-        """What `draw_gears` paints, as parts of a frame: a gear's part changes only when its picture does."""
+        """What `draw_gears` paints, as parts of a frame: a gear's part changes only when its picture does
+        (the last list made is kept: at rest the gears keep one turn)."""
+        key = (turn, self.app.sprites.version)
+        if self._gear_parts is None or self._gear_parts[0] != key:
+            self._gear_parts = (key, self._make_gear_parts(turn))
+        return self._gear_parts[1]
+
+    def _make_gear_parts(self, turn: float) -> list[Part]:
         s = self.geo.s
         parts = []
         for i, (x, y) in enumerate(self.geo.gears):

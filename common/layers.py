@@ -23,8 +23,9 @@ FULL_SHARE = 0.6  # present the whole window once the changed rectangles cover t
 
 @dataclass(frozen=True, eq=False)
 class Part:
-    """One layer of a frame: it paints only inside `rect` (or only inside `areas`, when given, each painted
-    through its own clip: what is left of a still part over a moving one); `key` None: it changes every frame."""
+    """One layer of a frame: it paints only inside `rect` (or only inside `areas`, when given, rectangles that
+    do not overlap, each painted through its own clip: what is left of a still part over a moving one);
+    `key` None: it changes every frame."""
 
     rect: pygame.Rect
     key: Hashable | None  # plain values and surfaces (compared by identity); a Rect is not hashable
@@ -149,13 +150,15 @@ class Layers:
         screen = surface.get_rect()
         live: list[Part] = []
         live_rects: list[pygame.Rect] = []
+        owners: list[int] = []  # which live part each of live_rects is of
         stills: list[Part] = []
         for part in parts:
             if part.key is None:
                 live.append(part)
                 live_rects += [piece.clip(screen) for piece in part.pieces]
+                owners += [len(live)] * len(part.pieces)
                 continue
-            hits = self._hits(part, live_rects)
+            hits = self._hits(part, live_rects, owners)
             if not hits:
                 stills.append(part)
                 continue
@@ -163,6 +166,7 @@ class Layers:
             over = tuple(c for piece in part.pieces for h in hits if (c := piece.clip(h)).w > 0 and c.h > 0)
             live.append(Part(part.rect, None, part.paint, over))
             live_rects += over
+            owners += [len(live)] * len(over)
             rest = tuple(part.pieces)
             for h in hits:
                 rest = tuple(r for piece in rest for r in subtract(piece, h))
@@ -186,13 +190,14 @@ class Layers:
         return None if whole else merge([*restore, *self.moving])
 
     @staticmethod
-    def _hits(part: Part, live_rects: list[pygame.Rect]) -> list[pygame.Rect]:
-        """Where the moving rectangles that touch `part` cover, as rectangles that do not overlap."""
+    def _hits(part: Part, live_rects: list[pygame.Rect], owners: list[int]) -> list[pygame.Rect]:
+        """Where the moving rectangles that touch `part` cover, as rectangles that do not overlap (the pieces
+        of one part never do)."""
         if len(part.pieces) == 1:
             touched = part.pieces[0].collidelistall(live_rects)
         else:
             touched = sorted({i for piece in part.pieces for i in piece.collidelistall(live_rects)})
-        if len(touched) <= 1:
+        if len({owners[i] for i in touched}) <= 1:
             return [live_rects[i] for i in touched]
         return disjoint([live_rects[i] for i in touched])
 

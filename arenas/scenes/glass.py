@@ -52,9 +52,9 @@ class GlassPainter:
         self.bottom_cum = self._cumulative(self.bottom_rows)
         self.sand: dict[str, pygame.Surface] = {}
         self.glow_img: pygame.Surface | None = None
-        # angle -> (glow, turned, where it draws)
         self.turned_sizes: dict[float, tuple[int, int]] = {}
-        self.turned_glows: dict[float, tuple[pygame.Surface, pygame.Surface, tuple[pygame.Rect, ...]]] = {}
+        self.turned_glows: dict[float, tuple[pygame.Surface, pygame.Surface]] = {}  # angle -> (glow, turned)
+        self.glow_cells: dict[float, tuple[pygame.Surface, tuple[pygame.Rect, ...]]] = {}  # -> (turned, areas)
         self.stream_w = max(1, round(w * 0.035))
 
     def _cumulative(self, rows: list[int]) -> list[int]:
@@ -257,17 +257,31 @@ class GlassPainter:
             self.glow_img = glow
         return self.glow_img
 
-    def turned_glow(self, angle: float) -> tuple[pygame.Surface, tuple[pygame.Rect, ...]]:
-        """`danger_glow` turned by `angle` degrees, and where it draws anything (`drawn_cells`: not in its
-        see-through middle, where the glass shows); cached: a lost glass lies at one angle. Its alpha is set
-        where it is drawn."""
+    def turned_glow(self, angle: float, keep: bool = True) -> pygame.Surface:
+        """`danger_glow` turned by `angle` degrees (cached if `keep`: a lost glass lies at one angle, a flip turns
+        through many once). Its alpha is set where it is drawn."""
         glow = self.danger_glow()
+        if not angle:
+            return glow
         cached = self.turned_glows.get(angle)
-        if cached is None or cached[0] is not glow:
-            if len(self.turned_glows) > 8:  # a flip turns through many angles once
+        if cached is not None and cached[0] is glow:
+            return cached[1]
+        turned = pygame.transform.rotate(glow, angle)
+        if keep:
+            if len(self.turned_glows) > 8:
                 self.turned_glows.clear()
-            turned = pygame.transform.rotate(glow, angle) if angle else glow
-            drawn = drawn_cells(turned) if angle else tuple(subtract(glow.get_rect(), self._glow_hole()))
-            cached = (glow, turned, drawn)
-            self.turned_glows[angle] = cached
-        return cached[1], cached[2]
+            self.turned_glows[angle] = (glow, turned)
+        return turned
+
+    def glow_areas(self, angle: float) -> tuple[pygame.Rect, ...]:
+        """Where `turned_glow(angle)` draws anything, in its own coordinates: not in its see-through middle,
+        where the glass shows (cached)."""
+        glow = self.turned_glow(angle)
+        cached = self.glow_cells.get(angle)
+        if cached is None or cached[0] is not glow:
+            if len(self.glow_cells) > 8:
+                self.glow_cells.clear()
+            cells = drawn_cells(glow) if angle else tuple(subtract(glow.get_rect(), self._glow_hole()))
+            cached = (glow, cells)
+            self.glow_cells[angle] = cached
+        return cached[1]

@@ -116,7 +116,7 @@ class PlayView:
                               lambda surface: draw_lost_link(surface, s, gear, (cx, cy))))
         if danger or t.lost:
             pulse = 0.5 + 0.5 * math.sin(p.now / 130)
-            glow, drawn = painter.turned_glow(angle)
+            glow, drawn = painter.turned_glow(angle), painter.glow_areas(angle)
             at = glow.get_rect(center=centre)
             parts.append(Part(at, None, partial(draw_faded, glow, at,
                                                 round(110 + 145 * pulse) if danger else round(60 + 120 * pulse)),
@@ -208,7 +208,7 @@ class PlayView:
         if t.lost and not look.moves:
             draw_lost_link(surface, s, board.geo.gears[t.position], (cx, cy))
         if danger or t.lost:
-            g = painter.turned_glow(angle)[0]
+            g = painter.turned_glow(angle, keep=False)
             g.set_alpha(round(110 + 145 * pulse) if danger else round(60 + 120 * pulse))
             surface.blit(g, g.get_rect(center=(round(cx), round(cy))))
         flowing = p.run.phase == Phase.RUNNING and flip is None and t.remaining_ms > 0

@@ -19,6 +19,7 @@ import pygame
 
 Paint = Callable[[pygame.Surface], object]
 FULL_SHARE = 0.6  # present the whole window once the changed rectangles cover this share of it
+MAX_REST = 4  # a still part over moving ones left in more pieces than this is painted whole each frame
 
 
 @dataclass(frozen=True, eq=False)
@@ -162,14 +163,17 @@ class Layers:
             if not hits:
                 stills.append(part)
                 continue
-            # over a moving part: where it lies over it, painted each frame after it; elsewhere still
+            # over a moving part: where it lies over it, painted each frame after it; elsewhere still (but all
+            # of it each frame when that is most of it, or what is left would be in many pieces)
             over = tuple(c for piece in part.pieces for h in hits if (c := piece.clip(h)).w > 0 and c.h > 0)
-            live.append(Part(part.rect, None, part.paint, over))
-            live_rects += over
-            owners += [len(live)] * len(over)
             rest = tuple(part.pieces)
             for h in hits:
                 rest = tuple(r for piece in rest for r in subtract(piece, h))
+            if len(rest) > MAX_REST or sum(r.w * r.h for r in rest) < sum(r.w * r.h for r in over):
+                over, rest = tuple(c for piece in part.pieces if (c := piece.clip(screen)).w > 0 and c.h > 0), ()
+            live.append(Part(part.rect, None, part.paint, over))
+            live_rects += over
+            owners += [len(live)] * len(over)
             if rest:
                 stills.append(Part(part.rect, part.key, part.paint, rest))
         changed = self._update_picture(screen.size, stills)

@@ -85,6 +85,23 @@ def test_layered_frames_equal_painting_every_part() -> None:
         assert pixels(screen) == pixels(reference), f"frame {step}"
 
 
+def test_a_still_part_mostly_over_a_moving_one_is_painted_whole_each_frame() -> None:
+    screen = pygame.Surface((200, 120))
+    layers = Layers()
+    for x in (10, 14, 26):
+        ball = pygame.Rect(x, 50, 20, 20)
+        tag = pygame.Rect(30, 45, 20, 20)  # over the ball: none of it, 60 of its 400 pixels, then 240
+        parts = [image_part(BACK, (0, 0)),
+                 Part(ball, None, lambda s, b=ball: pygame.draw.ellipse(s, (250, 250, 250), b)),
+                 Part(tag, ("tag",), lambda s: s.blit(PANEL, (30, 45)))]
+        layers.draw(screen, parts)
+        reference = pygame.Surface((200, 120))
+        paint_all(reference, parts)
+        assert pixels(screen) == pixels(reference)
+        whole = tag in layers.moving
+        assert whole == (x == 26), x  # cut where the ball passes under it, until that is most of it
+
+
 def test_a_part_with_areas_paints_only_inside_them() -> None:
     screen = pygame.Surface((100, 40))
     areas = [pygame.Rect(0, 0, 10, 10), pygame.Rect(50, 20, 10, 10)]

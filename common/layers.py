@@ -12,28 +12,31 @@ covers them are the picture's, the rest are painted again in order.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import pairwise
 
 import pygame
 
 Paint = Callable[[pygame.Surface], object]
 FULL_SHARE = 0.6  # present the whole window once the changed rectangles cover this share of it
+MAX_REST = 4  # a still part over moving ones left in more pieces than this is painted whole each frame
 
 
 @dataclass(frozen=True, eq=False)
 class Part:
-    """One layer of a frame: it paints only inside `rect` (or only inside `areas`, when given, each painted
-    through its own clip: what is left of a still part over a moving one); `key` None: it changes every frame."""
+    """One layer of a frame: it paints only inside `rect` (or only inside `areas`, when given, rectangles that
+    do not overlap, each painted through its own clip: what is left of a still part over a moving one);
+    `key` None: it changes every frame."""
 
     rect: pygame.Rect
     key: Hashable | None  # plain values and surfaces (compared by identity); a Rect is not hashable
     paint: Paint
     areas: tuple[pygame.Rect, ...] = ()
     opaque: bool = False  # it covers every pixel of its rect
+    pieces: tuple[pygame.Rect, ...] = field(init=False, repr=False)  # where it paints: its areas, else its rect
 
-    @property
-    def pieces(self) -> tuple[pygame.Rect, ...]:
-        return self.areas or (self.rect,)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pieces", self.areas or (self.rect,))
 
 
 def image_part(image: pygame.Surface, dest: tuple[int, int], moving: bool = False) -> Part:
@@ -41,6 +44,29 @@ def image_part(image: pygame.Surface, dest: tuple[int, int], moving: bool = Fals
     rect = image.get_rect(topleft=dest)
     opaque = not image.get_flags() & pygame.SRCALPHA and image.get_alpha() is None and image.get_colorkey() is None
     return Part(rect, None if moving else (image, tuple(dest)), lambda s: s.blit(image, rect), opaque=opaque)
+
+
+def drawn_cells(image: pygame.Surface, cells: int = 8) -> tuple[pygame.Rect, ...]:
+    """Where `image` (with its own alpha) draws anything, in its own coordinates: its rectangle cut into a
+    grid of `cells` x `cells`, the cells holding a pixel that is not wholly see-through kept, each row's run of
+    them as one rectangle. A blit painted only there paints the same pixels (compute it once per picture)."""
+    w, h = image.get_size()
+    xs = [w * k // cells for k in range(cells + 1)]
+    ys = [h * k // cells for k in range(cells + 1)]
+    out: list[pygame.Rect] = []
+    for top, bottom in pairwise(ys):
+        run: pygame.Rect | None = None
+        for left, right in pairwise(xs):
+            cell = pygame.Rect(left, top, right - left, bottom - top)
+            if cell.w > 0 and cell.h > 0 and image.subsurface(cell).get_bounding_rect().w > 0:
+                run = cell if run is None else run.union(cell)
+                continue
+            if run is not None:
+                out.append(run)
+                run = None
+        if run is not None:
+            out.append(run)
+    return tuple(out)
 
 
 def paint_all(surface: pygame.Surface, parts: Sequence[Part]) -> None:
@@ -67,10 +93,11 @@ def merge(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
         joined = True
         while joined:
             joined = False
-            for i, o in enumerate(out):
+            for i in r.collidelistall(out):  # those it overlaps, in order
+                o = out[i]
                 u = r.union(o)
                 both = r.clip(o)
-                if both.w > 0 and both.h > 0 and u.w * u.h <= 1.1 * (r.w * r.h + o.w * o.h - both.w * both.h):
+                if u.w * u.h <= 1.1 * (r.w * r.h + o.w * o.h - both.w * both.h):
                     r = u
                     out.pop(i)
                     joined = True
@@ -124,23 +151,29 @@ class Layers:
         screen = surface.get_rect()
         live: list[Part] = []
         live_rects: list[pygame.Rect] = []
+        owners: list[int] = []  # which live part each of live_rects is of
         stills: list[Part] = []
         for part in parts:
             if part.key is None:
                 live.append(part)
                 live_rects += [piece.clip(screen) for piece in part.pieces]
+                owners += [len(live)] * len(part.pieces)
                 continue
-            hits = disjoint([r for r in live_rects if r.collidelist(part.pieces) != -1])
+            hits = self._hits(part, live_rects, owners)
             if not hits:
                 stills.append(part)
                 continue
-            # over a moving part: where it lies over it, painted each frame after it; elsewhere still
+            # over a moving part: where it lies over it, painted each frame after it; elsewhere still (but all
+            # of it each frame when that is most of it, or what is left would be in many pieces)
             over = tuple(c for piece in part.pieces for h in hits if (c := piece.clip(h)).w > 0 and c.h > 0)
-            live.append(Part(part.rect, None, part.paint, over))
-            live_rects += over
             rest = tuple(part.pieces)
             for h in hits:
                 rest = tuple(r for piece in rest for r in subtract(piece, h))
+            if len(rest) > MAX_REST or sum(r.w * r.h for r in rest) < sum(r.w * r.h for r in over):
+                over, rest = tuple(c for piece in part.pieces if (c := piece.clip(screen)).w > 0 and c.h > 0), ()
+            live.append(Part(part.rect, None, part.paint, over))
+            live_rects += over
+            owners += [len(live)] * len(over)
             if rest:
                 stills.append(Part(part.rect, part.key, part.paint, rest))
         changed = self._update_picture(screen.size, stills)
@@ -159,6 +192,18 @@ class Layers:
         self.moving = [r for r in live_rects if r.w > 0 and r.h > 0]
         self.shown = surface
         return None if whole else merge([*restore, *self.moving])
+
+    @staticmethod
+    def _hits(part: Part, live_rects: list[pygame.Rect], owners: list[int]) -> list[pygame.Rect]:
+        """Where the moving rectangles that touch `part` cover, as rectangles that do not overlap (the pieces
+        of one part never do)."""
+        if len(part.pieces) == 1:
+            touched = part.pieces[0].collidelistall(live_rects)
+        else:
+            touched = sorted({i for piece in part.pieces for i in piece.collidelistall(live_rects)})
+        if len({owners[i] for i in touched}) <= 1:
+            return [live_rects[i] for i in touched]
+        return disjoint([live_rects[i] for i in touched])
 
     def _update_picture(self, size: tuple[int, int], stills: list[Part]) -> list[pygame.Rect] | None:
         """Bring the picture to `stills`; return the regions painted again (None: the whole picture)."""

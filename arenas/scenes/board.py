@@ -3,12 +3,10 @@
 Everything expensive is made once per layout (window size, level, sprite version): the table
 with its danger rings, gears at rest, emblems, blocks and the Deactivator is one surface; gear
 frames are pre-turned in 2.5° steps over one 60° period (a gear turned by 60° looks as before);
-each hourglass size gets its sand-free layers, its row table and one pre-textured sand picture
-per sand colour. A frame then costs a handful of blits per timer.
+each hourglass size gets its painter (`glass`). A frame then costs a handful of blits per timer.
 """
 from __future__ import annotations
 
-import bisect
 import math
 import random
 from dataclasses import dataclass
@@ -19,6 +17,7 @@ import pygame
 from arenas.rules import TIMER_SPECS, Level
 from arenas.rules.preview import wild_only_gears
 from arenas.scenes import layouts as lay
+from arenas.scenes.glass import GlassPainter
 from common import text
 from common.i18n import _, language
 from common.layers import Part, image_part
@@ -65,171 +64,27 @@ def cover(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return big.subsurface(rect).copy()
 
 
-class GlassPainter:
-    """Draws hourglasses of one size: glass, sand levels from the true remaining time, stream, frame.
-
-    The sand in each bulb is drawn by area: a bulb holding a fraction f of the sand shows the
-    rows (from its bottom up) that hold f of the bulb's inside area, so what you see is in
-    proportion to the time left however the glass is shaped.
-    """
-
-    def __init__(self, app: App, size: tuple[int, int]) -> None:
-        self.app = app
-        self.size = size
-        sprites = app.sprites
-        self.glass = sprites.scaled("arenas/hourglass_glass", size)
-        self.frame = sprites.scaled("arenas/hourglass_frame", size)
-        mask_img = sprites.scaled("arenas/hourglass_mask", size)
-        self.mask = mask_img
-        bits = pygame.mask.from_surface(mask_img, 110)
-        w, h = size
-        self.widths = []
-        self.lefts = []
-        for y in range(h):
-            row = [x for x in range(w) if bits.get_at((x, y))]
-            self.widths.append(len(row))
-            self.lefts.append(row[0] if row else w // 2)
-        lo, hi = int(h * 0.3), int(h * 0.7)
-        middle = [(self.widths[y], y) for y in range(lo, hi) if self.widths[y] > 0]
-        self.neck = min(middle)[1] if middle else h // 2
-        rows = [y for y in range(h) if self.widths[y] > 0]
-        self.top_first = rows[0] if rows else 0
-        self.bottom_last = rows[-1] if rows else h - 1
-        # Cumulative area from the neck upward (top bulb) and from the bottom upward (bottom bulb).
-        self.top_rows = list(range(self.neck - 1, self.top_first - 1, -1))
-        self.bottom_rows = list(range(self.bottom_last, self.neck, -1))
-        self.top_cum = self._cumulative(self.top_rows)
-        self.bottom_cum = self._cumulative(self.bottom_rows)
-        self.sand: dict[str, pygame.Surface] = {}
-        self.glow_img: pygame.Surface | None = None
-        self.stream_w = max(1, round(w * 0.035))
-
-    def _cumulative(self, rows: list[int]) -> list[int]:
-        out, total = [], 0
-        for y in rows:
-            total += self.widths[y]
-            out.append(total)
-        return out
-
-    def sand_image(self, key: str) -> pygame.Surface:
-        """The whole inside of the glass filled with textured sand of palette colour `key` (cached)."""
-        img = self.sand.get(key)
-        if img is None:
-            colour = self.app.sprites.colour(key)
-            img = pygame.Surface(self.size, pygame.SRCALPHA)
-            img.fill((*colour, 255))
-            texture = self.app.sprites.scaled("arenas/sand_texture", (max(self.size), max(self.size)))
-            img.blit(texture, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-            img.blit(self.mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-            self.sand[key] = img
-        return img
-
-    def levels(self, fraction: float) -> tuple[int, int]:
-        """(first row of sand in the top bulb, first row of sand in the bottom bulb) for a top fraction."""
-        fraction = min(1.0, max(0.0, fraction))
-        top_need = fraction * (self.top_cum[-1] if self.top_cum else 0)
-        k = bisect.bisect_left(self.top_cum, top_need - 0.5) if top_need > 0.5 else -1
-        top_level = self.top_rows[k] if 0 <= k < len(self.top_rows) else self.neck
-        bottom_need = (1.0 - fraction) * (self.bottom_cum[-1] if self.bottom_cum else 0)
-        k = bisect.bisect_left(self.bottom_cum, bottom_need - 0.5) if bottom_need > 0.5 else -1
-        bottom_level = self.bottom_rows[k] if 0 <= k < len(self.bottom_rows) else self.bottom_last + 1
-        return top_level, bottom_level
-
-    def draw(self, surface: pygame.Surface, topleft: tuple[int, int], fraction: float, sand_key: str,
-             flowing: bool, t_ms: float) -> None:
-        """Draw the hourglass at `topleft` with `fraction` of its sand in the top bulb."""
-        x0, y0 = topleft
-        surface.blit(self.glass, topleft)
-        sand = self.sand_image(sand_key)
-        top_level, bottom_level = self.levels(fraction)
-        w = self.size[0]
-        if top_level < self.neck:
-            surface.blit(sand, (x0, y0 + top_level), (0, top_level, w, self.neck - top_level + 1))
-        if bottom_level <= self.bottom_last:
-            surface.blit(sand, (x0, y0 + bottom_level), (0, bottom_level, w, self.bottom_last - bottom_level + 1))
-        colour = self.app.sprites.colour(sand_key)
-        light = tuple(min(255, c + 60) for c in colour)
-        if top_level < self.neck:
-            y = top_level
-            left = x0 + self.lefts[y]
-            pygame.draw.line(surface, light, (left, y0 + y), (left + self.widths[y] - 1, y0 + y))
-        if flowing and top_level < self.neck:
-            cx = x0 + w // 2
-            end = min(bottom_level, self.bottom_last)
-            half = self.stream_w // 2
-            pygame.draw.line(surface, colour, (cx - half, y0 + self.neck - 1), (cx - half, y0 + end), self.stream_w)
-            span = max(1, end - self.neck)
-            for k in range(3):
-                gy = self.neck + (t_ms * 0.09 + k * span / 3) % span
-                surface.fill(light, (cx - half - 1, y0 + int(gy), self.stream_w + 1, 2))
-            if bottom_level <= self.bottom_last:
-                mound = max(2, self.widths[bottom_level] // 5)
-                pygame.draw.ellipse(surface, colour, (cx - mound, y0 + bottom_level - 2, mound * 2, 4))
-        surface.blit(self.frame, topleft)
-
-    def draw_ghost(self, surface: pygame.Surface, topleft: tuple[int, int], now: float, after: float,
-                   sand_key: str) -> None:
-        """A move's preview in the glass at `topleft` holding `now` of its sand on top: the level `after` would
-        leave, as a bright dashed line (at the neck if it would be empty); the sand the flip would add shows
-        pale above the sand, the sand it would take away darkened below the line."""
-        x0, y0 = topleft
-        level_now, _bottom = self.levels(now)
-        level, _bottom = self.levels(after)
-        w = self.size[0]
-        if level != level_now:
-            first, last = min(level, level_now), min(max(level, level_now), self.neck)
-            if last > first:
-                ghost = self.sand_image(sand_key).subsurface((0, first, w, last - first)).copy()
-                if level < level_now:  # more sand after the flip: the added sand, pale
-                    ghost.fill((90, 90, 90, 0), special_flags=pygame.BLEND_RGB_ADD)
-                    ghost.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)
-                else:                  # less: the sand the flip takes away, darkened
-                    ghost.fill((70, 60, 60, 215), special_flags=pygame.BLEND_RGBA_MULT)
-                surface.blit(ghost, (x0, y0 + first))
-        y = min(level, self.neck - 1)
-        left, width = self.lefts[y], self.widths[y]
-        if width <= 0:
-            return
-        dash = max(2, w // 9)
-        thick = max(2, self.size[1] // 40)
-        for x in range(left - 1, left + width + 1, 2 * dash):
-            end = min(x + dash, left + width + 1)
-            pygame.draw.line(surface, (20, 10, 6), (x0 + x, y0 + y), (x0 + end, y0 + y), thick + 2)
-            pygame.draw.line(surface, (255, 255, 255), (x0 + x, y0 + y), (x0 + end, y0 + y), thick)
-
-    def compose(self, fraction: float, sand_key: str, flowing: bool, t_ms: float) -> pygame.Surface:
-        """The hourglass on its own surface (for flipping, tilting and fading)."""
-        img = pygame.Surface(self.size, pygame.SRCALPHA)
-        self.draw(img, (0, 0), fraction, sand_key, flowing, t_ms)
-        return img
-
-    def danger_glow(self) -> pygame.Surface:
-        """A red halo around (not behind) an hourglass that is running out, so the glass stays clear (cached)."""
-        if self.glow_img is None:
-            w, h = self.size
-            pad = max(6, w // 3)
-            base = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-            grow = pad // 2
-            pygame.draw.rect(base, (*self.app.sprites.colour("arenas_danger"), 255),
-                             (pad - grow, pad - grow, w + 2 * grow, h + 2 * grow), border_radius=max(4, w // 3))
-            glow = pygame.transform.gaussian_blur(base, max(2, pad // 3))
-            hole = pygame.Surface(glow.get_size(), pygame.SRCALPHA)
-            hole.fill((255, 255, 255, 255))
-            pygame.draw.rect(hole, (255, 255, 255, 0), (pad + w // 7, pad + h // 10, w - 2 * (w // 7), h - h // 5))
-            glow.blit(hole, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-            self.glow_img = glow
-        return self.glow_img
-
-
 @dataclass
 class BoardPieces:
-    """Per-layout images: pre-turned gear frames by colour (and rusted ones), upright hub+emblem faces by
-    shape, the wild-card mark of a rusted gear."""
+    """Per-layout images: pre-turned gear frames by colour (and rusted ones), each cut to what it shows and
+    placed by its offset from the gear's centre; upright hub+emblem faces by shape, the wild-card mark of a
+    rusted gear."""
 
-    gear_frames: dict[str, list[pygame.Surface]]
-    rusted_frames: dict[str, list[pygame.Surface]]
+    gear_frames: dict[str, list[GearFrame]]
+    rusted_frames: dict[str, list[GearFrame]]
     faces: dict[str, pygame.Surface]
     wild_mark: pygame.Surface
+
+
+GearFrame = tuple[pygame.Surface, tuple[int, int]]  # (picture, its top left from the gear's centre)
+
+
+def cut(image: pygame.Surface) -> GearFrame:
+    """`image` cut to its drawn pixels, with where that lies from the centre it was placed by: the same blit
+    (a turned picture's see-through corners drew nothing) over a smaller rectangle."""
+    box = image.get_bounding_rect()
+    w, h = image.get_size()
+    return image.subsurface(box).copy(), (box.x - w // 2, box.y - h // 2)
 
 
 FitArgs = tuple[str, int, int, frozenset[int], tuple[int, int, int, int], float]  # of `layouts.fit_board`
@@ -254,6 +109,7 @@ class BoardView:
         self._glass: GlassPainter | None = None
         self._lost_glass: GlassPainter | None = None
         self._pieces: BoardPieces | None = None
+        self._gear_parts: tuple[tuple[float, int], list[Part]] | None = None  # ((turn, pack), parts)
         self.under: pygame.Surface | None = None
         self.full: pygame.Surface | None = None
         self.window_size: tuple[int, int] | None = None
@@ -283,11 +139,12 @@ class BoardView:
     def _make_pieces(self) -> BoardPieces:
         sprites = self.app.sprites
 
-        def turned(base: pygame.Surface) -> list[pygame.Surface]:
-            return [pygame.transform.rotozoom(base, k * GEAR_PERIOD / GEAR_FRAMES, 1.0) for k in range(GEAR_FRAMES)]
+        def turned(base: pygame.Surface) -> list[GearFrame]:
+            step = GEAR_PERIOD / GEAR_FRAMES
+            return [cut(pygame.transform.rotozoom(base, k * step, 1.0)) for k in range(GEAR_FRAMES)]
 
-        frames: dict[str, list[pygame.Surface]] = {}
-        rust: dict[str, list[pygame.Surface]] = {}
+        frames: dict[str, list[GearFrame]] = {}
+        rust: dict[str, list[GearFrame]] = {}
         for colour in {t.colour for t in self.level.path}:
             base = sprites.scaled(f"arenas/gear_{colour}", (self.gear_px, self.gear_px))
             frames[colour] = turned(base)
@@ -313,7 +170,7 @@ class BoardView:
         mark.blit(card, (edge, edge))
         return pygame.transform.rotozoom(mark, -12, 1.0)
 
-    def gear_frame(self, i: int, turn: float) -> pygame.Surface:
+    def gear_frame(self, i: int, turn: float) -> GearFrame:
         """Gear i's image turned by `turn` degrees from rest (neighbours turn the other way)."""
         sign = 1 if i % 2 == 0 else -1
         angle = (self.geo.phases[i] + sign * turn) % GEAR_PERIOD
@@ -392,12 +249,19 @@ class BoardView:
             part.paint(surface)
 
     def gear_parts(self, turn: float) -> list[Part]:
-        """What `draw_gears` paints, as parts of a frame: a gear's part changes only when its picture does."""
+        """What `draw_gears` paints, as parts of a frame: a gear's part changes only when its picture does
+        (the last list made is kept: at rest the gears keep one turn)."""
+        key = (turn, self.app.sprites.version)
+        if self._gear_parts is None or self._gear_parts[0] != key:
+            self._gear_parts = (key, self._make_gear_parts(turn))
+        return self._gear_parts[1]
+
+    def _make_gear_parts(self, turn: float) -> list[Part]:
         s = self.geo.s
         parts = []
         for i, (x, y) in enumerate(self.geo.gears):
-            img = self.gear_frame(i, turn)
-            parts.append(image_part(img, img.get_rect(center=(round(x), round(y))).topleft))
+            img, (dx, dy) = self.gear_frame(i, turn)
+            parts.append(image_part(img, (round(x) + dx, round(y) + dy)))
         for i, (x, y) in enumerate(self.geo.gears):
             face = self.pieces.faces[self.level.path[i].shape]
             parts.append(image_part(face, face.get_rect(center=(round(x), round(y))).topleft))

@@ -80,16 +80,17 @@ class Hud:
         return self.hud_bg
 
     def _hud_parts(self, p: Shown) -> list[Part]:
-        """The top bar in three still parts, each keyed by what it shows: level and clock, the timers' legend,
-        and the hint button, deck and last card (the legend's key holds the right part's: a long caption may
-        reach into it)."""
+        """The top bar in still parts, each keyed by what it shows: level and clock, each timer's entry in the
+        legend, and the hint button, deck and last card (a legend entry's key holds the right part's: a long
+        caption may reach into it; and every timer's lost flag: the legend's lettering fits the longest)."""
         assert p.table is not None
         app = self.app
         hud = p.table.hud
         state = p.run.state
         left = self._hud_lead(p)[1]
-        right = left + app.px(78) * len(state.timers)
-        bar_w = app.px(78) - app.px(12)
+        item_w = app.px(78)
+        right = left + item_w * len(state.timers)
+        bar_w = item_w - app.px(12)
         button = p.hint_button
         shown = p.hint_blocker() is None
         ends = (shown and widget_look(button, app, button.rect.collidepoint(p.mouse), False), len(state.deck),
@@ -102,9 +103,11 @@ class Hud:
         def legend_and_ends(surface: pygame.Surface) -> None:
             self._draw_legend(surface, p, left)
             self._draw_ends(surface, p, right)
+        lost = tuple(t.lost for t in state.timers.values())
         pieces: list[tuple[pygame.Rect, tuple[object, ...], Paint]] = [
             (pygame.Rect(hud.left, hud.top, left - hud.left, hud.h), ("clock", clock), partial(self._draw_lead, p=p)),
-            (pygame.Rect(left, hud.top, right - left, hud.h), ("legend", legend, ends), legend_and_ends),
+            *((pygame.Rect(left + k * item_w, hud.top, item_w, hud.h), ("legend", entry, lost, ends), legend_and_ends)
+              for k, entry in enumerate(legend)),
             (pygame.Rect(right, hud.top, hud.right - right, hud.h), ("ends", ends),
              partial(self._draw_ends, p=p, x=right))]
         return [Part(rect, (*key, tuple(rect), language(), app_look(app)), paint)

@@ -22,7 +22,7 @@ from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from common import text
 from common.i18n import _, language
-from common.layers import Part, image_part
+from common.layers import Part, image_part, subtract
 
 if TYPE_CHECKING:
     from common.app import App
@@ -42,12 +42,16 @@ class PlayView:
         # (timer, danger, seconds, glass size, room, language) -> name tag
         self.badges: dict[tuple[str, bool, int | None, tuple[int, int], tuple[int, int] | None, str],
                           pygame.Surface] = {}
+        self.covered: dict[tuple[tuple[int, int], int], pygame.Rect] = {}  # (seat size, pack) -> opaque inside
+        self.rings: dict[tuple[tuple[int, int], int, int, int, int], pygame.Surface] = {}  # hint rings
 
     def clear(self) -> None:
         """Forget every cached picture (the sprites changed)."""
         self.cards.cache.clear()
         self.seats.cache.clear()
         self.badges.clear()
+        self.covered.clear()
+        self.rings.clear()
         self.previews.labels.clear()
 
     def resized(self) -> None:
@@ -68,18 +72,79 @@ class PlayView:
         if p.wild is not None:
             parts += self._target_parts(p)
         if p.hint is not None:
-            parts.append(Part(self._hint_timers_rect(p), None, lambda surface: self._draw_hint_timers(surface, p)))
+            parts += [Part(self._hint_timer_rect(p, tid), None, partial(self._draw_hint_timer, p, tid))
+                      for tid in p.hint.timers]
         items = sorted(p.run.state.timers.values(), key=lambda t: p.motion.looks[t.id].place(p.now)[0][1])
-        parts += [Part(self._timer_rect(p, t), None, partial(self._draw_timer, p, t, turns.get(t.id))) for t in items]
+        for t in items:
+            parts += self._timer_parts(p, t, turns.get(t.id))
         if shown is not None:
             tops = {tid: self._timer_top(p, p.run.state.timers[tid]) for tid in turns}
             parts += self.previews.label_parts(p, shown, tops)
         parts += self._seat_parts(p)
-        if p.hint is not None:
-            active = p.table.seats[p.run.state.active]
-            reach = active.union(active.move(0, -2 * p.table.lift)).inflate(self.app.px(32) + 16, self.app.px(32) + 16)
+        card = self._hint_card(p)
+        if card is not None:  # its ring: grown by up to px(11), then the ring's edge
+            reach = card.inflate(self.app.px(11) + 2 * max(2, self.app.px(4)) + 16, self.app.px(11) +
+                                 2 * max(2, self.app.px(4)) + 16)
             parts.append(Part(reach, None, lambda surface: self._draw_hint_card(surface, p)))
         return parts + self.hud.parts(p, preview_line(p, shown) if shown is not None else None)
+
+    def _timer_parts(self, p: Shown, t: TimerState, turn: TimerTurn | None) -> list[Part]:
+        """A timer as parts of the frame: one part drawn each frame while it flips or moves; at rest, still
+        parts keyed by what they show (its sand by the rows it fills), and small moving ones for what changes
+        every frame (the falling stream, a pulsing glow, a lying glass with its stream)."""
+        assert p.board is not None
+        board = p.board
+        look = p.motion.looks[t.id]
+        if look.moves or look.flip_now(p.now) is not None:
+            return [Part(self._timer_rect(p, t), None, partial(self._draw_timer, p, t, turn))]
+        s = board.geo.s
+        (cx, cy), angle, _lift = look.place(p.now)
+        centre = (round(cx), round(cy))
+        painter = board.lost_glass if (abs(angle) > 1.0 or t.lost) and abs(angle) >= lay.LOST_TILT - 0.5 \
+            else board.glass
+        danger = t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING
+        gear = board.geo.gears[t.position]
+        frac = fraction(p, t.id)
+        sand_key = TIMER_SPECS[t.id].sand
+        flowing = p.run.phase == Phase.RUNNING and t.remaining_ms > 0
+        ghost = turn.remaining_ms / t.capacity_ms if turn is not None else None
+        parts = []
+        if t.lost:
+            reach = pygame.Rect(round(min(gear[0], cx)), round(min(gear[1], cy)), round(abs(gear[0] - cx)) + 1,
+                                round(abs(gear[1] - cy)) + 1).inflate(round(s * 0.1) + 8, round(s * 0.1) + 8)
+            parts.append(Part(reach, ("link", s, gear, (cx, cy)),
+                              lambda surface: draw_lost_link(surface, s, gear, (cx, cy))))
+        if danger or t.lost:
+            pulse = 0.5 + 0.5 * math.sin(p.now / 130)
+            glow, drawn = painter.turned_glow(angle), painter.glow_areas(angle)
+            at = glow.get_rect(center=centre)
+            parts.append(Part(at, None, partial(draw_faded, glow, at,
+                                                round(110 + 145 * pulse) if danger else round(60 + 120 * pulse)),
+                              tuple(r.move(at.topleft) for r in drawn)))  # not where it is see-through: the glass
+            # under its middle stays still
+        if angle:  # lying beside its gear: turned each frame (its stream flows), under its pulsing glow anyway
+            rect = pygame.Rect((0, 0), painter.turned_size(angle))
+            rect.center = centre
+            parts.append(Part(rect, None, partial(painter.draw_turned, centre=centre, fraction=frac, sand_key=sand_key,
+                                                  flowing=flowing, t_ms=p.now, ghost=ghost, angle=angle)))
+        else:
+            if not t.lost:
+                parts.append(tether_part(s, gear, (cx, cy), painter.size))
+            parts += painter.parts((round(cx - painter.size[0] / 2), round(cy - painter.size[1] / 2)), frac, sand_key,
+                                   flowing, p.now, ghost)
+        if t.lost:
+            lost = board.geo.lost_parts((cx, cy))
+            tag = lost.tag
+            img = self._badge(p, t.id, danger, (int(tag.w), int(tag.h)))
+            parts.append(image_part(img, img.get_rect(center=(round(tag.cx), round(tag.cy))).topleft))
+            bob = max(1, round(s * 0.04))
+            badge = self.app.sprites.scaled("arenas/lost_badge", (round(lost.badge.w) - 2 * bob,) * 2)
+            y = lost.badge.cy + math.sin(p.now / 160) * bob
+            parts.append(image_part(badge, badge.get_rect(center=(round(lost.badge.cx), round(y))).topleft))
+        elif abs(angle) <= 1.0:
+            img = self._badge(p, t.id, danger, None)
+            parts.append(image_part(img, img.get_rect(center=(round(cx), round(cy - painter.size[1] / 2))).topleft))
+        return parts
 
     def _timer_top(self, p: Shown, t: TimerState) -> Point:
         """(x, top) of what is drawn for `t` above its glass: its name tag (a move preview's label goes above)."""
@@ -143,20 +208,15 @@ class PlayView:
         if t.lost and not look.moves:
             draw_lost_link(surface, s, board.geo.gears[t.position], (cx, cy))
         if danger or t.lost:
-            glow = painter.danger_glow()
-            glow.set_alpha(round(110 + 145 * pulse) if danger else round(60 + 120 * pulse))
-            g = pygame.transform.rotate(glow, angle) if angle else glow
+            g = painter.turned_glow(angle, keep=False)
+            g.set_alpha(round(110 + 145 * pulse) if danger else round(60 + 120 * pulse))
             surface.blit(g, g.get_rect(center=(round(cx), round(cy))))
         flowing = p.run.phase == Phase.RUNNING and flip is None and t.remaining_ms > 0
         if not t.lost and not lost_look and not look.moves and flip is None:
             draw_tether(surface, s, board.geo.gears[t.position], (cx, cy), board.glass.size)
         ghost = turn.remaining_ms / t.capacity_ms if turn is not None and flip is None and not look.moves else None
         if angle:
-            img = painter.compose(frac, sand_key, flowing, p.now)
-            if ghost is not None:
-                painter.draw_ghost(img, (0, 0), frac, ghost, sand_key)
-            img = pygame.transform.rotozoom(img, -angle, 1.0)
-            surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
+            painter.draw_turned(surface, (round(cx), round(cy)), frac, sand_key, flowing, p.now, ghost, angle)
         else:
             w, h = painter.size
             topleft = (round(cx - w / 2), round(cy - h / 2))
@@ -257,46 +317,66 @@ class PlayView:
                 text.draw_text(surface, _("recover"), max(11, round(s * 0.2)), colour, (centre[0], centre[1] + r + 2),
                                "midtop", bold=True, shadow=(20, 10, 6))
 
-    def _draw_hint_timers(self, surface: pygame.Surface, p: Shown) -> None:
-        """A pulsing ring around every timer the hinted card would turn (or recover)."""
+    def _draw_hint_timer(self, p: Shown, tid: str, surface: pygame.Surface) -> None:
+        """A pulsing ring around timer `tid`, one the hinted card would turn (or recover)."""
         if p.hint is None or p.board is None:
             return
         s = p.board.geo.s
         alpha = p.hint.alpha(p.now)
         pulse = 0.5 + 0.5 * math.sin(p.now / 120)
-        for tid in p.hint.timers:
-            centre, _tilt = p.drawn_place(tid)
-            lost = p.run.state.timers[tid].lost
-            r = round(s * (0.62 + 0.06 * pulse) * (p.board.geo.lost_scale if lost else 1.0))
-            box = pygame.Rect(0, 0, 2 * r, 2 * r)
-            box.center = (round(centre[0]), round(centre[1]))
-            ring(surface, box, r, max(2, round(s * 0.06)), alpha)
+        centre, _tilt = p.drawn_place(tid)
+        lost = p.run.state.timers[tid].lost
+        r = round(s * (0.62 + 0.06 * pulse) * (p.board.geo.lost_scale if lost else 1.0))
+        box = pygame.Rect(0, 0, 2 * r, 2 * r)
+        box.center = (round(centre[0]), round(centre[1]))
+        self._ring(surface, box, r, max(2, round(s * 0.06)), alpha)
 
-    def _draw_hint_card(self, surface: pygame.Surface, p: Shown) -> None:
-        """A pulsing ring around the hinted card of the active hand."""
+    def _hint_card(self, p: Shown) -> pygame.Rect | None:
+        """Where the hinted card of the active hand is drawn (lifted when under the mouse, focused or chosen)."""
         if p.hint is None or p.table is None:
-            return
+            return None
         index = p.hint.action.hand_index
         rects = p.table.card_rects(p.run.state.active, len(p.run.state.hands[p.run.state.active]))
         if index >= len(rects):
-            return
+            return None
         r = rects[index]
         if r.collidepoint(p.mouse) or index in (p.wild, p.card_focus):
             r = r.move(0, -p.table.lift)
+        return r
+
+    def _draw_hint_card(self, surface: pygame.Surface, p: Shown) -> None:
+        """A pulsing ring around the hinted card of the active hand."""
+        r = self._hint_card(p)
+        if r is None or p.hint is None:
+            return
         pulse = 0.5 + 0.5 * math.sin(p.now / 120)
         grow = self.app.px(6 + 5 * pulse)
-        ring(surface, r.inflate(grow, grow), self.app.px(9), max(2, self.app.px(4)), p.hint.alpha(p.now))
+        self._ring(surface, r.inflate(grow, grow), self.app.px(9), max(2, self.app.px(4)), p.hint.alpha(p.now))
 
-    def _hint_timers_rect(self, p: Shown) -> pygame.Rect:
-        """Where `_draw_hint_timers` draws its rings."""
-        assert p.hint is not None and p.board is not None
+    def _ring(self, surface: pygame.Surface, rect: pygame.Rect, radius: int, width: int, alpha: float) -> None:
+        """A glowing hint ring around `rect` (a dark edge, then the hint colour), faded by `alpha` (its picture
+        cached by what it shows: a ring pulses through a few sizes)."""
+        edge, ink = round(200 * alpha), round(255 * alpha)
+        key = (rect.size, radius, width, edge, ink)
+        img = self.rings.get(key)
+        if img is None:
+            if len(self.rings) > 48:
+                self.rings.clear()
+            pad = width + 4
+            img = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
+            box = img.get_rect().inflate(-4, -4)
+            pygame.draw.rect(img, (20, 12, 6, edge), box, width + 4, border_radius=radius + 2)
+            pygame.draw.rect(img, (*HINT_COLOUR, ink), box.inflate(-4, -4), width, border_radius=radius)
+            self.rings[key] = img
+        surface.blit(img, (rect.left - width - 4, rect.top - width - 4))
+
+    def _hint_timer_rect(self, p: Shown, tid: str) -> pygame.Rect:
+        """Where `_draw_hint_timer` draws timer `tid`'s ring."""
+        assert p.board is not None
         s = p.board.geo.s
         reach = round(s * 0.7 * max(1.0, p.board.geo.lost_scale) + s * 0.06) + 10
-        rects = [pygame.Rect(0, 0, 2 * reach, 2 * reach) for _ in p.hint.timers]
-        for r, tid in zip(rects, p.hint.timers):
-            centre, _tilt = p.drawn_place(tid)
-            r.center = (round(centre[0]), round(centre[1]))
-        return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
+        centre, _tilt = p.drawn_place(tid)
+        return pygame.Rect(0, 0, 2 * reach, 2 * reach).move(round(centre[0]) - reach, round(centre[1]) - reach)
 
     def _seat_parts(self, p: Shown) -> list[Part]:
         """The seats: the active one's pulsing halo, each seat's cached picture and a bot's thinking dots."""
@@ -316,7 +396,8 @@ class PlayView:
                 glow = app.sprites.nine_slice("arenas/hand_glow", halo.size)
                 at = glow.get_rect(center=table.seats[seat].center)
                 alpha = round(170 + 85 * math.sin(p.now / 300))
-                parts.append(Part(at, None, partial(draw_faded, glow, at, alpha)))
+                inside = self._covered(table.seats[seat])  # under the seat's own opaque panel: never seen
+                parts.append(Part(at, None, partial(draw_faded, glow, at, alpha), tuple(subtract(at, inside))))
             bot = p.run.is_bot(seat)
             image = self.seats.picture(table, seat, name, state.hands[seat], active,
                                        hover if active and not bot else None, p.wild if active else None,
@@ -330,6 +411,22 @@ class PlayView:
                                    app.px(4) + 2 * dot + 1)
                 parts.append(Part(dots.inflate(2, 2), None, partial(self._draw_thinking, p=p, seat=place)))
         return parts
+
+    def _covered(self, seat: pygame.Rect) -> pygame.Rect:
+        """The part of a seat's place its panel covers with opaque pixels (the panel inside its unscaled
+        border, when that is opaque; else nothing)."""
+        key = (seat.size, self.app.sprites.version)
+        inside = self.covered.get(key)
+        if inside is None:
+            panel = self.app.sprites.nine_slice("arenas/seat_panel", seat.size)
+            border = int(self.app.sprites.meta("arenas/seat_panel").get("slice", 0))
+            inside = panel.get_rect().inflate(-2 * border, -2 * border)
+            opaque = pygame.mask.from_surface(panel, 254)
+            if inside.w <= 0 or inside.h <= 0 or \
+                    opaque.overlap_area(pygame.Mask(inside.size, fill=True), inside.topleft) != inside.w * inside.h:
+                inside = pygame.Rect(0, 0, 0, 0)
+            self.covered[key] = inside
+        return inside.move(seat.topleft) if inside.w else inside
 
     def _draw_thinking(self, surface: pygame.Surface, *, p: Shown, seat: pygame.Rect) -> None:
         """Three bouncing dots at the top right of a bot's seat while it holds the turn."""
@@ -366,6 +463,16 @@ def draw_tether(surface: pygame.Surface, s: float, gear: Point, centre: Point, s
         pygame.draw.circle(surface, (70, 46, 20), (round(end[0]), round(end[1])), width)
 
 
+def tether_part(s: float, gear: Point, centre: Point, size: tuple[int, int]) -> Part:
+    """`draw_tether` as a still part of the frame."""
+    w, h = size
+    foot = (centre[0] + (w * 0.42 if gear[0] > centre[0] else -w * 0.42), centre[1] + h * 0.46)
+    pad = 2 * max(2, round(s * 0.05)) + 8
+    reach = pygame.Rect(round(min(gear[0], foot[0])), round(min(gear[1], foot[1])), round(abs(gear[0] - foot[0])) + 1,
+                        round(abs(gear[1] - foot[1])) + 1).inflate(pad, pad)
+    return Part(reach, ("tether", s, gear, centre, size), lambda surface: draw_tether(surface, s, gear, centre, size))
+
+
 def draw_lost_link(surface: pygame.Surface, s: float, gear: Point, centre: Point) -> None:
     """A dotted red trail from a lost timer back to the gear it lies beside, when it lies a little way off
     (`s`: the gear pitch)."""
@@ -383,13 +490,3 @@ def draw_lost_link(surface: pygame.Surface, s: float, gear: Point, centre: Point
         pygame.draw.circle(surface, (70, 30, 20), p, r + 1)
         pygame.draw.circle(surface, (235, 120, 90), p, r)
         d += step
-
-
-def ring(surface: pygame.Surface, rect: pygame.Rect, radius: int, width: int, alpha: float) -> None:
-    """A glowing hint ring around `rect` (a dark edge, then the hint colour), faded by `alpha`."""
-    pad = width + 4
-    img = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
-    box = img.get_rect().inflate(-4, -4)
-    pygame.draw.rect(img, (20, 12, 6, round(200 * alpha)), box, width + 4, border_radius=radius + 2)
-    pygame.draw.rect(img, (*HINT_COLOUR, round(255 * alpha)), box.inflate(-4, -4), width, border_radius=radius)
-    surface.blit(img, (rect.left - pad, rect.top - pad))

@@ -80,14 +80,14 @@ def test_a_lost_timer_is_drawn_inside_its_outline(app: App, monkeypatch: pytest.
     t = scene.run.state.timers["slow1"]
     t.tile, t.lost_beside, t.remaining_ms = None, 3, 30_000
     scene.run.state.timers = {"slow1": t}  # alone on the board: every pixel that changes is this timer's
-    app.stack.clear_to(scene)
-    app.step([], 16)
+    app.stack.clear_to(scene)  # laid out: the board is fitted (before the first frame, which caches its parts)
     assert scene.board is not None
     geo = scene.board.geo
     outline = lost_rect(geo, 3)
     assert outline is not None
     scene.board.lost_glass.glow_img = pygame.Surface((1, 1), pygame.SRCALPHA)  # no soft glow: only what is drawn
     monkeypatch.setattr(view, "draw_lost_link", lambda *args: None)  # the trail back to the gear leaves it on purpose
+    app.step([], 16)
     app.step([], 16)
     bare = scene.board.layers(app.size)[1]
     inside = pygame.Rect(round(outline.left), round(outline.top), round(outline.w), round(outline.h)).inflate(4, 4)

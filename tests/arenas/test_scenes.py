@@ -21,15 +21,16 @@ from arenas.rules import (
     run_replay,
 )
 from arenas.scenes import flow, layouts
-from arenas.scenes.board import GlassPainter
 from arenas.scenes.catalog import finished_game
 from arenas.scenes.chart import draw_chart, sand_history
+from arenas.scenes.glass import GlassPainter
 from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.run import Phase
 from arenas.scenes.running_rules import RunningRulesScene
 from arenas.session import GameSetup
 from common import catalog
 from common.app import App
+from common.layers import Part, paint_all
 from common.scene import Scene
 from helpers import FRAME, click, key
 
@@ -307,3 +308,26 @@ def test_enter_from_the_menu_opens_the_setup_and_enter_again_starts_the_level(ap
     for _ in range(3):
         app.step([], FRAME)
     assert isinstance(app.stack.top, PlayScene)
+
+
+def test_a_flowing_glass_is_still_parts_keyed_by_its_sand_rows_and_a_small_moving_stream(app: App) -> None:
+    painter = GlassPainter(app, (60, 100))
+    near = [0.5 - k / 10_000 for k in range(1, 2_000)]  # less and less sand on top
+    same_rows = near[0]
+    other_rows = next(f for f in near if painter.levels(f) != painter.levels(0.5))
+    assert painter.levels(same_rows) == painter.levels(0.5)
+
+    def parts(fraction: float, t_ms: float) -> list[Part]:
+        return painter.parts((10, 20), fraction, "sand_slow1", True, t_ms, None)
+
+    now, later, lower = parts(0.5, 0.0), parts(same_rows, 40.0), parts(other_rows, 40.0)
+    assert [p.key is None for p in now] == [False, True, False]  # glass and sand, the stream, the frame over it
+    assert [p.key for p in now] == [p.key for p in later]  # the sand flowed within the same rows
+    assert now[0].key != lower[0].key and now[2].key != lower[2].key
+    glass = pygame.Rect((10, 20), painter.size)
+    assert glass.contains(now[1].rect.clip(glass)) and now[1].rect.w * now[1].rect.h < glass.w * glass.h / 4
+    drawn = pygame.Surface((100, 150))
+    paint_all(drawn, now)
+    whole = pygame.Surface((100, 150))
+    painter.draw(whole, (10, 20), 0.5, "sand_slow1", True, 0.0)
+    assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(whole, "RGB")

@@ -9,7 +9,7 @@ import pytest
 
 from common import catalog
 from common.app import App
-from common.layers import Layers, Part, image_part, merge, paint_all
+from common.layers import Layers, Part, drawn_cells, image_part, merge, paint_all
 from common.widget_parts import widget_look
 from common.widgets import Button, ListBox, Widget
 from helpers import FRAME, click, key, make_app, motion
@@ -85,6 +85,23 @@ def test_layered_frames_equal_painting_every_part() -> None:
         assert pixels(screen) == pixels(reference), f"frame {step}"
 
 
+def test_a_still_part_mostly_over_a_moving_one_is_painted_whole_each_frame() -> None:
+    screen = pygame.Surface((200, 120))
+    layers = Layers()
+    for x in (10, 14, 26):
+        ball = pygame.Rect(x, 50, 20, 20)
+        tag = pygame.Rect(30, 45, 20, 20)  # over the ball: none of it, 60 of its 400 pixels, then 240
+        parts = [image_part(BACK, (0, 0)),
+                 Part(ball, None, lambda s, b=ball: pygame.draw.ellipse(s, (250, 250, 250), b)),
+                 Part(tag, ("tag",), lambda s: s.blit(PANEL, (30, 45)))]
+        layers.draw(screen, parts)
+        reference = pygame.Surface((200, 120))
+        paint_all(reference, parts)
+        assert pixels(screen) == pixels(reference)
+        whole = tag in layers.moving
+        assert whole == (x == 26), x  # cut where the ball passes under it, until that is most of it
+
+
 def test_a_part_with_areas_paints_only_inside_them() -> None:
     screen = pygame.Surface((100, 40))
     areas = [pygame.Rect(0, 0, 10, 10), pygame.Rect(50, 20, 10, 10)]
@@ -93,6 +110,19 @@ def test_a_part_with_areas_paints_only_inside_them() -> None:
                          Part(areas[0].union(areas[1]), None, lambda s: s.fill((255, 0, 0)), tuple(areas))])
     assert screen.get_at((5, 5))[:3] == (255, 0, 0) and screen.get_at((55, 25))[:3] == (255, 0, 0)
     assert screen.get_at((30, 15))[:3] == (0, 0, 0)
+
+
+def test_drawn_cells_leave_out_only_what_is_wholly_see_through() -> None:
+    ring = filled((80, 40), (250, 120, 20, 160))
+    ring.fill((0, 0, 0, 0), pygame.Rect(20, 10, 40, 20))  # a see-through middle, two cells by two
+    cells = drawn_cells(ring, 4)
+    assert sum(r.w * r.h for r in cells) == 80 * 40 - 40 * 20
+    assert cells[:2] == (pygame.Rect(0, 0, 80, 10), pygame.Rect(0, 10, 20, 10))  # a row's run of cells is one
+    back = filled((80, 40), (30, 60, 90, 255))
+    whole, through = back.copy(), back.copy()
+    whole.blit(ring, (0, 0))
+    paint_all(through, [Part(ring.get_rect(), None, lambda s: s.blit(ring, (0, 0)), cells)])
+    assert pixels(through) == pixels(whole)
 
 
 def test_merge_joins_only_what_costs_no_more() -> None:
@@ -148,8 +178,8 @@ def checked_step(app: App, events: list[pygame.event.Event], where: str) -> bool
     return True
 
 
-@pytest.mark.parametrize("name", ["arzium-play", "arzium-play-hint", "arenas-play", "arenas-play-bot-turn",
-                                  "rules-arzium", "arzium-replay", "arenas-replay"])
+@pytest.mark.parametrize("name", ["arzium-play", "arzium-play-hint", "arenas-play", "arenas-play-bots",
+                                  "arenas-play-bot-turn", "rules-arzium", "arzium-replay", "arenas-replay"])
 @pytest.mark.sweep
 def test_a_scene_through_the_layers_equals_a_full_redraw(name: str) -> None:
     app = make_app((960, 540))

@@ -18,6 +18,7 @@ searches the best of them).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from arzium.rules import (
@@ -300,7 +301,7 @@ def slide_value(state: GameState, view: View, a: UseSlide) -> float:
     return _score_change(view, changes, 0)
 
 
-def scored_searches(state: GameState, view: View, actions: list[Action]) -> list[tuple[float, Action]]:
+def scored_searches(state: GameState, view: View, actions: Sequence[Action]) -> list[tuple[float, Action]]:
     """Every search among `actions` with its value (SkipSearch at 0 when there is none)."""
     found = [a for a in actions if isinstance(a, Search)]
     if not found:

@@ -34,8 +34,8 @@ from arzium.bots.greedy import (
     bid_options,
     buy_options,
     make_view,
+    scored_searches,
     scored_turn_actions,
-    search_values,
     slot_worth,
 )
 from arzium.rules import (
@@ -356,9 +356,7 @@ def rollout_action(state: GameState, seat: int, policy: GreedyBot, best: bool = 
     purse = first_artifact(state, seat, Ability.PURSE)
     if purse is not None:
         return UsePurse(purse)
-    found = searches(state, seat)
-    scored: list[tuple[float, Action]] = (list(zip(search_values(state, make_view(state, seat), found), found))
-                                          if found else [(0.0, SkipSearch())])
+    scored = scored_searches(state, make_view(state, seat), searches(state, seat))
     if not best:
         return policy.choose(scored)
     top = max(v for v, _ in scored)

@@ -161,13 +161,16 @@ def setup_memory_path() -> Path:
     return data_dir() / "arzium_setup.json"
 
 
-def save_last_setup(setup: Setup, path: Path | None = None) -> str | None:
-    """Remember `setup` atomically; a one-line message if the file could not be written (or is kept: of a
-    newer format, or unreadable for now)."""
+def save_last_setup(setup: Setup, path: Path | None = None, random_first: bool = False) -> str | None:
+    """Remember `setup` atomically (`random_first`: its first player was drawn at random, and the next game's
+    will be too); a one-line message if the file could not be written (or is kept: of a newer format, or
+    unreadable for now)."""
     path = Path(path) if path is not None else setup_memory_path()
+    data: dict[str, Any] = {"game": SETUP_GAME, "format": SETUP_FORMAT, "setup": setup.to_dict()}
+    if random_first:  # a key older versions ignore: the file stays format 1
+        data["first"] = "random"
     try:
-        write_json_versioned(path, {"game": SETUP_GAME, "format": SETUP_FORMAT, "setup": setup.to_dict()}, "format",
-                             Kind.SETUP)
+        write_json_versioned(path, data, "format", Kind.SETUP)
     except DataError as exc:
         return one_line(_("the Arzium setup is not remembered: {reason}").format(reason=exc))
     except OSError as exc:
@@ -176,9 +179,11 @@ def save_last_setup(setup: Setup, path: Path | None = None) -> str | None:
     return None
 
 
-def load_last_setup(path: Path | None = None, cards: CardSet | None = None) -> tuple[Setup | None, str | None]:
-    """The remembered setup; (None, None) without one; a bad file is set aside: (None, one-line message); a
-    file of a newer format or unreadable for now is kept as it is: (None, one-line message)."""
+def load_setup_memory(path: Path | None = None,
+                      cards: CardSet | None = None) -> tuple[tuple[Setup, bool] | None, str | None]:
+    """The remembered setup and whether its first player is drawn at random; (None, None) without one; a bad
+    file is set aside: (None, one-line message); a file of a newer format or unreadable for now is kept as it
+    is: (None, one-line message)."""
     path = Path(path) if path is not None else setup_memory_path()
     clean_stale_temps(path)
     loaded = load_json(path, _("Arzium setup"), lambda data: _check_setup_memory(data, cards), Kind.SETUP,
@@ -186,7 +191,13 @@ def load_last_setup(path: Path | None = None, cards: CardSet | None = None) -> t
     return loaded.value, loaded.message
 
 
-def _check_setup_memory(data: Any, cards: CardSet | None) -> Setup:
+def load_last_setup(path: Path | None = None, cards: CardSet | None = None) -> tuple[Setup | None, str | None]:
+    """`load_setup_memory`'s setup alone."""
+    memory, message = load_setup_memory(path, cards)
+    return (memory[0] if memory is not None else None), message
+
+
+def _check_setup_memory(data: Any, cards: CardSet | None) -> tuple[Setup, bool]:
     if not isinstance(data, dict) or data.get("game") != SETUP_GAME:
         raise ValueError(_("not an Arzium setup"))
     if data.get("format") != SETUP_FORMAT:
@@ -196,7 +207,10 @@ def _check_setup_memory(data: Any, cards: CardSet | None) -> Setup:
     if cards is not None:
         check_setup(setup, cards)
     _check_seats(setup, LEVELS, every_seat=True)
-    return setup
+    first = data.get("first", "chosen")
+    if first not in ("chosen", "random"):
+        raise ValueError(_("first: {found} is not \"chosen\" or \"random\"").format(found=repr(first)[:20]))
+    return setup, first == "random"
 
 
 def _check_seats(setup: Setup, levels: Collection[str], every_seat: bool = False) -> None:

@@ -3,6 +3,7 @@ and coins, the final map, and the points after every turn."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, assert_never
 
@@ -93,7 +94,8 @@ class ResultScene(Scene):
                                                                                             state.cards), actions))
         self.picture = pygame.Surface((1, 1), pygame.SRCALPHA)  # painted by `layout`, for the window's size
         self.drawn = Drawn()
-        again = Button(_("Play again"), self.play_again, _("A new game with the same seats"), font=24)
+        again = Button(_("Play again"), self.play_again, _("A new game with the same seats; the next seat plays first"),
+                       font=24)
         menu = Button(_("Menu"), self.to_menu, _("Back to the main menu"), font=24, sound="ui_back")
         watch = Button(_("Watch replay"), self.watch_replay, _("Watch this game again, step by step"), font=24)
         self.buttons = [menu] if watching else [again, watch, menu] if replay_path else [again, menu]
@@ -105,8 +107,10 @@ class ResultScene(Scene):
         self.app.sounds.play("fanfare")
 
     def play_again(self) -> None:
+        """A new game of the same seats, the next seat clockwise playing first (each takes its turn at it)."""
         seed = (self.state.seed * 1103515245 + 12345) % (2 ** 31)
-        self.new_table(new_game(self.state.setup, seed))
+        setup = self.state.setup
+        self.new_table(new_game(replace(setup, first_player=(setup.first_player + 1) % len(setup.seats)), seed))
 
     def watch_replay(self) -> None:
         assert self.replay_path is not None

@@ -154,6 +154,9 @@ class LevelSegment(Keyed):
                        shadow=app.theme.shadow)
 
 
+RANDOM_FIRST = -1  # the first player's choice "Random": a seat drawn as the game starts
+
+
 class SetupScene(Scene):
     """Choose the seats and the game, then Start (or Resume the saved game)."""
 
@@ -175,7 +178,7 @@ class SetupScene(Scene):
         ]
         self.edges: list[str] = list(DEFAULT_EDGES[2])
         self.full_game = False
-        self.first = 0
+        self.first = RANDOM_FIRST
         self._recall_setup()
         self.saved: SavedGame | None = None
         self._check_save()
@@ -187,8 +190,9 @@ class SetupScene(Scene):
                                    _("Learn to play: a guided game, one idea at a time"), font=20)
         self.mode = Choice(_("Game"), [(False, _("Basic (no artifacts)")), (True, _("Full (with artifacts)"))],
                            self.full_game, self.set_mode, _("The full game adds a row of artifacts to buy and use"))
-        self.first_choice = Choice(_("First player"), [(0, "")], 0, self.set_first,
-                                   _("Play goes clockwise from this seat; starting coins 0, 1, 1, 2 in turn order"))
+        self.first_choice = Choice(_("First player"), [(RANDOM_FIRST, "")], RANDOM_FIRST, self.set_first,
+                                   _("Play goes clockwise from this seat (Random: drawn as the game starts); "
+                                     "starting coins 0, 1, 1, 2 in turn order"))
         self.rows: list[dict[str, Widget]] = []
         self.group = WidgetGroup(app, [])
         self.backdrop = Backdrop(60)
@@ -198,16 +202,17 @@ class SetupScene(Scene):
 
     def _recall_setup(self) -> None:
         """Open with the setup of the last game started here; the defaults without one (a bad file is set aside)."""
-        remembered, message = save.load_last_setup(cards=self.cards)
+        memory, message = save.load_setup_memory(cards=self.cards)
         if message:
             self.app.toast(message)
-        if remembered is None:
+        if memory is None:
             return
+        remembered, random_first = memory
         self.seats = [{"name": shown_name(s.name), "kind": s.kind, "colour": s.colour, "level": s.bot_level}
                       for s in remembered.seats]
         self.edges = [s.edge for s in remembered.seats]
         self.full_game = remembered.full_game
-        self.first = remembered.first_player
+        self.first = RANDOM_FIRST if random_first else remembered.first_player
 
     # -- save --------------------------------------------------------------------------------
 
@@ -249,8 +254,8 @@ class SetupScene(Scene):
                                        sound="ui_back")
             self.rows.append(row)
         self.first = min(self.first, len(self.seats) - 1)
-        self.first_choice.options = [(i, s["name"]) for i, s in enumerate(self.seats)]
-        self.first_choice.index = self.first
+        self._name_first_options()
+        self.first_choice.index = [v for v, _label in self.first_choice.options].index(self.first)
         widgets: list[Widget] = [w for row in self.rows for w in row.values()]
         if len(self.seats) < 4:
             widgets.append(self.add_btn)
@@ -265,7 +270,11 @@ class SetupScene(Scene):
     def set_seat(self, i: int, key: str, value: str) -> None:
         """Seat `i`'s `key` ("name", "kind", "colour" or "level") becomes `value`."""
         self.seats[i][key] = value
-        self.first_choice.options = [(j, s["name"]) for j, s in enumerate(self.seats)]
+        self._name_first_options()
+
+    def _name_first_options(self) -> None:
+        """The first player's options: Random, then every seat by its name."""
+        self.first_choice.options = [(RANDOM_FIRST, _("Random")), *((j, s["name"]) for j, s in enumerate(self.seats))]
 
     def toggle_kind(self, i: int) -> None:
         seat = self.seats[i]
@@ -316,13 +325,17 @@ class SetupScene(Scene):
     def set_first(self, value: int) -> None:
         self.first = value
 
-    def setup(self) -> Setup:
+    def setup(self, seed: int = 0) -> Setup:
+        """The setup shown; a Random first player is drawn from `seed` (the game's)."""
         seats = tuple(SeatSetup(stored_name(s["name"].strip() or default_name(i + 1)), s["colour"], self.edges[i],
                                 s["kind"], s["level"]) for i, s in enumerate(self.seats))
-        return Setup(seats, self.full_game, self.first)
+        first = random.Random(f"first player {seed}").randrange(len(seats)) if self.first == RANDOM_FIRST \
+            else self.first
+        return Setup(seats, self.full_game, first)
 
     def start(self) -> None:
-        setup = self.setup()
+        seed = self.app.options.seed if self.app.options.seed is not None else random.randrange(1, 2 ** 31)
+        setup = self.setup(seed)
         try:
             check_setup(setup, self.cards)
         except SetupError as exc:
@@ -330,19 +343,18 @@ class SetupScene(Scene):
             self.app.sounds.play("ui_error")
             return
         if self.saved is None:
-            self._start(setup)
+            self._start(setup, seed)
             return
         self.app.push(Dialog(self.app, _("Replace the saved game?"),
                              _("A new game replaces the saved one ({saved}); it cannot be resumed.").format(
                                  saved=saved_line(self.saved)),
-                             [(_("Replace"), partial(self._start, setup)), (_("Cancel"), lambda: None)]))
+                             [(_("Replace"), partial(self._start, setup, seed)), (_("Cancel"), lambda: None)]))
 
-    def _start(self, setup: Setup) -> None:
-        """Remember `setup` and put a new game of it on the table."""
-        message = save.save_last_setup(setup)
+    def _start(self, setup: Setup, seed: int) -> None:
+        """Remember `setup` and put a new game of it on the table, dealt from `seed`."""
+        message = save.save_last_setup(setup, random_first=self.first == RANDOM_FIRST)
         if message:
             self.app.toast(message)  # the game starts all the same
-        seed = self.app.options.seed if self.app.options.seed is not None else random.randrange(1, 2 ** 31)
         self.start_game(new_game(setup, seed))
 
     # -- scene -------------------------------------------------------------------------------
@@ -397,7 +409,7 @@ class SetupScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         field = self._editing()
         if field is not None and field.key(event):
-            self.first_choice.options = [(j, s["name"]) for j, s in enumerate(self.seats)]
+            self._name_first_options()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and field is not None and not field.rect.collidepoint(event.pos):
             field.finish()

@@ -1,9 +1,10 @@
 """The Arzium setup screen remembers the last started setup (seats with names, human/bot, bot level,
-colour and edge; basic/full; first player) in the data folder; a bad memory file is set aside and the
-screen opens with its defaults and one toast line."""
+colour and edge; basic/full; first player, chosen or drawn at random) in the data folder; a bad memory file is
+set aside and the screen opens with its defaults and one toast line. Play again passes the first turn on."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from arzium import save
 from arzium.rules import SeatSetup, Setup, new_game
 from arzium.scenes.flow import result_scene, setup_scene
 from arzium.scenes.play import PlayScene
-from arzium.scenes.setup import LevelSegment, SetupScene
+from arzium.scenes.setup import RANDOM_FIRST, LevelSegment, SetupScene
 from common.app import App
 from common.paths import data_dir
 from common.scene import Scene
@@ -58,7 +59,7 @@ def assert_defaults(scene: SetupScene) -> None:
         ("Player 1", "human", "normal"), ("Snorebert", "bot", "normal")]
     assert scene.edges == ["south", "north"]
     assert scene.full_game is False and scene.mode.value is False
-    assert scene.first == 0 and scene.first_choice.value == 0
+    assert scene.first == RANDOM_FIRST and scene.first_choice.value == RANDOM_FIRST  # drawn as the game starts
     assert scene.setup().seats[0].colour == scene.cards.colours[0]
 
 
@@ -109,6 +110,7 @@ BAD_FILES = {
     "a shared edge": _with_seat(edge="west"),
     "an unknown kind": _with_seat(kind="ghost"),
     "an empty name": _with_seat(name="  "),
+    "a first player neither chosen nor random": dict(valid_file_data(), first="dealer"),
     "a name too long": _with_seat(name="N" * 40),
 }
 
@@ -159,7 +161,7 @@ def test_a_bad_memory_opens_the_defaults_with_one_toast(app: App, case: str) -> 
         app.step([], FRAME)
     scene.start()  # the screen still works, and Start writes a good memory over the gap
     assert isinstance(app.stack.top, PlayScene)
-    assert save.load_last_setup()[0] == scene.setup()
+    assert save.load_last_setup()[0] == app.stack.top.table.state.setup
 
 
 def test_the_screen_shows_the_remembered_setup(app: App) -> None:
@@ -169,7 +171,7 @@ def test_the_screen_shows_the_remembered_setup(app: App) -> None:
     assert app.toasts == []
     assert scene.setup() == REMEMBERED
     assert scene.mode.value is True and scene.first_choice.value == 2
-    assert [label for _, label in scene.first_choice.options] == ["Ana", "Snorebert", "Mumbling Mo"]
+    assert [label for _, label in scene.first_choice.options] == ["Random", "Ana", "Snorebert", "Mumbling Mo"]
     rows = scene.rows
     assert [r["name"].value for r in rows] == ["Ana", "Snorebert", "Mumbling Mo"]
     assert [r["kind"].label for r in rows] == ["Human", "Bot", "Bot"]
@@ -191,7 +193,7 @@ def test_start_remembers_the_setup_for_the_next_visit(app: App) -> None:
     scene.cycle(0, "colour")              # seat 0 takes seat 1's colour, seat 1 gets seat 0's
     scene.cycle_edge(2)
     scene.set_mode(True)
-    scene.first_choice.index = 1
+    scene.first_choice.index = 2  # after Random and seat 0
     scene.set_first(1)
     started = scene.setup()
     assert not save.setup_memory_path().exists()  # nothing is written before Start
@@ -204,14 +206,46 @@ def test_start_remembers_the_setup_for_the_next_visit(app: App) -> None:
     assert again.seats[1]["level"] == "hard" and again.full_game and again.first == 1
 
 
-def test_play_again_still_reuses_the_seats_and_the_memory_stays(app: App) -> None:
+def test_play_again_reuses_the_seats_passes_the_first_turn_on_and_the_memory_stays(app: App) -> None:
     save.save_last_setup(REMEMBERED)
-    app.stack.clear_to(Scene(app))
-    result = result_scene(app, new_game(REMEMBERED, 11))
-    app.push(result)
-    result.play_again()
-    assert isinstance(app.stack.top, PlayScene) and app.stack.top.table.state.setup == REMEMBERED
+    firsts = []
+    state = new_game(REMEMBERED, 11)
+    for _ in range(4):
+        app.stack.clear_to(Scene(app))
+        result = result_scene(app, state)
+        app.push(result)
+        result.play_again()
+        assert isinstance(app.stack.top, PlayScene)
+        state = app.stack.top.table.state
+        assert state.setup == replace(REMEMBERED, first_player=state.setup.first_player)
+        firsts.append(state.setup.first_player)
+    assert firsts == [0, 1, 2, 0]  # REMEMBERED's first player is seat 2: the next seat clockwise each time
     assert save.load_last_setup() == (REMEMBERED, None)
+
+
+def test_a_random_first_player_is_drawn_from_the_game_seed_and_stays_random(app: App) -> None:
+    scene = open_setup(app)
+    scene.add_seat()
+    scene.add_seat()
+    drawn = [scene.setup(seed).first_player for seed in range(1, 201)]
+    assert drawn == [scene.setup(seed).first_player for seed in range(1, 201)]  # the same for a seed
+    assert sorted(set(drawn)) == [0, 1, 2, 3] and min(drawn.count(k) for k in range(4)) >= 30  # 50 each, give or take
+    scene.start()
+    assert isinstance(app.stack.top, PlayScene)
+    started = app.stack.top.table.state
+    assert started.setup.first_player == scene.setup(started.seed).first_player
+    assert json.loads(save.setup_memory_path().read_text(encoding="utf-8"))["first"] == "random"
+    memory, message = save.load_setup_memory()
+    assert message is None and memory == (started.setup, True)
+    save.delete_save()  # no "replace the saved game?" question at the next Start
+    again = open_setup(app)  # Random again, not the seat it drew
+    assert again.first == RANDOM_FIRST and again.first_choice.value == RANDOM_FIRST
+    again.set_first(2)
+    again.first_choice.index = 3
+    again.start()
+    data = json.loads(save.setup_memory_path().read_text(encoding="utf-8"))
+    assert "first" not in data and data["setup"]["first_player"] == 2  # a chosen seat: the file as before
+    assert open_setup(app).first == 2
 
 
 def test_leaving_without_start_does_not_change_the_memory(app: App) -> None:

@@ -234,6 +234,9 @@ def test_a_random_first_player_is_drawn_from_the_game_seed_and_stays_random(app:
     assert isinstance(app.stack.top, PlayScene)
     started = app.stack.top.table.state
     assert started.setup.first_player == scene.setup(started.seed).first_player
+    told = app.stack.top.log.lines[1]  # the move log says who was drawn, in that seat's colour
+    assert (told.text, told.player) == (f"{scene.seats[started.setup.first_player]['name']} plays first",
+                                        started.setup.first_player)
     assert json.loads(save.setup_memory_path().read_text(encoding="utf-8"))["first"] == "random"
     memory, message = save.load_setup_memory()
     assert message is None and memory == (started.setup, True)

@@ -18,6 +18,7 @@ from arzium.bots.greedy import (
     after_options,
     bid_options,
     make_view,
+    progress_only,
     scored_turn_actions,
 )
 from arzium.rules import (
@@ -60,7 +61,7 @@ class EasyBot:
             return next((a for _, a in after_options(state, seat) if isinstance(a, UsePurse)), ResolveClaims())
         rng = self.rng
         view = make_view(state, seat, deny=0.0 if rng.random() < IGNORE_DENIAL else None)
-        scored = scored_turn_actions(state, seat, view=view)
+        scored = progress_only(state, scored_turn_actions(state, seat, view=view))
         purse = next((a for _, a in scored if isinstance(a, UsePurse)), None)
         if purse is not None:
             return purse

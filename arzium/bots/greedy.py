@@ -9,7 +9,8 @@ the claims), wakes a used character after the search when it has nothing better,
 to what the card is worth to it, and buys the artifact with the best points + ability value for its
 cost. Searches with several Turns or Free blanks and searches placing nothing are scored like any
 other, except from turn `STALL_TURN` on: then it places markers whenever it can, so a game where it would
-rather not complete a rival's cards (and the rival has no markers left) still ends.
+rather not complete a rival's cards (and the rival has no markers left) still ends (`progress_only`, which
+every level applies).
 
 The scoring is shared: `scored_turn_actions`, `bid_options` and `buy_options` list every choice of
 a decision with its value, for the easy bot (which samples from them) and the hard bot (which
@@ -449,6 +450,16 @@ def _places(state: GameState, a: Search | SkipSearch) -> bool:
     return bool(fit.mask & ~state.occ or a.blanks or a.displace_squares)
 
 
+def progress_only(state: GameState, scored: list[tuple[float, Action]]) -> list[tuple[float, Action]]:
+    """`scored` without the searches that place nothing, from turn `STALL_TURN` on and when a search that
+    places markers is among them (a game no real one lasts that long, e.g. a rival out of markers whose
+    cards every bot would rather never complete, still ends); else `scored` itself."""
+    if state.turn < STALL_TURN:
+        return scored
+    placing = [(v, a) for v, a in scored if not isinstance(a, Search | SkipSearch) or _places(state, a)]
+    return placing if any(isinstance(a, Search) for _, a in placing) else scored
+
+
 class GreedyBot:
     """One-action-ahead greedy player; ties between equally good actions broken by its generator."""
 
@@ -463,12 +474,7 @@ class GreedyBot:
             return buy_options(state, seat)[0][1]
         if state.phase == Phase.AFTER:
             return after_options(state, seat)[0][1]
-        scored = scored_turn_actions(state, seat)
-        if state.turn >= STALL_TURN:  # e.g. a rival out of markers, whose cards this bot never completes
-            placing = [(v, a) for v, a in scored if not isinstance(a, Search | SkipSearch) or _places(state, a)]
-            if any(isinstance(a, Search) for _, a in placing):
-                scored = placing
-        return self.choose(scored)
+        return self.choose(progress_only(state, scored_turn_actions(state, seat)))
 
     def choose(self, scored: list[tuple[float, Action]]) -> Action:
         """The best search, unless a purse/rest/wake/slide beats it by the margin; ties at random."""

@@ -17,7 +17,8 @@ lists a new leaf's candidates only on its second visit (the first plays the chea
 from it, so most leaves cost one rollout step, not a full evaluation) and its rollouts play the
 best-valued search; `classic` is the first version ("hard-v1": every new leaf is evaluated in full,
 the budget is always spent, rollout searches are any at least as good as the first one listed),
-kept for comparisons.
+kept for comparisons. Both place markers whenever they can from turn `greedy.STALL_TURN` on, like every level
+(`greedy.progress_only`), so a game they would both rather not finish still ends.
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from arzium.bots.greedy import (
     bid_options,
     buy_options,
     make_view,
+    progress_only,
     scored_searches,
     scored_turn_actions,
     slot_worth,
@@ -174,7 +176,7 @@ def candidates(state: GameState, seat: int, policy: GreedyBot) -> tuple[list[tup
         if isinstance(after[0][1], UsePurse):  # a free coin now is never worse
             return [(after[0][1], 1.0)], after[0][1]
         return _softmax(after), after[0][1]
-    scored = scored_turn_actions(state, seat)
+    scored = progress_only(state, scored_turn_actions(state, seat))
     choice = policy.choose(scored)
     if isinstance(choice, UsePurse):  # a free coin now is never worse
         return [(choice, 1.0)], choice
@@ -356,7 +358,7 @@ def rollout_action(state: GameState, seat: int, policy: GreedyBot, best: bool = 
     purse = first_artifact(state, seat, Ability.PURSE)
     if purse is not None:
         return UsePurse(purse)
-    scored = scored_searches(state, make_view(state, seat), searches(state, seat))
+    scored = progress_only(state, scored_searches(state, make_view(state, seat), searches(state, seat)))
     if not best:
         return policy.choose(scored)
     top = max(v for v, _ in scored)

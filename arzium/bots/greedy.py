@@ -8,9 +8,9 @@ that alone gains enough (after the search too, where a slide may fill or spoil a
 the claims), wakes a used character after the search when it has nothing better, bids in ties up
 to what the card is worth to it, and buys the artifact with the best points + ability value for its
 cost. Searches with several Turns or Free blanks and searches placing nothing are scored like any
-other, except from turn `STALL_TURN` on: then it places markers whenever it can, so a game where it would
-rather not complete a rival's cards (and the rival has no markers left) still ends (`progress_only`, which
-every level applies).
+other, except when a rival is out of markers or from turn `STALL_TURN` on: then it places markers whenever
+it can, so a game where it would rather not complete a rival's cards still ends (`progress_only`, which every
+level applies).
 
 The scoring is shared: `scored_turn_actions`, `bid_options` and `buy_options` list every choice of
 a decision with its value, for the easy bot (which samples from them) and the hard bot (which
@@ -451,10 +451,11 @@ def _places(state: GameState, a: Search | SkipSearch) -> bool:
 
 
 def progress_only(state: GameState, scored: list[tuple[float, Action]]) -> list[tuple[float, Action]]:
-    """`scored` without the searches that place nothing, from turn `STALL_TURN` on and when a search that
-    places markers is among them (a game no real one lasts that long, e.g. a rival out of markers whose
-    cards every bot would rather never complete, still ends); else `scored` itself."""
-    if state.turn < STALL_TURN:
+    """`scored` without the searches that place nothing, when a rival is out of markers or from turn
+    `STALL_TURN` on, and a search that places markers is among them; else `scored` itself. A game where
+    every bot would rather not complete the lands left still ends, and a person out of markers is not kept
+    waiting by a bot that places nothing."""
+    if state.turn < STALL_TURN and all(p.supply for i, p in enumerate(state.players) if i != state.active):
         return scored
     placing = [(v, a) for v, a in scored if not isinstance(a, Search | SkipSearch) or _places(state, a)]
     return placing if any(isinstance(a, Search) for _, a in placing) else scored

@@ -17,8 +17,8 @@ lists a new leaf's candidates only on its second visit (the first plays the chea
 from it, so most leaves cost one rollout step, not a full evaluation) and its rollouts play the
 best-valued search; `classic` is the first version ("hard-v1": every new leaf is evaluated in full,
 the budget is always spent, rollout searches are any at least as good as the first one listed),
-kept for comparisons. Both place markers whenever they can from turn `greedy.STALL_TURN` on, like every level
-(`greedy.progress_only`), so a game they would both rather not finish still ends.
+kept for comparisons. Both place markers whenever they can once a rival is out of markers or from turn
+`greedy.STALL_TURN` on, like every level (`greedy.progress_only`), so a game they would rather not finish ends.
 """
 from __future__ import annotations
 

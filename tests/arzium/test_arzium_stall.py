@@ -1,8 +1,8 @@
 """No bot level stalls a game. The position below ended a Hard-against-first-Hard tournament game that never
 ended (2 players, full game): the first Hard ("hard-v1") has all its markers on the map, every land holding free
 squares is its majority, and Hard, one character short of ten, searched with nothing placed turn after turn
-rather than complete them. From turn `STALL_TURN` on (no real game lasts half as long) every level places
-markers when it can (`greedy.progress_only`); before it the position is a stall for Hard."""
+rather than complete them. Every level now places markers when it can once a rival is out of markers, and
+from turn `STALL_TURN` on whatever the supplies (`greedy.progress_only`)."""
 from __future__ import annotations
 
 import json
@@ -11,17 +11,20 @@ from pathlib import Path
 import pytest
 
 from arzium.bots import make_bot
-from arzium.bots.greedy import STALL_TURN
-from arzium.rules import GameState, MarkerPlaced, Phase, apply, clone, current_player, is_over
+from arzium.bots.greedy import STALL_TURN, progress_only, scored_turn_actions
+from arzium.rules import GameState, MarkerPlaced, Phase, Search, apply, clone, current_player, is_over
 
 POSITION = Path(__file__).parent / "data" / "stall_hard_vs_v1.json"
+LEVELS = ["easy", "normal", "hard", "hard-v1"]
 
 
-def stalled(turn: int) -> GameState:
-    """The stalled position (turn 151, Hard to search, hard-v1 out of markers), its turn number set to `turn`."""
+def stalled(turn: int = 151, rival_supply: int = 0) -> GameState:
+    """The stalled position (turn 151, Hard to search, hard-v1 out of markers), at `turn`, the rival holding
+    `rival_supply` markers."""
     state = GameState.from_dict(json.loads(POSITION.read_text(encoding="utf-8")))
     assert state.players[1].supply == 0 and state.players[0].supply > 0 and current_player(state) == 0
     state.turn = turn
+    state.players[1].supply = rival_supply
     return state
 
 
@@ -37,21 +40,35 @@ def markers_placed_this_turn(state: GameState, level: str, seed: int) -> int:
     return placed
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard-v1"])
-def test_from_the_stall_turn_every_level_places_markers(level: str) -> None:
-    state = stalled(STALL_TURN)
-    assert all(markers_placed_this_turn(state, level, seed) > 0 for seed in range(2))
+def places_nothing(state: GameState, a: object) -> bool:
+    after = clone(state)
+    return isinstance(a, Search) and not any(isinstance(e, MarkerPlaced) for e in apply(after, a))
 
 
-def test_before_the_stall_turn_hard_would_rather_place_nothing_there() -> None:
-    """What made the game endless (so the test above can fail): Hard's choice in the same position earlier."""
-    assert markers_placed_this_turn(stalled(151), "hard", 1) == 0
+def test_the_evaluation_alone_would_place_nothing_there() -> None:
+    """What made the game endless (so the tests below can fail): the best-valued searches place nothing."""
+    state = stalled()
+    scored = scored_turn_actions(state, 0)
+    assert places_nothing(state, scored[0][1])
+    kept = progress_only(state, scored)
+    assert kept and not any(places_nothing(state, a) for _, a in kept)
+    assert progress_only(stalled(rival_supply=1), scored) is scored  # both can place, before turn 200: as scored
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_with_the_rival_out_of_markers_every_level_places_markers(level: str) -> None:
+    assert all(markers_placed_this_turn(stalled(), level, seed) > 0 for seed in range(2))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_from_the_stall_turn_every_level_places_markers_whatever_the_supplies(level: str) -> None:
+    assert all(markers_placed_this_turn(stalled(STALL_TURN, rival_supply=1), level, seed) > 0 for seed in range(2))
 
 
 def test_the_stalled_game_ends() -> None:
-    state = stalled(STALL_TURN - 10)
+    state = stalled()
     bots = [make_bot("hard", 5, iterations=30), make_bot("hard-v1", 6, iterations=30)]
-    while not is_over(state) and state.turn < STALL_TURN + 200:
+    while not is_over(state) and state.turn < STALL_TURN + 100:
         p = current_player(state)
         assert p is not None
         apply(state, bots[p].decide(state, p))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arzium.bots import make_bot
-from arzium.bots.greedy import make_view, search_value
+from arzium.bots.greedy import STALL_TURN, make_view, search_value
 from arzium.rules import (
     SLOTS,
     SQUARES,
@@ -77,13 +77,14 @@ def test_the_normal_bot_values_a_position_and_its_half_turn_alike(players: int, 
 
 def test_a_normal_game_where_one_player_runs_out_of_markers_still_ends() -> None:
     """2 players, basic game (tournament seed 1, game 188): south has all 24 markers on cards north would
-    rather not complete, and north searched with nothing placed forever; from turn 200 it places markers."""
+    rather not complete, and north searched with nothing placed until turn 200; now it places markers as soon
+    as south is out of them."""
     state = new_game(default_setup(2, False), 1_000_003 + 188 // 2)
     bots = [make_bot("normal", (1_000_003 + 188) * 16 + i) for i in range(2)]
-    stalled = False
+    ran_out = False
     while not is_over(state) and state.turn < 400:
         p = current_player(state)
         assert p is not None
-        stalled = stalled or (state.players[0].supply == 0 and state.turn > 100)
+        ran_out = ran_out or state.players[0].supply == 0
         apply(state, bots[p].decide(state, p))
-    assert stalled and is_over(state)
+    assert ran_out and is_over(state) and state.turn < STALL_TURN

@@ -207,6 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "0.8 s, hard-v1 runs 300)"))
     p.add_argument("--time-cap", type=_seconds, metavar="SECONDS",
                    help=_("wall-clock cap per move of the hard bots (the window's is 0.8)"))
+    p.add_argument("--rotate-first", action="store_true",
+                   help=_("rotate the first player over the seats from deal to deal, and add win rates by turn "
+                          "position (apart from the edges)"))
     p = add("verify-levels", _("play every Arenas level with team-mate bots over N seeds; print win rates"))
     p.add_argument("--seeds", type=_positive, default=100, help=_("seeds per level"))
     p.add_argument("--model", choices=["expert", "person", "both"], default="both",

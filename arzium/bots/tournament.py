@@ -2,7 +2,9 @@
 
 Seats are rotated fairly: with B bots listed, game g is played on deal g // B with seat i taken by
 ``bots[(g + i) % B]``, so over every B games each bot sits in every seat (= turn position, the
-first player being seat 0) once, on the same deal. Shared wins count as fractions. Decision times
+first player being seat 0) once, on the same deal. With `rotate_first` the first player is seat
+(g // B) mod the players instead, so turn position and edge are apart: results are also given by
+turn position. Shared wins count as fractions. Decision times
 are CPU seconds (`time.process_time`) of each `decide` call in the worker playing the game, with
 the wall-clock figures beside them (a hard bot's time cap is wall-clock).
 """
@@ -12,7 +14,7 @@ import json
 import math
 import statistics
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -54,6 +56,7 @@ class GameSpec:
     full_game: bool
     hard_iterations: int | None
     time_cap: float | None = None
+    first_player: int = 0
 
 
 def lineups(players: int, bots: list[str], games: int) -> list[tuple[int, tuple[str, ...]]]:
@@ -65,7 +68,7 @@ def lineups(players: int, bots: list[str], games: int) -> list[tuple[int, tuple[
 def play_game(spec: GameSpec) -> dict[str, Any]:
     """Play one game; its scores, winners and every seat's decision CPU times (seconds)."""
     n = len(spec.lineup)
-    state = new_game(default_setup(n, spec.full_game), spec.deal_seed)
+    state = new_game(replace(default_setup(n, spec.full_game), first_player=spec.first_player), spec.deal_seed)
     bots = [make_bot(level, spec.bot_seed * 16 + i, spec.hard_iterations, spec.time_cap)
             for i, level in enumerate(spec.lineup)]
     times: list[list[float]] = [[] for _ in range(n)]
@@ -82,7 +85,7 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
     out = outcome(state)
     return {"index": spec.index, "lineup": list(spec.lineup), "winners": list(out.winners),
             "scores": [s.total for s in out.scores], "coins": [s.coins for s in out.scores],
-            "turns": state.turn, "times": times, "wall": wall}
+            "turns": state.turn, "order": list(state.order), "times": times, "wall": wall}
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -111,12 +114,15 @@ def summarize(players: int, bots: list[str], games: list[dict[str, Any]]) -> dic
             "seat_n": [0] * players}
         for b in names}
     seat_wins = [0.0] * players
+    position_wins = [0.0] * players  # by turn position: 0 plays first
     shared = 0
     for g in games:
         share = 1.0 / len(g["winners"])
         shared += len(g["winners"]) > 1
+        order = g.get("order", list(range(players)))
         for seat, level in enumerate(g["lineup"]):
             won = share if seat in g["winners"] else 0.0
+            position_wins[order.index(seat)] += won
             r = per_bot[level]
             r["wins"] += won
             r["n"] += 1
@@ -138,7 +144,9 @@ def summarize(players: int, bots: list[str], games: list[dict[str, Any]]) -> dic
                       "wall_ms": _spread([t * 1000 for t in r["wall"]])}
     seats = [{"seat": i, "edge": default_setup(players).seats[i].edge, "fair": round(1 / players, 4),
               **_rate(seat_wins[i], len(games))} for i in range(players)]
-    return {"results": results, "seats": seats, "shared_wins": shared,
+    positions = [{"position": k, "fair": round(1 / players, 4), **_rate(position_wins[k], len(games))}
+                 for k in range(players)]
+    return {"results": results, "seats": seats, "positions": positions, "shared_wins": shared,
             "mean_turns": round(statistics.fmean(g["turns"] for g in games), 1) if games else 0.0}
 
 
@@ -155,7 +163,8 @@ def budget(level: str, iterations: int | None, time_cap: float | None) -> str:
 
 
 def tournament(players: int, bots: list[str], games: int, seed: int, full_game: bool = True, workers: int = 2,
-               hard_iterations: int | None = None, time_cap: float | None = None) -> dict[str, Any]:
+               hard_iterations: int | None = None, time_cap: float | None = None,
+               rotate_first: bool = False) -> dict[str, Any]:
     """Play `games` seeded games with the bots rotated through the seats; results as a JSON-able dict.
 
     Keys: the arguments, ``balanced`` (every bot level sat in every seat equally often), ``results`` per
@@ -178,7 +187,7 @@ def tournament(players: int, bots: list[str], games: int, seed: int, full_game: 
     if time_cap is not None and not 0 < time_cap <= 60:
         raise ValueError(f"time cap: {time_cap:g} s (must be above 0 and at most 60)")
     specs = [GameSpec(g, seed * 1_000_003 + deal, lineup, seed * 1_000_003 + g, full_game, hard_iterations,
-                      time_cap)
+                      time_cap, deal % players if rotate_first else 0)
              for g, (deal, lineup) in enumerate(lineups(players, bots, games))]
     start = time.perf_counter()
     if workers <= 1 or games == 1:
@@ -189,6 +198,7 @@ def tournament(players: int, bots: list[str], games: int, seed: int, full_game: 
     elapsed = time.perf_counter() - start
     return {"game": "arzium", "players": players, "bots": list(bots), "games": games, "seed": seed,
             "full_game": full_game, "hard_iterations": hard_iterations or DEFAULT_ITERATIONS, "time_cap": time_cap,
+            "rotate_first": rotate_first,
             "budgets": {b: budget(b, hard_iterations, time_cap) for b in dict.fromkeys(bots) if b in HARD_LEVELS},
             "balanced": len(set(bots)) == 1 or games % len(bots) == 0, **summarize(players, list(bots), played),
             "elapsed_s": round(elapsed, 1)}
@@ -215,18 +225,29 @@ def format_table(res: dict[str, Any]) -> str:
         lo, hi = s["ci95"]
         lines.append(f"{s['seat'] + 1:<6} {s['edge']:<6} {s['win_rate']:>8.1%} {f'{lo:.1%} - {hi:.1%}':>15} "
                      f"{s['fair']:>6.1%}")
+    if res.get("rotate_first"):
+        lines += ["", f"{'turn':<13} {'win rate':>9} {'95% CI':>15} {'fair':>6}   "
+                      "(first player rotated over the seats)"]
+        for k in res["positions"]:
+            lo, hi = k["ci95"]
+            lines.append(f"{_ordinal(k['position'] + 1):<13} {k['win_rate']:>8.1%} {f'{lo:.1%} - {hi:.1%}':>15} "
+                         f"{k['fair']:>6.1%}")
     lines.append("")
     lines.append(f"shared wins: {res['shared_wins']}   mean turns: {res['mean_turns']}   "
                  f"wall time: {res['elapsed_s']:.0f} s")
     return "\n".join(lines)
 
 
+def _ordinal(k: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th") + " to play"
+
+
 def tournament_main(players: int, bots: list[str], games: int, seed: int, json_path: str | Path | None = None,
                     full_game: bool = True, workers: int = 2, hard_iterations: int | None = None,
-                    time_cap: float | None = None) -> int:
+                    time_cap: float | None = None, rotate_first: bool = False) -> int:
     """Run a tournament, print its table, write JSON to `json_path` if given; the exit code."""
     try:
-        res = tournament(players, bots, games, seed, full_game, workers, hard_iterations, time_cap)
+        res = tournament(players, bots, games, seed, full_game, workers, hard_iterations, time_cap, rotate_first)
     except ValueError as exc:
         print(f"tournament: {exc}")
         return 2

@@ -170,3 +170,27 @@ def test_the_header_says_which_budget_each_hard_bot_used(capsys):
 def test_a_bad_budget_given_in_code_is_one_line(kwargs, message, capsys):
     assert tournament_main(2, ["hard", "normal"], 2, 1, **kwargs) == 2
     assert capsys.readouterr().out.splitlines() == [message]
+
+
+def test_rotate_first_takes_the_first_turn_round_the_seats_and_tells_win_rates_by_turn(capsys):
+    """With --rotate-first deal d starts at seat d mod players (apart from the edges), each game's turn order
+    is kept, and the wins are also counted by turn position; without it seat 1 always starts."""
+    from arzium.bots.tournament import GameSpec, play_game
+    specs = [GameSpec(g, 5 + g, ("normal", "normal", "normal"), 7 + g, False, None, None, g % 3) for g in range(3)]
+    played = [play_game(s) for s in specs]
+    assert [g["order"][0] for g in played] == [0, 1, 2]
+    res = summarize(3, ["normal"], played)
+    by_seat = [s["wins"] for s in res["seats"]]
+    by_turn = [k["wins"] for k in res["positions"]]
+    assert sum(by_turn) == pytest.approx(3) and sum(by_seat) == pytest.approx(3)
+    expected = [0.0, 0.0, 0.0]
+    for g in played:
+        for w in g["winners"]:
+            expected[g["order"].index(w)] += 1 / len(g["winners"])
+    assert by_turn == pytest.approx(expected)
+    res = tournament(3, ["normal", "easy", "normal"], 9, 4, full_game=False, workers=1, rotate_first=True)
+    assert res["rotate_first"] and len(res["positions"]) == 3
+    assert tournament_main(2, ["normal", "easy"], 4, 2, None, full_game=False, workers=1, rotate_first=True) == 0
+    assert "2nd to play" in capsys.readouterr().out
+    plain = tournament(2, ["normal", "easy"], 2, 4, full_game=False, workers=1)
+    assert [k["wins"] for k in plain["positions"]] == [s["wins"] for s in plain["seats"]]  # seat 1 always starts

@@ -5,16 +5,19 @@ binding can take, so no choice here can lock a player out."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from common import text
-from common.i18n import N_, _
+from common.i18n import N_, _, language
 from common.keycap import keycap
 from common.keymap import GAME_COMMANDS, LABELS, Command, KeyMap, keymap
+from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.widget_parts import app_look, text_part, widget_look
 from common.widgets import Button
 
 if TYPE_CHECKING:
@@ -131,38 +134,55 @@ class ControlsScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def frame_parts(self) -> list[Part]:
+        """The backdrop and title, a still part per row and per button (keyed by what it shows and its
+        focus) and the message line: a key press repaints only the rows and line it changes."""
         app = self.app
-        self.backdrop.draw(surface, app, [("ui/panel", self.panel)])
-        text.draw_text(surface, _("Controls"), app.font_px(46), app.theme.text_light,
-                       (surface.get_width() // 2, app.px(18)), "midtop", bold=True, shadow=app.theme.shadow)
+        w = app.size[0]
         keys = self._keys()
+        look = (language(), app_look(app))
+        parts = [image_part(self.backdrop.picture(app, app.size, [("ui/panel", self.panel)]), (0, 0)),
+                 text_part(_("Controls"), app.font_px(46), app.theme.text_light, (w // 2, app.px(18)), "midtop",
+                           True, app.theme.shadow)]
         for i, (command, r) in enumerate(zip(self.commands, self.row_rects)):
-            focused = i == self.focus
-            row = "ui/list_row_selected" if focused else "ui/list_row"
-            surface.blit(app.sprites.nine_slice(row, r.size), r)
-            if focused:
-                pygame.draw.rect(surface, app.theme.focus, r.inflate(app.px(6), app.px(6)), max(2, app.px(3)),
-                                 border_radius=app.px(8))
-            where = _("Both games") if command in BOTH else "Arzium"
-            key_x = r.right - app.px(150)
-            label = _(LABELS[command])
-            room = key_x - r.left - app.px(150)
-            text.draw_text(surface, label, text.fit_px(label, app.font_px(19), room), app.theme.text,
-                           (r.left + app.px(14), r.centery), "midleft")
-            text.draw_text(surface, where, text.fit_px(where, app.font_px(15), app.px(120)), app.theme.muted,
-                           (key_x - app.px(20), r.centery), "midright")
-            cap = keycap(app, "…" if command == self.waiting else keys.name(command), 16)
-            surface.blit(cap, cap.get_rect(midleft=(key_x, r.centery)))
+            shown = "\u2026" if command == self.waiting else keys.name(command)
+            parts.append(Part(r.inflate(app.px(6), app.px(6)), ("row", command, tuple(r), i == self.focus, shown, look),
+                              partial(self._draw_row, command=command, r=r, focused=i == self.focus, shown=shown)))
         n = len(self.commands)
-        self.reset.draw(surface, app, False, self.focus == n)
-        self.back.draw(surface, app, False, self.focus == n + 1)
         for i, b in ((n, self.reset), (n + 1, self.back)):
-            if self.focus == i:
-                pygame.draw.rect(surface, app.theme.focus, b.rect.inflate(app.px(8), app.px(8)), max(2, app.px(3)),
-                                 border_radius=app.px(10))
+            focused = self.focus == i
+            parts.append(Part(b.rect.inflate(app.px(8), app.px(8)), ("button", widget_look(b, app, False, focused)),
+                              partial(self._draw_button, b=b, focused=focused)))
         line = self.message or _("Enter, then a key, changes a key. Esc, F1, F5 and F11 stay as they are.")
         colour = REFUSED_INK if self.refused else app.theme.text_light
         y = (self.panel.bottom + self.reset.rect.top) // 2
-        text.draw_text(surface, line, text.fit_px(line, app.font_px(19), self.panel.w, bold=self.refused), colour,
-                       (surface.get_width() // 2, y), "center", bold=self.refused, shadow=app.theme.shadow)
+        parts.append(text_part(line, text.fit_px(line, app.font_px(19), self.panel.w, bold=self.refused), colour,
+                               (w // 2, y), "center", self.refused, app.theme.shadow))
+        return parts
+
+    def _draw_row(self, surface: pygame.Surface, *, command: Command, r: pygame.Rect, focused: bool,
+                  shown: str) -> None:
+        """One command's row: its label, which games it is for and its key (`shown`), ringed when focused."""
+        app = self.app
+        row = "ui/list_row_selected" if focused else "ui/list_row"
+        surface.blit(app.sprites.nine_slice(row, r.size), r)
+        if focused:
+            pygame.draw.rect(surface, app.theme.focus, r.inflate(app.px(6), app.px(6)), max(2, app.px(3)),
+                             border_radius=app.px(8))
+        where = _("Both games") if command in BOTH else "Arzium"
+        key_x = r.right - app.px(150)
+        label = _(LABELS[command])
+        room = key_x - r.left - app.px(150)
+        text.draw_text(surface, label, text.fit_px(label, app.font_px(19), room), app.theme.text,
+                       (r.left + app.px(14), r.centery), "midleft")
+        text.draw_text(surface, where, text.fit_px(where, app.font_px(15), app.px(120)), app.theme.muted,
+                       (key_x - app.px(20), r.centery), "midright")
+        cap = keycap(app, shown, 16)
+        surface.blit(cap, cap.get_rect(midleft=(key_x, r.centery)))
+
+    def _draw_button(self, surface: pygame.Surface, *, b: Button, focused: bool) -> None:
+        app = self.app
+        b.draw(surface, app, False, focused)
+        if focused:
+            pygame.draw.rect(surface, app.theme.focus, b.rect.inflate(app.px(8), app.px(8)), max(2, app.px(3)),
+                             border_radius=app.px(10))

@@ -188,7 +188,7 @@ def test_a_scene_through_the_layers_equals_a_full_redraw(name: str) -> None:
     scripted(app, name, 12)
 
 
-@pytest.mark.parametrize("name", ["menu", "settings", "gallery", "replays", "statistics", "arzium-setup",
+@pytest.mark.parametrize("name", ["menu", "settings", "controls", "gallery", "replays", "statistics", "arzium-setup",
                                   "arenas-setup", "arzium-result", "arzium-result-4", "arzium-result-tie",
                                   "arenas-result", "arenas-result-coinciding"])
 @pytest.mark.sweep

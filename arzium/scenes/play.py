@@ -104,9 +104,9 @@ class PlayScene(Scene):
         self.log.colours = [self.art.colour(c) for c in self.colours]
         seated = ", ".join(f"{n} ({word(EDGE_NAMES, s.edge)})" for n, s in zip(self.names, state.setup.seats))
         opening = _("Replay: {seats}") if replay is not None else _("Game: {seats}")
+        first = state.setup.first_player
         self.log.add([LogLine(opening.format(seats=seated)),
-                      LogLine(_("{name} plays first").format(name=self.names[state.setup.first_player]),
-                              state.setup.first_player)])
+                      LogLine(person(self.names[first], _("You play first"), _("{name} plays first")), first)])
         if self.table.actions:  # a resumed game: tell its story so far
             past = new_game(state.setup, state.seed, state.cards)
             for action in self.table.actions:

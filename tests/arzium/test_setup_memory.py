@@ -258,3 +258,13 @@ def test_leaving_without_start_does_not_change_the_memory(app: App) -> None:
     scene.set_mode(False)
     app.pop()
     assert save.load_last_setup() == (REMEMBERED, None)
+
+
+def test_the_log_speaks_to_a_seat_called_you(app: App) -> None:
+    scene = open_setup(app)
+    scene.set_seat(0, "name", "You")
+    scene.set_first(0)
+    scene.first_choice.index = 1
+    scene.start()
+    assert isinstance(app.stack.top, PlayScene)
+    assert app.stack.top.log.lines[1].text == "You play first"

@@ -142,7 +142,13 @@ def group_parts(group: WidgetGroup) -> list[Part]:
         image = app.sprites.nine_slice("ui/focus_ring", ring.size)
         parts.append(Part(ring, (image, tuple(ring)), lambda s: s.blit(image, ring)))
     if group.hover is not None and group.hover.tooltip and group.hover_ms >= TOOLTIP_DELAY_MS:
-        tip, pos, area = group.hover.tooltip, group.mouse_pos, group.hover.tooltip_area(app, group.mouse_pos)
-        parts.append(Part(tooltip_rect(app, tip, pos, area), ("tooltip", tip, pos, tuple(area), app_look(app)),
-                          lambda s: draw_tooltip(s, app, tip, pos, area)))
+        pos = group.mouse_pos
+        parts.append(tooltip_part(app, group.hover.tooltip, pos, group.hover.tooltip_area(app, pos)))
     return parts
+
+
+def tooltip_part(app: App, words: str, pos: tuple[int, int], avoid: pygame.Rect | None = None) -> Part:
+    """`draw_tooltip` of `words` for the mouse at `pos` (kept off `avoid`) as a still part, keyed by all of it."""
+    return Part(tooltip_rect(app, words, pos, avoid),
+                ("tooltip", words, pos, None if avoid is None else tuple(avoid), app_look(app)),
+                lambda s: draw_tooltip(s, app, words, pos, avoid))

@@ -22,8 +22,7 @@ from common.i18n import _, language
 from common.keycap import help_tag
 from common.keymap import Command, keymap
 from common.layers import Paint, Part, image_part
-from common.tooltip import draw_tooltip, tooltip_rect
-from common.widget_parts import app_look, widget_look
+from common.widget_parts import app_look, tooltip_part, widget_look
 
 if TYPE_CHECKING:
     from common.app import App
@@ -58,8 +57,7 @@ class Hud:
             parts.append(Part(back.union(rect), None, partial(self._draw_floating, p=p, f=f)))
         tip = self._hover_message(p)
         if tip is not None:
-            parts.append(Part(tooltip_rect(app, tip, p.mouse), ("tip", tip, p.mouse, app_look(app)),
-                              lambda surface: draw_tooltip(surface, app, tip, p.mouse)))
+            parts.append(tooltip_part(app, tip, p.mouse))
         if p.run.phase == Phase.COUNTDOWN:
             parts.append(Part(window, None, lambda surface: self._draw_countdown(surface, p)))
         banner = self._banner_place(p) if p.messages.banner else None
@@ -249,11 +247,6 @@ class Hud:
     def _draw_floating(self, surface: pygame.Surface, p: Shown, f: Floating) -> None:
         img, rect, back, alpha = self._floating(p, f)
         _shaded(surface, img, rect, back, (20, 10, 6, round(200 * alpha)), alpha)
-
-    def _draw_hover(self, surface: pygame.Surface, p: Shown) -> None:
-        msg = self._hover_message(p)
-        if msg is not None:
-            draw_tooltip(surface, self.app, msg, p.mouse)
 
     def _hover_message(self, p: Shown) -> str | None:
         """The tooltip of the timer or gear under the mouse, once it has rested there."""

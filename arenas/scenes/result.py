@@ -26,8 +26,7 @@ from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.menu import MenuScene
 from common.scenes.replays import watch_file
-from common.tooltip import draw_tooltip, tooltip_rect
-from common.widget_parts import app_look, group_parts, text_part
+from common.widget_parts import group_parts, text_part, tooltip_part
 from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -241,5 +240,4 @@ class ResultScene(Scene):
         return [Part(pygame.Rect(x - width, top - width, 2 * width + 1, bottom - top + 2 * width + 1),
                      ("tick", x, top, bottom, width, colour),
                      lambda s: pygame.draw.line(s, colour, (x, top), (x, bottom), width)),  # the initial stays
-                Part(tooltip_rect(app, words, pos), ("tip", words, pos, app_look(app)),
-                     lambda s: draw_tooltip(s, app, words, pos))]
+                tooltip_part(app, words, pos)]

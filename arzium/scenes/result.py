@@ -29,8 +29,7 @@ from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.replays import watch_file
-from common.tooltip import draw_tooltip, tooltip_rect
-from common.widget_parts import app_look, group_parts
+from common.widget_parts import app_look, group_parts, tooltip_part
 from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -170,8 +169,7 @@ class ResultScene(Scene):
         mouse = self.mouse
         tip = next((words for rect, words in self.drawn.tiles if rect.collidepoint(mouse)), None)
         if tip is not None:
-            parts.append(Part(tooltip_rect(app, tip, mouse), ("tip", tip, mouse, app_look(app)),
-                              lambda s: draw_tooltip(s, app, tip, mouse)))
+            parts.append(tooltip_part(app, tip, mouse))
         return parts
 
     def _paint(self, size: tuple[int, int]) -> tuple[pygame.Surface, Drawn]:

@@ -289,7 +289,7 @@ def test_a_result_screen_with_its_tick_or_tooltip_through_the_layers_equals_a_fu
         for f, events in enumerate(steps, 1):
             assert checked_step(app, events, f"{name}: frame {f}")
             parts = app.stack.frame_parts()
-            assert parts is not None and any(isinstance(p.key, tuple) and p.key[0] == "tip" for p in parts)
+            assert parts is not None and any(isinstance(p.key, tuple) and p.key[0] == "tooltip" for p in parts)
         assert checked_step(app, [motion((1, 1))] if name == "arzium-result" else key(pygame.K_ESCAPE), name)
 
 

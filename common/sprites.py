@@ -158,11 +158,11 @@ class SpriteBook:
 
     def _entry(self, name: str) -> Entry | None:
         """The sprite's entry after layering (the default pack's file checked first if it is still pending)."""
-        if name in self._default.pending:
-            self._default_entry(name)
+        self._default_entry(name)
         return self._entries.get(name)
 
     def _default_entry(self, name: str) -> Entry | None:
+        """The default pack's entry of the sprite, its file checked now if that was deferred."""
         if name in self._default.pending:
             lines = check_pending(self._default, [name])
             self.problems.extend(lines)

@@ -98,13 +98,18 @@ def render(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Sur
     return _render(text if len(text) <= MAX_DRAWN else for_display(text), int(px), bold, tuple(colour))
 
 
+def shadow_offset(px: int) -> int:
+    """How far right and down `draw_text` puts a shadow under lettering of `px` pixels."""
+    return max(1, int(px) // 18)
+
+
 def draw_text(surface: pygame.Surface, text: str, px: int, colour: Colour, pos: tuple[float, float],
               anchor: str = "topleft", bold: bool = False, shadow: Colour | None = None) -> pygame.Rect:
     """Draw `text` with its `anchor` (a pygame.Rect attribute name) at `pos`; return its rect."""
     img = render(text, px, colour, bold)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow is not None:
-        off = max(1, int(px) // 18)
+        off = shadow_offset(px)
         surface.blit(render(text, px, shadow, bold), rect.move(off, off))
     surface.blit(img, rect)
     return rect

@@ -78,7 +78,7 @@ def text_part(words: str, px: int, colour: tuple[int, int, int], pos: tuple[floa
     """`text.draw_text` of these arguments as a still part over just the lettering (and its shadow)."""
     rect = text.render(words, px, colour, bold).get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow is not None:
-        off = max(1, int(px) // 18)
+        off = text.shadow_offset(px)
         rect = rect.union(rect.move(off, off))
     return Part(rect, ("text", words, px, colour, tuple(rect), bold, shadow),
                 lambda s: text.draw_text(s, words, px, colour, pos, anchor, bold, shadow))

@@ -11,6 +11,7 @@ turns face down).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -383,10 +384,16 @@ def legal_plan(state: GameState, a: Search) -> SearchPlan:
     p = state.active
     ci = state.players[p].cards.index(a.card)
     fit = state.cards.shapes[a.card][(state.rot[p] + len(a.turn_artifacts)) % 4].fits[a.anchor]
-    used: list[tuple[str, str]] = [(art, Ability.TURN) for art in a.turn_artifacts]
-    used += [(art, Ability.FREE_BLANK) for art in a.free_blank_artifacts]
-    used += [(art, Ability.DISPLACE) for art in a.displace_artifacts]
-    return SearchPlan(ci, fit, _blank_order(state, fit, a.blanks), used)
+    return SearchPlan(ci, fit, _blank_order(state, fit, a.blanks), list(_artifact_uses(a)))
+
+
+def _artifact_uses(a: Search) -> Iterator[tuple[str, str]]:
+    """Each artifact the search uses with its ability, Turns first, then Free blanks, then Displaces (one at
+    a time: `plan_search` checks each before it looks at the next field)."""
+    for arts, ability in ((a.turn_artifacts, Ability.TURN), (a.free_blank_artifacts, Ability.FREE_BLANK),
+                          (a.displace_artifacts, Ability.DISPLACE)):
+        for art in arts:
+            yield art, ability
 
 
 def plan_search(state: GameState, a: Search) -> SearchPlan:
@@ -399,11 +406,9 @@ def plan_search(state: GameState, a: Search) -> SearchPlan:
     if not ps.face_up[ci]:
         raise IllegalAction(f"character {a.card} is face down")
     used: list[tuple[str, str]] = []
-    for arts, ability in ((a.turn_artifacts, Ability.TURN), (a.free_blank_artifacts, Ability.FREE_BLANK),
-                          (a.displace_artifacts, Ability.DISPLACE)):
-        for art in arts:
-            artifact_index(state, art, ability)
-            used.append((art, ability))
+    for art, ability in _artifact_uses(a):
+        artifact_index(state, art, ability)
+        used.append((art, ability))
     if not _distinct(a.artifacts):
         raise IllegalAction("each artifact can be used only once per search")
     if not _is_int(a.anchor) or not 0 <= a.anchor < SQUARES:

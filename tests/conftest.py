@@ -16,8 +16,15 @@ sys.path[:0] = [str(TESTS.parent), str(TESTS)]
 
 import pytest  # noqa: E402
 
+import common.sprite_packs  # noqa: E402
+import common.sprites  # noqa: E402
 from common.app import App  # noqa: E402
-from helpers import close_app, make_app  # noqa: E402
+from helpers import close_app, make_app, shared_decodes  # noqa: E402
+
+# Hundreds of tests open an App on the shipped pack; each worker decodes its PNGs and parses its manifest once
+# (keyed by the file's bytes, so a changed file is read again). Every other pack is read as the app reads it.
+common.sprite_packs.decode_png, common.sprites.decode_png, common.sprite_packs.read_toml = shared_decodes(
+    common.sprite_packs.decode_png, common.sprite_packs.read_toml)
 
 
 @pytest.fixture(autouse=True)

@@ -5,8 +5,11 @@ the path and gives every test an `app` fixture built by `make_app`.
 """
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -15,6 +18,7 @@ from common.app import App, AppOptions
 from common.scene import Scene
 from common.scenes.rules import RulesScene
 from common.settings import Settings
+from common.sprite_packs import SPRITES_DIR
 
 FRAME = 1000 / 60  # one frame at 60 fps, in ms
 
@@ -31,6 +35,40 @@ def close_app(app: App) -> None:
     app.sounds.stop_all()
     pygame.display.quit()
     pygame.font.quit()
+
+
+Decode = Callable[[Path, "Path | None"], pygame.Surface]
+ReadToml = Callable[..., dict[str, Any]]
+
+
+def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, Decode, ReadToml]:
+    """`decode_png` and `read_toml` that keep what they made from a shipped pack's file, keyed by its bytes,
+    and hand out copies (twice the first: for sprite_packs and sprites); other files go to the originals."""
+    shipped = SPRITES_DIR.resolve()
+    pictures: dict[tuple[str, bytes], pygame.Surface] = {}
+    manifests: dict[tuple[str, bytes], dict[str, Any]] = {}
+
+    def bytes_key(path: Path | str) -> tuple[str, bytes] | None:
+        real = Path(path).resolve()
+        return (real.name, real.read_bytes()) if real.is_relative_to(shipped) and real.is_file() else None
+
+    def decode(path: Path, folder: Path | None = None) -> pygame.Surface:
+        key = bytes_key(path)
+        if key is None:
+            return decode_png(path, folder)
+        if key not in pictures:
+            pictures[key] = decode_png(path, folder)
+        return pictures[key].copy()
+
+    def parse(path: Path | str, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        key = bytes_key(path)
+        if key is None:
+            return read_toml(path, *args, **kwargs)
+        if key not in manifests:
+            manifests[key] = read_toml(path, *args, **kwargs)
+        return copy.deepcopy(manifests[key])
+
+    return decode, decode, parse
 
 
 def key(k: int, mod: int = 0, unicode: str = "") -> list[pygame.event.Event]:

@@ -90,12 +90,26 @@ def clear_cache() -> None:
     font.cache_clear()
     _render.cache_clear()
     _wrap_balanced.cache_clear()
+    _widest_digit.cache_clear()
 
 
 def render(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     """Rendered text surface (cached by text, size, weight and colour); `text` is made safe first."""
     # The font makes short text safe when it renders it, so a cache hit costs no sanitising.
     return _render(text if len(text) <= MAX_DRAWN else for_display(text), int(px), bold, tuple(colour))
+
+
+def steady_width(text: str, px: int, bold: bool = False) -> int:
+    """How wide `text` is drawn with every digit as wide as the font's widest: the room a ticking number
+    never outgrows, so what stands beside it does not shift as the digits change."""
+    widest = _widest_digit(int(px), bold)
+    return render("".join(widest if c.isdecimal() else c for c in text), px, (0, 0, 0), bold).get_width()
+
+
+@lru_cache(maxsize=64)
+def _widest_digit(px: int, bold: bool) -> str:
+    face = font(px, bold)
+    return max("0123456789", key=lambda d: face.size(d)[0])
 
 
 def shadow_offset(px: int) -> int:

@@ -126,9 +126,9 @@ class Hud:
         if p.run.replay is not None:
             words.append((_("REPLAY"), app.font_px(14), (255, 200, 120), 8))
         lead, x = [], app.px(14)
-        for word, px, colour, gap in words:
+        for word, px, colour, gap in words:  # the clock in a steady slot: the legend beside it stays put
             lead.append((word, px, colour, x))
-            x += text.render(word, px, colour, bold=True).get_width() + app.px(gap)
+            x += text.steady_width(word, px, bold=True) + app.px(gap)
         return lead, x + app.px(8)
 
     def _draw_lead(self, surface: pygame.Surface, p: Shown) -> None:

@@ -27,8 +27,8 @@ from arenas.scenes.glass import GlassPainter
 from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.run import Phase
 from arenas.scenes.running_rules import RunningRulesScene
-from arenas.session import GameSetup
-from common import catalog
+from arenas.session import GameSetup, format_ms
+from common import catalog, text
 from common.app import App
 from common.layers import Part, paint_all
 from common.scene import Scene
@@ -331,3 +331,15 @@ def test_a_flowing_glass_is_still_parts_keyed_by_its_sand_rows_and_a_small_movin
     whole = pygame.Surface((100, 150))
     painter.draw(whole, (10, 20), 0.5, "sand_slow1", True, 0.0)
     assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def test_the_top_bar_legend_stays_put_while_the_clock_ticks(app: App) -> None:
+    scene = solo_scene(app)
+    widths, places = set(), set()
+    for _ in range(90):  # 0:00.0 to 0:09.0 through 0:01.1, 0:04.4, 0:08.8...: digits of every width
+        app.step([], 100)
+        widths.add(text.render(format_ms(scene.run.state.time_ms), app.font_px(28), (0, 0, 0), True).get_width())
+        places.add(tuple(tuple(part.rect) for part in scene.frame_parts() if isinstance(part.key, tuple)
+                         and part.key[:1] in (("legend",), ("ends",))))
+    assert len(widths) > 1, "the clock's digits never changed its width: the test shows nothing"
+    assert len(places) == 1, "the legend moved with the clock"

@@ -12,6 +12,7 @@ import math
 import warnings
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from functools import lru_cache
 from typing import Literal
 
 from common.i18n import N_, _
@@ -84,11 +85,17 @@ def _code(name: str) -> int | None:
 def key_name(code: int) -> str:
     """The name of key `code` as shown on screen: pygame's, capitalised ("F2", "A"), the common keys in the
     player's language ("Enter", "Space")."""
+    name = _pygame_name(code)
+    return spoken(name) if name else "?"
+
+
+@lru_cache(maxsize=256)
+def _pygame_name(code: int) -> str:
+    """pygame's name of key `code` (the same all run long; screens ask for it every frame)."""
     import pygame
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        name = pygame.key.name(code)
-    return spoken(name) if name else "?"
+        return str(pygame.key.name(code))
 
 
 def spoken(name: str) -> str:

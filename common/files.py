@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tomllib
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
@@ -236,6 +235,7 @@ def parse_json(text: str, path: Path | str) -> Any:
 
 def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
     """Parse TOML text; every parser failure is a `DataError`."""
+    import tomllib  # here: a start-up with its manifests parsed already (common.toml_cache) never needs it
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

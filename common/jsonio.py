@@ -79,10 +79,10 @@ def write_json_atomic(path: Path, data: Any) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     clean_stale_temps(path)
-    _write_bytes_atomic(path, json.dumps(data, indent=2, sort_keys=True).encode("utf-8"))
+    write_bytes_atomic(path, json.dumps(data, indent=2, sort_keys=True).encode("utf-8"))
 
 
-def _write_bytes_atomic(path: Path, raw: bytes) -> None:
+def write_bytes_atomic(path: Path, raw: bytes) -> None:
     """Write `raw` to `path` through a temp file beside it: fsync, rename, fsync of the folder."""
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=_TEMP_SUFFIX, dir=path.parent)
     try:
@@ -165,7 +165,7 @@ def keep_copy(path: Path, kind: Kind = Kind.DATA) -> Path:
             if earlier.stat().st_size == len(raw) and read_bytes(earlier, kind) == raw:
                 return earlier
     target = _bad_name(path)
-    _write_bytes_atomic(target, raw)
+    write_bytes_atomic(target, raw)
     return target
 
 

@@ -40,6 +40,12 @@ def data_dir() -> Path:
     return _home_override() or Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False, roaming=True))
 
 
+def cache_dir() -> Path:
+    """Folder of what the app can always make again (parsed manifests); losing it loses nothing."""
+    override = _home_override()
+    return override / "cache" if override else Path(platformdirs.user_cache_dir(APP_DIR_NAME, appauthor=False))
+
+
 def replays_dir() -> Path:
     """Folder where finished runs are saved as replay files."""
     return data_dir() / "replays"

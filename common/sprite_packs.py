@@ -47,10 +47,11 @@ from typing import Any
 import pygame
 
 from common import paths
-from common.files import DataError, Kind, Problem, look_into, read_bytes, read_toml
+from common.files import DataError, Kind, Problem, look_into, read_bytes
 from common.i18n import _
 from common.png import png_size_from
 from common.safe_text import is_safe_name, one_line
+from common.toml_cache import read_toml_cached
 
 DEFAULT_PACK = "default"
 SPRITES_DIR = paths.shipped("sprites")
@@ -127,7 +128,7 @@ def discover_packs(extra_dirs: list[Path] | None = None) -> list[PackInfo]:
                 continue  # a name that cannot be shown or stored (not UTF-8, a control character) is skipped
             name, author = folder.name, ""
             try:
-                header = read_toml(folder / MANIFEST, Kind.MANIFEST, within=folder).get("pack")
+                header = read_toml_cached(folder / MANIFEST, Kind.MANIFEST, within=folder).get("pack")
             except DataError:
                 header = None
             if isinstance(header, dict):
@@ -284,7 +285,7 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None, defer_files: bool 
         pack.problems.append(problem_line(pack_id, str(folder), "pack folder not found; pack not used"))
         return pack
     try:
-        doc = read_toml(folder / MANIFEST, Kind.MANIFEST, within=folder)
+        doc = read_toml_cached(folder / MANIFEST, Kind.MANIFEST, within=folder)
     except DataError as exc:
         why = f"no {MANIFEST} in {folder}" if exc.problem is Problem.MISSING else exc.detail
         pack.problems.append(problem_line(pack_id, MANIFEST, f"{why}; pack not used"))

@@ -7,6 +7,8 @@ import stat
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from common.paths import APP_DIR_NAME
+
 Snapshot = dict[str, str | bytes]
 
 
@@ -28,8 +30,10 @@ def snapshot(folder: Path) -> Snapshot:
 
 
 def file_bytes(folder: Path) -> dict[str, bytes]:
-    """Every regular file under `folder` (relative name) and its bytes."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every regular file under `folder` (relative name) and its bytes, but the cache's (parsed manifests: what
+    the app can always make again, kept by any start)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.relative_to(folder).parts[:2] != (APP_DIR_NAME, "cache")}
 
 
 def changes(before: Snapshot, after: Snapshot) -> dict[str, str]:

@@ -77,3 +77,11 @@ def test_collections_are_on_again_whichever_way_the_command_line_leaves(capsys: 
     with pytest.raises(SystemExit):
         cli.main(["--version"])
     assert gc.isenabled() and capsys.readouterr().out.splitlines()[-1].startswith("arenas-arzium ")
+
+
+def test_a_second_start_reads_the_manifests_parse_from_the_cache_and_never_imports_the_toml_parser(
+        tmp_path: Path) -> None:
+    first, second = _first_frame(tmp_path), _first_frame(tmp_path)
+    assert "tomllib" in first["modules"]  # nothing kept yet: the default pack's manifest is parsed
+    assert "tomllib" not in second["modules"]
+    assert first["code"] == second["code"] == 0

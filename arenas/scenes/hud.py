@@ -147,12 +147,17 @@ class Hud:
         labels = {tid: _("{timer} lost").format(timer=timer_code(tid)) if t.lost else timer_code(tid)
                   for tid, t in p.run.state.timers.items()}
         lpx = min(text.fit_px(label, app.font_px(16), item_w - app.px(22), bold=True) for label in labels.values())
+        clip = surface.get_clip()
         for t in p.run.state.timers.values():
+            label = labels[t.id]
+            reach = max(item_w, app.px(18) + text.render(label, lpx, light, bold=True).get_width())
+            if not clip.colliderect((x, p.table.hud.top, reach, p.table.hud.h)):  # a neighbour's part is painted
+                x += item_w
+                continue
             colour = app.sprites.colour(TIMER_SPECS[t.id].sand)
             pygame.draw.circle(surface, (10, 6, 4), (x + app.px(7), cy - app.px(7)), app.px(7))
             pygame.draw.circle(surface, colour, (x + app.px(7), cy - app.px(7)), app.px(6))
             danger = t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING
-            label = labels[t.id]
             ink = (255, 110, 90) if danger or t.lost else light
             text.draw_text(surface, label, lpx, ink, (x + app.px(18), cy - app.px(7)), "midleft", bold=True)
             bar = pygame.Rect(x, cy + app.px(6), item_w - app.px(12), app.px(7))

@@ -89,19 +89,22 @@ def merge(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
     for r in rects:
         if r.w <= 0 or r.h <= 0:
             continue
+        hits = r.collidelistall(out)  # those it overlaps, in order
+        if any(out[i].contains(r) for i in hits):  # it adds nothing (a moving part that stayed put)
+            continue
         r = r.copy()
-        joined = True
-        while joined:
-            joined = False
-            for i in r.collidelistall(out):  # those it overlaps, in order
+        while True:
+            for i in hits:
                 o = out[i]
                 u = r.union(o)
                 both = r.clip(o)
                 if u.w * u.h <= 1.1 * (r.w * r.h + o.w * o.h - both.w * both.h):
                     r = u
                     out.pop(i)
-                    joined = True
                     break
+            else:
+                break
+            hits = r.collidelistall(out)
         out.append(r)
     return out
 

@@ -69,7 +69,7 @@ def tournament_command(args: argparse.Namespace) -> int:
         return print_error(exc, MAX_MESSAGE)
     return tournament_main(args.players, args.bots, args.games, args.seed if args.seed is not None else 1,
                            args.json, not args.basic, hard_iterations=args.iterations, time_cap=args.time_cap,
-                           rotate_first=args.rotate_first)
+                           rotate_first=args.rotate_first, log=args.log, progress=args.progress)
 
 
 def think_bench_command(app: App, args: argparse.Namespace) -> int:

@@ -210,6 +210,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rotate-first", action="store_true",
                    help=_("rotate the first player over the seats from deal to deal, and add win rates by turn "
                           "position (apart from the edges)"))
+    p.add_argument("--log", type=Path, metavar="FILE",
+                   help=_("write each game to FILE as it ends; run again with the same FILE to go on where a "
+                          "stopped run was"))
+    p.add_argument("--progress", action="store_true", help=_("print a line on stderr as each game ends"))
     p = add("verify-levels", _("play every Arenas level with team-mate bots over N seeds; print win rates"))
     p.add_argument("--seeds", type=_positive, default=100, help=_("seeds per level"))
     p.add_argument("--model", choices=["expert", "person", "both"], default="both",

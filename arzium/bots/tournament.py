@@ -13,13 +13,16 @@ from __future__ import annotations
 import json
 import math
 import statistics
+import sys
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
 from arzium.bots import BOT_LEVELS, DEFAULT_ITERATIONS, HARD_LEVELS, MAX_ITERATIONS, THINK_SECONDS, make_bot
+from arzium.bots.tournament_log import append_game, open_log
 from arzium.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -150,6 +153,21 @@ def summarize(players: int, bots: list[str], games: list[dict[str, Any]]) -> dic
             "mean_turns": round(statistics.fmean(g["turns"] for g in games), 1) if games else 0.0}
 
 
+def _play(specs: list[GameSpec], workers: int) -> Iterable[dict[str, Any]]:
+    """The games played, each as soon as it ends (in that order)."""
+    if workers <= 1 or len(specs) <= 1:
+        yield from map(play_game, specs)
+        return
+    with get_context("spawn").Pool(workers) as pool:  # fork could copy a lock held by another thread
+        yield from pool.imap_unordered(play_game, specs)
+
+
+def progress_line(game: dict[str, Any], done: int, total: int) -> str:
+    """One line about a finished game: which it was, who won, how long it took."""
+    won = ", ".join(f"{game['lineup'][w]} (seat {w + 1})" for w in game["winners"])
+    return f"game {done}/{total} (#{game['index'] + 1}): {won} won in {game['turns']} turns"
+
+
 def budget(level: str, iterations: int | None, time_cap: float | None) -> str:
     """How much a hard `level` thinks per move with these tournament settings (see `make_bot`)."""
     if level == "hard-v1":
@@ -162,16 +180,22 @@ def budget(level: str, iterations: int | None, time_cap: float | None) -> str:
     return f"up to {time_cap:g} s (at most {iterations or MAX_ITERATIONS} iterations)"
 
 
+Progress = Callable[[dict[str, Any], int, int], None]  # a finished game, how many are done, of how many
+
+
 def tournament(players: int, bots: list[str], games: int, seed: int, full_game: bool = True, workers: int = 2,
                hard_iterations: int | None = None, time_cap: float | None = None,
-               rotate_first: bool = False) -> dict[str, Any]:
+               rotate_first: bool = False, log: Path | None = None,
+               progress: Progress | None = None) -> dict[str, Any]:
     """Play `games` seeded games with the bots rotated through the seats; results as a JSON-able dict.
 
     Keys: the arguments, ``balanced`` (every bot level sat in every seat equally often), ``results`` per
     bot level (wins, games = seats it played, win_rate, ci95, mean_score, seat_win_rates,
     decision_ms p50/p95/max), ``seats`` (win rate and ci95 of each seat), ``shared_wins``,
     ``mean_turns``, ``elapsed_s`` (wall clock) and ``budgets`` (how much each hard level thought per move).
-    `hard_iterations` and `time_cap` (wall seconds per move) apply to every hard level.
+    `hard_iterations` and `time_cap` (wall seconds per move) apply to every hard level. With a `log` (see
+    `tournament_log`) each game is written there as it ends and the games it holds already are not played
+    again (``resumed`` counts them); `progress` is told of each game as it ends.
     """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"players: {players} (2-4)")
@@ -189,16 +213,23 @@ def tournament(players: int, bots: list[str], games: int, seed: int, full_game: 
     specs = [GameSpec(g, seed * 1_000_003 + deal, lineup, seed * 1_000_003 + g, full_game, hard_iterations,
                       time_cap, deal % players if rotate_first else 0)
              for g, (deal, lineup) in enumerate(lineups(players, bots, games))]
+    settings = {"players": players, "bots": list(bots), "seed": seed, "full_game": full_game,
+                "hard_iterations": hard_iterations, "time_cap": time_cap, "rotate_first": rotate_first}
+    kept = {i: g for i, g in (open_log(log, settings) if log is not None else {}).items() if i < games}
+    todo = [s for s in specs if s.index not in kept]
     start = time.perf_counter()
-    if workers <= 1 or games == 1:
-        played = [play_game(s) for s in specs]
-    else:
-        with get_context("spawn").Pool(workers) as pool:  # fork could copy a lock held by another thread
-            played = sorted(pool.imap_unordered(play_game, specs), key=lambda g: g["index"])
+    played = list(kept.values())
+    for game in _play(todo, workers):
+        if log is not None:
+            append_game(log, game)
+        played.append(game)
+        if progress is not None:
+            progress(game, len(played), games)
+    played.sort(key=lambda g: g["index"])
     elapsed = time.perf_counter() - start
     return {"game": "arzium", "players": players, "bots": list(bots), "games": games, "seed": seed,
             "full_game": full_game, "hard_iterations": hard_iterations or DEFAULT_ITERATIONS, "time_cap": time_cap,
-            "rotate_first": rotate_first,
+            "rotate_first": rotate_first, "resumed": len(kept),
             "budgets": {b: budget(b, hard_iterations, time_cap) for b in dict.fromkeys(bots) if b in HARD_LEVELS},
             "balanced": len(set(bots)) == 1 or games % len(bots) == 0, **summarize(players, list(bots), played),
             "elapsed_s": round(elapsed, 1)}
@@ -234,7 +265,8 @@ def format_table(res: dict[str, Any]) -> str:
                          f"{k['fair']:>6.1%}")
     lines.append("")
     lines.append(f"shared wins: {res['shared_wins']}   mean turns: {res['mean_turns']}   "
-                 f"wall time: {res['elapsed_s']:.0f} s")
+                 f"wall time: {res['elapsed_s']:.0f} s"
+                 + (f" ({res['resumed']} of the games read from the log)" if res.get("resumed") else ""))
     return "\n".join(lines)
 
 
@@ -244,10 +276,15 @@ def _ordinal(k: int) -> str:
 
 def tournament_main(players: int, bots: list[str], games: int, seed: int, json_path: str | Path | None = None,
                     full_game: bool = True, workers: int = 2, hard_iterations: int | None = None,
-                    time_cap: float | None = None, rotate_first: bool = False) -> int:
-    """Run a tournament, print its table, write JSON to `json_path` if given; the exit code."""
+                    time_cap: float | None = None, rotate_first: bool = False, log: Path | None = None,
+                    progress: bool = False) -> int:
+    """Run a tournament, print its table, write JSON to `json_path` if given (`progress`: a line on stderr as
+    each game ends); the exit code."""
+    def tell(game: dict[str, Any], done: int, total: int) -> None:
+        print(progress_line(game, done, total), file=sys.stderr, flush=True)
     try:
-        res = tournament(players, bots, games, seed, full_game, workers, hard_iterations, time_cap, rotate_first)
+        res = tournament(players, bots, games, seed, full_game, workers, hard_iterations, time_cap, rotate_first,
+                         log, tell if progress else None)
     except ValueError as exc:
         print(f"tournament: {exc}")
         return 2

@@ -1,0 +1,89 @@
+"""A tournament's log: a stopped run goes on where it was and ends as one whole run would; a log of other
+settings, or a broken one, is one line and left as it was; a cut-off last line is dropped."""
+import json
+
+import pytest
+
+from arzium.bots.tournament import tournament, tournament_main
+from arzium.bots.tournament_log import LogError, open_log
+from common.cli import build_parser
+
+ARGS = {"players": 2, "bots": ["normal", "easy"], "seed": 3, "full_game": False, "workers": 1}
+SETTINGS = {"players": 2, "bots": ["normal", "easy"], "seed": 3, "full_game": False, "hard_iterations": None,
+            "time_cap": None, "rotate_first": False}
+
+
+def _figures(res):
+    """The results without what the clock decides (decision times, wall time) or how the run was split."""
+    res = {k: v for k, v in res.items() if k not in ("elapsed_s", "resumed")}
+    res["results"] = {b: {k: v for k, v in r.items() if k not in ("decision_ms", "wall_ms")}
+                      for b, r in res["results"].items()}
+    return res
+
+
+def test_a_run_that_stopped_goes_on_from_its_log_and_ends_as_one_whole_run(tmp_path):
+    log = tmp_path / "t.log"
+    first = tournament(games=3, log=log, **ARGS)  # as if stopped after three games
+    assert first["resumed"] == 0 and len(log.read_text().splitlines()) == 1 + 3
+    told = []
+    rest = tournament(games=6, log=log, progress=lambda g, done, total: told.append((g["index"], done, total)),
+                      **ARGS)
+    assert rest["resumed"] == 3
+    assert sorted(i for i, _, _ in told) == [3, 4, 5] and [d for _, d, _ in told] == [4, 5, 6]
+    assert _figures(rest) == _figures(tournament(games=6, **ARGS))
+    assert len(log.read_text().splitlines()) == 1 + 6
+    again = tournament(games=6, log=log, **ARGS)  # all there: nothing is played
+    assert again["resumed"] == 6 and _figures(again) == _figures(rest)
+
+
+def test_a_cut_off_last_line_is_dropped_and_played_again(tmp_path):
+    log = tmp_path / "t.log"
+    tournament(games=2, log=log, **ARGS)
+    whole = log.read_bytes()
+    log.write_bytes(whole[:-25])  # the second game's line cut by a stop
+    assert sorted(open_log(log, SETTINGS)) == [0]
+    assert log.read_bytes() == whole[:whole.rindex(b"\n", 0, len(whole) - 1) + 1]
+    assert tournament(games=2, log=log, **ARGS)["resumed"] == 1
+    assert log.read_bytes().count(b"\n") == 3
+
+
+def test_a_whole_last_record_without_its_line_end_is_kept_and_the_next_one_starts_a_line(tmp_path):
+    log = tmp_path / "t.log"
+    tournament(games=2, log=log, **ARGS)
+    log.write_bytes(log.read_bytes()[:-1])
+    assert sorted(open_log(log, SETTINGS)) == [0, 1]
+    tournament(games=3, log=log, **ARGS)
+    assert [json.loads(line)["index"] for line in log.read_text().splitlines()[1:]] == [0, 1, 2]
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"hello\n", "not a tournament log"),
+    (b'{"format": "arzium-tournament-log", "version": 1, "settings": {"players": 3}}\n', "other settings"),
+    (b'{"format": "arzium-tournament-log", "version": 1, "settings": SETTINGS}\n[1, 2]\n', "line 2 is not a game"),
+    (b'{"format": "arzium-tournament-log", "version": 1, "settings": SETTINGS}\n{bad\n{"index": 1}\n', "line 2"),
+])
+def test_a_log_that_is_not_one_of_these_settings_is_one_line_and_left_alone(tmp_path, capsys, content, words):
+    log = tmp_path / "t.log"
+    log.write_bytes(content.replace(b"SETTINGS", json.dumps(SETTINGS).encode()))
+    before = log.read_bytes()
+    assert tournament_main(2, ["normal", "easy"], 2, 3, None, False, workers=1, log=log) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1 and out[0].startswith(f"tournament: {log}: ") and words in out[0], out
+    assert log.read_bytes() == before
+
+
+def test_other_settings_are_named_in_the_refusal(tmp_path):
+    log = tmp_path / "t.log"
+    tournament(games=1, log=log, **ARGS)
+    with pytest.raises(LogError, match=r"seed: 3 -> 4"):
+        tournament(games=1, log=log, **{**ARGS, "seed": 4})
+
+
+def test_progress_prints_a_line_per_game_on_stderr_and_the_flags_reach_the_run(tmp_path, capsys):
+    log = tmp_path / "t.log"
+    assert tournament_main(2, ["normal", "easy"], 3, 3, None, False, workers=1, log=log, progress=True) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split(":")[0] for line in err] == ["game 1/3 (#1)", "game 2/3 (#2)", "game 3/3 (#3)"]
+    assert all(" won in " in line for line in err)
+    args = build_parser().parse_args(["tournament", "arzium", "--log", str(log), "--progress"])
+    assert args.log == log and args.progress

@@ -33,6 +33,7 @@ from arzium.rules import (
     new_game,
     outcome,
 )
+from common.memory import settle_worker
 
 Z95 = 1.959964
 
@@ -74,6 +75,7 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
     state = new_game(replace(default_setup(n, spec.full_game), first_player=spec.first_player), spec.deal_seed)
     bots = [make_bot(level, spec.bot_seed * 16 + i, spec.hard_iterations, spec.time_cap)
             for i, level in enumerate(spec.lineup)]
+    settle_worker()  # in a pool's worker: what earlier games filled the caches with costs no collector pause
     times: list[list[float]] = [[] for _ in range(n)]
     wall: list[list[float]] = [[] for _ in range(n)]
     clock, wall_clock = time.process_time, time.perf_counter

@@ -30,6 +30,7 @@ from arzium.bots import hint as hard_hint
 from arzium.bots import make_bot
 from arzium.rules import Action, CardSet, GameState, action_from_json, default_cards
 from common.i18n import _
+from common.memory import settle_worker
 
 THINK_LIMIT_S = 0.8  # bots and hints in the window stop searching after this many seconds (wall clock)
 PARENT_POLL_S = 0.5  # how often the worker looks whether the window's process is still there
@@ -169,12 +170,16 @@ def decide_job(spec: BotSpec, seat: int, key: int, data: dict[str, Any], cards: 
     """Worker side: the action (as JSON) the bot of `spec` takes as `seat` in the state `data`."""
     state = GameState.from_dict(data, cards)
     bot = make_bot(spec.level, decision_seed(spec.seed, key), spec.iterations, THINK_LIMIT_S)
-    return bot.decide(state, seat).to_json()
+    action = bot.decide(state, seat).to_json()
+    settle_worker()
+    return action
 
 
 def hint_job(data: dict[str, Any], cards: CardSet | None) -> dict[str, Any]:
     """Worker side: the hard bot's suggestion (as JSON) for the player to act in the state `data`."""
-    return hard_hint(GameState.from_dict(data, cards), max_seconds=THINK_LIMIT_S).to_json()
+    action = hard_hint(GameState.from_dict(data, cards), max_seconds=THINK_LIMIT_S).to_json()
+    settle_worker()
+    return action
 
 
 def start_hint(state: GameState) -> Task:

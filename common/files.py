@@ -36,6 +36,7 @@ class Kind(StrEnum):
     CARDS = "card data"
     MANIFEST = "pack manifest"
     IMAGE = "image"
+    LOG = "tournament log"
     DATA = "data"  # any other data file
 
     @property
@@ -45,7 +46,7 @@ class Kind(StrEnum):
 
 _CAPS = {Kind.SETTINGS: 1 * MIB, Kind.REPLAY: 32 * MIB, Kind.SAVE: 16 * MIB, Kind.RECORDS: 4 * MIB,
          Kind.SETUP: 1 * MIB, Kind.LEVEL: 4 * MIB, Kind.CARDS: 4 * MIB, Kind.MANIFEST: 1 * MIB,
-         Kind.IMAGE: 32 * MIB, Kind.DATA: 16 * MIB}
+         Kind.IMAGE: 32 * MIB, Kind.LOG: 64 * MIB, Kind.DATA: 16 * MIB}
 
 
 class Problem(StrEnum):

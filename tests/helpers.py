@@ -41,9 +41,9 @@ Decode = Callable[[Path, "Path | None"], pygame.Surface]
 ReadToml = Callable[..., dict[str, Any]]
 
 
-def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, Decode, ReadToml]:
+def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, ReadToml]:
     """`decode_png` and `read_toml` that keep what they made from a shipped pack's file, keyed by its bytes,
-    and hand out copies (twice the first: for sprite_packs and sprites); other files go to the originals."""
+    and hand out copies; other files go to the originals."""
     shipped = SPRITES_DIR.resolve()
     pictures: dict[tuple[str, bytes], pygame.Surface] = {}
     manifests: dict[tuple[str, bytes], dict[str, Any]] = {}
@@ -68,7 +68,7 @@ def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, Dec
             manifests[key] = read_toml(path, *args, **kwargs)
         return copy.deepcopy(manifests[key])
 
-    return decode, decode, parse
+    return decode, parse
 
 
 def key(k: int, mod: int = 0, unicode: str = "") -> list[pygame.event.Event]:

@@ -10,6 +10,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from common.files import DataError, Kind, Problem, read_bytes
+
 FORMAT = "arzium-tournament-log"
 VERSION = 1
 
@@ -22,9 +24,11 @@ def open_log(path: Path, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
     """The games `path` holds for `settings` (by index), the file made ready for more lines (created with its
     header when missing or empty; a cut-off last line removed); LogError if it is not a log of these settings."""
     try:
-        raw = path.read_bytes() if path.exists() else b""
-    except OSError as exc:
-        raise LogError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raw = read_bytes(path, Kind.LOG)
+    except DataError as exc:
+        if exc.problem is not Problem.MISSING:
+            raise LogError(str(exc)) from None
+        raw = b""
     header = {"format": FORMAT, "version": VERSION, "settings": settings}
     if not raw.strip():
         _write(path, json.dumps(header) + "\n", "w")

@@ -87,3 +87,11 @@ def test_progress_prints_a_line_per_game_on_stderr_and_the_flags_reach_the_run(t
     assert all(" won in " in line for line in err)
     args = build_parser().parse_args(["tournament", "arzium", "--log", str(log), "--progress"])
     assert args.log == log and args.progress
+
+
+def test_a_log_that_is_a_folder_is_refused_through_the_hardened_reader(tmp_path, capsys):
+    log = tmp_path / "logs"
+    log.mkdir()
+    assert tournament_main(2, ["normal", "easy"], 1, 3, None, False, workers=1, log=log) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"tournament: {log}: is a folder, not a regular file"]

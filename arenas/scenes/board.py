@@ -55,13 +55,23 @@ def rusted(image: pygame.Surface) -> pygame.Surface:
 
 
 def cover(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-    """`image` scaled to cover `size` and cropped to it, centred."""
+    """`image` scaled to cover `size`, what overflows cut out of its middle (so a framed picture keeps all of
+    its frame in a window of another shape: the two halves meet in the plain middle)."""
     sw, sh = image.get_size()
-    k = max(size[0] / sw, size[1] / sh)
-    big = pygame.transform.smoothscale(image, (max(size[0], round(sw * k)), max(size[1], round(sh * k))))
-    rect = pygame.Rect(0, 0, *size)
-    rect.center = big.get_rect().center
-    return big.subsurface(rect).copy()
+    w, h = size
+    k = max(w / sw, h / sh)
+    big = pygame.transform.smoothscale(image, (max(w, round(sw * k)), max(h, round(sh * k))))
+    bw, bh = big.get_size()
+    if (bw, bh) == (w, h):
+        return big
+    out = pygame.Surface(size, 0, big)
+    if bw > w:  # the left and right halves
+        out.blit(big, (0, 0), pygame.Rect(0, 0, w // 2, h))
+        out.blit(big, (w // 2, 0), pygame.Rect(bw - (w - w // 2), 0, w - w // 2, h))
+    else:       # the top and bottom halves
+        out.blit(big, (0, 0), pygame.Rect(0, 0, w, h // 2))
+        out.blit(big, (0, h // 2), pygame.Rect(0, bh - (h - h // 2), w, h - h // 2))
+    return out
 
 
 @dataclass

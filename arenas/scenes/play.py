@@ -108,6 +108,7 @@ class PlayScene(Scene):
         self.hissing = False
         self.table: TableLayout | None = None
         self.board: BoardView | None = None
+        self.area = app.size  # the window part the table fills (the tutorial keeps a column for its coach)
         self.sprite_version = app.sprites.version
         self.hint: HintView | None = None
         self.hint_button = Button(keymap(app.settings.key_bindings).hint_label(), self.show_hint, font=17)
@@ -145,6 +146,7 @@ class PlayScene(Scene):
             self.sprite_version = app.sprites.version
             self.view.clear()
         state = self.run.state
+        self.area = size
         self.board, self.table = play_board(app, state.level, len(state.players), size)
         self.view.resized()
         hud = self.table.hud

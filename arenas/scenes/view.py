@@ -62,8 +62,7 @@ class PlayView:
         """The play scene as parts of the frame (`common.layers`), bottom to top."""
         if p.board is None or p.table is None:
             return []
-        window = pygame.Rect((0, 0), self.app.size)
-        under, _full = p.board.layers(window.size)
+        under, _full = p.board.layers(p.area)
         parts = [image_part(under, (0, 0)), *p.board.gear_parts(p.motion.gear_turn(p.now))]
         shown = card_preview(p)
         turns = shown.by_timer() if shown is not None else {}

@@ -1,0 +1,52 @@
+"""The Arenas table keeps its whole wooden frame in any window shape, and in the part of the window the table
+is given (the tutorial's coach column and the replay's control bar no longer cover an edge of it)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from arenas.scenes.board import cover
+from arenas.scenes.tutorial import TutorialScene
+from common.app import App
+
+RIM, FELT = (120, 70, 30), (30, 90, 80)
+
+
+def framed(size: tuple[int, int], rim: int) -> pygame.Surface:
+    """A felt picture inside a `rim`-pixel wooden frame."""
+    image = pygame.Surface(size)
+    image.fill(RIM)
+    image.fill(FELT, pygame.Rect(0, 0, *size).inflate(-2 * rim, -2 * rim))
+    return image
+
+
+@pytest.mark.parametrize("size", [(90, 72), (128, 72), (200, 72), (128, 128), (64, 100)])
+def test_cover_keeps_every_edge_of_the_frame_and_the_felt_in_between(size: tuple[int, int]) -> None:
+    out = cover(framed((128, 72), 8), size)
+    w, h = size
+    assert out.get_size() == size
+    for x, y in ((1, h // 2), (w - 2, h // 2), (w // 2, 1), (w // 2, h - 2), (1, 1), (w - 2, h - 2)):
+        assert out.get_at((x, y))[:3] == RIM, (x, y)
+    for x, y in ((w // 4, h // 2), (3 * w // 4, h // 2), (w // 2, h // 4), (w // 2, 3 * h // 4)):
+        assert out.get_at((x, y))[:3] == FELT, (x, y)
+
+
+def test_cover_of_the_pictures_own_shape_is_the_picture_scaled() -> None:
+    image = framed((128, 72), 8)
+    for x in range(0, 128, 9):
+        image.fill((x, 255 - x, 40), pygame.Rect(x, 20, 4, 30))  # something to tell the columns apart
+    expected = pygame.transform.smoothscale(image, (256, 144))
+    assert pygame.image.tobytes(cover(image, (256, 144)), "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_the_tutorials_table_ends_where_the_coach_column_starts(app: App) -> None:
+    app.settings.animation_speed = 0.0
+    scene = TutorialScene(app, 5)
+    app.push(scene)
+    app.step([], 16)
+    assert scene.board is not None
+    under, _full = scene.board.layers(scene.area)
+    assert scene.area == (scene.column.left, app.size[1])
+    assert under.get_size() == scene.area  # the frame's right edge lies left of the column, not under it
+    edge = (scene.column.left - 3, app.size[1] // 2)
+    assert app.screen.get_at(edge) == under.get_at(edge)  # and it shows

@@ -52,7 +52,7 @@ class Hud:
             img, rect, back = self._prompt(p, preview)
             parts.append(Part(back.union(rect), ("prompt", img, tuple(rect), tuple(back)),
                               partial(self._draw_prompt, img=img, rect=rect, back=back)))
-        for f in p.messages.floating:
+        for f in p.messages.floating if p.run.phase != Phase.OVER else ():  # the end's words take their place
             _img, rect, back, _alpha = self._floating(p, f)
             parts.append(Part(back.union(rect), None, partial(self._draw_floating, p=p, f=f)))
         tip = self._hover_message(p)
@@ -241,9 +241,10 @@ class Hud:
         """A floating message's lettering, where it is now, its shaded box and its opacity."""
         app = self.app
         t = (p.now - f.start) / MESSAGE_MS
-        px = text.fit_px(f.message, app.font_px(19), app.size[0] - app.px(32), bold=True)
+        width = p.area[0]  # the table's part of the window (not under the tutorial's coach)
+        px = text.fit_px(f.message, app.font_px(19), width - app.px(32), bold=True)
         img = text.render(f.message, px, f.colour, bold=True)
-        x = min(max(f.pos[0], img.get_width() / 2 + 8), app.size[0] - img.get_width() / 2 - 8)
+        x = min(max(f.pos[0], img.get_width() / 2 + 8), width - img.get_width() / 2 - 8)
         y = f.pos[1] - app.px(26) * t
         rect = img.get_rect(center=(round(x), round(y)))
         alpha = 1.0 if t < 0.7 else max(0.0, 1 - (t - 0.7) / 0.3)
@@ -318,7 +319,7 @@ class Hud:
         if t < 0:
             return None
         alpha = min(1.0, t * 6) * (1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25))
-        px = text.fit_px(message, app.font_px(30), app.size[0] - app.px(48), bold=True)
+        px = text.fit_px(message, app.font_px(30), p.area[0] - app.px(48), bold=True)
         img = text.render(message, px, app.sprites.colour("arenas_glow"), bold=True)
         seat = p.table.seats[p.run.state.active]
         board = p.table.board
@@ -331,7 +332,7 @@ class Hud:
             rect = img.get_rect(midleft=(seat.right + app.px(14), seat.centery))
         else:                             # right column
             rect = img.get_rect(midright=(seat.left - app.px(14), seat.centery))
-        rect.clamp_ip(pygame.Rect((0, 0), app.size))
+        rect.clamp_ip(pygame.Rect((0, 0), p.area))
         return img, rect, rect.inflate(app.px(32), app.px(12)), alpha
 
     def _draw_paused(self, surface: pygame.Surface, p: Shown) -> None:

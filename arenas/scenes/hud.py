@@ -150,7 +150,7 @@ class Hud:
         clip = surface.get_clip()
         for t in p.run.state.timers.values():
             label = labels[t.id]
-            reach = max(item_w, app.px(18) + text.render(label, lpx, light, bold=True).get_width())
+            reach = max(item_w, app.px(18) + text.font(lpx, True).size(label)[0])
             if not clip.colliderect((x, p.table.hud.top, reach, p.table.hud.h)):  # a neighbour's part is painted
                 x += item_w
                 continue

@@ -18,6 +18,8 @@ from common.safe_text import MAX_MESSAGE, print_error, print_line
 from common.settings import saved_language
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from common.app import App
     from common.replay import Replay
     from common.scene import Scene
@@ -43,7 +45,18 @@ def _translate_argparse() -> None:
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, with its error line made safe and capped (a 5,000-digit argument is not echoed whole)."""
+    """argparse, with its error line made safe and capped (a 5,000-digit argument is not echoed whole), and its
+    help on stdout sent at once: a reader that left (`--help | head -0`) ends it quietly on every Python."""
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        if file is not None:
+            super().print_help(file)
+            return
+        try:  # flushed now: argparse ignores a failed write only on newer Pythons, and then at exit Python
+            super().print_help()  # would report what stayed in the buffer
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _silence_stdout()
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)

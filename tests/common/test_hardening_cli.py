@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from common.cli import build_parser
 from hardening import changes, is_one_line, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,3 +98,15 @@ def test_a_five_thousand_digit_argument_is_not_echoed_whole(user_home: Path) -> 
     last = done.stderr.splitlines()[-1]
     assert done.returncode == 2 and done.stdout == ""
     assert last.startswith("main.py: error: argument --seed: invalid int value") and is_one_line(last)
+
+
+def test_help_to_a_reader_that_left_leaves_nothing_to_fail_at_exit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On every Python: argparse ignores a failed write of its help only on newer ones (3.11.7 does, 3.11.2 does
+    not), and what stays buffered would make Python report the broken pipe at exit (exit code 120)."""
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the help is written
+    with open(write, "w", encoding="utf-8") as stream:
+        monkeypatch.setattr(sys, "stdout", stream)
+        build_parser().print_help()
+        stream.write("more")
+        stream.flush()  # what Python does at exit: it must not fail

@@ -421,8 +421,9 @@ def default_data() -> Path:
 
 
 def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
-                  announce: Callable[[str], None] = print) -> None:
-    """Run the server until SIGTERM or Ctrl+C, then close every connection and the store cleanly."""
+                  ready: Callable[[str, int], None] | None = None) -> None:
+    """Run the server until SIGTERM or Ctrl+C, then close every connection and the store cleanly; `ready` is
+    told the URL served and how many rooms were resumed once it listens."""
 
     async def main() -> None:
         server = Server(data)
@@ -432,13 +433,12 @@ def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None =
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
         actual = await server.start(host, port, tls)
-        scheme = "wss" if tls is not None else "ws"
-        announce(f"serving rooms on {scheme}://{host}:{actual} (data: {data}; {len(server.rooms)} rooms resumed)")
+        if ready is not None:
+            ready(f"{'wss' if tls is not None else 'ws'}://{host}:{actual}", len(server.rooms))
         try:
             await stop.wait()
         finally:
             await server.stop()
-        announce("stopped")
 
     asyncio.run(main())
 

@@ -71,7 +71,7 @@ def view_state(view: dict[str, Any]) -> GameState:
 
 def digest(view: dict[str, Any]) -> str:
     """The fingerprint of a view both sides compare."""
-    text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    text = json.dumps(view, separators=(",", ":"))  # both sides build views in the same key order
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from arenas.replay_watch import ArenasReplay
+from arenas.replay_model import ArenasReplay
 from arenas.scenes.play import PlayScene
 from arenas.session import format_ms
 from common.i18n import _

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from arenas.match import Run
-from arenas.replay_watch import ArenasReplay
+from arenas.replay_model import ArenasReplay
 from arenas.rules import GameState
 from arenas.scenes import flow
 from arenas.scenes.catalog import finished_game

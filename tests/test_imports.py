@@ -26,7 +26,7 @@ PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "
 # The command line (main.py's code, the installed command): it builds the app with the shell's scenes.
 LAUNCHER = frozenset({"common.cli"})
 # The pygame-free game-level modules between a game's scenes and its bots.
-MIDDLE = ("session", "save", "records", "match", "replay_model", "room", "remote_run")
+MIDDLE = ("session", "save", "records", "match", "replay_model", "room", "remote_run", "bench")
 # Scene-layer models that must load without pygame (besides every rules, bots-free middle and pure module).
 PYGAME_FREE_MODELS = frozenset({"arzium.scenes.table"})
 

@@ -215,7 +215,6 @@ class Table:
         """The table rebuilt from its stored inputs; it counts down again from the last input's game time.
         `IllegalAction` if the inputs do not replay (a store that does not belong to this setup)."""
         table = cls(setup, now_ms)
-        state = table.run.state
         for stamped in inputs:
             table.again(stamped)
         return table

@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-from arenas.match import Phase
+from arenas.match import CardDone, Phase, Refused
 from arenas.remote_run import Link, RemoteRun
 from arenas.room import ASSISTS
 from arenas.rules import IllegalAction, legal_actions
@@ -36,6 +36,8 @@ class ScriptedPerson:
         self.link = link
         self.run: RemoteRun | None = None
         self.desyncs = 0
+        self.refused: list[str] = []  # the server's reasons for this seat's refused cards
+        self.confirmed = 0  # this seat's cards the server confirmed
         self._counted = 0
 
     def frame(self, frame: dict[str, Any]) -> None:
@@ -43,21 +45,27 @@ class ScriptedPerson:
             self.run = RemoteRun(self.seat, self.link, frame)
         elif self.run is not None:
             self.run.receive([frame])
-        self._step()
+        self.catch_up()
 
-    def _step(self) -> None:
+    def catch_up(self) -> None:
+        """Take in what came and run the sand on to the server's time now."""
         run = self.run
         if run is None:
             return
         if run.phase == Phase.COUNTDOWN and run.countdown_left <= 0:
             run.start()
-        run.step(0)
+        for happening in run.step(0):
+            match happening:
+                case Refused(reason=reason):
+                    self.refused.append(reason)
+                case CardDone(action=action) if action.player == self.seat:
+                    self.confirmed += 1
         self.desyncs += run.desyncs - self._counted
         self._counted = run.desyncs
 
     def move(self, rng: random.Random) -> dict[str, Any] | None:
         """Play a legal card of this seat's hand when it is this seat's turn and the sand runs (sent by the run)."""
-        self._step()
+        self.catch_up()
         run = self.run
         if run is None or run.phase != Phase.RUNNING or run.paused or run.pending or run.state.active != self.seat:
             return None

@@ -45,11 +45,11 @@ class Player(Protocol):
     desyncs: int
     poll_s: float | None  # how often to look for a move without a frame (real time), None: only on frames
 
-    def frame(self, frame: dict[str, Any]) -> None:
-        """A `game`, `update`, `turn`, `refused` or `result` frame for this seat."""
+    def absorb(self, frame: dict[str, Any]) -> None:
+        """One frame from the server."""
 
-    def move(self, rng: random.Random) -> dict[str, Any] | None:
-        """The message to send now (an `act`, `confirm`, ...), or None when it is not this seat's move."""
+    def next_message(self) -> dict[str, Any] | None:
+        """The message to send now (an `act` or `confirm` with an `id`), or None when it is not this seat's."""
 
     def replay_key(self, entry: Any) -> str | None:
         """How an accepted input (an update's `[n, seat, input]` entry's input) appears among the replay's
@@ -216,7 +216,7 @@ class Client:
                 await asyncio.sleep(bench.rng.uniform(low, high) / 1000)
             if self.waiting is not None:
                 continue
-            msg = self.player.move(bench.rng)
+            msg = self.player.next_message()
             if msg is not None:
                 self.send(msg)
 
@@ -255,11 +255,11 @@ class Client:
             case "refused":
                 tally.refused += 1
                 self._answered(frame)
-                self.player.frame(frame)
+                self.player.absorb(frame)
             case "update":
                 mine = self._answered(frame)
                 before = self.player.desyncs
-                self.player.frame(frame)
+                self.player.absorb(frame)
                 tally.desyncs += self.player.desyncs - before
                 if mine:
                     tally.actions += 1
@@ -270,11 +270,11 @@ class Client:
             case "turn":
                 if self._answered(frame):
                     tally.actions += 1
-                self.player.frame(frame)
+                self.player.absorb(frame)
             case "game":
                 self.waiting = None
                 self.sent.clear()
-                self.player.frame(frame)
+                self.player.absorb(frame)
             case "result":
                 self._result(frame)
                 return
@@ -299,7 +299,7 @@ class Client:
         mine = Counter(self.acked)
         tally.acked += len(self.acked)
         tally.lost += sum((mine - kept).values())
-        self.player.frame(frame)
+        self.player.absorb(frame)
         if not self.room.finished:
             self.room.finished = True
             tally.finished += 1

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 from typing import Any
 
-from arenas.bench import ScriptedPerson
+from arenas.bench import ScriptedPerson, ServerClock
 from arenas.match import Phase
-from arenas.remote_run import Link
 from arenas.rules import PlayCard
 from common.net.bench import Bench, Faults
 from common.net.clock import ClockEstimate
@@ -28,19 +26,18 @@ def quick_setup(index: int, seats: int) -> dict[str, Any]:
 class FirstCardWrong(ScriptedPerson):
     """A scripted person whose first card names a card it does not hold (the server refuses it)."""
 
-    def __init__(self, seat: int, link: Link) -> None:
-        super().__init__(seat, link)
+    def __init__(self, seat: int, clock: ServerClock) -> None:
+        super().__init__(seat, clock)
         self.tried = False
 
-    def move(self, rng: random.Random) -> dict[str, Any] | None:
+    def next_message(self) -> dict[str, Any] | None:
         self.catch_up()  # the countdown may have just ended
         run = self.run
         if (not self.tried and run is not None and run.phase == Phase.RUNNING and not run.pending
-                and run.state.active == self.seat):
+                and run.state.active == self.seat and self.seat is not None):
             self.tried = True
             run.play(PlayCard(self.seat, 7))
-            return None
-        return super().move(rng)
+        return super().next_message()
 
 
 def play(seats: int) -> Bench:

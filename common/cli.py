@@ -270,13 +270,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--think-ms", type=_range, default=(500, 2000), metavar="MIN-MAX",
                    help=_("each client's pause before each move (default 500-2000; 0-0: as fast as it can)"))
     p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the figures as JSON"))
-    p.add_argument("--timeout", type=_seconds, default=900.0, metavar="SECONDS",
+    p.add_argument("--timeout", type=_positive, default=900, metavar="SECONDS",
                    help=_("stop waiting for unfinished rooms after this long (default 900)"))
     p.add_argument("--own-server", type=Path, metavar="DIR",
                    help=_("run the server on the URL's port with this data folder (for --kill-at and its figures)"))
     p.add_argument("--server-stats", type=Path, metavar="FILE",
                    help=_("the stats log of a server started with serve --stats (its CPU and memory per room)"))
-    p.add_argument("--kill-at", type=_seconds, metavar="SECONDS",
+    p.add_argument("--kill-at", type=_positive, metavar="SECONDS",
                    help=_("with --own-server: SIGKILL the server this long into the run and start it again"))
     p.add_argument("--drop-pct", type=float, default=0.0, metavar="P",
                    help=_("this share of the clients (%%) drops its connection once, at a random moment"))

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Protocol
+from typing import Any
 
 from arenas.match import CardDone, Phase, Refused
 from arenas.remote_run import RemoteRun
 from arenas.room import ASSISTS
 from arenas.rules import IllegalAction, legal_actions
+from common.net.clock import ServerClock
 
 LEVELS = (1, 2, 3, 4, 5, 6)
 
@@ -24,12 +25,6 @@ def room_setup(index: int, seats: int) -> dict[str, Any]:
     people at the bench's pace finish whole games)."""
     return {"level": LEVELS[index % len(LEVELS)], "players": [f"Bench {i + 1}" for i in range(seats)],
             "first_player": index % seats, "sand_speed_pct": 50, "allow_pause": False, "bots": []}
-
-
-class ServerClock(Protocol):
-    """Where the server's time comes from (a `Link`, a bench client)."""
-
-    def server_now_ms(self) -> float: ...
 
 
 class ScriptedPerson:

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import errno
 import logging
+import os
 import secrets
 import signal
 import ssl
@@ -75,15 +76,18 @@ class Conn:
     hello: bool = False
     room: Room | None = None
     member: Member | None = None
+    rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)
     tokens: float = RATE_BURST
     refilled: float = field(default_factory=time.monotonic)
     over_since: float | None = None
     closing: bool = False
 
     def take(self) -> bool:
-        """One message off the rate allowance (token bucket); False when over it."""
+        """One message off the rate allowance (a token bucket: `rate` is messages a second and the burst);
+        False when over it."""
         now = time.monotonic()
-        self.tokens = min(RATE_BURST, self.tokens + (now - self.refilled) * RATE_PER_S)
+        per_s, burst = self.rate
+        self.tokens = min(burst, self.tokens + (now - self.refilled) * per_s)
         self.refilled = now
         if self.tokens >= 1.0:
             self.tokens -= 1.0
@@ -94,6 +98,16 @@ class Conn:
         return False
 
 
+def _id_of(frame: str | bytes) -> int | None:
+    """The `id` of a message dropped unread (so its sender knows which), if it has a readable one."""
+    try:
+        msg = decode(frame)
+    except ProtocolError:
+        return None
+    value = msg.get("id")
+    return value if isinstance(value, int) else None
+
+
 def game_sides() -> dict[str, GameSide]:
     """Every game with a room side (`GameEntry.room`), by key."""
     return {key: hook(entry.room)() for key, entry in GAMES.items() if entry.room is not None}
@@ -102,9 +116,11 @@ def game_sides() -> dict[str, GameSide]:
 class Server:
     """The rooms, their store, and the connections' handling."""
 
-    def __init__(self, data: Path | None) -> None:
-        """`data`: the folder of the store (None: rooms are kept in memory only)."""
+    def __init__(self, data: Path | None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)) -> None:
+        """`data`: the folder of the store (None: rooms are kept in memory only); `rate`: the messages a second
+        a connection may send and its burst."""
         self.sides = game_sides()
+        self.rate = rate
         self.store = Store(data) if data is not None else None
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, str] = {}        # token hash -> room code
@@ -112,6 +128,7 @@ class Server:
         self.conns: set[ServerConnection] = set()
         self.frames_sent = 0
         self.bytes_sent = 0
+        self.tap: Callable[[str, str], None] | None = None  # sees every frame sent, with its address (tests)
         self._ws: WsServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._last_expiry = time.monotonic()
@@ -212,19 +229,21 @@ class Server:
                 return
             self.frames_sent += 1
             self.bytes_sent += len(text)
+            if self.tap is not None:
+                self.tap(addr, text)
             outbox.put_nowait(text)
 
         async def write() -> None:
             while True:
                 await ws.send(await outbox.get())
 
-        conn = Conn(send, addr)
+        conn = Conn(send, addr, rate=self.rate, tokens=self.rate[1])
         writer = asyncio.create_task(write())
         self.conns.add(ws)
         try:
             async for frame in ws:
                 if not conn.take():
-                    send(encode(error("rate", "too many messages: slow down")))
+                    send(encode(error("rate", "too many messages: slow down", _id_of(frame))))
                     if conn.over_since is not None and time.monotonic() - conn.over_since >= RATE_GRACE_S:
                         await ws.close(1008, "over the message rate")
                         break
@@ -403,33 +422,57 @@ def default_data() -> Path:
 
 
 def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
-                  announce: Callable[[str], None] = print) -> None:
-    """Run the server until SIGTERM or Ctrl+C, then close every connection and the store cleanly."""
+                  ready: Callable[[str, int], None] | None = None, stats: Path | None = None) -> None:
+    """Run the server until SIGTERM or Ctrl+C, then close every connection and the store cleanly; `ready` is
+    told the URL served and how many rooms were resumed once it listens; `stats`: a file to add the server's
+    own figures to every second (`log_stats`)."""
 
     async def main() -> None:
         server = Server(data)
+        if stats is not None:
+            server._tasks.append(asyncio.create_task(log_stats(server, stats)))
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
         actual = await server.start(host, port, tls)
-        scheme = "wss" if tls is not None else "ws"
-        announce(f"serving rooms on {scheme}://{host}:{actual} (data: {data}; {len(server.rooms)} rooms resumed)")
+        if ready is not None:
+            ready(f"{'wss' if tls is not None else 'ws'}://{host}:{actual}", len(server.rooms))
         try:
             await stop.wait()
         finally:
             await server.stop()
-        announce("stopped")
 
     asyncio.run(main())
+
+
+async def log_stats(server: Server, path: Path, every_s: float = 1.0) -> None:
+    """Add one JSON line to `path` every `every_s`: the wall clock, the server's figures, the CPU seconds this
+    process has used and its resident memory (what net-bench reports per room)."""
+    import json
+    import resource
+
+    page_kb = os.sysconf("SC_PAGE_SIZE") // 1024
+    with path.open("a", encoding="utf-8") as out:
+        while True:
+            usage = resource.getrusage(resource.RUSAGE_SELF)
+            try:
+                rss_kb = int(Path("/proc/self/statm").read_text().split()[1]) * page_kb
+            except (OSError, ValueError, IndexError):
+                rss_kb = usage.ru_maxrss
+            out.write(json.dumps({"t": round(time.time(), 3), **server.figures(),
+                                  "cpu_s": round(usage.ru_utime + usage.ru_stime, 3), "rss_kb": rss_kb}) + "\n")
+            out.flush()
+            await asyncio.sleep(every_s)
 
 
 class EmbeddedServer:
     """The server on a background thread with its own event loop (the app that hosts a game)."""
 
-    def __init__(self, data: Path | None = None) -> None:
+    def __init__(self, data: Path | None = None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)) -> None:
         self.data = data
+        self.rate = rate
         self.server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -444,7 +487,7 @@ class EmbeddedServer:
             self._loop = loop
             asyncio.set_event_loop(loop)
             try:
-                self.server = Server(self.data)
+                self.server = Server(self.data, self.rate)
                 result.append(loop.run_until_complete(self.server.start(host, port)))
             except BaseException as exc:  # handed to start()'s caller
                 result.append(exc)

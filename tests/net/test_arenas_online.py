@@ -6,11 +6,11 @@ import asyncio
 import time
 from typing import Any
 
-from arenas.bench import ScriptedPerson, ServerClock
+from arenas.bench import ScriptedPerson
 from arenas.match import Phase
 from arenas.rules import PlayCard
 from common.net.bench import Bench, Faults
-from common.net.clock import ClockEstimate
+from common.net.clock import ClockEstimate, ServerClock
 from common.net.server import Server
 
 PATH = ["yellow circle", "orange circle", "yellow crescent", "orange crescent"] * 3

@@ -26,10 +26,10 @@ PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "
 # The command line (main.py's code, the installed command): it builds the app with the shell's scenes.
 LAUNCHER = frozenset({"common.cli"})
 # The pygame-free game-level modules between a game's scenes and its bots: setup, saves, records, the match
-# model (seats, the worker bots think on, replays watched) and the game's side of a room on the server.
-MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room")
-# Scene-layer models that must load without pygame (besides every rules, bots-free middle and pure module).
-PYGAME_FREE_MODELS = frozenset({"arenas.scenes.run"})
+# model (seats, the worker bots think on, replays watched), the game's side of a room on the server, a client's
+# run of a room (`remote_run`) and the scripted players of net-bench.
+MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room", "remote_run",
+          "bench")
 # Online play: the protocol, server, store, rooms and client link; they import no pygame, no game and, of
 # common, only the pure modules, each other and the list of games (the server finds a game's room by name).
 NET = "common.net"
@@ -252,8 +252,9 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
 
 
 def must_be_pygame_free(module: str, games: tuple[str, ...] = GAMES) -> bool:
-    """Rules, the game-level files, the pure common modules and the scene-layer models load without pygame."""
-    return (module in PURE_COMMON or module in PYGAME_FREE_MODELS or _within(module, NET)
+    """Rules, the game-level files (the match models among them), the pure common modules and online play load
+    without pygame."""
+    return (module in PURE_COMMON or _within(module, NET)
             or any(_within(module, f"{g}.{part}") for g in games for part in ("rules", *MIDDLE)))
 
 
@@ -382,11 +383,11 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "(common.files, common.i18n, common.jsonio, common.paths, common.replay, common.rules_api, "
         "common.safe_text)",
         "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records/g.match/"
-        "g.seats/g.thinking/g.replay_model/g.room",
+        "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench",
         "g.session (line 1) imports pygame.draw: g's game-level modules (session/save/records/match/seats/"
-        "thinking/replay_model/room) import no pygame",
+        "thinking/replay_model/room/remote_run/bench) import no pygame",
         "g.session (line 2) imports g.scenes.play: g's game-level modules (session/save/records/match/seats/"
-        "thinking/replay_model/room) import no g.scenes",
+        "thinking/replay_model/room/remote_run/bench) import no g.scenes",
         "g.scenes.play (line 2) imports g.cli: g.cli is the top of g: only main.py imports it",
         "g.scenes.play (line 3) imports h.rules: a game imports nothing of the other game",
         "common.jsonio (line 1) imports pygame: pure common modules (used by rules) import no pygame and no "
@@ -401,10 +402,10 @@ def test_pygame_reached_through_another_module_is_traced() -> None:
     graph = _graph({
         "g.rules": "from g.rules_helpers import x\n", "g.rules_helpers": "from common import text\n",
         "common.text": "import pygame\n", "g.save": "from g.rules import y\n",
-        "arenas.scenes.run": "import arenas.scenes.layouts\n", "arenas.scenes.layouts": "import pygame\n",
+        "g.match": "import g.scenes.layouts\n", "g.scenes.layouts": "import pygame\n",
     })
     assert pygame_chains(graph, games=("g",)) == [
-        "arenas.scenes.run -> arenas.scenes.layouts -> pygame",
+        "g.match -> g.scenes.layouts -> pygame",
         "g.rules -> g.rules_helpers -> common.text -> pygame",
         "g.save -> g.rules -> g.rules_helpers -> common.text -> pygame",
     ]

@@ -244,3 +244,22 @@ def test_unknown_kinds_and_hello_first() -> None:
     assert welcome[0]["kind"] == "welcome" and abs(welcome[0]["server_ms"] - now_ms()) < 5_000
     assert f.say({"kind": "fly"})[0]["code"] == "unknown_kind"
     assert f.say({"kind": "act", "action": {}})[0]["code"] == "no_room"
+
+
+def test_idle_rooms_expire_and_leave_the_store(tmp_path: Any) -> None:
+    from common.net.room import LOBBY_IDLE_MS, PLAY_IDLE_MS
+    server = Server(tmp_path)
+    ana, bo, playing = a_room_in_play(server)
+    lonely = Fake(server, "10.0.0.4")
+    lonely.say({"kind": "hello", "version": PROTOCOL_VERSION})
+    lonely.say({"kind": "create", "game": "arzium", "setup": arzium_setup(2), "name": "Cy", "seat": 0})
+    lobby = next(f["code"] for f in lonely.got if f["kind"] == "joined")
+    for f in (ana, bo, lonely):
+        server.receive(f.conn, json.dumps({"kind": "leave"}))
+    server._last_expiry = 0.0
+    server.tick(now_ms() + LOBBY_IDLE_MS + 1_000)
+    assert lobby not in server.rooms and playing in server.rooms  # a game waits longer for its people
+    server._last_expiry = 0.0
+    server.tick(now_ms() + PLAY_IDLE_MS + 1_000)
+    assert playing not in server.rooms
+    assert server.store is not None and server.store.rooms() == []

@@ -44,7 +44,7 @@ class Quiet:
 def test_a_watchers_match_with_remote_seats_follows_the_server_to_the_end() -> None:
     from test_frames import a_room_in_play
     server = Server(None)
-    ana, bo, code = a_room_in_play(server)
+    _ana, _bo, code = a_room_in_play(server)
     watcher = Fake(server, "10.0.0.7")
     watcher.say({"kind": "hello", "version": PROTOCOL_VERSION})
     watcher.say({"kind": "join", "code": code, "name": "Wes", "seat": "watch"})

@@ -9,9 +9,10 @@ from typing import Any
 
 from common.files import DataError, Kind, Problem, normalise_newlines, parse_json, read_text
 from common.jsonio import write_json_atomic
-from common.safe_text import one_line
+from common.safe_text import one_line, short_number
 
 FORMAT_VERSION = 2  # the newest version any game writes (Arzium 2: issue 11); older ones are read
+MAX_SEED = 2**64  # seeds are whole numbers within ±MAX_SEED (the command line's --seed too)
 GAMES = ("arenas", "arzium")
 
 
@@ -93,8 +94,10 @@ def read_replay(path: Path, game: str | None = None) -> Replay:
     if not isinstance(version, int) or isinstance(version, bool):
         raise ReplayError(f"{path}: field 'version' must be an integer")
     if version > FORMAT_VERSION:
-        raise ReplayError(f"{path}: replay format version {version} is newer than this app supports "
+        raise ReplayError(f"{path}: replay format version {short_number(version)} is newer than this app supports "
                           f"({FORMAT_VERSION}); update the app")
+    if version < 1:
+        raise ReplayError(f"{path}: replay format version {short_number(version)} is not a version (1 or more)")
     kind = data.get("game")
     if kind not in GAMES:
         raise ReplayError(f"{path}: unknown game {kind!r} (expected one of {', '.join(GAMES)})")
@@ -103,6 +106,8 @@ def read_replay(path: Path, game: str | None = None) -> Replay:
     for name, typ in (("setup", dict), ("seed", int), ("actions", list)):
         if not isinstance(data.get(name), typ) or isinstance(data.get(name), bool):
             raise ReplayError(f"{path}: field '{name}' is missing or not a {typ.__name__}")
+    if not -MAX_SEED <= data["seed"] <= MAX_SEED:
+        raise ReplayError(f"{path}: field 'seed': {short_number(data['seed'])} is outside ±2**64")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise ReplayError(f"{path}: field 'meta' must be an object")

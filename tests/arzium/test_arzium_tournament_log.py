@@ -59,7 +59,7 @@ def test_a_whole_last_record_without_its_line_end_is_kept_and_the_next_one_start
 @pytest.mark.parametrize("content, words", [
     (b"hello\n", "not a tournament log"),
     (b'{"format": "arzium-tournament-log", "version": 1, "settings": {"players": 3}}\n', "other settings"),
-    (b'{"format": "arzium-tournament-log", "version": 1, "settings": SETTINGS}\n[1, 2]\n', "line 2 is not a game"),
+    (b'{"format": "arzium-tournament-log", "version": 1, "settings": SETTINGS}\n[1, 2]\n', "line 2: not a game"),
     (b'{"format": "arzium-tournament-log", "version": 1, "settings": SETTINGS}\n{bad\n{"index": 1}\n', "line 2"),
 ])
 def test_a_log_that_is_not_one_of_these_settings_is_one_line_and_left_alone(tmp_path, capsys, content, words):
@@ -67,8 +67,9 @@ def test_a_log_that_is_not_one_of_these_settings_is_one_line_and_left_alone(tmp_
     log.write_bytes(content.replace(b"SETTINGS", json.dumps(SETTINGS).encode()))
     before = log.read_bytes()
     assert tournament_main(2, ["normal", "easy"], 2, 3, None, False, workers=1, log=log) == 2
-    out = capsys.readouterr().out.splitlines()
-    assert len(out) == 1 and out[0].startswith(f"tournament: {log}: ") and words in out[0], out
+    captured = capsys.readouterr()
+    err = captured.err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"tournament: {log}: ") and words in err[0] and not captured.out, err
     assert log.read_bytes() == before
 
 
@@ -93,5 +94,5 @@ def test_a_log_that_is_a_folder_is_refused_through_the_hardened_reader(tmp_path,
     log = tmp_path / "logs"
     log.mkdir()
     assert tournament_main(2, ["normal", "easy"], 1, 3, None, False, workers=1, log=log) == 2
-    out = capsys.readouterr().out.splitlines()
-    assert out == [f"tournament: {log}: is a folder, not a regular file"]
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [f"tournament: {log}: is a folder, not a regular file"] and not captured.out

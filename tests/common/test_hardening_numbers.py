@@ -59,7 +59,7 @@ FILES = [
     UserFile("arenas replay", lambda: replays_dir() / "arenas-run.json", lambda: arenas_replay().to_dict(),
              ("replays",)),
     UserFile("arzium replay", lambda: replays_dir() / "arzium-game.json",
-             lambda: arzium_replay().to_file({"turns": 20, "winners": ["A"], "scores": [30, 20]}).to_dict(),
+             lambda: {**arzium_replay().to_dict(), "meta": {"turns": 20, "winners": ["A"], "scores": [30, 20]}},
              ("replays",)),
     UserFile("arzium save", lambda: data_dir() / "arzium_autosave.json", _saved_game, ("arzium-setup",)),
     UserFile("arzium setup", lambda: data_dir() / "arzium_setup.json",
@@ -105,12 +105,12 @@ def shared_app() -> Iterator[App]:
 
 
 def _shown_text(screen: str) -> str:
-    """What Statistics or Replays show as text (their models)."""
+    """What Statistics or Replays show as values (their models; not the one line saying what is wrong)."""
     if screen == "statistics":
         return json.dumps([(p.totals, p.rows) for p in statistics_pages()])
     if screen == "replays":
         rows = [summarize(p) for p in replay_files()]
-        return json.dumps([(r.where, r.result, r.length, r.error) for r in rows])
+        return json.dumps([(r.where, r.result, r.length) for r in rows])
     return ""
 
 
@@ -143,7 +143,7 @@ def check_numbers(app: App, which: int, spot: int, value: int | float) -> None:
     app.settings = Settings()
 
 
-PROPERTY = settings(max_examples=60, deadline=None, derandomize=True,
+PROPERTY = settings(max_examples=30, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
@@ -154,6 +154,7 @@ def test_huge_and_negative_numbers_in_any_user_file_leave_every_screen_drawable(
     check_numbers(shared_app, which, spot, value)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", range(len(FILES)), ids=[f.name for f in FILES])
 def test_every_numeric_field_of_each_user_file_takes_a_huge_and_a_negative_number(shared_app: App, which: int) -> None:
     """Each field once (a property's random draw may miss a field of a large file)."""

@@ -157,6 +157,22 @@ def find_pack(pack_id: str, extra_dirs: list[Path] | None) -> Path | None:
     return None
 
 
+def pack_name_problem(pack_id: str) -> str | None:
+    """Why `pack_id` cannot name a pack folder (None: it can): a name with a byte that is not UTF-8 (the
+    command line gives those as surrogates), with a control character or a path separator, or too long."""
+    raw = os.fsencode(pack_id) if any("\udc80" <= ch <= "\udcff" for ch in pack_id) else None
+    if raw is not None:
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return _("the folder name is not UTF-8 text (byte 0x{byte:02x} at {at}): pack names must be; "
+                     "rename the folder").format(byte=raw[exc.start], at=exc.start)
+    if pack_id != DEFAULT_PACK and not is_safe_name(pack_id):
+        return _("a pack name is 1 to 255 characters without control characters or path separators: "
+                 "rename the folder")
+    return None
+
+
 def folder_without_manifest(pack_id: str, extra_dirs: list[Path] | None) -> Path | None:
     """The first pack folder named `pack_id` that has no manifest (why `find_pack` found nothing), or None."""
     if is_safe_name(pack_id):

@@ -191,7 +191,7 @@ def test_a_missing_manifest_is_named_not_a_missing_folder(tmp_path: Path, capsys
     (tmp_path / "bare").mkdir()
     before = snapshot(tmp_path)
     assert check_sprites_main("bare", extra_dirs=[tmp_path]) == 1
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     assert f"sprite pack 'bare': bare: no pack.toml in {tmp_path / 'bare'}" in out and "no such pack folder" not in out
     assert SpriteBook.load("bare", extra_dirs=[tmp_path]).problems == [
         f"sprite pack 'bare': pack.toml: no pack.toml in {tmp_path / 'bare'}; using the default pack"]
@@ -203,7 +203,7 @@ def test_check_sprites_prints_pack_file_names_safely(tmp_path: Path, capsys: pyt
     folder.mkdir()
     (folder / "pack.toml").write_text(MINIMAL + '[sprites."ui/button"]\nfile = "\\u001b[2Jb\\u0000.png"\n')
     assert check_sprites_main("esc", extra_dirs=[tmp_path]) == 0
-    out = capsys.readouterr().out
+    out = "".join(capsys.readouterr())
     assert "\x1b" not in out and "\x00" not in out and "?[2Jb?.png" in out
 
 

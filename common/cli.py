@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
+from common.jsonio import DataFileError
 from common.safe_text import MAX_MESSAGE, one_line, print_error, print_line, short_number
 from common.settings import saved_language
 
@@ -440,6 +441,8 @@ def main(argv: list[str] | None = None) -> int:
         code = handler(args)
         sys.stdout.flush()  # a reader that left is noticed here, not at exit
         return code
+    except DataFileError as exc:  # a shipped data file (card data, a level) is corrupt: one line, in any command
+        return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

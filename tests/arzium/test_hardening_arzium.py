@@ -98,7 +98,7 @@ def corrupt_shipped_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pa
     return path
 
 
-@pytest.mark.parametrize("command", ["arzium", "replay"])
+@pytest.mark.parametrize("command", ["arzium", "replay", "screenshot", "timedemo", "think-bench", "tournament"])
 def test_commands_with_corrupt_card_data_print_one_line_and_exit_2(
         command: str, corrupt_shipped_cards: Path, tmp_path: Path, user_home: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -106,7 +106,11 @@ def test_commands_with_corrupt_card_data_print_one_line_and_exit_2(
     replay = tmp_path / "game.json"
     write_replay(replay, replay_from(state, []).to_file({}))
     before = file_bytes(tmp_path), file_bytes(user_home)
-    args = ["arzium", "--mute"] if command == "arzium" else ["replay", str(replay), "--headless"]
+    args = {"arzium": ["arzium", "--mute"], "replay": ["replay", str(replay), "--headless"],
+            "screenshot": ["screenshot", "arzium-setup", str(tmp_path / "shot.png"), "--frames", "1"],
+            "timedemo": ["timedemo", "--only", "arzium-setup", "--frames", "1"],
+            "think-bench": ["think-bench", "--level", "easy"],
+            "tournament": ["tournament", "arzium", "--games", "1", "--log", str(tmp_path / "t.log")]}[command]
     assert cli.main(args) == 2
     out, err = capsys.readouterr()
     assert out == ""

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import common.jsonio
 import common.replay
 from arzium import cli as arzium_cli
 from arzium import save
@@ -265,12 +266,12 @@ def test_two_games_ending_in_the_same_second_get_two_replays(monkeypatch: pytest
 
 
 def test_a_replay_that_cannot_be_written_leaves_no_name_behind(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(path: Path, replay: ReplayFile) -> None:
+    def refuse(tmp: str, path: Path) -> bool:
         raise PermissionError(13, "Permission denied")
 
     notices: list[str] = []
     table = _a_hot_seat_table()
-    monkeypatch.setattr(common.replay, "write_replay", refuse)
+    monkeypatch.setattr(common.jsonio, "_link_new", refuse)  # the content is written; naming it fails
     monkeypatch.setattr(table.listener, "notify", notices.append)
     assert table.write_replay() is None and list(replays_dir().iterdir()) == []
     assert len(notices) == 1 and "Permission denied" in notices[0]

@@ -139,7 +139,8 @@ def _fifo(path):
 
 
 BAD_LOGS = [
-    ("other command's output", lambda f: json.dumps({"game": "arzium", "results": {}}).encode(), "not a tournament log"),
+    ("other command's output", lambda f: json.dumps({"game": "arzium", "results": {}}).encode(),
+     "not a tournament log"),
     ("settings file", lambda f: json.dumps({"version": 1, "muted": True}).encode(), "not a tournament log"),
     ("replay", lambda f: json.dumps({"format": "arenas-arzium-replay", "version": 2, "game": "arzium"}).encode(),
      "not a tournament log"),

@@ -15,17 +15,19 @@ from hypothesis import strategies as st
 
 from arzium import save
 from arzium.rules import SeatSetup, Setup, new_game
-from common import catalog
+from common import catalog, cli
 from common.app import App
 from common.paths import config_dir, data_dir, replays_dir
 from common.replay_index import replay_files, statistics_pages, summarize
 from common.safe_text import short_number
+from common.scenes.statistics import StatisticsScene
 from common.settings import Settings, load_settings
-from hardening import is_one_line
+from common.tutorial_progress import load_progress
+from hardening import changes, is_one_line, snapshot
 from helpers import close_app, make_app, run
 from replay_files import arenas_replay, arzium_replay
 
-SETUP = Setup((SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bot", "blue", "north", "bot", "easy")),
+SETUP = Setup((SeatSetup("Ann", "red", "south", "human", "easy"), SeatSetup("Bot", "blue", "north", "bot", "easy")),
               full_game=False)
 
 
@@ -35,6 +37,12 @@ def _saved_game() -> Any:
     data = json.loads(path.read_text(encoding="utf-8"))
     path.unlink()
     return data
+
+
+def _arzium_replay_data() -> Any:
+    replay = arzium_replay()
+    replay.meta.update(turns=20, winners=["A"], scores=[30, 20])
+    return replay.to_dict()
 
 
 @dataclass(frozen=True)
@@ -59,7 +67,7 @@ FILES = [
     UserFile("arenas replay", lambda: replays_dir() / "arenas-run.json", lambda: arenas_replay().to_dict(),
              ("replays",)),
     UserFile("arzium replay", lambda: replays_dir() / "arzium-game.json",
-             lambda: {**arzium_replay().to_dict(), "meta": {"turns": 20, "winners": ["A"], "scores": [30, 20]}},
+             lambda: _arzium_replay_data(),
              ("replays",)),
     UserFile("arzium save", lambda: data_dir() / "arzium_autosave.json", _saved_game, ("arzium-setup",)),
     UserFile("arzium setup", lambda: data_dir() / "arzium_setup.json",
@@ -143,7 +151,7 @@ def check_numbers(app: App, which: int, spot: int, value: int | float) -> None:
     app.settings = Settings()
 
 
-PROPERTY = settings(max_examples=30, deadline=None, derandomize=True,
+PROPERTY = settings(max_examples=20, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
@@ -170,3 +178,101 @@ def test_every_numeric_field_of_each_user_file_takes_a_huge_and_a_negative_numbe
 @given(which=st.integers(0, len(FILES) - 1), spot=st.integers(0, 10_000), value=HUGE)
 def test_huge_and_negative_numbers_long_run(shared_app: App, which: int, spot: int, value: int | float) -> None:
     check_numbers(shared_app, which, spot, value)
+
+
+# -- the table: a number out of range in a file Statistics or Replays shows --------------------------------------
+
+BIG = 10**400
+OUT_OF_RANGE = [
+    ("arzium points", "arzium_records.json", {"version": 1, "tables": {"normal-2": {"played": 1, "points": BIG}}},
+     "Arzium records file {path} is not usable (tables.normal-2.points: 100000000000… (401 digits) is outside "
+     "0..10000)"),
+    ("arzium played", "arzium_records.json", {"version": 1, "tables": {"normal-2": {"played": -1}}},
+     "(tables.normal-2.played: -1 is outside 0..10000000)"),
+    ("arzium wins over played", "arzium_records.json", {"version": 1, "tables": {"hard-3": {"played": 2, "wins": 3}}},
+     "(tables.hard-3.wins: 3 is outside 0..2)"),
+    ("arzium best score", "arzium_records.json",
+     {"version": 1, "tables": {"easy-4": {"played": 1, "wins": 1, "points": 30, "best_score": 2**64}}},
+     "(tables.easy-4.best_score: 18446744073709551616 is outside 0..10000)"),
+    ("arenas best time", "arenas_records.json", {"version": 2, "levels": {"3": {"wins": 1, "best_ms": -5}}},
+     "Arenas records file {path} is not usable (levels.3.best_ms: -5 is outside 0..86400000)"),
+    ("arenas wins", "arenas_records.json", {"version": 2, "levels": {"1": {"wins": BIG}}},
+     "(levels.1.wins: 100000000000… (401 digits) is outside 0..10000000)"),
+]
+
+
+@pytest.mark.parametrize("case, name, data, words", OUT_OF_RANGE, ids=[c[0] for c in OUT_OF_RANGE])
+def test_a_records_number_out_of_range_is_one_line_on_statistics_and_the_file_set_aside(
+        shared_app: App, user_home: Path, case: str, name: str, data: Any, words: str) -> None:
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    content = path.read_bytes()
+    pages = statistics_pages()
+    messages = [p.message for p in pages if p.message]
+    assert len(messages) == 1 and is_one_line(messages[0]) and words.format(path=path) in messages[0], messages
+    assert all(str(BIG)[:12] not in json.dumps((p.totals, p.rows)) for p in pages)
+    aside = [p for p in folder.iterdir() if p.name.startswith(name + ".bad-")]
+    assert [p.read_bytes() for p in aside] == [content] and not path.exists()  # set aside whole, nothing else
+    assert sorted(p.name for p in folder.iterdir() if p.is_file()) == [aside[0].name]
+    shared_app.stack.clear_to(StatisticsScene(shared_app))
+    run(shared_app, 2)  # the screen draws (the file is gone now: empty records)
+
+
+def test_the_statistics_screenshot_command_draws_over_a_400_digit_points_figure(
+        tmp_path: Path, user_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = data_dir() / "arzium_records.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"version": 1, "tables": {"normal-2": {"played": 1, "points": ' + "9" * 400 + "}}}",
+                    encoding="utf-8")
+    assert cli.main(["screenshot", "statistics", str(tmp_path / "s.png"), "--frames", "2"]) == 0
+    assert (tmp_path / "s.png").exists() and "wrote" in capsys.readouterr().out
+
+
+REPLAY_NUMBERS = [
+    ("turns", lambda d: d["meta"].update(turns=-3), "cannot read: meta.turns: -3 is outside 0..10000"),
+    ("score", lambda d: d["meta"].update(scores=[BIG, 1]),
+     "cannot read: meta.scores[0]: 100000000000… (401 digits) is outside -10000..10000"),
+    ("seed", lambda d: d.update(seed=-(2**65)), "cannot read: field 'seed': -36893488147419103232 is outside ±2**64"),
+    ("version", lambda d: d.update(version=-BIG),
+     "cannot read: replay format version -10000000000… (401 digits) is not a version (1 or more)"),
+]
+
+
+@pytest.mark.parametrize("case, spoil, line", REPLAY_NUMBERS, ids=[c[0] for c in REPLAY_NUMBERS])
+def test_a_replay_number_out_of_range_is_its_line_in_the_list_and_the_file_is_kept(
+        user_home: Path, case: str, spoil: Callable[[dict[str, Any]], None], line: str) -> None:
+    f = FILES[3]  # the Arzium replay
+    data = good_content(f)
+    spoil(data)
+    path = f.path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = snapshot(user_home)
+    row = summarize(path)
+    assert row.error == line and is_one_line(row.error) and not (row.where or row.result or row.length)
+    assert changes(before, snapshot(user_home)) == {}
+
+
+@pytest.mark.parametrize("which", range(len(FILES)), ids=[f.name for f in FILES])
+def test_the_good_files_the_property_spoils_are_read_as_good(which: int) -> None:
+    f = FILES[which]
+    path = f.path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(good_content(f)), encoding="utf-8")
+    before = snapshot(data_dir())
+    if "replays" in f.screens:
+        assert summarize(path).error is None
+    elif f.name == "settings":
+        assert load_settings()[1] is None
+    elif f.name == "arzium save":
+        saved, message = save.load_saved_game()
+        assert message is None and saved is not None
+    elif f.name == "arzium setup":
+        assert save.load_setup_memory()[1] is None and save.load_setup_memory()[0] is not None
+    elif f.name == "tutorial progress":
+        assert load_progress()[1] is None
+    else:
+        assert all(p.message is None for p in statistics_pages()) and any(p.rows for p in statistics_pages())
+    assert changes(before, snapshot(data_dir())) == {}

@@ -49,7 +49,7 @@ import pygame
 from common import paths
 from common.files import DataError, Kind, Problem, look_into, read_bytes
 from common.i18n import _
-from common.png import png_size_from
+from common.png import MAX_SIDE, png_size_from
 from common.safe_text import is_safe_name, one_line
 from common.toml_cache import read_toml_cached
 
@@ -208,6 +208,12 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _over_side(value: Any) -> bool:
+    """A whole number (or a list of them) over `MAX_SIDE`: no image is that big."""
+    values = value if isinstance(value, list) else [value]
+    return any(_is_int(v) and v > MAX_SIDE for v in values)
+
+
 def _resolve_inside(folder: Path, file: str, base: Path, plain: dict[str, bool]) -> tuple[Path | None, str]:
     """The file's real path if it stays inside `folder` (whose real path is `base`), else (None, why not).
     `plain` remembers which paths under `base` were found to be no symlink (one look each per pack)."""
@@ -273,6 +279,8 @@ def _check_meta(table: dict[str, Any], where: str) -> tuple[dict[str, Any], list
     for key, value in table.items():
         if key not in _SPRITE_KEYS:
             problems.append(f"unknown key '{key}' in {where} (known: {', '.join(_SPRITE_KEYS)})")
+        elif key in ("slice", "frames", "size") and _over_side(value):
+            problems.append(f"{where} {key} must be at most {MAX_SIDE} pixels a side, not {_shown(value)}")
         elif key == "file" and not (isinstance(value, str) and value.strip()):
             problems.append(f"{where} file must be a path string, not {_type_name(value)} {_shown(value)}")
         elif key == "slice" and not (_is_int(value) and value >= 0):

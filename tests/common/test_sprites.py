@@ -410,6 +410,10 @@ SPRITE_TABLE_CASES = [
     ("slice-bool", 'slice = true',
       '[sprites."ui/button"] slice must be a whole number of pixels >= 0, not true/false true'),
     ("size-type", 'size = [96]', '[sprites."ui/button"] size must be [width, height] in pixels, not a list [96]'),
+    ("frames-huge", 'frames = 4097', '[sprites."ui/button"] frames must be at most 4096 pixels a side, not 4097'),
+    ("slice-huge", f'slice = {"9" * 400}', '[sprites."ui/button"] slice must be at most 4096 pixels a side, not 999'),
+    ("size-huge", 'size = [96, 1000000000]',
+     '[sprites."ui/button"] size must be at most 4096 pixels a side, not [96, 1000000000]'),
     ("file-type", None, '[sprites."ui/button"] file must be a path string, not a number 5'),
 ]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from pathlib import Path
 
 _held: dict[Path, int] = {}  # lock file -> its open descriptor, for the locks this process holds
@@ -23,7 +24,7 @@ def _try_lock(fd: int, where: Path) -> bool:
     """Take the lock of the open file `fd` (the lock file `where`) without waiting; False when another process
     has it, or when the file was removed or replaced by the holder's release in the meantime."""
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":
             import msvcrt
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         else:

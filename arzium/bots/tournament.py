@@ -33,6 +33,7 @@ from arzium.rules import (
     new_game,
     outcome,
 )
+from common.jsonio import write_bytes_atomic
 from common.memory import settle_worker
 from common.safe_text import print_line
 
@@ -293,7 +294,7 @@ def tournament_main(players: int, bots: list[str], games: int, seed: int, json_p
     print(format_table(res))
     if json_path is not None:
         try:
-            Path(json_path).write_text(json.dumps(res, indent=2) + "\n", encoding="utf-8")
+            write_bytes_atomic(Path(json_path), (json.dumps(res, indent=2) + "\n").encode("utf-8"))  # whole or none
         except OSError as exc:
             print_line(f"{json_path}: cannot write: {exc.strerror or exc}")
             return 1

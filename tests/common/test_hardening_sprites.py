@@ -271,7 +271,7 @@ def test_a_pack_folder_name_that_cannot_be_a_name_is_reported_as_that(
     before = file_bytes(user_home)
     pack_id = os.fsdecode(name)  # as the command line gives it
     assert cli.main(["check-sprites", pack_id]) == 1
-    out, err = capsys.readouterr()
+    _out, err = capsys.readouterr()
     problem = err.splitlines()[1]
     assert words in problem and "no such pack folder" not in err and is_one_line(problem)
     book = SpriteBook.load(pack_id)

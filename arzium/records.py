@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from arzium.rules import GameState, outcome
+from common.file_lock import exclusive
 from common.files import DataError, Kind
 from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned
@@ -159,15 +160,18 @@ class Records:
 
 
 def record_game(state: GameState, assisted: bool) -> list[str]:
-    """Count a finished game in the user's records and save them; the problems, one line each."""
-    records = Records.load()
-    problems = [records.message] if records.message else []
-    if not records.record(state, assisted):
-        return problems
-    try:
-        records.save()
-    except DataError as exc:
-        problems.append(one_line(_("Arzium records not saved: {reason}").format(reason=exc)))
-    except OSError as exc:
-        problems.append(one_line(_("could not save Arzium records: {reason}").format(reason=exc.strerror or exc)))
+    """Count a finished game in the user's records and save them; the problems, one line each. Another window's
+    game ending at the same moment is counted too (the file is read and written under its lock)."""
+    with exclusive(data_dir() / RECORDS_FILE):
+        records = Records.load()
+        problems = [records.message] if records.message else []
+        if not records.record(state, assisted):
+            return problems
+        try:
+            records.save()
+        except DataError as exc:
+            problems.append(one_line(_("Arzium records not saved: {reason}").format(reason=exc)))
+        except OSError as exc:
+            problems.append(one_line(_("could not save Arzium records: {reason}").format(
+                reason=exc.strerror or exc)))
     return problems

@@ -13,6 +13,7 @@ import pygame
 
 from common import text
 from common.clock import FixedStepClock
+from common.file_lock import clean_stale_locks
 from common.i18n import _, ngettext, set_language, system_language
 from common.jsonio import clean_temps_in
 from common.layers import Layers, Part, paint_all
@@ -54,10 +55,12 @@ def _window() -> pygame.Window | None:
 
 def clean_debris() -> None:
     """Remove the temp files killed writes left in the user's folders (settings, records, saves, tutorial
-    progress, the cache) and in the replays folder, with its empty replay files."""
+    progress, the cache) and in the replays folder, with its empty replay files, and the lock files of
+    instances that are gone."""
     for folder in dict.fromkeys((config_dir(), data_dir(), cache_dir() / "toml")):
         clean_temps_in(folder)
     clean_replay_debris(replays_dir())
+    clean_stale_locks(data_dir())
 
 
 @dataclass

@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 _held: dict[Path, int] = {}  # lock file -> its open descriptor, for the locks this process holds
@@ -77,3 +79,34 @@ def release(path: Path) -> None:
             where.unlink()  # first: whoever opens it now finds a lock of a file no longer there
         with contextlib.suppress(OSError):
             os.close(fd)  # closing the descriptor lets go of its lock
+
+
+@contextlib.contextmanager
+def exclusive(path: Path, wait_s: float = 2.0) -> Iterator[bool]:
+    """Hold the lock of `path` for a short read-modify-write (waiting up to `wait_s` for another instance's
+    to end); yields whether it was had (without it the caller goes on, as without locks)."""
+    if holds(path):
+        yield True
+        return
+    deadline = time.monotonic() + wait_s
+    while not hold(path):
+        if time.monotonic() > deadline:
+            yield False
+            return
+        time.sleep(0.02)
+    try:
+        yield True
+    finally:
+        release(path)
+
+
+def clean_stale_locks(folder: Path) -> list[Path]:
+    """Remove the lock files in `folder` no instance holds (a killed instance's); return them."""
+    removed: list[Path] = []
+    with contextlib.suppress(OSError):
+        for lock in Path(folder).glob("*.lock"):
+            owned = lock.with_name(lock.name.removesuffix(".lock"))
+            if not holds(owned) and lock.is_file() and hold(owned) and holds(owned):
+                release(owned)
+                removed.append(lock)
+    return removed

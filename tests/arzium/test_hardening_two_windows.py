@@ -131,3 +131,48 @@ def test_when_the_owner_is_killed_the_next_window_takes_the_save_over(
     assert save.save_path().read_bytes() != theirs and lock_path(save.save_path()).exists()
     save.delete_save()
     assert not save.save_path().exists() and not lock_path(save.save_path()).exists()
+
+
+def test_a_start_removes_a_killed_owners_lock_file_and_keeps_its_save(
+        user_home: Path, other_window: subprocess.Popen[str]) -> None:
+    from common.app import App, AppOptions
+    from helpers import close_app
+    theirs = save.save_path().read_bytes()
+    os.kill(other_window.pid, signal.SIGKILL)
+    other_window.wait(10)
+    assert lock_path(save.save_path()).exists()
+    close_app(App(AppOptions(headless=True, save_settings=False)))
+    assert not lock_path(save.save_path()).exists() and save.save_path().read_bytes() == theirs
+
+
+RECORDER = """
+import random, sys
+from arzium.records import Records, record_game
+from arzium.rules import SeatSetup, Setup, apply, is_over, legal_actions, new_game
+setup = Setup((SeatSetup("Ann", "red", "south"), SeatSetup("Bo", "blue", "north")), False, 0)
+state = new_game(setup, int(sys.argv[1]))
+rng = random.Random(1)
+while not is_over(state):
+    apply(state, rng.choice(legal_actions(state)))
+print("ready", flush=True)
+sys.stdin.readline()
+for _ in range(25):
+    assert record_game(state, False) == []
+"""
+
+
+def test_two_windows_ending_games_at_once_both_count_every_game(user_home: Path) -> None:
+    env = dict(os.environ, ARENAS_ARZIUM_HOME=str(user_home))
+    windows = [subprocess.Popen([sys.executable, "-c", RECORDER, str(seed)], cwd=ROOT, env=env, text=True,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE) for seed in (1, 2)]
+    for w in windows:
+        assert w.stdout is not None and w.stdout.readline().strip() == "ready"
+    for w in windows:  # both at once
+        assert w.stdin is not None
+        w.stdin.write("go\n")
+        w.stdin.flush()
+    assert [w.wait(60) for w in windows] == [0, 0]
+    from arzium.records import Records
+    records = Records.load()
+    assert records.message is None and records.tables[("people", 2)].played == 50
+    assert sorted(p.name for p in (user_home / "arenas-arzium").iterdir()) == ["arzium_records.json"]

@@ -29,13 +29,12 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="a second process hol
 HOT_SEAT = Setup((SeatSetup("Ann", "red", "south"), SeatSetup("Bo", "blue", "north")), False, 0)
 OTHER_WINDOW = """
 import sys
-from arzium import save
-from arzium.rules import SeatSetup, Setup, new_game
-setup = Setup((SeatSetup("Ann", "red", "south"), SeatSetup("Bo", "blue", "north")), False, 0)
-save.save_game(new_game(setup, 11), [])
+from pathlib import Path
+from common.file_lock import hold
+assert hold(Path(sys.argv[1]))
 print("saved", flush=True)
 sys.stdin.read()
-"""
+"""  # what the other window's game did: it saved (below), so it holds the lock of its save
 
 
 class Listener:
@@ -66,9 +65,11 @@ class Listener:
 @pytest.fixture
 def other_window(user_home: Path) -> Iterator[subprocess.Popen[str]]:
     """Another instance of the app that has saved its Arzium game (and so owns the autosave)."""
+    save.save_game(new_game(HOT_SEAT, 11), [])
+    release(save.save_path())  # as if written by the other window, which holds it from now on
     env = dict(os.environ, ARENAS_ARZIUM_HOME=str(user_home))
-    other = subprocess.Popen([sys.executable, "-c", OTHER_WINDOW], cwd=ROOT, env=env, stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True)
+    other = subprocess.Popen([sys.executable, "-c", OTHER_WINDOW, str(save.save_path())], cwd=ROOT, env=env,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert other.stdout is not None and other.stdout.readline().strip() == "saved"
     yield other
     if other.poll() is None:
@@ -161,6 +162,7 @@ for _ in range(25):
 """
 
 
+@pytest.mark.slow
 def test_two_windows_ending_games_at_once_both_count_every_game(user_home: Path) -> None:
     env = dict(os.environ, ARENAS_ARZIUM_HOME=str(user_home))
     windows = [subprocess.Popen([sys.executable, "-c", RECORDER, str(seed)], cwd=ROOT, env=env, text=True,

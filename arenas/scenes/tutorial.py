@@ -23,6 +23,7 @@ from common.i18n import N_, _
 from common.layers import Part
 from common.tutorial import OK, Script, Step, Verdict, wrong
 from common.tutorial_coach import Coach
+from common.tutorial_launch import to_setup_screen
 from common.tutorial_progress import update_progress
 from common.widget_parts import app_look
 
@@ -194,6 +195,7 @@ class TutorialScene(PlayScene):
                 self.app.toast(problem)
         self.app.toast(_("Tutorial complete: you are ready for level 1"))
         self.leave_game()
+        to_setup_screen(self.app, GAME)
 
     # ---- layout and drawing ----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

@@ -84,10 +84,10 @@ def is_safe_name(name: str, limit: int = 255) -> bool:
 def program_name(argv0: str | None = None) -> str:
     """The command as the user ran it (from `argv0`, else `sys.argv[0]`), for usage and error lines:
     `arenas-arzium` (the installed command), `main.py` (the checkout's) or `python -m common`."""
-    name = Path(sys.argv[0] if argv0 is None else argv0).name
-    if name == "__main__.py":
-        return "python -m common"
-    return name.removesuffix(".exe") or "arenas-arzium"
+    path = Path(sys.argv[0] if argv0 is None else argv0)
+    if path.name == "__main__.py":  # `python -m common`, else a tool running us in its process (a test runner)
+        return "python -m common" if path.parent.name == "common" else "main.py"
+    return path.name.removesuffix(".exe") or "main.py"
 
 
 def print_error(message: object, limit: int = ERROR_LIMIT) -> int:

@@ -57,7 +57,7 @@ class Controls(Protocol):
     def resume_play(self) -> None: ...
     def ask_leave(self) -> None: ...
     def read_rules(self) -> None: ...
-    def to_result(self) -> None: ...
+    def end_seen(self) -> None: ...
     def skip_countdown(self) -> None: ...
 
 
@@ -89,7 +89,7 @@ def _key(c: Controls, event: pygame.event.Event) -> bool:
         if c.wild is not None:
             cancel_wild(c)
         elif c.run.phase == Phase.OVER:
-            c.to_result()
+            c.end_seen()
         elif c.run.setup.allow_pause and c.run.phase == Phase.RUNNING and c.run.replay is None:
             c.pause_play()
         else:
@@ -128,7 +128,7 @@ def _key(c: Controls, event: pygame.event.Event) -> bool:
         if c.run.phase == Phase.COUNTDOWN:
             c.skip_countdown()
         else:
-            c.to_result()
+            c.end_seen()
         return True
     return False
 
@@ -141,7 +141,10 @@ def _click(c: Controls, pos: tuple[int, int]) -> None:
     if c.run.phase == Phase.COUNTDOWN:
         c.skip_countdown()
         return
-    if c.run.phase == Phase.OVER or c.table is None or c.board is None:
+    if c.run.phase == Phase.OVER:
+        c.end_seen()
+        return
+    if c.table is None or c.board is None:
         return
     if c.hint_blocker() is None and c.hint_button.rect.collidepoint(pos):
         c.hint_button.activate(c.app)

@@ -17,7 +17,7 @@ from arenas.rules import (
     load_level,
 )
 from arenas.scenes.chart import ChartMap, draw_chart, sand_history, tick_text
-from arenas.scenes.names import timer_name
+from arenas.scenes.ending import failure_text
 from arenas.session import GameSetup, RunRecord, format_ms
 from common import text
 from common.i18n import _
@@ -31,17 +31,6 @@ from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App
-
-
-def failure_text(state: GameState) -> str:
-    """Which timer failed and where, in words."""
-    if state.result != "lost" or state.failed_timer is None or state.failed_where is None:
-        return ""
-    t = state.timers[state.failed_timer]
-    gear = state.failed_where + 1
-    failed = (_("{timer} ran out while lost beside gear {n}") if t.lost
-              else _("{timer} ran out in the danger zone on gear {n}"))
-    return failed.format(timer=timer_name(t.id), n=gear)
 
 
 def assist_text(setup: GameSetup, state: GameState) -> str:

@@ -138,17 +138,28 @@ def test_leaving_and_resuming_restores_the_step(quick: App) -> None:
     assert timers(scene.run.state) == timers(position(10))
 
 
-def test_losing_the_real_level_starts_it_again(quick: App) -> None:
+def test_losing_the_real_level_says_why_and_offers_to_try_again(quick: App) -> None:
     scene = TutorialScene(quick, free_index())
     quick.push(scene)
     for _ in range(90):  # no card: both timers are lost, then a lost one runs out
         scene.fixed_update(1000)
     assert scene.run.state.result == "lost"
-    for _ in range(3):
-        frame(quick, dt_ms=1000)
+    frame(quick, dt_ms=100)
+    assert quick.stack.top is scene  # the final board is held ...
+    frame(quick, key(pygame.K_1), dt_ms=100)  # ... a card key in its first moment goes nowhere
+    assert quick.stack.top is scene
+    frame(quick, dt_ms=600)
+    frame(quick, key(pygame.K_RETURN))  # ... until a key says it was seen
+    offer = quick.stack.top
+    assert isinstance(offer, Dialog) and offer.title_text == "The sand won this time"
+    failed = scene.run.state.failed_timer
+    assert failed is not None and "ran out while lost beside gear" in offer.message
+    assert "must be recovered with a wild card" in offer.message
+    assert [b.label for b in offer.buttons] == ["Leave the tutorial", "Try again"]
+    frame(quick, key(pygame.K_ESCAPE))  # Esc: the last button, Try again
     again = quick.stack.top
-    assert isinstance(again, TutorialScene) and again.script.index == free_index() - 1
-    assert again.coach.wrong_why == "The sand won this time. Try again!"
+    assert isinstance(again, TutorialScene) and again.script.index == free_index() and again.spec.free
+    assert again.run.state.result is None and again.coach.wrong_why is None
 
 
 def test_the_tutorial_through_the_layers_equals_a_full_redraw(quick: App) -> None:

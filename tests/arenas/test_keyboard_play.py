@@ -7,6 +7,8 @@ import pygame
 from arenas.bots.teammate import TeammateBot
 from arenas.rules import WILD, PlayCard, PlayWild, level_path, load_level
 from arenas.scenes import flow
+from arenas.scenes.ending import deciding_timer, ending_lines
+from arenas.scenes.names import timer_name
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultScene
 from arenas.scenes.run import Phase
@@ -70,6 +72,10 @@ def test_level_1_from_the_countdown_to_the_result_by_the_keyboard_alone(app: App
                 app.step([], FRAME, draw=False)
     assert isinstance(app.stack.top, ResultScene)
     assert scene.run.state.result == "won" and all(a[1].player == 0 for a in scene.run.state.actions)
+    last = scene.last_home  # the final board pointed at the last timer home
+    assert last is not None and deciding_timer(scene.run.state, last) == last
+    assert scene.run.state.timers[last].position >= scene.run.state.level.deactivator
+    assert ending_lines(scene.run.state, last) == [f"{timer_name(last)} was the last one home"]
     print(f"level 1 by keys: {scene.run.state.result} at {scene.run.state.time_ms} ms, {wilds} wild cards")
 
 

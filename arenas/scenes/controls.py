@@ -44,6 +44,8 @@ class Controls(Protocol):
     def table(self) -> TableLayout | None: ...
     @property
     def hint_button(self) -> Button: ...
+    @property
+    def leave_button(self) -> Button: ...
 
     def say(self, message: str, pos: Point | None = None, danger: bool = False) -> None: ...
     def thinking(self, pos: Point | None = None) -> None: ...
@@ -84,6 +86,8 @@ def _key(c: Controls, event: pygame.event.Event) -> bool:
     if c.run.paused:
         if key in (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_p, pygame.K_RETURN):
             c.resume_play()
+        elif key == pygame.K_l:
+            c.leave_button.activate(c.app)
         return True
     if key == pygame.K_ESCAPE:
         if c.wild is not None:
@@ -136,7 +140,10 @@ def _key(c: Controls, event: pygame.event.Event) -> bool:
 def _click(c: Controls, pos: tuple[int, int]) -> None:
     """A left click: resume, skip the countdown, the hint button, a card, a wild card's target, or why not."""
     if c.run.paused:
-        c.resume_play()
+        if c.leave_button.rect.collidepoint(pos):
+            c.leave_button.activate(c.app)
+        else:
+            c.resume_play()
         return
     if c.run.phase == Phase.COUNTDOWN:
         c.skip_countdown()

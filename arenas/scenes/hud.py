@@ -347,6 +347,9 @@ class Hud:
         line = _("Assist used: this run is marked assisted  ·  Esc, Space or a click resumes")
         text.draw_text(surface, line, text.fit_px(line, app.font_px(22), w - app.px(40)), (250, 238, 214),
                        (w // 2, h // 2 + app.px(30)), "center", shadow=(0, 0, 0))
+        if p.run.replay is None:
+            leave = p.leave_button
+            leave.draw(surface, app, leave.rect.collidepoint(p.mouse), False)
 
     def _draw_over(self, surface: pygame.Surface, p: Shown) -> None:
         """The held final board: the deciding timer ringed (the one that ran dry, or the last one home), the

@@ -114,6 +114,8 @@ class PlayScene(Scene):
         self.sprite_version = app.sprites.version
         self.hint: HintView | None = None
         self.hint_button = Button(keymap(app.settings.key_bindings).hint_label(), self.show_hint, font=17)
+        self.leave_button = Button(_("Leave (L)"), self.ask_leave, _("End this run and go back"), font=20,
+                                   sound="ui_back")  # on the pause overlay
 
     # ---- lifecycle -----------------------------------------------------------------------
     @property
@@ -154,6 +156,8 @@ class PlayScene(Scene):
         hud = self.table.hud
         self.hint_button.rect = pygame.Rect(0, 0, app.px(104), hud.h - app.px(14))
         self.hint_button.rect.midright = (hud.right - app.px(10), hud.centery)
+        self.leave_button.rect = pygame.Rect(0, 0, app.px(200), app.px(50))
+        self.leave_button.rect.midtop = (size[0] // 2, size[1] // 2 + app.px(70))
         self.motion.place_all({tid: (self._spot(t.position, t.lost), t.lost) for tid, t in state.timers.items()})
 
     def _spot(self, tile: int, lost: bool) -> Point:
@@ -408,6 +412,8 @@ class PlayScene(Scene):
         elif self.run.setup.watch:
             self.app.push(LeaveDialog(self.app, self, _("Stop watching?"), _("The bots keep playing while you decide."),
                                       _("Stop")))
+        elif self.run.paused:
+            self.app.push(LeaveDialog(self.app, self, _("Leave the game?"), _("Leaving ends this run."), _("Leave")))
         else:
             self.app.push(LeaveDialog(self.app, self, _("Leave the game?"),
                                       _("The sand keeps running while you decide. Leaving ends this run."), _("Leave")))

@@ -93,7 +93,9 @@ def program_name(argv0: str | None = None) -> str:
     path = Path(sys.argv[0] if argv0 is None else argv0)
     if path.name == "__main__.py":  # `python -m common`, else a tool running us in its process (a test runner)
         return "python -m common" if path.parent.name == "common" else "main.py"
-    return path.name.removesuffix(".exe") or "main.py"
+    if path.name in ("", "-c"):  # `python -c`: a tool running us in its process (a test worker)
+        return "main.py"
+    return path.name.removesuffix(".exe")
 
 
 def print_error(message: object, limit: int = ERROR_LIMIT) -> int:

@@ -16,10 +16,9 @@ from common import text
 from common.clock import FixedStepClock
 from common.file_lock import clean_stale_locks
 from common.i18n import _, ngettext, set_language, system_language
-from common.jsonio import clean_temps_in
+from common.jsonio import clean_replay_debris, clean_temps_in
 from common.layers import Layers, Part, paint_all
 from common.paths import cache_dir, config_dir, data_dir, replays_dir
-from common.replay import clean_replay_debris
 from common.safe_text import one_line
 from common.scene import Scene, SceneStack
 from common.settings import Settings, load_settings, save_settings

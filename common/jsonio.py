@@ -9,6 +9,7 @@ import contextlib
 import json
 import os
 import re
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -361,3 +362,16 @@ def cannot_write(path: Path) -> str | None:
             with contextlib.suppress(OSError):
                 f.rmdir()
     return None
+
+def clean_replay_debris(folder: Path) -> list[Path]:
+    """Remove what killed writes left in the replays folder: temp files, and the empty `.json` replay files
+    older versions reserved names with (nothing can be read from them); return what was removed."""
+    removed = clean_temps_in(folder)
+    with contextlib.suppress(OSError):
+        for path in folder.iterdir():
+            with contextlib.suppress(OSError):
+                info = path.lstat()
+                if path.suffix == ".json" and stat.S_ISREG(info.st_mode) and info.st_size == 0:
+                    path.unlink()
+                    removed.append(path)
+    return removed

@@ -71,6 +71,20 @@ def clean_temps_in(folder: Path, older_than_s: float = STALE_TEMP_S) -> list[Pat
     return _clean(Path(folder), _ANY_TEMP, older_than_s)
 
 
+def clean_empty_files(folder: Path, suffix: str) -> list[Path]:
+    """Remove the empty regular files named `*<suffix>` in `folder` (the names older versions reserved before a
+    write that was then killed: nothing can be read from them); return what was removed."""
+    removed: list[Path] = []
+    with contextlib.suppress(OSError):
+        for path in Path(folder).iterdir():
+            with contextlib.suppress(OSError):
+                info = path.lstat()
+                if path.name.endswith(suffix) and stat.S_ISREG(info.st_mode) and info.st_size == 0:
+                    path.unlink()
+                    removed.append(path)
+    return removed
+
+
 def _clean(folder: Path, pattern: re.Pattern[str], older_than_s: float) -> list[Path]:
     removed: list[Path] = []
     try:
@@ -362,16 +376,3 @@ def cannot_write(path: Path) -> str | None:
             with contextlib.suppress(OSError):
                 f.rmdir()
     return None
-
-def clean_replay_debris(folder: Path) -> list[Path]:
-    """Remove what killed writes left in the replays folder: temp files, and the empty `.json` replay files
-    older versions reserved names with (nothing can be read from them); return what was removed."""
-    removed = clean_temps_in(folder)
-    with contextlib.suppress(OSError):
-        for path in folder.iterdir():
-            with contextlib.suppress(OSError):
-                info = path.lstat()
-                if path.suffix == ".json" and stat.S_ISREG(info.st_mode) and info.st_size == 0:
-                    path.unlink()
-                    removed.append(path)
-    return removed

@@ -50,8 +50,6 @@ def write_new_replay(folder: Path, stem: str, replay: Replay) -> Path:
         replay.to_dict()))
 
 
-
-
 def read_replay(path: Path, game: str | None = None) -> Replay:
     """Read and check a replay file; raise ReplayError with one clear line on any problem."""
     path = Path(path)

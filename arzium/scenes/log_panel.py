@@ -47,8 +47,8 @@ from arzium.rules import (
 from arzium.scenes.wording import (
     ability_name,
     coins,
+    group,
     is_you,
-    joined,
     land_name,
     named,
     person,
@@ -210,7 +210,8 @@ def describe_at(events: list[Event], setup: Setup, cards: CardSet,
             case CardFull():
                 say(LogLine(_("{land} is fully searched").format(land=land_name(cards.card(e.card)))))
             case BiddingStarted():
-                say(LogLine(_("Tie! {names} bid for it").format(names=joined([names[p] for p in e.bidders]))))
+                say(LogLine(group([names[p] for p in e.bidders], _("Tie! You and {names} bid for it"),
+                                  _("Tie! {names} bid for it"))))
             case BidPlaced():
                 say(LogLine(person(names[e.player], _("You bid {coins}"), _("{name} bids {coins}"),
                                    coins=coins(e.amount)), e.player))

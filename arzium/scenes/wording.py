@@ -146,10 +146,20 @@ def and_joined(names: list[str]) -> str:
     return joined(names, _(" and "))
 
 
+def group(names: list[str], with_you: str, without_you: str, **values: object) -> str:
+    """A line about several seats: `without_you` filled with all their names ("Ann and Bo bid"), or, when one of
+    them is spoken to, `with_you` filled with the others ("You and Ann bid": a language with a plural "you",
+    like Spanish's vosotros, words it "Ann y tú pujáis")."""
+    others = [n for n in names if not is_you(n)]
+    if len(others) < len(names):
+        return with_you.format(names=and_joined(others), **values)
+    return without_you.format(names=and_joined(names), **values)
+
+
 def win_line(names: list[str]) -> str:
-    """Who won, as a clause: "Ann wins", "You win", "Ann and Bo win"."""
+    """Who won, as a clause: "Ann wins", "You win", "Ann and Bo win", "You and Ann win"."""
     if len(names) > 1:
-        return _("{names} win").format(names=and_joined(names))
+        return group(names, _("You and {names} win"), _("{names} win"))
     return person(names[0], _("You win"), _("{name} wins"))
 
 

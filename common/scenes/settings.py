@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from common import text
-from common.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_decimal, system_language
+from common.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_decimal, format_percent, system_language
 from common.layers import Part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -66,7 +66,7 @@ class SettingsScene(Scene):
             Toggle(_("Mute"), s.muted, lambda v: self.change(muted=v)),
             Choice(_("Animation speed"), [(v, _speed_label(v)) for v in ANIMATION_SPEEDS], s.animation_speed,
                    lambda v: self.change(animation_speed=v), _("How fast cards, markers and timers animate")),
-            Choice(_("UI scale"), [(v, f"{v:.0%}") for v in UI_SCALES], s.ui_scale,
+            Choice(_("UI scale"), [(v, format_percent(v)) for v in UI_SCALES], s.ui_scale,
                    lambda v: self.change(ui_scale=v)),
             Toggle(_("Fullscreen (F11)"), s.fullscreen, lambda v: self.change(fullscreen=v)),
             Toggle(_("High-contrast palette"), s.high_contrast, lambda v: self.change(high_contrast=v),

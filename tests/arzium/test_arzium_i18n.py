@@ -18,6 +18,7 @@ from arzium.bots import make_bot
 from arzium.rules import (
     ABILITY_TEXT,
     SIZE,
+    BiddingStarted,
     BidPlaced,
     Event,
     GameEnded,
@@ -207,6 +208,8 @@ def test_every_ability_text_of_the_rules_is_in_the_catalogue() -> None:
     ([Rested(0, 2)], "Haces un descanso temprano por 2 monedas", "Ann hace un descanso temprano por 2 monedas"),
     ([MarkerSlid(0, 1, 3, 4)], "Deslizas el marcador de Bo", "Ann desliza el marcador de Bo"),
     ([GameEnded((20, 18), (0,))], "Fin de la partida. Has ganado", "Fin de la partida. Gana Ann"),
+    ([BiddingStarted(2, (0, 1))], "¡Empate! Bo y tú pujáis por ella", "¡Empate! Pujan por ella: Ann y Bo"),
+    ([GameEnded((20, 20), (0, 1))], "Fin de la partida. Ganáis Bo y tú", "Fin de la partida. Ganan Ann y Bo"),
 ])
 def test_spanish_log_lines_speak_to_you_and_put_names_where_spanish_wants_them(
         events: list[Event], as_you: str, as_ann: str, spanish: None) -> None:

@@ -16,11 +16,10 @@ from arzium.rules.replay import Replay as RulesReplay
 from common import folder_opener
 from common.app import App
 from common.dialog import Dialog
+from common.folder_opener import opener_command
 from common.games import GAMES, hook
 from common.paths import replays_dir
 from common.replay import Replay, read_replay
-from common.dialog import Dialog
-from common.folder_opener import opener_command
 from common.replay_index import replay_files, summarize
 from common.scene import Scene
 from common.scenes.menu import MenuScene

@@ -6,6 +6,7 @@ every other sprite falls back to the default pack until the player copies and li
 from __future__ import annotations
 
 import shutil
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,11 +58,13 @@ def _toml_string(text: str) -> str:
 
 def starter_manifest(name: str) -> str:
     """The pack.toml of a new pack called `name`: how to go on, its header and the starter's sprites."""
+    notes = [_("Your own sprite pack. Paint over the PNG files in this folder and press F5 in the game to see them."),
+             _("To change another picture, copy its PNG from the default pack into this folder and list it below "
+               "(Settings > Open sprite gallery shows every sprite's name); the sizes, slices and frames you leave "
+               "out are the default pack's."),
+             _("Check the pack with: {command}").format(command="arenas-arzium check-sprites " + _toml_string(name))]
     lines = [
-        "# Your own sprite pack. Paint over the PNG files in this folder and press F5 in the game to see them.",
-        "# To change another picture, copy its PNG from the default pack into this folder and list it below",
-        "# (Settings > Open sprite gallery shows every sprite's name). Sizes, slices and frames you leave out",
-        "# are the default pack's. Check the pack with: arenas-arzium check-sprites " + _toml_string(name),
+        *(f"# {line}" for note in notes for line in textwrap.wrap(note, 100)),
         "",
         "[pack]",
         f"name = {_toml_string(name)}",

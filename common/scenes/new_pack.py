@@ -82,10 +82,13 @@ class NewPackScene(Dialog):
         app = self.app
         surface.blit(app.sprites.nine_slice("ui/list_row_selected", self.field.size), self.field)
         px = text.fit_px(self.name + "|", app.font_px(24), self.field.w - app.px(24))
+        left = self.field.left + app.px(12)
+        if self.fresh and self.name:  # selected: the first key typed replaces it
+            mark = text.render(self.name, px, app.theme.text).get_rect(midleft=(left, self.field.centery))
+            pygame.draw.rect(surface, app.theme.accent, mark.inflate(app.px(8), app.px(4)), border_radius=app.px(4))
         shown = self.name + ("" if self.fresh or (pygame.time.get_ticks() // 500) % 2 else "|")
-        colour = app.theme.accent if self.fresh else app.theme.text
-        text.draw_text(surface, shown, px, colour, (self.field.left + app.px(12), self.field.centery), "midleft")
-        if self.problem:
-            px = text.fit_px(self.problem, app.font_px(18), self.box.w - app.px(60))
-            text.draw_text(surface, self.problem, px, app.theme.danger,
-                           (self.box.centerx, self.field.bottom + app.px(8)), "midtop")
+        text.draw_text(surface, shown, px, app.theme.text, (left, self.field.centery), "midleft")
+        lh = text.font(app.font_px(18)).get_linesize()
+        for i, line in enumerate(text.wrap(self.problem, app.font_px(18), self.box.w - app.px(60))[:2]):
+            text.draw_text(surface, line, app.font_px(18), app.theme.danger,
+                           (self.box.centerx, self.field.bottom + app.px(6) + i * lh), "midtop")

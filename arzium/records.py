@@ -18,6 +18,7 @@ from arzium.rules import GameState, outcome
 from common.files import DataError, Kind
 from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned
+from common.os_words import os_problem
 from common.paths import data_dir
 from common.safe_text import one_line
 
@@ -163,5 +164,5 @@ def record_game(state: GameState, assisted: bool) -> list[str]:
     except DataError as exc:
         problems.append(one_line(_("Arzium records not saved: {reason}").format(reason=exc)))
     except OSError as exc:
-        problems.append(one_line(_("could not save Arzium records: {reason}").format(reason=exc.strerror or exc)))
+        problems.append(one_line(_("could not save Arzium records: {reason}").format(reason=os_problem(exc))))
     return problems

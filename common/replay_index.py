@@ -11,6 +11,7 @@ from pathlib import Path
 from common.files import DataError
 from common.games import GAMES, hook
 from common.i18n import _
+from common.os_words import os_problem
 from common.paths import replays_dir
 from common.replay import ReplayError, read_replay
 from common.safe_text import one_line
@@ -114,7 +115,7 @@ def delete_replay(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return one_line(_("could not delete {name}: {reason}").format(name=path.name, reason=exc.strerror or exc))
+        return one_line(_("could not delete {name}: {reason}").format(name=path.name, reason=os_problem(exc)))
     return None
 
 

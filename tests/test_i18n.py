@@ -368,3 +368,20 @@ def test_the_rules_screen_shows_the_text_of_the_language(tmp_path: Path, monkeyp
     assert scene.blocks[1] == ("para", "English words.") and scene.back.label == "Back"
     app.sounds.stop_all()
     pygame.quit()
+
+
+@pytest.mark.parametrize(("error", "english", "spanish"), [
+    (PermissionError(13, "Permission denied"), "the system does not allow it (no permission)",
+     "el sistema no lo permite (falta permiso)"),
+    (OSError(28, "No space left on device"), "the disk is full", "el disco está lleno"),
+    (FileNotFoundError(2, "No such file or directory"), "a folder on the way is missing",
+     "falta una de las carpetas de la ruta"),
+    (OSError(5, "Input/output error"), "the system refused it (EIO)", "el sistema lo ha rechazado (EIO)"),
+    (OSError("no errno"), "the system refused it (OSError)", "el sistema lo ha rechazado (OSError)"),
+])
+def test_a_failed_file_operation_is_told_in_the_games_words(error: OSError, english: str, spanish: str) -> None:
+    from common.os_words import os_problem
+    assert os_problem(error) == english
+    i18n.set_language("es")
+    assert os_problem(error) == spanish
+    i18n.set_language("en")

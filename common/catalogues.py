@@ -122,7 +122,7 @@ def compile_all() -> None:
 
 def style_problems(message: Message) -> list[str]:
     """What the Spanish style note says against the translation of `message` (every plural form)."""
-    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    strings = (message.string,) if isinstance(message.string, str) else tuple(message.string or ())
     return list(dict.fromkeys(p for s in strings if s for p in spanish_style.problems(s)))
 
 

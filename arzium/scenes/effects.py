@@ -49,7 +49,7 @@ from arzium.scenes.shown import CLAIMING
 from arzium.scenes.stage import Stage
 from arzium.scenes.wording import coins, group, person
 from common import text
-from common.i18n import _
+from common.i18n import _, pgettext
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
 
 Point = tuple[float, float]
@@ -338,7 +338,7 @@ class Animator:
     def _on_bidding_started(self, e: BiddingStarted) -> None:
         sc = self.scene
         land = sc.land_name(e.slot)
-        line = group([sc.names[p] for p in e.bidders], _("Tie on {land}! You and {names} bid for it"),
+        line = group([sc.names[p] for p in e.bidders], pgettext("you among them", "Tie on {land}! {names} bid for it"),
                      _("Tie on {land}! {names} bid for it"), land=land)
 
         def start() -> None:

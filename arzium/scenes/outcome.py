@@ -13,7 +13,7 @@ import pygame
 from arzium.rules import SIZE, GameState, IllegalAction, Search, slot_squares
 from arzium.rules.preview import LandOutcome, SearchOutcome, search_outcome
 from arzium.scenes.wording import group, land_name, person
-from common.i18n import _, language
+from common.i18n import _, language, pgettext
 from common.layers import Part
 
 if TYPE_CHECKING:
@@ -30,7 +30,8 @@ def land_line(land: LandOutcome, state: GameState, names: list[str]) -> str:
                       land=land_title)
     else:
         line = group([names[p] for p in land.bidders],
-                     _("Fills {land}: a tie, you and {names} bid for it (whoever loses gets the helper's coin)"),
+                     pgettext("you among them", "Fills {land}: a tie, {names} bid for it "
+                                        "(whoever loses gets the helper's coin)"),
                      _("Fills {land}: a tie, {names} bid for it (whoever loses gets the helper's coin)"),
                      land=land_title)
     helpers = [person(names[p], _("you get the helper's coin"), _("{name} gets the helper's coin"))

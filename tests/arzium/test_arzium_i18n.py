@@ -46,7 +46,7 @@ from common.settings import Settings
 
 PO = catalogue_folder("es") / "arzium.po"
 FRAME = 1000 / 60
-EXTRA_FIELDS = {"name", "owner", "marker_owner"}  # what `wording.person` and the slide line also give
+EXTRA_FIELDS = {"name", "owner", "marker_owner", "others"}  # what `wording.person`, `group` and the slide line give
 
 
 def entries() -> list[Any]:
@@ -208,7 +208,7 @@ def test_every_ability_text_of_the_rules_is_in_the_catalogue() -> None:
     ([Rested(0, 2)], "Haces un descanso temprano por 2 monedas", "Ann hace un descanso temprano por 2 monedas"),
     ([MarkerSlid(0, 1, 3, 4)], "Deslizas el marcador de Bo", "Ann desliza el marcador de Bo"),
     ([GameEnded((20, 18), (0,))], "Fin de la partida. Has ganado", "Fin de la partida. Gana Ann"),
-    ([BiddingStarted(2, (0, 1))], "¡Empate! Bo y tú pujáis por ella", "¡Empate! Pujan por ella: Ann y Bo"),
+    ([BiddingStarted(2, (0, 1))], "¡Empate! Bo y tú pujáis por ella", "¡Empate! Pujan por ella: Ann, Bo"),
     ([GameEnded((20, 20), (0, 1))], "Fin de la partida. Ganáis Bo y tú", "Fin de la partida. Ganan Ann y Bo"),
 ])
 def test_spanish_log_lines_speak_to_you_and_put_names_where_spanish_wants_them(

@@ -66,6 +66,12 @@ def print_line(text: object, file: TextIO | None = None) -> None:
     print(line, file=stream)
 
 
+def short_number(value: int) -> str:
+    """`value` in digits, or its first digits and how many there are when it is too long to show."""
+    digits = str(value)
+    return digits if len(digits) <= 24 else f"{digits[:12]}… ({len(digits.lstrip('-'))} digits)"
+
+
 def _str(value: object) -> str:
     try:
         return str(value)

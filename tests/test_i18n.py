@@ -385,3 +385,14 @@ def test_a_failed_file_operation_is_told_in_the_games_words(error: OSError, engl
     i18n.set_language("es")
     assert os_problem(error) == spanish
     i18n.set_language("en")
+
+
+def test_watching_a_replay_is_one_word_in_spanish() -> None:
+    """The replay list's button, the result screens, the Arenas setup and the viewer all say "ver"."""
+    i18n.set_language("es")
+    try:
+        said = [i18n._(m) for m in ("Watch", "Watch replay", "Watch again", "Stop watching (Esc)",
+                                    "Watch this replay (Enter)")]
+    finally:
+        i18n.set_language("en")
+    assert said[0] == "Ver" and all(s.split()[0] in ("Ver", "Dejar") and " ver" in f" {s.lower()}" for s in said)

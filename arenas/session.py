@@ -214,6 +214,7 @@ class RunRecord:
     next_unlocked: bool = False
     replay_path: Path | None = None
     problems: tuple[str, ...] = ()
+    losses_in_a_row: int = 0  # on this level, this run included (a counted run's)
 
 
 def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
@@ -232,6 +233,7 @@ def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
             records.record(n, state.result == "won", state.time_ms, state.assisted)
             out.new_best = records.best_ms(n) != out.previous_best and state.result == "won"
             out.next_unlocked = records.is_unlocked(n + 1)
+            out.losses_in_a_row = records.get(n).loss_streak
             try:
                 records.save()
             except DataError as exc:

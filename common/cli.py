@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
 from common.jsonio import DataFileError
 from common.os_words import os_problem
-from common.safe_text import MAX_MESSAGE, one_line, print_error, print_line, short_number
+from common.safe_text import MAX_MESSAGE, one_line, print_error, print_line, program_name, short_number
 from common.settings import saved_language
 
 if TYPE_CHECKING:
@@ -189,15 +189,15 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line: no command opens the menu."""
+def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
+    """The command line (`prog`: the command's name as the user ran it): no command opens the menu."""
     _translate_argparse()
     parser = Parser(
-        prog="main.py", add_help=False,
+        prog=prog, add_help=False,
         description=_("Arenas & Arzium — two digital board games. With no command, opens the menu."),
-        epilog=_("Examples: main.py · main.py arenas --level 3 · main.py screenshot menu menu.png --size 1920x1080 · "
-                 "main.py timedemo --frames 300 --json td.json · main.py check-sprites high-contrast · "
-                 "main.py replay FILE --headless"))
+        epilog=_("Examples: {prog} · {prog} arenas --level 3 · {prog} screenshot menu menu.png --size 1920x1080 · "
+                 "{prog} timedemo --frames 300 --json td.json · {prog} check-sprites high-contrast · "
+                 "{prog} replay FILE --headless").format(prog=prog))
     _common_flags(parser, suppress=False)
     parser.add_argument("--version", action=_VersionAction, help=_("show the version and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -435,7 +435,7 @@ def main(argv: list[str] | None = None) -> int:
         arguments = sys.argv[1:] if argv is None else argv
         choose_language(arguments)
         # a plain start opens the menu with the defaults: the parser is built only for arguments to read
-        args = build_parser().parse_args(arguments) if arguments else plain_start()
+        args = build_parser(program_name()).parse_args(arguments) if arguments else plain_start()
         handler = handlers.get(args.command or "menu", cmd_game)
         if handler not in (cmd_game, cmd_replay):  # a tool: collections as usual
             gc.enable()

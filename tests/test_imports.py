@@ -22,7 +22,7 @@ PACKAGES = ("common", "arenas", "arzium", "sprites", "sounds")
 SCRIPTS = ("main.py",)
 GAMES = ("arenas", "arzium")
 PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "common.paths", "common.files",
-                         "common.safe_text", "common.i18n"})
+                         "common.safe_text", "common.i18n", "common.os_words"})
 # The command line (main.py's code, the installed command): it builds the app with the shell's scenes.
 LAUNCHER = frozenset({"common.cli"})
 # The pygame-free game-level modules between a game's scenes and its bots.
@@ -371,8 +371,8 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "g.rules (line 1) imports pygame: g.rules imports no pygame",
         "g.rules (line 2) imports g.scenes.play: g.rules imports nothing of g outside g.rules",
         "g.rules.core (line 2) imports common.widgets: g.rules imports only the pure common modules "
-        "(common.files, common.i18n, common.jsonio, common.paths, common.replay, common.rules_api, "
-        "common.safe_text)",
+        "(common.files, common.i18n, common.jsonio, common.os_words, common.paths, common.replay, "
+        "common.rules_api, common.safe_text)",
         "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records",
         "g.session (line 1) imports pygame.draw: g.session/save/records import no pygame",
         "g.session (line 2) imports g.scenes.play: g.session/save/records import no g.scenes",

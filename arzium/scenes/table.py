@@ -42,6 +42,7 @@ from arzium.scenes.shown import Shown
 from arzium.scenes.wording import rule_text
 from common.files import DataError
 from common.i18n import _
+from common.os_words import os_problem
 from common.paths import replays_dir
 from common.replay import write_new_replay
 
@@ -343,7 +344,7 @@ class Table:
             return
         except OSError as exc:
             self.listener.notify(_("could not save the game to {path}: {reason}").format(path=save.save_path(),
-                                                                                         reason=exc.strerror or exc))
+                                                                                         reason=os_problem(exc)))
         self.save_refused = False
 
     def finish(self) -> str | None:
@@ -367,7 +368,7 @@ class Table:
             path = write_new_replay(replays_dir(), stem, replay_from(self.state, self.actions).to_file(meta))
         except OSError as exc:
             self.listener.notify(_("could not write the replay {path}: {reason}").format(
-                path=f"{replays_dir() / stem}.json", reason=exc.strerror or exc))
+                path=f"{replays_dir() / stem}.json", reason=os_problem(exc)))
             return None
         return str(path)
 

@@ -36,6 +36,7 @@ from common.net.protocol import PROTOCOL_VERSION, encode
 from common.net.proxy import LatencyProxy
 
 PING_EVERY_S = 2.0
+JOIN_LIMIT = 1_000_000  # every client of the bench comes from one address: the server the bench runs lets them in
 BACKOFF_S = (0.25, 8.0)
 
 
@@ -178,13 +179,7 @@ class Client:
             hello["token"] = self.token
         await ws.send(encode(hello))
         if self.token is None:
-            if self.seat == 0:
-                await ws.send(encode({"kind": "create", "game": self.bench.game, "setup": self.room.setup,
-                                      "name": "Bench 1", "seat": 0, "spectators": False}))
-            else:
-                code = await self.room.code
-                await ws.send(encode({"kind": "join", "code": code, "name": f"Bench {self.seat + 1}",
-                                      "seat": self.seat}))
+            await self._enter(ws)
         pinger = asyncio.create_task(self._pinger(ws))
         mover = asyncio.create_task(self._mover())
         try:
@@ -195,6 +190,16 @@ class Client:
         finally:
             pinger.cancel()
             mover.cancel()
+
+    async def _enter(self, ws: ClientConnection, after_s: float = 0.0) -> None:
+        """Create the room (seat 0) or join it (the others, once it has a code)."""
+        await asyncio.sleep(after_s)
+        if self.seat == 0:
+            await ws.send(encode({"kind": "create", "game": self.bench.game, "setup": self.room.setup,
+                                  "name": "Bench 1", "seat": 0, "spectators": False}))
+        else:
+            code = await self.room.code
+            await ws.send(encode({"kind": "join", "code": code, "name": f"Bench {self.seat + 1}", "seat": self.seat}))
 
     async def _pinger(self, ws: ClientConnection) -> None:
         while True:
@@ -252,6 +257,8 @@ class Client:
             case "error":
                 tally.errors[str(frame.get("code"))] += 1
                 self._answered(frame)
+                if frame.get("code") == "rate" and self.token is None and self.ws is not None:
+                    self.bench.spawn(self._enter(self.ws, self.bench.rng.uniform(1.0, 3.0)))  # as a person would
             case "refused":
                 tally.refused += 1
                 self._answered(frame)
@@ -319,7 +326,7 @@ class ServerProcess:
 
     def start(self) -> None:
         cmd = [sys.executable, "-m", "common", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-               "--data", str(self.data), "--stats", str(self.stats), *self.extra]
+               "--data", str(self.data), "--stats", str(self.stats), "--join-limit", str(JOIN_LIMIT), *self.extra]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                      start_new_session=True)
 

@@ -35,7 +35,6 @@ from common.net.clock import ClockEstimate
 from common.net.protocol import PROTOCOL_VERSION, encode
 from common.net.proxy import LatencyProxy
 
-PING_EVERY_S = 2.0
 JOIN_LIMIT = 1_000_000  # every client of the bench comes from one address: the server the bench runs lets them in
 BACKOFF_S = (0.25, 8.0)
 
@@ -72,6 +71,7 @@ class Tally:
     reconnects: int = 0
     drops: int = 0
     clock_spread: list[float] = field(default_factory=list)
+    outcomes: Counter[str] = field(default_factory=Counter)  # rooms by how they ended ("won", "lost"; "over")
 
     def report(self, rooms: int, seconds: float, server: dict[str, Any] | None) -> dict[str, Any]:
         rtts = sorted(self.rtts)
@@ -81,7 +81,8 @@ class Tally:
 
         spread = sorted(self.clock_spread)
         return {
-            "rooms": rooms, "rooms_finished": self.finished, "seconds": round(seconds, 1),
+            "rooms": rooms, "rooms_finished": self.finished, "outcomes": dict(self.outcomes),
+            "seconds": round(seconds, 1),
             "actions": self.actions, "actions_per_s": round(self.actions / seconds, 1) if seconds else 0.0,
             "rtt_ms": {"p50": pct(50), "p95": pct(95), "p99": pct(99), "max": pct(100), "n": len(rtts)},
             "errors": sum(self.errors.values()), "error_codes": dict(self.errors), "refused": self.refused,
@@ -204,7 +205,7 @@ class Client:
     async def _pinger(self, ws: ClientConnection) -> None:
         while True:
             await ws.send(encode({"kind": "ping", "t": int(time.monotonic() * 1000)}))
-            await asyncio.sleep(PING_EVERY_S if self.clock.known else 0.3)
+            await asyncio.sleep(self.clock.ping_gap_s())
 
     async def _mover(self) -> None:
         """Think, then move, whenever the game side has a move to make."""
@@ -310,6 +311,9 @@ class Client:
         if not self.room.finished:
             self.room.finished = True
             tally.finished += 1
+            outcome = frame.get("outcome")
+            result = outcome.get("result") if isinstance(outcome, dict) else None
+            tally.outcomes[result if isinstance(result, str) else "over"] += 1
         self.done = True
         self.bench.client_done()
 
@@ -530,7 +534,7 @@ def format_report(r: dict[str, Any]) -> str:
     """The report in a few lines for people."""
     rtt = r["rtt_ms"]
     lines = [
-        f"{r['game']}: {r['rooms_finished']}/{r['rooms']} rooms finished in {r['seconds']} s, "
+        f"{r['game']}: {r['rooms_finished']}/{r['rooms']} rooms finished {r['outcomes'] or ''} in {r['seconds']} s, "
         f"{r['clients_per_room']} clients each, think {r['think_ms'][0]}-{r['think_ms'][1]} ms",
         f"actions {r['actions']} ({r['actions_per_s']}/s); round trip ms p50 {rtt['p50']} p95 {rtt['p95']} "
         f"p99 {rtt['p99']} max {rtt['max']} (n {rtt['n']})",

@@ -73,7 +73,7 @@ class Tally:
     clock_spread: list[float] = field(default_factory=list)
     outcomes: Counter[str] = field(default_factory=Counter)  # rooms by how they ended ("won", "lost"; "over")
 
-    def report(self, rooms: int, seconds: float, server: dict[str, Any] | None) -> dict[str, Any]:
+    def report(self, rooms: int, seconds: float, server: dict[str, Any] | None, cpu_s: float) -> dict[str, Any]:
         rtts = sorted(self.rtts)
 
         def pct(p: float) -> float | None:
@@ -90,7 +90,7 @@ class Tally:
             "reconnects": self.reconnects, "drops": self.drops,
             "clock_spread_ms": ({"p50": spread[len(spread) // 2], "p99": spread[int(0.99 * (len(spread) - 1))],
                                  "max": spread[-1], "n": len(spread)} if spread else None),
-            "server": server,
+            "server": server, "clients_cpu_pct": round(100 * cpu_s / seconds, 1) if seconds else None,
         }
 
 
@@ -275,6 +275,7 @@ class Client:
                         key = self.player.replay_key(entry)
                         if seat == self.seat and key is not None:
                             self.acked.append(key)
+                            tally.acked += 1
             case "turn":
                 if self._answered(frame):
                     tally.actions += 1
@@ -305,7 +306,6 @@ class Client:
         replay = frame.get("replay") or {}
         kept = Counter(key for entry in replay.get("actions", []) if (key := self.player.replay_key(entry)))
         mine = Counter(self.acked)
-        tally.acked += len(self.acked)
         tally.lost += sum((mine - kept).values())
         self.player.absorb(frame)
         if not self.room.finished:
@@ -512,6 +512,7 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
         proxy = LatencyProxy((host, port), latency[0], latency[1], seed)
         url = f"{parts.scheme}://127.0.0.1:{await proxy.start()}{parts.path}"
     since = time.time()
+    cpu_before = time.process_time()
     bench = Bench(url, game, rooms, per_room, think_ms, room_setup, new_player, seed)
     faults = Faults(server, kill_at_s, drop_pct)
     try:
@@ -523,7 +524,7 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
             await asyncio.sleep(1.5)  # one more stats line
             server.stop()
     figures = server_figures(stats, rooms, since) if stats is not None else None
-    report = bench.tally.report(rooms, seconds, figures)
+    report = bench.tally.report(rooms, seconds, figures, time.process_time() - cpu_before)
     report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms),
                    "faults": {"server_kills": faults.kills, "drop_pct": drop_pct,
                               "latency_ms": list(latency) if latency else None}})
@@ -539,8 +540,10 @@ def format_report(r: dict[str, Any]) -> str:
         f"actions {r['actions']} ({r['actions_per_s']}/s); round trip ms p50 {rtt['p50']} p95 {rtt['p95']} "
         f"p99 {rtt['p99']} max {rtt['max']} (n {rtt['n']})",
         f"errors {r['errors']} {r['error_codes'] or ''}; refused {r['refused']}; desyncs {r['desyncs']}; "
-        f"acknowledged {r['acknowledged']}, lost {r['acknowledged_lost']}; reconnects {r['reconnects']}, "
-        f"drops {r['drops']}, server kills {r['faults']['server_kills']}",
+        f"acknowledged {r['acknowledged']}, lost {r['acknowledged_lost']} (checked in finished rooms' replays); "
+        f"reconnects {r['reconnects']}, "
+        f"drops {r['drops']}, server kills {r['faults']['server_kills']}; the clients' process used "
+        f"{r['clients_cpu_pct']}% of a core",
     ]
     if r["clock_spread_ms"]:
         c = r["clock_spread_ms"]

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
@@ -71,6 +72,7 @@ class Tally:
     reconnects: int = 0
     drops: int = 0
     clock_spread: list[float] = field(default_factory=list)
+    clock_error: list[float] = field(default_factory=list)  # |a client's server clock - the server's| (same machine)
     outcomes: Counter[str] = field(default_factory=Counter)  # rooms by how they ended ("won", "lost"; "over")
 
     def report(self, rooms: int, seconds: float, server: dict[str, Any] | None, cpu_s: float) -> dict[str, Any]:
@@ -80,6 +82,7 @@ class Tally:
             return round(rtts[min(len(rtts) - 1, int(p / 100 * len(rtts)))], 1) if rtts else None
 
         spread = sorted(self.clock_spread)
+        error = sorted(self.clock_error)
         return {
             "rooms": rooms, "rooms_finished": self.finished, "outcomes": dict(self.outcomes),
             "seconds": round(seconds, 1),
@@ -90,6 +93,8 @@ class Tally:
             "reconnects": self.reconnects, "drops": self.drops,
             "clock_spread_ms": ({"p50": spread[len(spread) // 2], "p99": spread[int(0.99 * (len(spread) - 1))],
                                  "max": spread[-1], "n": len(spread)} if spread else None),
+            "clock_error_ms": ({"p50": error[len(error) // 2], "p99": error[int(0.99 * (len(error) - 1))],
+                                "max": error[-1], "n": len(error)} if error else None),
             "server": server, "clients_cpu_pct": round(100 * cpu_s / seconds, 1) if seconds else None,
         }
 
@@ -401,6 +406,7 @@ class Bench:
         self.rooms: list[RoomSlot] = []
         self.all_done = asyncio.Event()
         self.remaining = 0
+        self.same_machine = urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1")
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -445,12 +451,14 @@ class Bench:
         clock (what the sand they draw shows)."""
         while not self.stopping:
             await asyncio.sleep(1.0)
-            now = time.monotonic() * 1000
+            now, wall = time.monotonic() * 1000, time.time() * 1000
             for room in self.rooms:
                 shown = [c.clock.server_ms(now) for c in room.clients if c.clock.known and not c.done]
                 if len(shown) >= 2:
                     middle = sorted(shown)[len(shown) // 2]
                     self.tally.clock_spread.append(max(abs(s - middle) for s in shown))
+                if self.same_machine:  # the server's clock is this machine's wall clock: the truth is known
+                    self.tally.clock_error += [abs(s - wall) for s in shown]
 
 
 @dataclass
@@ -497,8 +505,6 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
                      latency: tuple[int, int] | None = None, stats: Path | None = None,
                      seed: int = 1) -> dict[str, Any]:
     """Run the bench; its report (the figures `Tally.report` gives, plus the faults)."""
-    from urllib.parse import urlsplit
-
     parts = urlsplit(url)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
     server = None
@@ -548,6 +554,10 @@ def format_report(r: dict[str, Any]) -> str:
     if r["clock_spread_ms"]:
         c = r["clock_spread_ms"]
         lines.append(f"clients' server clock, off the room's median: p50 {c['p50']} p99 {c['p99']} max {c['max']} ms "
+                     f"(n {c['n']})")
+    if r["clock_error_ms"]:
+        c = r["clock_error_ms"]
+        lines.append(f"clients' server clock, off the server's own: p50 {c['p50']} p99 {c['p99']} max {c['max']} ms "
                      f"(n {c['n']})")
     s = r["server"]
     lines.append("server: " + (f"CPU {s['cpu_pct']}% ({s['cpu_ms_per_room_s']} ms per room per s), "

@@ -458,7 +458,7 @@ class Bench:
                     middle = sorted(shown)[len(shown) // 2]
                     self.tally.clock_spread.append(max(abs(s - middle) for s in shown))
                 if self.same_machine:  # the server's clock is this machine's wall clock: the truth is known
-                    self.tally.clock_error += [abs(s - wall) for s in shown]
+                    self.tally.clock_error += [round(abs(s - wall), 1) for s in shown]
 
 
 @dataclass

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from arzium.rules import Action, GameState, action_from_json
-from arzium.thinking import BotSpec, Task, decide_job, state_job_args
+from arzium.bots import make_bot
+from arzium.rules import Action, GameState, action_from_json, clone
+from arzium.thinking import THINK_LIMIT_S, BotSpec, Task, decide_job, decision_seed, state_job_args
 from common.i18n import _
 
 
@@ -79,6 +80,24 @@ class BotController:
         if self._task is not None:
             self._task.cancel()
         self._task, self._key = None, None
+
+
+class InlineBot:
+    """A cheap bot (Easy, Normal: a millisecond or two a decision, 20 ms at most) deciding at once on the
+    caller's thread, as `BotController`'s worker would (same seed per decision): the room server's bot for a
+    person away, where a trip to the worker process would cost more than the thinking."""
+
+    submits = False
+
+    def __init__(self, spec: BotSpec) -> None:
+        self.spec = spec
+
+    def poll(self, state: GameState, seat: int, key: int) -> Action | None:
+        bot = make_bot(self.spec.level, decision_seed(self.spec.seed, key), self.spec.iterations, THINK_LIMIT_S)
+        return bot.decide(clone(state), seat)
+
+    def stop(self) -> None:
+        """Nothing runs in the background."""
 
 
 class ReplayController:

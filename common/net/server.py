@@ -247,11 +247,13 @@ class Server:
                 if not conn.take():
                     send(encode(error("rate", "too many messages: slow down", _id_of(frame))))
                     if conn.over_since is not None and time.monotonic() - conn.over_since >= RATE_GRACE_S:
+                        await self._drain(outbox, writer)
                         await ws.close(1008, "over the message rate")
                         break
                     continue
                 if isinstance(frame, bytes):
                     send(encode(error("bad_message", "binary frames are not part of the protocol")))
+                    await self._drain(outbox, writer)
                     await ws.close(1003, "binary frames are not part of the protocol")
                     break
                 self.receive(conn, frame)

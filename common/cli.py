@@ -301,6 +301,8 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
     p.add_argument("--key", type=Path, metavar="FILE", help=_("TLS private key (PEM) of --cert"))
     p.add_argument("--stats", type=Path, metavar="FILE",
                    help=_("add the server's own figures (rooms, connections, CPU, memory) to FILE every second"))
+    p.add_argument("--join-limit", type=_positive, default=None, metavar="N",
+                   help=_("attempts to create or join a room allowed per address a minute (default 20)"))
     p = add("net-bench", _("scripted clients play whole games on a room server; round trips, errors, desyncs"))
     p.add_argument("--server", required=True, metavar="URL", help=_("the room server, e.g. ws://127.0.0.1:8765"))
     p.add_argument("--game", choices=["arzium", "arenas"], required=True, help=_("the game the rooms play"))
@@ -515,7 +517,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import ssl
 
     from common.net.protocol import DEFAULT_PORT
-    from common.net.server import PortInUse, default_data, serve_forever, tls_context
+    from common.net.server import JOINS_PER_MINUTE, PortInUse, default_data, serve_forever, tls_context
     from common.net.store import StoreError
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     port = DEFAULT_PORT if args.port is None else args.port
@@ -535,7 +537,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sys.stdout.flush()
 
     try:
-        serve_forever(args.host, port, data, tls, ready, args.stats)
+        serve_forever(args.host, port, data, tls, ready, args.stats, args.join_limit or JOINS_PER_MINUTE)
     except PortInUse:
         return _fail(_("port {port} is in use on {host}: choose another with --port").format(port=port,
                                                                                              host=args.host))

@@ -116,11 +116,13 @@ def game_sides() -> dict[str, GameSide]:
 class Server:
     """The rooms, their store, and the connections' handling."""
 
-    def __init__(self, data: Path | None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)) -> None:
+    def __init__(self, data: Path | None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
+                 joins_per_minute: int = JOINS_PER_MINUTE) -> None:
         """`data`: the folder of the store (None: rooms are kept in memory only); `rate`: the messages a second
-        a connection may send and its burst."""
+        a connection may send and its burst; `joins_per_minute`: create/join/rejoin attempts per address."""
         self.sides = game_sides()
         self.rate = rate
+        self.joins_per_minute = joins_per_minute
         self.store = Store(data) if data is not None else None
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, str] = {}        # token hash -> room code
@@ -295,7 +297,7 @@ class Server:
         attempts = self.joins.setdefault(addr, deque())
         while attempts and now - attempts[0] > 60:
             attempts.popleft()
-        if len(attempts) >= JOINS_PER_MINUTE:
+        if len(attempts) >= self.joins_per_minute:
             raise ProtocolError("rate", "too many attempts to join: wait a minute")
         attempts.append(now)
         if len(self.joins) > 10_000:  # forget addresses that stopped trying
@@ -424,13 +426,15 @@ def default_data() -> Path:
 
 
 def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
-                  ready: Callable[[str, int], None] | None = None, stats: Path | None = None) -> None:
+                  ready: Callable[[str, int], None] | None = None, stats: Path | None = None,
+                  joins_per_minute: int = JOINS_PER_MINUTE) -> None:
     """Run the server until SIGTERM or Ctrl+C, then close every connection and the store cleanly; `ready` is
     told the URL served and how many rooms were resumed once it listens; `stats`: a file to add the server's
-    own figures to every second (`log_stats`)."""
+    own figures to every second (`log_stats`); `joins_per_minute`: the attempts to join allowed per address (a
+    load test from one machine needs many)."""
 
     async def main() -> None:
-        server = Server(data)
+        server = Server(data, joins_per_minute=joins_per_minute)
         if stats is not None:
             server._tasks.append(asyncio.create_task(log_stats(server, stats)))
         stop = asyncio.Event()

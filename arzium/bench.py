@@ -16,9 +16,15 @@ def room_setup(index: int, seats: int) -> dict[str, Any]:
 
 
 class BenchMirror(Mirror):
-    """A scripted person as the bench drives it: it moves only when a frame came (turns do not run out)."""
+    """A scripted person as the bench drives it: it moves only when a frame came (turns do not run out), and
+    the seats of a room take turns comparing digests (a copy that went wrong stays wrong: the next check of
+    that seat finds it), so the bench's clients spend their time playing."""
 
     poll_s = None
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.check_every = 4
 
     def replay_key(self, entry: Any) -> str:
         """An action as the replay file keeps it (its JSON)."""

@@ -1,7 +1,7 @@
 """The Arzium table: the map, four parties, the sidebar (turn, actions, artifact row, log).
 
 The scene wires the parts together and takes the input: `table` (the game, the turn in progress, undo
-and confirm, saves, bots: `arzium.scenes.table`), `choice` (the acting human's choice and its ghost),
+and confirm, saves, bots: `arzium.match`), `choice` (the acting human's choice and its ghost),
 `hints`, `sidebar`, `view` (drawing) and the `animator` (rules events as animations on the
 `timeline`, moving the `shown` model). The rules tell every action at once; the move log shows each
 line as the timeline animates what it tells (an undone action's lines leave it), and the sidebar
@@ -36,6 +36,7 @@ from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.choice import Choice
 from arzium.scenes.effects import Animator
+from arzium.scenes.handoff import HandOff
 from arzium.scenes.hints import HintDesk
 from arzium.scenes.log_panel import LogLine, LogPanel, describe, describe_at
 from arzium.scenes.party_view import PartyView
@@ -43,7 +44,7 @@ from arzium.scenes.shown import Shown, at_rest
 from arzium.scenes.sidebar import Sidebar
 from arzium.scenes.table_view import TableView
 from arzium.scenes.timeline import Timeline
-from arzium.scenes.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
+from arzium.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
 from common.dialog import Dialog
 from common.i18n import _
 from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, keymap
@@ -99,6 +100,8 @@ class PlayScene(Scene):
         self.group = WidgetGroup(app, [])
         self.shown = Shown.of(state)
         self.greeted: tuple[int, int] | None = None
+        self.holder: int | None = None  # the human seat that has the screen (hot-seat: the last one that acted)
+        self.hot_seat = replay is None and sum(s.kind == "human" for s in state.setup.seats) > 1
         self.finished = False
         self.t_ms = 0.0
         self.log.colours = [self.art.colour(c) for c in self.colours]
@@ -407,6 +410,10 @@ class PlayScene(Scene):
         p = self.table.acting_human()
         if p is None or not idle:
             return
+        bidding = self.table.view_state().phase == "bid"
+        if self._hand_over(p, person(self.names[p], _("Your bid"), _("{owner} bid")) if bidding else
+                           person(self.names[p], _("Your turn"), _("{owner} turn"))):
+            return
         seats = self.table.seats
         edge = seats[p].edge
         if self.board_view.edge != edge:
@@ -417,9 +424,18 @@ class PlayScene(Scene):
         greet = (st.turn, p)
         if self.greeted != greet and st.phase in ("start", "search"):
             self.greeted = greet
-            humans = sum(s.kind == "human" for s in seats)
-            self.announce(_("{name}, your turn").format(name=self.names[p]) if humans > 1 else _("Your turn"), p)
+            self.announce(_("{name}, your turn").format(name=self.names[p]) if self.hot_seat else _("Your turn"), p)
             self.app.sounds.play("turn_chime", 0.7)
+
+    def _hand_over(self, p: int, title: str) -> bool:
+        """Whether the screen must first pass to the human seat `p` because another human had it: then the
+        hand-off (`title`) is up, and the table takes no input until `p` says ready."""
+        previous, self.holder = self.holder, p
+        if not self.hot_seat or previous is None or previous == p:
+            return False
+        self.mouse_moved = False
+        self.app.push(HandOff(self.app, title, self.names[p]))
+        return True
 
     def _offer_bid(self, idle: bool) -> None:
         p = self.table.acting_human()

@@ -116,11 +116,13 @@ def game_sides() -> dict[str, GameSide]:
 class Server:
     """The rooms, their store, and the connections' handling."""
 
-    def __init__(self, data: Path | None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)) -> None:
+    def __init__(self, data: Path | None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
+                 joins_per_minute: int = JOINS_PER_MINUTE) -> None:
         """`data`: the folder of the store (None: rooms are kept in memory only); `rate`: the messages a second
-        a connection may send and its burst."""
+        a connection may send and its burst; `joins_per_minute`: wrong codes or tokens an address may try a minute."""
         self.sides = game_sides()
         self.rate = rate
+        self.joins_per_minute = joins_per_minute
         self.store = Store(data) if data is not None else None
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, str] = {}        # token hash -> room code
@@ -297,7 +299,7 @@ class Server:
         attempts = self.joins.get(addr)
         while attempts and now - attempts[0] > 60:
             attempts.popleft()
-        if attempts is not None and len(attempts) >= JOINS_PER_MINUTE:
+        if attempts is not None and len(attempts) >= self.joins_per_minute:
             raise ProtocolError("rate", "too many wrong codes or tokens: wait a minute")
 
     def _join_failed(self, addr: str) -> None:
@@ -432,13 +434,15 @@ def default_data() -> Path:
 
 
 def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
-                  ready: Callable[[str, int], None] | None = None, stats: Path | None = None) -> None:
+                  ready: Callable[[str, int], None] | None = None, stats: Path | None = None,
+                  joins_per_minute: int = JOINS_PER_MINUTE) -> None:
     """Run the server until SIGTERM or Ctrl+C, then close every connection and the store cleanly; `ready` is
     told the URL served and how many rooms were resumed once it listens; `stats`: a file to add the server's
-    own figures to every second (`log_stats`)."""
+    own figures to every second (`log_stats`); `joins_per_minute`: the attempts to join allowed per address (a
+    load test from one machine needs many)."""
 
     async def main() -> None:
-        server = Server(data)
+        server = Server(data, joins_per_minute=joins_per_minute)
         if stats is not None:
             server._tasks.append(asyncio.create_task(log_stats(server, stats)))
         stop = asyncio.Event()

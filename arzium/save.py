@@ -50,6 +50,7 @@ from common.file_lock import held_elsewhere, hold, holds, release
 from common.files import DataError, Kind, Problem, read_json
 from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned
+from common.os_words import os_problem
 from common.paths import data_dir
 from common.safe_text import one_line
 
@@ -204,7 +205,7 @@ def save_last_setup(setup: Setup, path: Path | None = None, random_first: bool =
         return one_line(_("the Arzium setup is not remembered: {reason}").format(reason=exc))
     except OSError as exc:
         return _("could not remember the Arzium setup in {path}: {reason}").format(path=path,
-                                                                                  reason=exc.strerror or exc)
+                                                                                  reason=os_problem(exc))
     return None
 
 

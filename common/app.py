@@ -250,10 +250,12 @@ class App:
         self.theme = make_theme(self.sprites.colour, self.settings.high_contrast)
         self.stack.relayout(self.size)
         problems = self.sprites.problems
-        message = _("Reloaded sprite pack '{pack}'").format(pack=self.sprites.pack_name)
         if problems:
-            message += " — " + ngettext("{n} problem: {first}", "{n} problems: {first}", len(problems)).format(
-                n=len(problems), first=problems[0])
+            message = ngettext("Reloaded sprite pack '{pack}' with {n} problem: {first}",
+                               "Reloaded sprite pack '{pack}' with {n} problems: {first}", len(problems)).format(
+                pack=self.sprites.pack_name, n=len(problems), first=problems[0])
+        else:
+            message = _("Reloaded sprite pack '{pack}'").format(pack=self.sprites.pack_name)
         self.toast(message)
 
     # ---- messages -----------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import Any, Generic, TypeVar
 
 from common.files import DataError, Kind, Problem, read_bytes, read_json
 from common.i18n import _
+from common.os_words import os_problem
 from common.safe_text import one_line
 
 T = TypeVar("T")
@@ -207,7 +208,7 @@ def save_json_versioned(path: Path, data: dict[str, Any], version_key: str, kind
     except DataError as exc:
         return one_line(kept.format(problem=exc))
     except OSError as exc:
-        return one_line(failed.format(path=path, problem=exc.strerror or exc))
+        return one_line(failed.format(path=path, problem=os_problem(exc)))
     return None
 
 

@@ -363,10 +363,13 @@ class Hud:
         timer = deciding_timer(state, p.last_home)
         if timer is not None and timer in state.timers:
             centre, _tilt = p.drawn_place(timer)
-            r = p.board.geo.glass_rect(centre, p.board.geo.lost_scale if state.timers[timer].lost else 1.0)
+            geo = p.board.geo
+            r = geo.lost_parts(centre).outline if state.timers[timer].lost else geo.glass_rect(centre)
             pulse = 0.5 + 0.5 * math.sin((p.now - p.ended_at) / 160)
             ring = pygame.Rect(round(r.left), round(r.top), round(r.w), round(r.h)).inflate(
                 app.px(16) + round(app.px(8) * pulse), app.px(16) + round(app.px(8) * pulse))
+            if not state.timers[timer].lost:  # a standing glass: its name tag above it too
+                ring.union_ip(ring.move(0, -app.px(18)))
             pygame.draw.rect(surface, colour, ring, max(3, app.px(4)), border_radius=app.px(14))
             pygame.draw.rect(surface, (255, 255, 255), ring.inflate(app.px(6), app.px(6)), 1,
                              border_radius=app.px(16))

@@ -20,6 +20,7 @@ from common.files import Kind
 from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned
 from common.paths import data_dir
+from common.rules_api import json_int
 from common.safe_text import one_line
 
 RECORDS_FILE = "arenas_records.json"
@@ -29,6 +30,8 @@ RECORDS_VERSION = 2
 RENUMBERED_IN_V2: dict[int, int] = {6: 7, 7: 6}  # The Fast One and Crossing Sands changed places
 _COUNTS = ("wins", "losses", "assisted_wins", "assisted_losses", "win_streak", "best_win_streak", "loss_streak")
 _LEVEL_KEY = re.compile(r"[1-9][0-9]{0,2}")  # a level number 1-999 as written by `save`, nothing else
+MAX_RUNS = 10_000_000  # the most runs of one level a count can hold
+MAX_RUN_MS = 24 * 3_600_000  # the longest best time a record can hold (a day)
 
 
 @dataclass
@@ -56,15 +59,14 @@ class LevelRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> LevelRecord:
-        """Inverse of `to_dict`; ValueError if `data` is malformed."""
+        """Inverse of `to_dict`; ValueError if `data` is malformed or a number is out of range (counts at most
+        `MAX_RUNS`, the best time at most `MAX_RUN_MS`)."""
         if not isinstance(data, dict):
             raise ValueError(_("a level record must be an object"))
-        counts = [data.get(k, 0) for k in _COUNTS]
+        counts = [json_int(data.get(k, 0), k, 0, MAX_RUNS) for k in _COUNTS]
         best = data.get("best_ms")
-        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counts):
-            raise ValueError(_("{fields} must be counts").format(fields=", ".join(_COUNTS)))
-        if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 0):
-            raise ValueError(_("best_ms must be a time in ms or null"))
+        if best is not None:
+            best = json_int(best, "best_ms", 0, MAX_RUN_MS)
         extra = {k: v for k, v in data.items() if k not in _COUNTS and k != "best_ms"}
         wins, losses, assisted_wins, assisted_losses, win_streak, best_win_streak, loss_streak = counts
         return cls(wins, losses, assisted_wins, assisted_losses, win_streak, best_win_streak, best, loss_streak,
@@ -79,7 +81,10 @@ def _levels_from(data: Any) -> dict[int, LevelRecord]:
     for key, value in data.items():
         if not _LEVEL_KEY.fullmatch(key):
             raise ValueError(_("levels: key {key} is not a level number").format(key=repr(key[:20])))
-        levels[int(key)] = LevelRecord.from_dict(value)
+        try:
+            levels[int(key)] = LevelRecord.from_dict(value)
+        except ValueError as exc:
+            raise ValueError(f"levels.{key}.{exc}") from None
     return levels
 
 

@@ -14,8 +14,12 @@ import pygame
 
 from common import text
 from common.clock import FixedStepClock
+from common.file_lock import clean_stale_locks
 from common.i18n import _, ngettext, set_language, system_language
+from common.jsonio import clean_temps_in
 from common.layers import Layers, Part, paint_all
+from common.paths import cache_dir, config_dir, data_dir, replays_dir
+from common.replay import clean_replay_debris
 from common.safe_text import one_line
 from common.scene import Scene, SceneStack
 from common.settings import Settings, load_settings, save_settings
@@ -76,6 +80,16 @@ def _window() -> pygame.Window | None:
             return None
 
 
+def clean_debris() -> None:
+    """Remove the temp files killed writes left in the user's folders (settings, records, saves, tutorial
+    progress, the cache) and in the replays folder, with its empty replay files, and the lock files of
+    instances that are gone."""
+    for folder in dict.fromkeys((config_dir(), data_dir(), cache_dir() / "toml")):
+        clean_temps_in(folder)
+    clean_replay_debris(replays_dir())
+    clean_stale_locks(data_dir())
+
+
 @dataclass
 class AppOptions:
     """Command-line choices that override settings for this run."""
@@ -116,7 +130,8 @@ class App:
         pygame.font.init()
         text.clear_cache()
         self.toasts: list[Toast] = []
-        if settings is None:
+        if settings is None:  # a start on the user's files: first, the debris of writes killed earlier goes
+            clean_debris()
             settings, message = load_settings()
             if message:
                 self.toast(message)

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
-from common.safe_text import MAX_MESSAGE, print_error, print_line, program_name
+from common.jsonio import DataFileError
+from common.safe_text import MAX_MESSAGE, one_line, print_error, print_line, program_name, short_number
 from common.settings import saved_language
 
 if TYPE_CHECKING:
@@ -84,13 +85,33 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _positive(text: str) -> int:
+MAX_COUNT = 1_000_000  # the most frames, games, seeds or iterations a flag takes
+
+
+def _whole(text: str) -> int:
     try:
-        n = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a whole number, not {text!r}").format(text=text)) from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, not {text!r}").format(
+            text=one_line(text, 40))) from None
+
+
+def _positive(text: str) -> int:
+    n = _whole(text)
     if n <= 0:
-        raise argparse.ArgumentTypeError(_("expected a positive number, not {n}").format(n=n))
+        raise argparse.ArgumentTypeError(_("expected a positive number, not {n}").format(n=short_number(n)))
+    if n > MAX_COUNT:
+        raise argparse.ArgumentTypeError(_("expected at most {most}, not {n}").format(most=MAX_COUNT,
+                                                                                     n=short_number(n)))
+    return n
+
+
+def _seed(text: str) -> int:
+    from common.replay import MAX_SEED
+    n = _whole(text)
+    if abs(n) > MAX_SEED:
+        raise argparse.ArgumentTypeError(_("a seed is a whole number within ±2**64, not {n}").format(
+            n=short_number(n)))
     return n
 
 
@@ -150,7 +171,7 @@ def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("--size", metavar="WxH", type=_size, default=d("size"), help=_("window size"))
     parser.add_argument("--fullscreen", action="store_true", default=d("fullscreen"), help=_("start fullscreen"))
     parser.add_argument("--mute", action="store_true", default=d("mute"), help=_("no sound"))
-    parser.add_argument("--seed", metavar="N", type=int, default=d("seed"), help=_("random seed for games"))
+    parser.add_argument("--seed", metavar="N", type=_seed, default=d("seed"), help=_("random seed for games"))
     parser.add_argument("--lang", metavar="|".join(LANGUAGES), default=d("lang"),
                         help=_("language of the text (default: the Settings choice, else the system's)"))
 
@@ -420,6 +441,8 @@ def main(argv: list[str] | None = None) -> int:
         code = handler(args)
         sys.stdout.flush()  # a reader that left is noticed here, not at exit
         return code
+    except DataFileError as exc:  # a shipped data file (card data, a level) is corrupt: one line, in any command
+        return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -67,6 +67,12 @@ def print_line(text: object, file: TextIO | None = None) -> None:
     print(line, file=stream)
 
 
+def short_number(value: int) -> str:
+    """`value` in digits, or its first digits and how many there are when it is too long to show."""
+    digits = str(value)
+    return digits if len(digits) <= 24 else f"{digits[:12]}… ({len(digits.lstrip('-'))} digits)"
+
+
 def _str(value: object) -> str:
     try:
         return str(value)
@@ -87,7 +93,9 @@ def program_name(argv0: str | None = None) -> str:
     path = Path(sys.argv[0] if argv0 is None else argv0)
     if path.name == "__main__.py":  # `python -m common`, else a tool running us in its process (a test runner)
         return "python -m common" if path.parent.name == "common" else "main.py"
-    return path.name.removesuffix(".exe") or "main.py"
+    if path.name in ("", "-c"):  # `python -c`: a tool running us in its process (a test worker)
+        return "main.py"
+    return path.name.removesuffix(".exe")
 
 
 def print_error(message: object, limit: int = ERROR_LIMIT) -> int:

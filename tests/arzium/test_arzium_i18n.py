@@ -37,7 +37,7 @@ from arzium.rules.preview import search_preview
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.log_panel import describe
-from arzium.scenes.wording import RULE_TEXTS, rule_text, shown_name
+from arzium.wording import RULE_TEXTS, rule_text, shown_name
 from common import catalog, text
 from common.app import App, AppOptions
 from common.i18n import catalogue_folder, language, set_language
@@ -245,7 +245,7 @@ def test_a_refusal_of_the_rules_with_numbers_is_shown_in_spanish(spanish: None) 
 
 
 def test_the_replay_list_names_default_seats_in_the_language_shown(spanish: None) -> None:
-    from arzium.scenes.replay_model import result_text
+    from arzium.replay_model import result_text
     assert result_text(["Snorebert"], 20) == "Ganó Roncaberto (20)"
     assert result_text(["Player 2", "Dozy Dora"], 18) == "Victoria compartida: Jugador 2, Dora Dormilona (18)"
     assert result_text(["Ann"], 7) == "Ganó Ann (7)"

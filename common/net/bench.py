@@ -455,12 +455,13 @@ class Bench:
 
     async def _clock_sampler(self) -> None:
         """Every second, at one instant: how far apart the clients of each running room put the server's
-        clock (what the sand they draw shows)."""
+        clock (what the sand they draw shows), once their estimates have settled (8 pings, 2 s after connecting:
+        a room's sand starts after a 3 s countdown)."""
         while not self.stopping:
             await asyncio.sleep(1.0)
             now, wall = time.monotonic() * 1000, time.time() * 1000
             for room in self.rooms:
-                shown = [c.clock.server_ms(now) for c in room.clients if c.clock.known and not c.done]
+                shown = [c.clock.server_ms(now) for c in room.clients if c.clock.settled and not c.done]
                 if len(shown) >= 2:
                     middle = sorted(shown)[len(shown) // 2]
                     self.tally.clock_spread.append(max(abs(s - middle) for s in shown))

@@ -42,6 +42,7 @@ from arzium.seats import BotController, Controller, Person, ReplayController
 from arzium.thinking import BotSpec, warm_up
 from common.files import DataError
 from common.i18n import _
+from common.os_words import os_problem
 from common.paths import replays_dir
 from common.replay import Replay, write_new_replay
 
@@ -343,7 +344,7 @@ class Match:
             return
         except OSError as exc:
             self.listener.notify(_("could not save the game to {path}: {reason}").format(path=save.save_path(),
-                                                                                         reason=exc.strerror or exc))
+                                                                                         reason=os_problem(exc)))
         self.save_refused = False
 
     def finish(self) -> str | None:
@@ -365,7 +366,7 @@ class Match:
             path = write_new_replay(replays_dir(), stem, self.replay_file())
         except OSError as exc:
             self.listener.notify(_("could not write the replay {path}: {reason}").format(
-                path=f"{replays_dir() / stem}.json", reason=exc.strerror or exc))
+                path=f"{replays_dir() / stem}.json", reason=os_problem(exc)))
             return None
         return str(path)
 

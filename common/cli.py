@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
 from common.jsonio import DataFileError
+from common.os_words import os_problem
 from common.safe_text import MAX_MESSAGE, one_line, print_error, print_line, program_name, short_number
 from common.settings import saved_language
 
@@ -405,7 +406,7 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
             # never half a file, even if the run is killed
             write_json_atomic(args.json, runs[0] if len(runs) == 1 else {"sizes": runs})
         except OSError as exc:
-            return _fail(_("cannot write {path}: {problem}").format(path=args.json, problem=exc.strerror or exc))
+            return _fail(_("cannot write {path}: {problem}").format(path=args.json, problem=os_problem(exc)))
     return 0
 
 

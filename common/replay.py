@@ -1,14 +1,12 @@
 """Replay files: JSON with the game, a format version, the setup, the seed and the actions."""
 from __future__ import annotations
 
-import contextlib
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from common.files import DataError, Kind, Problem, normalise_newlines, parse_json, read_text
-from common.jsonio import clean_temps_in, to_json_bytes, write_json_atomic, write_new_file
+from common.jsonio import to_json_bytes, write_json_atomic, write_new_file
 from common.safe_text import one_line, short_number
 
 FORMAT_VERSION = 2  # the newest version any game writes (Arzium 2: issue 11); older ones are read
@@ -50,20 +48,6 @@ def write_new_replay(folder: Path, stem: str, replay: Replay) -> Path:
     write failed (nothing is left)."""
     return write_new_file(folder, lambda n: f"{stem}.json" if n == 1 else f"{stem}-{n}.json", to_json_bytes(
         replay.to_dict()))
-
-
-def clean_replay_debris(folder: Path) -> list[Path]:
-    """Remove what killed writes left in the replays folder: temp files, and the empty replay files older
-    versions reserved names with (nothing can be read from them); return what was removed."""
-    removed = clean_temps_in(folder)
-    with contextlib.suppress(OSError):
-        for path in folder.iterdir():
-            with contextlib.suppress(OSError):
-                info = path.lstat()
-                if path.suffix == ".json" and stat.S_ISREG(info.st_mode) and info.st_size == 0:
-                    path.unlink()
-                    removed.append(path)
-    return removed
 
 
 def read_replay(path: Path, game: str | None = None) -> Replay:

@@ -1,7 +1,7 @@
 """The Arzium table: the map, four parties, the sidebar (turn, actions, artifact row, log).
 
 The scene wires the parts together and takes the input: `table` (the game, the turn in progress, undo
-and confirm, saves, bots: `arzium.scenes.table`), `choice` (the acting human's choice and its ghost),
+and confirm, saves, bots: `arzium.match`), `choice` (the acting human's choice and its ghost),
 `hints`, `sidebar`, `view` (drawing) and the `animator` (rules events as animations on the
 `timeline`, moving the `shown` model). The rules tell every action at once; the move log shows each
 line as the timeline animates what it tells (an undone action's lines leave it), and the sidebar
@@ -44,7 +44,7 @@ from arzium.scenes.shown import Shown, at_rest
 from arzium.scenes.sidebar import Sidebar
 from arzium.scenes.table_view import TableView
 from arzium.scenes.timeline import Timeline
-from arzium.scenes.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
+from arzium.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
 from common.dialog import Dialog
 from common.i18n import _
 from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, keymap

@@ -216,9 +216,28 @@ def proof_data(tables: dict[Model, dict[int, dict[str, Any]]], tutorial: dict[st
     return data
 
 
+def merged_proof(path: Path, tables: dict[Model, dict[int, dict[str, Any]]],
+                 tutorial: dict[str, Any] | None) -> dict[str, Any]:
+    """The proof file at `path` with this run's tables and rows written over it: the tables, rows and tutorial
+    row this run did not play are kept from the file as it was (a run of some levels or one model updates
+    them alone). The labels' thresholds and the person model are this version's."""
+    old = load_proof(path) if path.exists() else {}
+    if tutorial is None:
+        try:
+            kept = read_json(path, Kind.DATA).get("tutorial_final_level") if path.exists() else None
+            tutorial = kept if isinstance(kept, dict) else None
+        except (DataError, AttributeError):
+            tutorial = None
+    merged = {Model(m): dict(rows) for m, rows in old.items()}
+    for model, rows in tables.items():
+        merged[model] = dict(sorted({**merged.get(model, {}), **rows}.items()))
+    return proof_data({m: merged[m] for m in Model if m in merged}, tutorial)
+
+
 def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[int] | None = None,
                        models: tuple[Model, ...] = (Model.EXPERT, Model.PERSON), why: bool = False) -> int:
-    """`main.py verify-levels`: print each model's table and write them as JSON (a proof file).
+    """`main.py verify-levels`: print each model's table and write them as JSON (a proof file, see
+    `merged_proof`).
 
     With `why`, also how each level's games ended (see `arenas.bots.diagnosis`). A progress bar runs on a
     terminal's stderr. Returns 0 when every level wins at least `MIN_WIN_RATE` of its seeds with expert
@@ -261,7 +280,7 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
         print(format_diagnosis({lv.number: {str(m): played[m][lv.number] for m in models} for lv in chosen}) + "\n")
     if json_path is not None:
         try:
-            write_json_atomic(json_path, proof_data(tables, tutorial))
+            write_json_atomic(json_path, merged_proof(json_path, tables, tutorial))
         except OSError as exc:
             print_line(f"verify-levels: cannot write {json_path}: {exc.strerror or exc}")
             return 2

@@ -234,8 +234,13 @@ def test_verify_levels_main_writes_json_and_checks_arguments(tmp_path, capsys) -
     assert load_difficulty(out)[1]["label"] == written["person"]["1"]["label"]
     printed = capsys.readouterr().out
     assert "expert team-mates" in printed and "person team-mates" in printed and "First Grains" in printed
-    assert verify_levels_main(1, out, [1], (Model.PERSON,)) == 0
-    assert set(json.loads(out.read_text(encoding="utf-8"))) == {"labels", "person_model", "person"}
+    assert verify_levels_main(1, out, [1], (Model.PERSON,)) == 0  # one model again: its table is replaced
+    again = json.loads(out.read_text(encoding="utf-8"))
+    assert set(again) == {"labels", "person_model", "person", "expert"}
+    assert again["person"]["1"]["seeds"] == 1 and again["expert"] == written["expert"]
+    fresh = tmp_path / "fresh.json"
+    assert verify_levels_main(1, fresh, [1], (Model.SOLO,)) == 0
+    assert set(json.loads(fresh.read_text(encoding="utf-8"))) == {"labels", "person_model", "solo"}
     capsys.readouterr()
     assert verify_levels_main(0, None, None) == 2
     assert verify_levels_main(2, None, [99]) == 2
@@ -247,7 +252,8 @@ def test_verify_levels_main_fails_a_level_under_a_fifth(monkeypatch, capsys) -> 
     import arenas.bots.verify as verify
     row = {"name": "X", "team_size": 1, "seeds": 10, "wins": 1, "win_rate": 0.1, "ci95": [0.02, 0.4],
            "mean_win_ms": 1000, "label": "Brutal", "assisted": False}
-    monkeypatch.setattr(verify, "verify_levels", lambda seeds, levels, model: {1: row})
+    monkeypatch.setattr(verify, "play_levels", lambda *args, **kwargs: {})
+    monkeypatch.setattr(verify, "table_of", lambda chosen, played, model: {1: row})
     assert verify_levels_main(10, None, [1]) == 1
     assert "below 20% with expert team-mates: level 1" in capsys.readouterr().out
     assert verify_levels_main(10, None, [1], (Model.PERSON,)) == 0  # people only label: no proof to fail

@@ -38,10 +38,10 @@ def difficulty_text(row: dict[str, Any] | None) -> str:
 
 
 def theme_text(level: Level, won: bool) -> str:
-    """'What it is about: …' for a level not won yet (its theme line, translated); '' once won or without a theme."""
+    """'About: …' for a level not won yet (its theme line, translated); '' once won or without a theme."""
     if won or not level.theme:
         return ""
-    return _("What it is about: {theme}").format(theme=_(level.theme))
+    return _("About: {theme}").format(theme=_(level.theme))
 
 
 def level_facts(level: Level) -> list[str]:

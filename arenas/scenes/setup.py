@@ -397,9 +397,11 @@ class SetupScene(Scene):
         px = text.fit_px(title, app.font_px(30), r.w, bold=True)
         y = text.draw_text(surface, title, px, ink, (r.left, y), bold=True).bottom + app.px(10)
         about = theme_text(level, self.records.get(level.number).wins > 0)
-        if about:
-            px = text.fit_px(about, app.font_px(19), r.w, bold=True)
-            y = text.draw_text(surface, about, px, app.theme.accent, (r.left, y), bold=True).bottom + app.px(8)
+        if about:  # a short line, wrapped rather than shrunk where the panel is narrow
+            px = app.font_px(18)
+            for line in text.wrap(about, px, r.w, bold=True):
+                y = text.draw_text(surface, line, px, ink, (r.left, y), bold=True).bottom
+            y += app.px(8)
         lh = text.font(app.font_px(19)).get_linesize()
         for line in text.wrap(_(level.description), app.font_px(19), r.w):
             text.draw_text(surface, line, app.font_px(19), ink, (r.left, y))

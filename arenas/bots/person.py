@@ -36,9 +36,9 @@ class PersonModel:
     def to_json(self) -> dict[str, Any]:
         """The parameters as JSON (written into the proof file beside the tables)."""
         return {"reaction_ms": list(self.reaction_ms), "rethink_ms": self.rethink_ms,
-                "sand_error_ms": self.sand_error_ms,
-                "sand_error_pct": self.sand_error_pct, "sand_error_floor_ms": self.sand_error_floor_ms, "sand_step_ms": self.sand_step_ms, "caution_ms": self.caution_ms,
-                "misplay_pct": self.misplay_pct}
+                "sand_error_ms": self.sand_error_ms, "sand_error_pct": self.sand_error_pct,
+                "sand_error_floor_ms": self.sand_error_floor_ms, "sand_step_ms": self.sand_step_ms,
+                "caution_ms": self.caution_ms, "misplay_pct": self.misplay_pct}
 
 
 PERSON = PersonModel()

@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Iterable
 from enum import StrEnum
 from multiprocessing import get_context
 from pathlib import Path
-from collections.abc import Iterable
 from typing import Any, assert_never
 
 from arenas.bots.diagnosis import Cause, Diagnosis, Ending, format_diagnosis, loss_of
@@ -205,7 +205,8 @@ def format_table(table: dict[int, dict[str, Any]], model: Model = Model.EXPERT) 
     return "\n".join(lines)
 
 
-def proof_data(tables: dict[Model, dict[int, dict[str, Any]]], tutorial: dict[str, Any] | None = None) -> dict[str, Any]:
+def proof_data(tables: dict[Model, dict[int, dict[str, Any]]],
+               tutorial: dict[str, Any] | None = None) -> dict[str, Any]:
     """The JSON of a proof file: the label thresholds, the person model (with its calibration on the tutorial's
     final level, if played) and each model's table."""
     data: dict[str, Any] = {"labels": {"model": str(Model.PERSON), "floors": [[f, lb] for f, lb in LABELS]},

@@ -5,7 +5,8 @@ the whole level (so it still plays after the shipped files change: it plays the 
 counts in no record; a bare level number is read too, and refused in one line when that level has changed
 since) and the level's version (`Level.fingerprint`), the players, the first player, the sand speed, whether
 the run was assisted, which seats were bots (`"bots"`: seat indices) with their reaction delay
-(`"reaction_ms"`), and whose actions are `{"t": ms, **action.to_json()}` — a bot's cards among them, so a replay never asks a bot again.
+(`"reaction_ms"`), and whose actions are `{"t": ms, **action.to_json()}` — a bot's cards among them, so a
+replay never asks a bot again.
 Files without the bot fields read as all-human games.
 """
 from __future__ import annotations

@@ -3,9 +3,12 @@
 The expert `TeammateBot` knows every timer's sand to the millisecond and reacts in about a second.
 A person does not: `PersonBot` reacts after a delay drawn per turn (`PersonModel.reaction_ms`),
 looks at a waiting board again only every `rethink_ms`, reads each timer's sand by eye (a fresh
-error with a spread of `sand_error_ms` at every look, rounded to whole `sand_step_ms`), and now and
-then plays a card without thinking (`misplay_pct`: any legal card). What it does with what it
-sees is the expert's judgement, told that every seat is played by a person.
+error at every look, rounded to whole `sand_step_ms`: its spread is `sand_error_pct` of the sand
+left, between `sand_error_floor_ms` and `sand_error_ms`, since a glass about to run dry is watched
+closely and read well while a half-full one is only guessed), and now and then plays a card without
+thinking (`misplay_pct`: any card of the hand, so a wild no more often than another card). What it
+does with what it sees is the expert's judgement, with its team-mates expected to take as long as
+itself.
 
 The bot never reads the exact sand: it plans on a copy of the game whose timers hold its readings
 (`perceived`). Deterministic: the same seed gives the same delays, readings and misplays.

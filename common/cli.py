@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
-from common.safe_text import MAX_MESSAGE, print_error, print_line
+from common.jsonio import DataFileError
+from common.os_words import os_problem
+from common.safe_text import MAX_MESSAGE, one_line, print_error, print_line, program_name, short_number
 from common.settings import saved_language
 
 if TYPE_CHECKING:
@@ -69,6 +71,13 @@ def _fail(message: str) -> int:
     return print_error(message, MAX_MESSAGE)
 
 
+def _port(text: str) -> int:
+    n = _positive(text) if text != "0" else 0
+    if n > 65535:
+        raise argparse.ArgumentTypeError(_("expected a port from 0 to 65535, not {n}").format(n=n))
+    return n
+
+
 def _size_list(text: str) -> list[tuple[int, int]]:
     return [_size(part) for part in text.split(",")]
 
@@ -84,13 +93,33 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _positive(text: str) -> int:
+MAX_COUNT = 1_000_000  # the most frames, games, seeds or iterations a flag takes
+
+
+def _whole(text: str) -> int:
     try:
-        n = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a whole number, not {text!r}").format(text=text)) from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, not {text!r}").format(
+            text=one_line(text, 40))) from None
+
+
+def _positive(text: str) -> int:
+    n = _whole(text)
     if n <= 0:
-        raise argparse.ArgumentTypeError(_("expected a positive number, not {n}").format(n=n))
+        raise argparse.ArgumentTypeError(_("expected a positive number, not {n}").format(n=short_number(n)))
+    if n > MAX_COUNT:
+        raise argparse.ArgumentTypeError(_("expected at most {most}, not {n}").format(most=MAX_COUNT,
+                                                                                     n=short_number(n)))
+    return n
+
+
+def _seed(text: str) -> int:
+    from common.replay import MAX_SEED
+    n = _whole(text)
+    if abs(n) > MAX_SEED:
+        raise argparse.ArgumentTypeError(_("a seed is a whole number within ±2**64, not {n}").format(
+            n=short_number(n)))
     return n
 
 
@@ -104,6 +133,28 @@ def _bot_list(text: str) -> list[str]:
         raise argparse.ArgumentTypeError(_("--bots wants at least two of {levels}, comma-separated, "
                                            "not {text!r}").format(levels=", ".join(TOURNAMENT_BOTS), text=text))
     return bots
+
+
+def _range(text: str) -> tuple[int, int]:
+    try:
+        low, high = (int(v) for v in text.split("-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected MIN-MAX in ms, e.g. 500-2000, not {text!r}").format(
+            text=text)) from None
+    if not 0 <= low <= high:
+        raise argparse.ArgumentTypeError(_("expected 0 <= MIN <= MAX, not {text!r}").format(text=text))
+    return low, high
+
+
+def _latency(text: str) -> tuple[int, int]:
+    try:
+        delay, jitter = (int(v) for v in text.replace("±", ",").replace("+-", ",").split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected MS±J in ms, e.g. 150±50, not {text!r}").format(
+            text=text)) from None
+    if not 0 <= jitter <= delay:
+        raise argparse.ArgumentTypeError(_("expected 0 <= J <= MS, not {text!r}").format(text=text))
+    return delay, jitter
 
 
 def _seconds(text: str) -> float:
@@ -150,7 +201,7 @@ def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("--size", metavar="WxH", type=_size, default=d("size"), help=_("window size"))
     parser.add_argument("--fullscreen", action="store_true", default=d("fullscreen"), help=_("start fullscreen"))
     parser.add_argument("--mute", action="store_true", default=d("mute"), help=_("no sound"))
-    parser.add_argument("--seed", metavar="N", type=int, default=d("seed"), help=_("random seed for games"))
+    parser.add_argument("--seed", metavar="N", type=_seed, default=d("seed"), help=_("random seed for games"))
     parser.add_argument("--lang", metavar="|".join(LANGUAGES), default=d("lang"),
                         help=_("language of the text (default: the Settings choice, else the system's)"))
 
@@ -167,15 +218,15 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line: no command opens the menu."""
+def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
+    """The command line (`prog`: the command's name as the user ran it): no command opens the menu."""
     _translate_argparse()
     parser = Parser(
-        prog="main.py", add_help=False,
+        prog=prog, add_help=False,
         description=_("Arenas & Arzium — two digital board games. With no command, opens the menu."),
-        epilog=_("Examples: main.py · main.py arenas --level 3 · main.py screenshot menu menu.png --size 1920x1080 · "
-                 "main.py timedemo --frames 300 --json td.json · main.py check-sprites high-contrast · "
-                 "main.py replay FILE --headless"))
+        epilog=_("Examples: {prog} · {prog} arenas --level 3 · {prog} screenshot menu menu.png --size 1920x1080 · "
+                 "{prog} timedemo --frames 300 --json td.json · {prog} check-sprites high-contrast · "
+                 "{prog} replay FILE --headless").format(prog=prog))
     _common_flags(parser, suppress=False)
     parser.add_argument("--version", action=_VersionAction, help=_("show the version and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -243,6 +294,38 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("every seat's bot level"))
     p.add_argument("--games", type=_positive, default=1, help=_("games to play"))
     p.add_argument("--basic", action="store_true", help=_("basic game (no artifacts); default is the full game"))
+    p = add("serve", _("run a room server for online play until Ctrl+C or SIGTERM"))
+    p.add_argument("--host", default="0.0.0.0",
+                   help=_("address to listen on (default 0.0.0.0: every network of this machine)"))
+    p.add_argument("--port", type=_port, default=None, help=_("port to listen on (default 8765)"))
+    p.add_argument("--data", type=Path, metavar="DIR",
+                   help=_("folder of the rooms' database (default: the server folder in your data folder)"))
+    p.add_argument("--cert", type=Path, metavar="FILE", help=_("TLS certificate (PEM) to serve wss://, with --key"))
+    p.add_argument("--key", type=Path, metavar="FILE", help=_("TLS private key (PEM) of --cert"))
+    p.add_argument("--stats", type=Path, metavar="FILE",
+                   help=_("add the server's own figures (rooms, connections, CPU, memory) to FILE every second"))
+    p.add_argument("--join-limit", type=_positive, default=None, metavar="N",
+                   help=_("attempts to create or join a room allowed per address a minute (default 20)"))
+    p = add("net-bench", _("scripted clients play whole games on a room server; round trips, errors, desyncs"))
+    p.add_argument("--server", required=True, metavar="URL", help=_("the room server, e.g. ws://127.0.0.1:8765"))
+    p.add_argument("--game", choices=["arzium", "arenas"], required=True, help=_("the game the rooms play"))
+    p.add_argument("--rooms", type=_positive, default=10, help=_("rooms played at once"))
+    p.add_argument("--clients-per-room", type=_positive, default=4, metavar="K", help=_("scripted people per room"))
+    p.add_argument("--think-ms", type=_range, default=(500, 2000), metavar="MIN-MAX",
+                   help=_("each client's pause before each move (default 500-2000; 0-0: as fast as it can)"))
+    p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the figures as JSON"))
+    p.add_argument("--timeout", type=_positive, default=900, metavar="SECONDS",
+                   help=_("stop waiting for unfinished rooms after this long (default 900)"))
+    p.add_argument("--own-server", type=Path, metavar="DIR",
+                   help=_("run the server on the URL's port with this data folder (for --kill-at and its figures)"))
+    p.add_argument("--server-stats", type=Path, metavar="FILE",
+                   help=_("the stats log of a server started with serve --stats (its CPU and memory per room)"))
+    p.add_argument("--kill-at", type=_positive, metavar="SECONDS",
+                   help=_("with --own-server: SIGKILL the server this long into the run and start it again"))
+    p.add_argument("--drop-pct", type=float, default=0.0, metavar="P",
+                   help=_("this share of the clients (%%) drops its connection once, at a random moment"))
+    p.add_argument("--latency", type=_latency, metavar="MS±J",
+                   help=_("connect through a proxy adding MS ± J ms each way (e.g. 150±50 or 150,50)"))
     p = add("replay", _("play back a replay file (or print its outcome with --headless)"))
     p.add_argument("file", type=Path, help=_("the replay file"))
     p.add_argument("--headless", action="store_true", help=_("print the outcome as JSON, no window"))
@@ -326,7 +409,7 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
             # never half a file, even if the run is killed
             write_json_atomic(args.json, runs[0] if len(runs) == 1 else {"sizes": runs})
         except OSError as exc:
-            return _fail(_("cannot write {path}: {problem}").format(path=args.json, problem=exc.strerror or exc))
+            return _fail(_("cannot write {path}: {problem}").format(path=args.json, problem=os_problem(exc)))
     return 0
 
 
@@ -382,6 +465,33 @@ def cmd_verify_levels(args: argparse.Namespace) -> int:
     return code
 
 
+def cmd_net_bench(args: argparse.Namespace) -> int:
+    """`net-bench`: the bench's clients (common.net.bench) with the game's scripted players (G/bench.py)."""
+    import asyncio
+    import json
+
+    from common.games import hook
+    from common.net.bench import bench_main, format_report
+
+    problem = _output_problem(args.json)
+    if problem:
+        return _fail(problem)
+    if args.kill_at is not None and args.own_server is None:
+        return _fail(_("--kill-at needs --own-server: the bench can only kill a server it runs"))
+    try:
+        report = asyncio.run(bench_main(
+            args.server, args.game, args.rooms, args.clients_per_room, args.think_ms,
+            hook(f"{args.game}.bench:room_setup"), hook(f"{args.game}.bench:new_player"), timeout_s=args.timeout,
+            own_data=args.own_server, kill_at_s=args.kill_at, drop_pct=args.drop_pct, latency=args.latency,
+            stats=args.server_stats, seed=args.seed or 1))
+    except (OSError, RuntimeError) as exc:
+        return _fail(_("net-bench: {problem}").format(problem=exc))
+    print(format_report(report))
+    if args.json is not None:
+        args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
 def cmd_think_bench(args: argparse.Namespace) -> int:
     code: int = _game_cli("arzium").think_bench_command(_app(args, headless=True), args)
     return code
@@ -404,25 +514,66 @@ def cmd_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The room server in this process (its code is imported only now: the app's start never loads it)."""
+    import logging
+    import ssl
+
+    from common.net.protocol import DEFAULT_PORT
+    from common.net.server import JOINS_PER_MINUTE, PortInUse, default_data, serve_forever, tls_context
+    from common.net.store import StoreError
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    port = DEFAULT_PORT if args.port is None else args.port
+    try:
+        tls = tls_context(args.cert, args.key)
+    except ValueError:
+        return _fail(_("--cert and --key go together"))
+    except (OSError, ssl.SSLError) as exc:
+        return _fail(_("cannot use the certificate {cert} and key {key}: {problem}").format(
+            cert=args.cert, key=args.key, problem=exc))
+    data = args.data or default_data()
+
+    def ready(url: str, rooms: int) -> None:
+        print_line(ngettext("serving rooms on {url} (data in {data}; {n} room resumed)",
+                            "serving rooms on {url} (data in {data}; {n} rooms resumed)", rooms).format(
+            url=url, data=data, n=rooms), sys.stdout)
+        sys.stdout.flush()
+
+    try:
+        serve_forever(args.host, port, data, tls, ready, args.stats, args.join_limit or JOINS_PER_MINUTE)
+    except PortInUse:
+        return _fail(_("port {port} is in use on {host}: choose another with --port").format(port=port,
+                                                                                             host=args.host))
+    except StoreError as exc:
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(_("cannot serve on {host}:{port}: {problem}").format(host=args.host, port=port,
+                                                                           problem=exc.strerror or exc))
+    print_line(_("the room server stopped; every room is kept in {data}").format(data=data), sys.stdout)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments and run the menu, a game or a tool; return the exit code.
 
     When the reader of the output leaves (piped into `head -1`), the command stops quietly."""
     handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
                 "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels,
-                "think-bench": cmd_think_bench}
+                "think-bench": cmd_think_bench, "serve": cmd_serve, "net-bench": cmd_net_bench}
     gc.disable()  # what a start allocates it keeps: no collections until a window's first frame (App.run)
     try:
         arguments = sys.argv[1:] if argv is None else argv
         choose_language(arguments)
         # a plain start opens the menu with the defaults: the parser is built only for arguments to read
-        args = build_parser().parse_args(arguments) if arguments else plain_start()
+        args = build_parser(program_name()).parse_args(arguments) if arguments else plain_start()
         handler = handlers.get(args.command or "menu", cmd_game)
         if handler not in (cmd_game, cmd_replay):  # a tool: collections as usual
             gc.enable()
         code = handler(args)
         sys.stdout.flush()  # a reader that left is noticed here, not at exit
         return code
+    except DataFileError as exc:  # a shipped data file (card data, a level) is corrupt: one line, in any command
+        return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

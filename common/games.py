@@ -30,6 +30,7 @@ class GameEntry:
     statistics: str | None = None      # "module:function": () -> StatsPage (common.replay_index)
     rules_figures: str | None = None   # "module:function": () -> the FigureBook (common.scenes.figures) of its rules
     tutorial: str | None = None        # "module:function": (app, step) -> the tutorial's scene at step `step`
+    room: str | None = None            # "module:function": () -> the game's side of rooms (common.net.room.GameSide)
 
     def rules_text_file(self) -> Path:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""
@@ -62,12 +63,12 @@ def hook(ref: str) -> Callable[..., Any]:
 GAMES: dict[str, GameEntry] = {
     "arenas": GameEntry("arenas", "Arenas Movedizas", N_("Real-time co-op: keep the sand timers alive"),
                         "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene",
-                        "arenas.scenes.replay_model:summarize", "arenas.scenes.replay_view:playback",
+                        "arenas.replay_model:summarize", "arenas.scenes.replay_view:playback",
                         "arenas.scenes.statistics:statistics", rules_figures="arenas.scenes.rules_figures:figure_book",
-                        tutorial="arenas.scenes.tutorial:tutorial_scene"),
+                        tutorial="arenas.scenes.tutorial:tutorial_scene", room="arenas.room:game_side"),
     "arzium": GameEntry("arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"),
                         "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene",
-                        "arzium.scenes.replay_model:summarize", "arzium.scenes.replay_view:playback",
+                        "arzium.replay_model:summarize", "arzium.scenes.replay_view:playback",
                         "arzium.scenes.statistics:statistics", rules_figures="arzium.scenes.rules_figures:figure_book",
-                        tutorial="arzium.scenes.tutorial:tutorial_scene"),
+                        tutorial="arzium.scenes.tutorial:tutorial_scene", room="arzium.room:game_side"),
 }

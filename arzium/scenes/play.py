@@ -1,7 +1,7 @@
 """The Arzium table: the map, four parties, the sidebar (turn, actions, artifact row, log).
 
 The scene wires the parts together and takes the input: `table` (the game, the turn in progress, undo
-and confirm, saves, bots: `arzium.scenes.table`), `choice` (the acting human's choice and its ghost),
+and confirm, saves, bots: `arzium.match`), `choice` (the acting human's choice and its ghost),
 `hints`, `sidebar`, `view` (drawing) and the `animator` (rules events as animations on the
 `timeline`, moving the `shown` model). The rules tell every action at once; the move log shows each
 line as the timeline animates what it tells (an undone action's lines leave it), and the sidebar
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
+from arzium.match import Match
 from arzium.rules import (
     Ability,
     Action,
@@ -35,12 +36,12 @@ from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.choice import Choice
 from arzium.scenes.effects import Animator
+from arzium.scenes.handoff import HandOff
 from arzium.scenes.hints import HintDesk
 from arzium.scenes.log_panel import LogLine, LogPanel, describe, describe_at
 from arzium.scenes.party_view import PartyView
-from arzium.scenes.shown import Shown
+from arzium.scenes.shown import Shown, at_rest
 from arzium.scenes.sidebar import Sidebar
-from arzium.scenes.table import Table
 from arzium.scenes.table_view import TableView
 from arzium.scenes.timeline import Timeline
 from arzium.scenes.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
@@ -86,7 +87,7 @@ class PlayScene(Scene):
         self.parties = [PartyView(app, self.art, i, seat) for i, seat in enumerate(state.setup.seats)]
         self.timeline = Timeline()
         self.log = LogPanel(app)
-        self.table = Table(state, self, app.anim_ms, actions, replay, autosave, assisted)
+        self.table = Match(state, self, app.anim_ms, actions, replay, autosave, assisted)
         self.animator = Animator(self)
         self.hints = self.hint_desk(app, self.table, self.cards, self.colours)
         self.mouse = (-1, -1)
@@ -99,6 +100,8 @@ class PlayScene(Scene):
         self.group = WidgetGroup(app, [])
         self.shown = Shown.of(state)
         self.greeted: tuple[int, int] | None = None
+        self.holder: int | None = None  # the human seat that has the screen (hot-seat: the last one that acted)
+        self.hot_seat = replay is None and sum(s.kind == "human" for s in state.setup.seats) > 1
         self.finished = False
         self.t_ms = 0.0
         self.log.colours = [self.art.colour(c) for c in self.colours]
@@ -118,7 +121,7 @@ class PlayScene(Scene):
             seats[first_human].edge if first_human is not None and replay is None else "south"
         self.board_view.set_edge(edge, 0)
 
-    # -- what the table tells (TableListener) -----------------------------------------------
+    # -- what the table tells (MatchListener) -----------------------------------------------
 
     def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
         told = describe_at(events, self.table.state.setup, self.cards, turn)
@@ -142,6 +145,11 @@ class PlayScene(Scene):
     def notify(self, message: str) -> None:
         self.app.toast(message)
 
+    def stopped(self, number: int, reason: str) -> None:
+        stopped = _("Replay stopped at action {n}: {reason}") if self.table.replay is not None else \
+            _("Bot stopped at action {n}: {reason}")
+        self.app.toast(stopped.format(n=number, reason=rule_text(reason)))
+
     # -- what the animations do to the table (effects.Stage) --------------------------------
 
     def show_lines(self, count: int) -> None:
@@ -149,7 +157,7 @@ class PlayScene(Scene):
 
     def resync(self) -> None:
         """Animations done: the display is the rules state again."""
-        self.shown = self.table.shown()
+        self.shown = at_rest(self.table)
         self.table.playing = None
 
     def turn_changed(self, player: int) -> None:
@@ -197,7 +205,7 @@ class PlayScene(Scene):
             self.app.sounds.play("ui_error")
             return
         self.timeline.clear()
-        self.shown = self.table.shown()
+        self.shown = at_rest(self.table)
         self.choice.clear()
 
     def skip_animations(self) -> None:
@@ -402,6 +410,10 @@ class PlayScene(Scene):
         p = self.table.acting_human()
         if p is None or not idle:
             return
+        bidding = self.table.view_state().phase == "bid"
+        if self._hand_over(p, person(self.names[p], _("Your bid"), _("{owner} bid")) if bidding else
+                           person(self.names[p], _("Your turn"), _("{owner} turn"))):
+            return
         seats = self.table.seats
         edge = seats[p].edge
         if self.board_view.edge != edge:
@@ -412,9 +424,18 @@ class PlayScene(Scene):
         greet = (st.turn, p)
         if self.greeted != greet and st.phase in ("start", "search"):
             self.greeted = greet
-            humans = sum(s.kind == "human" for s in seats)
-            self.announce(_("{name}, your turn").format(name=self.names[p]) if humans > 1 else _("Your turn"), p)
+            self.announce(_("{name}, your turn").format(name=self.names[p]) if self.hot_seat else _("Your turn"), p)
             self.app.sounds.play("turn_chime", 0.7)
+
+    def _hand_over(self, p: int, title: str) -> bool:
+        """Whether the screen must first pass to the human seat `p` because another human had it: then the
+        hand-off (`title`) is up, and the table takes no input until `p` says ready."""
+        previous, self.holder = self.holder, p
+        if not self.hot_seat or previous is None or previous == p:
+            return False
+        self.mouse_moved = False
+        self.app.push(HandOff(self.app, title, self.names[p]))
+        return True
 
     def _offer_bid(self, idle: bool) -> None:
         p = self.table.acting_human()

@@ -255,7 +255,7 @@ def test_verify_levels_main_fails_a_level_under_a_fifth(monkeypatch, capsys) -> 
     monkeypatch.setattr(verify, "play_levels", lambda *args, **kwargs: {})
     monkeypatch.setattr(verify, "table_of", lambda chosen, played, model: {1: row})
     assert verify_levels_main(10, None, [1]) == 1
-    assert "below 20% with expert team-mates: level 1" in capsys.readouterr().out
+    assert "below 20% with expert team-mates: level 1" in capsys.readouterr().err
     assert verify_levels_main(10, None, [1], (Model.PERSON,)) == 0  # people only label: no proof to fail
 
 

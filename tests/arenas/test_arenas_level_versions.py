@@ -52,7 +52,7 @@ def test_records_of_a_changed_level_are_kept_apart_and_still_open_the_next(tmp_p
     assert data["version"] == RECORDS_VERSION
     assert data["levels"][str(old)]["level"] == LEVELS[old].fingerprint and data["levels"][str(old)]["wins"] == 1
     assert data["retired"] == [{"number": old, "wins": 2, "losses": 5, "assisted_wins": 0, "assisted_losses": 0,
-                                "win_streak": 0, "best_win_streak": 0, "best_ms": 90_000,
+                                "win_streak": 0, "best_win_streak": 0, "loss_streak": 0, "best_ms": 90_000,
                                 "level": LEVELS_BEFORE_V3[old]}]
     again = Records.load(file)  # read back: nothing retired twice, nothing mixed
     assert len(again.retired) == 1 and again.best_ms(old) == 120_000 and again.get(old).wins == 1

@@ -57,7 +57,7 @@ PROOF_PATH = shipped("arenas", "bots", "proof.json")
 STEP_MS = 10
 REACTION_RANGE_MS = (800, 1_200)
 MAX_GAME_MS = 30 * 60_000  # a game still going after this counts as lost
-MIN_WIN_RATE = 0.2
+MIN_WIN_RATE = 0.35
 # The label of a level from the person model's win rate (the lowest win rate each label allows).
 LABELS = ((0.8, N_("Gentle")), (0.6, N_("Easy")), (0.4, N_("Tricky")), (0.25, N_("Hard")), (0.0, N_("Brutal")))
 

@@ -44,6 +44,7 @@ from common.i18n import _, language
 from common.layers import Part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.text_field import TextField
 from common.tutorial_launch import open_tutorial
 from common.widget_parts import Keyed, frozen, widget_screen, window_part
 from common.widgets import Button, Choice, Widget, WidgetGroup
@@ -62,53 +63,9 @@ def saved_line(saved: SavedGame) -> str:
                                                                              for s in state.setup.seats))
 
 
-class NameField(Keyed):
-    """A one-line text box: click or Enter to edit, type, Enter or Esc to finish."""
-
-    def __init__(self, value: str, on_change: Callable[[str], Any], tooltip: str | None = None) -> None:
-        super().__init__(tooltip)
-        self.value = value
-        self.on_change = on_change
-        self.editing = False
-
-    def activate(self, app: App) -> None:
-        self.editing = not self.editing
-        app.sounds.play("ui_click")
-        if not self.editing:
-            self.finish()
-
-    def finish(self) -> None:
-        self.editing = False
-        self.value = self.value.strip() or _("Player")
-        self.on_change(self.value)
-
-    def key(self, event: pygame.event.Event) -> bool:
-        """Typing while editing; True when the event was used."""
-        if not self.editing:
-            return False
-        if event.type == pygame.TEXTINPUT:
-            if len(self.value) < MAX_NAME and event.text.isprintable():
-                self.value = (self.value + event.text)[:MAX_NAME]
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-                self.finish()
-            return True
-        return False
-
-    def look(self, app: App, hovered: bool, focused: bool) -> Hashable | None:
-        return None if self.editing else (tuple(self.rect), self.value, hovered)  # editing: its caret blinks
-
-    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
-        r = self.rect
-        pygame.draw.rect(surface, (255, 248, 226) if self.editing else (246, 234, 206), r, border_radius=app.px(6))
-        pygame.draw.rect(surface, app.theme.focus if (self.editing or hovered) else (150, 112, 70), r,
-                         max(1, app.px(2)), border_radius=app.px(6))
-        shown = self.value + ("|" if self.editing and pygame.time.get_ticks() // 500 % 2 == 0 else "")
-        px = text.fit_px(shown, app.font_px(20), r.w - app.px(16))
-        text.draw_text(surface, shown, px, app.theme.text, (r.left + app.px(8), r.centery), "midleft")
+def name_field(value: str, on_change: Callable[[str], Any]) -> TextField:
+    """A seat's name box."""
+    return TextField(value, on_change, _("Click to type a name"), limit=MAX_NAME, fallback=_("Player"))
 
 
 class LevelSegment(Keyed):
@@ -236,7 +193,7 @@ class SetupScene(Scene):
         self.rows = []
         for i, seat in enumerate(self.seats):
             row: dict[str, Widget] = {
-                "name": NameField(seat["name"], partial(self.set_seat, i, "name"), _("Click to type a name")),
+                "name": name_field(seat["name"], partial(self.set_seat, i, "name")),
                 "kind": Button(word(KIND_NAMES, seat["kind"]).title(), partial(self.toggle_kind, i),
                                _("Human (you, or friends at this screen) or bot (then pick its level)"), font=18),
                 "colour": Button(word(COLOUR_NAMES, seat["colour"]).title(), partial(self.cycle, i, "colour"),
@@ -403,8 +360,8 @@ class SetupScene(Scene):
         self.start_btn.rect = pygame.Rect(self.panel.right - app.px(40) - app.px(220), by, app.px(220), app.px(54))
         self.resume_btn.rect = pygame.Rect(self.start_btn.rect.left - app.px(300), by, app.px(280), app.px(54))
 
-    def _editing(self) -> NameField | None:
-        return next((r["name"] for r in self.rows if isinstance(r["name"], NameField) and r["name"].editing), None)
+    def _editing(self) -> TextField | None:
+        return next((r["name"] for r in self.rows if isinstance(r["name"], TextField) and r["name"].editing), None)
 
     def handle(self, event: pygame.event.Event) -> bool:
         field = self._editing()

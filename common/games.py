@@ -30,6 +30,8 @@ class GameEntry:
     statistics: str | None = None      # "module:function": () -> StatsPage (common.replay_index)
     rules_figures: str | None = None   # "module:function": () -> the FigureBook (common.scenes.figures) of its rules
     tutorial: str | None = None        # "module:function": (app, step) -> the tutorial's scene at step `step`
+    online_setup: str | None = None    # "module:function": (app, chosen(setup JSON)) -> the setup screen to host
+    online_play: str | None = None     # "module:function": (app, OnlineSession, hosted server) -> the online table
 
     def rules_text_file(self) -> Path:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""
@@ -69,5 +71,6 @@ GAMES: dict[str, GameEntry] = {
                         "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene",
                         "arzium.scenes.replay_model:summarize", "arzium.scenes.replay_view:playback",
                         "arzium.scenes.statistics:statistics", rules_figures="arzium.scenes.rules_figures:figure_book",
-                        tutorial="arzium.scenes.tutorial:tutorial_scene"),
+                        tutorial="arzium.scenes.tutorial:tutorial_scene",
+                        online_setup="arzium.scenes.online:setup_scene", online_play="arzium.scenes.online:play_scene"),
 }

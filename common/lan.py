@@ -55,3 +55,18 @@ def split_address(text: str, default_port: int) -> tuple[str, int] | None:
     if not host or not 0 < port < 65536:
         return None
     return host, port
+
+
+def port_free(port: int, host: str = "") -> bool:
+    """Whether a server could listen on `port` now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def free_port_near(port: int, tries: int = 50) -> int | None:
+    """The first port after `port` a server could listen on now (None if none of the next `tries`)."""
+    return next((p for p in range(port + 1, min(65536, port + 1 + tries)) if port_free(p)), None)

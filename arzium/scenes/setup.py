@@ -121,9 +121,11 @@ class SetupScene(Scene):
     title = "Arzium — new game"
 
     def __init__(self, app: App, start: Callable[[GameState], None],
-                 resume: Callable[[SavedGame], None]) -> None:
-        """`start` puts a new game on the table, `resume` the saved one (`arzium.scenes.flow` gives both)."""
+                 resume: Callable[[SavedGame], None], host: Callable[[Setup], None] | None = None) -> None:
+        """`start` puts a new game on the table, `resume` the saved one (`arzium.scenes.flow` gives both);
+        with `host`, Start opens an online room of the setup instead (the other people's seats open for them)."""
         super().__init__(app)
+        self.host = host
         self.start_game = start
         self.resume_game = resume
         self.cards = default_cards()
@@ -138,8 +140,12 @@ class SetupScene(Scene):
         self.first = RANDOM_FIRST
         self._recall_setup()
         self.saved: SavedGame | None = None
-        self._check_save()
-        self.start_btn = Button(_("Start"), self.start, _("Deal the lands and play (Enter)"), font=26)
+        if host is None:
+            self._check_save()
+        self.start_btn = Button(_("Start"), self.start, _("Deal the lands and play (Enter)"), font=26) \
+            if host is None else Button(_("Open the room"), self.start, _("Open an online room with these seats: "
+                                                                          "each person's seat waits for a friend "
+                                                                          "(Enter)"), font=24)
         self.resume_btn = Button(_("Resume saved game"), self.resume_saved, _("Continue the game you left"), font=22)
         self.back_btn = Button(_("Back"), app.pop, _("Back to the main menu (Esc)"), font=22, sound="ui_back")
         self.add_btn = Button(_("Add a seat"), self.add_seat, _("Up to 4 players"), font=20)
@@ -298,6 +304,9 @@ class SetupScene(Scene):
         except SetupError as exc:
             self.app.toast(str(exc))
             self.app.sounds.play("ui_error")
+            return
+        if self.host is not None:
+            self.host(setup)
             return
         if self.saved is None:
             self._start(setup, seed)

@@ -141,7 +141,7 @@ class OnlineScene(Scene):
         where = split_address(self.choices.address, DEFAULT_PORT)
         code = self.choices.code.strip().upper()
         if where is None:
-            self.problem = _("The server address {address!r} is not an address: type it as host:port").format(
+            self.problem = _("The server address {address} is not an address: type it as host:port").format(
                 address=self.choices.address)
         elif not code:
             self.problem = _("Type the room code from the invite")

@@ -199,6 +199,7 @@ class LobbyScene(Scene):
     def toggle_ready(self) -> None:
         self.ready = not self.ready
         self.session.set_ready(self.ready)
+        self.ready_btn.label = _("Not ready") if self.ready else _("Ready")
 
     def copy_invite(self) -> None:
         room = self.session.room

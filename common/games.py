@@ -69,7 +69,7 @@ GAMES: dict[str, GameEntry] = {
                         tutorial="arenas.scenes.tutorial:tutorial_scene"),
     "arzium": GameEntry("arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"),
                         "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene",
-                        "arzium.scenes.replay_model:summarize", "arzium.scenes.replay_view:playback",
+                        "arzium.replay_model:summarize", "arzium.scenes.replay_view:playback",
                         "arzium.scenes.statistics:statistics", rules_figures="arzium.scenes.rules_figures:figure_book",
                         tutorial="arzium.scenes.tutorial:tutorial_scene",
                         online_setup="arzium.scenes.online:setup_scene", online_play="arzium.scenes.online:play_scene"),

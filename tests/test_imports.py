@@ -25,10 +25,14 @@ PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "
                          "common.safe_text", "common.i18n"})
 # The command line (main.py's code, the installed command): it builds the app with the shell's scenes.
 LAUNCHER = frozenset({"common.cli"})
-# The pygame-free game-level modules between a game's scenes and its bots.
-MIDDLE = ("session", "save", "records")
+# The pygame-free game-level modules between a game's scenes and its bots: setup, saves, records, the match
+# model (seats, the worker bots think on, replays watched) and the game's side of a room on the server.
+MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room")
 # Scene-layer models that must load without pygame (besides every rules, bots-free middle and pure module).
-PYGAME_FREE_MODELS = frozenset({"arzium.scenes.table", "arenas.scenes.run"})
+PYGAME_FREE_MODELS = frozenset({"arenas.scenes.run"})
+# Online play: the protocol, server, store, rooms and client link; they import no pygame, no game and, of
+# common, only the pure modules and each other (the server finds a game's room by module name).
+NET = "common.net"
 
 
 @dataclass(frozen=True)
@@ -216,6 +220,9 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
             return "pure common modules (used by rules) import no pygame and no graphics module"
         if not _within(src, "common.scenes") and src not in LAUNCHER and _within(dst, "common.scenes"):
             return "the engine imports none of the shell's scenes (common.scenes); they are given to it"
+        if _within(src, NET) and (_is_pygame(dst) or (_within(dst, "common") and not _within(dst, NET)
+                                                     and dst not in PURE_COMMON)):
+            return f"{NET} imports no pygame and, of common, only the pure modules and {NET}"
         return None
     for g in games:
         if not _within(src, g):
@@ -237,15 +244,15 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
                 return f"{g}.bots imports no {'/'.join(above)}"
         if any(_within(src, f"{g}.{m}") for m in MIDDLE):
             if _within(dst, f"{g}.scenes"):
-                return f"{g}.session/save/records import no {g}.scenes"
+                return f"{g}'s game-level modules ({'/'.join(MIDDLE)}) import no {g}.scenes"
             if _is_pygame(dst):
-                return f"{g}.session/save/records import no pygame"
+                return f"{g}'s game-level modules ({'/'.join(MIDDLE)}) import no pygame"
     return None
 
 
 def must_be_pygame_free(module: str, games: tuple[str, ...] = GAMES) -> bool:
     """Rules, the game-level files, the pure common modules and the scene-layer models load without pygame."""
-    return (module in PURE_COMMON or module in PYGAME_FREE_MODELS
+    return (module in PURE_COMMON or module in PYGAME_FREE_MODELS or _within(module, NET)
             or any(_within(module, f"{g}.{part}") for g in games for part in ("rules", *MIDDLE)))
 
 
@@ -373,9 +380,12 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "g.rules.core (line 2) imports common.widgets: g.rules imports only the pure common modules "
         "(common.files, common.i18n, common.jsonio, common.paths, common.replay, common.rules_api, "
         "common.safe_text)",
-        "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records",
-        "g.session (line 1) imports pygame.draw: g.session/save/records import no pygame",
-        "g.session (line 2) imports g.scenes.play: g.session/save/records import no g.scenes",
+        "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records/g.match/"
+        "g.seats/g.thinking/g.replay_model/g.room",
+        "g.session (line 1) imports pygame.draw: g's game-level modules (session/save/records/match/seats/"
+        "thinking/replay_model/room) import no pygame",
+        "g.session (line 2) imports g.scenes.play: g's game-level modules (session/save/records/match/seats/"
+        "thinking/replay_model/room) import no g.scenes",
         "g.scenes.play (line 2) imports g.cli: g.cli is the top of g: only main.py imports it",
         "g.scenes.play (line 3) imports h.rules: a game imports nothing of the other game",
         "common.jsonio (line 1) imports pygame: pure common modules (used by rules) import no pygame and no "
@@ -397,6 +407,23 @@ def test_pygame_reached_through_another_module_is_traced() -> None:
         "g.rules -> g.rules_helpers -> common.text -> pygame",
         "g.save -> g.rules -> g.rules_helpers -> common.text -> pygame",
     ]
+
+
+def test_the_net_layer_stays_free_of_pygame_games_and_the_engine() -> None:
+    graph = _graph({
+        "common.net.server": "import asyncio\nimport websockets\nfrom common.net import room\nfrom common import "
+                             "safe_text\nimport arzium.room\n",
+        "common.net.room": "from common import widgets\nimport pygame\n",
+        "common.safe_text": "", "common.widgets": "", "arzium.room": "",
+    })
+    assert layer_problems(graph, games=("arzium",)) == [
+        "common.net.server (line 5) imports arzium.room: common imports no game module",
+        "common.net.room (line 1) imports common.widgets: common.net imports no pygame and, of common, only the "
+        "pure modules and common.net",
+        "common.net.room (line 2) imports pygame: common.net imports no pygame and, of common, only the pure "
+        "modules and common.net",
+    ]
+    assert must_be_pygame_free("common.net.client") and not must_be_pygame_free("common.widgets")
 
 
 @pytest.mark.parametrize("line", ["import pygame", "from pygame import Rect", "import pygame.draw as d"])

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from arzium.bots import LEVELS
 from arzium.records import MIXED, ONLINE, PEOPLE, Records
-from arzium.scenes.replay_model import bot_level_name
+from arzium.replay_model import bot_level_name
 from common.i18n import N_, _, format_decimal, pgettext
 from common.replay_index import StatsPage
 

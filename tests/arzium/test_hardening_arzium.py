@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import common.replay
 from arzium import cli as arzium_cli
 from arzium import save
+from arzium.match import Match
 from arzium.rules import (
     CARDS_PATH,
     Action,
@@ -35,7 +36,6 @@ from arzium.rules import cards as cards_module
 from arzium.scenes.flow import resume_game, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene
-from arzium.scenes.table import Table
 from common import cli
 from common.app import App
 from common.dialog import Dialog
@@ -225,10 +225,13 @@ class Quiet:
     def notify(self, message: str) -> None:
         raise AssertionError(message)
 
+    def stopped(self, number: int, reason: str) -> None:
+        raise AssertionError(reason)
+
 
 def test_each_action_of_a_turn_in_progress_is_autosaved_and_undo_is_saved_too(user_home: Path) -> None:
     hot_seat = Setup((SeatSetup("Ann", "red", "south"), SeatSetup("Bo", "blue", "north")), False, 0)
-    table = Table(new_game(hot_seat, 3), Quiet(), lambda ms: 0.0)
+    table = Match(new_game(hot_seat, 3), Quiet(), lambda ms: 0.0)
     search = next(a for a in legal_actions(table.state) if isinstance(a, Search))
     assert table.submit(search) and table.pending == [search]
     saved, message = save.load_saved_game()
@@ -242,9 +245,9 @@ def test_each_action_of_a_turn_in_progress_is_autosaved_and_undo_is_saved_too(us
     assert saved is not None and saved.actions == [search] and saved.pending == ()
 
 
-def _a_hot_seat_table() -> Table:
+def _a_hot_seat_table() -> Match:
     hot_seat = Setup((SeatSetup("Ann", "red", "south"), SeatSetup("Bo", "blue", "north")), False, 0)
-    table = Table(new_game(hot_seat, 3), Quiet(), lambda ms: 0.0)
+    table = Match(new_game(hot_seat, 3), Quiet(), lambda ms: 0.0)
     search = next(a for a in legal_actions(table.state) if isinstance(a, Search))
     assert table.submit(search) and table.confirm() is None
     return table

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from arzium.match import AUTO_CONFIRM_MS
 from arzium.rules import (
     Search,
     SeatSetup,
@@ -17,7 +18,6 @@ from arzium.rules import (
 )
 from arzium.scenes.flow import play_scene
 from arzium.scenes.log_panel import describe
-from arzium.scenes.table import AUTO_CONFIRM_MS
 from common.app import App
 from table_spy import ANN, BO, BOT, FRAME, record_table
 

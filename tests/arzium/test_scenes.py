@@ -11,6 +11,7 @@ import pytest
 
 from arzium import save
 from arzium.bots import make_bot
+from arzium.match import AUTO_CONFIRM_MS
 from arzium.rules import (
     Bid,
     GameState,
@@ -29,7 +30,6 @@ from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene
 from arzium.scenes.shown import Shown
-from arzium.scenes.table import AUTO_CONFIRM_MS
 from arzium.scenes.wording import points
 from arzium_testkit import (
     artifact_of,

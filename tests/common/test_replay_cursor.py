@@ -69,6 +69,6 @@ def test_the_replay_models_and_statistics_pages_load_no_pygame() -> None:
     import subprocess
     import sys
     modules = ("common.replay_cursor", "common.replay_index", "arenas.scenes.replay_model",
-               "arzium.scenes.replay_model", "arenas.scenes.statistics", "arzium.scenes.statistics", "arzium.records")
+               "arzium.replay_model", "arenas.scenes.statistics", "arzium.scenes.statistics", "arzium.records")
     code = f"import sys; import {', '.join(modules)}; assert 'pygame' not in sys.modules, 'pygame loaded'"
     subprocess.run([sys.executable, "-c", code], check=True)

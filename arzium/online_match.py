@@ -81,6 +81,10 @@ class OnlineMatch(Match):
         self.send({"kind": "undo"})
         return True
 
+    def resume_pending(self, actions: Sequence[Action]) -> None:
+        """This seat's turn in progress as the server holds it (after a rejoin), played here again unsent."""
+        self._retell_turn(list(actions))
+
     # -- the room's frames -------------------------------------------------------------------------
 
     def absorb(self, msg: dict[str, Any]) -> None:

@@ -1,7 +1,7 @@
 """The Arzium table: the map, four parties, the sidebar (turn, actions, artifact row, log).
 
 The scene wires the parts together and takes the input: `table` (the game, the turn in progress, undo
-and confirm, saves, bots: `arzium.scenes.table`), `choice` (the acting human's choice and its ghost),
+and confirm, saves, bots: `arzium.match`), `choice` (the acting human's choice and its ghost),
 `hints`, `sidebar`, `view` (drawing) and the `animator` (rules events as animations on the
 `timeline`, moving the `shown` model). The rules tell every action at once; the move log shows each
 line as the timeline animates what it tells (an undone action's lines leave it), and the sidebar
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
-from arzium.match import Match
+from arzium.match import Match, MatchListener
 from arzium.rules import (
     Ability,
     Action,
@@ -69,11 +69,12 @@ class PlayScene(Scene):
 
     def __init__(self, app: App, state: GameState, show_result: ShowResult, ask_bid: AskBid,
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
-                 assisted: bool = False) -> None:
+                 assisted: bool = False, match: Callable[[MatchListener], Match] | None = None) -> None:
         """`actions` led to `state` (a resumed game, `assisted` if it had shown a hint); `replay` plays these
         actions back instead of taking input; `autosave` False (tools, tests) keeps the user's save and
         replay folders untouched. `show_result` follows the game's end, `ask_bid` opens a human's bid
-        (`arzium.scenes.flow` gives both)."""
+        (`arzium.scenes.flow` gives both). `match` builds the match the table shows (an online room's) instead
+        of a local one."""
         super().__init__(app)
         self.show_result = show_result
         self.ask_bid = ask_bid
@@ -86,7 +87,8 @@ class PlayScene(Scene):
         self.parties = [PartyView(app, self.art, i, seat) for i, seat in enumerate(state.setup.seats)]
         self.timeline = Timeline()
         self.log = LogPanel(app)
-        self.table = Match(state, self, app.anim_ms, actions, replay, autosave, assisted)
+        self.table = match(self) if match is not None else Match(state, self, app.anim_ms, actions, replay, autosave,
+                                                                 assisted)
         self.animator = Animator(self)
         self.hints = self.hint_desk(app, self.table, self.cards, self.colours)
         self.mouse = (-1, -1)
@@ -112,7 +114,7 @@ class PlayScene(Scene):
             for action in self.table.actions:
                 self.log.add(describe(apply(past, action), state.setup, self.cards, past.turn))
         seats = state.setup.seats
-        first_human = next((i for i, s in enumerate(seats) if s.kind == "human"), None)
+        first_human = next((i for i in range(len(seats)) if self.table.submits(i)), None)
         face = self.table.acting_human()
         edge = seats[face].edge if face is not None else \
             seats[first_human].edge if first_human is not None and replay is None else "south"
@@ -160,7 +162,7 @@ class PlayScene(Scene):
     def turn_changed(self, player: int) -> None:
         """The timeline shows a turn change: the table moves on to `player`'s turn."""
         self.table.playing = None
-        if self.table.seats[player].kind == "bot" or self.table.replay is not None:
+        if not self.table.submits(player) or self.table.replay is not None:
             self.announce(person(self.names[player], _("Your turn"), _("{owner} turn")), player)
 
     def game_ended(self) -> None:
@@ -417,7 +419,7 @@ class PlayScene(Scene):
         greet = (st.turn, p)
         if self.greeted != greet and st.phase in ("start", "search"):
             self.greeted = greet
-            humans = sum(s.kind == "human" for s in seats)
+            humans = sum(self.table.submits(i) for i in range(len(seats)))
             self.announce(_("{name}, your turn").format(name=self.names[p]) if humans > 1 else _("Your turn"), p)
             self.app.sounds.play("turn_chime", 0.7)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -104,7 +105,7 @@ class OnlineScene(Scene):
                               allowed=str.isdigit)
         self.server = TextField(c.server, lambda v: self._set(server=v), _("The dedicated server's address"),
                                 limit=ADDRESS_LIMIT, allowed=_address_char)
-        self.host_btns = [Button(_("Host {game}").format(game=GAMES[key].title), lambda key=key: self.host(key),
+        self.host_btns = [Button(_("Host {game}").format(game=GAMES[key].title), partial(self.host, key),
                                  _("Choose the seats, then start: the room opens"), icon=GAMES[key].icon, font=20)
                           for key in GAMES]
         self.back = Button(_("Back"), self.app.pop, _("Back to the main menu (Esc)"), icon="ui/icon_back",

@@ -7,7 +7,6 @@ from typing import Any
 
 import pygame
 import pytest
-from helpers import click, key, run
 
 from common import seat_tokens
 from common.app import App
@@ -20,6 +19,7 @@ from common.scenes.catalog import ShownLink
 from common.scenes.lobby import LobbyScene
 from common.scenes.menu import MenuScene
 from common.scenes.online import REMEMBERED, OnlineScene, Where
+from helpers import click, key, run
 
 SEATS = [("Ana", "person", "here", True), ("", "person", "open", False), ("Otto", "bot", "bot", False)]
 

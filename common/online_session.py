@@ -187,7 +187,7 @@ class OnlineSession:
                 if self.link is not None:
                     self.link.set_token(self.token)
                 if self.seat is not None:
-                    keep_token(self.server, self.code, self.seat, self.token)
+                    keep_token(self.server, self.code, self.seat, self.token, self.hosting)
             case "room":
                 self.room = room_view(msg)
                 you = msg.get("you")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,12 +31,37 @@ def _check(data: Any) -> dict[str, dict[str, Any]]:
     return rooms
 
 
+def room_code(code: str) -> str:
+    """A typed room code as the server reads it: case, spaces and dashes ignored, O read as 0, I and L as 1;
+    shown in two groups of four."""
+    plain = "".join(code.split()).upper().replace("-", "").translate(str.maketrans("OIL", "011"))
+    return f"{plain[:4]}-{plain[4:]}" if len(plain) == 8 else plain
+
+
 def _key(server: str, code: str) -> str:
-    return f"{server.strip().lower()}/{code.strip().upper()}"
+    return f"{server.strip().lower()}/{room_code(code)}"
 
 
 def _load() -> dict[str, dict[str, Any]]:
     return load_json(tokens_path(), "Online seats", _check, Kind.SETTINGS).value or {}
+
+
+@dataclass(frozen=True)
+class KeptSeat:
+    """A room this player sat in: where, its code, the seat and its token, and whether this app hosted it."""
+
+    server: str
+    code: str
+    seat: int
+    token: str
+    hosted: bool
+
+
+def kept_seats() -> list[KeptSeat]:
+    """The rooms this player can go back to, the most recently seen first."""
+    rooms = sorted(_load().items(), key=lambda kv: -float(kv[1]["seen"]))
+    return [KeptSeat(key.rpartition("/")[0], key.rpartition("/")[2], int(e["seat"]), str(e["token"]),
+                     bool(e.get("hosted"))) for key, e in rooms]
 
 
 def seat_token(server: str, code: str) -> tuple[int, str] | None:
@@ -44,12 +70,12 @@ def seat_token(server: str, code: str) -> tuple[int, str] | None:
     return None if entry is None else (int(entry["seat"]), str(entry["token"]))
 
 
-def keep_token(server: str, code: str, seat: int, token: str) -> None:
+def keep_token(server: str, code: str, seat: int, token: str, hosted: bool = False) -> None:
     """Remember the seat taken in room `code` on `server` (old rooms are dropped); an unwritable folder only
     costs taking the seat back after the app closes."""
     now = time.time()
     rooms = {k: v for k, v in _load().items() if now - float(v["seen"]) < KEEP_S}
-    rooms[_key(server, code)] = {"seat": seat, "token": token, "seen": now}
+    rooms[_key(server, code)] = {"seat": seat, "token": token, "seen": now, "hosted": hosted}
     newest = dict(sorted(rooms.items(), key=lambda kv: -float(kv[1]["seen"]))[:MAX_ROOMS])
     with contextlib.suppress(OSError):
         write_json_atomic(tokens_path(), {"version": 1, "rooms": newest})

@@ -137,10 +137,10 @@ class LobbyScene(Scene):
     title = "Online lobby"
 
     def __init__(self, app: App, game: str, where: Where, name: str, *, create: dict[str, Any] | None = None,
-                 join: str = "", watch: bool = False,
-                 connect: Callable[[str, str | None], Any] | None = None) -> None:
+                 join: str = "", watch: bool = False, connect: Callable[[str, str | None], Any] | None = None,
+                 serve: Callable[[Where], tuple[Hosted | None, str]] = start_server) -> None:
         """Host (`create`: the game's setup, the creator at seat 0) or join room `join`; `connect` opens the
-        connection (tests give a fake)."""
+        connection and `serve` starts the room server here (tests and the catalog give fakes)."""
         super().__init__(app)
         self.game, self.where = game, where
         self.backdrop = Backdrop(60)
@@ -153,11 +153,12 @@ class LobbyScene(Scene):
         self.left = self.right = pygame.Rect(0, 0, 0, 0)
         self.rows = [SeatRow(self.press_seat) for _i in range(7)]
         self._build()
+        if where.embedded:  # hosting here, or back to a room this app hosted: its server first
+            self.hosted, self.session.problem = serve(where)
+        if self.session.problem:
+            return
         if create is not None:
-            if where.embedded:
-                self.hosted, self.session.problem = start_server(where)
-            if not self.session.problem:
-                self.session.create(game, create)
+            self.session.create(game, create)
         else:
             self.session.join(join, "watch" if watch else "any")
 

@@ -17,6 +17,7 @@ from common.lan import split_address
 from common.layers import Part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.seat_tokens import kept_seats
 from common.text_field import TextField
 from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, Choice, Widget, WidgetGroup
@@ -108,6 +109,10 @@ class OnlineScene(Scene):
         self.host_btns = [Button(_("Host {game}").format(game=GAMES[key].title), partial(self.host, key),
                                  _("Choose the seats, then start: the room opens"), icon=GAMES[key].icon, font=20)
                           for key in GAMES]
+        kept = kept_seats()
+        self.kept = kept[0] if kept else None
+        self.back_to_room = Button(_("Back to room {code}").format(code=self.kept.code) if self.kept else "",
+                                   self.rejoin, _("Take your seat again in the last room you played in"), font=20)
         self.back = Button(_("Back"), self.app.pop, _("Back to the main menu (Esc)"), icon="ui/icon_back",
                            sound="ui_back")
         old = getattr(self, "group", None)
@@ -118,8 +123,9 @@ class OnlineScene(Scene):
 
     def _widgets(self) -> list[Widget]:
         on = self.server if self.choices.dedicated else self.port
-        return [self.name, self.address, self.code, self.join_btn, self.watch_btn, self.where, on, *self.host_btns,
-                self.back]
+        again: list[Widget] = [self.back_to_room] if self.kept is not None else []
+        return [self.name, self.address, self.code, self.join_btn, self.watch_btn, *again, self.where, on,
+                *self.host_btns, self.back]
 
     def _set(self, **values: Any) -> None:
         for k, v in values.items():
@@ -148,6 +154,14 @@ class OnlineScene(Scene):
             self.problem = _("Type the room code from the invite")
         else:
             self.join_room(self.app, Where(*where), code, watch)
+
+    def rejoin(self) -> None:
+        """Back to the last room this player sat in (starting its server first if this app hosted it)."""
+        kept = self.kept
+        where = split_address(kept.server, DEFAULT_PORT) if kept is not None else None
+        if kept is None or where is None:
+            return
+        self.join_room(self.app, Where(*where, embedded=kept.hosted), kept.code, False)
 
     def host(self, game: str) -> None:
         self._finish_editing()
@@ -190,6 +204,8 @@ class OnlineScene(Scene):
         bw = (pw - app.px(56) - app.px(16)) // 2
         self.join_btn.rect = pygame.Rect(self.left.left + app.px(28), y + app.px(8), bw, app.px(52))
         self.watch_btn.rect = self.join_btn.rect.move(bw + app.px(16), 0)
+        self.back_to_room.rect = pygame.Rect(self.left.left + app.px(28), self.join_btn.rect.bottom + app.px(16),
+                                             pw - app.px(56), app.px(48))
         r = self.right
         self.where.rect = pygame.Rect(r.left + app.px(20), r.top + app.px(70), pw - app.px(40), app.px(52))
         field = pygame.Rect(r.left + label_w, r.top + app.px(136), pw - label_w - app.px(28), row)

@@ -87,12 +87,6 @@ def read_replay(path: Path, game: str | None = None) -> Replay:
             raise ReplayError(f"{path}: replay is not usable: {exc.detail}") from None
         hint = "not valid JSON" if raw.rstrip().endswith(("}", "]")) else "truncated"
         raise ReplayError(f"{path}: replay is {hint} ({exc.detail})") from None
-    return replay_from_data(data, str(path), game)
-
-
-def replay_from_data(data: Any, path: str, game: str | None = None) -> Replay:
-    """A replay file's parsed JSON (read from `path`, or received from a room server) checked as `read_replay`
-    checks a file; `ReplayError` with one line naming `path` and the problem."""
     if not isinstance(data, dict) or data.get("format") != "arenas-arzium-replay":
         raise ReplayError(f"{path}: not an Arenas & Arzium replay file")
     version = data.get("version")

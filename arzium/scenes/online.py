@@ -20,7 +20,7 @@ from common.i18n import _
 from common.layers import Part
 from common.online_room import seat_status
 from common.paths import replays_dir
-from common.replay import ReplayError, replay_from_data, write_new_replay
+from common.replay import ReplayError, replay_from_dict, write_new_replay
 from common.scenes.connection import room_parts
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class OnlinePlayScene(PlayScene):
         self.finished = True
         path = None
         try:
-            replay = replay_from_data(self.result.get("replay"), _("the room's replay"), "arzium")
+            replay = replay_from_dict(self.result.get("replay"), _("the room's replay"), "arzium")
             replay.meta = {**replay.meta, "online": True, "room": self.session.code}
             path = str(write_new_replay(replays_dir(), f"arzium-online-{time.strftime('%Y%m%d-%H%M%S')}", replay))
         except ReplayError as exc:

@@ -64,7 +64,7 @@ def hook(ref: str) -> Callable[..., Any]:
 GAMES: dict[str, GameEntry] = {
     "arenas": GameEntry("arenas", "Arenas Movedizas", N_("Real-time co-op: keep the sand timers alive"),
                         "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene",
-                        "arenas.scenes.replay_model:summarize", "arenas.scenes.replay_view:playback",
+                        "arenas.replay_model:summarize", "arenas.scenes.replay_view:playback",
                         "arenas.scenes.statistics:statistics", rules_figures="arenas.scenes.rules_figures:figure_book",
                         tutorial="arenas.scenes.tutorial:tutorial_scene"),
     "arzium": GameEntry("arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"),

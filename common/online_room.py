@@ -13,6 +13,19 @@ Phase = Literal["lobby", "playing", "over"]
 
 
 @dataclass(frozen=True)
+class Where:
+    """A server to connect to: `host`, `port`, and whether this app must start it first (hosting here)."""
+
+    host: str
+    port: int
+    embedded: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+
+
+@dataclass(frozen=True)
 class SeatView:
     """One seat: `kind` open (free for a person), person or bot; a person's connection, ready mark and, while
     away, the grace time left (then `bot_now`: their seat's bot plays for them until they are back)."""

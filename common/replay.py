@@ -87,24 +87,30 @@ def read_replay(path: Path, game: str | None = None) -> Replay:
             raise ReplayError(f"{path}: replay is not usable: {exc.detail}") from None
         hint = "not valid JSON" if raw.rstrip().endswith(("}", "]")) else "truncated"
         raise ReplayError(f"{path}: replay is {hint} ({exc.detail})") from None
+    return replay_from_dict(data, str(path), game)
+
+
+def replay_from_dict(data: Any, source: str, game: str | None = None) -> Replay:
+    """Check a replay's JSON (read from a file, or sent by a room server); ReplayError (one line naming
+    `source`) on any problem."""
     if not isinstance(data, dict) or data.get("format") != "arenas-arzium-replay":
-        raise ReplayError(f"{path}: not an Arenas & Arzium replay file")
+        raise ReplayError(f"{source}: not an Arenas & Arzium replay file")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise ReplayError(f"{path}: field 'version' must be an integer")
+        raise ReplayError(f"{source}: field 'version' must be an integer")
     if version > FORMAT_VERSION:
-        raise ReplayError(f"{path}: replay format version {version} is newer than this app supports "
+        raise ReplayError(f"{source}: replay format version {version} is newer than this app supports "
                           f"({FORMAT_VERSION}); update the app")
     kind = data.get("game")
     if kind not in GAMES:
-        raise ReplayError(f"{path}: unknown game {kind!r} (expected one of {', '.join(GAMES)})")
+        raise ReplayError(f"{source}: unknown game {kind!r} (expected one of {', '.join(GAMES)})")
     if game is not None and kind != game:
-        raise ReplayError(f"{path}: this is a replay of {kind}, not of {game}")
+        raise ReplayError(f"{source}: this is a replay of {kind}, not of {game}")
     for name, typ in (("setup", dict), ("seed", int), ("actions", list)):
         if not isinstance(data.get(name), typ) or isinstance(data.get(name), bool):
-            raise ReplayError(f"{path}: field '{name}' is missing or not a {typ.__name__}")
+            raise ReplayError(f"{source}: field '{name}' is missing or not a {typ.__name__}")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
-        raise ReplayError(f"{path}: field 'meta' must be an object")
+        raise ReplayError(f"{source}: field 'meta' must be an object")
     return Replay(game=kind, setup=data["setup"], seed=data["seed"], actions=data["actions"], meta=meta,
                   version=version)

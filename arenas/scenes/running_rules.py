@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from arenas.scenes.run import Phase
+from arenas.match import Phase
 from common.i18n import _
 from common.scenes.rules import RulesScene
 

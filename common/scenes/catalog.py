@@ -5,11 +5,12 @@ from typing import TYPE_CHECKING, Any
 
 from common.catalog import SceneSpec, register
 from common.i18n import N_
+from common.online_room import Where
 from common.scenes.controls import ControlsScene
 from common.scenes.gallery import GalleryScene
 from common.scenes.lobby import LobbyScene
 from common.scenes.menu import MenuScene
-from common.scenes.online import DEFAULT_PORT, OnlineScene, Where
+from common.scenes.online import DEFAULT_PORT, OnlineScene
 from common.scenes.replays import ReplaysScene
 from common.scenes.rules import RulesScene
 from common.scenes.settings import SettingsScene

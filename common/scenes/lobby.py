@@ -15,11 +15,10 @@ from common.games import GAMES, hook
 from common.i18n import _
 from common.lan import free_port_near, lan_addresses
 from common.layers import Part
-from common.online_room import RoomView, SeatView, seat_status
+from common.online_room import RoomView, SeatView, Where, seat_status
 from common.online_session import OnlineSession
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.scenes.online import Where
 from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, Widget, WidgetGroup
 

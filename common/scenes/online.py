@@ -15,6 +15,7 @@ from common.games import GAMES
 from common.i18n import _
 from common.lan import split_address
 from common.layers import Part
+from common.online_room import Where
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.seat_tokens import kept_seats
@@ -52,19 +53,6 @@ def _code_char(c: str) -> bool:
 
 def _address_char(c: str) -> bool:
     return c.isascii() and (c.isalnum() or c in ".:-[]_")
-
-
-@dataclass(frozen=True)
-class Where:
-    """A server to connect to: `host`, `port`, and whether this app must start it first (hosting here)."""
-
-    host: str
-    port: int
-    embedded: bool = False
-
-    @property
-    def label(self) -> str:
-        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
 
 
 class OnlineScene(Scene):

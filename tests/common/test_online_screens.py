@@ -12,13 +12,13 @@ from common import seat_tokens
 from common.app import App
 from common.i18n import _
 from common.lan import free_port_near, lan_addresses, port_free, split_address
-from common.online_room import SeatView, seat_status
+from common.online_room import SeatView, Where, seat_status
 from common.online_session import OnlineSession, error_line
 from common.scene import Scene
 from common.scenes.catalog import ShownLink
 from common.scenes.lobby import LobbyScene
 from common.scenes.menu import MenuScene
-from common.scenes.online import REMEMBERED, OnlineScene, Where
+from common.scenes.online import REMEMBERED, OnlineScene
 from helpers import click, key, run
 
 SEATS = [("Ana", "person", "here", True), ("", "person", "open", False), ("Otto", "bot", "bot", False)]

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from arzium.match import Match, MatchListener, _held_back, _unveils
+from arzium.room import digest, view_of
 from arzium.rules import Action, GameState, IllegalAction, action_from_json, apply, clone
 from arzium.seats import Controller, Person, RemotePerson, put_on_top
 
@@ -40,6 +41,10 @@ class OnlineMatch(Match):
         self.waiting = False  # an action of this seat went to the server and its answer decides what follows
         self.batches: deque[tuple[int, int, list[Action], tuple[str, ...], tuple[str, ...]]] = deque()
         self.adopting = False
+        self.unanswered = 0  # this seat's inputs sent whose `turn` or `refused` reply has not come yet
+        self.server_turn: list[Action] = []  # this seat's turn in progress as the server last told it
+        self.check: tuple[int, str] | None = None  # the last update's number and digest, compared once reached
+        self.desynced = False  # this view and the server's differ: the game must be taken again
 
     @property
     def number(self) -> int:
@@ -61,7 +66,7 @@ class OnlineMatch(Match):
         except IllegalAction as exc:
             self.listener.refused(exc.reason)
             return False
-        self.send({"kind": "act", "action": action.to_json()})
+        self._send({"kind": "act", "action": action.to_json()})
         held = next((i for i, e in enumerate(events) if _held_back(e)), len(events))
         if any(_unveils(e) for e in events[:held]) or p != self.state.active:
             self.waiting = True  # it draws a card, or a bid out of turn stands at once: the server's update follows
@@ -70,16 +75,21 @@ class OnlineMatch(Match):
 
     def _commit(self) -> None:
         if self.work is not None and not self.adopting:
-            self.send({"kind": "confirm"})  # committed here when the server's update brings it
-            self.waiting = True
+            if not self.waiting:
+                self._send({"kind": "confirm"})  # committed here when the server's update brings it
+                self.waiting = True
             return
         super()._commit()
 
     def undo(self) -> bool:
         if self.waiting or not super().undo():
             return False
-        self.send({"kind": "undo"})
+        self._send({"kind": "undo"})
         return True
+
+    def _send(self, msg: dict[str, Any]) -> None:
+        self.unanswered += 1
+        self.send(msg)
 
     def resume_pending(self, actions: Sequence[Action]) -> None:
         """This seat's turn in progress as the server holds it (after a rejoin), played here again unsent."""
@@ -93,6 +103,8 @@ class OnlineMatch(Match):
         match msg.get("kind"):
             case "update":
                 reveal = msg.get("reveal") or {}
+                if isinstance(msg.get("seq"), int) and isinstance(msg.get("digest"), str):
+                    self.check = (msg["seq"], msg["digest"])
                 lands, artifacts = tuple(reveal.get("lands", ())), tuple(reveal.get("artifacts", ()))
                 known = self.number + sum(len(q[2]) for q in self.batches)
                 for n, seat, action in msg.get("actions", []):
@@ -106,16 +118,28 @@ class OnlineMatch(Match):
                         lands, artifacts = (), ()  # the cards drawn go on top once, before the first draw
                     known = int(n)
             case "turn":
-                actions = [action_from_json(a) for a in msg.get("actions", [])]
-                if actions != self.pending and not self.batches:
-                    self._retell_turn(actions)
+                self.unanswered = max(0, self.unanswered - 1)
+                self.server_turn = [action_from_json(a) for a in msg.get("actions", [])]
+                self._agree()
             case "refused":
+                self.unanswered = max(0, self.unanswered - 1)
                 self.waiting = False
                 self.listener.refused(str(msg.get("reason", "")))
+                self._agree()
 
     def update(self, dt_ms: float, idle: bool) -> None:
         self._take_batches()
         super().update(dt_ms, idle)
+        if self.check is not None and self.number >= self.check[0] and self.work is None:
+            seq, told = self.check
+            self.check = None
+            if seq == self.number and digest(view_of(self.state)) != told:
+                self.desynced = True
+
+    def _agree(self) -> None:
+        """Once every input of this seat is answered, the turn in progress shown is the server's."""
+        if self.unanswered == 0 and not self.batches and not self.waiting and self.server_turn != self.pending:
+            self._retell_turn(self.server_turn)
 
     def _take_batches(self) -> None:
         """Hand the queued batches on in order: the other seats' to their controller (played at the table's
@@ -153,6 +177,7 @@ class OnlineMatch(Match):
                 events = events[held:]
             lines += self.listener.tell(events, state.turn, False) if events else 0
         self.adopting = True
+        self.server_turn = []
         self.work, self.pending, self.pending_lines, self.next_turn = None, [], [], []
         self.state = state
         self.actions.extend(actions)

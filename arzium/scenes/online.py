@@ -127,7 +127,7 @@ class OnlinePlayScene(PlayScene):
         choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), self.leave_room),
                    (_("Resume"), lambda: None)]
         dialog = Dialog(self.app, _("Online game"), _("If you leave, your seat's bot plays until you come back: "
-                                                       "Play online, then Back to the room."), choices)
+                                                       "Play online, then Back to room."), choices)
         dialog.group.focus_index, dialog.group.keyboard_mode = len(choices) - 1, True
         self.app.push(dialog)
 

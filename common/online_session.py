@@ -29,7 +29,7 @@ class LinkLike(Protocol):
 
     def poll(self) -> list[dict[str, Any]]: ...
 
-    def set_token(self, token: str) -> None: ...
+    def server_now_ms(self) -> float: ...
 
     def close(self) -> None: ...
 
@@ -40,7 +40,7 @@ Connect = Callable[[str, str | None], LinkLike]
 def open_link(url: str, token: str | None) -> LinkLike:
     """A connection to `url` (its hello carries `token`, a rejoin); the network code is imported now."""
     from common.net.client import Link
-    link: LinkLike = Link(url, token=token)
+    link: LinkLike = Link(url, token=token)  # it keeps the token a `joined` frame gives, for its reconnects
     return link
 
 
@@ -63,6 +63,7 @@ class OnlineSession:
         self.token: str | None = None
         self.problem = ""
         self.away_ms = 0.0
+        self.welcomed = False  # the server answered a hello: later losses are retried, not a wrong address
         self.game_messages: deque[dict[str, Any]] = deque()
         self.ended = False  # the room is over for this app (finished, left, or the host gone for good)
 
@@ -71,7 +72,7 @@ class OnlineSession:
     def _open(self, token: str | None = None) -> bool:
         if self.link is not None:
             self.link.close()
-        self.ended, self.problem = False, ""
+        self.ended, self.problem, self.welcomed = False, "", False
         try:
             self.link = self.connect(f"ws://{self.server}", token)
         except OSError as exc:
@@ -155,22 +156,22 @@ class OnlineSession:
     def update(self, dt_ms: float) -> None:
         if self.link is None or self.ended:
             return
+        for msg in self.link.poll():
+            self._absorb(msg)
         status = self.link.status
-        if status in ("connecting", "reconnecting"):
+        if status == "open":
+            self.away_ms = 0.0
+        elif status == "closed" or (status == "reconnecting" and not self.welcomed):
+            if not self.problem:  # never reached (or it said why it closed: that line stays)
+                self.problem = unreachable(self.server, getattr(self.link, "problem", None))
+            self.link.close()
+            self.ended = True
+        else:
             self.away_ms += dt_ms
             if self.away_ms >= GIVE_UP_MS:
                 self.problem = host_gone(self.server) if self.room is not None else unreachable(self.server, None)
                 self.link.close()
                 self.ended = True
-                return
-        elif status == "closed":
-            if not self.problem:
-                self.problem = unreachable(self.server, None)
-            self.ended = True
-        else:
-            self.away_ms = 0.0
-        for msg in self.link.poll():
-            self._absorb(msg)
 
     def _absorb(self, msg: dict[str, Any]) -> None:
         match msg.get("kind"):
@@ -184,8 +185,6 @@ class OnlineSession:
                     bool(msg.get("creator"))
                 seat = msg.get("seat")
                 self.seat = seat if isinstance(seat, int) else None
-                if self.link is not None:
-                    self.link.set_token(self.token)
                 if self.seat is not None:
                     keep_token(self.server, self.code, self.seat, self.token, self.hosting)
             case "room":
@@ -197,7 +196,9 @@ class OnlineSession:
                     self.creator = bool(you.get("creator"))
                 if self.room.phase == "over" and self.code:
                     forget_token(self.server, self.code)
-            case "welcome" | "pong":
+            case "welcome":
+                self.welcomed = True
+            case "pong":
                 pass
             case _:
                 self.game_messages.append(msg)
@@ -229,8 +230,8 @@ def _seat_view(index: int, s: dict[str, Any]) -> SeatView:
 
 # -- failures as one line ---------------------------------------------------------------------------------
 
-def unreachable(server: str, exc: BaseException | None) -> str:
-    reason = f" ({one_line(str(exc), 80)})" if exc is not None and str(exc) else ""
+def unreachable(server: str, why: object | None) -> str:
+    reason = f" ({one_line(str(why), 80)})" if why is not None and str(why) else ""
     return _("No server answers at {server}{reason}: check the address, and that the game is hosted").format(
         server=server, reason=reason)
 

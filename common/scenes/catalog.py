@@ -57,8 +57,8 @@ class ShownLink:
         frames, self.frames = self.frames, []
         return frames
 
-    def set_token(self, token: str) -> None:
-        """No reconnection to make."""
+    def server_now_ms(self) -> float:
+        return 0.0
 
     def close(self) -> None:
         self.status = "closed"

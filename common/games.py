@@ -30,6 +30,7 @@ class GameEntry:
     statistics: str | None = None      # "module:function": () -> StatsPage (common.replay_index)
     rules_figures: str | None = None   # "module:function": () -> the FigureBook (common.scenes.figures) of its rules
     tutorial: str | None = None        # "module:function": (app, step) -> the tutorial's scene at step `step`
+    room: str | None = None            # "module:function": () -> the game's side of rooms (common.net.room.GameSide)
     online_setup: str | None = None    # "module:function": (app, chosen(setup JSON)) -> the setup screen to host
     online_play: str | None = None     # "module:function": (app, OnlineSession, hosted server) -> the online table
 
@@ -71,6 +72,6 @@ GAMES: dict[str, GameEntry] = {
                         "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene",
                         "arzium.replay_model:summarize", "arzium.scenes.replay_view:playback",
                         "arzium.scenes.statistics:statistics", rules_figures="arzium.scenes.rules_figures:figure_book",
-                        tutorial="arzium.scenes.tutorial:tutorial_scene",
+                        tutorial="arzium.scenes.tutorial:tutorial_scene", room="arzium.room:game_side",
                         online_setup="arzium.scenes.online:setup_scene", online_play="arzium.scenes.online:play_scene"),
 }

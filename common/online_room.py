@@ -54,10 +54,10 @@ class RoomView:
     def free_seats(self) -> list[int]:
         return [s.index for s in self.seats if s.kind == "open"]
 
-    def people_ready(self) -> bool:
-        """Every seat is taken and every person seated is ready: the host may start."""
+    def people_ready(self, creator_seat: int | None) -> bool:
+        """Every seat is taken and every person seated but the room's creator is ready: the creator may start."""
         return all(s.kind != "open" for s in self.seats) and \
-            all(s.ready for s in self.seats if s.kind == "person")
+            all(s.ready for s in self.seats if s.kind == "person" and s.index != creator_seat)
 
 
 def seat_status(seat: SeatView) -> str:

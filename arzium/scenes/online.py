@@ -10,7 +10,8 @@ from arzium.match import MatchListener
 from arzium.online_match import OnlineMatch
 from arzium.records import record_game
 from arzium.room import view_state
-from arzium.rules import GameState, Setup, action_from_json
+from arzium.rules import IllegalAction, Setup, action_from_json
+from arzium.rules import Replay as RulesReplay
 from arzium.scenes.flow import ask_bid
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
@@ -53,7 +54,7 @@ class OnlinePlayScene(PlayScene):
 
         def match(listener: MatchListener) -> OnlineMatch:
             return OnlineMatch(state, int(frame.get("seq", 0)), self.seat, listener, app.anim_ms, session.send)
-        super().__init__(app, state, self.show_online_result, ask_bid, autosave=False, match=match)
+        super().__init__(app, state, lambda *result: None, ask_bid, autosave=False, match=match)
         assert isinstance(self.table, OnlineMatch)
         self.online: OnlineMatch = self.table
         self.online.resume_pending([action_from_json(a) for a in frame.get("pending") or []])
@@ -100,28 +101,28 @@ class OnlinePlayScene(PlayScene):
 
     def finish_game(self) -> None:
         """The game is over here: once the server's result is in, keep its replay, count this player's result
-        (online games apart) and show the result screen."""
+        (online games apart) and show the result screen (the game replayed from the server's replay: its seed
+        and every action, so the points after every turn can be drawn)."""
         if self.result is None:
             return
         self.finished = True
-        path = None
+        final, actions, path = self.table.state, list(self.table.actions), None
         try:
             replay = replay_from_dict(self.result.get("replay"), _("the room's replay"), "arzium")
             replay.meta = {**replay.meta, "online": True, "room": self.session.code}
+            rules_replay = RulesReplay.from_file(replay, _("the room's replay"))
+            final, actions = rules_replay.run()[0], list(rules_replay.actions)
             path = str(write_new_replay(replays_dir(), f"arzium-online-{time.strftime('%Y%m%d-%H%M%S')}", replay))
-        except ReplayError as exc:
+        except (ReplayError, IllegalAction) as exc:
             self.app.toast(str(exc))
         except OSError as exc:
             self.app.toast(_("could not write the replay: {reason}").format(reason=exc.strerror or exc))
         if self.seat is not None:
-            for problem in record_game(self.table.state, self.table.assisted, online_seat=self.seat):
+            for problem in record_game(final, self.table.assisted, online_seat=self.seat):
                 self.app.toast(problem)
         self.session.leave()
-        self.show_result(self.table.state, path, self.seat is None, self.table.assisted)
-
-    def show_online_result(self, state: GameState, path: str | None, watching: bool, assisted: bool) -> None:
-        self.app.replace(ResultScene(self.app, state, lambda again: self.app.pop(), path, watching, assisted,
-                                     [*self.table.actions]))
+        self.app.replace(ResultScene(self.app, final, lambda again: self.app.pop(), path, self.seat is None,
+                                     self.table.assisted, actions))
 
     def open_menu(self) -> None:
         choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), self.leave_room),

@@ -70,7 +70,7 @@ def _lobby(app: App, you: int | None, creator: bool, error: str = "") -> LobbySc
     link = ShownLink(seats, you, creator, error=error)
     where = Where("127.0.0.1", DEFAULT_PORT, embedded=creator)
     scene = LobbyScene(app, "arzium", where, "Ana", join="K7QM3XPA", watch=you is None,
-                       connect=lambda url, token: link, serve=lambda where: (None, ""))
+                       connect=lambda url, token: link, serve=lambda where: (None, "", where.port))
     return scene
 
 

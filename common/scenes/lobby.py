@@ -32,22 +32,23 @@ class Hosted(Protocol):
     def stop(self) -> None: ...
 
 
-def start_server(where: Where) -> tuple[Hosted | None, str]:
-    """Start the room server inside the app on `where.port`, listening on every address of the machine (so
-    the network can reach it); the server, or None and the one line why not."""
+def start_server(where: Where) -> tuple[Hosted | None, str, int]:
+    """Start the room server inside the app on `where.port` (0: any free one), listening on every address of the
+    machine (so the network can reach it); the server, "" and the port it listens on, or None and the one line
+    why not."""
     from common.net.server import EmbeddedServer, PortInUse  # only hosting loads the server
     from common.paths import data_dir
     server = EmbeddedServer(data=data_dir() / "hosted")
     try:
-        server.start("0.0.0.0", where.port)
+        port = server.start("0.0.0.0", where.port)
     except PortInUse:
         free = free_port_near(where.port)
         other = _(" Try port {port}.").format(port=free) if free is not None else ""
-        return None, _("Port {port} is in use on this computer.{other}").format(port=where.port, other=other)
+        return None, _("Port {port} is in use on this computer.{other}").format(port=where.port, other=other), 0
     except OSError as exc:
         return None, _("Could not start the room server on port {port}: {reason}").format(
-            port=where.port, reason=exc.strerror or exc)
-    return server, ""
+            port=where.port, reason=exc.strerror or exc), 0
+    return server, "", port
 
 
 def host_game(app: App, game: str, where: Where, name: str) -> None:
@@ -137,23 +138,26 @@ class LobbyScene(Scene):
 
     def __init__(self, app: App, game: str, where: Where, name: str, *, create: dict[str, Any] | None = None,
                  join: str = "", watch: bool = False, connect: Callable[[str, str | None], Any] | None = None,
-                 serve: Callable[[Where], tuple[Hosted | None, str]] = start_server) -> None:
+                 serve: Callable[[Where], tuple[Hosted | None, str, int]] = start_server) -> None:
         """Host (`create`: the game's setup, the creator at seat 0) or join room `join`; `connect` opens the
         connection and `serve` starts the room server here (tests and the catalog give fakes)."""
         super().__init__(app)
         self.game, self.where = game, where
         self.backdrop = Backdrop(60)
         self.hosted: Hosted | None = None
+        problem = ""
+        if where.embedded:  # hosting here, or back to a room this app hosted: its server first
+            self.hosted, problem, port = serve(where)
+            where = self.where = Where(where.host, port or where.port, embedded=True)
         self.session = OnlineSession(where.label, name, connect, hosting=where.embedded) if connect else \
             OnlineSession(where.label, name, hosting=where.embedded)
+        self.session.problem = problem
         self.addresses = invite_addresses(where)
         self.ready = False
         self.started = False
         self.left = self.right = pygame.Rect(0, 0, 0, 0)
         self.rows = [SeatRow(self.press_seat) for _i in range(7)]
         self._build()
-        if where.embedded:  # hosting here, or back to a room this app hosted: its server first
-            self.hosted, self.session.problem = serve(where)
         if self.session.problem:
             return
         if create is not None:
@@ -167,7 +171,7 @@ class LobbyScene(Scene):
         self.ready_btn = Button(_("Ready"), self.toggle_ready, _("Tell the others you are ready to start"), font=22)
         self.start_btn = Button(_("Start"), self.session.start, _("Start the game: every seat taken and every "
                                                                  "player ready"), font=24)
-        self.leave_btn = Button(_("Leave"), self.leave, _("Leave the room (Esc)"), icon="ui/icon_back",
+        self.leave_btn = Button(_("Leave"), self.leave_room, _("Leave the room (Esc)"), icon="ui/icon_back",
                                 sound="ui_back", font=22)
         old = getattr(self, "group", None)
         self.group = WidgetGroup(self.app, self._widgets())
@@ -179,10 +183,10 @@ class LobbyScene(Scene):
         room = self.session.room
         seats = len(room.seats) if room is not None else 0
         widgets: list[Widget] = [*self.rows[:seats], self.copy_btn]
-        if self.session.seat is not None:
-            widgets.append(self.ready_btn)
         if self.session.creator:
             widgets.append(self.start_btn)
+        elif self.session.seat is not None:
+            widgets.append(self.ready_btn)
         return [*widgets, self.leave_btn]
 
     def retranslate(self) -> None:
@@ -210,7 +214,7 @@ class LobbyScene(Scene):
             address=" / ".join(self.addresses))
         self.app.toast(_("Invite copied") if copy_text(invite) else _("No clipboard here: read the code aloud"))
 
-    def leave(self) -> None:
+    def leave_room(self) -> None:
         self.session.leave()
         if self.hosted is not None:
             self.hosted.stop()
@@ -239,7 +243,7 @@ class LobbyScene(Scene):
             me = next((s for s in room.seats if s.index == self.session.seat), None)
             self.ready = bool(me and me.ready)
         self.ready_btn.label = _("Not ready") if self.ready else _("Ready")
-        self.start_btn.enabled = room is not None and room.people_ready()
+        self.start_btn.enabled = room is not None and room.people_ready(self.session.seat)
         focus = self.group.focused
         self.group.widgets = self._widgets()
         if focus is not None and focus in self.group.widgets:
@@ -279,13 +283,12 @@ class LobbyScene(Scene):
         by, bh = h - app.px(88), app.px(56)
         self.leave_btn.rect = pygame.Rect(self.left.left, by, app.px(200), bh)
         self.start_btn.rect = pygame.Rect(self.right.right - app.px(220), by, app.px(220), bh)
-        self.ready_btn.rect = pygame.Rect(self.start_btn.rect.left - app.px(236) if self.session.creator
-                                          else self.right.right - app.px(220), by, app.px(220), bh)
+        self.ready_btn.rect = self.start_btn.rect.copy()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.sounds.play("ui_back")
-            self.leave()
+            self.leave_room()
             return True
         return self.group.handle(event)
 
@@ -342,7 +345,7 @@ class LobbyScene(Scene):
             return ""
         if self.session.seat is None:
             return _("You are watching: pick an open seat to play")
-        if room.people_ready():
-            return _("Everyone is ready: the host starts the game") if not self.session.creator else \
-                _("Everyone is ready: press Start")
-        return _("Waiting for players: share the room code")
+        if self.session.creator:
+            return _("Everyone is ready: press Start") if room.people_ready(self.session.seat) else \
+                _("Waiting for players: share the room code")
+        return _("Waiting for the host to start the game") if self.ready else _("Press Ready when you are ready")

@@ -32,7 +32,7 @@ def instant(app: App) -> App:
 
 def two_people() -> dict[str, Any]:
     seats = (SeatSetup("Host", "red", DEFAULT_EDGES[2][0]), SeatSetup("Guest", "blue", DEFAULT_EDGES[2][1]))
-    return Setup(seats, full_game=True).to_dict()
+    return Setup(seats, full_game=False).to_dict()
 
 
 def step(apps: list[App]) -> None:

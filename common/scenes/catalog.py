@@ -30,8 +30,9 @@ register(SceneSpec("statistics", N_("Statistics: both games' records"), Statisti
 
 
 class ShownLink:
-    """A connection that answers as a server would, for showing the online screens without one: `room` frames
-    (`seats`: name, kind, status, ready) after the welcome, and an `error` frame when `error` is given."""
+    """A connection that answers as a server would, for showing the online screens without one: a `room` frame
+    (`seats`: name, kind, status, ready) after the welcome, or an `error` frame when `error` is given (no seat
+    token: nothing is kept in the user's folder)."""
 
     status = "open"
     rtt_ms = 12.0
@@ -42,8 +43,6 @@ class ShownLink:
         if error:
             self.frames.append({"kind": "error", "code": error, "message": ""})
             return
-        self.frames.append({"kind": "joined", "code": "K7QM-3XPA", "token": "shown", "seat": you, "game": game,
-                            "creator": creator})
         self.frames.append({"kind": "room", "code": "K7QM-3XPA", "game": game, "phase": "lobby",
                             "you": {"seat": you, "creator": creator}, "spectators": True, "watchers": 1,
                             "grace_s": 60, "turn_clock_s": 0,

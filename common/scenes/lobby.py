@@ -51,7 +51,7 @@ def start_server(where: Where) -> tuple[Hosted | None, str, int]:
     return server, "", port
 
 
-def host_game(app: App, game: str, where: Where, name: str) -> None:
+def host_game(app: App, game: str, where: Where, name: str, turn_clock_s: int = 0) -> None:
     """Open the game's setup screen to host it; its Start creates the room (here or on a dedicated server)."""
     entry = GAMES[game]
     if entry.online_setup is None:
@@ -59,7 +59,7 @@ def host_game(app: App, game: str, where: Where, name: str) -> None:
         return
 
     def chosen(setup: dict[str, Any]) -> None:
-        app.replace(LobbyScene(app, game, where, name, create=setup))
+        app.replace(LobbyScene(app, game, where, name, create=setup, turn_clock_s=turn_clock_s))
     app.push(hook(entry.online_setup)(app, chosen))
 
 
@@ -137,7 +137,8 @@ class LobbyScene(Scene):
     title = "Online lobby"
 
     def __init__(self, app: App, game: str, where: Where, name: str, *, create: dict[str, Any] | None = None,
-                 join: str = "", watch: bool = False, connect: Callable[[str, str | None], Any] | None = None,
+                 join: str = "", watch: bool = False, turn_clock_s: int = 0,
+                 connect: Callable[[str, str | None], Any] | None = None,
                  serve: Callable[[Where], tuple[Hosted | None, str, int]] = start_server) -> None:
         """Host (`create`: the game's setup, the creator at seat 0) or join room `join`; `connect` opens the
         connection and `serve` starts the room server here (tests and the catalog give fakes)."""
@@ -161,7 +162,7 @@ class LobbyScene(Scene):
         if self.session.problem:
             return
         if create is not None:
-            self.session.create(game, create)
+            self.session.create(game, create, turn_clock_s=turn_clock_s)
         else:
             self.session.join(join, "watch" if watch else "any")
 

@@ -12,7 +12,7 @@ import pygame
 
 from common import text
 from common.games import GAMES
-from common.i18n import _
+from common.i18n import _, ngettext
 from common.lan import split_address
 from common.layers import Part
 from common.online_room import Where
@@ -42,9 +42,16 @@ class OnlineChoices:
     dedicated: bool = False
     port: str = str(DEFAULT_PORT)
     server: str = ""
+    turn_clock_s: int = 0
 
 
 REMEMBERED = OnlineChoices()
+TURN_CLOCKS = (30, 60, 120, 300)
+
+
+def clock_label(secs: int) -> str:
+    return ngettext("{n} minute", "{n} minutes", secs // 60).format(n=secs // 60) if secs % 60 == 0 else \
+        _("{n} seconds").format(n=secs)
 
 
 def _code_char(c: str) -> bool:
@@ -90,6 +97,9 @@ class OnlineScene(Scene):
         self.where = Choice(_("Host on"), [(False, _("This computer")), (True, _("A dedicated server"))],
                             c.dedicated, lambda v: self._set(dedicated=v),
                             _("This computer runs the room itself; a dedicated server runs `arenas-arzium serve`"))
+        self.clock = Choice(_("Turn clock"), [(0, _("Off")), *((secs, clock_label(secs)) for secs in TURN_CLOCKS)],
+                            c.turn_clock_s, lambda v: self._set(turn_clock_s=v),
+                            _("Arzium: a person's turn must end within this time, else their seat's bot plays it"))
         self.port = TextField(c.port, lambda v: self._set(port=v), _("The port friends connect to"), limit=5,
                               allowed=str.isdigit)
         self.server = TextField(c.server, lambda v: self._set(server=v), _("The dedicated server's address"),
@@ -113,7 +123,7 @@ class OnlineScene(Scene):
         on = self.server if self.choices.dedicated else self.port
         again: list[Widget] = [self.back_to_room] if self.kept is not None else []
         return [self.name, self.address, self.code, self.join_btn, self.watch_btn, *again, self.where, on,
-                *self.host_btns, self.back]
+                self.clock, *self.host_btns, self.back]
 
     def _set(self, **values: Any) -> None:
         for k, v in values.items():
@@ -181,7 +191,7 @@ class OnlineScene(Scene):
         w, h = size
         gap = app.px(24)
         pw = min((w - 3 * gap) // 2, app.px(560))
-        top, ph = app.px(104), min(h - app.px(104) - app.px(150), app.px(430))
+        top, ph = app.px(104), min(h - app.px(104) - app.px(140), app.px(456))
         self.left = pygame.Rect(w // 2 - gap // 2 - pw, top, pw, ph)
         self.right = pygame.Rect(w // 2 + gap // 2, top, pw, ph)
         row, label_w = app.px(44), pw * 2 // 5
@@ -198,7 +208,8 @@ class OnlineScene(Scene):
         self.where.rect = pygame.Rect(r.left + app.px(20), r.top + app.px(70), pw - app.px(40), app.px(52))
         field = pygame.Rect(r.left + label_w, r.top + app.px(136), pw - label_w - app.px(28), row)
         self.port.rect = self.server.rect = field
-        y = field.bottom + app.px(20)
+        self.clock.rect = pygame.Rect(r.left + app.px(20), field.bottom + app.px(12), pw - app.px(40), app.px(52))
+        y = self.clock.rect.bottom + app.px(14)
         for b in self.host_btns:
             b.rect = pygame.Rect(r.left + app.px(28), y, pw - app.px(56), app.px(52))
             y += app.px(64)
@@ -261,7 +272,7 @@ class OnlineScene(Scene):
 
 def _host_game(app: App, game: str, where: Where) -> None:
     from common.scenes.lobby import host_game  # the room's code is loaded when first used
-    host_game(app, game, where, REMEMBERED.name)
+    host_game(app, game, where, REMEMBERED.name, REMEMBERED.turn_clock_s if game == "arzium" else 0)
 
 
 def _join(app: App, where: Where, code: str, watch: bool) -> None:

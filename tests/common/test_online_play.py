@@ -7,8 +7,6 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from helpers import close_app, make_app
-
 from arzium.bots import make_bot
 from arzium.records import ONLINE, Records
 from arzium.rules import DEFAULT_EDGES, SeatSetup, Setup, is_over
@@ -20,6 +18,7 @@ from common.paths import replays_dir
 from common.replay import read_replay
 from common.scene import Scene
 from common.scenes.lobby import LobbyScene
+from helpers import close_app, make_app
 
 FRAME = 16.0
 

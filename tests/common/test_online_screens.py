@@ -29,6 +29,10 @@ class Recorder(ShownLink):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        you = args[1]
+        if len(self.frames) == 2 and you is not None:  # a seat taken: its token comes first
+            self.frames.insert(1, {"kind": "joined", "code": "K7QM-3XPA", "token": "shown", "seat": you,
+                                   "game": "arzium", "creator": args[2]})
         self.sent: list[dict[str, Any]] = []
         self.token: str | None = None
 

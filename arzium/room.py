@@ -30,8 +30,10 @@ from arzium.rules import (
     Setup,
     action_from_json,
     apply,
+    clone,
     current_player,
     is_over,
+    legal_actions,
     new_game,
 )
 from arzium.rules.score import outcome_json
@@ -327,5 +329,75 @@ def game_side() -> ArziumSide:
     return ArziumSide()
 
 
-__all__ = ["ArziumMatch", "ArziumSide", "IllegalAction", "apply_update", "digest", "game_side", "view_of",
-           "view_state"]
+
+
+# ---- a client's copy -----------------------------------------------------------------------------------------
+class Mirror:
+    """A client's copy of an Arzium room's game from the frames it is sent, and a cheap scripted player for its
+    seat (a seeded choice among the legal actions): the tests and `net-bench` play whole games with it.
+    `desyncs` counts updates after which the copy's digest differed from the server's."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.state: GameState | None = None
+        self.seat: int | None = None
+        self.pending: list[Action] = []
+        self.seq = 0
+        self.desyncs = 0
+        self.awaiting: int | None = None   # the id of the message whose answer has not come yet
+        self.next_id = 1
+        self.result: dict[str, Any] | None = None
+
+    def absorb(self, frame: dict[str, Any]) -> None:
+        """Take in one frame from the server."""
+        kind = frame.get("kind")
+        if kind == "game":
+            self.state = view_state(frame["view"])
+            self.seat, self.seq = frame["seat"], frame["seq"]
+            self.pending = [action_from_json(a) for a in frame.get("pending", [])]
+            self.awaiting = None
+        elif kind == "update" and self.state is not None:
+            try:
+                apply_update(self.state, [action_from_json(a) for _n, _s, a in frame["actions"]], frame["reveal"])
+                ok = digest(view_of(self.state)) == frame["digest"]
+            except (ValueError, IllegalAction):
+                ok = False
+            if not ok:
+                self.desyncs += 1
+            self.seq, self.pending = frame["seq"], []
+        elif kind == "turn":
+            self.pending = [action_from_json(a) for a in frame["actions"]]
+        elif kind == "result":
+            self.result = frame
+        if kind in ("turn", "refused", "error") and frame.get("id") == self.awaiting:
+            self.awaiting = None
+
+    def work(self) -> GameState | None:
+        """The committed game with this seat's turn in progress applied."""
+        if self.state is None:
+            return None
+        if not self.pending:
+            return self.state
+        work = clone(self.state)
+        for action in self.pending:
+            apply(work, action)
+        return work
+
+    def next_message(self) -> dict[str, Any] | None:
+        """What this seat sends now (an `act` or a `confirm`, with an id), or None: not its turn, or an answer
+        is awaited."""
+        if self.awaiting is not None or self.result is not None or self.seat is None:
+            return None
+        work = self.work()
+        if work is None or (is_over(work) and not self.pending):
+            return None
+        msg: dict[str, Any]
+        if current_player(work) == self.seat and not is_over(work):
+            msg = {"kind": "act", "action": self.rng.choice(legal_actions(work)).to_json()}
+        elif self.pending:
+            msg = {"kind": "confirm"}
+        else:
+            return None
+        msg["id"] = self.awaiting = self.next_id
+        self.next_id += 1
+        return msg

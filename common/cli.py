@@ -69,6 +69,13 @@ def _fail(message: str) -> int:
     return print_error(message, MAX_MESSAGE)
 
 
+def _port(text: str) -> int:
+    n = _positive(text) if text != "0" else 0
+    if n > 65535:
+        raise argparse.ArgumentTypeError(_("expected a port from 0 to 65535, not {n}").format(n=n))
+    return n
+
+
 def _size_list(text: str) -> list[tuple[int, int]]:
     return [_size(part) for part in text.split(",")]
 
@@ -240,6 +247,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("every seat's bot level"))
     p.add_argument("--games", type=_positive, default=1, help=_("games to play"))
     p.add_argument("--basic", action="store_true", help=_("basic game (no artifacts); default is the full game"))
+    p = add("serve", _("run a room server for online play until Ctrl+C or SIGTERM"))
+    p.add_argument("--host", default="0.0.0.0",
+                   help=_("address to listen on (default 0.0.0.0: every network of this machine)"))
+    p.add_argument("--port", type=_port, default=None, help=_("port to listen on (default 8765)"))
+    p.add_argument("--data", type=Path, metavar="DIR",
+                   help=_("folder of the rooms' database (default: the server folder in your data folder)"))
+    p.add_argument("--cert", type=Path, metavar="FILE", help=_("TLS certificate (PEM) to serve wss://, with --key"))
+    p.add_argument("--key", type=Path, metavar="FILE", help=_("TLS private key (PEM) of --cert"))
     p = add("replay", _("play back a replay file (or print its outcome with --headless)"))
     p.add_argument("file", type=Path, help=_("the replay file"))
     p.add_argument("--headless", action="store_true", help=_("print the outcome as JSON, no window"))
@@ -401,13 +416,52 @@ def cmd_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The room server in this process (its code is imported only now: the app's start never loads it)."""
+    import logging
+    import ssl
+
+    from common.net.protocol import DEFAULT_PORT
+    from common.net.server import PortInUse, default_data, serve_forever, tls_context
+    from common.net.store import StoreError
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    port = DEFAULT_PORT if args.port is None else args.port
+    try:
+        tls = tls_context(args.cert, args.key)
+    except ValueError:
+        return _fail(_("--cert and --key go together"))
+    except (OSError, ssl.SSLError) as exc:
+        return _fail(_("cannot use the certificate {cert} and key {key}: {problem}").format(
+            cert=args.cert, key=args.key, problem=exc))
+    data = args.data or default_data()
+
+    def ready(url: str, rooms: int) -> None:
+        print_line(ngettext("serving rooms on {url} (data in {data}; {n} room resumed)",
+                            "serving rooms on {url} (data in {data}; {n} rooms resumed)", rooms).format(
+            url=url, data=data, n=rooms), sys.stdout)
+        sys.stdout.flush()
+
+    try:
+        serve_forever(args.host, port, data, tls, ready)
+    except PortInUse:
+        return _fail(_("port {port} is in use on {host}: choose another with --port").format(port=port,
+                                                                                             host=args.host))
+    except StoreError as exc:
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(_("cannot serve on {host}:{port}: {problem}").format(host=args.host, port=port,
+                                                                           problem=exc.strerror or exc))
+    print_line(_("the room server stopped; every room is kept in {data}").format(data=data), sys.stdout)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments and run the menu, a game or a tool; return the exit code.
 
     When the reader of the output leaves (piped into `head -1`), the command stops quietly."""
     handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
                 "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels,
-                "think-bench": cmd_think_bench}
+                "think-bench": cmd_think_bench, "serve": cmd_serve}
     gc.disable()  # what a start allocates it keeps: no collections until a window's first frame (App.run)
     try:
         arguments = sys.argv[1:] if argv is None else argv

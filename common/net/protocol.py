@@ -15,6 +15,7 @@ from typing import Any
 from common.safe_text import one_line
 
 PROTOCOL_VERSION = 1
+DEFAULT_PORT = 8765
 APP_SERIES = "1.x"  # the app versions that speak PROTOCOL_VERSION (named in the `version` error)
 MAX_BYTES = 64 * 1024
 MAX_DEPTH = 32

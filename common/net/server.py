@@ -75,15 +75,18 @@ class Conn:
     hello: bool = False
     room: Room | None = None
     member: Member | None = None
+    rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)
     tokens: float = RATE_BURST
     refilled: float = field(default_factory=time.monotonic)
     over_since: float | None = None
     closing: bool = False
 
     def take(self) -> bool:
-        """One message off the rate allowance (token bucket); False when over it."""
+        """One message off the rate allowance (a token bucket: `rate` is messages a second and the burst);
+        False when over it."""
         now = time.monotonic()
-        self.tokens = min(RATE_BURST, self.tokens + (now - self.refilled) * RATE_PER_S)
+        per_s, burst = self.rate
+        self.tokens = min(burst, self.tokens + (now - self.refilled) * per_s)
         self.refilled = now
         if self.tokens >= 1.0:
             self.tokens -= 1.0
@@ -94,6 +97,16 @@ class Conn:
         return False
 
 
+def _id_of(frame: str | bytes) -> int | None:
+    """The `id` of a message dropped unread (so its sender knows which), if it has a readable one."""
+    try:
+        msg = decode(frame)
+    except ProtocolError:
+        return None
+    value = msg.get("id")
+    return value if isinstance(value, int) else None
+
+
 def game_sides() -> dict[str, GameSide]:
     """Every game with a room side (`GameEntry.room`), by key."""
     return {key: hook(entry.room)() for key, entry in GAMES.items() if entry.room is not None}
@@ -102,9 +115,11 @@ def game_sides() -> dict[str, GameSide]:
 class Server:
     """The rooms, their store, and the connections' handling."""
 
-    def __init__(self, data: Path | None) -> None:
-        """`data`: the folder of the store (None: rooms are kept in memory only)."""
+    def __init__(self, data: Path | None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)) -> None:
+        """`data`: the folder of the store (None: rooms are kept in memory only); `rate`: the messages a second
+        a connection may send and its burst."""
         self.sides = game_sides()
+        self.rate = rate
         self.store = Store(data) if data is not None else None
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, str] = {}        # token hash -> room code
@@ -112,6 +127,7 @@ class Server:
         self.conns: set[ServerConnection] = set()
         self.frames_sent = 0
         self.bytes_sent = 0
+        self.tap: Callable[[str, str], None] | None = None  # sees every frame sent, with its address (tests)
         self._ws: WsServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._last_expiry = time.monotonic()
@@ -212,19 +228,21 @@ class Server:
                 return
             self.frames_sent += 1
             self.bytes_sent += len(text)
+            if self.tap is not None:
+                self.tap(addr, text)
             outbox.put_nowait(text)
 
         async def write() -> None:
             while True:
                 await ws.send(await outbox.get())
 
-        conn = Conn(send, addr)
+        conn = Conn(send, addr, rate=self.rate, tokens=self.rate[1])
         writer = asyncio.create_task(write())
         self.conns.add(ws)
         try:
             async for frame in ws:
                 if not conn.take():
-                    send(encode(error("rate", "too many messages: slow down")))
+                    send(encode(error("rate", "too many messages: slow down", _id_of(frame))))
                     if conn.over_since is not None and time.monotonic() - conn.over_since >= RATE_GRACE_S:
                         await ws.close(1008, "over the message rate")
                         break
@@ -403,8 +421,9 @@ def default_data() -> Path:
 
 
 def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
-                  announce: Callable[[str], None] = print) -> None:
-    """Run the server until SIGTERM or Ctrl+C, then close every connection and the store cleanly."""
+                  ready: Callable[[str, int], None] | None = None) -> None:
+    """Run the server until SIGTERM or Ctrl+C, then close every connection and the store cleanly; `ready` is
+    told the URL served and how many rooms were resumed once it listens."""
 
     async def main() -> None:
         server = Server(data)
@@ -414,13 +433,12 @@ def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None =
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
         actual = await server.start(host, port, tls)
-        scheme = "wss" if tls is not None else "ws"
-        announce(f"serving rooms on {scheme}://{host}:{actual} (data: {data}; {len(server.rooms)} rooms resumed)")
+        if ready is not None:
+            ready(f"{'wss' if tls is not None else 'ws'}://{host}:{actual}", len(server.rooms))
         try:
             await stop.wait()
         finally:
             await server.stop()
-        announce("stopped")
 
     asyncio.run(main())
 
@@ -428,8 +446,9 @@ def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None =
 class EmbeddedServer:
     """The server on a background thread with its own event loop (the app that hosts a game)."""
 
-    def __init__(self, data: Path | None = None) -> None:
+    def __init__(self, data: Path | None = None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)) -> None:
         self.data = data
+        self.rate = rate
         self.server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -444,7 +463,7 @@ class EmbeddedServer:
             self._loop = loop
             asyncio.set_event_loop(loop)
             try:
-                self.server = Server(self.data)
+                self.server = Server(self.data, self.rate)
                 result.append(loop.run_until_complete(self.server.start(host, port)))
             except BaseException as exc:  # handed to start()'s caller
                 result.append(exc)

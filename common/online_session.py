@@ -76,7 +76,7 @@ class OnlineSession:
         try:
             self.link = self.connect(f"ws://{self.server}", token)
         except OSError as exc:
-            self.link, self.problem = None, unreachable(self.server, exc)
+            self.link, self.problem = None, unreachable(self.server)
         return self.link is not None
 
     def create(self, game: str, setup: dict[str, Any], seat: int | None = 0, turn_clock_s: int = 0) -> None:
@@ -163,13 +163,13 @@ class OnlineSession:
             self.away_ms = 0.0
         elif status == "closed" or (status == "reconnecting" and not self.welcomed):
             if not self.problem:  # never reached (or it said why it closed: that line stays)
-                self.problem = unreachable(self.server, getattr(self.link, "problem", None))
+                self.problem = unreachable(self.server)
             self.link.close()
             self.ended = True
         else:
             self.away_ms += dt_ms
             if self.away_ms >= GIVE_UP_MS:
-                self.problem = host_gone(self.server) if self.room is not None else unreachable(self.server, None)
+                self.problem = host_gone(self.server) if self.room is not None else unreachable(self.server)
                 self.link.close()
                 self.ended = True
 
@@ -230,10 +230,8 @@ def _seat_view(index: int, s: dict[str, Any]) -> SeatView:
 
 # -- failures as one line ---------------------------------------------------------------------------------
 
-def unreachable(server: str, why: object | None) -> str:
-    reason = f" ({one_line(str(why), 80)})" if why is not None and str(why) else ""
-    return _("No server answers at {server}{reason}: check the address, and that the game is hosted").format(
-        server=server, reason=reason)
+def unreachable(server: str) -> str:
+    return _("No server answers at {server}: check the address, and that the game is hosted").format(server=server)
 
 
 def host_gone(server: str) -> str:

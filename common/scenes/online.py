@@ -139,6 +139,11 @@ class OnlineScene(Scene):
     def retranslate(self) -> None:
         self._build()
 
+    def resume(self) -> None:
+        """Back from a lobby or a game: the last room's seat may be new."""
+        self._build()
+        self.layout(self.app.size)
+
     # -- what the buttons do ------------------------------------------------------------------------
 
     def join(self, watch: bool) -> None:

@@ -15,9 +15,9 @@ from typing import Any, Protocol
 
 from arenas.bots import hint as bot_hint
 from arenas.match import BEEP_MARKS, CardDone, Happening, Phase, Refused, SandRan
-from arenas.room import digest, follow, view_state
+from arenas.room import digest, follow, setup_from_json, view_state
 from arenas.rules import Action, Event, GameLost, GameWon, IllegalAction, advance, clone, mark_assisted
-from arenas.session import GameSetup, RunRecord, SetupError, replay_outcome
+from arenas.session import RunRecord, SetupError, replay_outcome
 from common.replay import Replay, ReplayError, replay_from_dict
 
 
@@ -34,8 +34,9 @@ class RemoteRun:
 
     replay = None  # never a replay being watched
 
-    def __init__(self, setup: GameSetup, seat: int | None, link: Link, game: dict[str, Any]) -> None:
-        self.setup = setup
+    def __init__(self, seat: int | None, link: Link, game: dict[str, Any]) -> None:
+        """`game`: the room's `game` frame (`SetupError` if its setup cannot be played here)."""
+        self.setup = setup_from_json(game["view"]["setup"], 0)
         self.seat = seat
         self.link = link
         self.record: RunRecord | None = None
@@ -143,7 +144,10 @@ class RemoteRun:
         out: list[Happening] = []
         inbox, self._inbox = self._inbox, []
         for frame in inbox:
-            out += self._take(frame)
+            try:
+                out += self._take(frame)
+            except (KeyError, IndexError, TypeError, ValueError):  # a frame this run cannot read: out of step
+                self.desyncs += 1
         if self.phase == Phase.RUNNING and not self.paused and self.state.result is None:
             out.append(SandRan(self._run_sand(self.game_ms())))
         return out
@@ -177,9 +181,9 @@ class RemoteRun:
                 return self._update(frame)
 
     def _update(self, frame: dict[str, Any]) -> list[Happening]:
-        entries = frame["actions"]
-        inputs = [entry[2] for entry in entries]
-        drawn = frame.get("reveal", {}).get("drawn", [[] for _ in inputs])
+        fresh = [i for i, entry in enumerate(frame["actions"]) if entry[0] > self.seq]  # a `game` may hold some
+        inputs = [frame["actions"][i][2] for i in fresh]
+        drawn = [frame.get("reveal", {}).get("drawn", [])[i] for i in fresh]
         self.pending.pop(frame.get("id", -1), None)
         try:
             happened: list[Happening] = [h for h in follow(self.base, inputs, drawn) if isinstance(h, CardDone)]

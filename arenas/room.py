@@ -40,8 +40,12 @@ from arenas.rules import (
     apply,
     from_dict,
     mark_assisted,
+    outcome_json,
 )
-from arenas.session import GameSetup, to_replay
+from arenas.rules.replay import REPLAY_VERSION
+from arenas.session import GameSetup, SetupError, from_replay, to_replay
+from common.net.room import GameError, Input, Options, Step
+from common.replay import Replay
 
 ASSISTS = ("pause", "resume", "hint")
 LEAVER_REACTION_MS = 1_000  # a leaver's bot reacts like the default team-mate
@@ -67,6 +71,7 @@ class Table:
         self.go_ms = now_ms + COUNTDOWN_MS  # when the sand starts (or starts again after a restore)
         self.anchor = (self.go_ms, 0)  # (server ms, game ms) the game clock runs from
         self.inputs: list[dict[str, Any]] = []
+        self.unsent: list[Accepted] = []  # accepted, not yet stored and sent (`take_unsent`)
 
     # ---- the clock -------------------------------------------------------------------------
     @property
@@ -112,7 +117,7 @@ class Table:
         seat = self.run.seats[self.run.state.active]
         return seat.next_play_time(self.run.state) if isinstance(seat, BotSeat) else None
 
-    def next_wake(self, now_ms: int) -> int | None:
+    def next_wake(self) -> int | None:
         """The server ms by which `catch_up` has something to do (start, a bot's look, a run-out); None: nothing."""
         run, state = self.run, self.run.state
         if run.phase == Phase.COUNTDOWN:
@@ -171,7 +176,14 @@ class Table:
     def _accepted(self, seat: int, stamped: dict[str, Any], events: Sequence[Event] = ()) -> Accepted:
         self.inputs.append(stamped)
         drawn = tuple(e.card.name for e in events if isinstance(e, CardDrawn))
-        return Accepted(seat, stamped, drawn, digest(self.run.state))
+        accepted = Accepted(seat, stamped, drawn, digest(self.run.state))
+        self.unsent.append(accepted)
+        return accepted
+
+    def take_unsent(self) -> list[Accepted]:
+        """The inputs accepted since the last call (a refused input's catch-up included), to store and send."""
+        out, self.unsent = self.unsent, []
+        return out
 
     # ---- seats -----------------------------------------------------------------------------
     def bot_plays(self, seat: int) -> None:
@@ -186,8 +198,8 @@ class Table:
 
     # ---- what members see, what is kept ----------------------------------------------------
     def view(self, now_ms: int) -> dict[str, Any]:
-        """The table as any member may see it: `view_of(state)` and the clock (`clock_of`)."""
-        return {"state": view_of(self.run.state), "clock": self.clock(now_ms)}
+        """The table as any member may see it: the setup (no seed), `view_of(state)` and the clock."""
+        return {"setup": setup_json(self.setup), "state": view_of(self.run.state), "clock": self.clock(now_ms)}
 
     def clock(self, now_ms: int) -> dict[str, Any]:
         """Where the clock is: the phase, the countdown's end, paused, and the (server ms, game ms) anchor."""
@@ -203,21 +215,41 @@ class Table:
         """The table rebuilt from its stored inputs; it counts down again from the last input's game time.
         `IllegalAction` if the inputs do not replay (a store that does not belong to this setup)."""
         table = cls(setup, now_ms)
-        state = table.run.state
         for stamped in inputs:
-            table.inputs.append(stamped)
-            follow(state, [stamped], None)
-            if stamped["type"] == "pause":
-                table.run.paused = True
-            elif stamped["type"] == "resume":
-                table.run.paused = False
-        if state.result is not None:
-            table.run.phase = Phase.OVER
-        table.anchor = (table.go_ms, state.time_ms)
+            table.again(stamped)
         return table
 
+    def again(self, stamped: dict[str, Any]) -> None:
+        """A stored input applied again (the table being rebuilt: it still counts down)."""
+        self.inputs.append(stamped)
+        follow(self.run.state, [stamped], None)
+        if stamped["type"] == "pause":
+            self.run.paused = True
+        elif stamped["type"] == "resume":
+            self.run.paused = False
+        if self.run.state.result is not None:
+            self.run.phase = Phase.OVER
+        self.anchor = (self.go_ms, self.run.state.time_ms)
 
-# ---- views and following ------------------------------------------------------------------------
+
+# ---- setups, views and following -----------------------------------------------------------------
+def setup_from_json(data: Any, seed: int) -> GameSetup:
+    """A room's setup from a `create` message's (the replay files' setup: `level` a shipped number or a whole
+    level, `players`, `first_player`, `sand_speed_pct`, `allow_pause`, `bots`, `reaction_ms`) and the
+    server's secret `seed`; `SetupError` (one line naming the field) when it is not one."""
+    if not isinstance(data, dict):
+        raise SetupError("setup: expected a JSON object")
+    setup, _actions, _assisted = from_replay(Replay("arenas", data, seed, [], version=REPLAY_VERSION), "setup")
+    return setup
+
+
+def setup_json(setup: GameSetup) -> dict[str, Any]:
+    """The setup members may see (and a client's `RemoteRun` is built from): everything but the seed."""
+    return {"level": setup.level.to_dict(), "players": list(setup.players), "first_player": setup.first_player,
+            "sand_speed_pct": setup.sand_speed_pct, "allow_pause": setup.allow_pause, "bots": list(setup.bots),
+            "reaction_ms": setup.reaction_ms}
+
+
 def view_of(state: GameState) -> dict[str, Any]:
     """The state as any member may see it: without the generator and the seed, the deck sorted; no event log."""
     data = state.to_dict()
@@ -302,3 +334,104 @@ def follow(state: GameState, inputs: Sequence[dict[str, Any]],
         finally:
             state.rng = rng
     return out
+
+
+# ---- the room's game on the server ----------------------------------------------------------------------
+def update_frame(accepted: Sequence[Accepted], first: int, now_ms: int) -> dict[str, Any]:
+    """The `update` frame of accepted inputs numbered from `first` + 1: the stamped inputs, the cards each
+    drew (`reveal.drawn`), the digest after the last, and the server's clock."""
+    return {"kind": "update", "seq": first + len(accepted),
+            "actions": [[first + i + 1, a.seat, a.input] for i, a in enumerate(accepted)],
+            "reveal": {"drawn": [list(a.drawn) for a in accepted]}, "deadline_ms": None,
+            "digest": accepted[-1].digest, "server_ms": now_ms}
+
+
+class ArenasMatch:
+    """An Arenas game in a room (satisfies `common.net.room.GameMatch`): a `Table` on the server's clock."""
+
+    def __init__(self, setup: GameSetup, now_ms: int) -> None:
+        self.table = Table(setup, now_ms)
+
+    def _step(self, now_ms: int) -> Step:
+        accepted = self.table.take_unsent()
+        if not accepted:
+            return Step()
+        first = len(self.table.inputs) - len(accepted)
+        return Step(inputs=[Input(a.seat, "act", {"action": a.input}, now_ms) for a in accepted],
+                    frames=[(None, update_frame(accepted, first, now_ms))])
+
+    def handle(self, seat: int, kind: str, body: dict[str, Any], now_ms: int) -> Step:
+        if kind != "act":
+            return Step(refused=f"Arenas has no {kind!r}: a card, once played, stands")
+        try:
+            self.table.act(seat, body.get("action"), now_ms)
+        except IllegalAction as exc:
+            return Step(refused=exc.reason)  # what the catch-up accepted goes out on the next tick
+        return self._step(now_ms)
+
+    def control(self, seat: int, level: str | None, now_ms: int) -> Step:
+        self.table.catch_up(now_ms)
+        step = self._step(now_ms)
+        if level is None:
+            self.table.person_plays(seat)
+        else:
+            self.table.bot_plays(seat)
+        step.inputs.append(Input(seat, "control", {"level": level}, now_ms))
+        return step
+
+    def tick(self, now_ms: int) -> Step:
+        self.table.catch_up(now_ms)
+        return self._step(now_ms)
+
+    def next_tick_ms(self) -> int | None:
+        return 0 if self.table.unsent else self.table.next_wake()
+
+    def restore(self, done: Input) -> None:
+        if done.kind == "act":
+            self.table.again(done.body["action"])
+        elif done.kind == "control":
+            if done.body.get("level") is None:
+                self.table.person_plays(done.seat)
+            else:
+                self.table.bot_plays(done.seat)
+
+    def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
+        table = self.table
+        return {"seq": len(table.inputs) - len(table.unsent), "seat": seat, "view": table.view(now_ms),
+                "pending": [], "deadline_ms": None, "digest": digest(table.state), "server_ms": now_ms}
+
+    @property
+    def over(self) -> bool:
+        return self.table.over
+
+    def result(self) -> dict[str, Any]:
+        return {"outcome": outcome_json(self.table.state), "replay": self.table.replay()}
+
+    def close(self) -> None:
+        pass
+
+
+class ArenasSide:
+    """Arenas' side of rooms (satisfies `common.net.room.GameSide`): the team-mate bot plays bot seats and
+    the seats of people away."""
+
+    leaver_level = "teammate"
+    bot_levels = ("teammate",)
+
+    def seat_plan(self, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
+        try:
+            parsed = setup_from_json(setup, 1)
+        except SetupError as exc:
+            raise GameError(str(exc)) from None
+        return [(self.leaver_level if parsed.is_bot(i) else None, name) for i, name in enumerate(parsed.players)]
+
+    def new_match(self, setup: dict[str, Any], names: list[str | None], seed: int, options: Options,
+                  now_ms: int) -> ArenasMatch:
+        parsed = setup_from_json(setup, seed)
+        players = tuple(name if name is not None else own for name, own in zip(names, parsed.players, strict=True))
+        return ArenasMatch(replace(parsed, players=players), now_ms)
+
+
+def game_side() -> ArenasSide:
+    """Arenas' side of rooms, for `common.games`."""
+    return ArenasSide()

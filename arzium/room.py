@@ -344,6 +344,7 @@ class Mirror:
         self.pending: list[Action] = []
         self.seq = 0
         self.desyncs = 0
+        self.check_every = 1  # compare the digest after every update (net-bench: the seats of a room take turns)
         self.awaiting: int | None = None   # the id of the message whose answer has not come yet
         self.next_id = 1
         self.result: dict[str, Any] | None = None
@@ -359,7 +360,8 @@ class Mirror:
         elif kind == "update" and self.state is not None:
             try:
                 apply_update(self.state, [action_from_json(a) for _n, _s, a in frame["actions"]], frame["reveal"])
-                ok = digest(view_of(self.state)) == frame["digest"]
+                checked = (frame["seq"] + (self.seat or 0)) % self.check_every == 0
+                ok = not checked or digest(view_of(self.state)) == frame["digest"]
             except (ValueError, IllegalAction):
                 ok = False
             if not ok:

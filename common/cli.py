@@ -113,6 +113,28 @@ def _bot_list(text: str) -> list[str]:
     return bots
 
 
+def _range(text: str) -> tuple[int, int]:
+    try:
+        low, high = (int(v) for v in text.split("-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected MIN-MAX in ms, e.g. 500-2000, not {text!r}").format(
+            text=text)) from None
+    if not 0 <= low <= high:
+        raise argparse.ArgumentTypeError(_("expected 0 <= MIN <= MAX, not {text!r}").format(text=text))
+    return low, high
+
+
+def _latency(text: str) -> tuple[int, int]:
+    try:
+        delay, jitter = (int(v) for v in text.replace("±", ",").replace("+-", ",").split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected MS±J in ms, e.g. 150±50, not {text!r}").format(
+            text=text)) from None
+    if not 0 <= jitter <= delay:
+        raise argparse.ArgumentTypeError(_("expected 0 <= J <= MS, not {text!r}").format(text=text))
+    return delay, jitter
+
+
 def _seconds(text: str) -> float:
     try:
         s = float(text)
@@ -255,6 +277,30 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("folder of the rooms' database (default: the server folder in your data folder)"))
     p.add_argument("--cert", type=Path, metavar="FILE", help=_("TLS certificate (PEM) to serve wss://, with --key"))
     p.add_argument("--key", type=Path, metavar="FILE", help=_("TLS private key (PEM) of --cert"))
+    p.add_argument("--stats", type=Path, metavar="FILE",
+                   help=_("add the server's own figures (rooms, connections, CPU, memory) to FILE every second"))
+    p.add_argument("--join-limit", type=_positive, default=None, metavar="N",
+                   help=_("attempts to create or join a room allowed per address a minute (default 20)"))
+    p = add("net-bench", _("scripted clients play whole games on a room server; round trips, errors, desyncs"))
+    p.add_argument("--server", required=True, metavar="URL", help=_("the room server, e.g. ws://127.0.0.1:8765"))
+    p.add_argument("--game", choices=["arzium", "arenas"], required=True, help=_("the game the rooms play"))
+    p.add_argument("--rooms", type=_positive, default=10, help=_("rooms played at once"))
+    p.add_argument("--clients-per-room", type=_positive, default=4, metavar="K", help=_("scripted people per room"))
+    p.add_argument("--think-ms", type=_range, default=(500, 2000), metavar="MIN-MAX",
+                   help=_("each client's pause before each move (default 500-2000; 0-0: as fast as it can)"))
+    p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the figures as JSON"))
+    p.add_argument("--timeout", type=_positive, default=900, metavar="SECONDS",
+                   help=_("stop waiting for unfinished rooms after this long (default 900)"))
+    p.add_argument("--own-server", type=Path, metavar="DIR",
+                   help=_("run the server on the URL's port with this data folder (for --kill-at and its figures)"))
+    p.add_argument("--server-stats", type=Path, metavar="FILE",
+                   help=_("the stats log of a server started with serve --stats (its CPU and memory per room)"))
+    p.add_argument("--kill-at", type=_positive, metavar="SECONDS",
+                   help=_("with --own-server: SIGKILL the server this long into the run and start it again"))
+    p.add_argument("--drop-pct", type=float, default=0.0, metavar="P",
+                   help=_("this share of the clients (%%) drops its connection once, at a random moment"))
+    p.add_argument("--latency", type=_latency, metavar="MS±J",
+                   help=_("connect through a proxy adding MS ± J ms each way (e.g. 150±50 or 150,50)"))
     p = add("replay", _("play back a replay file (or print its outcome with --headless)"))
     p.add_argument("file", type=Path, help=_("the replay file"))
     p.add_argument("--headless", action="store_true", help=_("print the outcome as JSON, no window"))
@@ -394,6 +440,33 @@ def cmd_verify_levels(args: argparse.Namespace) -> int:
     return code
 
 
+def cmd_net_bench(args: argparse.Namespace) -> int:
+    """`net-bench`: the bench's clients (common.net.bench) with the game's scripted players (G/bench.py)."""
+    import asyncio
+    import json
+
+    from common.games import hook
+    from common.net.bench import bench_main, format_report
+
+    problem = _output_problem(args.json)
+    if problem:
+        return _fail(problem)
+    if args.kill_at is not None and args.own_server is None:
+        return _fail(_("--kill-at needs --own-server: the bench can only kill a server it runs"))
+    try:
+        report = asyncio.run(bench_main(
+            args.server, args.game, args.rooms, args.clients_per_room, args.think_ms,
+            hook(f"{args.game}.bench:room_setup"), hook(f"{args.game}.bench:new_player"), timeout_s=args.timeout,
+            own_data=args.own_server, kill_at_s=args.kill_at, drop_pct=args.drop_pct, latency=args.latency,
+            stats=args.server_stats, seed=args.seed or 1))
+    except (OSError, RuntimeError) as exc:
+        return _fail(_("net-bench: {problem}").format(problem=exc))
+    print(format_report(report))
+    if args.json is not None:
+        args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
 def cmd_think_bench(args: argparse.Namespace) -> int:
     code: int = _game_cli("arzium").think_bench_command(_app(args, headless=True), args)
     return code
@@ -422,7 +495,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import ssl
 
     from common.net.protocol import DEFAULT_PORT
-    from common.net.server import PortInUse, default_data, serve_forever, tls_context
+    from common.net.server import JOINS_PER_MINUTE, PortInUse, default_data, serve_forever, tls_context
     from common.net.store import StoreError
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     port = DEFAULT_PORT if args.port is None else args.port
@@ -442,7 +515,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sys.stdout.flush()
 
     try:
-        serve_forever(args.host, port, data, tls, ready)
+        serve_forever(args.host, port, data, tls, ready, args.stats, args.join_limit or JOINS_PER_MINUTE)
     except PortInUse:
         return _fail(_("port {port} is in use on {host}: choose another with --port").format(port=port,
                                                                                              host=args.host))
@@ -461,7 +534,7 @@ def main(argv: list[str] | None = None) -> int:
     When the reader of the output leaves (piped into `head -1`), the command stops quietly."""
     handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
                 "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels,
-                "think-bench": cmd_think_bench, "serve": cmd_serve}
+                "think-bench": cmd_think_bench, "serve": cmd_serve, "net-bench": cmd_net_bench}
     gc.disable()  # what a start allocates it keeps: no collections until a window's first frame (App.run)
     try:
         arguments = sys.argv[1:] if argv is None else argv

@@ -67,7 +67,7 @@ GAMES: dict[str, GameEntry] = {
                         "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene",
                         "arenas.replay_model:summarize", "arenas.scenes.replay_view:playback",
                         "arenas.scenes.statistics:statistics", rules_figures="arenas.scenes.rules_figures:figure_book",
-                        tutorial="arenas.scenes.tutorial:tutorial_scene"),
+                        tutorial="arenas.scenes.tutorial:tutorial_scene", room="arenas.room:game_side"),
     "arzium": GameEntry("arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"),
                         "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene",
                         "arzium.replay_model:summarize", "arzium.scenes.replay_view:playback",

@@ -2,11 +2,11 @@
 
 Each project module's imports are read with `ast` (imports inside functions count; only imports under
 `if TYPE_CHECKING:` are exempt; `importlib` by name is not an import). Layers inside a game G (arenas,
-arzium): `G.scenes -> the game-level modules (`MIDDLE`: G.session, G.match, G.room, ...) -> G.bots -> G.rules`,
-with `G.cli` on top (only the launcher common.cli uses it, by name); `G.rules` imports no pygame and nothing
-outside G.rules but the pure common modules; a game imports nothing of the other; `common` imports no game
-module, its pure modules no pygame, and the engine none of the shell's scenes (`common.scenes`); the launcher,
-above the engine, puts the app together with them. The map: ARCHITECTURE.md.
+arzium): `G.scenes -> G.session/G.save/G.records -> G.bots -> G.rules`, with `G.cli` on top (only the
+launcher common.cli uses it, by name); `G.rules` imports no pygame and nothing outside G.rules but the pure
+common modules; a game imports nothing of the other; `common` imports no game module, its pure modules no
+pygame, and the engine none of the shell's scenes (`common.scenes`); the launcher, above the engine, puts the
+app together with them. The map: ARCHITECTURE.md.
 """
 from __future__ import annotations
 
@@ -26,11 +26,10 @@ PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "
 # The command line (main.py's code, the installed command): it builds the app with the shell's scenes.
 LAUNCHER = frozenset({"common.cli"})
 # The pygame-free game-level modules between a game's scenes and its bots: setup, saves, records, the match
-# model (seats, the worker bots think on, replays watched), the game's side of a room on the server and a
-# client's side of a room's real-time run.
-MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room", "remote_run")
-# Scene-layer models that must load without pygame (besides every rules, bots-free middle and pure module).
-PYGAME_FREE_MODELS: frozenset[str] = frozenset()
+# model (seats, the worker bots think on, replays watched), the game's side of a room on the server, a client's
+# run of a room (`remote_run`) and the scripted players of net-bench.
+MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room", "remote_run",
+          "bench")
 # Online play: the protocol, server, store, rooms and client link; they import no pygame, no game and, of
 # common, only the pure modules, each other and the list of games (the server finds a game's room by name).
 NET = "common.net"
@@ -243,18 +242,19 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
         if _within(src, f"{g}.bots"):
             above = [f"{g}.scenes", *(f"{g}.{m}" for m in MIDDLE)]
             if any(_within(dst, a) for a in above):
-                return f"{g}.bots imports no {g}.scenes and no game-level module ({', '.join(MIDDLE)})"
+                return f"{g}.bots imports no {'/'.join(above)}"
         if any(_within(src, f"{g}.{m}") for m in MIDDLE):
             if _within(dst, f"{g}.scenes"):
-                return f"the game-level modules ({', '.join(MIDDLE)}) import no {g}.scenes"
+                return f"{g}'s game-level modules ({'/'.join(MIDDLE)}) import no {g}.scenes"
             if _is_pygame(dst):
-                return f"the game-level modules ({', '.join(MIDDLE)}) import no pygame"
+                return f"{g}'s game-level modules ({'/'.join(MIDDLE)}) import no pygame"
     return None
 
 
 def must_be_pygame_free(module: str, games: tuple[str, ...] = GAMES) -> bool:
-    """Rules, the game-level files, the pure common modules and the scene-layer models load without pygame."""
-    return (module in PURE_COMMON or module in PYGAME_FREE_MODELS or _within(module, NET)
+    """Rules, the game-level files (the match models among them), the pure common modules and online play load
+    without pygame."""
+    return (module in PURE_COMMON or _within(module, NET)
             or any(_within(module, f"{g}.{part}") for g in games for part in ("rules", *MIDDLE)))
 
 
@@ -376,16 +376,18 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "common.app": "from common.scenes.rules import R\n", "common.scenes.rules": "from common import widgets\n",
         "common.cli": "from common.scenes.menu import M\n", "common.scenes.menu": "",
     })
-    levels = ", ".join(MIDDLE)
     assert layer_problems(graph, games=("g", "h")) == [
         "g.rules (line 1) imports pygame: g.rules imports no pygame",
         "g.rules (line 2) imports g.scenes.play: g.rules imports nothing of g outside g.rules",
         "g.rules.core (line 2) imports common.widgets: g.rules imports only the pure common modules "
         "(common.files, common.i18n, common.jsonio, common.paths, common.replay, common.rules_api, "
         "common.safe_text)",
-        f"g.bots (line 1) imports g.session: g.bots imports no g.scenes and no game-level module ({levels})",
-        f"g.session (line 1) imports pygame.draw: the game-level modules ({levels}) import no pygame",
-        f"g.session (line 2) imports g.scenes.play: the game-level modules ({levels}) import no g.scenes",
+        "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records/g.match/"
+        "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench",
+        "g.session (line 1) imports pygame.draw: g's game-level modules (session/save/records/match/seats/"
+        "thinking/replay_model/room/remote_run/bench) import no pygame",
+        "g.session (line 2) imports g.scenes.play: g's game-level modules (session/save/records/match/seats/"
+        "thinking/replay_model/room/remote_run/bench) import no g.scenes",
         "g.scenes.play (line 2) imports g.cli: g.cli is the top of g: only main.py imports it",
         "g.scenes.play (line 3) imports h.rules: a game imports nothing of the other game",
         "common.jsonio (line 1) imports pygame: pure common modules (used by rules) import no pygame and no "

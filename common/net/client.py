@@ -5,8 +5,7 @@
 says hello by itself; once it has been given a token (a `joined` frame), a lost connection is retried with
 backoff (0.25 s doubling to 8 s, with jitter) and the hello carries the token, so the member takes its seat
 back and gets a fresh `game`. Messages sent while the connection is down are kept and sent once it is back
-(after the hello). It pings every 2 s and keeps the server's clock offset of the ping with the smallest round
-trip among the last 8 (NTP's filter).
+(after the hello). It pings every 2 s and estimates the server's clock (`common.net.clock`, NTP's filter).
 """
 from __future__ import annotations
 
@@ -23,13 +22,13 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from common.net.clock import ClockEstimate
 from common.net.protocol import MAX_BYTES, PROTOCOL_VERSION, encode
 from common.safe_text import one_line
 
 PING_EVERY_S = 2.0
 BACKOFF_FIRST_S = 0.25
 BACKOFF_MAX_S = 8.0
-CLOCK_SAMPLES = 8
 FATAL_CODES = frozenset({"version", "bad_token"})  # errors after which reconnecting cannot help
 
 
@@ -48,8 +47,7 @@ class Link:
         self.status = "connecting"
         self.problem: str | None = None      # the last connection problem, one line (for the banner)
         self.rtt_ms: float | None = None
-        self._offset_ms = 0.0
-        self._samples: deque[tuple[float, float]] = deque(maxlen=CLOCK_SAMPLES)
+        self.clock = ClockEstimate()
         self._ping = ping
         self._tls = tls
         self._inbox: deque[dict[str, Any]] = deque()
@@ -80,7 +78,7 @@ class Link:
 
     def server_now_ms(self) -> float:
         """The server's clock now, as estimated from the pings."""
-        return _ms() + self._offset_ms
+        return _ms() + self.clock.offset_ms
 
     def close(self) -> None:
         """Close the connection for good and end the thread."""
@@ -212,8 +210,5 @@ class Link:
         t0, server = msg.get("t"), msg.get("server_ms")
         if not isinstance(t0, int) or not isinstance(server, int):
             return
-        t1 = _ms()
-        rtt = max(0.0, t1 - t0)
-        self._samples.append((rtt, server + rtt / 2 - t1))
-        best = min(self._samples)
-        self.rtt_ms, self._offset_ms = rtt, best[1]
+        self.clock.sample(t0, _ms(), server)
+        self.rtt_ms = self.clock.last_rtt_ms

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import errno
 import logging
+import os
 import secrets
 import signal
 import ssl
@@ -115,11 +116,13 @@ def game_sides() -> dict[str, GameSide]:
 class Server:
     """The rooms, their store, and the connections' handling."""
 
-    def __init__(self, data: Path | None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)) -> None:
+    def __init__(self, data: Path | None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
+                 joins_per_minute: int = JOINS_PER_MINUTE) -> None:
         """`data`: the folder of the store (None: rooms are kept in memory only); `rate`: the messages a second
-        a connection may send and its burst."""
+        a connection may send and its burst; `joins_per_minute`: create/join/rejoin attempts per address."""
         self.sides = game_sides()
         self.rate = rate
+        self.joins_per_minute = joins_per_minute
         self.store = Store(data) if data is not None else None
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, str] = {}        # token hash -> room code
@@ -292,7 +295,7 @@ class Server:
         attempts = self.joins.setdefault(addr, deque())
         while attempts and now - attempts[0] > 60:
             attempts.popleft()
-        if len(attempts) >= JOINS_PER_MINUTE:
+        if len(attempts) >= self.joins_per_minute:
             raise ProtocolError("rate", "too many attempts to join: wait a minute")
         attempts.append(now)
         if len(self.joins) > 10_000:  # forget addresses that stopped trying
@@ -421,12 +424,17 @@ def default_data() -> Path:
 
 
 def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
-                  ready: Callable[[str, int], None] | None = None) -> None:
+                  ready: Callable[[str, int], None] | None = None, stats: Path | None = None,
+                  joins_per_minute: int = JOINS_PER_MINUTE) -> None:
     """Run the server until SIGTERM or Ctrl+C, then close every connection and the store cleanly; `ready` is
-    told the URL served and how many rooms were resumed once it listens."""
+    told the URL served and how many rooms were resumed once it listens; `stats`: a file to add the server's
+    own figures to every second (`log_stats`); `joins_per_minute`: the attempts to join allowed per address (a
+    load test from one machine needs many)."""
 
     async def main() -> None:
-        server = Server(data)
+        server = Server(data, joins_per_minute=joins_per_minute)
+        if stats is not None:
+            server._tasks.append(asyncio.create_task(log_stats(server, stats)))
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -441,6 +449,26 @@ def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None =
             await server.stop()
 
     asyncio.run(main())
+
+
+async def log_stats(server: Server, path: Path, every_s: float = 1.0) -> None:
+    """Add one JSON line to `path` every `every_s`: the wall clock, the server's figures, the CPU seconds this
+    process has used and its resident memory (what net-bench reports per room)."""
+    import json
+    import resource
+
+    page_kb = os.sysconf("SC_PAGE_SIZE") // 1024
+    with path.open("a", encoding="utf-8") as out:
+        while True:
+            usage = resource.getrusage(resource.RUSAGE_SELF)
+            try:
+                rss_kb = int(Path("/proc/self/statm").read_text().split()[1]) * page_kb
+            except (OSError, ValueError, IndexError):
+                rss_kb = usage.ru_maxrss
+            out.write(json.dumps({"t": round(time.time(), 3), **server.figures(),
+                                  "cpu_s": round(usage.ru_utime + usage.ru_stime, 3), "rss_kb": rss_kb}) + "\n")
+            out.flush()
+            await asyncio.sleep(every_s)
 
 
 class EmbeddedServer:

@@ -22,7 +22,7 @@ class FakeRoom:
         self.seat = seat
         self.seq = 0
         self.outbox: list[dict[str, Any]] = []  # what the client sent, not yet arrived
-        self.run = RemoteRun(setup, seat, self, {"seq": 0, "view": self.table.view(self.now)})
+        self.run = RemoteRun(seat, self, {"seq": 0, "view": self.table.view(self.now)})
 
     def send(self, msg: dict[str, Any]) -> None:
         self.outbox.append(msg)
@@ -143,7 +143,7 @@ def test_the_sand_never_runs_to_a_loss_on_a_client_before_the_server_says_so() -
     room = FakeRoom(GameSetup(load_level(level_path(1)), ("Ana",), seed=2), seat=0)
     room.tick(COUNTDOWN_MS)
     room.table.catch_up = lambda now: []  # type: ignore[method-assign]  # a server that has not told the loss yet
-    room.table.next_wake = lambda now: None  # type: ignore[method-assign]
+    room.table.next_wake = lambda: None  # type: ignore[method-assign]
     for _ in range(300):
         room.tick(1000)
     assert room.run.state.result is None and room.run.phase == Phase.RUNNING
@@ -162,7 +162,7 @@ def test_a_restored_table_has_the_same_state_and_counts_down_again() -> None:
     again = Table.restore(setup, table.inputs, now + 60_000)
     assert digest(again.state) == last.digest and len(table.state.actions) > 10
     assert again.state.actions == table.state.actions and again.state.assisted
-    assert again.run.phase == Phase.COUNTDOWN and again.next_wake(now + 60_000) == now + 60_000 + COUNTDOWN_MS
+    assert again.run.phase == Phase.COUNTDOWN and again.next_wake() == now + 60_000 + COUNTDOWN_MS
     assert again.game_ms(now + 60_000 + COUNTDOWN_MS + 250) == table.inputs[-1]["t"]  # not yet caught up
     again.catch_up(now + 60_000 + COUNTDOWN_MS + 250)
     assert again.state.time_ms == table.inputs[-1]["t"] + 250

@@ -4,7 +4,7 @@ Kept in `<data dir>/arenas_records.json`. `wins` counts every win; `assisted_win
 used an assist (pause or slower sand), which never set a best time but do unlock the next level;
 `assisted_losses` the assisted losses; `win_streak` the wins in a row up to the last run, `best_win_streak`
 the most.
-Files written before the last four fields read them as 0.
+Files written before the last four fields read them as 0. Runs of online rooms are counted apart (`online`).
 A corrupt file is set aside and `Records.message` says so in one line. Nothing is lost across versions:
 fields this version does not know are kept and written back, and a file of a newer format version is
 used read-only (never rewritten, so a newer app's records are not downgraded; `message` says so).
@@ -142,6 +142,19 @@ class Records:
             rec.assisted_wins += 1
         elif rec.best_ms is None or time_ms < rec.best_ms:
             rec.best_ms = time_ms
+
+    def online(self) -> tuple[int, int]:
+        """(wins, losses) of the runs played in online rooms (kept apart: they set no best time and unlock
+        nothing)."""
+        found = self.extra.get("online")
+        counts = [found.get(k) if isinstance(found, dict) else 0 for k in ("wins", "losses")]
+        wins, losses = (c if isinstance(c, int) and not isinstance(c, bool) and c >= 0 else 0 for c in counts)
+        return wins, losses
+
+    def record_online(self, won: bool) -> None:
+        """Count a run of an online room."""
+        wins, losses = self.online()
+        self.extra["online"] = {"wins": wins + won, "losses": losses + (not won)}
 
     def save(self) -> None:
         """Write the records file atomically (never a newer version's file: see `read_only`); `DataError` when

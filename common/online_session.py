@@ -75,7 +75,7 @@ class OnlineSession:
         self.ended, self.problem, self.welcomed = False, "", False
         try:
             self.link = self.connect(f"ws://{self.server}", token)
-        except OSError as exc:
+        except OSError:
             self.link, self.problem = None, unreachable(self.server)
         return self.link is not None
 

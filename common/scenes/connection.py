@@ -2,6 +2,7 @@
 being retried) or gone, the round trip when it is high, and the turn clock when the room has one."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -38,9 +39,10 @@ def pill(app: App, words: str, colour: tuple[int, int, int], ink: tuple[int, int
 
 
 def room_parts(app: App, banner: str, problem: str, rtt_ms: float | None = None, clock_left_ms: int | None = None,
-               top: int = 0) -> list[Part]:
+               top: int = 0, notes: Sequence[str] = ()) -> list[Part]:
     """The room's lines over a table, centred from `top`: the problem (the game over for this app) or the
-    connection banner, then the latency when high, then the turn clock."""
+    connection banner, then the latency when high, the turn clock, and `notes` (who is away, a card on its
+    way)."""
     w = app.size[0]
     parts: list[Part] = []
     y = top + app.px(6)
@@ -58,4 +60,9 @@ def room_parts(app: App, banner: str, problem: str, rtt_ms: float | None = None,
         urgent = clock_left_ms < 10_000
         parts.append(pill(app, words, (250, 200, 170) if urgent else (246, 234, 206), (70, 44, 20), (w // 2, y),
                           app.font_px(16), width))
+        y = parts[-1].rect.bottom + app.px(4)
+    for note in notes:
+        if note:
+            parts.append(pill(app, note, (246, 234, 206), (70, 44, 20), (w // 2, y), app.font_px(16), width))
+            y = parts[-1].rect.bottom + app.px(4)
     return parts

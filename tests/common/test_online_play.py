@@ -1,12 +1,22 @@
-"""Two apps play online through the real room server (in this process, on 127.0.0.1): one hosts an Arzium
-game from the lobby, the other joins by its code; both play it to the end on their own tables, see the same
-final state, keep the server's replay and count the game as online."""
+"""Two apps play online through the real room server (in this process, on 127.0.0.1): one hosts from the
+lobby, the other joins by its code; both play the game to the end on their own screens (an Arzium game; an
+Arenas run with the team-mate elsewhere, under -m slow), see the same end, keep the server's replay and count
+the game as online."""
 from __future__ import annotations
 
 import time
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
+from arenas.bots.teammate import hint as teammate_hint
+from arenas.records import Records as ArenasRecords
+from arenas.room import setup_json
+from arenas.rules import load_levels
+from arenas.scenes.online import OnlinePlayScene as ArenasTable
+from arenas.scenes.result import ResultScene as ArenasResult
+from arenas.session import GameSetup
 from arzium.bots import make_bot
 from arzium.records import ONLINE, Records
 from arzium.rules import DEFAULT_EDGES, SeatSetup, Setup, is_over
@@ -103,12 +113,67 @@ def test_a_host_and_a_friend_play_an_arzium_game_to_the_end_through_the_server()
         records = Records.load()
         assert sum(r.played for (kind, _n), r in records.tables.items() if kind == ONLINE) == 2
     finally:
-        for app in apps:
-            for scene in list(app.stack.scenes):
-                hosted = getattr(scene, "hosted", None)
-                if hosted is not None:
-                    hosted.stop()
-                session = getattr(scene, "session", None)
-                if session is not None and session.link is not None:
-                    session.link.close()
+        stop(apps)
+        close_app(host)
+
+
+def stop(apps: list[App]) -> None:
+    """Close what the apps' scenes left open: connections and the host's server."""
+    for app in apps:
+        for scene in list(app.stack.scenes):
+            hosted = getattr(scene, "hosted", None)
+            if hosted is not None:
+                hosted.stop()
+            session = getattr(scene, "session", None)
+            if session is not None and session.link is not None:
+                session.link.close()
+
+
+@pytest.mark.slow
+def test_an_arenas_run_with_a_team_mate_elsewhere_ends_the_same_on_both_screens() -> None:
+    """Real time through the server: each person plays the team-mate bot's card on their turn (at most one card
+    every 0.4 s); the run ends the same for both, and both keep the server's replay and count it online."""
+    level = load_levels()[2]  # "Two at the Table": a team of two
+    host, guest = instant(make_app()), instant(make_app())
+    apps = [host, guest]
+    lobby = LobbyScene(host, "arenas", Where("127.0.0.1", 0, embedded=True), "Ana",
+                       create=setup_json(GameSetup(level, ("Ana", "Bruno"))))
+    host.push(lobby)
+    try:
+        until(apps, lambda: lobby.session.room is not None)
+        room = lobby.session.room
+        assert room is not None
+        guest.push(LobbyScene(guest, "", Where("localhost", lobby.where.port), "Bruno", join=room.code))
+        joined = guest.stack.top
+        assert isinstance(joined, LobbyScene)
+        until(apps, lambda: joined.session.seat == 1)
+        joined.toggle_ready()
+        until(apps, lambda: lobby.start_btn.enabled)
+        lobby.start_btn.activate(host)
+        until(apps, lambda: all(isinstance(a.stack.top, ArenasTable) for a in apps))
+        tables = [a.stack.top for a in apps]
+        played = [0.0, 0.0]
+        end = time.monotonic() + 240
+        while not all(isinstance(a.stack.top, ArenasResult) for a in apps):
+            assert time.monotonic() < end, "the run did not end"
+            for i, t in enumerate(tables):
+                assert isinstance(t, ArenasTable)
+                run = t.remote
+                if t.app.stack.top is t and run.phase.value == "running" and run.state.active == t.seat \
+                        and not run.pending and time.monotonic() - played[i] > 0.4:
+                    action = teammate_hint(run.state, run.setup.humans)
+                    if action is not None:
+                        run.play(action)
+                        played[i] = time.monotonic()
+            step(apps)
+            time.sleep(0.002)
+        finals = [t.remote.state for t in tables if isinstance(t, ArenasTable)]
+        assert finals[0].result is not None and finals[0].result == finals[1].result
+        assert finals[0].time_ms == finals[1].time_ms and len(finals[0].actions) == len(finals[1].actions)
+        assert all(t.remote.desyncs == 0 for t in tables if isinstance(t, ArenasTable))
+        told = [toast.message for app in apps for toast in app.toasts]
+        assert len(sorted(replays_dir().glob("arenas-online-*.json"))) == 2, told
+        assert sum(ArenasRecords.load().online()) == 2, told
+    finally:
+        stop(apps)
         close_app(host)

@@ -117,7 +117,11 @@ class RemotePerson:
             self.reveals[first] = (tuple(lands), tuple(artifacts))
 
     def poll(self, state: GameState, seat: int, key: int) -> Action | None:
-        action = self.actions.pop(key, None)
+        """The committed action `key`, asked again until the match takes it (it waits while the table is still
+        showing something), so it is kept until a later one is asked for."""
+        for done in [k for k in self.actions if k < key]:
+            del self.actions[done]
+        action = self.actions.get(key)
         if action is not None and key in self.reveals:
             lands, artifacts = self.reveals.pop(key)
             put_on_top(state, lands, artifacts)

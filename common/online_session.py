@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Protocol
 
 from common.i18n import _
@@ -63,6 +64,8 @@ class OnlineSession:
         self.token: str | None = None
         self.problem = ""
         self.away_ms = 0.0
+        self.clock_ms = 0.0  # this session's own clock, for the grace time left since the last room frame
+        self.room_at_ms = 0.0
         self.welcomed = False  # the server answered a hello: later losses are retried, not a wrong address
         self.game_messages: deque[dict[str, Any]] = deque()
         self.ended = False  # the room is over for this app (finished, left, or the host gone for good)
@@ -153,7 +156,14 @@ class OnlineSession:
     def rtt_ms(self) -> float | None:
         return None if self.link is None else self.link.rtt_ms
 
+    def seat_now(self, seat: SeatView) -> SeatView:
+        """`seat` with the grace time it has left now (the room frame told it a while ago)."""
+        if seat.away_ms is None:
+            return seat
+        return replace(seat, away_ms=max(0, round(seat.away_ms - (self.clock_ms - self.room_at_ms))))
+
     def update(self, dt_ms: float) -> None:
+        self.clock_ms += dt_ms
         if self.link is None or self.ended:
             return
         for msg in self.link.poll():
@@ -188,7 +198,7 @@ class OnlineSession:
                 if self.seat is not None:
                     keep_token(self.server, self.code, self.seat, self.token, self.hosting)
             case "room":
-                self.room = room_view(msg)
+                self.room, self.room_at_ms = room_view(msg), self.clock_ms
                 you = msg.get("you")
                 if isinstance(you, dict):
                     seat = you.get("seat")

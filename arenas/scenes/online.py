@@ -115,7 +115,8 @@ class OnlinePlayScene(PlayScene):
     def frame_parts(self) -> list[Part] | None:
         parts = super().frame_parts() or []
         room = self.session.room
-        away = [f"{s.name}: {seat_status(s)}" for s in room.seats if s.kind == "person" and s.index != self.seat
+        away = [f"{s.name}: {seat_status(self.session.seat_now(s))}" for s in room.seats
+                if s.kind == "person" and s.index != self.seat
                 and (not s.connected or s.bot_now)] if room is not None else []
         pending = _("Your card is on its way to the server...") if self.remote.pending else ""
         return [*parts, *room_parts(self.app, self.session.banner, self.session.problem, self.session.rtt_ms,

@@ -96,7 +96,7 @@ class OnlinePlayScene(PlayScene):
         room = self.session.room
         for party in self.parties:
             seat = room.seats[party.player] if room is not None and party.player < len(room.seats) else None
-            party.status = seat_status(seat) if seat is not None and seat.kind == "person" and \
+            party.status = seat_status(self.session.seat_now(seat)) if seat is not None and seat.kind == "person" and \
                 seat.index != self.seat else ""
 
     def finish_game(self) -> None:

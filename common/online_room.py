@@ -70,7 +70,7 @@ def seat_status(seat: SeatView) -> str:
             return _("bot")
         case "person":
             if seat.bot_now:
-                return _("away: a bot plays for now")
+                return _("a bot for now")
             if not seat.connected:
                 secs = max(0, (seat.away_ms or 0) + 999) // 1000
                 return _("away: {seconds} s left").format(seconds=secs)

@@ -145,8 +145,9 @@ class OnlinePlayScene(PlayScene):
 
     def frame_parts(self) -> list[Part] | None:
         parts = super().frame_parts() or []
+        board = self.board_view.frame_rect  # over the map's top edge, under no party's words
         return [*parts, *room_parts(self.app, self.session.banner, self.session.problem,
-                                    clock_left_ms=self.clock_left_ms())]
+                                    clock_left_ms=self.clock_left_ms(), midtop=(board.centerx, board.top))]
 
 
 def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:

@@ -38,14 +38,14 @@ class ShownLink:
     rtt_ms = 12.0
 
     def __init__(self, seats: list[tuple[str, str, str, bool]], you: int | None, creator: bool, game: str = "arzium",
-                 error: str = "") -> None:
+                 error: str = "", phase: str = "lobby", turn_clock_s: int = 0) -> None:
         self.frames: list[dict[str, Any]] = [{"kind": "welcome", "version": 1, "server_ms": 0}]
         if error:
             self.frames.append({"kind": "error", "code": error, "message": ""})
             return
-        self.frames.append({"kind": "room", "code": "K7QM-3XPA", "game": game, "phase": "lobby",
+        self.frames.append({"kind": "room", "code": "K7QM-3XPA", "game": game, "phase": phase,
                             "you": {"seat": you, "creator": creator}, "spectators": True, "watchers": 1,
-                            "grace_s": 60, "turn_clock_s": 0,
+                            "grace_s": 60, "turn_clock_s": turn_clock_s,
                             "seats": [{"name": n, "kind": k, "status": s, "ready": r, "level": "normal",
                                        "grace_ms": 41_000 if s == "away" else None} for n, k, s, r in seats]})
 

@@ -39,30 +39,31 @@ def pill(app: App, words: str, colour: tuple[int, int, int], ink: tuple[int, int
 
 
 def room_parts(app: App, banner: str, problem: str, rtt_ms: float | None = None, clock_left_ms: int | None = None,
-               top: int = 0, notes: Sequence[str] = ()) -> list[Part]:
-    """The room's lines over a table, centred from `top`: the problem (the game over for this app) or the
-    connection banner, then the latency when high, the turn clock, and `notes` (who is away, a card on its
-    way)."""
+               midtop: tuple[int, int] | None = None, notes: Sequence[str] = ()) -> list[Part]:
+    """The room's lines over a table, one under the other from `midtop` (default: the window's top middle):
+    the problem (the game over for this app) or the connection banner, then the latency when high, the turn
+    clock, and `notes` (who is away, a card on its way)."""
     w = app.size[0]
+    x, top = midtop if midtop is not None else (w // 2, 0)
     parts: list[Part] = []
     y = top + app.px(6)
-    width = min(w - app.px(40), app.px(760))
+    width = min(2 * min(x, w - x) - app.px(20), app.px(760))
     if problem or banner:
         colour = (122, 30, 24) if problem else (58, 40, 24)
-        parts.append(pill(app, problem or banner, colour, (255, 244, 222), (w // 2, y), app.font_px(20), width))
+        parts.append(pill(app, problem or banner, colour, (255, 244, 222), (x, y), app.font_px(20), width))
         y = parts[-1].rect.bottom + app.px(4)
     if rtt_ms is not None and rtt_ms >= HIGH_RTT_MS:
         words = _("Slow connection: {ms} ms to the server").format(ms=round(rtt_ms))
-        parts.append(pill(app, words, (250, 226, 170), (70, 44, 20), (w // 2, y), app.font_px(16), width))
+        parts.append(pill(app, words, (250, 226, 170), (70, 44, 20), (x, y), app.font_px(16), width))
         y = parts[-1].rect.bottom + app.px(4)
     if clock_left_ms is not None:
         words = _("Turn clock {time}").format(time=clock_words(clock_left_ms))
         urgent = clock_left_ms < 10_000
-        parts.append(pill(app, words, (250, 200, 170) if urgent else (246, 234, 206), (70, 44, 20), (w // 2, y),
+        parts.append(pill(app, words, (250, 200, 170) if urgent else (246, 234, 206), (70, 44, 20), (x, y),
                           app.font_px(16), width))
         y = parts[-1].rect.bottom + app.px(4)
     for note in notes:
         if note:
-            parts.append(pill(app, note, (246, 234, 206), (70, 44, 20), (w // 2, y), app.font_px(16), width))
+            parts.append(pill(app, note, (246, 234, 206), (70, 44, 20), (x, y), app.font_px(16), width))
             y = parts[-1].rect.bottom + app.px(4)
     return parts

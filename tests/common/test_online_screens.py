@@ -210,7 +210,7 @@ def test_a_lost_connection_is_a_banner_then_after_the_give_up_time_the_game_does
 def test_seat_states_read_as_a_player_would_say_them() -> None:
     assert seat_status(SeatView(0, "Ana", "person")) == "connected"
     assert seat_status(SeatView(0, "Ana", "person", connected=False, away_ms=41_200)) == "away: 42 s left"
-    assert seat_status(SeatView(0, "Ana", "person", connected=False, bot_now=True)) == "away: a bot plays for now"
+    assert seat_status(SeatView(0, "Ana", "person", connected=False, bot_now=True)) == "a bot for now"
     assert seat_status(SeatView(0, "", "open")) == "open seat"
 
 

@@ -74,8 +74,6 @@ class OnlineScene(Scene):
         lobby (the defaults: `common.scenes.lobby`)."""
         super().__init__(app)
         self.choices = REMEMBERED
-        if not self.choices.name:
-            self.choices.name = _("Player")
         self.host_game = host_game or _host_game
         self.join_room = join or _join
         self.backdrop = Backdrop(60)
@@ -85,8 +83,8 @@ class OnlineScene(Scene):
 
     def _build(self) -> None:
         c, app = self.choices, self.app
-        self.name = TextField(c.name, lambda v: self._set(name=v), _("The name the others see"), limit=NAME_LIMIT,
-                              fallback=_("Player"))
+        self.name = TextField(c.name or player_name(), lambda v: self._set(name=v), _("The name the others see"),
+                              limit=NAME_LIMIT, fallback=player_name())
         self.address = TextField(c.address, lambda v: self._set(address=v),
                                  _("The host's address and port, as their invite shows it"), limit=ADDRESS_LIMIT,
                                  allowed=_address_char)
@@ -275,11 +273,16 @@ class OnlineScene(Scene):
         return widget_screen(self.backdrop.picture(app, app.size, panels), self.group, window_part(app, key, words))
 
 
+def player_name() -> str:
+    """The name typed on this screen, else "Player" in the current language."""
+    return REMEMBERED.name or _("Player")
+
+
 def _host_game(app: App, game: str, where: Where) -> None:
     from common.scenes.lobby import host_game  # the room's code is loaded when first used
-    host_game(app, game, where, REMEMBERED.name, REMEMBERED.turn_clock_s if game == "arzium" else 0)
+    host_game(app, game, where, player_name(), REMEMBERED.turn_clock_s if game == "arzium" else 0)
 
 
 def _join(app: App, where: Where, code: str, watch: bool) -> None:
     from common.scenes.lobby import join_room
-    join_room(app, where, code, watch, REMEMBERED.name)
+    join_room(app, where, code, watch, player_name())

@@ -107,9 +107,8 @@ class OnlinePlayScene(PlayScene):
         self.app.replace(ResultScene(self.app, setup, state, RunRecord(replay_path=path), exits, self.seat is None))
 
     def leave_game(self) -> None:
+        """Off the table: the seat's bot plays (a host's app keeps serving the room while it is open)."""
         self.session.leave()
-        if self.hosted is not None:
-            self.hosted.stop()
         super().leave_game()
 
     def frame_parts(self) -> list[Part] | None:

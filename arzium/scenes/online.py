@@ -133,15 +133,9 @@ class OnlinePlayScene(PlayScene):
         self.app.push(dialog)
 
     def leave_room(self) -> None:
+        """Off the table: the seat's bot plays (a host's app keeps serving the room while it is open)."""
         self.session.leave()
-        if self.hosted is not None:
-            self.hosted.stop()
         self.app.pop()
-
-    def leave(self) -> None:
-        super().leave()
-        if self.session.problem and self.hosted is not None:
-            self.hosted.stop()
 
     def frame_parts(self) -> list[Part] | None:
         parts = super().frame_parts() or []

@@ -32,10 +32,17 @@ class Hosted(Protocol):
     def stop(self) -> None: ...
 
 
+RUNNING: dict[int, Hosted] = {}
+"""The room servers this app runs, by port: a host who leaves a game's table keeps serving it (their seat's bot
+plays) while the app is open, and Back to room finds it running."""
+
+
 def start_server(where: Where) -> tuple[Hosted | None, str, int]:
-    """Start the room server inside the app on `where.port` (0: any free one), listening on every address of the
-    machine (so the network can reach it); the server, "" and the port it listens on, or None and the one line
-    why not."""
+    """The room server inside the app on `where.port` (0: any free one; the one running there already, if
+    any), listening on every address of the machine (so the network can reach it); the server, "" and the
+    port it listens on, or None and the one line why not."""
+    if where.port in RUNNING:
+        return RUNNING[where.port], "", where.port
     from common.net.server import EmbeddedServer, PortInUse  # only hosting loads the server
     from common.paths import data_dir
     server = EmbeddedServer(data=data_dir() / "hosted")
@@ -48,7 +55,18 @@ def start_server(where: Where) -> tuple[Hosted | None, str, int]:
     except OSError as exc:
         return None, _("Could not start the room server on port {port}: {reason}").format(
             port=where.port, reason=exc.strerror or exc), 0
+    RUNNING[port] = server
     return server, "", port
+
+
+def stop_server(hosted: Hosted | None) -> None:
+    """Stop a room server this app runs (its rooms are kept in the store for the next start)."""
+    if hosted is None:
+        return
+    for port, running in list(RUNNING.items()):
+        if running is hosted:
+            del RUNNING[port]
+    hosted.stop()
 
 
 def host_game(app: App, game: str, where: Where, name: str, turn_clock_s: int = 0) -> None:
@@ -217,8 +235,7 @@ class LobbyScene(Scene):
 
     def leave_room(self) -> None:
         self.session.leave()
-        if self.hosted is not None:
-            self.hosted.stop()
+        stop_server(self.hosted)  # no game started: nobody else needs it
         self.app.pop()
 
     # -- time ---------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from common.online_room import Where
 from common.paths import replays_dir
 from common.replay import read_replay
 from common.scene import Scene
-from common.scenes.lobby import LobbyScene
+from common.scenes.lobby import RUNNING, LobbyScene, start_server, stop_server
 from helpers import close_app, make_app
 
 FRAME = 16.0
@@ -70,7 +70,23 @@ def play_for(scene: OnlinePlayScene, seed: int) -> None:
     assert scene.act(action), f"the rules refused {action}"
 
 
-def test_a_host_and_a_friend_play_an_arzium_game_to_the_end_through_the_server() -> None:
+def stop(apps: list[App]) -> None:
+    """Close what the apps left open: connections and the host's server."""
+    for app in apps:
+        for scene in list(app.stack.scenes):
+            session = getattr(scene, "session", None)
+            if session is not None and session.link is not None:
+                session.link.close()
+    for server in list(RUNNING.values()):
+        stop_server(server)
+
+
+@pytest.mark.parametrize("server_dies", [False, pytest.param(True, marks=pytest.mark.slow)],
+                         ids=["steady", "server-restarted"])
+def test_a_host_and_a_friend_play_an_arzium_game_to_the_end_through_the_server(server_dies: bool) -> None:
+    """`server-restarted`: a few moves in, the host's room server stops (as when the host's app is closed): the
+    friend's table shows the lost connection; the server starts again from its store (the host's app back),
+    both apps reconnect by themselves, take their seats back with their tokens and play on to the end."""
     host, guest = instant(make_app()), instant(make_app())
     apps = [host, guest]
     lobby = LobbyScene(host, "arzium", Where("127.0.0.1", 0, embedded=True), "Host", create=two_people())
@@ -89,44 +105,39 @@ def test_a_host_and_a_friend_play_an_arzium_game_to_the_end_through_the_server()
         until(apps, lambda: lobby.start_btn.enabled)
         lobby.start_btn.activate(host)
         until(apps, lambda: all(isinstance(a.stack.top, OnlinePlayScene) for a in apps))
-        tables = [a.stack.top for a in apps]
-        for t in tables:
-            assert isinstance(t, OnlinePlayScene)
-            t.ask_bid = lambda scene, player: None  # bids are made below, as any other move
-        end = time.monotonic() + 45
+        last: list[OnlinePlayScene] = []
+        banners: list[str] = []
+        end = time.monotonic() + 60
         while not all(isinstance(a.stack.top, ResultScene) for a in apps):
             assert time.monotonic() < end, "the game did not end"
-            for t, seed in zip(tables, (1, 2)):
-                assert isinstance(t, OnlinePlayScene)
+            last = [a.stack.top if isinstance(a.stack.top, OnlinePlayScene) else last[i] for i, a in enumerate(apps)]
+            for seed, t in enumerate(last, start=1):
+                t.ask_bid = lambda scene, player: None  # bids are made as any other move
                 if t.app.stack.top is t:
                     assert not t.online.desynced and not t.session.problem, t.session.problem
                     play_for(t, seed)
+            if server_dies and not banners and last[0].online.number >= 6:
+                stop_server(RUNNING[port])
+                friend = last[1].session
+                until(apps, lambda: bool(friend.banner))
+                banners.append(friend.banner)
+                assert start_server(Where("127.0.0.1", port, embedded=True))[1] == ""
             step(apps)
             time.sleep(0.001)
-        finals = [t.table.state for t in tables if isinstance(t, OnlinePlayScene)]
+        if server_dies:
+            assert banners[0].startswith(f"Connection lost: reconnecting to localhost:{port}")
+        finals = [t.table.state for t in last]
         assert all(is_over(s) for s in finals)
         assert finals[0].to_dict() == finals[1].to_dict()  # the same game on both screens
         replays = sorted(replays_dir().glob("arzium-online-*.json"))
         assert len(replays) == 2  # one per player (one home folder in this test)
         kept = read_replay(replays[0], "arzium")
-        assert kept.meta["online"] is True and len(kept.actions) == len(tables[0].table.actions)
+        assert kept.meta["online"] is True and len(kept.actions) == last[0].online.number
         records = Records.load()
         assert sum(r.played for (kind, _n), r in records.tables.items() if kind == ONLINE) == 2
     finally:
         stop(apps)
         close_app(host)
-
-
-def stop(apps: list[App]) -> None:
-    """Close what the apps' scenes left open: connections and the host's server."""
-    for app in apps:
-        for scene in list(app.stack.scenes):
-            hosted = getattr(scene, "hosted", None)
-            if hosted is not None:
-                hosted.stop()
-            session = getattr(scene, "session", None)
-            if session is not None and session.link is not None:
-                session.link.close()
 
 
 @pytest.mark.slow

@@ -119,7 +119,7 @@ def test_a_host_and_a_friend_play_an_arzium_game_to_the_end_through_the_server(s
             if server_dies and not banners and last[0].online.number >= 6:
                 stop_server(RUNNING[port])
                 friend = last[1].session
-                until(apps, lambda: bool(friend.banner))
+                until(apps, lambda friend=friend: bool(friend.banner))
                 banners.append(friend.banner)
                 assert start_server(Where("127.0.0.1", port, embedded=True))[1] == ""
             step(apps)

@@ -73,7 +73,9 @@ def _lobby(app: App, you: int | None, creator: bool, error: str = "") -> LobbySc
     return scene
 
 
-register(SceneSpec("online", N_("Play online: join by address and code, or host a game"), OnlineScene))
+register(SceneSpec("online", N_("Play online: join by address and code, or host a game"),
+                   lambda app: OnlineScene(app, host_game=lambda app, game, where: None,
+                                           join=lambda app, where, code, watch: None)))
 register(SceneSpec("lobby-host", N_("Online lobby: the host's invite and seats"),
                    lambda app: _lobby(app, 0, True)))
 register(SceneSpec("lobby-join", N_("Online lobby: a friend who joined by code"), lambda app: _lobby(app, 1, False)))

@@ -42,6 +42,7 @@ from arzium.seats import BotController, Controller, Person, ReplayController
 from arzium.thinking import BotSpec, warm_up
 from common.files import DataError
 from common.i18n import _
+from common.os_words import os_problem
 from common.paths import replays_dir
 from common.replay import Replay, write_new_replay
 
@@ -109,9 +110,10 @@ class Match:
 
     def __init__(self, state: GameState, listener: MatchListener, anim_ms: Callable[[float], float],
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
-                 assisted: bool = False, controllers: dict[int, Controller] | None = None) -> None:
+                 assisted: bool = False, controllers: dict[int, Controller] | None = None, warm: bool = True) -> None:
         """`anim_ms` scales a duration by the animation speed; `controllers`: who plays each seat (by default a
-        `Person` for a human seat and a bot for a bot seat); see `PlayScene` for the rest."""
+        `Person` for a human seat and a bot for a bot seat); `warm`: start the worker bots and hints think in
+        now (else on first use); see `PlayScene` for the rest."""
         self.state = state
         self.listener = listener
         self.anim_ms = anim_ms
@@ -128,7 +130,8 @@ class Match:
         else:
             self.controllers = controllers if controllers is not None else {
                 i: seat_bot(state, i) if seat.kind == "bot" else Person() for i, seat in enumerate(self.seats)}
-            warm_up()  # the worker process starts while the table is dealt: the first bot move or hint is on time
+            if warm:
+                warm_up()  # the worker process starts while the table is dealt: the first bot move or hint is on time
         self.work: GameState | None = None
         self.work_player = -1
         self.pending: list[Action] = []
@@ -341,7 +344,7 @@ class Match:
             return
         except OSError as exc:
             self.listener.notify(_("could not save the game to {path}: {reason}").format(path=save.save_path(),
-                                                                                         reason=exc.strerror or exc))
+                                                                                         reason=os_problem(exc)))
         self.save_refused = False
 
     def finish(self) -> str | None:
@@ -363,7 +366,7 @@ class Match:
             path = write_new_replay(replays_dir(), stem, self.replay_file())
         except OSError as exc:
             self.listener.notify(_("could not write the replay {path}: {reason}").format(
-                path=f"{replays_dir() / stem}.json", reason=exc.strerror or exc))
+                path=f"{replays_dir() / stem}.json", reason=os_problem(exc)))
             return None
         return str(path)
 
@@ -379,7 +382,12 @@ class Match:
             controller.stop()
 
 
-def seat_bot(state: GameState, seat: int, level: str | None = None) -> BotController:
+def bot_spec(state: GameState, seat: int, level: str | None = None) -> BotSpec:
     """The bot of `seat` in the game `state` was dealt from (its level from the setup, or `level`), seeded
     from the game's seed."""
-    return BotController(BotSpec(level or state.setup.seats[seat].bot_level, state.seed * 31 + seat * 7919 + 1))
+    return BotSpec(level or state.setup.seats[seat].bot_level, state.seed * 31 + seat * 7919 + 1)
+
+
+def seat_bot(state: GameState, seat: int, level: str | None = None) -> BotController:
+    """`bot_spec`'s bot, thinking in the worker."""
+    return BotController(bot_spec(state, seat, level))

@@ -8,9 +8,10 @@ the order drawn: a client puts those on top of its decks and applies the actions
 its view follows the server's (`digest` checks it). Other members see a turn once it is committed (see
 PROTOCOL.md, "Arzium turns and undo").
 
-Bots: a seat's bot thinks in the worker process (`arzium.thinking`, at most THINK_LIMIT_S of wall clock per
-decision, one decision at a time), so a Hard bot never holds up the event loop or another room; the room
-only polls for its answer on ticks.
+Bots: a Hard bot thinks in the worker process (`arzium.thinking`: at most THINK_LIMIT_S of wall clock per
+decision, one decision at a time for all rooms), so its search never holds up the event loop or another
+room: the room only polls for its answer on ticks. The cheap levels (Easy, Normal: the bot of a person away)
+decide at once on the loop, a millisecond or two (20 ms at most), less than a trip to the worker.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from arzium.match import Match, seat_bot
+from arzium.match import Match, bot_spec
 from arzium.rules import (
     Action,
     Event,
@@ -38,12 +39,19 @@ from arzium.rules import (
 )
 from arzium.rules.score import outcome_json
 from arzium.rules.state import SetupError, StateError
-from arzium.seats import Person, put_on_top
+from arzium.seats import BotController, Controller, InlineBot, Person, put_on_top
 from common.net.room import GameError, Input, Options, Step
 
 TICK_MS = 50            # how often a room with a bot to move is looked at
 LEAVER_LEVEL = "normal"
 BOT_LEVELS = ("easy", "normal", "hard")
+WORKER_LEVELS = frozenset({"hard"})  # bots that search: they think in the worker process, off the event loop
+
+
+def server_bot(state: GameState, seat: int, level: str | None = None) -> Controller:
+    """The bot of `seat` on the server: a searching one in the worker, a cheap one at once on the loop."""
+    spec = bot_spec(state, seat, level)
+    return BotController(spec) if spec.level in WORKER_LEVELS else InlineBot(spec)
 
 
 # ---- the view: what a member may see -----------------------------------------------------------------------
@@ -71,7 +79,7 @@ def view_state(view: dict[str, Any]) -> GameState:
 
 def digest(view: dict[str, Any]) -> str:
     """The fingerprint of a view both sides compare."""
-    text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    text = json.dumps(view, separators=(",", ":"))  # both sides build views in the same key order
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -125,9 +133,9 @@ class ArziumMatch:
     def __init__(self, setup: Setup, seed: int, options: Options, now_ms: int) -> None:
         state = new_game(setup, seed)
         self.quiet = _Quiet()
-        controllers: dict[int, Any] = {i: seat_bot(state, i) if s.kind == "bot" else Person()
-                                       for i, s in enumerate(setup.seats)}
-        self.match = Match(state, self.quiet, lambda ms: 0.0, autosave=False, controllers=controllers)
+        controllers: dict[int, Controller] = {i: server_bot(state, i) if s.kind == "bot" else Person()
+                                              for i, s in enumerate(setup.seats)}
+        self.match = Match(state, self.quiet, lambda ms: 0.0, autosave=False, controllers=controllers, warm=False)
         self.match.auto_confirm = False  # each person confirms their own turn
         self.started_ms = now_ms
         self.people = {i for i, s in enumerate(setup.seats) if s.kind == "human"}
@@ -212,7 +220,7 @@ class ArziumMatch:
                 pass
             m.work = None
         if seat in self.people:
-            m.controllers[seat] = Person() if level is None else seat_bot(m.state, seat, level)
+            m.controllers[seat] = Person() if level is None else server_bot(m.state, seat, level)
         m.auto_confirm = False
 
     def restore(self, done: Input) -> None:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from arzium.rules import Action, GameState, action_from_json
-from arzium.thinking import BotSpec, Task, decide_job, state_job_args
+from arzium.bots import make_bot
+from arzium.rules import Action, GameState, action_from_json, clone
+from arzium.thinking import THINK_LIMIT_S, BotSpec, Task, decide_job, decision_seed, state_job_args
 from common.i18n import _
 
 
@@ -81,6 +82,24 @@ class BotController:
         self._task, self._key = None, None
 
 
+class InlineBot:
+    """A cheap bot (Easy, Normal: a millisecond or two a decision, 20 ms at most) deciding at once on the
+    caller's thread, as `BotController`'s worker would (same seed per decision): the room server's bot for a
+    person away, where a trip to the worker process would cost more than the thinking."""
+
+    submits = False
+
+    def __init__(self, spec: BotSpec) -> None:
+        self.spec = spec
+
+    def poll(self, state: GameState, seat: int, key: int) -> Action | None:
+        bot = make_bot(self.spec.level, decision_seed(self.spec.seed, key), self.spec.iterations, THINK_LIMIT_S)
+        return bot.decide(clone(state), seat)
+
+    def stop(self) -> None:
+        """Nothing runs in the background."""
+
+
 class ReplayController:
     """Plays back recorded actions in order, whoever's turn it is."""
 
@@ -103,14 +122,17 @@ class RemotePerson:
 
     submits = False
 
-    def __init__(self) -> None:
+    def __init__(self, before: int = 0) -> None:
+        """`before`: how many actions the room had committed before the state the match started from (a
+        `game` frame's `seq`): the match's decision `key` is the room's action number less that."""
+        self.before = before
         self.actions: dict[int, Action] = {}
         self.reveals: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
     def push(self, first: int, actions: Sequence[Action], lands: Sequence[str] = (), artifacts: Sequence[str] = ()) \
             -> None:
-        """Committed actions numbered from `first` (0-based: the number of actions before them), and the
-        cards they drew in the order drawn."""
+        """Committed actions numbered from `first` (0-based: the number of actions the room had before them),
+        and the cards they drew in the order drawn."""
         for i, action in enumerate(actions):
             self.actions[first + i] = action
         if lands or artifacts:
@@ -119,11 +141,12 @@ class RemotePerson:
     def poll(self, state: GameState, seat: int, key: int) -> Action | None:
         """The committed action `key`, asked again until the match takes it (it waits while the table is still
         showing something), so it is kept until a later one is asked for."""
-        for done in [k for k in self.actions if k < key]:
+        number = key + self.before
+        for done in [k for k in self.actions if k < number]:
             del self.actions[done]
-        action = self.actions.get(key)
-        if action is not None and key in self.reveals:
-            lands, artifacts = self.reveals.pop(key)
+        action = self.actions.get(number)
+        if action is not None and number in self.reveals:
+            lands, artifacts = self.reveals.pop(number)
             put_on_top(state, lands, artifacts)
         return action
 

@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
-from common.safe_text import MAX_MESSAGE, print_error, print_line
+from common.jsonio import DataFileError
+from common.os_words import os_problem
+from common.safe_text import MAX_MESSAGE, one_line, print_error, print_line, program_name, short_number
 from common.settings import saved_language
 
 if TYPE_CHECKING:
@@ -91,13 +93,33 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _positive(text: str) -> int:
+MAX_COUNT = 1_000_000  # the most frames, games, seeds or iterations a flag takes
+
+
+def _whole(text: str) -> int:
     try:
-        n = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a whole number, not {text!r}").format(text=text)) from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, not {text!r}").format(
+            text=one_line(text, 40))) from None
+
+
+def _positive(text: str) -> int:
+    n = _whole(text)
     if n <= 0:
-        raise argparse.ArgumentTypeError(_("expected a positive number, not {n}").format(n=n))
+        raise argparse.ArgumentTypeError(_("expected a positive number, not {n}").format(n=short_number(n)))
+    if n > MAX_COUNT:
+        raise argparse.ArgumentTypeError(_("expected at most {most}, not {n}").format(most=MAX_COUNT,
+                                                                                     n=short_number(n)))
+    return n
+
+
+def _seed(text: str) -> int:
+    from common.replay import MAX_SEED
+    n = _whole(text)
+    if abs(n) > MAX_SEED:
+        raise argparse.ArgumentTypeError(_("a seed is a whole number within ±2**64, not {n}").format(
+            n=short_number(n)))
     return n
 
 
@@ -179,7 +201,7 @@ def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("--size", metavar="WxH", type=_size, default=d("size"), help=_("window size"))
     parser.add_argument("--fullscreen", action="store_true", default=d("fullscreen"), help=_("start fullscreen"))
     parser.add_argument("--mute", action="store_true", default=d("mute"), help=_("no sound"))
-    parser.add_argument("--seed", metavar="N", type=int, default=d("seed"), help=_("random seed for games"))
+    parser.add_argument("--seed", metavar="N", type=_seed, default=d("seed"), help=_("random seed for games"))
     parser.add_argument("--lang", metavar="|".join(LANGUAGES), default=d("lang"),
                         help=_("language of the text (default: the Settings choice, else the system's)"))
 
@@ -196,15 +218,15 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line: no command opens the menu."""
+def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
+    """The command line (`prog`: the command's name as the user ran it): no command opens the menu."""
     _translate_argparse()
     parser = Parser(
-        prog="main.py", add_help=False,
+        prog=prog, add_help=False,
         description=_("Arenas & Arzium — two digital board games. With no command, opens the menu."),
-        epilog=_("Examples: main.py · main.py arenas --level 3 · main.py screenshot menu menu.png --size 1920x1080 · "
-                 "main.py timedemo --frames 300 --json td.json · main.py check-sprites high-contrast · "
-                 "main.py replay FILE --headless"))
+        epilog=_("Examples: {prog} · {prog} arenas --level 3 · {prog} screenshot menu menu.png --size 1920x1080 · "
+                 "{prog} timedemo --frames 300 --json td.json · {prog} check-sprites high-contrast · "
+                 "{prog} replay FILE --headless").format(prog=prog))
     _common_flags(parser, suppress=False)
     parser.add_argument("--version", action=_VersionAction, help=_("show the version and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -384,7 +406,7 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
             # never half a file, even if the run is killed
             write_json_atomic(args.json, runs[0] if len(runs) == 1 else {"sizes": runs})
         except OSError as exc:
-            return _fail(_("cannot write {path}: {problem}").format(path=args.json, problem=exc.strerror or exc))
+            return _fail(_("cannot write {path}: {problem}").format(path=args.json, problem=os_problem(exc)))
     return 0
 
 
@@ -540,13 +562,15 @@ def main(argv: list[str] | None = None) -> int:
         arguments = sys.argv[1:] if argv is None else argv
         choose_language(arguments)
         # a plain start opens the menu with the defaults: the parser is built only for arguments to read
-        args = build_parser().parse_args(arguments) if arguments else plain_start()
+        args = build_parser(program_name()).parse_args(arguments) if arguments else plain_start()
         handler = handlers.get(args.command or "menu", cmd_game)
         if handler not in (cmd_game, cmd_replay):  # a tool: collections as usual
             gc.enable()
         code = handler(args)
         sys.stdout.flush()  # a reader that left is noticed here, not at exit
         return code
+    except DataFileError as exc:  # a shipped data file (card data, a level) is corrupt: one line, in any command
+        return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

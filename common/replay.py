@@ -1,17 +1,16 @@
 """Replay files: JSON with the game, a format version, the setup, the seed and the actions."""
 from __future__ import annotations
 
-import contextlib
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from common.files import DataError, Kind, Problem, normalise_newlines, parse_json, read_text
-from common.jsonio import write_json_atomic
-from common.safe_text import one_line
+from common.jsonio import to_json_bytes, write_json_atomic, write_new_file
+from common.safe_text import one_line, short_number
 
 FORMAT_VERSION = 2  # the newest version any game writes (Arzium 2: issue 11); older ones are read
+MAX_SEED = 2**64  # seeds are whole numbers within ±MAX_SEED (the command line's --seed too)
 GAMES = ("arenas", "arzium")
 
 
@@ -43,32 +42,12 @@ def write_replay(path: Path, replay: Replay) -> None:
     write_json_atomic(Path(path), replay.to_dict())
 
 
-def new_replay_path(folder: Path, stem: str) -> Path:
-    """A replay file name no other replay has: `stem.json`, else `stem-2.json`, ... The file is created
-    empty (exclusively, so two games finishing at once never get the same name) for the caller to replace."""
-    folder.mkdir(parents=True, exist_ok=True)
-    n = 1
-    while True:
-        path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
-        try:
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-        except FileExistsError:
-            n += 1
-            continue
-        return path
-
-
 def write_new_replay(folder: Path, stem: str, replay: Replay) -> Path:
-    """Write `replay` under a new name in `folder` (see `new_replay_path`) and return it; `OSError` if that
-    failed (then the reserved name is removed again)."""
-    path = new_replay_path(folder, stem)
-    try:
-        write_replay(path, replay)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            path.unlink()  # the reserved name, still empty
-        raise
-    return path
+    """Write `replay` as `stem.json` in `folder`, else `stem-2.json`, ... (two games finishing at once never
+    share a name) and return its path; it appears only whole (`common.jsonio.write_new_file`). `OSError` if the
+    write failed (nothing is left)."""
+    return write_new_file(folder, lambda n: f"{stem}.json" if n == 1 else f"{stem}-{n}.json", to_json_bytes(
+        replay.to_dict()))
 
 
 def read_replay(path: Path, game: str | None = None) -> Replay:
@@ -99,8 +78,10 @@ def replay_from_dict(data: Any, source: str, game: str | None = None) -> Replay:
     if not isinstance(version, int) or isinstance(version, bool):
         raise ReplayError(f"{source}: field 'version' must be an integer")
     if version > FORMAT_VERSION:
-        raise ReplayError(f"{source}: replay format version {version} is newer than this app supports "
+        raise ReplayError(f"{source}: replay format version {short_number(version)} is newer than this app supports "
                           f"({FORMAT_VERSION}); update the app")
+    if version < 1:
+        raise ReplayError(f"{source}: replay format version {short_number(version)} is not a version (1 or more)")
     kind = data.get("game")
     if kind not in GAMES:
         raise ReplayError(f"{source}: unknown game {kind!r} (expected one of {', '.join(GAMES)})")
@@ -109,6 +90,8 @@ def replay_from_dict(data: Any, source: str, game: str | None = None) -> Replay:
     for name, typ in (("setup", dict), ("seed", int), ("actions", list)):
         if not isinstance(data.get(name), typ) or isinstance(data.get(name), bool):
             raise ReplayError(f"{source}: field '{name}' is missing or not a {typ.__name__}")
+    if not -MAX_SEED <= data["seed"] <= MAX_SEED:
+        raise ReplayError(f"{source}: field 'seed': {short_number(data['seed'])} is outside ±2**64")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise ReplayError(f"{source}: field 'meta' must be an object")

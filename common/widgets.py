@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from common import text
-from common.i18n import _
+from common.i18n import _, format_percent
 from common.theme import Colour
 from common.tooltip import TOOLTIP_DELAY_MS, draw_tooltip
 
@@ -125,7 +125,7 @@ class Slider(_LabelledRow):
     """A value between `lo` and `hi` in `step`s; Left/Right, click or drag to change."""
 
     def __init__(self, label: str, value: float, lo: float, hi: float, step: float,
-                 on_change: Callable[[float], Any], fmt: Callable[[float], str] = lambda v: f"{v:.0%}",
+                 on_change: Callable[[float], Any], fmt: Callable[[float], str] = format_percent,
                  tooltip: str | None = None) -> None:
         super().__init__(label, tooltip)
         self.value, self.lo, self.hi, self.step = value, lo, hi, step
@@ -444,4 +444,6 @@ class WidgetGroup:
             ring = focused.rect.inflate(app.px(12), app.px(12))
             surface.blit(app.sprites.nine_slice("ui/focus_ring", ring.size), ring)
         if self.hover is not None and self.hover.tooltip and self.hover_ms >= TOOLTIP_DELAY_MS:
-            draw_tooltip(surface, app, self.hover.tooltip, self.mouse_pos, self.hover.tooltip_area(app, self.mouse_pos))
+            others = [w.rect for w in self.widgets if w is not self.hover]
+            draw_tooltip(surface, app, self.hover.tooltip, self.mouse_pos, self.hover.tooltip_area(app, self.mouse_pos),
+                         others)

@@ -26,7 +26,7 @@ from arzium.rules import (
 )
 from arzium.save import MAX_NAME
 from arzium.scenes.art import CardArt
-from arzium.scenes.wording import (
+from arzium.wording import (
     COLOUR_NAMES,
     EDGE_NAMES,
     KIND_NAMES,
@@ -69,8 +69,9 @@ def name_field(value: str, on_change: Callable[[str], Any]) -> TextField:
 
 
 class LevelSegment(Keyed):
-    """One part of a bot seat's level picker (Easy | Normal | Hard): the chosen part is pressed in
-    and lit; Left/Right pick the neighbouring level."""
+    """One part of a bot seat's level picker (Easy | Normal | Hard): the chosen part is pressed in, with a
+    lit bar under its name (never a ring: a ring is the keyboard's focus); Left/Right pick the neighbouring
+    level."""
 
     def __init__(self, level: str, chosen: Callable[[], str], on_pick: Callable[[str], Any]) -> None:
         super().__init__(_(LEVEL_TIPS[level]) if level in LEVEL_TIPS else level_name(level))
@@ -94,21 +95,20 @@ class LevelSegment(Keyed):
     def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
         return tuple(self.rect), self.level, self.chosen() == self.level, hovered, focused, language()
 
-    def reach(self, app: App) -> pygame.Rect:
-        return self.rect.inflate(app.px(2), app.px(2))  # the chosen part's ring
-
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         on = self.chosen() == self.level
         plaque = "ui/button_pressed" if on else "ui/button_hover" if hovered or focused else "ui/button"
         surface.blit(app.sprites.nine_slice(plaque, self.rect.size), self.rect)
-        if on:
-            pygame.draw.rect(surface, app.theme.focus, self.rect.inflate(app.px(2), app.px(2)), max(2, app.px(2)),
-                             border_radius=app.px(8))
         label = level_name(self.level)
         px = text.fit_px(label, app.font_px(17), self.rect.w - app.px(10), bold=True)
         ink = app.theme.text_light if on or hovered else (214, 196, 168)
-        text.draw_text(surface, label, px, ink, (self.rect.centerx, self.rect.centery + 1), "center", bold=True,
-                       shadow=app.theme.shadow)
+        lift = app.px(4) if on else 0
+        text.draw_text(surface, label, px, ink, (self.rect.centerx, self.rect.centery + 1 - lift), "center",
+                       bold=True, shadow=app.theme.shadow)
+        if on:
+            bar = pygame.Rect(0, 0, self.rect.w * 3 // 5, max(3, app.px(4)))
+            bar.midbottom = (self.rect.centerx, self.rect.bottom - app.px(7))
+            pygame.draw.rect(surface, app.theme.ok, bar, border_radius=bar.h // 2)
 
 
 RANDOM_FIRST = -1  # the first player's choice "Random": a seat drawn as the game starts
@@ -202,16 +202,18 @@ class SetupScene(Scene):
                 "name": name_field(seat["name"], partial(self.set_seat, i, "name")),
                 "kind": Button(word(KIND_NAMES, seat["kind"]).title(), partial(self.toggle_kind, i),
                                _("Human (you, or friends at this screen) or bot (then pick its level)"), font=18),
+            }
+            if seat["kind"] == "bot":  # the level follows the kind in the focus order, as on screen
+                for level in LEVELS:
+                    row[f"level_{level}"] = LevelSegment(level, partial(self._level, i),
+                                                         partial(self.set_seat, i, "level"))
+            row |= {
                 "colour": Button(word(COLOUR_NAMES, seat["colour"]).title(), partial(self.cycle, i, "colour"),
                                  _("Marker colour (each has its own shape too)"), font=18),
                 "edge": Button(word(EDGE_NAMES, self.edges[i]).title(), partial(self.cycle_edge, i),
                                _("The edge of the map this seat sits at: patterns are placed as seen from it"),
                                font=18),
             }
-            if seat["kind"] == "bot":
-                for level in LEVELS:
-                    row[f"level_{level}"] = LevelSegment(level, partial(self._level, i),
-                                                         partial(self.set_seat, i, "level"))
             if len(self.seats) > 2:
                 row["remove"] = Button("x", partial(self.remove_seat, i), _("Remove this seat"), font=18,
                                        sound="ui_back")

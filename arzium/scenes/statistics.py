@@ -4,7 +4,7 @@ from __future__ import annotations
 from arzium.bots import LEVELS
 from arzium.records import MIXED, ONLINE, PEOPLE, Records
 from arzium.replay_model import bot_level_name
-from common.i18n import N_, _, format_decimal, pgettext
+from common.i18n import N_, _, format_decimal, format_percent, pgettext
 from common.replay_index import StatsPage
 
 ORDER = (*LEVELS, MIXED, PEOPLE, ONLINE)
@@ -12,7 +12,7 @@ TABLE_NAMES = {MIXED: N_("Mixed levels"), PEOPLE: N_("No bots"), ONLINE: N_("Onl
 
 
 def _percent(share: float) -> str:
-    return format_decimal(100 * share, 0) + " %"
+    return format_percent(share)
 
 
 def statistics(records: Records | None = None) -> StatsPage:

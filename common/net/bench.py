@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
@@ -35,7 +36,6 @@ from common.net.clock import ClockEstimate
 from common.net.protocol import PROTOCOL_VERSION, encode
 from common.net.proxy import LatencyProxy
 
-PING_EVERY_S = 2.0
 JOIN_LIMIT = 1_000_000  # every client of the bench comes from one address: the server the bench runs lets them in
 BACKOFF_S = (0.25, 8.0)
 
@@ -72,16 +72,20 @@ class Tally:
     reconnects: int = 0
     drops: int = 0
     clock_spread: list[float] = field(default_factory=list)
+    clock_error: list[float] = field(default_factory=list)  # |a client's server clock - the server's| (same machine)
+    outcomes: Counter[str] = field(default_factory=Counter)  # rooms by how they ended ("won", "lost"; "over")
 
-    def report(self, rooms: int, seconds: float, server: dict[str, Any] | None) -> dict[str, Any]:
+    def report(self, rooms: int, seconds: float, server: dict[str, Any] | None, cpu_s: float) -> dict[str, Any]:
         rtts = sorted(self.rtts)
 
         def pct(p: float) -> float | None:
             return round(rtts[min(len(rtts) - 1, int(p / 100 * len(rtts)))], 1) if rtts else None
 
         spread = sorted(self.clock_spread)
+        error = sorted(self.clock_error)
         return {
-            "rooms": rooms, "rooms_finished": self.finished, "seconds": round(seconds, 1),
+            "rooms": rooms, "rooms_finished": self.finished, "outcomes": dict(self.outcomes),
+            "seconds": round(seconds, 1),
             "actions": self.actions, "actions_per_s": round(self.actions / seconds, 1) if seconds else 0.0,
             "rtt_ms": {"p50": pct(50), "p95": pct(95), "p99": pct(99), "max": pct(100), "n": len(rtts)},
             "errors": sum(self.errors.values()), "error_codes": dict(self.errors), "refused": self.refused,
@@ -89,7 +93,9 @@ class Tally:
             "reconnects": self.reconnects, "drops": self.drops,
             "clock_spread_ms": ({"p50": spread[len(spread) // 2], "p99": spread[int(0.99 * (len(spread) - 1))],
                                  "max": spread[-1], "n": len(spread)} if spread else None),
-            "server": server,
+            "clock_error_ms": ({"p50": error[len(error) // 2], "p99": error[int(0.99 * (len(error) - 1))],
+                                "max": error[-1], "n": len(error)} if error else None),
+            "server": server, "clients_cpu_pct": round(100 * cpu_s / seconds, 1) if seconds else None,
         }
 
 
@@ -204,7 +210,7 @@ class Client:
     async def _pinger(self, ws: ClientConnection) -> None:
         while True:
             await ws.send(encode({"kind": "ping", "t": int(time.monotonic() * 1000)}))
-            await asyncio.sleep(PING_EVERY_S if self.clock.known else 0.3)
+            await asyncio.sleep(self.clock.ping_gap_s())
 
     async def _mover(self) -> None:
         """Think, then move, whenever the game side has a move to make."""
@@ -274,6 +280,7 @@ class Client:
                         key = self.player.replay_key(entry)
                         if seat == self.seat and key is not None:
                             self.acked.append(key)
+                            tally.acked += 1
             case "turn":
                 if self._answered(frame):
                     tally.actions += 1
@@ -304,12 +311,14 @@ class Client:
         replay = frame.get("replay") or {}
         kept = Counter(key for entry in replay.get("actions", []) if (key := self.player.replay_key(entry)))
         mine = Counter(self.acked)
-        tally.acked += len(self.acked)
         tally.lost += sum((mine - kept).values())
         self.player.absorb(frame)
         if not self.room.finished:
             self.room.finished = True
             tally.finished += 1
+            outcome = frame.get("outcome")
+            result = outcome.get("result") if isinstance(outcome, dict) else None
+            tally.outcomes[result if isinstance(result, str) else "over"] += 1
         self.done = True
         self.bench.client_done()
 
@@ -397,6 +406,7 @@ class Bench:
         self.rooms: list[RoomSlot] = []
         self.all_done = asyncio.Event()
         self.remaining = 0
+        self.same_machine = urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1")
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -441,12 +451,14 @@ class Bench:
         clock (what the sand they draw shows)."""
         while not self.stopping:
             await asyncio.sleep(1.0)
-            now = time.monotonic() * 1000
+            now, wall = time.monotonic() * 1000, time.time() * 1000
             for room in self.rooms:
                 shown = [c.clock.server_ms(now) for c in room.clients if c.clock.known and not c.done]
                 if len(shown) >= 2:
                     middle = sorted(shown)[len(shown) // 2]
                     self.tally.clock_spread.append(max(abs(s - middle) for s in shown))
+                if self.same_machine:  # the server's clock is this machine's wall clock: the truth is known
+                    self.tally.clock_error += [round(abs(s - wall), 1) for s in shown]
 
 
 @dataclass
@@ -493,8 +505,6 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
                      latency: tuple[int, int] | None = None, stats: Path | None = None,
                      seed: int = 1) -> dict[str, Any]:
     """Run the bench; its report (the figures `Tally.report` gives, plus the faults)."""
-    from urllib.parse import urlsplit
-
     parts = urlsplit(url)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
     server = None
@@ -508,6 +518,7 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
         proxy = LatencyProxy((host, port), latency[0], latency[1], seed)
         url = f"{parts.scheme}://127.0.0.1:{await proxy.start()}{parts.path}"
     since = time.time()
+    cpu_before = time.process_time()
     bench = Bench(url, game, rooms, per_room, think_ms, room_setup, new_player, seed)
     faults = Faults(server, kill_at_s, drop_pct)
     try:
@@ -519,7 +530,7 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
             await asyncio.sleep(1.5)  # one more stats line
             server.stop()
     figures = server_figures(stats, rooms, since) if stats is not None else None
-    report = bench.tally.report(rooms, seconds, figures)
+    report = bench.tally.report(rooms, seconds, figures, time.process_time() - cpu_before)
     report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms),
                    "faults": {"server_kills": faults.kills, "drop_pct": drop_pct,
                               "latency_ms": list(latency) if latency else None}})
@@ -530,17 +541,23 @@ def format_report(r: dict[str, Any]) -> str:
     """The report in a few lines for people."""
     rtt = r["rtt_ms"]
     lines = [
-        f"{r['game']}: {r['rooms_finished']}/{r['rooms']} rooms finished in {r['seconds']} s, "
+        f"{r['game']}: {r['rooms_finished']}/{r['rooms']} rooms finished {r['outcomes'] or ''} in {r['seconds']} s, "
         f"{r['clients_per_room']} clients each, think {r['think_ms'][0]}-{r['think_ms'][1]} ms",
         f"actions {r['actions']} ({r['actions_per_s']}/s); round trip ms p50 {rtt['p50']} p95 {rtt['p95']} "
         f"p99 {rtt['p99']} max {rtt['max']} (n {rtt['n']})",
         f"errors {r['errors']} {r['error_codes'] or ''}; refused {r['refused']}; desyncs {r['desyncs']}; "
-        f"acknowledged {r['acknowledged']}, lost {r['acknowledged_lost']}; reconnects {r['reconnects']}, "
-        f"drops {r['drops']}, server kills {r['faults']['server_kills']}",
+        f"acknowledged {r['acknowledged']}, lost {r['acknowledged_lost']} (checked in finished rooms' replays); "
+        f"reconnects {r['reconnects']}, "
+        f"drops {r['drops']}, server kills {r['faults']['server_kills']}; the clients' process used "
+        f"{r['clients_cpu_pct']}% of a core",
     ]
     if r["clock_spread_ms"]:
         c = r["clock_spread_ms"]
         lines.append(f"clients' server clock, off the room's median: p50 {c['p50']} p99 {c['p99']} max {c['max']} ms "
+                     f"(n {c['n']})")
+    if r["clock_error_ms"]:
+        c = r["clock_error_ms"]
+        lines.append(f"clients' server clock, off the server's own: p50 {c['p50']} p99 {c['p99']} max {c['max']} ms "
                      f"(n {c['n']})")
     s = r["server"]
     lines.append("server: " + (f"CPU {s['cpu_pct']}% ({s['cpu_ms_per_room_s']} ms per room per s), "

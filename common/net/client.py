@@ -5,7 +5,8 @@
 says hello by itself; once it has been given a token (a `joined` frame), a lost connection is retried with
 backoff (0.25 s doubling to 8 s, with jitter) and the hello carries the token, so the member takes its seat
 back and gets a fresh `game`. Messages sent while the connection is down are kept and sent once it is back
-(after the hello). It pings every 2 s and estimates the server's clock (`common.net.clock`, NTP's filter).
+(after the hello). It pings (4 a second at first, then every 2 s) and estimates the server's clock
+(`common.net.clock`, NTP's filter).
 """
 from __future__ import annotations
 
@@ -26,7 +27,6 @@ from common.net.clock import ClockEstimate
 from common.net.protocol import MAX_BYTES, PROTOCOL_VERSION, encode
 from common.safe_text import one_line
 
-PING_EVERY_S = 2.0
 BACKOFF_FIRST_S = 0.25
 BACKOFF_MAX_S = 8.0
 FATAL_CODES = frozenset({"version", "bad_token"})  # errors after which reconnecting cannot help
@@ -204,7 +204,7 @@ class Link:
     async def _pings(self, ws: ClientConnection) -> None:
         while True:
             await ws.send(encode({"kind": "ping", "t": int(_ms())}))
-            await asyncio.sleep(PING_EVERY_S)
+            await asyncio.sleep(self.clock.ping_gap_s())
 
     def _clock(self, msg: dict[str, Any]) -> None:
         t0, server = msg.get("t"), msg.get("server_ms")

@@ -10,6 +10,8 @@ from collections import deque
 from typing import Protocol
 
 KEEP = 8
+PING_EVERY_S = 2.0
+PING_FIRST_S = 0.25  # the first pings of a connection, so the estimate is good from its first seconds
 
 
 class ClockEstimate:
@@ -31,6 +33,15 @@ class ClockEstimate:
     def known(self) -> bool:
         """True once a pong has come back."""
         return bool(self._samples)
+
+    @property
+    def settled(self) -> bool:
+        """True once the filter has its `KEEP` samples (until then a client pings quickly: `ping_gap_s`)."""
+        return len(self._samples) == KEEP
+
+    def ping_gap_s(self) -> float:
+        """How long to wait before the next ping: quickly until settled, then every `PING_EVERY_S`."""
+        return PING_EVERY_S if self.settled else PING_FIRST_S
 
     def server_ms(self, client_ms: float) -> int:
         """The server's clock at the client's `client_ms`."""

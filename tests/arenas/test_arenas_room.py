@@ -2,15 +2,20 @@
 run follows it (a pending card confirmed or refused, pause for everyone, the end, a restore)."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from arenas.match import COUNTDOWN_MS, CardDone, Phase, Refused
 from arenas.remote_run import RemoteRun
-from arenas.room import Accepted, Table, digest, view_of
+from arenas.room import Accepted, ArenasMatch, ArenasSide, Table, digest, view_of
 from arenas.rules import IllegalAction, PlayCard, legal_actions, level_path, load_level
 from arenas.session import GameSetup
+from common.net.protocol import token_hash
+from common.net.room import Options, Room
+from common.net.store import Store
 
 
 class FakeRoom:
@@ -166,3 +171,36 @@ def test_a_restored_table_has_the_same_state_and_counts_down_again() -> None:
     assert again.game_ms(now + 60_000 + COUNTDOWN_MS + 250) == table.inputs[-1]["t"]  # not yet caught up
     again.catch_up(now + 60_000 + COUNTDOWN_MS + 250)
     assert again.state.time_ms == table.inputs[-1]["t"] + 250
+
+
+def test_a_stored_arenas_room_comes_back_after_a_restart_and_counts_down_from_its_last_card(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    sent: list[str] = []
+    setup = {"level": 1, "players": ["Ana", "Bo"], "bots": [1], "allow_pause": True}
+    room = Room("ABCD-EFGH", "arenas", ArenasSide(), setup, Options(), token_hash("token-of-ana"), store, 0)
+    ana = room.add_creator(sent.append, "Ana", 0, "token-of-ana", "127.0.0.1", 0)
+    room.start(ana, 77, 1_000)
+    now = 1_000 + COUNTDOWN_MS
+    for _ in range(30):  # Ana plays when it is her turn; the bot seat plays on the ticks
+        now += 400
+        match = room.match
+        assert isinstance(match, ArenasMatch)
+        if match.table.state.active == 0 and not match.over:
+            action = legal_actions(match.table.state)[0]
+            room.game_input(ana, "act", {"action": action.to_json()}, 5, now)
+        if (due := room.next_tick_ms()) is not None and due <= now:
+            room.tick(now)
+    room.game_input(ana, "act", {"action": {"type": "pause"}}, 6, now)
+    before = room.match
+    assert isinstance(before, ArenasMatch) and before.table.run.paused and len(before.table.inputs) > 5
+    later = now + 3_600_000  # the server was down for an hour
+    (code, game, record, inputs), = store.rooms()
+    again = Room.restore(code, game, ArenasSide(), record, inputs, store, later)
+    match = again.match
+    assert isinstance(match, ArenasMatch) and again.phase == "playing"
+    table = match.table
+    assert table.inputs == before.table.inputs and digest(table.state) == digest(before.table.state)
+    assert table.state.time_ms == before.table.inputs[-1]["t"]  # no sand ran while the server was down
+    assert table.run.phase == Phase.COUNTDOWN and table.next_wake() == later + COUNTDOWN_MS
+    assert table.run.paused and table.state.assisted  # paused it was, paused it stays (and marked)
+    assert "token-of-ana" not in json.dumps(record) and all(s.status() == "away" for s in again.seats[:1])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
@@ -40,9 +41,10 @@ class FirstCardWrong(ScriptedPerson):
         return super().next_message()
 
 
-def play(seats: int) -> Bench:
+def play(seats: int, sent: list[str]) -> Bench:
     async def main() -> Bench:
         server = Server(None)
+        server.tap = lambda _addr, text: sent.append(text)
         port = await server.start("127.0.0.1", 0)
         try:
             bench = Bench(f"ws://127.0.0.1:{port}", "arenas", 1, seats, (0, 0), quick_setup, FirstCardWrong, seed=5)
@@ -54,7 +56,8 @@ def play(seats: int) -> Bench:
 
 
 def test_an_arenas_room_is_played_to_its_end_with_cards_pending_confirmed_and_refused() -> None:
-    bench = play(2)
+    sent: list[str] = []
+    bench = play(2, sent)
     tally = bench.tally
     assert tally.finished == 1 and tally.desyncs == 0 and not tally.errors and tally.lost == 0
     players = [c.player for c in bench.clients]
@@ -69,6 +72,14 @@ def test_an_arenas_room_is_played_to_its_end_with_cards_pending_confirmed_and_re
     assert {c.seat: c.clock.known for c in bench.clients} == {0: True, 1: True}
     for client in bench.clients:  # the server's clock is the wall clock: the estimate is off by little here
         assert abs(client.clock.server_ms(time.monotonic() * 1000) - time.time() * 1000) < 50
+    # what the game keeps face down never went out: the generator, the seed (before the end), the deck's order
+    frames = [json.loads(text) for text in sent]
+    result = next(f for f in frames if f["kind"] == "result")
+    seed = str(result["replay"]["seed"])
+    games = [f for f in frames if f["kind"] == "game"]
+    assert games and all(f["view"]["state"]["seed"] == 0 and "rng" not in f["view"]["state"] for f in games)
+    assert all(f["view"]["state"]["deck"] == sorted(f["view"]["state"]["deck"]) for f in games)
+    assert not [f for f in frames if f["kind"] != "result" and ('"rng"' in json.dumps(f) or seed in json.dumps(f))]
 
 
 def test_the_clock_estimate_trusts_the_least_delayed_of_its_last_pings() -> None:

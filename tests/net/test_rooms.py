@@ -122,7 +122,6 @@ def test_the_creator_hands_a_seat_to_a_bot_and_its_person_reclaims_it(served: Se
     seated, _w, _code = open_room(served, case, 2)
     ana, bo = seated
     bo.plays = False
-    bo.link.send({"kind": "reclaim"})
     ana.link.send({"kind": "bot", "seat": 1, "level": "easy"})
     pump_until(seated, lambda: (r := bo.last("room")) is not None and r["seats"][1]["status"] == "bot")
     assert bo.last("room")["seats"][1]["level"] == "easy"  # type: ignore[index]

@@ -148,8 +148,8 @@ class OnlineSession:
         if self.link is None or self.ended or self.problem or self.link.status not in ("connecting", "reconnecting"):
             return ""
         if self.room is None:
-            return _("Connecting to {server}...").format(server=self.server)
-        return _("Connection lost: reconnecting to {server} ({seconds} s)...").format(
+            return _("Connecting to {server}…").format(server=self.server)
+        return _("Connection lost: reconnecting to {server} ({seconds} s)…").format(
             server=self.server, seconds=int(self.away_ms // 1000))
 
     @property

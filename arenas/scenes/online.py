@@ -117,7 +117,7 @@ class OnlinePlayScene(PlayScene):
         away = [f"{s.name}: {seat_status(self.session.seat_now(s))}" for s in room.seats
                 if s.kind == "person" and s.index != self.seat
                 and (not s.connected or s.bot_now)] if room is not None else []
-        pending = _("Your card is on its way to the server...") if self.remote.pending else ""
+        pending = _("Your card is on its way to the server…") if self.remote.pending else ""
         return [*parts, *room_parts(self.app, self.session.banner, self.session.problem, self.session.rtt_ms,
                                     notes=[*away, pending])]
 

@@ -202,7 +202,7 @@ def test_a_lost_connection_is_a_banner_then_after_the_give_up_time_the_game_does
     session.update(16)
     link.status = "reconnecting"
     session.update(5_000)
-    assert session.banner == "Connection lost: reconnecting to h:1 (5 s)..." and not session.ended
+    assert session.banner == "Connection lost: reconnecting to h:1 (5 s)…" and not session.ended
     session.update(200_000)
     assert session.ended and "does not count" in session.problem
 

@@ -7,7 +7,8 @@ model (`PersonBot`: slower, uneven reactions, sand read by eye, misplays) gives 
 label from `LABELS`. A third table, for information only, seats one person model among expert
 team-mates (`Model.SOLO`: how a player alone with bots fares). The tables, the thresholds, the person
 model's parameters and its calibration row (the tutorial's final level) are committed as `PROOF_PATH`
-(next to this module: `arenas/levels/*.json` is read as level files); the level picker shows the stored labels through `load_difficulty` and never computes one.
+(next to this module: `arenas/levels/*.json` is read as level files); the level picker shows the stored
+labels through `load_difficulty` and never computes one.
 """
 from __future__ import annotations
 

@@ -366,6 +366,10 @@ class ArenasMatch:
         try:
             self.table.act(seat, body.get("action"), now_ms)
         except IllegalAction as exc:
+            if self.table.over:  # the sand ran out before the card came: the end goes out now, and the refusal
+                step = self._step(now_ms)
+                step.frames.append((seat, {"kind": "refused", "reason": exc.reason}))
+                return step
             return Step(refused=exc.reason)  # what the catch-up accepted goes out on the next tick
         return self._step(now_ms)
 

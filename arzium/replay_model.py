@@ -10,7 +10,7 @@ from arzium.rules import CardDataError, GameState, IllegalAction, apply, new_gam
 from arzium.rules.actions import Action
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.replay import _old_rules_step
-from arzium.scenes.wording import shown_name
+from arzium.wording import shown_name
 from common.i18n import N_, _, ngettext, pgettext
 from common.replay import Replay, ReplayError
 from common.replay_cursor import Timeline

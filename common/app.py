@@ -8,6 +8,7 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import pygame
 
@@ -29,6 +30,7 @@ TITLE = "Arenas & Arzium"
 ICON_SPRITE = "ui/logo_emblem"  # the window icon: the sprite pack's app logo
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
+DESKTOP_ROOM = (40, 80)  # what a desktop's panels and a title bar take, at least (SDL tells no usable area)
 STEP_MS = 10
 F11_REPEAT_MS = 450  # F11 pressed again sooner than this is the key's repeat, not a new press
 
@@ -40,6 +42,31 @@ RulesSceneFactory = Callable[["App", str], Scene]
 def fullscreen_size(desktops: list[tuple[int, int]]) -> tuple[int, int]:
     """The fullscreen window's size: the first desktop's (where the window is moved first), else the display's."""
     return desktops[0] if desktops else (0, 0)
+
+
+class WindowFit(NamedTuple):
+    """How the window opens: its `size`, the smallest the player (or the window manager) may make it, and
+    whether it opens maximized."""
+
+    size: tuple[int, int]
+    minimum: tuple[int, int] = MIN_SIZE
+    maximized: bool = False
+
+
+def windowed_fit(size: tuple[int, int], desktops: list[tuple[int, int]]) -> WindowFit:
+    """`size`, unless it does not fit the first desktop less room for a title bar and panels: then the window
+    opens at most at the desktop's size, maximized (the window manager gives it the desktop's usable area),
+    and may shrink to `size` made small enough (same shape) to fit that room."""
+    if not desktops or desktops[0][0] <= 0 or desktops[0][1] <= 0:
+        return WindowFit(size)
+    desk = desktops[0]
+    room = (desk[0] - DESKTOP_ROOM[0], desk[1] - DESKTOP_ROOM[1])
+    if size[0] <= room[0] and size[1] <= room[1]:
+        return WindowFit(size)
+    k = max(0.1, min(room[0] / size[0], room[1] / size[1]))
+    shrunk = (round(size[0] * k), round(size[1] * k))
+    opening = (max(min(MIN_SIZE[0], desk[0]), shrunk[0]), max(min(MIN_SIZE[1], desk[1]), shrunk[1]))
+    return WindowFit(opening, (min(MIN_SIZE[0], shrunk[0]), min(MIN_SIZE[1], shrunk[1])), True)
 
 
 def _window() -> pygame.Window | None:
@@ -113,6 +140,10 @@ class App:
             self.settings = replace(self.settings, sprite_pack=self.options.sprites)
         self.use_language(self.options.lang or self.settings.language or system_language())
         self.windowed_size = self.options.size
+        self.fit = WindowFit(self.windowed_size)
+        if not self.options.headless:
+            self.fit = windowed_fit(self.windowed_size, pygame.display.get_desktop_sizes())
+            self.windowed_size = self.fit.size
         self.windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
         self.f11_at = -1e9  # when F11 was last pressed (ms)
         fullscreen = (self.options.fullscreen or self.settings.fullscreen) and not self.options.headless
@@ -165,7 +196,10 @@ class App:
         window = _window()
         if window is not None:
             with contextlib.suppress(pygame.error):
-                window.minimum_size = MIN_SIZE
+                window.minimum_size = self.fit.minimum
+                if self.fit.maximized and not fullscreen:
+                    self.fit = self.fit._replace(maximized=False)  # once, as it opens
+                    window.maximize()
         self.fullscreen = fullscreen
         return screen
 
@@ -271,7 +305,9 @@ class App:
         """The toasts on show, as parts of the frame (over everything)."""
         parts: list[Part] = []
         w, h = self.size
-        y = h - self.px(16)
+        top = self.stack.top
+        foot = top.toast_foot() if top is not None else None
+        y = h - self.px(16) if foot is None else foot
         for toast in reversed(self.toasts):
             px = self.font_px(18)
             img = text.render(toast.message, px, self.theme.text_light)

@@ -41,7 +41,7 @@ def data_strings() -> dict[MessageKey, str]:
         for key in ("name", "description", "theme"):
             found[None, data[key]] = f"arenas/levels/{level.name} {key}"
     from arenas.scenes.setup import BOT_NAMES as ARENAS_BOTS
-    from arzium.scenes.wording import BOT_NAMES as ARZIUM_BOTS
+    from arzium.wording import BOT_NAMES as ARZIUM_BOTS
     for name in (*ARENAS_BOTS, *ARZIUM_BOTS):
         found[None, name] = "bot names"
     return found

@@ -27,9 +27,9 @@ PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "
 LAUNCHER = frozenset({"common.cli"})
 # The pygame-free game-level modules between a game's scenes and its bots: setup, saves, records, the match
 # model (seats, the worker bots think on, replays watched), the game's side of a room on the server, a client's
-# run of a room (`remote_run`) and the scripted players of net-bench.
+# run of a room (`remote_run`), the scripted players of net-bench and how the game words things (`wording`).
 MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room", "remote_run",
-          "bench")
+          "bench", "wording")
 # Online play: the protocol, server, store, rooms and client link; they import no pygame, no game and, of
 # common, only the pure modules, each other and the list of games (the server finds a game's room by name).
 NET = "common.net"
@@ -383,11 +383,11 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "(common.files, common.i18n, common.jsonio, common.os_words, common.paths, common.replay, "
         "common.rules_api, common.safe_text)",
         "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records/g.match/"
-        "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench",
+        "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench/g.wording",
         "g.session (line 1) imports pygame.draw: g's game-level modules (session/save/records/match/seats/"
-        "thinking/replay_model/room/remote_run/bench) import no pygame",
+        "thinking/replay_model/room/remote_run/bench/wording) import no pygame",
         "g.session (line 2) imports g.scenes.play: g's game-level modules (session/save/records/match/seats/"
-        "thinking/replay_model/room/remote_run/bench) import no g.scenes",
+        "thinking/replay_model/room/remote_run/bench/wording) import no g.scenes",
         "g.scenes.play (line 2) imports g.cli: g.cli is the top of g: only main.py imports it",
         "g.scenes.play (line 3) imports h.rules: a game imports nothing of the other game",
         "common.jsonio (line 1) imports pygame: pure common modules (used by rules) import no pygame and no "

@@ -167,6 +167,10 @@ class PlayScene(Scene):
         spot = geo.lost_spots[tile] if lost else None
         return spot if spot is not None else geo.spots[tile]
 
+    def toast_foot(self) -> int | None:
+        """Toasts (a sprite pack reloaded) stand above the prompt line, off the hands' card names."""
+        return None if self.table is None else self.table.prompt_y - self.app.px(22)
+
     # ---- sounds --------------------------------------------------------------------------
     def _start_hiss(self) -> None:
         if not self.hissing and self.run.state.result is None:

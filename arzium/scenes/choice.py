@@ -14,7 +14,7 @@ from arzium.match import Match
 from arzium.rules import SIZE, Ability, Action, CardSet, GameState, Search, UsePurse, UseSlide, legal_actions
 from arzium.rules.preview import SearchPreview, search_preview, slide_sources, slide_targets
 from arzium.scenes.board_view import BoardView, Cell
-from arzium.scenes.wording import rule_text
+from arzium.wording import rule_text
 from common.i18n import _
 from common.keymap import Direction, step_focus
 

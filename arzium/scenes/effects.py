@@ -47,7 +47,7 @@ from arzium.scenes.board_view import ease_drop
 from arzium.scenes.log_panel import LogLine, table_event
 from arzium.scenes.shown import CLAIMING
 from arzium.scenes.stage import Stage
-from arzium.scenes.wording import coins, group, person
+from arzium.wording import coins, group, person
 from common import text
 from common.i18n import _, pgettext
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad

@@ -29,8 +29,8 @@ from arzium.rules import (
 )
 from arzium.rules.preview import rest_cost, search_preview
 from arzium.scenes.board_view import Cell
-from arzium.scenes.wording import ability_name, coins
 from arzium.thinking import Task, start_hint
+from arzium.wording import ability_name, coins
 from common.i18n import _, ngettext
 
 if TYPE_CHECKING:

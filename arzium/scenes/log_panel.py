@@ -44,7 +44,7 @@ from arzium.rules import (
     SquareSkipped,
     TurnStarted,
 )
-from arzium.scenes.wording import (
+from arzium.wording import (
     ability_name,
     coins,
     group,

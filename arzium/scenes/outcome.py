@@ -12,7 +12,7 @@ import pygame
 
 from arzium.rules import SIZE, GameState, IllegalAction, Search, slot_squares
 from arzium.rules.preview import LandOutcome, SearchOutcome, search_outcome
-from arzium.scenes.wording import group, land_name, person
+from arzium.wording import group, land_name, person
 from common.i18n import _, language, pgettext
 from common.layers import Part
 

@@ -44,7 +44,7 @@ from arzium.scenes.shown import Shown, at_rest
 from arzium.scenes.sidebar import Sidebar
 from arzium.scenes.table_view import TableView
 from arzium.scenes.timeline import Timeline
-from arzium.scenes.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
+from arzium.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
 from common.dialog import Dialog
 from common.i18n import _
 from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, keymap

@@ -22,7 +22,7 @@ from arzium.rules import (
 )
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from arzium.scenes.result_view import Drawn, ResultView
-from arzium.scenes.wording import coins, group, points, shown_name, win_line
+from arzium.wording import coins, group, points, shown_name, win_line
 from common import text
 from common.i18n import _, language, ngettext, pgettext
 from common.layers import Part, image_part

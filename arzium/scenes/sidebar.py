@@ -35,7 +35,7 @@ from arzium.scenes.choice import Choice
 from arzium.scenes.hints import HintButton, HintDesk
 from arzium.scenes.log_panel import LogPanel
 from arzium.scenes.shown import Shown
-from arzium.scenes.wording import ability_name, coins, person, shown_name
+from arzium.wording import ability_name, coins, person, shown_name
 from common import text
 from common.i18n import _
 from common.keymap import keymap

@@ -22,7 +22,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -129,6 +129,7 @@ class Client:
         self.done = False
         self.started = False
         self.readied = False
+        self.last_kinds: deque[str] = deque(maxlen=4)  # what came last (said of a client that never finished)
 
     # ---- the link the game side uses -------------------------------------------------------
     def send(self, msg: dict[str, Any]) -> None:
@@ -245,6 +246,8 @@ class Client:
     def _frame(self, frame: dict[str, Any]) -> None:
         tally = self.bench.tally
         kind = frame.get("kind")
+        if kind != "pong":
+            self.last_kinds.append(f"{kind}:{frame.get('code', '')}" if kind == "error" else str(kind))
         match kind:
             case "pong":
                 now = time.monotonic() * 1000
@@ -406,6 +409,7 @@ class Bench:
         self.rooms: list[RoomSlot] = []
         self.all_done = asyncio.Event()
         self.remaining = 0
+        self.unfinished: list[dict[str, Any]] = []  # some of the clients that never saw their room's end
         self.same_machine = urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1")
 
     def spawn(self, coro: Any) -> None:
@@ -438,6 +442,9 @@ class Bench:
             await asyncio.wait_for(self.all_done.wait(), timeout_s)
         self.stopping = True
         elapsed = time.monotonic() - start
+        self.unfinished = [{"room": c.room.index, "seat": c.seat, "token": c.token is not None,
+                            "connected": c.ws is not None, "last": list(c.last_kinds)}
+                           for c in self.clients if not c.done][:20]
         for client in self.clients:
             if client.ws is not None:
                 self.spawn(client.ws.close())
@@ -448,12 +455,13 @@ class Bench:
 
     async def _clock_sampler(self) -> None:
         """Every second, at one instant: how far apart the clients of each running room put the server's
-        clock (what the sand they draw shows)."""
+        clock (what the sand they draw shows), once their estimates have settled (8 pings, 2 s after connecting:
+        a room's sand starts after a 3 s countdown)."""
         while not self.stopping:
             await asyncio.sleep(1.0)
             now, wall = time.monotonic() * 1000, time.time() * 1000
             for room in self.rooms:
-                shown = [c.clock.server_ms(now) for c in room.clients if c.clock.known and not c.done]
+                shown = [c.clock.server_ms(now) for c in room.clients if c.clock.settled and not c.done]
                 if len(shown) >= 2:
                     middle = sorted(shown)[len(shown) // 2]
                     self.tally.clock_spread.append(max(abs(s - middle) for s in shown))
@@ -531,6 +539,7 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
             server.stop()
     figures = server_figures(stats, rooms, since) if stats is not None else None
     report = bench.tally.report(rooms, seconds, figures, time.process_time() - cpu_before)
+    report["unfinished_clients"] = bench.unfinished
     report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms),
                    "faults": {"server_kills": faults.kills, "drop_pct": drop_pct,
                               "latency_ms": list(latency) if latency else None}})

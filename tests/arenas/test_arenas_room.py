@@ -204,3 +204,18 @@ def test_a_stored_arenas_room_comes_back_after_a_restart_and_counts_down_from_it
     assert table.run.phase == Phase.COUNTDOWN and table.next_wake() == later + COUNTDOWN_MS
     assert table.run.paused and table.state.assisted  # paused it was, paused it stays (and marked)
     assert "token-of-ana" not in json.dumps(record) and all(s.status() == "away" for s in again.seats[:1])
+
+
+def test_a_card_that_comes_after_the_sand_ran_out_is_refused_and_the_room_ends() -> None:
+    sent: list[str] = []
+    setup = {"level": 1, "players": ["Ana"]}
+    room = Room("ABCD-EFGH", "arenas", ArenasSide(), setup, Options(), token_hash("t"), None, 0)
+    ana = room.add_creator(sent.append, "Ana", 0, "t", "127.0.0.1", 0)
+    room.start(ana, 5, 0)
+    sent.clear()
+    late = COUNTDOWN_MS + 10 * 60_000  # long after every timer ran dry, and no tick came in between
+    room.game_input(ana, "act", {"action": PlayCard(0, 0).to_json()}, 9, late)
+    frames = [json.loads(text) for text in sent]
+    assert room.phase == "over" and [f["kind"] for f in frames if f["kind"] != "room"] == ["refused", "result"]
+    assert frames[0]["id"] == 9 and frames[0]["reason"].startswith("the game is over")
+    assert frames[1]["outcome"]["result"] == "lost"

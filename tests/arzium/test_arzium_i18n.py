@@ -37,7 +37,7 @@ from arzium.rules.preview import search_preview
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.log_panel import describe
-from arzium.scenes.wording import RULE_TEXTS, rule_text, shown_name
+from arzium.wording import RULE_TEXTS, rule_text, shown_name
 from common import catalog, text
 from common.app import App, AppOptions
 from common.i18n import catalogue_folder, language, set_language

@@ -30,7 +30,7 @@ from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene
 from arzium.scenes.shown import Shown
-from arzium.scenes.wording import points
+from arzium.wording import points
 from arzium_testkit import (
     artifact_of,
     give_artifacts,

@@ -94,7 +94,7 @@ def _positive(text: str) -> int:
     return n
 
 
-TOURNAMENT_BOTS = ("easy", "normal", "hard", "hard-v1")  # hard-v1: the first hard bot, for comparisons
+TOURNAMENT_BOTS = ("easy", "normal", "hard")
 
 
 def _bot_list(text: str) -> list[str]:
@@ -210,14 +210,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=["arzium"], help=_("the game (only Arzium has competing bots)"))
     p.add_argument("--players", type=int, choices=[2, 3, 4], default=2, help=_("seats at the table"))
     p.add_argument("--bots", type=_bot_list, default=["hard", "normal"],
-                   help=_("comma-separated bot levels, one per competitor: easy, normal, hard, hard-v1 (the first "
-                          "hard bot)"))
+                   help=_("comma-separated bot levels, one per competitor: easy, normal, hard"))
     p.add_argument("--games", type=_positive, default=200, help=_("games to play"))
     p.add_argument("--basic", action="store_true", help=_("basic game (no artifacts); default is the full game"))
     p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the results as JSON"))
     p.add_argument("--iterations", type=_positive, metavar="N",
-                   help=_("search iterations per move of the hard bots (reproducible; default: hard thinks up to "
-                          "0.8 s, hard-v1 runs 300)"))
+                   help=_("search iterations per move of the hard bots (reproducible; default: they think up to "
+                          "0.8 s)"))
     p.add_argument("--time-cap", type=_seconds, metavar="SECONDS",
                    help=_("wall-clock cap per move of the hard bots (the window's is 0.8)"))
     p.add_argument("--rotate-first", action="store_true",

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from babel.messages.pofile import read_po
 
-from arenas.bots.verify import LABELS
+from arenas.bots.proof import LABELS
 from arenas.rules import PlayWild, Tile, build_level, load_levels
 from arenas.scenes import catalog, controls, flow
 from arenas.scenes.hints import hint_view

@@ -11,7 +11,7 @@ from common.files import DataError, Kind, Problem, normalise_newlines, parse_jso
 from common.jsonio import write_json_atomic
 from common.safe_text import one_line
 
-FORMAT_VERSION = 2  # the newest version any game writes (Arzium 2: issue 11); older ones are read
+FORMAT_VERSION = 2  # the newest version any game writes (Arzium 2: artifacts after the search); older ones are read
 GAMES = ("arenas", "arzium")
 
 

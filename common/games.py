@@ -1,73 +1,76 @@
-"""The games the menu offers: title, rules text and how to start each (imported lazily)."""
+"""The games of the collection: each game gives one typed `Game` (its `G/plugin.py`), and the launcher
+(`common.cli`) installs them here before the app starts. The engine and the shell read `GAMES` and import no
+game; a game's hooks import its scenes only when called, so the menu's first frame loads none of them."""
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
+import argparse
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from common.i18n import N_, language
-from common.paths import shipped
+from common.i18n import language
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.replay import Replay
+    from common.replay_index import ReplayRow, StatsPage
     from common.scene import Scene
+    from common.scenes.figures import FigureBook
+    from common.scenes.replay_viewer import Playback
+
+MakeApp = Callable[[bool], "App"]
+"""What the launcher gives a command that needs a window: the app, headless (True) or in a window."""
+
+
+def no_flags(parser: argparse.ArgumentParser) -> None:
+    """A command that takes only the flags every command takes."""
 
 
 @dataclass(frozen=True)
-class GameEntry:
-    """One game of the collection."""
+class Command:
+    """A command-line command a game brings: its name, its help (marked with N_), its own flags and what it
+    runs (the parsed arguments and the launcher's app maker -> the exit code)."""
 
-    key: str
+    name: str
+    help: str
+    run: Callable[[argparse.Namespace, MakeApp], int]
+    flags: Callable[[argparse.ArgumentParser], None] = no_flags
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of the collection: what the menu shows of it and every hook the app and the tools call."""
+
+    key: str  # also the name of its command (`main.py KEY`) and the first word of its replay files
     title: str  # a name, the same in every language
     tagline: str  # marked with N_: shown through _()
     icon: str
     rules_file: Path
-    start: str | None  # "module:function" returning the first scene, or None while not built
-    replay_summary: str | None = None  # "module:function": (path, Replay) -> ReplayRow (common.replay_index)
-    replay_viewer: str | None = None   # "module:function": (app, Replay, source) -> the viewer's Playback
-    statistics: str | None = None      # "module:function": () -> StatsPage (common.replay_index)
-    rules_figures: str | None = None   # "module:function": () -> the FigureBook (common.scenes.figures) of its rules
-    tutorial: str | None = None        # "module:function": (app, step) -> the tutorial's scene at step `step`
+    start: Callable[[App], Scene]  # its first scene (the setup screen); `DataError` if its data cannot be used
+    open: Callable[[App, argparse.Namespace], int]  # `main.py KEY`: push its scene over the menu; the exit code
+    open_help: str  # the help of `main.py KEY` (marked with N_)
+    replay_headless: Callable[[Replay, Path], int]  # print a replay's outcome as JSON; the exit code
+    replay_summary: Callable[[Path, Replay], ReplayRow]  # a line of the Replays screen
+    replay_viewer: Callable[[App, Replay, str], Playback]  # the game's side of the replay viewer
+    statistics: Callable[[], StatsPage]  # its page of the Statistics screen
+    rules_figures: Callable[[], FigureBook]  # the figures of its rules text
+    tutorial: Callable[[App, int], Scene]  # its tutorial at a step (0: the start)
+    catalog: Callable[[], None]  # registers its scenes for `screenshot` and `timedemo` (common.catalog)
+    open_flags: Callable[[argparse.ArgumentParser], None] = no_flags  # the flags of `main.py KEY`
+    commands: tuple[Command, ...] = ()  # its tools (`main.py NAME ...`)
 
     def rules_text_file(self) -> Path:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""
         translated = self.rules_file.with_name(f"{self.rules_file.stem}.{language()}.md")
         return translated if language() != "en" and translated.is_file() else self.rules_file
 
-    def make_start_scene(self, app: App) -> Scene:
-        """Import the game lazily and build its first scene (setup screen); `DataError` if the game's data
-        cannot be used (the menu shows it in one line)."""
-        assert self.start is not None
-        factory: Callable[[App], Scene] = hook(self.start)
-        return factory(app)
+
+GAMES: dict[str, Game] = {}
+"""The installed games by key, in the order the menu shows them."""
 
 
-    def make_tutorial_scene(self, app: App, step: int) -> Scene:
-        """Import the game lazily and build its tutorial scene at step `step` (0: the start); `DataError` if
-        the game's data cannot be used."""
-        assert self.tutorial is not None
-        factory: Callable[[App, int], Scene] = hook(self.tutorial)
-        return factory(app, step)
-
-
-def hook(ref: str) -> Callable[..., Any]:
-    """The function a "module:function" reference names (the module imported now)."""
-    module, func = ref.split(":")
-    found: Callable[..., Any] = getattr(importlib.import_module(module), func)
-    return found
-
-
-GAMES: dict[str, GameEntry] = {
-    "arenas": GameEntry("arenas", "Arenas Movedizas", N_("Real-time co-op: keep the sand timers alive"),
-                        "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene",
-                        "arenas.scenes.replay_model:summarize", "arenas.scenes.replay_view:playback",
-                        "arenas.scenes.statistics:statistics", rules_figures="arenas.scenes.rules_figures:figure_book",
-                        tutorial="arenas.scenes.tutorial:tutorial_scene"),
-    "arzium": GameEntry("arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"),
-                        "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene",
-                        "arzium.scenes.replay_model:summarize", "arzium.scenes.replay_view:playback",
-                        "arzium.scenes.statistics:statistics", rules_figures="arzium.scenes.rules_figures:figure_book",
-                        tutorial="arzium.scenes.tutorial:tutorial_scene"),
-}
+def install(games: Iterable[Game]) -> None:
+    """Make `games` the collection (the launcher calls this once, before the app starts)."""
+    GAMES.clear()
+    GAMES.update((game.key, game) for game in games)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from common.files import DataError
-from common.games import GAMES, hook
+from common.games import GAMES
 from common.i18n import _
 from common.paths import replays_dir
 from common.replay import ReplayError, read_replay
@@ -91,10 +91,7 @@ def summarize(path: Path) -> ReplayRow:
     when = _mtime(path)
     try:
         replay = read_replay(path)
-        entry = GAMES[replay.game]
-        if entry.replay_summary is None:
-            raise ReplayError(f"{path}: {entry.title} replays cannot be watched")
-        row: ReplayRow = hook(entry.replay_summary)(path, replay)
+        row = GAMES[replay.game].replay_summary(path, replay)
     except (ReplayError, DataError) as exc:
         return broken_row(path, exc, when)
     return replace(row, when=when)
@@ -159,4 +156,4 @@ def opener_failed(process: subprocess.Popen[bytes]) -> str | None:
 
 def statistics_pages() -> list[StatsPage]:
     """Every game's statistics page, in menu order."""
-    return [hook(entry.statistics)() for entry in GAMES.values() if entry.statistics is not None]
+    return [game.statistics() for game in GAMES.values()]

@@ -2,11 +2,12 @@
 
 Each project module's imports are read with `ast` (imports inside functions count; only imports under
 `if TYPE_CHECKING:` are exempt; `importlib` by name is not an import). Layers inside a game G (arenas,
-arzium): `G.scenes -> G.session/G.save/G.records -> G.bots -> G.rules`, with `G.cli` on top (only the
-launcher common.cli uses it, by name); `G.rules` imports no pygame and nothing outside G.rules but the pure
-common modules; a game imports nothing of the other; `common` imports no game module, its pure modules no
-pygame, and the engine none of the shell's scenes (`common.scenes`); the launcher, above the engine, puts the
-app together with them. The map: ARCHITECTURE.md.
+arzium): `G.scenes -> G.session/G.save/G.records -> G.bots -> G.rules`, with `G.cli` above them and `G.plugin`
+on top (the game's one object: only the launcher common.cli imports it, and only it imports `G.cli`);
+`G.rules` imports no pygame and nothing outside G.rules but the pure common modules; a game imports nothing of
+the other; `common` imports no game module but the launcher each game's plugin, its pure modules no pygame,
+and the engine none of the shell's scenes (`common.scenes`); the launcher, above the engine, puts the app
+together with them. The map: ARCHITECTURE.md.
 """
 from __future__ import annotations
 
@@ -210,8 +211,10 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
     """Why this import goes against the layers, or None when it is fine."""
     src, dst = imp.source, imp.target
     if _within(src, "common"):
+        if src in LAUNCHER and any(dst == f"{g}.plugin" for g in games):
+            return None
         if any(_within(dst, g) for g in games):
-            return "common imports no game module"
+            return "common imports no game module but the launcher a game's plugin"
         if src in PURE_COMMON and (_is_pygame(dst) or (_within(dst, "common") and dst not in PURE_COMMON)):
             return "pure common modules (used by rules) import no pygame and no graphics module"
         if not _within(src, "common.scenes") and src not in LAUNCHER and _within(dst, "common.scenes"):
@@ -222,8 +225,10 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
             continue
         if any(_within(dst, other) for other in games if other != g):
             return "a game imports nothing of the other game"
-        if _within(dst, f"{g}.cli") and not _within(src, f"{g}.cli"):
-            return f"{g}.cli is the top of {g}: only main.py imports it"
+        if _within(dst, f"{g}.plugin") and not _within(src, f"{g}.plugin"):
+            return f"{g}.plugin is the top of {g}: only the launcher imports it"
+        if _within(dst, f"{g}.cli") and src != f"{g}.plugin" and not _within(src, f"{g}.cli"):
+            return f"{g}.cli is run by {g}.plugin: only it imports {g}.cli"
         if _within(src, f"{g}.rules"):
             if _is_pygame(dst):
                 return f"{g}.rules imports no pygame"
@@ -361,11 +366,12 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "g.rules.core": "from common import jsonio\nfrom common.widgets import Button\nfrom g.rules import x\n",
         "g.bots": "from g.session import run\nfrom g.rules import core\n",
         "g.session": "import pygame.draw\nfrom g.scenes.play import P\nfrom g.bots import b\n",
-        "g.scenes.play": "from g.session import run\nfrom g import cli\nimport h.rules\n",
-        "g.cli": "from g.scenes import play\n", "h.rules": "", "main": "import g.cli\nimport h.rules\n",
+        "g.scenes.play": "from g.session import run\nfrom g import cli\nimport h.rules\nimport g.plugin\n",
+        "g.cli": "from g.scenes import play\n", "g.plugin": "import g.cli\n", "h.rules": "",
+        "main": "import common.cli\n",
         "common.jsonio": "import pygame\n", "common.widgets": "from g.rules import x\n",
         "common.app": "from common.scenes.rules import R\n", "common.scenes.rules": "from common import widgets\n",
-        "common.cli": "from common.scenes.menu import M\n", "common.scenes.menu": "",
+        "common.cli": "from common.scenes.menu import M\nimport g.plugin\nimport g.cli\n", "common.scenes.menu": "",
     })
     assert layer_problems(graph, games=("g", "h")) == [
         "g.rules (line 1) imports pygame: g.rules imports no pygame",
@@ -376,13 +382,15 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records",
         "g.session (line 1) imports pygame.draw: g.session/save/records import no pygame",
         "g.session (line 2) imports g.scenes.play: g.session/save/records import no g.scenes",
-        "g.scenes.play (line 2) imports g.cli: g.cli is the top of g: only main.py imports it",
+        "g.scenes.play (line 2) imports g.cli: g.cli is run by g.plugin: only it imports g.cli",
         "g.scenes.play (line 3) imports h.rules: a game imports nothing of the other game",
+        "g.scenes.play (line 4) imports g.plugin: g.plugin is the top of g: only the launcher imports it",
         "common.jsonio (line 1) imports pygame: pure common modules (used by rules) import no pygame and no "
         "graphics module",
-        "common.widgets (line 1) imports g.rules: common imports no game module",
+        "common.widgets (line 1) imports g.rules: common imports no game module but the launcher a game's plugin",
         "common.app (line 1) imports common.scenes.rules: the engine imports none of the shell's scenes "
         "(common.scenes); they are given to it",
+        "common.cli (line 3) imports g.cli: common imports no game module but the launcher a game's plugin",
     ]
 
 

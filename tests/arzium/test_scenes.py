@@ -86,7 +86,7 @@ def test_every_arzium_scene_runs_300_frames_of_random_input(app: App, name: str)
 
 def test_the_menu_opens_the_setup_screen_and_start_deals_a_table(app: App) -> None:
     app.stack.clear_to(Scene(app))
-    setup = GAMES["arzium"].make_start_scene(app)
+    setup = GAMES["arzium"].start(app)
     assert isinstance(setup, SetupScene)
     app.push(setup)
     setup.start()

@@ -1,0 +1,49 @@
+"""Argument types the command line shares between the launcher and the games' commands: each turns a word
+into a value or says in one line what is wrong with it."""
+from __future__ import annotations
+
+import argparse
+
+from common.i18n import _
+
+SIZE_MIN, SIZE_MAX = (320, 240), (7680, 4320)
+
+
+def size(text: str) -> tuple[int, int]:
+    """A window size, 1280x720."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("size must look like 1280x720, not {text!r}").format(text=text)) from None
+    if not (SIZE_MIN[0] <= w <= SIZE_MAX[0] and SIZE_MIN[1] <= h <= SIZE_MAX[1]):
+        raise argparse.ArgumentTypeError(_("size {size} is outside {smallest}..{largest}").format(
+            size=f"{w}x{h}", smallest=f"{SIZE_MIN[0]}x{SIZE_MIN[1]}", largest=f"{SIZE_MAX[0]}x{SIZE_MAX[1]}"))
+    return w, h
+
+
+def size_list(text: str) -> list[tuple[int, int]]:
+    """Window sizes, comma-separated."""
+    return [size(part) for part in text.split(",")]
+
+
+def positive(text: str) -> int:
+    """A whole number above 0."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected a whole number, not {text!r}").format(text=text)) from None
+    if n <= 0:
+        raise argparse.ArgumentTypeError(_("expected a positive number, not {n}").format(n=n))
+    return n
+
+
+def seconds(text: str) -> float:
+    """Seconds above 0 and at most 60."""
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected seconds (a number such as 0.8), not {text!r}").format(
+            text=text)) from None
+    if not 0 < s <= 60:
+        raise argparse.ArgumentTypeError(_("expected seconds above 0 and at most 60, not {text}").format(text=text))
+    return s

@@ -20,6 +20,7 @@ from common.files import Kind
 from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned
 from common.paths import data_dir
+from common.rules_api import json_int
 from common.safe_text import one_line
 
 RECORDS_FILE = "arenas_records.json"
@@ -27,8 +28,10 @@ RECORDS_VERSION = 2
 # Version 2 put the levels in the order of their difficulty for people: the level numbers of
 # an older file are renumbered like this when it is read (a level not listed kept its number).
 RENUMBERED_IN_V2: dict[int, int] = {6: 7, 7: 6}  # The Fast One and Crossing Sands changed places
-_COUNTS = ("wins", "losses", "assisted_wins", "assisted_losses", "win_streak", "best_win_streak")
+_COUNTS = ("wins", "losses", "assisted_wins", "assisted_losses", "win_streak", "best_win_streak", "loss_streak")
 _LEVEL_KEY = re.compile(r"[1-9][0-9]{0,2}")  # a level number 1-999 as written by `save`, nothing else
+MAX_RUNS = 10_000_000  # the most runs of one level a count can hold
+MAX_RUN_MS = 24 * 3_600_000  # the longest best time a record can hold (a day)
 
 
 @dataclass
@@ -42,6 +45,7 @@ class LevelRecord:
     win_streak: int = 0  # wins in a row up to the last run (0 after a loss)
     best_win_streak: int = 0
     best_ms: int | None = None
+    loss_streak: int = 0  # losses in a row up to the last run (0 after a win)
     extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer version, written back as read
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,22 +55,22 @@ class LevelRecord:
     def counts(self) -> tuple[int, ...]:
         """The counts, in the order of the file's fields."""
         return (self.wins, self.losses, self.assisted_wins, self.assisted_losses, self.win_streak,
-                self.best_win_streak)
+                self.best_win_streak, self.loss_streak)
 
     @classmethod
     def from_dict(cls, data: Any) -> LevelRecord:
-        """Inverse of `to_dict`; ValueError if `data` is malformed."""
+        """Inverse of `to_dict`; ValueError if `data` is malformed or a number is out of range (counts at most
+        `MAX_RUNS`, the best time at most `MAX_RUN_MS`)."""
         if not isinstance(data, dict):
             raise ValueError(_("a level record must be an object"))
-        counts = [data.get(k, 0) for k in _COUNTS]
+        counts = [json_int(data.get(k, 0), k, 0, MAX_RUNS) for k in _COUNTS]
         best = data.get("best_ms")
-        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counts):
-            raise ValueError(_("{fields} must be counts").format(fields=", ".join(_COUNTS)))
-        if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 0):
-            raise ValueError(_("best_ms must be a time in ms or null"))
+        if best is not None:
+            best = json_int(best, "best_ms", 0, MAX_RUN_MS)
         extra = {k: v for k, v in data.items() if k not in _COUNTS and k != "best_ms"}
-        wins, losses, assisted_wins, assisted_losses, win_streak, best_win_streak = counts
-        return cls(wins, losses, assisted_wins, assisted_losses, win_streak, best_win_streak, best, extra)
+        wins, losses, assisted_wins, assisted_losses, win_streak, best_win_streak, loss_streak = counts
+        return cls(wins, losses, assisted_wins, assisted_losses, win_streak, best_win_streak, best, loss_streak,
+                   extra)
 
 
 def _levels_from(data: Any) -> dict[int, LevelRecord]:
@@ -77,7 +81,10 @@ def _levels_from(data: Any) -> dict[int, LevelRecord]:
     for key, value in data.items():
         if not _LEVEL_KEY.fullmatch(key):
             raise ValueError(_("levels: key {key} is not a level number").format(key=repr(key[:20])))
-        levels[int(key)] = LevelRecord.from_dict(value)
+        try:
+            levels[int(key)] = LevelRecord.from_dict(value)
+        except ValueError as exc:
+            raise ValueError(f"levels.{key}.{exc}") from None
     return levels
 
 
@@ -134,8 +141,10 @@ class Records:
             rec.losses += 1
             rec.assisted_losses += assisted
             rec.win_streak = 0
+            rec.loss_streak += 1
             return
         rec.wins += 1
+        rec.loss_streak = 0
         rec.win_streak += 1
         rec.best_win_streak = max(rec.best_win_streak, rec.win_streak)
         if assisted:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, BotSeat, TeammateBot
-from arenas.records import Records
+from arenas.records import RECORDS_FILE, Records
 from arenas.rules import (
     Action,
     GameState,
@@ -32,9 +32,10 @@ from arenas.rules import (
 )
 from arenas.rules.levels import MAX_LEVEL_NUMBER
 from arenas.rules.replay import REPLAY_VERSION
+from common.file_lock import exclusive
 from common.files import DataError
 from common.i18n import _, format_decimal
-from common.paths import replays_dir
+from common.paths import data_dir, replays_dir
 from common.replay import Replay, write_new_replay
 from common.safe_text import one_line
 
@@ -212,6 +213,7 @@ class RunRecord:
     next_unlocked: bool = False
     replay_path: Path | None = None
     problems: tuple[str, ...] = ()
+    losses_in_a_row: int = 0  # on this level, this run included (a counted run's)
 
 
 def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
@@ -221,20 +223,22 @@ def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
     out = RunRecord()
     problems: list[str] = []
     if setup.counts and not setup.watch and state.result is not None and is_shipped(setup.level):
-        records = Records.load()
-        if records.message:
-            problems.append(records.message)
-        n = setup.level.number
-        out.previous_best = records.best_ms(n)
-        records.record(n, state.result == "won", state.time_ms, state.assisted)
-        out.new_best = records.best_ms(n) != out.previous_best and state.result == "won"
-        out.next_unlocked = records.is_unlocked(n + 1)
-        try:
-            records.save()
-        except DataError as exc:
-            problems.append(one_line(_("Arenas records not saved: {problem}").format(problem=exc)))
-        except OSError as exc:
-            problems.append(_("could not save Arenas records: {problem}").format(problem=exc.strerror or exc))
+        with exclusive(data_dir() / RECORDS_FILE):  # another window's run ending now is counted too
+            records = Records.load()
+            if records.message:
+                problems.append(records.message)
+            n = setup.level.number
+            out.previous_best = records.best_ms(n)
+            records.record(n, state.result == "won", state.time_ms, state.assisted)
+            out.new_best = records.best_ms(n) != out.previous_best and state.result == "won"
+            out.next_unlocked = records.is_unlocked(n + 1)
+            out.losses_in_a_row = records.get(n).loss_streak
+            try:
+                records.save()
+            except DataError as exc:
+                problems.append(one_line(_("Arenas records not saved: {problem}").format(problem=exc)))
+            except OSError as exc:
+                problems.append(_("could not save Arenas records: {problem}").format(problem=exc.strerror or exc))
     if setup.counts:
         stem = f"arenas-{time.strftime('%Y%m%d-%H%M%S')}-level{setup.level.number:02d}-{state.result or 'left'}"
         try:

@@ -15,10 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from arzium.rules import GameState, outcome
+from common.file_lock import exclusive
 from common.files import DataError, Kind
 from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned
 from common.paths import data_dir
+from common.rules_api import json_int
 from common.safe_text import one_line
 
 RECORDS_FILE = "arzium_records.json"
@@ -27,6 +29,8 @@ MIXED, PEOPLE = "mixed", "people"
 _SAME_LEVEL = {"greedy": "normal"}  # bot levels that are one level to a player
 _COUNTS = ("played", "wins", "losses", "assisted", "points")
 _KEY = re.compile(r"([a-z]{1,12})-([1-9])")  # "<bot level>-<players>"
+MAX_GAMES = 10_000_000  # the most games one kind of table can count
+MAX_SCORE = 10_000  # the most points one game can score, far above any real game's
 
 
 @dataclass
@@ -48,17 +52,17 @@ class TableRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> TableRecord:
-        """Inverse of `to_dict`; ValueError if `data` is malformed."""
+        """Inverse of `to_dict`; ValueError if `data` is malformed or a number is out of range (wins, losses and
+        assisted games at most the games played, points at most `MAX_SCORE` a game)."""
         if not isinstance(data, dict):
             raise ValueError("a table record must be an object")
-        counts = [data.get(k, 0) for k in _COUNTS]
+        played = json_int(data.get("played", 0), "played", 0, MAX_GAMES)
+        wins, losses, assisted = (json_int(data.get(k, 0), k, 0, played) for k in ("wins", "losses", "assisted"))
+        points = json_int(data.get("points", 0), "points", 0, played * MAX_SCORE)
         best = data.get("best_score")
-        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counts):
-            raise ValueError(f"{', '.join(_COUNTS)} must be counts")
-        if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 0):
-            raise ValueError("best_score must be a score or null")
+        if best is not None:
+            best = json_int(best, "best_score", 0, MAX_SCORE)
         extra = {k: v for k, v in data.items() if k not in _COUNTS and k != "best_score"}
-        played, wins, losses, assisted, points = counts
         return cls(played, wins, losses, assisted, points, best, extra)
 
     @property
@@ -85,7 +89,10 @@ def _from_json(data: Any) -> tuple[dict[tuple[str, int], TableRecord], dict[str,
         match = _KEY.fullmatch(key)
         if match is None:
             raise ValueError(f"tables: key {key[:20]!r} is not '<bot level>-<players>'")
-        tables[(match[1], int(match[2]))] = TableRecord.from_dict(value)
+        try:
+            tables[(match[1], int(match[2]))] = TableRecord.from_dict(value)
+        except ValueError as exc:
+            raise ValueError(f"tables.{key}.{exc}") from None
     return tables, {k: v for k, v in data.items() if k not in ("version", "tables")}
 
 
@@ -153,15 +160,18 @@ class Records:
 
 
 def record_game(state: GameState, assisted: bool) -> list[str]:
-    """Count a finished game in the user's records and save them; the problems, one line each."""
-    records = Records.load()
-    problems = [records.message] if records.message else []
-    if not records.record(state, assisted):
-        return problems
-    try:
-        records.save()
-    except DataError as exc:
-        problems.append(one_line(_("Arzium records not saved: {reason}").format(reason=exc)))
-    except OSError as exc:
-        problems.append(one_line(_("could not save Arzium records: {reason}").format(reason=exc.strerror or exc)))
+    """Count a finished game in the user's records and save them; the problems, one line each. Another window's
+    game ending at the same moment is counted too (the file is read and written under its lock)."""
+    with exclusive(data_dir() / RECORDS_FILE):
+        records = Records.load()
+        problems = [records.message] if records.message else []
+        if not records.record(state, assisted):
+            return problems
+        try:
+            records.save()
+        except DataError as exc:
+            problems.append(one_line(_("Arzium records not saved: {reason}").format(reason=exc)))
+        except OSError as exc:
+            problems.append(one_line(_("could not save Arzium records: {reason}").format(
+                reason=exc.strerror or exc)))
     return problems

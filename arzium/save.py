@@ -15,6 +15,10 @@ aside the same way and the screen falls back to its defaults.
 
 Nothing is lost across versions: a save or setup file of a newer `format`, or one that cannot be read
 now, is not used and never overwritten (writing it gives a `DataError`; one line says so).
+
+One autosave, one window: the first instance of the app to save a game owns the autosave (`common.file_lock`)
+until its game ends or it closes. Another instance plays on unsaved, told so in one line, and is offered no
+Resume of the owner's game; neither overwrites nor deletes the other's save.
 """
 from __future__ import annotations
 
@@ -41,7 +45,8 @@ from arzium.rules import (
     is_over,
     run_replay,
 )
-from common.files import DataError, Kind
+from common.file_lock import held_elsewhere, hold, holds, release
+from common.files import DataError, Kind, Problem
 from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned
 from common.paths import data_dir
@@ -74,22 +79,44 @@ def save_game(state: GameState, actions_log: list[Action] | tuple[Action, ...], 
               assisted: bool = False, pending: list[Action] | tuple[Action, ...] = ()) -> None:
     """Write the game atomically: setup, seed, committed actions, the state they lead to, `assisted` and the
     `pending` actions of the turn in progress. `DataError` (the file is kept) when the save there is of a
-    newer format or cannot be read now; `OSError` when the write fails."""
-    write_json_versioned(Path(path) if path is not None else save_path(), {
-        "game": SAVE_GAME, "format": SAVE_FORMAT, "cards": state.cards.version, "state": state.to_dict(),
-        "actions": [a.to_json() for a in actions_log], "assisted": assisted,
-        "pending": [a.to_json() for a in pending]}, "format", Kind.SAVE)
+    newer format or cannot be read now, or when a game in another window owns the save; `OSError` when the
+    write fails."""
+    path = Path(path) if path is not None else save_path()
+    owned = holds(path)
+    if not hold(path):
+        raise DataError(path, Problem.IN_USE, _in_use())
+    try:
+        write_json_versioned(path, {
+            "game": SAVE_GAME, "format": SAVE_FORMAT, "cards": state.cards.version, "state": state.to_dict(),
+            "actions": [a.to_json() for a in actions_log], "assisted": assisted,
+            "pending": [a.to_json() for a in pending]}, "format", Kind.SAVE)
+    except DataError:
+        if not owned:  # a save this app must not overwrite: this window does not own it either
+            release(path)
+        raise
+
+
+def _in_use() -> str:
+    return _("an Arzium game is open in another window and keeps this save; this game is not saved")
 
 
 def delete_save(path: Path | None = None) -> None:
-    """Remove the autosave (e.g. when its game is over); no error if there is none."""
-    Path(path if path is not None else save_path()).unlink(missing_ok=True)
+    """Remove the autosave (e.g. when its game is over) and let it go; no error if there is none. A save another
+    window's game owns is left to it."""
+    path = Path(path if path is not None else save_path())
+    if hold(path):
+        path.unlink(missing_ok=True)
+        release(path)
 
 
 def load_saved_game(path: Path | None = None) -> tuple[SavedGame | None, str | None]:
     """The saved game; (None, None) without a save; a bad save is set aside: (None, one-line message); a
-    save of a newer format or unreadable for now is kept as it is: (None, one-line message)."""
+    save of a newer format or unreadable for now, or owned by a game in another window, is kept as it is:
+    (None, one-line message)."""
     path = Path(path) if path is not None else save_path()
+    if held_elsewhere(path):
+        return None, one_line(_("An Arzium game is open in another window: its save is resumed there, "
+                                "and a game started here is not saved"))
     clean_stale_temps(path)
     loaded = load_json(path, _("Arzium save"), _check, Kind.SAVE, SAVE_FORMAT, "format")
     return loaded.value, loaded.message

@@ -8,13 +8,18 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import pygame
 
 from common import text
 from common.clock import FixedStepClock
+from common.file_lock import clean_stale_locks
 from common.i18n import _, ngettext, set_language, system_language
+from common.jsonio import clean_temps_in
 from common.layers import Layers, Part, paint_all
+from common.paths import cache_dir, config_dir, data_dir, replays_dir
+from common.replay import clean_replay_debris
 from common.safe_text import one_line
 from common.scene import Scene, SceneStack
 from common.settings import Settings, load_settings, save_settings
@@ -26,6 +31,7 @@ TITLE = "Arenas & Arzium"
 ICON_SPRITE = "ui/logo_emblem"  # the window icon: the sprite pack's app logo
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
+DESKTOP_ROOM = (40, 80)  # what a desktop's panels and a title bar take, at least (SDL tells no usable area)
 STEP_MS = 10
 F11_REPEAT_MS = 450  # F11 pressed again sooner than this is the key's repeat, not a new press
 
@@ -39,6 +45,31 @@ def fullscreen_size(desktops: list[tuple[int, int]]) -> tuple[int, int]:
     return desktops[0] if desktops else (0, 0)
 
 
+class WindowFit(NamedTuple):
+    """How the window opens: its `size`, the smallest the player (or the window manager) may make it, and
+    whether it opens maximized."""
+
+    size: tuple[int, int]
+    minimum: tuple[int, int] = MIN_SIZE
+    maximized: bool = False
+
+
+def windowed_fit(size: tuple[int, int], desktops: list[tuple[int, int]]) -> WindowFit:
+    """`size`, unless it does not fit the first desktop less room for a title bar and panels: then the window
+    opens at most at the desktop's size, maximized (the window manager gives it the desktop's usable area),
+    and may shrink to `size` made small enough (same shape) to fit that room."""
+    if not desktops or desktops[0][0] <= 0 or desktops[0][1] <= 0:
+        return WindowFit(size)
+    desk = desktops[0]
+    room = (desk[0] - DESKTOP_ROOM[0], desk[1] - DESKTOP_ROOM[1])
+    if size[0] <= room[0] and size[1] <= room[1]:
+        return WindowFit(size)
+    k = max(0.1, min(room[0] / size[0], room[1] / size[1]))
+    shrunk = (round(size[0] * k), round(size[1] * k))
+    opening = (max(min(MIN_SIZE[0], desk[0]), shrunk[0]), max(min(MIN_SIZE[1], desk[1]), shrunk[1]))
+    return WindowFit(opening, (min(MIN_SIZE[0], shrunk[0]), min(MIN_SIZE[1], shrunk[1])), True)
+
+
 def _window() -> pygame.Window | None:
     """The display module's window, where the video driver has one."""
     with warnings.catch_warnings():
@@ -47,6 +78,16 @@ def _window() -> pygame.Window | None:
             return pygame.Window.from_display_module()
         except (AttributeError, pygame.error):
             return None
+
+
+def clean_debris() -> None:
+    """Remove the temp files killed writes left in the user's folders (settings, records, saves, tutorial
+    progress, the cache) and in the replays folder, with its empty replay files, and the lock files of
+    instances that are gone."""
+    for folder in dict.fromkeys((config_dir(), data_dir(), cache_dir() / "toml")):
+        clean_temps_in(folder)
+    clean_replay_debris(replays_dir())
+    clean_stale_locks(data_dir())
 
 
 @dataclass
@@ -89,7 +130,8 @@ class App:
         pygame.font.init()
         text.clear_cache()
         self.toasts: list[Toast] = []
-        if settings is None:
+        if settings is None:  # a start on the user's files: first, the debris of writes killed earlier goes
+            clean_debris()
             settings, message = load_settings()
             if message:
                 self.toast(message)
@@ -98,6 +140,10 @@ class App:
             self.settings = replace(self.settings, sprite_pack=self.options.sprites)
         self.use_language(self.options.lang or self.settings.language or system_language())
         self.windowed_size = self.options.size
+        self.fit = WindowFit(self.windowed_size)
+        if not self.options.headless:
+            self.fit = windowed_fit(self.windowed_size, pygame.display.get_desktop_sizes())
+            self.windowed_size = self.fit.size
         self.windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
         self.f11_at = -1e9  # when F11 was last pressed (ms)
         fullscreen = (self.options.fullscreen or self.settings.fullscreen) and not self.options.headless
@@ -150,7 +196,10 @@ class App:
         window = _window()
         if window is not None:
             with contextlib.suppress(pygame.error):
-                window.minimum_size = MIN_SIZE
+                window.minimum_size = self.fit.minimum
+                if self.fit.maximized and not fullscreen:
+                    self.fit = self.fit._replace(maximized=False)  # once, as it opens
+                    window.maximize()
         self.fullscreen = fullscreen
         return screen
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 
 from common.i18n import _
+from common.safe_text import one_line, short_number
 
 SIZE_MIN, SIZE_MAX = (320, 240), (7680, 4320)
+MAX_COUNT = 1_000_000  # the most frames, games, seeds or iterations a flag takes
 
 
 def size(text: str) -> tuple[int, int]:
@@ -26,14 +28,33 @@ def size_list(text: str) -> list[tuple[int, int]]:
     return [size(part) for part in text.split(",")]
 
 
-def positive(text: str) -> int:
-    """A whole number above 0."""
+def whole(text: str) -> int:
+    """A whole number."""
     try:
-        n = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a whole number, not {text!r}").format(text=text)) from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, not {text!r}").format(
+            text=one_line(text, 40))) from None
+
+
+def positive(text: str) -> int:
+    """A whole number above 0, at most `MAX_COUNT`."""
+    n = whole(text)
     if n <= 0:
-        raise argparse.ArgumentTypeError(_("expected a positive number, not {n}").format(n=n))
+        raise argparse.ArgumentTypeError(_("expected a positive number, not {n}").format(n=short_number(n)))
+    if n > MAX_COUNT:
+        raise argparse.ArgumentTypeError(_("expected at most {most}, not {n}").format(most=MAX_COUNT,
+                                                                                     n=short_number(n)))
+    return n
+
+
+def seed(text: str) -> int:
+    """A random seed: a whole number within ±`common.replay.MAX_SEED`."""
+    from common.replay import MAX_SEED
+    n = whole(text)
+    if abs(n) > MAX_SEED:
+        raise argparse.ArgumentTypeError(_("a seed is a whole number within ±2**64, not {n}").format(
+            n=short_number(n)))
     return n
 
 

@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     if args[0] == "check":
         found = problems()
         for line in found:
-            print(line)
+            print(line, file=sys.stderr)
         return 1 if found else 0
     commands[args[0]]()
     return 0

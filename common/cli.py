@@ -13,10 +13,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from common.arguments import positive, size, size_list
+from common.arguments import positive, seed, size, size_list
 from common.games import GAMES, Command, Game, install
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
-from common.safe_text import MAX_MESSAGE, print_error, print_line
+from common.jsonio import DataFileError
+from common.safe_text import MAX_MESSAGE, print_error, print_line, program_name
 from common.settings import saved_language
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("--size", metavar="WxH", type=size, default=d("size"), help=_("window size"))
     parser.add_argument("--fullscreen", action="store_true", default=d("fullscreen"), help=_("start fullscreen"))
     parser.add_argument("--mute", action="store_true", default=d("mute"), help=_("no sound"))
-    parser.add_argument("--seed", metavar="N", type=int, default=d("seed"), help=_("random seed for games"))
+    parser.add_argument("--seed", metavar="N", type=seed, default=d("seed"), help=_("random seed for games"))
     parser.add_argument("--lang", metavar="|".join(LANGUAGES), default=d("lang"),
                         help=_("language of the text (default: the Settings choice, else the system's)"))
 
@@ -135,16 +136,16 @@ def game_commands() -> dict[str, Command]:
     return {command.name: command for game in GAMES.values() for command in game.commands}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line: no command opens the menu."""
+def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
+    """The command line (`prog`: the command's name as the user ran it): no command opens the menu."""
     collect_games()
     _translate_argparse()
     parser = Parser(
-        prog="main.py", add_help=False,
+        prog=prog, add_help=False,
         description=_("Arenas & Arzium — two digital board games. With no command, opens the menu."),
-        epilog=_("Examples: main.py · main.py arenas --level 3 · main.py screenshot menu menu.png --size 1920x1080 · "
-                 "main.py timedemo --frames 300 --json td.json · main.py check-sprites high-contrast · "
-                 "main.py replay FILE --headless"))
+        epilog=_("Examples: {prog} · {prog} arenas --level 3 · {prog} screenshot menu menu.png --size 1920x1080 · "
+                 "{prog} timedemo --frames 300 --json td.json · {prog} check-sprites high-contrast · "
+                 "{prog} replay FILE --headless").format(prog=prog))
     _common_flags(parser, suppress=False)
     parser.add_argument("--version", action=_VersionAction, help=_("show the version and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -325,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
         choose_language(arguments)
         collect_games()
         # a plain start opens the menu with the defaults: the parser is built only for arguments to read
-        args = build_parser().parse_args(arguments) if arguments else plain_start()
+        args = build_parser(program_name()).parse_args(arguments) if arguments else plain_start()
         tool = game_commands().get(args.command or "menu")
         handler = handlers.get(args.command or "menu", cmd_game)
         if tool is not None or handler not in (cmd_game, cmd_replay):  # a tool: collections as usual
@@ -333,6 +334,8 @@ def main(argv: list[str] | None = None) -> int:
         code = cmd_game_tool(tool, args) if tool is not None else handler(args)
         sys.stdout.flush()  # a reader that left is noticed here, not at exit
         return code
+    except DataFileError as exc:  # a shipped data file (card data, a level) is corrupt: one line, in any command
+        return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

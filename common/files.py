@@ -63,6 +63,7 @@ class Problem(StrEnum):
     TOO_DEEP = "too deep"
     NUMBER_TOO_LONG = "number too long"
     NEWER = "newer version"
+    IN_USE = "in use"  # another instance of the app owns the file (common.file_lock): out of reach, never corrupt
     INVALID = "invalid"  # the content parsed but a check refused it
 
     @property

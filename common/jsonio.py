@@ -24,7 +24,10 @@ T = TypeVar("T")
 
 STALE_TEMP_S = 60.0  # a temp file this old is debris of a write that was killed
 _TEMP_SUFFIX = ".tmp"
-_TEMP_RANDOM = r"[a-z0-9_]{8}"  # what tempfile.mkstemp puts between prefix and suffix
+# `<name>.<writer's process id>-<random>.tmp` (the id lets a start clean the debris of a writer that is gone at
+# once); `<name>.<random>.tmp` as older versions named them. The random part is what tempfile.mkstemp makes.
+_TEMP_TAIL = r"\.(?:(?P<pid>[0-9]{1,10})-)?[a-z0-9_]{8}" + re.escape(_TEMP_SUFFIX)
+_ANY_TEMP = re.compile(r".+" + _TEMP_TAIL)
 
 # What a loader's check may raise for data it cannot use (a bad type reaching a constructor, a missing
 # key, a number out of range, structures nested past the recursion limit).
@@ -33,27 +36,56 @@ DATA_ERRORS: tuple[type[Exception], ...] = (ValueError, TypeError, KeyError, Ind
 
 
 def _temp_pattern(name: str) -> re.Pattern[str]:
-    return re.compile(re.escape(name) + r"\." + _TEMP_RANDOM + re.escape(_TEMP_SUFFIX))
+    return re.compile(re.escape(name) + _TEMP_TAIL)
+
+
+def temp_file(folder: Path, name: str) -> tuple[int, str]:
+    """A new temp file beside `folder / name`, open for writing: its descriptor and path (a name
+    `clean_stale_temps` knows, carrying this process's id)."""
+    return tempfile.mkstemp(prefix=f"{name}.{os.getpid()}-", suffix=_TEMP_SUFFIX, dir=folder)
+
+
+def _writer_gone(pid: str | None) -> bool:
+    """Whether the process that named a temp file has ended (never assumed where it cannot be asked)."""
+    if pid is None or os.name != "posix" or int(pid) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError, ValueError):  # another user's process, or not a process id at all
+        return False
+    return False
 
 
 def clean_stale_temps(path: Path, older_than_s: float = STALE_TEMP_S) -> list[Path]:
     """Remove the temp files earlier killed writes of `path` left next to it (only names this module
-    makes, only regular files older than `older_than_s`); return what was removed."""
+    makes, only regular files older than `older_than_s` or whose writer has ended); return what was removed."""
     path = Path(path)
-    pattern = _temp_pattern(path.name)
+    return _clean(path.parent, _temp_pattern(path.name), older_than_s)
+
+
+def clean_temps_in(folder: Path, older_than_s: float = STALE_TEMP_S) -> list[Path]:
+    """`clean_stale_temps` for every file of `folder`: the debris of any killed write there."""
+    return _clean(Path(folder), _ANY_TEMP, older_than_s)
+
+
+def _clean(folder: Path, pattern: re.Pattern[str], older_than_s: float) -> list[Path]:
     removed: list[Path] = []
     try:
-        names = os.listdir(path.parent)
+        names = os.listdir(folder)
     except OSError:
         return removed
     now = time.time()
     for name in names:
-        if not pattern.fullmatch(name):
+        match = pattern.fullmatch(name)
+        if match is None:
             continue
-        debris = path.parent / name
+        debris = folder / name
         with contextlib.suppress(OSError):
             info = debris.lstat()
-            if debris.is_file() and not debris.is_symlink() and now - info.st_mtime > older_than_s:
+            if debris.is_file() and not debris.is_symlink() and (now - info.st_mtime > older_than_s
+                                                                  or _writer_gone(match["pid"])):
                 debris.unlink()
                 removed.append(debris)
     return removed
@@ -79,23 +111,76 @@ def write_json_atomic(path: Path, data: Any) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     clean_stale_temps(path)
-    write_bytes_atomic(path, json.dumps(data, indent=2, sort_keys=True).encode("utf-8"))
+    write_bytes_atomic(path, to_json_bytes(data))
+
+
+def to_json_bytes(data: Any) -> bytes:
+    """`data` as the app writes JSON files: indented, keys sorted, UTF-8."""
+    return json.dumps(data, indent=2, sort_keys=True).encode("utf-8")
 
 
 def write_bytes_atomic(path: Path, raw: bytes) -> None:
     """Write `raw` to `path` through a temp file beside it: fsync, rename, fsync of the folder."""
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=_TEMP_SUFFIX, dir=path.parent)
+    tmp = _synced_temp(path.parent, path.name, raw)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(raw)
-            f.flush()
-            os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
     _fsync_folder(path.parent)
+
+
+def _synced_temp(folder: Path, name: str, raw: bytes) -> str:
+    """A temp file beside `folder / name` holding `raw`, on disk (fsync); removed again if that fails."""
+    fd, tmp = temp_file(folder, name)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
+            f.flush()
+            os.fsync(f.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
+def write_new_file(folder: Path, names: Callable[[int], str], raw: bytes) -> Path:
+    """Write `raw` under the first name `names(1)`, `names(2)`, ... that no file in `folder` has, and return its
+    path. The file appears under that name only whole: written to a temp file, fsynced, then linked to the name
+    (which fails if another writer took it) and the folder fsynced; a kill at any moment leaves at most a temp
+    file, which `clean_temps_in` removes. `OSError` if the write fails (nothing is left)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = _synced_temp(folder, names(1), raw)
+    try:
+        n = 1
+        while not _link_new(tmp, folder / names(n)):
+            n += 1
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    _fsync_folder(folder)
+    return folder / names(n)
+
+
+def _link_new(tmp: str, path: Path) -> bool:
+    """Give the file `tmp` the name `path` unless a file has it (False); by a hard link, else by a rename that
+    does not replace (Windows), else by a rename after a look (a file system without hard links)."""
+    try:
+        os.link(tmp, path)
+        return True
+    except FileExistsError:
+        return False
+    except (OSError, NotImplementedError):
+        pass
+    try:
+        if os.name != "nt" and os.path.lexists(path):
+            return False
+        os.rename(tmp, path)  # on Windows: FileExistsError if the name is taken
+    except FileExistsError:
+        return False
+    return True
 
 
 def save_json_versioned(path: Path, data: dict[str, Any], version_key: str, kind: Kind, kept: str,
@@ -263,7 +348,7 @@ def cannot_write(path: Path) -> str | None:
         for f in reversed(missing):
             f.mkdir()
             made.append(f)
-        fd, probe = tempfile.mkstemp(prefix=path.name + ".", suffix=_TEMP_SUFFIX, dir=folder)
+        fd, probe = temp_file(folder, path.name)
         os.close(fd)
         os.unlink(probe)
         if path.exists():

@@ -2,9 +2,12 @@
 the settings as command -> key name), the names shown on screen (`pygame.key.name`) and moving a keyboard
 focus among points on the screen.
 
-Esc (back, pause), F1 (rules), F5 (sprites), F11 (fullscreen), Tab and Enter in menus, and the number
-keys (characters, cards, the row for sale) are fixed: the first four are the way out of any screen, so
-binding them elsewhere could lock a player in, and the numbers are the pictures' own badges.
+Esc (back, pause), F1 (rules), F5 (sprites), F11 (fullscreen), Tab, Enter and Backspace in menus, Ctrl+Z and the
+number keys (characters, cards, the row for sale) are fixed: the first four are the way out of any screen, so
+binding them elsewhere could lock a player in, the menus and undo need theirs, and the numbers are the pictures'
+own badges. Neither the settings file nor the Controls screen can put another command on one of them
+(`reserved_reason` says why in a few words). A binding of a command this version does not know (a newer one
+wrote it) is kept as it is and written back, never used.
 """
 from __future__ import annotations
 
@@ -62,6 +65,12 @@ GAME_COMMANDS: dict[Game, tuple[Command, ...]] = {
 }
 RESERVED = ("escape", "f1", "f5", "f11")
 """Keys no command may take: they lead out of every screen."""
+NUMBER_KEYS = tuple("0123456789")
+"""Keys no command may take: they choose a character, a card or an artifact by its number."""
+MENU_KEYS: dict[str, Command] = {"tab": Command.NEXT_CHARACTER, "return": Command.CHOOSE,
+                                 "backspace": Command.UNDO, "z": Command.UNDO}
+"""Keys the menus (Tab, Enter, Backspace) and undo (Ctrl+Z) use for themselves: only the command named may take
+each."""
 FIXED: dict[Game, tuple[tuple[str, str], ...]] = {
     "arenas": (("1 2 3", N_("Play that card")), ("space", N_("Skip the countdown")),
                ("escape", N_("Pause, leave, or put a wild card back")), ("f1", N_("Rules"))),
@@ -121,23 +130,44 @@ def spoken(name: str) -> str:
             return name[:1].upper() + name[1:]
 
 
-def check_bindings(value: Mapping[object, object]) -> tuple[dict[str, str], list[str]]:
-    """The usable bindings of a settings file's `key_bindings` and the problems of the others (an unknown
-    command, a key name pygame does not know, a reserved key, a key two commands would share)."""
+def reserved_reason(command: Command, name: str) -> str | None:
+    """Why `command` cannot take the key called `name` (a pygame key name), in a few words; None if it can."""
+    shown = key_name(_code(name) or 0)
+    if name in RESERVED:
+        return _("{key} is kept for leaving screens").format(key=shown)
+    if name in NUMBER_KEYS:
+        return _("{key} chooses a character, a card or an artifact by its number").format(key=shown)
+    if name in MENU_KEYS and MENU_KEYS[name] is not command:
+        if name == "z":
+            return _("Z is kept for undo (Ctrl+Z)")
+        return _("{key} moves, confirms or goes back in menus").format(key=shown)
+    return None
+
+
+def check_bindings(value: Mapping[object, object]) -> tuple[dict[str, str], dict[str, object], list[str]]:
+    """The usable bindings of a settings file's `key_bindings`, the bindings of commands this version does not
+    know (kept as they are, not used), and the problems of the others (a key name pygame does not know, a
+    reserved key with its reason, a key two commands would share)."""
     clean: dict[str, str] = {}
+    unknown: dict[str, object] = {}
     problems: list[str] = []
     for command, name in value.items():
-        known = isinstance(command, str) and command in Command.__members__.values()
-        usable = isinstance(name, str) and name.lower() not in RESERVED and _code(name.lower()) is not None
-        if known and usable:
-            assert isinstance(command, str) and isinstance(name, str)
-            clean[command] = name.lower()
+        if not isinstance(command, str):
+            continue  # JSON object keys are strings
+        if command not in Command.__members__.values():
+            unknown[command] = name
+            continue
+        entry = f"key_bindings.{command}={one_line(repr(name), 30)}"
+        if not isinstance(name, str) or _code(name.lower()) is None:
+            problems.append(entry)
+        elif (why := reserved_reason(Command(command), name.lower())) is not None:
+            problems.append(f"{entry} ({why})")
         else:
-            problems.append(f"key_bindings.{one_line(str(command), 30)}={one_line(repr(name), 30)}")
+            clean[command] = name.lower()
     keys = _joined(clean)
     shared = [c for c in clean if sum(k == clean[c] for k in keys.values()) > 1]
     problems += [f"key_bindings.{c}={clean[c]!r}" for c in shared]
-    return {c: k for c, k in clean.items() if c not in shared}, problems
+    return {c: k for c, k in clean.items() if c not in shared}, unknown, problems
 
 
 def _joined(bindings: Mapping[str, str]) -> dict[Command, str]:
@@ -188,8 +218,9 @@ class KeyMap:
             name = pygame.key.name(code)
         if not name or _code(name) != code:
             return None, _("That key cannot be used")
-        if name in RESERVED:
-            return None, _("{key} is kept for leaving screens: choose another key").format(key=key_name(code))
+        why = reserved_reason(command, name)
+        if why is not None:
+            return None, _("{reason}: choose another key").format(reason=why)
         other = next((c for c, k in self.names.items() if k == name and c != command), None)
         if other is not None:
             return None, _("{key} already does \u201c{other}\u201d: change that one first").format(

@@ -2,16 +2,17 @@
 from __future__ import annotations
 
 import contextlib
-import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from common.files import DataError, Kind, Problem, normalise_newlines, parse_json, read_text
-from common.jsonio import write_json_atomic
-from common.safe_text import one_line
+from common.jsonio import clean_temps_in, to_json_bytes, write_json_atomic, write_new_file
+from common.safe_text import one_line, short_number
 
 FORMAT_VERSION = 2  # the newest version any game writes (Arzium 2: artifacts after the search); older ones are read
+MAX_SEED = 2**64  # seeds are whole numbers within ±MAX_SEED (the command line's --seed too)
 GAMES = ("arenas", "arzium")
 
 
@@ -43,32 +44,26 @@ def write_replay(path: Path, replay: Replay) -> None:
     write_json_atomic(Path(path), replay.to_dict())
 
 
-def new_replay_path(folder: Path, stem: str) -> Path:
-    """A replay file name no other replay has: `stem.json`, else `stem-2.json`, ... The file is created
-    empty (exclusively, so two games finishing at once never get the same name) for the caller to replace."""
-    folder.mkdir(parents=True, exist_ok=True)
-    n = 1
-    while True:
-        path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
-        try:
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-        except FileExistsError:
-            n += 1
-            continue
-        return path
-
-
 def write_new_replay(folder: Path, stem: str, replay: Replay) -> Path:
-    """Write `replay` under a new name in `folder` (see `new_replay_path`) and return it; `OSError` if that
-    failed (then the reserved name is removed again)."""
-    path = new_replay_path(folder, stem)
-    try:
-        write_replay(path, replay)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            path.unlink()  # the reserved name, still empty
-        raise
-    return path
+    """Write `replay` as `stem.json` in `folder`, else `stem-2.json`, ... (two games finishing at once never
+    share a name) and return its path; it appears only whole (`common.jsonio.write_new_file`). `OSError` if the
+    write failed (nothing is left)."""
+    return write_new_file(folder, lambda n: f"{stem}.json" if n == 1 else f"{stem}-{n}.json", to_json_bytes(
+        replay.to_dict()))
+
+
+def clean_replay_debris(folder: Path) -> list[Path]:
+    """Remove what killed writes left in the replays folder: temp files, and the empty replay files older
+    versions reserved names with (nothing can be read from them); return what was removed."""
+    removed = clean_temps_in(folder)
+    with contextlib.suppress(OSError):
+        for path in folder.iterdir():
+            with contextlib.suppress(OSError):
+                info = path.lstat()
+                if path.suffix == ".json" and stat.S_ISREG(info.st_mode) and info.st_size == 0:
+                    path.unlink()
+                    removed.append(path)
+    return removed
 
 
 def read_replay(path: Path, game: str | None = None) -> Replay:
@@ -93,8 +88,10 @@ def read_replay(path: Path, game: str | None = None) -> Replay:
     if not isinstance(version, int) or isinstance(version, bool):
         raise ReplayError(f"{path}: field 'version' must be an integer")
     if version > FORMAT_VERSION:
-        raise ReplayError(f"{path}: replay format version {version} is newer than this app supports "
+        raise ReplayError(f"{path}: replay format version {short_number(version)} is newer than this app supports "
                           f"({FORMAT_VERSION}); update the app")
+    if version < 1:
+        raise ReplayError(f"{path}: replay format version {short_number(version)} is not a version (1 or more)")
     kind = data.get("game")
     if kind not in GAMES:
         raise ReplayError(f"{path}: unknown game {kind!r} (expected one of {', '.join(GAMES)})")
@@ -103,6 +100,8 @@ def read_replay(path: Path, game: str | None = None) -> Replay:
     for name, typ in (("setup", dict), ("seed", int), ("actions", list)):
         if not isinstance(data.get(name), typ) or isinstance(data.get(name), bool):
             raise ReplayError(f"{path}: field '{name}' is missing or not a {typ.__name__}")
+    if not -MAX_SEED <= data["seed"] <= MAX_SEED:
+        raise ReplayError(f"{path}: field 'seed': {short_number(data['seed'])} is outside ±2**64")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise ReplayError(f"{path}: field 'meta' must be an object")

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
+from common.safe_text import short_number
+
 StateT = TypeVar("StateT")
 SetupT = TypeVar("SetupT", contravariant=True)
 ActionT = TypeVar("ActionT")
@@ -69,8 +71,9 @@ def json_int(value: Any, field: str, lo: int | None = None, hi: int | None = Non
     if isinstance(value, bool) or not isinstance(value, int):
         raise FieldError(field, f"expected an integer, got {_shown(value)}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise FieldError(field, f"{value} is outside {lo}..{hi}")
+        raise FieldError(field, f"{short_number(value)} is outside {lo}..{hi}")
     return value
+
 
 
 def json_str(value: Any, field: str, what: str = "a string") -> str:

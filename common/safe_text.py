@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import unicodedata
+from pathlib import Path
 from typing import TextIO
 
 MAX_DRAWN = 1000  # characters of one drawn line
@@ -66,6 +67,12 @@ def print_line(text: object, file: TextIO | None = None) -> None:
     print(line, file=stream)
 
 
+def short_number(value: int) -> str:
+    """`value` in digits, or its first digits and how many there are when it is too long to show."""
+    digits = str(value)
+    return digits if len(digits) <= 24 else f"{digits[:12]}… ({len(digits.lstrip('-'))} digits)"
+
+
 def _str(value: object) -> str:
     try:
         return str(value)
@@ -80,7 +87,18 @@ def is_safe_name(name: str, limit: int = 255) -> bool:
             and name not in (".", ".."))
 
 
+def program_name(argv0: str | None = None) -> str:
+    """The command as the user ran it (from `argv0`, else `sys.argv[0]`), for usage and error lines:
+    `arenas-arzium` (the installed command), `main.py` (the checkout's) or `python -m common`."""
+    path = Path(sys.argv[0] if argv0 is None else argv0)
+    if path.name == "__main__.py":  # `python -m common`, else a tool running us in its process (a test runner)
+        return "python -m common" if path.parent.name == "common" else "main.py"
+    if path.name in ("", "-c"):  # `python -c`: a tool running us in its process (a test worker)
+        return "main.py"
+    return path.name.removesuffix(".exe")
+
+
 def print_error(message: object, limit: int = ERROR_LIMIT) -> int:
-    """One safe line `main.py: error: <message>` on stderr, the message cut to `limit`; the exit code 2."""
-    print_line(f"main.py: error: {one_line(message, limit)}")
+    """One safe line `<command>: error: <message>` on stderr, the message cut to `limit`; the exit code 2."""
+    print_line(f"{program_name()}: error: {one_line(message, limit)}")
     return 2

@@ -46,6 +46,8 @@ class Settings:
     """The game keys the player changed: command -> key name (`common.keymap`)."""
     unknown: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Keys of the file this version does not know (a newer one wrote them): written back unchanged."""
+    unknown_bindings: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """`key_bindings` of commands this version does not know: written back unchanged, never used."""
 
     def validated(self) -> tuple[Settings, list[str]]:
         """Return a copy with every out-of-range value replaced by its default, and the problems."""
@@ -56,7 +58,7 @@ class Settings:
             default = getattr(clean, f.name)
             ok = _acceptable(f.name, value, default)
             if ok and f.name == "key_bindings":
-                value, bad = check_bindings(value)
+                value, clean.unknown_bindings, bad = check_bindings(value)
                 problems += bad
             if ok:
                 setattr(clean, f.name, float(value) if isinstance(default, float) else value)
@@ -69,6 +71,7 @@ class Settings:
         """The file's content: the unknown keys as read, every setting and the format version."""
         data = dict(self.unknown)
         data.update({f.name: getattr(self, f.name) for f in _value_fields()})
+        data["key_bindings"] = {**self.unknown_bindings, **self.key_bindings}
         data[VERSION_KEY] = SETTINGS_VERSION
         return data
 
@@ -98,7 +101,7 @@ def _acceptable(name: str, value: Any, default: Any) -> bool:
 
 
 def _value_fields() -> list[Any]:
-    return [f for f in fields(Settings) if f.name != "unknown"]
+    return [f for f in fields(Settings) if f.name not in ("unknown", "unknown_bindings")]
 
 
 def settings_path() -> Path:

@@ -19,6 +19,7 @@ from common.sprite_packs import (
     folder_without_manifest,
     load_surface,
     pack_dirs,
+    pack_name_problem,
     problem_line,
     read_pack,
 )
@@ -53,7 +54,8 @@ def check_pack(pack: str | Path, extra_dirs: list[Path] | None = None) -> CheckR
         name = str(pack)
         bare = folder_without_manifest(name, extra_dirs)
         where = ", ".join(str(d) for d in pack_dirs(extra_dirs))
-        why = f"no {MANIFEST} in {bare}" if bare else f"no such pack folder, and no pack with that id in {where}"
+        why = (f"no {MANIFEST} in {bare}" if bare else pack_name_problem(name)
+               or f"no such pack folder, and no pack with that id in {where}")
         return CheckReport(name, [], [problem_line(name, str(pack), why)], False)
     pack_id = folder.resolve().name if folder.name in ("", ".", "..") else folder.name
     default_folder = SPRITES_DIR / DEFAULT_PACK
@@ -84,7 +86,8 @@ def say(line: str) -> None:
 
 
 def check_sprites_main(pack: str | Path, extra_dirs: list[Path] | None = None) -> int:
-    """`check-sprites PACK`: print what the pack overrides and every problem; 0 if usable, else 1."""
+    """`check-sprites PACK`: print what the pack overrides (stdout) and every problem (stderr); 0 if usable,
+    else 1."""
     report = check_pack(pack, extra_dirs)
     named = f" ({report.name})" if report.name and report.name != report.pack_id else ""
     say(_("sprite pack '{pack}'{name}").format(pack=report.pack_id, name=named)
@@ -95,12 +98,15 @@ def check_sprites_main(pack: str | Path, extra_dirs: list[Path] | None = None) -
         say(_("overrides ({n}):").format(n=len(report.overrides)) + ("" if report.overrides else _(" nothing")))
         for name in report.overrides:
             say(f"  {name}")
-    say(_("problems ({n}):").format(n=len(report.problems)) + ("" if report.problems else _(" none")))
-    for line in report.problems:
-        say(f"  {line}")
+    if not report.problems:
+        say(_("problems ({n}):").format(n=0) + _(" none"))
+    else:  # error lines, on stderr
+        print_line(_("problems ({n}):").format(n=len(report.problems)))
+        for line in report.problems:
+            print_line(f"  {line}")
     if report.usable:
         say(_("usable: yes") if report.pack_id == DEFAULT_PACK else
             _("usable: yes (anything it lacks or gets wrong falls back to the default pack)"))
         return 0
-    say(_("usable: no (the default pack is used instead)"))
+    print_line(_("usable: no (the default pack is used instead)"))
     return 1

@@ -49,7 +49,7 @@ import pygame
 from common import paths
 from common.files import DataError, Kind, Problem, look_into, read_bytes
 from common.i18n import _
-from common.png import png_size_from
+from common.png import MAX_SIDE, png_size_from
 from common.safe_text import is_safe_name, one_line
 from common.toml_cache import read_toml_cached
 
@@ -157,6 +157,22 @@ def find_pack(pack_id: str, extra_dirs: list[Path] | None) -> Path | None:
     return None
 
 
+def pack_name_problem(pack_id: str) -> str | None:
+    """Why `pack_id` cannot name a pack folder (None: it can): a name with a byte that is not UTF-8 (the
+    command line gives those as surrogates), with a control character or a path separator, or too long."""
+    raw = os.fsencode(pack_id) if any("\udc80" <= ch <= "\udcff" for ch in pack_id) else None
+    if raw is not None:
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return _("the folder name is not UTF-8 text (byte 0x{byte:02x} at {at}): pack names must be; "
+                     "rename the folder").format(byte=raw[exc.start], at=exc.start)
+    if pack_id != DEFAULT_PACK and not is_safe_name(pack_id):
+        return _("a pack name is 1 to 255 characters without control characters or path separators: "
+                 "rename the folder")
+    return None
+
+
 def folder_without_manifest(pack_id: str, extra_dirs: list[Path] | None) -> Path | None:
     """The first pack folder named `pack_id` that has no manifest (why `find_pack` found nothing), or None."""
     if is_safe_name(pack_id):
@@ -190,6 +206,12 @@ def _shown(value: Any) -> str:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _over_side(value: Any) -> bool:
+    """A whole number (or a list of them) over `MAX_SIDE`: no image is that big."""
+    values = value if isinstance(value, list) else [value]
+    return any(_is_int(v) and v > MAX_SIDE for v in values)
 
 
 def _resolve_inside(folder: Path, file: str, base: Path, plain: dict[str, bool]) -> tuple[Path | None, str]:
@@ -257,6 +279,8 @@ def _check_meta(table: dict[str, Any], where: str) -> tuple[dict[str, Any], list
     for key, value in table.items():
         if key not in _SPRITE_KEYS:
             problems.append(f"unknown key '{key}' in {where} (known: {', '.join(_SPRITE_KEYS)})")
+        elif key in ("slice", "frames", "size") and _over_side(value):
+            problems.append(f"{where} {key} must be at most {MAX_SIDE} pixels a side, not {_shown(value)}")
         elif key == "file" and not (isinstance(value, str) and value.strip()):
             problems.append(f"{where} file must be a path string, not {_type_name(value)} {_shown(value)}")
         elif key == "slice" and not (_is_int(value) and value >= 0):

@@ -29,6 +29,7 @@ from common.sprite_packs import (
     finish_surface,
     folder_without_manifest,
     pack_dirs,
+    pack_name_problem,
     placeholder,
     problem_line,
     read_pack,
@@ -121,7 +122,8 @@ class SpriteBook:
                 bare = folder_without_manifest(self._requested, self._extra_dirs)
                 where = ", ".join(str(d) for d in pack_dirs(self._extra_dirs))
                 why = (_("no {manifest} in {folder}").format(manifest=MANIFEST, folder=bare) if bare
-                       else _("pack not found in {folders}").format(folders=where))
+                       else pack_name_problem(self._requested)
+                       or _("pack not found in {folders}").format(folders=where))
                 self.problems.append(problem_line(self._requested, MANIFEST,
                                                   _("{problem}; using the default pack").format(problem=why)))
             else:

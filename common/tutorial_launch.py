@@ -27,6 +27,18 @@ def start_tutorial(app: App, game: str, step: int = 0) -> None:
     app.push(scene)
 
 
+def to_setup_screen(app: App, game: str) -> None:
+    """A finished tutorial's way out (the tutorial closed): to `game`'s setup screen, as its last step promises
+    (the one it was opened from, else a new one over the menu)."""
+    try:
+        setup = GAMES[game].start(app)
+    except DataError as exc:
+        app.toast(_("{game} cannot open: {problem}").format(game=GAMES[game].title, problem=exc))
+        return
+    if type(app.stack.top) is not type(setup):
+        app.push(setup)
+
+
 def open_tutorial(app: App, game: str) -> None:
     """Learn to play: a tutorial left midway asks Resume at step k / Start over; otherwise it starts."""
     progress, message = game_progress(game)
@@ -44,9 +56,9 @@ def open_tutorial(app: App, game: str) -> None:
 
 
 def offer_tutorial(app: App, game: str, play: Callable[[], None], asked: set[str]) -> None:
-    """The first time `game` is started: offer its tutorial (Take the tutorial / Don't ask again / Play now),
-    then `play` unless the tutorial was taken. "Play now" is remembered for this session (`asked`), the other two
-    answers in the progress file; a game already asked just plays."""
+    """The first time `game` is started: offer its tutorial (Take the tutorial / Play now), then `play` unless
+    the tutorial was taken. Asked once: either answer is remembered in the progress file (and in `asked`, for
+    this session, should the file not be written); a game already asked just plays."""
     if game in asked:
         play()
         return
@@ -66,12 +78,7 @@ def offer_tutorial(app: App, game: str, play: Callable[[], None], asked: set[str
             then()
         return answer
 
-    def play_now() -> None:
-        asked.add(game)
-        play()
-
     app.push(Dialog(app, _("New to {game}?").format(game=GAMES[game].title),
                     _("A short guided game shows how to play, one idea at a time."),
                     [(_("Take the tutorial"), remember(lambda: start_tutorial(app, game, 0))),
-                     (_("Don't ask again"), remember(play)),
-                     (_("Play now"), play_now)]))  # Esc picks the last: play, and ask again another day
+                     (_("Play now"), remember(play))]))  # Esc picks the last: play

@@ -2,7 +2,8 @@
 
 Per game: whether the first-launch question was answered (`offered`), the step reached (its index and
 id) and whether the tutorial was finished. Written atomically; a corrupt file is set aside with one
-line, a file of a newer format version is used read-only, keys this version does not know are kept.
+line, a file of a newer format version is used read-only, keys this version does not know are kept (at the top
+and inside each game's entry).
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 from common.files import Kind
 from common.i18n import N_, _
-from common.jsonio import load_json, save_json_versioned
+from common.jsonio import clean_stale_temps, load_json, save_json_versioned
 from common.paths import data_dir
 
 PROGRESS_VERSION = 1
@@ -29,6 +30,8 @@ class GameProgress:
     step: int = 0
     step_id: str = ""
     finished: bool = False
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Keys of the game's entry this version does not know: written back unchanged."""
 
     @property
     def midway(self) -> bool:
@@ -36,7 +39,8 @@ class GameProgress:
         return self.step > 0 and not self.finished
 
     def to_json(self) -> dict[str, Any]:
-        return {"offered": self.offered, "step": self.step, "step_id": self.step_id, "finished": self.finished}
+        return {**self.extra, "offered": self.offered, "step": self.step, "step_id": self.step_id,
+                "finished": self.finished}
 
 
 @dataclass
@@ -73,7 +77,8 @@ def _game_from_json(key: str, data: Any) -> GameProgress:
         raise ValueError(f"games.{key}.step must be a whole number 0..{MAX_STEP}")
     if not isinstance(step_id, str) or len(step_id) > 64:
         raise ValueError(f"games.{key}.step_id must be a short text")
-    return GameProgress(offered, step, step_id, finished)
+    extra = {k: v for k, v in data.items() if k not in ("offered", "step", "step_id", "finished")}
+    return GameProgress(offered, step, step_id, finished, extra)
 
 
 def _from_json(data: Any) -> Progress:
@@ -88,6 +93,7 @@ def _from_json(data: Any) -> Progress:
 
 def load_progress(path: Path | None = None) -> tuple[Progress, str | None]:
     """The saved progress and a one-line message (a bad file set aside, a newer one read-only), or None."""
+    clean_stale_temps(path or progress_path())
     loaded = load_json(path or progress_path(), N_("tutorial progress"), _from_json, Kind.DATA, PROGRESS_VERSION,
                        VERSION_KEY)
     return (loaded.value if loaded.value is not None else Progress()), loaded.message

@@ -143,12 +143,16 @@ def group_parts(group: WidgetGroup) -> list[Part]:
         parts.append(Part(ring, (image, tuple(ring)), lambda s: s.blit(image, ring)))
     if group.hover is not None and group.hover.tooltip and group.hover_ms >= TOOLTIP_DELAY_MS:
         pos = group.mouse_pos
-        parts.append(tooltip_part(app, group.hover.tooltip, pos, group.hover.tooltip_area(app, pos)))
+        others = tuple(w.rect for w in group.widgets if w is not group.hover)
+        parts.append(tooltip_part(app, group.hover.tooltip, pos, group.hover.tooltip_area(app, pos), others))
     return parts
 
 
-def tooltip_part(app: App, words: str, pos: tuple[int, int], avoid: pygame.Rect | None = None) -> Part:
-    """`draw_tooltip` of `words` for the mouse at `pos` (kept off `avoid`) as a still part, keyed by all of it."""
-    return Part(tooltip_rect(app, words, pos, avoid),
-                ("tooltip", words, pos, None if avoid is None else tuple(avoid), app_look(app)),
-                lambda s: draw_tooltip(s, app, words, pos, avoid))
+def tooltip_part(app: App, words: str, pos: tuple[int, int], avoid: pygame.Rect | None = None,
+                 clear: tuple[pygame.Rect, ...] = ()) -> Part:
+    """`draw_tooltip` of `words` for the mouse at `pos` (kept off `avoid`, and where it can off `clear`) as a
+    still part, keyed by all of it."""
+    return Part(tooltip_rect(app, words, pos, avoid, clear),
+                ("tooltip", words, pos, None if avoid is None else tuple(avoid), tuple(map(tuple, clear)),
+                 app_look(app)),
+                lambda s: draw_tooltip(s, app, words, pos, avoid, clear))

@@ -444,4 +444,6 @@ class WidgetGroup:
             ring = focused.rect.inflate(app.px(12), app.px(12))
             surface.blit(app.sprites.nine_slice("ui/focus_ring", ring.size), ring)
         if self.hover is not None and self.hover.tooltip and self.hover_ms >= TOOLTIP_DELAY_MS:
-            draw_tooltip(surface, app, self.hover.tooltip, self.mouse_pos, self.hover.tooltip_area(app, self.mouse_pos))
+            others = [w.rect for w in self.widgets if w is not self.hover]
+            draw_tooltip(surface, app, self.hover.tooltip, self.mouse_pos, self.hover.tooltip_area(app, self.mouse_pos),
+                         others)

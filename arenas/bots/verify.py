@@ -193,6 +193,6 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
         print(f"written to {json_path}")
     weak = [n for n, row in tables.get(Model.EXPERT, {}).items() if row["win_rate"] < MIN_WIN_RATE]
     if weak:
-        print(f"below {MIN_WIN_RATE:.0%} with expert team-mates: level {', '.join(map(str, weak))}")
+        print_line(f"verify-levels: below {MIN_WIN_RATE:.0%} with expert team-mates: level {', '.join(map(str, weak))}")
         return 1
     return 0

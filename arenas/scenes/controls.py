@@ -44,6 +44,8 @@ class Controls(Protocol):
     def table(self) -> TableLayout | None: ...
     @property
     def hint_button(self) -> Button: ...
+    @property
+    def leave_button(self) -> Button: ...
 
     def say(self, message: str, pos: Point | None = None, danger: bool = False) -> None: ...
     def thinking(self, pos: Point | None = None) -> None: ...
@@ -57,7 +59,7 @@ class Controls(Protocol):
     def resume_play(self) -> None: ...
     def ask_leave(self) -> None: ...
     def read_rules(self) -> None: ...
-    def to_result(self) -> None: ...
+    def end_seen(self) -> None: ...
     def skip_countdown(self) -> None: ...
 
 
@@ -84,12 +86,14 @@ def _key(c: Controls, event: pygame.event.Event) -> bool:
     if c.run.paused:
         if key in (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_p, pygame.K_RETURN):
             c.resume_play()
+        elif key == pygame.K_l:
+            c.leave_button.activate(c.app)
         return True
     if key == pygame.K_ESCAPE:
         if c.wild is not None:
             cancel_wild(c)
         elif c.run.phase == Phase.OVER:
-            c.to_result()
+            c.end_seen()
         elif c.run.setup.allow_pause and c.run.phase == Phase.RUNNING and c.run.replay is None:
             c.pause_play()
         else:
@@ -128,7 +132,7 @@ def _key(c: Controls, event: pygame.event.Event) -> bool:
         if c.run.phase == Phase.COUNTDOWN:
             c.skip_countdown()
         else:
-            c.to_result()
+            c.end_seen()
         return True
     return False
 
@@ -136,12 +140,18 @@ def _key(c: Controls, event: pygame.event.Event) -> bool:
 def _click(c: Controls, pos: tuple[int, int]) -> None:
     """A left click: resume, skip the countdown, the hint button, a card, a wild card's target, or why not."""
     if c.run.paused:
-        c.resume_play()
+        if c.leave_button.rect.collidepoint(pos):
+            c.leave_button.activate(c.app)
+        else:
+            c.resume_play()
         return
     if c.run.phase == Phase.COUNTDOWN:
         c.skip_countdown()
         return
-    if c.run.phase == Phase.OVER or c.table is None or c.board is None:
+    if c.run.phase == Phase.OVER:
+        c.end_seen()
+        return
+    if c.table is None or c.board is None:
         return
     if c.hint_blocker() is None and c.hint_button.rect.collidepoint(pos):
         c.hint_button.activate(c.app)

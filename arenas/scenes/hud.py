@@ -10,6 +10,7 @@ import pygame
 
 from arenas.rules import TIMER_SPECS, Card
 from arenas.scenes.board import DANGER_MS
+from arenas.scenes.ending import deciding_timer, ending_lines
 from arenas.scenes.hands import CardArt
 from arenas.scenes.hints import HINT_COLOUR
 from arenas.scenes.messages import BANNER_MS, MESSAGE_MS, Floating
@@ -346,18 +347,48 @@ class Hud:
         line = _("Assist used: this run is marked assisted  ·  Esc, Space or a click resumes")
         text.draw_text(surface, line, text.fit_px(line, app.font_px(22), w - app.px(40)), (250, 238, 214),
                        (w // 2, h // 2 + app.px(30)), "center", shadow=(0, 0, 0))
+        if p.run.replay is None:
+            leave = p.leave_button
+            leave.draw(surface, app, leave.rect.collidepoint(p.mouse), False)
 
     def _draw_over(self, surface: pygame.Surface, p: Shown) -> None:
-        assert p.ended_at is not None and p.table is not None
+        """The held final board: the deciding timer ringed (the one that ran dry, or the last one home), the
+        headline and what happened under it, at the board's foot."""
+        assert p.ended_at is not None and p.table is not None and p.board is not None
         app = self.app
         t = min(1.0, (p.now - p.ended_at) / 500)
-        won = p.run.state.result == "won"
-        message = _("Every timer is through — the machine stops!") if won else _("The sand ran out")
+        state = p.run.state
+        won = state.result == "won"
         colour = (140, 240, 140) if won else (255, 120, 100)
-        px = text.fit_px(message, app.font_px(44), p.table.board.w - app.px(80), bold=True)
-        img = text.render(message, px, colour, bold=True)
-        rect = img.get_rect(midbottom=(p.table.board.centerx, p.table.board.bottom - app.px(8)))
-        _shaded(surface, img, rect, rect.inflate(app.px(60), app.px(30)), (15, 8, 4, round(210 * t)), t)
+        timer = deciding_timer(state, p.last_home)
+        if timer is not None and timer in state.timers:
+            centre, _tilt = p.drawn_place(timer)
+            r = p.board.geo.glass_rect(centre, p.board.geo.lost_scale if state.timers[timer].lost else 1.0)
+            pulse = 0.5 + 0.5 * math.sin((p.now - p.ended_at) / 160)
+            ring = pygame.Rect(round(r.left), round(r.top), round(r.w), round(r.h)).inflate(
+                app.px(16) + round(app.px(8) * pulse), app.px(16) + round(app.px(8) * pulse))
+            pygame.draw.rect(surface, colour, ring, max(3, app.px(4)), border_radius=app.px(14))
+            pygame.draw.rect(surface, (255, 255, 255), ring.inflate(app.px(6), app.px(6)), 1,
+                             border_radius=app.px(16))
+        message = _("Every timer is through — the machine stops!") if won else _("The sand ran out")
+        room = p.table.board.w - app.px(80)
+        px = text.fit_px(message, app.font_px(44), room, bold=True)
+        imgs = [text.render(message, px, colour, bold=True)]
+        for line in ending_lines(state, p.last_home):
+            imgs.append(text.render(line, text.fit_px(line, app.font_px(22), room, bold=True), (250, 238, 214),
+                                    bold=True))
+        height = sum(img.get_height() for img in imgs) + app.px(4) * (len(imgs) - 1)
+        block = pygame.Rect(0, 0, max(img.get_width() for img in imgs), height)
+        block.midbottom = (p.table.board.centerx, p.table.board.bottom - app.px(8))
+        back = pygame.Surface(block.inflate(app.px(60), app.px(30)).size, pygame.SRCALPHA)
+        back.fill((15, 8, 4, round(210 * t)))
+        surface.blit(back, back.get_rect(center=block.center))
+        y = block.top
+        for img in imgs:
+            img.set_alpha(round(255 * t))
+            surface.blit(img, img.get_rect(midtop=(block.centerx, y)))
+            img.set_alpha(None)
+            y += img.get_height() + app.px(4)
 
 
 def _shaded(surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect, back: pygame.Rect,

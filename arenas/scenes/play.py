@@ -61,7 +61,8 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 ShowResult = Callable[[GameSetup, GameState, RunRecord, bool], None]  # setup, state, record, watched
 
-END_DELAY_MS = 1800
+END_HOLD_MS = 8000   # the final board stays this long (a key or a click goes on sooner) ...
+END_GUARD_MS = 600   # ... but not in the first moment: a click or key meant for a card goes nowhere
 HISS_VOLUME = 0.35
 PLAIN, DANGER = (255, 240, 200), (255, 150, 120)
 
@@ -104,6 +105,7 @@ class PlayScene(Scene):
         self.hover_ms = 0.0
         self.hover_key: HoverKey | None = None
         self.ended_at: float | None = None
+        self.last_home: str | None = None  # the last timer that crossed the Deactivator
         self.tick_second: int | None = None
         self.hissing = False
         self.table: TableLayout | None = None
@@ -112,6 +114,8 @@ class PlayScene(Scene):
         self.sprite_version = app.sprites.version
         self.hint: HintView | None = None
         self.hint_button = Button(keymap(app.settings.key_bindings).hint_label(), self.show_hint, font=17)
+        self.leave_button = Button(_("Leave (L)"), self.ask_leave, _("End this run and go back"), font=20,
+                                   sound="ui_back")  # on the pause overlay
 
     # ---- lifecycle -----------------------------------------------------------------------
     @property
@@ -152,6 +156,8 @@ class PlayScene(Scene):
         hud = self.table.hud
         self.hint_button.rect = pygame.Rect(0, 0, app.px(104), hud.h - app.px(14))
         self.hint_button.rect.midright = (hud.right - app.px(10), hud.centery)
+        self.leave_button.rect = pygame.Rect(0, 0, app.px(200), app.px(50))
+        self.leave_button.rect.midtop = (size[0] // 2, size[1] // 2 + app.px(70))
         self.motion.place_all({tid: (self._spot(t.position, t.lost), t.lost) for tid, t in state.timers.items()})
 
     def _spot(self, tile: int, lost: bool) -> Point:
@@ -232,6 +238,8 @@ class PlayScene(Scene):
                 case TimerMoved():
                     motion.slide(e.timer, now, order.get(e.timer, 0.0), geo.spots[e.to_tile])
                     moved += 1
+                    if e.to_tile >= state.level.deactivator:
+                        self.last_home = e.timer
                 case TimerBlocked():
                     x, y = geo.spots[e.tile]
                     self.messages.show(_("can't move"), (x, y - geo.s * 0.7), (255, 236, 200), now)
@@ -404,6 +412,8 @@ class PlayScene(Scene):
         elif self.run.setup.watch:
             self.app.push(LeaveDialog(self.app, self, _("Stop watching?"), _("The bots keep playing while you decide."),
                                       _("Stop")))
+        elif self.run.paused:
+            self.app.push(LeaveDialog(self.app, self, _("Leave the game?"), _("Leaving ends this run."), _("Leave")))
         else:
             self.app.push(LeaveDialog(self.app, self, _("Leave the game?"),
                                       _("The sand keeps running while you decide. Leaving ends this run."), _("Leave")))
@@ -442,7 +452,12 @@ class PlayScene(Scene):
             self.hover_key, self.hover_ms = key, 0.0
         else:
             self.hover_ms += dt_ms
-        if self.ended_at is not None and self.now - self.ended_at >= END_DELAY_MS:
+        if self.ended_at is not None and self.now - self.ended_at >= END_HOLD_MS:
+            self.to_result()
+
+    def end_seen(self) -> None:
+        """A key or a click on the held final board: on to the result, once it has been on show a moment."""
+        if self.ended_at is None or self.now - self.ended_at >= END_GUARD_MS:
             self.to_result()
 
     def skip_countdown(self) -> None:

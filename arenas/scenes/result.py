@@ -17,7 +17,7 @@ from arenas.rules import (
     load_level,
 )
 from arenas.scenes.chart import ChartMap, draw_chart, sand_history, tick_text
-from arenas.scenes.names import timer_name
+from arenas.scenes.ending import failure_text
 from arenas.session import GameSetup, RunRecord, format_ms
 from common import text
 from common.i18n import _
@@ -33,17 +33,6 @@ if TYPE_CHECKING:
     from common.app import App
 
 
-def failure_text(state: GameState) -> str:
-    """Which timer failed and where, in words."""
-    if state.result != "lost" or state.failed_timer is None or state.failed_where is None:
-        return ""
-    t = state.timers[state.failed_timer]
-    gear = state.failed_where + 1
-    failed = (_("{timer} ran out while lost beside gear {n}") if t.lost
-              else _("{timer} ran out in the danger zone on gear {n}"))
-    return failed.format(timer=timer_name(t.id), n=gear)
-
-
 def assist_text(setup: GameSetup, state: GameState) -> str:
     """Why a run is marked assisted (empty when it is not)."""
     if not state.assisted:
@@ -52,6 +41,17 @@ def assist_text(setup: GameSetup, state: GameState) -> str:
         return _("Assisted run (sand at {percent} %): no best time").format(percent=setup.sand_speed_pct)
     return _("Assisted run (pause or hint used): no best time") if setup.allow_pause \
         else _("Assisted run (hint used): no best time")
+
+
+LOSSES_BEFORE_OFFER = 3   # losses in a row on a level before the slower sand is offered
+OFFERED_SPEED_PCT = 75    # the sand speed it offers
+
+
+def offers_slower_sand(setup: GameSetup, state: GameState, record: RunRecord, watched: bool) -> bool:
+    """Whether the result offers the slower-sand assist: a run of the player's own lost, at full speed, after
+    LOSSES_BEFORE_OFFER losses in a row on the level (counted runs only)."""
+    return (state.result == "lost" and not watched and not setup.watch and setup.counts
+            and setup.sand_speed_pct >= 100 and record.losses_in_a_row >= LOSSES_BEFORE_OFFER)
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,11 @@ class ResultScene(Scene):
             buttons.append(Button(_("Watch replay"), self.watch_replay, _("Watch this run again, step by step")))
         buttons += [Button(_("Level select"), self.level_select, _("Choose another level or change the players")),
                     Button(_("Menu"), self.menu, _("Back to the main menu"), sound="ui_back")]
+        self.slower: Button | None = None
+        if offers_slower_sand(setup, state, record, watched):
+            self.slower = Button(_("Retry with slower sand ({percent} %)").format(percent=OFFERED_SPEED_PCT),
+                                 self.retry_slower, _("The sand falls slower; the run is marked assisted"), font=20)
+            buttons.insert(1, self.slower)  # the focus order follows the screen: Retry, then the offer above
         self.buttons = buttons
         self.group = WidgetGroup(app, buttons)
         self.group.keyboard_mode = True
@@ -116,6 +121,10 @@ class ResultScene(Scene):
         else:
             self.exits.play(self.setup.again(self.app.options.seed), None)
 
+    def retry_slower(self) -> None:
+        """The offer taken: this level again with the sand at OFFERED_SPEED_PCT (an assisted run)."""
+        self.exits.play(replace(self.setup.again(self.app.options.seed), sand_speed_pct=OFFERED_SPEED_PCT), None)
+
     def next(self) -> None:
         assert self.next_level is not None
         self.exits.play(replace(self.setup.again(self.app.options.seed), level=self.next_level), None)
@@ -136,15 +145,20 @@ class ResultScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
         w, h = size
-        self.chart_rect = pygame.Rect(app.px(30), app.px(190), w - app.px(60), h - app.px(190) - app.px(100))
+        offer = app.px(70) if self.slower is not None else 0  # the offer's line and button above the row
+        self.chart_rect = pygame.Rect(app.px(30), app.px(190), w - app.px(60), h - app.px(190) - app.px(100) - offer)
         self.chart = pygame.Surface(self.chart_rect.size, pygame.SRCALPHA)
         self.chart_map = draw_chart(self.chart, app, self.chart.get_rect(), self.history)
         bw, gap = app.px(230), app.px(16)
-        total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
+        row = [b for b in self.buttons if b is not self.slower]
+        total = len(row) * bw + (len(row) - 1) * gap
         x = w // 2 - total // 2
-        for b in self.buttons:
+        for b in row:
             b.rect = pygame.Rect(x, h - app.px(80), bw, app.px(58))
             x += bw + gap
+        if self.slower is not None:
+            self.slower.rect = pygame.Rect(0, 0, app.px(340), app.px(46))
+            self.slower.rect.bottomright = (w - app.px(30), h - app.px(96))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -222,6 +236,13 @@ class ResultScene(Scene):
         parts.append(text_part(heading, text.fit_px(heading, app.font_px(18), self.chart_rect.w // 2, bold=True),
                                app.theme.text, (self.chart_rect.centerx, self.chart_rect.top + app.px(10)), "midtop",
                                bold=True))
+        if self.slower is not None:
+            offer = _("{n} losses in a row here. Slower sand may help: your choice, and the run is marked "
+                      "assisted.").format(n=self.record.losses_in_a_row)
+            room = self.slower.rect.left - app.px(46)
+            parts.append(text_part(offer, text.fit_px(offer, app.font_px(20), room, bold=True), (150, 220, 255),
+                                   (self.slower.rect.left - app.px(16), self.slower.rect.centery), "midright",
+                                   bold=True, shadow=shadow))
         return [*parts, *group_parts(self.group), *self._tick_parts()]
 
     def _tick_parts(self) -> list[Part]:

@@ -21,6 +21,7 @@ from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
 from common.i18n import _, format_decimal, language, ngettext
 from common.layers import Part, image_part
+from common.line_edit import LineEdit
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.tutorial_launch import open_tutorial
@@ -86,6 +87,7 @@ class SetupScene(Scene):
                                _("Learn to play step by step on a small board (the sand waits for you)"))
         self.start_button = Button(_("Start"), self.start, _("Start the level (Enter)"), font=30)
         self.editing: NameField | None = None
+        self.line = LineEdit("", NAME_LIMIT)  # the name being typed
         seats = [w for pair in zip(self.names, self.kinds) for w in pair]
         self.widgets: list[Widget] = [self.count, *seats, self.first, self.reaction, self.speed, self.pause_toggle,
                                       self.level_list, self.back, self.tutorial, self.start_button]
@@ -188,12 +190,22 @@ class SetupScene(Scene):
             wdg.rect = pygame.Rect(x, y, cw, row)
             y += row + self.app.px(6)
 
-    def edit(self, field_: NameField) -> None:
+    def edit(self, field_: NameField, keyboard: bool = False) -> None:
+        """Type `field_`'s name (opened by the `keyboard`: the name is selected, the first key replaces it)."""
         self.stop_editing()
         self.editing = field_
         self.choices.names[field_.index] = self.choices.names[field_.index] and self.choices.name(field_.index)
-        field_.editing = True
+        self.line = LineEdit(self.choices.names[field_.index], NAME_LIMIT)
+        if keyboard:
+            self.line.select_all()
+        field_.editing, field_.selected = True, self.line.selected
         pygame.key.start_text_input()
+
+    def _typed(self, line: LineEdit) -> None:
+        """The name being typed changed (or its selection)."""
+        if self.editing is not None:
+            self.choices.names[self.editing.index] = line.value
+            self.editing.selected = line.selected
 
     def stop_editing(self) -> None:
         if self.editing is not None:
@@ -265,13 +277,17 @@ class SetupScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.editing is not None:
             if event.type == pygame.TEXTINPUT:
-                i = self.editing.index
-                self.choices.names[i] = (self.choices.names[i] + event.text)[:NAME_LIMIT]
+                self.line.type(event.text)
+                self._typed(self.line)
                 return True
             if event.type == pygame.KEYDOWN:
-                i = self.editing.index
                 if event.key == pygame.K_BACKSPACE:
-                    self.choices.names[i] = self.choices.names[i][:-1]
+                    self.line.backspace()
+                    self._typed(self.line)
+                    return True
+                if event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+                    self.line.select_all()
+                    self._typed(self.line)
                     return True
                 if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB,
                                  pygame.K_UP, pygame.K_DOWN):

@@ -13,6 +13,7 @@ from arenas.rules import MAX_PLAYERS, Level
 from arenas.session import format_ms
 from common import text
 from common.i18n import N_, _, language
+from common.line_edit import SELECTION_RGB
 from common.widget_parts import Keyed, list_reach
 from common.widgets import ListBox, draw_scrollbar
 
@@ -49,14 +50,16 @@ class Choices:
 
 
 class NameField(Keyed):
-    """A player's name: click or Enter to edit, type, Enter or Tab to finish."""
+    """A player's name: click or Enter to edit, type, Enter or Tab to finish. Opened by the keyboard (Enter)
+    the name is selected, so the first key replaces it; Ctrl+A selects it too."""
 
-    def __init__(self, index: int, choices: Choices, on_edit: Callable[[NameField], None]) -> None:
+    def __init__(self, index: int, choices: Choices, on_edit: Callable[[NameField, bool], None]) -> None:
         super().__init__(_("Click and type a name"))
         self.index = index
         self.choices = choices
-        self.on_edit = on_edit
+        self.on_edit = on_edit  # (the field, whether the keyboard opened it)
         self.editing = False
+        self.selected = False  # while editing: the whole name is selected
 
     @property
     def value(self) -> str:
@@ -64,10 +67,16 @@ class NameField(Keyed):
         return self.choices.names[self.index] if self.editing else self.choices.name(self.index)
 
     def activate(self, app: App) -> None:
+        self._open(app, True)
+
+    def click(self, app: App, pos: tuple[int, int]) -> None:
+        self._open(app, False)
+
+    def _open(self, app: App, keyboard: bool) -> None:
         if not self.enabled:
             return
         app.sounds.play("ui_click")
-        self.on_edit(self)
+        self.on_edit(self, keyboard)
 
     def look(self, app: App, hovered: bool, focused: bool) -> Hashable | None:
         if self.editing:  # its caret blinks
@@ -88,9 +97,13 @@ class NameField(Keyed):
                                   (self.rect.right - app.px(12), self.rect.centery), "midright")
             room = done.left - app.px(8) - left
         value = self.value or " "
-        r = text.draw_text(surface, value, text.fit_px(value, app.font_px(21), room, bold=True), app.theme.text,
-                           (left, self.rect.centery), "midleft", bold=True)
-        if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
+        px = text.fit_px(value, app.font_px(21), room, bold=True)
+        if self.editing and self.selected:  # the selection: the name on a highlight
+            w, h = text.font(px, True).size(value)
+            mark = pygame.Rect(left - 2, self.rect.centery - h // 2, w + 4, h)
+            pygame.draw.rect(surface, SELECTION_RGB, mark, border_radius=app.px(3))
+        r = text.draw_text(surface, value, px, app.theme.text, (left, self.rect.centery), "midleft", bold=True)
+        if self.editing and not self.selected and (pygame.time.get_ticks() // 500) % 2 == 0:
             pygame.draw.line(surface, app.theme.text, (r.right + 2, r.top + 2), (r.right + 2, r.bottom - 2), 2)
 
 

@@ -14,15 +14,18 @@ import pygame
 
 from arenas.rules import Action, GameState, PlayWild, WildMode
 from arenas.rules.preview import preview
+from arenas.scenes.ending import failure_text, lesson_text
 from arenas.scenes.names import and_list, card_name, timer_code
 from arenas.scenes.play import PlayScene, Point
 from arenas.scenes.run import Phase
 from arenas.scenes.tutorial_steps import REACT_MS, SPECS, StepSpec, free_index, lesson_of, position
 from arenas.session import GameSetup, RunRecord
+from common.dialog import Dialog
 from common.i18n import N_, _
 from common.layers import Part
 from common.tutorial import OK, Script, Step, Verdict, wrong
 from common.tutorial_coach import Coach
+from common.tutorial_launch import to_setup_screen
 from common.tutorial_progress import update_progress
 from common.widget_parts import app_look
 
@@ -182,10 +185,15 @@ class TutorialScene(PlayScene):
             return
         self.over_seen = True
         if self.spec.free and state.result != "won":
-            self.app.replace(TutorialScene(self.app, free_index() - 1, _("The sand won this time. Try again!"),
-                                           self.keep_progress))
+            why = " ".join(line for line in (failure_text(state), lesson_text(state)) if line)
+            self.app.push(Dialog(self.app, _("The sand won this time"), why,
+                                 [(_("Leave the tutorial"), self.leave_game), (_("Try again"), self._again)]))
             return
         self._next_step()
+
+    def _again(self) -> None:
+        """The real level lost: played again from its start (Try again, or Esc)."""
+        self.app.replace(TutorialScene(self.app, free_index(), keep_progress=self.keep_progress))
 
     def _finish(self) -> None:
         if self.keep_progress:
@@ -194,6 +202,7 @@ class TutorialScene(PlayScene):
                 self.app.toast(problem)
         self.app.toast(_("Tutorial complete: you are ready for level 1"))
         self.leave_game()
+        to_setup_screen(self.app, GAME)
 
     # ---- layout and drawing ----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

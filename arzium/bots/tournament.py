@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from arzium.bots import BOT_LEVELS, DEFAULT_ITERATIONS, HARD_LEVELS, MAX_ITERATIONS, THINK_SECONDS, Bot, make_bot
-from arzium.bots.tournament_log import append_game, open_log
+from arzium.bots.tournament_log import append_game, lineup_of, open_log
 from arzium.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -34,7 +34,9 @@ from arzium.rules import (
     new_game,
     outcome,
 )
+from common.jsonio import write_bytes_atomic
 from common.memory import settle_worker
+from common.safe_text import print_line
 
 Z95 = 1.959964
 # A bot for a seat: (seed, the hard bots' iterations, their time cap) -> the bot; picklable, as games run in workers.
@@ -69,8 +71,7 @@ class GameSpec:
 
 def lineups(players: int, bots: list[str], games: int) -> list[tuple[int, tuple[str, ...]]]:
     """(deal number, bot per seat) of every game, rotating the bots through the seats."""
-    b = len(bots)
-    return [(g // b, tuple(bots[(g + i) % b] for i in range(players))) for g in range(games)]
+    return [(g // len(bots), lineup_of(g, players, bots)) for g in range(games)]
 
 
 def play_game(spec: GameSpec) -> dict[str, Any]:
@@ -225,7 +226,7 @@ def tournament(players: int, bots: list[str], games: int, seed: int, full_game: 
     played = list(kept.values())
     for game in _play(todo, workers):
         if log is not None:
-            append_game(log, game)
+            append_game(log, {**game, "settings": settings})
         played.append(game)
         if progress is not None:
             progress(game, len(played), games)
@@ -290,13 +291,13 @@ def tournament_main(players: int, bots: list[str], games: int, seed: int, json_p
         res = tournament(players, bots, games, seed, full_game, workers, hard_iterations, time_cap, rotate_first,
                          log, tell if progress else None)
     except ValueError as exc:
-        print(f"tournament: {exc}")
+        print_line(f"tournament: {exc}")
         return 2
     print(format_table(res))
     if json_path is not None:
         try:
-            Path(json_path).write_text(json.dumps(res, indent=2) + "\n", encoding="utf-8")
+            write_bytes_atomic(Path(json_path), (json.dumps(res, indent=2) + "\n").encode("utf-8"))  # whole or none
         except OSError as exc:
-            print(f"{json_path}: cannot write: {exc.strerror or exc}")
+            print_line(f"{json_path}: cannot write: {exc.strerror or exc}")
             return 1
     return 0

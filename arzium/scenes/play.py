@@ -35,6 +35,7 @@ from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.choice import Choice
 from arzium.scenes.effects import Animator
+from arzium.scenes.handoff import HandOff
 from arzium.scenes.hints import HintDesk
 from arzium.scenes.log_panel import LogLine, LogPanel, describe, describe_at
 from arzium.scenes.party_view import PartyView
@@ -99,6 +100,8 @@ class PlayScene(Scene):
         self.group = WidgetGroup(app, [])
         self.shown = Shown.of(state)
         self.greeted: tuple[int, int] | None = None
+        self.holder: int | None = None  # the human seat that has the screen (hot-seat: the last one that acted)
+        self.hot_seat = replay is None and sum(s.kind == "human" for s in state.setup.seats) > 1
         self.finished = False
         self.t_ms = 0.0
         self.log.colours = [self.art.colour(c) for c in self.colours]
@@ -402,6 +405,10 @@ class PlayScene(Scene):
         p = self.table.acting_human()
         if p is None or not idle:
             return
+        bidding = self.table.view_state().phase == "bid"
+        if self._hand_over(p, person(self.names[p], _("Your bid"), _("{owner} bid")) if bidding else
+                           person(self.names[p], _("Your turn"), _("{owner} turn"))):
+            return
         seats = self.table.seats
         edge = seats[p].edge
         if self.board_view.edge != edge:
@@ -412,9 +419,18 @@ class PlayScene(Scene):
         greet = (st.turn, p)
         if self.greeted != greet and st.phase in ("start", "search"):
             self.greeted = greet
-            humans = sum(s.kind == "human" for s in seats)
-            self.announce(_("{name}, your turn").format(name=self.names[p]) if humans > 1 else _("Your turn"), p)
+            self.announce(_("{name}, your turn").format(name=self.names[p]) if self.hot_seat else _("Your turn"), p)
             self.app.sounds.play("turn_chime", 0.7)
+
+    def _hand_over(self, p: int, title: str) -> bool:
+        """Whether the screen must first pass to the human seat `p` because another human had it: then the
+        hand-off (`title`) is up, and the table takes no input until `p` says ready."""
+        previous, self.holder = self.holder, p
+        if not self.hot_seat or previous is None or previous == p:
+            return False
+        self.mouse_moved = False
+        self.app.push(HandOff(self.app, title, self.names[p]))
+        return True
 
     def _offer_bid(self, idle: bool) -> None:
         p = self.table.acting_human()

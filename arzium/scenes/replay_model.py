@@ -14,7 +14,10 @@ from common.i18n import N_, _, ngettext, pgettext
 from common.replay import Replay, ReplayError
 from common.replay_cursor import Timeline
 from common.replay_index import ReplayRow
+from common.rules_api import FieldError, json_int
 
+MAX_TURNS = 10_000  # the most turns a replay's meta may say its game took
+MAX_SCORE = 10_000  # the most points (either way) a replay's meta may give a seat
 BOT_LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "greedy": N_("Normal"), "hard": N_("Hard"),
                    "random": N_("Random")}
 
@@ -90,13 +93,14 @@ def result_meta(state: GameState) -> dict[str, Any]:
 
 
 def _result_of(meta: dict[str, Any], seats: int) -> tuple[list[str], list[int]] | None:
+    """The winners and scores the meta gives (None: it gives none); `FieldError` for a score out of range."""
     winners, scores = meta.get("winners"), meta.get("scores")
     if not (isinstance(winners, list) and winners and all(isinstance(w, str) for w in winners)):
         return None
     if not (isinstance(scores, list) and len(scores) == seats
             and all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
         return None
-    return winners, scores
+    return winners, [json_int(s, f"meta.scores[{i}]", -MAX_SCORE, MAX_SCORE) for i, s in enumerate(scores)]
 
 
 def result_text(winners: list[str], best: int) -> str:
@@ -123,8 +127,13 @@ def summarize(path: Path, replay: Replay) -> ReplayRow:
     """The replays list's line for `path` (the game is replayed only when the file does not say how it ended:
     the app writes that at the end of every game); `ReplayError` (one line) if it cannot be watched."""
     rules = RulesReplay.from_file(replay, str(path))
-    known = _result_of(replay.meta, len(rules.setup.seats))
     turns = replay.meta.get("turns")
+    try:
+        known = _result_of(replay.meta, len(rules.setup.seats))
+        if isinstance(turns, int):
+            json_int(turns, "meta.turns", 0, MAX_TURNS)
+    except FieldError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
     over = True
     if known is None or not isinstance(turns, int) or isinstance(turns, bool):
         final = ArziumReplay.load(replay, str(path)).final

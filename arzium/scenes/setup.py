@@ -42,6 +42,7 @@ from common import text
 from common.dialog import Dialog
 from common.i18n import _, language
 from common.layers import Part
+from common.line_edit import SELECTION_RGB, LineEdit
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.tutorial_launch import open_tutorial
@@ -63,36 +64,49 @@ def saved_line(saved: SavedGame) -> str:
 
 
 class NameField(Keyed):
-    """A one-line text box: click or Enter to edit, type, Enter or Esc to finish."""
+    """A one-line text box: click or Enter to edit, type, Enter or Esc to finish. Opened by the keyboard (Enter)
+    the name is selected, so the first key replaces it; Ctrl+A selects it too."""
 
     def __init__(self, value: str, on_change: Callable[[str], Any], tooltip: str | None = None) -> None:
         super().__init__(tooltip)
-        self.value = value
+        self.line = LineEdit(value, MAX_NAME)
         self.on_change = on_change
         self.editing = False
+
+    @property
+    def value(self) -> str:
+        return self.line.value
 
     def activate(self, app: App) -> None:
         self.editing = not self.editing
         app.sounds.play("ui_click")
-        if not self.editing:
+        if self.editing:
+            self.line.select_all()
+        else:
             self.finish()
+
+    def click(self, app: App, pos: tuple[int, int]) -> None:
+        self.activate(app)
+        self.line.selected = False  # a click puts the caret at the end
 
     def finish(self) -> None:
         self.editing = False
-        self.value = self.value.strip() or _("Player")
-        self.on_change(self.value)
+        self.line.selected = False
+        self.line.value = self.line.value.strip() or _("Player")
+        self.on_change(self.line.value)
 
     def key(self, event: pygame.event.Event) -> bool:
         """Typing while editing; True when the event was used."""
         if not self.editing:
             return False
         if event.type == pygame.TEXTINPUT:
-            if len(self.value) < MAX_NAME and event.text.isprintable():
-                self.value = (self.value + event.text)[:MAX_NAME]
+            self.line.type(event.text)
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
+                self.line.backspace()
+            elif event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+                self.line.select_all()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.finish()
             return True
@@ -106,14 +120,20 @@ class NameField(Keyed):
         pygame.draw.rect(surface, (255, 248, 226) if self.editing else (246, 234, 206), r, border_radius=app.px(6))
         pygame.draw.rect(surface, app.theme.focus if (self.editing or hovered) else (150, 112, 70), r,
                          max(1, app.px(2)), border_radius=app.px(6))
-        shown = self.value + ("|" if self.editing and pygame.time.get_ticks() // 500 % 2 == 0 else "")
+        caret = self.editing and not self.line.selected and pygame.time.get_ticks() // 500 % 2 == 0
+        shown = self.value + ("|" if caret else "")
         px = text.fit_px(shown, app.font_px(20), r.w - app.px(16))
-        text.draw_text(surface, shown, px, app.theme.text, (r.left + app.px(8), r.centery), "midleft")
+        where = (r.left + app.px(8), r.centery)
+        if self.line.selected:  # the selection: the name on a highlight
+            mark = pygame.Rect(where[0] - 2, r.top + app.px(6), text.font(px).size(shown)[0] + 4, r.h - app.px(12))
+            pygame.draw.rect(surface, SELECTION_RGB, mark, border_radius=app.px(3))
+        text.draw_text(surface, shown, px, app.theme.text, where, "midleft")
 
 
 class LevelSegment(Keyed):
-    """One part of a bot seat's level picker (Easy | Normal | Hard): the chosen part is pressed in
-    and lit; Left/Right pick the neighbouring level."""
+    """One part of a bot seat's level picker (Easy | Normal | Hard): the chosen part is pressed in, with a
+    lit bar under its name (never a ring: a ring is the keyboard's focus); Left/Right pick the neighbouring
+    level."""
 
     def __init__(self, level: str, chosen: Callable[[], str], on_pick: Callable[[str], Any]) -> None:
         super().__init__(_(LEVEL_TIPS[level]) if level in LEVEL_TIPS else level_name(level))
@@ -137,21 +157,20 @@ class LevelSegment(Keyed):
     def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
         return tuple(self.rect), self.level, self.chosen() == self.level, hovered, focused, language()
 
-    def reach(self, app: App) -> pygame.Rect:
-        return self.rect.inflate(app.px(2), app.px(2))  # the chosen part's ring
-
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         on = self.chosen() == self.level
         plaque = "ui/button_pressed" if on else "ui/button_hover" if hovered or focused else "ui/button"
         surface.blit(app.sprites.nine_slice(plaque, self.rect.size), self.rect)
-        if on:
-            pygame.draw.rect(surface, app.theme.focus, self.rect.inflate(app.px(2), app.px(2)), max(2, app.px(2)),
-                             border_radius=app.px(8))
         label = level_name(self.level)
         px = text.fit_px(label, app.font_px(17), self.rect.w - app.px(10), bold=True)
         ink = app.theme.text_light if on or hovered else (214, 196, 168)
-        text.draw_text(surface, label, px, ink, (self.rect.centerx, self.rect.centery + 1), "center", bold=True,
-                       shadow=app.theme.shadow)
+        lift = app.px(4) if on else 0
+        text.draw_text(surface, label, px, ink, (self.rect.centerx, self.rect.centery + 1 - lift), "center",
+                       bold=True, shadow=app.theme.shadow)
+        if on:
+            bar = pygame.Rect(0, 0, self.rect.w * 3 // 5, max(3, app.px(4)))
+            bar.midbottom = (self.rect.centerx, self.rect.bottom - app.px(7))
+            pygame.draw.rect(surface, app.theme.ok, bar, border_radius=bar.h // 2)
 
 
 RANDOM_FIRST = -1  # the first player's choice "Random": a seat drawn as the game starts
@@ -239,16 +258,18 @@ class SetupScene(Scene):
                 "name": NameField(seat["name"], partial(self.set_seat, i, "name"), _("Click to type a name")),
                 "kind": Button(word(KIND_NAMES, seat["kind"]).title(), partial(self.toggle_kind, i),
                                _("Human (you, or friends at this screen) or bot (then pick its level)"), font=18),
+            }
+            if seat["kind"] == "bot":  # the level follows the kind in the focus order, as on screen
+                for level in LEVELS:
+                    row[f"level_{level}"] = LevelSegment(level, partial(self._level, i),
+                                                         partial(self.set_seat, i, "level"))
+            row |= {
                 "colour": Button(word(COLOUR_NAMES, seat["colour"]).title(), partial(self.cycle, i, "colour"),
                                  _("Marker colour (each has its own shape too)"), font=18),
                 "edge": Button(word(EDGE_NAMES, self.edges[i]).title(), partial(self.cycle_edge, i),
                                _("The edge of the map this seat sits at: patterns are placed as seen from it"),
                                font=18),
             }
-            if seat["kind"] == "bot":
-                for level in LEVELS:
-                    row[f"level_{level}"] = LevelSegment(level, partial(self._level, i),
-                                                         partial(self.set_seat, i, "level"))
             if len(self.seats) > 2:
                 row["remove"] = Button("x", partial(self.remove_seat, i), _("Remove this seat"), font=18,
                                        sound="ui_back")

@@ -26,6 +26,7 @@ from common.i18n import _
 from common.layers import Part
 from common.tutorial import Script
 from common.tutorial_coach import Coach
+from common.tutorial_launch import to_setup_screen
 from common.tutorial_progress import update_progress
 
 if TYPE_CHECKING:
@@ -123,6 +124,7 @@ class TutorialScene(PlayScene):
         self._save()
         if self.script.finished:
             self.app.pop()
+            to_setup_screen(self.app, GAME)
         elif lesson_of(self.script.index).part != self.part:
             self.app.replace(TutorialScene(self.app, self.script.index, self.keep_progress))
 

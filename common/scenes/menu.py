@@ -30,7 +30,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.backdrop = Backdrop(0)
         self.t_ms = 0.0
-        self.asked: set[str] = set()  # games whose tutorial offer was answered "Play now" this session
+        self.asked: set[str] = set()  # games whose tutorial offer was answered this session
         self._build()
 
     def _build(self) -> None:

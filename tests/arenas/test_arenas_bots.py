@@ -244,7 +244,7 @@ def test_verify_levels_main_fails_a_level_under_a_fifth(monkeypatch, capsys) -> 
            "mean_win_ms": 1000, "label": "Brutal", "assisted": False}
     monkeypatch.setattr(verify, "verify_levels", lambda seeds, levels, model: {1: row})
     assert verify_levels_main(10, None, [1]) == 1
-    assert "below 20% with expert team-mates: level 1" in capsys.readouterr().out
+    assert "below 20% with expert team-mates: level 1" in capsys.readouterr().err
     assert verify_levels_main(10, None, [1], (Model.PERSON,)) == 0  # people only label: no proof to fail
 
 

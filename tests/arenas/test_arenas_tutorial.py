@@ -10,6 +10,7 @@ import pytest
 from arenas.bots import TeammateBot
 from arenas.rules import GameState, PlayCard, legal_actions
 from arenas.scenes.run import Phase
+from arenas.scenes.setup import SetupScene
 from arenas.scenes.tutorial import TutorialScene, consequence
 from arenas.scenes.tutorial_steps import REACT_MS, SPECS, free_index, position
 from common.app import App
@@ -46,9 +47,8 @@ def test_the_tutorial_runs_to_its_end_with_the_right_actions_on_exactly_the_boar
     seen: list[str] = []
     for _frame in range(600):
         top = quick.stack.top
-        if top is base:
+        if not isinstance(top, TutorialScene):
             break
-        assert isinstance(top, TutorialScene)
         spec = top.spec
         if not seen or seen[-1] != spec.id:
             seen.append(spec.id)
@@ -67,6 +67,7 @@ def test_the_tutorial_runs_to_its_end_with_the_right_actions_on_exactly_the_boar
             top.apply(spec.right, None)
             assert top.reacting == REACT_MS
     assert seen == [s.id for s in SPECS]
+    assert isinstance(quick.stack.top, SetupScene) and quick.stack.scenes[-2] is base  # as its last step says
     progress = game_progress("arenas")[0]
     assert progress.finished and not progress.midway
     assert any("Tutorial complete" in t.message for t in quick.toasts)
@@ -137,17 +138,28 @@ def test_leaving_and_resuming_restores_the_step(quick: App) -> None:
     assert timers(scene.run.state) == timers(position(10))
 
 
-def test_losing_the_real_level_starts_it_again(quick: App) -> None:
+def test_losing_the_real_level_says_why_and_offers_to_try_again(quick: App) -> None:
     scene = TutorialScene(quick, free_index())
     quick.push(scene)
     for _ in range(90):  # no card: both timers are lost, then a lost one runs out
         scene.fixed_update(1000)
     assert scene.run.state.result == "lost"
-    for _ in range(3):
-        frame(quick, dt_ms=1000)
+    frame(quick, dt_ms=100)
+    assert quick.stack.top is scene  # the final board is held ...
+    frame(quick, key(pygame.K_1), dt_ms=100)  # ... a card key in its first moment goes nowhere
+    assert quick.stack.top is scene
+    frame(quick, dt_ms=600)
+    frame(quick, key(pygame.K_RETURN))  # ... until a key says it was seen
+    offer = quick.stack.top
+    assert isinstance(offer, Dialog) and offer.title_text == "The sand won this time"
+    failed = scene.run.state.failed_timer
+    assert failed is not None and "ran out while lost beside gear" in offer.message
+    assert "must be recovered with a wild card" in offer.message
+    assert [b.label for b in offer.buttons] == ["Leave the tutorial", "Try again"]
+    frame(quick, key(pygame.K_ESCAPE))  # Esc: the last button, Try again
     again = quick.stack.top
-    assert isinstance(again, TutorialScene) and again.script.index == free_index() - 1
-    assert again.coach.wrong_why == "The sand won this time. Try again!"
+    assert isinstance(again, TutorialScene) and again.script.index == free_index() and again.spec.free
+    assert again.run.state.result is None and again.coach.wrong_why is None
 
 
 def test_the_tutorial_through_the_layers_equals_a_full_redraw(quick: App) -> None:

@@ -180,8 +180,9 @@ def test_unknown_record_fields_are_kept_when_the_records_are_saved() -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["player"] == "Ana" and data["version"] == 2
     assert data["levels"]["2"] == {"wins": 2, "losses": 0, "assisted_wins": 0, "assisted_losses": 0, "win_streak": 1,
-                                   "best_win_streak": 1, "best_ms": 5000, "streak": [3, 1]}
-    assert data["levels"]["3"]["losses"] == 1
+                                   "best_win_streak": 1, "loss_streak": 0, "best_ms": 5000,
+                                   "streak": [3, 1]}
+    assert data["levels"]["3"]["losses"] == 1 and data["levels"]["3"]["loss_streak"] == 1
 
 
 @pytest.mark.parametrize("levels", [{"1": {"wins": 1, "best_ms": 900}}, "a newer shape"])

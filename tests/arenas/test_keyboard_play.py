@@ -7,7 +7,9 @@ import pygame
 from arenas.bots.teammate import TeammateBot
 from arenas.rules import WILD, PlayCard, PlayWild, level_path, load_level
 from arenas.scenes import flow
-from arenas.scenes.play import PlayScene
+from arenas.scenes.ending import deciding_timer, ending_lines
+from arenas.scenes.names import timer_name
+from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.result import ResultScene
 from arenas.scenes.run import Phase
 from arenas.session import GameSetup
@@ -70,6 +72,10 @@ def test_level_1_from_the_countdown_to_the_result_by_the_keyboard_alone(app: App
                 app.step([], FRAME, draw=False)
     assert isinstance(app.stack.top, ResultScene)
     assert scene.run.state.result == "won" and all(a[1].player == 0 for a in scene.run.state.actions)
+    last = scene.last_home  # the final board pointed at the last timer home
+    assert last is not None and deciding_timer(scene.run.state, last) == last
+    assert scene.run.state.timers[last].position >= scene.run.state.level.deactivator
+    assert ending_lines(scene.run.state, last) == [f"{timer_name(last)} was the last one home"]
     print(f"level 1 by keys: {scene.run.state.result} at {scene.run.state.time_ms} ms, {wilds} wild cards")
 
 
@@ -123,3 +129,23 @@ def test_the_arrows_rest_on_a_card_which_lifts_and_previews_and_enter_plays_it(a
     press(app, pygame.K_RETURN)
     _at, action = scene.run.state.actions[-1]
     assert action == PlayCard(0, 0) and scene.run.state.discard[-1] == played
+
+
+def test_the_pause_overlay_offers_leave_with_a_confirmation(app: App) -> None:
+    scene = solo(app, countdown=False, allow_pause=True)
+    below = app.stack.scenes[-2] if len(app.stack.scenes) > 1 else None
+    press(app, pygame.K_ESCAPE)
+    assert scene.run.paused
+    leave = scene.leave_button.rect
+    assert leave.w > 0 and pygame.Rect((0, 0), app.size).contains(leave)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=leave.center, button=1)], FRAME, draw=False)
+    ask = app.stack.top
+    assert isinstance(ask, LeaveDialog) and ask.message == "Leaving ends this run."  # paused: no sand running
+    press(app, pygame.K_ESCAPE)  # Keep playing: still paused
+    assert app.stack.top is scene and scene.run.paused
+    press(app, pygame.K_l)
+    ask = app.stack.top
+    assert isinstance(ask, LeaveDialog)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=ask.buttons[0].rect.center, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=ask.buttons[0].rect.center, button=1)], FRAME, draw=False)
+    assert scene not in app.stack.scenes and app.stack.top is below

@@ -35,6 +35,7 @@ from arzium.rules import (
 )
 from arzium.save import load_saved_game, save_game, save_path
 from arzium_testkit import play_random
+from common.file_lock import release
 from common.files import DataError
 from common.replay import Replay as ReplayFile
 from common.replay import read_replay, write_replay
@@ -238,6 +239,7 @@ def test_corrupt_saves_are_set_aside_with_one_line(tmp_path, spoil, reason):
     state, actions, _ = play_random(2, False, 4, max_actions=20)
     path = tmp_path / "save.json"
     save_game(state, actions, path)
+    release(path)  # as a window closing
     path.write_text(spoil(path.read_text(encoding="utf-8")), encoding="utf-8")
     loaded, message = load_saved_game(path)
     assert loaded is None and reason in message and "\n" not in message
@@ -249,6 +251,7 @@ def test_a_save_of_a_newer_format_is_kept_not_offered_and_never_overwritten(tmp_
     state, actions, _ = play_random(2, False, 4, max_actions=20)
     path = tmp_path / "save.json"
     save_game(state, actions, path)
+    release(path)  # as a window closing
     path.write_text(path.read_text(encoding="utf-8").replace('"format": 1', '"format": 5', 1), encoding="utf-8")
     newer = path.read_bytes()
     loaded, message = load_saved_game(path)

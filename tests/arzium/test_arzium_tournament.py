@@ -109,13 +109,14 @@ def test_tournament_main_prints_a_table_and_writes_json(tmp_path, capsys):
 ])
 def test_tournament_main_rejects_bad_arguments_in_one_line(args, message, capsys):
     assert tournament_main(*args, workers=1) == 2
-    text = capsys.readouterr().out
-    assert text.startswith(message) and text.count("\n") == 1
+    captured = capsys.readouterr()
+    assert captured.err.startswith(message) and captured.err.count("\n") == 1 and captured.out == ""
 
 
 def test_tournament_main_reports_an_unwritable_json_file(tmp_path, capsys):
     assert tournament_main(2, ["normal", "easy"], 2, 1, tmp_path / "missing" / "t.json", False, workers=1) == 1
-    assert capsys.readouterr().out.splitlines()[-1].startswith(f"{tmp_path / 'missing' / 't.json'}: cannot write")
+    assert capsys.readouterr().err.splitlines() == [f"{tmp_path / 'missing' / 't.json'}: cannot write: "
+                                                    "No such file or directory"]
 
 
 def test_an_unbalanced_tournament_says_so(capsys):
@@ -176,7 +177,8 @@ def test_the_header_says_which_budget_each_hard_bot_used(capsys):
 ])
 def test_a_bad_budget_given_in_code_is_one_line(kwargs, message, capsys):
     assert tournament_main(2, ["hard", "normal"], 2, 1, **kwargs) == 2
-    assert capsys.readouterr().out.splitlines() == [message]
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [message] and captured.out == ""
 
 
 def test_rotate_first_takes_the_first_turn_round_the_seats_and_tells_win_rates_by_turn(capsys):

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import common.jsonio
 import common.replay
 from arzium import cli as arzium_cli
 from arzium import save
@@ -98,7 +99,7 @@ def corrupt_shipped_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pa
     return path
 
 
-@pytest.mark.parametrize("command", ["arzium", "replay"])
+@pytest.mark.parametrize("command", ["arzium", "replay", "screenshot", "timedemo", "think-bench", "tournament"])
 def test_commands_with_corrupt_card_data_print_one_line_and_exit_2(
         command: str, corrupt_shipped_cards: Path, tmp_path: Path, user_home: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -106,7 +107,11 @@ def test_commands_with_corrupt_card_data_print_one_line_and_exit_2(
     replay = tmp_path / "game.json"
     write_replay(replay, replay_from(state, []).to_file({}))
     before = file_bytes(tmp_path), file_bytes(user_home)
-    args = ["arzium", "--mute"] if command == "arzium" else ["replay", str(replay), "--headless"]
+    args = {"arzium": ["arzium", "--mute"], "replay": ["replay", str(replay), "--headless"],
+            "screenshot": ["screenshot", "arzium-setup", str(tmp_path / "shot.png"), "--frames", "1"],
+            "timedemo": ["timedemo", "--only", "arzium-setup", "--frames", "1"],
+            "think-bench": ["think-bench", "--level", "easy"],
+            "tournament": ["tournament", "arzium", "--games", "1", "--log", str(tmp_path / "t.log")]}[command]
     assert cli.main(args) == 2
     out, err = capsys.readouterr()
     assert out == ""
@@ -261,12 +266,12 @@ def test_two_games_ending_in_the_same_second_get_two_replays(monkeypatch: pytest
 
 
 def test_a_replay_that_cannot_be_written_leaves_no_name_behind(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(path: Path, replay: ReplayFile) -> None:
+    def refuse(tmp: str, path: Path) -> bool:
         raise PermissionError(13, "Permission denied")
 
     notices: list[str] = []
     table = _a_hot_seat_table()
-    monkeypatch.setattr(common.replay, "write_replay", refuse)
+    monkeypatch.setattr(common.jsonio, "_link_new", refuse)  # the content is written; naming it fails
     monkeypatch.setattr(table.listener, "notify", notices.append)
     assert table.write_replay() is None and list(replays_dir().iterdir()) == []
     assert len(notices) == 1 and "Permission denied" in notices[0]

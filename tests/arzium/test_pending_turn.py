@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pygame
+
 from arzium.rules import (
     Search,
     SeatSetup,
@@ -16,10 +18,11 @@ from arzium.rules import (
     new_game,
 )
 from arzium.scenes.flow import play_scene
+from arzium.scenes.handoff import GRACE_MS, HandOff
 from arzium.scenes.log_panel import describe
 from arzium.scenes.table import AUTO_CONFIRM_MS
 from common.app import App
-from table_spy import ANN, BO, BOT, FRAME, record_table
+from table_spy import ANN, BO, BOT, FRAME, key, record_table
 
 
 class Table:
@@ -41,6 +44,14 @@ class Table:
                 return
             self.step()
         raise AssertionError("the animations never ended")
+
+    def hand_over(self) -> None:
+        """The hot-seat hand-off is up: the next human says ready (after its grace time)."""
+        handoff = self.app.stack.top
+        assert isinstance(handoff, HandOff)
+        self.step(round(GRACE_MS / FRAME) + 1)
+        self.app.step([key(pygame.K_RETURN)], FRAME)
+        assert self.app.stack.top is self.scene
 
     def told(self) -> list[str]:
         """Every log line, on show or waiting for the timeline."""
@@ -93,6 +104,10 @@ def test_two_humans_the_next_players_turn_waits_for_confirm(app: App) -> None:
     t.settle()
     t.step(2)
     assert t.told() == start + lines and lines[-1] == "Bo's turn (turn 2)"
+    assert "Bo, your turn" not in t.banners  # the hand-off first
+    t.hand_over()
+    t.settle()
+    t.step(2)
     assert t.banners.count("Bo, your turn") == 1 and t.sounds.count("turn_chime") == 1
     assert scene.table.acting_human() == 1
 
@@ -151,4 +166,6 @@ def test_with_instant_animations_the_next_turn_comes_with_the_confirm(app: App) 
     scene.confirm()
     t.step()
     assert [line.text for line in scene.log.lines] == start + lines and not scene.log.waiting
+    t.hand_over()
+    t.step()
     assert t.banners.count("Bo, your turn") == 1 and scene.table.acting_human() == 1

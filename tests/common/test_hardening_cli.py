@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from common import cli
 from common.cli import build_parser
-from hardening import changes, is_one_line, snapshot
+from hardening import changes, file_bytes, is_one_line, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -97,7 +98,46 @@ def test_a_five_thousand_digit_argument_is_not_echoed_whole(user_home: Path) -> 
     done = main_py("--seed", "9" * 5000, "timedemo", "--list", home=user_home)
     last = done.stderr.splitlines()[-1]
     assert done.returncode == 2 and done.stdout == ""
-    assert last.startswith("main.py: error: argument --seed: invalid int value") and is_one_line(last)
+    assert last.startswith("main.py: error: argument --seed: expected a whole number, not '9999") and is_one_line(last)
+
+
+# Every command's errors: (case, arguments, exit code, the last line's start or words). `{tmp}` is a folder.
+COMMAND_ERRORS = [
+    ("screenshot", ["screenshot", "nope", "{tmp}/x.png"], 2, "main.py: error: unknown scene 'nope'"),
+    ("timedemo", ["timedemo", "--only", "nope"], 2, "main.py: error: unknown scene 'nope'"),
+    ("check-sprites", ["check-sprites", "nope"], 1, "usable: no (the default pack is used instead)"),
+    ("replay", ["replay", "{tmp}/missing.json", "--headless"], 2, "main.py: error: {tmp}/missing.json: no such replay"),
+    ("replay-window", ["replay", "{tmp}/missing.json"], 2, "main.py: error: {tmp}/missing.json: no such replay"),
+    ("tournament-log", ["tournament", "arzium", "--games", "1", "--log", "{tmp}"], 2,
+     "tournament: {tmp}: is a folder, not a regular file"),
+    ("tournament-games", ["tournament", "arzium", "--games", "2000000"], 2,
+     "main.py tournament: error: argument --games: expected at most 1000000, not 2000000"),
+    ("verify-levels", ["verify-levels", "--seeds", "1", "--level", "999"], 2, "verify-levels: no level 999"),
+    ("arenas-level", ["arenas", "--level", "{tmp}/missing.json"], 2, "main.py: error: --level /"),
+    ("size", ["--size", "1x1", "timedemo", "--list"], 2, "main.py: error: argument --size: size 1x1 is outside"),
+    ("seed", ["--seed", "1" + "0" * 30, "timedemo", "--list"], 2,
+     "main.py: error: argument --seed: a seed is a whole number within ±2**64, not 100000000000… (31 digits)"),
+    ("frames", ["screenshot", "menu", "{tmp}/x.png", "--frames", "9" * 400], 2,
+     "main.py screenshot: error: argument --frames: expected at most 1000000, not 999999999999… (400 digits)"),
+]
+
+
+@pytest.mark.parametrize("case, args, code, start", COMMAND_ERRORS, ids=[c[0] for c in COMMAND_ERRORS])
+def test_every_commands_error_line_is_on_stderr_and_nothing_on_stdout(
+        tmp_path: Path, user_home: Path, capsys: pytest.CaptureFixture[str], case: str, args: list[str], code: int,
+        start: str) -> None:
+    before = snapshot(tmp_path), file_bytes(user_home)
+    try:
+        done = cli.main([a.replace("{tmp}", str(tmp_path)) for a in args])
+    except SystemExit as exc:  # argparse's way out
+        done = exc.code
+    assert done == code
+    out, err = capsys.readouterr()
+    last = err.splitlines()[-1]
+    assert last.startswith(start.replace("{tmp}", str(tmp_path))) and is_one_line(last), err
+    assert "Traceback" not in err
+    assert out == "" or (case == "check-sprites" and "usable" not in out)  # its report's header stays on stdout
+    assert (snapshot(tmp_path), file_bytes(user_home)) == before
 
 
 def test_help_to_a_reader_that_left_leaves_nothing_to_fail_at_exit(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,6 +5,8 @@ import json
 import os
 import pickle
 import stat
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -309,3 +311,48 @@ def test_a_data_file_error_is_raised_as_its_own_kind_and_survives_pickling(tmp_p
     back = pickle.loads(pickle.dumps(info.value))  # as an error raised in a bot worker reaches the app
     assert type(back) is _ShippedError and str(back) == str(info.value) == f"{path}: (file): JSON nested too deeply"
     assert back.problem is Problem.TOO_DEEP and back.path == path
+
+
+def _dead_pid() -> int:
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    return int(done.stdout)
+
+
+# (where under the user's folder, how old in seconds, whose: "dead", "alive" or None (an older version's name),
+#  and whether a start removes it)
+DEBRIS = [
+    ("settings.json.{whose}abcdefgh.tmp", 3600, None, True),
+    ("arzium_records.json.{whose}k1ll3d00.tmp", 0, "dead", True),
+    ("arzium_autosave.json.{whose}wr1t1ng0.tmp", 0, "alive", False),  # a write going on in this process
+    ("tutorials.json.{whose}fresh000.tmp", 0, None, False),  # maybe an older version writing now
+    ("tutorials.json.{whose}0ld0ld00.tmp", 3600, None, True),
+    ("replays/arzium-20260101-120000.json.{whose}h4lf0000.tmp", 0, "dead", True),
+    ("replays/arzium-20260101-120001.json", 3600, "empty", True),  # an older version's reserved name
+    ("replays/arenas-20260101-120002.json", 0, "empty", True),
+    ("cache/toml/0badc0de.json.{whose}c4che000.tmp", 3600, None, True),
+    ("notes.tmp", 3600, None, False),  # not a name the app makes
+    ("replays/mine.json.tmp", 3600, None, False),
+]
+
+
+def test_a_start_cleans_the_debris_of_every_kind_of_killed_write_and_only_that(user_home: Path) -> None:
+    from common.app import App, AppOptions
+    from helpers import close_app
+    base = user_home / "arenas-arzium"
+    owners = {"dead": f"{_dead_pid()}-", "alive": f"{os.getpid()}-"}
+    expected_gone = set()
+    for name, age, whose, gone in DEBRIS:
+        path = base / name.format(whose=owners.get(whose or "", ""))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"" if whose == "empty" else b'{"half": ')
+        when = time.time() - age
+        os.utime(path, (when, when))
+        if gone:
+            expected_gone.add(str(path.relative_to(user_home)))
+    before = snapshot(user_home)
+    app = App(AppOptions(headless=True, save_settings=False))
+    close_app(app)
+    gone_now = {k for k, v in changes(before, snapshot(user_home)).items() if v == "removed"}
+    assert gone_now == expected_gone
+    assert {k for k, v in changes(before, snapshot(user_home)).items() if v != "removed"} <= {
+        "arenas-arzium/cache/toml/" + p.name for p in (base / "cache" / "toml").iterdir()}  # manifests parsed

@@ -195,4 +195,4 @@ def test_the_app_starts_with_a_bad_settings_file_and_says_one_line(user_home: Pa
         app.step([], 16)
     finally:
         close_app(app)
-    assert content in [p.read_bytes() for p in path.parent.iterdir() if p.is_file()]  # the cache is a folder
+    assert content in [p.read_bytes() for p in path.parent.iterdir() if p.is_file()]

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from common import paths, sprite_packs
+from common import cli, paths, sprite_packs
 from common.app import App
 from common.scenes.settings import SettingsScene
 from common.sprite_check import check_pack, check_sprites_main
@@ -24,7 +24,7 @@ from common.sprite_packs import (
     read_pack,
 )
 from common.sprites import SpriteBook
-from hardening import changes, is_one_line, snapshot
+from hardening import changes, file_bytes, is_one_line, snapshot
 
 MINIMAL = '[pack]\nname = "Odd"\nauthor = "tests"\nversion = 1\n'
 
@@ -191,7 +191,7 @@ def test_a_missing_manifest_is_named_not_a_missing_folder(tmp_path: Path, capsys
     (tmp_path / "bare").mkdir()
     before = snapshot(tmp_path)
     assert check_sprites_main("bare", extra_dirs=[tmp_path]) == 1
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     assert f"sprite pack 'bare': bare: no pack.toml in {tmp_path / 'bare'}" in out and "no such pack folder" not in out
     assert SpriteBook.load("bare", extra_dirs=[tmp_path]).problems == [
         f"sprite pack 'bare': pack.toml: no pack.toml in {tmp_path / 'bare'}; using the default pack"]
@@ -203,7 +203,7 @@ def test_check_sprites_prints_pack_file_names_safely(tmp_path: Path, capsys: pyt
     folder.mkdir()
     (folder / "pack.toml").write_text(MINIMAL + '[sprites."ui/button"]\nfile = "\\u001b[2Jb\\u0000.png"\n')
     assert check_sprites_main("esc", extra_dirs=[tmp_path]) == 0
-    out = capsys.readouterr().out
+    out = "".join(capsys.readouterr())
     assert "\x1b" not in out and "\x00" not in out and "?[2Jb?.png" in out
 
 
@@ -247,3 +247,34 @@ def test_any_manifest_bytes_give_a_pack_or_one_line(app: App, content: bytes) ->
 @given(manifest_bytes)
 def test_any_manifest_bytes_give_a_pack_or_one_line_long_run(app: App, content: bytes) -> None:
     check_any_manifest(content, _default_pack())
+
+
+NAME_CASES = [
+    ("not UTF-8", b"bad\xff", "the folder name is not UTF-8 text (byte 0xff at 3): pack names must be; "
+                              "rename the folder"),
+    ("a lone surrogate's bytes", "sur\udcff".encode("utf-8", "surrogateescape"),
+     "the folder name is not UTF-8 text (byte 0xff at 3)"),
+    ("an escape", b"esc\x1b[31m", "a pack name is 1 to 255 characters without control characters or path "
+                                  "separators: rename the folder"),
+]
+
+
+@pytest.mark.parametrize("case, name, words", NAME_CASES, ids=[c[0] for c in NAME_CASES])
+def test_a_pack_folder_name_that_cannot_be_a_name_is_reported_as_that(
+        user_home: Path, capsys: pytest.CaptureFixture[str], case: str, name: bytes, words: str) -> None:
+    user_packs = paths.data_dir() / "sprites"
+    user_packs.mkdir(parents=True)
+    odd = os.path.join(os.fsencode(user_packs), name)
+    os.mkdir(odd)
+    with open(os.path.join(odd, b"pack.toml"), "w") as f:
+        f.write(MINIMAL)
+    before = file_bytes(user_home)
+    pack_id = os.fsdecode(name)  # as the command line gives it
+    assert cli.main(["check-sprites", pack_id]) == 1
+    _out, err = capsys.readouterr()
+    problem = err.splitlines()[1]
+    assert words in problem and "no such pack folder" not in err and is_one_line(problem)
+    book = SpriteBook.load(pack_id)
+    assert book.pack_id == DEFAULT_PACK and len(book.problems) == 1 and words in book.problems[0]
+    assert is_one_line(book.problems[0])
+    assert file_bytes(user_home) == before

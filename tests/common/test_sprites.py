@@ -410,6 +410,10 @@ SPRITE_TABLE_CASES = [
     ("slice-bool", 'slice = true',
       '[sprites."ui/button"] slice must be a whole number of pixels >= 0, not true/false true'),
     ("size-type", 'size = [96]', '[sprites."ui/button"] size must be [width, height] in pixels, not a list [96]'),
+    ("frames-huge", 'frames = 4097', '[sprites."ui/button"] frames must be at most 4096 pixels a side, not 4097'),
+    ("slice-huge", f'slice = {"9" * 400}', '[sprites."ui/button"] slice must be at most 4096 pixels a side, not 999'),
+    ("size-huge", 'size = [96, 1000000000]',
+     '[sprites."ui/button"] size must be at most 4096 pixels a side, not [96, 1000000000]'),
     ("file-type", None, '[sprites."ui/button"] file must be a path string, not a number 5'),
 ]
 
@@ -597,23 +601,25 @@ def test_check_sprites_main_exit_codes_and_output(packs: Path, capsys: pytest.Ca
 
     make_pack(packs, "syntax", "[pack\n")
     assert check_sprites_main(packs / "syntax") == 1
-    out = capsys.readouterr().out
-    assert "TOML syntax error" in out and "usable: no" in out
+    err = capsys.readouterr().err
+    assert "TOML syntax error" in err and "usable: no" in err
 
     manifest = override("ui/button", "b.png") + '[sprites."ui/star"]\nfile = "s.png"\n'
     folder = make_pack(packs, "halfway", manifest, {"b.png": b""})
     solid_png(folder / "s.png", (32, 32), (0, 0, 0, 255))
     assert check_sprites_main(str(folder)) == 0
-    lines = capsys.readouterr().out.splitlines()
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
     assert lines[1:3] == ["overrides (1):", "  ui/star"]
-    assert ("  sprite pack 'halfway': b.png: empty file (0 bytes) (sprite 'ui/button'); using the default sprite"
-            in lines)
+    assert captured.err.splitlines() == [
+        "problems (1):",
+        "  sprite pack 'halfway': b.png: empty file (0 bytes) (sprite 'ui/button'); using the default sprite"]
     assert lines[-1].startswith("usable: yes")
 
     assert check_sprites_main("definitely-not-a-pack") == 1
-    assert "no such pack folder" in capsys.readouterr().out
+    assert "no such pack folder" in capsys.readouterr().err
     assert check_sprites_main(packs / "missing-folder") == 1
-    assert "pack folder not found" in capsys.readouterr().out
+    assert "pack folder not found" in capsys.readouterr().err
 
 
 # --- reload --------------------------------------------------------------------------------------

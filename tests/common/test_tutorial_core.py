@@ -84,8 +84,7 @@ def test_the_first_launch_offer_is_asked_once_and_remembered(app: App, fake_game
     app.stack.clear_to(menu)
     menu.choose_game("arenas")
     offer = app.stack.top
-    assert isinstance(offer, Dialog) and [b.label for b in offer.buttons] == [
-        "Take the tutorial", "Don't ask again", "Play now"]
+    assert isinstance(offer, Dialog) and [b.label for b in offer.buttons] == ["Take the tutorial", "Play now"]
     run(app, 1, key(pygame.K_RETURN))  # Take the tutorial
     assert isinstance(app.stack.top, FakeTutorial) and app.stack.top.step == 0
     assert game_progress("arenas")[0].offered
@@ -94,19 +93,16 @@ def test_the_first_launch_offer_is_asked_once_and_remembered(app: App, fake_game
     assert type(app.stack.top).__name__ == "SetupScene"  # not asked again
 
 
-def test_play_now_asks_again_only_in_another_session(app: App, fake_game: None) -> None:
+def test_play_now_is_remembered_too(app: App, fake_game: None) -> None:
     menu = MenuScene(app)
     app.stack.clear_to(menu)
     menu.choose_game("arenas")
     run(app, 1, key(pygame.K_ESCAPE))  # Esc: Play now
-    assert type(app.stack.top).__name__ == "SetupScene" and not game_progress("arenas")[0].offered
-    app.stack.clear_to(menu)
-    menu.choose_game("arenas")
-    assert type(app.stack.top).__name__ == "SetupScene"
-    fresh = MenuScene(app)
-    app.stack.clear_to(fresh)
-    fresh.choose_game("arenas")
-    assert isinstance(app.stack.top, Dialog)
+    assert type(app.stack.top).__name__ == "SetupScene" and game_progress("arenas")[0].offered
+    for fresh in (menu, MenuScene(app)):  # the same menu, and the menu of another session
+        app.stack.clear_to(fresh)
+        fresh.choose_game("arenas")
+        assert type(app.stack.top).__name__ == "SetupScene"
 
 
 def test_learn_to_play_offers_resume_at_the_step_left_or_start_over(app: App, fake_game: None) -> None:

@@ -72,6 +72,7 @@ def test_a_list_keeps_its_hovered_row_clear_and_the_group_draws_the_tooltip_ther
     group.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(150, 110), rel=(0, 0), buttons=(0, 0, 0)))
     group.update(TOOLTIP_DELAY_MS + 1)
     drawn: list[pygame.Rect | None] = []
-    monkeypatch.setattr(widgets, "draw_tooltip", lambda surface, app, tip, pos, avoid=None: drawn.append(avoid))
+    monkeypatch.setattr(widgets, "draw_tooltip",
+                        lambda surface, app, tip, pos, avoid=None, clear=(): drawn.append(avoid))
     group.draw(pygame.Surface(app.size))
     assert drawn == [pygame.Rect(100, 100, 400, app.px(44))]

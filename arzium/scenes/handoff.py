@@ -1,0 +1,50 @@
+"""The hand-off between two human seats on one screen: the table dimmed under "Lucía's turn", and one
+deliberate key (Enter or Space) or a click on its button before the next seat's input is taken.
+
+It is a dialog over the table, so nothing below it takes input while it is up; for its first
+`GRACE_MS` it takes none either, so a quick second click or key press of the seat that just finished
+never starts the next seat's turn. Its button stands in the middle of the window, over the map, away
+from the sidebar's buttons, where the previous seat's last button (Confirm, End turn, a bid) was.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from common.dialog import Dialog
+from common.i18n import _
+
+if TYPE_CHECKING:
+    from common.app import App
+
+GRACE_MS = 600  # input ignored for this long after the hand-off appears
+STARTS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class HandOff(Dialog):
+    """"`title`: pass the screen to `name`"; its one button (or Enter, Space) closes it."""
+
+    def __init__(self, app: App, title: str, name: str) -> None:
+        message = _("Pass the screen to {name}. Nothing on the table answers until {name} starts.").format(name=name)
+        super().__init__(app, title, message, [(_("I'm ready (Enter)"), lambda: None)])
+        self.waited_ms = 0.0
+
+    @property
+    def start_button(self) -> pygame.Rect:
+        return self.buttons[0].rect
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.group.handle(event)
+        if self.waited_ms < GRACE_MS:
+            return True
+        key = event.type == pygame.KEYDOWN and event.key in STARTS
+        if key or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                   and self.start_button.collidepoint(event.pos)):
+            self.buttons[0].activate(self.app)
+        return True
+
+    def update(self, dt_ms: float) -> None:
+        self.waited_ms += dt_ms
+        super().update(dt_ms)

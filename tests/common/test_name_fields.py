@@ -1,0 +1,72 @@
+"""Both setup screens' name fields: opened by the keyboard the name is selected and the first key replaces it;
+opened by a click the typing follows it; Ctrl+A selects it for the next key to replace."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from arenas.scenes.flow import setup_scene as arenas_setup
+from arzium.scenes.flow import setup_scene as arzium_setup
+from common.app import App
+from common.scene import Scene
+from common.widgets import Widget
+
+FRAME = 1000 / 60
+
+
+def _key(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def _text(s: str) -> pygame.event.Event:
+    return pygame.event.Event(pygame.TEXTINPUT, text=s)
+
+
+def _click(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+
+
+def _field(app: App, game: str) -> tuple[Scene, Widget]:
+    scene = arenas_setup(app) if game == "arenas" else arzium_setup(app)
+    app.stack.clear_to(scene)
+    app.step([], FRAME)
+    field = scene.names[0] if game == "arenas" else scene.rows[0]["name"]  # type: ignore[attr-defined]
+    return scene, field
+
+
+def _name(scene: Scene, game: str) -> str:
+    return scene.choices.names[0] if game == "arenas" else scene.rows[0]["name"].value  # type: ignore[attr-defined]
+
+
+def _set_first_name(app: App, scene: Scene, field: Widget, game: str, name: str) -> None:
+    app.step(_click(field.rect.center), FRAME)
+    app.step([_key(pygame.K_a, pygame.KMOD_CTRL), _text(name), _key(pygame.K_RETURN)], FRAME)
+    assert _name(scene, game) == name
+
+
+@pytest.mark.parametrize("game", ["arenas", "arzium"])
+def test_a_field_opened_by_the_keyboard_is_replaced_by_the_first_key(app: App, game: str) -> None:
+    scene, field = _field(app, game)
+    _set_first_name(app, scene, field, game, "Ana")
+    group = scene.group  # type: ignore[attr-defined]
+    group.set_focus(field)
+    group.keyboard_mode = True
+    app.step([_key(pygame.K_RETURN)], FRAME)
+    assert field.editing  # type: ignore[attr-defined]
+    app.step([_text("L"), _text("ucía")], FRAME)
+    assert _name(scene, game) == "Lucía"
+
+
+@pytest.mark.parametrize("game", ["arenas", "arzium"])
+def test_a_click_types_after_the_name_and_ctrl_a_selects_it(app: App, game: str) -> None:
+    scene, field = _field(app, game)
+    _set_first_name(app, scene, field, game, "Ana")
+    app.step(_click(field.rect.center), FRAME)
+    app.step([_text("bel")], FRAME)
+    assert _name(scene, game) == "Anabel"
+    app.step([_key(pygame.K_a, pygame.KMOD_CTRL), _text("Bo")], FRAME)
+    assert _name(scene, game) == "Bo"
+    app.step([_key(pygame.K_a, pygame.KMOD_CTRL), _key(pygame.K_BACKSPACE), _text("Cy")], FRAME)
+    assert _name(scene, game) == "Cy"

@@ -1,0 +1,50 @@
+"""A widget's tooltip keeps off the other widgets where the window has room: the menu's buttons, the Arzium setup's
+rows one under the other (at both supported sizes)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from arzium.scenes.flow import setup_scene
+from common.app import App
+from common.scenes.menu import MenuScene
+from common.tooltip import TOOLTIP_DELAY_MS
+from common.widgets import Widget, WidgetGroup
+from helpers import close_app, make_app
+
+
+def _covered(app: App, group: WidgetGroup, hovered: list[Widget] | None = None) -> list[str]:
+    """For each widget (of `hovered`, else all) with a tooltip, hovered: the widgets its tooltip covers."""
+    problems = []
+    for w in group.widgets if hovered is None else hovered:
+        if not w.tooltip or not w.enabled or w.rect.w == 0:
+            continue
+        pos = w.rect.center
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], 16)
+        app.step([], TOOLTIP_DELAY_MS + 20)
+        if group.hover is not w:
+            continue
+        others = [o.rect for o in group.widgets if o is not w]
+        parts = app.stack.frame_parts() or []
+        tips = [p.rect for p in parts if isinstance(p.key, tuple) and p.key and p.key[0] == "tooltip"]
+        assert len(tips) == 1, f"no tooltip drawn for {w.tooltip!r}"
+        box = tips[0]
+        problems += [f"{w.tooltip[:30]!r} covers {o}" for o in others if box.colliderect(o)]
+        assert pygame.Rect((0, 0), app.size).contains(box)
+    return problems
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_menu_and_setup_tooltips_cover_no_other_widget(size: tuple[int, int]) -> None:
+    app = make_app(size)
+    try:
+        menu = MenuScene(app)
+        app.stack.clear_to(menu)
+        app.step([], 16)
+        assert _covered(app, menu.group) == []
+        setup = setup_scene(app)
+        app.stack.clear_to(setup)
+        app.step([], 16)
+        assert _covered(app, setup.group, [setup.mode, setup.first_choice]) == []  # the rows under each other
+    finally:
+        close_app(app)

@@ -25,8 +25,8 @@ from common.line_edit import LineEdit
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.tutorial_launch import open_tutorial
-from common.widget_parts import app_look, frozen, widget_screen, window_part
-from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
+from common.widget_parts import app_look, widget_screen, window_part
+from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup, frozen
 
 if TYPE_CHECKING:
     from common.app import App

@@ -46,8 +46,8 @@ from common.line_edit import SELECTION_RGB, LineEdit
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.tutorial_launch import open_tutorial
-from common.widget_parts import Keyed, frozen, widget_screen, window_part
-from common.widgets import Button, Choice, Widget, WidgetGroup
+from common.widget_parts import widget_screen, window_part
+from common.widgets import Button, Choice, Widget, WidgetGroup, frozen
 
 if TYPE_CHECKING:
     from arzium.save import SavedGame
@@ -63,7 +63,7 @@ def saved_line(saved: SavedGame) -> str:
                                                                              for s in state.setup.seats))
 
 
-class NameField(Keyed):
+class NameField(Widget):
     """A one-line text box: click or Enter to edit, type, Enter or Esc to finish. Opened by the keyboard (Enter)
     the name is selected, so the first key replaces it; Ctrl+A selects it too."""
 
@@ -130,7 +130,7 @@ class NameField(Keyed):
         text.draw_text(surface, shown, px, app.theme.text, where, "midleft")
 
 
-class LevelSegment(Keyed):
+class LevelSegment(Widget):
     """One part of a bot seat's level picker (Easy | Normal | Hard): the chosen part is pressed in, with a
     lit bar under its name (never a ring: a ring is the keyboard's focus); Left/Right pick the neighbouring
     level."""

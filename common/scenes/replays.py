@@ -79,6 +79,10 @@ class ReplayList(ListBox):
             if again:
                 self.activate(app)
 
+    def look(self, app: App, hovered: bool, focused: bool) -> None:
+        """Its rows show the screen's replay lines (`screen`), not only its own fields: drawn each frame."""
+        return None
+
     def columns(self, app: App) -> list[pygame.Rect]:
         """Each column's strip inside a row (left to right), relative to the row's left edge."""
         pad = app.px(14)

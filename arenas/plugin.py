@@ -8,14 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from common.arguments import positive
-from common.games import Command, Game, MakeApp
+from common.games import Command, Game, MakeApp, ReplayRow, StatsPage
 from common.i18n import N_, _
 from common.paths import shipped
 
 if TYPE_CHECKING:
     from common.app import App
     from common.replay import Replay
-    from common.replay_index import ReplayRow, StatsPage
     from common.scene import Scene
     from common.scenes.figures import FigureBook
     from common.scenes.replay_viewer import Playback

@@ -66,20 +66,21 @@ def _is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _import_nodes(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement below `node`, except the bodies of `if TYPE_CHECKING:`."""
+def _import_nodes(node: ast.AST, type_only: bool = False) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement below `node`, except the bodies of `if TYPE_CHECKING:` (with `type_only`, those
+    too)."""
     for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and _is_type_checking(child.test):
+        if isinstance(child, ast.If) and _is_type_checking(child.test) and not type_only:
             for orelse in child.orelse:
-                yield from _import_nodes_of(orelse)
+                yield from _import_nodes_of(orelse, type_only)
             continue
-        yield from _import_nodes_of(child)
+        yield from _import_nodes_of(child, type_only)
 
 
-def _import_nodes_of(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+def _import_nodes_of(node: ast.AST, type_only: bool) -> Iterator[ast.Import | ast.ImportFrom]:
     if isinstance(node, ast.Import | ast.ImportFrom):
         yield node
-    yield from _import_nodes(node)
+    yield from _import_nodes(node, type_only)
 
 
 def _resolve(name: str, known: set[str]) -> str:
@@ -92,10 +93,10 @@ def _resolve(name: str, known: set[str]) -> str:
     return name
 
 
-def imports_of(source: str, module: str, is_package: bool, known: set[str]) -> list[Import]:
-    """The imports of one module's source text."""
+def imports_of(source: str, module: str, is_package: bool, known: set[str], type_only: bool = False) -> list[Import]:
+    """The imports of one module's source text (with `type_only`, those under `if TYPE_CHECKING:` too)."""
     found: list[Import] = []
-    for node in _import_nodes(ast.parse(source)):
+    for node in _import_nodes(ast.parse(source), type_only):
         if isinstance(node, ast.Import):
             found += [Import(module, _resolve(alias.name, known), node.lineno) for alias in node.names]
             continue
@@ -110,11 +111,11 @@ def imports_of(source: str, module: str, is_package: bool, known: set[str]) -> l
     return found
 
 
-def project_graph(root: Path = ROOT) -> Graph:
-    """Every project module and what it imports."""
+def project_graph(root: Path = ROOT, type_only: bool = False) -> Graph:
+    """Every project module and what it imports (with `type_only`, for type hints only too)."""
     files = project_files(root)
     known = set(files)
-    return {name: imports_of(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", known)
+    return {name: imports_of(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", known, type_only)
             for name, path in files.items()}
 
 
@@ -296,6 +297,23 @@ def graph() -> Graph:
 def test_the_project_has_no_import_cycles(graph: Graph) -> None:
     groups = cycle_groups(graph)
     assert not groups, "import cycles (counting imports inside functions):\n" + describe_cycles(graph)
+
+
+TYPE_CIRCLES = {
+    # The app runs the scene stack and every scene is given the app: the two halves of the engine's loop.
+    ("common.app", "common.scene"),
+    # The Arzium table's drawing and keyboard views read the play scene they draw (not yet cut into narrow
+    # inputs); a new circle between a scene and its parts fails below.
+    ("arzium.scenes.keyboard_view", "arzium.scenes.play", "arzium.scenes.table_view"),
+}
+
+
+def test_no_scene_and_its_parts_import_each_other_even_for_type_hints() -> None:
+    """Imports under `if TYPE_CHECKING:` counted: the only circles are the known ones."""
+    groups = {tuple(group) for group in cycle_groups(project_graph(type_only=True))}
+    assert groups <= TYPE_CIRCLES, "circles counting type-hint imports:\n" + describe_cycles(
+        {m: [i for i in imps if any(m in g and i.target in g for g in groups - TYPE_CIRCLES)]
+         for m, imps in project_graph(type_only=True).items()})
 
 
 def test_every_import_goes_with_the_layers(graph: Graph) -> None:

@@ -402,7 +402,7 @@ class PlayScene(Scene):
     def read_rules(self) -> None:
         """F1 mid-run: the rules over the board while the sand keeps running (the table game never stops)."""
         self.asking = True  # not a pause
-        self.app.push(RunningRulesScene(self.app, self))
+        self.app.push(RunningRulesScene(self.app, self.run, self))
 
     def ask_leave(self) -> None:
         self.asking = True  # the leave dialog lets the sand run on: it is not a pause

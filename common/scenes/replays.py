@@ -13,13 +13,12 @@ import pygame
 from common import text
 from common.dialog import Dialog
 from common.files import DataError
-from common.games import GAMES
+from common.games import GAMES, ReplayRow
 from common.i18n import N_, _
 from common.layers import Part
 from common.paths import replays_dir
 from common.replay import Replay, ReplayError, read_replay
 from common.replay_index import (
-    ReplayRow,
     broken_row,
     delete_replay,
     open_folder,

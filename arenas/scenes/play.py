@@ -34,7 +34,7 @@ from arenas.rules import (
     TimerRecovered,
     TurnChanged,
 )
-from arenas.scenes import controls
+from arenas.scenes import play_input
 from arenas.scenes.board import DANGER_MS, BoardView
 from arenas.scenes.fitting import play_board
 from arenas.scenes.hands import TableLayout
@@ -337,11 +337,11 @@ class PlayScene(Scene):
 
     # ---- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        return controls.handle(self, event)
+        return play_input.handle(self, event)
 
     def play_card(self, index: int) -> None:
         """Key 1–3 or a click on the active player's card."""
-        controls.play_card(self, index)
+        play_input.play_card(self, index)
 
     # ---- hints ---------------------------------------------------------------------------
     def hint_blocker(self) -> str | None:

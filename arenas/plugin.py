@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from common.arguments import positive
 from common.games import Command, Game, MakeApp, ReplayRow, StatsPage
@@ -14,6 +14,9 @@ from common.paths import shipped
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.net.bench import Player
+    from common.net.clock import ServerClock
+    from common.net.room import GameSide
     from common.replay import Replay
     from common.scene import Scene
     from common.scenes.figures import FigureBook
@@ -40,7 +43,7 @@ def _replay_headless(replay: Replay, path: Path) -> int:
 
 
 def _replay_summary(path: Path, replay: Replay) -> ReplayRow:
-    from arenas.scenes.replay_model import summarize
+    from arenas.replay_model import summarize
     return summarize(path, replay)
 
 
@@ -62,6 +65,21 @@ def _rules_figures() -> FigureBook:
 def _tutorial(app: App, step: int) -> Scene:
     from arenas.scenes.tutorial import tutorial_scene
     return tutorial_scene(app, step)
+
+
+def _room() -> GameSide:
+    from arenas.room import game_side
+    return game_side()
+
+
+def _bench_room(index: int, seats: int) -> dict[str, Any]:
+    from arenas.bench import room_setup
+    return room_setup(index, seats)
+
+
+def _bench_player(seat: int, clock: ServerClock) -> Player:
+    from arenas.bench import new_player
+    return new_player(seat, clock)
 
 
 def _catalog() -> None:
@@ -86,6 +104,7 @@ GAME = Game(
     shipped("arenas", "rules_text.md"), start=_start, open=_open,
     open_help=N_("play Arenas Movedizas (setup screen, or a level directly)"), open_flags=_open_flags,
     replay_headless=_replay_headless, replay_summary=_replay_summary, replay_viewer=_replay_viewer,
-    statistics=_statistics, rules_figures=_rules_figures, tutorial=_tutorial, catalog=_catalog,
+    statistics=_statistics, rules_figures=_rules_figures, tutorial=_tutorial, catalog=_catalog, room=_room,
+    bench_room=_bench_room, bench_player=_bench_player,
     commands=(Command("verify-levels", N_("play every Arenas level with team-mate bots over N seeds; print win "
                                           "rates"), _verify_levels, _verify_levels_flags),))

@@ -35,6 +35,7 @@ from arenas.rules.replay import REPLAY_VERSION
 from common.file_lock import exclusive
 from common.files import DataError
 from common.i18n import _, format_decimal
+from common.os_words import os_problem
 from common.paths import data_dir, replays_dir
 from common.replay import Replay, write_new_replay
 from common.safe_text import one_line
@@ -238,13 +239,13 @@ def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
             except DataError as exc:
                 problems.append(one_line(_("Arenas records not saved: {problem}").format(problem=exc)))
             except OSError as exc:
-                problems.append(_("could not save Arenas records: {problem}").format(problem=exc.strerror or exc))
+                problems.append(_("could not save Arenas records: {problem}").format(problem=os_problem(exc)))
     if setup.counts:
         stem = f"arenas-{time.strftime('%Y%m%d-%H%M%S')}-level{setup.level.number:02d}-{state.result or 'left'}"
         try:
             out.replay_path = write_new_replay(replays_dir(), stem, to_replay(setup, state))
         except OSError as exc:
             problems.append(_("could not save the replay to {path}: {problem}").format(
-                path=f"{replays_dir() / stem}.json", problem=exc.strerror or exc))
+                path=f"{replays_dir() / stem}.json", problem=os_problem(exc)))
     out.problems = tuple(problems)
     return out

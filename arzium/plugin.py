@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from common.arguments import positive, seconds
 from common.games import Command, Game, MakeApp, ReplayRow, StatsPage
@@ -14,6 +14,9 @@ from common.paths import shipped
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.net.bench import Player
+    from common.net.clock import ServerClock
+    from common.net.room import GameSide
     from common.replay import Replay
     from common.scene import Scene
     from common.scenes.figures import FigureBook
@@ -36,7 +39,7 @@ def _replay_headless(replay: Replay, path: Path) -> int:
 
 
 def _replay_summary(path: Path, replay: Replay) -> ReplayRow:
-    from arzium.scenes.replay_model import summarize
+    from arzium.replay_model import summarize
     return summarize(path, replay)
 
 
@@ -58,6 +61,21 @@ def _rules_figures() -> FigureBook:
 def _tutorial(app: App, step: int) -> Scene:
     from arzium.scenes.tutorial import tutorial_scene
     return tutorial_scene(app, step)
+
+
+def _room() -> GameSide:
+    from arzium.room import game_side
+    return game_side()
+
+
+def _bench_room(index: int, seats: int) -> dict[str, Any]:
+    from arzium.bench import room_setup
+    return room_setup(index, seats)
+
+
+def _bench_player(seat: int, clock: ServerClock) -> Player:
+    from arzium.bench import new_player
+    return new_player(seat, clock)
 
 
 def _catalog() -> None:
@@ -118,7 +136,8 @@ GAME = Game(
     "arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"), "ui/icon_arzium",
     shipped("arzium", "rules_text.md"), start=_start, open=_open, open_help=N_("play Arzium (setup screen)"),
     replay_headless=_replay_headless, replay_summary=_replay_summary, replay_viewer=_replay_viewer,
-    statistics=_statistics, rules_figures=_rules_figures, tutorial=_tutorial, catalog=_catalog,
+    statistics=_statistics, rules_figures=_rules_figures, tutorial=_tutorial, catalog=_catalog, room=_room,
+    bench_room=_bench_room, bench_player=_bench_player,
     commands=(
         Command("tournament", N_("play seeded bot-vs-bot games and print win rates with 95%% confidence intervals"),
                 _tournament, _tournament_flags),

@@ -19,6 +19,7 @@ from common.file_lock import exclusive
 from common.files import DataError, Kind
 from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned
+from common.os_words import os_problem
 from common.paths import data_dir
 from common.rules_api import json_int
 from common.safe_text import one_line
@@ -173,5 +174,5 @@ def record_game(state: GameState, assisted: bool) -> list[str]:
             problems.append(one_line(_("Arzium records not saved: {reason}").format(reason=exc)))
         except OSError as exc:
             problems.append(one_line(_("could not save Arzium records: {reason}").format(
-                reason=exc.strerror or exc)))
+                reason=os_problem(exc))))
     return problems

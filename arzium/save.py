@@ -10,8 +10,9 @@ or outdated save (for example after a card data change) is set aside with a one-
 of offering to resume a game that would stop or crash.
 
 The setup memory (`arzium_setup.json`) is the setup of the last game started from the setup screen;
-the screen opens with it. A file that is not JSON or not a playable setup with known bot levels is set
-aside the same way and the screen falls back to its defaults.
+the screen opens with it (top-level keys a newer version wrote are kept when it is rewritten). A file that is
+not JSON or not a playable setup with known bot levels is set aside the same way and the screen falls back to
+its defaults.
 
 Nothing is lost across versions: a save or setup file of a newer `format`, or one that cannot be read
 now, is not used and never overwritten (writing it gives a `DataError`; one line says so).
@@ -46,9 +47,10 @@ from arzium.rules import (
     run_replay,
 )
 from common.file_lock import held_elsewhere, hold, holds, release
-from common.files import DataError, Kind, Problem
+from common.files import DataError, Kind, Problem, read_json
 from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned
+from common.os_words import os_problem
 from common.paths import data_dir
 from common.safe_text import one_line
 
@@ -193,7 +195,8 @@ def save_last_setup(setup: Setup, path: Path | None = None, random_first: bool =
     will be too); a one-line message if the file could not be written (or is kept: of a newer format, or
     unreadable for now)."""
     path = Path(path) if path is not None else setup_memory_path()
-    data: dict[str, Any] = {"game": SETUP_GAME, "format": SETUP_FORMAT, "setup": setup.to_dict()}
+    data: dict[str, Any] = {**_unknown_keys(path), "game": SETUP_GAME, "format": SETUP_FORMAT,
+                            "setup": setup.to_dict()}
     if random_first:  # a key older versions ignore: the file stays format 1
         data["first"] = "random"
     try:
@@ -202,8 +205,19 @@ def save_last_setup(setup: Setup, path: Path | None = None, random_first: bool =
         return one_line(_("the Arzium setup is not remembered: {reason}").format(reason=exc))
     except OSError as exc:
         return _("could not remember the Arzium setup in {path}: {reason}").format(path=path,
-                                                                                  reason=exc.strerror or exc)
+                                                                                  reason=os_problem(exc))
     return None
+
+
+def _unknown_keys(path: Path) -> dict[str, Any]:
+    """The top-level keys of the setup file there that this version does not know (a newer one wrote them: they
+    are written back), or none when it cannot be read."""
+    try:
+        data = read_json(path, Kind.SETUP)
+    except DataError:
+        return {}
+    known = ("game", "format", "setup", "first")
+    return {k: v for k, v in data.items() if k not in known} if isinstance(data, dict) else {}
 
 
 def load_setup_memory(path: Path | None = None,

@@ -16,10 +16,9 @@ from common import text
 from common.clock import FixedStepClock
 from common.file_lock import clean_stale_locks
 from common.i18n import _, ngettext, set_language, system_language
-from common.jsonio import clean_temps_in
+from common.jsonio import clean_empty_files, clean_temps_in
 from common.layers import Layers, Part, paint_all
 from common.paths import cache_dir, config_dir, data_dir, replays_dir
-from common.replay import clean_replay_debris
 from common.safe_text import one_line
 from common.scene import Scene, SceneStack
 from common.settings import Settings, load_settings, save_settings
@@ -86,7 +85,8 @@ def clean_debris() -> None:
     instances that are gone."""
     for folder in dict.fromkeys((config_dir(), data_dir(), cache_dir() / "toml")):
         clean_temps_in(folder)
-    clean_replay_debris(replays_dir())
+    clean_temps_in(replays_dir())
+    clean_empty_files(replays_dir(), ".json")
     clean_stale_locks(data_dir())
 
 
@@ -284,10 +284,12 @@ class App:
         self.theme = make_theme(self.sprites.colour, self.settings.high_contrast)
         self.stack.relayout(self.size)
         problems = self.sprites.problems
-        message = _("Reloaded sprite pack '{pack}'").format(pack=self.sprites.pack_name)
         if problems:
-            message += " — " + ngettext("{n} problem: {first}", "{n} problems: {first}", len(problems)).format(
-                n=len(problems), first=problems[0])
+            message = ngettext("Reloaded sprite pack '{pack}' with {n} problem: {first}",
+                               "Reloaded sprite pack '{pack}' with {n} problems: {first}", len(problems)).format(
+                pack=self.sprites.pack_name, n=len(problems), first=problems[0])
+        else:
+            message = _("Reloaded sprite pack '{pack}'").format(pack=self.sprites.pack_name)
         self.toast(message)
 
     # ---- messages -----------------------------------------------------------------------

@@ -68,3 +68,35 @@ def seconds(text: str) -> float:
     if not 0 < s <= 60:
         raise argparse.ArgumentTypeError(_("expected seconds above 0 and at most 60, not {text}").format(text=text))
     return s
+
+
+def port(text: str) -> int:
+    """A port from 0 to 65535."""
+    n = positive(text) if text != "0" else 0
+    if n > 65535:
+        raise argparse.ArgumentTypeError(_("expected a port from 0 to 65535, not {n}").format(n=n))
+    return n
+
+
+def ms_range(text: str) -> tuple[int, int]:
+    """MIN-MAX milliseconds."""
+    try:
+        low, high = (int(v) for v in text.split("-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected MIN-MAX in ms, e.g. 500-2000, not {text!r}").format(
+            text=text)) from None
+    if not 0 <= low <= high:
+        raise argparse.ArgumentTypeError(_("expected 0 <= MIN <= MAX, not {text!r}").format(text=text))
+    return low, high
+
+
+def latency(text: str) -> tuple[int, int]:
+    """A delay and its jitter in ms, MS±J."""
+    try:
+        delay, jitter = (int(v) for v in text.replace("±", ",").replace("+-", ",").split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected MS±J in ms, e.g. 150±50, not {text!r}").format(
+            text=text)) from None
+    if not 0 <= jitter <= delay:
+        raise argparse.ArgumentTypeError(_("expected 0 <= J <= MS, not {text!r}").format(text=text))
+    return delay, jitter

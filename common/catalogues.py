@@ -7,7 +7,8 @@ common/locale/<lang>/LC_MESSAGES/: `common`, `arenas`, `arzium` are extracted fr
 - extract: write each area's template to build/locale/<area>.pot
 - update:  extract, merge the templates into the .po files (new ones start empty; no fuzzy guesses), compile
 - compile: write every .mo from its .po (fuzzy entries are left out); run it after editing a .po
-- check:   exit 1, one line per problem, if a message has no translation, is fuzzy, or a .mo is stale
+- check:   exit 1, one line per problem, if a message has no translation, is fuzzy, or a .mo is stale, or a
+           Spanish text (a translation or a rules text) breaks what `common.spanish_style` can see of the style note
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from common import spanish_style
 from common.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +33,7 @@ CODE_AREAS = ("common", "arenas", "arzium")
 HAND_KEPT = ("content",)
 TEMPLATES = ROOT / "build" / "locale"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+SPANISH_RULES_TEXTS = (ROOT / "arenas" / "rules_text.es.md", ROOT / "arzium" / "rules_text.es.md")
 
 
 def po_path(language: str, area: str) -> Path:
@@ -117,19 +120,36 @@ def compile_all() -> None:
         po.with_suffix(".mo").write_bytes(compiled(po))
 
 
+def style_problems(message: Message) -> list[str]:
+    """What the Spanish style note says against the translation of `message` (every plural form)."""
+    strings = (message.string,) if isinstance(message.string, str) else tuple(message.string or ())
+    return list(dict.fromkeys(p for s in strings if s for p in spanish_style.problems(s)))
+
+
+def rules_text_problems(path: Path) -> list[str]:
+    """What the Spanish style note says against a rules text, one line per problem with its line number."""
+    return [f"{path.relative_to(ROOT)}:{number}: {problem}"
+            for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+            for problem in spanish_style.problems(line)]
+
+
 def problems() -> list[str]:
-    """What keeps the catalogues from being complete and compiled (empty when they are)."""
+    """What keeps the catalogues from being complete, compiled and in the Spanish style (empty when they are)."""
     found: list[str] = []
     for po in all_po():
         with po.open("rb") as f:
             catalog = read_po(f)
         for message in catalog:
+            where = f"{po.relative_to(ROOT)}: {key_of(None, message.id)[1]!r}"
             if message.id and not is_translated(message):
-                where = f"{po.relative_to(ROOT)}: {key_of(None, message.id)[1]!r}"
                 found.append(f"{where} is fuzzy" if message.fuzzy else f"{where} has no translation")
+            if message.id and po.parent.parent.name == "es":
+                found.extend(f"{where}: {problem}" for problem in style_problems(message))
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compiled(po):
             found.append(f"{mo.relative_to(ROOT)} is missing or older than its .po (run compile)")
+    for path in SPANISH_RULES_TEXTS:
+        found.extend(rules_text_problems(path))
     return found
 
 

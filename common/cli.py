@@ -13,10 +13,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from common.arguments import positive, seed, size, size_list
+from common.arguments import latency, ms_range, port, positive, seed, size, size_list
 from common.games import GAMES, Command, Game, install
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
 from common.jsonio import DataFileError
+from common.os_words import os_problem
 from common.safe_text import MAX_MESSAGE, print_error, print_line, program_name
 from common.settings import saved_language
 
@@ -177,6 +178,38 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
     p.add_argument("pack", help=_("pack folder name (in sprites/ or your data folder) or a path"))
     for command in game_commands().values():
         command.flags(add(command.name, _(command.help)))
+    p = add("serve", _("run a room server for online play until Ctrl+C or SIGTERM"))
+    p.add_argument("--host", default="0.0.0.0",
+                   help=_("address to listen on (default 0.0.0.0: every network of this machine)"))
+    p.add_argument("--port", type=port, default=None, help=_("port to listen on (default 8765)"))
+    p.add_argument("--data", type=Path, metavar="DIR",
+                   help=_("folder of the rooms' database (default: the server folder in your data folder)"))
+    p.add_argument("--cert", type=Path, metavar="FILE", help=_("TLS certificate (PEM) to serve wss://, with --key"))
+    p.add_argument("--key", type=Path, metavar="FILE", help=_("TLS private key (PEM) of --cert"))
+    p.add_argument("--stats", type=Path, metavar="FILE",
+                   help=_("add the server's own figures (rooms, connections, CPU, memory) to FILE every second"))
+    p.add_argument("--join-limit", type=positive, default=None, metavar="N",
+                   help=_("attempts to create or join a room allowed per address a minute (default 20)"))
+    p = add("net-bench", _("scripted clients play whole games on a room server; round trips, errors, desyncs"))
+    p.add_argument("--server", required=True, metavar="URL", help=_("the room server, e.g. ws://127.0.0.1:8765"))
+    p.add_argument("--game", choices=list(GAMES), required=True, help=_("the game the rooms play"))
+    p.add_argument("--rooms", type=positive, default=10, help=_("rooms played at once"))
+    p.add_argument("--clients-per-room", type=positive, default=4, metavar="K", help=_("scripted people per room"))
+    p.add_argument("--think-ms", type=ms_range, default=(500, 2000), metavar="MIN-MAX",
+                   help=_("each client's pause before each move (default 500-2000; 0-0: as fast as it can)"))
+    p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the figures as JSON"))
+    p.add_argument("--timeout", type=positive, default=900, metavar="SECONDS",
+                   help=_("stop waiting for unfinished rooms after this long (default 900)"))
+    p.add_argument("--own-server", type=Path, metavar="DIR",
+                   help=_("run the server on the URL's port with this data folder (for --kill-at and its figures)"))
+    p.add_argument("--server-stats", type=Path, metavar="FILE",
+                   help=_("the stats log of a server started with serve --stats (its CPU and memory per room)"))
+    p.add_argument("--kill-at", type=positive, metavar="SECONDS",
+                   help=_("with --own-server: SIGKILL the server this long into the run and start it again"))
+    p.add_argument("--drop-pct", type=float, default=0.0, metavar="P",
+                   help=_("this share of the clients (%%) drops its connection once, at a random moment"))
+    p.add_argument("--latency", type=latency, metavar="MS±J",
+                   help=_("connect through a proxy adding MS ± J ms each way (e.g. 150±50 or 150,50)"))
     p = add("replay", _("play back a replay file (or print its outcome with --headless)"))
     p.add_argument("file", type=Path, help=_("the replay file"))
     p.add_argument("--headless", action="store_true", help=_("print the outcome as JSON, no window"))
@@ -260,7 +293,7 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
             # never half a file, even if the run is killed
             write_json_atomic(args.json, runs[0] if len(runs) == 1 else {"sizes": runs})
         except OSError as exc:
-            return _fail(_("cannot write {path}: {problem}").format(path=args.json, problem=exc.strerror or exc))
+            return _fail(_("cannot write {path}: {problem}").format(path=args.json, problem=os_problem(exc)))
     return 0
 
 
@@ -302,6 +335,32 @@ def cmd_game_tool(command: Command, args: argparse.Namespace) -> int:
     return command.run(args, lambda headless: _app(args, headless=headless))
 
 
+def cmd_net_bench(args: argparse.Namespace) -> int:
+    """`net-bench`: the bench's clients (common.net.bench) with the game's scripted players (G/bench.py)."""
+    import asyncio
+    import json
+
+    from common.net.bench import bench_main, format_report
+
+    problem = _output_problem(args.json)
+    if problem:
+        return _fail(problem)
+    if args.kill_at is not None and args.own_server is None:
+        return _fail(_("--kill-at needs --own-server: the bench can only kill a server it runs"))
+    try:
+        report = asyncio.run(bench_main(
+            args.server, args.game, args.rooms, args.clients_per_room, args.think_ms,
+            GAMES[args.game].bench_room, GAMES[args.game].bench_player, timeout_s=args.timeout,
+            own_data=args.own_server, kill_at_s=args.kill_at, drop_pct=args.drop_pct, latency=args.latency,
+            stats=args.server_stats, seed=args.seed or 1))
+    except (OSError, RuntimeError) as exc:
+        return _fail(_("net-bench: {problem}").format(problem=exc))
+    print(format_report(report))
+    if args.json is not None:
+        args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
 def cmd_game(args: argparse.Namespace) -> int:
     app = _app(args)  # first: its sprites decode in the background while the rest is imported
     from common.scenes.menu import MenuScene
@@ -314,12 +373,51 @@ def cmd_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The room server in this process (its code is imported only now: the app's start never loads it)."""
+    import logging
+    import ssl
+
+    from common.net.protocol import DEFAULT_PORT
+    from common.net.server import JOINS_PER_MINUTE, PortInUse, default_data, serve_forever, tls_context
+    from common.net.store import StoreError
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    port = DEFAULT_PORT if args.port is None else args.port
+    try:
+        tls = tls_context(args.cert, args.key)
+    except ValueError:
+        return _fail(_("--cert and --key go together"))
+    except (OSError, ssl.SSLError) as exc:
+        return _fail(_("cannot use the certificate {cert} and key {key}: {problem}").format(
+            cert=args.cert, key=args.key, problem=exc))
+    data = args.data or default_data()
+
+    def ready(url: str, rooms: int) -> None:
+        print_line(ngettext("serving rooms on {url} (data in {data}; {n} room resumed)",
+                            "serving rooms on {url} (data in {data}; {n} rooms resumed)", rooms).format(
+            url=url, data=data, n=rooms), sys.stdout)
+        sys.stdout.flush()
+
+    try:
+        serve_forever(args.host, port, data, tls, ready, args.stats, args.join_limit or JOINS_PER_MINUTE)
+    except PortInUse:
+        return _fail(_("port {port} is in use on {host}: choose another with --port").format(port=port,
+                                                                                             host=args.host))
+    except StoreError as exc:
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(_("cannot serve on {host}:{port}: {problem}").format(host=args.host, port=port,
+                                                                           problem=exc.strerror or exc))
+    print_line(_("the room server stopped; every room is kept in {data}").format(data=data), sys.stdout)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments and run the menu, a game or a tool; return the exit code.
 
     When the reader of the output leaves (piped into `head -1`), the command stops quietly."""
     handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
-                "replay": cmd_replay}
+                "replay": cmd_replay, "serve": cmd_serve, "net-bench": cmd_net_bench}
     gc.disable()  # what a start allocates it keeps: no collections until a window's first frame (App.run)
     try:
         arguments = sys.argv[1:] if argv is None else argv

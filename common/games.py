@@ -8,12 +8,15 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from common.i18n import _, language
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.net.bench import Player
+    from common.net.clock import ServerClock
+    from common.net.room import GameSide
     from common.replay import Replay
     from common.scene import Scene
     from common.scenes.figures import FigureBook
@@ -57,6 +60,9 @@ class Game:
     rules_figures: Callable[[], FigureBook]  # the figures of its rules text
     tutorial: Callable[[App, int], Scene]  # its tutorial at a step (0: the start)
     catalog: Callable[[], None]  # registers its scenes for `screenshot` and `timedemo` (common.catalog)
+    room: Callable[[], GameSide]  # its side of online rooms (the room server, common.net.server)
+    bench_room: Callable[[int, int], dict[str, Any]]  # net-bench: room i's setup for so many seats
+    bench_player: Callable[[int, ServerClock], Player]  # net-bench: the scripted player of a seat (on its clock)
     open_flags: Callable[[argparse.ArgumentParser], None] = no_flags  # the flags of `main.py KEY`
     commands: tuple[Command, ...] = ()  # its tools (`main.py NAME ...`)
 

@@ -115,3 +115,9 @@ def format_decimal(value: float, digits: int = 1) -> str:
     """A number with `digits` decimals in the current language's style (a decimal comma in Spanish)."""
     text = f"{value:.{digits}f}"
     return text.replace(".", ",") if _language == "es" else text
+
+
+def format_percent(share: float, digits: int = 0) -> str:
+    """A share (0.5) as a percentage in the current language's style: "50%" in English, "50\u00a0%" (a space that
+    does not break, and a decimal comma) in Spanish."""
+    return format_decimal(100 * share, digits) + ("\u00a0%" if _language == "es" else "%")

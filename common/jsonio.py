@@ -9,6 +9,7 @@ import contextlib
 import json
 import os
 import re
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from typing import Any, Generic, TypeVar
 
 from common.files import DataError, Kind, Problem, read_bytes, read_json
 from common.i18n import _
+from common.os_words import os_problem
 from common.safe_text import one_line
 
 T = TypeVar("T")
@@ -68,6 +70,20 @@ def clean_stale_temps(path: Path, older_than_s: float = STALE_TEMP_S) -> list[Pa
 def clean_temps_in(folder: Path, older_than_s: float = STALE_TEMP_S) -> list[Path]:
     """`clean_stale_temps` for every file of `folder`: the debris of any killed write there."""
     return _clean(Path(folder), _ANY_TEMP, older_than_s)
+
+
+def clean_empty_files(folder: Path, suffix: str) -> list[Path]:
+    """Remove the empty regular files named `*<suffix>` in `folder` (the names older versions reserved before a
+    write that was then killed: nothing can be read from them); return what was removed."""
+    removed: list[Path] = []
+    with contextlib.suppress(OSError):
+        for path in Path(folder).iterdir():
+            with contextlib.suppress(OSError):
+                info = path.lstat()
+                if path.name.endswith(suffix) and stat.S_ISREG(info.st_mode) and info.st_size == 0:
+                    path.unlink()
+                    removed.append(path)
+    return removed
 
 
 def _clean(folder: Path, pattern: re.Pattern[str], older_than_s: float) -> list[Path]:
@@ -192,7 +208,7 @@ def save_json_versioned(path: Path, data: dict[str, Any], version_key: str, kind
     except DataError as exc:
         return one_line(kept.format(problem=exc))
     except OSError as exc:
-        return one_line(failed.format(path=path, problem=exc.strerror or exc))
+        return one_line(failed.format(path=path, problem=os_problem(exc)))
     return None
 
 

@@ -1,14 +1,12 @@
 """Replay files: JSON with the game, a format version, the setup, the seed and the actions."""
 from __future__ import annotations
 
-import contextlib
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from common.files import DataError, Kind, Problem, normalise_newlines, parse_json, read_text
-from common.jsonio import clean_temps_in, to_json_bytes, write_json_atomic, write_new_file
+from common.jsonio import to_json_bytes, write_json_atomic, write_new_file
 from common.safe_text import one_line, short_number
 
 FORMAT_VERSION = 2  # the newest version any game writes (Arzium 2: artifacts after the search); older ones are read
@@ -52,20 +50,6 @@ def write_new_replay(folder: Path, stem: str, replay: Replay) -> Path:
         replay.to_dict()))
 
 
-def clean_replay_debris(folder: Path) -> list[Path]:
-    """Remove what killed writes left in the replays folder: temp files, and the empty replay files older
-    versions reserved names with (nothing can be read from them); return what was removed."""
-    removed = clean_temps_in(folder)
-    with contextlib.suppress(OSError):
-        for path in folder.iterdir():
-            with contextlib.suppress(OSError):
-                info = path.lstat()
-                if path.suffix == ".json" and stat.S_ISREG(info.st_mode) and info.st_size == 0:
-                    path.unlink()
-                    removed.append(path)
-    return removed
-
-
 def read_replay(path: Path, game: str | None = None) -> Replay:
     """Read and check a replay file; raise ReplayError with one clear line on any problem."""
     path = Path(path)
@@ -82,28 +66,34 @@ def read_replay(path: Path, game: str | None = None) -> Replay:
             raise ReplayError(f"{path}: replay is not usable: {exc.detail}") from None
         hint = "not valid JSON" if raw.rstrip().endswith(("}", "]")) else "truncated"
         raise ReplayError(f"{path}: replay is {hint} ({exc.detail})") from None
+    return replay_from_dict(data, str(path), game)
+
+
+def replay_from_dict(data: Any, source: str, game: str | None = None) -> Replay:
+    """Check a replay's JSON (read from a file, or sent by a room server); ReplayError (one line naming
+    `source`) on any problem."""
     if not isinstance(data, dict) or data.get("format") != "arenas-arzium-replay":
-        raise ReplayError(f"{path}: not an Arenas & Arzium replay file")
+        raise ReplayError(f"{source}: not an Arenas & Arzium replay file")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise ReplayError(f"{path}: field 'version' must be an integer")
+        raise ReplayError(f"{source}: field 'version' must be an integer")
     if version > FORMAT_VERSION:
-        raise ReplayError(f"{path}: replay format version {short_number(version)} is newer than this app supports "
+        raise ReplayError(f"{source}: replay format version {short_number(version)} is newer than this app supports "
                           f"({FORMAT_VERSION}); update the app")
     if version < 1:
-        raise ReplayError(f"{path}: replay format version {short_number(version)} is not a version (1 or more)")
+        raise ReplayError(f"{source}: replay format version {short_number(version)} is not a version (1 or more)")
     kind = data.get("game")
     if kind not in GAMES:
-        raise ReplayError(f"{path}: unknown game {kind!r} (expected one of {', '.join(GAMES)})")
+        raise ReplayError(f"{source}: unknown game {kind!r} (expected one of {', '.join(GAMES)})")
     if game is not None and kind != game:
-        raise ReplayError(f"{path}: this is a replay of {kind}, not of {game}")
+        raise ReplayError(f"{source}: this is a replay of {kind}, not of {game}")
     for name, typ in (("setup", dict), ("seed", int), ("actions", list)):
         if not isinstance(data.get(name), typ) or isinstance(data.get(name), bool):
-            raise ReplayError(f"{path}: field '{name}' is missing or not a {typ.__name__}")
+            raise ReplayError(f"{source}: field '{name}' is missing or not a {typ.__name__}")
     if not -MAX_SEED <= data["seed"] <= MAX_SEED:
-        raise ReplayError(f"{path}: field 'seed': {short_number(data['seed'])} is outside ±2**64")
+        raise ReplayError(f"{source}: field 'seed': {short_number(data['seed'])} is outside ±2**64")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
-        raise ReplayError(f"{path}: field 'meta' must be an object")
+        raise ReplayError(f"{source}: field 'meta' must be an object")
     return Replay(game=kind, setup=data["setup"], seed=data["seed"], actions=data["actions"], meta=meta,
                   version=version)

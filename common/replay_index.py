@@ -4,16 +4,13 @@ Each game gives its own summary and page through its `common.games.Game` (common
 A file that cannot be read or watched is a line too, with the one-line reason, never an exception."""
 from __future__ import annotations
 
-import contextlib
-import os
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
 from common.files import DataError
 from common.games import GAMES, ReplayRow, StatsPage
 from common.i18n import _
+from common.os_words import os_problem
 from common.paths import replays_dir
 from common.replay import ReplayError, read_replay
 from common.safe_text import one_line
@@ -79,43 +76,8 @@ def delete_replay(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return one_line(_("could not delete {name}: {reason}").format(name=path.name, reason=exc.strerror or exc))
+        return one_line(_("could not delete {name}: {reason}").format(name=path.name, reason=os_problem(exc)))
     return None
-
-
-def opener_command(folder: Path, platform: str = sys.platform) -> list[str]:
-    """The command that shows `folder` in the platform's file manager."""
-    if platform == "darwin":
-        return ["open", str(folder)]
-    if platform.startswith("win"):
-        return ["explorer", str(folder)]
-    return ["xdg-open", str(folder)]
-
-
-def open_folder(folder: Path | None = None) -> subprocess.Popen[bytes] | str:
-    """Show the replays folder in the file manager (made if missing): the started process, or one line
-    saying why it could not start."""
-    folder = folder if folder is not None else replays_dir()
-    command = opener_command(folder)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        return subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, start_new_session=os.name == "posix")
-    except OSError as exc:
-        return one_line(_("could not open the folder {folder} with {program}: {reason}").format(
-            folder=folder, program=command[0], reason=exc.strerror or exc))
-
-
-def opener_failed(process: subprocess.Popen[bytes]) -> str | None:
-    """Once the file manager's opener has exited: one line if it failed, else None (also while it runs)."""
-    code = process.poll()
-    program = process.args[0] if isinstance(process.args, list) else process.args
-    if code is None or code == 0 or program == "explorer":  # explorer exits 1 even when it opened the folder
-        return None
-    with contextlib.suppress(OSError):
-        process.wait(0)
-    return one_line(_("could not open the folder: {program} exited with code {code}").format(program=program,
-                                                                                              code=code))
 
 
 def statistics_pages() -> list[StatsPage]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from common import text
-from common.i18n import _
+from common.i18n import _, format_percent
 from common.theme import Colour
 from common.tooltip import TOOLTIP_DELAY_MS, draw_tooltip
 
@@ -166,7 +166,7 @@ class Slider(_LabelledRow):
     """A value between `lo` and `hi` in `step`s; Left/Right, click or drag to change."""
 
     def __init__(self, label: str, value: float, lo: float, hi: float, step: float,
-                 on_change: Callable[[float], Any], fmt: Callable[[float], str] = lambda v: f"{v:.0%}",
+                 on_change: Callable[[float], Any], fmt: Callable[[float], str] = format_percent,
                  tooltip: str | None = None) -> None:
         super().__init__(label, tooltip)
         self.value, self.lo, self.hi, self.step = value, lo, hi, step

@@ -41,7 +41,7 @@ def data_strings() -> dict[MessageKey, str]:
         for key in ("name", "description"):
             found[None, data[key]] = f"arenas/levels/{level.name} {key}"
     from arenas.scenes.setup import BOT_NAMES as ARENAS_BOTS
-    from arzium.scenes.wording import BOT_NAMES as ARZIUM_BOTS
+    from arzium.wording import BOT_NAMES as ARZIUM_BOTS
     for name in (*ARENAS_BOTS, *ARZIUM_BOTS):
         found[None, name] = "bot names"
     return found
@@ -64,6 +64,65 @@ def test_every_message_has_a_spanish_translation(area: str) -> None:
     missing = _untranslated(wanted)
     print(f"{area}: {len(wanted) - len(missing)}/{len(wanted)} messages translated into Spanish")
     assert wanted and not missing, f"{len(missing)} of {len(wanted)} not translated:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize(("bad", "good"), [
+    ("Comodín: hay un bloque — haz clic en un reloj", "Comodín: hay un bloque; haz clic en un reloj"),
+    ("si giras uno lleno, lo vacías", "si le das la vuelta a uno lleno, lo vacías"),
+    ("Girar un patrón", "Rotar un patrón"),
+    ("Paquete de sprites", "Paquete de gráficos"),
+    ("¿Ustedes pujan?", "¿Vosotros pujáis?"),
+    ("Pujan Tú y Roncaberto", "Roncaberto y tú pujáis"),
+    ("Cada otro jugador recibe 1 moneda", "Cada uno de los demás jugadores recibe 1 moneda"),
+    ("una idea cada vez", "idea a idea"),
+    ("Dado la vuelta", "Le has dado la vuelta"),
+    ("Juega la carta Amarillo.", "Juega la carta amarilla."),
+    ("Juega la carta amarillo.", "Juega la carta de círculo."),
+    ("Partida básica", "Juego básico"),
+    ("la partida contará como asistida", "la partida contará «con ayuda»"),
+    ("El marcador rodeado", "El marcador señalado con un aro"),
+    ("Roncaberto está pasando", "Roncaberto está renunciando a pujar"),
+    ("Bienvenido a Arzium", "Te damos la bienvenida a Arzium"),
+    ("¿Dejar de mirar?", "¿Dejar de ver la partida?"),
+    ("Pensando...", "Pensando…"),
+    ("los bots ganan el {percent}%", "los bots ganan el {percent}\u00a0%"),
+    ("por debajo del 100 % la partida", "por debajo del 100\u00a0% la partida"),
+    ("intervalos de confianza del 95 %%", "intervalos de confianza del 95\u00a0%%"),
+])
+def test_the_spanish_style_check_finds_what_the_note_forbids(bad: str, good: str) -> None:
+    from common import spanish_style
+    assert len(spanish_style.problems(bad)) == 1 and "\n" not in spanish_style.problems(bad)[0]
+    assert spanish_style.problems(good) == []
+
+
+def test_placeholders_and_code_words_are_no_style_problem() -> None:
+    from common import spanish_style
+    for fine in ("argumentos no reconocidos: %s", "argumento %(argument_name)s: %(message)s", "% de victorias",
+                 "main.py check-sprites high-contrast", "en sprites/ o en tu carpeta de datos", "{low}..{high}",
+                 "un girasol", "la carta {card}", "niveles {first}–{last}"):
+        assert spanish_style.problems(fine) == [], fine
+
+
+def test_the_catalogue_check_passes_with_every_spanish_text_in_the_style_of_the_note(tmp_path: Path) -> None:
+    """`python -m common.catalogues check`: complete, compiled, and every Spanish translation and both Spanish
+    rules texts in the style; a rules text that breaks it gets a line naming the file and the line."""
+    found = catalogues.problems()
+    assert not found, "\n".join(found)
+    bad = catalogues.ROOT / "build" / "style-probe.es.md"
+    bad.parent.mkdir(exist_ok=True)
+    bad.write_text("# Reglas\n\nGira el reloj — ya.\n", "utf-8")
+    try:
+        lines = catalogues.rules_text_problems(bad)
+    finally:
+        bad.unlink()
+    assert len(lines) == 2 and all(line.startswith("build/style-probe.es.md:3: ") for line in lines)
+
+
+def test_percentages_follow_the_language() -> None:
+    i18n.set_language("es")
+    assert i18n.format_percent(0.5) == "50\u00a0%" and i18n.format_percent(0.125, 1) == "12,5\u00a0%"
+    i18n.set_language("en")
+    assert i18n.format_percent(0.5) == "50%" and i18n.format_percent(0.125, 1) == "12.5%"
 
 
 def test_every_compiled_catalogue_matches_its_po() -> None:
@@ -225,7 +284,7 @@ def test_the_help_follows_the_system_locale_without_a_setting(monkeypatch: pytes
     with pytest.raises(SystemExit):
         main(["tournament", "--help"])
     out = capsys.readouterr().out
-    assert out.startswith("uso: main.py tournament") and "intervalos de confianza del 95 %\n" in out
+    assert out.startswith("uso: main.py tournament") and "intervalos de confianza del 95\u00a0%\n" in out
     with pytest.raises(SystemExit):
         main(["--lang=en", "--help"])
     assert capsys.readouterr().out.startswith("usage: main.py")
@@ -309,3 +368,31 @@ def test_the_rules_screen_shows_the_text_of_the_language(tmp_path: Path, monkeyp
     assert scene.blocks[1] == ("para", "English words.") and scene.back.label == "Back"
     app.sounds.stop_all()
     pygame.quit()
+
+
+@pytest.mark.parametrize(("error", "english", "spanish"), [
+    (PermissionError(13, "Permission denied"), "the system does not allow it (no permission)",
+     "el sistema no lo permite (falta permiso)"),
+    (OSError(28, "No space left on device"), "the disk is full", "el disco está lleno"),
+    (FileNotFoundError(2, "No such file or directory"), "a folder on the way is missing",
+     "falta una de las carpetas de la ruta"),
+    (OSError(5, "Input/output error"), "the system refused it (EIO)", "el sistema lo ha rechazado (EIO)"),
+    (OSError("no errno"), "the system refused it (OSError)", "el sistema lo ha rechazado (OSError)"),
+])
+def test_a_failed_file_operation_is_told_in_the_games_words(error: OSError, english: str, spanish: str) -> None:
+    from common.os_words import os_problem
+    assert os_problem(error) == english
+    i18n.set_language("es")
+    assert os_problem(error) == spanish
+    i18n.set_language("en")
+
+
+def test_watching_a_replay_is_one_word_in_spanish() -> None:
+    """The replay list's button, the result screens, the Arenas setup and the viewer all say "ver"."""
+    i18n.set_language("es")
+    try:
+        said = [i18n._(m) for m in ("Watch", "Watch replay", "Watch again", "Stop watching (Esc)",
+                                    "Watch this replay (Enter)")]
+    finally:
+        i18n.set_language("en")
+    assert said[0] == "Ver" and all(s.split()[0] in ("Ver", "Dejar") and " ver" in f" {s.lower()}" for s in said)

@@ -23,13 +23,18 @@ PACKAGES = ("common", "arenas", "arzium", "sprites", "sounds")
 SCRIPTS = ("main.py",)
 GAMES = ("arenas", "arzium")
 PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "common.paths", "common.files",
-                         "common.safe_text", "common.i18n"})
+                         "common.safe_text", "common.i18n", "common.os_words"})
 # The command line (main.py's code, the installed command): it builds the app with the shell's scenes.
 LAUNCHER = frozenset({"common.cli"})
-# The pygame-free game-level modules between a game's scenes and its bots.
-MIDDLE = ("session", "save", "records")
-# Scene-layer models that must load without pygame (besides every rules, bots-free middle and pure module).
-PYGAME_FREE_MODELS = frozenset({"arzium.scenes.table", "arenas.scenes.run"})
+# The pygame-free game-level modules between a game's scenes and its bots: setup, saves, records, the match
+# model (seats, the worker bots think on, replays watched), the game's side of a room on the server, a client's
+# run of a room (`remote_run`), the scripted players of net-bench and how the game words things (`wording`).
+MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room", "remote_run",
+          "bench", "wording")
+# Online play: the protocol, server, store, rooms and client link; they import no pygame, no game and, of
+# common, only the pure modules, each other and the list of games (the server finds a game's room by name).
+NET = "common.net"
+NET_MAY_USE = frozenset({"common.games"})
 
 
 @dataclass(frozen=True)
@@ -220,6 +225,9 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
             return "pure common modules (used by rules) import no pygame and no graphics module"
         if not _within(src, "common.scenes") and src not in LAUNCHER and _within(dst, "common.scenes"):
             return "the engine imports none of the shell's scenes (common.scenes); they are given to it"
+        if _within(src, NET) and (_is_pygame(dst) or (_within(dst, "common") and not _within(dst, NET)
+                                                     and dst not in PURE_COMMON | NET_MAY_USE)):
+            return f"{NET} imports no pygame and, of common, only the pure modules, common.games and {NET}"
         return None
     for g in games:
         if not _within(src, g):
@@ -243,15 +251,16 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
                 return f"{g}.bots imports no {'/'.join(above)}"
         if any(_within(src, f"{g}.{m}") for m in MIDDLE):
             if _within(dst, f"{g}.scenes"):
-                return f"{g}.session/save/records import no {g}.scenes"
+                return f"{g}'s game-level modules ({'/'.join(MIDDLE)}) import no {g}.scenes"
             if _is_pygame(dst):
-                return f"{g}.session/save/records import no pygame"
+                return f"{g}'s game-level modules ({'/'.join(MIDDLE)}) import no pygame"
     return None
 
 
 def must_be_pygame_free(module: str, games: tuple[str, ...] = GAMES) -> bool:
-    """Rules, the game-level files, the pure common modules and the scene-layer models load without pygame."""
-    return (module in PURE_COMMON or module in PYGAME_FREE_MODELS
+    """Rules, the game-level files (the match models among them), the pure common modules and online play load
+    without pygame."""
+    return (module in PURE_COMMON or _within(module, NET)
             or any(_within(module, f"{g}.{part}") for g in games for part in ("rules", *MIDDLE)))
 
 
@@ -395,11 +404,14 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "g.rules (line 1) imports pygame: g.rules imports no pygame",
         "g.rules (line 2) imports g.scenes.play: g.rules imports nothing of g outside g.rules",
         "g.rules.core (line 2) imports common.widgets: g.rules imports only the pure common modules "
-        "(common.files, common.i18n, common.jsonio, common.paths, common.replay, common.rules_api, "
-        "common.safe_text)",
-        "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records",
-        "g.session (line 1) imports pygame.draw: g.session/save/records import no pygame",
-        "g.session (line 2) imports g.scenes.play: g.session/save/records import no g.scenes",
+        "(common.files, common.i18n, common.jsonio, common.os_words, common.paths, common.replay, "
+        "common.rules_api, common.safe_text)",
+        "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records/g.match/"
+        "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench/g.wording",
+        "g.session (line 1) imports pygame.draw: g's game-level modules (session/save/records/match/seats/"
+        "thinking/replay_model/room/remote_run/bench/wording) import no pygame",
+        "g.session (line 2) imports g.scenes.play: g's game-level modules (session/save/records/match/seats/"
+        "thinking/replay_model/room/remote_run/bench/wording) import no g.scenes",
         "g.scenes.play (line 2) imports g.cli: g.cli is run by g.plugin: only it imports g.cli",
         "g.scenes.play (line 3) imports h.rules: a game imports nothing of the other game",
         "g.scenes.play (line 4) imports g.plugin: g.plugin is the top of g: only the launcher imports it",
@@ -416,13 +428,30 @@ def test_pygame_reached_through_another_module_is_traced() -> None:
     graph = _graph({
         "g.rules": "from g.rules_helpers import x\n", "g.rules_helpers": "from common import text\n",
         "common.text": "import pygame\n", "g.save": "from g.rules import y\n",
-        "arenas.scenes.run": "import arenas.scenes.layouts\n", "arenas.scenes.layouts": "import pygame\n",
+        "g.match": "import g.scenes.layouts\n", "g.scenes.layouts": "import pygame\n",
     })
     assert pygame_chains(graph, games=("g",)) == [
-        "arenas.scenes.run -> arenas.scenes.layouts -> pygame",
+        "g.match -> g.scenes.layouts -> pygame",
         "g.rules -> g.rules_helpers -> common.text -> pygame",
         "g.save -> g.rules -> g.rules_helpers -> common.text -> pygame",
     ]
+
+
+def test_the_net_layer_stays_free_of_pygame_games_and_the_engine() -> None:
+    graph = _graph({
+        "common.net.server": "import asyncio\nimport websockets\nfrom common.net import room\nfrom common import "
+                             "safe_text\nimport arzium.room\n",
+        "common.net.room": "from common import widgets\nimport pygame\n",
+        "common.safe_text": "", "common.widgets": "", "arzium.room": "",
+    })
+    assert layer_problems(graph, games=("arzium",)) == [
+        "common.net.server (line 5) imports arzium.room: common imports no game module",
+        "common.net.room (line 1) imports common.widgets: common.net imports no pygame and, of common, only the "
+        "pure modules, common.games and common.net",
+        "common.net.room (line 2) imports pygame: common.net imports no pygame and, of common, only the pure "
+        "modules, common.games and common.net",
+    ]
+    assert must_be_pygame_free("common.net.client") and not must_be_pygame_free("common.widgets")
 
 
 @pytest.mark.parametrize("line", ["import pygame", "from pygame import Rect", "import pygame.draw as d"])

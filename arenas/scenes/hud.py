@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from arenas.match import Phase
 from arenas.rules import TIMER_SPECS, Card
 from arenas.scenes.board import DANGER_MS
 from arenas.scenes.ending import deciding_timer, ending_lines
@@ -15,7 +16,6 @@ from arenas.scenes.hands import CardArt
 from arenas.scenes.hints import HINT_COLOUR
 from arenas.scenes.messages import BANNER_MS, MESSAGE_MS, Floating
 from arenas.scenes.names import tile_name, timer_code, timer_name
-from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text

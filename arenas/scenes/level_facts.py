@@ -6,7 +6,7 @@ from typing import Any
 from arenas.rules import TIMER_SPECS, Level
 from arenas.rules.preview import wild_only_gears
 from arenas.scenes.names import and_list, card_name, tile_name, timer_name
-from common.i18n import _, ngettext
+from common.i18n import _, format_percent, ngettext
 
 
 def _rate(value: Any) -> float | None:
@@ -22,9 +22,9 @@ def difficulty_text(row: dict[str, Any] | None) -> str:
     if not isinstance(label, str) or person is None:
         return ""
     if expert is None:
-        return _("Difficulty: {label} · people win {person}").format(label=_(label), person=f"{person:.0%}")
+        return _("Difficulty: {label} · people win {person}").format(label=_(label), person=format_percent(person))
     return _("Difficulty: {label} · people win {person} · expert bots {expert}").format(
-        label=_(label), person=f"{person:.0%}", expert=f"{expert:.0%}")
+        label=_(label), person=format_percent(person), expert=format_percent(expert))
 
 
 def level_facts(level: Level) -> list[str]:

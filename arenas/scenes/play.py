@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
+from arenas.match import CardDone, Phase, Refused, Run, SandRan
 from arenas.rules import (
     EVENT_TYPES,
     Action,
@@ -42,7 +43,6 @@ from arenas.scenes.hints import HintView, hint_view
 from arenas.scenes.messages import LastCard, Messages
 from arenas.scenes.motion import Motion
 from arenas.scenes.names import card_name, timer_name
-from arenas.scenes.run import CardDone, Phase, Refused, Run, SandRan
 from arenas.scenes.running_rules import RunningRulesScene
 from arenas.scenes.shown import HoverKey
 from arenas.scenes.view import PlayView

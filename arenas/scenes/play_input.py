@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from arenas.match import Phase
 from arenas.rules import Action, PlayCard
 from arenas.rules.preview import wild_choices
-from arenas.scenes.run import Phase
 from common.i18n import _, ngettext
 from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, Direction, keymap, step_focus
 
 if TYPE_CHECKING:
+    from arenas.match import Run
     from arenas.scenes.board import BoardView
     from arenas.scenes.hands import TableLayout
-    from arenas.scenes.run import Run
     from common.app import App
     from common.widgets import Button
 

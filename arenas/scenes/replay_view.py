@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from arenas.replay_model import ArenasReplay
 from arenas.scenes.play import PlayScene
-from arenas.scenes.replay_model import ArenasReplay
 from arenas.session import format_ms
 from common.i18n import _
 from common.replay import Replay

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from arenas.scenes.run import Phase, Run
+from arenas.match import Phase, Run
 from common.i18n import _
 from common.scenes.rules import RulesScene
 

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from arenas.scenes.run import Phase
+from arenas.match import Phase
 
 if TYPE_CHECKING:
+    from arenas.match import Run
     from arenas.scenes.board import BoardView
     from arenas.scenes.hands import TableLayout
     from arenas.scenes.hints import HintView
     from arenas.scenes.messages import Messages
     from arenas.scenes.motion import Motion
-    from arenas.scenes.run import Run
     from common.app import App
     from common.widgets import Button
 

@@ -5,7 +5,7 @@ from arenas.records import Records
 from arenas.rules import LevelError, load_levels
 from arenas.session import format_ms
 from common.games import StatsPage
-from common.i18n import _, format_decimal, pgettext
+from common.i18n import _, format_percent, pgettext
 
 
 def _level_names() -> dict[int, str]:
@@ -29,7 +29,7 @@ def statistics(records: Records | None = None) -> StatsPage:
     wins = sum(r.wins for r in records.levels.values())
     losses = sum(r.losses for r in records.levels.values())
     played = wins + losses
-    rate = format_decimal(100 * wins / played, 0) + " %" if played else "—"
+    rate = format_percent(wins / played) if played else "—"
     totals = ((_("Games played"), str(played)), (pgettext("statistics", "Won"), str(wins)),
               (pgettext("statistics", "Lost"), str(losses)),
               (_("Win rate"), rate))

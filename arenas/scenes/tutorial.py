@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from arenas.match import Phase
 from arenas.rules import Action, GameState, PlayWild, WildMode
 from arenas.rules.preview import preview
 from arenas.scenes.ending import failure_text, lesson_text
 from arenas.scenes.names import and_list, card_name, timer_code
 from arenas.scenes.play import PlayScene, Point
-from arenas.scenes.run import Phase
 from arenas.scenes.tutorial_steps import REACT_MS, SPECS, StepSpec, free_index, lesson_of, position
 from arenas.session import GameSetup, RunRecord
 from common.dialog import Dialog

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from arenas.match import Phase
 from arenas.rules import TIMER_SPECS, TimerState
 from arenas.rules.preview import TimerTurn, wild_choices
 from arenas.scenes import layouts as lay
@@ -18,7 +19,6 @@ from arenas.scenes.hints import HINT_COLOUR
 from arenas.scenes.hud import Hud
 from arenas.scenes.names import timer_code
 from arenas.scenes.previews import PreviewPainter, card_preview, preview_line
-from arenas.scenes.run import Phase
 from arenas.scenes.shown import Shown, fraction
 from common import text
 from common.i18n import _, language

@@ -4,9 +4,10 @@
   builds the scenes, which hand over through its callbacks and never import each other.
 - `setup.SetupScene`: seats (with each bot's level), mode, first player; Start or Resume the saved game.
 - `play.PlayScene`: the table, wiring its parts and taking the input:
-  - `table.Table` (no pygame): the committed rules state, a human's turn in progress on a clone
-    (undo, confirm), autosave and the replay file, and the controllers (`controllers`: a bot thinking
-    in a worker process, or a replay); every action enters through `Table.submit`.
+  - `arzium.match.Match` (no pygame, outside the scenes: the room server runs it too): the committed rules
+    state, a person's turn in progress on a clone (undo, confirm), autosave and the replay file, and the
+    seats' controllers (`arzium.seats`: a person, a bot thinking in a worker process, a replay, a person
+    elsewhere); every action enters through `Match.submit`.
   - `choice.Choice`: the acting human's choice and its ghost, as `arzium.rules.preview` previews it.
   - `hints.HintDesk`: hints (H), thought in the same worker, and what they light up.
   - `sidebar.Sidebar`: header, buttons, artifact row, log; `table_view.TableView`: layout and drawing.

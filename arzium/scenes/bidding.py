@@ -11,7 +11,7 @@ from arzium.rules import Action, Bid, GameState, PassBid
 from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from arzium.scenes.hints import HintDesk
-from arzium.scenes.wording import coins, land_name, points
+from arzium.wording import coins, land_name, points
 from common import text
 from common.i18n import _
 from common.keymap import Command, keymap

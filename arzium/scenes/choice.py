@@ -10,11 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from arzium.match import Match
 from arzium.rules import SIZE, Ability, Action, CardSet, GameState, Search, UsePurse, UseSlide, legal_actions
 from arzium.rules.preview import SearchPreview, search_preview, slide_sources, slide_targets
 from arzium.scenes.board_view import BoardView, Cell
-from arzium.scenes.table import Table
-from arzium.scenes.wording import rule_text
+from arzium.wording import rule_text
 from common.i18n import _
 from common.keymap import Direction, step_focus
 
@@ -70,7 +70,7 @@ class Ghost:
 class Choice:
     """What the acting human of `table` is choosing, and the clicks and keys that change it."""
 
-    def __init__(self, app: App, table: Table, cards: CardSet, board_view: BoardView,
+    def __init__(self, app: App, table: Match, cards: CardSet, board_view: BoardView,
                  act: Callable[[Action], bool], skip_animations: Callable[[], None],
                  mouse: Callable[[], tuple[int, int]]) -> None:
         self.app = app

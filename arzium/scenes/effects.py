@@ -47,9 +47,9 @@ from arzium.scenes.board_view import ease_drop
 from arzium.scenes.log_panel import LogLine, table_event
 from arzium.scenes.shown import CLAIMING
 from arzium.scenes.stage import Stage
-from arzium.scenes.wording import and_joined, coins, person
+from arzium.wording import coins, group, person
 from common import text
-from common.i18n import _
+from common.i18n import _, pgettext
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
 
 Point = tuple[float, float]
@@ -338,10 +338,11 @@ class Animator:
     def _on_bidding_started(self, e: BiddingStarted) -> None:
         sc = self.scene
         land = sc.land_name(e.slot)
-        who = and_joined([sc.names[p] for p in e.bidders])
+        line = group([sc.names[p] for p in e.bidders], pgettext("you among them", "Tie on {land}! {names} bid for it"),
+                     _("Tie on {land}! {names} bid for it"), land=land)
 
         def start() -> None:
-            sc.announce(_("Tie on {land}! {names} bid for it").format(land=land, names=who), None)
+            sc.announce(line, None)
             self.sound("bid")
         sc.timeline.seq(self.ms(BID), start)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, assert_never
 
+from arzium.match import Match
 from arzium.rules import (
     SIZE,
     Action,
@@ -28,9 +29,8 @@ from arzium.rules import (
 )
 from arzium.rules.preview import rest_cost, search_preview
 from arzium.scenes.board_view import Cell
-from arzium.scenes.controllers import Task, start_hint
-from arzium.scenes.table import Table
-from arzium.scenes.wording import ability_name, coins
+from arzium.thinking import Task, start_hint
+from arzium.wording import ability_name, coins
 from common.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ def _search_hint(st: GameState, p: int, action: Search, key: tuple[int, tuple[Ac
 class HintDesk:
     """Asks for hints for the acting human of `table` and holds the one on show."""
 
-    def __init__(self, app: App, table: Table, cards: CardSet, colours: list[str]) -> None:
+    def __init__(self, app: App, table: Match, cards: CardSet, colours: list[str]) -> None:
         self.app = app
         self.table = table
         self.cards = cards

@@ -44,9 +44,10 @@ from arzium.rules import (
     SquareSkipped,
     TurnStarted,
 )
-from arzium.scenes.wording import (
+from arzium.wording import (
     ability_name,
     coins,
+    group,
     is_you,
     joined,
     land_name,
@@ -57,7 +58,7 @@ from arzium.scenes.wording import (
     win_line,
 )
 from common import text
-from common.i18n import _, ngettext
+from common.i18n import _, ngettext, pgettext
 from common.widgets import draw_scrollbar
 
 if TYPE_CHECKING:
@@ -210,7 +211,8 @@ def describe_at(events: list[Event], setup: Setup, cards: CardSet,
             case CardFull():
                 say(LogLine(_("{land} is fully searched").format(land=land_name(cards.card(e.card)))))
             case BiddingStarted():
-                say(LogLine(_("Tie! {names} bid for it").format(names=joined([names[p] for p in e.bidders]))))
+                say(LogLine(group([names[p] for p in e.bidders], pgettext("you among them", "Tie! {names} bid for it"),
+                                  _("Tie! {names} bid for it"), joined)))
             case BidPlaced():
                 say(LogLine(person(names[e.player], _("You bid {coins}"), _("{name} bids {coins}"),
                                    coins=coins(e.amount)), e.player))

@@ -12,8 +12,8 @@ import pygame
 
 from arzium.rules import SIZE, GameState, IllegalAction, Search, slot_squares
 from arzium.rules.preview import LandOutcome, SearchOutcome, search_outcome
-from arzium.scenes.wording import and_joined, land_name, person
-from common.i18n import _, language
+from arzium.wording import group, land_name, person
+from common.i18n import _, language, pgettext
 from common.layers import Part
 
 if TYPE_CHECKING:
@@ -29,8 +29,11 @@ def land_line(land: LandOutcome, state: GameState, names: list[str]) -> str:
         line = person(names[land.claimer], _("Fills {land}: you claim it"), _("Fills {land}: {name} claims it"),
                       land=land_title)
     else:
-        line = _("Fills {land}: a tie, {names} bid for it (whoever loses gets the helper's coin)").format(
-            land=land_title, names=and_joined([names[p] for p in land.bidders]))
+        line = group([names[p] for p in land.bidders],
+                     pgettext("you among them", "Fills {land}: a tie, {names} bid for it "
+                                        "(whoever loses gets the helper's coin)"),
+                     _("Fills {land}: a tie, {names} bid for it (whoever loses gets the helper's coin)"),
+                     land=land_title)
     helpers = [person(names[p], _("you get the helper's coin"), _("{name} gets the helper's coin"))
                for p in land.helpers]
     return " · ".join([line, *helpers])

@@ -33,7 +33,7 @@ from arzium.scenes.art import (
     short_names,
 )
 from arzium.scenes.shown import Shown
-from arzium.scenes.wording import level_name, shown_name
+from arzium.wording import level_name, shown_name
 from common import text
 from common.i18n import _
 

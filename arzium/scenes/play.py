@@ -1,7 +1,7 @@
 """The Arzium table: the map, four parties, the sidebar (turn, actions, artifact row, log).
 
 The scene wires the parts together and takes the input: `table` (the game, the turn in progress, undo
-and confirm, saves, bots: `arzium.scenes.table`), `choice` (the acting human's choice and its ghost),
+and confirm, saves, bots: `arzium.match`), `choice` (the acting human's choice and its ghost),
 `hints`, `sidebar`, `view` (drawing) and the `animator` (rules events as animations on the
 `timeline`, moving the `shown` model). The rules tell every action at once; the move log shows each
 line as the timeline animates what it tells (an undone action's lines leave it), and the sidebar
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
+from arzium.match import Match
 from arzium.rules import (
     Ability,
     Action,
@@ -39,12 +40,11 @@ from arzium.scenes.handoff import HandOff
 from arzium.scenes.hints import HintDesk
 from arzium.scenes.log_panel import LogLine, LogPanel, describe, describe_at
 from arzium.scenes.party_view import PartyView
-from arzium.scenes.shown import Shown
+from arzium.scenes.shown import Shown, at_rest
 from arzium.scenes.sidebar import Sidebar
-from arzium.scenes.table import Table
 from arzium.scenes.table_view import TableView
 from arzium.scenes.timeline import Timeline
-from arzium.scenes.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
+from arzium.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
 from common.dialog import Dialog
 from common.i18n import _
 from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, keymap
@@ -87,7 +87,7 @@ class PlayScene(Scene):
         self.parties = [PartyView(app, self.art, i, seat) for i, seat in enumerate(state.setup.seats)]
         self.timeline = Timeline()
         self.log = LogPanel(app)
-        self.table = Table(state, self, app.anim_ms, actions, replay, autosave, assisted)
+        self.table = Match(state, self, app.anim_ms, actions, replay, autosave, assisted)
         self.animator = Animator(self)
         self.hints = self.hint_desk(app, self.table, self.cards, self.colours)
         self.mouse = (-1, -1)
@@ -121,7 +121,7 @@ class PlayScene(Scene):
             seats[first_human].edge if first_human is not None and replay is None else "south"
         self.board_view.set_edge(edge, 0)
 
-    # -- what the table tells (TableListener) -----------------------------------------------
+    # -- what the table tells (MatchListener) -----------------------------------------------
 
     def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
         told = describe_at(events, self.table.state.setup, self.cards, turn)
@@ -145,6 +145,11 @@ class PlayScene(Scene):
     def notify(self, message: str) -> None:
         self.app.toast(message)
 
+    def stopped(self, number: int, reason: str) -> None:
+        stopped = _("Replay stopped at action {n}: {reason}") if self.table.replay is not None else \
+            _("Bot stopped at action {n}: {reason}")
+        self.app.toast(stopped.format(n=number, reason=rule_text(reason)))
+
     # -- what the animations do to the table (effects.Stage) --------------------------------
 
     def show_lines(self, count: int) -> None:
@@ -152,7 +157,7 @@ class PlayScene(Scene):
 
     def resync(self) -> None:
         """Animations done: the display is the rules state again."""
-        self.shown = self.table.shown()
+        self.shown = at_rest(self.table)
         self.table.playing = None
 
     def turn_changed(self, player: int) -> None:
@@ -200,7 +205,7 @@ class PlayScene(Scene):
             self.app.sounds.play("ui_error")
             return
         self.timeline.clear()
-        self.shown = self.table.shown()
+        self.shown = at_rest(self.table)
         self.choice.clear()
 
     def skip_animations(self) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from arzium.replay_model import ArziumReplay, seats_text
 from arzium.scenes.play import PlayScene
-from arzium.scenes.replay_model import ArziumReplay, seats_text
 from common.i18n import _
 from common.replay import Replay
 from common.replay_cursor import Timeline

@@ -22,9 +22,9 @@ from arzium.rules import (
 )
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from arzium.scenes.result_view import Drawn, ResultView
-from arzium.scenes.wording import and_joined, coins, points, shown_name, win_line
+from arzium.wording import coins, group, points, shown_name, win_line
 from common import text
-from common.i18n import _, language, ngettext
+from common.i18n import _, language, ngettext, pgettext
 from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -53,16 +53,20 @@ def decision_text(out: Outcome, names: list[str]) -> str:
             richest = sorted(level, key=lambda p: -out.scores[p].coins)
             counts = ", ".join(_("{name}: {coins}").format(name=names[p], coins=coins(out.scores[p].coins))
                                for p in richest)
-            line = _("{names} tied on {points}; most coins break the tie ({counts})").format(
-                names=and_joined([names[p] for p in level]), points=points(best), counts=counts)
+            line = group([names[p] for p in level],
+                         pgettext("you among them", "{names} tied on {points}; most coins break the tie ({counts})"),
+                         _("{names} tied on {points}; most coins break the tie ({counts})"), points=points(best),
+                         counts=counts)
             if len(out.winners) > 1:
-                line += " · " + _("{names} still tied: a shared win").format(
-                    names=and_joined([names[p] for p in out.winners]))
+                winners = [names[p] for p in out.winners]
+                line += " · " + group(winners, pgettext("you among them", "{names} still tied: a shared win"),
+                                      _("{names} still tied: a shared win"))
             return line
         case Decider.SHARED:
-            return _("{names} tied on {points} and {coins}: a shared win").format(
-                names=and_joined([names[p] for p in level]), points=points(best),
-                coins=coins(out.scores[level[0]].coins))
+            return group([names[p] for p in level],
+                         pgettext("you among them", "{names} tied on {points} and {coins}: a shared win"),
+                         _("{names} tied on {points} and {coins}: a shared win"), points=points(best),
+                         coins=coins(out.scores[level[0]].coins))
         case _ as never:
             assert_never(never)
 

@@ -9,7 +9,7 @@ import pygame
 
 from arzium.rules import SeatSetup
 from arzium.scenes.art import CardArt
-from arzium.scenes.wording import shown_name
+from arzium.wording import shown_name
 from common import text
 from common.chart_lines import Point, draw_polyline, scaled
 from common.chart_model import dash_styles, spread_labels

@@ -15,7 +15,7 @@ from arzium.rules import GameState, Outcome
 from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.result_chart import draw_score_chart
-from arzium.scenes.wording import points, shown_name
+from arzium.wording import points, shown_name
 from common import text
 from common.i18n import _
 from common.layers import paint_all

@@ -10,7 +10,7 @@ from arzium.rules import EDGES, SIZE, GameState, Party, Search, SeatSetup, Setup
 from arzium.scenes.art import CardArt
 from arzium.scenes.bidding import BidScene, BidTable
 from arzium.scenes.play import PlayScene
-from arzium.scenes.wording import EDGE_NAMES, word
+from arzium.wording import EDGE_NAMES, word
 from common.i18n import _
 from common.scenes.figures import Figure, FigureBook, Link, Panel, frame_crop, scaled_to, strip
 

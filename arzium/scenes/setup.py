@@ -26,7 +26,7 @@ from arzium.rules import (
 )
 from arzium.save import MAX_NAME
 from arzium.scenes.art import CardArt
-from arzium.scenes.wording import (
+from arzium.wording import (
     COLOUR_NAMES,
     EDGE_NAMES,
     KIND_NAMES,

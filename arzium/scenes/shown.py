@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arzium.rules import GameState
+from arzium.match import Match
+from arzium.rules import ArtifactRowRefilled, GameState
 
 CLAIMING = ""  # a slot whose card is flying away and whose replacement has not arrived yet
 
@@ -45,3 +46,13 @@ class Shown:
     def rest(self, player: int) -> None:
         self.face_up[player] = [True] * len(self.cards[player])
         self.artifacts_up[player] = [True] * len(self.artifacts[player])
+
+
+def at_rest(match: Match) -> Shown:
+    """The display model of what the match shows at rest (`Match.view_state`): a bought artifact's place in
+    the row stays empty until the turn is confirmed (its replacement is held back with the turn's end)."""
+    shown = Shown.of(match.view_state())
+    for e in match.next_turn:
+        if isinstance(e, ArtifactRowRefilled) and e.artifact is not None and e.position < len(shown.art_row):
+            shown.art_row[e.position] = None
+    return shown

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
+from arzium.match import Match
 from arzium.rules import (
     Ability,
     Action,
@@ -34,8 +35,7 @@ from arzium.scenes.choice import Choice
 from arzium.scenes.hints import HintButton, HintDesk
 from arzium.scenes.log_panel import LogPanel
 from arzium.scenes.shown import Shown
-from arzium.scenes.table import Table
-from arzium.scenes.wording import ability_name, coins, person, shown_name
+from arzium.wording import ability_name, coins, person, shown_name
 from common import text
 from common.i18n import _
 from common.keymap import keymap
@@ -96,7 +96,7 @@ class Announcement:
 class Sidebar:
     """Header, buttons, artifact row and log, right of the table."""
 
-    def __init__(self, app: App, table: Table, choice: Choice, hints: HintDesk, art: CardArt, log: LogPanel,
+    def __init__(self, app: App, table: Match, choice: Choice, hints: HintDesk, art: CardArt, log: LogPanel,
                  act: Callable[[Action], bool], undo: Callable[[], None], confirm: Callable[[], None],
                  open_menu: Callable[[], None]) -> None:
         self.app = app

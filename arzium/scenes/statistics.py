@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from arzium.bots import LEVELS
 from arzium.records import MIXED, PEOPLE, Records
-from arzium.scenes.replay_model import bot_level_name
+from arzium.replay_model import bot_level_name
 from common.games import StatsPage
-from common.i18n import N_, _, format_decimal, pgettext
+from common.i18n import N_, _, format_decimal, format_percent, pgettext
 
 ORDER = (*LEVELS, MIXED, PEOPLE)
 TABLE_NAMES = {MIXED: N_("Mixed levels"), PEOPLE: N_("No bots")}
 
 
 def _percent(share: float) -> str:
-    return format_decimal(100 * share, 0) + " %"
+    return format_percent(share)
 
 
 def statistics(records: Records | None = None) -> StatsPage:

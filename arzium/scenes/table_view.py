@@ -18,7 +18,7 @@ from arzium.scenes.hints import Hint
 from arzium.scenes.outcome import OutcomeNotes, land_frame_parts
 from arzium.scenes.party_view import SIDES, PartyLook
 from arzium.scenes.sidebar import HoverKey, pinned_state, pinned_tag
-from arzium.scenes.wording import ability_name, coins, land_name, points, rule_text
+from arzium.wording import ability_name, coins, land_name, points, rule_text
 from common import text
 from common.i18n import _, ngettext
 from common.keymap import Command, keymap

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from arzium.rules import default_setup, new_game
-from arzium.scenes.controllers import THINK_LIMIT_S, BotController
 from arzium.scenes.flow import play_scene
+from arzium.seats import BotController
+from arzium.thinking import THINK_LIMIT_S
 from common.scene import Scene
 from common.timedemo import percentile
 

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from arzium.match import Match
 from arzium.rules import SIZE, Action, Bid, CardSet, GameState, apply
 from arzium.scenes.flow import ask_bid
 from arzium.scenes.hints import HintDesk
 from arzium.scenes.log_panel import describe
 from arzium.scenes.play import PlayScene
-from arzium.scenes.table import Table
 from arzium.scenes.tutorial_script import RIVAL, SCRIPTS, YOU, ScriptedController, first_position, position
 from arzium.scenes.tutorial_steps import STEPS, lesson_of, waiting_step
 from common.i18n import _
@@ -43,7 +43,7 @@ def tutorial_scene(app: App, step: int) -> TutorialScene:
 class TutorialHints(HintDesk):
     """Hints in the tutorial: the move the step waits for, at once (no bot is asked)."""
 
-    def __init__(self, app: App, table: Table, cards: CardSet, colours: list[str]) -> None:
+    def __init__(self, app: App, table: Match, cards: CardSet, colours: list[str]) -> None:
         super().__init__(app, table, cards, colours)
         self.expected: Callable[[], Action | None] = lambda: None
 

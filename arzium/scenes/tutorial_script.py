@@ -131,6 +131,8 @@ class ScriptedController:
     it (`may_act(index)`: the coach has nothing left to say before action `index`). `offset`: the script
     actions played before the table's state (a resumed tutorial); `script`: the part's actions."""
 
+    submits = False
+
     def __init__(self, offset: int, may_act: Callable[[int], bool], script: tuple[Action, ...] = SCRIPT) -> None:
         self.offset = offset
         self.may_act = may_act

@@ -3,7 +3,6 @@ length), to watch, delete (after asking) or find in the file manager. A replay t
 stays listed with its reason in one line."""
 from __future__ import annotations
 
-import subprocess
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,14 +20,13 @@ from common.replay import Replay, ReplayError, read_replay
 from common.replay_index import (
     broken_row,
     delete_replay,
-    open_folder,
-    opener_failed,
     placeholder_row,
     replay_files,
     summarize,
 )
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.scenes.folder import FolderOpener
 from common.scenes.replay_viewer import ReplayViewerScene
 from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, ListBox, WidgetGroup, draw_scrollbar
@@ -156,7 +154,7 @@ class ReplaysScene(Scene):
         self.group.keyboard_mode = True
         if not self.rows:
             self.group.set_focus(self.back)
-        self.opener: subprocess.Popen[bytes] | None = None
+        self.opener = FolderOpener(app)
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     # ---- rows ---------------------------------------------------------------------------------
@@ -212,15 +210,7 @@ class ReplaysScene(Scene):
         self.list.scroll = min(self.list.scroll, max(0, len(self.rows) - self.list.visible_rows(self.app)))
 
     def open_folder(self) -> None:
-        if self.app.options.headless:  # tools and tests: no file manager is started
-            self.app.toast(_("Replays folder: {folder}").format(folder=self.folder))
-            return
-        started = open_folder(self.folder)
-        if isinstance(started, str):
-            self.app.toast(started)
-            return
-        self.opener = started
-        self.app.toast(_("Opening {folder}").format(folder=self.folder))
+        self.opener.open(self.folder)
 
     # ---- scene --------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -259,12 +249,7 @@ class ReplaysScene(Scene):
         row = self.selected_row()
         self.delete_button.enabled = row is not None
         self.watch_button.enabled = row is not None and row.error is None
-        if self.opener is not None:
-            problem = opener_failed(self.opener)
-            if problem is not None:
-                self.app.toast(problem)
-            if self.opener.poll() is not None:
-                self.opener = None
+        self.opener.update()
 
     def frame_parts(self) -> list[Part] | None:
         app = self.app

@@ -6,13 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from common import text
-from common.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_decimal, system_language
+from common import paths, text
+from common.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_decimal, format_percent, system_language
 from common.layers import Part
+from common.pack_maker import MadePack, user_packs_dir
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.controls import ControlsScene
+from common.scenes.folder import FolderOpener
 from common.scenes.gallery import GalleryScene
+from common.scenes.new_pack import NewPackScene
 from common.settings import ANIMATION_SPEEDS, UI_SCALES
 from common.sprite_packs import discover_packs
 from common.widget_parts import widget_screen, window_part
@@ -45,6 +48,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.backdrop = Backdrop(60)
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.opener = FolderOpener(app)
         self._build()
 
     def _build(self) -> None:
@@ -66,7 +70,7 @@ class SettingsScene(Scene):
             Toggle(_("Mute"), s.muted, lambda v: self.change(muted=v)),
             Choice(_("Animation speed"), [(v, _speed_label(v)) for v in ANIMATION_SPEEDS], s.animation_speed,
                    lambda v: self.change(animation_speed=v), _("How fast cards, markers and timers animate")),
-            Choice(_("UI scale"), [(v, f"{v:.0%}") for v in UI_SCALES], s.ui_scale,
+            Choice(_("UI scale"), [(v, format_percent(v)) for v in UI_SCALES], s.ui_scale,
                    lambda v: self.change(ui_scale=v)),
             Toggle(_("Fullscreen (F11)"), s.fullscreen, lambda v: self.change(fullscreen=v)),
             Toggle(_("High-contrast palette"), s.high_contrast, lambda v: self.change(high_contrast=v),
@@ -77,9 +81,13 @@ class SettingsScene(Scene):
             Toggle(_("Move previews"), s.move_previews, lambda v: self.change(move_previews=v),
                    _("Show what a card or a placement would do before you play it")),
         ]
+        self.new_pack = Button(_("New pack"), self.ask_new_pack,
+                               _("Make your own pack from a small starter, and use it"), font=22)
+        self.open_packs = Button(_("Open folder"), lambda: self.opener.open(user_packs_dir()),
+                                 _("Your packs folder: {folder}").format(folder=user_packs_dir()), font=22)
         self.back = Button(_("Back"), app.pop, icon="ui/icon_back", sound="ui_back")
         old = getattr(self, "group", None)
-        self.group = WidgetGroup(app, [*self.rows, self.back])
+        self.group = WidgetGroup(app, [*self.rows[:3], self.new_pack, self.open_packs, *self.rows[3:], self.back])
         self.group.keyboard_mode = True
         if old is not None:  # rebuilt for a new language: the focus stays on the same row
             self.group.focus_index = old.focus_index
@@ -94,12 +102,23 @@ class SettingsScene(Scene):
     def open_gallery(self) -> None:
         self.app.push(GalleryScene(self.app))
 
+    def ask_new_pack(self) -> None:
+        self.app.push(NewPackScene(self.app, self.use_pack))
+
+    def use_pack(self, pack: MadePack) -> None:
+        """Select a pack just made and say where it is."""
+        self.change(sprite_pack=pack.id)
+        self._build()
+        self.layout(self.app.size)
+        self.app.toast(_("New pack “{name}” in use: paint over its PNGs in {folder} and press F5").format(
+            name=pack.id, folder=pack.folder))
+
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
         w, h = size
         pw = min(w - app.px(60), app.px(760))
         top = app.px(96)
-        avail = h - top - app.px(110)
+        avail = h - top - app.px(136)
         row_h = min(app.px(50), avail // len(self.rows) - app.px(4))
         self.panel = pygame.Rect(w // 2 - pw // 2, top - app.px(20), pw,
                                  len(self.rows) * (row_h + app.px(4)) + app.px(36))
@@ -107,9 +126,12 @@ class SettingsScene(Scene):
         for row in self.rows:
             row.rect = pygame.Rect(self.panel.left + app.px(24), y, pw - app.px(48), row_h)
             y += row_h + app.px(4)
-        for button in (self.rows[2], self.rows[3]):
-            button.rect = button.rect.inflate(-pw // 3, -app.px(4))
-        self.back.rect = pygame.Rect(w // 2 - app.px(120), self.panel.bottom + app.px(16), app.px(240), app.px(54))
+        self.rows[3].rect = self.rows[3].rect.inflate(-pw // 3, -app.px(4))
+        gap, strip = app.px(10), self.rows[2].rect.inflate(0, -app.px(4))
+        third = (strip.w - 2 * gap) // 3
+        for i, button in enumerate((self.rows[2], self.new_pack, self.open_packs)):
+            button.rect = pygame.Rect(strip.left + i * (third + gap), strip.top, third, strip.h)
+        self.back.rect = pygame.Rect(w // 2 - app.px(120), self.panel.bottom + app.px(42), app.px(240), app.px(54))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -120,6 +142,7 @@ class SettingsScene(Scene):
 
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
+        self.opener.update()
 
     def frame_parts(self) -> list[Part] | None:
         app = self.app
@@ -127,5 +150,8 @@ class SettingsScene(Scene):
         def title(surface: pygame.Surface) -> None:
             text.draw_text(surface, _("Settings"), app.font_px(46), app.theme.text_light,
                            (surface.get_width() // 2, app.px(22)), "midtop", bold=True, shadow=app.theme.shadow)
+            line = _("Data folder (records, saves, replays, your packs): {folder}").format(folder=paths.data_dir())
+            text.draw_text(surface, line, text.fit_px(line, app.font_px(17), self.panel.w), app.theme.text_light,
+                           (self.panel.centerx, self.panel.bottom + app.px(10)), "midtop", shadow=app.theme.shadow)
         return widget_screen(self.backdrop.picture(app, app.size, [("ui/panel", self.panel)]), self.group,
                              window_part(app, "title", title))

@@ -8,12 +8,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from arenas.match import Run
+from arenas.replay_model import ArenasReplay
 from arenas.rules import GameState
 from arenas.scenes import flow
 from arenas.scenes.catalog import finished_game
-from arenas.scenes.replay_model import ArenasReplay
 from arenas.scenes.replay_view import ArenasPlayback
-from arenas.scenes.run import Run
 from arenas.session import RunRecord
 from common.app import App
 from common.replay import read_replay

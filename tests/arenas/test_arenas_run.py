@@ -1,10 +1,11 @@
-"""The play scene's pygame-free model (`arenas.scenes.run.Run`): countdown, replay feeding, bots, the end."""
+"""The run model (`arenas.match.Run`) the play scene, the server's room and the replays share: countdown, replay
+feeding, seats and bots, the end."""
 from __future__ import annotations
 
-from arenas.bots import MIN_REACTION_MS
+from arenas.bots import MIN_REACTION_MS, BotSeat, TeammateBot
+from arenas.match import COUNTDOWN_MS, CardDone, Person, Phase, Refused, Run, SandRan
 from arenas.rules import PlayCard, level_path, load_level, outcome_json
 from arenas.scenes.catalog import finished_game
-from arenas.scenes.run import COUNTDOWN_MS, CardDone, Phase, Refused, Run, SandRan
 from arenas.session import GameSetup, RunRecord
 
 
@@ -61,3 +62,22 @@ def test_no_pause_only_while_people_play_live_without_the_assist() -> None:
     assert not Run(solo()).no_pause_now()  # the countdown: the rules may still be read
     assert not Run(solo(), replay_actions=[], countdown=False).no_pause_now()
 
+
+
+def test_a_persons_seat_handed_to_a_bot_plays_by_itself_until_given_back() -> None:
+    setup = GameSetup(load_level(level_path(1)), ("Ana", "Bo"), seed=5, counts=False)
+    run = Run(setup, countdown=False)
+    assert all(isinstance(seat, Person) for seat in run.seats.values()) and not run.is_bot(0)
+    run.step(5000)
+    assert run.state.actions == []  # people play through `play`: nothing happens by itself
+    run.hand_over(0, BotSeat(TeammateBot(0, MIN_REACTION_MS, 1, frozenset({1}))))
+    assert run.is_bot(0) and run.bot_turn_now()
+    for _ in range(300):
+        run.step(10)
+    assert [a.player for _, a in run.state.actions] == [0]  # the bot played seat 0's turn, then Bo's waits
+    run.hand_over(0, Person())
+    assert not run.is_bot(0)
+    run.play(PlayCard(1, 0))
+    for _ in range(300):
+        run.step(10)
+    assert [a.player for _, a in run.state.actions] == [0, 1]

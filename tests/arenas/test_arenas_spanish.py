@@ -142,8 +142,8 @@ def test_counts_take_their_plural_form_in_both_languages(spanish: None) -> None:
     level = build_level([Tile("gray", "circle"), Tile("yellow", "crescent"), Tile("orange", "square")], 2,
                         [("slow1", 0)], blocks=frozenset({1}), hand_size=2)
     one, two = (level_facts(replace(level, team_size=n)) for n in (1, 2))
-    assert one[0] == "3 engranajes · Desactivador tras el engranaje 2 · 1 en la zona de peligro"
-    assert one[2:] == ["Reto: una mano de 2 cartas", "Reto: un bloqueo en el engranaje 2",
+    assert one[0] == "3 engranajes · Desactivador tras el engranaje 2 · 1 engranaje en la zona de peligro"
+    assert one[2:] == ["Reto: una mano de 2 cartas", "Reto: un bloque en el engranaje 2",
                        "Equipo sugerido: 1 jugador"]
     assert two[-1] == "Equipo sugerido: 2 jugadores"
     i18n.set_language("en")

@@ -41,6 +41,6 @@ def test_the_statistics_page_shows_every_level_played(tmp_path: Path) -> None:
     records.record(1, won=False, time_ms=10_000, assisted=True)
     records.record(4, won=True, time_ms=90_000, assisted=True)
     page = statistics(records)
-    assert page.totals == (("Games played", "3"), ("Won", "2"), ("Lost", "1"), ("Win rate", "67 %"))
+    assert page.totals == (("Games played", "3"), ("Won", "2"), ("Lost", "1"), ("Win rate", "67%"))
     assert page.rows == (("1 · First Grains", "1:01.5", "1", "1", "1", "0 / 1"),
                          (f"4 · {page.rows[1][0].split(' · ')[1]}", "—", "1", "0", "1", "1 / 1"))

@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from arenas.bots import TeammateBot
+from arenas.match import Phase
 from arenas.rules import GameState, PlayCard, legal_actions
-from arenas.scenes.run import Phase
 from arenas.scenes.setup import SetupScene
 from arenas.scenes.tutorial import TutorialScene, consequence
 from arenas.scenes.tutorial_steps import REACT_MS, SPECS, free_index, position

@@ -7,12 +7,12 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from arenas.match import COUNTDOWN_MS, Phase
 from arenas.rules import load_levels
 from arenas.scenes import flow, layouts
 from arenas.scenes.board import BoardView
 from arenas.scenes.level_facts import level_facts
 from arenas.scenes.play import PlayScene
-from arenas.scenes.run import COUNTDOWN_MS, Phase
 from arenas.scenes.setup import WARM_AFTER_MS
 from arenas.session import GameSetup
 from arenas_support import fits_finished, make_level

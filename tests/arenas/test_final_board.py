@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from arenas.match import Phase
 from arenas.rules import level_path, load_level
 from arenas.scenes import flow
 from arenas.scenes.ending import deciding_timer, ending_lines
 from arenas.scenes.play import END_GUARD_MS, END_HOLD_MS, PlayScene
 from arenas.scenes.result import ResultScene
-from arenas.scenes.run import Phase
 from arenas.session import GameSetup
 from common.app import App
 from helpers import key

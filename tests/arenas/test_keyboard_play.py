@@ -5,13 +5,13 @@ from __future__ import annotations
 import pygame
 
 from arenas.bots.teammate import TeammateBot
+from arenas.match import Phase
 from arenas.rules import WILD, PlayCard, PlayWild, level_path, load_level
 from arenas.scenes import flow
 from arenas.scenes.ending import deciding_timer, ending_lines
 from arenas.scenes.names import timer_name
 from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.result import ResultScene
-from arenas.scenes.run import Phase
 from arenas.session import GameSetup
 from common.app import App
 from common.scenes.help import HelpOverlay

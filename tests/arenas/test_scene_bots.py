@@ -7,9 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, hint
+from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, BotSeat, hint
 from arenas.bots.proof import load_difficulty
 from arenas.bots.teammate import JITTER_PCT, RETHINK_MS
+from arenas.match import Phase
 from arenas.rules import (
     Card,
     PlayCard,
@@ -25,7 +26,6 @@ from arenas.scenes import setup as setup_screen
 from arenas.scenes.hints import HINT_COLOUR, HINT_MS
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultScene
-from arenas.scenes.run import Phase
 from arenas.scenes.setup_widgets import Choices
 from arenas.session import GameSetup, SetupError, from_replay, replay_outcome, to_replay
 from common.app import App
@@ -176,7 +176,8 @@ def test_no_hint_in_the_countdown_or_a_replay(app: App) -> None:
     replay = flow.play_scene(app, duo(), replay_actions=[], countdown=False)
     app.stack.clear_to(replay)
     app.step(key(pygame.K_h), FRAME)
-    assert replay.hint is None and not replay.run.state.assisted and replay.run.bots == {}
+    assert replay.hint is None and not replay.run.state.assisted
+    assert not any(isinstance(s, BotSeat) for s in replay.run.seats.values())
 
 
 def play_to_the_end(app: App, scene: PlayScene) -> None:
@@ -267,7 +268,8 @@ def test_setup_seats_switch_to_bots_with_friendly_names_and_start_with_them(
     play = app.stack.top
     assert isinstance(play, PlayScene)
     assert play.run.setup.players == ("Player 1", "Clockwork Pip") and play.run.setup.bots == (1,)
-    assert play.run.setup.reaction_ms == app.settings.teammate_delay_ms and set(play.run.bots) == {1}
+    assert play.run.setup.reaction_ms == app.settings.teammate_delay_ms
+    assert [s for s, c in play.run.seats.items() if isinstance(c, BotSeat)] == [1]
     app.pop()
     scene.set_bot(1, False)
     assert scene.choices.name(1) == "Player 2"

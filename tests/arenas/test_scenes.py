@@ -7,6 +7,7 @@ import random
 import pygame
 import pytest
 
+from arenas.match import Phase
 from arenas.rules import (
     TIMER_SPECS,
     WILD,
@@ -25,7 +26,6 @@ from arenas.scenes.catalog import finished_game
 from arenas.scenes.chart import draw_chart, sand_history
 from arenas.scenes.glass import GlassPainter
 from arenas.scenes.play import LeaveDialog, PlayScene
-from arenas.scenes.run import Phase
 from arenas.scenes.running_rules import RunningRulesScene
 from arenas.session import GameSetup, format_ms
 from common import catalog, text

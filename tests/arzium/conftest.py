@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from arzium.scenes import controllers
+from arzium import seats, thinking
 from common.app import App, AppOptions
 from common.settings import Settings
 
@@ -17,16 +17,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 @pytest.fixture()
-def jobs(monkeypatch: pytest.MonkeyPatch) -> list[controllers.Task]:
+def jobs(monkeypatch: pytest.MonkeyPatch) -> list[thinking.Task]:
     """Every bot decision and hint the table asks for from now on, to wait for (`table_spy.step_until`)."""
-    started: list[controllers.Task] = []
+    started: list[thinking.Task] = []
 
-    class Recorded(controllers.Task):
+    class Recorded(thinking.Task):
         def __init__(self, *args, **kwargs) -> None:
             super().__init__(*args, **kwargs)
             started.append(self)
 
-    monkeypatch.setattr(controllers, "Task", Recorded)
+    monkeypatch.setattr(thinking, "Task", Recorded)  # hints
+    monkeypatch.setattr(seats, "Task", Recorded)  # bots' decisions
     return started
 
 

@@ -8,9 +8,9 @@ from concurrent import futures
 import pygame
 
 from arzium.rules import GameState, SeatSetup
-from arzium.scenes.controllers import Task
 from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
+from arzium.thinking import Task
 from common.app import App
 from common.scene import Scene
 

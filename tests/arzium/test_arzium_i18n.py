@@ -18,6 +18,7 @@ from arzium.bots import make_bot
 from arzium.rules import (
     ABILITY_TEXT,
     SIZE,
+    BiddingStarted,
     BidPlaced,
     Event,
     GameEnded,
@@ -36,7 +37,7 @@ from arzium.rules.preview import search_preview
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.log_panel import describe
-from arzium.scenes.wording import RULE_TEXTS, rule_text, shown_name
+from arzium.wording import RULE_TEXTS, rule_text, shown_name
 from common import catalog, text
 from common.app import App, AppOptions
 from common.i18n import catalogue_folder, language, set_language
@@ -45,7 +46,7 @@ from common.settings import Settings
 
 PO = catalogue_folder("es") / "arzium.po"
 FRAME = 1000 / 60
-EXTRA_FIELDS = {"name", "owner", "marker_owner"}  # what `wording.person` and the slide line also give
+EXTRA_FIELDS = {"name", "owner", "marker_owner", "others"}  # what `wording.person`, `group` and the slide line give
 
 
 def entries() -> list[Any]:
@@ -207,6 +208,8 @@ def test_every_ability_text_of_the_rules_is_in_the_catalogue() -> None:
     ([Rested(0, 2)], "Haces un descanso temprano por 2 monedas", "Ann hace un descanso temprano por 2 monedas"),
     ([MarkerSlid(0, 1, 3, 4)], "Deslizas el marcador de Bo", "Ann desliza el marcador de Bo"),
     ([GameEnded((20, 18), (0,))], "Fin de la partida. Has ganado", "Fin de la partida. Gana Ann"),
+    ([BiddingStarted(2, (0, 1))], "¡Empate! Bo y tú pujáis por ella", "¡Empate! Pujan por ella: Ann, Bo"),
+    ([GameEnded((20, 20), (0, 1))], "Fin de la partida. Ganáis Bo y tú", "Fin de la partida. Ganan Ann y Bo"),
 ])
 def test_spanish_log_lines_speak_to_you_and_put_names_where_spanish_wants_them(
         events: list[Event], as_you: str, as_ann: str, spanish: None) -> None:
@@ -239,3 +242,10 @@ def test_a_refusal_of_the_rules_with_numbers_is_shown_in_spanish(spanish: None) 
                         rule_text(reason))
     assert rule_text("Gain 1 coin.") == "Gana 1 moneda." and rule_text("a reason it does not know") == \
         "a reason it does not know"
+
+
+def test_the_replay_list_names_default_seats_in_the_language_shown(spanish: None) -> None:
+    from arzium.replay_model import result_text
+    assert result_text(["Snorebert"], 20) == "Ganó Roncaberto (20)"
+    assert result_text(["Player 2", "Dozy Dora"], 18) == "Victoria compartida: Jugador 2, Dora Dormilona (18)"
+    assert result_text(["Ann"], 7) == "Ganó Ann (7)"

@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from arzium.replay_model import ArziumReplay, played_actions, summarize
 from arzium.rules import GameState, ResolveClaims, SkipBuy, apply, new_game, run_replay
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.scenes.flow import result_scene
-from arzium.scenes.replay_model import ArziumReplay, played_actions, summarize
 from arzium.scenes.replay_view import ArziumPlayback
 from common.app import App
 from common.replay import Replay, read_replay

@@ -5,11 +5,11 @@ import time
 
 import pytest
 
+from arzium import thinking
 from arzium.bots import Bot
 from arzium.rules import GameState, action_from_json, apply, current_player, default_setup, legal_actions, new_game
-from arzium.scenes import controllers
-from arzium.scenes.controllers import THINK_LIMIT_S, BotSpec, decide_job, hint_job
 from arzium.scenes.thinkbench import GAP_TARGET_MS, format_report, think_bench
+from arzium.thinking import THINK_LIMIT_S, BotSpec, decide_job, hint_job
 from common.app import App
 
 
@@ -22,13 +22,13 @@ def a_position() -> GameState:
 
 def test_a_bot_in_the_window_is_made_with_the_think_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[tuple[object, ...]] = []
-    real = controllers.make_bot
+    real = thinking.make_bot
 
     def spy(level: str, seed: int, iterations: int | None = None, max_seconds: float | None = None) -> Bot:
         made.append((level, iterations, max_seconds))
         return real(level, seed, iterations, max_seconds)
 
-    monkeypatch.setattr(controllers, "make_bot", spy)
+    monkeypatch.setattr(thinking, "make_bot", spy)
     state = a_position()
     answer = action_from_json(decide_job(BotSpec("easy", 3), current_player(state), 6, state.to_dict(), None))
     assert answer in legal_actions(state) and made == [("easy", None, THINK_LIMIT_S)]
@@ -52,7 +52,7 @@ def test_a_hint_in_the_window_is_asked_with_the_think_limit(monkeypatch: pytest.
         asked.append(max_seconds)
         return legal_actions(state)[0]
 
-    monkeypatch.setattr(controllers, "hard_hint", fake_hint)
+    monkeypatch.setattr(thinking, "hard_hint", fake_hint)
     state = a_position()
     assert action_from_json(hint_job(state.to_dict(), None)) == legal_actions(state)[0]
     assert asked == [THINK_LIMIT_S]
@@ -67,4 +67,4 @@ def test_think_bench_plays_whole_games_and_reports_its_figures(app: App) -> None
     assert 0 <= report["gaps_over_target"] <= report["frames_while_thinking"]
     text = format_report(report)
     assert f"over {GAP_TARGET_MS} ms" in text and "2 x hard" in text
-    assert controllers.THINK_LIMIT_S <= 1.0
+    assert thinking.THINK_LIMIT_S <= 1.0

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from arzium import save
+from arzium.match import Match
 from arzium.rules import SeatSetup, Setup, legal_actions, new_game
 from arzium.rules.actions import Search
 from arzium.scenes.flow import setup_scene
-from arzium.scenes.table import Table
 from common.app import App
 from common.file_lock import lock_path, release
 from common.files import DataError, Problem
@@ -78,7 +78,7 @@ def other_window(user_home: Path) -> Iterator[subprocess.Popen[str]]:
     release(save.save_path())
 
 
-def _played(table: Table) -> None:
+def _played(table: Match) -> None:
     search = next(a for a in legal_actions(table.state) if isinstance(a, Search))
     assert table.submit(search) and table.confirm() is None
 
@@ -101,7 +101,7 @@ def test_a_game_in_the_second_window_is_told_once_and_never_overwrites_nor_delet
         user_home: Path, other_window: subprocess.Popen[str]) -> None:
     before = snapshot(user_home)
     listener = Listener()
-    table = Table(new_game(HOT_SEAT, 3), listener, lambda ms: 0.0)
+    table = Match(new_game(HOT_SEAT, 3), listener, lambda ms: 0.0)
     _played(table)
     _played(table)
     assert len(listener.notices) == 1 and is_one_line(listener.notices[0])

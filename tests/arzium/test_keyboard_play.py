@@ -8,9 +8,9 @@ from typing import Any
 import pygame
 import pytest
 
+from arzium import thinking
 from arzium.bots import make_bot
 from arzium.rules import Bid, Buy, RestEarly, SeatSetup, Setup, UsePurse, apply, current_player, is_over, new_game
-from arzium.scenes import controllers
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
@@ -31,7 +31,7 @@ def quick(app: App, monkeypatch: pytest.MonkeyPatch) -> App:
         done: Future[Any] = Future()
         done.set_result(fn(*args))
         return done
-    monkeypatch.setattr(controllers, "_submit", at_once)
+    monkeypatch.setattr(thinking, "_submit", at_once)
     app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
     return app
 

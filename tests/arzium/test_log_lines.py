@@ -28,7 +28,7 @@ from arzium.rules import (
     default_cards,
 )
 from arzium.scenes.log_panel import describe
-from arzium.scenes.wording import person, possessive, win_line
+from arzium.wording import person, possessive, win_line
 
 CARDS = default_cards()
 SETUP = Setup((SeatSetup("You", "red", "south", "human"), SeatSetup("Ann", "blue", "north", "bot"),

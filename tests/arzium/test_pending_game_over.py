@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from arzium.match import AUTO_CONFIRM_MS
 from arzium.rules import (
     Action,
     ArtifactRowRefilled,
@@ -23,7 +24,6 @@ from arzium.rules import (
 from arzium.scenes.catalog import played
 from arzium.scenes.flow import play_scene
 from arzium.scenes.result import ResultScene
-from arzium.scenes.table import AUTO_CONFIRM_MS
 from common.app import App
 from table_spy import ANN, BO, BOT, FRAME, record_table
 

@@ -7,6 +7,7 @@ import dataclasses
 
 import pygame
 
+from arzium.match import AUTO_CONFIRM_MS
 from arzium.rules import (
     Search,
     SeatSetup,
@@ -20,7 +21,6 @@ from arzium.rules import (
 from arzium.scenes.flow import play_scene
 from arzium.scenes.handoff import GRACE_MS, HandOff
 from arzium.scenes.log_panel import describe
-from arzium.scenes.table import AUTO_CONFIRM_MS
 from common.app import App
 from table_spy import ANN, BO, BOT, FRAME, key, record_table
 

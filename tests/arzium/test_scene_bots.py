@@ -9,6 +9,7 @@ import time
 import pygame
 import pytest
 
+from arzium import thinking
 from arzium.bots import LEVELS
 from arzium.rules import (
     Buy,
@@ -23,14 +24,14 @@ from arzium.rules import (
     legal_actions,
     new_game,
 )
-from arzium.scenes import controllers
 from arzium.scenes.catalog import played
-from arzium.scenes.controllers import BotSpec
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import LevelSegment
 from arzium.scenes.thinkbench import format_report, think_bench
+from arzium.seats import BotController
+from arzium.thinking import BotSpec
 from common.app import App
 from common.replay import read_replay
 from common.scene import Scene
@@ -84,7 +85,7 @@ def frame_gaps_while_hard_thinks(app: App) -> list[float]:
                 app.step([key(pygame.K_h)], FRAME)
     assert scene.table.state.turn >= 4, "the bot or the hint never answered"
     assert scene.table.assisted
-    assert not controllers._pool_failed, "no worker process could be started: the bot thought on a thread"
+    assert not thinking._pool_failed, "no worker process could be started: the bot thought on a thread"
     gaps.sort()
     assert len(gaps) > 10  # the window kept drawing while they thought
     print(f"frame gaps while thinking: n={len(gaps)} p50 {gaps[len(gaps) // 2]:.1f} "
@@ -128,18 +129,19 @@ def test_setup_seat_levels_round_trip_into_seat_setup_and_the_table(app: App) ->
     setup.start()
     scene = app.stack.top
     assert isinstance(scene, PlayScene)
-    assert {i: c.spec.level for i, c in scene.table.controllers.items()} == {1: "hard", 2: "easy", 3: "normal"}
+    bots = {i: c.spec.level for i, c in scene.table.controllers.items() if isinstance(c, BotController)}
+    assert bots == {1: "hard", 2: "easy", 3: "normal"}
     assert [p.label for p in scene.parties] == ["Player 1", f"{chosen.seats[1].name} · Hard",
                                                 f"{chosen.seats[2].name} · Easy", f"{chosen.seats[3].name} · Normal"]
 
 
-def wait_for_hint(app: App, scene: PlayScene, jobs: list[controllers.Task]) -> None:
+def wait_for_hint(app: App, scene: PlayScene, jobs: list[thinking.Task]) -> None:
     app.step([key(pygame.K_h)], FRAME)
     assert scene.hints.pending
     step_until(app, lambda: scene.hints.hint is not None, jobs)
 
 
-def test_h_shows_a_legal_hint_on_the_map_and_marks_the_game_assisted(app: App, jobs: list[controllers.Task]) -> None:
+def test_h_shows_a_legal_hint_on_the_map_and_marks_the_game_assisted(app: App, jobs: list[thinking.Task]) -> None:
     scene = table(app, HUMAN, hard(), seed=3)
     app.step([], FRAME)
     assert scene.table.acting_human() == 0 and not scene.table.assisted
@@ -160,7 +162,7 @@ def test_h_shows_a_legal_hint_on_the_map_and_marks_the_game_assisted(app: App, j
     assert path is not None and read_replay(path, "arzium").meta["assisted"] is True
 
 
-def test_no_hint_on_a_bots_turn_and_h_again_hides_the_hint(app: App, jobs: list[controllers.Task]) -> None:
+def test_no_hint_on_a_bots_turn_and_h_again_hides_the_hint(app: App, jobs: list[thinking.Task]) -> None:
     scene = table(app, dataclasses.replace(hard(), edge="south"), dataclasses.replace(HUMAN, edge="north"))
     app.step([key(pygame.K_h)], FRAME)
     assert scene.hints.task is None and scene.hints.hint is None and not scene.table.assisted
@@ -202,9 +204,9 @@ def test_a_hint_that_is_not_a_search_lights_its_button_or_artifact(app: App) -> 
 
 @pytest.mark.parametrize("threads", [False, True], ids=["worker process", "thread fallback"])
 def test_bots_of_every_level_take_turns_at_the_table(app: App, monkeypatch: pytest.MonkeyPatch,
-                                                       jobs: list[controllers.Task], threads: bool) -> None:
+                                                       jobs: list[thinking.Task], threads: bool) -> None:
     if threads:
-        monkeypatch.setattr(controllers, "_pool_failed", True)
+        monkeypatch.setattr(thinking, "_pool_failed", True)
     app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
     seats = tuple(SeatSetup(f"Bot {level}", colour, edge, "bot", level)
                   for level, colour, edge in zip(LEVELS, ("red", "blue", "green"), ("south", "west", "north")))
@@ -220,7 +222,7 @@ def test_bots_of_every_level_take_turns_at_the_table(app: App, monkeypatch: pyte
     assert movers == {0, 1, 2} and replay.to_dict() == scene.table.state.to_dict()
 
 
-def test_the_result_screen_and_replay_say_the_game_was_assisted(app: App, jobs: list[controllers.Task]) -> None:
+def test_the_result_screen_and_replay_say_the_game_was_assisted(app: App, jobs: list[thinking.Task]) -> None:
     seats = (HUMAN, hard())
     state, actions = played(Setup(seats, False, 0), 9, lambda s: False)
     scene = play_scene(app, state, actions)
@@ -239,5 +241,5 @@ def test_frame_gaps_and_hard_decision_times_over_a_whole_game(app: App) -> None:
     """Evidence run (-m slow -s): `main.py think-bench` for one whole game of two Hard bots."""
     report = think_bench(app, "hard", 2, 1, seed=21)
     print("\n" + format_report(report))
-    assert report["decisions"] > 10 and report["decision_ms"]["max"] < controllers.THINK_LIMIT_S * 1000 + 500
+    assert report["decisions"] > 10 and report["decision_ms"]["max"] < thinking.THINK_LIMIT_S * 1000 + 500
     assert report["gap_ms"]["max"] < GAP_LIMIT_MS

@@ -10,6 +10,7 @@ import pytest
 
 from arzium import save
 from arzium.bots import make_bot
+from arzium.match import AUTO_CONFIRM_MS
 from arzium.rules import (
     Bid,
     GameState,
@@ -24,13 +25,12 @@ from arzium.rules import (
 )
 from arzium.rules.builders import put_markers
 from arzium.scenes.bidding import BidScene
-from arzium.scenes.controllers import Task
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene
 from arzium.scenes.shown import Shown
-from arzium.scenes.table import AUTO_CONFIRM_MS
-from arzium.scenes.wording import points
+from arzium.thinking import Task
+from arzium.wording import points
 from arzium_testkit import (
     artifact_of,
     give_artifacts,

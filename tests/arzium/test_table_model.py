@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from arzium.match import Match
 from arzium.rules import (
     Action,
     ArtifactBought,
@@ -21,7 +22,7 @@ from arzium.rules import (
     legal_actions,
     new_game,
 )
-from arzium.scenes.table import Table
+from arzium.scenes.shown import at_rest
 
 HUMANS = Setup((SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bo", "blue", "north", "human")), False, 0)
 
@@ -53,14 +54,17 @@ class Listener:
     def notify(self, message: str) -> None:
         self.messages.append(message)
 
+    def stopped(self, number: int, reason: str) -> None:
+        self.messages.append(f"stopped at {number}: {reason}")
 
-def a_table(state: GameState, replay: list[Action] | None = None) -> tuple[Table, Listener]:
+
+def a_table(state: GameState, replay: list[Action] | None = None) -> tuple[Match, Listener]:
     listener = Listener()
-    return Table(state, listener, lambda ms: 0.0, replay=replay, autosave=False), listener
+    return Match(state, listener, lambda ms: 0.0, replay=replay, autosave=False), listener
 
 
 def test_the_table_model_imports_no_pygame() -> None:
-    code = "import sys, arzium.scenes.table, arzium.rules.preview; assert 'pygame' not in sys.modules"
+    code = "import sys, arzium.match, arzium.rules.preview; assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -120,12 +124,12 @@ def test_a_buy_is_pending_with_undo_and_its_new_artifact_waits_for_the_confirm()
     told = [e for events, _ in listener.told for e in events]
     assert any(isinstance(e, ArtifactBought) for e in told)
     assert not any(isinstance(e, (ArtifactRowRefilled, TurnStarted)) for e in told)  # held back
-    assert table.view_state().art_row[1] != row[1] and table.shown().art_row == [row[0], None, *row[2:]]
+    assert table.view_state().art_row[1] != row[1] and at_rest(table).art_row == [row[0], None, *row[2:]]
     assert table.undo() and table.work is None and table.state.to_dict() == before
-    assert table.shown().art_row == row
+    assert at_rest(table).art_row == row
     assert table.submit(buy) and table.confirm() is None
     refills = [e for e in listener.told[-1][0] if isinstance(e, ArtifactRowRefilled)]
     assert refills == [ArtifactRowRefilled(1, table.state.art_row[1])] and not listener.told[-1][1]
     expected = at_a_buy(Setup(HUMANS.seats, True, 0), 3)
     apply(expected, buy)
-    assert table.state.to_dict() == expected.to_dict() and table.shown().art_row == expected.art_row
+    assert table.state.to_dict() == expected.to_dict() and at_rest(table).art_row == expected.art_row

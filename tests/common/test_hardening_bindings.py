@@ -139,3 +139,17 @@ def test_a_tutorial_progress_field_a_newer_version_wrote_survives_answering_the_
     assert data["games"]["arenas"]["medal"] == "gold" and data["theme"] == "night"
     progress, message = load_progress(path)
     assert message is None and progress.of("arzium").offered
+
+
+def test_setup_memory_keys_a_newer_version_wrote_survive_the_next_start(tmp_path: Path) -> None:
+    from arzium import save
+    from arzium.rules import SeatSetup, Setup
+    setup = Setup((SeatSetup("Ann", "red", "south", "human", "easy"), SeatSetup("Bo", "blue", "north", "bot", "easy")),
+                  False, 0)
+    path = tmp_path / "arzium_setup.json"
+    path.write_text(json.dumps({"game": "arzium-setup", "format": 1, "setup": setup.to_dict(),
+                                "table_theme": {"cloth": "green"}}), encoding="utf-8")
+    assert save.save_last_setup(setup, path, random_first=True) is None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["table_theme"] == {"cloth": "green"} and data["first"] == "random"
+    assert save.load_setup_memory(path) == ((setup, True), None)

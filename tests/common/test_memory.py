@@ -8,7 +8,7 @@ from multiprocessing import get_context
 from arzium.bots import make_bot
 from arzium.bots.tournament import GameSpec, play_game
 from arzium.rules import default_setup, new_game
-from arzium.scenes.controllers import BotSpec, decide_job
+from arzium.thinking import BotSpec, decide_job
 from common.memory import settle_worker
 
 

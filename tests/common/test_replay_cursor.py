@@ -68,7 +68,7 @@ def test_speed_goes_from_half_to_eight_times() -> None:
 def test_the_replay_models_and_statistics_pages_load_no_pygame() -> None:
     import subprocess
     import sys
-    modules = ("common.replay_cursor", "common.replay_index", "arenas.scenes.replay_model",
-               "arzium.scenes.replay_model", "arenas.scenes.statistics", "arzium.scenes.statistics", "arzium.records")
+    modules = ("common.replay_cursor", "common.replay_index", "arenas.replay_model",
+               "arzium.replay_model", "arenas.scenes.statistics", "arzium.scenes.statistics", "arzium.records")
     code = f"import sys; import {', '.join(modules)}; assert 'pygame' not in sys.modules, 'pygame loaded'"
     subprocess.run([sys.executable, "-c", code], check=True)

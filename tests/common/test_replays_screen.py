@@ -13,13 +13,14 @@ import pytest
 
 from arzium.rules import apply, new_game, outcome
 from arzium.rules.replay import Replay as RulesReplay
-from common import replay_index
+from common import folder_opener
 from common.app import App
 from common.dialog import Dialog
+from common.folder_opener import opener_command
 from common.games import GAMES
 from common.paths import replays_dir
 from common.replay import Replay, read_replay
-from common.replay_index import opener_command, replay_files, summarize
+from common.replay_index import replay_files, summarize
 from common.scene import Scene
 from common.scenes.menu import MenuScene
 from common.scenes.replay_viewer import ReplayViewerScene
@@ -160,10 +161,14 @@ def test_open_the_folder_starts_the_platforms_opener(app: App, monkeypatch: pyte
         started.append(command)
         return FakeProcess(None)
 
-    monkeypatch.setattr(replay_index.subprocess, "Popen", popen)
+    monkeypatch.setattr(folder_opener.subprocess, "Popen", popen)
     scene = open_list(app)
     scene.open_folder()
-    assert started == [] and app.toasts[-1].message == f"Replays folder: {replays_dir()}"  # headless: no program
+    shown = app.stack.top  # headless: no program, the path in a dialog that copies it
+    assert started == [] and isinstance(shown, Dialog) and str(replays_dir()) in shown.message
+    app.step(key(pygame.K_RETURN), 16)
+    assert app.stack.top is scene and app.toasts[-1].message == f"Path copied: {replays_dir()}"
+    assert pygame.scrap.get_text() == str(replays_dir())
     app.options = dataclasses.replace(app.options, headless=False)
     scene.open_folder()
     assert started == [opener_command(replays_dir())] and replays_dir().is_dir()
@@ -178,15 +183,16 @@ def test_a_failing_opener_is_one_line(app: App, monkeypatch: pytest.MonkeyPatch,
             raise FileNotFoundError(2, "No such file or directory")
         return FakeProcess(4)
 
-    monkeypatch.setattr(replay_index.subprocess, "Popen", popen)
+    monkeypatch.setattr(folder_opener.subprocess, "Popen", popen)
     app.options = dataclasses.replace(app.options, headless=False)
     scene = open_list(app)
     scene.open_folder()
     run(app, 2)
-    message = app.toasts[-1].message
-    assert message.startswith("could not open the folder") and "\n" not in message
-    assert ("No such file" in message) if failure == "cannot start" else ("code 4" in message)
-    assert app.stack.top is scene and scene.opener is None
+    shown = app.stack.top  # the game's own words and the path to copy, never the system's text
+    assert isinstance(shown, Dialog) and str(replays_dir()) in shown.message and "No such file" not in shown.message
+    assert shown.message.startswith("This system has no file manager" if failure == "cannot start"
+                                    else "The file manager could not open the folder.")
+    assert scene.opener.process is None
 
 
 def test_the_menu_opens_replays_and_statistics(app: App) -> None:
@@ -215,7 +221,7 @@ def test_the_statistics_screen_switches_games_with_the_arrows(app: App) -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_input_never_breaks_the_viewers_or_the_list(app: App, folder: dict[str, Path], seed: int,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(replay_index.subprocess, "Popen", lambda command, **_: FakeProcess(None))
+    monkeypatch.setattr(folder_opener.subprocess, "Popen", lambda command, **_: FakeProcess(None))
     for game, path in (("arenas", folder["arenas"]), ("arzium", folder["arzium"])):
         replay = read_replay(path)
         fuzz_scene(app, lambda app, game=game, replay=replay: ReplayViewerScene(

@@ -1,16 +1,12 @@
-"""Who decides for a seat that is not driven by the mouse (a bot, or a replay), and the worker that
-bots and hints think on.
-
-The play scene asks `poll(state, seat, key)` each frame; the first call starts the work, later
-calls return None until the action is ready. `key` names the decision (how many actions the game
-has seen), so an answer to an older question is never used.
+"""Where bots and hints think: one worker process, started on first use, and the jobs it runs.
 
 Thinking happens off the frame loop in one worker process, started on first use: Python threads
 share one interpreter lock, so a search on a thread of the window's process makes its frames late.
 The state travels as `GameState.to_dict()`. When no process can be started (or the worker dies),
 the same job runs on a daemon thread instead. The worker ends itself when the window's process is
 gone, however it ended (kill -9 included). This module must not import pygame: the worker process
-imports it to find the jobs.
+imports it to find the jobs. The room server uses the same worker, so a Hard bot's search never runs
+on its event loop.
 """
 from __future__ import annotations
 
@@ -24,17 +20,15 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from arzium.bots import hint as hard_hint
 from arzium.bots import make_bot
-from arzium.rules import Action, CardSet, GameState, action_from_json, default_cards
-from common.i18n import _
+from arzium.rules import CardSet, GameState, default_cards
 from common.memory import settle_worker
 
 THINK_LIMIT_S = 0.8  # bots and hints in the window stop searching after this many seconds (wall clock)
 PARENT_POLL_S = 0.5  # how often the worker looks whether the window's process is still there
-
 
 
 # ----------------------------------------------------------------------------------------------
@@ -156,9 +150,23 @@ class Task:
         self.future.cancel()
 
 
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot by level and seed (`iterations`: the hard bot's search budget, None for its default)."""
+
+    level: str
+    seed: int
+    iterations: int | None = None
+
+
 def _cards_arg(state: GameState) -> CardSet | None:
     """The card set to send along: None for the shipped one (the worker loads it itself)."""
     return None if state.cards is default_cards() else state.cards
+
+
+def state_job_args(state: GameState) -> tuple[dict[str, Any], CardSet | None]:
+    """How a state travels to the worker: its JSON form and its card set (None: the shipped one)."""
+    return state.to_dict(), _cards_arg(state)
 
 
 def decision_seed(seed: int, key: int) -> int:
@@ -184,72 +192,4 @@ def hint_job(data: dict[str, Any], cards: CardSet | None) -> dict[str, Any]:
 
 def start_hint(state: GameState) -> Task:
     """Ask for a hint for the player to act in `state` off the frame loop."""
-    return Task(hint_job, state.to_dict(), _cards_arg(state))
-
-
-# ----------------------------------------------------------------------------------------------
-# controllers
-
-
-class Controller(Protocol):
-    def poll(self, state: GameState, seat: int, key: int) -> Action | None:
-        """The seat's action for decision `key`, or None while it is not ready."""
-        ...
-
-    def stop(self) -> None:
-        """Forget any work in progress (the game is left)."""
-        ...
-
-
-@dataclass(frozen=True)
-class BotSpec:
-    """A bot by level and seed (`iterations`: the hard bot's search budget, None for its default)."""
-
-    level: str
-    seed: int
-    iterations: int | None = None
-
-
-class BotController:
-    """Runs the bot's decision in the worker on a copy of the state, so the window never waits."""
-
-    def __init__(self, spec: BotSpec) -> None:
-        self.spec = spec
-        self._key: int | None = None
-        self._task: Task | None = None
-
-    @property
-    def thinking(self) -> bool:
-        return self._task is not None and not self._task.done
-
-    def poll(self, state: GameState, seat: int, key: int) -> Action | None:
-        if self._task is not None and self._key == key:
-            try:
-                value = self._task.result()
-            except Exception as exc:
-                raise RuntimeError(_("bot failed: {reason}").format(reason=exc)) from exc
-            return action_from_json(value) if value is not None else None
-        if self.thinking:  # still busy with an older question; ask again later
-            return None
-        self._key = key
-        self._task = Task(decide_job, self.spec, seat, key, state.to_dict(), _cards_arg(state))
-        return None
-
-    def stop(self) -> None:
-        """Forget the question in progress (the game is left)."""
-        if self._task is not None:
-            self._task.cancel()
-        self._task, self._key = None, None
-
-
-class ReplayController:
-    """Plays back recorded actions in order, whoever's turn it is."""
-
-    def __init__(self, actions: list[Action]) -> None:
-        self.actions = actions
-
-    def poll(self, state: GameState, seat: int, key: int) -> Action | None:
-        return self.actions[key] if key < len(self.actions) else None
-
-    def stop(self) -> None:
-        """Nothing runs in the background."""
+    return Task(hint_job, *state_job_args(state))

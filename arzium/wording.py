@@ -8,9 +8,10 @@ A seat called "You" (or its translation) is spoken to: its lines come from the "
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from arzium.rules import Card
-from common.i18n import N_, _, ngettext
+from common.i18n import N_, _, ngettext, pgettext
 
 BOT_NAMES = (N_("Dozy Dora"), N_("Snorebert"), N_("Mumbling Mo"), N_("Nightcap Ned"))
 """The names a bot seat gets on the setup screen. Setups, saves and replays keep these default names (and
@@ -146,10 +147,22 @@ def and_joined(names: list[str]) -> str:
     return joined(names, _(" and "))
 
 
+def group(names: list[str], with_you: str, without_you: str, join: Callable[[list[str]], str] | None = None,
+          **values: object) -> str:
+    """A line about several seats: `without_you` ("Ann and Bo bid"), or, when one of them is spoken to, `with_you`
+    ("Ann and you bid"; Spanish "Ann y tú pujáis"), filled with every name as `names` and with the names of the
+    others as `others`, each list joined by `join` (default `and_joined`). `with_you` is the same English words in
+    the context "you among them", so that a language with a plural "you" (vosotros) gives it a verb of its own."""
+    join = join or and_joined
+    others = [n for n in names if not is_you(n)]
+    message = with_you if len(others) < len(names) else without_you
+    return message.format(names=join(names), others=join(others), **values)
+
+
 def win_line(names: list[str]) -> str:
-    """Who won, as a clause: "Ann wins", "You win", "Ann and Bo win"."""
+    """Who won, as a clause: "Ann wins", "You win", "Ann and Bo win", "Ann and you win"."""
     if len(names) > 1:
-        return _("{names} win").format(names=and_joined(names))
+        return group(names, pgettext("you among them", "{names} win"), _("{names} win"))
     return person(names[0], _("You win"), _("{name} wins"))
 
 

@@ -10,6 +10,7 @@ from arzium.rules import CardDataError, GameState, IllegalAction, apply, new_gam
 from arzium.rules.actions import Action
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.replay import _old_rules_step
+from arzium.wording import shown_name
 from common.games import ReplayRow
 from common.i18n import N_, _, ngettext, pgettext
 from common.replay import Replay, ReplayError
@@ -104,10 +105,10 @@ def _result_of(meta: dict[str, Any], seats: int) -> tuple[list[str], list[int]] 
 
 
 def result_text(winners: list[str], best: int) -> str:
-    """Who won with how many points, in words."""
+    """Who won with how many points, in words; default names ("Player 2", a bot's) in the current language."""
     if len(winners) == 1:
-        return _("{name} won ({points})").format(name=winners[0], points=best)
-    return _("Shared win: {names} ({points})").format(names=", ".join(winners), points=best)
+        return _("{name} won ({points})").format(name=shown_name(winners[0]), points=best)
+    return _("Shared win: {names} ({points})").format(names=", ".join(map(shown_name, winners)), points=best)
 
 
 def seats_text(rules: RulesReplay) -> str:

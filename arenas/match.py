@@ -1,17 +1,21 @@
-"""One run of a level, without pygame: the rules state, its phase, the countdown, the pause, replay feeding, bots.
+"""One run of a level, without pygame: the rules state, its phase, the countdown, the pause, the seats, replay
+feeding. The play scene, the server's room and the replay viewer all run it.
 
 The rules clock is fed only by `step(step_ms)` (exact integer ms); a replay-driven run applies its
-recorded actions at their exact milliseconds inside those steps. Bot seats (`GameSetup.bots`) are
-polled every step after the sand has advanced; a bot's card goes through `play` exactly like a
-person's, so it is recorded in the state's actions (a replay plays those back and never asks the
-bot again). When the game ends the run is finished: its replay saved and its records counted.
+recorded actions at their exact milliseconds inside those steps. Every seat has a controller behind one
+interface (`Seat`): a bot (`GameSetup.bots`, or a person's seat handed to one while they are away) is
+polled every step after the sand has advanced; a person, at this screen or elsewhere, plays through `play`
+when they play. Either way the card is recorded in the state's actions (a replay plays those back and never
+asks the bot again). When the game ends the run is finished: its replay saved and its records counted.
 """
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
+from arenas.bots import BotSeat
 from arenas.bots import hint as bot_hint
 from arenas.rules import Action, Event, GameState, IllegalAction, advance, apply, mark_assisted
 from arenas.session import GameSetup, RunRecord, finish_run
@@ -55,6 +59,19 @@ class Refused:
 Happening = SandRan | CardDone | Refused
 
 
+class Seat(Protocol):
+    """Who plays a seat: asked every step, after the sand, for the card it plays now (None: not now)."""
+
+    def poll(self, state: GameState) -> Action | None: ...
+
+
+class Person:
+    """A person's seat, at this screen or elsewhere: their cards come in through `Run.play` when played."""
+
+    def poll(self, state: GameState) -> Action | None:
+        return None
+
+
 class Run:
     """A run of `setup` (from `state`, or its start), live or driven by a replay's timed actions."""
 
@@ -66,13 +83,18 @@ class Run:
         self.phase = Phase.COUNTDOWN if countdown else Phase.RUNNING
         self.countdown_left = float(COUNTDOWN_MS) if countdown else 0.0
         self.paused = False
-        self.bots = setup.bot_seats() if self.replay is None else {}
+        bots = setup.bot_seats() if self.replay is None else {}
+        self.seats: dict[int, Seat] = {seat: bots.get(seat) or Person() for seat in range(len(setup.players))}
         self.record: RunRecord | None = None  # set when the game ends
 
     # ---- seats -----------------------------------------------------------------------------
     def is_bot(self, seat: int) -> bool:
-        """True if a team-mate bot plays `seat` (live or in the replay being watched)."""
-        return self.setup.is_bot(seat)
+        """True if a team-mate bot plays `seat` (live, for now, or in the replay being watched)."""
+        return self.setup.is_bot(seat) or isinstance(self.seats.get(seat), BotSeat)
+
+    def hand_over(self, seat: int, controller: Seat) -> None:
+        """From now on `controller` plays `seat` (a bot for a person who left, the person back again)."""
+        self.seats[seat] = controller
 
     def bot_turn_now(self) -> bool:
         """True while a bot holds the turn of a live game (human input waits)."""
@@ -126,9 +148,8 @@ class Run:
         out: list[Happening] = []
         if self.replay is None:
             out.append(SandRan(advance(state, step_ms)))
-            seat = self.bots.get(state.active)
-            if seat is not None and state.result is None:
-                action = seat.poll(state)
+            if state.result is None:
+                action = self.seats[state.active].poll(state)
                 if action is not None:
                     out.append(self._card(action, replay=False))
         else:

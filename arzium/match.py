@@ -1,5 +1,6 @@
-"""The game at the table, without pygame: the committed state, a human's turn in progress, undo and
-confirm, autosave and the replay file, and the bots (or a replay) that act for their seats.
+"""A game of Arzium being played, without pygame: the committed state, a person's turn in progress, undo and
+confirm, autosave and the replay file, and the seats' controllers (`arzium.seats`: a person, a bot, a replay,
+a person elsewhere) that act for them. The table on screen, the room server and the replay viewer all run it.
 
 Truth and undo: `state` is the committed game, autosaved with the turn in progress after every action
 (`resume_turn` puts a saved turn in progress back). A human plays their turn on `work`, a clone,
@@ -7,8 +8,8 @@ action by action; Undo rebuilds the clone from `state` and the remaining pending
 commits them. A turn commits by itself when undoing would unveil hidden information (a land or
 artifact drawn from a pile), and, with a single human seat, once it is finished and has been on
 show for AUTO_CONFIRM_MS: Undo until then, and the bots wait for it, as does what follows the turn
-(the next turn's start or the game's end: `next_turn`, told once committed). Humans, bots and replays
-all hand their actions to `submit`; what the rules tell goes to the `TableListener` (the move log and
+(the next turn's start or the game's end: `next_turn`, told once committed). People, bots and replays
+all hand their actions to `submit`; what the rules tell goes to the `MatchListener` (the move log and
 the animations), which also says whether the table is still showing something: until then the seat
 whose committed action is on show stays `playing`.
 """
@@ -21,6 +22,7 @@ from typing import Protocol
 
 from arzium import save
 from arzium.records import record_game
+from arzium.replay_model import result_meta
 from arzium.rules import (
     Action,
     ArtifactRowRefilled,
@@ -36,14 +38,13 @@ from arzium.rules import (
     is_over,
     replay_from,
 )
-from arzium.scenes.controllers import BotController, BotSpec, Controller, ReplayController, warm_up
-from arzium.scenes.replay_model import result_meta
-from arzium.scenes.shown import Shown
-from arzium.scenes.wording import rule_text
+from arzium.seats import BotController, Controller, Person, ReplayController
+from arzium.thinking import BotSpec, warm_up
 from common.files import DataError
 from common.i18n import _
+from common.os_words import os_problem
 from common.paths import replays_dir
-from common.replay import write_new_replay
+from common.replay import Replay, write_new_replay
 
 BOT_PAUSE_MS = 650       # a bot waits this long (at speed 1) after the last animation before acting
 AUTO_CONFIRM_MS = 1000   # a lone human's finished turn stands after this long (real time, animations done)
@@ -60,8 +61,8 @@ class Playing:
     final_round: bool
 
 
-class TableListener(Protocol):
-    """What the table tells and asks the scene that shows it."""
+class MatchListener(Protocol):
+    """What the match tells and asks the scene that shows it (or the room that serves it)."""
 
     def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
         """Show `events` (made in `turn`; `provisional`: of a turn in progress); the number of log lines."""
@@ -84,7 +85,11 @@ class TableListener(Protocol):
         ...
 
     def notify(self, message: str) -> None:
-        """Something the player should know (a stopped replay, a failed save)."""
+        """Something the player should know (a failed save)."""
+        ...
+
+    def stopped(self, number: int, reason: str) -> None:
+        """The bot's or the replay's action `number` (from 1) was illegal: the rules' `reason`; they stop."""
         ...
 
 
@@ -100,13 +105,15 @@ def _unveils(event: Event) -> bool:
         (isinstance(event, ArtifactRowRefilled) and bool(event.artifact))
 
 
-class Table:
-    """One game: `state`, the `actions` that led to it, a human's turn in progress and who acts next."""
+class Match:
+    """One game: `state`, the `actions` that led to it, a person's turn in progress and who acts next."""
 
-    def __init__(self, state: GameState, listener: TableListener, anim_ms: Callable[[float], float],
+    def __init__(self, state: GameState, listener: MatchListener, anim_ms: Callable[[float], float],
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
-                 assisted: bool = False) -> None:
-        """`anim_ms` scales a duration by the animation speed; see `PlayScene` for the rest."""
+                 assisted: bool = False, controllers: dict[int, Controller] | None = None, warm: bool = True) -> None:
+        """`anim_ms` scales a duration by the animation speed; `controllers`: who plays each seat (by default a
+        `Person` for a human seat and a bot for a bot seat); `warm`: start the worker bots and hints think in
+        now (else on first use); see `PlayScene` for the rest."""
         self.state = state
         self.listener = listener
         self.anim_ms = anim_ms
@@ -121,17 +128,17 @@ class Table:
             shared = ReplayController(replay)
             self.controllers = dict.fromkeys(range(len(self.seats)), shared)
         else:
-            for i, seat in enumerate(self.seats):
-                if seat.kind == "bot":
-                    self.controllers[i] = BotController(BotSpec(seat.bot_level, state.seed * 31 + i * 7919 + 1))
-            warm_up()  # the worker process starts while the table is dealt: the first bot move or hint is on time
+            self.controllers = controllers if controllers is not None else {
+                i: seat_bot(state, i) if seat.kind == "bot" else Person() for i, seat in enumerate(self.seats)}
+            if warm:
+                warm_up()  # the worker process starts while the table is dealt: the first bot move or hint is on time
         self.work: GameState | None = None
         self.work_player = -1
         self.pending: list[Action] = []
         self.pending_lines: list[int] = []
         self.undo_blocked = False
         self.next_turn: list[Event] = []
-        self.auto_confirm = replay is None and sum(s.kind == "human" for s in self.seats) == 1
+        self.auto_confirm = replay is None and sum(c.submits for c in self.controllers.values()) == 1
         self.confirm_ms = 0.0  # how long a finished turn has waited for its automatic confirmation
         self.bot_idle_ms = 0.0
         self.playing: Playing | None = None
@@ -153,7 +160,7 @@ class Table:
         p = current_player(self.state)
         if self.playing is not None and self.playing.player != p:
             return None  # the board has not shown the turn change yet
-        return p if p is not None and self.seats[p].kind == "human" else None
+        return p if p is not None and self.submits(p) else None
 
     def turn_on_show(self) -> int | None:
         """The seat whose turn the table shows: the one playing its turn in progress, else the one whose
@@ -164,14 +171,10 @@ class Table:
             return self.playing.player
         return current_player(self.state)
 
-    def shown(self) -> Shown:
-        """The display model of `view_state` at rest: a bought artifact's place in the row stays empty until
-        the turn is confirmed (its replacement is held back with the turn's end)."""
-        shown = Shown.of(self.view_state())
-        for e in self.next_turn:
-            if isinstance(e, ArtifactRowRefilled) and e.artifact is not None and e.position < len(shown.art_row):
-                shown.art_row[e.position] = None
-        return shown
+    def submits(self, seat: int) -> bool:
+        """Whether `seat`'s actions come through `submit` as a turn in progress (a person's)."""
+        controller = self.controllers.get(seat)
+        return controller is not None and controller.submits
 
     @property
     def awaiting_confirm(self) -> bool:
@@ -187,7 +190,7 @@ class Table:
         """The one way an action enters the game. A bot's or the replay's is committed at once; a human's
         joins their turn in progress (committed at once when it cannot be undone). False if refused."""
         p = current_player(self.state)
-        if self.work is None and p is not None and p in self.controllers:
+        if self.work is None and p is not None and p in self.controllers and not self.submits(p):
             return self._commit_controlled(p, action)
         return self._play(action)
 
@@ -232,9 +235,7 @@ class Table:
         try:
             events = apply(self.state, action)
         except IllegalAction as exc:
-            stopped = _("Replay stopped at action {n}: {reason}") if self.replay is not None else \
-                _("Bot stopped at action {n}: {reason}")
-            self.listener.notify(stopped.format(n=len(self.actions) + 1, reason=rule_text(exc.reason)))
+            self.listener.stopped(len(self.actions) + 1, exc.reason)
             self.replay = [] if self.replay is not None else None
             self.controllers = {}
             return False
@@ -308,7 +309,7 @@ class Table:
             return
         p = current_player(self.state)
         controller = self.controllers.get(p) if p is not None else None
-        if controller is None or p is None:
+        if controller is None or p is None or controller.submits:
             self.bot_idle_ms = 0.0
             return
         action = controller.poll(self.state, p, len(self.actions))
@@ -343,7 +344,7 @@ class Table:
             return
         except OSError as exc:
             self.listener.notify(_("could not save the game to {path}: {reason}").format(path=save.save_path(),
-                                                                                         reason=exc.strerror or exc))
+                                                                                         reason=os_problem(exc)))
         self.save_refused = False
 
     def finish(self) -> str | None:
@@ -361,17 +362,32 @@ class Table:
     def write_replay(self) -> str | None:
         """Write the game to a new file in the replays folder; its path (None, with a notice, if that failed)."""
         stem = f"arzium-{time.strftime('%Y%m%d-%H%M%S')}"
-        meta = {"players": [s.name for s in self.seats], "turns": self.state.turn, "assisted": self.assisted,
-                **result_meta(self.state)}
         try:
-            path = write_new_replay(replays_dir(), stem, replay_from(self.state, self.actions).to_file(meta))
+            path = write_new_replay(replays_dir(), stem, self.replay_file())
         except OSError as exc:
             self.listener.notify(_("could not write the replay {path}: {reason}").format(
-                path=f"{replays_dir() / stem}.json", reason=exc.strerror or exc))
+                path=f"{replays_dir() / stem}.json", reason=os_problem(exc)))
             return None
         return str(path)
+
+    def replay_file(self, **meta: object) -> Replay:
+        """The game as a replay file, its meta saying who played, how it ended (and `meta`)."""
+        return replay_from(self.state, self.actions).to_file({
+            "players": [s.name for s in self.seats], "turns": self.state.turn, "assisted": self.assisted,
+            **result_meta(self.state), **meta})
 
     def leave(self) -> None:
         """The game is left: stop the bots' work."""
         for controller in set(self.controllers.values()):
             controller.stop()
+
+
+def bot_spec(state: GameState, seat: int, level: str | None = None) -> BotSpec:
+    """The bot of `seat` in the game `state` was dealt from (its level from the setup, or `level`), seeded
+    from the game's seed."""
+    return BotSpec(level or state.setup.seats[seat].bot_level, state.seed * 31 + seat * 7919 + 1)
+
+
+def seat_bot(state: GameState, seat: int, level: str | None = None) -> BotController:
+    """`bot_spec`'s bot, thinking in the worker."""
+    return BotController(bot_spec(state, seat, level))

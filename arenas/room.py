@@ -1,0 +1,437 @@
+"""The Arenas room in real time: the server's table, what a member may see of it, and how a client follows it.
+
+The server's clock is the truth. A `Table` runs the shared run model (`arenas.match.Run`) on the server's
+milliseconds: the game clock is `anchor_game + (now - anchor_server)` while the sand runs, so a card takes
+effect at the server's clock when it arrives, bots play (a bot seat of the setup, or a leaver's bot) when
+their reaction delay is up, and the sand runs out when it runs out, with no player needed.
+
+Every accepted input is a JSON object stamped with the game millisecond it happened at (`"t"`):
+a card (`{"t", "type": "card"|"wild", ...}`, the replay files' form), or an assist of the room:
+`{"t", "type": "pause", "at"}`, `{"t", "type": "resume", "at"}` (`at`: the server's ms) and
+`{"t", "type": "hint"}` (a hint asked: the run is assisted, as locally). The pause assist pauses the room
+for everyone and marks it. Feeding the stored inputs back (`Table.restore`) gives the same state; a
+restored room starts again with its countdown from the last stored input's game time.
+
+What members see (`view`): the whole state but the generator, the seed and the deck's order (the deck is
+sent sorted: which cards are left is public, their order is not). Hands are open in Arenas. A client keeps
+the view as a `GameState` (`view_state`) and applies accepted inputs to it (`follow`): the cards each card
+drew (`drawn`, the update's reveal) are put on top of its deck, and a reshuffle lays them on top of the
+reshuffled pile, so its state equals the server's; `digest` says whether it does.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from arenas.bots import BotSeat, TeammateBot
+from arenas.match import COUNTDOWN_MS, CardDone, Person, Phase, Run, SandRan
+from arenas.rules import (
+    Card,
+    CardDrawn,
+    Event,
+    GameState,
+    IllegalAction,
+    action_from_json,
+    advance,
+    apply,
+    from_dict,
+    mark_assisted,
+    outcome_json,
+)
+from arenas.rules.replay import REPLAY_VERSION
+from arenas.session import GameSetup, SetupError, from_replay, to_replay
+from common.net.room import GameError, Input, Options, Step
+from common.replay import Replay
+
+ASSISTS = ("pause", "resume", "hint")
+LEAVER_REACTION_MS = 1_000  # a leaver's bot reacts like the default team-mate
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """One accepted input: whose (`seat`), its stamped JSON, the cards it drew (names, in order) and the
+    `digest` of the state just after it."""
+
+    seat: int
+    input: dict[str, Any]
+    drawn: tuple[str, ...]
+    digest: str
+
+
+class Table:
+    """The server's real-time table of one room: the run, its clock on the server's ms, assists, bots."""
+
+    def __init__(self, setup: GameSetup, now_ms: int) -> None:
+        self.setup = replace(setup, counts=False)  # the server saves no replay of its own and counts no records
+        self.run = Run(self.setup)
+        self.go_ms = now_ms + COUNTDOWN_MS  # when the sand starts (or starts again after a restore)
+        self.anchor = (self.go_ms, 0)  # (server ms, game ms) the game clock runs from
+        self.inputs: list[dict[str, Any]] = []
+        self.unsent: list[Accepted] = []  # accepted, not yet stored and sent (`take_unsent`)
+
+    # ---- the clock -------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.run.state
+
+    @property
+    def over(self) -> bool:
+        return self.run.phase == Phase.OVER
+
+    def game_ms(self, now_ms: int) -> int:
+        """The game's clock at the server's `now_ms` (it stands still counting down, paused or over)."""
+        run = self.run
+        if run.phase != Phase.RUNNING or run.paused:
+            return run.state.time_ms
+        return max(run.state.time_ms, self.anchor[1] + now_ms - self.anchor[0])
+
+    def catch_up(self, now_ms: int) -> list[Accepted]:
+        """Bring the table to `now_ms`: the countdown's end, the sand, and the bots' cards due by then."""
+        run = self.run
+        if run.phase == Phase.COUNTDOWN:
+            run.countdown_left = float(max(0, self.go_ms - now_ms))
+            if now_ms < self.go_ms:
+                return []
+            run.start()
+            self.anchor = (self.go_ms, run.state.time_ms)
+        target = self.game_ms(now_ms)
+        out: list[Accepted] = []
+        for _ in range(10_000):  # each pass reaches the target or a bot's look; bounded against a stuck bot
+            state = run.state
+            if run.phase != Phase.RUNNING or run.paused or state.result is not None or state.time_ms >= target:
+                break
+            wake = self._bot_wake()
+            step = target - state.time_ms if wake is None or wake > target else max(0, wake - state.time_ms)
+            for happening in run.step(step):
+                if isinstance(happening, CardDone):
+                    action, events = happening.action, happening.events
+                    out.append(self._accepted(action.player, {"t": events[0].time_ms, **action.to_json()}, events))
+        return out
+
+    def _bot_wake(self) -> int | None:
+        """The game ms at which the active seat's bot looks next, if a bot plays it."""
+        seat = self.run.seats[self.run.state.active]
+        return seat.next_play_time(self.run.state) if isinstance(seat, BotSeat) else None
+
+    def next_wake(self) -> int | None:
+        """The server ms by which `catch_up` has something to do (start, a bot's look, a run-out); None: nothing."""
+        run, state = self.run, self.run.state
+        if run.phase == Phase.COUNTDOWN:
+            return self.go_ms
+        if run.phase != Phase.RUNNING or run.paused or state.result is not None:
+            return None
+        low = min(t.remaining_ms for t in state.timers.values())
+        due = state.time_ms + max(0, -(-(100 * low - state.sand_rem) // state.sand_speed_pct))
+        wake = self._bot_wake()
+        if wake is not None:
+            due = min(due, max(wake, state.time_ms))
+        return self.anchor[0] + due - self.anchor[1]
+
+    # ---- inputs ----------------------------------------------------------------------------
+    def act(self, seat: int, data: Any, now_ms: int) -> list[Accepted]:
+        """A member's input at `now_ms`: the bots' cards due before it, then it. `IllegalAction` with the
+        reason when it may not be played now (the catch-up still happened: see `catch_up`)."""
+        if not isinstance(data, dict):
+            raise IllegalAction(f"an action must be a JSON object, got {type(data).__name__}")
+        out = self.catch_up(now_ms)
+        kind = data.get("type")
+        run, t = self.run, self.run.state.time_ms
+        if run.phase == Phase.OVER:
+            raise IllegalAction("the game is over")
+        if kind in ASSISTS:
+            if kind == "hint":
+                if run.phase != Phase.RUNNING:
+                    raise IllegalAction("hints start with the sand — after the countdown")
+                mark_assisted(run.state)
+                return [*out, self._accepted(seat, {"t": t, "type": "hint"})]
+            if not self.setup.allow_pause:
+                raise IllegalAction("this room plays without the pause assist")
+            if kind == "pause":
+                if run.phase != Phase.RUNNING or run.paused:
+                    raise IllegalAction("the sand is not running")
+                run.pause()
+            else:
+                if not run.paused:
+                    raise IllegalAction("the game is not paused")
+                run.resume()
+                self.anchor = (now_ms, t)
+            return [*out, self._accepted(seat, {"t": t, "type": kind, "at": now_ms})]
+        try:
+            action = action_from_json(data)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        if action.player != seat:
+            raise IllegalAction(f"you play seat {seat + 1}, not seat {action.player + 1}")
+        if run.phase == Phase.COUNTDOWN:
+            raise IllegalAction("the sand has not started yet")
+        if run.paused:
+            raise IllegalAction("the game is paused")
+        events = run.play(action)  # IllegalAction: nothing changed
+        return [*out, self._accepted(seat, {"t": t, **action.to_json()}, events)]
+
+    def _accepted(self, seat: int, stamped: dict[str, Any], events: Sequence[Event] = ()) -> Accepted:
+        self.inputs.append(stamped)
+        drawn = tuple(e.card.name for e in events if isinstance(e, CardDrawn))
+        accepted = Accepted(seat, stamped, drawn, digest(self.run.state))
+        self.unsent.append(accepted)
+        return accepted
+
+    def take_unsent(self) -> list[Accepted]:
+        """The inputs accepted since the last call (a refused input's catch-up included), to store and send."""
+        out, self.unsent = self.unsent, []
+        return out
+
+    # ---- seats -----------------------------------------------------------------------------
+    def bot_plays(self, seat: int) -> None:
+        """A person's seat is played by a team-mate bot from now on (they left, or the creator said so)."""
+        humans = frozenset(i for i, s in self.run.seats.items() if not isinstance(s, BotSeat) and i != seat)
+        bot = TeammateBot(seat, LEAVER_REACTION_MS, self.setup.seed * 8 + seat, humans)
+        self.run.hand_over(seat, BotSeat(bot))
+
+    def person_plays(self, seat: int) -> None:
+        """The seat's person plays it again."""
+        self.run.hand_over(seat, Person())
+
+    # ---- what members see, what is kept ----------------------------------------------------
+    def view(self, now_ms: int) -> dict[str, Any]:
+        """The table as any member may see it: the setup (no seed), `view_of(state)` and the clock."""
+        return {"setup": setup_json(self.setup), "state": view_of(self.run.state), "clock": self.clock(now_ms)}
+
+    def clock(self, now_ms: int) -> dict[str, Any]:
+        """Where the clock is: the phase, the countdown's end, paused, and the (server ms, game ms) anchor."""
+        return {"phase": str(self.run.phase), "go_ms": self.go_ms, "paused": self.run.paused,
+                "anchor": list(self.anchor), "server_ms": now_ms}
+
+    def replay(self) -> dict[str, Any]:
+        """The finished (or abandoned) run's replay file, the same as a local run's."""
+        return to_replay(self.setup, self.run.state).to_dict()
+
+    @classmethod
+    def restore(cls, setup: GameSetup, inputs: Iterable[dict[str, Any]], now_ms: int) -> Table:
+        """The table rebuilt from its stored inputs; it counts down again from the last input's game time.
+        `IllegalAction` if the inputs do not replay (a store that does not belong to this setup)."""
+        table = cls(setup, now_ms)
+        for stamped in inputs:
+            table.again(stamped)
+        return table
+
+    def again(self, stamped: dict[str, Any]) -> None:
+        """A stored input applied again (the table being rebuilt: it still counts down)."""
+        self.inputs.append(stamped)
+        follow(self.run.state, [stamped], None)
+        if stamped["type"] == "pause":
+            self.run.paused = True
+        elif stamped["type"] == "resume":
+            self.run.paused = False
+        if self.run.state.result is not None:
+            self.run.phase = Phase.OVER
+        self.anchor = (self.go_ms, self.run.state.time_ms)
+
+
+# ---- setups, views and following -----------------------------------------------------------------
+def setup_from_json(data: Any, seed: int) -> GameSetup:
+    """A room's setup from a `create` message's (the replay files' setup: `level` a shipped number or a whole
+    level, `players`, `first_player`, `sand_speed_pct`, `allow_pause`, `bots`, `reaction_ms`) and the
+    server's secret `seed`; `SetupError` (one line naming the field) when it is not one."""
+    if not isinstance(data, dict):
+        raise SetupError("setup: expected a JSON object")
+    setup, _actions, _assisted = from_replay(Replay("arenas", data, seed, [], version=REPLAY_VERSION), "setup")
+    return setup
+
+
+def setup_json(setup: GameSetup) -> dict[str, Any]:
+    """The setup members may see (and a client's `RemoteRun` is built from): everything but the seed."""
+    return {"level": setup.level.to_dict(), "players": list(setup.players), "first_player": setup.first_player,
+            "sand_speed_pct": setup.sand_speed_pct, "allow_pause": setup.allow_pause, "bots": list(setup.bots),
+            "reaction_ms": setup.reaction_ms}
+
+
+def view_of(state: GameState) -> dict[str, Any]:
+    """The state as any member may see it: without the generator and the seed, the deck sorted; no event log."""
+    data = state.to_dict()
+    del data["rng"]
+    data["seed"] = 0
+    data["deck"] = sorted(data["deck"])
+    data["log"] = []
+    return data
+
+
+def view_state(view: dict[str, Any]) -> GameState:
+    """A client's `GameState` from a view (`ValueError`/`KeyError`/`TypeError` when it is not one)."""
+    data = dict(view)
+    data["rng"] = list(random.Random(0).getstate())
+    data["rng"][1] = list(data["rng"][1])
+    return from_dict(data)
+
+
+def digest(state: GameState) -> str:
+    """16 hex digits naming everything members see that play changes (a differing one is a desync)."""
+    public = {"time_ms": state.time_ms, "active": state.active, "sand_rem": state.sand_rem,
+              "hands": [[c.name for c in h] for h in state.hands], "deck": sorted(c.name for c in state.deck),
+              "discard": [c.name for c in state.discard], "result": state.result, "assisted": state.assisted,
+              "timers": [[t.id, t.remaining_ms, t.tile, t.lost_beside] for t in state.timers.values()],
+              "cards": len(state.actions)}
+    text = json.dumps(public, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class _Reveal(random.Random):
+    """A client's stand-in for the server's generator: a reshuffle lays the cards the server says were
+    drawn from it on top, in the order they were drawn."""
+
+    def __init__(self, coming: Sequence[Card]) -> None:
+        super().__init__(0)
+        self.coming = list(coming)
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        x.sort(key=lambda c: c.name)
+        _on_top(x, self.coming)
+
+
+def _on_top(deck: list[Card], cards: Sequence[Card]) -> None:
+    """Move `cards` to the top of `deck` (its end), the first of them topmost."""
+    for card in reversed(cards):
+        deck.remove(card)
+        deck.append(card)
+
+
+def follow(state: GameState, inputs: Sequence[dict[str, Any]],
+           drawn: Sequence[Sequence[str]] | None) -> list[SandRan | CardDone]:
+    """Apply accepted inputs (stamped JSON) to `state`, a client's or a restored one, and say what happened;
+    `drawn` gives each card's drawn cards for a client's state (None: `state` has the true generator and deck).
+
+    `IllegalAction` (or `ValueError`) when an input does not fit the state: the client is out of step."""
+    out: list[SandRan | CardDone] = []
+    for i, stamped in enumerate(inputs):
+        at = stamped.get("t")
+        if isinstance(at, bool) or not isinstance(at, int) or at < state.time_ms:
+            raise IllegalAction(f"input at {at!r} ms: the state is already at {state.time_ms} ms")
+        out.append(SandRan(advance(state, at - state.time_ms)))
+        kind = stamped.get("type")
+        if kind in ("pause", "hint"):
+            mark_assisted(state)
+            continue
+        if kind == "resume":
+            continue
+        action = action_from_json(stamped)
+        if drawn is None:
+            out.append(CardDone(action, apply(state, action)))
+            continue
+        cards = [Card.from_name(n) for n in drawn[i]]
+        ahead = min(len(state.deck), len(cards))
+        try:
+            _on_top(state.deck, cards[:ahead])
+        except ValueError:
+            raise IllegalAction(f"input at {at} ms drew a card the deck does not hold") from None
+        rng = state.rng
+        state.rng = _Reveal(cards[ahead:])
+        try:
+            out.append(CardDone(action, apply(state, action)))
+        finally:
+            state.rng = rng
+    return out
+
+
+# ---- the room's game on the server ----------------------------------------------------------------------
+def update_frame(accepted: Sequence[Accepted], first: int, now_ms: int) -> dict[str, Any]:
+    """The `update` frame of accepted inputs numbered from `first` + 1: the stamped inputs, the cards each
+    drew (`reveal.drawn`), the digest after the last, and the server's clock."""
+    return {"kind": "update", "seq": first + len(accepted),
+            "actions": [[first + i + 1, a.seat, a.input] for i, a in enumerate(accepted)],
+            "reveal": {"drawn": [list(a.drawn) for a in accepted]}, "deadline_ms": None,
+            "digest": accepted[-1].digest, "server_ms": now_ms}
+
+
+class ArenasMatch:
+    """An Arenas game in a room (satisfies `common.net.room.GameMatch`): a `Table` on the server's clock."""
+
+    def __init__(self, setup: GameSetup, now_ms: int) -> None:
+        self.table = Table(setup, now_ms)
+
+    def _step(self, now_ms: int) -> Step:
+        accepted = self.table.take_unsent()
+        if not accepted:
+            return Step()
+        first = len(self.table.inputs) - len(accepted)
+        return Step(inputs=[Input(a.seat, "act", {"action": a.input}, now_ms) for a in accepted],
+                    frames=[(None, update_frame(accepted, first, now_ms))])
+
+    def handle(self, seat: int, kind: str, body: dict[str, Any], now_ms: int) -> Step:
+        if kind != "act":
+            return Step(refused=f"Arenas has no {kind!r}: a card, once played, stands")
+        try:
+            self.table.act(seat, body.get("action"), now_ms)
+        except IllegalAction as exc:
+            return Step(refused=exc.reason)  # what the catch-up accepted goes out on the next tick
+        return self._step(now_ms)
+
+    def control(self, seat: int, level: str | None, now_ms: int) -> Step:
+        self.table.catch_up(now_ms)
+        step = self._step(now_ms)
+        if level is None:
+            self.table.person_plays(seat)
+        else:
+            self.table.bot_plays(seat)
+        step.inputs.append(Input(seat, "control", {"level": level}, now_ms))
+        return step
+
+    def tick(self, now_ms: int) -> Step:
+        self.table.catch_up(now_ms)
+        return self._step(now_ms)
+
+    def next_tick_ms(self) -> int | None:
+        return 0 if self.table.unsent else self.table.next_wake()
+
+    def restore(self, done: Input) -> None:
+        if done.kind == "act":
+            self.table.again(done.body["action"])
+        elif done.kind == "control":
+            if done.body.get("level") is None:
+                self.table.person_plays(done.seat)
+            else:
+                self.table.bot_plays(done.seat)
+
+    def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
+        table = self.table
+        return {"seq": len(table.inputs) - len(table.unsent), "seat": seat, "view": table.view(now_ms),
+                "pending": [], "deadline_ms": None, "digest": digest(table.state), "server_ms": now_ms}
+
+    @property
+    def over(self) -> bool:
+        return self.table.over
+
+    def result(self) -> dict[str, Any]:
+        return {"outcome": outcome_json(self.table.state), "replay": self.table.replay()}
+
+    def close(self) -> None:
+        pass
+
+
+class ArenasSide:
+    """Arenas' side of rooms (satisfies `common.net.room.GameSide`): the team-mate bot plays bot seats and
+    the seats of people away."""
+
+    leaver_level = "teammate"
+    bot_levels = ("teammate",)
+
+    def seat_plan(self, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
+        try:
+            parsed = setup_from_json(setup, 1)
+        except SetupError as exc:
+            raise GameError(str(exc)) from None
+        return [(self.leaver_level if parsed.is_bot(i) else None, name) for i, name in enumerate(parsed.players)]
+
+    def new_match(self, setup: dict[str, Any], names: list[str | None], seed: int, options: Options,
+                  now_ms: int) -> ArenasMatch:
+        parsed = setup_from_json(setup, seed)
+        players = tuple(name if name is not None else own for name, own in zip(names, parsed.players, strict=True))
+        return ArenasMatch(replace(parsed, players=players), now_ms)
+
+
+def game_side() -> ArenasSide:
+    """Arenas' side of rooms, for `common.games`."""
+    return ArenasSide()

@@ -1,0 +1,413 @@
+"""Arzium's side of a room: the server runs the same `Match` as the table (turn in progress, undo, confirm,
+bots), with a `Person` for each seat whose person plays through the network; and what a member may see.
+
+Hidden information stays on the server. A member's **view** is the game state without the random
+generator, with seed 0, and with the land and artifact decks in sorted order (which cards are left is
+public, their order is not). An update carries the committed actions and the cards they drew (`reveal`), in
+the order drawn: a client puts those on top of its decks and applies the actions with the same rules, so
+its view follows the server's (`digest` checks it). Other members see a turn once it is committed (see
+PROTOCOL.md, "Arzium turns and undo").
+
+Bots: a Hard bot thinks in the worker process (`arzium.thinking`: at most THINK_LIMIT_S of wall clock per
+decision, one decision at a time for all rooms), so its search never holds up the event loop or another
+room: the room only polls for its answer on ticks. The cheap levels (Easy, Normal: the bot of a person away)
+decide at once on the loop, a millisecond or two (20 ms at most), less than a trip to the worker.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from arzium.match import Match, bot_spec
+from arzium.rules import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    SeatSetup,
+    Setup,
+    action_from_json,
+    apply,
+    clone,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
+)
+from arzium.rules.score import outcome_json
+from arzium.rules.state import SetupError, StateError
+from arzium.seats import BotController, Controller, InlineBot, Person, put_on_top
+from common.net.room import GameError, Input, Options, Step
+
+TICK_MS = 50            # how often a room with a bot to move is looked at
+LEAVER_LEVEL = "normal"
+BOT_LEVELS = ("easy", "normal", "hard")
+WORKER_LEVELS = frozenset({"hard"})  # bots that search: they think in the worker process, off the event loop
+
+
+def server_bot(state: GameState, seat: int, level: str | None = None) -> Controller:
+    """The bot of `seat` on the server: a searching one in the worker, a cheap one at once on the loop."""
+    spec = bot_spec(state, seat, level)
+    return BotController(spec) if spec.level in WORKER_LEVELS else InlineBot(spec)
+
+
+# ---- the view: what a member may see -----------------------------------------------------------------------
+def view_of(state: GameState) -> dict[str, Any]:
+    """The state as a member may see it: no generator, seed 0, decks in sorted order."""
+    data = state.to_dict()
+    del data["rng"]
+    data["seed"] = 0
+    data["deck"] = sorted(data["deck"])
+    data["art_deck"] = sorted(data["art_deck"])
+    return data
+
+
+_FRESH_RNG = random.Random(0).getstate()
+
+
+def view_state(view: dict[str, Any]) -> GameState:
+    """A view as a `GameState` a client can run the rules on (a placeholder generator: the rules draw no random
+    numbers after the deal); `StateError` (one line) if the view is malformed."""
+    if not isinstance(view, dict):
+        raise StateError("view: expected an object")
+    version, internal, gauss = _FRESH_RNG
+    return GameState.from_dict({**view, "rng": [version, list(internal), gauss]})
+
+
+def digest(view: dict[str, Any]) -> str:
+    """The fingerprint of a view both sides compare."""
+    text = json.dumps(view, separators=(",", ":"))  # both sides build views in the same key order
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def apply_update(state: GameState, actions: Sequence[Action], reveal: dict[str, Any]) -> list[Event]:
+    """A client's side of an update: the drawn cards on top of the decks, then the actions; their events.
+    ValueError or `IllegalAction` if the update does not fit this state (the client is out of step)."""
+    put_on_top(state, reveal.get("lands", ()), reveal.get("artifacts", ()))
+    events: list[Event] = []
+    for action in actions:
+        events += apply(state, action)
+    return events
+
+
+def _drawn(before: list[str], after: list[str]) -> list[str]:
+    """The cards drawn from a deck (popped from its end), in the order drawn."""
+    return before[len(after):][::-1]
+
+
+# ---- the match on the server -------------------------------------------------------------------------------
+class _Quiet:
+    """The match's listener on the server: nothing is animated; a refusal's reason is kept for the reply."""
+
+    def __init__(self) -> None:
+        self.reason: str | None = None
+
+    def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
+        return 0
+
+    def untell(self, lines: int) -> None:
+        pass
+
+    def committed(self) -> None:
+        pass
+
+    def animating(self) -> bool:
+        return False
+
+    def refused(self, reason: str) -> None:
+        self.reason = reason
+
+    def notify(self, message: str) -> None:
+        pass
+
+    def stopped(self, number: int, reason: str) -> None:
+        self.reason = reason
+
+
+class ArziumMatch:
+    """An Arzium game in a room (satisfies `common.net.room.GameMatch`)."""
+
+    def __init__(self, setup: Setup, seed: int, options: Options, now_ms: int) -> None:
+        state = new_game(setup, seed)
+        self.quiet = _Quiet()
+        controllers: dict[int, Controller] = {i: server_bot(state, i) if s.kind == "bot" else Person()
+                                              for i, s in enumerate(setup.seats)}
+        self.match = Match(state, self.quiet, lambda ms: 0.0, autosave=False, controllers=controllers, warm=False)
+        self.match.auto_confirm = False  # each person confirms their own turn
+        self.started_ms = now_ms
+        self.people = {i for i, s in enumerate(setup.seats) if s.kind == "human"}
+        self.clock_ms = options.turn_clock_s * 1000
+        self.deadline: int | None = None
+        self.turn_key: tuple[int | None, int] = (None, 0)
+        self.clock_bot: tuple[int, int] | None = None  # (seat, turn) a bot plays because the clock ran out
+        self._follow_clock(now_ms)
+
+    # -- inputs --------------------------------------------------------------------------------------------
+    def handle(self, seat: int, kind: str, body: dict[str, Any], now_ms: int) -> Step:
+        m = self.match
+        if kind == "act":
+            try:
+                action = action_from_json(body.get("action"))
+            except (ValueError, KeyError, TypeError) as exc:
+                return Step(refused=str(exc))
+            if m.acting_human() != seat:
+                return Step(refused="It is not your turn")
+            return self._step(seat, lambda: m.submit(action), Input(seat, "act", {"action": action.to_json()}, now_ms),
+                              now_ms)
+        if kind == "undo":
+            if m.work is None or m.work_player != seat or m.undo_blocked or not m.pending:
+                return Step(refused="Nothing to undo")
+            return self._step(seat, m.undo, Input(seat, "undo", {}, now_ms), now_ms)
+        if kind == "confirm":
+            if m.work is None or m.work_player != seat:
+                return Step(refused="Nothing to confirm")
+
+            def confirm() -> bool:
+                reason = m.confirm()
+                self.quiet.reason = reason
+                return reason is None
+            return self._step(seat, confirm, Input(seat, "confirm", {}, now_ms), now_ms)
+        return Step(refused=f"Arzium has no {kind!r}")
+
+    def _step(self, seat: int, do: Callable[[], bool], done: Input, now_ms: int) -> Step:
+        """Run `do` (a change of the match); the step with its input and frames, or its refusal."""
+        m = self.match
+        before_n = len(m.actions)
+        lands, arts = list(m.state.deck), list(m.state.art_deck)
+        self.quiet.reason = None
+        if not do():
+            return Step(refused=self.quiet.reason or "Not possible now")
+        step = Step(inputs=[done])
+        if len(m.actions) > before_n:
+            step.frames.append((None, self._update(before_n, seat, lands, arts, now_ms)))
+        step.frames.append((seat, self.turn_frame(seat)))
+        return step
+
+    def _update(self, first: int, seat: int | None, lands: list[str], arts: list[str], now_ms: int) -> dict[str, Any]:
+        """The `update` frame of the actions committed from number `first` (0-based) on."""
+        m = self.match
+        self._release_clock_bot()
+        self._follow_clock(now_ms)
+        view = view_of(m.state)
+        return {"kind": "update", "seq": len(m.actions),
+                "actions": [[first + i + 1, seat, a.to_json()] for i, a in enumerate(m.actions[first:])],
+                "reveal": {"lands": _drawn(lands, m.state.deck), "artifacts": _drawn(arts, m.state.art_deck)},
+                "deadline_ms": self.deadline, "digest": digest(view)}
+
+    def turn_frame(self, seat: int) -> dict[str, Any]:
+        """The `turn` frame for `seat`: its turn in progress as the server holds it."""
+        m = self.match
+        mine = m.work is not None and m.work_player == seat
+        return {"kind": "turn", "seat": seat, "actions": [a.to_json() for a in m.pending] if mine else [],
+                "undo": mine and bool(m.pending) and not m.undo_blocked}
+
+    def control(self, seat: int, level: str | None, now_ms: int) -> Step:
+        step = Step(inputs=[Input(seat, "control", {"level": level}, now_ms)])
+        before_n = len(self.match.actions)
+        self._control(seat, level)
+        if len(self.match.actions) > before_n:  # cannot happen: taking a turn back commits nothing
+            step.frames.append((None, self._update(before_n, seat, [], [], now_ms)))
+        step.frames.append((seat, self.turn_frame(seat)))
+        return step
+
+    def _control(self, seat: int, level: str | None) -> None:
+        m = self.match
+        if level is not None and m.work is not None and m.work_player == seat:
+            while m.pending and m.undo():  # the bot starts the turn afresh
+                pass
+            m.work = None
+        if seat in self.people:
+            m.controllers[seat] = Person() if level is None else server_bot(m.state, seat, level)
+        m.auto_confirm = False
+
+    def restore(self, done: Input) -> None:
+        m = self.match
+        match done.kind:
+            case "act":
+                m.submit(action_from_json(done.body["action"]))
+            case "undo":
+                m.undo()
+            case "confirm":
+                m.confirm()
+            case "control":
+                level = done.body.get("level")
+                if done.body.get("clock"):
+                    self.clock_bot = (done.seat, m.state.turn)
+                self._control(done.seat, level if isinstance(level, str) else None)
+        self._release_clock_bot()
+        self._follow_clock(max(done.at_ms, self.started_ms))  # a turn running at a restart gets a fresh clock
+
+    # -- time ----------------------------------------------------------------------------------------------
+    def tick(self, now_ms: int) -> Step:
+        m = self.match
+        step = Step()
+        if self.deadline is not None and now_ms >= self.deadline and self.clock_bot is None:
+            p = self.turn_key[0]
+            if p is not None and m.submits(p):
+                self.clock_bot = (p, m.state.turn)
+                step.inputs.append(Input(p, "control", {"level": LEAVER_LEVEL, "clock": True}, now_ms))
+                self._control(p, LEAVER_LEVEL)
+                step.frames.append((p, self.turn_frame(p)))
+            self.deadline = None
+        p = current_player(m.state)
+        if m.work is None and p is not None and not m.submits(p) and not is_over(m.state):
+            before_n = len(m.actions)
+            lands, arts = list(m.state.deck), list(m.state.art_deck)
+            m.update(TICK_MS, True)
+            if len(m.actions) > before_n:
+                action = m.actions[before_n]
+                step.inputs.append(Input(p, "act", {"action": action.to_json()}, now_ms))
+                step.frames.append((None, self._update(before_n, p, lands, arts, now_ms)))
+        return step
+
+    def next_tick_ms(self) -> int | None:
+        m = self.match
+        p = current_player(m.state)
+        if m.work is None and p is not None and not m.submits(p) and not is_over(m.state):
+            return 0  # a bot is to move: look at it on the next tick
+        return self.deadline
+
+    def _follow_clock(self, now_ms: int) -> None:
+        """A new person's turn gets a fresh deadline (when the room has a turn clock)."""
+        m = self.match
+        key = (current_player(m.state), m.state.turn)
+        if key != self.turn_key:
+            self.turn_key = key
+            p = key[0]
+            self.deadline = now_ms + self.clock_ms if self.clock_ms and p is not None and m.submits(p) else None
+
+    def _release_clock_bot(self) -> None:
+        """The turn a bot played because the clock ran out is over: the seat is its person's again."""
+        if self.clock_bot is None:
+            return
+        seat, turn = self.clock_bot
+        m = self.match
+        if current_player(m.state) != seat or m.state.turn != turn or is_over(m.state):
+            self.clock_bot = None
+            if not isinstance(m.controllers.get(seat), Person) and seat in self.people:
+                m.controllers[seat] = Person()
+
+    # -- what members see ----------------------------------------------------------------------------------
+    def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
+        m = self.match
+        view = view_of(m.state)
+        mine = seat is not None and m.work is not None and m.work_player == seat
+        return {"seq": len(m.actions), "seat": seat, "view": view,
+                "pending": [a.to_json() for a in m.pending] if mine else [],
+                "deadline_ms": self.deadline, "digest": digest(view)}
+
+    @property
+    def over(self) -> bool:
+        return is_over(self.match.state)
+
+    def result(self) -> dict[str, Any]:
+        m = self.match
+        return {"outcome": outcome_json(m.state), "replay": m.replay_file(online=True).to_dict()}
+
+    def close(self) -> None:
+        self.match.leave()
+
+
+class ArziumSide:
+    """Arzium's side of rooms (satisfies `common.net.room.GameSide`)."""
+
+    leaver_level = LEAVER_LEVEL
+    bot_levels = BOT_LEVELS
+
+    def seat_plan(self, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
+        try:
+            parsed = Setup.from_dict(setup)
+        except SetupError as exc:
+            raise GameError(str(exc)) from None
+        return [(s.bot_level if s.kind == "bot" else None, s.name) for s in parsed.seats]
+
+    def new_match(self, setup: dict[str, Any], names: list[str | None], seed: int, options: Options,
+                  now_ms: int) -> ArziumMatch:
+        parsed = Setup.from_dict(setup)
+        seats = tuple(SeatSetup(name, s.colour, s.edge, s.kind, s.bot_level) if name is not None and s.kind == "human"
+                      else s for s, name in zip(parsed.seats, names, strict=True))
+        return ArziumMatch(Setup(seats, parsed.full_game, parsed.first_player), seed, options, now_ms)
+
+
+def game_side() -> ArziumSide:
+    """Arzium's side of rooms, for `common.games`."""
+    return ArziumSide()
+
+
+
+
+# ---- a client's copy -----------------------------------------------------------------------------------------
+class Mirror:
+    """A client's copy of an Arzium room's game from the frames it is sent, and a cheap scripted player for its
+    seat (a seeded choice among the legal actions): the tests and `net-bench` play whole games with it.
+    `desyncs` counts updates after which the copy's digest differed from the server's."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.state: GameState | None = None
+        self.seat: int | None = None
+        self.pending: list[Action] = []
+        self.seq = 0
+        self.desyncs = 0
+        self.check_every = 1  # compare the digest after every update (net-bench: the seats of a room take turns)
+        self.awaiting: int | None = None   # the id of the message whose answer has not come yet
+        self.next_id = 1
+        self.result: dict[str, Any] | None = None
+
+    def absorb(self, frame: dict[str, Any]) -> None:
+        """Take in one frame from the server."""
+        kind = frame.get("kind")
+        if kind == "game":
+            self.state = view_state(frame["view"])
+            self.seat, self.seq = frame["seat"], frame["seq"]
+            self.pending = [action_from_json(a) for a in frame.get("pending", [])]
+            self.awaiting = None
+        elif kind == "update" and self.state is not None:
+            try:
+                apply_update(self.state, [action_from_json(a) for _n, _s, a in frame["actions"]], frame["reveal"])
+                checked = (frame["seq"] + (self.seat or 0)) % self.check_every == 0
+                ok = not checked or digest(view_of(self.state)) == frame["digest"]
+            except (ValueError, IllegalAction):
+                ok = False
+            if not ok:
+                self.desyncs += 1
+            self.seq, self.pending = frame["seq"], []
+        elif kind == "turn":
+            self.pending = [action_from_json(a) for a in frame["actions"]]
+        elif kind == "result":
+            self.result = frame
+        if kind in ("turn", "refused", "error") and frame.get("id") == self.awaiting:
+            self.awaiting = None
+
+    def work(self) -> GameState | None:
+        """The committed game with this seat's turn in progress applied."""
+        if self.state is None:
+            return None
+        if not self.pending:
+            return self.state
+        work = clone(self.state)
+        for action in self.pending:
+            apply(work, action)
+        return work
+
+    def next_message(self) -> dict[str, Any] | None:
+        """What this seat sends now (an `act` or a `confirm`, with an id), or None: not its turn, or an answer
+        is awaited."""
+        if self.awaiting is not None or self.result is not None or self.seat is None:
+            return None
+        work = self.work()
+        if work is None or (is_over(work) and not self.pending):
+            return None
+        msg: dict[str, Any]
+        if current_player(work) == self.seat and not is_over(work):
+            msg = {"kind": "act", "action": self.rng.choice(legal_actions(work)).to_json()}
+        elif self.pending:
+            msg = {"kind": "confirm"}
+        else:
+            return None
+        msg["id"] = self.awaiting = self.next_id
+        self.next_id += 1
+        return msg

@@ -1,0 +1,1 @@
+"""Online play: the room protocol, the server, its store and the client link (no pygame, no game)."""

@@ -1,0 +1,569 @@
+"""`net-bench`: scripted clients that play whole games through the room protocol, under load and faults.
+
+All clients run on one asyncio loop (2,000 connections in one process): each keeps only its game model, its
+token and what it is waiting for. A client pauses like a person before each move (`think_ms`), measures the
+round trip of every move (sent → the frame carrying its `id` back), reconnects by itself with backoff when
+the server goes away (`hello` with its token), and at the end checks that every move the server acknowledged
+to it is in the room's replay. The game side (the setup to create, the model, the policy) is the game's
+`G/bench.py`, found by module name (`common.games.hook`): `room_setup(index, seats) -> dict` and
+`new_player(seat, client) -> Player`.
+
+Faults: the server SIGKILLed and started again (`ServerProcess`, when the bench runs the server), a share of
+the clients dropping their connection at a random moment, and a latency proxy (`common.net.proxy`).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
+
+from common.net.clock import ClockEstimate
+from common.net.protocol import PROTOCOL_VERSION, encode
+from common.net.proxy import LatencyProxy
+
+JOIN_LIMIT = 1_000_000  # every client of the bench comes from one address: the server the bench runs lets them in
+BACKOFF_S = (0.25, 8.0)
+
+
+class Player(Protocol):
+    """A scripted player's game side: its model of the game, fed the room's frames, and its policy."""
+
+    desyncs: int
+
+    @property
+    def poll_s(self) -> float | None:
+        """How often to look for a move without a frame (real time), None: only on frames."""
+
+    def absorb(self, frame: dict[str, Any]) -> None:
+        """One frame from the server."""
+
+    def next_message(self) -> dict[str, Any] | None:
+        """The message to send now (an `act` or `confirm` with an `id`), or None when it is not this seat's."""
+
+    def replay_key(self, entry: Any) -> str | None:
+        """How an accepted input (an update's `[n, seat, input]` entry's input) appears among the replay's
+        actions (a key to count it by), or None when a replay does not keep it."""
+
+
+@dataclass
+class Tally:
+    """What the bench counts."""
+
+    rtts: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    refused: int = 0
+    desyncs: int = 0
+    finished: int = 0
+    acked: int = 0
+    lost: int = 0
+    reconnects: int = 0
+    drops: int = 0
+    clock_spread: list[float] = field(default_factory=list)
+    clock_error: list[float] = field(default_factory=list)  # |a client's server clock - the server's| (same machine)
+    outcomes: Counter[str] = field(default_factory=Counter)  # rooms by how they ended ("won", "lost"; "over")
+
+    def report(self, rooms: int, seconds: float, server: dict[str, Any] | None, cpu_s: float) -> dict[str, Any]:
+        rtts = sorted(self.rtts)
+
+        def pct(p: float) -> float | None:
+            return round(rtts[min(len(rtts) - 1, int(p / 100 * len(rtts)))], 1) if rtts else None
+
+        spread = sorted(self.clock_spread)
+        error = sorted(self.clock_error)
+        return {
+            "rooms": rooms, "rooms_finished": self.finished, "outcomes": dict(self.outcomes),
+            "seconds": round(seconds, 1),
+            "actions": self.actions, "actions_per_s": round(self.actions / seconds, 1) if seconds else 0.0,
+            "rtt_ms": {"p50": pct(50), "p95": pct(95), "p99": pct(99), "max": pct(100), "n": len(rtts)},
+            "errors": sum(self.errors.values()), "error_codes": dict(self.errors), "refused": self.refused,
+            "desyncs": self.desyncs, "acknowledged": self.acked, "acknowledged_lost": self.lost,
+            "reconnects": self.reconnects, "drops": self.drops,
+            "clock_spread_ms": ({"p50": spread[len(spread) // 2], "p99": spread[int(0.99 * (len(spread) - 1))],
+                                 "max": spread[-1], "n": len(spread)} if spread else None),
+            "clock_error_ms": ({"p50": error[len(error) // 2], "p99": error[int(0.99 * (len(error) - 1))],
+                                "max": error[-1], "n": len(error)} if error else None),
+            "server": server, "clients_cpu_pct": round(100 * cpu_s / seconds, 1) if seconds else None,
+        }
+
+
+@dataclass
+class RoomSlot:
+    """One room of the bench: its invite code once created, whether its result came."""
+
+    index: int
+    setup: dict[str, Any]
+    code: asyncio.Future[str]
+    finished: bool = False
+    clients: list[Client] = field(default_factory=list)
+
+
+class Client:
+    """One scripted member of a room, on one connection at a time."""
+
+    def __init__(self, bench: Bench, room: RoomSlot, seat: int) -> None:
+        self.bench = bench
+        self.room = room
+        self.seat = seat
+        self.player: Player = bench.new_player(seat, self)
+        self.token: str | None = None
+        self.ws: ClientConnection | None = None
+        self.clock = ClockEstimate()
+        self.sent: dict[int, float] = {}  # message id -> when it left (monotonic ms)
+        self.acked: list[str] = []  # replay keys of this seat's inputs the server acknowledged
+        self.next_id = 1
+        self.waiting: int | None = None  # the id of the move not yet answered
+        self.wake = asyncio.Event()
+        self.done = False
+        self.started = False
+        self.readied = False
+
+    # ---- the link the game side uses -------------------------------------------------------
+    def send(self, msg: dict[str, Any]) -> None:
+        """Send a message now (an id is added to moves and timed)."""
+        if self.ws is None:
+            return
+        if msg.get("kind") in ("act", "undo", "confirm"):
+            msg.setdefault("id", self._id())
+            self.sent[msg["id"]] = time.monotonic() * 1000
+            self.waiting = msg["id"]
+        self.bench.spawn(self._send(encode(msg)))
+
+    async def _send(self, text: str) -> None:
+        ws = self.ws
+        if ws is not None:
+            with contextlib.suppress(WebSocketException, OSError):
+                await ws.send(text)
+
+    def server_now_ms(self) -> int:
+        return self.clock.server_ms(time.monotonic() * 1000)
+
+    def _id(self) -> int:
+        self.next_id += 1
+        return self.next_id
+
+    # ---- the connection --------------------------------------------------------------------
+    async def run(self) -> None:
+        backoff = BACKOFF_S[0]
+        first = True
+        while not self.done and not self.bench.stopping:
+            try:
+                async with connect(self.bench.url, max_size=2 ** 20, open_timeout=20, ping_interval=None,
+                                   compression=None) as ws:
+                    self.ws = ws
+                    if not first:
+                        self.bench.tally.reconnects += 1
+                    first = False
+                    backoff = BACKOFF_S[0]
+                    await self._session(ws)
+            except (TimeoutError, WebSocketException, OSError):
+                pass
+            finally:
+                self.ws = None
+                self.waiting = None
+                self.sent.clear()
+            if self.done or self.bench.stopping:
+                return
+            await asyncio.sleep(backoff * random.uniform(0.5, 1.0))
+            backoff = min(BACKOFF_S[1], backoff * 2)
+
+    async def _session(self, ws: ClientConnection) -> None:
+        hello: dict[str, Any] = {"kind": "hello", "version": PROTOCOL_VERSION, "app": "net-bench"}
+        if self.token is not None:
+            hello["token"] = self.token
+        await ws.send(encode(hello))
+        if self.token is None:
+            await self._enter(ws)
+        pinger = asyncio.create_task(self._pinger(ws))
+        mover = asyncio.create_task(self._mover())
+        try:
+            async for text in ws:
+                self._frame(json.loads(text))
+                if self.done:
+                    break
+        finally:
+            pinger.cancel()
+            mover.cancel()
+
+    async def _enter(self, ws: ClientConnection, after_s: float = 0.0) -> None:
+        """Create the room (seat 0) or join it (the others, once it has a code)."""
+        await asyncio.sleep(after_s)
+        if self.seat == 0:
+            await ws.send(encode({"kind": "create", "game": self.bench.game, "setup": self.room.setup,
+                                  "name": "Bench 1", "seat": 0, "spectators": False}))
+        else:
+            code = await self.room.code
+            await ws.send(encode({"kind": "join", "code": code, "name": f"Bench {self.seat + 1}", "seat": self.seat}))
+
+    async def _pinger(self, ws: ClientConnection) -> None:
+        while True:
+            await ws.send(encode({"kind": "ping", "t": int(time.monotonic() * 1000)}))
+            await asyncio.sleep(self.clock.ping_gap_s())
+
+    async def _mover(self) -> None:
+        """Think, then move, whenever the game side has a move to make."""
+        bench = self.bench
+        poll = self.player.poll_s
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), poll)
+            self.wake.clear()
+            if self.waiting is not None or self.done:
+                continue
+            low, high = bench.think_ms
+            if high > 0:
+                await asyncio.sleep(bench.rng.uniform(low, high) / 1000)
+            if self.waiting is not None:
+                continue
+            msg = self.player.next_message()
+            if msg is not None:
+                self.send(msg)
+
+    # ---- frames ----------------------------------------------------------------------------
+    def _answered(self, frame: dict[str, Any]) -> bool:
+        """True if the frame answers this client's move in flight (its round trip is counted)."""
+        msg_id = frame.get("id")
+        if msg_id is None or msg_id not in self.sent:
+            return False
+        self.bench.tally.rtts.append(time.monotonic() * 1000 - self.sent.pop(msg_id))
+        if msg_id == self.waiting:
+            self.waiting = None
+        return True
+
+    def _frame(self, frame: dict[str, Any]) -> None:
+        tally = self.bench.tally
+        kind = frame.get("kind")
+        match kind:
+            case "pong":
+                now = time.monotonic() * 1000
+                self.clock.sample(frame["t"], now, frame["server_ms"])
+                return
+            case "welcome":
+                return
+            case "joined":
+                self.token = frame["token"]
+                if self.seat == 0 and not self.room.code.done():
+                    self.room.code.set_result(frame["code"])
+                return
+            case "room":
+                self._lobby(frame)
+                return
+            case "error":
+                tally.errors[str(frame.get("code"))] += 1
+                self._answered(frame)
+                if frame.get("code") == "rate" and self.token is None and self.ws is not None:
+                    self.bench.spawn(self._enter(self.ws, self.bench.rng.uniform(1.0, 3.0)))  # as a person would
+            case "refused":
+                tally.refused += 1
+                self._answered(frame)
+                self.player.absorb(frame)
+            case "update":
+                mine = self._answered(frame)
+                before = self.player.desyncs
+                self.player.absorb(frame)
+                tally.desyncs += self.player.desyncs - before
+                if mine:
+                    tally.actions += 1
+                    for _n, seat, entry in frame["actions"]:
+                        key = self.player.replay_key(entry)
+                        if seat == self.seat and key is not None:
+                            self.acked.append(key)
+                            tally.acked += 1
+            case "turn":
+                if self._answered(frame):
+                    tally.actions += 1
+                self.player.absorb(frame)
+            case "game":
+                self.waiting = None
+                self.sent.clear()
+                self.player.absorb(frame)
+            case "result":
+                self._result(frame)
+                return
+        self.wake.set()
+
+    def _lobby(self, frame: dict[str, Any]) -> None:
+        seats = frame.get("seats", [])
+        if frame.get("phase") != "lobby":
+            return
+        if self.seat != 0 and not self.readied:
+            self.readied = True
+            self.send({"kind": "ready", "ready": True})
+        elif self.seat == 0 and not self.started and seats and all(
+                s.get("status") == "here" and (s.get("ready") or i == 0) for i, s in enumerate(seats)):
+            self.started = True
+            self.send({"kind": "start"})
+
+    def _result(self, frame: dict[str, Any]) -> None:
+        tally = self.bench.tally
+        replay = frame.get("replay") or {}
+        kept = Counter(key for entry in replay.get("actions", []) if (key := self.player.replay_key(entry)))
+        mine = Counter(self.acked)
+        tally.lost += sum((mine - kept).values())
+        self.player.absorb(frame)
+        if not self.room.finished:
+            self.room.finished = True
+            tally.finished += 1
+            outcome = frame.get("outcome")
+            result = outcome.get("result") if isinstance(outcome, dict) else None
+            tally.outcomes[result if isinstance(result, str) else "over"] += 1
+        self.done = True
+        self.bench.client_done()
+
+
+class ServerProcess:
+    """The room server run by the bench itself (so it can be killed and started again), with its stats log."""
+
+    def __init__(self, port: int, data: Path, extra: tuple[str, ...] = ()) -> None:
+        self.port = port
+        self.data = data
+        self.stats = data / "stats.jsonl"
+        self.extra = extra
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        cmd = [sys.executable, "-m", "common", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+               "--data", str(self.data), "--stats", str(self.stats), "--join-limit", str(JOIN_LIMIT), *self.extra]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     start_new_session=True)
+
+    async def ready(self, timeout_s: float = 20.0) -> None:
+        """Wait until the server accepts connections."""
+        end = time.monotonic() + timeout_s
+        while time.monotonic() < end:
+            try:
+                _r, w = await asyncio.open_connection("127.0.0.1", self.port)
+                w.close()
+                return
+            except OSError:
+                await asyncio.sleep(0.1)
+        raise RuntimeError(f"the server did not listen on port {self.port} within {timeout_s:.0f} s")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def server_figures(stats: Path, rooms: int, since: float) -> dict[str, Any] | None:
+    """CPU and memory per room from the server's own stats log (its lines since `since`, wall-clock s)."""
+    try:
+        lines = [json.loads(line) for line in stats.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, ValueError):
+        return None
+    lines = [x for x in lines if isinstance(x, dict) and x.get("t", 0) >= since - 1]
+    if len(lines) < 2:
+        return None
+    first, last = lines[0], lines[-1]
+    cpu = (last["cpu_s"] - first["cpu_s"]) if last["cpu_s"] >= first["cpu_s"] else last["cpu_s"]
+    seconds = max(1e-9, last["t"] - first["t"])
+    peak_rooms = max(x.get("rooms", 0) for x in lines)
+    return {"cpu_s": round(cpu, 2), "cpu_pct": round(100 * cpu / seconds, 1),
+            "cpu_ms_per_room_s": round(1000 * cpu / seconds / max(1, rooms), 3),
+            "rss_mb": round(max(x["rss_kb"] for x in lines) / 1024, 1),
+            "rss_kb_per_room": round(max(x["rss_kb"] for x in lines) / max(1, peak_rooms), 1),
+            "peak_rooms": peak_rooms, "peak_connections": max(x.get("connections", 0) for x in lines)}
+
+
+class Bench:
+    """The whole run: rooms, their clients, the faults, the figures."""
+
+    def __init__(self, url: str, game: str, rooms: int, per_room: int, think_ms: tuple[int, int],
+                 room_setup: Callable[[int, int], dict[str, Any]], new_player: Callable[[int, Client], Player],
+                 seed: int = 1) -> None:
+        self.url = url
+        self.game = game
+        self.rooms_n = rooms
+        self.per_room = per_room
+        self.think_ms = think_ms
+        self.room_setup = room_setup
+        self.new_player = new_player
+        self.rng = random.Random(seed)
+        self.tally = Tally()
+        self.stopping = False
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.clients: list[Client] = []
+        self.rooms: list[RoomSlot] = []
+        self.all_done = asyncio.Event()
+        self.remaining = 0
+        self.same_machine = urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1")
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def client_done(self) -> None:
+        self.remaining -= 1
+        if self.remaining <= 0:
+            self.all_done.set()
+
+    async def run(self, timeout_s: float, faults: Faults) -> float:
+        """Play every room to its end (or until `timeout_s`); the seconds it took."""
+        loop = asyncio.get_running_loop()
+        for i in range(self.rooms_n):
+            room = RoomSlot(i, self.room_setup(i, self.per_room), loop.create_future())
+            room.clients = [Client(self, room, seat) for seat in range(self.per_room)]
+            self.rooms.append(room)
+            self.clients += room.clients
+        self.remaining = len(self.clients)
+        start = time.monotonic()
+        for n, client in enumerate(self.clients):
+            self.spawn(client.run())
+            if n % 50 == 49:
+                await asyncio.sleep(0.02)  # connections open in waves, as people arrive
+        self.spawn(self._clock_sampler())
+        self.spawn(faults.run(self))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.all_done.wait(), timeout_s)
+        self.stopping = True
+        elapsed = time.monotonic() - start
+        for client in self.clients:
+            if client.ws is not None:
+                self.spawn(client.ws.close())
+        await asyncio.sleep(0.2)
+        for task in list(self.tasks):
+            task.cancel()
+        return elapsed
+
+    async def _clock_sampler(self) -> None:
+        """Every second, at one instant: how far apart the clients of each running room put the server's
+        clock (what the sand they draw shows)."""
+        while not self.stopping:
+            await asyncio.sleep(1.0)
+            now, wall = time.monotonic() * 1000, time.time() * 1000
+            for room in self.rooms:
+                shown = [c.clock.server_ms(now) for c in room.clients if c.clock.known and not c.done]
+                if len(shown) >= 2:
+                    middle = sorted(shown)[len(shown) // 2]
+                    self.tally.clock_spread.append(max(abs(s - middle) for s in shown))
+                if self.same_machine:  # the server's clock is this machine's wall clock: the truth is known
+                    self.tally.clock_error += [round(abs(s - wall), 1) for s in shown]
+
+
+@dataclass
+class Faults:
+    """What goes wrong during a run: the server killed at `kill_at_s` (and started again), `drop_pct` % of
+    the clients dropping their connection once at a random moment within `drop_within_s`."""
+
+    server: ServerProcess | None = None
+    kill_at_s: float | None = None
+    drop_pct: float = 0.0
+    drop_within_s: float = 30.0
+    kills: int = 0
+
+    async def run(self, bench: Bench) -> None:
+        jobs = []
+        if self.drop_pct > 0:
+            chosen = bench.rng.sample(bench.clients, round(len(bench.clients) * self.drop_pct / 100))
+            jobs += [self._drop(bench, c, bench.rng.uniform(2.0, self.drop_within_s)) for c in chosen]
+        if self.kill_at_s is not None and self.server is not None:
+            jobs.append(self._kill(self.server, self.kill_at_s))
+        await asyncio.gather(*jobs)
+
+    @staticmethod
+    async def _drop(bench: Bench, client: Client, after_s: float) -> None:
+        await asyncio.sleep(after_s)
+        ws = client.ws
+        if ws is not None and not client.done:
+            bench.tally.drops += 1
+            ws.transport.abort()  # as a cable pulled: no closing handshake
+
+    async def _kill(self, server: ServerProcess, after_s: float) -> None:
+        await asyncio.sleep(after_s)
+        server.kill()
+        self.kills += 1
+        await asyncio.sleep(1.0)
+        server.start()
+        await server.ready()
+
+
+async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: tuple[int, int],
+                     room_setup: Callable[[int, int], dict[str, Any]],
+                     new_player: Callable[[int, Client], Player], *, timeout_s: float = 900.0,
+                     own_data: Path | None = None, kill_at_s: float | None = None, drop_pct: float = 0.0,
+                     latency: tuple[int, int] | None = None, stats: Path | None = None,
+                     seed: int = 1) -> dict[str, Any]:
+    """Run the bench; its report (the figures `Tally.report` gives, plus the faults)."""
+    parts = urlsplit(url)
+    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    server = None
+    if own_data is not None:
+        server = ServerProcess(port, own_data)
+        server.start()
+        await server.ready()
+        stats = server.stats
+    proxy = None
+    if latency is not None:
+        proxy = LatencyProxy((host, port), latency[0], latency[1], seed)
+        url = f"{parts.scheme}://127.0.0.1:{await proxy.start()}{parts.path}"
+    since = time.time()
+    cpu_before = time.process_time()
+    bench = Bench(url, game, rooms, per_room, think_ms, room_setup, new_player, seed)
+    faults = Faults(server, kill_at_s, drop_pct)
+    try:
+        seconds = await bench.run(timeout_s, faults)
+    finally:
+        if proxy is not None:
+            await proxy.close()
+        if server is not None:
+            await asyncio.sleep(1.5)  # one more stats line
+            server.stop()
+    figures = server_figures(stats, rooms, since) if stats is not None else None
+    report = bench.tally.report(rooms, seconds, figures, time.process_time() - cpu_before)
+    report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms),
+                   "faults": {"server_kills": faults.kills, "drop_pct": drop_pct,
+                              "latency_ms": list(latency) if latency else None}})
+    return report
+
+
+def format_report(r: dict[str, Any]) -> str:
+    """The report in a few lines for people."""
+    rtt = r["rtt_ms"]
+    lines = [
+        f"{r['game']}: {r['rooms_finished']}/{r['rooms']} rooms finished {r['outcomes'] or ''} in {r['seconds']} s, "
+        f"{r['clients_per_room']} clients each, think {r['think_ms'][0]}-{r['think_ms'][1]} ms",
+        f"actions {r['actions']} ({r['actions_per_s']}/s); round trip ms p50 {rtt['p50']} p95 {rtt['p95']} "
+        f"p99 {rtt['p99']} max {rtt['max']} (n {rtt['n']})",
+        f"errors {r['errors']} {r['error_codes'] or ''}; refused {r['refused']}; desyncs {r['desyncs']}; "
+        f"acknowledged {r['acknowledged']}, lost {r['acknowledged_lost']} (checked in finished rooms' replays); "
+        f"reconnects {r['reconnects']}, "
+        f"drops {r['drops']}, server kills {r['faults']['server_kills']}; the clients' process used "
+        f"{r['clients_cpu_pct']}% of a core",
+    ]
+    if r["clock_spread_ms"]:
+        c = r["clock_spread_ms"]
+        lines.append(f"clients' server clock, off the room's median: p50 {c['p50']} p99 {c['p99']} max {c['max']} ms "
+                     f"(n {c['n']})")
+    if r["clock_error_ms"]:
+        c = r["clock_error_ms"]
+        lines.append(f"clients' server clock, off the server's own: p50 {c['p50']} p99 {c['p99']} max {c['max']} ms "
+                     f"(n {c['n']})")
+    s = r["server"]
+    lines.append("server: " + (f"CPU {s['cpu_pct']}% ({s['cpu_ms_per_room_s']} ms per room per s), "
+                               f"RSS {s['rss_mb']} MB ({s['rss_kb_per_room']} KB per room), peak {s['peak_rooms']} "
+                               f"rooms, {s['peak_connections']} connections" if s else "no figures (no stats log)"))
+    return "\n".join(lines)

@@ -1,0 +1,214 @@
+"""`Link`: one connection to a room server, run on a background thread with its own event loop, for the app,
+`net-bench` and the tests.
+
+`send(msg)` from any thread queues a message; `poll()` returns what arrived since the last call. The link
+says hello by itself; once it has been given a token (a `joined` frame), a lost connection is retried with
+backoff (0.25 s doubling to 8 s, with jitter) and the hello carries the token, so the member takes its seat
+back and gets a fresh `game`. Messages sent while the connection is down are kept and sent once it is back
+(after the hello). It pings (4 a second at first, then every 2 s) and estimates the server's clock
+(`common.net.clock`, NTP's filter).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import ssl
+import threading
+import time
+from collections import deque
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from common.net.clock import ClockEstimate
+from common.net.protocol import MAX_BYTES, PROTOCOL_VERSION, encode
+from common.safe_text import one_line
+
+BACKOFF_FIRST_S = 0.25
+BACKOFF_MAX_S = 8.0
+FATAL_CODES = frozenset({"version", "bad_token"})  # errors after which reconnecting cannot help
+
+
+def _ms() -> float:
+    return time.time() * 1000.0
+
+
+class Link:
+    """A connection to `url` (ws:// or wss://) that keeps itself open."""
+
+    def __init__(self, url: str, token: str | None = None, reconnect: bool = True, ping: bool = True,
+                 tls: ssl.SSLContext | None = None) -> None:
+        self.url = url
+        self.token = token
+        self.reconnect = reconnect
+        self.status = "connecting"
+        self.problem: str | None = None      # the last connection problem, one line (for the banner)
+        self.rtt_ms: float | None = None
+        self.clock = ClockEstimate()
+        self._ping = ping
+        self._tls = tls
+        self._inbox: deque[dict[str, Any]] = deque()
+        self._outbox: deque[str] = deque()
+        self._lock = threading.Lock()
+        self._loop = asyncio.new_event_loop()
+        self._wake: asyncio.Event | None = None
+        self._closing = False
+        self._fatal = False
+        self.reconnects = 0
+        self._thread = threading.Thread(target=self._run, name="room-link", daemon=True)
+        self._thread.start()
+
+    # -- the app's side (any thread) -----------------------------------------------------------------------
+    def send(self, msg: dict[str, Any]) -> None:
+        """Queue `msg` for the server (sent in order, after the hello; kept while reconnecting)."""
+        text = encode(msg)
+        with self._lock:
+            self._outbox.append(text)
+        self._poke()
+
+    def poll(self) -> list[dict[str, Any]]:
+        """The frames that arrived since the last call (JSON objects; their strings are not yet sanitised)."""
+        with self._lock:
+            out = list(self._inbox)
+            self._inbox.clear()
+        return out
+
+    def server_now_ms(self) -> float:
+        """The server's clock now, as estimated from the pings."""
+        return _ms() + self.clock.offset_ms
+
+    def close(self) -> None:
+        """Close the connection for good and end the thread."""
+        self._closing = True
+        self._poke()
+        self._thread.join(5)
+        self.status = "closed"
+
+    def _poke(self) -> None:
+        wake = self._wake
+        if wake is not None and not self._loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(wake.set)
+
+    # -- the thread ----------------------------------------------------------------------------------------
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._main())
+        finally:
+            self._loop.close()
+
+    async def _main(self) -> None:
+        self._wake = asyncio.Event()
+        delay = BACKOFF_FIRST_S
+        first = True
+        while not self._closing:
+            if not first:
+                self.status = "reconnecting"
+                await self._sleep(delay * (0.5 + random.random()))
+                delay = min(BACKOFF_MAX_S, delay * 2)
+                self.reconnects += 1
+                if self._closing:
+                    break
+            first = False
+            try:
+                async with connect(self.url, max_size=MAX_BYTES, ssl=self._tls, open_timeout=10,
+                                   close_timeout=2, ping_interval=20, ping_timeout=20) as ws:
+                    self.status = "open"
+                    delay = BACKOFF_FIRST_S
+                    self.problem = None
+                    await self._session(ws)
+            except (TimeoutError, OSError, InvalidHandshake, InvalidURI, ConnectionClosed) as exc:
+                self.problem = one_line(f"{type(exc).__name__}: {exc}", 200)
+            if self._fatal or not self.reconnect:
+                break
+        self.status = "closed"
+
+    async def _sleep(self, seconds: float) -> None:
+        assert self._wake is not None
+        self._wake.clear()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), seconds)
+
+    async def _session(self, ws: ClientConnection) -> None:
+        hello: dict[str, Any] = {"kind": "hello", "version": PROTOCOL_VERSION}
+        if self.token is not None:
+            hello["token"] = self.token
+        await ws.send(encode(hello))
+        reader = asyncio.create_task(self._read(ws))
+        pinger = asyncio.create_task(self._pings(ws)) if self._ping else None
+        try:
+            while not self._closing and not reader.done():
+                with self._lock:
+                    pending = list(self._outbox)
+                    self._outbox.clear()
+                for i, text in enumerate(pending):
+                    try:
+                        await ws.send(text)
+                    except ConnectionClosed:
+                        with self._lock:  # not sent: kept for the next connection
+                            self._outbox.extendleft(reversed(pending[i:]))
+                        raise
+                await self._wait(reader)
+            if self._closing:
+                await ws.close()
+        finally:
+            reader.cancel()
+            if pinger is not None:
+                pinger.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await reader
+        if reader.done() and not reader.cancelled() and reader.exception() is not None:
+            exc = reader.exception()
+            if isinstance(exc, ConnectionClosed):
+                raise exc
+
+    async def _wait(self, reader: asyncio.Task[None]) -> None:
+        assert self._wake is not None
+        self._wake.clear()
+        with self._lock:
+            if self._outbox:
+                return
+        waker = asyncio.create_task(self._wake.wait())
+        await asyncio.wait({reader, waker}, return_when=asyncio.FIRST_COMPLETED)
+        waker.cancel()
+
+    async def _read(self, ws: ClientConnection) -> None:
+        async for frame in ws:
+            if not isinstance(frame, str):
+                continue
+            try:
+                msg = json.loads(frame)
+            except ValueError:
+                continue
+            if not isinstance(msg, dict):
+                continue
+            match msg.get("kind"):
+                case "pong":
+                    self._clock(msg)
+                    continue
+                case "joined" if isinstance(msg.get("token"), str):
+                    self.token = msg["token"]
+                case "error" if msg.get("code") in FATAL_CODES:
+                    self._fatal = True
+                    self.problem = one_line(msg.get("message", ""), 200)
+            with self._lock:
+                self._inbox.append(msg)
+            if self._fatal:  # another version, or a seat that is not ours: trying again cannot help
+                await ws.close()
+                return
+
+    async def _pings(self, ws: ClientConnection) -> None:
+        while True:
+            await ws.send(encode({"kind": "ping", "t": int(_ms())}))
+            await asyncio.sleep(self.clock.ping_gap_s())
+
+    def _clock(self, msg: dict[str, Any]) -> None:
+        t0, server = msg.get("t"), msg.get("server_ms")
+        if not isinstance(t0, int) or not isinstance(server, int):
+            return
+        self.clock.sample(t0, _ms(), server)
+        self.rtt_ms = self.clock.last_rtt_ms

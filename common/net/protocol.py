@@ -1,0 +1,226 @@
+"""The room protocol's version, limits and message shapes, and their checks (pure: no asyncio, no game).
+
+`decode` turns a frame into a checked message (a dict whose fields have the types PROTOCOL.md gives) or
+raises `ProtocolError` (a code and one line naming the field); `encode` is the one way a message is written.
+Invite codes and tokens are made and read here too.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from common.safe_text import one_line
+
+PROTOCOL_VERSION = 1
+DEFAULT_PORT = 8765
+APP_SERIES = "1.x"  # the app versions that speak PROTOCOL_VERSION (named in the `version` error)
+MAX_BYTES = 64 * 1024
+MAX_DEPTH = 32
+MAX_INT = 2 ** 53
+NAME_LIMIT = 24
+RATE_PER_S = 20.0     # messages a second a connection may send on average ...
+RATE_BURST = 40.0     # ... in bursts of this many
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
+CODE_LENGTH = 8       # 40 bits
+GAME_KINDS = frozenset({"act", "undo", "confirm"})
+
+
+class ProtocolError(Exception):
+    """A message that cannot be used: `code` (PROTOCOL.md's error codes) and one line saying what is wrong."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(one_line(message))
+        self.code = code
+
+
+# ---- reading frames ----------------------------------------------------------------------------------------
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _check_tree(value: Any) -> None:
+    """Depth and integer bounds of a decoded JSON value, without recursion."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ProtocolError("bad_message", f"nested deeper than {MAX_DEPTH}")
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+        elif isinstance(item, int | float) and not isinstance(item, bool) and abs(item) > MAX_INT:
+            raise ProtocolError("bad_message", "a number is out of range")
+
+
+def parse(frame: str | bytes) -> dict[str, Any]:
+    """A frame as a JSON object with a string `kind` (its fields not yet checked)."""
+    if not isinstance(frame, str):
+        raise ProtocolError("bad_message", "binary frames are not part of the protocol: send JSON text")
+    if len(frame) > MAX_BYTES:
+        raise ProtocolError("too_big", f"a message is at most {MAX_BYTES} bytes")
+    try:
+        value = json.loads(frame, parse_constant=_no_constant)
+    except RecursionError:
+        raise ProtocolError("bad_message", f"nested deeper than {MAX_DEPTH}") from None
+    except ValueError as exc:  # JSONDecodeError included; also numbers too long for int()
+        raise ProtocolError("bad_message", f"not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object")
+    _check_tree(value)
+    kind = value.get("kind")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_message", "kind: missing or not a string")
+    return value
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as a frame (compact JSON)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+# ---- fields ------------------------------------------------------------------------------------------------
+Check = Callable[[str, Any], Any]
+
+
+def _int(lo: int, hi: int) -> Callable[[str, Any], int]:
+    def check(field: str, value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            raise ProtocolError("bad_message", f"{field}: an integer from {lo} to {hi}")
+        return value
+    return check
+
+
+def _bool(field: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ProtocolError("bad_message", f"{field}: true or false")
+    return value
+
+
+def _text(limit: int) -> Check:
+    def check(field: str, value: Any) -> str:
+        if not isinstance(value, str) or len(value) > limit:
+            raise ProtocolError("bad_message", f"{field}: a string of at most {limit} characters")
+        return value
+    return check
+
+
+def _name(field: str, value: Any) -> str:
+    if not isinstance(value, str) or len(value) > 200:
+        raise ProtocolError("bad_message", f"{field}: a name of 1 to {NAME_LIMIT} characters")
+    name = one_line(value, 200).strip()
+    if not name or len(name) > NAME_LIMIT:
+        raise ProtocolError("bad_message", f"{field}: a name of 1 to {NAME_LIMIT} characters")
+    return name
+
+
+def _object(field: str, value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ProtocolError("bad_message", f"{field}: a JSON object")
+    return value
+
+
+def _any(field: str, value: Any) -> Any:
+    return value
+
+
+def _seat_or_null(field: str, value: Any) -> int | None:
+    return None if value is None else _int(0, 15)(field, value)
+
+
+def _join_seat(field: str, value: Any) -> int | str:
+    if value in ("any", "watch"):
+        return str(value)
+    return _int(0, 15)(field, value)
+
+
+def _turn_clock(field: str, value: Any) -> int:
+    seconds = _int(0, 3600)(field, value)
+    if 0 < seconds < 10:
+        raise ProtocolError("bad_message", f"{field}: 0 (off) or 10 to 3600 seconds")
+    return seconds
+
+
+# kind -> field -> (check, default); a field without a default is required (`...` marks one)
+SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
+    "hello": {"version": (_int(0, MAX_INT), ...), "token": (_text(100), None), "app": (_text(40), "")},
+    "create": {"game": (_text(20), ...), "setup": (_object, ...), "name": (_name, ...),
+               "seat": (_seat_or_null, 0), "spectators": (_bool, True), "grace_s": (_int(5, 600), 60),
+               "turn_clock_s": (_turn_clock, 0)},
+    "join": {"code": (_text(40), ...), "name": (_name, ...), "seat": (_join_seat, "any")},
+    "ready": {"ready": (_bool, True)},
+    "start": {},
+    "bot": {"seat": (_int(0, 15), ...), "level": (_text(20), None)},
+    "reclaim": {},
+    "act": {"action": (_any, ...)},
+    "undo": {},
+    "confirm": {},
+    "ping": {"t": (_int(-MAX_INT, MAX_INT), ...)},
+    "leave": {},
+}
+
+
+def check(message: dict[str, Any]) -> dict[str, Any]:
+    """The message with its fields checked and defaults filled (unknown fields are dropped)."""
+    kind = message["kind"]
+    shape = SHAPES.get(kind)
+    if shape is None:
+        raise ProtocolError("unknown_kind", f"unknown message kind {one_line(kind, 40)!r}")
+    out: dict[str, Any] = {"kind": kind}
+    if "id" in message:
+        out["id"] = _int(0, MAX_INT)("id", message["id"])
+    for field, (check_field, default) in shape.items():
+        if field in message:
+            out[field] = check_field(f"{kind}.{field}", message[field])
+        elif default is ...:
+            raise ProtocolError("bad_message", f"{kind}.{field}: missing")
+        else:
+            out[field] = default
+    return out
+
+
+def decode(frame: str | bytes) -> dict[str, Any]:
+    """A frame as a checked message; `ProtocolError` if it is not one."""
+    return check(parse(frame))
+
+
+def error(code: str, message: str, msg_id: int | None = None) -> dict[str, Any]:
+    """An `error` frame."""
+    frame: dict[str, Any] = {"kind": "error", "code": code, "message": one_line(message)}
+    if msg_id is not None:
+        frame["id"] = msg_id
+    return frame
+
+
+def version_line() -> str:
+    """What a client of another version is told."""
+    return f"this server speaks protocol {PROTOCOL_VERSION}: use Arenas & Arzium {APP_SERIES}"
+
+
+# ---- codes and tokens --------------------------------------------------------------------------------------
+def new_code() -> str:
+    """A fresh invite code, `ABCD-EFGH` (40 bits from `secrets`)."""
+    symbols = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return f"{symbols[:4]}-{symbols[4:]}"
+
+
+def read_code(text: str) -> str | None:
+    """A typed invite code in its written form (case, spaces and dashes ignored, O read as 0, I and L as 1),
+    or None when it cannot be one."""
+    symbols = "".join(text.upper().split()).replace("-", "").replace("O", "0").replace("I", "1").replace("L", "1")
+    if len(symbols) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in symbols):
+        return None
+    return f"{symbols[:4]}-{symbols[4:]}"
+
+
+def new_token() -> str:
+    """A fresh member token: 256 bits from `secrets`, URL-safe base 64."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    """What the server keeps of a token (never the token itself)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()

@@ -1,0 +1,175 @@
+"""Scripted clients for the room server: a server on a thread, links that play through the protocol, and
+each game's case (its setup, its scripted player, what of it must never reach a client)."""
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from arzium.room import Mirror
+from arzium.rules import Setup, default_setup
+from common.net.client import Link
+from common.net.server import EmbeddedServer, Server
+
+TIMEOUT_S = 30.0
+SCRIPTED_RATE = (10_000.0, 10_000.0)
+
+
+@dataclass
+class Served:
+    """A server on a thread, what it sent (address, frame text), and its URL."""
+
+    embedded: EmbeddedServer
+    url: str
+    sent: list[str] = field(default_factory=list)
+
+    def call(self, fn: Callable[[Server], Any]) -> Any:
+        return self.embedded.call(fn)
+
+
+@contextlib.contextmanager
+def serve_in_thread(data: Path | None, rate: tuple[float, float] = SCRIPTED_RATE) -> Iterator[Served]:
+    """A server for scripted clients, which play without pausing (`rate`: above their pace by default)."""
+    embedded = EmbeddedServer(data, rate)
+    port = embedded.start("127.0.0.1", 0)
+    served = Served(embedded, f"ws://127.0.0.1:{port}")
+    embedded.call(lambda s: setattr(s, "tap", lambda _addr, text: served.sent.append(text)))
+    try:
+        yield served
+    finally:
+        embedded.stop()
+
+
+class Player(Protocol):
+    """A game's scripted player: takes frames in, says what to send."""
+
+    desyncs: int
+    result: dict[str, Any] | None
+    seat: int | None
+
+    def absorb(self, frame: dict[str, Any]) -> None: ...
+    def next_message(self) -> dict[str, Any] | None: ...
+
+
+@dataclass(frozen=True)
+class GameCase:
+    """What the network tests need of a game."""
+
+    game: str
+    setup: Callable[[int, int], dict[str, Any]]     # (persons, bots) -> a setup with those seats
+    player: Callable[[int], Player]                 # seed -> a scripted player
+    hidden_problems: Callable[[dict[str, Any], Server, str], list[str]]  # a frame sent, the server, its room
+
+
+def _arzium_hidden(frame: dict[str, Any], server: Server, code: str) -> list[str]:
+    """What of Arzium's face-down information a frame shows: the generator, the seed before the end, a deck's
+    order, a card said to be drawn that is not face up."""
+    problems = []
+    text = json.dumps(frame)
+    room = server.rooms.get(code)
+    if '"rng"' in text:
+        problems.append("the generator's state")
+    if room is not None and room.seed and str(room.seed) in text and frame.get("kind") != "result":
+        problems.append("the seed")
+    views = [frame["view"]] if frame.get("kind") == "game" else []
+    for view in views:
+        if view["seed"] != 0:
+            problems.append("a view's seed")
+        if view["deck"] != sorted(view["deck"]) or view["art_deck"] != sorted(view["art_deck"]):
+            problems.append("a deck's order")
+    return problems
+
+
+def arzium_setup(people: int, bots: int = 0) -> dict[str, Any]:
+    setup: Setup = default_setup(people + bots, full_game=True, bots=bots)
+    return setup.to_dict()
+
+
+CASES = [GameCase("arzium", arzium_setup, Mirror, _arzium_hidden)]
+
+
+@dataclass
+class Client:
+    """A link and the scripted player it feeds; every frame it was sent."""
+
+    link: Link
+    player: Player
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    plays: bool = True
+
+    def pump(self) -> None:
+        for frame in self.link.poll():
+            self.frames.append(frame)
+            self.player.absorb(frame)
+        if self.plays:
+            msg = self.player.next_message()
+            if msg is not None:
+                self.link.send(msg)
+
+    def last(self, kind: str) -> dict[str, Any] | None:
+        return next((f for f in reversed(self.frames) if f.get("kind") == kind), None)
+
+    def token(self) -> str:
+        joined = self.last("joined")
+        assert joined is not None, self.frames
+        return str(joined["token"])
+
+
+def pump_until(clients: list[Client], done: Callable[[], bool], timeout: float = TIMEOUT_S) -> None:
+    """Feed every client until `done()`; fails after `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError("timed out; last frames: " + "; ".join(
+                json.dumps(c.frames[-3:])[:400] for c in clients))
+        for c in clients:
+            c.pump()
+        time.sleep(0.002)
+
+
+def connect(served: Served, case: GameCase, seed: int, token: str | None = None) -> Client:
+    return Client(Link(served.url, token=token), case.player(seed))
+
+
+def open_room(served: Served, case: GameCase, people: int, *, bots: int = 0, watchers: int = 0,
+              **options: Any) -> tuple[list[Client], list[Client], str]:
+    """A started room: `people` seated clients (the first created it), `watchers` watching; its code."""
+    creator = connect(served, case, 1)
+    creator.link.send({"kind": "create", "game": case.game, "setup": case.setup(people, bots), "name": "Ana",
+                       "seat": 0, **options})
+    creator.link.send({"kind": "ready", "ready": True})
+    pump_until([creator], lambda: creator.last("joined") is not None)
+    joined = creator.last("joined")
+    assert joined is not None
+    code = joined["code"]
+    seated = [creator]
+    for i in range(1, people):
+        c = connect(served, case, i + 1)
+        c.link.send({"kind": "join", "code": code.lower(), "name": f"Player {i + 1}", "seat": "any"})
+        c.link.send({"kind": "ready", "ready": True})
+        seated.append(c)
+    watching = []
+    for i in range(watchers):
+        w = connect(served, case, 100 + i)
+        w.plays = False
+        w.link.send({"kind": "join", "code": code, "name": f"Watcher {i + 1}", "seat": "watch"})
+        watching.append(w)
+    everyone = seated + watching
+
+    def all_ready() -> bool:
+        room = creator.last("room")
+        return room is not None and all(s["ready"] for s in room["seats"]) and \
+            room["watchers"] == watchers and all(c.last("joined") for c in everyone)
+    pump_until(everyone, all_ready)
+    creator.link.send({"kind": "start"})
+    pump_until(everyone, lambda: all(c.last("game") is not None for c in everyone))
+    return seated, watching, code
+
+
+def close_all(clients: list[Client]) -> None:
+    for c in clients:
+        c.link.close()

@@ -1,0 +1,246 @@
+"""Whatever a client sends, the server answers one error frame (or closes that connection), never fails, and
+no other room notices; the protocol's shapes, codes, tokens and limits."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import string
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from netkit import CASES, Served, arzium_setup, close_all, open_room, pump_until
+from websockets.asyncio.client import connect as ws_connect
+
+from arzium.room import Mirror, digest, view_of
+from common.net.protocol import (
+    CODE_ALPHABET,
+    MAX_BYTES,
+    PROTOCOL_VERSION,
+    SHAPES,
+    ProtocolError,
+    decode,
+    new_code,
+    new_token,
+    read_code,
+    token_hash,
+)
+from common.net.server import JOINS_PER_MINUTE, Conn, Server, now_ms
+
+ERROR_CODES = {"version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
+               "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
+               "not_playing", "bad_setup", "server_busy"}
+
+
+class Fake:
+    """A connection without a socket: what the server sends it is kept."""
+
+    def __init__(self, server: Server, addr: str = "10.0.0.1") -> None:
+        self.got: list[dict[str, Any]] = []
+        self.conn = Conn(lambda text: self.got.append(json.loads(text)), addr, rate=(1e9, 1e9), tokens=1e9)
+        self.server = server
+
+    def say(self, msg: dict[str, Any] | str) -> list[dict[str, Any]]:
+        start = len(self.got)
+        self.server.receive(self.conn, msg if isinstance(msg, str) else json.dumps(msg))
+        return self.got[start:]
+
+
+def a_room_in_play(server: Server) -> tuple[Fake, Fake, str]:
+    """Two people in a started room that has seen a few actions."""
+    ana, bo = Fake(server, "10.0.0.2"), Fake(server, "10.0.0.3")
+    for f in (ana, bo):
+        f.say({"kind": "hello", "version": PROTOCOL_VERSION})
+    ana.say({"kind": "create", "game": "arzium", "setup": arzium_setup(2), "name": "Ana", "seat": 0})
+    code = next(f["code"] for f in ana.got if f["kind"] == "joined")
+    bo.say({"kind": "join", "code": code, "name": "Bo", "seat": "any"})
+    bo.say({"kind": "ready"})
+    ana.say({"kind": "start"})
+    players = {ana: Mirror(1), bo: Mirror(2)}
+    for f, m in players.items():
+        for frame in f.got:
+            m.absorb(frame)
+    for _ in range(12):
+        for f, m in players.items():
+            msg = m.next_message()
+            if msg is not None:
+                for frame in f.say(msg):
+                    m.absorb(frame)
+                other = bo if f is ana else ana
+                for frame in other.got[-3:]:
+                    if frame["kind"] == "update" and frame["seq"] > players[other].seq:
+                        players[other].absorb(frame)
+    return ana, bo, code
+
+
+@pytest.fixture(scope="module")
+def world() -> tuple[Server, Fake, Fake, str, Fake, Fake]:
+    server = Server(None)
+    ana, bo, code = a_room_in_play(server)
+    stranger = Fake(server, "10.0.0.9")
+    greeted = Fake(server, "10.0.0.10")
+    greeted.say({"kind": "hello", "version": PROTOCOL_VERSION})
+    return server, ana, bo, code, stranger, greeted
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
+    max_leaves=10)
+kinds = st.sampled_from([*SHAPES, "bogus", "", "result", "welcome"])
+messages = st.builds(lambda kind, fields, extra: {**fields, **extra, "kind": kind}, kinds,
+                     st.dictionaries(st.sampled_from(["version", "token", "game", "setup", "name", "seat", "code",
+                                                      "ready", "level", "action", "t", "id", "grace_s",
+                                                      "turn_clock_s", "spectators"]), json_values, max_size=5),
+                     st.dictionaries(st.text(max_size=8), json_values, max_size=2))
+
+
+def deep(n: int) -> str:
+    return "[" * n + "]" * n
+
+
+frames = st.one_of(
+    st.text(max_size=200),
+    json_values.map(json.dumps),
+    messages.map(json.dumps),
+    st.integers(min_value=30, max_value=20_000).map(deep),
+    st.integers(min_value=30, max_value=5_000).map(lambda n: json.dumps({"kind": "act", "id": 1}).replace(
+        '"id"', f'"action": {deep(n)}, "id"')),
+    st.integers(min_value=10, max_value=6_000).map(lambda n: '{"kind": "ping", "t": ' + "9" * n + "}"),
+    st.sampled_from(['{"kind": "ping", "t": Infinity}', '{"kind": "ping", "t": NaN}', '{"kind": "ping", "t": 1e999}',
+                     '{"kind": "hello", "version": 1e300}', '{"kind": 5}', "[]", "null", '"hello"', "{",
+                     '{"kind": "join", "code": "' + "A" * 10_000 + '", "name": "x"}']),
+)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(frame=frames, greeted_first=st.booleans())
+def test_any_frame_gets_one_error_or_a_reply_and_other_rooms_notice_nothing(
+        world: tuple[Server, Fake, Fake, str, Fake, Fake], frame: str, greeted_first: bool) -> None:
+    server, ana, bo, code, stranger, greeted = world
+    room = server.rooms[code]
+    assert room.match is not None
+    before = (len(ana.got), len(bo.got), room.inputs, digest(view_of(room.match.match.state)))  # type: ignore[attr-defined]
+    sender = greeted if greeted_first else stranger
+    answer = sender.say(frame)
+    errors = [f for f in answer if f["kind"] == "error"]
+    assert all(f["code"] in ERROR_CODES for f in errors), errors
+    assert len(errors) <= 1 and (not errors or len(answer) == 1), answer
+    assert answer, "every frame gets an answer"
+    after = (len(ana.got), len(bo.got), room.inputs, digest(view_of(room.match.match.state)))  # type: ignore[attr-defined]
+    assert after == before
+
+
+def test_binary_and_oversized_frames_close_only_that_connection(served: Served) -> None:
+    case = CASES[0]
+    seated, _w, _code = open_room(served, case, 2)
+
+    async def abuse() -> list[tuple[dict[str, Any] | None, int | None]]:
+        out = []
+        for payload in (b"\x00\x01binary", "x" * (MAX_BYTES + 10)):
+            async with ws_connect(served.url, max_size=None) as ws:
+                await ws.send(json.dumps({"kind": "hello", "version": PROTOCOL_VERSION}))
+                await ws.recv()
+                await ws.send(payload)
+                answer = None
+                with contextlib.suppress(Exception):  # closed without a word: that is allowed
+                    answer = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                await ws.wait_closed()
+                out.append((answer, ws.close_code))
+        return out
+    (binary, binary_code), (_big, big_code) = asyncio.run(abuse())
+    assert binary is not None and binary["code"] == "bad_message" and binary_code == 1003
+    assert big_code == 1009
+    pump_until(seated, lambda: seated[0].player.seq >= 6)  # the room plays on
+    assert all(c.link.status == "open" for c in seated)
+    close_all(seated)
+
+
+def test_a_connection_over_its_rate_is_told_then_closed() -> None:
+    conn = Conn(lambda text: None, "10.0.0.1", rate=(20.0, 40.0), tokens=40.0)
+    taken = [conn.take() for _ in range(100)]
+    assert taken[:40] == [True] * 40 and not any(taken[41:])
+    assert conn.over_since is not None
+
+
+def test_join_attempts_per_address_are_limited() -> None:
+    server = Server(None)
+    f = Fake(server, "10.1.1.1")
+    f.say({"kind": "hello", "version": PROTOCOL_VERSION})
+    codes = [f.say({"kind": "join", "code": "ZZZZ-ZZZZ", "name": "x"})[0]["code"] for _ in range(JOINS_PER_MINUTE + 3)]
+    assert codes[:JOINS_PER_MINUTE] == ["no_room"] * JOINS_PER_MINUTE and codes[-1] == "rate"
+    other = Fake(server, "10.1.1.2")  # another address is not held back
+    other.say({"kind": "hello", "version": PROTOCOL_VERSION})
+    assert other.say({"kind": "join", "code": "ZZZZ-ZZZZ", "name": "x"})[0]["code"] == "no_room"
+
+
+def test_invite_codes_are_40_bits_read_aloud_and_typed_loosely() -> None:
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200
+    for code in codes:
+        assert len(code) == 9 and code[4] == "-" and all(ch in CODE_ALPHABET for ch in code.replace("-", ""))
+    assert len(CODE_ALPHABET) ** 8 == 2 ** 40 and not set("ILOU") & set(CODE_ALPHABET)
+    assert read_code(" ab0c-d1ef ") == read_code("ABOC D1EF") == read_code("abocdief") == "AB0C-D1EF"
+    assert read_code("ABCD-EFG") is None and read_code("ABCD-EFGU") is None
+
+
+def test_tokens_are_256_bits_and_only_their_hash_is_kept() -> None:
+    tokens = {new_token() for _ in range(100)}
+    assert len(tokens) == 100 and all(len(t) >= 43 for t in tokens)
+    token = next(iter(tokens))
+    assert token not in token_hash(token) and len(token_hash(token)) == 64
+
+
+def test_the_server_logs_and_stores_no_token(served: Served, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    case = CASES[0]
+    seated, watching, code = open_room(served, case, 2, watchers=1)
+    tokens = [c.token() for c in seated + watching]
+    pump_until(seated, lambda: seated[0].player.seq >= 6)
+    logged = caplog.text
+    stored = served.call(lambda s: s.store.db.execute("SELECT record FROM rooms").fetchall())
+    assert "created" in logged and code in logged
+    for token in tokens:
+        assert token not in logged and all(token not in row[0] for row in stored)
+    close_all(seated + watching)
+
+
+@pytest.mark.parametrize(("msg", "problem"), [
+    ({"kind": "create", "game": "arzium", "setup": {}, "name": "Ana"}, "setup"),
+    ({"kind": "join", "code": "X", "name": ""}, "join.name"),
+    ({"kind": "join", "code": "X", "name": "a" * 25}, "join.name"),
+    ({"kind": "create", "game": "arzium", "setup": {}, "name": "Ana", "grace_s": 1}, "create.grace_s"),
+    ({"kind": "create", "game": "arzium", "setup": {}, "name": "Ana", "turn_clock_s": 5}, "create.turn_clock_s"),
+    ({"kind": "ping", "t": "now"}, "ping.t"),
+    ({"kind": "ready", "ready": 1}, "ready.ready"),
+    ({"kind": "bot"}, "bot.seat"),
+])
+def test_each_bad_field_is_named_in_one_line(msg: dict[str, Any], problem: str) -> None:
+    if problem == "setup":
+        server = Server(None)
+        f = Fake(server)
+        f.say({"kind": "hello", "version": PROTOCOL_VERSION})
+        answer = f.say(msg)
+        assert answer[0]["code"] == "bad_setup" and "\n" not in answer[0]["message"]
+        return
+    with pytest.raises(ProtocolError) as caught:
+        decode(json.dumps(msg))
+    assert caught.value.code == "bad_message" and str(caught.value).startswith(problem)
+
+
+def test_a_name_from_the_network_is_made_safe_to_draw() -> None:
+    msg = decode(json.dumps({"kind": "join", "code": "X", "name": "Bo\x1b[31m\u202e\nby"}))
+    assert set(msg["name"]) <= set(string.printable) | {"?"} and "\x1b" not in msg["name"] and "\n" not in msg["name"]
+
+
+def test_unknown_kinds_and_hello_first() -> None:
+    server = Server(None)
+    f = Fake(server)
+    assert f.say({"kind": "ping", "t": 1})[0]["code"] == "hello_first"
+    welcome = f.say({"kind": "hello", "version": PROTOCOL_VERSION})
+    assert welcome[0]["kind"] == "welcome" and abs(welcome[0]["server_ms"] - now_ms()) < 5_000
+    assert f.say({"kind": "fly"})[0]["code"] == "unknown_kind"
+    assert f.say({"kind": "act", "action": {}})[0]["code"] == "no_room"

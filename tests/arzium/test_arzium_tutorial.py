@@ -103,6 +103,14 @@ def test_the_ringed_squares_are_where_the_markers_go() -> None:
         assert {sq for sq, kind in marks.items() if kind == "skip"} == skipped, lesson.step.id
 
 
+def test_no_ghost_hides_a_marker_on_the_map() -> None:
+    """A step shows the markers already on the map ringed, never under a ghost of the player's own."""
+    for lesson in LESSONS:
+        board = position(lesson.at, part=lesson.part).board
+        covered = [sq for sq, kind in lesson.marks.squares if kind in ("ok", "blank_on") and board[sq] != -1]
+        assert covered == [], lesson.step.id
+
+
 def test_each_of_your_actions_has_its_waiting_step_and_the_rival_none() -> None:
     yours = 0
     for part, script in enumerate(SCRIPTS):

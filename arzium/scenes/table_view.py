@@ -254,8 +254,8 @@ class TableView:
 
     def _tag_part(self, tag: pygame.Surface, cells: list[Cell], edge: str, style: str) -> Part:
         """A tag over the map frame's `edge` ("top": the ghost's, "bottom": a hint's), in line with the squares
-        `cells` cover: its first line on the frame hides no marker (more lines reach away from the map), and
-        the ghost's and a hint's never meet."""
+        `cells` cover: its first line on the frame hides no marker, more lines reach away from the map but never
+        into a party there (they reach over the map instead), and the ghost's and a hint's never meet."""
         bv = self.sc.board_view
         area = bv.cell_rect(*cells[0][:2]).unionall([bv.cell_rect(r, c) for r, c, _ in cells])
         y = bv.frame_rect.top if edge == "top" else bv.frame_rect.bottom
@@ -265,6 +265,11 @@ class TableView:
             box.bottom = y + line // 2 + line % 2
         else:
             box.top = y - line // 2
+        beside = [p.rect for p in self.sc.parties if p.rect.left < box.right and box.left < p.rect.right]
+        if edge == "top":  # a party's picture is painted over what reaches into it
+            box.top = max([box.top] + [r.bottom for r in beside if r.bottom <= y])
+        else:
+            box.bottom = min([box.bottom] + [r.top for r in beside if r.top >= y])
         if box.w <= bv.frame_rect.w:
             box.clamp_ip(bv.frame_rect.inflate(0, 2 * box.h))
         box.clamp_ip(pygame.Rect((0, 0), self.sc.app.size))

@@ -5,6 +5,7 @@ draws comes from the play scene's parts (table, choice, hints, sidebar, the `Sho
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -120,8 +121,9 @@ class TableView:
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def parts(self) -> list[Part]:
-        """The table as parts of the frame (`common.layers`), bottom to top."""
+    def parts(self, above: Sequence[Part] = ()) -> list[Part]:
+        """The table as parts of the frame (`common.layers`), bottom to top; `above`: the scene's own, over the
+        table but under the tip of what the mouse rests on (a tip is always on top)."""
         sc = self.sc
         bg = self._backdrop(sc.app.size)
         shown = sc.shown
@@ -152,6 +154,7 @@ class TableView:
         if banner is not None:
             image, box = banner
             parts.append(Part(box, None, lambda surface: surface.blit(image, box)))
+        parts += above
         hover_part = self._hover_part()
         if hover_part is not None:
             parts.append(hover_part)

@@ -314,3 +314,15 @@ def test_the_bid_window_leaves_the_coach_and_the_land_in_sight(fast_app: App, si
     land = bid.table.slot_rect(bid.slot)
     assert not bid.box.colliderect(scene.coach.rect), (bid.box, scene.coach.rect)
     assert not bid.box.colliderect(land) and pygame.Rect((0, 0), size).contains(bid.box)
+
+
+def test_a_tip_is_drawn_over_the_coachs_rings(fast_app: App) -> None:
+    """At a step that rings a character, the tip of the artifact under the mouse comes last, over the ring."""
+    step = next(i for i, lesson in enumerate(LESSONS)
+                if lesson.marks.cards and position(lesson.at, part=lesson.part).players[YOU].artifacts)
+    scene = _open(fast_app, step)
+    _until_coach(fast_app, scene)
+    assert scene.coach.highlights  # the ringed character
+    scene.view.hover_key, scene.view.hover_ms = ("artifact", YOU, 0), 10_000
+    parts = scene.frame_parts()
+    assert parts is not None and parts[-1].paint == scene.view._draw_hover

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -34,12 +35,13 @@ if TYPE_CHECKING:
 SEVEN = ("Ana", "Bea", "Ciro", "Dani", "Eli", "Fer", "Gus")
 # The level with all six timers, and the sand each holds in the built mid-game state.
 BUSY_LEVEL = 15
+BUSY_TIMERS = (("slow1", 0), ("slow2", 1), ("medium1", 2), ("medium2", 3), ("fast1", 4), ("fast2", 5))
 BUSY_SAND = {"slow1": 44_000, "slow2": 37_000, "medium1": 29_000, "medium2": 24_500, "fast1": 19_000, "fast2": 16_000}
 
 
 def busy_play(app: App) -> PlayScene:
     """Six timers flowing mid-game, seven players' hands, one timer lost beside its gear."""
-    level = load_level(level_path(BUSY_LEVEL))
+    level = replace(load_level(level_path(BUSY_LEVEL)), timers=BUSY_TIMERS)  # all six, whatever the level has
     setup = GameSetup(level, SEVEN, 0, 100, False, seed=7, counts=False)
     state = setup.new_state()
     advance(state, 6_000)

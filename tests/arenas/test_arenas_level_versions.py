@@ -75,7 +75,7 @@ def test_a_malformed_retired_list_is_set_aside_in_one_line(tmp_path: Path, bad: 
 def test_an_old_replay_of_a_changed_level_plays_the_level_it_holds() -> None:
     number = CHANGED[0]
     setup, state = finished_game(level_number=number)
-    before = dataclasses.replace(setup.level, deactivator=setup.level.deactivator + 1)  # as an older file had it
+    before = dataclasses.replace(setup.level, deactivator=setup.level.deactivator - 1)  # as an older file had it
     replay = to_replay(dataclasses.replace(setup, level=before), state)
     assert replay.setup["level_version"] == before.fingerprint != LEVELS[number].fingerprint
     again, _actions, _assisted = from_replay(replay, "old.json")

@@ -74,6 +74,18 @@ class Tally:
     clock_spread: list[float] = field(default_factory=list)
     clock_error: list[float] = field(default_factory=list)  # |a client's server clock - the server's| (same machine)
     outcomes: Counter[str] = field(default_factory=Counter)  # rooms by how they ended ("won", "lost"; "over")
+    cpu_s: float = 0.0  # CPU the helper processes used (a run shared among processes)
+
+    def add(self, raw: dict[str, Any]) -> None:
+        """Count in another process's tally (its fields, written as JSON and read back)."""
+        for name, value in raw.items():
+            mine = getattr(self, name)
+            if isinstance(mine, Counter):
+                mine.update(value)
+            elif isinstance(mine, list):
+                mine.extend(value)
+            else:
+                setattr(self, name, mine + value)
 
     def report(self, rooms: int, seconds: float, server: dict[str, Any] | None, cpu_s: float) -> dict[str, Any]:
         rtts = sorted(self.rtts)
@@ -511,8 +523,10 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
                      new_player: Callable[[int, Client], Player], *, timeout_s: float = 900.0,
                      own_data: Path | None = None, kill_at_s: float | None = None, drop_pct: float = 0.0,
                      latency: tuple[int, int] | None = None, stats: Path | None = None,
-                     seed: int = 1) -> dict[str, Any]:
-    """Run the bench; its report (the figures `Tally.report` gives, plus the faults)."""
+                     seed: int = 1, processes: int = 1) -> dict[str, Any]:
+    """Run the bench; its report (the figures `Tally.report` gives, plus the faults). With `processes` > 1 the
+    rooms are shared among that many processes (this one and helpers started with `python -m
+    common.net.bench`), each with its own event loop; their tallies are added up."""
     parts = urlsplit(url)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
     server = None
@@ -527,10 +541,19 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
         url = f"{parts.scheme}://127.0.0.1:{await proxy.start()}{parts.path}"
     since = time.time()
     cpu_before = time.process_time()
-    bench = Bench(url, game, rooms, per_room, think_ms, room_setup, new_player, seed)
+    shares = [rooms // processes + (1 if i < rooms % processes else 0) for i in range(processes)]
+    helpers = [_helper(url, game, shares[i], per_room, think_ms, timeout_s, drop_pct, seed + i, sum(shares[:i]))
+               for i in range(1, processes)]
+    bench = Bench(url, game, shares[0], per_room, think_ms, room_setup, new_player, seed)
     faults = Faults(server, kill_at_s, drop_pct)
+    began = time.monotonic()
     try:
         seconds = await bench.run(timeout_s, faults)
+        for proc, out in helpers:
+            await asyncio.to_thread(proc.wait)
+            bench.tally.add(json.loads(out.read_text(encoding="utf-8") or "{}"))
+            out.unlink()
+        seconds = max(seconds, time.monotonic() - began)
     finally:
         if proxy is not None:
             await proxy.close()
@@ -538,12 +561,36 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
             await asyncio.sleep(1.5)  # one more stats line
             server.stop()
     figures = server_figures(stats, rooms, since) if stats is not None else None
-    report = bench.tally.report(rooms, seconds, figures, time.process_time() - cpu_before)
+    report = bench.tally.report(rooms, seconds, figures, time.process_time() - cpu_before + bench.tally.cpu_s)
     report["unfinished_clients"] = bench.unfinished
-    report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms),
+    report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms), "processes": processes,
                    "faults": {"server_kills": faults.kills, "drop_pct": drop_pct,
                               "latency_ms": list(latency) if latency else None}})
     return report
+
+
+def _helper(url: str, game: str, rooms: int, per_room: int, think_ms: tuple[int, int], timeout_s: float,
+            drop_pct: float, seed: int, first_room: int) -> tuple[subprocess.Popen[bytes], Path]:
+    """A helper process playing `rooms` of the run (`helper_main`); where it writes its tally."""
+    import tempfile
+
+    out = Path(tempfile.mkstemp(prefix="net-bench-", suffix=".json")[1])
+    args = {"url": url, "game": game, "rooms": rooms, "per_room": per_room, "think_ms": list(think_ms),
+            "timeout_s": timeout_s, "drop_pct": drop_pct, "seed": seed, "first_room": first_room, "out": str(out)}
+    return subprocess.Popen([sys.executable, "-m", "common.net.bench", json.dumps(args)]), out
+
+
+def helper_main(args: dict[str, Any]) -> None:
+    """A helper process of a run shared among processes: its rooms, then its raw tally written to `out`."""
+    from common.games import hook
+
+    game, first = args["game"], args["first_room"]
+    room_setup = hook(f"{game}.bench:room_setup")
+    bench = Bench(args["url"], game, args["rooms"], args["per_room"], tuple(args["think_ms"]),
+                  lambda i, k: room_setup(first + i, k), hook(f"{game}.bench:new_player"), args["seed"])
+    asyncio.run(bench.run(args["timeout_s"], Faults(drop_pct=args["drop_pct"])))
+    bench.tally.cpu_s = time.process_time()
+    Path(args["out"]).write_text(json.dumps(vars(bench.tally)), encoding="utf-8")
 
 
 def format_report(r: dict[str, Any]) -> str:
@@ -557,7 +604,8 @@ def format_report(r: dict[str, Any]) -> str:
         f"errors {r['errors']} {r['error_codes'] or ''}; refused {r['refused']}; desyncs {r['desyncs']}; "
         f"acknowledged {r['acknowledged']}, lost {r['acknowledged_lost']} (checked in finished rooms' replays); "
         f"reconnects {r['reconnects']}, "
-        f"drops {r['drops']}, server kills {r['faults']['server_kills']}; the clients' process used "
+        f"drops {r['drops']}, server kills {r['faults']['server_kills']}; "
+        f"the clients' {r['processes']} process(es) used "
         f"{r['clients_cpu_pct']}% of a core",
     ]
     if r["clock_spread_ms"]:
@@ -573,3 +621,7 @@ def format_report(r: dict[str, Any]) -> str:
                                f"RSS {s['rss_mb']} MB ({s['rss_kb_per_room']} KB per room), peak {s['peak_rooms']} "
                                f"rooms, {s['peak_connections']} connections" if s else "no figures (no stats log)"))
     return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    helper_main(json.loads(sys.argv[1]))

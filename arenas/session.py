@@ -1,10 +1,12 @@
 """A run's setup, its replay file (the app's common format) and its records — no pygame here.
 
 A replay written by the play scene is a `common.replay.Replay` of game "arenas" whose setup holds
-the whole level (so it still plays after the shipped files change; a bare level number is read
-too), the players, the first player, the sand speed, whether the run was assisted, which seats
-were bots (`"bots"`: seat indices) with their reaction delay (`"reaction_ms"`), and whose actions are
-`{"t": ms, **action.to_json()}` — a bot's cards among them, so a replay never asks a bot again.
+the whole level (so it still plays after the shipped files change: it plays the level as it was, and
+counts in no record; a bare level number is read too, and refused in one line when that level has changed
+since) and the level's version (`Level.fingerprint`), the players, the first player, the sand speed, whether
+the run was assisted, which seats were bots (`"bots"`: seat indices) with their reaction delay
+(`"reaction_ms"`), and whose actions are `{"t": ms, **action.to_json()}` — a bot's cards among them, so a
+replay never asks a bot again.
 Files without the bot fields read as all-human games.
 """
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, BotSeat, TeammateBot
-from arenas.records import RECORDS_FILE, Records
+from arenas.records import LEVELS_BEFORE_V3, RECORDS_FILE, Records
 from arenas.rules import (
     Action,
     GameState,
@@ -118,7 +120,8 @@ def to_replay(setup: GameSetup, state: GameState) -> Replay:
     """The replay of a finished (or abandoned) run."""
     return Replay(
         game="arenas",
-        setup={"level": setup.level.to_dict(), "level_number": setup.level.number, "players": list(setup.players),
+        setup={"level": setup.level.to_dict(), "level_number": setup.level.number,
+               "level_version": setup.level.fingerprint, "players": list(setup.players),
                "first_player": setup.first_player, "sand_speed_pct": setup.sand_speed_pct,
                "allow_pause": setup.allow_pause, "assisted": state.assisted, "bots": list(setup.bots),
                "reaction_ms": setup.reaction_ms},
@@ -145,6 +148,12 @@ def from_replay(replay: Replay, source: str) -> tuple[GameSetup, list[tuple[int,
                 raise SetupError(_("{source}: setup.level: no shipped level {number}").format(
                     source=source, number=str(raw_level)[:12]))
             level = load_level(level_path(raw_level))
+            played_on = data.get("level_version", LEVELS_BEFORE_V3.get(raw_level, level.fingerprint))
+            if played_on != level.fingerprint:
+                raise SetupError(_("{source}: level {number} has changed since this replay was recorded (level "
+                                   "version {old}, now {new}); it names the level only by number, so it cannot be "
+                                   "replayed").format(source=source, number=raw_level, old=str(played_on)[:12],
+                                                      new=level.fingerprint))
         else:
             level = level_from_dict(raw_level, f"{source}: setup.level")
     except LevelError as exc:

@@ -122,23 +122,31 @@ class RemotePerson:
 
     submits = False
 
-    def __init__(self) -> None:
+    def __init__(self, before: int = 0) -> None:
+        """`before`: how many actions the room had committed before the state the match started from (a
+        `game` frame's `seq`): the match's decision `key` is the room's action number less that."""
+        self.before = before
         self.actions: dict[int, Action] = {}
         self.reveals: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
     def push(self, first: int, actions: Sequence[Action], lands: Sequence[str] = (), artifacts: Sequence[str] = ()) \
             -> None:
-        """Committed actions numbered from `first` (0-based: the number of actions before them), and the
-        cards they drew in the order drawn."""
+        """Committed actions numbered from `first` (0-based: the number of actions the room had before them),
+        and the cards they drew in the order drawn."""
         for i, action in enumerate(actions):
             self.actions[first + i] = action
         if lands or artifacts:
             self.reveals[first] = (tuple(lands), tuple(artifacts))
 
     def poll(self, state: GameState, seat: int, key: int) -> Action | None:
-        action = self.actions.pop(key, None)
-        if action is not None and key in self.reveals:
-            lands, artifacts = self.reveals.pop(key)
+        """The committed action `key`, asked again until the match takes it (it waits while the table is still
+        showing something), so it is kept until a later one is asked for."""
+        number = key + self.before
+        for done in [k for k in self.actions if k < number]:
+            del self.actions[done]
+        action = self.actions.get(number)
+        if action is not None and number in self.reveals:
+            lands, artifacts = self.reveals.pop(number)
             put_on_top(state, lands, artifacts)
         return action
 

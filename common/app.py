@@ -305,7 +305,9 @@ class App:
         """The toasts on show, as parts of the frame (over everything)."""
         parts: list[Part] = []
         w, h = self.size
-        y = h - self.px(16)
+        top = self.stack.top
+        foot = top.toast_foot() if top is not None else None
+        y = h - self.px(16) if foot is None else foot
         for toast in reversed(self.toasts):
             px = self.font_px(18)
             img = text.render(toast.message, px, self.theme.text_light)

@@ -280,11 +280,14 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
     p.add_argument("--progress", action="store_true", help=_("print a line on stderr as each game ends"))
     p = add("verify-levels", _("play every Arenas level with team-mate bots over N seeds; print win rates"))
     p.add_argument("--seeds", type=_positive, default=100, help=_("seeds per level"))
-    p.add_argument("--model", choices=["expert", "person", "both"], default="both",
-                   help=_("expert team-mates (the winnability proof), the person model (the labels) or both"))
+    p.add_argument("--model", choices=["expert", "person", "solo", "both", "all"], default="both",
+                   help=_("expert team-mates (the winnability proof), the person model (the labels), one person "
+                          "with expert team-mates (solo), expert and person (both) or all three"))
     p.add_argument("--level", type=_positive, action="append", metavar="N",
                    help=_("only this level (repeatable)"))
     p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the table as JSON"))
+    p.add_argument("--why", action="store_true",
+                   help=_("also say how each level's games ended: which timer ran dry, where, after what"))
     p = add("think-bench", _("play Arzium bot games in a headless window at 60 fps; time decisions and frame gaps"))
     p.add_argument("--players", type=int, choices=[2, 3, 4], default=2, help=_("seats at the table"))
     p.add_argument("--level", choices=["easy", "normal", "hard"], default="hard",

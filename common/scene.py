@@ -55,6 +55,11 @@ class Scene:
     def update(self, dt_ms: float) -> None:
         """Advance animations by the real frame time."""
 
+    def toast_foot(self) -> int | None:
+        """The height the app's toasts stack up from, clear of what the player reads at the window's foot
+        (None: the window's foot)."""
+        return None
+
     def frame_parts(self) -> list[Part] | None:
         """The frame as a display list (`common.layers`), bottom to top, so that the app draws and presents
         only what changed; None: the app calls `draw` and presents the whole window. Must not change state."""

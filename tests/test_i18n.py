@@ -28,7 +28,7 @@ FRAMES = 100  # enough for the scripted mouse to hover several widgets and for t
 
 def data_strings() -> dict[MessageKey, str]:
     """The game data a player reads, translated at display time: Arzium's character, land, starting
-    character and artifact names, Arenas' level names and descriptions, both games' bot names."""
+    character and artifact names, Arenas' level names, descriptions and themes, both games' bot names."""
     found: dict[MessageKey, str] = {}
     cards = json.loads((ROOT / "arzium" / "cards.json").read_text("utf-8"))
     for group in ("characters", "starting", "artifacts"):
@@ -38,7 +38,7 @@ def data_strings() -> dict[MessageKey, str]:
                 found[None, card["land"]["name"]] = "arzium/cards.json lands"
     for level in sorted((ROOT / "arenas" / "levels").glob("*.json")):
         data = json.loads(level.read_text("utf-8"))
-        for key in ("name", "description"):
+        for key in ("name", "description", "theme"):
             found[None, data[key]] = f"arenas/levels/{level.name} {key}"
     from arenas.scenes.setup import BOT_NAMES as ARENAS_BOTS
     from arzium.wording import BOT_NAMES as ARZIUM_BOTS

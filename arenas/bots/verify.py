@@ -4,23 +4,28 @@ Two teams play each level in real time over many seeds, in fixed steps of `STEP_
 window does. Expert team-mates (`TeammateBot` behind a `BotSeat`, reaction delay drawn per seat
 and seed around 1 s) are the winnability proof: every level must reach `MIN_WIN_RATE`. The person
 model (`PersonBot`: slower, uneven reactions, sand read by eye, misplays) gives each level its
-label from `LABELS`. Both tables, the thresholds and the person model's parameters are committed
-as `PROOF_PATH` (next to this module: `arenas/levels/*.json` is read as level files); the level
-picker shows the stored labels through `load_difficulty` and never computes one.
+label from `LABELS`. A third table, for information only, seats one person model among expert
+team-mates (`Model.SOLO`: how a player alone with bots fares). The tables, the thresholds, the person
+model's parameters and its calibration row (the tutorial's final level) are committed as `PROOF_PATH`
+(next to this module: `arenas/levels/*.json` is read as level files); the level picker shows the stored
+labels through `load_difficulty` and never computes one.
 """
 from __future__ import annotations
 
 import math
 import random
 import time
+from collections.abc import Iterable
 from enum import StrEnum
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, assert_never
 
+from arenas.bots.diagnosis import Cause, Diagnosis, Ending, format_diagnosis, loss_of
 from arenas.bots.person import PERSON, PersonBot
 from arenas.bots.teammate import BotSeat, TeammateBot
 from arenas.rules import (
+    GameState,
     Level,
     LevelError,
     Result,
@@ -36,21 +41,24 @@ from common.files import DataError, Kind, read_json
 from common.i18n import N_
 from common.jsonio import write_json_atomic
 from common.paths import shipped
+from common.progress import Progress
 from common.safe_text import print_line
 
 
 class Model(StrEnum):
-    """Who plays the levels: expert team-mate bots (the winnability proof) or the person model (the labels)."""
+    """Who plays the levels: expert team-mate bots (the winnability proof), the person model at every seat
+    (the labels), or one person-model seat with expert team-mates (how a player alone with bots fares)."""
 
     EXPERT = "expert"
     PERSON = "person"
+    SOLO = "solo"
 
 
 PROOF_PATH = shipped("arenas", "bots", "proof.json")
 STEP_MS = 10
 REACTION_RANGE_MS = (800, 1_200)
 MAX_GAME_MS = 30 * 60_000  # a game still going after this counts as lost
-MIN_WIN_RATE = 0.2
+MIN_WIN_RATE = 0.35
 # The label of a level from the person model's win rate (the lowest win rate each label allows).
 LABELS = ((0.8, N_("Gentle")), (0.6, N_("Easy")), (0.4, N_("Tricky")), (0.25, N_("Hard")), (0.0, N_("Brutal")))
 
@@ -83,12 +91,24 @@ def bot_team(level: Level, seed: int, model: Model = Model.EXPERT) -> list[BotSe
             rng = random.Random(f"people {level.name} {seed}")
             team = frozenset(range(level.team_size))
             return [BotSeat(PersonBot(i, rng.randrange(1 << 30), team)) for i in range(level.team_size)]
+        case Model.SOLO:  # seat 0 is the person of the person team's game with this seed; the mates know it
+            person = BotSeat(PersonBot(0, random.Random(f"people {level.name} {seed}").randrange(1 << 30),
+                                       frozenset({0})))
+            rng = random.Random(f"team {level.name} {seed}")
+            return [person, *(BotSeat(TeammateBot(i, rng.randint(*REACTION_RANGE_MS), rng.randrange(1 << 30),
+                                                  frozenset({0}))) for i in range(1, level.team_size))]
         case _:
             assert_never(model)
 
 
 def play_level(level: Level, seed: int, model: Model = Model.EXPERT) -> tuple[bool, int]:
     """One real-time game of `level` by a team of `model`: (won, game time in ms)."""
+    state = play_game(level, seed, model)
+    return state.result == Result.WON, state.time_ms
+
+
+def play_game(level: Level, seed: int, model: Model = Model.EXPERT) -> GameState:
+    """One real-time game of `level` by a team of `model`, to its end or `MAX_GAME_MS`: the final state."""
     state = new_game(Setup(level, tuple(f"Bot {i + 1}" for i in range(level.team_size))), seed)
     seats = bot_team(level, seed, model)
     while not is_over(state) and state.time_ms < MAX_GAME_MS:
@@ -101,59 +121,82 @@ def play_level(level: Level, seed: int, model: Model = Model.EXPERT) -> tuple[bo
         wake = seat.next_play_time(state)
         steps = max(1, -(-(wake - state.time_ms) // STEP_MS)) if wake is not None else 1
         advance(state, steps * STEP_MS)
-    return state.result == Result.WON, state.time_ms
+    return state
 
 
-def _play(task: tuple[int, int, Model]) -> tuple[int, int, bool, int]:
-    number, seed, model = task
-    level = FINAL_LEVEL if number == FINAL_LEVEL.number else next(lv for lv in load_levels() if lv.number == number)
-    won, ms = play_level(level, seed, model)
-    return number, seed, won, ms
+def _play(task: tuple[Level, int, Model]) -> tuple[int, int, Ending]:
+    level, seed, model = task
+    return level.number, seed, loss_of(play_game(level, seed, model))
 
 
 def verify_levels(seeds: int, levels: list[int] | None = None, workers: int = 2,
                   model: Model = Model.EXPERT) -> dict[int, dict[str, Any]]:
     """Play each level (all shipped ones, or the numbers in `levels`) over seeds 0..seeds-1.
 
-    Returns level number -> name, team_size, seeds, wins, win_rate, ci95, mean_win_ms and assisted
-    (always False: bots use no assist); the person model's rows also carry their `label`.
+    Returns level number -> name, team_size, seeds, wins, win_rate, ci95, mean_win_ms, assisted
+    (always False: bots use no assist) and the losses by cause; the person model's rows also carry their `label`.
     """
     chosen = [lv for lv in load_levels() if levels is None or lv.number in levels]
-    return _verify(chosen, seeds, workers, model)
+    return table_of(chosen, play_levels(chosen, seeds, workers, model), model)
 
 
-def verify_tutorial(seeds: int, workers: int = 2) -> dict[str, Any]:
+def verify_tutorial(seeds: int, workers: int = 2, progress: Progress | None = None) -> dict[str, Any]:
     """The person model on the tutorial's final level (played for real) over seeds 0..seeds-1: a row of
     `verify_levels`. With level 1 it is what the person model is calibrated on: both are won most of the time."""
-    return _verify([FINAL_LEVEL], seeds, workers, Model.PERSON)[FINAL_LEVEL.number]
+    endings = play_levels([FINAL_LEVEL], seeds, workers, Model.PERSON, progress)
+    return table_of([FINAL_LEVEL], endings, Model.PERSON)[FINAL_LEVEL.number]
 
 
-def _verify(chosen: list[Level], seeds: int, workers: int, model: Model) -> dict[int, dict[str, Any]]:
-    tasks = [(lv.number, s, model) for lv in chosen for s in range(seeds)]
+def play_levels(chosen: list[Level], seeds: int, workers: int, model: Model,
+                progress: Progress | None = None) -> dict[int, Diagnosis]:
+    """Every level of `chosen` over seeds 0..seeds-1 by a team of `model`: how each game ended, by level.
+
+    `progress` (if any) steps once per game, naming its level."""
+    tasks = [(lv, s, model) for lv in chosen for s in range(seeds)]
+    endings: dict[int, list[tuple[int, Ending]]] = {lv.number: [] for lv in chosen}
+
+    def take(results: Iterable[tuple[int, int, Ending]]) -> None:
+        for number, seed, ending in results:
+            endings[number].append((seed, ending))
+            if progress is not None:
+                progress.step(f"{model} level {number}")
+
     if workers > 1:
         with get_context("spawn").Pool(workers) as pool:  # fork could copy a lock held by another thread
-            results = pool.map(_play, tasks, chunksize=max(1, len(tasks) // (8 * workers)))
+            take(pool.imap_unordered(_play, tasks, chunksize=max(1, min(8, len(tasks) // (8 * workers)))))
     else:
-        results = [_play(t) for t in tasks]
+        take(map(_play, tasks))
+    return {n: Diagnosis([e for _, e in sorted(games)]) for n, games in endings.items()}
+
+
+def table_of(chosen: list[Level], played: dict[int, Diagnosis], model: Model) -> dict[int, dict[str, Any]]:
+    """The verify-levels rows of the levels `chosen` from how their games ended (see `verify_levels`)."""
     table: dict[int, dict[str, Any]] = {}
     for lv in chosen:
-        wins = [ms for number, _, won, ms in results if number == lv.number and won]
+        endings = played[lv.number].endings
+        wins = [e.at_ms for e in endings if e.cause == Cause.WON]
+        seeds = len(endings)
         rate = len(wins) / seeds if seeds else 0.0
         lo, hi = wilson_interval(len(wins), seeds)
         table[lv.number] = {
             "name": lv.name, "team_size": lv.team_size, "seeds": seeds, "wins": len(wins),
             "win_rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
             "mean_win_ms": round(sum(wins) / len(wins)) if wins else None, "assisted": False,
+            "losses": {str(c): k for c, k in sorted(played[lv.number].causes().items()) if c != Cause.WON},
         }
         if model == Model.PERSON:
             table[lv.number]["label"] = difficulty_label(rate)
     return table
 
 
+TITLES = {Model.EXPERT: "expert team-mates", Model.PERSON: "person team-mates",
+          Model.SOLO: "one person with expert team-mates"}
+
+
 def format_table(table: dict[int, dict[str, Any]], model: Model = Model.EXPERT) -> str:
     """One model's verify-levels table as text (the person model's with its labels)."""
     labelled = model == Model.PERSON
-    lines = [f"{model} team-mates",
+    lines = [TITLES[model],
              f"{'level':>5}  {'name':<20} {'team':>4}  {'win rate':>8}  {'95% CI':<11}  {'mean win':>8}"
              + ("  label" if labelled else "")]
     for number, row in table.items():
@@ -164,48 +207,83 @@ def format_table(table: dict[int, dict[str, Any]], model: Model = Model.EXPERT) 
     return "\n".join(lines)
 
 
-def proof_data(tables: dict[Model, dict[int, dict[str, Any]]]) -> dict[str, Any]:
-    """The JSON of a proof file: the label thresholds, the person model and each model's table."""
+def proof_data(tables: dict[Model, dict[int, dict[str, Any]]],
+               tutorial: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON of a proof file: the label thresholds, the person model (with its calibration on the tutorial's
+    final level, if played) and each model's table."""
     data: dict[str, Any] = {"labels": {"model": str(Model.PERSON), "floors": [[f, lb] for f, lb in LABELS]},
                             "person_model": PERSON.to_json()}
+    if tutorial is not None:
+        data["tutorial_final_level"] = tutorial
     data.update({str(m): {str(n): row for n, row in table.items()} for m, table in tables.items()})
     return data
 
 
-def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[int] | None = None,
-                       models: tuple[Model, ...] = (Model.EXPERT, Model.PERSON)) -> int:
-    """`main.py verify-levels`: print each model's table and write them as JSON (a proof file).
+def merged_proof(path: Path, tables: dict[Model, dict[int, dict[str, Any]]],
+                 tutorial: dict[str, Any] | None) -> dict[str, Any]:
+    """The proof file at `path` with this run's tables and rows written over it: the tables, rows and tutorial
+    row this run did not play are kept from the file as it was (a run of some levels or one model updates
+    them alone). The labels' thresholds and the person model are this version's."""
+    old = load_proof(path) if path.exists() else {}
+    if tutorial is None:
+        try:
+            kept = read_json(path, Kind.DATA).get("tutorial_final_level") if path.exists() else None
+            tutorial = kept if isinstance(kept, dict) else None
+        except (DataError, AttributeError):
+            tutorial = None
+    merged = {Model(m): dict(rows) for m, rows in old.items()}
+    for model, rows in tables.items():
+        merged[model] = dict(sorted({**merged.get(model, {}), **rows}.items()))
+    return proof_data({m: merged[m] for m in Model if m in merged}, tutorial)
 
-    Returns 0 when every level wins at least `MIN_WIN_RATE` of its seeds with expert team-mates
-    (or only the person model ran), 1 when one does not, 2 for bad arguments (one line on stderr).
+
+def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[int] | None = None,
+                       models: tuple[Model, ...] = (Model.EXPERT, Model.PERSON), why: bool = False) -> int:
+    """`main.py verify-levels`: print each model's table and write them as JSON (a proof file, see
+    `merged_proof`).
+
+    With `why`, also how each level's games ended (see `arenas.bots.diagnosis`). A progress bar runs on a
+    terminal's stderr. Returns 0 when every level wins at least `MIN_WIN_RATE` of its seeds with expert
+    team-mates (or the experts did not play), 1 when one does not, 2 for bad arguments (one line on stderr).
     """
     if seeds < 1:
         print_line(f"verify-levels: --seeds must be at least 1, got {seeds}")
         return 2
     try:
-        shipped = [lv.number for lv in load_levels()]
+        everything = load_levels()
     except LevelError as exc:
         print_line(f"verify-levels: {exc}")
         return 2
+    shipped = [lv.number for lv in everything]
     unknown = sorted(set(levels or ()) - set(shipped))
     if unknown:
         print_line(f"verify-levels: no level {', '.join(map(str, unknown))} (levels are {shipped[0]}..{shipped[-1]})")
         return 2
+    chosen = [lv for lv in everything if levels is None or lv.number in levels]
+    calibrate = Model.PERSON in models and levels is None
+    progress = Progress(seeds * (len(chosen) * len(models) + calibrate))
     tables: dict[Model, dict[int, dict[str, Any]]] = {}
+    played: dict[Model, dict[int, Diagnosis]] = {}
     for model in models:
         started = time.perf_counter()
-        tables[model] = verify_levels(seeds, levels, model=model)
+        played[model] = play_levels(chosen, seeds, 2, model, progress)
+        tables[model] = table_of(chosen, played[model], model)
         elapsed = time.perf_counter() - started
+        progress.close()
         print(format_table(tables[model], model))
-        print(f"{seeds} seeds per level, {len(tables[model])} levels, {elapsed:.0f} s\n")
-    if Model.PERSON in models and levels is None:
-        row = verify_tutorial(seeds)
-        lo, hi = row["ci95"]
-        print(f"the tutorial's final level ({row['name']}), person team-mates: won {row['wins']} of {seeds} "
-              f"({row['win_rate']:.0%}, 95% CI {lo:.0%}–{hi:.0%})\n")
+        print(f"{seeds} seeds per level, {len(chosen)} levels, {elapsed:.0f} s\n")
+    tutorial = None
+    if calibrate:
+        tutorial = verify_tutorial(seeds, progress=progress)
+        progress.close()
+        lo, hi = tutorial["ci95"]
+        print(f"the tutorial's final level ({tutorial['name']}), person team-mates: won {tutorial['wins']} of "
+              f"{seeds} ({tutorial['win_rate']:.0%}, 95% CI {lo:.0%}–{hi:.0%})\n")
+    if why:
+        print(format_diagnosis({lv.number: {str(m): played[m][lv.number] for m in models} for lv in chosen}) + "\n")
     if json_path is not None:
         try:
-            write_json_atomic(json_path, proof_data(tables))
+            write_json_atomic(json_path, merged_proof(json_path, tables, tutorial))
         except OSError as exc:
             print_line(f"verify-levels: cannot write {json_path}: {exc.strerror or exc}")
             return 2

@@ -10,10 +10,13 @@ A level file is a JSON object, for example::
      "description": "..."}
 
 `deactivator` is the index of the first danger-zone tile (the Deactivator stands just before it).
-`blocks`, `removed_cards`, `hand_size` (3), `team_size` (1) and `description` ("") are optional.
+`blocks`, `removed_cards`, `hand_size` (3), `team_size` (1), `description` ("") and `theme` ("", what the
+level is about in one short line) are optional.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,7 +44,8 @@ MAX_LEVEL_NUMBER = 999  # level numbers are 1-999
 MAX_NAME = 40  # characters of a level's name (the setup list and the top bar show it whole)
 MAX_DESCRIPTION = 400
 _REQUIRED = ("number", "name", "layout", "path", "deactivator", "timers")
-_OPTIONAL = ("blocks", "removed_cards", "hand_size", "team_size", "description")
+MAX_THEME = 60  # characters of a level's theme: one line in the level picker
+_OPTIONAL = ("blocks", "removed_cards", "hand_size", "team_size", "description", "theme")
 
 
 class LevelError(DataFileError):
@@ -63,11 +67,20 @@ class Level:
     hand_size: int = 3
     team_size: int = 1
     description: str = ""
+    theme: str = ""  # what the level is about, in one short line
 
     @property
     def timer_ids(self) -> tuple[str, ...]:
         """Ids of the level's timers in level order."""
         return tuple(t for t, _ in self.timers)
+
+    @property
+    def fingerprint(self) -> str:
+        """12 hex digits that change whenever the game the level plays changes (its path, Deactivator, timers,
+        blocks, removed cards or hand size) and not with its number, name, texts, layout or suggested team."""
+        game = [[t.name for t in self.path], self.deactivator, [list(t) for t in self.timers], sorted(self.blocks),
+                sorted(self.removed_cards), self.hand_size]
+        return hashlib.sha256(json.dumps(game, separators=(",", ":")).encode()).hexdigest()[:12]
 
     def to_dict(self) -> dict[str, Any]:
         """The level as the JSON object of a level file."""
@@ -83,6 +96,7 @@ class Level:
             "hand_size": self.hand_size,
             "team_size": self.team_size,
             "description": self.description,
+            "theme": self.theme,
         }
 
 
@@ -190,6 +204,9 @@ def _parse(data: Any) -> Level:
     description = json_str(data.get("description", ""), "description")
     if len(description) > MAX_DESCRIPTION or not description.isprintable():
         raise FieldError("description", f"must be at most {MAX_DESCRIPTION} printable characters")
+    theme = json_str(data.get("theme", ""), "theme")
+    if len(theme) > MAX_THEME or not theme.isprintable():
+        raise FieldError("theme", f"must be at most {MAX_THEME} printable characters")
 
     return Level(
         number=number,
@@ -203,6 +220,7 @@ def _parse(data: Any) -> Level:
         hand_size=hand_size,
         team_size=team_size,
         description=description,
+        theme=theme,
     )
 
 

@@ -14,6 +14,7 @@ from arenas.scenes.board import DANGER_MS
 from arenas.scenes.ending import deciding_timer, ending_lines
 from arenas.scenes.hands import CardArt
 from arenas.scenes.hints import HINT_COLOUR
+from arenas.scenes.layouts import CAPTION_H, CAPTION_W, GEAR_D, STONE_H, TAG_H
 from arenas.scenes.messages import BANNER_MS, MESSAGE_MS, Floating
 from arenas.scenes.names import tile_name, timer_code, timer_name
 from arenas.scenes.shown import Shown, fraction
@@ -210,8 +211,9 @@ class Hud:
             msg = _("Watching a replay  ·  Esc stops it")
         elif p.run.setup.watch:
             msg = _("Watching the bots play  ·  {name} is choosing a card  ·  Esc stops").format(name=name)
-        elif p.run.bot_turn_now():
-            msg = _("{name} (bot) is choosing a card…").format(name=name)
+        elif p.run.bot_turn_now():  # a bot's turn, or (online) a team-mate elsewhere
+            msg = (_("{name} (bot) is choosing a card…") if p.run.is_bot(state.active)
+                   else _("{name} is choosing a card…")).format(name=name)
         elif p.hint is not None:
             msg = p.hint.message
         elif preview is not None:
@@ -363,10 +365,13 @@ class Hud:
         timer = deciding_timer(state, p.last_home)
         if timer is not None and timer in state.timers:
             centre, _tilt = p.drawn_place(timer)
-            r = p.board.geo.glass_rect(centre, p.board.geo.lost_scale if state.timers[timer].lost else 1.0)
+            geo = p.board.geo
+            r = geo.lost_parts(centre).outline if state.timers[timer].lost else geo.glass_rect(centre)
             pulse = 0.5 + 0.5 * math.sin((p.now - p.ended_at) / 160)
             ring = pygame.Rect(round(r.left), round(r.top), round(r.w), round(r.h)).inflate(
                 app.px(16) + round(app.px(8) * pulse), app.px(16) + round(app.px(8) * pulse))
+            if not state.timers[timer].lost:  # a standing glass: its name tag above it too
+                ring.union_ip(ring.move(0, -app.px(18)))
             pygame.draw.rect(surface, colour, ring, max(3, app.px(4)), border_radius=app.px(14))
             pygame.draw.rect(surface, (255, 255, 255), ring.inflate(app.px(6), app.px(6)), 1,
                              border_radius=app.px(16))
@@ -378,8 +383,7 @@ class Hud:
             imgs.append(text.render(line, text.fit_px(line, app.font_px(22), room, bold=True), (250, 238, 214),
                                     bold=True))
         height = sum(img.get_height() for img in imgs) + app.px(4) * (len(imgs) - 1)
-        block = pygame.Rect(0, 0, max(img.get_width() for img in imgs), height)
-        block.midbottom = (p.table.board.centerx, p.table.board.bottom - app.px(8))
+        block = _ending_place(p, max(img.get_width() for img in imgs), height)
         back = pygame.Surface(block.inflate(app.px(60), app.px(30)).size, pygame.SRCALPHA)
         back.fill((15, 8, 4, round(210 * t)))
         surface.blit(back, back.get_rect(center=block.center))
@@ -389,6 +393,38 @@ class Hud:
             surface.blit(img, img.get_rect(midtop=(block.centerx, y)))
             img.set_alpha(None)
             y += img.get_height() + app.px(4)
+
+
+def _ending_place(p: Shown, w: int, h: int) -> pygame.Rect:
+    """Where the final board's words go: at the foot of the board, else at its head, whichever (with its shaded
+    box) covers less of the timers, gears and the Deactivator."""
+    assert p.table is not None and p.board is not None
+    app, board, geo = p.app, p.table.board, p.board.geo
+    s = geo.s
+    things = [pygame.Rect(0, 0, round(GEAR_D * s), round(GEAR_D * s)).move(round(x - GEAR_D * s / 2),
+                                                                          round(y - GEAR_D * s / 2))
+              for x, y in geo.gears]
+    stone = pygame.Rect(0, 0, round(CAPTION_W * s), round((STONE_H + CAPTION_H) * s))
+    stone.midtop = (round(geo.stone[0]), round(geo.stone[1] - STONE_H * s / 2))
+    things.append(stone)
+    for tid, t in p.run.state.timers.items():
+        centre, _tilt = p.drawn_place(tid)
+        r = geo.lost_parts(centre).outline if t.lost else geo.glass_rect(centre)
+        things.append(pygame.Rect(round(r.left), round(r.top - (0 if t.lost else TAG_H * s)), round(r.w),
+                                  round(r.h + (0 if t.lost else TAG_H * s))))
+    best: tuple[int, pygame.Rect] | None = None
+    for edge in ("bottom", "top"):
+        block = pygame.Rect(0, 0, w, h)
+        if edge == "bottom":
+            block.midbottom = (board.centerx, board.bottom - app.px(8))
+        else:
+            block.midtop = (board.centerx, board.top + app.px(22))
+        back = block.inflate(app.px(60), app.px(30))
+        covered = sum(back.clip(r).w * back.clip(r).h for r in things)
+        if best is None or covered < best[0]:
+            best = (covered, block)
+    assert best is not None
+    return best[1]
 
 
 def _shaded(surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect, back: pygame.Rect,

@@ -37,6 +37,13 @@ def difficulty_text(row: dict[str, Any] | None) -> str:
         label=_(label), person=format_percent(person), expert=format_percent(expert))
 
 
+def theme_text(level: Level, won: bool) -> str:
+    """'About: …' for a level not won yet (its theme line, translated); '' once won or without a theme."""
+    if won or not level.theme:
+        return ""
+    return _("About: {theme}").format(theme=_(level.theme))
+
+
 def level_facts(level: Level) -> list[str]:
     """What a level sets, one line each: path, Deactivator, timers, challenge rules."""
     gears, danger = len(level.path), len(level.path) - level.deactivator

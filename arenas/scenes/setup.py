@@ -14,7 +14,7 @@ from arenas.records import Records
 from arenas.rules import MAX_PLAYERS, Level, LevelError, load_levels
 from arenas.scenes.board import BoardView, fit_args
 from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
-from arenas.scenes.level_facts import difficulty_table, difficulty_text, level_facts
+from arenas.scenes.level_facts import difficulty_table, difficulty_text, level_facts, theme_text
 from arenas.scenes.setup_widgets import BOT_NAMES, Choices, LevelList, NameField, SeatKind, default_name
 from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
@@ -412,6 +412,12 @@ class SetupScene(Scene):
         title = _("Level {number}: {name}").format(number=level.number, name=_(level.name))
         px = text.fit_px(title, app.font_px(30), r.w, bold=True)
         y = text.draw_text(surface, title, px, ink, (r.left, y), bold=True).bottom + app.px(10)
+        about = theme_text(level, self.records.get(level.number).wins > 0)
+        if about:  # a short line, wrapped rather than shrunk where the panel is narrow
+            px = app.font_px(18)
+            for line in text.wrap(about, px, r.w, bold=True):
+                y = text.draw_text(surface, line, px, ink, (r.left, y), bold=True).bottom
+            y += app.px(8)
         lh = text.font(app.font_px(19)).get_linesize()
         for line in text.wrap(_(level.description), app.font_px(19), r.w):
             text.draw_text(surface, line, app.font_px(19), ink, (r.left, y))

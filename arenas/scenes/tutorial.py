@@ -185,7 +185,7 @@ class TutorialScene(PlayScene):
             return
         self.over_seen = True
         if self.spec.free and state.result != "won":
-            why = " ".join(line for line in (failure_text(state), lesson_text(state)) if line)
+            why = ". ".join(line for line in (failure_text(state), lesson_text(state)) if line)
             self.app.push(Dialog(self.app, _("The sand won this time"), why,
                                  [(_("Leave the tutorial"), self.leave_game), (_("Try again"), self._again)]))
             return

@@ -31,6 +31,8 @@ FACE_BANNER = (14, 18, 212, 48)
 FACE_WELL = (30, 84, 180, 180)
 FACE_ROSETTE = (190, 318, 19)
 INK = (67, 48, 31)
+NUMBER_PX = 16           # a card's points are at least as tall as the table's body text (the move log's)
+SEAL_RGB = (250, 236, 200)
 # A used character stands upright (its pattern keeps the orientation it is placed in), a little smaller
 # and leaning aside, its frame dimmed to night and a moon on it; only the pattern well stays lit.
 USED_TILT = -8           # degrees (clockwise)
@@ -216,7 +218,14 @@ class CardArt:
         self.draw_pattern(out, card.pattern, pygame.Rect(round(wx), round(wy), round(ww), round(wh)),
                           self.colour(colour) if colour else INK)
         rx, ry, rr = (v * k for v in FACE_ROSETTE)
-        pts = text.render(str(card.points), max(8, round(rr * 1.7)), INK, bold=True)
+        px = max(round(rr * 1.7), self.app.font_px(NUMBER_PX))  # never smaller than the table's body text
+        pts = text.render(str(card.points), px, INK, bold=True)
+        if px > round(rr * 1.7):  # a small card: a seal big enough for the number, over the printed rosette
+            r = max(pts.get_width(), pts.get_height()) // 2 + max(2, round(px * 0.15))
+            cx, cy = min(round(rx), width - r - 1), min(round(ry), height - r - 1)
+            pygame.draw.circle(out, SEAL_RGB, (cx, cy), r)
+            pygame.draw.circle(out, INK, (cx, cy), r, max(1, px // 10))
+            rx, ry = cx, cy - 1
         out.blit(pts, pts.get_rect(center=(round(rx), round(ry) + 1)))
         if card.flag:  # starting cards carry their colour's flag
             fx, fy = round(14 * k), round(70 * k)

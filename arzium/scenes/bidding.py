@@ -35,6 +35,7 @@ class BidTable:
     names: list[str]
     colours: list[str]
     slot_rect: Callable[[int], pygame.Rect]
+    keep_clear: Callable[[], tuple[pygame.Rect, ...]] = tuple  # what else the dialog must leave in sight
 
 
 class BidScene(Scene):
@@ -93,25 +94,35 @@ class BidScene(Scene):
                                          app.px(30))
 
     def _place(self, box: pygame.Rect, land: pygame.Rect, window: pygame.Rect) -> pygame.Rect:
-        """`box` beside the contested `land` (right, left, below or above it, in the window), so the land
-        stays in sight; over the middle of the window when there is no room."""
+        """`box` beside the contested `land` (right, left, below or above it, level with it or slid to the
+        window's edge, in the window), so the land and what the table asks to keep clear (a coach) stay in
+        sight; over the middle of the window when there is no room."""
         gap = self.app.px(14)
         keep = land.inflate(2 * gap - 2, 2 * gap - 2)
+        clear = list(self.table.keep_clear())
         for side in ("right", "left", "below", "above"):
-            b = box.copy()
-            b.center = land.center
-            match side:
-                case "right":
-                    b.left = land.right + gap
-                case "left":
-                    b.right = land.left - gap
-                case "below":
-                    b.top = land.bottom + gap
-                case "above":
-                    b.bottom = land.top - gap
-            b.clamp_ip(window)
-            if not b.colliderect(keep):
-                return b
+            for slide in ("level", "start", "end"):
+                b = box.copy()
+                b.center = land.center
+                match side:
+                    case "right":
+                        b.left = land.right + gap
+                    case "left":
+                        b.right = land.left - gap
+                    case "below":
+                        b.top = land.bottom + gap
+                    case "above":
+                        b.bottom = land.top - gap
+                across = side in ("right", "left")  # it slides up or down; above or below, sideways
+                if slide == "start":
+                    b.top = window.top if across else b.top
+                    b.left = b.left if across else window.left
+                elif slide == "end":
+                    b.bottom = window.bottom if across else b.bottom
+                    b.right = b.right if across else window.right
+                b.clamp_ip(window)
+                if not b.colliderect(keep) and b.collidelist(clear) < 0:
+                    return b
         box.center = window.center
         return box
 

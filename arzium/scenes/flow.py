@@ -16,6 +16,8 @@ from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import SetupScene
 
 if TYPE_CHECKING:
+    import pygame
+
     from arzium.save import SavedGame
     from common.app import App
 
@@ -51,11 +53,11 @@ def play_scene(app: App, state: GameState, actions: list[Action] | None = None,
     return scene
 
 
-def ask_bid(scene: PlayScene, player: int) -> None:
-    """The bid dialog for the human `player` over the table `scene`."""
+def ask_bid(scene: PlayScene, player: int, keep_clear: tuple[pygame.Rect, ...] = ()) -> None:
+    """The bid dialog for the human `player` over the table `scene`, leaving `keep_clear` in sight."""
     app = scene.app
     table = BidTable(scene.table.view_state, player, scene.hints, scene.act, scene.art, scene.names, scene.colours,
-                     scene.board_view.slot_rect)
+                     scene.board_view.slot_rect, lambda: keep_clear)
     app.push(BidScene(app, table))
 
 

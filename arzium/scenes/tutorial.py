@@ -134,7 +134,7 @@ class TutorialScene(PlayScene):
     def _ask_bid(self, scene: PlayScene, player: int) -> None:
         """The bid window opens once the coach waits for the bid (not over the steps that explain the tie)."""
         if self.coach_on and self.script.step.waits:
-            ask_bid(scene, player)
+            ask_bid(scene, player, (self.coach.rect,))  # the coach's instruction stays in sight
 
     def _game_over(self, final: GameState, replay_path: str | None, watching: bool, assisted: bool) -> None:
         """The guided game is over: the coach's last steps say the score (no result screen, no records)."""

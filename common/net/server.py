@@ -53,7 +53,7 @@ log = logging.getLogger("arenas_arzium.server")
 
 TICK_S = 0.025            # how often rooms with something to do at a time are looked at
 EXPIRE_EVERY_S = 10.0     # how often idle rooms are looked for
-JOINS_PER_MINUTE = 20     # create / join / rejoin attempts per address
+JOINS_PER_MINUTE = 20     # failed join / rejoin attempts (a wrong code or token) per address
 MAX_ROOMS = 20_000
 OUTBOX_LIMIT = 2_000      # frames waiting for a client that does not read; more closes it
 RATE_GRACE_S = 5.0        # a connection over its rate this long in a row is closed
@@ -119,7 +119,7 @@ class Server:
     def __init__(self, data: Path | None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
                  joins_per_minute: int = JOINS_PER_MINUTE) -> None:
         """`data`: the folder of the store (None: rooms are kept in memory only); `rate`: the messages a second
-        a connection may send and its burst; `joins_per_minute`: create/join/rejoin attempts per address."""
+        a connection may send and its burst; `joins_per_minute`: wrong codes or tokens an address may try a minute."""
         self.sides = game_sides()
         self.rate = rate
         self.joins_per_minute = joins_per_minute
@@ -293,13 +293,18 @@ class Server:
             conn.send(encode(error("server_error", "the server could not handle that message", msg_id)))
 
     def _join_allowed(self, addr: str) -> None:
+        """Refuse a join from an address that guessed wrong too often this minute (codes and tokens cannot be
+        tried at speed; people behind one address who join rightly are not held back)."""
         now = time.monotonic()
-        attempts = self.joins.setdefault(addr, deque())
+        attempts = self.joins.get(addr)
         while attempts and now - attempts[0] > 60:
             attempts.popleft()
-        if len(attempts) >= self.joins_per_minute:
-            raise ProtocolError("rate", "too many attempts to join: wait a minute")
-        attempts.append(now)
+        if attempts is not None and len(attempts) >= self.joins_per_minute:
+            raise ProtocolError("rate", "too many wrong codes or tokens: wait a minute")
+
+    def _join_failed(self, addr: str) -> None:
+        now = time.monotonic()
+        self.joins.setdefault(addr, deque()).append(now)
         if len(self.joins) > 10_000:  # forget addresses that stopped trying
             for old in [a for a, q in self.joins.items() if not q or now - q[-1] > 60]:
                 del self.joins[old]
@@ -317,7 +322,8 @@ class Server:
                                                                                   if "id" in msg else {})}))
             return
         if kind in ("create", "join"):
-            self._join_allowed(conn.addr)
+            if kind == "join":
+                self._join_allowed(conn.addr)
             self._leave_room(conn, now)
             if kind == "create":
                 self._create(conn, msg, now)
@@ -357,6 +363,7 @@ class Server:
             code = self.tokens.get(token_hash(token))
             room = self.rooms.get(code) if code is not None else None
             if room is None:
+                self._join_failed(conn.addr)
                 raise ProtocolError("bad_token", "no seat or watcher has that token (the room may have expired)")
             self._leave_room(conn, now)
             conn.room, conn.member = room, room.rejoin(conn.send, token, conn.addr, now)
@@ -389,6 +396,7 @@ class Server:
         code = read_code(msg["code"])
         room = self.rooms.get(code) if code is not None else None
         if room is None:
+            self._join_failed(conn.addr)
             raise ProtocolError("no_room", "no room has that code")
         member, _token = room.join(conn.send, msg["name"], msg["seat"], conn.addr, now)
         self.tokens[member.token] = room.code

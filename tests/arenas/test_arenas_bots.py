@@ -234,8 +234,13 @@ def test_verify_levels_main_writes_json_and_checks_arguments(tmp_path, capsys) -
     assert load_difficulty(out)[1]["label"] == written["person"]["1"]["label"]
     printed = capsys.readouterr().out
     assert "expert team-mates" in printed and "person team-mates" in printed and "First Grains" in printed
-    assert verify_levels_main(1, out, [1], (Model.PERSON,)) == 0
-    assert set(json.loads(out.read_text(encoding="utf-8"))) == {"labels", "person_model", "person"}
+    assert verify_levels_main(1, out, [1], (Model.PERSON,)) == 0  # one model again: its table is replaced
+    again = json.loads(out.read_text(encoding="utf-8"))
+    assert set(again) == {"labels", "person_model", "person", "expert"}
+    assert again["person"]["1"]["seeds"] == 1 and again["expert"] == written["expert"]
+    fresh = tmp_path / "fresh.json"
+    assert verify_levels_main(1, fresh, [1], (Model.SOLO,)) == 0
+    assert set(json.loads(fresh.read_text(encoding="utf-8"))) == {"labels", "person_model", "solo"}
     capsys.readouterr()
     assert verify_levels_main(0, None, None) == 2
     assert verify_levels_main(2, None, [99]) == 2
@@ -243,19 +248,20 @@ def test_verify_levels_main_writes_json_and_checks_arguments(tmp_path, capsys) -
     assert len(err) == 2 and "seeds" in err[0] and "99" in err[1]
 
 
-def test_verify_levels_main_fails_a_level_under_a_fifth(monkeypatch, capsys) -> None:
+def test_verify_levels_main_fails_a_level_under_the_proof_rate(monkeypatch, capsys) -> None:
     import arenas.bots.verify as verify
     row = {"name": "X", "team_size": 1, "seeds": 10, "wins": 1, "win_rate": 0.1, "ci95": [0.02, 0.4],
            "mean_win_ms": 1000, "label": "Brutal", "assisted": False}
-    monkeypatch.setattr(verify, "verify_levels", lambda seeds, levels, model: {1: row})
+    monkeypatch.setattr(verify, "play_levels", lambda *args, **kwargs: {})
+    monkeypatch.setattr(verify, "table_of", lambda chosen, played, model: {1: row})
     assert verify_levels_main(10, None, [1]) == 1
-    assert "below 20% with expert team-mates: level 1" in capsys.readouterr().err
+    assert "below 35% with expert team-mates: level 1" in capsys.readouterr().err
     assert verify_levels_main(10, None, [1], (Model.PERSON,)) == 0  # people only label: no proof to fail
 
 
-def test_proof_table_covers_every_level_with_both_models() -> None:
+def test_proof_table_covers_every_level_with_the_three_teams() -> None:
     proof = load_proof()
-    assert PROOF_PATH.exists() and set(proof) == {Model.EXPERT, Model.PERSON}
+    assert PROOF_PATH.exists() and set(proof) == set(Model)
     levels = load_levels()
     for table in proof.values():
         assert sorted(table) == [lv.number for lv in levels]
@@ -279,13 +285,14 @@ def test_load_difficulty_of_a_bad_file_is_empty(tmp_path) -> None:
 
 
 @pytest.mark.slow
-def test_every_level_wins_a_fifth_of_100_seeds() -> None:
+def test_every_level_wins_the_proof_rate_of_100_seeds() -> None:
     table = verify_levels(100)
     assert all(row["win_rate"] >= MIN_WIN_RATE for row in table.values()), table
     committed = load_proof()
     assert {n: row["wins"] for n, row in table.items()} == {n: r["wins"] for n, r in committed[Model.EXPERT].items()}
-    people = verify_levels(100, model=Model.PERSON)
-    assert {n: row["wins"] for n, row in people.items()} == {n: r["wins"] for n, r in committed[Model.PERSON].items()}
+    for model in (Model.PERSON, Model.SOLO):
+        rows = verify_levels(100, model=model)
+        assert {n: row["wins"] for n, row in rows.items()} == {n: r["wins"] for n, r in committed[model].items()}
 
 
 @pytest.mark.slow

@@ -145,6 +145,7 @@ def test_verify_levels_chooses_the_model(user_home: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "person team-mates" in result.stdout and "expert team-mates" not in result.stdout
     assert "Gentle" in result.stdout or "Brutal" in result.stdout  # one seed: won or lost
+    assert result.stderr == ""  # no progress line when the output is not a terminal
     bad = run("verify-levels", "--model", "people", home=user_home)  # argparse: the usage, then one error line
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert "argument --model: invalid choice: 'people'" in bad.stderr.strip().splitlines()[-1]

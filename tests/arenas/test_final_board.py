@@ -50,7 +50,14 @@ def test_the_lost_run_is_held_with_the_timer_and_the_reason(app: App, monkeypatc
     assert len(lines) == 2 and all(line in drawn.strings for line in lines)
     assert "The sand ran out" in drawn.strings
     window = pygame.Rect((0, 0), app.size)
-    assert all(window.contains(p.rect) for p in drawn.placed if p.string in lines)
+    words = [p.rect for p in drawn.placed if p.string in [*lines, "The sand ran out"]]
+    assert len(words) == 3 and all(window.contains(r) for r in words)
+    assert scene.board is not None
+    geo = scene.board.geo
+    for tid, t in state.timers.items():  # the words leave every timer in sight
+        r = geo.lost_parts(scene.drawn_place(tid)[0]).outline if t.lost else geo.glass_rect(scene.drawn_place(tid)[0])
+        glass = pygame.Rect(round(r.left), round(r.top), round(r.w), round(r.h))
+        assert not any(glass.colliderect(w) for w in words), tid
     app.step(click(scene.table.board.center if scene.table else (10, 10)), FRAME)
     assert isinstance(app.stack.top, ResultScene)
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import common.jsonio
 from arenas import session
-from arenas.records import RECORDS_FILE, Records
+from arenas.records import LEVELS_BEFORE_V3, RECORDS_FILE, RECORDS_VERSION, Records
 from arenas.rules import Level, LevelError, level_path, load_level
 from arenas.rules import levels as levels_module
 from arenas.scenes.catalog import finished_game
@@ -177,20 +177,20 @@ def test_unknown_record_fields_are_kept_when_the_records_are_saved() -> None:
     records.record(3, won=False, time_ms=4000, assisted=False)
     records.save()
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["player"] == "Ana" and data["version"] == 2
+    assert data["player"] == "Ana" and data["version"] == RECORDS_VERSION
     assert data["levels"]["2"] == {"wins": 2, "losses": 0, "assisted_wins": 0, "assisted_losses": 0, "win_streak": 1,
                                    "best_win_streak": 1, "loss_streak": 0, "best_ms": 5000,
-                                   "streak": [3, 1]}
+                                   "streak": [3, 1], "level": LEVELS_BEFORE_V3[2]}
     assert data["levels"]["3"]["losses"] == 1 and data["levels"]["3"]["loss_streak"] == 1
 
 
 @pytest.mark.parametrize("levels", [{"1": {"wins": 1, "best_ms": 900}}, "a newer shape"])
 def test_a_records_file_of_a_newer_version_is_used_read_only(levels: Any, user_home: Path) -> None:
-    path = _records_file({"version": 3, "levels": levels, "medals": {"1": "gold"}})
+    path = _records_file({"version": 4, "levels": levels, "medals": {"1": "gold"}})
     original = path.read_bytes()
     records = Records.load()
     assert records.read_only and records.message is not None and "\n" not in records.message
-    assert "format version 3, newer than this app's 2" in records.message and "not saved" in records.message
+    assert "format version 4, newer than this app's 3" in records.message and "not saved" in records.message
     assert records.is_unlocked(2) == isinstance(levels, dict)
     setup, state = finished_game(level_number=1)
     out = finish_run(dataclasses.replace(setup, counts=True), state)
@@ -240,10 +240,10 @@ def test_a_records_file_that_cannot_be_read_now_is_left_as_it_is(monkeypatch: py
 def test_records_a_newer_app_wrote_meanwhile_are_not_overwritten() -> None:
     path = _records_file({"version": 1, "levels": {}})
     records = Records.load()
-    path.write_text(json.dumps({"version": 3, "levels": {"1": {"wins": 9}}}), encoding="utf-8")
+    path.write_text(json.dumps({"version": 4, "levels": {"1": {"wins": 9}}}), encoding="utf-8")
     newer = path.read_bytes()
     records.record(1, won=True, time_ms=5, assisted=False)
-    with pytest.raises(DataError, match="format version 3 is newer than this app's 2; not overwritten"):
+    with pytest.raises(DataError, match="format version 4 is newer than this app's 3; not overwritten"):
         records.save()
     assert path.read_bytes() == newer
 

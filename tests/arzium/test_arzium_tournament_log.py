@@ -106,13 +106,18 @@ def test_a_log_that_is_a_folder_is_refused_through_the_hardened_reader(tmp_path,
 ROOT_USER = hasattr(os, "geteuid") and os.geteuid() == 0
 
 
+_PLAYED: dict[tuple[int, int], bytes] = {}  # (seed, games) -> a real log's bytes, played once per worker
+
+
 def _log_of(seed, games=1):
     """The lines of a real log of ARGS' settings with `seed`: header, then one line per game."""
     def make(folder):
-        path = folder / f"seed{seed}.log"
-        if not path.exists():
+        if (seed, games) not in _PLAYED:
+            path = folder / f"seed{seed}-{games}.log"
             tournament(games=games, log=path, **{**ARGS, "seed": seed})
-        return path.read_bytes().splitlines(keepends=True)
+            _PLAYED[seed, games] = path.read_bytes()
+            path.unlink()
+        return _PLAYED[seed, games].splitlines(keepends=True)
     return make
 
 

@@ -292,3 +292,17 @@ def test_the_practice_steps_take_the_clicks_their_notes_tell(fast_app: App) -> N
         for point in points:
             fast_app.step(click(point), 16)
         assert scene.script.index == index + 1 and scene.coach.wrong_why is None, step_id
+
+
+@pytest.mark.parametrize("size", [(1280, 720)])
+def test_the_bid_window_leaves_the_coach_and_the_land_in_sight(fast_app: App, size: tuple[int, int]) -> None:
+    fast_app.resize_window(size)
+    index = next(i for i in range(len(STEPS)) if isinstance(lesson_of(i).action, Bid) and lesson_of(i).step.waits)
+    scene = _open(fast_app, index)
+    _until_coach(fast_app, scene)
+    run(fast_app, 3)
+    bid = fast_app.stack.top
+    assert isinstance(bid, BidScene)
+    land = bid.table.slot_rect(bid.slot)
+    assert not bid.box.colliderect(scene.coach.rect), (bid.box, scene.coach.rect)
+    assert not bid.box.colliderect(land) and pygame.Rect((0, 0), size).contains(bid.box)

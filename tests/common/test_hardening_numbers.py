@@ -151,7 +151,7 @@ def check_numbers(app: App, which: int, spot: int, value: int | float) -> None:
     app.settings = Settings()
 
 
-PROPERTY = settings(max_examples=20, deadline=None, derandomize=True,
+PROPERTY = settings(max_examples=15, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 

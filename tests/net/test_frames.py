@@ -244,3 +244,58 @@ def test_unknown_kinds_and_hello_first() -> None:
     assert welcome[0]["kind"] == "welcome" and abs(welcome[0]["server_ms"] - now_ms()) < 5_000
     assert f.say({"kind": "fly"})[0]["code"] == "unknown_kind"
     assert f.say({"kind": "act", "action": {}})[0]["code"] == "no_room"
+
+
+def test_idle_rooms_expire_and_leave_the_store(tmp_path: Any) -> None:
+    from common.net.room import LOBBY_IDLE_MS, PLAY_IDLE_MS
+    server = Server(tmp_path)
+    ana, bo, playing = a_room_in_play(server)
+    lonely = Fake(server, "10.0.0.4")
+    lonely.say({"kind": "hello", "version": PROTOCOL_VERSION})
+    lonely.say({"kind": "create", "game": "arzium", "setup": arzium_setup(2), "name": "Cy", "seat": 0})
+    lobby = next(f["code"] for f in lonely.got if f["kind"] == "joined")
+    for f in (ana, bo, lonely):
+        server.receive(f.conn, json.dumps({"kind": "leave"}))
+    server._last_expiry = 0.0
+    server.tick(now_ms() + LOBBY_IDLE_MS + 1_000)
+    assert lobby not in server.rooms and playing in server.rooms  # a game waits longer for its people
+    server._last_expiry = 0.0
+    server.tick(now_ms() + PLAY_IDLE_MS + 1_000)
+    assert playing not in server.rooms
+    assert server.store is not None and server.store.rooms() == []
+
+
+def test_a_turn_in_progress_is_seen_only_by_its_player_until_confirmed() -> None:
+    from arzium.rules import apply as apply_action
+    from arzium.rules import clone, current_player, legal_actions
+    server = Server(None)
+    pending = None
+    for _attempt in range(20):  # a room where the player to move has a move that neither ends the turn nor draws
+        if pending is not None:
+            break
+        ana, bo, code = a_room_in_play(server)
+        match = server.rooms[code].match.match  # type: ignore[union-attr]
+        for f in (ana, bo):  # a turn in progress left by the setup's moves is taken back
+            while f.say({"kind": "undo"})[-1]["kind"] == "turn":
+                pass
+        seat = current_player(match.state)
+        if seat != match.state.active:  # a bid out of turn stands at once
+            continue
+        for action in legal_actions(match.state):
+            work = clone(match.state)
+            apply_action(work, action)
+            if current_player(work) == seat and work.deck == match.state.deck:
+                pending = action
+                break
+    assert pending is not None
+    me, other = (ana, bo) if seat == 0 else (bo, ana)
+    seen = len(other.got)
+    answer = me.say({"kind": "act", "action": pending.to_json(), "id": 1})
+    assert [f["kind"] for f in answer] == ["turn"] and answer[0]["undo"] and answer[0]["id"] == 1
+    assert len(other.got) == seen
+    answer = me.say({"kind": "undo", "id": 2})
+    assert answer == [{"kind": "turn", "seat": seat, "actions": [], "undo": False, "id": 2}]
+    assert len(other.got) == seen and match.work is None
+    assert me.say({"kind": "undo", "id": 3}) == [{"kind": "refused", "reason": "Nothing to undo", "id": 3}]
+    assert other.say({"kind": "confirm", "id": 4})[0]["kind"] == "refused"
+    assert len(other.got) == seen + 1  # only the refusal

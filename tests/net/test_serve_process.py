@@ -68,3 +68,31 @@ def test_a_server_killed_mid_game_resumes_and_the_clients_finish(tmp_path: Path,
     second.proc.send_signal(signal.SIGTERM)
     assert second.proc.wait(10) == 0
     assert "stopped" in (second.proc.stdout.read() if second.proc.stdout else "")
+
+
+def test_a_hard_bot_thinking_holds_up_no_other_room(tmp_path: Path) -> None:
+    """A Hard bot's search runs in the worker process: meanwhile another room's round trips stay short."""
+    import time
+
+    from netkit import arzium_setup, connect, serve_in_thread
+    case = CASES[0]
+    with serve_in_thread(None) as served:
+        setup = arzium_setup(1, 1)
+        setup["seats"][1]["bot_level"] = "hard"
+        host = connect(served, case, 1)
+        host.link.send({"kind": "create", "game": "arzium", "setup": setup, "name": "Ana", "seat": 0})
+        host.link.send({"kind": "start"})
+        seated, _w, _code = open_room(served, case, 2)
+        pump_until([host, *seated], lambda: host.player.seq >= 6, timeout=120)  # the Hard bot has moved
+        gaps = []
+        end = time.monotonic() + 4.0
+        while time.monotonic() < end:  # the Hard bot thinks on and on; the other room's answers come at once
+            sent = time.perf_counter()
+            seated[0].link.send({"kind": "ready", "id": 999})  # answered at once (the game is on: not_lobby)
+            pump_until([host, *seated], lambda: any(f.get("id") == 999 for f in seated[0].frames[-5:]))
+            gaps.append(time.perf_counter() - sent)
+            seated[0].frames.clear()
+        assert host.player.seq > 6 and len(gaps) > 20
+        gaps.sort()
+        assert gaps[int(len(gaps) * 0.95)] < 0.1, gaps
+        close_all([host, *seated])

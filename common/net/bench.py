@@ -44,7 +44,10 @@ class Player(Protocol):
     """A scripted player's game side: its model of the game, fed the room's frames, and its policy."""
 
     desyncs: int
-    poll_s: float | None  # how often to look for a move without a frame (real time), None: only on frames
+
+    @property
+    def poll_s(self) -> float | None:
+        """How often to look for a move without a frame (real time), None: only on frames."""
 
     def absorb(self, frame: dict[str, Any]) -> None:
         """One frame from the server."""
@@ -542,8 +545,9 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
     since = time.time()
     cpu_before = time.process_time()
     shares = [rooms // processes + (1 if i < rooms % processes else 0) for i in range(processes)]
-    helpers = [_helper(url, game, shares[i], per_room, think_ms, timeout_s, drop_pct, seed + i, sum(shares[:i]))
-               for i in range(1, processes)]
+    named = {"room_setup": _name(room_setup), "new_player": _name(new_player)}
+    helpers = [_helper(url, game, shares[i], per_room, think_ms, timeout_s, drop_pct, seed + i, sum(shares[:i]),
+                       named) for i in range(1, processes)]
     bench = Bench(url, game, shares[0], per_room, think_ms, room_setup, new_player, seed)
     faults = Faults(server, kill_at_s, drop_pct)
     began = time.monotonic()
@@ -569,25 +573,36 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
     return report
 
 
+def _name(fn: Callable[..., Any]) -> str:
+    """A module-level function as "module:name", for a helper process to import it by."""
+    return f"{fn.__module__}:{fn.__qualname__}"
+
+
+def _named(ref: str) -> Any:
+    import importlib
+
+    module, name = ref.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
 def _helper(url: str, game: str, rooms: int, per_room: int, think_ms: tuple[int, int], timeout_s: float,
-            drop_pct: float, seed: int, first_room: int) -> tuple[subprocess.Popen[bytes], Path]:
+            drop_pct: float, seed: int, first_room: int, named: dict[str, str]) -> tuple[subprocess.Popen[bytes], Path]:
     """A helper process playing `rooms` of the run (`helper_main`); where it writes its tally."""
     import tempfile
 
     out = Path(tempfile.mkstemp(prefix="net-bench-", suffix=".json")[1])
     args = {"url": url, "game": game, "rooms": rooms, "per_room": per_room, "think_ms": list(think_ms),
-            "timeout_s": timeout_s, "drop_pct": drop_pct, "seed": seed, "first_room": first_room, "out": str(out)}
+            "timeout_s": timeout_s, "drop_pct": drop_pct, "seed": seed, "first_room": first_room, "out": str(out),
+            **named}
     return subprocess.Popen([sys.executable, "-m", "common.net.bench", json.dumps(args)]), out
 
 
 def helper_main(args: dict[str, Any]) -> None:
     """A helper process of a run shared among processes: its rooms, then its raw tally written to `out`."""
-    from common.games import hook
-
     game, first = args["game"], args["first_room"]
-    room_setup = hook(f"{game}.bench:room_setup")
+    room_setup = _named(args["room_setup"])
     bench = Bench(args["url"], game, args["rooms"], args["per_room"], tuple(args["think_ms"]),
-                  lambda i, k: room_setup(first + i, k), hook(f"{game}.bench:new_player"), args["seed"])
+                  lambda i, k: room_setup(first + i, k), _named(args["new_player"]), args["seed"])
     asyncio.run(bench.run(args["timeout_s"], Faults(drop_pct=args["drop_pct"])))
     bench.tally.cpu_s = time.process_time()
     Path(args["out"]).write_text(json.dumps(vars(bench.tally)), encoding="utf-8")

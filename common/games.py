@@ -17,11 +17,11 @@ if TYPE_CHECKING:
     from common.net.bench import Player
     from common.net.clock import ServerClock
     from common.net.room import GameSide
+    from common.online_room import Hosted
     from common.online_session import OnlineSession
     from common.replay import Replay
     from common.scene import Scene
     from common.scenes.figures import FigureBook
-    from common.scenes.lobby import Hosted
     from common.scenes.replay_viewer import Playback
 
 MakeApp = Callable[[bool], "App"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,7 +15,7 @@ from common.games import GAMES
 from common.i18n import _
 from common.lan import free_port_near, lan_addresses
 from common.layers import Part
-from common.online_room import RoomView, SeatView, Where, seat_status
+from common.online_room import Hosted, RoomView, SeatView, Where, seat_status
 from common.online_session import OnlineSession
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -24,12 +24,6 @@ from common.widgets import Button, Widget, WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App
-
-
-class Hosted(Protocol):
-    """The room server this app runs (`common.net.server.EmbeddedServer`)."""
-
-    def stop(self) -> None: ...
 
 
 RUNNING: dict[int, Hosted] = {}

@@ -44,6 +44,7 @@ from common.app import App
 from common.games import GAMES
 from common.replay import read_replay
 from common.scene import Scene
+from helpers import close_app, make_app
 from table_spy import FRAME, click, key, motion, put_on_table, run, step_until
 
 ARZIUM_SCENES = ["arzium-setup", "arzium-play", "arzium-play-hint", "arzium-result"]
@@ -385,3 +386,22 @@ def test_the_header_says_the_bidding_is_over_while_its_last_bid_is_shown(app: Ap
             break
     assert (False, "The bidding is over") in heads
     assert all(head.endswith(" bid") for still_bidding, head in heads if still_bidding)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_the_ghosts_two_line_note_stays_out_of_every_party(size: tuple[int, int]) -> None:
+    """The note over the map (here two lines: who would bid for a tied land) lies whole in the window and
+    reaches into no party, whose picture would be painted over it."""
+    app = make_app(size)
+    try:
+        spec = catalog.get("arzium-play-outcome")
+        assert spec is not None
+        scene = spec.build(app)
+        assert isinstance(scene, PlayScene)
+        note = scene.view._overlays(0)[-1].rect
+        one_line = text.font(app.font_px(16), True).get_linesize()
+        assert note.h >= 2 * one_line  # the case of a note of more than one line
+        assert pygame.Rect((0, 0), size).contains(note)
+        assert note.collidelist([party.rect for party in scene.parties]) == -1, note
+    finally:
+        close_app(app)

@@ -36,6 +36,7 @@ from common.net.clock import ClockEstimate
 from common.net.protocol import PROTOCOL_VERSION, encode
 from common.net.proxy import LatencyProxy
 
+RATE_PAUSE_S = 0.25  # a client told it is over the rate waits this long before its next move
 JOIN_LIMIT = 1_000_000  # every client of the bench comes from one address: the server the bench runs lets them in
 BACKOFF_S = (0.25, 8.0)
 
@@ -144,6 +145,7 @@ class Client:
         self.done = False
         self.started = False
         self.readied = False
+        self.slow_down = False  # the last move was over the server's rate
         self.last_kinds: deque[str] = deque(maxlen=4)  # what came last (said of a client that never finished)
 
     # ---- the link the game side uses -------------------------------------------------------
@@ -241,6 +243,9 @@ class Client:
             low, high = bench.think_ms
             if high > 0:
                 await asyncio.sleep(bench.rng.uniform(low, high) / 1000)
+            if self.slow_down:  # over the server's rate: wait as the server asks
+                self.slow_down = False
+                await asyncio.sleep(RATE_PAUSE_S)
             if self.waiting is not None:
                 continue
             msg = self.player.next_message()
@@ -281,6 +286,9 @@ class Client:
             case "error":
                 tally.errors[str(frame.get("code"))] += 1
                 self._answered(frame)
+                self.player.absorb(frame)  # a move answered by an error is no longer awaited
+                if frame.get("code") == "rate":
+                    self.slow_down = True
                 if frame.get("code") == "rate" and self.token is None and self.ws is not None:
                     self.bench.spawn(self._enter(self.ws, self.bench.rng.uniform(1.0, 3.0)))  # as a person would
             case "refused":

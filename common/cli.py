@@ -210,6 +210,8 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
                    help=_("this share of the clients (%%) drops its connection once, at a random moment"))
     p.add_argument("--latency", type=latency, metavar="MS±J",
                    help=_("connect through a proxy adding MS ± J ms each way (e.g. 150±50 or 150,50)"))
+    p.add_argument("--processes", type=positive, default=1, metavar="N",
+                   help=_("share the clients among N processes, each with its own event loop (default 1)"))
     p = add("replay", _("play back a replay file (or print its outcome with --headless)"))
     p.add_argument("file", type=Path, help=_("the replay file"))
     p.add_argument("--headless", action="store_true", help=_("print the outcome as JSON, no window"))
@@ -352,7 +354,7 @@ def cmd_net_bench(args: argparse.Namespace) -> int:
             args.server, args.game, args.rooms, args.clients_per_room, args.think_ms,
             GAMES[args.game].bench_room, GAMES[args.game].bench_player, timeout_s=args.timeout,
             own_data=args.own_server, kill_at_s=args.kill_at, drop_pct=args.drop_pct, latency=args.latency,
-            stats=args.server_stats, seed=args.seed or 1))
+            stats=args.server_stats, seed=args.seed or 1, processes=args.processes))
     except (OSError, RuntimeError) as exc:
         return _fail(_("net-bench: {problem}").format(problem=exc))
     print(format_report(report))

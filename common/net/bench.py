@@ -36,6 +36,7 @@ from common.net.clock import ClockEstimate
 from common.net.protocol import PROTOCOL_VERSION, encode
 from common.net.proxy import LatencyProxy
 
+RATE_PAUSE_S = 0.25  # a client told it is over the rate waits this long before its next move
 JOIN_LIMIT = 1_000_000  # every client of the bench comes from one address: the server the bench runs lets them in
 BACKOFF_S = (0.25, 8.0)
 
@@ -77,6 +78,18 @@ class Tally:
     clock_spread: list[float] = field(default_factory=list)
     clock_error: list[float] = field(default_factory=list)  # |a client's server clock - the server's| (same machine)
     outcomes: Counter[str] = field(default_factory=Counter)  # rooms by how they ended ("won", "lost"; "over")
+    cpu_s: float = 0.0  # CPU the helper processes used (a run shared among processes)
+
+    def add(self, raw: dict[str, Any]) -> None:
+        """Count in another process's tally (its fields, written as JSON and read back)."""
+        for name, value in raw.items():
+            mine = getattr(self, name)
+            if isinstance(mine, Counter):
+                mine.update(value)
+            elif isinstance(mine, list):
+                mine.extend(value)
+            else:
+                setattr(self, name, mine + value)
 
     def report(self, rooms: int, seconds: float, server: dict[str, Any] | None, cpu_s: float) -> dict[str, Any]:
         rtts = sorted(self.rtts)
@@ -132,6 +145,7 @@ class Client:
         self.done = False
         self.started = False
         self.readied = False
+        self.slow_down = False  # the last move was over the server's rate
         self.last_kinds: deque[str] = deque(maxlen=4)  # what came last (said of a client that never finished)
 
     # ---- the link the game side uses -------------------------------------------------------
@@ -229,6 +243,9 @@ class Client:
             low, high = bench.think_ms
             if high > 0:
                 await asyncio.sleep(bench.rng.uniform(low, high) / 1000)
+            if self.slow_down:  # over the server's rate: wait as the server asks
+                self.slow_down = False
+                await asyncio.sleep(RATE_PAUSE_S)
             if self.waiting is not None:
                 continue
             msg = self.player.next_message()
@@ -269,6 +286,9 @@ class Client:
             case "error":
                 tally.errors[str(frame.get("code"))] += 1
                 self._answered(frame)
+                self.player.absorb(frame)  # a move answered by an error is no longer awaited
+                if frame.get("code") == "rate":
+                    self.slow_down = True
                 if frame.get("code") == "rate" and self.token is None and self.ws is not None:
                     self.bench.spawn(self._enter(self.ws, self.bench.rng.uniform(1.0, 3.0)))  # as a person would
             case "refused":
@@ -514,8 +534,10 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
                      new_player: Callable[[int, Client], Player], *, timeout_s: float = 900.0,
                      own_data: Path | None = None, kill_at_s: float | None = None, drop_pct: float = 0.0,
                      latency: tuple[int, int] | None = None, stats: Path | None = None,
-                     seed: int = 1) -> dict[str, Any]:
-    """Run the bench; its report (the figures `Tally.report` gives, plus the faults)."""
+                     seed: int = 1, processes: int = 1) -> dict[str, Any]:
+    """Run the bench; its report (the figures `Tally.report` gives, plus the faults). With `processes` > 1 the
+    rooms are shared among that many processes (this one and helpers started with `python -m
+    common.net.bench`), each with its own event loop; their tallies are added up."""
     parts = urlsplit(url)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
     server = None
@@ -530,10 +552,20 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
         url = f"{parts.scheme}://127.0.0.1:{await proxy.start()}{parts.path}"
     since = time.time()
     cpu_before = time.process_time()
-    bench = Bench(url, game, rooms, per_room, think_ms, room_setup, new_player, seed)
+    shares = [rooms // processes + (1 if i < rooms % processes else 0) for i in range(processes)]
+    named = {"room_setup": _name(room_setup), "new_player": _name(new_player)}
+    helpers = [_helper(url, game, shares[i], per_room, think_ms, timeout_s, drop_pct, seed + i, sum(shares[:i]),
+                       named) for i in range(1, processes)]
+    bench = Bench(url, game, shares[0], per_room, think_ms, room_setup, new_player, seed)
     faults = Faults(server, kill_at_s, drop_pct)
+    began = time.monotonic()
     try:
         seconds = await bench.run(timeout_s, faults)
+        for proc, out in helpers:
+            await asyncio.to_thread(proc.wait)
+            bench.tally.add(json.loads(out.read_text(encoding="utf-8") or "{}"))
+            out.unlink()
+        seconds = max(seconds, time.monotonic() - began)
     finally:
         if proxy is not None:
             await proxy.close()
@@ -541,12 +573,47 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
             await asyncio.sleep(1.5)  # one more stats line
             server.stop()
     figures = server_figures(stats, rooms, since) if stats is not None else None
-    report = bench.tally.report(rooms, seconds, figures, time.process_time() - cpu_before)
+    report = bench.tally.report(rooms, seconds, figures, time.process_time() - cpu_before + bench.tally.cpu_s)
     report["unfinished_clients"] = bench.unfinished
-    report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms),
+    report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms), "processes": processes,
                    "faults": {"server_kills": faults.kills, "drop_pct": drop_pct,
                               "latency_ms": list(latency) if latency else None}})
     return report
+
+
+def _name(fn: Callable[..., Any]) -> str:
+    """A module-level function as "module:name", for a helper process to import it by."""
+    return f"{fn.__module__}:{fn.__qualname__}"
+
+
+def _named(ref: str) -> Any:
+    import importlib
+
+    module, name = ref.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _helper(url: str, game: str, rooms: int, per_room: int, think_ms: tuple[int, int], timeout_s: float,
+            drop_pct: float, seed: int, first_room: int, named: dict[str, str]) -> tuple[subprocess.Popen[bytes], Path]:
+    """A helper process playing `rooms` of the run (`helper_main`); where it writes its tally."""
+    import tempfile
+
+    out = Path(tempfile.mkstemp(prefix="net-bench-", suffix=".json")[1])
+    args = {"url": url, "game": game, "rooms": rooms, "per_room": per_room, "think_ms": list(think_ms),
+            "timeout_s": timeout_s, "drop_pct": drop_pct, "seed": seed, "first_room": first_room, "out": str(out),
+            **named}
+    return subprocess.Popen([sys.executable, "-m", "common.net.bench", json.dumps(args)]), out
+
+
+def helper_main(args: dict[str, Any]) -> None:
+    """A helper process of a run shared among processes: its rooms, then its raw tally written to `out`."""
+    game, first = args["game"], args["first_room"]
+    room_setup = _named(args["room_setup"])
+    bench = Bench(args["url"], game, args["rooms"], args["per_room"], tuple(args["think_ms"]),
+                  lambda i, k: room_setup(first + i, k), _named(args["new_player"]), args["seed"])
+    asyncio.run(bench.run(args["timeout_s"], Faults(drop_pct=args["drop_pct"])))
+    bench.tally.cpu_s = time.process_time()
+    Path(args["out"]).write_text(json.dumps(vars(bench.tally)), encoding="utf-8")
 
 
 def format_report(r: dict[str, Any]) -> str:
@@ -560,7 +627,8 @@ def format_report(r: dict[str, Any]) -> str:
         f"errors {r['errors']} {r['error_codes'] or ''}; refused {r['refused']}; desyncs {r['desyncs']}; "
         f"acknowledged {r['acknowledged']}, lost {r['acknowledged_lost']} (checked in finished rooms' replays); "
         f"reconnects {r['reconnects']}, "
-        f"drops {r['drops']}, server kills {r['faults']['server_kills']}; the clients' process used "
+        f"drops {r['drops']}, server kills {r['faults']['server_kills']}; "
+        f"the clients' {r['processes']} process(es) used "
         f"{r['clients_cpu_pct']}% of a core",
     ]
     if r["clock_spread_ms"]:
@@ -576,3 +644,7 @@ def format_report(r: dict[str, Any]) -> str:
                                f"RSS {s['rss_mb']} MB ({s['rss_kb_per_room']} KB per room), peak {s['peak_rooms']} "
                                f"rooms, {s['peak_connections']} connections" if s else "no figures (no stats log)"))
     return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    helper_main(json.loads(sys.argv[1]))

@@ -69,6 +69,7 @@ class OnlineSession:
         self.welcomed = False  # the server answered a hello: later losses are retried, not a wrong address
         self.game_messages: deque[dict[str, Any]] = deque()
         self.ended = False  # the room is over for this app (finished, left, or the host gone for good)
+        self.status = "connecting"  # the connection's, as of the last update (the banner follows the frames)
         self.closed_by = ""  # why the server said it stops ("host_left", "shutdown"), until it answers again
 
     # -- opening --------------------------------------------------------------------------------------
@@ -146,7 +147,7 @@ class OnlineSession:
     @property
     def banner(self) -> str:
         """The connection line while it is lost and retried, else ""."""
-        if self.link is None or self.ended or self.problem or self.link.status not in ("connecting", "reconnecting"):
+        if self.link is None or self.ended or self.problem or self.status not in ("connecting", "reconnecting"):
             return ""
         if self.room is None:
             return _("Connecting to {server}…").format(server=self.server)
@@ -174,9 +175,9 @@ class OnlineSession:
         self.clock_ms += dt_ms
         if self.link is None or self.ended:
             return
+        status = self.status = self.link.status  # before the frames: a closing frame is in when it closed
         for msg in self.link.poll():
             self._absorb(msg)
-        status = self.link.status
         if status == "open":
             self.away_ms = 0.0
         elif status == "closed" or (status == "reconnecting" and not self.welcomed):

@@ -15,9 +15,11 @@ from arenas.rules import load_levels
 from arenas.scenes.online import OnlinePlayScene as ArenasTable
 from arenas.scenes.play import LeaveDialog
 from arenas.session import GameSetup
+from arzium.bots import make_bot
 from arzium.rules import DEFAULT_EDGES, SeatSetup, Setup, current_player
 from arzium.scenes.online import OnlinePlayScene as ArziumTable
 from common.app import App
+from common.net.server import now_ms
 from common.online_room import Where
 from common.scene import Scene
 from common.scenes.lobby import RUNNING, LobbyScene, stop_server
@@ -110,3 +112,43 @@ def test_arenas_words_a_room_countdown_a_team_mate_elsewhere_and_leaving(room_of
     dialog = waiting.app.stack.top
     assert isinstance(dialog, LeaveDialog)
     assert dialog.message == "The team plays on: a bot plays your seat until you come back."
+
+
+def test_arzium_keeps_its_move_log_when_the_game_is_taken_again_after_a_rejoin(room_of_two: Any) -> None:
+    seats = (SeatSetup("Host", "red", DEFAULT_EDGES[2][0]), SeatSetup("Guest", "blue", DEFAULT_EDGES[2][1]))
+    apps = room_of_two("arzium", Setup(seats, full_game=False).to_dict())
+    tables = [a.stack.top for a in apps]
+    for t in tables:
+        t.ask_bid = lambda scene, player: None
+    step_until(apps, lambda: play_a_move(tables) >= 4, seconds=20)
+    guest = apps[1].stack.top
+    assert isinstance(guest, ArziumTable)
+    step_until(apps, lambda: not guest.log.waiting)
+    told = list(guest.log.lines)
+    assert len(told) > 4
+    port = next(iter(RUNNING))
+    code = guest.session.code
+    frame = RUNNING[port].call(lambda s: s.rooms[code].match.snapshot(1, now_ms()))  # type: ignore[attr-defined]
+    frame["seq"] += 2  # as if two moves were made while this app was away
+    guest.session.game_messages.append({"kind": "game", **frame})
+    step_until(apps, lambda: apps[1].stack.top is not guest)
+    again = apps[1].stack.top
+    assert isinstance(again, ArziumTable) and again.online.number == guest.online.number + 2
+    assert again.log.lines[:len(told)] == told
+    assert again.log.lines[len(told)].text == "… 2 moves while you were away"
+
+
+def play_a_move(tables: list[Any]) -> int:
+    """Each table's person makes an easy bot's move when it is theirs; the moves committed so far."""
+    for seed, t in enumerate(tables, start=1):
+        if t.app.stack.top is not t:
+            continue
+        if t.table.awaiting_confirm:
+            t.confirm()
+            continue
+        seat = t.table.acting_human()
+        if seat is not None:
+            action = make_bot("easy", seed + len(t.table.actions) * 7 + len(t.table.pending)).decide(
+                t.table.view_state(), seat)
+            assert t.act(action)
+    return min(t.online.number for t in tables)

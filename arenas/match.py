@@ -92,6 +92,21 @@ class Run:
         """True if a team-mate bot plays `seat` (live, for now, or in the replay being watched)."""
         return self.setup.is_bot(seat) or isinstance(self.seats.get(seat), BotSeat)
 
+    def elsewhere(self, seat: int) -> bool:
+        """True if a person on another screen plays `seat` (never at one table)."""
+        return False
+
+    @property
+    def countdown_skippable(self) -> bool:
+        """True if a person may start the sand before the countdown ends (at one table: yes)."""
+        return True
+
+    @property
+    def leave_keeps_seat(self) -> bool:
+        """True if leaving hands this screen's seat to its bot until the person comes back (a room), rather
+        than ending the run."""
+        return False
+
     def hand_over(self, seat: int, controller: Seat) -> None:
         """From now on `controller` plays `seat` (a bot for a person who left, the person back again)."""
         self.seats[seat] = controller

@@ -97,6 +97,20 @@ class RemoteRun:
     def is_bot(self, seat: int) -> bool:
         return self.setup.is_bot(seat) or seat in self.away_bots
 
+    def elsewhere(self, seat: int) -> bool:
+        """True if a person on another screen plays `seat` (not a bot, not this screen's seat)."""
+        return seat != self.seat and not self.is_bot(seat)
+
+    @property
+    def countdown_skippable(self) -> bool:
+        """A room's countdown runs on the server's clock: nobody can cut it short."""
+        return False
+
+    @property
+    def leave_keeps_seat(self) -> bool:
+        """A seated person who leaves a room keeps the seat: its bot plays it until they come back."""
+        return self.seat is not None
+
     def bot_turn_now(self) -> bool:
         return self.is_bot(self.state.active) or self.state.active != self.seat
 

@@ -162,6 +162,10 @@ class Match:
             return None  # the board has not shown the turn change yet
         return p if p is not None and self.submits(p) else None
 
+    def elsewhere(self, seat: int) -> bool:
+        """Whether a person on another screen plays `seat` (never at one table)."""
+        return False
+
     def turn_on_show(self) -> int | None:
         """The seat whose turn the table shows: the one playing its turn in progress, else the one whose
         committed action is still on show, else the one to act."""

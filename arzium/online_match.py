@@ -56,6 +56,10 @@ class OnlineMatch(Match):
     def acting_human(self) -> int | None:
         return None if self.waiting else super().acting_human()
 
+    def elsewhere(self, seat: int) -> bool:
+        """Whether a person on another screen plays `seat` (a person's seat that is not this member's)."""
+        return seat != self.seat and self.seats[seat].kind != "bot"
+
     def _play(self, action: Action) -> bool:
         p = self.acting_human()
         if p is None:

@@ -69,6 +69,8 @@ class OnlineSession:
         self.welcomed = False  # the server answered a hello: later losses are retried, not a wrong address
         self.game_messages: deque[dict[str, Any]] = deque()
         self.ended = False  # the room is over for this app (finished, left, or the host gone for good)
+        self.status = "connecting"  # the connection's, as of the last update (the banner follows the frames)
+        self.closed_by = ""  # why the server said it stops ("host_left", "shutdown"), until it answers again
 
     # -- opening --------------------------------------------------------------------------------------
 
@@ -145,12 +147,19 @@ class OnlineSession:
     @property
     def banner(self) -> str:
         """The connection line while it is lost and retried, else ""."""
-        if self.link is None or self.ended or self.problem or self.link.status not in ("connecting", "reconnecting"):
+        if self.link is None or self.ended or self.problem or self.status not in ("connecting", "reconnecting"):
             return ""
         if self.room is None:
             return _("Connecting to {server}…").format(server=self.server)
+        seconds = int(self.away_ms // 1000)
+        if self.closed_by == "host_left":
+            return _("The host left: the game is saved on their side and goes on if they come back "
+                     "(waiting, {seconds} s)…").format(seconds=seconds)
+        if self.closed_by:
+            return _("The server stopped: the game is saved there and goes on when it is back "
+                     "(waiting, {seconds} s)…").format(seconds=seconds)
         return _("Connection lost: reconnecting to {server} ({seconds} s)…").format(
-            server=self.server, seconds=int(self.away_ms // 1000))
+            server=self.server, seconds=seconds)
 
     @property
     def rtt_ms(self) -> float | None:
@@ -166,9 +175,9 @@ class OnlineSession:
         self.clock_ms += dt_ms
         if self.link is None or self.ended:
             return
+        status = self.status = self.link.status  # before the frames: a closing frame is in when it closed
         for msg in self.link.poll():
             self._absorb(msg)
-        status = self.link.status
         if status == "open":
             self.away_ms = 0.0
         elif status == "closed" or (status == "reconnecting" and not self.welcomed):
@@ -207,7 +216,9 @@ class OnlineSession:
                 if self.room.phase == "over" and self.code:
                     forget_token(self.server, self.code)
             case "welcome":
-                self.welcomed = True
+                self.welcomed, self.closed_by = True, ""
+            case "closing":
+                self.closed_by = "host_left" if msg.get("reason") == "host_left" else "shutdown"
             case "pong":
                 pass
             case _:

@@ -204,7 +204,9 @@ class Hud:
         n = len(state.hands[state.active])
         many = len(state.players) > 1
         if p.run.phase == Phase.COUNTDOWN:
-            msg = _("Get ready… the sand starts when the countdown ends  ·  Space, Enter or a click starts it now")
+            msg = (_("Get ready… the sand starts when the countdown ends  ·  Space, Enter or a click starts it now")
+                   if p.run.countdown_skippable
+                   else _("Get ready… the sand starts for everyone when the countdown ends"))
         elif p.run.phase == Phase.OVER:
             msg = _(p.over_prompt)
         elif p.run.replay is not None:

@@ -321,8 +321,10 @@ class PlayScene(Scene):
         self.messages.show(message, pos, DANGER if danger else PLAIN, self.now)
 
     def thinking(self, pos: Point | None = None) -> None:
-        """Why a person's input waits: a bot holds the turn."""
-        self.say(_("{name} is thinking…").format(name=self.run.state.players[self.run.state.active]), pos)
+        """Why a person's input waits: a bot, or a team-mate on another screen, holds the turn."""
+        active = self.run.state.active
+        line = _("{name} is choosing a card…") if self.run.elsewhere(active) else _("{name} is thinking…")
+        self.say(line.format(name=self.run.state.players[active]), pos)
 
     def timer_at(self, pos: tuple[int, int]) -> str | None:
         """The timer drawn under `pos` (standing or lost), if any."""
@@ -362,7 +364,8 @@ class PlayScene(Scene):
             return ""
         if run.bot_turn_now():
             name = run.state.players[run.state.active]
-            return _("{name} is thinking… hints are for your own turn").format(name=name)
+            return (_("{name}'s turn: hints are for your own turn") if run.elsewhere(run.state.active)
+                    else _("{name} is thinking… hints are for your own turn")).format(name=name)
         return None
 
     def show_hint(self) -> None:
@@ -419,6 +422,9 @@ class PlayScene(Scene):
         elif self.run.setup.watch:
             self.app.push(LeaveDialog(self.app, self, _("Stop watching?"), _("The bots keep playing while you decide."),
                                       _("Stop")))
+        elif self.run.leave_keeps_seat:
+            self.app.push(LeaveDialog(self.app, self, _("Leave the game?"),
+                                      _("The team plays on: a bot plays your seat until you come back."), _("Leave")))
         elif self.run.paused:
             self.app.push(LeaveDialog(self.app, self, _("Leave the game?"), _("Leaving ends this run."), _("Leave")))
         else:

@@ -216,7 +216,8 @@ def play_card(c: Controls, index: int) -> None:
     """Key 1–3 or a click on the active player's card."""
     state = c.run.state
     if c.run.phase == Phase.COUNTDOWN:
-        c.say(_("Get ready: the sand starts after the countdown (Space or Enter starts it now)"))
+        c.say(_("Get ready: the sand starts after the countdown (Space or Enter starts it now)")
+              if c.run.countdown_skippable else _("Get ready: the sand starts for everyone after the countdown"))
         return
     if c.run.phase == Phase.OVER:
         return

@@ -13,11 +13,12 @@ from arzium.room import view_state
 from arzium.rules import IllegalAction, Setup, action_from_json
 from arzium.rules import Replay as RulesReplay
 from arzium.scenes.flow import ask_bid
+from arzium.scenes.log_panel import LogLine
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import SetupScene
 from common.dialog import Dialog
-from common.i18n import _
+from common.i18n import _, ngettext
 from common.layers import Part
 from common.online_room import seat_status
 from common.paths import replays_dir
@@ -82,7 +83,9 @@ class OnlinePlayScene(PlayScene):
             match msg.get("kind"):
                 case "game":  # after a rejoin or a desync: the whole game again, as the server has it
                     self.table.leave()
-                    self.app.replace(OnlinePlayScene(self.app, self.session, self.hosted, msg))
+                    again = OnlinePlayScene(self.app, self.session, self.hosted, msg)
+                    again.log.lines[:2] = self.story_so_far(int(msg.get("seq", 0)))  # for its own opening lines
+                    self.app.replace(again)
                     return
                 case "result":
                     self.result = msg
@@ -91,6 +94,17 @@ class OnlinePlayScene(PlayScene):
                     self.online.absorb(msg)
         self._seat_states()
         super().update(dt_ms)
+
+    def story_so_far(self, seq: int) -> list[LogLine]:
+        """This table's log for the game taken again at `seq` actions: every line told so far, then how many
+        moves it missed while away (the game frame carries no story of those)."""
+        lines = [*self.log.lines, *self.log.waiting][:len(self.log.lines) + len(self.log.waiting)
+                                                     - self.log.provisional]
+        missed = seq - self.online.number
+        if missed > 0:
+            lines.append(LogLine(ngettext("… {n} move while you were away", "… {n} moves while you were away",
+                                          missed).format(n=missed)))
+        return lines
 
     def _seat_states(self) -> None:
         room = self.session.room

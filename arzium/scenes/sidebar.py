@@ -263,7 +263,7 @@ class Sidebar:
                 return "", ""
             if replay is not None:
                 return turn_of(names[cur]), replay_line(len(table.actions), len(replay))
-            what = _("bidding") if st.phase == "bid" else _("thinking")
+            what = _("bidding") if st.phase == "bid" else _("choosing") if table.elsewhere(cur) else _("thinking")
             return turn_of(names[cur]), person(names[cur], _("You are {doing}"), _("{name} is {doing}"),
                                                doing=what) + dots
         name = names[p]

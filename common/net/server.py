@@ -57,6 +57,7 @@ JOINS_PER_MINUTE = 20     # failed join / rejoin attempts (a wrong code or token
 MAX_ROOMS = 20_000
 OUTBOX_LIMIT = 2_000      # frames waiting for a client that does not read; more closes it
 RATE_GRACE_S = 5.0        # a connection over its rate this long in a row is closed
+CLOSING_WAIT_S = 1.0      # how long a stopping server waits for its `closing` frames to be written
 
 
 def now_ms() -> int:
@@ -81,6 +82,7 @@ class Conn:
     refilled: float = field(default_factory=time.monotonic)
     over_since: float | None = None
     closing: bool = False
+    flushed: Callable[[], bool] = lambda: True  # whether every frame sent is written (or never will be)
 
     def take(self) -> bool:
         """One message off the rate allowance (a token bucket: `rate` is messages a second and the burst);
@@ -127,7 +129,7 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, str] = {}        # token hash -> room code
         self.joins: dict[str, deque[float]] = {}
-        self.conns: set[ServerConnection] = set()
+        self.conns: dict[ServerConnection, Conn] = {}
         self.frames_sent = 0
         self.bytes_sent = 0
         self.tap: Callable[[str, str], None] | None = None  # sees every frame sent, with its address (tests)
@@ -177,8 +179,14 @@ class Server:
         sock = next(iter(self._ws.sockets))
         return int(sock.getsockname()[1])
 
-    async def stop(self) -> None:
-        """Close every connection (going away), stop the ticker and close the store."""
+    async def stop(self, reason: str = "shutdown") -> None:
+        """Tell every member why the server stops (one `closing` frame: `reason` is "shutdown" or "host_left"),
+        then close every connection (going away), stop the ticker and close the store."""
+        for conn in self.conns.values():
+            if conn.member is not None:
+                conn.send(encode({"kind": "closing", "reason": reason}))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._sent_all(), CLOSING_WAIT_S)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -241,7 +249,8 @@ class Server:
 
         conn = Conn(send, addr, rate=self.rate, tokens=self.rate[1])
         writer = asyncio.create_task(write())
-        self.conns.add(ws)
+        conn.flushed = lambda: outbox.empty() or writer.done()
+        self.conns[ws] = conn
         try:
             async for frame in ws:
                 if not conn.take():
@@ -267,12 +276,17 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
-            self.conns.discard(ws)
+            self.conns.pop(ws, None)
             if conn.room is not None and conn.member is not None:
                 conn.room.drop(conn.member, now_ms())
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._drain(outbox, writer), 2)
             writer.cancel()
+
+    async def _sent_all(self) -> None:
+        """Until every connection's frames are written (or its writer ended)."""
+        while any(not c.flushed() for c in self.conns.values()):
+            await asyncio.sleep(0.01)
 
     @staticmethod
     async def _drain(outbox: asyncio.Queue[str], writer: asyncio.Task[None]) -> None:
@@ -456,7 +470,7 @@ def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None =
         try:
             await stop.wait()
         finally:
-            await server.stop()
+            await server.stop("shutdown")
 
     asyncio.run(main())
 
@@ -490,6 +504,7 @@ class EmbeddedServer:
         self.server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
+        self._reason = "host_left"
 
     def start(self, host: str = "0.0.0.0", port: int = 0) -> int:
         """Start serving; the port it listens on. `PortInUse` if `port` is taken."""
@@ -510,7 +525,7 @@ class EmbeddedServer:
                 return
             started.set()
             loop.run_forever()
-            loop.run_until_complete(self.server.stop())
+            loop.run_until_complete(self.server.stop(self._reason))
             loop.close()
 
         self._thread = threading.Thread(target=run, name="room-server", daemon=True)
@@ -532,8 +547,10 @@ class EmbeddedServer:
             return fn(server)
         return asyncio.run_coroutine_threadsafe(run(), self._loop).result(10)
 
-    def stop(self) -> None:
-        """Stop serving: connections closed, the store closed, the thread ended."""
+    def stop(self, reason: str = "host_left") -> None:
+        """Stop serving: every member told why (`closing`: the hosting app left, by default), connections
+        closed, the store closed, the thread ended."""
+        self._reason = reason
         if self._loop is not None and self._thread is not None:
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(10)

@@ -4,6 +4,7 @@ game starts the game's own online table replaces it. Hosting on this computer st
 first (a port in use is one line that names a free one)."""
 from __future__ import annotations
 
+import atexit
 import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -50,6 +51,7 @@ def start_server(where: Where) -> tuple[Hosted | None, str, int]:
         return None, _("Could not start the room server on port {port}: {reason}").format(
             port=where.port, reason=exc.strerror or exc), 0
     RUNNING[port] = server
+    atexit.register(stop_server, server)  # the app closing tells the others the host left
     return server, "", port
 
 

@@ -1,5 +1,6 @@
 """The real `serve` process: killed with SIGKILL mid-game and started again on the same data, every room
-resumes; the clients reconnect by themselves with their tokens and finish, no acknowledged action lost."""
+resumes; the clients reconnect by themselves with their tokens and finish, no acknowledged action lost; stopped
+with SIGTERM, it tells every member first."""
 from __future__ import annotations
 
 import os
@@ -64,9 +65,11 @@ def test_a_server_killed_mid_game_resumes_and_the_clients_finish(tmp_path: Path,
     assert len(replay["actions"]) >= seen
     assert [a for _n, _s, a in acknowledged] == replay["actions"][:len(acknowledged)]
     assert all(c.link.reconnects >= 1 for c in everyone)
-    close_all(everyone)
     second.proc.send_signal(signal.SIGTERM)
     assert second.proc.wait(10) == 0
+    pump_until(everyone, lambda: all(c.last("closing") for c in everyone))
+    assert all(c.last("closing") == {"kind": "closing", "reason": "shutdown"} for c in everyone)
+    close_all(everyone)
     assert "stopped" in (second.proc.stdout.read() if second.proc.stdout else "")
 
 

@@ -1,0 +1,154 @@
+"""What a room's table says about seats and moments that differ from one table: a team-mate or opponent on
+another screen is choosing (not a bot thinking), a room's countdown cannot be cut short, and leaving keeps the
+seat for its bot. Two apps in a room through the real server (in this process, on 127.0.0.1)."""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from arenas.room import setup_json
+from arenas.rules import load_levels
+from arenas.scenes.online import OnlinePlayScene as ArenasTable
+from arenas.scenes.play import LeaveDialog
+from arenas.session import GameSetup
+from arzium.bots import make_bot
+from arzium.rules import DEFAULT_EDGES, SeatSetup, Setup, current_player
+from arzium.scenes.online import OnlinePlayScene as ArziumTable
+from common.app import App
+from common.net.server import now_ms
+from common.online_room import Where
+from common.scene import Scene
+from common.scenes.lobby import RUNNING, LobbyScene, stop_server
+from helpers import close_app, make_app
+
+
+def step_until(apps: list[App], done: Callable[[], bool], seconds: float = 10.0) -> None:
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        for app in apps:
+            app.step([], 16.0, draw=False)
+        time.sleep(0.002)
+
+
+@pytest.fixture()
+def room_of_two() -> Iterator[Callable[[str, dict[str, Any]], list[App]]]:
+    """Two apps seated in a started room of `game` (the first hosts it), on their tables."""
+    apps: list[App] = []
+
+    def open_room(game: str, setup: dict[str, Any]) -> list[App]:
+        for _ in range(2):
+            app = make_app()
+            app.settings = replace(app.settings, animation_speed=0.0)
+            app.stack.clear_to(Scene(app))
+            apps.append(app)
+        host, guest = apps
+        lobby = LobbyScene(host, game, Where("127.0.0.1", 0, embedded=True), "Host", create=setup)
+        host.push(lobby)
+        step_until(apps, lambda: lobby.session.room is not None)
+        assert lobby.session.room is not None
+        guest.push(LobbyScene(guest, "", Where("localhost", lobby.where.port), "Guest",
+                              join=lobby.session.room.code))
+        joined = guest.stack.top
+        assert isinstance(joined, LobbyScene)
+        step_until(apps, lambda: joined.session.seat == 1)
+        joined.toggle_ready()
+        step_until(apps, lambda: lobby.start_btn.enabled)
+        lobby.start_btn.activate(host)
+        step_until(apps, lambda: all(not isinstance(a.stack.top, LobbyScene) for a in apps))
+        return apps
+
+    yield open_room
+    for app in apps:
+        for scene in list(app.stack.scenes):
+            session = getattr(scene, "session", None)
+            if session is not None and session.link is not None:
+                session.link.close()
+    for server in list(RUNNING.values()):
+        stop_server(server)
+    if apps:
+        close_app(apps[0])
+
+
+def test_arzium_says_a_person_elsewhere_is_choosing_not_thinking(room_of_two: Any) -> None:
+    seats = (SeatSetup("Host", "red", DEFAULT_EDGES[2][0]), SeatSetup("Guest", "blue", DEFAULT_EDGES[2][1]))
+    apps = room_of_two("arzium", Setup(seats, full_game=False).to_dict())
+    tables = [a.stack.top for a in apps]
+    assert all(isinstance(t, ArziumTable) for t in tables)
+    state = tables[0].table.state
+    acting = current_player(state)
+    assert acting is not None
+    waiting = tables[1 - acting]
+    assert waiting.table.elsewhere(acting) and not waiting.table.elsewhere(1 - acting)
+    head, line = waiting.sidebar.instructions()
+    name = ("Host", "Guest")[acting]
+    assert head == f"{name}'s turn" and line == f"{name} is choosing…", (head, line)
+
+
+def test_arenas_words_a_room_countdown_a_team_mate_elsewhere_and_leaving(room_of_two: Any) -> None:
+    level = load_levels()[2]  # a team of two
+    apps = room_of_two("arenas", setup_json(GameSetup(level, ("Host", "Guest"))))
+    tables = [a.stack.top for a in apps]
+    assert all(isinstance(t, ArenasTable) for t in tables)
+    said: list[str] = []
+    for t in tables:
+        t.say = lambda message, pos=None, danger=False: said.append(message)
+    first = tables[0].remote.state.active
+    waiting = tables[1 - first]
+    assert waiting.run.phase.value == "countdown" and not waiting.run.countdown_skippable
+    waiting.play_card(0)
+    assert said == ["Get ready: the sand starts for everyone after the countdown"]
+    step_until(apps, lambda: all(t.run.phase.value == "running" for t in tables))
+    assert waiting.run.elsewhere(first) and not waiting.run.elsewhere(1 - first)
+    waiting.play_card(0)
+    name = ("Host", "Guest")[first]
+    assert said[-1] == f"{name} is choosing a card…"
+    assert waiting.hint_blocker() == f"{name}'s turn: hints are for your own turn"
+    waiting.ask_leave()
+    dialog = waiting.app.stack.top
+    assert isinstance(dialog, LeaveDialog)
+    assert dialog.message == "The team plays on: a bot plays your seat until you come back."
+
+
+def test_arzium_keeps_its_move_log_when_the_game_is_taken_again_after_a_rejoin(room_of_two: Any) -> None:
+    seats = (SeatSetup("Host", "red", DEFAULT_EDGES[2][0]), SeatSetup("Guest", "blue", DEFAULT_EDGES[2][1]))
+    apps = room_of_two("arzium", Setup(seats, full_game=False).to_dict())
+    tables = [a.stack.top for a in apps]
+    for t in tables:
+        t.ask_bid = lambda scene, player: None
+    step_until(apps, lambda: play_a_move(tables) >= 4, seconds=20)
+    guest = apps[1].stack.top
+    assert isinstance(guest, ArziumTable)
+    step_until(apps, lambda: not guest.log.waiting)
+    told = list(guest.log.lines)
+    assert len(told) > 4
+    port = next(iter(RUNNING))
+    code = guest.session.code
+    frame = RUNNING[port].call(lambda s: s.rooms[code].match.snapshot(1, now_ms()))  # type: ignore[attr-defined]
+    frame["seq"] += 2  # as if two moves were made while this app was away
+    guest.session.game_messages.append({"kind": "game", **frame})
+    step_until(apps, lambda: apps[1].stack.top is not guest)
+    again = apps[1].stack.top
+    assert isinstance(again, ArziumTable) and again.online.number == guest.online.number + 2
+    assert again.log.lines[:len(told)] == told
+    assert again.log.lines[len(told)].text == "… 2 moves while you were away"
+
+
+def play_a_move(tables: list[Any]) -> int:
+    """Each table's person makes an easy bot's move when it is theirs; the moves committed so far."""
+    for seed, t in enumerate(tables, start=1):
+        if t.app.stack.top is not t:
+            continue
+        if t.table.awaiting_confirm:
+            t.confirm()
+            continue
+        seat = t.table.acting_human()
+        if seat is not None:
+            action = make_bot("easy", seed + len(t.table.actions) * 7 + len(t.table.pending)).decide(
+                t.table.view_state(), seat)
+            assert t.act(action)
+    return min(t.online.number for t in tables)

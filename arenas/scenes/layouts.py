@@ -42,7 +42,7 @@ _SPOTS: tuple[tuple[float, float, float], ...] = (
     (-0.60, 0.72, 3.5), (0.60, 0.72, 3.5), (0.0, 0.95, 4.0),
 )
 _LOST_DIRECTIONS = 16   # a lost timer tries places all round its gear...
-_LOST_STEPS = (0.0, 0.3)  # ...just clear of it, and a little further out
+_LOST_STEPS = (0.0, 0.3, 0.6, 0.95)  # ...just clear of it, or further out where the standing glasses leave room
 _LOST_SHRINK = 0.9        # how much smaller it gets each time a board has no room for every one
 _LOST_GAP = 0.03          # what a lost timer keeps clear of every gear and every other lost timer
 
@@ -307,8 +307,8 @@ def _place_lost(gears: list[Point], deactivator: int, spots: list[Point], stone:
     scale = LOST_SCALE
     while True:
         lost, covered, crowded = _lost_at(scale, gears, deactivator, spots, stone, blocks)
-        if covered < 1e-6 or scale * _LOST_SHRINK < LOST_MIN_SCALE:  # (edges just touching are clear)
-            return lost, scale, 10 * covered + crowded / 2
+        if covered + crowded < 1e-6 or scale * _LOST_SHRINK < LOST_MIN_SCALE:  # (edges just touching are clear)
+            return lost, scale, 10 * (covered + crowded)
         scale *= _LOST_SHRINK
 
 
@@ -382,7 +382,7 @@ def _lost_at(scale: float, gears: list[Point], deactivator: int, spots: list[Poi
         return c
 
     def best(i: int) -> int:
-        scores = [(gear_cover + clash(i, k)) * 1000 + spot_cover * 20 + pref
+        scores = [(gear_cover + clash(i, k) + spot_cover) * 1000 + pref
                   for k, (_c, _r, pref, gear_cover, spot_cover) in enumerate(cands[i])]
         return scores.index(min(scores))
 

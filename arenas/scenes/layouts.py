@@ -27,7 +27,7 @@ GLASS_H = 1.05         # standing hourglass (its name badge sits on its top cap)
 GLASS_W = GLASS_H * 0.6
 TAG_H = 0.2            # the part of the name tag sticking out above the top cap
 LOST_SCALE = 0.82      # a lost timer is drawn a little smaller, tilted...
-LOST_MIN_SCALE = 0.55  # ...and smaller still, down to this, where the board is crowded
+LOST_MIN_SCALE = 0.48  # ...and smaller still, down to this, where the board is crowded
 LOST_TILT = 28.0       # degrees
 LOST_TAG_H = 0.3       # a lost timer's name tag, across its top
 LOST_TAG_MIN_W = 0.62  # the tag's width: the tilted glass's, but never less than this
@@ -438,6 +438,7 @@ class _Shape:
     stone: Point
     bounds: tuple[float, float, float, float]
     penalty: float
+    lost_clear: bool  # no lost timer covers anything: a gear, the stone, another lost or a standing timer
 
 
 @lru_cache(maxsize=512)
@@ -449,6 +450,7 @@ def _shape(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int], 
     spots, stone, penalty = _place(gears, deactivator, blocks)
     lost, lost_scale, lost_penalty = _place_lost(gears, deactivator, spots, stone, blocks)
     penalty += lost_penalty
+    lost_clear = lost_penalty < 1e-6
     # Gears that are not neighbours must not overlap.
     for i in range(n_tiles):
         for j in range(i + 2, n_tiles):
@@ -456,7 +458,7 @@ def _shape(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int], 
             penalty += max(0.0, 1.08 - d) * 10
     outline = lost_look(lost_scale).outline
     bounds = _bounds(gears, spots, [outline.moved(*p) for p in lost if p is not None], stone, blocks)
-    return _Shape(gears, spots, lost, lost_scale, stone, bounds, penalty)
+    return _Shape(gears, spots, lost, lost_scale, stone, bounds, penalty, lost_clear)
 
 
 @lru_cache(maxsize=64)
@@ -472,6 +474,8 @@ def fit_board(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int
         s = min(bw / (x1 - x0), bh / (y1 - y0), max_s)
         # Bigger gears win, but every unit of overlap left costs 12 % of the size, and smaller lost timers up to 10 %.
         score = -s * max(0.2, 1.0 - 0.12 * max(0.0, penalty - 0.3)) * (0.9 + 0.1 * lost_scale / LOST_SCALE)
+        if not shape.lost_clear:  # an aspect where every lost timer lies clear wins over any where one cannot
+            score += 1e6
         if best is None or score < best[0]:
             best = (score, s, shape.gears, shape.spots, shape.lost, lost_scale, shape.stone, shape.bounds, penalty)
     assert best is not None

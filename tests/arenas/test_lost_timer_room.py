@@ -65,10 +65,10 @@ def check(app: App, level: Level) -> list[str]:
         scene.layout(app.size)
         lost_at = (round(spot[0]), round(spot[1]))
         standing_at = (round(geo.spots[j][0]), round(geo.spots[j][1]))
-        if scene.timer_at(lost_at) != lost_id:
-            problems.append(f"level {level.number}: a click on the timer lost beside {i} picks {scene.timer_at(lost_at)}")
-        if scene.timer_at(standing_at) != standing_id:
-            problems.append(f"level {level.number}: a click on the timer on {j} picks {scene.timer_at(standing_at)}")
+        if (picked := scene.timer_at(lost_at)) != lost_id:
+            problems.append(f"level {level.number}: a click on the timer lost beside {i} picks {picked}")
+        if (picked := scene.timer_at(standing_at)) != standing_id:
+            problems.append(f"level {level.number}: a click on the timer on {j} picks {picked}")
     return problems
 
 

@@ -6,7 +6,7 @@ not know kept and written back; a newer version's file used read-only, never rew
 
 A game counts when at least one seat is a person's: won when a person is among the winners, scored with
 the best person's points. The bot level is the bots' common level ("mixed" when they differ, "people"
-when every seat is a person's)."""
+when every seat is a person's, "online" for a game in an online room, counted for this player's seat)."""
 from __future__ import annotations
 
 import re
@@ -26,7 +26,7 @@ from common.safe_text import one_line
 
 RECORDS_FILE = "arzium_records.json"
 RECORDS_VERSION = 1
-MIXED, PEOPLE = "mixed", "people"
+MIXED, PEOPLE, ONLINE = "mixed", "people", "online"
 _SAME_LEVEL = {"greedy": "normal"}  # bot levels that are one level to a player
 _COUNTS = ("played", "wins", "losses", "assisted", "points")
 _KEY = re.compile(r"([a-z]{1,12})-([1-9])")  # "<bot level>-<players>"
@@ -129,14 +129,16 @@ class Records:
         tables, extra = loaded.value
         return cls(path, tables, message, extra, loaded.read_only)
 
-    def record(self, state: GameState, assisted: bool) -> bool:
-        """Count a finished game (see the module); False when no person played in it."""
+    def record(self, state: GameState, assisted: bool, online_seat: int | None = None) -> bool:
+        """Count a finished game (see the module); False when no person played in it. An online game counts
+        for this player's seat alone, at the table kind "online"."""
         seats = state.setup.seats
-        people = [i for i, s in enumerate(seats) if s.kind == "human"]
+        people = [i for i, s in enumerate(seats) if s.kind == "human"] if online_seat is None else [online_seat]
         if not people:
             return False
         out = outcome(state)
-        rec = self.tables.setdefault(table_kind(state), TableRecord())
+        kind = table_kind(state) if online_seat is None else (ONLINE, len(seats))
+        rec = self.tables.setdefault(kind, TableRecord())
         score = max(out.scores[i].total for i in people)
         rec.played += 1
         if any(i in out.winners for i in people):
@@ -160,13 +162,14 @@ class Records:
         }, "version", Kind.RECORDS)
 
 
-def record_game(state: GameState, assisted: bool) -> list[str]:
-    """Count a finished game in the user's records and save them; the problems, one line each. Another window's
-    game ending at the same moment is counted too (the file is read and written under its lock)."""
+def record_game(state: GameState, assisted: bool, online_seat: int | None = None) -> list[str]:
+    """Count a finished game in the user's records (an online one for `online_seat` alone) and save them; the
+    problems, one line each. Another window's game ending at the same moment is counted too (the file is read
+    and written under its lock)."""
     with exclusive(data_dir() / RECORDS_FILE):
         records = Records.load()
         problems = [records.message] if records.message else []
-        if not records.record(state, assisted):
+        if not records.record(state, assisted, online_seat):
             return problems
         try:
             records.save()

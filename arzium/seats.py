@@ -139,8 +139,12 @@ class RemotePerson:
             self.reveals[first] = (tuple(lands), tuple(artifacts))
 
     def poll(self, state: GameState, seat: int, key: int) -> Action | None:
+        """The committed action `key`, asked again until the match takes it (it waits while the table is still
+        showing something), so it is kept until a later one is asked for."""
         number = key + self.before
-        action = self.actions.pop(number, None)
+        for done in [k for k in self.actions if k < number]:
+            del self.actions[done]
+        action = self.actions.get(number)
         if action is not None and number in self.reveals:
             lands, artifacts = self.reveals.pop(number)
             put_on_top(state, lands, artifacts)

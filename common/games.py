@@ -31,6 +31,8 @@ class GameEntry:
     rules_figures: str | None = None   # "module:function": () -> the FigureBook (common.scenes.figures) of its rules
     tutorial: str | None = None        # "module:function": (app, step) -> the tutorial's scene at step `step`
     room: str | None = None            # "module:function": () -> the game's side of rooms (common.net.room.GameSide)
+    online_setup: str | None = None    # "module:function": (app, chosen(setup JSON)) -> the setup screen to host
+    online_play: str | None = None     # "module:function": (app, OnlineSession, hosted server) -> the online table
 
     def rules_text_file(self) -> Path:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""
@@ -65,10 +67,12 @@ GAMES: dict[str, GameEntry] = {
                         "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene",
                         "arenas.replay_model:summarize", "arenas.scenes.replay_view:playback",
                         "arenas.scenes.statistics:statistics", rules_figures="arenas.scenes.rules_figures:figure_book",
-                        tutorial="arenas.scenes.tutorial:tutorial_scene", room="arenas.room:game_side"),
+                        tutorial="arenas.scenes.tutorial:tutorial_scene", room="arenas.room:game_side",
+                        online_setup="arenas.scenes.online:setup_scene", online_play="arenas.scenes.online:play_scene"),
     "arzium": GameEntry("arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"),
                         "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene",
                         "arzium.replay_model:summarize", "arzium.scenes.replay_view:playback",
                         "arzium.scenes.statistics:statistics", rules_figures="arzium.scenes.rules_figures:figure_book",
-                        tutorial="arzium.scenes.tutorial:tutorial_scene", room="arzium.room:game_side"),
+                        tutorial="arzium.scenes.tutorial:tutorial_scene", room="arzium.room:game_side",
+                        online_setup="arzium.scenes.online:setup_scene", online_play="arzium.scenes.online:play_scene"),
 }

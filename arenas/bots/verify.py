@@ -6,9 +6,9 @@ and seed around 1 s) are the winnability proof: every level must reach `MIN_WIN_
 model (`PersonBot`: slower, uneven reactions, sand read by eye, misplays) gives each level its
 label from `LABELS`. A third table, for information only, seats one person model among expert
 team-mates (`Model.SOLO`: how a player alone with bots fares). The tables, the thresholds, the person
-model's parameters and its calibration row (the tutorial's final level) are committed as `PROOF_PATH` (next
-to this module: `arenas/levels/*.json` is read as level files); the level picker shows the stored labels
-through `load_difficulty` and never computes one.
+model's parameters and its calibration row (the tutorial's final level) are committed as `PROOF_PATH`
+(next to this module: `arenas/levels/*.json` is read as level files); the level picker shows the stored
+labels through `load_difficulty` and never computes one.
 """
 from __future__ import annotations
 

@@ -18,6 +18,7 @@ from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, Direction, keymap,
 
 if TYPE_CHECKING:
     from arenas.match import Run
+    from arenas.remote_run import RemoteRun
     from arenas.scenes.board import BoardView
     from arenas.scenes.hands import TableLayout
     from common.app import App
@@ -37,7 +38,7 @@ class Controls(Protocol):
     @property
     def app(self) -> App: ...
     @property
-    def run(self) -> Run: ...
+    def run(self) -> Run | RemoteRun: ...
     @property
     def board(self) -> BoardView | None: ...
     @property

@@ -211,8 +211,9 @@ class Hud:
             msg = _("Watching a replay  ·  Esc stops it")
         elif p.run.setup.watch:
             msg = _("Watching the bots play  ·  {name} is choosing a card  ·  Esc stops").format(name=name)
-        elif p.run.bot_turn_now():
-            msg = _("{name} (bot) is choosing a card…").format(name=name)
+        elif p.run.bot_turn_now():  # a bot's turn, or (online) a team-mate elsewhere
+            msg = (_("{name} (bot) is choosing a card…") if p.run.is_bot(state.active)
+                   else _("{name} is choosing a card…")).format(name=name)
         elif p.hint is not None:
             msg = p.hint.message
         elif preview is not None:

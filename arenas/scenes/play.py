@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, assert_never
 import pygame
 
 from arenas.match import CardDone, Phase, Refused, Run, SandRan
+from arenas.remote_run import RemoteRun
 from arenas.rules import (
     EVENT_TYPES,
     Action,
@@ -89,10 +90,12 @@ class PlayScene(Scene):
     over_prompt = N_("Press Enter for the result")  # the prompt once the run is over (a msgid)
 
     def __init__(self, app: App, setup: GameSetup, on_over: ShowResult, state: GameState | None = None, *,
-                 replay_actions: list[tuple[int, Action]] | None = None, countdown: bool = True) -> None:
+                 replay_actions: list[tuple[int, Action]] | None = None, countdown: bool = True,
+                 run: Run | RemoteRun | None = None) -> None:
+        """`run`: the run to show instead of a local one of `setup` (an online room's, fed by the server)."""
         super().__init__(app)
         self.on_over = on_over
-        self.run = Run(setup, state, replay_actions, countdown)
+        self.run: Run | RemoteRun = run if run is not None else Run(setup, state, replay_actions, countdown)
         self.motion = Motion(app.anim_ms)
         self.messages = Messages()
         self.view = PlayView(app)

@@ -7,6 +7,7 @@ from arenas.match import Phase
 
 if TYPE_CHECKING:
     from arenas.match import Run
+    from arenas.remote_run import RemoteRun
     from arenas.scenes.board import BoardView
     from arenas.scenes.hands import TableLayout
     from arenas.scenes.hints import HintView
@@ -25,7 +26,7 @@ class Shown(Protocol):
     @property
     def app(self) -> App: ...
     @property
-    def run(self) -> Run: ...
+    def run(self) -> Run | RemoteRun: ...
     @property
     def motion(self) -> Motion: ...
     @property

@@ -35,5 +35,8 @@ def statistics(records: Records | None = None) -> StatsPage:
               (_("Win rate"), rate))
     columns = (_("Level"), _("Best time"), pgettext("statistics", "Won"), pgettext("statistics", "Lost"),
                _("Assisted"), _("Streak (now / best)"))
+    online_wins, online_losses = records.online()
+    online = (_("Online runs (counted apart): {played} played, {won} won.").format(
+        played=online_wins + online_losses, won=online_wins),) if online_wins + online_losses else ()
     return StatsPage("arenas", totals, columns, tuple(rows), _("No runs yet: finish a level and it shows here."),
-                     records.message, (_("Best times count unassisted wins only."),))
+                     records.message, (_("Best times count unassisted wins only."), *online))

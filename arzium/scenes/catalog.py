@@ -148,3 +148,30 @@ register(SceneSpec("arzium-result-tie", "Arzium: three players, two tied on poin
 register(SceneSpec("arzium-tutorial", "Arzium: the tutorial's step on a blank paid with coins, waiting for the search",
                    lambda app: TutorialScene(app, 12, keep_progress=False), hold))
 register(SceneSpec("arzium-replay", "Arzium: a replay watched, paused at its 60th action", replay_viewer))
+
+
+def online_scene(app: App) -> PlayScene:
+    """An online room's game, three people and a bot, mid-game on this player's turn: one friend away (their
+    grace time counting down), one played by their seat's bot for now, the turn clock running."""
+    from arzium.room import digest, view_of  # as the online table itself, only when shown
+    from arzium.scenes.online import OnlinePlayScene
+    from common.online_session import OnlineSession
+    from common.scenes.catalog import ShownLink
+    seats = tuple(SeatSetup(name, s.colour, s.edge, "human" if i < 3 else "bot")
+                  for i, (name, s) in enumerate(zip(("Ana", "Bruno", "Carla", "Otto"), SEATS)))
+    state, actions = played(Setup(seats, True, 0), 2024,
+                            lambda s: s.turn >= 13 and current_player(s) == 0 and s.phase == "start")
+    link = ShownLink([("Ana", "person", "here", True), ("Bruno", "person", "away", True),
+                      ("Carla", "person", "bot", True), ("Otto", "bot", "bot", False)], 0, True, phase="playing",
+                     turn_clock_s=120)
+    session = OnlineSession("192.168.1.20:8765", "Ana", lambda url, token: link)
+    session.join("K7QM-3XPA")
+    session.update(0)
+    view = view_of(state)
+    frame = {"kind": "game", "seq": len(actions), "seat": 0, "view": view, "pending": [], "deadline_ms": 84_000,
+             "server_ms": 0, "digest": digest(view)}
+    return OnlinePlayScene(app, session, None, frame)
+
+
+register(SceneSpec("arzium-online", "Arzium online: a room's game, one friend away, one played by a bot for now, "
+                   "the turn clock", online_scene, hold))

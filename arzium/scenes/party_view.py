@@ -79,6 +79,7 @@ class PartyView:
         self.seat = seat
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.side = "bottom"
+        self.status = ""  # online: how the seat's person is connected (away, a bot for now)
         self._geo_key: tuple[object, ...] | None = None
         self._geo: _Geometry | None = None
         self._surface_key: tuple[object, ...] | None = None
@@ -92,8 +93,10 @@ class PartyView:
 
     @property
     def label(self) -> str:
-        """The name on the banner; a bot's with its level ("Mumbling Mo · Hard")."""
-        return shown_name(self.seat.name) + (f" · {level_name(self.seat.bot_level)}" if self.seat.kind == "bot" else "")
+        """The name on the banner; a bot's with its level ("Mumbling Mo · Hard"), online a person's with their
+        connection ("Ana · away: 41 s left")."""
+        suffix = self.status or (level_name(self.seat.bot_level) if self.seat.kind == "bot" else "")
+        return shown_name(self.seat.name) + (f" · {suffix}" if suffix else "")
 
     @property
     def horizontal(self) -> bool:
@@ -266,6 +269,7 @@ class PartyView:
         p = self.player
         key = (self.rect.topleft, self.rect.size, self.side, tuple(shown.cards[p]), tuple(shown.face_up[p]),
                shown.coins[p], shown.supply[p], tuple(shown.artifacts[p]), tuple(shown.artifacts_up[p]), look,
+               self.status,
                backdrop[0] if backdrop else None, self.app.sprites.version, id(self.app.sprites),
                self.app.theme.high_contrast)
         if key != self._surface_key or self._surface is None:

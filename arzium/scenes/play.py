@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
-from arzium.match import Match
+from arzium.match import Match, MatchListener
 from arzium.rules import (
     Ability,
     Action,
@@ -70,11 +70,12 @@ class PlayScene(Scene):
 
     def __init__(self, app: App, state: GameState, show_result: ShowResult, ask_bid: AskBid,
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
-                 assisted: bool = False) -> None:
+                 assisted: bool = False, match: Callable[[MatchListener], Match] | None = None) -> None:
         """`actions` led to `state` (a resumed game, `assisted` if it had shown a hint); `replay` plays these
         actions back instead of taking input; `autosave` False (tools, tests) keeps the user's save and
         replay folders untouched. `show_result` follows the game's end, `ask_bid` opens a human's bid
-        (`arzium.scenes.flow` gives both)."""
+        (`arzium.scenes.flow` gives both). `match` builds the match the table shows (an online room's) instead
+        of a local one."""
         super().__init__(app)
         self.show_result = show_result
         self.ask_bid = ask_bid
@@ -87,7 +88,8 @@ class PlayScene(Scene):
         self.parties = [PartyView(app, self.art, i, seat) for i, seat in enumerate(state.setup.seats)]
         self.timeline = Timeline()
         self.log = LogPanel(app)
-        self.table = Match(state, self, app.anim_ms, actions, replay, autosave, assisted)
+        self.table = match(self) if match is not None else Match(state, self, app.anim_ms, actions, replay, autosave,
+                                                                 assisted)
         self.animator = Animator(self)
         self.hints = self.hint_desk(app, self.table, self.cards, self.colours)
         self.mouse = (-1, -1)
@@ -101,7 +103,8 @@ class PlayScene(Scene):
         self.shown = Shown.of(state)
         self.greeted: tuple[int, int] | None = None
         self.holder: int | None = None  # the human seat that has the screen (hot-seat: the last one that acted)
-        self.hot_seat = replay is None and sum(s.kind == "human" for s in state.setup.seats) > 1
+        # people taking turns at this screen (an online table's other people play elsewhere)
+        self.hot_seat = replay is None and sum(self.table.submits(i) for i in range(len(state.setup.seats))) > 1
         self.finished = False
         self.t_ms = 0.0
         self.log.colours = [self.art.colour(c) for c in self.colours]
@@ -115,7 +118,7 @@ class PlayScene(Scene):
             for action in self.table.actions:
                 self.log.add(describe(apply(past, action), state.setup, self.cards, past.turn))
         seats = state.setup.seats
-        first_human = next((i for i, s in enumerate(seats) if s.kind == "human"), None)
+        first_human = next((i for i in range(len(seats)) if self.table.submits(i)), None)
         face = self.table.acting_human()
         edge = seats[face].edge if face is not None else \
             seats[first_human].edge if first_human is not None and replay is None else "south"
@@ -163,7 +166,7 @@ class PlayScene(Scene):
     def turn_changed(self, player: int) -> None:
         """The timeline shows a turn change: the table moves on to `player`'s turn."""
         self.table.playing = None
-        if self.table.seats[player].kind == "bot" or self.table.replay is not None:
+        if not self.table.submits(player) or self.table.replay is not None:
             self.announce(person(self.names[player], _("Your turn"), _("{owner} turn")), player)
 
     def game_ended(self) -> None:

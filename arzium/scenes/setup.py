@@ -42,9 +42,9 @@ from common import text
 from common.dialog import Dialog
 from common.i18n import _, language
 from common.layers import Part
-from common.line_edit import SELECTION_RGB, LineEdit
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.text_field import TextField
 from common.tutorial_launch import open_tutorial
 from common.widget_parts import Keyed, frozen, widget_screen, window_part
 from common.widgets import Button, Choice, Widget, WidgetGroup
@@ -63,71 +63,9 @@ def saved_line(saved: SavedGame) -> str:
                                                                              for s in state.setup.seats))
 
 
-class NameField(Keyed):
-    """A one-line text box: click or Enter to edit, type, Enter or Esc to finish. Opened by the keyboard (Enter)
-    the name is selected, so the first key replaces it; Ctrl+A selects it too."""
-
-    def __init__(self, value: str, on_change: Callable[[str], Any], tooltip: str | None = None) -> None:
-        super().__init__(tooltip)
-        self.line = LineEdit(value, MAX_NAME)
-        self.on_change = on_change
-        self.editing = False
-
-    @property
-    def value(self) -> str:
-        return self.line.value
-
-    def activate(self, app: App) -> None:
-        self.editing = not self.editing
-        app.sounds.play("ui_click")
-        if self.editing:
-            self.line.select_all()
-        else:
-            self.finish()
-
-    def click(self, app: App, pos: tuple[int, int]) -> None:
-        self.activate(app)
-        self.line.selected = False  # a click puts the caret at the end
-
-    def finish(self) -> None:
-        self.editing = False
-        self.line.selected = False
-        self.line.value = self.line.value.strip() or _("Player")
-        self.on_change(self.line.value)
-
-    def key(self, event: pygame.event.Event) -> bool:
-        """Typing while editing; True when the event was used."""
-        if not self.editing:
-            return False
-        if event.type == pygame.TEXTINPUT:
-            self.line.type(event.text)
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.line.backspace()
-            elif event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
-                self.line.select_all()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-                self.finish()
-            return True
-        return False
-
-    def look(self, app: App, hovered: bool, focused: bool) -> Hashable | None:
-        return None if self.editing else (tuple(self.rect), self.value, hovered)  # editing: its caret blinks
-
-    def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
-        r = self.rect
-        pygame.draw.rect(surface, (255, 248, 226) if self.editing else (246, 234, 206), r, border_radius=app.px(6))
-        pygame.draw.rect(surface, app.theme.focus if (self.editing or hovered) else (150, 112, 70), r,
-                         max(1, app.px(2)), border_radius=app.px(6))
-        caret = self.editing and not self.line.selected and pygame.time.get_ticks() // 500 % 2 == 0
-        shown = self.value + ("|" if caret else "")
-        px = text.fit_px(shown, app.font_px(20), r.w - app.px(16))
-        where = (r.left + app.px(8), r.centery)
-        if self.line.selected:  # the selection: the name on a highlight
-            mark = pygame.Rect(where[0] - 2, r.top + app.px(6), text.font(px).size(shown)[0] + 4, r.h - app.px(12))
-            pygame.draw.rect(surface, SELECTION_RGB, mark, border_radius=app.px(3))
-        text.draw_text(surface, shown, px, app.theme.text, where, "midleft")
+def name_field(value: str, on_change: Callable[[str], Any]) -> TextField:
+    """A seat's name box."""
+    return TextField(value, on_change, _("Click to type a name"), limit=MAX_NAME, fallback=_("Player"))
 
 
 class LevelSegment(Keyed):
@@ -183,9 +121,11 @@ class SetupScene(Scene):
     title = "Arzium — new game"
 
     def __init__(self, app: App, start: Callable[[GameState], None],
-                 resume: Callable[[SavedGame], None]) -> None:
-        """`start` puts a new game on the table, `resume` the saved one (`arzium.scenes.flow` gives both)."""
+                 resume: Callable[[SavedGame], None], host: Callable[[Setup], None] | None = None) -> None:
+        """`start` puts a new game on the table, `resume` the saved one (`arzium.scenes.flow` gives both);
+        with `host`, Start opens an online room of the setup instead (the other people's seats open for them)."""
         super().__init__(app)
+        self.host = host
         self.start_game = start
         self.resume_game = resume
         self.cards = default_cards()
@@ -200,8 +140,12 @@ class SetupScene(Scene):
         self.first = RANDOM_FIRST
         self._recall_setup()
         self.saved: SavedGame | None = None
-        self._check_save()
-        self.start_btn = Button(_("Start"), self.start, _("Deal the lands and play (Enter)"), font=26)
+        if host is None:
+            self._check_save()
+        self.start_btn = Button(_("Start"), self.start, _("Deal the lands and play (Enter)"), font=26) \
+            if host is None else Button(_("Open the room"), self.start, _("Open an online room with these seats: "
+                                                                          "each person's seat waits for a friend "
+                                                                          "(Enter)"), font=24)
         self.resume_btn = Button(_("Resume saved game"), self.resume_saved, _("Continue the game you left"), font=22)
         self.back_btn = Button(_("Back"), app.pop, _("Back to the main menu (Esc)"), font=22, sound="ui_back")
         self.add_btn = Button(_("Add a seat"), self.add_seat, _("Up to 4 players"), font=20)
@@ -255,7 +199,7 @@ class SetupScene(Scene):
         self.rows = []
         for i, seat in enumerate(self.seats):
             row: dict[str, Widget] = {
-                "name": NameField(seat["name"], partial(self.set_seat, i, "name"), _("Click to type a name")),
+                "name": name_field(seat["name"], partial(self.set_seat, i, "name")),
                 "kind": Button(word(KIND_NAMES, seat["kind"]).title(), partial(self.toggle_kind, i),
                                _("Human (you, or friends at this screen) or bot (then pick its level)"), font=18),
             }
@@ -363,6 +307,9 @@ class SetupScene(Scene):
             self.app.toast(str(exc))
             self.app.sounds.play("ui_error")
             return
+        if self.host is not None:
+            self.host(setup)
+            return
         if self.saved is None:
             self._start(setup, seed)
             return
@@ -424,8 +371,8 @@ class SetupScene(Scene):
         self.start_btn.rect = pygame.Rect(self.panel.right - app.px(40) - app.px(220), by, app.px(220), app.px(54))
         self.resume_btn.rect = pygame.Rect(self.start_btn.rect.left - app.px(300), by, app.px(280), app.px(54))
 
-    def _editing(self) -> NameField | None:
-        return next((r["name"] for r in self.rows if isinstance(r["name"], NameField) and r["name"].editing), None)
+    def _editing(self) -> TextField | None:
+        return next((r["name"] for r in self.rows if isinstance(r["name"], TextField) and r["name"].editing), None)
 
     def handle(self, event: pygame.event.Event) -> bool:
         field = self._editing()

@@ -1,4 +1,4 @@
-"""The main menu: the two games, Replays, Statistics, Settings, Rules, Learn to play, Quit."""
+"""The main menu: the two games, Play online, Replays, Statistics, Settings, Rules, Learn to play, Quit."""
 from __future__ import annotations
 
 import math
@@ -41,6 +41,8 @@ class MenuScene(Scene):
                    icon=GAMES["arenas"].icon, font=28),
             Button(GAMES["arzium"].title, lambda: self.choose_game("arzium"), _(GAMES["arzium"].tagline),
                    icon=GAMES["arzium"].icon, font=28),
+            Button(_("Play online"), self.open_online, _("Host a game for friends on other computers, or join one"),
+                   font=22),
             Button(_("Replays"), self.open_replays, _("Watch your saved games again"), font=22),
             Button(_("Statistics"), self.open_statistics, _("Games played, won and lost, best times and scores"),
                    font=22),
@@ -81,6 +83,10 @@ class MenuScene(Scene):
         from common.scenes.replays import ReplaysScene
         self.app.push(ReplaysScene(self.app))
 
+    def open_online(self) -> None:
+        from common.scenes.online import OnlineScene
+        self.app.push(OnlineScene(self.app))
+
     def open_statistics(self) -> None:
         from common.scenes.statistics import StatisticsScene
         self.app.push(StatisticsScene(self.app))
@@ -108,15 +114,15 @@ class MenuScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
         w, h = size
-        bw, bh, gap = app.px(440), app.px(56), app.px(12)
-        top = max(app.px(282), (h - app.px(354 + 40)) // 2 + app.px(130))
-        rows: list[list[Button]] = [[self.buttons[0]], [self.buttons[1]], self.buttons[2:4], self.buttons[4:6],
-                                    self.buttons[6:8]]
-        heights = [bh + app.px(8), bh + app.px(8), bh, bh, bh]
+        bw, bh, gap = app.px(440), app.px(50), app.px(12)
+        top = max(app.px(282), (h - app.px(388 + 40)) // 2 + app.px(130))
+        rows: list[list[Button]] = [[self.buttons[0]], [self.buttons[1]], [self.buttons[2]], self.buttons[3:5],
+                                    self.buttons[5:7], self.buttons[7:9]]
+        heights = [app.px(64), app.px(64), bh, bh, bh, bh]
         y = top
         for row, bh_i in zip(rows, heights):
             cw = (bw - gap * (len(row) - 1)) // len(row)
-            for i, b in enumerate(row):  # Replays | Statistics, Settings | Rules, Learn to play | Quit
+            for i, b in enumerate(row):  # Play online; Replays | Statistics, Settings | Rules, Learn to play | Quit
                 b.rect = pygame.Rect(w // 2 - bw // 2 + i * (cw + gap), y, cw, bh_i)
             y += bh_i + gap
 

@@ -90,3 +90,33 @@ def test_the_person_team_has_one_person_per_seat() -> None:
     team = bot_team(level, 4, Model.PERSON)
     assert [s.seat for s in team] == [0, 1, 2] and all(isinstance(s.bot, PersonBot) for s in team)
     assert all(isinstance(s.bot, TeammateBot) for s in bot_team(level, 4, Model.EXPERT))
+
+
+def test_the_solo_team_is_one_person_with_expert_mates_at_their_normal_pace() -> None:
+    level = next(lv for lv in load_levels() if lv.team_size == 3)
+    team = bot_team(level, 4, Model.SOLO)
+    assert [s.seat for s in team] == [0, 1, 2] and isinstance(team[0].bot, PersonBot)
+    mates = [s.bot for s in team[1:]]
+    assert all(isinstance(m, TeammateBot) and 800 <= m.reaction_ms <= 1_200 and m.humans == frozenset({0})
+               for m in mates)
+    alone = next(lv for lv in load_levels() if lv.team_size == 1)  # one seat: the person team's very game
+    assert play_level(alone, 5, Model.SOLO) == play_level(alone, 5, Model.PERSON)
+
+
+def test_a_misplay_is_any_card_of_the_hand_not_any_target_of_a_wild() -> None:
+    state = make_state(LEVEL, {"slow1": (1, 40_000), "medium1": (4, 1_500), "slow2": (2, 30_000)},
+                       ["wild triangle square"], DECK)
+    careless = PersonModel(sand_error_ms=0, sand_step_ms=1, misplay_pct=100)
+    cards = [PersonBot(0, s, frozenset({0}), careless).decide(state) for s in range(300)]
+    wilds = sum(a is not None and a.hand_index == 0 for a in cards)
+    assert 60 < wilds < 140  # about a third, though the wild has more legal actions than the two other cards
+
+
+def test_an_emptying_glass_is_read_closely_a_full_one_loosely() -> None:
+    bot = PersonBot(0, 9, frozenset({0}), PersonModel(sand_step_ms=1))
+    low = make_state(LEVEL, {"slow1": (1, 4_000), "medium1": (4, 30_000)}, ["circle"], DECK).timers["slow1"]
+    high = make_state(LEVEL, {"slow1": (1, 50_000), "medium1": (4, 30_000)}, ["circle"], DECK).timers["slow1"]
+    spread_low = statistics.pstdev(bot.read_sand(low) for _ in range(2_000))
+    spread_high = statistics.pstdev(bot.read_sand(high) for _ in range(2_000))
+    assert spread_low == pytest.approx(PERSON.sand_error_floor_ms, rel=0.15)
+    assert spread_high == pytest.approx(PERSON.sand_error_ms, rel=0.1)

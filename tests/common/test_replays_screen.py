@@ -198,10 +198,10 @@ def test_a_failing_opener_is_one_line(app: App, monkeypatch: pytest.MonkeyPatch,
 def test_the_menu_opens_replays_and_statistics(app: App) -> None:
     menu = MenuScene(app)
     app.stack.clear_to(menu)
-    run(app, 1, click(menu.buttons[2].rect.center))
+    run(app, 1, click(menu.buttons[3].rect.center))
     assert isinstance(app.stack.top, ReplaysScene)
     app.step(key(pygame.K_ESCAPE), 16)
-    run(app, 1, click(menu.buttons[3].rect.center))
+    run(app, 1, click(menu.buttons[4].rect.center))
     assert isinstance(app.stack.top, StatisticsScene)
 
 
@@ -249,8 +249,8 @@ def test_main_py_replay_file_opens_the_viewer_over_the_menu(app: App, folder: di
 def test_the_menus_arrows_move_along_a_row_of_two(app: App) -> None:
     menu = MenuScene(app)
     app.stack.clear_to(menu)
-    run(app, 1, key(pygame.K_DOWN) + key(pygame.K_DOWN) + key(pygame.K_RIGHT))
-    assert menu.group.focused is menu.buttons[3]  # Statistics, beside Replays
+    run(app, 1, key(pygame.K_DOWN) + key(pygame.K_DOWN) + key(pygame.K_DOWN) + key(pygame.K_RIGHT))
+    assert menu.group.focused is menu.buttons[4]  # Statistics, beside Replays
     run(app, 1, key(pygame.K_RETURN))
     assert isinstance(app.stack.top, StatisticsScene)
 

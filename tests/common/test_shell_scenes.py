@@ -24,7 +24,8 @@ from helpers import click, fuzz_scene, key, run
 ROOT = Path(__file__).resolve().parents[2]
 # The shell's own scenes, each with its fixed fuzz seed (the game scenes are fuzzed in the games' tests).
 SHELL_SCENES = {"menu": 11, "settings": 12, "controls": 18, "rules-arenas": 13, "rules-arzium": 14, "gallery": 15,
-                "replays": 16, "statistics": 17}
+                "replays": 16, "statistics": 17, "online": 19, "lobby-host": 20, "lobby-join": 21, "lobby-watch": 22,
+                "lobby-failed": 23}
 
 
 def test_the_shell_scenes_are_the_catalog_scenes_of_common() -> None:
@@ -78,7 +79,7 @@ def test_menu_reflows_with_buttons_inside_window(app: App, size: tuple[int, int]
 
 def test_menu_keyboard_navigation_opens_settings_and_escape_returns(app: App) -> None:
     app.push(MenuScene(app))
-    for k in (*[pygame.K_DOWN] * 4, pygame.K_RETURN):  # Arenas -> Arzium -> Replays -> Statistics -> Settings
+    for k in (*[pygame.K_DOWN] * 5, pygame.K_RETURN):  # Arenas, Arzium, Play online, Replays, Statistics, Settings
         run(app, 1, key(k))
     assert isinstance(app.stack.top, SettingsScene)
     run(app, 1, key(pygame.K_ESCAPE))

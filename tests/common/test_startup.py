@@ -40,8 +40,11 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules), "reads": reads, 
 LATER = ("common.catalog", "common.timedemo", "common.replay", "common.replay_index", "common.tutorial",
          "common.tutorial_launch", "common.tutorial_progress",
          "common.scenes.rules", "common.scenes.settings", "common.scenes.replays", "common.scenes.statistics",
-         "common.scenes.gallery", "common.sprite_check", "locale")
-"""Modules of the screens behind the menu's buttons and of the tools, and `locale` (a locale variable names the
+         "common.scenes.gallery", "common.sprite_check", "common.scenes.online", "common.scenes.lobby",
+         "common.online_session", "common.online_room", "common.seat_tokens", "common.lan", "common.text_field",
+         "locale")
+"""Modules of the screens behind the menu's buttons (Play online among them: the room server and the client link
+load only when a game is hosted or joined) and of the tools, and `locale` (a locale variable names the
 language): imported when first used."""
 
 
@@ -61,6 +64,7 @@ def test_the_menus_first_frame_loads_no_game_no_tool_no_sound_and_reads_only_the
     assert found["code"] == 0
     modules = set(found["modules"])
     assert not [m for m in modules if m.startswith(("arenas.", "arzium.", "babel"))]
+    assert not [m for m in modules if m.startswith(("websockets", "common.net", "asyncio", "sqlite3"))]  # online
     assert not modules & set(LATER)
     assert not found["mixer"]  # the audio device opens after the first frame
     drawn = {(SPRITES_DIR / "default").resolve() / f"{name}.png" for name in FIRST_FRAME_SPRITES}

@@ -269,22 +269,26 @@ def test_a_turn_in_progress_is_seen_only_by_its_player_until_confirmed() -> None
     from arzium.rules import apply as apply_action
     from arzium.rules import clone, current_player, legal_actions
     server = Server(None)
-    ana, bo, code = a_room_in_play(server)
-    match = server.rooms[code].match.match  # type: ignore[union-attr]
-    seat = current_player(match.state)
-    me, other = (ana, bo) if seat == 0 else (bo, ana)
-    for f in (ana, bo):  # a turn in progress left by the setup's moves is taken back
-        while f.say({"kind": "undo"})[-1]["kind"] == "turn":
-            pass
-    # an action that does not end the turn nor draw a card stays pending: only its player hears of it
     pending = None
-    for action in legal_actions(match.state):
-        work = clone(match.state)
-        apply_action(work, action)
-        if current_player(work) == seat and work.deck == match.state.deck:
-            pending = action
+    for _attempt in range(20):  # a room where the player to move has a move that neither ends the turn nor draws
+        if pending is not None:
             break
+        ana, bo, code = a_room_in_play(server)
+        match = server.rooms[code].match.match  # type: ignore[union-attr]
+        for f in (ana, bo):  # a turn in progress left by the setup's moves is taken back
+            while f.say({"kind": "undo"})[-1]["kind"] == "turn":
+                pass
+        seat = current_player(match.state)
+        if seat != match.state.active:  # a bid out of turn stands at once
+            continue
+        for action in legal_actions(match.state):
+            work = clone(match.state)
+            apply_action(work, action)
+            if current_player(work) == seat and work.deck == match.state.deck:
+                pending = action
+                break
     assert pending is not None
+    me, other = (ana, bo) if seat == 0 else (bo, ana)
     seen = len(other.got)
     answer = me.say({"kind": "act", "action": pending.to_json(), "id": 1})
     assert [f["kind"] for f in answer] == ["turn"] and answer[0]["undo"] and answer[0]["id"] == 1

@@ -1,0 +1,198 @@
+"""A game of Arzium in an online room, as one member's app plays it (no pygame): the shared `Match`, fed by
+the room's frames. The other seats are `RemotePerson`s whose committed actions arrive numbered, with the
+cards they drew; this app's seat (if it has one) is a `Person` whose turn in progress is played here for
+the screen and sent to the server action by action, Undo and Confirm included.
+
+The server holds the truth and the face-down cards: this app's view has its decks in a canonical order, so
+an action of its own that would draw a card is not played here but waits for the server's update; and a
+turn is committed here only as the server committed it (its actions, with the cards they drew, applied to
+the committed view). What the screen was already told of the turn in progress is kept (the same events),
+and what the turn held back (the next turn's start, a bought artifact's replacement) is told then.
+"""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from arzium.match import Match, MatchListener, _held_back, _unveils
+from arzium.room import digest, view_of
+from arzium.rules import Action, GameState, IllegalAction, action_from_json, apply, clone
+from arzium.seats import Controller, Person, RemotePerson, put_on_top
+
+Send = Callable[[dict[str, Any]], None]
+
+
+class OnlineMatch(Match):
+    """The `Match` of a room's game for the member at `seat` (None: watching), from the `game` frame's view
+    (`state`, after `seq` actions). Give it the room's frames with `absorb`; it sends this seat's `act`,
+    `undo` and `confirm` through `send`."""
+
+    def __init__(self, state: GameState, seq: int, seat: int | None, listener: MatchListener,
+                 anim_ms: Callable[[float], float], send: Send) -> None:
+        self.remote = RemotePerson()
+        controllers: dict[int, Controller] = dict.fromkeys(range(len(state.setup.seats)), self.remote)
+        if seat is not None:
+            controllers[seat] = Person()
+        super().__init__(state, listener, anim_ms, autosave=False, controllers=controllers)
+        self.base = seq  # actions before this app's view began (numbered 1..seq on the server)
+        self.seat = seat
+        self.send = send
+        self.waiting = False  # an action of this seat went to the server and its answer decides what follows
+        self.batches: deque[tuple[int, int, list[Action], tuple[str, ...], tuple[str, ...]]] = deque()
+        self.adopting = False
+        self.unanswered = 0  # this seat's inputs sent whose `turn` or `refused` reply has not come yet
+        self.server_turn: list[Action] = []  # this seat's turn in progress as the server last told it
+        self.check: tuple[int, str] | None = None  # the last update's number and digest, compared once reached
+        self.desynced = False  # this view and the server's differ: the game must be taken again
+
+    @property
+    def number(self) -> int:
+        """How many actions the game has committed (the server's numbering)."""
+        return self.base + len(self.actions)
+
+    # -- this seat ---------------------------------------------------------------------------------
+
+    def acting_human(self) -> int | None:
+        return None if self.waiting else super().acting_human()
+
+    def _play(self, action: Action) -> bool:
+        p = self.acting_human()
+        if p is None:
+            return False
+        trial = clone(self.work if self.work is not None else self.state)
+        try:
+            events = apply(trial, action)
+        except IllegalAction as exc:
+            self.listener.refused(exc.reason)
+            return False
+        self._send({"kind": "act", "action": action.to_json()})
+        held = next((i for i, e in enumerate(events) if _held_back(e)), len(events))
+        if any(_unveils(e) for e in events[:held]) or p != self.state.active:
+            self.waiting = True  # it draws a card, or a bid out of turn stands at once: the server's update follows
+            return True
+        return super()._play(action)
+
+    def _commit(self) -> None:
+        if self.work is not None and not self.adopting:
+            if not self.waiting:
+                self._send({"kind": "confirm"})  # committed here when the server's update brings it
+                self.waiting = True
+            return
+        super()._commit()
+
+    def undo(self) -> bool:
+        if self.waiting or not super().undo():
+            return False
+        self._send({"kind": "undo"})
+        return True
+
+    def _send(self, msg: dict[str, Any]) -> None:
+        self.unanswered += 1
+        self.send(msg)
+
+    def resume_pending(self, actions: Sequence[Action]) -> None:
+        """This seat's turn in progress as the server holds it (after a rejoin), played here again unsent."""
+        self._retell_turn(list(actions))
+
+    # -- the room's frames -------------------------------------------------------------------------
+
+    def absorb(self, msg: dict[str, Any]) -> None:
+        """A game frame of the room: `update` (committed actions, queued in order), `turn` (this seat's turn in
+        progress as the server holds it) or `refused`."""
+        match msg.get("kind"):
+            case "update":
+                reveal = msg.get("reveal") or {}
+                if isinstance(msg.get("seq"), int) and isinstance(msg.get("digest"), str):
+                    self.check = (msg["seq"], msg["digest"])
+                lands, artifacts = tuple(reveal.get("lands", ())), tuple(reveal.get("artifacts", ()))
+                known = self.number + sum(len(q[2]) for q in self.batches)
+                for n, seat, action in msg.get("actions", []):
+                    if int(n) <= known:
+                        continue  # told before (a repeated frame after a reconnect)
+                    last = self.batches[-1] if self.batches else None
+                    if last is not None and last[1] == seat and last[0] + len(last[2]) == n:
+                        last[2].append(action_from_json(action))
+                    else:
+                        self.batches.append((int(n), int(seat), [action_from_json(action)], lands, artifacts))
+                        lands, artifacts = (), ()  # the cards drawn go on top once, before the first draw
+                    known = int(n)
+            case "turn":
+                self.unanswered = max(0, self.unanswered - 1)
+                self.server_turn = [action_from_json(a) for a in msg.get("actions", [])]
+                self._agree()
+            case "refused":
+                self.unanswered = max(0, self.unanswered - 1)
+                self.waiting = False
+                self.listener.refused(str(msg.get("reason", "")))
+                self._agree()
+
+    def update(self, dt_ms: float, idle: bool) -> None:
+        self._take_batches()
+        super().update(dt_ms, idle)
+        if self.check is not None and self.number >= self.check[0] and self.work is None:
+            seq, told = self.check
+            self.check = None
+            if seq == self.number and digest(view_of(self.state)) != told:
+                self.desynced = True
+
+    def _agree(self) -> None:
+        """Once every input of this seat is answered, the turn in progress shown is the server's."""
+        if self.unanswered == 0 and not self.batches and not self.waiting and self.server_turn != self.pending:
+            self._retell_turn(self.server_turn)
+
+    def _take_batches(self) -> None:
+        """Hand the queued batches on in order: the other seats' to their controller (played at the table's
+        pace), this seat's committed here at once."""
+        while self.batches:
+            first, seat, actions, lands, artifacts = self.batches[0]
+            if first - 1 > self.number:
+                return  # the previous batch is still being played
+            if self.seat is not None and seat == self.seat:
+                self.batches.popleft()
+                self._adopt(actions, lands, artifacts)
+                continue
+            if self.work is not None:
+                return  # this seat's turn in progress is on show: the server's word on it comes first
+            self.batches.popleft()
+            self.remote.push(first - 1 - self.base, actions, lands, artifacts)
+            return
+
+    def _adopt(self, actions: Sequence[Action], lands: Sequence[str], artifacts: Sequence[str]) -> None:
+        """This seat's actions as the server committed them: the turn in progress is kept where it agrees."""
+        pending = list(self.pending)
+        agrees = actions[:len(pending)] == pending
+        if not agrees:
+            self._retell_turn([])
+        state = clone(self.state)
+        put_on_top(state, lands, artifacts)
+        told = len(pending) if agrees else 0
+        player = self.seat if self.seat is not None else 0
+        turn, final = self.state.turn, self.state.final_round
+        lines = 0
+        for i, action in enumerate(actions):
+            events = apply(state, action)
+            if i < told:
+                held = next((k for k, e in enumerate(events) if _held_back(e)), len(events))
+                events = events[held:]
+            lines += self.listener.tell(events, state.turn, False) if events else 0
+        self.adopting = True
+        self.server_turn = []
+        self.work, self.pending, self.pending_lines, self.next_turn = None, [], [], []
+        self.state = state
+        self.actions.extend(actions)
+        self.adopting = False
+        self.waiting = False
+        self.listener.committed()
+        if actions:
+            self._follow(player, actions[-1], turn, final)
+
+    def _retell_turn(self, actions: list[Action]) -> None:
+        """Replace the turn in progress shown with `actions` (the server's)."""
+        for lines in reversed(self.pending_lines):
+            self.listener.untell(lines)
+        self.work, self.pending, self.pending_lines, self.next_turn = None, [], [], []
+        self.waiting = False
+        for action in actions:
+            if not Match._play(self, action):
+                break

@@ -1,0 +1,152 @@
+"""Arzium online: the setup screen that opens a room (its person seats but the host's open for friends), and
+the table of a room's game, fed by the server."""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from arzium.match import MatchListener
+from arzium.online_match import OnlineMatch
+from arzium.records import record_game
+from arzium.room import view_state
+from arzium.rules import IllegalAction, Setup, action_from_json
+from arzium.rules import Replay as RulesReplay
+from arzium.scenes.flow import ask_bid
+from arzium.scenes.play import PlayScene
+from arzium.scenes.result import ResultScene
+from arzium.scenes.setup import SetupScene
+from common.dialog import Dialog
+from common.i18n import _
+from common.layers import Part
+from common.online_room import seat_status
+from common.paths import replays_dir
+from common.replay import ReplayError, replay_from_dict, write_new_replay
+from common.scenes.connection import room_parts
+
+if TYPE_CHECKING:
+    from common.app import App
+    from common.online_session import OnlineSession
+    from common.scenes.lobby import Hosted
+
+
+def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScene:
+    """The seats-and-mode screen whose Start opens a room with the setup (the host sits at the first seat)."""
+
+    def host(setup: Setup) -> None:
+        chosen(setup.to_dict())
+    return SetupScene(app, lambda state: None, lambda saved: None, host=host)
+
+
+class OnlinePlayScene(PlayScene):
+    """The table of a room's game: the shared play scene on an `OnlineMatch` fed by the session's frames; the
+    seats' connections on their banners, the room's lines (connection lost, turn clock) over the table; at the
+    end the server's replay and this player's result are kept, then the usual result screen."""
+
+    def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, frame: dict[str, Any]) -> None:
+        state = view_state(frame["view"])
+        seat = frame.get("seat")
+        self.session, self.hosted = session, hosted
+        self.seat = seat if isinstance(seat, int) else None
+        self.result: dict[str, Any] | None = None
+        self.deadline: tuple[int, float] | None = None  # (the server's deadline, this app's clock when told)
+        self.clock_ms = 0.0
+
+        def match(listener: MatchListener) -> OnlineMatch:
+            return OnlineMatch(state, int(frame.get("seq", 0)), self.seat, listener, app.anim_ms, session.send)
+        super().__init__(app, state, lambda *result: None, ask_bid, autosave=False, match=match)
+        assert isinstance(self.table, OnlineMatch)
+        self.online: OnlineMatch = self.table
+        self.online.resume_pending([action_from_json(a) for a in frame.get("pending") or []])
+        self._deadline(frame)
+
+    def _deadline(self, frame: dict[str, Any]) -> None:
+        deadline = frame.get("deadline_ms")
+        server_ms = frame.get("server_ms")
+        if isinstance(deadline, int) and isinstance(server_ms, int):
+            self.deadline = (deadline - server_ms, self.clock_ms)
+        elif "deadline_ms" in frame:
+            self.deadline = None
+
+    def clock_left_ms(self) -> int | None:
+        if self.deadline is None or self.session.room is None or self.session.room.turn_clock_ms is None:
+            return None
+        left, told = self.deadline
+        return max(0, round(left - (self.clock_ms - told)))
+
+    def update(self, dt_ms: float) -> None:
+        self.clock_ms += dt_ms
+        self.session.update(dt_ms)
+        while self.session.game_messages:
+            msg = self.session.game_messages.popleft()
+            match msg.get("kind"):
+                case "game":  # after a rejoin or a desync: the whole game again, as the server has it
+                    self.table.leave()
+                    self.app.replace(OnlinePlayScene(self.app, self.session, self.hosted, msg))
+                    return
+                case "result":
+                    self.result = msg
+                case _:
+                    self._deadline(msg)
+                    self.online.absorb(msg)
+        self._seat_states()
+        super().update(dt_ms)
+
+    def _seat_states(self) -> None:
+        room = self.session.room
+        for party in self.parties:
+            seat = room.seats[party.player] if room is not None and party.player < len(room.seats) else None
+            party.status = seat_status(self.session.seat_now(seat)) if seat is not None and seat.kind == "person" and \
+                seat.index != self.seat else ""
+
+    def finish_game(self) -> None:
+        """The game is over here: once the server's result is in, keep its replay, count this player's result
+        (online games apart) and show the result screen (the game replayed from the server's replay: its seed
+        and every action, so the points after every turn can be drawn)."""
+        if self.result is None:
+            return
+        self.finished = True
+        final, actions, path = self.table.state, list(self.table.actions), None
+        try:
+            replay = replay_from_dict(self.result.get("replay"), _("the room's replay"), "arzium")
+            replay.meta = {**replay.meta, "online": True, "room": self.session.code}
+            rules_replay = RulesReplay.from_file(replay, _("the room's replay"))
+            final, actions = rules_replay.run()[0], list(rules_replay.actions)
+            path = str(write_new_replay(replays_dir(), f"arzium-online-{time.strftime('%Y%m%d-%H%M%S')}", replay))
+        except (ReplayError, IllegalAction) as exc:
+            self.app.toast(str(exc))
+        except OSError as exc:
+            self.app.toast(_("could not write the replay: {reason}").format(reason=exc.strerror or exc))
+        if self.seat is not None:
+            for problem in record_game(final, self.table.assisted, online_seat=self.seat):
+                self.app.toast(problem)
+        self.session.leave()
+        self.app.replace(ResultScene(self.app, final, lambda again: self.app.pop(), path, self.seat is None,
+                                     self.table.assisted, actions))
+
+    def open_menu(self) -> None:
+        choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), self.leave_room),
+                   (_("Resume"), lambda: None)]
+        dialog = Dialog(self.app, _("Online game"), _("If you leave, your seat's bot plays until you come back: "
+                                                       "Play online, then Back to room."), choices)
+        dialog.group.focus_index, dialog.group.keyboard_mode = len(choices) - 1, True
+        self.app.push(dialog)
+
+    def leave_room(self) -> None:
+        """Off the table: the seat's bot plays (a host's app keeps serving the room while it is open)."""
+        self.session.leave()
+        self.app.pop()
+
+    def frame_parts(self) -> list[Part] | None:
+        parts = super().frame_parts() or []
+        board = self.board_view.frame_rect  # over the map's top edge, under no party's words
+        return [*parts, *room_parts(self.app, self.session.banner, self.session.problem,
+                                    clock_left_ms=self.clock_left_ms(), midtop=(board.centerx, board.top))]
+
+
+def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:
+    """The table of the room's game, from the `game` frame waiting in the session."""
+    frame = session.game_messages.popleft()
+    while frame.get("kind") != "game" and session.game_messages:
+        frame = session.game_messages.popleft()
+    return OnlinePlayScene(app, session, hosted, frame)

@@ -1,0 +1,77 @@
+"""An online room as one player's app sees it (pure): the seats with who sits there and how they are
+connected, the room's code and phase; and how the screens word a seat's state. The connection that keeps
+it up to date is `common.online_session`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from common.i18n import _
+
+SeatKind = Literal["open", "person", "bot"]
+Phase = Literal["lobby", "playing", "over"]
+
+
+@dataclass(frozen=True)
+class Where:
+    """A server to connect to: `host`, `port`, and whether this app must start it first (hosting here)."""
+
+    host: str
+    port: int
+    embedded: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat: `kind` open (free for a person), person or bot; a person's connection, ready mark and, while
+    away, the grace time left (then `bot_now`: their seat's bot plays for them until they are back)."""
+
+    index: int
+    name: str
+    kind: SeatKind
+    connected: bool = True
+    ready: bool = False
+    away_ms: int | None = None
+    bot_now: bool = False
+    level: str = ""
+
+
+@dataclass(frozen=True)
+class RoomView:
+    """The room: its invite code, game, seats, phase, how many watch and the turn clock."""
+
+    code: str
+    game: str
+    seats: tuple[SeatView, ...]
+    phase: Phase = "lobby"
+    watchers: int = 0
+    turn_clock_ms: int | None = None
+
+    def free_seats(self) -> list[int]:
+        return [s.index for s in self.seats if s.kind == "open"]
+
+    def people_ready(self, creator_seat: int | None) -> bool:
+        """Every seat is taken and every person seated but the room's creator is ready: the creator may start."""
+        return all(s.kind != "open" for s in self.seats) and \
+            all(s.ready for s in self.seats if s.kind == "person" and s.index != creator_seat)
+
+
+def seat_status(seat: SeatView) -> str:
+    """A seat's state in a few words: open, a bot, ready or not, connected, away (with the seconds left of its
+    grace time) or played by its bot for now."""
+    match seat.kind:
+        case "open":
+            return _("open seat")
+        case "bot":
+            return _("bot")
+        case "person":
+            if seat.bot_now:
+                return _("a bot for now")
+            if not seat.connected:
+                secs = max(0, (seat.away_ms or 0) + 999) // 1000
+                return _("away: {seconds} s left").format(seconds=secs)
+            return _("connected")

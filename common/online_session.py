@@ -1,0 +1,279 @@
+"""One player's side of an online room (pure, no pygame): the connection (`common.net.client.Link`, loaded
+only when a game is hosted or joined), the room as last told, this player's seat and its token (kept in the
+user data folder so the seat can be taken back), the game's own messages for the play scene, and every
+failure as one line."""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, Protocol
+
+from common.i18n import _
+from common.online_room import Phase, RoomView, SeatKind, SeatView
+from common.safe_text import one_line
+from common.seat_tokens import forget_token, keep_token, seat_token
+
+GIVE_UP_MS = 120_000  # a server away this long (reconnecting all the while) ends the game for this app
+
+
+class LinkLike(Protocol):
+    """What the session needs of a connection (`common.net.client.Link`)."""
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def rtt_ms(self) -> float | None: ...
+
+    def send(self, msg: dict[str, Any]) -> None: ...
+
+    def poll(self) -> list[dict[str, Any]]: ...
+
+    def server_now_ms(self) -> float: ...
+
+    def close(self) -> None: ...
+
+
+Connect = Callable[[str, str | None], LinkLike]
+
+
+def open_link(url: str, token: str | None) -> LinkLike:
+    """A connection to `url` (its hello carries `token`, a rejoin); the network code is imported now."""
+    from common.net.client import Link
+    link: LinkLike = Link(url, token=token)  # it keeps the token a `joined` frame gives, for its reconnects
+    return link
+
+
+class OnlineSession:
+    """A room on a server, seen from this app. Call `update(dt_ms)` each frame; read `room`, `seat`,
+    `problem` (a failure, one line: the screen shows it and offers Back) and `banner` (the connection lost and
+    being retried); the game's own frames (`game`, `update`, `turn`, `refused`, `result`) wait in
+    `game_messages` for the play scene."""
+
+    def __init__(self, server: str, name: str, connect: Connect = open_link, hosting: bool = False) -> None:
+        self.server = server
+        self.name = name
+        self.connect = connect
+        self.hosting = hosting
+        self.link: LinkLike | None = None
+        self.room: RoomView | None = None
+        self.code = ""
+        self.seat: int | None = None
+        self.creator = False
+        self.token: str | None = None
+        self.problem = ""
+        self.away_ms = 0.0
+        self.clock_ms = 0.0  # this session's own clock, for the grace time left since the last room frame
+        self.room_at_ms = 0.0
+        self.welcomed = False  # the server answered a hello: later losses are retried, not a wrong address
+        self.game_messages: deque[dict[str, Any]] = deque()
+        self.ended = False  # the room is over for this app (finished, left, or the host gone for good)
+
+    # -- opening --------------------------------------------------------------------------------------
+
+    def _open(self, token: str | None = None) -> bool:
+        if self.link is not None:
+            self.link.close()
+        self.ended, self.problem, self.welcomed = False, "", False
+        try:
+            self.link = self.connect(f"ws://{self.server}", token)
+        except OSError:
+            self.link, self.problem = None, unreachable(self.server)
+        return self.link is not None
+
+    def create(self, game: str, setup: dict[str, Any], seat: int | None = 0, turn_clock_s: int = 0) -> None:
+        """Host: create the room with the game's setup (its seats open for people, or bots), seated at `seat`."""
+        if self._open():
+            self._send({"kind": "create", "game": game, "setup": setup, "name": self.name, "seat": seat,
+                        "turn_clock_s": turn_clock_s})
+
+    def join(self, code: str, seat: int | str = "any") -> None:
+        """Join room `code` at `seat` (a number, "any" free seat, or "watch"); as its seated player again when
+        this app holds a token for that room (a player whose app closed takes their seat back)."""
+        self.code = code
+        held = seat_token(self.server, code)
+        if held is not None and seat != "watch":
+            if self._open(held[1]):
+                self.seat, self.token = held
+            return
+        if self._open():
+            self._send({"kind": "join", "code": code, "name": self.name, "seat": seat})
+
+    # -- lobby and play -------------------------------------------------------------------------------
+
+    def take_seat(self, seat: int) -> None:
+        """A watcher in the lobby sits down: a new membership at that seat."""
+        if self.room is not None:
+            self.leave()
+            self.join(self.room.code, seat)
+
+    def set_ready(self, ready: bool) -> None:
+        self._send({"kind": "ready", "ready": ready})
+
+    def start(self) -> None:
+        self._send({"kind": "start"})
+
+    def bot(self, seat: int) -> None:
+        """Creator: the seat's bot plays it (in the lobby the seat becomes a bot seat)."""
+        self._send({"kind": "bot", "seat": seat})
+
+    def reclaim(self) -> None:
+        self._send({"kind": "reclaim"})
+
+    def act(self, action: dict[str, Any], msg_id: int | None = None) -> None:
+        """Send this player's action (the server checks it with the rules)."""
+        self._send({"kind": "act", "action": action, **({} if msg_id is None else {"id": msg_id})})
+
+    def send(self, msg: dict[str, Any]) -> None:
+        """A game message as it is (`undo`, `confirm`)."""
+        self._send(msg)
+
+    def leave(self) -> None:
+        """Leave the room (in play the seat's bot plays; the token still brings this player back)."""
+        if self.link is not None:
+            self._send({"kind": "leave"})
+            self.link.close()
+        self.ended = True
+
+    def _send(self, msg: dict[str, Any]) -> None:
+        if self.link is not None and not self.ended:
+            self.link.send(msg)
+
+    # -- what arrives ---------------------------------------------------------------------------------
+
+    @property
+    def banner(self) -> str:
+        """The connection line while it is lost and retried, else ""."""
+        if self.link is None or self.ended or self.problem or self.link.status not in ("connecting", "reconnecting"):
+            return ""
+        if self.room is None:
+            return _("Connecting to {server}…").format(server=self.server)
+        return _("Connection lost: reconnecting to {server} ({seconds} s)…").format(
+            server=self.server, seconds=int(self.away_ms // 1000))
+
+    @property
+    def rtt_ms(self) -> float | None:
+        return None if self.link is None else self.link.rtt_ms
+
+    def seat_now(self, seat: SeatView) -> SeatView:
+        """`seat` with the grace time it has left now (the room frame told it a while ago)."""
+        if seat.away_ms is None:
+            return seat
+        return replace(seat, away_ms=max(0, round(seat.away_ms - (self.clock_ms - self.room_at_ms))))
+
+    def update(self, dt_ms: float) -> None:
+        self.clock_ms += dt_ms
+        if self.link is None or self.ended:
+            return
+        for msg in self.link.poll():
+            self._absorb(msg)
+        status = self.link.status
+        if status == "open":
+            self.away_ms = 0.0
+        elif status == "closed" or (status == "reconnecting" and not self.welcomed):
+            if not self.problem:  # never reached (or it said why it closed: that line stays)
+                self.problem = unreachable(self.server)
+            self.link.close()
+            self.ended = True
+        else:
+            self.away_ms += dt_ms
+            if self.away_ms >= GIVE_UP_MS:
+                self.problem = host_gone(self.server) if self.room is not None else unreachable(self.server)
+                self.link.close()
+                self.ended = True
+
+    def _absorb(self, msg: dict[str, Any]) -> None:
+        match msg.get("kind"):
+            case "error":
+                self.problem = error_line(msg, self.server)
+                if msg.get("code") == "bad_token" and self.code:
+                    forget_token(self.server, self.code)
+                    self.seat = self.token = None
+            case "joined":
+                self.code, self.token, self.creator = str(msg.get("code", "")), str(msg["token"]), \
+                    bool(msg.get("creator"))
+                seat = msg.get("seat")
+                self.seat = seat if isinstance(seat, int) else None
+                if self.seat is not None:
+                    keep_token(self.server, self.code, self.seat, self.token, self.hosting)
+            case "room":
+                self.room, self.room_at_ms = room_view(msg), self.clock_ms
+                you = msg.get("you")
+                if isinstance(you, dict):
+                    seat = you.get("seat")
+                    self.seat = seat if isinstance(seat, int) else None
+                    self.creator = bool(you.get("creator"))
+                if self.room.phase == "over" and self.code:
+                    forget_token(self.server, self.code)
+            case "welcome":
+                self.welcomed = True
+            case "pong":
+                pass
+            case _:
+                self.game_messages.append(msg)
+
+
+def room_view(msg: dict[str, Any]) -> RoomView:
+    """A room frame as the screens see it (every name through the sanitiser)."""
+    seats = tuple(_seat_view(i, s) for i, s in enumerate(msg.get("seats") or []) if isinstance(s, dict))
+    phase: Phase = msg["phase"] if msg.get("phase") in ("lobby", "playing", "over") else "lobby"
+    clock = msg.get("turn_clock_s")
+    return RoomView(code=one_line(str(msg.get("code", "")), 16), game=str(msg.get("game", "")), seats=seats,
+                    phase=phase, watchers=_int(msg.get("watchers")),
+                    turn_clock_ms=clock * 1000 if isinstance(clock, int) and clock > 0 else None)
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _seat_view(index: int, s: dict[str, Any]) -> SeatView:
+    status = s.get("status")
+    kind: SeatKind = "open" if status == "open" else "bot" if s.get("kind") == "bot" else "person"
+    grace = s.get("grace_ms")
+    return SeatView(index=index, name=one_line(str(s.get("name") or ""), 24), kind=kind,
+                    connected=status in ("here", "bot", "open") and not (kind == "person" and status == "bot"),
+                    ready=bool(s.get("ready")), away_ms=grace if status == "away" and isinstance(grace, int) else None,
+                    bot_now=kind == "person" and status == "bot", level=one_line(str(s.get("level") or ""), 12))
+
+
+# -- failures as one line ---------------------------------------------------------------------------------
+
+def unreachable(server: str) -> str:
+    return _("No server answers at {server}: check the address, and that the game is hosted").format(server=server)
+
+
+def host_gone(server: str) -> str:
+    return _("The host at {server} is gone and did not come back: the game ends and does not count").format(
+        server=server)
+
+
+def error_line(msg: dict[str, Any], server: str) -> str:
+    """A server's error frame as one line in the player's language."""
+    code = msg.get("code")
+    detail = one_line(str(msg.get("message", "")), 120)
+    match code:
+        case "no_room":
+            return _("No room has that code on {server}: check the code").format(server=server)
+        case "room_full":
+            return _("The room is full: watch it, or ask the host for a seat")
+        case "no_spectators":
+            return _("This room takes no watchers: join with a seat")
+        case "version":
+            return _("The server runs another version of the game ({detail}): use the same version as the "
+                     "host").format(detail=detail)
+        case "seat_taken":
+            return _("Someone took that seat first: pick another")
+        case "bad_token":
+            return _("That seat is not yours any more: join again with the code")
+        case "rate":
+            return _("Too many tries: wait a moment, then join again")
+        case "not_ready":
+            return _("Not yet: every seat must be taken and every player ready")
+        case "bad_setup":
+            return _("The server refused the setup: {reason}").format(reason=detail)
+        case "server_busy":
+            return _("The server is full: try again later, or host the game yourself")
+        case _:
+            return _("The server refused: {reason}").format(reason=detail or one_line(str(code), 40))

@@ -1,0 +1,288 @@
+"""Play online: join a game by server address and room code (to play or to watch), or host one, on this
+computer (the app runs the room server itself, on a port the player can change) or on a dedicated server.
+Hosting opens the chosen game's setup screen; its Start creates the room and opens the lobby."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from common import text
+from common.games import GAMES
+from common.i18n import _, ngettext
+from common.lan import split_address
+from common.layers import Part
+from common.online_room import Where
+from common.scene import Scene
+from common.scenes.backdrop import Backdrop
+from common.seat_tokens import kept_seats
+from common.text_field import TextField
+from common.widget_parts import widget_screen, window_part
+from common.widgets import Button, Choice, Widget, WidgetGroup
+
+if TYPE_CHECKING:
+    from common.app import App
+
+DEFAULT_PORT = 8765
+NAME_LIMIT = 16
+CODE_LIMIT = 16
+ADDRESS_LIMIT = 64
+
+
+@dataclass
+class OnlineChoices:
+    """What the player typed last on this screen (kept while the app runs)."""
+
+    name: str = ""
+    address: str = f"127.0.0.1:{DEFAULT_PORT}"
+    code: str = ""
+    dedicated: bool = False
+    port: str = str(DEFAULT_PORT)
+    server: str = ""
+    turn_clock_s: int = 0
+
+
+REMEMBERED = OnlineChoices()
+TURN_CLOCKS = (30, 60, 120, 300)
+
+
+def clock_label(secs: int) -> str:
+    return ngettext("{n} minute", "{n} minutes", secs // 60).format(n=secs // 60) if secs % 60 == 0 else \
+        _("{n} seconds").format(n=secs)
+
+
+def _code_char(c: str) -> bool:
+    return (c.isascii() and c.isalnum()) or c == "-"
+
+
+def _address_char(c: str) -> bool:
+    return c.isascii() and (c.isalnum() or c in ".:-[]_")
+
+
+class OnlineScene(Scene):
+    """Join (address, code; play or watch) on the left, host (here on a port, or on a dedicated server) on the
+    right; every wrong entry is one line under the panels."""
+
+    title = "Play online"
+
+    def __init__(self, app: App, host_game: Callable[[App, str, Where], None] | None = None,
+                 join: Callable[[App, Where, str, bool], None] | None = None) -> None:
+        """`host_game(app, game, where)` opens a game's setup to host it; `join(app, where, code, watch)` the
+        lobby (the defaults: `common.scenes.lobby`)."""
+        super().__init__(app)
+        self.choices = REMEMBERED
+        self.host_game = host_game or _host_game
+        self.join_room = join or _join
+        self.backdrop = Backdrop(60)
+        self.problem = ""
+        self.left = self.right = pygame.Rect(0, 0, 0, 0)
+        self._build()
+
+    def _build(self) -> None:
+        c, app = self.choices, self.app
+        self.name = TextField(c.name or player_name(), lambda v: self._set(name=v), _("The name the others see"),
+                              limit=NAME_LIMIT, fallback=player_name())
+        self.address = TextField(c.address, lambda v: self._set(address=v),
+                                 _("The host's address and port, as their invite shows it"), limit=ADDRESS_LIMIT,
+                                 allowed=_address_char)
+        self.code = TextField(c.code, lambda v: self._set(code=v.upper()), _("The room code from the invite"),
+                              limit=CODE_LIMIT, allowed=_code_char)
+        self.join_btn = Button(_("Join"), lambda: self.join(False), _("Take a free seat in the room"), font=22)
+        self.watch_btn = Button(_("Watch"), lambda: self.join(True), _("Watch the game without a seat"), font=22)
+        self.where = Choice(_("Host on"), [(False, _("This computer")), (True, _("A dedicated server"))],
+                            c.dedicated, lambda v: self._set(dedicated=v),
+                            _("This computer runs the room itself; a dedicated server runs `arenas-arzium serve`"))
+        self.clock = Choice(_("Turn clock"), [(0, _("Off")), *((secs, clock_label(secs)) for secs in TURN_CLOCKS)],
+                            c.turn_clock_s, lambda v: self._set(turn_clock_s=v),
+                            _("Arzium: a person's turn must end within this time, else their seat's bot plays it"))
+        self.port = TextField(c.port, lambda v: self._set(port=v), _("The port friends connect to"), limit=5,
+                              allowed=str.isdigit)
+        self.server = TextField(c.server, lambda v: self._set(server=v), _("The dedicated server's address"),
+                                limit=ADDRESS_LIMIT, allowed=_address_char)
+        self.host_btns = [Button(_("Host {game}").format(game=GAMES[key].title), partial(self.host, key),
+                                 _("Choose the seats, then start: the room opens"), icon=GAMES[key].icon, font=20)
+                          for key in GAMES]
+        kept = kept_seats()
+        self.kept = kept[0] if kept else None
+        self.back_to_room = Button(_("Back to room {code}").format(code=self.kept.code) if self.kept else "",
+                                   self.rejoin, _("Take your seat again in the last room you played in"), font=20)
+        self.back = Button(_("Back"), self.app.pop, _("Back to the main menu (Esc)"), icon="ui/icon_back",
+                           sound="ui_back")
+        old = getattr(self, "group", None)
+        self.group = WidgetGroup(app, self._widgets())
+        self.group.keyboard_mode = True
+        if old is not None:
+            self.group.focus_index, self.group.keyboard_mode = old.focus_index, old.keyboard_mode
+
+    def _widgets(self) -> list[Widget]:
+        on = self.server if self.choices.dedicated else self.port
+        again: list[Widget] = [self.back_to_room] if self.kept is not None else []
+        return [self.name, self.address, self.code, self.join_btn, self.watch_btn, *again, self.where, on,
+                self.clock, *self.host_btns, self.back]
+
+    def _set(self, **values: Any) -> None:
+        for k, v in values.items():
+            setattr(self.choices, k, v)
+        if "dedicated" in values:
+            focus = self.group.focused
+            self.group.widgets = self._widgets()
+            if focus is not None and focus in self.group.widgets:
+                self.group.set_focus(focus)
+            self.layout(self.app.size)
+        self.problem = ""
+
+    def retranslate(self) -> None:
+        self._build()
+
+    def resume(self) -> None:
+        """Back from a lobby or a game: the last room's seat may be new."""
+        self._build()
+        self.layout(self.app.size)
+
+    # -- what the buttons do ------------------------------------------------------------------------
+
+    def join(self, watch: bool) -> None:
+        self._finish_editing()
+        where = split_address(self.choices.address, DEFAULT_PORT)
+        code = self.choices.code.strip().upper()
+        if where is None:
+            self.problem = _("The server address {address} is not an address: type it as host:port").format(
+                address=self.choices.address)
+        elif not code:
+            self.problem = _("Type the room code from the invite")
+        else:
+            self.join_room(self.app, Where(*where), code, watch)
+
+    def rejoin(self) -> None:
+        """Back to the last room this player sat in (starting its server first if this app hosted it)."""
+        kept = self.kept
+        where = split_address(kept.server, DEFAULT_PORT) if kept is not None else None
+        if kept is None or where is None:
+            return
+        self.join_room(self.app, Where(*where, embedded=kept.hosted), kept.code, False)
+
+    def host(self, game: str) -> None:
+        self._finish_editing()
+        if self.choices.dedicated:
+            where = split_address(self.choices.server, DEFAULT_PORT)
+            if where is None:
+                self.problem = _("Type the dedicated server's address as host:port")
+                return
+            self.host_game(self.app, game, Where(*where))
+            return
+        port = int(self.choices.port) if self.choices.port.isdigit() else 0
+        if not 1024 <= port <= 65535:
+            self.problem = _("The port must be a number from 1024 to 65535")
+            return
+        self.host_game(self.app, game, Where("127.0.0.1", port, embedded=True))
+
+    def _fields(self) -> list[TextField]:
+        return [self.name, self.address, self.code, self.port, self.server]
+
+    def _finish_editing(self) -> None:
+        for f in self._fields():
+            if f.editing:
+                f.finish()
+
+    # -- screen -------------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        app = self.app
+        w, h = size
+        gap = app.px(24)
+        pw = min((w - 3 * gap) // 2, app.px(560))
+        top, ph = app.px(104), min(h - app.px(104) - app.px(140), app.px(456))
+        self.left = pygame.Rect(w // 2 - gap // 2 - pw, top, pw, ph)
+        self.right = pygame.Rect(w // 2 + gap // 2, top, pw, ph)
+        row, label_w = app.px(44), pw * 2 // 5
+        y = self.left.top + app.px(78)
+        for f in (self.name, self.address, self.code):
+            f.rect = pygame.Rect(self.left.left + label_w, y, pw - label_w - app.px(28), row)
+            y += row + app.px(16)
+        bw = (pw - app.px(56) - app.px(16)) // 2
+        self.join_btn.rect = pygame.Rect(self.left.left + app.px(28), y + app.px(8), bw, app.px(52))
+        self.watch_btn.rect = self.join_btn.rect.move(bw + app.px(16), 0)
+        self.back_to_room.rect = pygame.Rect(self.left.left + app.px(28), self.join_btn.rect.bottom + app.px(16),
+                                             pw - app.px(56), app.px(48))
+        r = self.right
+        self.where.rect = pygame.Rect(r.left + app.px(20), r.top + app.px(70), pw - app.px(40), app.px(52))
+        field = pygame.Rect(r.left + label_w, r.top + app.px(136), pw - label_w - app.px(28), row)
+        self.port.rect = self.server.rect = field
+        self.clock.rect = pygame.Rect(r.left + app.px(20), field.bottom + app.px(12), pw - app.px(40), app.px(52))
+        y = self.clock.rect.bottom + app.px(14)
+        for b in self.host_btns:
+            b.rect = pygame.Rect(r.left + app.px(28), y, pw - app.px(56), app.px(52))
+            y += app.px(64)
+        self.back.rect = pygame.Rect(w // 2 - app.px(120), h - app.px(80), app.px(240), app.px(54))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        editing = next((f for f in self._fields() if f.editing), None)
+        if editing is not None:
+            if editing.key(event):
+                return True
+            if event.type == pygame.MOUSEBUTTONDOWN and not editing.rect.collidepoint(event.pos):
+                editing.finish()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.sounds.play("ui_back")
+            self.app.pop()
+            return True
+        return self.group.handle(event)
+
+    def update(self, dt_ms: float) -> None:
+        self.group.update(dt_ms)
+
+    def frame_parts(self) -> list[Part] | None:
+        app = self.app
+        w, h = app.size
+        ink, px = app.theme.text, app.font_px(20)
+        dedicated = self.choices.dedicated
+        problem = self.problem
+
+        def words(surface: pygame.Surface) -> None:
+            text.draw_text(surface, _("Play online"), app.font_px(46), app.theme.text_light, (w // 2, app.px(22)),
+                           "midtop", bold=True, shadow=app.theme.shadow)
+            for panel, head in ((self.left, _("Join a game")), (self.right, _("Host a game"))):
+                text.draw_text(surface, head, text.fit_px(head, app.font_px(28), panel.w - app.px(40), True), ink,
+                               (panel.centerx, panel.top + app.px(22)), "midtop", bold=True)
+            labels = [(self.name, _("Your name")), (self.address, _("Server address")), (self.code, _("Room code")),
+                      (self.server if dedicated else self.port, _("Server address") if dedicated else _("Port"))]
+            for field, label in labels:
+                room = field.rect.left - app.px(12) - (self.left.left + app.px(28))
+                text.draw_text(surface, label, text.fit_px(label, px, room), ink,
+                               (field.rect.left - app.px(12), field.rect.centery), "midright")
+            note = _("On this computer, friends on your network join at your address. Across the internet they "
+                     "need a port opened on your router, or a dedicated server.")
+            top = self.host_btns[-1].rect.bottom + app.px(10)
+            npx = app.font_px(16)
+            for i, line in enumerate(text.wrap(note, npx, self.right.w - app.px(56))):
+                y = top + i * text.font(npx).get_linesize()
+                if y + text.font(npx).get_linesize() <= self.right.bottom - app.px(8):
+                    text.draw_text(surface, line, npx, app.theme.muted, (self.right.left + app.px(28), y))
+            if problem:
+                text.draw_text(surface, problem, text.fit_px(problem, app.font_px(20), w - app.px(40)),
+                               app.theme.danger, (w // 2, self.left.bottom + app.px(14)), "midtop", bold=True,
+                               shadow=app.theme.shadow)
+            hint = _("Arrows or Tab move  ·  Enter types in a box or presses  ·  Ctrl+V pastes  ·  Esc back")
+            text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), w - app.px(20)), app.theme.text_light,
+                           (w // 2, h - app.px(8)), "midbottom", shadow=app.theme.shadow)
+        panels = [("ui/panel", self.left), ("ui/panel", self.right)]
+        key = ("words", dedicated, problem, tuple(self.left), tuple(self.right))
+        return widget_screen(self.backdrop.picture(app, app.size, panels), self.group, window_part(app, key, words))
+
+
+def player_name() -> str:
+    """The name typed on this screen, else "Player" in the current language."""
+    return REMEMBERED.name or _("Player")
+
+
+def _host_game(app: App, game: str, where: Where) -> None:
+    from common.scenes.lobby import host_game  # the room's code is loaded when first used
+    host_game(app, game, where, player_name(), REMEMBERED.turn_clock_s if game == "arzium" else 0)
+
+
+def _join(app: App, where: Where, code: str, watch: bool) -> None:
+    from common.scenes.lobby import join_room
+    join_room(app, where, code, watch, player_name())

@@ -77,7 +77,8 @@ def replay_headless(replay: Replay, path: Path) -> int:
 
 def verify_levels_command(args: argparse.Namespace) -> int:
     """`main.py verify-levels`: every level (or the chosen ones) with expert and/or person team-mates."""
-    from arenas.bots.verify import Model, verify_levels_main
+    from arenas.bots.proof import Model
+    from arenas.bots.verify import verify_levels_main
     groups = {"both": (Model.EXPERT, Model.PERSON), "all": tuple(Model)}
     models = groups[args.model] if args.model in groups else (Model(args.model),)
     code: int = verify_levels_main(args.seeds, args.json, args.level, models, args.why)

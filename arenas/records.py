@@ -29,7 +29,7 @@ from common.safe_text import one_line
 
 RECORDS_FILE = "arenas_records.json"
 RECORDS_VERSION = 3
-# Version 2 put the levels in the order of their difficulty for people (issue 11): the level numbers of
+# Version 2 put the levels in the order of their difficulty for people: the level numbers of
 # an older file are renumbered like this when it is read (a level not listed kept its number).
 RENUMBERED_IN_V2: dict[int, int] = {6: 7, 7: 6}  # The Fast One and Crossing Sands changed places
 # Version 3 names the level version of every record; the records of an older file were played on these.

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from arenas.rules import Action, GameState, advance, apply
 from arenas.session import GameSetup, SetupError, format_ms, from_replay, replay_outcome
+from common.games import ReplayRow
 from common.i18n import _, ngettext, pgettext
 from common.replay import Replay, ReplayError
 from common.replay_cursor import Timeline
-from common.replay_index import ReplayRow
 
 
 @dataclass(frozen=True)

@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from common.games import GAMES
+
 if TYPE_CHECKING:
     from common.app import App
     from common.scene import Scene
 
 Script = Callable[[int, random.Random, tuple[int, int]], list[pygame.event.Event]]
 
-# Modules that register scenes when imported; games add theirs here.
-CATALOG_MODULES = ["common.scenes.catalog", "arzium.scenes.catalog", "arenas.scenes.catalog"]
+SHELL_CATALOG = "common.scenes.catalog"  # the shell's scenes (the engine names the shell's modules, never imports them)
 
 
 def wander(frame: int, rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
@@ -73,9 +74,10 @@ def register(spec: SceneSpec) -> None:
 
 
 def specs() -> list[SceneSpec]:
-    """Every registered scene, importing the catalog modules on first use."""
-    for module in CATALOG_MODULES:
-        importlib.import_module(module)
+    """Every registered scene: the shell's, then each game's (`common.games.Game.catalog`), loaded on first use."""
+    importlib.import_module(SHELL_CATALOG)
+    for game in GAMES.values():
+        game.catalog()
     return list(_SPECS.values())
 
 

@@ -1,22 +1,24 @@
 """Arenas & Arzium's command line: the menu, a game, or a tool (see --help).
 
-The installed `arenas-arzium` command, `python -m common` and the checkout's main.py all call `main`. Game
-modules are imported by name (importlib), as the menu does: common imports no game module."""
+The installed `arenas-arzium` command, `python -m common` and the checkout's main.py all call `main`. This is
+the launcher, the top layer: it collects each game's `Game` (its plugin module) and gives them to the app
+through `common.games`; the rest of common imports no game module."""
 from __future__ import annotations
 
 import argparse
 import contextlib
 import gc
-import importlib
 import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from common.arguments import latency, ms_range, port, positive, seed, size, size_list
+from common.games import GAMES, Command, Game, install
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
 from common.jsonio import DataFileError
 from common.os_words import os_problem
-from common.safe_text import MAX_MESSAGE, one_line, print_error, print_line, program_name, short_number
+from common.safe_text import MAX_MESSAGE, print_error, print_line, program_name
 from common.settings import saved_language
 
 if TYPE_CHECKING:
@@ -27,7 +29,6 @@ if TYPE_CHECKING:
     from common.scene import Scene
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-SIZE_MIN, SIZE_MAX = (320, 240), (7680, 4320)
 DISTRIBUTION = "arenas-arzium"
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a program whose reader left
 
@@ -71,103 +72,6 @@ def _fail(message: str) -> int:
     return print_error(message, MAX_MESSAGE)
 
 
-def _port(text: str) -> int:
-    n = _positive(text) if text != "0" else 0
-    if n > 65535:
-        raise argparse.ArgumentTypeError(_("expected a port from 0 to 65535, not {n}").format(n=n))
-    return n
-
-
-def _size_list(text: str) -> list[tuple[int, int]]:
-    return [_size(part) for part in text.split(",")]
-
-
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("size must look like 1280x720, not {text!r}").format(text=text)) from None
-    if not (SIZE_MIN[0] <= w <= SIZE_MAX[0] and SIZE_MIN[1] <= h <= SIZE_MAX[1]):
-        raise argparse.ArgumentTypeError(_("size {size} is outside {smallest}..{largest}").format(
-            size=f"{w}x{h}", smallest=f"{SIZE_MIN[0]}x{SIZE_MIN[1]}", largest=f"{SIZE_MAX[0]}x{SIZE_MAX[1]}"))
-    return w, h
-
-
-MAX_COUNT = 1_000_000  # the most frames, games, seeds or iterations a flag takes
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a whole number, not {text!r}").format(
-            text=one_line(text, 40))) from None
-
-
-def _positive(text: str) -> int:
-    n = _whole(text)
-    if n <= 0:
-        raise argparse.ArgumentTypeError(_("expected a positive number, not {n}").format(n=short_number(n)))
-    if n > MAX_COUNT:
-        raise argparse.ArgumentTypeError(_("expected at most {most}, not {n}").format(most=MAX_COUNT,
-                                                                                     n=short_number(n)))
-    return n
-
-
-def _seed(text: str) -> int:
-    from common.replay import MAX_SEED
-    n = _whole(text)
-    if abs(n) > MAX_SEED:
-        raise argparse.ArgumentTypeError(_("a seed is a whole number within ±2**64, not {n}").format(
-            n=short_number(n)))
-    return n
-
-
-TOURNAMENT_BOTS = ("easy", "normal", "hard", "hard-v1")  # hard-v1: the first hard bot, for comparisons
-
-
-def _bot_list(text: str) -> list[str]:
-    bots = [b.strip() for b in text.split(",") if b.strip()]
-    unknown = [b for b in bots if b not in TOURNAMENT_BOTS]
-    if unknown or len(bots) < 2:
-        raise argparse.ArgumentTypeError(_("--bots wants at least two of {levels}, comma-separated, "
-                                           "not {text!r}").format(levels=", ".join(TOURNAMENT_BOTS), text=text))
-    return bots
-
-
-def _range(text: str) -> tuple[int, int]:
-    try:
-        low, high = (int(v) for v in text.split("-"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("expected MIN-MAX in ms, e.g. 500-2000, not {text!r}").format(
-            text=text)) from None
-    if not 0 <= low <= high:
-        raise argparse.ArgumentTypeError(_("expected 0 <= MIN <= MAX, not {text!r}").format(text=text))
-    return low, high
-
-
-def _latency(text: str) -> tuple[int, int]:
-    try:
-        delay, jitter = (int(v) for v in text.replace("±", ",").replace("+-", ",").split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("expected MS±J in ms, e.g. 150±50, not {text!r}").format(
-            text=text)) from None
-    if not 0 <= jitter <= delay:
-        raise argparse.ArgumentTypeError(_("expected 0 <= J <= MS, not {text!r}").format(text=text))
-    return delay, jitter
-
-
-def _seconds(text: str) -> float:
-    try:
-        s = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("expected seconds (a number such as 0.8), not {text!r}").format(
-            text=text)) from None
-    if not 0 < s <= 60:
-        raise argparse.ArgumentTypeError(_("expected seconds above 0 and at most 60, not {text}").format(text=text))
-    return s
-
-
 def app_version() -> str:
     """The installed distribution's version; in a plain source checkout, pyproject.toml's."""
     import tomllib  # here, not at the top: the menu's start-up does not need it
@@ -198,10 +102,10 @@ def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                         help=_("show this help message and exit"))
     parser.add_argument("--sprites", metavar="PACK", default=d("sprites"), help=_("sprite pack to use (folder name)"))
-    parser.add_argument("--size", metavar="WxH", type=_size, default=d("size"), help=_("window size"))
+    parser.add_argument("--size", metavar="WxH", type=size, default=d("size"), help=_("window size"))
     parser.add_argument("--fullscreen", action="store_true", default=d("fullscreen"), help=_("start fullscreen"))
     parser.add_argument("--mute", action="store_true", default=d("mute"), help=_("no sound"))
-    parser.add_argument("--seed", metavar="N", type=_seed, default=d("seed"), help=_("random seed for games"))
+    parser.add_argument("--seed", metavar="N", type=seed, default=d("seed"), help=_("random seed for games"))
     parser.add_argument("--lang", metavar="|".join(LANGUAGES), default=d("lang"),
                         help=_("language of the text (default: the Settings choice, else the system's)"))
 
@@ -218,8 +122,24 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+def collect_games() -> None:
+    """Give the app the games of the collection, each game's one typed object (once; the order is the menu's)."""
+    if GAMES:
+        return
+    from arenas.plugin import GAME as ARENAS
+    from arzium.plugin import GAME as ARZIUM
+    games: tuple[Game, ...] = (ARENAS, ARZIUM)
+    install(games)
+
+
+def game_commands() -> dict[str, Command]:
+    """The games' tools by command name."""
+    return {command.name: command for game in GAMES.values() for command in game.commands}
+
+
 def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
     """The command line (`prog`: the command's name as the user ran it): no command opens the menu."""
+    collect_games()
     _translate_argparse()
     parser = Parser(
         prog=prog, add_help=False,
@@ -238,93 +158,57 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
         return p
 
     add("menu", _("open the main menu (the default)"))
-    p = add("arenas", _("play Arenas Movedizas (setup screen, or a level directly)"))
-    p.add_argument("--level", metavar="N|PATH", help=_("level number or level file to start at once"))
-    add("arzium", _("play Arzium (setup screen)"))
+    for game in GAMES.values():
+        game.open_flags(add(game.key, _(game.open_help)))
     p = add("screenshot", _("render a scene headless to a PNG"))
     p.add_argument("scene", help=_("scene name (see timedemo --list)"))
     p.add_argument("out", type=Path, help=_("output PNG file"))
-    p.add_argument("--frames", type=_positive, default=45, help=_("frames to run before the shot (default 45)"))
+    p.add_argument("--frames", type=positive, default=45, help=_("frames to run before the shot (default 45)"))
     p = add("timedemo", _("time every registered scene headless with scripted input"))
-    p.add_argument("--frames", type=_positive, default=300, help=_("measured frames per scene (default 300)"))
+    p.add_argument("--frames", type=positive, default=300, help=_("measured frames per scene (default 300)"))
     p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the figures as JSON"))
     p.add_argument("--only", metavar="SCENE", action="append", help=_("time only this scene (repeatable)"))
     p.add_argument("--list", action="store_true", help=_("list the registered scenes and exit"))
     p.add_argument("--present", action="store_true", help=_("count showing the frame (display flip) in its time"))
-    p.add_argument("--sizes", metavar="WxH,...", type=_size_list,
+    p.add_argument("--sizes", metavar="WxH,...", type=size_list,
                    help=_("time at each of these window sizes in turn (e.g. 1280x720,1920x1080,3840x2160)"))
     p.add_argument("--paced", action="store_true",
                    help=_("in a real window at 60 frames per second: the wall-clock gaps between shown frames"))
     p = add("check-sprites", _("validate a sprite pack and list what it overrides"))
     p.add_argument("pack", help=_("pack folder name (in sprites/ or your data folder) or a path"))
-    p = add("tournament", _("play seeded bot-vs-bot games and print win rates with 95%% confidence intervals"))
-    p.add_argument("game", choices=["arzium"], help=_("the game (only Arzium has competing bots)"))
-    p.add_argument("--players", type=int, choices=[2, 3, 4], default=2, help=_("seats at the table"))
-    p.add_argument("--bots", type=_bot_list, default=["hard", "normal"],
-                   help=_("comma-separated bot levels, one per competitor: easy, normal, hard, hard-v1 (the first "
-                          "hard bot)"))
-    p.add_argument("--games", type=_positive, default=200, help=_("games to play"))
-    p.add_argument("--basic", action="store_true", help=_("basic game (no artifacts); default is the full game"))
-    p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the results as JSON"))
-    p.add_argument("--iterations", type=_positive, metavar="N",
-                   help=_("search iterations per move of the hard bots (reproducible; default: hard thinks up to "
-                          "0.8 s, hard-v1 runs 300)"))
-    p.add_argument("--time-cap", type=_seconds, metavar="SECONDS",
-                   help=_("wall-clock cap per move of the hard bots (the window's is 0.8)"))
-    p.add_argument("--rotate-first", action="store_true",
-                   help=_("rotate the first player over the seats from deal to deal, and add win rates by turn "
-                          "position (apart from the edges)"))
-    p.add_argument("--log", type=Path, metavar="FILE",
-                   help=_("write each game to FILE as it ends; run again with the same FILE to go on where a "
-                          "stopped run was"))
-    p.add_argument("--progress", action="store_true", help=_("print a line on stderr as each game ends"))
-    p = add("verify-levels", _("play every Arenas level with team-mate bots over N seeds; print win rates"))
-    p.add_argument("--seeds", type=_positive, default=100, help=_("seeds per level"))
-    p.add_argument("--model", choices=["expert", "person", "solo", "both", "all"], default="both",
-                   help=_("expert team-mates (the winnability proof), the person model (the labels), one person "
-                          "with expert team-mates (solo), expert and person (both) or all three"))
-    p.add_argument("--level", type=_positive, action="append", metavar="N",
-                   help=_("only this level (repeatable)"))
-    p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the table as JSON"))
-    p.add_argument("--why", action="store_true",
-                   help=_("also say how each level's games ended: which timer ran dry, where, after what"))
-    p = add("think-bench", _("play Arzium bot games in a headless window at 60 fps; time decisions and frame gaps"))
-    p.add_argument("--players", type=int, choices=[2, 3, 4], default=2, help=_("seats at the table"))
-    p.add_argument("--level", choices=["easy", "normal", "hard"], default="hard",
-                   help=_("every seat's bot level"))
-    p.add_argument("--games", type=_positive, default=1, help=_("games to play"))
-    p.add_argument("--basic", action="store_true", help=_("basic game (no artifacts); default is the full game"))
+    for command in game_commands().values():
+        command.flags(add(command.name, _(command.help)))
     p = add("serve", _("run a room server for online play until Ctrl+C or SIGTERM"))
     p.add_argument("--host", default="0.0.0.0",
                    help=_("address to listen on (default 0.0.0.0: every network of this machine)"))
-    p.add_argument("--port", type=_port, default=None, help=_("port to listen on (default 8765)"))
+    p.add_argument("--port", type=port, default=None, help=_("port to listen on (default 8765)"))
     p.add_argument("--data", type=Path, metavar="DIR",
                    help=_("folder of the rooms' database (default: the server folder in your data folder)"))
     p.add_argument("--cert", type=Path, metavar="FILE", help=_("TLS certificate (PEM) to serve wss://, with --key"))
     p.add_argument("--key", type=Path, metavar="FILE", help=_("TLS private key (PEM) of --cert"))
     p.add_argument("--stats", type=Path, metavar="FILE",
                    help=_("add the server's own figures (rooms, connections, CPU, memory) to FILE every second"))
-    p.add_argument("--join-limit", type=_positive, default=None, metavar="N",
+    p.add_argument("--join-limit", type=positive, default=None, metavar="N",
                    help=_("attempts to create or join a room allowed per address a minute (default 20)"))
     p = add("net-bench", _("scripted clients play whole games on a room server; round trips, errors, desyncs"))
     p.add_argument("--server", required=True, metavar="URL", help=_("the room server, e.g. ws://127.0.0.1:8765"))
-    p.add_argument("--game", choices=["arzium", "arenas"], required=True, help=_("the game the rooms play"))
-    p.add_argument("--rooms", type=_positive, default=10, help=_("rooms played at once"))
-    p.add_argument("--clients-per-room", type=_positive, default=4, metavar="K", help=_("scripted people per room"))
-    p.add_argument("--think-ms", type=_range, default=(500, 2000), metavar="MIN-MAX",
+    p.add_argument("--game", choices=list(GAMES), required=True, help=_("the game the rooms play"))
+    p.add_argument("--rooms", type=positive, default=10, help=_("rooms played at once"))
+    p.add_argument("--clients-per-room", type=positive, default=4, metavar="K", help=_("scripted people per room"))
+    p.add_argument("--think-ms", type=ms_range, default=(500, 2000), metavar="MIN-MAX",
                    help=_("each client's pause before each move (default 500-2000; 0-0: as fast as it can)"))
     p.add_argument("--json", type=Path, metavar="FILE", help=_("also write the figures as JSON"))
-    p.add_argument("--timeout", type=_positive, default=900, metavar="SECONDS",
+    p.add_argument("--timeout", type=positive, default=900, metavar="SECONDS",
                    help=_("stop waiting for unfinished rooms after this long (default 900)"))
     p.add_argument("--own-server", type=Path, metavar="DIR",
                    help=_("run the server on the URL's port with this data folder (for --kill-at and its figures)"))
     p.add_argument("--server-stats", type=Path, metavar="FILE",
                    help=_("the stats log of a server started with serve --stats (its CPU and memory per room)"))
-    p.add_argument("--kill-at", type=_positive, metavar="SECONDS",
+    p.add_argument("--kill-at", type=positive, metavar="SECONDS",
                    help=_("with --own-server: SIGKILL the server this long into the run and start it again"))
     p.add_argument("--drop-pct", type=float, default=0.0, metavar="P",
                    help=_("this share of the clients (%%) drops its connection once, at a random moment"))
-    p.add_argument("--latency", type=_latency, metavar="MS±J",
+    p.add_argument("--latency", type=latency, metavar="MS±J",
                    help=_("connect through a proxy adding MS ± J ms each way (e.g. 150±50 or 150,50)"))
     p = add("replay", _("play back a replay file (or print its outcome with --headless)"))
     p.add_argument("file", type=Path, help=_("the replay file"))
@@ -419,11 +303,6 @@ def cmd_check_sprites(args: argparse.Namespace) -> int:
     return check_sprites_main(args.pack)
 
 
-def _game_cli(game: str) -> Any:
-    """The command-line module of a game (`arenas.cli`, `arzium.cli`), imported by name."""
-    return importlib.import_module(f"{game}.cli")
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
     from common.replay import ReplayError, read_replay
     try:
@@ -432,8 +311,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     if not args.headless:
         return _watch(_app(args), replay, args.file)
-    code: int = _game_cli(replay.game).replay_headless(replay, args.file)
-    return code
+    return GAMES[replay.game].replay_headless(replay, args.file)
 
 
 def _watch(app: App, replay: Replay, path: Path) -> int:
@@ -449,20 +327,12 @@ def _watch(app: App, replay: Replay, path: Path) -> int:
     return 0
 
 
-def cmd_tournament(args: argparse.Namespace) -> int:
-    problem = _output_problem(args.json)
+def cmd_game_tool(command: Command, args: argparse.Namespace) -> int:
+    """A game's tool (`main.py tournament ...`); an unwritable --json output is one line before a long run."""
+    problem = _output_problem(getattr(args, "json", None))
     if problem:
         return _fail(problem)
-    code: int = _game_cli(args.game).tournament_command(args)
-    return code
-
-
-def cmd_verify_levels(args: argparse.Namespace) -> int:
-    problem = _output_problem(args.json)
-    if problem:
-        return _fail(problem)
-    code: int = _game_cli("arenas").verify_levels_command(args)
-    return code
+    return command.run(args, lambda headless: _app(args, headless=headless))
 
 
 def cmd_net_bench(args: argparse.Namespace) -> int:
@@ -470,7 +340,6 @@ def cmd_net_bench(args: argparse.Namespace) -> int:
     import asyncio
     import json
 
-    from common.games import hook
     from common.net.bench import bench_main, format_report
 
     problem = _output_problem(args.json)
@@ -481,7 +350,7 @@ def cmd_net_bench(args: argparse.Namespace) -> int:
     try:
         report = asyncio.run(bench_main(
             args.server, args.game, args.rooms, args.clients_per_room, args.think_ms,
-            hook(f"{args.game}.bench:room_setup"), hook(f"{args.game}.bench:new_player"), timeout_s=args.timeout,
+            GAMES[args.game].bench_room, GAMES[args.game].bench_player, timeout_s=args.timeout,
             own_data=args.own_server, kill_at_s=args.kill_at, drop_pct=args.drop_pct, latency=args.latency,
             stats=args.server_stats, seed=args.seed or 1))
     except (OSError, RuntimeError) as exc:
@@ -492,24 +361,14 @@ def cmd_net_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_think_bench(args: argparse.Namespace) -> int:
-    code: int = _game_cli("arzium").think_bench_command(_app(args, headless=True), args)
-    return code
-
-
 def cmd_game(args: argparse.Namespace) -> int:
     app = _app(args)  # first: its sprites decode in the background while the rest is imported
-    from common.games import GAMES
     from common.scenes.menu import MenuScene
     app.push(MenuScene(app))
     if args.command in GAMES:
-        game = GAMES[args.command]
-        if game.start is None:
-            app.toast(_("{game} is coming soon").format(game=game.title))
-        else:
-            code: int = _game_cli(args.command).open_from_command_line(app, args)
-            if code:
-                return code
+        code = GAMES[args.command].open(app, args)
+        if code:
+            return code
     app.run()
     return 0
 
@@ -558,18 +417,19 @@ def main(argv: list[str] | None = None) -> int:
 
     When the reader of the output leaves (piped into `head -1`), the command stops quietly."""
     handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
-                "replay": cmd_replay, "tournament": cmd_tournament, "verify-levels": cmd_verify_levels,
-                "think-bench": cmd_think_bench, "serve": cmd_serve, "net-bench": cmd_net_bench}
+                "replay": cmd_replay, "serve": cmd_serve, "net-bench": cmd_net_bench}
     gc.disable()  # what a start allocates it keeps: no collections until a window's first frame (App.run)
     try:
         arguments = sys.argv[1:] if argv is None else argv
         choose_language(arguments)
+        collect_games()
         # a plain start opens the menu with the defaults: the parser is built only for arguments to read
         args = build_parser(program_name()).parse_args(arguments) if arguments else plain_start()
+        tool = game_commands().get(args.command or "menu")
         handler = handlers.get(args.command or "menu", cmd_game)
-        if handler not in (cmd_game, cmd_replay):  # a tool: collections as usual
+        if tool is not None or handler not in (cmd_game, cmd_replay):  # a tool: collections as usual
             gc.enable()
-        code = handler(args)
+        code = cmd_game_tool(tool, args) if tool is not None else handler(args)
         sys.stdout.flush()  # a reader that left is noticed here, not at exit
         return code
     except DataFileError as exc:  # a shipped data file (card data, a level) is corrupt: one line, in any command

@@ -1,78 +1,121 @@
-"""The games the menu offers: title, rules text and how to start each (imported lazily)."""
+"""The games of the collection: each game gives one typed `Game` (its `G/plugin.py`), and the launcher
+(`common.cli`) installs them here before the app starts. The engine and the shell read `GAMES` and import no
+game; a game's hooks import its scenes only when called, so the menu's first frame loads none of them."""
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+import argparse
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from common.i18n import N_, language
-from common.paths import shipped
+from common.i18n import _, language
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.net.bench import Player
+    from common.net.clock import ServerClock
+    from common.net.room import GameSide
+    from common.online_room import Hosted
+    from common.online_session import OnlineSession
+    from common.replay import Replay
     from common.scene import Scene
+    from common.scenes.figures import FigureBook
+    from common.scenes.replay_viewer import Playback
+
+MakeApp = Callable[[bool], "App"]
+"""What the launcher gives a command that needs a window: the app, headless (True) or in a window."""
+
+
+def no_flags(parser: argparse.ArgumentParser) -> None:
+    """A command that takes only the flags every command takes."""
 
 
 @dataclass(frozen=True)
-class GameEntry:
-    """One game of the collection."""
+class Command:
+    """A command-line command a game brings: its name, its help (marked with N_), its own flags and what it
+    runs (the parsed arguments and the launcher's app maker -> the exit code)."""
 
-    key: str
+    name: str
+    help: str
+    run: Callable[[argparse.Namespace, MakeApp], int]
+    flags: Callable[[argparse.ArgumentParser], None] = no_flags
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of the collection: what the menu shows of it and every hook the app and the tools call."""
+
+    key: str  # also the name of its command (`main.py KEY`) and the first word of its replay files
     title: str  # a name, the same in every language
     tagline: str  # marked with N_: shown through _()
     icon: str
     rules_file: Path
-    start: str | None  # "module:function" returning the first scene, or None while not built
-    replay_summary: str | None = None  # "module:function": (path, Replay) -> ReplayRow (common.replay_index)
-    replay_viewer: str | None = None   # "module:function": (app, Replay, source) -> the viewer's Playback
-    statistics: str | None = None      # "module:function": () -> StatsPage (common.replay_index)
-    rules_figures: str | None = None   # "module:function": () -> the FigureBook (common.scenes.figures) of its rules
-    tutorial: str | None = None        # "module:function": (app, step) -> the tutorial's scene at step `step`
-    room: str | None = None            # "module:function": () -> the game's side of rooms (common.net.room.GameSide)
-    online_setup: str | None = None    # "module:function": (app, chosen(setup JSON)) -> the setup screen to host
-    online_play: str | None = None     # "module:function": (app, OnlineSession, hosted server) -> the online table
+    start: Callable[[App], Scene]  # its first scene (the setup screen); `DataError` if its data cannot be used
+    open: Callable[[App, argparse.Namespace], int]  # `main.py KEY`: push its scene over the menu; the exit code
+    open_help: str  # the help of `main.py KEY` (marked with N_)
+    replay_headless: Callable[[Replay, Path], int]  # print a replay's outcome as JSON; the exit code
+    replay_summary: Callable[[Path, Replay], ReplayRow]  # a line of the Replays screen
+    replay_viewer: Callable[[App, Replay, str], Playback]  # the game's side of the replay viewer
+    statistics: Callable[[], StatsPage]  # its page of the Statistics screen
+    rules_figures: Callable[[], FigureBook]  # the figures of its rules text
+    tutorial: Callable[[App, int], Scene]  # its tutorial at a step (0: the start)
+    catalog: Callable[[], None]  # registers its scenes for `screenshot` and `timedemo` (common.catalog)
+    room: Callable[[], GameSide]  # its side of online rooms (the room server, common.net.server)
+    bench_room: Callable[[int, int], dict[str, Any]]  # net-bench: room i's setup for so many seats
+    bench_player: Callable[[int, ServerClock], Player]  # net-bench: the scripted player of a seat (on its clock)
+    online_setup: Callable[[App, Callable[[dict[str, Any]], None]], Scene]  # the setup screen to host a room
+    online_play: Callable[[App, OnlineSession, Hosted | None], Scene]  # the online table of a started room
+    open_flags: Callable[[argparse.ArgumentParser], None] = no_flags  # the flags of `main.py KEY`
+    commands: tuple[Command, ...] = ()  # its tools (`main.py NAME ...`)
 
     def rules_text_file(self) -> Path:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""
         translated = self.rules_file.with_name(f"{self.rules_file.stem}.{language()}.md")
         return translated if language() != "en" and translated.is_file() else self.rules_file
 
-    def make_start_scene(self, app: App) -> Scene:
-        """Import the game lazily and build its first scene (setup screen); `DataError` if the game's data
-        cannot be used (the menu shows it in one line)."""
-        assert self.start is not None
-        factory: Callable[[App], Scene] = hook(self.start)
-        return factory(app)
+
+@dataclass(frozen=True)
+class ReplayRow:
+    """One saved replay as the list shows it: which game, level or seats, result, length (or why it is broken)."""
+
+    path: Path
+    game: str  # a key of common.games.GAMES, or "" when the file does not say
+    where: str = ""
+    result: str = ""
+    length: str = ""
+    error: str | None = None
+    when: float = 0.0  # when it was saved (the file's time), seconds since the epoch
+
+    @property
+    def date(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.when))
+
+    @property
+    def title(self) -> str:
+        """The game's name (translated), or the file's name when the game is unknown."""
+        return _(GAMES[self.game].title) if self.game in GAMES else self.path.name
 
 
-    def make_tutorial_scene(self, app: App, step: int) -> Scene:
-        """Import the game lazily and build its tutorial scene at step `step` (0: the start); `DataError` if
-        the game's data cannot be used."""
-        assert self.tutorial is not None
-        factory: Callable[[App, int], Scene] = hook(self.tutorial)
-        return factory(app, step)
+@dataclass(frozen=True)
+class StatsPage:
+    """One game's statistics: totals, then a table (one row per level, or per bot level and seats)."""
+
+    game: str
+    totals: tuple[tuple[str, str], ...]
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    empty: str  # what to say while there are no rows
+    message: str | None = None  # a problem with the records file, in one line
+    notes: tuple[str, ...] = field(default_factory=tuple)
 
 
-def hook(ref: str) -> Callable[..., Any]:
-    """The function a "module:function" reference names (the module imported now)."""
-    module, func = ref.split(":")
-    found: Callable[..., Any] = getattr(importlib.import_module(module), func)
-    return found
+GAMES: dict[str, Game] = {}
+"""The installed games by key, in the order the menu shows them."""
 
 
-GAMES: dict[str, GameEntry] = {
-    "arenas": GameEntry("arenas", "Arenas Movedizas", N_("Real-time co-op: keep the sand timers alive"),
-                        "ui/icon_arenas", shipped("arenas", "rules_text.md"), "arenas.scenes.flow:setup_scene",
-                        "arenas.replay_model:summarize", "arenas.scenes.replay_view:playback",
-                        "arenas.scenes.statistics:statistics", rules_figures="arenas.scenes.rules_figures:figure_book",
-                        tutorial="arenas.scenes.tutorial:tutorial_scene", room="arenas.room:game_side",
-                        online_setup="arenas.scenes.online:setup_scene", online_play="arenas.scenes.online:play_scene"),
-    "arzium": GameEntry("arzium", "Arzium", N_("Wake the sleepwalkers: win the lands by majority"),
-                        "ui/icon_arzium", shipped("arzium", "rules_text.md"), "arzium.scenes.flow:setup_scene",
-                        "arzium.replay_model:summarize", "arzium.scenes.replay_view:playback",
-                        "arzium.scenes.statistics:statistics", rules_figures="arzium.scenes.rules_figures:figure_book",
-                        tutorial="arzium.scenes.tutorial:tutorial_scene", room="arzium.room:game_side",
-                        online_setup="arzium.scenes.online:setup_scene", online_play="arzium.scenes.online:play_scene"),
-}
+def install(games: Iterable[Game]) -> None:
+    """Make `games` the collection (the launcher calls this once, before the app starts)."""
+    GAMES.clear()
+    GAMES.update((game.key, game) for game in games)

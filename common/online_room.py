@@ -4,12 +4,18 @@ it up to date is `common.online_session`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from common.i18n import _
 
 SeatKind = Literal["open", "person", "bot"]
 Phase = Literal["lobby", "playing", "over"]
+
+
+class Hosted(Protocol):
+    """The room server this app runs (`common.net.server.EmbeddedServer`)."""
+
+    def stop(self) -> None: ...
 
 
 @dataclass(frozen=True)

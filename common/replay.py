@@ -9,7 +9,7 @@ from common.files import DataError, Kind, Problem, normalise_newlines, parse_jso
 from common.jsonio import to_json_bytes, write_json_atomic, write_new_file
 from common.safe_text import one_line, short_number
 
-FORMAT_VERSION = 2  # the newest version any game writes (Arzium 2: issue 11); older ones are read
+FORMAT_VERSION = 2  # the newest version any game writes (Arzium 2: artifacts after the search); older ones are read
 MAX_SEED = 2**64  # seeds are whole numbers within ±MAX_SEED (the command line's --seed too)
 GAMES = ("arenas", "arzium")
 

@@ -1,15 +1,14 @@
 """The saved replays of both games as lines of a list, and the statistics pages, without pygame.
 
-Each game gives its own summary and page through `common.games` (by module name: common imports no game).
+Each game gives its own summary and page through its `common.games.Game` (common imports no game).
 A file that cannot be read or watched is a line too, with the one-line reason, never an exception."""
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 from common.files import DataError
-from common.games import GAMES, hook
+from common.games import GAMES, ReplayRow, StatsPage
 from common.i18n import _
 from common.os_words import os_problem
 from common.paths import replays_dir
@@ -17,41 +16,6 @@ from common.replay import ReplayError, read_replay
 from common.safe_text import one_line
 
 MESSAGE_LIMIT = 160  # characters of a broken replay's reason shown in its line
-
-
-@dataclass(frozen=True)
-class ReplayRow:
-    """One saved replay as the list shows it: which game, level or seats, result, length (or why it is broken)."""
-
-    path: Path
-    game: str  # a key of common.games.GAMES, or "" when the file does not say
-    where: str = ""
-    result: str = ""
-    length: str = ""
-    error: str | None = None
-    when: float = 0.0  # when it was saved (the file's time), seconds since the epoch
-
-    @property
-    def date(self) -> str:
-        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.when))
-
-    @property
-    def title(self) -> str:
-        """The game's name (translated), or the file's name when the game is unknown."""
-        return _(GAMES[self.game].title) if self.game in GAMES else self.path.name
-
-
-@dataclass(frozen=True)
-class StatsPage:
-    """One game's statistics: totals, then a table (one row per level, or per bot level and seats)."""
-
-    game: str
-    totals: tuple[tuple[str, str], ...]
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    empty: str  # what to say while there are no rows
-    message: str | None = None  # a problem with the records file, in one line
-    notes: tuple[str, ...] = field(default_factory=tuple)
 
 
 def replay_files(folder: Path | None = None) -> list[Path]:
@@ -88,10 +52,7 @@ def summarize(path: Path) -> ReplayRow:
     when = _mtime(path)
     try:
         replay = read_replay(path)
-        entry = GAMES[replay.game]
-        if entry.replay_summary is None:
-            raise ReplayError(f"{path}: {entry.title} replays cannot be watched")
-        row: ReplayRow = hook(entry.replay_summary)(path, replay)
+        row = GAMES[replay.game].replay_summary(path, replay)
     except (ReplayError, DataError) as exc:
         return broken_row(path, exc, when)
     return replace(row, when=when)
@@ -121,4 +82,4 @@ def delete_replay(path: Path) -> str | None:
 
 def statistics_pages() -> list[StatsPage]:
     """Every game's statistics page, in menu order."""
-    return [hook(entry.statistics)() for entry in GAMES.values() if entry.statistics is not None]
+    return [game.statistics() for game in GAMES.values()]

@@ -10,7 +10,7 @@ import pygame
 
 from common import text
 from common.line_edit import SELECTION_RGB, LineEdit
-from common.widget_parts import Keyed
+from common.widgets import Widget
 
 if TYPE_CHECKING:
     from common.app import App
@@ -24,7 +24,7 @@ def pasted() -> str:
     return ""
 
 
-class TextField(Keyed):
+class TextField(Widget):
     """A value of at most `limit` characters, each passing `allowed`; an empty value becomes `fallback` when
     editing ends. The scene hands it its events while `editing` (`key`)."""
 

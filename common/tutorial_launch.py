@@ -1,6 +1,6 @@
 """Opening a game's tutorial: from the start, or at the step it was left (Resume / Start over), and the
 first-launch offer. The menu and each game's setup screen use these; the tutorial scenes come from the
-factory a game registers in `common.games` (`GameEntry.tutorial`), so common imports no game."""
+hook each game gives (`common.games.Game.tutorial`), so common imports no game."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -16,16 +16,11 @@ if TYPE_CHECKING:
     from common.app import App
 
 
-def has_tutorial(game: str) -> bool:
-    """True if `game` registers a tutorial."""
-    return GAMES[game].tutorial is not None
-
-
 def start_tutorial(app: App, game: str, step: int = 0) -> None:
     """Push the tutorial of `game` at `step` (0: the start); a game that cannot open says so in one line."""
     entry = GAMES[game]
     try:
-        scene = entry.make_tutorial_scene(app, step)
+        scene = entry.tutorial(app, step)
     except DataError as exc:
         app.toast(_("{game} cannot open: {problem}").format(game=entry.title, problem=exc))
         return
@@ -36,7 +31,7 @@ def to_setup_screen(app: App, game: str) -> None:
     """A finished tutorial's way out (the tutorial closed): to `game`'s setup screen, as its last step promises
     (the one it was opened from, else a new one over the menu)."""
     try:
-        setup = GAMES[game].make_start_scene(app)
+        setup = GAMES[game].start(app)
     except DataError as exc:
         app.toast(_("{game} cannot open: {problem}").format(game=GAMES[game].title, problem=exc))
         return
@@ -63,8 +58,8 @@ def open_tutorial(app: App, game: str) -> None:
 def offer_tutorial(app: App, game: str, play: Callable[[], None], asked: set[str]) -> None:
     """The first time `game` is started: offer its tutorial (Take the tutorial / Play now), then `play` unless
     the tutorial was taken. Asked once: either answer is remembered in the progress file (and in `asked`, for
-    this session, should the file not be written); a game without a tutorial, or already asked, just plays."""
-    if not has_tutorial(game) or game in asked:
+    this session, should the file not be written); a game already asked just plays."""
+    if game in asked:
         play()
         return
     progress, message = game_progress(game)

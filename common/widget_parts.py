@@ -1,9 +1,9 @@
 """A widget screen as parts of a frame (`common.layers`): its still picture (backdrop, then what the scene
 paints that depends only on a key it gives and on the window) and a part per widget, focus ring and tooltip.
 
-Buttons, sliders, toggles, choices and lists are drawn from their own fields alone, so those fields (with
-hover, focus and the mouse button) are their key and they stay cached while nothing changes; a widget of
-another kind is cached when it says what it shows (`Keyed`), else drawn each frame.
+Each widget says what its drawing depends on (`Widget.look`: buttons, sliders, toggles, choices and lists
+their own fields, hover, focus and the mouse button) and where it draws (`Widget.reach`); its picture stays
+cached while that does not change. A widget whose look is None is drawn each frame.
 """
 from __future__ import annotations
 
@@ -16,54 +16,15 @@ from common import text
 from common.i18n import language
 from common.layers import Paint, Part, image_part
 from common.tooltip import TOOLTIP_DELAY_MS, draw_tooltip, tooltip_rect
-from common.widgets import Button, Choice, ListBox, Slider, Toggle, Widget
+from common.widgets import Widget
 
 if TYPE_CHECKING:
     from common.app import App
     from common.widgets import WidgetGroup
 
-OWN_FIELDS_ONLY = (Button, Slider, Toggle, Choice, ListBox)  # exact types: a subclass may draw more
-
-
-class Keyed(Widget):
-    """A widget that says what its `draw` depends on besides `app_look` (`look`), and where it draws (`reach`)."""
-
-    def look(self, app: App, hovered: bool, focused: bool) -> Hashable | None:
-        """What `draw(surface, app, hovered, focused)` shows depends on; None (the default): it may change
-        every frame."""
-        return None
-
-    def reach(self, app: App) -> pygame.Rect:
-        """Everything `draw` touches lies in here."""
-        return self.rect
-
-
 def app_look(app: App) -> Hashable:
     """What every drawing depends on: the sprite pack, its palette and the window's scale."""
     return id(app.sprites), app.sprites.version, app.theme, app.scale
-
-
-PLAIN = frozenset({str, int, float, bool, type(None)})
-
-
-def frozen(value: object) -> Hashable:
-    """`value` as something hashable that compares equal when it draws the same (lists, rects, dicts).
-    Plain fields are taken as they are first: this runs for every widget every frame."""
-    if type(value) in PLAIN:
-        return value
-    if isinstance(value, dict):
-        return tuple([(k, v if type(v) in PLAIN else frozen(v)) for k, v in value.items()])
-    if isinstance(value, (list, tuple)):
-        shallow = tuple(value)  # a choice's options: pairs of plain values, hashable as they are
-        try:
-            hash(shallow)
-        except TypeError:
-            return tuple([frozen(v) for v in value])
-        return shallow
-    if isinstance(value, pygame.Rect):
-        return tuple(value)
-    assert isinstance(value, Hashable)
-    return value
 
 
 def window_part(app: App, key: Hashable, paint: Paint, rect: pygame.Rect | None = None) -> Part:
@@ -90,38 +51,10 @@ def widget_screen(backdrop: pygame.Surface, group: WidgetGroup, *parts: Part, ov
 
 
 def widget_look(widget: Widget, app: App, hovered: bool, focused: bool, look: Hashable = None) -> Hashable | None:
-    """What `widget.draw` shows depends on, or None when it may change every frame (`look`: `app_look(app)`,
-    when the caller has it already)."""
-    look = app_look(app) if look is None else look
-    if isinstance(widget, Keyed):
-        shows = widget.look(app, hovered, focused)
-        return None if shows is None else (type(widget), shows, look)
-    if type(widget) not in OWN_FIELDS_ONLY:
-        return None
-    pressed = hovered and pygame.mouse.get_pressed()[0]
-    return type(widget), frozen(vars(widget)), hovered, focused, pressed, look
-
-
-def bounds(widget: Widget, app: App) -> pygame.Rect:
-    """Everything `widget.draw` touches lies in here (a slider's knob and a list's scrollbar stick out, and
-    another widget may ring itself just outside its rect)."""
-    r = widget.rect
-    if isinstance(widget, Keyed):
-        return widget.reach(app)
-    if isinstance(widget, Slider):
-        k = app.px(26)
-        return r.union(pygame.Rect(r.left, r.centery - k, r.w, 2 * k))
-    if isinstance(widget, ListBox):
-        return list_reach(widget, app)
-    if type(widget) not in OWN_FIELDS_ONLY:
-        return r.inflate(2 * app.px(4), 2 * app.px(4))
-    return r
-
-
-def list_reach(widget: ListBox, app: App) -> pygame.Rect:
-    """A list's rows and its scrollbar."""
-    r = widget.rect
-    return r.union(pygame.Rect(r.right, r.top, app.px(16), widget.visible_rows(app) * app.px(widget.row_h)))
+    """The key of `widget`'s picture: its type, what it says its drawing depends on (`Widget.look`) and
+    `app_look(app)` (`look`, when the caller has it already); None when it may change every frame."""
+    shows = widget.look(app, hovered, focused)
+    return None if shows is None else (type(widget), shows, app_look(app) if look is None else look)
 
 
 def group_parts(group: WidgetGroup) -> list[Part]:
@@ -136,7 +69,7 @@ def group_parts(group: WidgetGroup) -> list[Part]:
 
         def paint(surface: pygame.Surface, w: Widget = w, hovered: bool = hovered, focus: bool = focus) -> None:
             w.draw(surface, app, hovered, focus)
-        parts.append(Part(bounds(w, app), None if look is None else (w, look), paint))
+        parts.append(Part(w.reach(app), None if look is None else (w, look), paint))
     if focused is not None and group.keyboard_mode:
         ring = focused.rect.inflate(app.px(12), app.px(12))
         image = app.sprites.nine_slice("ui/focus_ring", ring.size)

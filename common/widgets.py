@@ -6,7 +6,7 @@ to adjust) and mouse hover/click, and shows tooltips after a short hover.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,6 +18,34 @@ from common.tooltip import TOOLTIP_DELAY_MS, draw_tooltip
 
 if TYPE_CHECKING:
     from common.app import App
+
+PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+def frozen(value: object) -> Hashable:
+    """`value` as something hashable that compares equal when it draws the same (lists, rects, dicts).
+    Plain fields are taken as they are first: this runs for every widget every frame."""
+    if type(value) in PLAIN:
+        return value
+    if isinstance(value, dict):
+        return tuple([(k, v if type(v) in PLAIN else frozen(v)) for k, v in value.items()])
+    if isinstance(value, (list, tuple)):
+        shallow = tuple(value)  # a choice's options: pairs of plain values, hashable as they are
+        try:
+            hash(shallow)
+        except TypeError:
+            return tuple([frozen(v) for v in value])
+        return shallow
+    if isinstance(value, pygame.Rect):
+        return tuple(value)
+    assert isinstance(value, Hashable)
+    return value
+
+
+def fields_look(widget: Widget, hovered: bool, focused: bool) -> Hashable:
+    """The look of a widget drawn from its own fields alone: those fields, hover, focus and the mouse button."""
+    return frozen(vars(widget)), hovered, focused, hovered and pygame.mouse.get_pressed()[0]
+
 
 class Widget:
     """Base widget: a rect, an optional tooltip, focus and hover handled by the group."""
@@ -49,6 +77,16 @@ class Widget:
         """The part the pointer at `pos` is using, which the tooltip must not cover."""
         return self.rect
 
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable | None:
+        """What `draw(surface, app, hovered, focused)` shows depends on besides the sprite pack, its palette and the
+        window's scale: its picture is kept while this stays equal. None (the default): it may change every
+        frame. A subclass that draws more than its parent says so here too."""
+        return None
+
+    def reach(self, app: App) -> pygame.Rect:
+        """Everything `draw` touches lies in here (by default its rect)."""
+        return self.rect
+
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         raise NotImplementedError
 
@@ -77,6 +115,9 @@ class Button(Widget):
             return
         app.sounds.play(self.sound)
         self.on_click()
+
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
+        return fields_look(self, hovered, focused)
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         pressed = hovered and pygame.mouse.get_pressed()[0]
@@ -158,6 +199,14 @@ class Slider(_LabelledRow):
         t = (pos[0] - track.left) / max(1, track.w)
         self.set(app, self.lo + min(1.0, max(0.0, t)) * (self.hi - self.lo))
 
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
+        return fields_look(self, hovered, focused)
+
+    def reach(self, app: App) -> pygame.Rect:
+        """The row and the knob, which sticks out above and below."""
+        k = app.px(26)
+        return self.rect.union(pygame.Rect(self.rect.left, self.rect.centery - k, self.rect.w, 2 * k))
+
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         self.draw_row(surface, app, hovered or focused)
         track = self._track(app)
@@ -191,6 +240,9 @@ class Toggle(_LabelledRow):
         if (direction > 0) != self.value:
             self.activate(app)
         return True
+
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
+        return fields_look(self, hovered, focused)
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         c = self.control_rect(app)
@@ -249,6 +301,9 @@ class Choice(_LabelledRow):
         c = self.control_rect(app)
         self.adjust(app, -1 if pos[0] < c.left + app.px(40) else 1)
 
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
+        return fields_look(self, hovered, focused)
+
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         self.draw_row(surface, app, hovered or focused)
         c = self.control_rect(app)
@@ -306,6 +361,14 @@ class ListBox(Widget):
         rows = self.visible_rows(app)
         self.scroll = min(max(0, self.scroll - dy), max(0, len(self.items) - rows))
         return True
+
+    def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
+        return fields_look(self, hovered, focused)
+
+    def reach(self, app: App) -> pygame.Rect:
+        """Its rows and its scrollbar."""
+        r = self.rect
+        return r.union(pygame.Rect(r.right, r.top, app.px(16), self.visible_rows(app) * app.px(self.row_h)))
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         rh = app.px(self.row_h)

@@ -19,10 +19,12 @@ import pytest  # noqa: E402
 import common.sprite_packs  # noqa: E402
 import common.sprites  # noqa: E402
 from common.app import App  # noqa: E402
+from common.cli import collect_games  # noqa: E402
 from helpers import close_app, make_app, shared_decodes  # noqa: E402
 
 # Hundreds of tests open an App on the shipped pack; each worker decodes its PNGs and parses its manifest once
 # (keyed by the file's bytes, so a changed file is read again). Every other pack is read as the app reads it.
+collect_games()  # the games, as the launcher gives them to the app
 decode, common.sprite_packs.read_toml_cached = shared_decodes(common.sprite_packs.decode_png,
                                                               common.sprite_packs.read_toml_cached)
 common.sprite_packs.decode_png = common.sprites.decode_png = decode  # sprites imported it by name

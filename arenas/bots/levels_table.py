@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from arenas.bots.verify import Model, load_proof
+from arenas.bots.proof import Model, load_proof
 from arenas.rules import LevelError, load_levels
 from common.safe_text import print_line
 

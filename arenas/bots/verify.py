@@ -6,9 +6,9 @@ and seed around 1 s) are the winnability proof: every level must reach `MIN_WIN_
 model (`PersonBot`: slower, uneven reactions, sand read by eye, misplays) gives each level its
 label from `LABELS`. A third table, for information only, seats one person model among expert
 team-mates (`Model.SOLO`: how a player alone with bots fares). The tables, the thresholds, the person
-model's parameters and its calibration row (the tutorial's final level) are committed as `PROOF_PATH`
-(next to this module: `arenas/levels/*.json` is read as level files); the level picker shows the stored
-labels through `load_difficulty` and never computes one.
+model's parameters and its calibration row (the tutorial's final level) are committed as
+`arenas/bots/proof.json` (beside the bots: every JSON file of `arenas/levels/` is read as a level) and read
+through `arenas.bots.proof`; the level picker shows the stored labels and never computes one.
 """
 from __future__ import annotations
 
@@ -16,13 +16,13 @@ import math
 import random
 import time
 from collections.abc import Iterable
-from enum import StrEnum
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, assert_never
 
 from arenas.bots.diagnosis import Cause, Diagnosis, Ending, format_diagnosis, loss_of
 from arenas.bots.person import PERSON, PersonBot
+from arenas.bots.proof import LABELS, Model, difficulty_label, load_proof
 from arenas.bots.teammate import BotSeat, TeammateBot
 from arenas.rules import (
     GameState,
@@ -38,34 +38,14 @@ from arenas.rules import (
 )
 from arenas.rules.tutorial import FINAL_LEVEL
 from common.files import DataError, Kind, read_json
-from common.i18n import N_
 from common.jsonio import write_json_atomic
-from common.paths import shipped
 from common.progress import Progress
 from common.safe_text import print_line
 
-
-class Model(StrEnum):
-    """Who plays the levels: expert team-mate bots (the winnability proof), the person model at every seat
-    (the labels), or one person-model seat with expert team-mates (how a player alone with bots fares)."""
-
-    EXPERT = "expert"
-    PERSON = "person"
-    SOLO = "solo"
-
-
-PROOF_PATH = shipped("arenas", "bots", "proof.json")
 STEP_MS = 10
 REACTION_RANGE_MS = (800, 1_200)
 MAX_GAME_MS = 30 * 60_000  # a game still going after this counts as lost
 MIN_WIN_RATE = 0.35
-# The label of a level from the person model's win rate (the lowest win rate each label allows).
-LABELS = ((0.8, N_("Gentle")), (0.6, N_("Easy")), (0.4, N_("Tricky")), (0.25, N_("Hard")), (0.0, N_("Brutal")))
-
-
-def difficulty_label(win_rate: float) -> str:
-    """The word the level picker shows for a bot team's win rate."""
-    return next(label for floor, label in LABELS if win_rate >= floor)
 
 
 def wilson_interval(wins: int, games: int) -> tuple[float, float]:
@@ -293,21 +273,3 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
         print_line(f"verify-levels: below {MIN_WIN_RATE:.0%} with expert team-mates: level {', '.join(map(str, weak))}")
         return 1
     return 0
-
-
-def load_proof(path: Path = PROOF_PATH) -> dict[str, dict[int, dict[str, Any]]]:
-    """The committed proof file: model name -> level number -> its row; {} if unreadable."""
-    try:
-        data = read_json(path, Kind.DATA)
-        return {m: {int(n): dict(row) for n, row in data[m].items()} for m in Model if m in data}
-    except (DataError, ValueError, TypeError, AttributeError, KeyError):
-        return {}
-
-
-def load_difficulty(path: Path = PROOF_PATH) -> dict[int, dict[str, Any]]:
-    """What the level picker shows: level number -> the person model's row (label, win_rate, …) with
-    the expert team's `expert_win_rate` beside it; {} if the proof file is unreadable."""
-    proof = load_proof(path)
-    expert = proof.get(Model.EXPERT, {})
-    return {n: {**row, "expert_win_rate": expert.get(n, {}).get("win_rate")}
-            for n, row in proof.get(Model.PERSON, {}).items()}

@@ -9,16 +9,6 @@ from arenas.scenes.names import and_list, card_name, tile_name, timer_name
 from common.i18n import _, format_percent, ngettext
 
 
-def difficulty_table() -> dict[int, dict[str, Any]]:
-    """The committed proof's labels (level number -> the person model's label and win rate, and the
-    expert bots' win rate), or {} if there is none yet."""
-    try:
-        from arenas.bots.verify import load_difficulty
-    except ImportError:
-        return {}
-    return load_difficulty()
-
-
 def _rate(value: Any) -> float | None:
     return None if isinstance(value, bool) or not isinstance(value, (int, float)) else float(value)
 

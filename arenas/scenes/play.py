@@ -36,7 +36,7 @@ from arenas.rules import (
     TimerRecovered,
     TurnChanged,
 )
-from arenas.scenes import controls
+from arenas.scenes import play_input
 from arenas.scenes.board import DANGER_MS, BoardView
 from arenas.scenes.fitting import play_board
 from arenas.scenes.hands import TableLayout
@@ -344,11 +344,11 @@ class PlayScene(Scene):
 
     # ---- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        return controls.handle(self, event)
+        return play_input.handle(self, event)
 
     def play_card(self, index: int) -> None:
         """Key 1–3 or a click on the active player's card."""
-        controls.play_card(self, index)
+        play_input.play_card(self, index)
 
     # ---- hints ---------------------------------------------------------------------------
     def hint_blocker(self) -> str | None:
@@ -409,7 +409,7 @@ class PlayScene(Scene):
     def read_rules(self) -> None:
         """F1 mid-run: the rules over the board while the sand keeps running (the table game never stops)."""
         self.asking = True  # not a pause
-        self.app.push(RunningRulesScene(self.app, self))
+        self.app.push(RunningRulesScene(self.app, self.run, self))
 
     def ask_leave(self) -> None:
         self.asking = True  # the leave dialog lets the sand run on: it is not a pause

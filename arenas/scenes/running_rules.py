@@ -3,36 +3,39 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from arenas.match import Phase
+from arenas.match import Phase, Run
+from arenas.remote_run import RemoteRun
 from common.i18n import _
 from common.scenes.rules import RulesScene
 
 if TYPE_CHECKING:
-    from arenas.scenes.play import PlayScene
     from common.app import App
+    from common.scene import Scene
 
 
 class RunningRulesScene(RulesScene):
-    """The Arenas rules over a run that does not stop: its rules steps and animations go on, the bottom line
-    tells the sand of the lowest timer, and the run's end closes the rules so the board shows it."""
+    """The Arenas rules over a run that does not stop: the scene underneath (the board) goes on taking its rules
+    steps and animating, the bottom line tells the sand of the lowest timer of `run`, and the run's end closes
+    the rules so the board shows it."""
 
-    def __init__(self, app: App, play: PlayScene) -> None:
+    def __init__(self, app: App, run: Run | RemoteRun, underneath: Scene) -> None:
         super().__init__(app, "arenas")
-        self.play = play
+        self.run = run
+        self.underneath = underneath
 
     def status_line(self) -> str | None:
-        run = self.play.run
+        run = self.run
         if run.phase != Phase.RUNNING:
             return None
         low = min(run.state.timers.values(), key=lambda t: t.remaining_ms)
         return _("The sand is running: {n} s left in the lowest timer").format(n=-(-low.remaining_ms // 1000))
 
     def fixed_update(self, step_ms: int) -> None:
-        self.play.fixed_update(step_ms)
+        self.underneath.fixed_update(step_ms)
 
     def update(self, dt_ms: float) -> None:
-        if self.play.run.state.result is not None:  # won or lost while reading: back to the board to see it
+        if self.run.state.result is not None:  # won or lost while reading: back to the board to see it
             self.close()
             return
         super().update(dt_ms)
-        self.play.update(dt_ms)
+        self.underneath.update(dt_ms)

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arenas.bots import MAX_REACTION_MS, MIN_REACTION_MS
+from arenas.bots.proof import load_difficulty
 from arenas.records import Records
 from arenas.rules import MAX_PLAYERS, Level, LevelError, load_levels
 from arenas.scenes.board import BoardView, fit_args
 from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
-from arenas.scenes.level_facts import difficulty_table, difficulty_text, level_facts, theme_text
+from arenas.scenes.level_facts import difficulty_text, level_facts, theme_text
 from arenas.scenes.setup_widgets import BOT_NAMES, Choices, LevelList, NameField, SeatKind, default_name
 from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
@@ -24,14 +25,13 @@ from common.line_edit import LineEdit
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.tutorial_launch import open_tutorial
-from common.widget_parts import app_look, frozen, widget_screen, window_part
-from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
+from common.widget_parts import app_look, widget_screen, window_part
+from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup, frozen
 
 if TYPE_CHECKING:
     from common.app import App
 
 NAME_LIMIT = 16
-# The difficulty labels of the bots' proof table (`arenas.bots.verify.LABELS`), marked for translation here.
 REACTION_STEP_MS = 200
 WARM_AFTER_MS = 250  # a level stays selected this long before its play board is fitted ahead
 
@@ -80,7 +80,7 @@ class SetupScene(Scene):
         self.pause_toggle = Toggle(_("Allow pause with Esc (assist)"), c.allow_pause, self.set_pause,
                                    _("Pausing marks the run as assisted; without it Esc asks whether to leave"))
         self.level_list = LevelList(self.levels, self.records, lambda i: self.start())
-        self.difficulty = difficulty_table()
+        self.difficulty = load_difficulty()
         self.level_list.selected = self._initial_level(level)
         self.back = Button(_("Back"), app.pop, icon="ui/icon_back", sound="ui_back")
         self.tutorial = Button(_("Tutorial"), lambda: open_tutorial(app, "arenas"),

@@ -14,8 +14,7 @@ from arenas.session import format_ms
 from common import text
 from common.i18n import N_, _, language
 from common.line_edit import SELECTION_RGB
-from common.widget_parts import Keyed, list_reach
-from common.widgets import ListBox, draw_scrollbar
+from common.widgets import ListBox, Widget, draw_scrollbar
 
 if TYPE_CHECKING:
     from common.app import App
@@ -49,7 +48,7 @@ class Choices:
         return _(name) if name in BOT_NAMES else name or default_name(seat)
 
 
-class NameField(Keyed):
+class NameField(Widget):
     """A player's name: click or Enter to edit, type, Enter or Tab to finish. Opened by the keyboard (Enter)
     the name is selected, so the first key replaces it; Ctrl+A selects it too."""
 
@@ -107,7 +106,7 @@ class NameField(Keyed):
             pygame.draw.line(surface, app.theme.text, (r.right + 2, r.top + 2), (r.right + 2, r.bottom - 2), 2)
 
 
-class SeatKind(Keyed):
+class SeatKind(Widget):
     """Human or bot for one seat: a two-way switch beside the name (click, Enter or Left/Right)."""
 
     def __init__(self, index: int, choices: Choices, on_change: Callable[[int, bool], None]) -> None:
@@ -153,7 +152,7 @@ class SeatKind(Keyed):
                            bold=chosen)
 
 
-class LevelList(ListBox, Keyed):
+class LevelList(ListBox):
     """Levels with their number, name, lock or best time; Up/Down select, Enter starts."""
 
     def __init__(self, levels: list[Level], records: Records, on_start: Callable[[int], None]) -> None:
@@ -176,9 +175,6 @@ class LevelList(ListBox, Keyed):
         records = tuple((lv.number, lv.name, self.records.is_unlocked(lv.number), self.records.get(lv.number).wins,
                          self.records.best_ms(lv.number)) for lv in shown)
         return tuple(self.rect), self.row_h, self.scroll, self.selected, len(self.items), records, language()
-
-    def reach(self, app: App) -> pygame.Rect:
-        return list_reach(self, app)
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         rh = app.px(self.row_h)

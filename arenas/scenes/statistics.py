@@ -4,8 +4,8 @@ from __future__ import annotations
 from arenas.records import Records
 from arenas.rules import LevelError, load_levels
 from arenas.session import format_ms
+from common.games import StatsPage
 from common.i18n import _, format_percent, pgettext
-from common.replay_index import StatsPage
 
 
 def _level_names() -> dict[int, str]:

@@ -1,9 +1,8 @@
 """Arzium bots: every bot has `decide(state, seat) -> Action`, deterministic from its seed.
 
 Levels: "easy" (a sensible beginner), "normal" (the greedy bot; "greedy" is the same), "hard"
-(Monte Carlo tree search against the clock), "hard-v1" (the first hard bot, 300 iterations per
-decision: for tournaments only, never offered to players) and "random" (uniform legal moves, for
-tests). `hint(state)` is the hard bot's move for the player to act.
+(Monte Carlo tree search against the clock) and "random" (uniform legal moves, for tests). `hint(state)` is
+the hard bot's move for the player to act.
 """
 from __future__ import annotations
 
@@ -26,14 +25,9 @@ class Bot(Protocol):
         ...
 
 
-def _classic_hard(rng: random.Random) -> HardBot:
-    return HardBot(rng, classic=True)
-
-
 BOT_LEVELS: dict[str, Callable[[random.Random], Bot]] = {
-    "easy": EasyBot, "normal": GreedyBot, "greedy": GreedyBot, "hard": HardBot, "hard-v1": _classic_hard,
-    "random": RandomBot}
-HARD_LEVELS = ("hard", "hard-v1")  # the levels that take an iteration budget and a time cap
+    "easy": EasyBot, "normal": GreedyBot, "greedy": GreedyBot, "hard": HardBot, "random": RandomBot}
+HARD_LEVELS = ("hard",)  # the levels that take an iteration budget and a time cap
 LEVELS = ("easy", "normal", "hard")  # the levels a player chooses from, weakest first
 
 
@@ -42,16 +36,14 @@ def make_bot(level: str, seed: int, iterations: int | None = None, max_seconds: 
 
     `iterations` sets a hard bot's search budget per decision and `max_seconds` caps it by wall-clock
     time (a decision that hits the cap is no longer reproducible). Without either, "hard" thinks up
-    to `THINK_SECONDS` (at most `MAX_ITERATIONS` iterations) and "hard-v1" runs `DEFAULT_ITERATIONS`;
-    with only `iterations`, "hard" runs exactly that many (reproducible). Other levels ignore both.
+    to `THINK_SECONDS` (at most `MAX_ITERATIONS` iterations); with only `iterations`, "hard" runs exactly
+    that many (reproducible). Other levels ignore both.
     """
     try:
         factory = BOT_LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})") from None
     rng = random.Random(seed)
-    if level == "hard-v1":
-        return HardBot(rng, iterations or DEFAULT_ITERATIONS, max_seconds, classic=True)
     if level == "hard":
         if iterations is None and max_seconds is None:
             max_seconds = THINK_SECONDS

@@ -41,14 +41,13 @@ def hard_positions(players: int, seed: int, count: int) -> list[tuple[GameState,
     return out
 
 
-def hard_work(players: int, seed: int, positions: int, iterations: int, classic: bool = False) -> tuple[int, float]:
-    """Hard's iterations and CPU seconds over `positions` decisions of `iterations` iterations each
-    (`classic`: the first version's search, "hard-v1")."""
+def hard_work(players: int, seed: int, positions: int, iterations: int) -> tuple[int, float]:
+    """Hard's iterations and CPU seconds over `positions` decisions of `iterations` iterations each."""
     total_iter = 0
     total_s = 0.0
     for i, (state, p) in enumerate(hard_positions(players, seed, positions)):
         rng = random.Random(seed * 1000 + i)
-        bot = HardBot(rng, iterations, classic=True) if classic else HardBot(rng, iterations)
+        bot = HardBot(rng, iterations)
         start = time.process_time()
         bot.decide(state, p)
         total_s += time.process_time() - start
@@ -65,7 +64,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=8, help="Hard decisions (default 8)")
     parser.add_argument("--iterations", type=int, default=200, help="iterations per Hard decision (default 200)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--classic", action="store_true", help="also time the first version's search (hard-v1)")
     parser.add_argument("--only", choices=("random", "hard"),
                         help="run one of the two (e.g. under valgrind --tool=callgrind, which counts instructions)")
     args = parser.parse_args(argv)
@@ -76,10 +74,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.only != "random":
         done, seconds = hard_work(args.hard_players, args.seed, args.positions, args.iterations)
         print(f"hard ({args.hard_players} players): {done / seconds:.0f} iterations/s over {args.positions} "
-              f"decisions ({done} iterations)")
-    if args.classic:
-        done, seconds = hard_work(args.hard_players, args.seed, args.positions, args.iterations, classic=True)
-        print(f"hard-v1 ({args.hard_players} players): {done / seconds:.0f} iterations/s over {args.positions} "
               f"decisions ({done} iterations)")
     return 0
 

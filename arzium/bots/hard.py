@@ -11,20 +11,19 @@ the greedy values, so the search spends its visits on the moves the evaluation l
 further only where the outcome disagrees.
 
 The budget is a number of iterations (reproducible), optionally capped by wall-clock seconds (not
-reproducible when the cap is hit). Two versions play: today's level ("hard") stops early once the
-most visited move cannot be overtaken in the budget left, keeps a safety margin under its time cap,
-lists a new leaf's candidates only on its second visit (the first plays the cheap rollout move
-from it, so most leaves cost one rollout step, not a full evaluation) and its rollouts play the
-best-valued search; `classic` is the first version ("hard-v1": every new leaf is evaluated in full,
-the budget is always spent, rollout searches are any at least as good as the first one listed),
-kept for comparisons. Both place markers whenever they can once a rival is out of markers or from turn
-`greedy.STALL_TURN` on, like every level (`greedy.progress_only`), so a game they would rather not finish ends.
+reproducible when the cap is hit). The search stops early once the most visited move cannot be
+overtaken in the budget left, keeps a safety margin under its time cap, lists a new leaf's candidates
+only on its second visit (the first plays the cheap rollout move from it, so most leaves cost one
+rollout step, not a full evaluation) and its rollouts play the best-valued search. It places markers
+whenever it can once a rival is out of markers or from turn `greedy.STALL_TURN` on, like every level
+(`greedy.progress_only`), so a game it would rather not finish ends.
 """
 from __future__ import annotations
 
 import math
 import random
 import time
+from collections.abc import Callable
 
 from arzium.bots.greedy import (
     ABILITY_VALUE,
@@ -61,7 +60,7 @@ from arzium.rules import (
     searches,
 )
 
-DEFAULT_ITERATIONS = 300  # the first version's budget (and the hint's)
+DEFAULT_ITERATIONS = 300  # the hint's budget
 THINK_SECONDS = 0.8       # the hard level's default time cap per decision (the window's limit)
 MAX_ITERATIONS = 100_000  # the hard level's iteration ceiling when it thinks against the clock
 TIME_MARGIN = 2.0         # a capped search stops when this many more mean iterations would pass the cap
@@ -132,7 +131,7 @@ def rewards(state: GameState) -> list[float]:
     return out
 
 
-class _Node:
+class Node:
     """Statistics of one action sequence: visits, reward sums per player, its candidates with priors."""
 
     __slots__ = ("children", "ranked", "sig", "total", "visits")
@@ -140,7 +139,7 @@ class _Node:
     def __init__(self, players: int) -> None:
         self.visits = 0
         self.total = [0.0] * players
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[Action, Node] = {}
         self.ranked: list[tuple[Action, float]] | None = None
         self.sig: tuple[object, ...] | None = None
 
@@ -200,11 +199,10 @@ class HardBot:
     """Determinized MCTS player; deterministic for a given seed and iteration budget."""
 
     def __init__(self, rng: random.Random, iterations: int = DEFAULT_ITERATIONS,
-                 max_seconds: float | None = None, classic: bool = False) -> None:
+                 max_seconds: float | None = None) -> None:
         self.rng = rng
         self.iterations = iterations
         self.max_seconds = max_seconds
-        self.classic = classic
         self.last_iterations = 0
 
     def decide(self, state: GameState, seat: int) -> Action:
@@ -220,7 +218,7 @@ class HardBot:
         if len(ranked) == 1:
             self.last_iterations = 0
             return ranked[0][0]
-        root = _Node(len(state.players))
+        root = Node(len(state.players))
         root.ranked, root.sig = ranked, _signature(state)
         self.last_iterations = self._search(root, state, seat, rng, policy, start)
         if not root.children:  # no time for even one iteration: the greedy move
@@ -228,18 +226,12 @@ class HardBot:
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total[seat] / kv[1].visits))
         return best[0]
 
-    def _search(self, root: _Node, state: GameState, seat: int, rng: random.Random, policy: GreedyBot,
+    def _search(self, root: Node, state: GameState, seat: int, rng: random.Random, policy: GreedyBot,
                 start: float) -> int:
         """Run the iterations the budget allows (the time cap counts from `start`); how many ran."""
         clock = time.perf_counter
         cap = self.max_seconds
         done = 0
-        if self.classic:
-            deadline = None if cap is None else start + cap
-            while done < self.iterations and (deadline is None or clock() < deadline):
-                _iterate(root, state, seat, rng, policy, False)
-                done += 1
-            return done
         if cap is not None and clock() - start > cap:  # listing the candidates took it all: the greedy move
             return 0
         while done < self.iterations:
@@ -252,12 +244,12 @@ class HardBot:
                 left = min(left, int((cap - elapsed) / per))
             if _settled(root, left):
                 break
-            _iterate(root, state, seat, rng, policy, True)
+            iterate(root, state, seat, rng, policy)
             done += 1
         return done
 
 
-def _settled(root: _Node, left: int) -> bool:
+def _settled(root: Node, left: int) -> bool:
     """Whether the most visited move stays the most visited whatever `left` more iterations do."""
     first = second = 0
     for child in root.children.values():
@@ -269,11 +261,16 @@ def _settled(root: _Node, left: int) -> bool:
     return first > second + left
 
 
-def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, policy: GreedyBot, lazy: bool) -> None:
+SearchPick = Callable[[list[tuple[float, Action]]], Action]  # a rollout's search among the valued ones
+
+
+def iterate(root: Node, state: GameState, seat: int, rng: random.Random, policy: GreedyBot, lazy: bool = True,
+             pick: SearchPick | None = None) -> None:
     """One iteration: deal the hidden cards anew, walk down the tree adding one node, play greedy
     moves until `seat`'s next turn starts (so every position is scored at the same point of the
     round), score it and add the rewards along the path. `lazy`: a leaf's first visit plays the
-    rollout move from it; its candidates are listed on the second."""
+    rollout move from it, its candidates are listed on the second; else they are listed at once.
+    `pick`: the rollouts' search choice (see `rollout_action`)."""
     st = clone(state, share_rng=True)
     rng.shuffle(st.deck)
     rng.shuffle(st.art_deck)
@@ -287,7 +284,7 @@ def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, polic
         assert mover is not None
         if node.ranked is None:  # a leaf
             if lazy and not node.visits:  # its first visit: play it out from here
-                reached = _step(st, rollout_action(st, mover, policy, lazy), seat)
+                reached = _step(st, rollout_action(st, mover, policy, pick), seat)
                 break
             node.ranked, choice = candidates(st, mover, policy)
             node.sig = _signature(st)
@@ -298,14 +295,14 @@ def _iterate(root: _Node, state: GameState, seat: int, rng: random.Random, polic
         action = _select(node, st, mover, policy, len(st.deck) + len(st.art_deck) != hidden)
         child = node.children.get(action)
         if child is None:
-            child = node.children[action] = _Node(n)
+            child = node.children[action] = Node(n)
         reached = _step(st, action, seat)
         node = child
         path.append(node)
     while not reached and not is_over(st):
         p = current_player(st)
         assert p is not None
-        reached = _step(st, rollout_action(st, p, policy, lazy), seat)
+        reached = _step(st, rollout_action(st, p, policy, pick), seat)
     reward = rewards(st)
     for node in path:
         node.visits += 1
@@ -321,7 +318,7 @@ def _step(st: GameState, action: Action, seat: int) -> bool:
     return st.turn != turn and st.active == seat
 
 
-def _select(node: _Node, st: GameState, mover: int, policy: GreedyBot, dealt: bool) -> Action:
+def _select(node: Node, st: GameState, mover: int, policy: GreedyBot, dealt: bool) -> Action:
     """The candidate to follow (PUCT: the mean reward plus an exploration bonus led by the prior);
     `dealt`: a hidden card has been drawn on the way here."""
     options = node.ranked
@@ -344,11 +341,9 @@ def _select(node: _Node, st: GameState, mover: int, policy: GreedyBot, dealt: bo
     return action
 
 
-def rollout_action(state: GameState, seat: int, policy: GreedyBot, best: bool = True) -> Action:
-    """A cheap greedy move: Purse, else the best search (ties at random); greedy bids and buys.
-
-    `best` False is the first version's search choice: any search at least as good as the first one
-    listed (it read the unsorted values as sorted)."""
+def rollout_action(state: GameState, seat: int, policy: GreedyBot, pick: SearchPick | None = None) -> Action:
+    """A cheap greedy move: Purse, else the best search (ties at random, or `pick`'s choice among the
+    valued searches); greedy bids and buys."""
     if state.phase == Phase.BID:
         return bid_options(state, seat)[0]
     if state.phase == Phase.BUY:
@@ -359,8 +354,8 @@ def rollout_action(state: GameState, seat: int, policy: GreedyBot, best: bool = 
     if purse is not None:
         return UsePurse(purse)
     scored = progress_only(state, scored_searches(state, make_view(state, seat), searches(state, seat)))
-    if not best:
-        return policy.choose(scored)
+    if pick is not None:
+        return pick(scored)
     top = max(v for v, _ in scored)
     return policy.rng.choice([a for v, a in scored if v >= top - EPS])
 

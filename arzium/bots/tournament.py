@@ -15,13 +15,14 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-from arzium.bots import BOT_LEVELS, DEFAULT_ITERATIONS, HARD_LEVELS, MAX_ITERATIONS, THINK_SECONDS, make_bot
+from arzium.bots import BOT_LEVELS, DEFAULT_ITERATIONS, HARD_LEVELS, MAX_ITERATIONS, THINK_SECONDS, Bot, make_bot
 from arzium.bots.tournament_log import append_game, lineup_of, open_log
 from arzium.rules import (
     MAX_PLAYERS,
@@ -38,6 +39,8 @@ from common.memory import settle_worker
 from common.safe_text import print_line
 
 Z95 = 1.959964
+# A bot for a seat: (seed, the hard bots' iterations, their time cap) -> the bot; picklable, as games run in workers.
+BotMaker = Callable[[int, int | None, float | None], Bot]
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -53,11 +56,12 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game of a tournament: its index, deal seed, the bot level of each seat."""
+    """One game of a tournament: its index, deal seed, the bot level of each seat and how to make its bot."""
 
     index: int
     deal_seed: int
     lineup: tuple[str, ...]
+    makers: tuple[BotMaker, ...]
     bot_seed: int
     full_game: bool
     hard_iterations: int | None
@@ -74,8 +78,7 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
     """Play one game; its scores, winners and every seat's decision CPU times (seconds)."""
     n = len(spec.lineup)
     state = new_game(replace(default_setup(n, spec.full_game), first_player=spec.first_player), spec.deal_seed)
-    bots = [make_bot(level, spec.bot_seed * 16 + i, spec.hard_iterations, spec.time_cap)
-            for i, level in enumerate(spec.lineup)]
+    bots = [make(spec.bot_seed * 16 + i, spec.hard_iterations, spec.time_cap) for i, make in enumerate(spec.makers)]
     settle_worker()  # in a pool's worker: what earlier games filled the caches with costs no collector pause
     times: list[list[float]] = [[] for _ in range(n)]
     wall: list[list[float]] = [[] for _ in range(n)]
@@ -173,9 +176,6 @@ def progress_line(game: dict[str, Any], done: int, total: int) -> str:
 
 def budget(level: str, iterations: int | None, time_cap: float | None) -> str:
     """How much a hard `level` thinks per move with these tournament settings (see `make_bot`)."""
-    if level == "hard-v1":
-        text = f"{iterations or DEFAULT_ITERATIONS} iterations"
-        return text + (f", capped at {time_cap:g} s" if time_cap else "")
     if iterations is None and time_cap is None:
         time_cap = THINK_SECONDS
     if time_cap is None:
@@ -189,7 +189,7 @@ Progress = Callable[[dict[str, Any], int, int], None]  # a finished game, how ma
 def tournament(players: int, bots: list[str], games: int, seed: int, full_game: bool = True, workers: int = 2,
                hard_iterations: int | None = None, time_cap: float | None = None,
                rotate_first: bool = False, log: Path | None = None,
-               progress: Progress | None = None) -> dict[str, Any]:
+               progress: Progress | None = None, others: Mapping[str, BotMaker] | None = None) -> dict[str, Any]:
     """Play `games` seeded games with the bots rotated through the seats; results as a JSON-able dict.
 
     Keys: the arguments, ``balanced`` (every bot level sat in every seat equally often), ``results`` per
@@ -198,23 +198,25 @@ def tournament(players: int, bots: list[str], games: int, seed: int, full_game: 
     ``mean_turns``, ``elapsed_s`` (wall clock) and ``budgets`` (how much each hard level thought per move).
     `hard_iterations` and `time_cap` (wall seconds per move) apply to every hard level. With a `log` (see
     `tournament_log`) each game is written there as it ends and the games it holds already are not played
-    again (``resumed`` counts them); `progress` is told of each game as it ends.
+    again (``resumed`` counts them); `progress` is told of each game as it ends. `others` names bots that are
+    not levels of the game (development yardsticks), by the name `bots` gives them.
     """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"players: {players} (2-4)")
     if not bots:
         raise ValueError("bots: empty list")
-    unknown = [b for b in bots if b not in BOT_LEVELS]
+    makers: dict[str, BotMaker] = {level: partial(make_bot, level) for level in BOT_LEVELS} | dict(others or {})
+    unknown = [b for b in bots if b not in makers]
     if unknown:
-        raise ValueError(f"bots: unknown bot level {unknown[0]!r} (known: {', '.join(BOT_LEVELS)})")
+        raise ValueError(f"bots: unknown bot level {unknown[0]!r} (known: {', '.join(makers)})")
     if games <= 0:
         raise ValueError(f"games: {games} (must be positive)")
     if hard_iterations is not None and hard_iterations <= 0:
         raise ValueError(f"iterations: {hard_iterations} (must be positive)")
     if time_cap is not None and not 0 < time_cap <= 60:
         raise ValueError(f"time cap: {time_cap:g} s (must be above 0 and at most 60)")
-    specs = [GameSpec(g, seed * 1_000_003 + deal, lineup, seed * 1_000_003 + g, full_game, hard_iterations,
-                      time_cap, deal % players if rotate_first else 0)
+    specs = [GameSpec(g, seed * 1_000_003 + deal, lineup, tuple(makers[b] for b in lineup), seed * 1_000_003 + g,
+                      full_game, hard_iterations, time_cap, deal % players if rotate_first else 0)
              for g, (deal, lineup) in enumerate(lineups(players, bots, games))]
     settings = {"players": players, "bots": list(bots), "seed": seed, "full_game": full_game,
                 "hard_iterations": hard_iterations, "time_cap": time_cap, "rotate_first": rotate_first}

@@ -21,7 +21,7 @@ from arzium.rules.actions import (
     UseWake,
     action_from_json,
 )
-from arzium.rules.artifacts import artifact_window
+from arzium.rules.artifacts import artifact_window, first_artifact
 from arzium.rules.board import (
     DEFAULT_EDGES,
     EDGE_ROTATION,
@@ -107,7 +107,7 @@ from arzium.rules.score import (
     outcome_json,
     tied_on_points,
 )
-from arzium.rules.search import BLANK_COST, Placement, first_artifact, placement, searches
+from arzium.rules.search import BLANK_COST, Placement, placement, searches
 from arzium.rules.state import (
     MARKERS_PER_COLOUR,
     MAX_PLAYERS,

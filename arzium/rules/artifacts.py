@@ -1,13 +1,53 @@
-"""The active player's artifacts during the turn: which Purse, Slide and Wake uses are legal now, and
-carrying out a use (`arzium.rules.engine` decides the phase and the free rest that follow)."""
+"""Every artifact query and effect of a turn: which artifacts a player holds face up, which Purse, Slide and
+Wake uses are legal now, what a Purse makes affordable, carrying out a use and buying from the row
+(`arzium.rules.engine` orders the phases and decides the free rest that follows; the search artifacts,
+Turn, Free blank and Displace, are used by `arzium.rules.search`)."""
 from __future__ import annotations
 
 from arzium.rules.actions import Action, IllegalAction, UsePurse, UseSlide, UseWake
 from arzium.rules.board import NEIGHBOURS, SQUARES
 from arzium.rules.cards import Ability
-from arzium.rules.events import ArtifactUsed, CharacterFlipped, Event, MarkerSlid
-from arzium.rules.search import artifact_index, face_up_artifacts, first_artifact
+from arzium.rules.events import (
+    ArtifactBought,
+    ArtifactRowRefilled,
+    ArtifactUsed,
+    CharacterFlipped,
+    CoinsGained,
+    Event,
+    MarkerSlid,
+)
 from arzium.rules.state import GameState, Phase
+
+
+def face_up_artifacts(state: GameState, p: int, ability: str) -> tuple[str, ...]:
+    """`p`'s face-up artifacts with `ability`, in party order."""
+    ps = state.players[p]
+    arts = state.cards.artifacts
+    return tuple(a for a, up in zip(ps.artifacts, ps.artifacts_up) if up and arts[a].ability == ability)
+
+
+def first_artifact(state: GameState, p: int, ability: str) -> str | None:
+    """`p`'s first face-up artifact with `ability`, or None."""
+    ps = state.players[p]
+    arts = state.cards.artifacts
+    for a, up in zip(ps.artifacts, ps.artifacts_up):
+        if up and arts[a].ability == ability:
+            return a
+    return None
+
+
+def artifact_index(state: GameState, artifact: str, ability: str) -> int:
+    """The index in the active party of face-up `artifact` with `ability`; `IllegalAction` otherwise."""
+    ps = state.players[state.active]
+    if artifact not in ps.artifacts:
+        raise IllegalAction(f"you do not own artifact {artifact}")
+    i = ps.artifacts.index(artifact)
+    real = state.cards.artifact(artifact).ability
+    if real != ability:
+        raise IllegalAction(f"artifact {artifact} is a {real} artifact, not {ability}")
+    if not ps.artifacts_up[i]:
+        raise IllegalAction(f"artifact {artifact} is face down (used since your last rest)")
+    return i
 
 
 def artifact_uses(state: GameState, p: int) -> list[Action]:
@@ -54,9 +94,13 @@ def can_use_artifact(state: GameState, p: int) -> bool:
 
 def purse_affords(state: GameState, p: int) -> bool:
     """During the buy: whether `p`'s face-up Purses make an artifact of the row affordable that is not yet."""
-    coins = state.players[p].coins
-    reach = coins + len(face_up_artifacts(state, p, Ability.PURSE))
+    coins, reach = state.players[p].coins, spendable_coins(state, p)
     return any(coins < state.cards.artifact(a).cost <= reach for a in state.art_row)
+
+
+def spendable_coins(state: GameState, p: int) -> int:
+    """`p`'s coins with one more for each face-up Purse: what `p` could pay for an artifact of the row."""
+    return state.players[p].coins + len(face_up_artifacts(state, p, Ability.PURSE))
 
 
 def use_artifact(state: GameState, artifact: str, ability: str, events: list[Event]) -> None:
@@ -64,6 +108,17 @@ def use_artifact(state: GameState, artifact: str, ability: str, events: list[Eve
     i = artifact_index(state, artifact, ability)
     state.players[state.active].artifacts_up[i] = False
     events.append(ArtifactUsed(state.active, artifact, ability))
+
+
+def apply_purse(state: GameState, action: UsePurse, events: list[Event]) -> None:
+    """Turn the Purse of `action` face down for a coin; during the buy only to afford an artifact of the row."""
+    if state.phase == Phase.BUY:
+        artifact_index(state, action.artifact, Ability.PURSE)
+        if not purse_affords(state, state.active):
+            raise IllegalAction("during the buy a Purse may only be used to afford an artifact of the row")
+    use_artifact(state, action.artifact, Ability.PURSE, events)
+    state.players[state.active].coins += 1
+    events.append(CoinsGained(state.active, 1, "purse"))
 
 
 def apply_wake(state: GameState, action: UseWake, events: list[Event]) -> None:
@@ -100,3 +155,25 @@ def apply_slide(state: GameState, action: UseSlide, events: list[Event]) -> None
     state.board[src], state.board[dst] = -1, owner
     state._occ ^= (1 << src) | (1 << dst)
     events.append(MarkerSlid(state.active, owner, src, dst))
+
+
+def apply_buy(state: GameState, artifact: str, events: list[Event]) -> None:
+    """The active player buys `artifact` from the row, which is refilled from the pile while it lasts."""
+    p = state.active
+    ps = state.players[p]
+    if artifact not in state.art_row:
+        raise IllegalAction(f"artifact {artifact} is not in the row")
+    cost = state.cards.artifact(artifact).cost
+    if cost > ps.coins:
+        raise IllegalAction(f"artifact {artifact} costs {cost}; you have {ps.coins} coins")
+    ps.coins -= cost
+    ps.artifacts.append(artifact)
+    ps.artifacts_up.append(True)
+    events.append(ArtifactBought(p, artifact, cost))
+    pos = state.art_row.index(artifact)
+    if state.art_deck:
+        state.art_row[pos] = state.art_deck.pop()
+        events.append(ArtifactRowRefilled(pos, state.art_row[pos]))
+    else:
+        del state.art_row[pos]
+        events.append(ArtifactRowRefilled(pos, None))

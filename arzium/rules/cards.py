@@ -4,7 +4,7 @@ File format (one JSON object):
 
 - ``version``: the card data version (an integer from 1). Replays and saves record it: a game made with
   other card data would play differently, so it is refused with one line naming both versions.
-  Version 2 (issue 11, fair seats) turned nine patterns a quarter turn and took one coin off every land
+  Version 2 (fairer seats) turned nine patterns a quarter turn and took one coin off every land
   with two or three.
 - ``colours``: the 4 player colours, in the order the setup offers them.
 - ``characters``: 43 land/character cards ``{"id", "name", "story", "points" (1-4), "pattern",

@@ -45,11 +45,15 @@ from arzium.rules.actions import (
     UseWake,
 )
 from arzium.rules.artifacts import (
+    apply_buy,
+    apply_purse,
     apply_slide,
     apply_wake,
     artifact_uses,
     can_use_artifact,
+    first_artifact,
     purse_affords,
+    spendable_coins,
     use_artifact,
 )
 from arzium.rules.board import (
@@ -59,8 +63,6 @@ from arzium.rules.board import (
 )
 from arzium.rules.cards import Ability
 from arzium.rules.events import (
-    ArtifactBought,
-    ArtifactRowRefilled,
     BiddingStarted,
     BidPassed,
     BidPlaced,
@@ -70,7 +72,6 @@ from arzium.rules.events import (
     CardReplaced,
     CharacterUsed,
     ClaimsBegun,
-    CoinsGained,
     ConsolationCoin,
     Event,
     FinalRound,
@@ -86,9 +87,6 @@ from arzium.rules.score import outcome
 from arzium.rules.search import (
     BLANK_COST,
     any_search,
-    artifact_index,
-    face_up_artifacts,
-    first_artifact,
     legal_plan,
     plan_search,
     searches,
@@ -212,13 +210,7 @@ def apply(state: GameState, action: Action, *, checked: bool = True) -> list[Eve
             _end_search(state, events)
         case UsePurse(artifact):
             _require(phase in artifact_phases or phase == Phase.BUY, phase, "use a Purse")
-            if phase == Phase.BUY:
-                artifact_index(state, artifact, Ability.PURSE)
-                if not purse_affords(state, state.active):
-                    raise IllegalAction("during the buy a Purse may only be used to afford an artifact of the row")
-            use_artifact(state, artifact, Ability.PURSE, events)
-            state.players[state.active].coins += 1
-            events.append(CoinsGained(state.active, 1, "purse"))
+            apply_purse(state, action, events)
             _close_window(state, phase, events)
         case UseSlide():
             _require(phase in artifact_phases, phase, "use a Slide")
@@ -236,7 +228,7 @@ def apply(state: GameState, action: Action, *, checked: bool = True) -> list[Eve
             _apply_bid(state, action, events)
         case Buy(artifact):
             _require(phase == Phase.BUY, phase, "buy")
-            _apply_buy(state, artifact, events)
+            apply_buy(state, artifact, events)
             _end_turn(state, events)
         case SkipBuy():
             _require(phase == Phase.BUY, phase, "buy")
@@ -365,8 +357,7 @@ def _resolve_claims(state: GameState, events: list[Event]) -> None:
         if not _advance_bidding(state, events):
             return
     if state.setup.full_game:
-        p = state.active
-        coins = state.players[p].coins + len(face_up_artifacts(state, p, Ability.PURSE))
+        coins = spendable_coins(state, state.active)
         if any(state.cards.artifact(a).cost <= coins for a in state.art_row):
             state.phase = Phase.BUY
             return
@@ -446,27 +437,6 @@ def _claim(state: GameState, slot: int, winner: int, paid: int, events: list[Eve
     if len(w.cards) >= END_CHARACTERS and not state.final_round:
         state.final_round = True
         events.append(FinalRound(winner))
-
-
-def _apply_buy(state: GameState, artifact: str, events: list[Event]) -> None:
-    p = state.active
-    ps = state.players[p]
-    if artifact not in state.art_row:
-        raise IllegalAction(f"artifact {artifact} is not in the row")
-    cost = state.cards.artifact(artifact).cost
-    if cost > ps.coins:
-        raise IllegalAction(f"artifact {artifact} costs {cost}; you have {ps.coins} coins")
-    ps.coins -= cost
-    ps.artifacts.append(artifact)
-    ps.artifacts_up.append(True)
-    events.append(ArtifactBought(p, artifact, cost))
-    pos = state.art_row.index(artifact)
-    if state.art_deck:
-        state.art_row[pos] = state.art_deck.pop()
-        events.append(ArtifactRowRefilled(pos, state.art_row[pos]))
-    else:
-        del state.art_row[pos]
-        events.append(ArtifactRowRefilled(pos, None))
 
 
 def _end_turn(state: GameState, events: list[Event]) -> None:

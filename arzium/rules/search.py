@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from arzium.rules.actions import IllegalAction, Search
+from arzium.rules.artifacts import artifact_index, face_up_artifacts
 from arzium.rules.board import SIZE, SQUARES
 from arzium.rules.cards import Ability, Fit, Shape
 from arzium.rules.state import GameState
@@ -123,23 +124,6 @@ def _subsets(avail: int) -> tuple[tuple[tuple[int, ...], int], ...]:
 
 
 _SUBSETS: dict[int, tuple[tuple[tuple[int, ...], int], ...]] = {}
-
-
-def face_up_artifacts(state: GameState, p: int, ability: str) -> tuple[str, ...]:
-    """`p`'s face-up artifacts with `ability`, in party order."""
-    ps = state.players[p]
-    arts = state.cards.artifacts
-    return tuple(a for a, up in zip(ps.artifacts, ps.artifacts_up) if up and arts[a].ability == ability)
-
-
-def first_artifact(state: GameState, p: int, ability: str) -> str | None:
-    """`p`'s first face-up artifact with `ability`, or None."""
-    ps = state.players[p]
-    arts = state.cards.artifacts
-    for a, up in zip(ps.artifacts, ps.artifacts_up):
-        if up and arts[a].ability == ability:
-            return a
-    return None
 
 
 def searches(state: GameState, p: int) -> list[Search]:
@@ -318,20 +302,6 @@ def any_search(state: GameState, p: int) -> bool:
                     if not fit.mask & off:
                         return True
     return False
-
-
-def artifact_index(state: GameState, artifact: str, ability: str) -> int:
-    """The index in the active party of face-up `artifact` with `ability`; `IllegalAction` otherwise."""
-    ps = state.players[state.active]
-    if artifact not in ps.artifacts:
-        raise IllegalAction(f"you do not own artifact {artifact}")
-    i = ps.artifacts.index(artifact)
-    real = state.cards.artifact(artifact).ability
-    if real != ability:
-        raise IllegalAction(f"artifact {artifact} is a {real} artifact, not {ability}")
-    if not ps.artifacts_up[i]:
-        raise IllegalAction(f"artifact {artifact} is face down (used since your last rest)")
-    return i
 
 
 @dataclass(slots=True)

@@ -23,7 +23,7 @@ MARKERS_PER_COLOUR = 24
 START_COINS = (0, 1, 1, 2)  # by position in turn order from the first player
 ROW_SIZE = 4
 SEAT_KINDS = ("human", "bot")
-STATE_FORMAT = 2  # 2: the rules of issue 11 (artifacts after the search, phase "after")
+STATE_FORMAT = 2  # 2: artifacts are used after the search (phase "after")
 
 
 class Phase(StrEnum):

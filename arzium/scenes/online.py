@@ -26,8 +26,8 @@ from common.scenes.connection import room_parts
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.online_room import Hosted
     from common.online_session import OnlineSession
-    from common.scenes.lobby import Hosted
 
 
 def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScene:

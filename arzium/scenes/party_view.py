@@ -117,12 +117,11 @@ class PartyView:
         """Between cells; name plates may span it, so neighbouring plates touch but never overlap."""
         return self.app.px(4)
 
-    def _label_w(self, cards: tuple[str, ...]) -> int:
-        """How wide a cell must be for every one of `cards` to have its name, or a shorter form of it, on one
-        line at the smallest size."""
+    def _label_ws(self, cards: tuple[str, ...]) -> list[int]:
+        """How wide each of `cards`' cells must be for its name, or a shorter form of it, to fit on one line at
+        the smallest size (name plates may span the gap to the next cell)."""
         small = self.name_sizes()[2]
-        widest = max((name_width(_(self.art.cards.card(c).name), small) for c in cards), default=0)
-        return widest + 2 * self._plate_pad() - self._gap()
+        return [name_width(_(self.art.cards.card(c).name), small) + 2 * self._plate_pad() - self._gap() for c in cards]
 
     def geometry(self, cards: tuple[str, ...], n_artifacts: int) -> _Geometry:
         key = (self.rect.size, self.side, cards, n_artifacts, self.name_sizes())
@@ -157,31 +156,63 @@ class PartyView:
         arts = [pygame.Rect(arts_left + (i % per_row) * (tile + px(4)), arts_top + (i // per_row) * (tile + px(4)),
                             tile, tile) for i in range(n_artifacts)]
         n_cards = len(cards)
-        cell, cells = self._grid(cards_area, max(n_cards + 1, 6 if self.horizontal else 8), self._label_w(cards))
+        cell, cells = self._grid(cards_area, max(n_cards + 1, 6 if self.horizontal else 8), self._label_ws(cards))
         return _Geometry(banner, purse, supply, arts, cells[:n_cards + 1], cell)
 
-    def _grid(self, area: pygame.Rect, n: int, label_w: int) -> tuple[int, list[pygame.Rect]]:
-        """Cells for `n` cards, the largest that fit in `area`: as tall as a card is long and as wide as
-        that or as a name plate (`label_w`), whichever is wider; a single column when nothing else fits."""
+    def _grid(self, area: pygame.Rect, n: int, labels: list[int]) -> tuple[int, list[pygame.Rect]]:
+        """Cells for `n` cards (the first ones named, `labels` being how wide their names need a cell to be),
+        the largest that fit in `area`, in as many rows as make them largest: each as tall as a card is long
+        and as wide as the card leaning aside or as its name, whichever is wider."""
         gap = self._gap()
-        cap = self.app.px(112)
-        best = (0, 1, 1, 1)
+        widths = labels + [0] * (n - len(labels))
+
+        def row_widths(height: int, cols: int) -> list[int] | None:
+            """The cells' widths at `height` in rows of `cols`, or None when a row is too wide for `area`."""
+            card = self._slot_w(self._card_size(height))
+            cells = [max(card, w) for w in widths]
+            rows = [cells[i:i + cols] for i in range(0, n, cols)]
+            return cells if all(sum(row) + (len(row) - 1) * gap <= area.w for row in rows) else None
+
+        best: tuple[int, int, list[int]] = (0, 1, [max(1, w) for w in widths])  # else a single column
         for rows in range(1, n + 1):
             cols = -(-n // rows)
-            room = (area.w - (cols - 1) * gap) // cols
-            if room < label_w and cols > 1:
-                continue
-            cell = min(room, (area.h - (rows - 1) * gap) // rows, cap)
-            if cell > best[0]:
-                best = (cell, min(room, max(cell, label_w)), rows, cols)
-        cell, cell_w, rows, cols = best
+            if rows > 1 and -(-n // (rows - 1)) == cols:
+                continue  # the same columns as fewer rows: no larger
+            lo, hi = 0, min((area.h - (rows - 1) * gap) // rows, self.app.px(112))
+            while lo < hi:  # the tallest cell whose rows still fit across
+                mid = (lo + hi + 1) // 2
+                lo, hi = (mid, hi) if row_widths(mid, cols) is not None else (lo, mid - 1)
+            found = row_widths(lo, cols) if lo > 0 else None
+            if found is not None and lo > best[0]:
+                best = (lo, cols, found)
+        cell, cols, cell_ws = best
         cell = max(1, cell)
-        total_w = cols * cell_w + (cols - 1) * gap
-        left = area.left + (area.w - total_w) // 2 if not self.horizontal else area.left
+        rows = -(-n // cols)
         top = area.top + (area.h - (rows * cell + (rows - 1) * gap)) // 2
-        cells = [pygame.Rect(left + (i % cols) * (cell_w + gap), top + (i // cols) * (cell + gap), cell_w, cell)
-                 for i in range(n)]
+        cells = []
+        for r in range(rows):
+            row = self._widened(cell_ws[r * cols:(r + 1) * cols], cell, area.w)
+            total = sum(row) + (len(row) - 1) * gap
+            x = area.left + (area.w - total) // 2 if not self.horizontal else area.left
+            for w in row:
+                cells.append(pygame.Rect(x, top + r * (cell + gap), w, cell))
+                x += w + gap
         return cell, cells
+
+    def _widened(self, row: list[int], most: int, room: int) -> list[int]:
+        """A row's cells widened alike toward `most` (room for longer names) as far as `room` allows."""
+        gap = self._gap()
+        lo, hi = 0, most
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if sum(max(w, mid) for w in row) + (len(row) - 1) * gap <= room else (lo, mid - 1)
+        return [max(w, lo) for w in row]
+
+    @staticmethod
+    def _slot_w(width: int) -> int:
+        """How wide a card `width` wide is when it leans aside used (with its shadow), or upright."""
+        tilt = math.radians(abs(USED_TILT))
+        return max(width, math.ceil(USED_SCALE * (width * math.cos(tilt) + width * 1.5 * math.sin(tilt))) + 2)
 
     def _card_size(self, cell: int) -> int:
         """Card width for a cell (cards are 2:3; a used card leans aside in the same cell)."""
@@ -222,6 +253,7 @@ class PartyView:
                            plate_height(len(lines), size))
         rect.center = (round(centre[0]), round(centre[1]))
         rect.top = max(rect.top, r.top - self.app.px(3))
+        rect.x = max(cell.left - self._gap() // 2, min(rect.x, cell.right + self._gap() // 2 - rect.w))  # own span
         return rect, lines, size
 
     def key_badge(self, shown: Shown, i: int) -> pygame.Rect:

@@ -1,5 +1,5 @@
-"""The Arzium result's picture: a row per player (their characters and artifacts, each with its points, and
-coins), the final map drawn small by the table's own map code, and the score over the game.
+"""The Arzium result's picture: a row per player (their characters, each named on its banner, and artifacts,
+each with its points, and coins), the final map drawn small by the table's own map code, and the score over the game.
 
 Everything here is still: the scene paints it once per size and language (`ResultView.picture`) and keeps
 the rectangles of what it drew (`Drawn`) for its tooltips and for the layout tests.
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.rules import GameState, Outcome
-from arzium.scenes.art import CardArt
+from arzium.scenes.art import FACE_BANNER, FACE_H, CardArt, name_lines, plate_height
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.result_chart import draw_score_chart
 from arzium.wording import points, shown_name
@@ -30,10 +30,13 @@ ROW_TINT = (255, 248, 228, 120)
 @dataclass
 class Drawn:
     """Where the picture put things, in window coordinates: per player their row and each card's and
-    artifact's tile (with what the tile's tooltip says), the map and the chart, and every text box."""
+    artifact's tile (with what the tile's tooltip says), each character's name plate (by card id: where, its
+    lines and size; a card too small for any form of its name at a readable size has none),
+    the map and the chart, and every text box."""
 
     rows: dict[int, pygame.Rect] = field(default_factory=dict)
     tiles: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    names: list[tuple[str, pygame.Rect, tuple[str, ...], int]] = field(default_factory=list)
     texts: list[pygame.Rect] = field(default_factory=list)
     map: pygame.Rect = field(default_factory=pygame.Rect)
     chart: pygame.Rect = field(default_factory=pygame.Rect)
@@ -89,7 +92,9 @@ class ResultView:
         label_h = app.px(16)
         card_h = min(app.px(110), row_h - head_h - label_h - app.px(8))
         sep = app.px(16)
-        card_w = min(round(card_h / 1.5), (area.w - app.px(24) - sep) // max(1, count) - app.px(4))
+        across = (area.w - app.px(24) - sep) // max(1, count)  # each tile's share of the row
+        card_w = min(round(card_h / 1.5), across - app.px(4))
+        step = max(card_w + app.px(4), min(across, round(card_w * 1.6)))  # spaced for the names when there is room
         for rank, i in enumerate(self.order):
             row = pygame.Rect(area.left, area.top + rank * (row_h + gap), area.w, row_h)
             drawn.rows[i] = row
@@ -100,7 +105,7 @@ class ResultView:
                 pygame.draw.rect(out, app.theme.accent, row, max(2, app.px(3)), border_radius=app.px(10))
             self._head(out, row, i, drawn)
             self._tiles(out, pygame.Rect(row.left + app.px(12), row.top + head_h, row.w - app.px(24),
-                                         row.h - head_h), i, card_w, sep, drawn)
+                                         row.h - head_h), i, card_w, step, sep, drawn)
 
     def _head(self, out: pygame.Surface, row: pygame.Rect, i: int, drawn: Drawn) -> None:
         """Star, marker, name; the points split; the total and the coins at the right."""
@@ -140,19 +145,20 @@ class ResultView:
             drawn.texts.append(text.draw_text(out, split, split_px, (110, 86, 60),
                                               (name_rect.right + app.px(14), y), "midleft"))
 
-    def _tiles(self, out: pygame.Surface, area: pygame.Rect, i: int, card_w: int, sep: int, drawn: Drawn) -> None:
-        """Every character card, then every artifact, each with its points under it."""
+    def _tiles(self, out: pygame.Surface, area: pygame.Rect, i: int, card_w: int, step: int, sep: int,
+               drawn: Drawn) -> None:
+        """Every character card with its name on its banner, then every artifact, each with its points under it."""
         app = self.app
         player = self.state.players[i]
         colour = self.state.setup.seats[i].colour
         card_h = round(card_w * 1.5)
         pts_px = app.font_px(14)
-        step = card_w + app.px(4)
         x = area.left
         for card_id in player.cards:
             card = self.state.cards.card(card_id)
             img = self.art.character(card_id, card_w, colour)
             rect = out.blit(img, (x, area.top))
+            self._name(out, rect, card_id, step, drawn)
             label = text.draw_text(out, str(card.points), pts_px, INK, (rect.centerx, rect.top + card_h + app.px(1)),
                                    "midtop", bold=True)
             drawn.texts.append(label)
@@ -173,3 +179,20 @@ class ResultView:
             drawn.tiles.append((rect.union(label), _("{name}: {points}").format(name=_(artifact.name),
                                                                                  points=points(artifact.points))))
             x += step
+
+    def _name(self, out: pygame.Surface, card: pygame.Rect, card_id: str, room: int, drawn: Drawn) -> None:
+        """A character's name (or the shorter form it is called by) on a ribbon over its card's banner, at the
+        largest size that fits in `room` px (none when the card is too small for 10 px letters)."""
+        app = self.app
+        pad = app.px(2)
+        sizes = (app.font_px(15), app.font_px(13), 10)
+        lines, px = name_lines(_(self.state.cards.card(card_id).name), room - 2 * pad, 1, sizes)
+        if text.font(px, True).size(lines[0])[0] > room - 2 * pad:
+            return
+        plate = pygame.Rect(0, 0, min(room, text.font(px, True).size(lines[0])[0] + 2 * pad + app.px(6)),
+                            plate_height(1, px))
+        _bx, by, _bw, bh = FACE_BANNER
+        plate.center = (card.centerx, card.top + round((by + bh / 2) * card.h / FACE_H))
+        plate.top = max(plate.top, card.top - app.px(3))
+        out.blit(self.art.name_plate(lines, px, plate.w, False), plate)
+        drawn.names.append((card_id, plate, lines, px))

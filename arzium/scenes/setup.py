@@ -46,8 +46,8 @@ from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.text_field import TextField
 from common.tutorial_launch import open_tutorial
-from common.widget_parts import Keyed, frozen, widget_screen, window_part
-from common.widgets import Button, Choice, Widget, WidgetGroup
+from common.widget_parts import widget_screen, window_part
+from common.widgets import Button, Choice, Widget, WidgetGroup, frozen
 
 if TYPE_CHECKING:
     from arzium.save import SavedGame
@@ -68,7 +68,8 @@ def name_field(value: str, on_change: Callable[[str], Any]) -> TextField:
     return TextField(value, on_change, _("Click to type a name"), limit=MAX_NAME, fallback=_("Player"))
 
 
-class LevelSegment(Keyed):
+
+class LevelSegment(Widget):
     """One part of a bot seat's level picker (Easy | Normal | Hard): the chosen part is pressed in, with a
     lit bar under its name (never a ring: a ring is the keyboard's focus); Left/Right pick the neighbouring
     level."""

@@ -5,6 +5,7 @@ draws comes from the play scene's parts (table, choice, hints, sidebar, the `Sho
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -120,8 +121,9 @@ class TableView:
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def parts(self) -> list[Part]:
-        """The table as parts of the frame (`common.layers`), bottom to top."""
+    def parts(self, above: Sequence[Part] = ()) -> list[Part]:
+        """The table as parts of the frame (`common.layers`), bottom to top; `above`: the scene's own, over the
+        table but under the tip of what the mouse rests on (a tip is always on top)."""
         sc = self.sc
         bg = self._backdrop(sc.app.size)
         shown = sc.shown
@@ -152,6 +154,7 @@ class TableView:
         if banner is not None:
             image, box = banner
             parts.append(Part(box, None, lambda surface: surface.blit(image, box)))
+        parts += above
         hover_part = self._hover_part()
         if hover_part is not None:
             parts.append(hover_part)
@@ -254,8 +257,8 @@ class TableView:
 
     def _tag_part(self, tag: pygame.Surface, cells: list[Cell], edge: str, style: str) -> Part:
         """A tag over the map frame's `edge` ("top": the ghost's, "bottom": a hint's), in line with the squares
-        `cells` cover: its first line on the frame hides no marker (more lines reach away from the map), and
-        the ghost's and a hint's never meet."""
+        `cells` cover: its first line on the frame hides no marker, more lines reach away from the map but never
+        into a party there (they reach over the map instead), and the ghost's and a hint's never meet."""
         bv = self.sc.board_view
         area = bv.cell_rect(*cells[0][:2]).unionall([bv.cell_rect(r, c) for r, c, _ in cells])
         y = bv.frame_rect.top if edge == "top" else bv.frame_rect.bottom
@@ -265,6 +268,11 @@ class TableView:
             box.bottom = y + line // 2 + line % 2
         else:
             box.top = y - line // 2
+        beside = [p.rect for p in self.sc.parties if p.rect.left < box.right and box.left < p.rect.right]
+        if edge == "top":  # a party's picture is painted over what reaches into it
+            box.top = max([box.top] + [r.bottom for r in beside if r.bottom <= y])
+        else:
+            box.bottom = min([box.bottom] + [r.top for r in beside if r.top >= y])
         if box.w <= bv.frame_rect.w:
             box.clamp_ip(bv.frame_rect.inflate(0, 2 * box.h))
         box.clamp_ip(pygame.Rect((0, 0), self.sc.app.size))

@@ -226,11 +226,11 @@ class TutorialScene(PlayScene):
         return rings
 
     def frame_parts(self) -> list[Part] | None:
-        parts = super().frame_parts() or []
         if not self.coach_on:
-            return parts
+            return self.view.parts()
+        parts: list[Part] = []
         squares = lesson_of(self.script.index).marks.squares
         if squares:
             cells = [(sq // SIZE, sq % SIZE, kind) for sq, kind in squares]
             parts.append(self.board_view.ghost_part(cells, self.colours[YOU], hint=True))
-        return parts + self.coach.parts()
+        return self.view.parts(parts + self.coach.parts())

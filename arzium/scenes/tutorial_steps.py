@@ -148,7 +148,7 @@ LESSONS: tuple[Lesson, ...] = (
     explain("rival_turned", 2, N_("Upside down"),
             N_("There it is: the Guide's pattern turned half round, because Snorebert sits opposite you. The map "
                "is always shown with your edge at the bottom."),
-            Marks(_sq(20, 21, 27))),
+            Marks(rings=(20, 21, 27))),
     wait("skip", 2, N_("Skipped squares"),
          N_("A square of the pattern that already holds a marker, anyone's, is skipped. Put your Scout on the "
             "marked squares: the one with Snorebert's marker is skipped."),
@@ -182,7 +182,7 @@ LESSONS: tuple[Lesson, ...] = (
     explain("blank_paid", 5, N_("Paid"),
             N_("Your marker on the coin paid 1 coin, and your 2 coins bought the blank. The other blank held "
                "Snorebert's marker, so it stayed as it was."),
-            Marks(_sq(23))),
+            Marks(rings=(23,))),
     explain("your_help", 6, N_("Helping pays"),
             N_("Snorebert filled the north land and claimed it. You had 1 marker there, so you got 1 coin for "
                "helping."),

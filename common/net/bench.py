@@ -44,7 +44,10 @@ class Player(Protocol):
     """A scripted player's game side: its model of the game, fed the room's frames, and its policy."""
 
     desyncs: int
-    poll_s: float | None  # how often to look for a move without a frame (real time), None: only on frames
+
+    @property
+    def poll_s(self) -> float | None:
+        """How often to look for a move without a frame (real time), None: only on frames."""
 
     def absorb(self, frame: dict[str, Any]) -> None:
         """One frame from the server."""

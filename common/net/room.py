@@ -96,7 +96,10 @@ class GameSide(Protocol):
     """A game's side of rooms (`G/room.py`)."""
 
     leaver_level: str      # the bot level that plays for a person away
-    bot_levels: tuple[str, ...]
+
+    @property
+    def bot_levels(self) -> tuple[str, ...]:
+        """The bot levels a room of this game may seat."""
 
     def seat_plan(self, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
         """Each seat of a setup: its bot level (None for a person's seat) and its name; `GameError` if the setup

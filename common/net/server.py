@@ -28,7 +28,7 @@ from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from common.games import GAMES, hook
+from common.games import GAMES
 from common.net.protocol import (
     MAX_BYTES,
     PROTOCOL_VERSION,
@@ -109,8 +109,8 @@ def _id_of(frame: str | bytes) -> int | None:
 
 
 def game_sides() -> dict[str, GameSide]:
-    """Every game with a room side (`GameEntry.room`), by key."""
-    return {key: hook(entry.room)() for key, entry in GAMES.items() if entry.room is not None}
+    """Every game's side of rooms (`common.games.Game.room`), by key."""
+    return {key: game.room() for key, game in GAMES.items()}
 
 
 class Server:

@@ -1,7 +1,7 @@
 """Figures of the rules screen: what a game's figure book gives (`Figure`), and the pieces both games build
 their figures from: a scene's frame cropped to a region, and a strip of panels joined by arrows.
 
-A game names its figure book in `common.games` (`GameEntry.rules_figures`, "module:NAME" of a
+A game gives its figure book through its `common.games.Game` (`rules_figures`, a function returning a
 `FigureBook`); a rules text shows figure `name` with a line `[figure: name]`.
 """
 from __future__ import annotations

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from common import text
-from common.games import GAMES, hook
+from common.games import GAMES
 from common.i18n import _
 from common.lan import free_port_near, lan_addresses
 from common.layers import Part
-from common.online_room import RoomView, SeatView, Where, seat_status
+from common.online_room import Hosted, RoomView, SeatView, Where, seat_status
 from common.online_session import OnlineSession
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -24,12 +24,6 @@ from common.widgets import Button, Widget, WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App
-
-
-class Hosted(Protocol):
-    """The room server this app runs (`common.net.server.EmbeddedServer`)."""
-
-    def stop(self) -> None: ...
 
 
 RUNNING: dict[int, Hosted] = {}
@@ -72,13 +66,10 @@ def stop_server(hosted: Hosted | None) -> None:
 def host_game(app: App, game: str, where: Where, name: str, turn_clock_s: int = 0) -> None:
     """Open the game's setup screen to host it; its Start creates the room (here or on a dedicated server)."""
     entry = GAMES[game]
-    if entry.online_setup is None:
-        app.toast(_("{game} cannot be played online yet").format(game=entry.title))
-        return
 
     def chosen(setup: dict[str, Any]) -> None:
         app.replace(LobbyScene(app, game, where, name, create=setup, turn_clock_s=turn_clock_s))
-    app.push(hook(entry.online_setup)(app, chosen))
+    app.push(entry.online_setup(app, chosen))
 
 
 def join_room(app: App, where: Where, code: str, watch: bool, name: str) -> None:
@@ -270,11 +261,11 @@ class LobbyScene(Scene):
 
     def _play(self, room: RoomView) -> None:
         entry = GAMES.get(room.game)
-        if entry is None or entry.online_play is None:
+        if entry is None:
             self.session.problem = _("This app cannot play {game} online").format(game=room.game)
             return
         self.started = True
-        scene = hook(entry.online_play)(self.app, self.session, self.hosted)
+        scene = entry.online_play(self.app, self.session, self.hosted)
         self.app.replace(scene)
 
     # -- screen -------------------------------------------------------------------------------------

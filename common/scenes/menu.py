@@ -68,11 +68,8 @@ class MenuScene(Scene):
 
     def start_game(self, key: str) -> None:
         game = GAMES[key]
-        if game.start is None:
-            self.app.toast(_("{game} is coming soon").format(game=game.title))
-            return
         try:
-            scene = game.make_start_scene(self.app)
+            scene = game.start(self.app)
         except DataError as exc:  # e.g. its shipped card data or a level file is corrupt: one line, no crash
             self.app.toast(_("{game} cannot open: {problem}").format(game=game.title, problem=exc))
             return
@@ -102,13 +99,10 @@ class MenuScene(Scene):
                               (_("Back"), lambda: None)]))
 
     def open_tutorials(self) -> None:
-        from common.tutorial_launch import has_tutorial, open_tutorial
-        games = [key for key in GAMES if has_tutorial(key)]
-        if not games:
-            self.app.toast(_("The tutorials are coming soon"))
-            return
+        from common.tutorial_launch import open_tutorial
         self.app.push(Dialog(self.app, _("Learn to play"), _("Which game would you like to learn?"),
-                             [*((GAMES[key].title, lambda key=key: open_tutorial(self.app, key)) for key in games),
+                             [*((game.title, lambda key=key: open_tutorial(self.app, key))
+                                for key, game in GAMES.items()),
                               (_("Back"), lambda: None)]))
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -21,8 +21,8 @@ from common.i18n import _, format_decimal, language
 from common.layers import Paint, Part, image_part, paint_all, subtract
 from common.replay_cursor import Cursor, Timeline
 from common.scene import Scene
-from common.widget_parts import Keyed, app_look, frozen, group_parts, text_part
-from common.widgets import Button, WidgetGroup
+from common.widget_parts import app_look, group_parts, text_part
+from common.widgets import Button, Widget, WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App
@@ -56,15 +56,12 @@ class Playback(Protocol):
 Glyph = Literal["start", "back", "play", "pause", "forward", "end", "slower", "faster"]
 
 
-class GlyphButton(Button, Keyed):
+class GlyphButton(Button):
     """A button showing a drawn transport glyph instead of a word."""
 
     def __init__(self, glyph: Glyph, on_click: Callable[[], None], tooltip: str) -> None:
         super().__init__("", on_click, tooltip, font=20)
         self.glyph = glyph
-
-    def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
-        return frozen(vars(self)), hovered, focused, hovered and pygame.mouse.get_pressed()[0]
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         super().draw(surface, app, hovered, focused)
@@ -105,7 +102,7 @@ class GlyphButton(Button, Keyed):
                 assert_never(self.glyph)
 
 
-class Scrubber(Keyed):
+class Scrubber(Widget):
     """The timeline: a track with the actions as ticks and a knob at the position; click or drag to jump."""
 
     def __init__(self, viewer: ReplayViewerScene) -> None:

@@ -12,13 +12,12 @@ import pygame
 from common import text
 from common.dialog import Dialog
 from common.files import DataError
-from common.games import GAMES, hook
+from common.games import GAMES, ReplayRow
 from common.i18n import N_, _
 from common.layers import Part
 from common.paths import replays_dir
 from common.replay import Replay, ReplayError, read_replay
 from common.replay_index import (
-    ReplayRow,
     broken_row,
     delete_replay,
     placeholder_row,
@@ -42,11 +41,11 @@ SHARES = (0.15, 0.15, 0.34, 0.18, 0.18)  # of the list's width, per column
 
 def watch_replay(app: App, replay: Replay, source: str) -> str | None:
     """Push the viewer for `replay`; one line saying why not when it cannot be watched."""
-    entry = GAMES.get(replay.game)
-    if entry is None or entry.replay_viewer is None:
+    game = GAMES.get(replay.game)
+    if game is None:
         return _("{source}: replays of this game cannot be watched").format(source=source)
     try:
-        playback = hook(entry.replay_viewer)(app, replay, source)
+        playback = game.replay_viewer(app, replay, source)
     except (ReplayError, DataError) as exc:
         return str(exc)
     app.push(ReplayViewerScene(app, playback))
@@ -76,6 +75,10 @@ class ReplayList(ListBox):
             self.selected = row
             if again:
                 self.activate(app)
+
+    def look(self, app: App, hovered: bool, focused: bool) -> None:
+        """Its rows show the screen's replay lines (`screen`), not only its own fields: drawn each frame."""
+        return None
 
     def columns(self, app: App) -> list[pygame.Rect]:
         """Each column's strip inside a row (left to right), relative to the row's left edge."""

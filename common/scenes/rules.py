@@ -8,7 +8,7 @@ import pygame
 
 from common import text
 from common.files import DataError, Kind, normalise_newlines, read_text
-from common.games import GAMES, hook
+from common.games import GAMES
 from common.i18n import _, language
 from common.layers import Part, image_part
 from common.scene import Scene
@@ -70,7 +70,7 @@ class RulesScene(Scene):
         super().__init__(app)
         self.backdrop = Backdrop(80)
         self.game = GAMES[game]
-        self.figures: FigureBook = hook(self.game.rules_figures)() if self.game.rules_figures else {}
+        self.figures: FigureBook = self.game.rules_figures()
         self.scroll = 0.0
         self.target = 0.0
         self.page: pygame.Surface | None = None

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from common import text
-from common.games import GAMES
+from common.games import GAMES, StatsPage
 from common.i18n import _
 from common.layers import Part
-from common.replay_index import StatsPage, statistics_pages
+from common.replay_index import statistics_pages
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.widget_parts import widget_screen, window_part

@@ -1,5 +1,8 @@
-"""Helpers for the Arenas rules tests: build exact, hand-made game states."""
+"""Helpers for the Arenas tests: build exact, hand-made game states; wait for the boards fitted off the frame
+loop."""
 from __future__ import annotations
+
+import threading
 
 from arenas.rules import (
     Card,
@@ -50,3 +53,11 @@ def where(state: GameState) -> dict[str, tuple]:
     """id -> (tile or ('lost', beside), remaining_ms), compact for exact assertions."""
     return {t.id: ((t.tile if t.tile is not None else ("lost", t.lost_beside)), t.remaining_ms)
             for t in state.timers.values()}
+
+
+def fits_finished() -> None:
+    """Wait until the background board fitting (`arenas.scenes.fitting.FitQueue`) has fitted what it was given:
+    join its thread."""
+    for thread in threading.enumerate():
+        if thread.name == "board-fits":
+            thread.join()

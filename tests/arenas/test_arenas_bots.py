@@ -7,15 +7,10 @@ import json
 import pytest
 
 from arenas.bots import BotSeat, TeammateBot, hint
+from arenas.bots.proof import LABELS, PROOF_PATH, Model, difficulty_label, load_difficulty, load_proof
 from arenas.bots.teammate import RETHINK_MS
 from arenas.bots.verify import (
-    LABELS,
     MIN_WIN_RATE,
-    PROOF_PATH,
-    Model,
-    difficulty_label,
-    load_difficulty,
-    load_proof,
     play_level,
     verify_levels,
     verify_levels_main,

@@ -6,7 +6,8 @@ import itertools
 import json
 from pathlib import Path
 
-from arenas.bots.verify import LABELS, Model, difficulty_label, load_proof, play_level
+from arenas.bots.proof import LABELS, Model, difficulty_label, load_proof
+from arenas.bots.verify import play_level
 from arenas.records import RECORDS_VERSION, RENUMBERED_IN_V2, Records
 from arenas.rules import load_levels, outcome_json
 from arenas.scenes.catalog import finished_game
@@ -74,7 +75,7 @@ def test_records_of_the_old_order_follow_their_levels(tmp_path: Path) -> None:
 
 
 def test_a_replay_written_in_the_old_order_still_plays_its_own_level() -> None:
-    old, new = 6, 7  # The Fast One was level 6 before the order of issue 11
+    old, new = 6, 7  # The Fast One was level 6 in records format 1
     assert RENUMBERED_IN_V2[old] == new
     setup, state = finished_game(level_number=new)  # a whole seeded game on it
     before = dataclasses.replace(setup.level, number=old)  # a replay embeds the whole level as it was

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from arenas.bots.levels_table import BEGIN, END, levels_table, main, rewrite
-from arenas.bots.verify import Model, load_proof
+from arenas.bots.proof import Model, load_proof
 from arenas.rules import load_levels
 
 

@@ -6,8 +6,9 @@ import statistics
 import pytest
 
 from arenas.bots.person import PERSON, PersonBot, PersonModel
+from arenas.bots.proof import Model
 from arenas.bots.teammate import BotSeat, TeammateBot
-from arenas.bots.verify import Model, bot_team, play_level
+from arenas.bots.verify import bot_team, play_level
 from arenas.rules import GameState, PlayCard, legal_actions, load_levels
 from arenas_support import make_level, make_state
 

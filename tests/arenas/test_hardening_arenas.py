@@ -1,4 +1,4 @@
-"""Issue 10 for Arenas: bad `--level` arguments, level files and replay contents give one line and exit 2 and
+"""Arenas against bad input: bad `--level` arguments, level files and replay contents give one line and exit 2 and
 change nothing on disk; record keys are read strictly, unknown record fields are kept, a newer records file
 is used read-only and never rewritten; two runs finishing alike never share a replay name; and any bytes
 given to a loader give an object or one line."""

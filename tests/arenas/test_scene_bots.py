@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, BotSeat, hint
+from arenas.bots.proof import load_difficulty
 from arenas.bots.teammate import JITTER_PCT, RETHINK_MS
-from arenas.bots.verify import load_difficulty
 from arenas.match import Phase
 from arenas.rules import (
     Card,
@@ -308,7 +308,7 @@ def test_setup_shows_bot_reaction_only_while_a_seat_is_a_bot(app: App, setup_sce
 
 def test_setup_shows_the_stored_person_label_when_there_is_a_proof_table(
         app: App, setup_scene: setup_screen.SetupScene, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert setup_screen.difficulty_table() == load_difficulty() == setup_scene.difficulty
+    assert load_difficulty() == setup_scene.difficulty and setup_scene.difficulty[1]["label"] == "Gentle"
     assert setup_screen.difficulty_text({"label": "Tricky", "win_rate": 0.46, "seeds": 100}) == \
         "Difficulty: Tricky · people win 46%"
     assert setup_screen.difficulty_text({"label": "Tricky"}) == ""

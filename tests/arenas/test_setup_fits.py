@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 import pygame
 import pytest
@@ -11,15 +10,9 @@ from arenas.rules import load_levels
 from arenas.scenes import flow, layouts
 from arenas.scenes.board import fit_args
 from arenas.scenes.fitting import FitQueue
+from arenas_support import fits_finished
 from common.app import App
 from common.scene import Scene
-
-
-def wait_for(done, seconds: float = 20.0) -> None:
-    deadline = time.perf_counter() + seconds
-    while not done():
-        assert time.perf_counter() < deadline, "timed out"
-        time.sleep(0.01)
 
 
 def test_a_queued_fit_is_done_in_the_background_and_then_cached() -> None:
@@ -28,7 +21,8 @@ def test_a_queued_fit_is_done_in_the_background_and_then_cached() -> None:
     args = fit_args(load_levels()[15], pygame.Rect(0, 0, 700, 400), 60.0)
     fits = FitQueue()
     assert fits.ready(args) is False
-    wait_for(lambda: fits.ready(args))
+    fits_finished()
+    assert fits.ready(args)
     hits = layouts.fit_board.cache_info().hits
     layouts.fit_board(*args)
     assert layouts.fit_board.cache_info().hits == hits + 1
@@ -57,9 +51,11 @@ def test_browsing_levels_fits_no_board_on_the_frame_loop(app: App, monkeypatch: 
             app.step([], 16)
     chosen = scene.selected_level
     assert chosen is not None and chosen.number == 7
-    deadline = time.perf_counter() + 30
-    while scene.warmed == () or not any(key[0] == 7 for key in scene.previews):  # its preview and play board
-        assert time.perf_counter() < deadline, "the board of the chosen level was never fitted"
+    for _ in range(100):
+        if scene.warmed != () and any(key[0] == 7 for key in scene.previews):  # its preview and play board
+            break
+        fits_finished()
         app.step([], 16)
-        time.sleep(0.005)
+    assert scene.warmed != () and any(key[0] == 7 for key in scene.previews), \
+        "the board of the chosen level was never fitted"
     assert fitted_on and threading.main_thread().name not in fitted_on

@@ -2,11 +2,15 @@
 banner it announces and every sound played recorded."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent import futures
+
 import pygame
 
 from arzium.rules import GameState, SeatSetup
 from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
+from arzium.thinking import Task
 from common.app import App
 from common.scene import Scene
 
@@ -35,6 +39,17 @@ def run(app: App, frames: int, events: list[pygame.event.Event] | None = None) -
     """`frames` frames of FRAME ms, each with `events`."""
     for _ in range(frames):
         app.step(events or [], FRAME)
+
+
+def step_until(app: App, done: Callable[[], bool], jobs: list[Task], frames: int = 3_000) -> None:
+    """Step frames of FRAME ms until `done()`, first waiting each time for the bot and hint jobs in flight
+    (`jobs`, see the `jobs` fixture): their answers, not the clock, move the table on. Fails after `frames`."""
+    for _ in range(frames):
+        if done():
+            return
+        futures.wait([job.future for job in jobs])
+        app.step([], FRAME)
+    assert done(), f"not done after {frames} frames"
 
 
 def put_on_table(app: App, scene: PlayScene) -> PlayScene:

@@ -23,7 +23,8 @@ from arzium.rules import (
     new_game,
     set_slot,
 )
-from arzium.rules.search import BLANK_COST, _search_cost_problem, face_up_artifacts, searches
+from arzium.rules.artifacts import face_up_artifacts
+from arzium.rules.search import BLANK_COST, _search_cost_problem, searches
 
 
 def reference_searches(state: GameState, p: int) -> list[Search]:

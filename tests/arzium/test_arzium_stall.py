@@ -10,12 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from arzium.bots import make_bot
+from arzium.bots import Bot, make_bot
 from arzium.bots.greedy import STALL_TURN, progress_only, scored_turn_actions
 from arzium.rules import GameState, MarkerPlaced, Phase, Search, apply, clone, current_player, is_over
+from first_hard import NAME as FIRST_HARD
+from first_hard import first_hard
 
 POSITION = Path(__file__).parent / "data" / "stall_hard_vs_v1.json"
-LEVELS = ["easy", "normal", "hard", "hard-v1"]
+LEVELS = ["easy", "normal", "hard", FIRST_HARD]
+
+
+def bot(level: str, seed: int) -> Bot:
+    """A bot of `level` (or the first Hard) searching 30 iterations a move if it searches."""
+    return first_hard(seed, 30) if level == FIRST_HARD else make_bot(level, seed, iterations=30)
 
 
 def stalled(turn: int = 151, rival_supply: int = 0) -> GameState:
@@ -35,7 +42,7 @@ def markers_placed_this_turn(state: GameState, level: str, seed: int) -> int:
     while state.turn == turn and not is_over(state) and state.phase != Phase.BID:
         p = current_player(state)
         assert p is not None
-        events = apply(state, make_bot(level, seed, iterations=30).decide(state, p))
+        events = apply(state, bot(level, seed).decide(state, p))
         placed += sum(isinstance(e, MarkerPlaced) for e in events)
     return placed
 
@@ -67,7 +74,7 @@ def test_from_the_stall_turn_every_level_places_markers_whatever_the_supplies(le
 
 def test_the_stalled_game_ends() -> None:
     state = stalled()
-    bots = [make_bot("hard", 5, iterations=30), make_bot("hard-v1", 6, iterations=30)]
+    bots = [bot("hard", 5), bot(FIRST_HARD, 6)]
     while not is_over(state) and state.turn < STALL_TURN + 100:
         p = current_player(state)
         assert p is not None

@@ -1,9 +1,11 @@
 """Tournaments: fair seat rotation on paired deals, Wilson intervals, summaries, the command's output."""
 import json
 from collections import Counter
+from functools import partial
 
 import pytest
 
+from arzium.bots import make_bot
 from arzium.bots.tournament import (
     lineups,
     summarize,
@@ -11,6 +13,10 @@ from arzium.bots.tournament import (
     tournament_main,
     wilson,
 )
+from first_hard import NAME as FIRST_HARD
+from first_hard import budget as first_hard_budget
+from first_hard import first_hard
+from first_hard import main as first_hard_main
 
 
 @pytest.mark.parametrize("players, bots", [
@@ -122,9 +128,9 @@ def test_an_unbalanced_tournament_says_so(capsys):
 
 def test_the_tournament_flags_set_the_hard_budget():
     from common.cli import build_parser
-    args = build_parser().parse_args(["tournament", "arzium", "--bots", "hard,hard-v1", "--iterations", "50",
+    args = build_parser().parse_args(["tournament", "arzium", "--bots", "hard,normal", "--iterations", "50",
                                       "--time-cap", "0.5"])
-    assert (args.bots, args.iterations, args.time_cap) == (["hard", "hard-v1"], 50, 0.5)
+    assert (args.bots, args.iterations, args.time_cap) == (["hard", "normal"], 50, 0.5)
     args = build_parser().parse_args(["tournament", "arzium"])
     assert (args.iterations, args.time_cap) == (None, None)
 
@@ -136,6 +142,7 @@ def test_the_tournament_flags_set_the_hard_budget():
     (["--iterations", "0"], "--iterations"),
     (["--iterations", "2.5"], "--iterations"),
     (["--bots", "hard,hard-v2"], "--bots"),
+    (["--bots", "hard,hard-v1"], "--bots"),  # the first Hard is a development yardstick, not a level
 ])
 def test_a_bad_tournament_flag_is_one_error_line(argv, flag, capsys):
     from common.cli import build_parser
@@ -151,16 +158,16 @@ def test_each_hard_bot_budget_is_named():
     assert budget("hard", None, None) == "up to 0.8 s (at most 100000 iterations)"
     assert budget("hard", 50, None) == "50 iterations"
     assert budget("hard", None, 0.5) == "up to 0.5 s (at most 100000 iterations)"
-    assert budget("hard-v1", None, None) == "300 iterations"
-    assert budget("hard-v1", None, 0.8) == "300 iterations, capped at 0.8 s"
+    assert first_hard_budget(None, None) == "300 iterations"
+    assert first_hard_budget(None, 0.8) == "300 iterations, capped at 0.8 s"
 
 
 def test_the_header_says_which_budget_each_hard_bot_used(capsys):
     from arzium.bots.tournament import format_table
-    res = tournament(2, ["hard", "hard-v1"], 2, 1, workers=1, hard_iterations=3)
-    assert res["budgets"] == {"hard": "3 iterations", "hard-v1": "3 iterations"}
+    res = tournament(2, ["hard", "normal"], 2, 1, workers=1, hard_iterations=3)
+    assert res["budgets"] == {"hard": "3 iterations"}
     lines = format_table(res).splitlines()
-    assert lines[1:3] == ["hard: 3 iterations per move", "hard-v1: 3 iterations per move"]
+    assert lines[1:3] == ["hard: 3 iterations per move", "bots rotated through the seats: hard, normal"]
     assert res["results"]["hard"]["wall_ms"]["max"] >= res["results"]["hard"]["wall_ms"]["p50"]
 
 
@@ -178,7 +185,8 @@ def test_rotate_first_takes_the_first_turn_round_the_seats_and_tells_win_rates_b
     """With --rotate-first deal d starts at seat d mod players (apart from the edges), each game's turn order
     is kept, and the wins are also counted by turn position; without it seat 1 always starts."""
     from arzium.bots.tournament import GameSpec, play_game
-    specs = [GameSpec(g, 5 + g, ("normal", "normal", "normal"), 7 + g, False, None, None, g % 3) for g in range(3)]
+    normal = partial(make_bot, "normal")
+    specs = [GameSpec(g, 5 + g, ("normal",) * 3, (normal,) * 3, 7 + g, False, None, None, g % 3) for g in range(3)]
     played = [play_game(s) for s in specs]
     assert [g["order"][0] for g in played] == [0, 1, 2]
     res = summarize(3, ["normal"], played)
@@ -196,3 +204,16 @@ def test_rotate_first_takes_the_first_turn_round_the_seats_and_tells_win_rates_b
     assert "2nd to play" in capsys.readouterr().out
     plain = tournament(2, ["normal", "easy"], 2, 4, full_game=False, workers=1)
     assert [k["wins"] for k in plain["positions"]] == [s["wins"] for s in plain["seats"]]  # seat 1 always starts
+
+
+def test_a_bot_that_is_no_level_sits_at_a_tournament_only_when_given_by_name():
+    with pytest.raises(ValueError, match="unknown bot level 'hard-v1'"):
+        tournament(2, ["hard", FIRST_HARD], 2, 1, workers=1, hard_iterations=3)
+    res = tournament(2, ["hard", FIRST_HARD], 2, 1, workers=1, hard_iterations=3, others={FIRST_HARD: first_hard})
+    assert res["results"][FIRST_HARD]["games"] == 2 and res["results"]["hard"]["games"] == 2
+
+
+def test_the_first_hard_tool_prints_both_budgets(capsys):
+    assert first_hard_main(["--games", "2", "--iterations", "3", "--workers", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:3] == ["hard: 3 iterations per move", "hard-v1: 3 iterations per move"]

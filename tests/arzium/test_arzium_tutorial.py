@@ -103,6 +103,14 @@ def test_the_ringed_squares_are_where_the_markers_go() -> None:
         assert {sq for sq, kind in marks.items() if kind == "skip"} == skipped, lesson.step.id
 
 
+def test_no_ghost_hides_a_marker_on_the_map() -> None:
+    """A step shows the markers already on the map ringed, never under a ghost of the player's own."""
+    for lesson in LESSONS:
+        board = position(lesson.at, part=lesson.part).board
+        covered = [sq for sq, kind in lesson.marks.squares if kind in ("ok", "blank_on") and board[sq] != -1]
+        assert covered == [], lesson.step.id
+
+
 def test_each_of_your_actions_has_its_waiting_step_and_the_rival_none() -> None:
     yours = 0
     for part, script in enumerate(SCRIPTS):
@@ -306,3 +314,15 @@ def test_the_bid_window_leaves_the_coach_and_the_land_in_sight(fast_app: App, si
     land = bid.table.slot_rect(bid.slot)
     assert not bid.box.colliderect(scene.coach.rect), (bid.box, scene.coach.rect)
     assert not bid.box.colliderect(land) and pygame.Rect((0, 0), size).contains(bid.box)
+
+
+def test_a_tip_is_drawn_over_the_coachs_rings(fast_app: App) -> None:
+    """At a step that rings a character, the tip of the artifact under the mouse comes last, over the ring."""
+    step = next(i for i, lesson in enumerate(LESSONS)
+                if lesson.marks.cards and position(lesson.at, part=lesson.part).players[YOU].artifacts)
+    scene = _open(fast_app, step)
+    _until_coach(fast_app, scene)
+    assert scene.coach.highlights  # the ringed character
+    scene.view.hover_key, scene.view.hover_ms = ("artifact", YOU, 0), 10_000
+    parts = scene.frame_parts()
+    assert parts is not None and parts[-1].paint == scene.view._draw_hover

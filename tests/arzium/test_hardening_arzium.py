@@ -1,4 +1,4 @@
-"""Issue 10 for Arzium: bad card data and saves give one line and change nothing else on disk, Resume is
+"""Arzium against bad input: bad card data and saves give one line and change nothing else on disk, Resume is
 offered only for a save the table can fully rebuild, the turn in progress is saved and comes back undoable,
 Start asks before replacing a saved game, and any bytes given to a loader give an object or one line."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 10, kind 7: no process outlives the app. The real app plays hard bots (whose thinking runs in the
+"""No process outlives the app. The real app plays hard bots (whose thinking runs in the
 worker process), is killed with SIGKILL, and within a few seconds neither the worker nor multiprocessing's
 resource tracker is left (Linux: the process table is read from /proc)."""
 from __future__ import annotations

@@ -13,6 +13,7 @@ from arzium.scenes.play import PlayScene
 from arzium.scenes.shown import Shown
 from common import text
 from common.app import App, AppOptions
+from common.i18n import _, set_language
 from common.settings import Settings
 
 SIZES = [(1280, 720), (960, 540)]
@@ -187,3 +188,53 @@ def test_a_banner_too_narrow_for_name_and_level_shows_the_name_then_a_shorter_fo
     assert label == "Dora Dormilona" and px >= 10
     label, _px = party._banner_label(text.font(10, True).size("Dora")[0] + 1)
     assert label == "Dora"
+
+
+def rows_of(rects: list[pygame.Rect]) -> list[list[pygame.Rect]]:
+    """Rects grouped into rows by their centres' height, top row first."""
+    rows: dict[int, list[pygame.Rect]] = {}
+    for r in rects:
+        key = next((y for y in rows if abs(y - r.centery) <= r.h // 4), r.centery)
+        rows.setdefault(key, []).append(r)
+    return [sorted(rows[y], key=lambda r: r.x) for y in sorted(rows)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_party_of_any_size_fills_its_place_with_named_cards(app: App, players: int, lang: str) -> None:
+    set_language(lang)
+    try:
+        parties_fill_their_places(app, players)
+    finally:
+        set_language("en")
+
+
+def parties_fill_their_places(app: App, players: int) -> None:
+    """Every party of 1 to 12 characters: the cards inside it, apart, named, and as large as the place allows."""
+    for n_cards in range(1, 13):
+        scene = table(app, players, n_cards)
+        shown = scene.shown
+        for party in scene.parties:
+            where = (party.side, n_cards)
+            places = [party.card_rect(shown, i) for i in range(n_cards + 1)]  # and where the next one goes
+            cards = places[:n_cards]
+            for i, card in enumerate(places):
+                assert party.rect.contains(card), where
+                assert card.collidelist(places[:i]) == -1, (where, i)
+            plates = []
+            for i, cid in enumerate(shown.cards[party.player]):
+                rect, lines, px = party.name_plate(shown, i)
+                font = text.font(px, True)
+                assert is_name_of(lines, _(CARDS.card(cid).name)), (where, lines)
+                assert all(font.size(line)[0] <= rect.w for line in lines), (where, lines, rect)
+                assert party.rect.contains(rect) and rect.collidelist(plates) == -1, (where, i)
+                plates.append(rect)
+            # a row more than half empty is allowed only when one row of all of them would not be larger
+            left, right = min(r.left for r in places), party.rect.right - app.px(8)
+            slot = max(r.w for r in places) / cards[0].h  # a place's width for its height
+            across = (right - left - n_cards * app.px(4)) / (slot * (n_cards + 1))
+            one_row = min(across, party.rect.h - 2 * app.px(8), app.px(112)) * 0.95
+            grid = rows_of(places)
+            for row in grid[:-1] if len(grid) > 1 else []:
+                empty = right - row[-1].right
+                assert empty <= (right - left) / 2 or cards[0].h >= one_row, (where, len(grid), empty, cards[0].h)

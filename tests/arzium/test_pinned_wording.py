@@ -73,11 +73,12 @@ def test_the_ghosts_note_sits_on_the_maps_top_edge_and_a_hints_on_its_bottom_edg
     frame = scene.board_view.frame_rect
     view = scene.view
     note = view._overlays(0)[-1].rect
-    assert note.centery == frame.top
+    parties = [party.rect for party in scene.parties]
+    assert note.top <= frame.top < note.bottom and note.collidelist(parties) == -1  # on the edge, clear of parties
     scene.hints.show(ghost.search)
     assert scene.hints.hint is not None
     tag = view._hint_parts(scene.hints.hint, 0)[-1].rect
-    assert tag.centery == frame.bottom and not tag.colliderect(note)
+    assert tag.top < frame.bottom <= tag.bottom and tag.collidelist(parties) == -1 and not tag.colliderect(note)
 
 
 def test_a_lands_tooltip_keeps_clear_of_that_land(app: App, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,6 +1,6 @@
 """The Arzium result for 2, 3 and 4 players at three window sizes: nothing overlaps, everything stays in the
-panel, long names fit, each card tells its name and points, and the score over the game ends at the final
-scores."""
+panel, long names fit, each card tells its name and points and wears its name, and the score over the game
+ends at the final scores."""
 from __future__ import annotations
 
 import random
@@ -10,7 +10,9 @@ import pytest
 
 from arzium.rules import SeatSetup, Setup, apply, is_over, legal_actions, new_game, outcome
 from arzium.scenes.flow import result_scene
+from common import text
 from common.app import App
+from common.i18n import _
 from helpers import FRAME
 
 LONG = ("Bartholomew Bun of the Hollow", "Archibald Inkwell-Snoozington", "Ferdinand Featherpillow", "Mo")
@@ -62,3 +64,16 @@ def test_the_result_is_laid_out_without_overlap(app: App, players: int, size: tu
     card = state.cards.card(state.players[scene.order[0]].cards[0])
     assert d.tiles[0][1] == f"{card.name}: {card.points} point" + ("" if card.points == 1 else "s")  # its tooltip
 
+    named = {cid: (plate, lines, px) for cid, plate, lines, px in d.names}  # on its banner, whole and apart
+    roomy = size != SIZES[0] or players == 2  # in the smallest window a party of 3 or 4 may be too small
+    for i in scene.order:
+        for cid in state.players[i].cards:
+            if cid not in named:
+                assert not roomy, cid
+                continue
+            plate, lines, px = named[cid]
+            name = _(state.cards.card(cid).name)
+            assert " ".join(lines) == name or (len(lines) == 1 and lines[0] in name.split()), (name, lines)
+            assert px >= 10 and all(text.font(px, True).size(line)[0] <= plate.w for line in lines), (name, px)
+            assert scene.panel.contains(plate) and d.rows[i].contains(plate)
+    assert not apart([plate for _cid, plate, _lines, _px in d.names])

@@ -35,9 +35,10 @@ from arzium.thinking import BotSpec
 from common.app import App
 from common.replay import read_replay
 from common.scene import Scene
-from table_spy import FRAME, click, key
+from table_spy import FRAME, click, key, step_until
 
 GAP_LIMIT_MS = 150  # the target is 50 ms; the slack is for a loaded 2-core test machine
+MAX_FRAMES = 3_600  # a paced minute: the bot's two decisions and the hint take a few seconds
 
 
 def table(app: App, *seats: SeatSetup, seed: int = 7, full: bool = False) -> PlayScene:
@@ -45,14 +46,6 @@ def table(app: App, *seats: SeatSetup, seed: int = 7, full: bool = False) -> Pla
     app.stack.clear_to(Scene(app))
     app.push(scene)
     return scene
-
-
-def step_until(app: App, done, seconds: float = 20.0) -> None:
-    deadline = time.perf_counter() + seconds
-    while not done():
-        assert time.perf_counter() < deadline, "timed out"
-        app.step([], FRAME)
-        time.sleep(0.003)
 
 
 HUMAN = SeatSetup("You", "red", "south", "human")
@@ -73,9 +66,9 @@ def frame_gaps_while_hard_thinks(app: App) -> list[float]:
     clock.tick()
     gaps: list[float] = []
     last = time.perf_counter()
-    deadline = time.perf_counter() + 30
-    while scene.table.state.turn < 4:  # the bot's turn 1, the human's turn 2 (with a hint), the bot's turn 3
-        assert time.perf_counter() < deadline, "the bot or the hint never answered"
+    for _ in range(MAX_FRAMES):
+        if scene.table.state.turn >= 4:  # the bot's turn 1, the human's turn 2 (with a hint), the bot's turn 3
+            break
         app.step([], clock.tick(60))
         now = time.perf_counter()
         if bot.thinking or scene.hints.pending:
@@ -90,6 +83,7 @@ def frame_gaps_while_hard_thinks(app: App) -> list[float]:
                 assert scene.act(scene.hints.hint.action)
             elif not scene.hints.pending:
                 app.step([key(pygame.K_h)], FRAME)
+    assert scene.table.state.turn >= 4, "the bot or the hint never answered"
     assert scene.table.assisted
     assert not thinking._pool_failed, "no worker process could be started: the bot thought on a thread"
     gaps.sort()
@@ -141,17 +135,17 @@ def test_setup_seat_levels_round_trip_into_seat_setup_and_the_table(app: App) ->
                                                 f"{chosen.seats[2].name} · Easy", f"{chosen.seats[3].name} · Normal"]
 
 
-def wait_for_hint(app: App, scene: PlayScene) -> None:
+def wait_for_hint(app: App, scene: PlayScene, jobs: list[thinking.Task]) -> None:
     app.step([key(pygame.K_h)], FRAME)
     assert scene.hints.pending
-    step_until(app, lambda: scene.hints.hint is not None)
+    step_until(app, lambda: scene.hints.hint is not None, jobs)
 
 
-def test_h_shows_a_legal_hint_on_the_map_and_marks_the_game_assisted(app: App) -> None:
+def test_h_shows_a_legal_hint_on_the_map_and_marks_the_game_assisted(app: App, jobs: list[thinking.Task]) -> None:
     scene = table(app, HUMAN, hard(), seed=3)
     app.step([], FRAME)
     assert scene.table.acting_human() == 0 and not scene.table.assisted
-    wait_for_hint(app, scene)
+    wait_for_hint(app, scene, jobs)
     hint = scene.hints.hint
     assert hint.action in legal_actions(scene.table.view_state())
     assert scene.table.assisted and scene.sidebar.hint_btn.label == "Hide hint"
@@ -168,14 +162,14 @@ def test_h_shows_a_legal_hint_on_the_map_and_marks_the_game_assisted(app: App) -
     assert path is not None and read_replay(path, "arzium").meta["assisted"] is True
 
 
-def test_no_hint_on_a_bots_turn_and_h_again_hides_the_hint(app: App) -> None:
+def test_no_hint_on_a_bots_turn_and_h_again_hides_the_hint(app: App, jobs: list[thinking.Task]) -> None:
     scene = table(app, dataclasses.replace(hard(), edge="south"), dataclasses.replace(HUMAN, edge="north"))
     app.step([key(pygame.K_h)], FRAME)
     assert scene.hints.task is None and scene.hints.hint is None and not scene.table.assisted
     assert scene.sidebar.hint_btn not in scene.group.widgets
     assert "your own turn" in app.toasts[-1].message
     human = table(app, HUMAN, hard())
-    wait_for_hint(app, human)
+    wait_for_hint(app, human, jobs)
     app.step([key(pygame.K_h)], FRAME)
     assert human.hints.hint is None and human.table.assisted
 
@@ -210,7 +204,7 @@ def test_a_hint_that_is_not_a_search_lights_its_button_or_artifact(app: App) -> 
 
 @pytest.mark.parametrize("threads", [False, True], ids=["worker process", "thread fallback"])
 def test_bots_of_every_level_take_turns_at_the_table(app: App, monkeypatch: pytest.MonkeyPatch,
-                                                       threads: bool) -> None:
+                                                       jobs: list[thinking.Task], threads: bool) -> None:
     if threads:
         monkeypatch.setattr(thinking, "_pool_failed", True)
     app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
@@ -219,7 +213,7 @@ def test_bots_of_every_level_take_turns_at_the_table(app: App, monkeypatch: pyte
     scene = table(app, *seats, seed=5, full=True)
     for c in scene.table.controllers.values():  # a smaller search keeps the test quick; the level is the same
         c.spec = BotSpec(c.spec.level, c.spec.seed, 60 if c.spec.level == "hard" else None)
-    step_until(app, lambda: scene.table.state.turn > 6 or is_over(scene.table.state), seconds=30)
+    step_until(app, lambda: scene.table.state.turn > 6 or is_over(scene.table.state), jobs)
     replay = new_game(scene.table.state.setup, scene.table.state.seed)
     movers = set()
     for action in scene.table.actions:  # who made each move, replayed
@@ -228,14 +222,14 @@ def test_bots_of_every_level_take_turns_at_the_table(app: App, monkeypatch: pyte
     assert movers == {0, 1, 2} and replay.to_dict() == scene.table.state.to_dict()
 
 
-def test_the_result_screen_and_replay_say_the_game_was_assisted(app: App) -> None:
+def test_the_result_screen_and_replay_say_the_game_was_assisted(app: App, jobs: list[thinking.Task]) -> None:
     seats = (HUMAN, hard())
     state, actions = played(Setup(seats, False, 0), 9, lambda s: False)
     scene = play_scene(app, state, actions)
     scene.table.assisted = True
     app.stack.clear_to(Scene(app))
     app.push(scene)
-    step_until(app, lambda: isinstance(app.stack.top, ResultScene))
+    step_until(app, lambda: isinstance(app.stack.top, ResultScene), jobs)
     result = app.stack.top
     assert result.assisted and result.replay_path
     assert read_replay(result.replay_path, "arzium").meta["assisted"] is True

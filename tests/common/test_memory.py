@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import gc
+from functools import partial
 from multiprocessing import get_context
 
+from arzium.bots import make_bot
 from arzium.bots.tournament import GameSpec, play_game
 from arzium.rules import default_setup, new_game
 from arzium.thinking import BotSpec, decide_job
@@ -13,7 +15,8 @@ from common.memory import settle_worker
 def _in_worker() -> tuple[int, int, int]:
     """Frozen objects before anything, after a tournament game, after a window's bot decision."""
     start = gc.get_freeze_count()
-    play_game(GameSpec(0, 5, ("normal", "easy"), 5, False, None))
+    play_game(GameSpec(0, 5, ("normal", "easy"), (partial(make_bot, "normal"), partial(make_bot, "easy")), 5, False,
+                       None))
     after_game = gc.get_freeze_count()
     state = new_game(default_setup(2, True), 3)
     decide_job(BotSpec("normal", 1, None), 0, 0, state.to_dict(), None)

@@ -17,7 +17,7 @@ from common import folder_opener
 from common.app import App
 from common.dialog import Dialog
 from common.folder_opener import opener_command
-from common.games import GAMES, hook
+from common.games import GAMES
 from common.paths import replays_dir
 from common.replay import Replay, read_replay
 from common.replay_index import replay_files, summarize
@@ -225,7 +225,7 @@ def test_random_input_never_breaks_the_viewers_or_the_list(app: App, folder: dic
     for game, path in (("arenas", folder["arenas"]), ("arzium", folder["arzium"])):
         replay = read_replay(path)
         fuzz_scene(app, lambda app, game=game, replay=replay: ReplayViewerScene(
-            app, hook(GAMES[game].replay_viewer or "")(app, replay, "fuzz")), seed, frames=250)
+            app, GAMES[game].replay_viewer(app, replay, "fuzz")), seed, frames=250)
     fuzz_scene(app, StatisticsScene, seed, frames=100)
     fuzz_scene(app, ReplaysScene, seed, frames=250)
 

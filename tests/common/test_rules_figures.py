@@ -9,7 +9,7 @@ import pytest
 
 from common import text
 from common.app import App
-from common.games import GAMES, hook
+from common.games import GAMES
 from common.scenes.figures import FigureBook
 from common.scenes.rules import RulesScene, parse_rules
 from helpers import close_app, make_app
@@ -30,10 +30,7 @@ def markers(path: Path) -> list[str]:
 
 
 def book(game: str) -> FigureBook:
-    ref = GAMES[game].rules_figures
-    assert ref is not None
-    found: FigureBook = hook(ref)()
-    return found
+    return GAMES[game].rules_figures()
 
 
 @pytest.mark.parametrize("game", ["arenas", "arzium"])

@@ -39,7 +39,7 @@ def fake_tutorial(app: App, step: int) -> Scene:
 
 @pytest.fixture()
 def fake_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(GAMES, "arenas", replace(GAMES["arenas"], tutorial=f"{__name__}:fake_tutorial"))
+    monkeypatch.setitem(GAMES, "arenas", replace(GAMES["arenas"], tutorial=fake_tutorial))
 
 
 def test_a_script_waits_for_the_right_action_and_explains_a_wrong_one() -> None:

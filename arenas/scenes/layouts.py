@@ -27,7 +27,7 @@ GLASS_H = 1.05         # standing hourglass (its name badge sits on its top cap)
 GLASS_W = GLASS_H * 0.6
 TAG_H = 0.2            # the part of the name tag sticking out above the top cap
 LOST_SCALE = 0.82      # a lost timer is drawn a little smaller, tilted...
-LOST_MIN_SCALE = 0.55  # ...and smaller still, down to this, where the board is crowded
+LOST_MIN_SCALE = 0.48  # ...and smaller still, down to this, where the board is crowded
 LOST_TILT = 28.0       # degrees
 LOST_TAG_H = 0.3       # a lost timer's name tag, across its top
 LOST_TAG_MIN_W = 0.62  # the tag's width: the tilted glass's, but never less than this
@@ -42,7 +42,7 @@ _SPOTS: tuple[tuple[float, float, float], ...] = (
     (-0.60, 0.72, 3.5), (0.60, 0.72, 3.5), (0.0, 0.95, 4.0),
 )
 _LOST_DIRECTIONS = 16   # a lost timer tries places all round its gear...
-_LOST_STEPS = (0.0, 0.3)  # ...just clear of it, and a little further out
+_LOST_STEPS = (0.0, 0.3, 0.6, 0.95)  # ...just clear of it, or further out where the standing glasses leave room
 _LOST_SHRINK = 0.9        # how much smaller it gets each time a board has no room for every one
 _LOST_GAP = 0.03          # what a lost timer keeps clear of every gear and every other lost timer
 
@@ -307,8 +307,8 @@ def _place_lost(gears: list[Point], deactivator: int, spots: list[Point], stone:
     scale = LOST_SCALE
     while True:
         lost, covered, crowded = _lost_at(scale, gears, deactivator, spots, stone, blocks)
-        if covered < 1e-6 or scale * _LOST_SHRINK < LOST_MIN_SCALE:  # (edges just touching are clear)
-            return lost, scale, 10 * covered + crowded / 2
+        if covered + crowded < 1e-6 or scale * _LOST_SHRINK < LOST_MIN_SCALE:  # (edges just touching are clear)
+            return lost, scale, 10 * (covered + crowded)
         scale *= _LOST_SHRINK
 
 
@@ -382,7 +382,7 @@ def _lost_at(scale: float, gears: list[Point], deactivator: int, spots: list[Poi
         return c
 
     def best(i: int) -> int:
-        scores = [(gear_cover + clash(i, k)) * 1000 + spot_cover * 20 + pref
+        scores = [(gear_cover + clash(i, k) + spot_cover) * 1000 + pref
                   for k, (_c, _r, pref, gear_cover, spot_cover) in enumerate(cands[i])]
         return scores.index(min(scores))
 
@@ -438,6 +438,7 @@ class _Shape:
     stone: Point
     bounds: tuple[float, float, float, float]
     penalty: float
+    lost_clear: bool  # no lost timer covers anything: a gear, the stone, another lost or a standing timer
 
 
 @lru_cache(maxsize=512)
@@ -449,6 +450,7 @@ def _shape(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int], 
     spots, stone, penalty = _place(gears, deactivator, blocks)
     lost, lost_scale, lost_penalty = _place_lost(gears, deactivator, spots, stone, blocks)
     penalty += lost_penalty
+    lost_clear = lost_penalty < 1e-6
     # Gears that are not neighbours must not overlap.
     for i in range(n_tiles):
         for j in range(i + 2, n_tiles):
@@ -456,7 +458,7 @@ def _shape(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int], 
             penalty += max(0.0, 1.08 - d) * 10
     outline = lost_look(lost_scale).outline
     bounds = _bounds(gears, spots, [outline.moved(*p) for p in lost if p is not None], stone, blocks)
-    return _Shape(gears, spots, lost, lost_scale, stone, bounds, penalty)
+    return _Shape(gears, spots, lost, lost_scale, stone, bounds, penalty, lost_clear)
 
 
 @lru_cache(maxsize=64)
@@ -472,6 +474,8 @@ def fit_board(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int
         s = min(bw / (x1 - x0), bh / (y1 - y0), max_s)
         # Bigger gears win, but every unit of overlap left costs 12 % of the size, and smaller lost timers up to 10 %.
         score = -s * max(0.2, 1.0 - 0.12 * max(0.0, penalty - 0.3)) * (0.9 + 0.1 * lost_scale / LOST_SCALE)
+        if not shape.lost_clear:  # an aspect where every lost timer lies clear wins over any where one cannot
+            score += 1e6
         if best is None or score < best[0]:
             best = (score, s, shape.gears, shape.spots, shape.lost, lost_scale, shape.stone, shape.bounds, penalty)
     assert best is not None

@@ -333,8 +333,8 @@ class PlayScene(Scene):
         geo = self.board.geo
         for tid in self.motion.looks:
             centre, _tilt, _lift = self.motion.place(tid, self.now)
-            scale = geo.lost_scale if self.run.state.timers[tid].lost else 1.0
-            r = geo.glass_rect(centre, scale)
+            # A lost timer answers wherever it is drawn (its tilted glass, name tag and badge).
+            r = geo.lost_parts(centre).outline if self.run.state.timers[tid].lost else geo.glass_rect(centre)
             if pygame.Rect(r.left, r.top, r.w, r.h).inflate(4, 4).collidepoint(pos):
                 return tid
         return None

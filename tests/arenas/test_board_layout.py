@@ -1,5 +1,6 @@
 """The fitted Arenas board: lost timers (glass, name tag and badge) never cover a gear, the Deactivator
-stone or one another, on every shipped level at the two window sizes we design for."""
+stone, one another or a standing timer, on every shipped level (and the tutorial's) at the two window sizes we
+design for, and a click picks the timer drawn under it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -7,9 +8,21 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from arenas.rules import load_levels
+from arenas.rules import Level, load_levels
+from arenas.rules.tutorial import FINAL_LEVEL, LESSON_LEVEL
 from arenas.scenes import flow, view
-from arenas.scenes.layouts import CAPTION_H, CAPTION_W, GEAR_KEEP, STONE_H, STONE_W, BoardGeometry, Rect
+from arenas.scenes.layouts import (
+    CAPTION_H,
+    CAPTION_W,
+    GEAR_KEEP,
+    GLASS_H,
+    GLASS_W,
+    STONE_H,
+    STONE_W,
+    TAG_H,
+    BoardGeometry,
+    Rect,
+)
 from arenas.session import GameSetup
 from common.app import App
 from helpers import close_app, make_app
@@ -137,3 +150,62 @@ def test_a_lost_timer_lying_a_way_off_has_a_trail_back_to_its_gear(app: App) -> 
     surface = pygame.Surface((400, 400), pygame.SRCALPHA)
     view.draw_lost_link(surface, s, gear, far)
     assert surface.get_at((round(gear[0]), round(gear[1]))).a == 0  # it stops at the gear's rim
+
+
+def standing_rect(geo: BoardGeometry, j: int) -> Rect:
+    """A timer standing on gear j: its glass and the name tag above its top cap."""
+    x, y = geo.spots[j]
+    return Rect(x, y - TAG_H * geo.s / 2, GLASS_W * geo.s, (GLASS_H + TAG_H) * geo.s)
+
+
+def overlaps(level: Level, geo: BoardGeometry) -> list[str]:
+    """Every pair (lost beside gear i, standing on gear j) whose drawn rectangles overlap."""
+    out = []
+    for i in range(level.deactivator):
+        spot = geo.lost_spots[i]
+        assert spot is not None
+        lost = geo.lost_parts(spot).outline
+        out += [f"level {level.number}: lost beside {i} covers the timer on {j}"
+                for j in range(len(level.path)) if j not in level.blocks and lost.overlap(standing_rect(geo, j)) > 0]
+    return out
+
+
+def check(app: App, level: Level) -> list[str]:
+    """What is wrong on `level`: overlaps, and clicks at a lost or standing timer's centre that pick another."""
+    scene = flow.play_scene(app, GameSetup(level, ("P1",) * level.team_size, seed=1, counts=False), countdown=False)
+    scene.layout(app.size)
+    assert scene.board is not None
+    geo = scene.board.geo
+    problems = overlaps(level, geo)
+    state = scene.run.state
+    lost_id, standing_id = list(state.timers)[:2]
+    timers = {tid: state.timers[tid] for tid in (lost_id, standing_id)}
+    state.timers = timers
+    free = [j for j in range(len(level.path)) if j not in level.blocks]
+    for i in range(level.deactivator):
+        spot = geo.lost_spots[i]
+        assert spot is not None
+        # The standing timer on the gear nearest to where the lost one lies: the one a click could confuse.
+        j = min(free, key=lambda j: (geo.spots[j][0] - spot[0]) ** 2 + (geo.spots[j][1] - spot[1]) ** 2)
+        timers[lost_id].tile, timers[lost_id].lost_beside = None, i
+        timers[standing_id].tile, timers[standing_id].lost_beside = j, None
+        scene.layout(app.size)
+        lost_at = (round(spot[0]), round(spot[1]))
+        standing_at = (round(geo.spots[j][0]), round(geo.spots[j][1]))
+        if (picked := scene.timer_at(lost_at)) != lost_id:
+            problems.append(f"level {level.number}: a click on the timer lost beside {i} picks {picked}")
+        if (picked := scene.timer_at(standing_at)) != standing_id:
+            problems.append(f"level {level.number}: a click on the timer on {j} picks {picked}")
+    return problems
+
+
+def test_the_first_level_lost_timers_lie_clear_and_answer_clicks(app: App) -> None:
+    assert check(app, load_levels()[0]) == []
+
+
+@pytest.mark.sweep
+def test_every_lost_timer_lies_clear_of_every_standing_one(app: App) -> None:
+    problems = []
+    for level in [*load_levels(), LESSON_LEVEL, FINAL_LEVEL]:
+        problems += check(app, level)
+    assert problems == [], f"{len(problems)} problems: {problems[:12]}"

@@ -1,7 +1,7 @@
-"""The README's table of Arenas levels, made from the committed proof file and the level files.
+"""The table of Arenas levels (arenas/bots/LEVELS.md), made from the committed proof file and the level files.
 
 `python -m arenas.bots.levels_table [FILE]` rewrites the table between the two marker lines of FILE
-(default README.md) and leaves every other line as it was; without markers it changes nothing and
+(default arenas/bots/LEVELS.md) and leaves every other line as it was; without markers it changes nothing and
 says so in one line. Run it after `verify-levels --model all --json arenas/bots/proof.json`.
 """
 from __future__ import annotations
@@ -52,8 +52,8 @@ def rewrite(text: str, table: str) -> str | None:
 
 
 def main(argv: list[str]) -> int:
-    """Rewrite the table in the file named by `argv` (default README.md); 0 done, 2 with one line if not."""
-    path = Path(argv[0] if argv else "README.md")
+    """Rewrite the table in the file named by `argv` (default arenas/bots/LEVELS.md); 0 done, 2 with one line if not."""
+    path = Path(argv[0]) if argv else Path(__file__).with_name("LEVELS.md")
     proof = load_proof()
     if not proof:
         print_line("levels_table: the proof file arenas/bots/proof.json cannot be read")

@@ -1,4 +1,4 @@
-"""The README's table of levels is made from the proof file, between its two markers, and nothing else moves."""
+"""The table of levels is made from the proof file, between its two markers, and nothing else moves."""
 from __future__ import annotations
 
 from pathlib import Path

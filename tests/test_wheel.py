@@ -115,7 +115,7 @@ def test_the_installed_command_speaks_spanish(venv: Path, elsewhere: tuple[Path,
     cwd, env = elsewhere
     installed, checkout = tmp_path / "installed.png", tmp_path / "checkout.png"
     done = _run(venv / BIN / "arenas-arzium", "--lang", "es", "screenshot", "menu", installed, cwd=cwd, env=env)
-    assert done.stderr == "" and done.stdout.startswith("escrito "), done.stdout + done.stderr
+    assert done.stderr == "" and done.stdout.startswith("se ha escrito "), done.stdout + done.stderr
     _run(sys.executable, ROOT / "main.py", "--lang", "es", "screenshot", "menu", checkout, cwd=ROOT, env=env)
     assert installed.read_bytes() == checkout.read_bytes()
     assert _run(venv / BIN / "arenas-arzium", "--lang", "es", "--help", cwd=cwd, env=env).stdout.startswith("uso: ")

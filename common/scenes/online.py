@@ -83,7 +83,8 @@ class OnlineScene(Scene):
 
     def _build(self) -> None:
         c, app = self.choices, self.app
-        self.name = TextField(c.name or player_name(), lambda v: self._set(name=v), _("The name the others see"),
+        self.name = TextField(c.name or player_name(), lambda v: self._set(name="" if v == _("Player") else v),
+                              _("The name the others see"),
                               limit=NAME_LIMIT, fallback=player_name())
         self.address = TextField(c.address, lambda v: self._set(address=v),
                                  _("The host's address and port, as their invite shows it"), limit=ADDRESS_LIMIT,
@@ -274,7 +275,8 @@ class OnlineScene(Scene):
 
 
 def player_name() -> str:
-    """The name typed on this screen, else "Player" in the current language."""
+    """The name typed on this screen, else "Player" in the current language (the default is never kept as typed, so
+    it follows the language)."""
     return REMEMBERED.name or _("Player")
 
 

@@ -120,9 +120,11 @@ def test_arzium_keeps_its_move_log_when_the_game_is_taken_again_after_a_rejoin(r
     tables = [a.stack.top for a in apps]
     for t in tables:
         t.ask_bid = lambda scene, player: None
-    step_until(apps, lambda: play_a_move(tables) >= 4, seconds=20)
     guest = apps[1].stack.top
     assert isinstance(guest, ArziumTable)
+    # four moves made, and the guest between turns (an action of a turn in progress is not told again)
+    step_until(apps, lambda: play_a_move(tables) >= 4 and not guest.table.pending and not guest.table.awaiting_confirm,
+               seconds=20)
     step_until(apps, lambda: not guest.log.waiting)
     told = list(guest.log.lines)
     assert len(told) > 4

@@ -227,10 +227,10 @@ class TutorialScene(PlayScene):
 
     def frame_parts(self) -> list[Part] | None:
         if not self.coach_on:
-            return self.view.parts()
+            return self.view.parts(self.moment())
         parts: list[Part] = []
         squares = lesson_of(self.script.index).marks.squares
         if squares:
             cells = [(sq // SIZE, sq % SIZE, kind) for sq, kind in squares]
             parts.append(self.board_view.ghost_part(cells, self.colours[YOU], hint=True))
-        return self.view.parts(parts + self.coach.parts())
+        return self.view.parts(self.moment(), parts + self.coach.parts())

@@ -34,6 +34,7 @@ from arzium.rules import (
     new_game,
 )
 from arzium.scenes.art import CardArt
+from arzium.scenes.bid_table import BidTable
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.choice import Choice
 from arzium.scenes.effects import Animator
@@ -74,7 +75,7 @@ if TYPE_CHECKING:
     from common.app import App
 
 ShowResult = Callable[[GameState, "str | None", bool, bool], None]  # state, replay path, watching, assisted
-AskBid = Callable[["PlayScene", int], None]                          # the table, the bidding human
+AskBid = Callable[[BidTable], None]                                 # opens the bid dialog over the table
 TABBING = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 
 
@@ -83,7 +84,6 @@ class PlayScene(Scene):
 
     rules_game = "arzium"
     title = "Arzium"
-    hint_desk: type[HintDesk] = HintDesk  # who answers the Hint button (the tutorial's answers from its script)
 
     def __init__(self, app: App, state: GameState, show_result: ShowResult, ask_bid: AskBid,
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
@@ -109,13 +109,14 @@ class PlayScene(Scene):
                                                                  assisted)
         self.animator = Animator(app, self.table, self.timeline, self.board_view, self.parties, self.art, self.names,
                                  self.colours, Shown.of(state))
-        self.hints = self.hint_desk(app, self.table, self.cards, self.colours)
+        self.hints = self.make_hints()
         self.mouse_moved = False  # map tips only after the mouse moved there (not after a click or a turn)
         self.choice = Choice(app, self.table, self.cards, self.board_view)
         self.sidebar = Sidebar(app, self.table, self.choice, self.hints, self.art, self.log)
         self.view = TableView(app, self.table, self.choice, self.board_view, self.parties, self.sidebar, self.log,
                               self.art, self.names, self.colours)
         self.group = WidgetGroup(app, [])
+        self.bid_answer: list[TableCommand] = []  # the bid dialog's, done as the table is on top again
         self.greeted: tuple[int, int] | None = None
         self.holder: int | None = None  # the human seat that has the screen (hot-seat: the last one that acted)
         # people taking turns at this screen (an online table's other people play elsewhere)
@@ -138,6 +139,10 @@ class PlayScene(Scene):
         edge = seats[face].edge if face is not None else \
             seats[first_human].edge if first_human is not None and replay is None else "south"
         self.board_view.set_edge(edge, 0)
+
+    def make_hints(self) -> HintDesk:
+        """Who answers the Hint button (the tutorial's answers from its script)."""
+        return HintDesk(self.app, self.table, self.cards, self.colours)
 
     @property
     def shown(self) -> Shown:
@@ -505,7 +510,13 @@ class PlayScene(Scene):
         p = self.table.acting_human()
         if p is None or not idle or self.table.view_state().phase != "bid" or self.app.stack.top is not self:
             return
-        self.ask_bid(self, p)
+        self.ask_bid(BidTable(self.table.view_state, p, self.hints, self.art, self.names, self.colours,
+                              self.board_view.slot_rect, self.bid_answer))
+
+    def resume(self) -> None:
+        """On top again: what the bid dialog answered is done now."""
+        while self.bid_answer:
+            self.carry_out(self.bid_answer.pop(0))
 
     def moment(self) -> Moment:
         """What the table's look depends on this frame."""

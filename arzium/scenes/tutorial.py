@@ -9,13 +9,14 @@ game up to that step. Hints show the step's move; Undo takes the step back with 
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
 from typing import TYPE_CHECKING
 
 import pygame
 
 from arzium.match import Match
 from arzium.rules import SIZE, Action, Bid, CardSet, GameState, apply
+from arzium.scenes.bid_table import BidTable
 from arzium.scenes.flow import ask_bid
 from arzium.scenes.hints import HintDesk
 from arzium.scenes.log_panel import describe
@@ -41,11 +42,18 @@ def tutorial_scene(app: App, step: int) -> TutorialScene:
 
 
 class TutorialHints(HintDesk):
-    """Hints in the tutorial: the move the step waits for, at once (no bot is asked)."""
+    """Hints in the tutorial: the move the step on show waits for, at once (no bot is asked)."""
 
-    def __init__(self, app: App, table: Match, cards: CardSet, colours: list[str]) -> None:
+    def __init__(self, app: App, table: Match, cards: CardSet, colours: list[str], script: Script[Action]) -> None:
         super().__init__(app, table, cards, colours)
-        self.expected: Callable[[], Action | None] = lambda: None
+        self.script = script
+        self.coach_on = False  # whether the coach shows its step (the scene tells it every frame)
+
+    def expected(self) -> Action | None:
+        """The action the step on show waits for (None on an explain-only step)."""
+        if not self.coach_on or not self.script.step.waits:
+            return None
+        return lesson_of(self.script.index).action
 
     def request(self) -> None:
         action = self.expected()
@@ -61,7 +69,7 @@ class TutorialHints(HintDesk):
 class TutorialScene(PlayScene):
     """The guided game at the table, with the coach."""
 
-    hint_desk = TutorialHints
+    hints: TutorialHints
 
     def __init__(self, app: App, step: int, keep_progress: bool = True) -> None:
         self.keep_progress = keep_progress  # False for the tools' pictures: the player's progress stays as it is
@@ -75,8 +83,6 @@ class TutorialScene(PlayScene):
         past = first_position(self.part, _("You"))
         for action in self.actions[:self.offset]:  # a resumed tutorial: the log tells the game so far
             self.log.add(describe(apply(past, action), past.setup, self.cards, past.turn))
-        assert isinstance(self.hints, TutorialHints)
-        self.hints.expected = self._expected
         self.coach = Coach(app, self.script, self._moved_on, self._quit)
         self.shown_step = -1  # the step whose coach panel is on show (it stays until the step changes)
         self.coach_on = False
@@ -91,12 +97,6 @@ class TutorialScene(PlayScene):
     def _rival_may_act(self, index: int) -> bool:
         lesson = lesson_of(self.script.index)
         return self.script.finished or lesson.part > self.part or lesson.at > index
-
-    def _expected(self) -> Action | None:
-        """The action the step on show waits for (None on an explain-only step)."""
-        if not self.coach_on or not self.script.step.waits:
-            return None
-        return lesson_of(self.script.index).action
 
     def _coach_ready(self) -> bool:
         """Whether the coach shows its step now: the game is at the step's place and at rest."""
@@ -131,10 +131,13 @@ class TutorialScene(PlayScene):
     def _quit(self) -> None:
         self.app.pop()
 
-    def _ask_bid(self, scene: PlayScene, player: int) -> None:
+    def make_hints(self) -> TutorialHints:
+        return TutorialHints(self.app, self.table, self.cards, self.colours, self.script)
+
+    def _ask_bid(self, table: BidTable) -> None:
         """The bid window opens once the coach waits for the bid (not over the steps that explain the tie)."""
         if self.coach_on and self.script.step.waits:
-            ask_bid(scene, player, (self.coach.rect,))  # the coach's instruction stays in sight
+            ask_bid(self.app, dataclasses.replace(table, keep_clear=(self.coach.rect,)))  # the coach stays in sight
 
     def _game_over(self, final: GameState, replay_path: str | None, watching: bool, assisted: bool) -> None:
         """The guided game is over: the coach's last steps say the score (no result screen, no records)."""
@@ -191,7 +194,7 @@ class TutorialScene(PlayScene):
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
-        self.coach_on = self._coach_ready()
+        self.coach_on = self.hints.coach_on = self._coach_ready()
         self._place_coach()
         self.coach.update(dt_ms)
         self.coach.set_highlights(self._rings() if self.coach_on else [])

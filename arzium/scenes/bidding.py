@@ -30,7 +30,7 @@ class BidScene(Scene):
         super().__init__(app)
         self.table = table
         self.player = player = table.player
-        st = table.state()
+        st = table.match.view_state()
         bid = st.bid
         assert bid is not None
         self.slot = bid.slot
@@ -65,7 +65,7 @@ class BidScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
-        self.box = self._place(pygame.Rect(0, 0, app.px(560), app.px(360)), self.table.slot_rect(self.slot),
+        self.box = self._place(pygame.Rect(0, 0, app.px(560), app.px(360)), self.table.board.slot_rect(self.slot),
                                pygame.Rect((0, 0), size))
         y = self.box.bottom - app.px(88)
         self.minus.rect = pygame.Rect(self.box.left + app.px(40), y, app.px(50), app.px(48))
@@ -145,7 +145,7 @@ class BidScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         table = self.table
-        land_rect = table.slot_rect(self.slot)
+        land_rect = table.board.slot_rect(self.slot)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((10, 8, 20, 120))
         shade.fill((0, 0, 0, 0), land_rect)  # the land at stake stays bright, ringed
@@ -168,7 +168,7 @@ class BidScene(Scene):
             worth = points(card.points)
             text.draw_text(surface, worth, text.fit_px(worth, app.font_px(18), app.px(120), bold=True),
                            app.theme.text, (at.centerx, at.bottom + app.px(6)), "midtop", bold=True)
-        st = table.state()
+        st = table.match.view_state()
         bid = st.bid
         y = box.top + app.px(76)
         rows = bid.bidders if bid is not None else []

@@ -510,8 +510,8 @@ class PlayScene(Scene):
         p = self.table.acting_human()
         if p is None or not idle or self.table.view_state().phase != "bid" or self.app.stack.top is not self:
             return
-        self.ask_bid(BidTable(self.table.view_state, p, self.hints, self.art, self.names, self.colours,
-                              self.board_view.slot_rect, self.bid_answer))
+        self.ask_bid(BidTable(self.table, p, self.hints, self.art, self.names, self.colours, self.board_view,
+                              self.bid_answer))
 
     def resume(self) -> None:
         """On top again: what the bid dialog answered is done now."""

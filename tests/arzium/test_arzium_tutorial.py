@@ -312,7 +312,7 @@ def test_the_bid_window_leaves_the_coach_and_the_land_in_sight(fast_app: App, si
     run(fast_app, 3)
     bid = fast_app.stack.top
     assert isinstance(bid, BidScene)
-    land = bid.table.slot_rect(bid.slot)
+    land = bid.table.board.slot_rect(bid.slot)
     assert not bid.box.colliderect(scene.coach.rect), (bid.box, scene.coach.rect)
     assert not bid.box.colliderect(land) and pygame.Rect((0, 0), size).contains(bid.box)
 

@@ -1,5 +1,6 @@
 """The sidebar of the table: the header (turn, whose turn, what to do now, or a banner), the buttons for
-the moment, the artifact row for sale and the move log.
+the moment, the artifact row for sale and the move log. A button's click queues its command
+(`table_commands`) for the scene to `take()`.
 """
 from __future__ import annotations
 

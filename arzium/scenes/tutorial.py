@@ -22,7 +22,7 @@ from arzium.scenes.hints import HintDesk
 from arzium.scenes.log_panel import describe
 from arzium.scenes.play import PlayScene
 from arzium.scenes.tutorial_script import RIVAL, SCRIPTS, YOU, ScriptedController, first_position, position
-from arzium.scenes.tutorial_steps import STEPS, lesson_of, waiting_step
+from arzium.scenes.tutorial_steps import LESSONS, STEPS, lesson_of, waiting_step
 from common.i18n import _
 from common.layers import Part
 from common.tutorial import Script
@@ -79,7 +79,8 @@ class TutorialScene(PlayScene):
         self.actions = SCRIPTS[self.part]
         super().__init__(app, position(self.offset, _("You"), self.part), self._game_over, self._ask_bid,
                          autosave=False)
-        self.table.controllers[RIVAL] = ScriptedController(self.offset, self._rival_may_act, self.actions)
+        stops = [(lesson.part, lesson.at) for lesson in LESSONS]
+        self.table.controllers[RIVAL] = ScriptedController(self.offset, self.script, stops, self.part, self.actions)
         past = first_position(self.part, _("You"))
         for action in self.actions[:self.offset]:  # a resumed tutorial: the log tells the game so far
             self.log.add(describe(apply(past, action), past.setup, self.cards, past.turn))
@@ -93,10 +94,6 @@ class TutorialScene(PlayScene):
     def played(self) -> int:
         """How many actions of the script the table has played (its turn in progress included)."""
         return self.offset + len(self.table.actions) + len(self.table.pending)
-
-    def _rival_may_act(self, index: int) -> bool:
-        lesson = lesson_of(self.script.index)
-        return self.script.finished or lesson.part > self.part or lesson.at > index
 
     def _coach_ready(self) -> bool:
         """Whether the coach shows its step now: the game is at the step's place and at rest."""

@@ -253,10 +253,10 @@ class Animator:
             self.sound("card_flip")
             if e.forced:
                 self.announce(person(name, _("Your characters all fell asleep: free rest"),
-                                   _("{owner} characters all fell asleep: free rest")), e.player)
+                                     _("{owner} characters all fell asleep: free rest")), e.player)
             else:
                 self.announce(person(name, _("You rest early for {coins}"), _("{name} rests early for {coins}"),
-                                   coins=coins(e.paid)), e.player)
+                                     coins=coins(e.paid)), e.player)
         self.timeline.seq(self.ms(FACE * 2), start)
 
     def _on_character_used(self, e: CharacterUsed) -> None:
@@ -303,8 +303,8 @@ class Animator:
             home = lambda: self.parties[victim].banner_center(self.shown)  # noqa: E731
             src = lambda: bv.square_center(sq)  # noqa: E731
             self.timeline.par(self.ms(RETURN), None, lambda: self._supply(victim, 1),
-                            self._fly_draw(lambda: self.art.marker(self.colours[victim], bv.marker_size), src, home,
-                                           bv.square), delay=0)
+                              self._fly_draw(lambda: self.art.marker(self.colours[victim], bv.marker_size), src, home,
+                                             bv.square), delay=0)
         if coins:
             self._coin_flight(player, lambda: bv.square_center(sq), coins, delay=step.duration)
         self.timeline.seq(self.ms(STAGGER))
@@ -338,9 +338,9 @@ class Animator:
             self.shown.board[e.dst] = e.owner
             self.sound("marker_place")
         self.timeline.seq(self.ms(SLIDE), start, end,
-                        self._fly_draw(lambda: self.art.marker(self.colours[e.owner], bv.marker_size),
-                                       lambda: bv.square_center(e.src), lambda: bv.square_center(e.dst),
-                                       bv.square * 0.3))
+                          self._fly_draw(lambda: self.art.marker(self.colours[e.owner], bv.marker_size),
+                                         lambda: bv.square_center(e.src), lambda: bv.square_center(e.dst),
+                                         bv.square * 0.3))
 
     def _on_coins_gained(self, e: CoinsGained) -> None:
         self._coin_flight(e.player, lambda: self.parties[e.player].banner_center(self.shown), e.amount)
@@ -348,7 +348,7 @@ class Animator:
 
     def _on_search_skipped(self, e: SearchSkipped) -> None:
         self.timeline.seq(self.ms(ANNOUNCE), lambda: self.announce(_("{name} cannot place a character: search skipped")
-                                                                 .format(name=self.names[e.player]), e.player))
+                                                                     .format(name=self.names[e.player]), e.player))
 
     def _on_card_full(self, e: CardFull) -> None:
 
@@ -376,7 +376,7 @@ class Animator:
 
         def start() -> None:
             self.announce(person(self.names[e.player], _("You bid {coins}"), _("{name} bids {coins}"),
-                               coins=coins(e.amount)), e.player)
+                                 coins=coins(e.amount)), e.player)
             self.sound("bid")
         self.timeline.seq(self.ms(BID), start)
 
@@ -483,11 +483,11 @@ class Animator:
 
         size = max(8, src.w)
         self.timeline.seq(self.ms(BUY_FLY), start, end,
-                        self._fly_draw(lambda: self.art.artifact(e.artifact, size),
-                                       lambda: src.center,
-                                       lambda: self.parties[e.player].artifact_rect(
-                                           self.shown, len(self.shown.artifacts[e.player])).center,
-                                       self.app.px(60)))
+                          self._fly_draw(lambda: self.art.artifact(e.artifact, size),
+                                         lambda: src.center,
+                                         lambda: self.parties[e.player].artifact_rect(
+                                             self.shown, len(self.shown.artifacts[e.player])).center,
+                                         self.app.px(60)))
 
     def _on_artifact_row_refilled(self, e: ArtifactRowRefilled) -> None:
 
@@ -503,7 +503,7 @@ class Animator:
 
         def start() -> None:
             self.announce(person(self.names[e.player], _("Final round! You have 10 characters"),
-                               _("Final round! {name} has 10 characters")), e.player)
+                                 _("Final round! {name} has 10 characters")), e.player)
             self.sound("turn_chime")
         self.timeline.seq(self.ms(ANNOUNCE), start)
 

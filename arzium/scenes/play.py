@@ -4,8 +4,8 @@ The scene owns its parts, gives each the narrow inputs it needs and takes the in
 turn in progress, undo and confirm, saves, bots: `arzium.match`), `choice` (the acting human's choice and its
 ghost), `hints`, `sidebar`, `view` (drawing) and the `animator` (rules events as animations on the
 `timeline`, moving the `shown` model). No part holds the scene: what a part wants done comes back as a
-`table_commands.TableCommand`, which `carry_out` does. The rules tell every action at once; the move log shows each
-line as the timeline animates what it tells (an undone action's lines leave it), and the sidebar
+`table_commands.TableCommand`, which `carry_out` does. The rules tell every action at once; the move log
+shows each line as the timeline animates what it tells (an undone action's lines leave it), and the sidebar
 header, the active party and the input stay with the seat whose committed action the timeline is
 showing (`table.playing`) until it reaches the turn change. Bots and replays act on the committed
 state at a pace set by the animation speed.

@@ -167,7 +167,7 @@ class TableView:
             parts.append(image_part(party.picture(shown, self.look(party.player, me, hover), backdrop),
                                     party.rect.topleft))
         parts += self.board_view.parts(tuple(shown.slots), tuple(shown.board), tuple(self.colours), self.seat_marks,
-                                     backdrop)
+                                       backdrop)
         hint = moment.hint if me is not None and not timeline.busy else None
         if hint is not None and hint.cells and me is not None:
             parts.append(self.board_view.ghost_part(hint.cells, hint.colour or self.colours[me], hint=True))

@@ -99,7 +99,6 @@ class PlayScene(Scene):
         self.cards = state.cards
         self.names = [shown_name(s.name) for s in state.setup.seats]
         self.colours = [s.colour for s in state.setup.seats]
-        self.seat_marks = [(s.edge, s.colour) for s in state.setup.seats]
         self.art = CardArt(app, self.cards)
         self.board_view = BoardView(app, self.art)
         self.parties = [PartyView(app, self.art, i, seat) for i, seat in enumerate(state.setup.seats)]

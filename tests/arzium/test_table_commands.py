@@ -2,15 +2,18 @@
 commands (`arzium.scenes.table_commands`), which the play scene carries out."""
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
 import types
 import typing
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
+import arzium.scenes
 from arzium.match import Match, Playing
 from arzium.rules import RestEarly, SeatSetup, Setup, SkipBuy, SkipSearch, legal_actions, new_game
 from arzium.scenes.flow import play_scene
@@ -141,3 +144,31 @@ def test_undo_asked_by_the_sidebar_takes_the_last_action_back(app: App) -> None:
     assert scene.table.pending == []
     scene.carry_out(Undo())  # nothing left to take back: refused with a sound, nothing changes
     assert scene.table.pending == []
+
+
+PART_MODULES = ("art", "bid_table", "board_view", "choice", "effects", "hints", "keyboard_view", "log_panel",
+                "outcome", "party_view", "shown", "sidebar", "table_commands", "table_view", "timeline")
+
+
+def _reaches_a_scene(node: ast.AST) -> bool:
+    """`app.push(...)`, `self.app.stack`, ...: the app's scene stack, reached from a part."""
+    if not isinstance(node, ast.Attribute) or node.attr not in ("push", "pop", "replace", "clear_to", "stack"):
+        return False
+    owner = node.value
+    return (isinstance(owner, ast.Name) and owner.id == "app") or \
+        (isinstance(owner, ast.Attribute) and owner.attr == "app")
+
+
+@pytest.mark.parametrize("module", PART_MODULES)
+def test_a_part_uses_the_app_only_to_draw_and_sound_never_to_reach_a_scene(module: str) -> None:
+    source = Path(arzium.scenes.__file__).with_name(f"{module}.py")
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    found = [f"{module}.py:{node.lineno}" for node in ast.walk(tree) if _reaches_a_scene(node)]
+    assert not found, found
+    assert not any(isinstance(node, ast.ClassDef) and any(
+        isinstance(base, ast.Name) and base.id == "Scene" for base in node.bases) for node in ast.walk(tree))
+
+
+def test_the_source_check_finds_a_part_that_pushes_a_scene() -> None:
+    assert _reaches_a_scene(ast.parse("self.app.push(HandOff(self.app))").body[0].value.func)  # type: ignore[attr-defined]
+    assert not _reaches_a_scene(ast.parse("self.app.sounds.play('coin')").body[0].value.func)  # type: ignore[attr-defined]

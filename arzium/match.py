@@ -93,6 +93,36 @@ class MatchListener(Protocol):
         ...
 
 
+class QuietListener:
+    """A listener for a match nobody watches (the room's on the server, a test's): it shows nothing, and keeps
+    the last refusal or stop's reason and the notices."""
+
+    def __init__(self) -> None:
+        self.reason: str | None = None
+        self.notices: list[str] = []
+
+    def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
+        return 0
+
+    def untell(self, lines: int) -> None:
+        pass
+
+    def committed(self) -> None:
+        pass
+
+    def animating(self) -> bool:
+        return False
+
+    def refused(self, reason: str) -> None:
+        self.reason = reason
+
+    def notify(self, message: str) -> None:
+        self.notices.append(message)
+
+    def stopped(self, number: int, reason: str) -> None:
+        self.reason = reason
+
+
 def _held_back(event: Event) -> bool:
     """What a pending turn holds back, from the first of them on, until confirmed: the turn's end and a
     bought artifact's replacement (so a buy can be undone before its new artifact is seen)."""

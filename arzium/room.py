@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from arzium.match import Match, bot_spec
+from arzium.match import Match, QuietListener, bot_spec
 from arzium.rules import (
     Action,
     Event,
@@ -99,40 +99,12 @@ def _drawn(before: list[str], after: list[str]) -> list[str]:
 
 
 # ---- the match on the server -------------------------------------------------------------------------------
-class _Quiet:
-    """The match's listener on the server: nothing is animated; a refusal's reason is kept for the reply."""
-
-    def __init__(self) -> None:
-        self.reason: str | None = None
-
-    def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
-        return 0
-
-    def untell(self, lines: int) -> None:
-        pass
-
-    def committed(self) -> None:
-        pass
-
-    def animating(self) -> bool:
-        return False
-
-    def refused(self, reason: str) -> None:
-        self.reason = reason
-
-    def notify(self, message: str) -> None:
-        pass
-
-    def stopped(self, number: int, reason: str) -> None:
-        self.reason = reason
-
-
 class ArziumMatch:
     """An Arzium game in a room (satisfies `common.net.room.GameMatch`)."""
 
     def __init__(self, setup: Setup, seed: int, options: Options, now_ms: int) -> None:
         state = new_game(setup, seed)
-        self.quiet = _Quiet()
+        self.quiet = QuietListener()
         controllers: dict[int, Controller] = {i: server_bot(state, i) if s.kind == "bot" else Person()
                                               for i, s in enumerate(setup.seats)}
         self.match = Match(state, self.quiet, lambda ms: 0.0, autosave=False, controllers=controllers, warm=False)

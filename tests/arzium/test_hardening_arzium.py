@@ -19,7 +19,7 @@ import common.jsonio
 import common.replay
 from arzium import cli as arzium_cli
 from arzium import save
-from arzium.match import Match
+from arzium.match import Match, QuietListener
 from arzium.rules import (
     CARDS_PATH,
     Action,
@@ -209,34 +209,10 @@ def test_the_setup_screen_offers_no_resume_for_a_save_naming_an_unknown_bot(app:
 # -- kind 9: the turn in progress is saved and comes back undoable ---------------------------------------
 
 
-class Quiet:
-    """A table listener that shows nothing."""
-
-    def tell(self, events: list[Any], turn: int, provisional: bool) -> int:
-        return 1
-
-    def untell(self, lines: int) -> None:
-        pass
-
-    def committed(self) -> None:
-        pass
-
-    def animating(self) -> bool:
-        return False
-
-    def refused(self, reason: str) -> None:
-        raise AssertionError(reason)
-
-    def notify(self, message: str) -> None:
-        raise AssertionError(message)
-
-    def stopped(self, number: int, reason: str) -> None:
-        raise AssertionError(reason)
-
-
 def test_each_action_of_a_turn_in_progress_is_autosaved_and_undo_is_saved_too(user_home: Path) -> None:
     hot_seat = Setup((SeatSetup("Ann", "red", "south"), SeatSetup("Bo", "blue", "north")), False, 0)
-    table = Match(new_game(hot_seat, 3), Quiet(), lambda ms: 0.0)
+    listener = QuietListener()
+    table = Match(new_game(hot_seat, 3), listener, lambda ms: 0.0)
     search = next(a for a in legal_actions(table.state) if isinstance(a, Search))
     assert table.submit(search) and table.pending == [search]
     saved, message = save.load_saved_game()
@@ -248,19 +224,21 @@ def test_each_action_of_a_turn_in_progress_is_autosaved_and_undo_is_saved_too(us
     assert table.submit(search) and table.confirm() is None
     saved, _ = save.load_saved_game()
     assert saved is not None and saved.actions == [search] and saved.pending == ()
+    assert listener.reason is None and listener.notices == []
 
 
-def _a_hot_seat_table() -> Match:
+def _a_hot_seat_table() -> tuple[Match, QuietListener]:
     hot_seat = Setup((SeatSetup("Ann", "red", "south"), SeatSetup("Bo", "blue", "north")), False, 0)
-    table = Match(new_game(hot_seat, 3), Quiet(), lambda ms: 0.0)
+    listener = QuietListener()
+    table = Match(new_game(hot_seat, 3), listener, lambda ms: 0.0)
     search = next(a for a in legal_actions(table.state) if isinstance(a, Search))
-    assert table.submit(search) and table.confirm() is None
-    return table
+    assert table.submit(search) and table.confirm() is None and listener.reason is None
+    return table, listener
 
 
 def test_two_games_ending_in_the_same_second_get_two_replays(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(time, "strftime", lambda fmt, *args: "20260101-120000")
-    table = _a_hot_seat_table()
+    table, _listener = _a_hot_seat_table()
     paths = [table.write_replay() for _ in range(3)]
     assert [Path(p).name for p in paths if p is not None] == [
         "arzium-20260101-120000.json", "arzium-20260101-120000-2.json", "arzium-20260101-120000-3.json"]
@@ -272,22 +250,20 @@ def test_a_replay_that_cannot_be_written_leaves_no_name_behind(monkeypatch: pyte
     def refuse(tmp: str, path: Path) -> bool:
         raise PermissionError(13, "Permission denied")
 
-    notices: list[str] = []
-    table = _a_hot_seat_table()
+    table, listener = _a_hot_seat_table()
     monkeypatch.setattr(common.jsonio, "_link_new", refuse)  # the content is written; naming it fails
-    monkeypatch.setattr(table.listener, "notify", notices.append)
     assert table.write_replay() is None and list(replays_dir().iterdir()) == []
+    notices = listener.notices
     assert len(notices) == 1 and "no permission" in notices[0] and "Permission denied" not in notices[0]
 
 
-def test_a_game_over_a_newer_save_never_overwrites_nor_deletes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_over_a_newer_save_never_overwrites_nor_deletes_it() -> None:
     newer = save.save_path()
     newer.parent.mkdir(parents=True, exist_ok=True)
     newer.write_text(json.dumps({"game": "arzium", "format": 2, "state": "of a newer app"}), encoding="utf-8")
     original = newer.read_bytes()
-    notices: list[str] = []
-    monkeypatch.setattr(Quiet, "notify", lambda self, message: notices.append(message))
-    table = _a_hot_seat_table()  # autosaved after its first action and its confirmation
+    table, listener = _a_hot_seat_table()  # autosaved after its first action and its confirmation
+    notices = listener.notices
     search = next(a for a in legal_actions(table.view_state()) if isinstance(a, Search))
     assert table.submit(search) and table.undo()
     assert len(notices) == 1 and notices[0].startswith(f"the game is not saved: {newer}: format version 2 is newer")

@@ -9,12 +9,11 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from arzium import save
-from arzium.match import Match
+from arzium.match import Match, QuietListener
 from arzium.rules import SeatSetup, Setup, legal_actions, new_game
 from arzium.rules.actions import Search
 from arzium.scenes.flow import setup_scene
@@ -35,31 +34,6 @@ assert hold(Path(sys.argv[1]))
 print("saved", flush=True)
 sys.stdin.read()
 """  # what the other window's game did: it saved (below), so it holds the lock of its save
-
-
-class Listener:
-    """A table listener that keeps the notices."""
-
-    def __init__(self) -> None:
-        self.notices: list[str] = []
-
-    def tell(self, events: list[Any], turn: int, provisional: bool) -> int:
-        return 1
-
-    def untell(self, lines: int) -> None:
-        pass
-
-    def committed(self) -> None:
-        pass
-
-    def animating(self) -> bool:
-        return False
-
-    def refused(self, reason: str) -> None:
-        raise AssertionError(reason)
-
-    def notify(self, message: str) -> None:
-        self.notices.append(message)
 
 
 @pytest.fixture
@@ -100,11 +74,11 @@ def test_the_setup_screen_says_a_game_is_open_in_another_window_and_offers_no_re
 def test_a_game_in_the_second_window_is_told_once_and_never_overwrites_nor_deletes_the_save(
         user_home: Path, other_window: subprocess.Popen[str]) -> None:
     before = snapshot(user_home)
-    listener = Listener()
+    listener = QuietListener()
     table = Match(new_game(HOT_SEAT, 3), listener, lambda ms: 0.0)
     _played(table)
     _played(table)
-    assert len(listener.notices) == 1 and is_one_line(listener.notices[0])
+    assert len(listener.notices) == 1 and is_one_line(listener.notices[0]) and listener.reason is None
     assert listener.notices[0] == (f"the game is not saved: {save.save_path()}: an Arzium game is open in another "
                                    "window and keeps this save; this game is not saved")
     save.delete_save()  # as a finished game would

@@ -6,39 +6,24 @@ import json
 
 from test_frames import Fake
 
-from arzium.match import Match
+from arzium.match import Match, QuietListener
 from arzium.room import digest, view_of, view_state
-from arzium.rules import action_from_json, is_over
+from arzium.rules import Event, action_from_json, is_over
 from arzium.seats import RemotePerson
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server
 
 
-class Quiet:
+class Counting(QuietListener):
+    """Counts the events it is told."""
+
     def __init__(self) -> None:
+        super().__init__()
         self.told = 0
 
-    def tell(self, events: list[object], turn: int, provisional: bool) -> int:
+    def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
         self.told += len(events)
         return 0
-
-    def untell(self, lines: int) -> None:
-        pass
-
-    def committed(self) -> None:
-        pass
-
-    def animating(self) -> bool:
-        return False
-
-    def refused(self, reason: str) -> None:
-        raise AssertionError(reason)
-
-    def notify(self, message: str) -> None:
-        raise AssertionError(message)
-
-    def stopped(self, number: int, reason: str) -> None:
-        raise AssertionError(reason)
 
 
 def test_a_watchers_match_with_remote_seats_follows_the_server_to_the_end() -> None:
@@ -51,7 +36,7 @@ def test_a_watchers_match_with_remote_seats_follows_the_server_to_the_end() -> N
     game = next(f for f in watcher.got if f["kind"] == "game")
     remote = RemotePerson(game["seq"])
     state = view_state(game["view"])
-    listener = Quiet()
+    listener = Counting()
     table = Match(state, listener, lambda ms: 0.0, autosave=False, warm=False,
                   controllers=dict.fromkeys(range(len(state.setup.seats)), remote))
     assert table.acting_human() is None and not table.submits(0)
@@ -69,6 +54,6 @@ def test_a_watchers_match_with_remote_seats_follows_the_server_to_the_end() -> N
         table.update(16, True)
         if is_over(room.match.match.state) and len(table.actions) == len(room.match.match.actions):  # type: ignore[attr-defined]
             break
-    assert is_over(table.state) and listener.told > 100
+    assert is_over(table.state) and listener.told > 100 and listener.reason is None and listener.notices == []
     assert digest(view_of(table.state)) == digest(view_of(room.match.match.state))  # type: ignore[attr-defined]
     assert json.dumps(view_of(table.state)) == json.dumps(view_of(room.match.match.state))  # type: ignore[attr-defined]

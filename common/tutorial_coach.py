@@ -1,13 +1,15 @@
 """The tutorial's coach: a panel with the step's words, Next and Leave, rings around what to use, and a short
 "not quite" line after a wrong action. Game-neutral: a game's tutorial scene owns one and gives it a place.
 
-Keys: Enter is Next (explain-only steps), Esc asks whether to leave the tutorial. Clicks on the panel's
-buttons are taken; every other event is left to the game (so its own keys and clicks still work).
+Keys: Enter is Next (explain-only steps), Esc asks to leave the tutorial. Clicks on the panel's buttons are
+taken; every other event is left to the game (so its own keys and clicks still work). What Next and Leave ask
+of the scene waits in `take()` as a `CoachCommand`, which the scene carries out (`leave_dialog` asks first).
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -30,15 +32,34 @@ WRONG = (190, 40, 24)
 TODO = (28, 96, 44)
 
 
-class Coach:
-    """The coach panel of one tutorial `script`; `on_next` after Next, `on_leave` when the player leaves."""
+@dataclass(frozen=True)
+class MovedOn:
+    """Next moved the script on: the scene shows the new step (or ends the tutorial after the last)."""
 
-    def __init__(self, app: App, script: Script[Any], on_next: Callable[[], None],
-                 on_leave: Callable[[], None]) -> None:
+
+@dataclass(frozen=True)
+class AskLeave:
+    """Esc or Leave tutorial: the scene asks whether to leave (`leave_dialog`)."""
+
+
+CoachCommand = MovedOn | AskLeave
+
+
+def leave_dialog(app: App, leave: Callable[[], None]) -> Dialog:
+    """The question before leaving the tutorial; `leave` if the player says so."""
+    return Dialog(app, _("Leave the tutorial?"),
+                  _("You can come back to this step later: Learn to play in the main menu."),
+                  [(_("Leave"), leave), (_("Stay"), lambda: None)])
+
+
+class Coach:
+    """The coach panel of one tutorial `script`: it moves the script on with Next, and queues what Next and
+    Leave ask of the scene for `take()`."""
+
+    def __init__(self, app: App, script: Script[Any]) -> None:
         self.app = app
         self.script = script
-        self.on_next = on_next
-        self.on_leave = on_leave
+        self._asked: list[CoachCommand] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.highlights: list[pygame.Rect] = []
         self.wrong_why: str | None = None
@@ -90,7 +111,7 @@ class Coach:
         """Next (button or Enter) on an explain-only step."""
         if self.script.next():
             self.refresh()
-            self.on_next()
+            self._asked.append(MovedOn())
 
     def say_wrong(self, why: str) -> None:
         """Show "Not quite: <why>" for a while (the action was not applied; the step stays)."""
@@ -98,10 +119,13 @@ class Coach:
         self.app.sounds.play("ui_error")
 
     def ask_leave(self) -> None:
-        """Esc or the Leave button: a dialog asks first."""
-        self.app.push(Dialog(self.app, _("Leave the tutorial?"),
-                             _("You can come back to this step later: Learn to play in the main menu."),
-                             [(_("Leave"), self.on_leave), (_("Stay"), lambda: None)]))
+        """Esc or the Leave button: the scene is asked to ask the player."""
+        self._asked.append(AskLeave())
+
+    def take(self) -> list[CoachCommand]:
+        """What the coach's keys and buttons asked of the scene since the last call, in order."""
+        asked, self._asked = self._asked, []
+        return asked
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The coach's keys and its buttons' clicks; True if the event was used."""

@@ -461,6 +461,17 @@ def progress_only(state: GameState, scored: list[tuple[float, Action]]) -> list[
     return placing if any(isinstance(a, Search) for _, a in placing) else scored
 
 
+def phase_choice(state: GameState, seat: int) -> Action | None:
+    """The greedy bid, buy or after-turn choice of `seat` in those phases; None in a turn's searches."""
+    if state.phase == Phase.BID:
+        return bid_options(state, seat)[0]
+    if state.phase == Phase.BUY:
+        return buy_options(state, seat)[0][1]
+    if state.phase == Phase.AFTER:
+        return after_options(state, seat)[0][1]
+    return None
+
+
 class GreedyBot:
     """One-action-ahead greedy player; ties between equally good actions broken by its generator."""
 
@@ -469,12 +480,9 @@ class GreedyBot:
 
     def decide(self, state: GameState, seat: int) -> Action:
         """The action `seat` (the current player) takes now."""
-        if state.phase == Phase.BID:
-            return bid_options(state, seat)[0]
-        if state.phase == Phase.BUY:
-            return buy_options(state, seat)[0][1]
-        if state.phase == Phase.AFTER:
-            return after_options(state, seat)[0][1]
+        chosen = phase_choice(state, seat)
+        if chosen is not None:
+            return chosen
         return self.choose(progress_only(state, scored_turn_actions(state, seat)))
 
     def choose(self, scored: list[tuple[float, Action]]) -> Action:

@@ -34,6 +34,7 @@ from arzium.bots.greedy import (
     bid_options,
     buy_options,
     make_view,
+    phase_choice,
     progress_only,
     scored_searches,
     scored_turn_actions,
@@ -344,12 +345,9 @@ def _select(node: Node, st: GameState, mover: int, policy: GreedyBot, dealt: boo
 def rollout_action(state: GameState, seat: int, policy: GreedyBot, pick: SearchPick | None = None) -> Action:
     """A cheap greedy move: Purse, else the best search (ties at random, or `pick`'s choice among the
     valued searches); greedy bids and buys."""
-    if state.phase == Phase.BID:
-        return bid_options(state, seat)[0]
-    if state.phase == Phase.BUY:
-        return buy_options(state, seat)[0][1]
-    if state.phase == Phase.AFTER:
-        return after_options(state, seat)[0][1]
+    chosen = phase_choice(state, seat)
+    if chosen is not None:
+        return chosen
     purse = first_artifact(state, seat, Ability.PURSE)
     if purse is not None:
         return UsePurse(purse)

@@ -7,6 +7,8 @@ import stat
 from pathlib import Path
 from typing import Any, TypeGuard
 
+import pytest
+
 from common.paths import APP_DIR_NAME
 
 Snapshot = dict[str, str | bytes]
@@ -64,3 +66,14 @@ def replace_value(data: Any, value: Any, index: int) -> Any:
     parent, key = spots[index % len(spots)]
     parent[key] = value
     return data
+
+
+def deny_open(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """From now on `os.open` of `path` fails with permission denied (a file of another user); others open."""
+    real_open = os.open
+
+    def denied(file: Any, flags: int, *args: Any) -> int:
+        if Path(str(file)) == path:
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, flags, *args)
+    monkeypatch.setattr(os, "open", denied)

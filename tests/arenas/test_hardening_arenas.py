@@ -28,7 +28,7 @@ from common.app import App
 from common.files import DataError
 from common.paths import data_dir, replays_dir
 from common.scenes.menu import MenuScene
-from hardening import file_bytes, replace_value
+from hardening import deny_open, file_bytes, replace_value
 
 ROOT = Path(__file__).resolve().parents[2]
 DEEP = "[" * 100_000
@@ -220,13 +220,7 @@ def test_records_too_deep_or_with_too_long_integers_are_set_aside(content: str, 
 def test_a_records_file_that_cannot_be_read_now_is_left_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
     path = _records_file({"version": 1, "levels": {"1": {"wins": 1}}})
     original = path.read_bytes()
-    real_open = os.open
-
-    def denied(file: Any, flags: int, *args: Any) -> int:
-        if Path(str(file)) == path:
-            raise PermissionError(13, "Permission denied", str(file))
-        return real_open(file, flags, *args)
-    monkeypatch.setattr(os, "open", denied)
+    deny_open(monkeypatch, path)
     records = Records.load()
     assert records.read_only and records.message is not None and "\n" not in records.message
     assert "permission denied" in records.message and "not saved" in records.message

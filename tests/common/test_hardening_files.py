@@ -23,7 +23,7 @@ from common.jsonio import (
     write_json_atomic,
     write_json_versioned,
 )
-from hardening import changes, is_one_line, snapshot
+from hardening import changes, deny_open, is_one_line, snapshot
 
 
 def _fifo(folder: Path) -> Path:
@@ -89,13 +89,7 @@ def test_the_gate_refuses_each_kind_of_bad_file_with_one_line(tmp_path: Path, ca
 def test_permission_denied_is_out_of_reach_not_corrupt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "data.json"
     path.write_text("{}")
-    real_open = os.open
-
-    def denied(file: object, flags: int, *args: object) -> int:
-        if Path(str(file)) == path:
-            raise PermissionError(13, "Permission denied", str(file))
-        return real_open(file, flags, *args)  # type: ignore[arg-type]
-    monkeypatch.setattr(os, "open", denied)
+    deny_open(monkeypatch, path)
     with pytest.raises(DataError) as info:
         read_bytes(path)
     assert info.value.problem is Problem.DENIED and not info.value.corrupt

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from common.app import App, AppOptions
 from common.settings import SETTINGS_VERSION, Settings, load_settings, save_settings
-from hardening import changes, is_one_line, snapshot
+from hardening import changes, deny_open, is_one_line, snapshot
 from helpers import close_app
 
 # A bad settings.json: its content, the fragment of the one line, and what happens to the file.
@@ -94,13 +94,7 @@ def test_settings_unreadable_for_now_are_left_alone_and_not_overwritten(tmp_path
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "settings.json"
     path.write_text('{"muted": true}')
-    real_open = os.open
-
-    def denied(file: object, flags: int, *args: object) -> int:
-        if Path(str(file)) == path:
-            raise PermissionError(13, "Permission denied", str(file))
-        return real_open(file, flags, *args)  # type: ignore[arg-type]
-    monkeypatch.setattr(os, "open", denied)
+    deny_open(monkeypatch, path)
     before = snapshot(tmp_path)
     loaded, message = load_settings(path)
     assert loaded == Settings()

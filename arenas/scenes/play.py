@@ -1,7 +1,9 @@
-"""The play scene: wiring of a run (`run`), its input (`controls`), its animations (`motion`) and its view.
+"""The play scene: wiring of a run (`run`), its input (`play_input`), its animations (`motion`) and its view.
 
+The scene owns its parts and hands them a `PlayMoment` (what they read, as it is now): the input returns
+what it wants done (`play_input.Intent`), which the scene carries out; the view returns the frame's parts.
 The rules clock is fed only by `fixed_update`, which steps the pygame-free `Run`; a person's card
-(`controls`) and a bot's or a replay's card (`Run.step`) all go through `Run.play`, and the rules
+(`play_input`) and a bot's or a replay's card (`Run.step`) all go through `Run.play`, and the rules
 events they return become animations here: flip 180°, slide, gears turning, a lost timer falling
 over. Animations run on the scene's own real-time clock; the rules never wait for them, and the
 sand drawn is always the true remaining time of the state (only a timer in the middle of its flip
@@ -42,10 +44,30 @@ from arenas.scenes.fitting import play_board
 from arenas.scenes.hands import TableLayout
 from arenas.scenes.hints import HintView, hint_view
 from arenas.scenes.messages import LastCard, Messages
+from arenas.scenes.moment import HoverKey, PlayMoment, drawn_place, timer_at
 from arenas.scenes.motion import Motion
 from arenas.scenes.names import card_name, timer_name
+from arenas.scenes.play_input import (
+    AskLeave,
+    CancelWild,
+    EndSeen,
+    FocusCard,
+    FocusWild,
+    Intent,
+    PausePlay,
+    Play,
+    PressHint,
+    PressLeave,
+    ReadRules,
+    ResumePlay,
+    Say,
+    ShowHelp,
+    ShowHint,
+    SkipCountdown,
+    TakeWild,
+    Thinking,
+)
 from arenas.scenes.running_rules import RunningRulesScene
-from arenas.scenes.shown import HoverKey
 from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord
 from common.dialog import Dialog
@@ -328,29 +350,77 @@ class PlayScene(Scene):
 
     def timer_at(self, pos: tuple[int, int]) -> str | None:
         """The timer drawn under `pos` (standing or lost), if any."""
-        if self.board is None:
-            return None
-        geo = self.board.geo
-        for tid in self.motion.looks:
-            centre, _tilt, _lift = self.motion.place(tid, self.now)
-            # A lost timer answers wherever it is drawn (its tilted glass, name tag and badge).
-            r = geo.lost_parts(centre).outline if self.run.state.timers[tid].lost else geo.glass_rect(centre)
-            if pygame.Rect(r.left, r.top, r.w, r.h).inflate(4, 4).collidepoint(pos):
-                return tid
-        return None
+        return timer_at(self.board, self.motion, self.run.state, self.now, pos)
 
     def drawn_place(self, timer_id: str) -> tuple[Point, float]:
         """(centre, tilt) where a timer is drawn now."""
-        centre, tilt, _lift = self.motion.place(timer_id, self.now)
-        return centre, tilt
+        return drawn_place(self.motion, timer_id, self.now)
+
+    def moment(self) -> PlayMoment:
+        """What the scene's parts read, as it is now."""
+        return PlayMoment(self.run, self.motion, self.messages, self.now, self.board, self.table, self.area,
+                          self.wild, self.wild_focus, self.card_focus, self.hint, self.mouse, self.hover_key,
+                          self.hover_ms, self.ended_at, self.last_home, self.hint_button, self.leave_button,
+                          self.over_prompt, self.hint_blocker(), self.app.settings)
 
     # ---- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        return play_input.handle(self, event)
+        if event.type == pygame.MOUSEMOTION or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+            self.mouse = event.pos
+        intents = play_input.handle(self.moment(), event)
+        if intents is None:
+            return False
+        self.carry_out(intents)
+        return True
 
     def play_card(self, index: int) -> None:
         """Key 1–3 or a click on the active player's card."""
-        play_input.play_card(self, index)
+        self.carry_out(play_input.play_card(self.moment(), index))
+
+    def carry_out(self, intents: tuple[Intent, ...]) -> None:
+        """Do what the input wants done."""
+        for intent in intents:
+            match intent:
+                case Say(message, pos):
+                    self.say(message, pos)
+                case Thinking(pos):
+                    self.thinking(pos)
+                case Play(action, pos):
+                    self.apply(action, pos)
+                case TakeWild(index, focus):
+                    self.wild, self.wild_focus = index, focus
+                    self.app.sounds.play("ui_click")
+                case CancelWild():
+                    self.wild, self.wild_focus = None, None
+                    self.app.sounds.play("ui_back")
+                    self.say(_("Wild card kept in hand"))
+                case FocusWild(target):
+                    self.wild_focus = target
+                    self.app.sounds.play("ui_hover", 0.6)
+                case FocusCard(index):
+                    self.card_focus = index
+                case PressHint():
+                    self.hint_button.activate(self.app)
+                case PressLeave():
+                    self.leave_button.activate(self.app)
+                case ShowHelp():
+                    self.show_help()
+                case ShowHint():
+                    self.show_hint()
+                case PausePlay():
+                    self.pause_play()
+                case ResumePlay():
+                    self.resume_play()
+                case AskLeave():
+                    self.ask_leave()
+                case ReadRules():
+                    self.read_rules()
+                case EndSeen():
+                    self.end_seen()
+                case SkipCountdown():
+                    self.skip_countdown()
+                case _:
+                    assert_never(intent)
 
     # ---- hints ---------------------------------------------------------------------------
     def hint_blocker(self) -> str | None:
@@ -490,4 +560,4 @@ class PlayScene(Scene):
             self._turn_banner(state.active)
 
     def frame_parts(self) -> list[Part] | None:
-        return self.view.parts(self)
+        return self.view.parts(self.moment())

@@ -91,18 +91,20 @@ PLAIN, DANGER = (255, 240, 200), (255, 150, 120)
 
 
 class LeaveDialog(Dialog):
-    """'Leave the game?' over a running game: the sand keeps flowing underneath (there is no pause)."""
+    """'Leave the game?' over a running game: the sand keeps flowing in the scene `underneath` (there is no
+    pause); `leave` is its Leave button's action."""
 
-    def __init__(self, app: App, play: PlayScene, title: str, message: str, leave_label: str) -> None:
-        super().__init__(app, title, message, [(leave_label, play.leave_game), (_("Keep playing"), lambda: None)])
-        self.play = play
+    def __init__(self, app: App, underneath: Scene, leave: Callable[[], None], title: str, message: str,
+                 leave_label: str) -> None:
+        super().__init__(app, title, message, [(leave_label, leave), (_("Keep playing"), lambda: None)])
+        self.underneath = underneath
 
     def fixed_update(self, step_ms: int) -> None:
-        self.play.fixed_update(step_ms)
+        self.underneath.fixed_update(step_ms)
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
-        self.play.update(dt_ms)
+        self.underneath.update(dt_ms)
 
 
 class PlayScene(Scene):
@@ -487,19 +489,18 @@ class PlayScene(Scene):
     def ask_leave(self) -> None:
         self.asking = True  # the leave dialog lets the sand run on: it is not a pause
         if self.run.replay is not None:
-            self.app.push(LeaveDialog(self.app, self, _("Stop the replay?"), _("Go back without watching the rest."),
-                                      _("Stop")))
+            words = _("Stop the replay?"), _("Go back without watching the rest."), _("Stop")
         elif self.run.setup.watch:
-            self.app.push(LeaveDialog(self.app, self, _("Stop watching?"), _("The bots keep playing while you decide."),
-                                      _("Stop")))
+            words = _("Stop watching?"), _("The bots keep playing while you decide."), _("Stop")
         elif self.run.leave_keeps_seat:
-            self.app.push(LeaveDialog(self.app, self, _("Leave the game?"),
-                                      _("The team plays on: a bot plays your seat until you come back."), _("Leave")))
+            words = (_("Leave the game?"), _("The team plays on: a bot plays your seat until you come back."),
+                     _("Leave"))
         elif self.run.paused:
-            self.app.push(LeaveDialog(self.app, self, _("Leave the game?"), _("Leaving ends this run."), _("Leave")))
+            words = _("Leave the game?"), _("Leaving ends this run."), _("Leave")
         else:
-            self.app.push(LeaveDialog(self.app, self, _("Leave the game?"),
-                                      _("The sand keeps running while you decide. Leaving ends this run."), _("Leave")))
+            words = _("Leave the game?"), _("The sand keeps running while you decide. Leaving ends this run."), \
+                _("Leave")
+        self.app.push(LeaveDialog(self.app, self, self.leave_game, *words))
 
     def leave_game(self) -> None:
         self._stop_hiss()

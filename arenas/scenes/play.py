@@ -47,26 +47,7 @@ from arenas.scenes.messages import LastCard, Messages
 from arenas.scenes.moment import HoverKey, PlayMoment, drawn_place, timer_at
 from arenas.scenes.motion import Motion
 from arenas.scenes.names import card_name, timer_name
-from arenas.scenes.play_input import (
-    AskLeave,
-    CancelWild,
-    EndSeen,
-    FocusCard,
-    FocusWild,
-    Intent,
-    PausePlay,
-    Play,
-    PressHint,
-    PressLeave,
-    ReadRules,
-    ResumePlay,
-    Say,
-    ShowHelp,
-    ShowHint,
-    SkipCountdown,
-    TakeWild,
-    Thinking,
-)
+from arenas.scenes.play_input import Do, FocusCard, FocusWild, Intent, Play, Say, TakeWild, Thinking
 from arenas.scenes.running_rules import RunningRulesScene
 from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord
@@ -392,7 +373,7 @@ class PlayScene(Scene):
                 case TakeWild(index, focus):
                     self.wild, self.wild_focus = index, focus
                     self.app.sounds.play("ui_click")
-                case CancelWild():
+                case Do.CANCEL_WILD:
                     self.wild, self.wild_focus = None, None
                     self.app.sounds.play("ui_back")
                     self.say(_("Wild card kept in hand"))
@@ -401,25 +382,25 @@ class PlayScene(Scene):
                     self.app.sounds.play("ui_hover", 0.6)
                 case FocusCard(index):
                     self.card_focus = index
-                case PressHint():
+                case Do.PRESS_HINT:
                     self.hint_button.activate(self.app)
-                case PressLeave():
+                case Do.PRESS_LEAVE:
                     self.leave_button.activate(self.app)
-                case ShowHelp():
+                case Do.SHOW_HELP:
                     self.show_help()
-                case ShowHint():
+                case Do.SHOW_HINT:
                     self.show_hint()
-                case PausePlay():
+                case Do.PAUSE_PLAY:
                     self.pause_play()
-                case ResumePlay():
+                case Do.RESUME_PLAY:
                     self.resume_play()
-                case AskLeave():
+                case Do.ASK_LEAVE:
                     self.ask_leave()
-                case ReadRules():
+                case Do.READ_RULES:
                     self.read_rules()
-                case EndSeen():
+                case Do.END_SEEN:
                     self.end_seen()
-                case SkipCountdown():
+                case Do.SKIP_COUNTDOWN:
                     self.skip_countdown()
                 case _:
                     assert_never(intent)

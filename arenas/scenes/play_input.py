@@ -8,6 +8,7 @@ every card takes; anything refused is said in words where it happened.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 import pygame
 
@@ -53,11 +54,6 @@ class TakeWild:
 
 
 @dataclass(frozen=True)
-class CancelWild:
-    """The wild card goes back in the hand (the turn is still the player's)."""
-
-
-@dataclass(frozen=True)
 class FocusWild:
     """The keyboard's choice for the waiting wild card moves to `target`."""
 
@@ -71,58 +67,23 @@ class FocusCard:
     index: int
 
 
-@dataclass(frozen=True)
-class PressHint:
-    """The top bar's hint button, as if clicked (its sound, then the hint)."""
+class Do(Enum):
+    """What the scene does of its own, as asked."""
+
+    CANCEL_WILD = "the wild card goes back in the hand (the turn is still the player's)"
+    PRESS_HINT = "the top bar's hint button, as if clicked (its sound, then the hint)"
+    PRESS_LEAVE = "Leave on the pause overlay, as if clicked (its sound, then the leave dialog)"
+    SHOW_HELP = "the controls over the board"
+    SHOW_HINT = "the team-mate bot's card for the active human, or why not"
+    PAUSE_PLAY = "the pause assist: time stops"
+    RESUME_PLAY = "time runs again after a pause"
+    ASK_LEAVE = "the leave dialog"
+    READ_RULES = "the rules over the board, the sand running on"
+    END_SEEN = "the held final board was seen: on to the result"
+    SKIP_COUNTDOWN = "the sand starts now"
 
 
-@dataclass(frozen=True)
-class PressLeave:
-    """Leave on the pause overlay, as if clicked (its sound, then the leave dialog)."""
-
-
-@dataclass(frozen=True)
-class ShowHelp:
-    """The controls over the board."""
-
-
-@dataclass(frozen=True)
-class ShowHint:
-    """The team-mate bot's card for the active human (or why not)."""
-
-
-@dataclass(frozen=True)
-class PausePlay:
-    """The pause assist: time stops."""
-
-
-@dataclass(frozen=True)
-class ResumePlay:
-    """Time runs again after a pause."""
-
-
-@dataclass(frozen=True)
-class AskLeave:
-    """The leave dialog."""
-
-
-@dataclass(frozen=True)
-class ReadRules:
-    """The rules over the board, the sand running on."""
-
-
-@dataclass(frozen=True)
-class EndSeen:
-    """The held final board was seen: on to the result."""
-
-
-@dataclass(frozen=True)
-class SkipCountdown:
-    """The sand starts now."""
-
-
-Intent = (Say | Thinking | Play | TakeWild | CancelWild | FocusWild | FocusCard | PressHint | PressLeave | ShowHelp
-          | ShowHint | PausePlay | ResumePlay | AskLeave | ReadRules | EndSeen | SkipCountdown)
+Intent = Say | Thinking | Play | TakeWild | FocusWild | FocusCard | Do
 
 
 def handle(m: PlayMoment, event: pygame.event.Event) -> tuple[Intent, ...] | None:
@@ -133,7 +94,7 @@ def handle(m: PlayMoment, event: pygame.event.Event) -> tuple[Intent, ...] | Non
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         return _click(m, event.pos)
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and m.wild is not None:
-        return (CancelWild(),)
+        return (Do.CANCEL_WILD,)
     return None
 
 
@@ -143,25 +104,25 @@ def _key(m: PlayMoment, event: pygame.event.Event) -> tuple[Intent, ...] | None:
     run = m.run
     if run.paused:
         if key in (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_p, pygame.K_RETURN):
-            return (ResumePlay(),)
+            return (Do.RESUME_PLAY,)
         if key == pygame.K_l:
-            return (PressLeave(),)
+            return (Do.PRESS_LEAVE,)
         return ()
     if key == pygame.K_ESCAPE:
         if m.wild is not None:
-            return (CancelWild(),)
+            return (Do.CANCEL_WILD,)
         if run.phase == Phase.OVER:
-            return (EndSeen(),)
+            return (Do.END_SEEN,)
         if run.setup.allow_pause and run.phase == Phase.RUNNING and run.replay is None:
-            return (PausePlay(),)
-        return (AskLeave(),)
+            return (Do.PAUSE_PLAY,)
+        return (Do.ASK_LEAVE,)
     if key == pygame.K_F1 and run.no_pause_now():
-        return (ReadRules(),)
+        return (Do.READ_RULES,)
     command = keymap(m.settings.key_bindings).command(key, GAME_COMMANDS["arenas"])
     if command is Command.HELP:
-        return (ShowHelp(),)
+        return (Do.SHOW_HELP,)
     if command is Command.HINT:
-        return (ShowHint(),)
+        return (Do.SHOW_HINT,)
     if m.wild is not None and command in DIRECTIONS:
         assert command is not None
         return _move_wild_focus(m, DIRECTIONS[command])
@@ -176,7 +137,7 @@ def _key(m: PlayMoment, event: pygame.event.Event) -> tuple[Intent, ...] | None:
     if key in numbers:
         return play_card(m, numbers[key])
     if (key == pygame.K_SPACE or command is Command.CHOOSE) and run.phase in (Phase.COUNTDOWN, Phase.OVER):
-        return (SkipCountdown(),) if run.phase == Phase.COUNTDOWN else (EndSeen(),)
+        return (Do.SKIP_COUNTDOWN,) if run.phase == Phase.COUNTDOWN else (Do.END_SEEN,)
     return None
 
 
@@ -184,15 +145,15 @@ def _click(m: PlayMoment, pos: tuple[int, int]) -> tuple[Intent, ...]:
     """A left click: resume, skip the countdown, the hint button, a card, a wild card's target, or why not."""
     run = m.run
     if run.paused:
-        return (PressLeave(),) if m.leave_button.rect.collidepoint(pos) else (ResumePlay(),)
+        return (Do.PRESS_LEAVE,) if m.leave_button.rect.collidepoint(pos) else (Do.RESUME_PLAY,)
     if run.phase == Phase.COUNTDOWN:
-        return (SkipCountdown(),)
+        return (Do.SKIP_COUNTDOWN,)
     if run.phase == Phase.OVER:
-        return (EndSeen(),)
+        return (Do.END_SEEN,)
     if m.table is None or m.board is None:
         return ()
     if m.hint_blocked is None and m.hint_button.rect.collidepoint(pos):
-        return (PressHint(),)
+        return (Do.PRESS_HINT,)
     state = run.state
     for seat in range(len(state.players)):
         rects = m.table.card_rects(seat, len(state.hands[seat]))
@@ -264,7 +225,7 @@ def play_card(m: PlayMoment, index: int) -> tuple[Intent, ...]:
                                                                                                count=len(hand))),)
     if hand[index].kind == "wild":
         if m.wild == index:
-            return (CancelWild(),)
+            return (Do.CANCEL_WILD,)
         targets = _targets(m, index)
         return (TakeWild(index, targets[0][0] if targets else None),)
     return (Play(PlayCard(state.active, index), None),)

@@ -11,20 +11,7 @@ from arenas.rules import WILD, PlayCard, level_path, load_level
 from arenas.rules.preview import wild_choices
 from arenas.scenes import flow
 from arenas.scenes.play import PlayScene
-from arenas.scenes.play_input import (
-    AskLeave,
-    CancelWild,
-    FocusCard,
-    FocusWild,
-    Play,
-    PressLeave,
-    ResumePlay,
-    Say,
-    SkipCountdown,
-    TakeWild,
-    handle,
-    play_card,
-)
+from arenas.scenes.play_input import Do, FocusCard, FocusWild, Play, Say, TakeWild, handle, play_card
 from arenas.session import GameSetup
 from common.app import App
 
@@ -55,7 +42,7 @@ def test_keys_play_cards_and_a_card_that_is_not_there_is_said(app: App) -> None:
     assert play_card(m, count) == (Say(f"There is no card {count + 1}: this hand holds {count}"),)
     assert handle(m, down(pygame.K_RIGHT)) == (FocusCard(0),)
     assert handle(replace(m, card_focus=count - 1), down(pygame.K_RIGHT)) == (FocusCard(0),)  # round the hand
-    assert handle(m, down(pygame.K_ESCAPE)) == (AskLeave(),)  # no pause assist: Esc asks
+    assert handle(m, down(pygame.K_ESCAPE)) == (Do.ASK_LEAVE,)  # no pause assist: Esc asks
     assert handle(m, down(pygame.K_x)) is None  # not the play's key
     assert handle(m, pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))) is None
     assert scene.wild is None and scene.card_focus is None  # reading input changed nothing
@@ -71,15 +58,15 @@ def test_the_wild_card_waits_for_its_target_and_the_scene_carries_it_out(app: Ap
     (take,) = play_card(m, 0)
     assert take == TakeWild(0, targets[0])  # the leftmost target first
     waiting = replace(m, wild=0, wild_focus=targets[0])
-    assert play_card(waiting, 0) == (CancelWild(),)  # the same card again puts it back
-    assert handle(waiting, down(pygame.K_ESCAPE)) == (CancelWild(),)
-    assert handle(waiting, press((1, 1), button=3)) == (CancelWild(),)
+    assert play_card(waiting, 0) == (Do.CANCEL_WILD,)  # the same card again puts it back
+    assert handle(waiting, down(pygame.K_ESCAPE)) == (Do.CANCEL_WILD,)
+    assert handle(waiting, press((1, 1), button=3)) == (Do.CANCEL_WILD,)
     assert handle(m, press((1, 1), button=3)) is None  # no wild card waiting: not the play's click
     assert handle(waiting, down(pygame.K_RIGHT)) == (FocusWild(targets[1]),)
     assert handle(waiting, down(pygame.K_RETURN)) == (Play(wild_choices(state, 0)[targets[0]], None),)
     scene.carry_out((take,))
     assert (scene.wild, scene.wild_focus) == (0, targets[0])
-    scene.carry_out((CancelWild(),))
+    scene.carry_out((Do.CANCEL_WILD,))
     assert (scene.wild, scene.wild_focus) == (None, None)
     assert scene.messages.floating[-1].message == "Wild card kept in hand"
 
@@ -88,15 +75,15 @@ def test_the_countdown_and_the_pause_take_their_own_keys_and_clicks(app: App) ->
     scene = level_1(app, countdown=True)
     m = scene.moment()
     assert m.run.phase == Phase.COUNTDOWN
-    assert handle(m, press((3, 3))) == (SkipCountdown(),)
+    assert handle(m, press((3, 3))) == (Do.SKIP_COUNTDOWN,)
     (said,) = handle(m, down(pygame.K_1)) or ()
     assert isinstance(said, Say) and said.message.startswith("Get ready")
-    scene.carry_out((SkipCountdown(),))
+    scene.carry_out((Do.SKIP_COUNTDOWN,))
     assert scene.run.phase == Phase.RUNNING
     scene.run.pause()
     paused = scene.moment()
-    assert handle(paused, down(pygame.K_ESCAPE)) == (ResumePlay(),)
-    assert handle(paused, down(pygame.K_l)) == (PressLeave(),)
+    assert handle(paused, down(pygame.K_ESCAPE)) == (Do.RESUME_PLAY,)
+    assert handle(paused, down(pygame.K_l)) == (Do.PRESS_LEAVE,)
     assert handle(paused, down(pygame.K_1)) == ()  # used up: no card while paused
-    assert handle(paused, press(scene.leave_button.rect.center)) == (PressLeave(),)
-    assert handle(paused, press((1, 1))) == (ResumePlay(),)
+    assert handle(paused, press(scene.leave_button.rect.center)) == (Do.PRESS_LEAVE,)
+    assert handle(paused, press((1, 1))) == (Do.RESUME_PLAY,)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -14,10 +15,10 @@ PLUGIN_PROTOCOLS = {"common/scenes/replay_viewer.py:Playback"}  # what a game gi
 CONCRETE_SCENE = re.compile(r"\b(?!Scene\b)\w+Scene\b")
 
 
-def scene_parameters(source: str) -> list[str]:
+def scene_parameters(tree: ast.Module) -> list[str]:
     """`function(parameter: type)` for every parameter typed with a concrete scene class."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             a = node.args
             for arg in (*a.posonlyargs, *a.args, *a.kwonlyargs):
@@ -27,25 +28,26 @@ def scene_parameters(source: str) -> list[str]:
     return found
 
 
-def protocols(source: str) -> list[str]:
+def protocols(tree: ast.Module) -> list[str]:
     """The names of the classes that subclass a Protocol."""
-    return [node.name for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ClassDef)
+    return [node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
             and any(ast.unparse(base).split(".")[-1].startswith("Protocol") for base in node.bases)]
 
 
-def _modules() -> list[Path]:
-    return [path for package in SCENE_PACKAGES for path in sorted((ROOT / package).glob("*.py"))]
+@cache
+def _trees() -> dict[str, ast.Module]:
+    """Every module of the scene packages, parsed once, by its path."""
+    return {path.relative_to(ROOT).as_posix(): ast.parse(path.read_text(encoding="utf-8"))
+            for package in SCENE_PACKAGES for path in sorted((ROOT / package).glob("*.py"))}
 
 
 def test_no_part_of_a_scene_takes_the_scene() -> None:
-    found = [f"{path.relative_to(ROOT)}: {hit}" for path in _modules()
-             for hit in scene_parameters(path.read_text(encoding="utf-8"))]
+    found = [f"{path}: {hit}" for path, tree in _trees().items() for hit in scene_parameters(tree)]
     assert not found, "parameters typed as a scene (give the part narrow inputs):\n" + "\n".join(found)
 
 
 def test_no_protocol_mirrors_a_scene() -> None:
-    found = {f"{path.relative_to(ROOT).as_posix()}:{name}" for path in _modules()
-             for name in protocols(path.read_text(encoding="utf-8"))}
+    found = {f"{path}:{name}" for path, tree in _trees().items() for name in protocols(tree)}
     assert found <= PLUGIN_PROTOCOLS, f"Protocols in the scene packages: {sorted(found - PLUGIN_PROTOCOLS)}"
 
 
@@ -54,6 +56,7 @@ def test_the_checks_find_what_they_look_for() -> None:
               "class Other(typing.Protocol[int]): ...\nclass Plain: ...\n"
               "def part(p: PlayScene, q: 'Scene', r: ReplaysScene | None, s: Scenery) -> PlayScene: ...\n"
               "class View:\n    async def draw(self, *, sc: OnlinePlayScene) -> None: ...\n")
-    assert scene_parameters(source) == ["part(p: PlayScene)", "part(r: ReplaysScene | None)",
+    tree = ast.parse(source)
+    assert scene_parameters(tree) == ["part(p: PlayScene)", "part(r: ReplaysScene | None)",
                                         "draw(sc: OnlinePlayScene)"]
-    assert protocols(source) == ["Mirror", "Other"]
+    assert protocols(tree) == ["Mirror", "Other"]

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from arenas.rules import GameState
     from arenas.scenes.board import BoardView
     from arenas.scenes.hands import TableLayout
-    from arenas.scenes.hints import HintView
+    from arenas.scenes.hints import Hint
     from arenas.scenes.messages import Messages
     from arenas.scenes.motion import Motion
     from common.settings import Settings
@@ -41,7 +41,7 @@ class PlayMoment:
     wild: int | None  # the hand index of the wild card waiting for its target
     wild_focus: str | None  # the target the keyboard would choose for it
     card_focus: int | None  # the active hand's card the arrows rest on
-    hint: HintView | None
+    hint: Hint | None
     mouse: tuple[int, int]
     hover_key: HoverKey | None
     hover_ms: float  # how long the mouse has rested on `hover_key`

@@ -42,7 +42,7 @@ from arenas.scenes import play_input
 from arenas.scenes.board import DANGER_MS, BoardView
 from arenas.scenes.fitting import play_board
 from arenas.scenes.hands import TableLayout
-from arenas.scenes.hints import HintView, hint_view
+from arenas.scenes.hints import Hint, describe_hint
 from arenas.scenes.messages import LastCard, Messages
 from arenas.scenes.moment import HoverKey, PlayMoment, drawn_place, timer_at
 from arenas.scenes.motion import Motion
@@ -120,7 +120,7 @@ class PlayScene(Scene):
         self.board: BoardView | None = None
         self.area = app.size  # the window part the table fills (the tutorial keeps a column for its coach)
         self.sprite_version = app.sprites.version
-        self.hint: HintView | None = None
+        self.hint: Hint | None = None
         self.hint_button = Button(keymap(app.settings.key_bindings).hint_label(), self.show_hint, font=17)
         self.leave_button = Button(_("Leave (L)"), self.ask_leave, _("End this run and go back"), font=20,
                                    sound="ui_back")  # on the pause overlay
@@ -435,7 +435,7 @@ class PlayScene(Scene):
         action = self.run.hint()
         if action is None:
             return
-        self.hint = hint_view(self.run.state, action, self.now)
+        self.hint = describe_hint(self.run.state, action, self.now)
         self.messages.banner = None
         self.app.sounds.play("turn_chime", 0.6)
         if first:

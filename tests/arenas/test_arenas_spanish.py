@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from arenas.bots.proof import LABELS
 from arenas.rules import PlayWild, Tile, build_level, load_levels
 from arenas.scenes import catalog, flow
-from arenas.scenes.hints import hint_view
+from arenas.scenes.hints import describe_hint
 from arenas.scenes.level_facts import level_facts
 from arenas.scenes.names import card_name, tile_name, timer_code, timer_name
 from arenas.scenes.setup import reaction_options
@@ -110,7 +110,7 @@ def play_screens(app: App) -> None:
     if wild is not None:
         scene.wild = wild
         app.step([], FRAME)
-        scene.hint = hint_view(state, PlayWild(state.active, wild, "activate", "medium1"), scene.now)
+        scene.hint = describe_hint(state, PlayWild(state.active, wild, "activate", "medium1"), scene.now)
         app.step([], FRAME)
     scene.pause_play()
     app.step([], FRAME)

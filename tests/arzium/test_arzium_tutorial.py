@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from functools import partial
 
 import pygame
 import pytest
@@ -311,7 +312,7 @@ def test_the_bid_window_leaves_the_coach_and_the_land_in_sight(fast_app: App, si
     run(fast_app, 3)
     bid = fast_app.stack.top
     assert isinstance(bid, BidScene)
-    land = bid.table.slot_rect(bid.slot)
+    land = bid.table.board.slot_rect(bid.slot)
     assert not bid.box.colliderect(scene.coach.rect), (bid.box, scene.coach.rect)
     assert not bid.box.colliderect(land) and pygame.Rect((0, 0), size).contains(bid.box)
 
@@ -325,4 +326,5 @@ def test_a_tip_is_drawn_over_the_coachs_rings(fast_app: App) -> None:
     assert scene.coach.highlights  # the ringed character
     scene.view.hover_key, scene.view.hover_ms = ("artifact", YOU, 0), 10_000
     parts = scene.frame_parts()
-    assert parts is not None and parts[-1].paint == scene.view._draw_hover
+    tip = parts[-1].paint if parts else None
+    assert isinstance(tip, partial) and tip.func == scene.view._draw_hover

@@ -28,7 +28,7 @@ HoverKey = tuple[str | None, int | None]  # (timer, gear) under the mouse
 
 
 @dataclass(frozen=True)
-class PlayMoment:
+class Moment:
     """What the play scene's drawing and input read, as it is now."""
 
     run: Run | RemoteRun
@@ -83,7 +83,7 @@ def timer_at(board: BoardView | None, motion: Motion, state: GameState, now: flo
     return None
 
 
-def fraction(m: PlayMoment, timer_id: str) -> float:
+def fraction(m: Moment, timer_id: str) -> float:
     """Sand in the top bulb as drawn (true remaining / capacity; empty top before the start flip)."""
     t = m.run.state.timers[timer_id]
     if m.run.phase == Phase.COUNTDOWN:

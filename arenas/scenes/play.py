@@ -1,6 +1,6 @@
 """The play scene: wiring of a run (`run`), its input (`play_input`), its animations (`motion`) and its view.
 
-The scene owns its parts and hands them a `PlayMoment` (what they read, as it is now): the input returns
+The scene owns its parts and hands them a `Moment` (what they read, as it is now): the input returns
 what it wants done (`play_input.Intent`), which the scene carries out; the view returns the frame's parts.
 The rules clock is fed only by `fixed_update`, which steps the pygame-free `Run`; a person's card
 (`play_input`) and a bot's or a replay's card (`Run.step`) all go through `Run.play`, and the rules
@@ -44,7 +44,7 @@ from arenas.scenes.fitting import play_board
 from arenas.scenes.hands import TableLayout
 from arenas.scenes.hints import Hint, describe_hint
 from arenas.scenes.messages import LastCard, Messages
-from arenas.scenes.moment import HoverKey, PlayMoment, drawn_place, timer_at
+from arenas.scenes.moment import HoverKey, Moment, drawn_place, timer_at
 from arenas.scenes.motion import Motion
 from arenas.scenes.names import card_name, timer_name
 from arenas.scenes.play_input import Do, FocusCard, FocusWild, Intent, Play, Say, TakeWild, Thinking
@@ -339,9 +339,9 @@ class PlayScene(Scene):
         """(centre, tilt) where a timer is drawn now."""
         return drawn_place(self.motion, timer_id, self.now)
 
-    def moment(self) -> PlayMoment:
+    def moment(self) -> Moment:
         """What the scene's parts read, as it is now."""
-        return PlayMoment(self.run, self.motion, self.messages, self.now, self.board, self.table, self.area,
+        return Moment(self.run, self.motion, self.messages, self.now, self.board, self.table, self.area,
                           self.wild, self.wild_focus, self.card_focus, self.hint, self.mouse, self.hover_key,
                           self.hover_ms, self.ended_at, self.last_home, self.hint_button, self.leave_button,
                           self.over_prompt, self.hint_blocker(), self.app.settings)

@@ -1,7 +1,7 @@
 """The play scene's input: keys 1–3 and clicks on cards, the wild card's target (a click, or the arrows and
 Choose), Esc, the hint and help keys of the key map (`common.keymap`), F1, skipping ahead.
 
-Input reads the scene's `PlayMoment`, asks the rules what a choice means (`preview.wild_choices`) and returns
+Input reads the scene's `Moment`, asks the rules what a choice means (`preview.wild_choices`) and returns
 what it wants done as `Intent`s, which the scene carries out: a card goes to the scene's `apply`, the path
 every card takes; anything refused is said in words where it happened.
 """
@@ -15,7 +15,7 @@ import pygame
 from arenas.match import Phase
 from arenas.rules import Action, PlayCard
 from arenas.rules.preview import wild_choices
-from arenas.scenes.moment import PlayMoment
+from arenas.scenes.moment import Moment
 from common.i18n import _, ngettext
 from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, Direction, keymap, step_focus
 
@@ -86,7 +86,7 @@ class Do(Enum):
 Intent = Say | Thinking | Play | TakeWild | FocusWild | FocusCard | Do
 
 
-def handle(m: PlayMoment, event: pygame.event.Event) -> tuple[Intent, ...] | None:
+def handle(m: Moment, event: pygame.event.Event) -> tuple[Intent, ...] | None:
     """What a mouse click or a key of the play scene wants done (nothing, for one used up); None if the
     event is not the play's (the mouse moving: the scene keeps where it is)."""
     if event.type == pygame.KEYDOWN:
@@ -98,7 +98,7 @@ def handle(m: PlayMoment, event: pygame.event.Event) -> tuple[Intent, ...] | Non
     return None
 
 
-def _key(m: PlayMoment, event: pygame.event.Event) -> tuple[Intent, ...] | None:
+def _key(m: Moment, event: pygame.event.Event) -> tuple[Intent, ...] | None:
     """Esc, F1, H, the card keys 1–3, and Space/Enter to skip the countdown or see the result."""
     key = event.key
     run = m.run
@@ -141,7 +141,7 @@ def _key(m: PlayMoment, event: pygame.event.Event) -> tuple[Intent, ...] | None:
     return None
 
 
-def _click(m: PlayMoment, pos: tuple[int, int]) -> tuple[Intent, ...]:
+def _click(m: Moment, pos: tuple[int, int]) -> tuple[Intent, ...]:
     """A left click: resume, skip the countdown, the hint button, a card, a wild card's target, or why not."""
     run = m.run
     if run.paused:
@@ -196,7 +196,7 @@ def _click(m: PlayMoment, pos: tuple[int, int]) -> tuple[Intent, ...]:
     return ()
 
 
-def _move_card_focus(m: PlayMoment, step: int) -> tuple[Intent, ...]:
+def _move_card_focus(m: Moment, step: int) -> tuple[Intent, ...]:
     """Left/Right: the focus moves along the active hand (it lifts and shows its preview); the first press
     rests it on the first card."""
     n = len(m.run.state.hands[m.run.state.active])
@@ -205,7 +205,7 @@ def _move_card_focus(m: PlayMoment, step: int) -> tuple[Intent, ...]:
     return (FocusCard(0 if m.card_focus is None else (m.card_focus + step) % n),)
 
 
-def play_card(m: PlayMoment, index: int) -> tuple[Intent, ...]:
+def play_card(m: Moment, index: int) -> tuple[Intent, ...]:
     """Key 1–3 or a click on the active player's card."""
     run = m.run
     state = run.state
@@ -231,13 +231,13 @@ def play_card(m: PlayMoment, index: int) -> tuple[Intent, ...]:
     return (Play(PlayCard(state.active, index), None),)
 
 
-def _targets(m: PlayMoment, wild: int) -> list[tuple[str, Point]]:
+def _targets(m: Moment, wild: int) -> list[tuple[str, Point]]:
     """The targets of the wild card at `wild` and where they are drawn, left to right."""
     choices = wild_choices(m.run.state, wild)
     return sorted(((t, m.drawn_place(t)[0]) for t in m.run.state.timers if t in choices), key=lambda tp: tp[1])
 
 
-def _move_wild_focus(m: PlayMoment, direction: Direction) -> tuple[Intent, ...]:
+def _move_wild_focus(m: Moment, direction: Direction) -> tuple[Intent, ...]:
     """An arrow while the wild card waits: the focus goes to the nearest target that way on the screen."""
     assert m.wild is not None
     targets = _targets(m, m.wild)

@@ -25,7 +25,7 @@ from common.i18n import _, language
 from common.layers import Part
 
 if TYPE_CHECKING:
-    from arenas.scenes.moment import PlayMoment
+    from arenas.scenes.moment import Moment
     from common.app import App
 
 Point = tuple[float, float]
@@ -48,7 +48,7 @@ class CardPreview:
         return {t.timer: t for t in self.turns}
 
 
-def hovered_card(p: PlayMoment) -> int | None:
+def hovered_card(p: Moment) -> int | None:
     """The index of the active hand's card under the mouse (where it lifts), if any."""
     assert p.table is not None
     state = p.run.state
@@ -58,7 +58,7 @@ def hovered_card(p: PlayMoment) -> int | None:
     return None
 
 
-def card_preview(p: PlayMoment) -> CardPreview | None:
+def card_preview(p: Moment) -> CardPreview | None:
     """What to preview now: the wild card choosing its target, else the active person's card under the mouse;
     None with previews off in Settings, outside the running sand, on a bot's turn or in a replay."""
     run = p.run
@@ -159,7 +159,7 @@ class PreviewPainter:
         self.app = app
         self.labels: dict[tuple[str, Turn, bool, int, str], pygame.Surface] = {}
 
-    def line(self, p: PlayMoment, cp: CardPreview) -> str | None:
+    def line(self, p: Moment, cp: CardPreview) -> str | None:
         """The prompt line for a preview: what the card does to every timer (said shortly when the long words
         would not fit the line at a readable size), or (a wild card) to the target under the mouse; None while a
         wild card waits and the mouse is on no target (the prompt says what to do)."""
@@ -189,7 +189,7 @@ class PreviewPainter:
                 break
         return line
 
-    def arrow_parts(self, p: PlayMoment, cp: CardPreview) -> list[Part]:
+    def arrow_parts(self, p: Moment, cp: CardPreview) -> list[Part]:
         """An arrow from gear to next gear for every timer that would move on, and from a lost timer to the
         gear it would stand on again (parts under the timers)."""
         assert p.board is not None
@@ -216,7 +216,7 @@ class PreviewPainter:
             parts.append(Part(rect, key, partial(draw_arrow, start=start, end=end, width=width)))
         return parts
 
-    def label_parts(self, p: PlayMoment, cp: CardPreview, tops: dict[str, Point]) -> list[Part]:
+    def label_parts(self, p: Moment, cp: CardPreview, tops: dict[str, Point]) -> list[Part]:
         """The labels over the turned timers, each centred over its timer's top (`tops`: x and the top of its
         name tag), raised above another label it would cover, kept inside the board."""
         assert p.table is not None and p.board is not None

@@ -10,7 +10,7 @@ game up to that step. Hints show the step's move; Undo takes the step back with 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
@@ -26,7 +26,7 @@ from arzium.scenes.tutorial_steps import LESSONS, STEPS, lesson_of, waiting_step
 from common.i18n import _
 from common.layers import Part
 from common.tutorial import Script
-from common.tutorial_coach import Coach
+from common.tutorial_coach import Coach, CoachAsks, leave_dialog
 from common.tutorial_launch import to_setup_screen
 from common.tutorial_progress import update_progress
 
@@ -84,7 +84,7 @@ class TutorialScene(PlayScene):
         past = first_position(self.part, _("You"))
         for action in self.actions[:self.offset]:  # a resumed tutorial: the log tells the game so far
             self.log.add(describe(apply(past, action), past.setup, self.cards, past.turn))
-        self.coach = Coach(app, self.script, self._moved_on, self._quit)
+        self.coach = Coach(app, self.script)
         self.shown_step = -1  # the step whose coach panel is on show (it stays until the step changes)
         self.coach_on = False
         self._save()
@@ -165,13 +165,23 @@ class TutorialScene(PlayScene):
             self._save()
 
     def open_menu(self) -> None:
-        self.coach.ask_leave()
+        self.app.push(leave_dialog(self.app, self._quit))
 
     # -- frame -------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.coach_on and self.coach.handle(event):
-            return True
+        if self.coach_on:
+            used = self.coach.handle(event)
+            for ask in self.coach.take():
+                match ask:
+                    case CoachAsks.NEXT:
+                        self._moved_on()
+                    case CoachAsks.LEAVE:
+                        self.open_menu()
+                    case _:
+                        assert_never(ask)
+            if used:
+                return True
         return super().handle(event)
 
     def layout(self, size: tuple[int, int]) -> None:

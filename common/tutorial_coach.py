@@ -1,15 +1,15 @@
 """The tutorial's coach: a panel with the step's words, Next and Leave, rings around what to use, and a short
 "not quite" line after a wrong action. Game-neutral: a game's tutorial scene owns one and gives it a place.
 
-Keys: Enter is Next (explain-only steps), Esc asks to leave the tutorial. Clicks on the panel's buttons are
-taken; every other event is left to the game (so its own keys and clicks still work). What Next and Leave ask
-of the scene waits in `take()` as a `CoachCommand`, which the scene carries out (`leave_dialog` asks first).
+Keys: Enter is Next (explain-only steps), Esc asks whether to leave the tutorial. Clicks on the panel's
+buttons are taken; every other event is left to the game (so its own keys and clicks still work). What the
+coach wants of its scene (show the next step, ask about leaving) it keeps as `CoachAsks` for the scene to take.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from enum import Enum
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -32,34 +32,27 @@ WRONG = (190, 40, 24)
 TODO = (28, 96, 44)
 
 
-@dataclass(frozen=True)
-class MovedOn:
-    """Next moved the script on: the scene shows the new step (or ends the tutorial after the last)."""
+class CoachAsks(Enum):
+    """What the coach asks of its tutorial scene (taken with `Coach.take` after each event it is given)."""
 
-
-@dataclass(frozen=True)
-class AskLeave:
-    """Esc or Leave tutorial: the scene asks whether to leave (`leave_dialog`)."""
-
-
-CoachCommand = MovedOn | AskLeave
+    NEXT = "Next moved the script on: the scene shows the new step"
+    LEAVE = "Esc or Leave tutorial: the scene asks whether to leave (`leave_dialog`)"
 
 
 def leave_dialog(app: App, leave: Callable[[], None]) -> Dialog:
-    """The question before leaving the tutorial; `leave` if the player says so."""
+    """'Leave the tutorial?', `leave` on its Leave button."""
     return Dialog(app, _("Leave the tutorial?"),
                   _("You can come back to this step later: Learn to play in the main menu."),
                   [(_("Leave"), leave), (_("Stay"), lambda: None)])
 
 
 class Coach:
-    """The coach panel of one tutorial `script`: it moves the script on with Next, and queues what Next and
-    Leave ask of the scene for `take()`."""
+    """The coach panel of one tutorial `script`."""
 
     def __init__(self, app: App, script: Script[Any]) -> None:
         self.app = app
         self.script = script
-        self._asked: list[CoachCommand] = []
+        self.asks: list[CoachAsks] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.highlights: list[pygame.Rect] = []
         self.wrong_why: str | None = None
@@ -111,7 +104,7 @@ class Coach:
         """Next (button or Enter) on an explain-only step."""
         if self.script.next():
             self.refresh()
-            self._asked.append(MovedOn())
+            self.asks.append(CoachAsks.NEXT)
 
     def say_wrong(self, why: str) -> None:
         """Show "Not quite: <why>" for a while (the action was not applied; the step stays)."""
@@ -119,13 +112,13 @@ class Coach:
         self.app.sounds.play("ui_error")
 
     def ask_leave(self) -> None:
-        """Esc or the Leave button: the scene is asked to ask the player."""
-        self._asked.append(AskLeave())
+        """Esc or the Leave button: the scene is asked to ask first."""
+        self.asks.append(CoachAsks.LEAVE)
 
-    def take(self) -> list[CoachCommand]:
-        """What the coach's keys and buttons asked of the scene since the last call, in order."""
-        asked, self._asked = self._asked, []
-        return asked
+    def take(self) -> list[CoachAsks]:
+        """What the coach has asked of its scene since it was last taken."""
+        asks, self.asks = self.asks, []
+        return asks
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The coach's keys and its buttons' clicks; True if the event was used."""

@@ -24,7 +24,7 @@ from common.dialog import Dialog
 from common.i18n import N_, _
 from common.layers import Part
 from common.tutorial import OK, Script, Step, Verdict, wrong
-from common.tutorial_coach import AskLeave, Coach, MovedOn, leave_dialog
+from common.tutorial_coach import Coach, CoachAsks, leave_dialog
 from common.tutorial_launch import to_setup_screen
 from common.tutorial_progress import update_progress
 from common.widget_parts import app_look
@@ -119,14 +119,14 @@ class TutorialScene(PlayScene):
         if self.reacting > 0 and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             return True  # the board is showing what the card did
         used = self.coach.handle(event)
-        for command in self.coach.take():
-            match command:
-                case MovedOn():
+        for ask in self.coach.take():
+            match ask:
+                case CoachAsks.NEXT:
                     self._shown()
-                case AskLeave():
+                case CoachAsks.LEAVE:
                     self.app.push(leave_dialog(self.app, self.leave_game))
                 case _:
-                    assert_never(command)
+                    assert_never(ask)
         return used or super().handle(event)
 
     def apply(self, action: Action, pos: Point | None) -> None:

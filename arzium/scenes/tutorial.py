@@ -26,7 +26,7 @@ from arzium.scenes.tutorial_steps import LESSONS, STEPS, lesson_of, waiting_step
 from common.i18n import _
 from common.layers import Part
 from common.tutorial import Script
-from common.tutorial_coach import AskLeave, Coach, MovedOn, leave_dialog
+from common.tutorial_coach import Coach, CoachAsks, leave_dialog
 from common.tutorial_launch import to_setup_screen
 from common.tutorial_progress import update_progress
 
@@ -170,16 +170,19 @@ class TutorialScene(PlayScene):
     # -- frame -------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        used = self.coach_on and self.coach.handle(event)
-        for command in self.coach.take():
-            match command:
-                case MovedOn():
-                    self._moved_on()
-                case AskLeave():
-                    self.app.push(leave_dialog(self.app, self._quit))
-                case _:
-                    assert_never(command)
-        return used or super().handle(event)
+        if self.coach_on:
+            used = self.coach.handle(event)
+            for ask in self.coach.take():
+                match ask:
+                    case CoachAsks.NEXT:
+                        self._moved_on()
+                    case CoachAsks.LEAVE:
+                        self.open_menu()
+                    case _:
+                        assert_never(ask)
+            if used:
+                return True
+        return super().handle(event)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

@@ -66,13 +66,19 @@ def test_the_next_human_gets_the_screen_only_by_saying_ready(app: App) -> None:
     assert banners.count("Bo, your turn") == 1 and scene.table.actions == actions
 
 
-def test_a_key_during_the_grace_time_starts_nothing(app: App) -> None:
+def _handed_over(app: App) -> tuple[PlayScene, HandOff]:
+    """Ann's and Bo's table after Ann's first turn, the screen handed to Bo."""
     scene, _banners = _table(app, (ANN, BO))
     run(app, 2)
     _search_and_confirm(app, scene)
     _settle(app, scene)
     handoff = app.stack.top
     assert isinstance(handoff, HandOff)
+    return scene, handoff
+
+
+def test_a_key_during_the_grace_time_starts_nothing(app: App) -> None:
+    scene, handoff = _handed_over(app)
     run(app, round(GRACE_MS / FRAME) - 2, [key(pygame.K_RETURN)])
     assert app.stack.top is handoff
     run(app, 3)
@@ -110,12 +116,7 @@ def test_one_human_against_bots_is_never_handed_the_screen(app: App) -> None:
 def test_the_ready_button_stands_clear_of_every_sidebar_button(size: tuple[int, int]) -> None:
     app = make_app(size)
     try:
-        scene, _banners = _table(app, (ANN, BO))
-        run(app, 2)
-        _search_and_confirm(app, scene)
-        _settle(app, scene)
-        handoff = app.stack.top
-        assert isinstance(handoff, HandOff)
+        scene, handoff = _handed_over(app)
         start = handoff.start_button
         assert start.w > 0 and pygame.Rect((0, 0), size).contains(start)
         assert not any(start.colliderect(slot) for slot in scene.sidebar.button_slots)

@@ -168,15 +168,21 @@ def test_the_shipped_packs_are_well_under_the_pixel_budget() -> None:
     assert total * 2 < sprite_packs.PIXEL_BUDGET
 
 
-@pytest.mark.parametrize("name", [b"bad\xff", b"esc\x1b[31m", b"tab\tname", "sur\udcff".encode("utf-8",
-                                                                                                 "surrogateescape")])
-def test_a_pack_folder_named_oddly_is_skipped_and_nothing_crashes(app: App, name: bytes) -> None:
+def _odd_pack(name: bytes) -> Path:
+    """A pack folder named `name` (bytes that need not be a name) among the player's packs; their folder."""
     user_packs = paths.data_dir() / "sprites"
     user_packs.mkdir(parents=True)
     odd = os.path.join(os.fsencode(user_packs), name)
     os.mkdir(odd)
     with open(os.path.join(odd, b"pack.toml"), "w") as f:
         f.write(MINIMAL)
+    return user_packs
+
+
+@pytest.mark.parametrize("name", [b"bad\xff", b"esc\x1b[31m", b"tab\tname", "sur\udcff".encode("utf-8",
+                                                                                                 "surrogateescape")])
+def test_a_pack_folder_named_oddly_is_skipped_and_nothing_crashes(app: App, name: bytes) -> None:
+    user_packs = _odd_pack(name)
     png(user_packs / "fine" / "x.png")
     (user_packs / "fine" / "pack.toml").write_text(MINIMAL)
     assert [p.id for p in discover_packs()] == ["default", "fine", "high-contrast"]
@@ -262,12 +268,7 @@ NAME_CASES = [
 @pytest.mark.parametrize("case, name, words", NAME_CASES, ids=[c[0] for c in NAME_CASES])
 def test_a_pack_folder_name_that_cannot_be_a_name_is_reported_as_that(
         user_home: Path, capsys: pytest.CaptureFixture[str], case: str, name: bytes, words: str) -> None:
-    user_packs = paths.data_dir() / "sprites"
-    user_packs.mkdir(parents=True)
-    odd = os.path.join(os.fsencode(user_packs), name)
-    os.mkdir(odd)
-    with open(os.path.join(odd, b"pack.toml"), "w") as f:
-        f.write(MINIMAL)
+    _odd_pack(name)
     before = file_bytes(user_home)
     pack_id = os.fsdecode(name)  # as the command line gives it
     assert cli.main(["check-sprites", pack_id]) == 1

@@ -9,8 +9,12 @@ from pathlib import Path
 from arenas.scenes.catalog import finished_game
 from arenas.session import to_replay
 from arzium.rules import apply, default_setup, is_over, legal_actions, new_game, replay_from
+from common.app import App
 from common.paths import replays_dir
 from common.replay import Replay, write_new_replay
+from common.scene import Scene
+from common.scenes.replay_viewer import ReplayViewerScene
+from common.scenes.replays import watch_file
 
 
 def arenas_replay() -> Replay:
@@ -37,3 +41,12 @@ def write(stem: str, replay: Replay, age_s: int = 0) -> Path:
     when = 2_000_000_000 - age_s
     os.utime(path, (when, when))
     return path
+
+
+def watching(app: App, path: Path) -> ReplayViewerScene:
+    """The replay viewer on `path`, opened as the replays list opens it (over a blank scene)."""
+    app.stack.clear_to(Scene(app))
+    assert watch_file(app, path) is None
+    scene = app.stack.top
+    assert isinstance(scene, ReplayViewerScene)
+    return scene

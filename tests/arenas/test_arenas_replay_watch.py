@@ -19,9 +19,8 @@ from common.app import App
 from common.replay import read_replay
 from common.scene import Scene
 from common.scenes.replay_viewer import ReplayViewerScene
-from common.scenes.replays import watch_file
 from helpers import click, draws_the_same_twice, key, run
-from replay_files import arenas_replay, write
+from replay_files import arenas_replay, watching, write
 
 
 def rules_at(watched: ArenasReplay, ms: int) -> GameState:
@@ -41,10 +40,8 @@ def test_the_state_at_any_moment_is_the_rules_run_to_it() -> None:
 @pytest.fixture()
 def viewer(app: App) -> tuple[ReplayViewerScene, Path]:
     path = write("arenas-run", arenas_replay())
-    app.stack.clear_to(Scene(app))
-    assert watch_file(app, path) is None
-    scene = app.stack.top
-    assert isinstance(scene, ReplayViewerScene) and isinstance(scene.playback, ArenasPlayback)
+    scene = watching(app, path)
+    assert isinstance(scene.playback, ArenasPlayback)
     return scene, path
 
 

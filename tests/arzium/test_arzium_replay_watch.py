@@ -17,9 +17,8 @@ from common.app import App
 from common.replay import Replay, read_replay
 from common.scene import Scene
 from common.scenes.replay_viewer import ReplayViewerScene
-from common.scenes.replays import watch_file
 from helpers import click, draws_the_same_twice, key, run
-from replay_files import arzium_replay, write
+from replay_files import arzium_replay, watching, write
 
 
 def rules_after(replay: Replay, done: int) -> GameState:
@@ -32,10 +31,8 @@ def rules_after(replay: Replay, done: int) -> GameState:
 def viewer(app: App) -> tuple[ReplayViewerScene, Replay]:
     replay = arzium_replay()
     path = write("arzium-game", replay)
-    app.stack.clear_to(Scene(app))
-    assert watch_file(app, path) is None
-    scene = app.stack.top
-    assert isinstance(scene, ReplayViewerScene) and isinstance(scene.playback, ArziumPlayback)
+    scene = watching(app, path)
+    assert isinstance(scene.playback, ArziumPlayback)
     return scene, replay
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -319,6 +320,7 @@ class Client:
                 self.waiting = None
                 self.sent.clear()
                 self.player.absorb(frame)
+                self.bench.dealt(self)
             case "result":
                 self._result(frame)
                 return
@@ -445,12 +447,21 @@ class Bench:
         self.all_done = asyncio.Event()
         self.remaining = 0
         self.unfinished: list[dict[str, Any]] = []  # some of the clients that never saw their room's end
+        self.with_game: set[Client] = set()
         self.same_machine = urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1")
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def dealt(self, client: Client) -> None:
+        """A client has its game: once every client has, their games are left out of later collections (they
+        last the whole run; `gc.freeze`)."""
+        if client not in self.with_game:
+            self.with_game.add(client)
+            if len(self.with_game) == len(self.clients):
+                gc.freeze()
 
     def client_done(self) -> None:
         self.remaining -= 1

@@ -81,7 +81,7 @@ class Tally:
     clock_error: list[float] = field(default_factory=list)  # |a client's server clock - the server's| (same machine)
     outcomes: Counter[str] = field(default_factory=Counter)  # rooms by how they ended ("won", "lost"; "over")
     loop_lag: list[float] = field(default_factory=list)  # the clients' event loops' lag samples (ms)
-    gc_pauses: list[float] = field(default_factory=list)  # the clients' collector pauses (ms)
+    gc_pauses: list[tuple[int, float]] = field(default_factory=list)  # the clients' collector pauses (generation, ms)
     cpu_s: float = 0.0  # CPU the helper processes used (a run shared among processes)
 
     def add(self, raw: dict[str, Any]) -> None:
@@ -408,7 +408,7 @@ def server_figures(stats: Path, rooms: int, since: float) -> dict[str, Any] | No
         return None
     first, last = lines[0], lines[-1]
     lag = [x for line in lines[1:] for x in line.get("lag_ms", [])]
-    pauses = [ms for line in lines[1:] for _gen, ms in line.get("gc_ms", [])]
+    pauses = [(gen, ms) for line in lines[1:] for gen, ms in line.get("gc_ms", [])]
     cpu = (last["cpu_s"] - first["cpu_s"]) if last["cpu_s"] >= first["cpu_s"] else last["cpu_s"]
     seconds = max(1e-9, last["t"] - first["t"])
     peak_rooms = max(x.get("rooms", 0) for x in lines)
@@ -420,9 +420,11 @@ def server_figures(stats: Path, rooms: int, since: float) -> dict[str, Any] | No
             "loop_lag_ms": spread(lag), "gc_ms": _pauses(pauses)}
 
 
-def _pauses(ms: list[float]) -> dict[str, float | int]:
-    """The collector's pauses in brief: how many, their total and the longest (ms)."""
-    return {"n": len(ms), "total": round(sum(ms), 1), "max": round(max(ms, default=0.0), 1)}
+def _pauses(pauses: list[tuple[int, float]]) -> dict[str, float | int]:
+    """The collector's pauses in brief: how many (and of the oldest generation), their total and the longest (ms)."""
+    ms = [p for _gen, p in pauses]
+    return {"n": len(ms), "full": sum(gen == 2 for gen, _p in pauses), "total": round(sum(ms), 1),
+            "max": round(max(ms, default=0.0), 1)}
 
 
 class Bench:
@@ -494,7 +496,7 @@ class Bench:
         elapsed = time.monotonic() - start
         pauses.remove()
         self.tally.loop_lag += lag.take()
-        self.tally.gc_pauses += [ms for _gen, ms in pauses.take()]
+        self.tally.gc_pauses += pauses.take()
         self.unfinished = [{"room": c.room.index, "seat": c.seat, "token": c.token is not None,
                             "connected": c.ws is not None, "last": list(c.last_kinds)}
                            for c in self.clients if not c.done][:20]
@@ -681,7 +683,8 @@ def format_report(r: dict[str, Any]) -> str:
 def _stalls(lag: dict[str, Any] | None, gc: dict[str, Any]) -> str:
     """A process's event loop lag and collector pauses, in a few words."""
     said = (f"loop lag ms p50 {lag['p50']} p99 {lag['p99']} max {lag['max']}" if lag else "loop lag not logged")
-    return f"{said}; collector paused {gc['n']} times, {gc['total']} ms in all, {gc['max']} ms at most"
+    return (f"{said}; collector paused {gc['n']} times ({gc['full']} full), {gc['total']} ms in all, {gc['max']} ms "
+            "at most")
 
 
 if __name__ == "__main__":

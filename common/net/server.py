@@ -2,9 +2,10 @@
 `EmbeddedServer`, the same server on a background thread of the app that hosts a game.
 
 Each connection reads frames, checks them (`common.net.protocol`), and hands them to its room; a room
-never waits, so one slow client or one busy room delays no other. A ticker looks at the rooms that have
-something to do at a time (a bot to move, a grace or a turn clock running out) and closes rooms that
-expired. The server logs no tokens and no text a client wrote, only codes, seats and counts.
+never waits, so one slow client or one busy room delays no other. Each room has a timer set for when it next
+has something to do (a bot to move, a grace or a turn clock running out); rooms that expired are closed. The
+writes of a loop turn are committed together on a writer thread, and the frames that tell of them leave only
+after (group commit). The server logs no tokens and no text a client wrote, only codes, seats and counts.
 """
 from __future__ import annotations
 
@@ -212,7 +213,11 @@ class Server:
         for _due, timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
-        self._loop = None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._no_commit(), CLOSING_WAIT_S * 5)
+        self._loop = None  # from now on writes are committed at once, on this thread
+        if self.store is not None:
+            self._flush_now()
         if self._ws is not None:
             self._ws.close(close_connections=True)
             await self._ws.wait_closed()
@@ -447,6 +452,10 @@ class Server:
     async def _sent_all(self) -> None:
         """Until every write is committed and every connection's frames are written (or its writer ended)."""
         while self._held or self._committing or any(not c.flushed() for c in self.conns.values()):
+            await asyncio.sleep(0.01)
+
+    async def _no_commit(self) -> None:
+        while self._committing:
             await asyncio.sleep(0.01)
 
     def _spawn(self, job: Any) -> None:

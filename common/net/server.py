@@ -199,7 +199,7 @@ class Server:
 
     async def stop(self, reason: str = "shutdown") -> None:
         """Tell every member why the server stops (one `closing` frame: `reason` is "shutdown" or "host_left"),
-        then close every connection (going away), stop the ticker and close the store."""
+        then close every connection (going away), stop the rooms' timers and close the store."""
         for conn in self.conns.values():
             if conn.member is not None:
                 conn.send(encode({"kind": "closing", "reason": reason}))

@@ -1,8 +1,8 @@
 """Where the server keeps its rooms: one SQLite file (WAL, synchronous=NORMAL), a row per room (setup,
 options, seats with their token hashes, phase) and a row per accepted input. Writes wait in a batch until
 `commit` writes them in one transaction (the server commits each loop turn's writes together, off its event
-loop, and sends the frames that tell of them only after); a server killed at any moment and started again
-finds every room as its members were told."""
+loop, and sends the frames that tell of them only after; a store used on its own commits each write at once);
+a server killed at any moment and started again finds every room as its members were told."""
 from __future__ import annotations
 
 import json
@@ -61,12 +61,16 @@ class Store:
         except sqlite3.Error as exc:
             raise StoreError(f"{folder / FILE_NAME}: {exc}") from None
         self.batch = Batch()
-        self.wrote: Callable[[], None] | None = None  # told of every write added to the batch
+        self.wrote: Callable[[], None] | None = None  # told of every write added to the batch (None: commit each)
 
     def _add(self, code: str, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        """Add a write to the batch and tell `wrote`; with no one told (no server batching), commit it at once."""
         self.batch.writes.append((code, sql, rows))
         if self.wrote is not None:
             self.wrote()
+        else:
+            self.commit(self.batch)
+            self.batch = Batch()
 
     def save_room(self, code: str, game: str, record: dict[str, Any], now_ms: int) -> None:
         """Write a room's record (replacing the old one)."""

@@ -448,3 +448,8 @@ class PlayScene(Scene):
 
     def frame_parts(self) -> list[Part] | None:
         return self.view.parts()
+
+    def toast_foot(self) -> int | None:
+        """Toasts (a sprite pack reloaded) stand on the map's lower edge, off the hand at the window's foot."""
+        hand = [party.rect.top for party in self.parties if party.side == "bottom"]
+        return min(hand) - self.app.px(4) if hand else None

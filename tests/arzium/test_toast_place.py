@@ -1,0 +1,37 @@
+"""A toast on the Arzium table (F5 reloading the sprite pack) covers no text a player reads: not the names
+and numbers of the hand at the window's foot, at either window size."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from common import catalog
+from helpers import FRAME, close_app, make_app
+from text_record import Drawn, RecordingSurface, record
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_the_reload_toast_covers_no_text_of_the_table(size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(size)
+    try:
+        drawn = Drawn()
+        record(drawn, monkeypatch)
+        spec = catalog.get("arzium-play")
+        assert spec is not None
+        app.stack.clear_to(spec.build(app))
+        app.step([], FRAME)
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode="", scancode=0)], FRAME)
+        drawn.placed.clear()
+        screen, app.screen = app.screen, RecordingSurface(app.size, drawn)
+        try:
+            app.draw(whole=True)
+        finally:
+            app.screen = screen
+        toast = next(p for p in drawn.placed if p.string.startswith("Reloaded sprite pack"))
+        others = [p for p in drawn.placed if p.string != toast.string and p.cover == toast.cover]
+        assert len(others) > 30, "the recording saw too little of the table"
+        panel = toast.rect.inflate(app.px(28), app.px(14))  # the toast's parchment round its words
+        under = [f"{p.string!r} at {tuple(p.rect)}" for p in others if p.rect.colliderect(panel)]
+        assert not under, f"the toast at {tuple(panel)} covers " + ", ".join(under)
+    finally:
+        close_app(app)

@@ -4,10 +4,11 @@
 dialogs and tooltips (the box each one's text must stay in). A frame painted on a `RecordingSurface` also
 gives where each text landed on it: the text surfaces `common.text.render` made, as they are blitted there,
 and the texts inside pictures made while recording (a card's art, a name plate, a party's or a result's
-picture): every surface made with `pygame.Surface(...)`, each scaled sprite and their copies and conversions
-(and each transformed surface) is a `Picture` that notes the texts blitted onto it, so a picture blitted on the frame (or on another picture)
-brings its texts along to where they land, each bounded by the picture it was painted on. A picture made
-before `record` carries no texts, nor does a picture turned or scaled by `pygame.transform`.
+picture). Every surface made with `pygame.Surface(...)`, each scaled sprite and transformed surface, and
+their copies and conversions, is a `Picture` that notes the texts blitted onto it, so a picture blitted on
+the frame (or on another picture) brings its texts along to where they land, each bounded by the picture
+it was painted on; painting over a text (a plain fill, an opaque blit) takes it away. A picture made before
+`record` carries no texts, nor does a picture turned or scaled by `pygame.transform`.
 """
 from __future__ import annotations
 

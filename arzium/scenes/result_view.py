@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.rules import GameState, Outcome
-from arzium.scenes.art import FACE_BANNER, FACE_H, NAME_FLOOR_PX, NUMBER_PX, CardArt, name_lines, name_width, plate_height
+from arzium.scenes.art import (
+    FACE_BANNER,
+    FACE_H,
+    NAME_FLOOR_PX,
+    NUMBER_PX,
+    CardArt,
+    name_lines,
+    name_width,
+    plate_height,
+)
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.result_chart import draw_score_chart
 from arzium.wording import points, shown_name
@@ -241,6 +250,6 @@ class ResultView:
         plate = pygame.Rect(0, 0, min(room, text.font(px, True).size(lines[0])[0] + 2 * pad + app.px(6)),
                             plate_height(1, px))
         _bx, by, _bw, bh = FACE_BANNER
-        plate.midbottom = (card.centerx, card.top + round((by + bh) * card.h / FACE_H))  # over the banner, not the pattern
+        plate.midbottom = (card.centerx, card.top + round((by + bh) * card.h / FACE_H))  # off the pattern
         out.blit(self.art.name_plate(lines, px, plate.w, False), plate)
         drawn.names.append((card_id, plate, lines, px))

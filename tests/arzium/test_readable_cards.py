@@ -105,5 +105,6 @@ def test_every_result_card_is_named_and_shows_its_blanks_cost(app: App, players:
             assert any(p.string in forms and tile.inflate(0, tile.h).colliderect(p.rect) for p in placed), \
                 f"{card.name} has no name on the result screen"
             blanks = sum(row.count("B") for row in card.pattern)
-            costs = [p for p in placed if p.string == "2" and p.box == tile and p.rect.centery < tile.top + tile.h * 0.8]  # not the seal
+            well = tile.top + tile.h * 0.8  # above the points' seal
+            costs = [p for p in placed if p.string == "2" and p.box == tile and p.rect.centery < well]
             assert len(costs) == blanks, f"{card.name}: {blanks} blanks, {len(costs)} costs shown"

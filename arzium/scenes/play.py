@@ -450,6 +450,6 @@ class PlayScene(Scene):
         return self.view.parts()
 
     def toast_foot(self) -> int | None:
-        """Toasts (a sprite pack reloaded) stand on the map's lower edge, off the hand at the window's foot."""
-        hand = [party.rect.top for party in self.parties if party.side == "bottom"]
-        return min(hand) - self.app.px(4) if hand else None
+        """Toasts (a sprite pack reloaded, a search refused) stand over the map's lowest squares: off the hand at
+        the window's foot and off a hint's line on the map's lower edge."""
+        return self.board_view.frame_rect.bottom - self.app.px(28)

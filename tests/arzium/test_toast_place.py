@@ -1,5 +1,5 @@
 """A toast on the Arzium table (F5 reloading the sprite pack) covers no text a player reads: not the names
-and numbers of the hand at the window's foot, at either window size."""
+and numbers of the hand at the window's foot, nor a hint's line on the map's edge, at either window size."""
 from __future__ import annotations
 
 import pygame
@@ -10,13 +10,15 @@ from helpers import FRAME, close_app, make_app
 from text_record import Drawn, RecordingSurface, record
 
 
-@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
-def test_the_reload_toast_covers_no_text_of_the_table(size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("scene", ["arzium-play", "arzium-play-hint"])
+def test_the_reload_toast_covers_no_text_of_the_table(size: tuple[int, int], scene: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(size)
     try:
         drawn = Drawn()
         record(drawn, monkeypatch)
-        spec = catalog.get("arzium-play")
+        spec = catalog.get(scene)
         assert spec is not None
         app.stack.clear_to(spec.build(app))
         app.step([], FRAME)

@@ -220,7 +220,7 @@ class ResultView:
             card = self.state.cards.card(card_id)
             img = self.art.character(card_id, card_w, colour, named=False)
             rect = out.blit(img, (x + (cell - card_w) // 2, top))
-            self._name(out, rect, card_id, cell + gap, drawn)
+            self._name(out, rect, card_id, cell + gap - 3, drawn)  # neighbouring ribbons never meet
             drawn.tiles.append((rect, _("{name}: {points}").format(name=_(card.name), points=points(card.points))))
             x += cell + gap
         if player.artifacts:

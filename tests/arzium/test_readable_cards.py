@@ -39,9 +39,18 @@ def result_of(players: int) -> Callable[[App], Scene]:
 SCENES = {"late table": late_table, "result 3": result_of(3), "result 4": result_of(4)}
 
 
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def app(request: pytest.FixtureRequest) -> Iterator[App]:
-    made = make_app(request.param)
+QUICK = {((960, 540), "late table"), ((960, 540), "result 4"), ((1920, 1080), "result 3"),
+         ((960, 540), 4), ((1280, 720), 3)}  # the rest of the grid: slow
+
+
+def grid(cases: list[object]) -> list[object]:
+    return [pytest.param(size, case, id=f"{size[0]}x{size[1]}-{case}",
+                         marks=() if (size, case) in QUICK else pytest.mark.slow) for size in SIZES for case in cases]
+
+
+@pytest.fixture
+def app(size: tuple[int, int]) -> Iterator[App]:
+    made = make_app(size)
     yield made
     close_app(made)
 
@@ -74,8 +83,8 @@ def card_names(state: GameState) -> set[str]:
     return names | {form for name in names for form in short_names(name)}
 
 
-@pytest.mark.parametrize("name", list(SCENES))
-def test_numbers_and_names_on_cards_are_as_tall_as_the_body_text(app: App, name: str,
+@pytest.mark.parametrize(("size", "name"), grid(list(SCENES)))
+def test_numbers_and_names_on_cards_are_as_tall_as_the_body_text(app: App, size: tuple[int, int], name: str,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     scene, placed = painted(app, SCENES[name], monkeypatch)
     chart = scene.drawn.chart if isinstance(scene, ResultScene) else pygame.Rect(0, 0, 0, 0)
@@ -91,8 +100,8 @@ def test_numbers_and_names_on_cards_are_as_tall_as_the_body_text(app: App, name:
     assert not small, f"names {least} px at least; smaller: " + ", ".join(small)
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_every_result_card_is_named_and_shows_its_blanks_cost(app: App, players: int,
+@pytest.mark.parametrize(("size", "players"), grid([3, 4]))
+def test_every_result_card_is_named_and_shows_its_blanks_cost(app: App, size: tuple[int, int], players: int,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     scene, placed = painted(app, result_of(players), monkeypatch)
     assert isinstance(scene, ResultScene)

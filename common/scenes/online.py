@@ -4,7 +4,7 @@ Hosting opens the chosen game's setup screen; its Start creates the room and ope
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from common.online_room import Where
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.seat_tokens import kept_seats
+from common.settings import ONLINE_NAME_LIMIT
 from common.text_field import TextField
 from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, Choice, Widget, WidgetGroup
@@ -27,16 +28,14 @@ if TYPE_CHECKING:
     from common.app import App
 
 DEFAULT_PORT = 8765
-NAME_LIMIT = 16
 CODE_LIMIT = 16
 ADDRESS_LIMIT = 64
 
 
 @dataclass
 class OnlineChoices:
-    """What the player typed last on this screen (kept while the app runs)."""
+    """What the player typed last on this screen (kept while the app runs; the name is kept in the settings)."""
 
-    name: str = ""
     address: str = f"127.0.0.1:{DEFAULT_PORT}"
     code: str = ""
     dedicated: bool = False
@@ -83,9 +82,8 @@ class OnlineScene(Scene):
 
     def _build(self) -> None:
         c, app = self.choices, self.app
-        self.name = TextField(c.name or player_name(), lambda v: self._set(name="" if v == _("Player") else v),
-                              _("The name the others see"),
-                              limit=NAME_LIMIT, fallback=player_name())
+        self.name = TextField(player_name(app), self._set_name, _("The name the others see"),
+                              limit=ONLINE_NAME_LIMIT, fallback=player_name(app))
         self.address = TextField(c.address, lambda v: self._set(address=v),
                                  _("The host's address and port, as their invite shows it"), limit=ADDRESS_LIMIT,
                                  allowed=_address_char)
@@ -133,6 +131,14 @@ class OnlineScene(Scene):
             if focus is not None and focus in self.group.widgets:
                 self.group.set_focus(focus)
             self.layout(self.app.size)
+        self.problem = ""
+
+    def _set_name(self, typed: str) -> None:
+        """Keep the name in the settings (the default one as "", so that it follows the language)."""
+        name = "" if typed == _("Player") else typed
+        if name != self.app.settings.online_name:
+            self.app.settings = replace(self.app.settings, online_name=name)
+            self.app.save_settings()
         self.problem = ""
 
     def retranslate(self) -> None:
@@ -274,17 +280,17 @@ class OnlineScene(Scene):
         return widget_screen(self.backdrop.picture(app, app.size, panels), self.group, window_part(app, key, words))
 
 
-def player_name() -> str:
-    """The name typed on this screen, else "Player" in the current language (the default is never kept as typed, so
-    it follows the language)."""
-    return REMEMBERED.name or _("Player")
+def player_name(app: App) -> str:
+    """The name typed on this screen (kept in the settings), else "Player" in the current language (the default is
+    never kept as typed, so it follows the language)."""
+    return app.settings.online_name or _("Player")
 
 
 def _host_game(app: App, game: str, where: Where) -> None:
     from common.scenes.lobby import host_game  # the room's code is loaded when first used
-    host_game(app, game, where, player_name(), REMEMBERED.turn_clock_s if game == "arzium" else 0)
+    host_game(app, game, where, player_name(app), REMEMBERED.turn_clock_s if game == "arzium" else 0)
 
 
 def _join(app: App, where: Where, code: str, watch: bool) -> None:
     from common.scenes.lobby import join_room
-    join_room(app, where, code, watch, player_name())
+    join_room(app, where, code, watch, player_name(app))

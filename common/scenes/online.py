@@ -104,10 +104,13 @@ class OnlineScene(Scene):
         self.host_btns = [Button(_("Host {game}").format(game=GAMES[key].title), partial(self.host, key),
                                  _("Choose the seats, then start: the room opens"), icon=GAMES[key].icon, font=20)
                           for key in GAMES]
-        kept = kept_seats()
-        self.kept = kept[0] if kept else None
-        self.back_to_room = Button(_("Back to room {code}").format(code=self.kept.code) if self.kept else "",
-                                   self.rejoin, _("Take your seat again in the last room you played in"), font=20)
+        self.rooms = kept_seats()
+        self.room_index = min(getattr(self, "room_index", 0), max(0, len(self.rooms) - 1))
+        self.room_pick = Choice("", [(i, room.code) for i, room in enumerate(self.rooms)], self.room_index,
+                                self._pick_room, _("The rooms you hold a seat in, the newest first: Left and Right "
+                                                   "pick one"))
+        self.back_to_room = Button("", self.rejoin, None, font=20)
+        self._pick_room(self.room_index)
         self.back = Button(_("Back"), self.app.pop, _("Back to the main menu (Esc)"), icon="ui/icon_back",
                            sound="ui_back")
         old = getattr(self, "group", None)
@@ -116,9 +119,23 @@ class OnlineScene(Scene):
         if old is not None:
             self.group.focus_index, self.group.keyboard_mode = old.focus_index, old.keyboard_mode
 
+    def _pick_room(self, index: int) -> None:
+        """The room Back to room goes to: its game on the list's row, its code on the button."""
+        self.room_index = index
+        if not self.rooms:
+            return
+        room = self.rooms[index]
+        game = GAMES[room.game].title if room.game in GAMES else _("A room")
+        self.room_pick.label = _("{game} ({n} of {count})").format(game=game, n=index + 1, count=len(self.rooms))
+        self.back_to_room.label = _("Back to room {code}").format(code=room.code) if len(self.rooms) > 1 else \
+            _("Back to {game} room {code}").format(game=game, code=room.code)
+        self.back_to_room.tooltip = _("Take your seat {seat} again in room {code} on {server}").format(
+            seat=room.seat + 1, code=room.code, server=room.server)
+
     def _widgets(self) -> list[Widget]:
         on = self.server if self.choices.dedicated else self.port
-        again: list[Widget] = [self.back_to_room] if self.kept is not None else []
+        again: list[Widget] = [self.room_pick] if len(self.rooms) > 1 else []
+        again += [self.back_to_room] if self.rooms else []
         return [self.name, self.address, self.code, self.join_btn, self.watch_btn, *again, self.where, on,
                 self.clock, *self.host_btns, self.back]
 
@@ -164,8 +181,8 @@ class OnlineScene(Scene):
             self.join_room(self.app, Where(*where), code, watch)
 
     def rejoin(self) -> None:
-        """Back to the last room this player sat in (starting its server first if this app hosted it)."""
-        kept = self.kept
+        """Back to the room picked (starting its server first if this app hosted it)."""
+        kept = self.rooms[self.room_index] if self.rooms else None
         where = split_address(kept.server, DEFAULT_PORT) if kept is not None else None
         if kept is None or where is None:
             return
@@ -212,8 +229,10 @@ class OnlineScene(Scene):
         bw = (pw - app.px(56) - app.px(16)) // 2
         self.join_btn.rect = pygame.Rect(self.left.left + app.px(28), y + app.px(8), bw, app.px(52))
         self.watch_btn.rect = self.join_btn.rect.move(bw + app.px(16), 0)
-        self.back_to_room.rect = pygame.Rect(self.left.left + app.px(28), self.join_btn.rect.bottom + app.px(16),
-                                             pw - app.px(56), app.px(48))
+        again = pygame.Rect(self.left.left + app.px(28), self.join_btn.rect.bottom + app.px(16), pw - app.px(56),
+                            app.px(48))
+        self.room_pick.rect = again
+        self.back_to_room.rect = again.move(0, app.px(56)) if len(self.rooms) > 1 else again
         r = self.right
         self.where.rect = pygame.Rect(r.left + app.px(20), r.top + app.px(70), pw - app.px(40), app.px(52))
         field = pygame.Rect(r.left + label_w, r.top + app.px(136), pw - label_w - app.px(28), row)

@@ -43,6 +43,7 @@ from arzium.seats import BotController, Controller, InlineBot, Person, put_on_to
 from common.net.room import GameError, Input, Options, Step
 
 TICK_MS = 50            # how often a room with a bot to move is looked at
+STORY_BYTES = 40_000    # a `game` frame's story of the moves so far stays under this (the frame's cap is 64 KiB)
 LEAVER_LEVEL = "normal"
 BOT_LEVELS = ("easy", "normal", "hard")
 WORKER_LEVELS = frozenset({"hard"})  # bots that search: they think in the worker process, off the event loop
@@ -143,6 +144,7 @@ class ArziumMatch:
         self.deadline: int | None = None
         self.turn_key: tuple[int | None, int] = (None, 0)
         self.clock_bot: tuple[int, int] | None = None  # (seat, turn) a bot plays because the clock ran out
+        self.told: tuple[int, dict[str, Any] | None] = (0, None)  # the story of the first n moves, once made
         self._follow_clock(now_ms)
 
     # -- inputs --------------------------------------------------------------------------------------------
@@ -297,7 +299,32 @@ class ArziumMatch:
         mine = seat is not None and m.work is not None and m.work_player == seat
         return {"seq": len(m.actions), "seat": seat, "view": view,
                 "pending": [a.to_json() for a in m.pending] if mine else [],
-                "deadline_ms": self.deadline, "digest": digest(view)}
+                "deadline_ms": self.deadline, "digest": digest(view), "story": self.story()}
+
+    def story(self) -> dict[str, Any] | None:
+        """The committed moves so far as a member may see them, for an app that comes back without its move log:
+        the view before the first move told (`seq` moves in: the start, or later when the whole game would not
+        fit STORY_BYTES), then `moves` [n, action, lands drawn, artifacts drawn], each with the cards every member
+        was shown in its update. None before the first move."""
+        m = self.match
+        n = len(m.actions)
+        if n == 0 or self.told[0] == n:
+            return self.told[1]
+        state = new_game(m.state.setup, m.state.seed, m.state.cards)
+        moves: list[list[Any]] = []
+        for i, action in enumerate(m.actions):
+            lands, arts = list(state.deck), list(state.art_deck)
+            apply(state, action)
+            moves.append([i + 1, action.to_json(), _drawn(lands, state.deck), _drawn(arts, state.art_deck)])
+        first, size = n, 0
+        while first > 0 and size + len(json.dumps(moves[first - 1])) <= STORY_BYTES:
+            first -= 1
+            size += len(json.dumps(moves[first]))
+        start = new_game(m.state.setup, m.state.seed, m.state.cards)
+        for action in m.actions[:first]:
+            apply(start, action)
+        self.told = (n, {"seq": first, "view": view_of(start), "moves": moves[first:]})
+        return self.told[1]
 
     @property
     def over(self) -> bool:

@@ -173,8 +173,8 @@ def test_arzium_retells_its_move_log_to_an_app_started_again_and_marks_the_moves
     assert [line.text for line in back.log.lines][:len(told)] == told  # (the host may have moved since)
     told = [line.text for line in back.log.lines]
     code = back.session.code
-    frame = RUNNING[next(iter(RUNNING))].call(
-        lambda s: s.rooms[code].match.snapshot(1, now_ms()))  # type: ignore[attr-defined]
+    server = RUNNING[next(iter(RUNNING))]
+    frame = server.call(lambda s: s.rooms[code].match.snapshot(1, now_ms()))  # type: ignore[attr-defined]
     seen = frame["seq"] - 3  # as if the last three moves were made while this table was away
     third = ArziumTable(again, back.session, None, {"kind": "game", **frame}, seen)
     texts = [line.text for line in third.log.lines]

@@ -118,8 +118,10 @@ class OnlinePlayScene(PlayScene):
                 if s.kind == "person" and s.index != self.seat
                 and (not s.connected or s.bot_now)] if room is not None else []
         pending = _("Your card is on its way to the server…") if self.remote.pending else ""
+        table = self.table  # above the prompt line, off the timers' names in the top bar
+        over_prompt = (table.board.centerx, table.prompt_y - self.app.px(20)) if table is not None else None
         return [*parts, *room_parts(self.app, self.session.banner, self.session.problem, self.session.rtt_ms,
-                                    notes=[*away, pending])]
+                                    notes=["  ·  ".join(away), pending], midbottom=over_prompt)]
 
 
 def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:

@@ -4,6 +4,7 @@ timer names, in both sizes."""
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import Any
 
 import pytest
 
@@ -32,5 +33,30 @@ def test_the_rooms_lines_stand_above_the_prompt_off_the_top_bar(size: tuple[int,
             assert rect.bottom < table.prompt_y - app.px(12)
         rects = list(pills.values())
         assert all(a.bottom <= b.top for a, b in pairwise(rects))
+    finally:
+        close_app(app)
+
+
+def test_a_team_mate_elsewhere_on_turn_is_their_turn_not_yours_and_shows_no_keys() -> None:
+    app = make_app()
+    try:
+        spec = catalog.get("arenas-online")
+        assert spec is not None
+        scene = spec.build(app)
+        assert isinstance(scene, OnlinePlayScene)
+        scene.remote.seat = 1  # the same room on Bruno's screen: Ana's turn
+        scene.remote.pending.clear()
+        app.stack.clear_to(scene)
+        run(app, 2)
+        drawn: dict[int, bool] = {}
+        painter = scene.view.seats
+        real = painter.picture
+
+        def picture(*args: Any, **kwargs: Any) -> Any:
+            drawn[args[1]] = kwargs["keys"]
+            return real(*args, **kwargs)
+        painter.picture = picture  # type: ignore[method-assign]
+        scene.frame_parts()
+        assert drawn == {0: False, 1: True, 2: False}  # Ana elsewhere, Bruno here, Carla a bot for now
     finally:
         close_app(app)

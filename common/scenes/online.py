@@ -107,8 +107,7 @@ class OnlineScene(Scene):
         self.rooms = kept_seats()
         self.room_index = min(getattr(self, "room_index", 0), max(0, len(self.rooms) - 1))
         self.room_pick = Choice("", [(i, room.code) for i, room in enumerate(self.rooms)], self.room_index,
-                                self._pick_room, _("The rooms you hold a seat in, the newest first: Left and Right "
-                                                   "pick one"))
+                                self._pick_room)  # no tooltip: it would hang over the button it changes
         self.back_to_room = Button("", self.rejoin, None, font=20)
         self._pick_room(self.room_index)
         self.back = Button(_("Back"), self.app.pop, _("Back to the main menu (Esc)"), icon="ui/icon_back",

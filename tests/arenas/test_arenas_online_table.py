@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from arenas.match import Phase
 from arenas.scenes.online import OnlinePlayScene
 from common import catalog
 from helpers import close_app, make_app, run
@@ -58,5 +59,24 @@ def test_a_team_mate_elsewhere_on_turn_is_their_turn_not_yours_and_shows_no_keys
         painter.picture = picture  # type: ignore[method-assign]
         scene.frame_parts()
         assert drawn == {0: False, 1: True, 2: False}  # Ana elsewhere, Bruno here, Carla a bot for now
+    finally:
+        close_app(app)
+
+
+def test_at_the_end_a_team_mate_gone_to_their_result_is_not_told_as_away() -> None:
+    app = make_app()
+    try:
+        spec = catalog.get("arenas-online")
+        assert spec is not None
+        scene = spec.build(app)
+        assert isinstance(scene, OnlinePlayScene)
+        app.stack.clear_to(scene)
+        run(app, 2)
+
+        def pills() -> list[str]:
+            return [str(p.key[1]) for p in scene.frame_parts() or [] if isinstance(p.key, tuple) and p.key[0] == "pill"]
+        assert any(words.startswith("Bruno: away") for words in pills())
+        scene.remote.phase = Phase.OVER  # the held final board, Bruno's app already on its result screen
+        assert not any("away" in words or "bot for now" in words for words in pills())
     finally:
         close_app(app)

@@ -311,6 +311,7 @@ class ArziumMatch:
         if n == 0 or self.told[0] == n:
             return self.told[1]
         state = new_game(m.state.setup, m.state.seed, m.state.cards)
+        start = view_of(state)
         moves: list[list[Any]] = []
         for i, action in enumerate(m.actions):
             lands, arts = list(state.deck), list(state.art_deck)
@@ -320,10 +321,12 @@ class ArziumMatch:
         while first > 0 and size + len(json.dumps(moves[first - 1])) <= STORY_BYTES:
             first -= 1
             size += len(json.dumps(moves[first]))
-        start = new_game(m.state.setup, m.state.seed, m.state.cards)
-        for action in m.actions[:first]:
-            apply(start, action)
-        self.told = (n, {"seq": first, "view": view_of(start), "moves": moves[first:]})
+        if first:  # a long game: the view that many moves in
+            state = new_game(m.state.setup, m.state.seed, m.state.cards)
+            for action in m.actions[:first]:
+                apply(state, action)
+            start = view_of(state)
+        self.told = (n, {"seq": first, "view": start, "moves": moves[first:]})
         return self.told[1]
 
     @property

@@ -76,7 +76,7 @@ class OnlinePlayScene(PlayScene):
             else []
         for n, (events, turn) in enumerate(moves, start=first + 1):
             if seen is not None and n == max(seen, first) + 1:
-                missed = first + len(moves) - n + 1
+                missed = first + len(moves) - seen
                 lines.append(LogLine(ngettext("{n} move while you were away:", "{n} moves while you were away:",
                                               missed).format(n=missed), header=True))
             lines += describe(events, self.table.state.setup, self.cards, turn)

@@ -176,7 +176,7 @@ def online_play(app: App) -> PlayScene:
     from arenas.room import digest, setup_json, view_of  # as the online table itself, only when shown
     from arenas.scenes.online import OnlinePlayScene
     from common.online_session import OnlineSession
-    from common.scenes.catalog import ShownLink
+    from common.scenes.catalog import ScriptedLink
     setup = GameSetup(load_level(level_path(BOT_LEVEL)), ("Ana", "Bruno", "Carla"), 0, 100, False, seed=4,
                       counts=False)
     state = setup.new_state()
@@ -186,7 +186,7 @@ def online_play(app: App) -> PlayScene:
         card = team_card(state)
         assert card is not None
         apply(state, card)
-    link = ShownLink([("Ana", "person", "here", True), ("Bruno", "person", "away", True),
+    link = ScriptedLink([("Ana", "person", "here", True), ("Bruno", "person", "away", True),
                       ("Carla", "person", "bot", True)], 0, False, game="arenas", phase="playing")
     link.rtt_ms = 210.0
     session = OnlineSession("192.168.1.20:8765", "Ana", lambda url, token: link)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from common.app import App
 from common.online_room import Where
-from common.scenes.catalog import ShownLink
+from common.scenes.catalog import ScriptedLink
 from common.scenes.lobby import LobbyScene
 from helpers import run
 
 
 def line(app: App, seats: list[tuple[str, str, str, bool]]) -> str:
-    link = ShownLink(seats, 0, True)
+    link = ScriptedLink(seats, 0, True)
     scene = LobbyScene(app, "arzium", Where("127.0.0.1", 9), "Ana", join="K7QM3XPA",
                        connect=lambda url, token: link)
     app.stack.clear_to(scene)

@@ -13,7 +13,7 @@ from common import seat_tokens
 from common.app import App, AppOptions
 from common.online_room import Where
 from common.online_session import OnlineSession
-from common.scenes.catalog import ShownLink
+from common.scenes.catalog import ScriptedLink
 from common.scenes.online import OnlineScene
 from common.settings import Settings, load_settings, settings_path
 from helpers import click, close_app, key, run
@@ -129,7 +129,7 @@ def test_one_room_held_is_one_button_naming_its_game_and_none_is_no_button(app: 
 
 def test_a_room_gone_from_its_server_is_one_line_and_forgotten(app: App) -> None:
     keep_rooms(("h:1", "AAAA-1111", "arzium", 10), ("h:1", "BBBB-2222", "arzium", 20))
-    link = ShownLink([], None, False, error="bad_token")
+    link = ScriptedLink([], None, False, error="bad_token")
     session = OnlineSession("h:1", "Ana", lambda url, token: link)
     session.join("AAAA-1111")
     session.update(16)

@@ -150,7 +150,7 @@ def test_arzium_retells_its_move_log_to_an_app_started_again_and_marks_the_moves
     apps = room_of_two("arzium", Setup(seats, full_game=False).to_dict())
     tables = [a.stack.top for a in apps]
     for t in tables:
-        t.ask_bid = lambda scene, player: None
+        t.ask_bid = lambda table: None
     guest = tables[1]
     assert isinstance(guest, ArziumTable)
     step_until(apps, lambda: play_a_move(tables) >= 6 and not guest.table.pending and not guest.table.awaiting_confirm

@@ -94,6 +94,30 @@ def apply_update(state: GameState, actions: Sequence[Action], reveal: dict[str, 
     return events
 
 
+def game_story(setup: Setup, seed: int, actions: Sequence[Action]) -> dict[str, Any]:
+    """The moves of a game as a member may see them, for an app that comes back without its move log: the view
+    before the first move told (`seq` moves in: the start, or later when the whole game would not fit
+    STORY_BYTES), then `moves` [n, action, lands drawn, artifacts drawn], each with the cards every member was
+    shown in its update."""
+    state = new_game(setup, seed)
+    start = view_of(state)
+    moves: list[list[Any]] = []
+    for i, action in enumerate(actions):
+        lands, arts = list(state.deck), list(state.art_deck)
+        apply(state, action)
+        moves.append([i + 1, action.to_json(), _drawn(lands, state.deck), _drawn(arts, state.art_deck)])
+    first, size = len(moves), 0
+    while first > 0 and size + len(json.dumps(moves[first - 1])) <= STORY_BYTES:
+        first -= 1
+        size += len(json.dumps(moves[first]))
+    if first:  # a long game: the view that many moves in
+        state = new_game(setup, seed)
+        for action in actions[:first]:
+            apply(state, action)
+        start = view_of(state)
+    return {"seq": first, "view": start, "moves": moves[first:]}
+
+
 def _drawn(before: list[str], after: list[str]) -> list[str]:
     """The cards drawn from a deck (popped from its end), in the order drawn."""
     return before[len(after):][::-1]
@@ -302,32 +326,12 @@ class ArziumMatch:
                 "deadline_ms": self.deadline, "digest": digest(view), "story": self.story()}
 
     def story(self) -> dict[str, Any] | None:
-        """The committed moves so far as a member may see them, for an app that comes back without its move log:
-        the view before the first move told (`seq` moves in: the start, or later when the whole game would not
-        fit STORY_BYTES), then `moves` [n, action, lands drawn, artifacts drawn], each with the cards every member
-        was shown in its update. None before the first move."""
+        """The committed moves so far as a member may see them (`game_story`), made once a move."""
         m = self.match
         n = len(m.actions)
-        if n == 0 or self.told[0] == n:
-            return self.told[1]
-        state = new_game(m.state.setup, m.state.seed, m.state.cards)
-        start = view_of(state)
-        moves: list[list[Any]] = []
-        for i, action in enumerate(m.actions):
-            lands, arts = list(state.deck), list(state.art_deck)
-            apply(state, action)
-            moves.append([i + 1, action.to_json(), _drawn(lands, state.deck), _drawn(arts, state.art_deck)])
-        first, size = n, 0
-        while first > 0 and size + len(json.dumps(moves[first - 1])) <= STORY_BYTES:
-            first -= 1
-            size += len(json.dumps(moves[first]))
-        if first:  # a long game: the view that many moves in
-            state = new_game(m.state.setup, m.state.seed, m.state.cards)
-            for action in m.actions[:first]:
-                apply(state, action)
-            start = view_of(state)
-        self.told = (n, {"seq": first, "view": start, "moves": moves[first:]})
-        return self.told[1]
+        if n and self.told[0] != n:
+            self.told = (n, game_story(m.state.setup, m.state.seed, m.actions))
+        return self.told[1] if n else None
 
     @property
     def over(self) -> bool:

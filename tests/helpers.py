@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from common import catalog
 from common.app import App, AppOptions
@@ -69,6 +70,12 @@ def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, Rea
         return copy.deepcopy(manifests[key])
 
     return decode, parse
+
+
+def evidence(cases: Iterable[Any], quick: Container[int]) -> list[Any]:
+    """`cases` for `parametrize` as an evidence table: those at the indices in `quick` run in the default suite,
+    the others only with `-m slow` (a few cases guard the rule on every run; the whole table is a long run)."""
+    return [pytest.param(case, marks=() if i in quick else pytest.mark.slow) for i, case in enumerate(cases)]
 
 
 def key(k: int, mod: int = 0, unicode: str = "") -> list[pygame.event.Event]:

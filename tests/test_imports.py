@@ -12,6 +12,7 @@ together with them. The map: ARCHITECTURE.md.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,10 +99,16 @@ def _resolve(name: str, known: set[str]) -> str:
     return name
 
 
+@functools.cache
+def _tree(source: str) -> ast.Module:
+    """The syntax tree of a module's source (both graphs of the project read each module once)."""
+    return ast.parse(source)
+
+
 def imports_of(source: str, module: str, is_package: bool, known: set[str], type_only: bool = False) -> list[Import]:
     """The imports of one module's source text (with `type_only`, those under `if TYPE_CHECKING:` too)."""
     found: list[Import] = []
-    for node in _import_nodes(ast.parse(source), type_only):
+    for node in _import_nodes(_tree(source), type_only):
         if isinstance(node, ast.Import):
             found += [Import(module, _resolve(alias.name, known), node.lineno) for alias in node.names]
             continue

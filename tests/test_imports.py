@@ -74,8 +74,10 @@ def _is_type_checking(test: ast.expr) -> bool:
 
 def _import_nodes(node: ast.AST, type_only: bool = False) -> Iterator[ast.Import | ast.ImportFrom]:
     """Every import statement below `node`, except the bodies of `if TYPE_CHECKING:` (with `type_only`, those
-    too)."""
+    too). Only statements hold statements: expressions are not walked."""
     for child in ast.iter_child_nodes(node):
+        if not isinstance(child, ast.stmt | ast.excepthandler | ast.match_case):
+            continue
         if isinstance(child, ast.If) and _is_type_checking(child.test) and not type_only:
             for orelse in child.orelse:
                 yield from _import_nodes_of(orelse, type_only)

@@ -122,11 +122,14 @@ class SetupScene(Scene):
     title = "Arzium — new game"
 
     def __init__(self, app: App, start: Callable[[GameState], None],
-                 resume: Callable[[SavedGame], None], host: Callable[[Setup], None] | None = None) -> None:
+                 resume: Callable[[SavedGame], None], host: Callable[[Setup], None] | None = None,
+                 host_name: str = "") -> None:
         """`start` puts a new game on the table, `resume` the saved one (`arzium.scenes.flow` gives both);
-        with `host`, Start opens an online room of the setup instead (the other people's seats open for them)."""
+        with `host`, Start opens an online room of the setup instead (the other people's seats open for them),
+        the host at the first seat under their online name `host_name`."""
         super().__init__(app)
         self.host = host
+        self.host_name = host_name
         self.start_game = start
         self.resume_game = resume
         self.cards = default_cards()
@@ -197,11 +200,15 @@ class SetupScene(Scene):
         return self.seats[i]["level"]
 
     def _rebuild(self) -> None:
+        if self.host is not None:  # the host's own seat: a person, under the room's name for them
+            self.seats[0] |= {"kind": "human", "name": self.host_name or self.seats[0]["name"]}
         self.rows = []
         for i, seat in enumerate(self.seats):
             row: dict[str, Widget] = {
                 "name": name_field(seat["name"], partial(self.set_seat, i, "name")),
                 "kind": Button(word(KIND_NAMES, seat["kind"]).title(), partial(self.toggle_kind, i),
+                               _("Human (a person who joins the room with its code) or bot (then pick its level)")
+                               if self.host is not None else
                                _("Human (you, or friends at this screen) or bot (then pick its level)"), font=18),
             }
             if seat["kind"] == "bot":  # the level follows the kind in the focus order, as on screen
@@ -215,7 +222,9 @@ class SetupScene(Scene):
                                _("The edge of the map this seat sits at: patterns are placed as seen from it"),
                                font=18),
             }
-            if len(self.seats) > 2:
+            if self.host is not None and i == 0:
+                row["name"].enabled = row["kind"].enabled = False
+            elif len(self.seats) > 2:
                 row["remove"] = Button("x", partial(self.remove_seat, i), _("Remove this seat"), font=18,
                                        sound="ui_back")
             self.rows.append(row)

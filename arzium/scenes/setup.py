@@ -101,14 +101,15 @@ class LevelSegment(Widget):
         plaque = "ui/button_pressed" if on else "ui/button_hover" if hovered or focused else "ui/button"
         surface.blit(app.sprites.nine_slice(plaque, self.rect.size), self.rect)
         label = level_name(self.level)
-        px = text.fit_px(label, app.font_px(17), self.rect.w - app.px(10), bold=True)
+        px = text.fit_px(label, app.font_px(17), self.rect.w - app.px(16), bold=True)
         ink = app.theme.text_light if on or hovered else (214, 196, 168)
-        lift = app.px(4) if on else 0
-        text.draw_text(surface, label, px, ink, (self.rect.centerx, self.rect.centery + 1 - lift), "center",
+        # the label sits level between the plaque's corner rivets (its border keeps its size in a small window)
+        text.draw_text(surface, label, px, ink, (self.rect.centerx, self.rect.centery), "center",
                        bold=True, shadow=app.theme.shadow)
-        if on:
-            bar = pygame.Rect(0, 0, self.rect.w * 3 // 5, max(3, app.px(4)))
-            bar.midbottom = (self.rect.centerx, self.rect.bottom - app.px(7))
+        if on:  # the bar between the lower rivets, under the label
+            corner = app.sprites.meta(plaque).get("slice", 0)
+            bar = pygame.Rect(0, 0, min(self.rect.w * 3 // 5, self.rect.w - 2 * corner), max(3, app.px(4)))
+            bar.midbottom = (self.rect.centerx, self.rect.bottom - max(6, app.px(7)))
             pygame.draw.rect(surface, app.theme.ok, bar, border_radius=bar.h // 2)
 
 

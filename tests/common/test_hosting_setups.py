@@ -12,6 +12,7 @@ from arzium.scenes import online as arzium_online
 from arzium.scenes.flow import setup_scene as arzium_hot_seat
 from common.app import App
 from common.i18n import set_language
+from common.text_field import TextField
 
 SCREEN_WORDS = ("this screen", "one screen", "esta pantalla", "una pantalla")
 
@@ -59,16 +60,22 @@ def test_hosting_arzium_speaks_of_the_room_on_every_seat_kind(app: App, language
     assert all(("room" in t) or ("sala" in t) for t in hosted_tips)
 
 
+def _name(scene: Any) -> str:
+    field = scene.rows[0]["name"]
+    assert isinstance(field, TextField)
+    return field.value
+
+
 def test_the_hosts_arzium_seat_shows_the_online_name_and_the_room_gets_it(app: App) -> None:
     app.settings.online_name = "Ana"
     sent: list[dict[str, Any]] = []
     scene = arzium_online.setup_scene(app, sent.append)
     app.stack.clear_to(scene)
-    assert scene.rows[0]["name"].value == "Ana" and not scene.rows[0]["name"].enabled
+    assert _name(scene) == "Ana" and not scene.rows[0]["name"].enabled
     assert scene.first_choice.options[1] == (0, "Ana")
     scene.toggle_kind(0)  # the host's seat stays a person's, under the online name
     scene.add_seat()
-    assert scene.seats[0]["kind"] == "human" and scene.rows[0]["name"].value == "Ana"
+    assert scene.seats[0]["kind"] == "human" and _name(scene) == "Ana"
     assert "remove" not in scene.rows[0] and "remove" in scene.rows[1]
     scene.start()
     assert sent and sent[0]["seats"][0]["name"] == "Ana"
@@ -77,4 +84,4 @@ def test_the_hosts_arzium_seat_shows_the_online_name_and_the_room_gets_it(app: A
 def test_the_hot_seat_arzium_setup_keeps_player_1_editable(app: App) -> None:
     app.settings.online_name = "Ana"
     scene = arzium_hot_seat(app)
-    assert scene.rows[0]["name"].value != "Ana" and scene.rows[0]["name"].enabled
+    assert _name(scene) != "Ana" and scene.rows[0]["name"].enabled

@@ -2,6 +2,7 @@
 the host's seat carries the online name the room uses."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,19 +22,21 @@ def _said(texts: list[str], words: tuple[str, ...]) -> bool:
     return any(w in t for t in texts for w in words)
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.fixture(params=["en", "es"])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
 def test_hosting_arenas_speaks_of_the_room_and_hot_seat_of_this_screen(app: App, language: str) -> None:
-    set_language(language)
-    try:
-        hosted = arenas_online.setup_scene(app, lambda setup: None)
-        local = arenas_hot_seat(app)
-        for scene in (hosted, local):
-            app.stack.clear_to(scene)
-            app.step([], 1000 / 60)
-        hosted_words = [hosted.count.tooltip or "", *_drawn_lines(hosted)]
-        local_words = [local.count.tooltip or "", *_drawn_lines(local)]
-    finally:
-        set_language("en")
+    hosted = arenas_online.setup_scene(app, lambda setup: None)
+    local = arenas_hot_seat(app)
+    for scene in (hosted, local):
+        app.stack.clear_to(scene)
+        app.step([], 1000 / 60)
+    hosted_words = [hosted.count.tooltip or "", *_drawn_lines(hosted)]
+    local_words = [local.count.tooltip or "", *_drawn_lines(local)]
     assert not _said(hosted_words, SCREEN_WORDS) and _said(local_words, SCREEN_WORDS)
     assert _said(hosted_words, ("room", "sala"))
 
@@ -46,16 +49,11 @@ def _drawn_lines(scene: Any) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
 def test_hosting_arzium_speaks_of_the_room_on_every_seat_kind(app: App, language: str) -> None:
-    set_language(language)
-    try:
-        hosted = arzium_online.setup_scene(app, lambda setup: None)
-        local = arzium_hot_seat(app)
-        hosted_tips = [row["kind"].tooltip or "" for row in hosted.rows]
-        local_tips = [row["kind"].tooltip or "" for row in local.rows]
-    finally:
-        set_language("en")
+    hosted = arzium_online.setup_scene(app, lambda setup: None)
+    local = arzium_hot_seat(app)
+    hosted_tips = [row["kind"].tooltip or "" for row in hosted.rows]
+    local_tips = [row["kind"].tooltip or "" for row in local.rows]
     assert not _said(hosted_tips, SCREEN_WORDS) and _said(local_tips, SCREEN_WORDS)
     assert all(("room" in t) or ("sala" in t) for t in hosted_tips)
 

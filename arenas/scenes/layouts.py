@@ -45,6 +45,7 @@ _LOST_DIRECTIONS = 16   # a lost timer tries places all round its gear...
 _LOST_STEPS = (0.0, 0.3, 0.6, 0.95)  # ...just clear of it, or further out where the standing glasses leave room
 _LOST_SHRINK = 0.9        # how much smaller it gets each time a board has no room for every one
 _LOST_GAP = 0.03          # what a lost timer keeps clear of every gear and every other lost timer
+_SMALLER = 1              # smaller sizes of lost timers a board is also laid with, past the first where all lie clear
 
 
 _ASPECTS = (0.12, 0.18, 0.25, 0.33, 0.42, 0.52, 0.64, 0.78, 0.95, 1.15)
@@ -178,14 +179,41 @@ def _stone_rect(centre: Point) -> Rect:
     return Rect(centre[0], centre[1] + CAPTION_H / 2, max(STONE_W, CAPTION_W), STONE_H + CAPTION_H)
 
 
-def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tuple[list[Point], Point, float]:
-    """Spots for standing timers and the stone, in s units, and the overlap penalty left.
+_Edges = tuple[float, float, float, float]  # left, top, right, bottom
+_HARD = 25.0  # what a lost timer covering anything costs, against two standing timers touching
 
-    Each thing picks among candidate places the one that covers the least (other gears, its own
-    gear's face, things already placed), then every choice is revisited a few times with all the
-    others known, so an early choice cannot crowd out a later one.
-    """
-    n = len(gears)
+
+@dataclass(frozen=True)
+class _Item:
+    """One thing to place and its candidate places: centres, the box it keeps from standing timers and the
+    stone (`soft`), the box it keeps from lost timers (`hard`, a little larger), a preference (lower is
+    better) and a cost against the gears."""
+
+    lost: bool
+    weight: float  # how much its overlaps count in the board's penalty (0: a blocked gear stands nothing)
+    anchor: Point
+    reach: float   # how far from the anchor any of its boxes goes, across or down
+    centres: list[Point]
+    soft: list[_Edges]
+    hard: list[_Edges]
+    prefs: list[float]
+    fixed: list[float]
+
+
+def _item(lost: bool, weight: float, anchor: Point, centres: list[Point], soft: list[_Edges],
+          hard: list[_Edges], prefs: list[float], fixed: list[float]) -> _Item:
+    reach = max(max(abs(e[0] - anchor[0]), abs(e[2] - anchor[0]), abs(e[1] - anchor[1]), abs(e[3] - anchor[1]))
+                for e in hard)
+    return _Item(lost, weight, anchor, reach, centres, soft, hard, prefs, fixed)
+
+
+def _edges(r: Rect, gap: float = 0.0) -> _Edges:
+    """(left, top, right, bottom) of `r` grown by `gap` on every side."""
+    return r.left - gap, r.top - gap, r.right + gap, r.bottom + gap
+
+
+def _standing_items(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> list[_Item]:
+    """A standing timer on every gear and the Deactivator stone, with their candidate places."""
 
     def gear_cost(rect: Rect, own: int) -> float:
         # Grazing contacts (tooth tips) below `_TOLERANCE` do not count.
@@ -197,83 +225,33 @@ def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tupl
             c += max(0.0, depth - _TOLERANCE) * (4 if j == own else 3)
         return c
 
-    # Candidates per item: (centre, rect, preference, cost against the gears).
-    cands: dict[tuple[str, int], list[tuple[Point, Rect, float, float]]] = {}
-    weight: dict[tuple[str, int], float] = {}
+    items = []
     for i, g in enumerate(gears):
         nx, ny = _normal(gears, i)
-        options = list(_SPOTS) + [(nx * 0.9, ny * 0.9, 1.5), (-nx * 0.9, -ny * 0.9, 1.5)]
-        rects = [((g[0] + dx, g[1] + dy), Rect(g[0] + dx, g[1] + dy, GLASS_W, GLASS_H), pref)
-                 for dx, dy, pref in options]
-        cands[("spot", i)] = [(c, r, pref, gear_cost(r, i)) for c, r, pref in rects]
-        weight[("spot", i)] = 0.0 if i in blocks else 1.0
+        options = [*_SPOTS, (nx * 0.9, ny * 0.9, 1.5), (-nx * 0.9, -ny * 0.9, 1.5)]
+        centres = [(g[0] + dx, g[1] + dy) for dx, dy, _p in options]
+        glasses = [Rect(c[0], c[1], GLASS_W, GLASS_H) for c in centres]
+        items.append(_item(False, 0.0 if i in blocks else 1.0, g, centres, [_edges(r) for r in glasses],
+                           [_edges(_spot_rect(c), _LOST_GAP / 2) for c in centres],  # a lost timer clears its tag too
+                           [p for _x, _y, p in options], [gear_cost(r, i) for r in glasses]))
     a, b = gears[deactivator - 1], gears[deactivator]
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
     nx, ny = -(b[1] - a[1]) / length, (b[0] - a[0]) / length
-    stone = []
-    for side in (1, -1):
-        for dist in (1.2, 1.45, 1.75):
-            c = (mid[0] + nx * side * dist, mid[1] + ny * side * dist)
-            r = _stone_rect(c)
-            stone.append((c, r, dist, gear_cost(r, -1)))
-    cands[("stone", -1)] = stone
-    weight[("stone", -1)] = 0.3
-
-    chosen: dict[tuple[str, int], int] = {}
-    # Only things anchored near each other can overlap: list each item's neighbours once.
-    anchor = {key: (gears[key[1]] if key[1] >= 0 else mid) for key in cands}
-    near = {key: [o for o in cands if o != key and weight[o] > 0.0
-                  and abs(anchor[o][0] - anchor[key][0]) < 3.3 and abs(anchor[o][1] - anchor[key][1]) < 3.3]
-            for key in cands}
-
-    edges = {key: [(r.left, r.top, r.right, r.bottom) for _c, r, _p, _f in options] for key, options in cands.items()}
-
-    def overlap_cost(key: tuple[str, int], rect: Rect) -> float:
-        c = 0.0
-        left, top, right, bottom = rect.left, rect.top, rect.right, rect.bottom
-        for other in near[key]:
-            k = chosen.get(other)
-            if k is None:
-                continue
-            ol, ot, o_r, ob = edges[other][k]
-            w = (right if right < o_r else o_r) - (left if left > ol else ol)
-            if w <= 0:
-                continue
-            h = (bottom if bottom < ob else ob) - (top if top > ot else ot)
-            if h > 0:
-                c += max(0.0, math.sqrt(w * h) - _TOLERANCE) * 4
-        return c
-
-    def pick(key: tuple[str, int]) -> bool:
-        """Choose the best place for `key` given all the others; True if it changed."""
-        best, best_score = 0, None
-        for k, (_centre, rect, pref, fixed) in enumerate(cands[key]):
-            score = (fixed + overlap_cost(key, rect)) * 100 + pref
-            if best_score is None or score < best_score:
-                best, best_score = k, score
-        changed = chosen.get(key) != best
-        chosen[key] = best
-        return changed
-
-    order = list(cands)
-    for key in order:
-        pick(key)
-    for _ in range(3):
-        if not any([pick(key) for key in order]):  # noqa: C419 (a list: every item is picked again)
-            break
-    penalty = 0.0
-    for key, k in chosen.items():
-        _c, rect, _p, fixed = cands[key][k]
-        penalty += weight[key] * (fixed + overlap_cost(key, rect) / 2)
-    spots = [cands[("spot", i)][chosen[("spot", i)]][0] for i in range(n)]
-    return spots, cands[("stone", -1)][chosen[("stone", -1)]][0], penalty
+    places = [(side, dist) for side in (1, -1) for dist in (1.2, 1.45, 1.75)]
+    centres = [(mid[0] + nx * side * dist, mid[1] + ny * side * dist) for side, dist in places]
+    stones = [_stone_rect(c) for c in centres]
+    items.append(_item(False, 0.3, mid, centres, [_edges(r) for r in stones],
+                       [_edges(r, _LOST_GAP / 2) for r in stones], [d for _s, d in places],
+                       [gear_cost(r, -1) for r in stones]))
+    return items
 
 
-def _lost_offsets(look: LostLook) -> list[tuple[float, float, float]]:
-    """Offsets (dx, dy) from a gear, all round it and just clear of its keep square, for a lost timer's
-    centre, each with a preference cost (lower is better: below the gear, close to it)."""
-    o = look.outline
+@lru_cache(maxsize=32)
+def _lost_offsets(scale: float) -> tuple[tuple[float, float, float, float, float], ...]:
+    """Places for a lost timer drawn at `scale`: offsets (dx, dy) of its centre from its gear in every
+    direction (ux, uy), just clear of the gear's keep square or a step further out."""
+    o = lost_look(scale).outline
     keep = GEAR_KEEP + _LOST_GAP
     out = []
     for k in range(_LOST_DIRECTIONS):
@@ -290,116 +268,168 @@ def _lost_offsets(look: LostLook) -> list[tuple[float, float, float]]:
             reach.append((-keep - o.bottom) / uy)
         for step in _LOST_STEPS:
             d = min(reach) + step
-            out.append((ux * d, uy * d, 0.6 * (1.0 - uy) + 2.0 * step))
-    return out
+            out.append((ux * d, uy * d, ux, uy, step))
+    return tuple(out)
 
 
-def _place_lost(gears: list[Point], deactivator: int, spots: list[Point], stone: Point,
-                blocks: frozenset[int]) -> tuple[list[Point | None], float, float]:
-    """Centres (s units) for a lost timer beside each gear before the Deactivator, their scale, and a
-    penalty (0 when nothing is covered).
+def _lost_items(gears: list[Point], deactivator: int, scale: float) -> list[_Item]:
+    """A lost timer drawn at `scale` beside every gear before the Deactivator, with its candidate places:
+    preferably below its gear, off the line of the path (where the neighbours' lost timers lie) and close."""
+    ol, ot, o_r, ob = _edges(lost_look(scale).outline)
+    half = _LOST_GAP / 2
+    keep = GEAR_KEEP + _LOST_GAP
+    offsets = _lost_offsets(scale)
+    span = max(max(abs(dx), abs(dy)) for dx, dy, *_ in offsets) + max(-ol, o_r, -ot, ob) + keep
+    items = []
+    for i in range(deactivator):
+        gx, gy = gears[i]
+        nx, ny = _normal(gears, i)
+        squares = [(x - keep, y - keep, x + keep, y + keep) for x, y in gears
+                   if abs(x - gx) < span and abs(y - gy) < span]
+        centres, boxes, grown, prefs, fixed = [], [], [], [], []
+        for dx, dy, ux, uy, step in offsets:
+            x, y = gx + dx, gy + dy
+            left, top, right, bottom = x + ol, y + ot, x + o_r, y + ob
+            cover = 0.0  # of the gears' keep squares, with the gap
+            for sl, st, sr, sb in squares:
+                w = (right if right < sr else sr) - (left if left > sl else sl)
+                if w > 1e-9:
+                    h = (bottom if bottom < sb else sb) - (top if top > st else st)
+                    if h > 1e-9:
+                        cover += math.sqrt(w * h)
+            centres.append((x, y))
+            boxes.append((left, top, right, bottom))
+            grown.append((left - half, top - half, right + half, bottom + half))
+            prefs.append(0.6 * (1.0 - uy) + 0.8 * abs(ux * ny - uy * nx) + 2.0 * step)
+            fixed.append(cover * _HARD)
+        items.append(_item(True, 1.0, (gx, gy), centres, boxes, grown, prefs, fixed))
+    return items
 
-    Every gear's lost timer takes the side of the path with room: clear of every gear, of the stone
-    and of every other lost timer (so any set of lost timers can lie at once), covering as little as it
-    can of the standing spots, preferably below its gear and across from its standing spot. When
-    no arrangement is clear, the board's lost timers are all drawn a little smaller and placed again.
-    """
-    scale = LOST_SCALE
-    while True:
-        lost, covered, crowded = _lost_at(scale, gears, deactivator, spots, stone, blocks)
-        if covered + crowded < 1e-6 or scale * _LOST_SHRINK < LOST_MIN_SCALE:  # (edges just touching are clear)
-            return lost, scale, 10 * (covered + crowded)
-        scale *= _LOST_SHRINK
 
+def _search(items: list[_Item], start: list[int] | None) -> tuple[list[int], float, float]:
+    """A place for every item (indices into its candidates), the overlap penalty left among the standing
+    timers and the stone, and how much the lost timers cover (0 when every one lies clear).
 
-_Sides = tuple[float, float, float, float, float, float, float, float]
+    Each thing picks among its candidate places the one that covers the least (other gears, its own
+    gear's face, things already placed), then every choice is revisited a few times with all the
+    others known, so an early choice cannot crowd out a later one. `start` (a placement of the same
+    items) is where the revisiting starts from instead."""
+    count = len(items)
+    chosen: list[int | None] = [None] * count if start is None else list(start)
+    # Only things anchored near each other can overlap: list each item's neighbours once, those where a
+    # lost timer is one of the two (they may not touch at all) apart from the others.
+    near = [[j for j in range(count) if j != i and items[j].weight > 0.0
+             and abs(items[j].anchor[0] - items[i].anchor[0]) < items[i].reach + items[j].reach
+             and abs(items[j].anchor[1] - items[i].anchor[1]) < items[i].reach + items[j].reach]
+            for i in range(count)]
+    hard_near = [[j for j in near[i] if items[i].lost or items[j].lost] for i in range(count)]
+    soft_near = [[j for j in near[i] if not (items[i].lost or items[j].lost)] for i in range(count)]
 
-
-def _sides(r: Rect) -> _Sides:
-    """(cx, cy, w, h, left, top, right, bottom) of `r`."""
-    return r.cx, r.cy, r.w, r.h, r.left, r.top, r.right, r.bottom
-
-
-def _lost_at(scale: float, gears: list[Point], deactivator: int, spots: list[Point], stone: Point,
-             blocks: frozenset[int]) -> tuple[list[Point | None], float, float]:
-    """Lost timer centres at one scale, how much they cover of the gears, the stone and each other,
-    and how much of the standing spots."""
-    look = lost_look(scale)
-    outline = look.outline
-    keep_side = 2 * (GEAR_KEEP + _LOST_GAP)
-    # Centre, size and edges of each rectangle, read once: `cover` is the hot loop of the fitting.
-    keeps = [_sides(Rect(g[0], g[1], keep_side, keep_side)) for g in gears] + [_sides(_stone_rect(stone))]
-    others = [_sides(_spot_rect(p)) for i, p in enumerate(spots) if i not in blocks]
-
-    def cover(rect: _Sides, things: list[_Sides]) -> float:
-        """The sum of the square roots of the areas `rect` shares with each of `things`."""
-        cx, cy, w, h, left, top, right, bottom = rect
+    def hard_cost(i: int, k: int, budget: float) -> float:
+        """What candidate k of item i covers where a lost timer is involved (stops once over `budget`)."""
         c = 0.0
-        for tcx, tcy, tw, th, tl, tt, tr, tb in things:
-            if abs(tcx - cx) * 2 < tw + w and abs(tcy - cy) * 2 < th + h:
-                ow = min(right, tr) - max(left, tl)
-                oh = min(bottom, tb) - max(top, tt)
-                c += math.sqrt(ow * oh if ow > 0 and oh > 0 else 0.0)
+        left, top, right, bottom = items[i].hard[k]
+        for j in hard_near[i]:
+            kj = chosen[j]
+            if kj is None:
+                continue
+            ol, ot, o_r, ob = items[j].hard[kj]
+            w = (right if right < o_r else o_r) - (left if left > ol else ol)
+            if w > 1e-9:
+                h = (bottom if bottom < ob else ob) - (top if top > ot else ot)
+                if h > 1e-9:
+                    c += math.sqrt(w * h) * _HARD
+                    if c > budget:
+                        break
         return c
 
-    # Per gear: (centre, outline, preference, cover of gears and the stone, cover of standing spots).
-    cands: list[list[tuple[Point, Rect, float, float, float]]] = []
-    for i in range(deactivator):
-        g = gears[i]
-        near_gears = [k for k in keeps if abs(k[0] - g[0]) < 3.0 and abs(k[1] - g[1]) < 3.0]
-        near_others = [r for r in others if abs(r[0] - g[0]) < 3.2 and abs(r[1] - g[1]) < 3.2]
-        sx, sy = spots[i][0] - g[0], spots[i][1] - g[1]
-        s_len = math.hypot(sx, sy) or 1.0
-        options = []
-        for dx, dy, pref in _lost_offsets(look):
-            centre = (g[0] + dx, g[1] + dy)
-            rect = outline.moved(*centre)
-            across = (dx * sx + dy * sy) / ((math.hypot(dx, dy) * s_len) or 1.0)  # 1 on the standing side
-            sides = _sides(rect)
-            options.append((centre, rect, pref + across, cover(sides, near_gears), cover(sides, near_others)))
-        cands.append(options)
-    # Edges (with the gap kept between lost timers) for the pairwise test, the hot loop of the search.
-    half = _LOST_GAP / 2
-    edges = [[(r.left - half, r.top - half, r.right + half, r.bottom + half) for _c, r, _p, _g, _o in options]
-             for options in cands]
-    near = [[j for j in range(deactivator) if j != i and abs(gears[j][0] - gears[i][0]) < 4.5
-             and abs(gears[j][1] - gears[i][1]) < 4.5] for i in range(deactivator)]
-    chosen: list[int] = []
-
-    def clash(i: int, k: int) -> float:
-        """How much candidate k of gear i covers the lost timers already placed near it."""
-        left, top, right, bottom = edges[i][k]
+    def soft_cost(i: int, k: int) -> float:
+        """What candidate k of a standing timer or the stone covers of the others (grazing is free)."""
         c = 0.0
-        for j in near[i]:
-            if j >= len(chosen):
+        left, top, right, bottom = items[i].soft[k]
+        for j in soft_near[i]:
+            kj = chosen[j]
+            if kj is None:
                 continue
-            ol, ot, o_r, ob = edges[j][chosen[j]]
+            ol, ot, o_r, ob = items[j].soft[kj]
             w = (right if right < o_r else o_r) - (left if left > ol else ol)
             if w > 0:
                 h = (bottom if bottom < ob else ob) - (top if top > ot else ot)
-                if h > 0:
-                    c += math.sqrt(w * h)
+                if h > 0 and (d := math.sqrt(w * h) - _TOLERANCE) > 0:
+                    c += d * 4
         return c
 
-    def best(i: int) -> int:
-        scores = [(gear_cover + clash(i, k) + spot_cover) * 1000 + pref
-                  for k, (_c, _r, pref, gear_cover, spot_cover) in enumerate(cands[i])]
-        return scores.index(min(scores))
+    # Candidates in order of what they cost alone: a search stops where no other could do better.
+    alone = [sorted((it.fixed[k] * 100 + it.prefs[k], k) for k in range(len(it.centres))) for it in items]
 
-    for i in range(deactivator):
-        chosen.append(best(i))
-    for _ in range(4):
-        changed = False
-        for i in range(deactivator):
-            k = best(i)
-            changed |= k != chosen[i]
-            chosen[i] = k
-        if not changed:
+    def pick(i: int) -> bool:
+        """Choose the best place for item i given all the others; True if it changed."""
+        best, best_score = 0, math.inf
+        for base, k in alone[i]:
+            if base >= best_score:
+                break
+            c = hard_cost(i, k, (best_score - base) / 100)
+            score = base + (c + soft_cost(i, k)) * 100 if base + c * 100 < best_score else math.inf
+            if score < best_score:
+                best, best_score = k, score
+        changed = chosen[i] != best
+        chosen[i] = best
+        return changed
+
+    if start is None:
+        for i in range(count):
+            pick(i)
+    for _ in range(3 if start is None else 4):
+        if not any([pick(i) for i in range(count)]):  # noqa: C419 (a list: every item is picked again)
             break
-    covered = sum(cands[i][k][3] + clash(i, k) / 2 for i, k in enumerate(chosen))
-    crowded = sum(cands[i][k][4] for i, k in enumerate(chosen))
-    lost: list[Point | None] = [cands[i][k][0] for i, k in enumerate(chosen)]
-    return lost + [None] * (len(gears) - deactivator), covered, crowded
+    placed = [k for k in chosen if k is not None]
+    penalty = covered = 0.0
+    for i, (it, k) in enumerate(zip(items, placed, strict=True)):
+        if it.lost:
+            covered += it.fixed[k] / _HARD + hard_cost(i, k, math.inf) / _HARD
+        else:
+            penalty += it.weight * (it.fixed[k] + soft_cost(i, k) / 2)
+            covered += hard_cost(i, k, math.inf) / _HARD / 2  # (the lost timer counts the other half)
+    return placed, penalty, covered
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """Where things stand on a board in s units, how small its lost timers are drawn, and what is covered."""
+
+    spots: list[Point]
+    stone: Point
+    lost: list[Point | None]
+    lost_scale: float
+    penalty: float  # among the standing timers and the stone, against the gears
+    covered: float  # by the lost timers: 0 when every one lies clear of everything
+
+
+def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> list[_Placed]:
+    """Spots for standing timers, the stone and lost timers, placed together so that the standing timers
+    leave the lost ones room: a lost timer covers nothing at all (no gear, the stone, a standing timer or
+    another lost timer), so any set of lost timers can lie at once.
+
+    When a board has no such room, its lost timers are all drawn a little smaller and everything is placed
+    again from where it was. The first placement where every lost timer lies clear comes back, and the next
+    `_SMALLER` ones too (smaller lost timers may leave a smaller board: the fitting chooses); if none is
+    clear, the one with the smallest lost timers."""
+    standing = _standing_items(gears, deactivator, blocks)
+    n = len(gears)
+    scale, start = LOST_SCALE, None
+    found: list[_Placed] = []
+    while True:
+        items = standing + _lost_items(gears, deactivator, scale)
+        chosen, penalty, covered = _search(items, start)
+        lost: list[Point | None] = [items[n + 1 + i].centres[k] for i, k in enumerate(chosen[n + 1:])]
+        placed = _Placed(spots=[items[i].centres[k] for i, k in enumerate(chosen[:n])],
+                         stone=items[n].centres[chosen[n]], lost=lost + [None] * (n - deactivator),
+                         lost_scale=scale, penalty=penalty, covered=covered)
+        if covered < 1e-6:  # (edges just touching are clear)
+            found.append(placed)
+        if len(found) > _SMALLER or scale * _LOST_SHRINK < LOST_MIN_SCALE:
+            return found or [placed]
+        scale, start = scale * _LOST_SHRINK, chosen
 
 
 def _bounds(gears: list[Point], spots: list[Point], lost: list[Rect], stone: Point,
@@ -442,23 +472,25 @@ class _Shape:
 
 
 @lru_cache(maxsize=512)
-def _shape(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int], aspect: float) -> _Shape:
-    """The board at one aspect, in pitch units (the same for every box: a new window size reuses it)."""
+def _shapes(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int], aspect: float) -> tuple[_Shape, ...]:
+    """The board at one aspect, in pitch units (the same for every box: a new window size reuses it), with
+    its lost timers at each size worth comparing."""
     line = polyline(curve(layout), aspect)
     pts, step = resample(line, n_tiles)
     gears = [(x / step, y / step) for x, y in pts]
-    spots, stone, penalty = _place(gears, deactivator, blocks)
-    lost, lost_scale, lost_penalty = _place_lost(gears, deactivator, spots, stone, blocks)
-    penalty += lost_penalty
-    lost_clear = lost_penalty < 1e-6
-    # Gears that are not neighbours must not overlap.
+    crossing = 0.0  # gears that are not neighbours must not overlap
     for i in range(n_tiles):
         for j in range(i + 2, n_tiles):
             d = math.hypot(gears[i][0] - gears[j][0], gears[i][1] - gears[j][1])
-            penalty += max(0.0, 1.08 - d) * 10
-    outline = lost_look(lost_scale).outline
-    bounds = _bounds(gears, spots, [outline.moved(*p) for p in lost if p is not None], stone, blocks)
-    return _Shape(gears, spots, lost, lost_scale, stone, bounds, penalty, lost_clear)
+            crossing += max(0.0, 1.08 - d) * 10
+    shapes = []
+    for placed in _place(gears, deactivator, blocks):
+        outline = lost_look(placed.lost_scale).outline
+        bounds = _bounds(gears, placed.spots, [outline.moved(*p) for p in placed.lost if p is not None],
+                         placed.stone, blocks)
+        shapes.append(_Shape(gears, placed.spots, placed.lost, placed.lost_scale, placed.stone, bounds,
+                             placed.penalty + 10 * placed.covered + crossing, placed.covered < 1e-6))
+    return tuple(shapes)
 
 
 @lru_cache(maxsize=64)
@@ -467,8 +499,7 @@ def fit_board(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int
     """Lay `n_tiles` gears along `layout` inside `box` (x, y, w, h pixels); gear pitch at most `max_s`."""
     bx, by, bw, bh = box
     best = None
-    for aspect in _ASPECTS:
-        shape = _shape(layout, n_tiles, deactivator, blocks, aspect)
+    for shape in (shape for aspect in _ASPECTS for shape in _shapes(layout, n_tiles, deactivator, blocks, aspect)):
         x0, y0, x1, y1 = shape.bounds
         penalty, lost_scale = shape.penalty, shape.lost_scale
         s = min(bw / (x1 - x0), bh / (y1 - y0), max_s)

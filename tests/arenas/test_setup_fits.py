@@ -17,7 +17,7 @@ from common.scene import Scene
 
 def test_a_queued_fit_is_done_in_the_background_and_then_cached() -> None:
     layouts.fit_board.cache_clear()
-    layouts._shape.cache_clear()  # the per-aspect shapes too, or nothing would be fitted at all
+    layouts._shapes.cache_clear()  # the per-aspect shapes too, or nothing would be fitted at all
     args = fit_args(load_levels()[15], pygame.Rect(0, 0, 700, 400), 60.0)
     fits = FitQueue()
     assert fits.ready(args) is False
@@ -30,15 +30,15 @@ def test_a_queued_fit_is_done_in_the_background_and_then_cached() -> None:
 
 def test_browsing_levels_fits_no_board_on_the_frame_loop(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     layouts.fit_board.cache_clear()
-    layouts._shape.cache_clear()  # the per-aspect shapes too, or nothing would be fitted at all
+    layouts._shapes.cache_clear()  # the per-aspect shapes too, or nothing would be fitted at all
     fitted_on: list[str] = []
-    place_lost = layouts._place_lost
+    place = layouts._place
 
     def recording(*args, **kwargs):
         fitted_on.append(threading.current_thread().name)
-        return place_lost(*args, **kwargs)
+        return place(*args, **kwargs)
 
-    monkeypatch.setattr(layouts, "_place_lost", recording)
+    monkeypatch.setattr(layouts, "_place", recording)
     scene = flow.setup_scene(app)
     monkeypatch.setattr(scene.records, "is_unlocked", lambda n: True)
     app.stack.clear_to(Scene(app))

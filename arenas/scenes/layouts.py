@@ -45,6 +45,7 @@ _LOST_DIRECTIONS = 16   # a lost timer tries places all round its gear...
 _LOST_STEPS = (0.0, 0.3, 0.6, 0.95)  # ...just clear of it, or further out where the standing glasses leave room
 _LOST_SHRINK = 0.9        # how much smaller it gets each time a board has no room for every one
 _LOST_GAP = 0.03          # what a lost timer keeps clear of every gear and every other lost timer
+_LOST_ROUNDS = 6          # rounds in which lost timers still covering another choose again
 _SMALLER = 1              # smaller sizes of lost timers a board is also laid with, past the first where all lie clear
 
 
@@ -179,41 +180,14 @@ def _stone_rect(centre: Point) -> Rect:
     return Rect(centre[0], centre[1] + CAPTION_H / 2, max(STONE_W, CAPTION_W), STONE_H + CAPTION_H)
 
 
-_Edges = tuple[float, float, float, float]  # left, top, right, bottom
-_HARD = 25.0  # what a lost timer covering anything costs, against two standing timers touching
+def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tuple[list[Point], Point, float]:
+    """Spots for standing timers and the stone, in s units, and the overlap penalty left.
 
-
-@dataclass(frozen=True)
-class _Item:
-    """One thing to place and its candidate places: centres, the box it keeps from standing timers and the
-    stone (`soft`), the box it keeps from lost timers (`hard`, a little larger), a preference (lower is
-    better) and a cost against the gears."""
-
-    lost: bool
-    weight: float  # how much its overlaps count in the board's penalty (0: a blocked gear stands nothing)
-    anchor: Point
-    reach: float   # how far from the anchor any of its boxes goes, across or down
-    centres: list[Point]
-    soft: list[_Edges]
-    hard: list[_Edges]
-    prefs: list[float]
-    fixed: list[float]
-
-
-def _item(lost: bool, weight: float, anchor: Point, centres: list[Point], soft: list[_Edges],
-          hard: list[_Edges], prefs: list[float], fixed: list[float]) -> _Item:
-    reach = max(max(abs(e[0] - anchor[0]), abs(e[2] - anchor[0]), abs(e[1] - anchor[1]), abs(e[3] - anchor[1]))
-                for e in hard)
-    return _Item(lost, weight, anchor, reach, centres, soft, hard, prefs, fixed)
-
-
-def _edges(r: Rect, gap: float = 0.0) -> _Edges:
-    """(left, top, right, bottom) of `r` grown by `gap` on every side."""
-    return r.left - gap, r.top - gap, r.right + gap, r.bottom + gap
-
-
-def _standing_items(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> list[_Item]:
-    """A standing timer on every gear and the Deactivator stone, with their candidate places."""
+    Each thing picks among candidate places the one that covers the least (other gears, its own
+    gear's face, things already placed), then every choice is revisited a few times with all the
+    others known, so an early choice cannot crowd out a later one.
+    """
+    n = len(gears)
 
     def gear_cost(rect: Rect, own: int) -> float:
         # Grazing contacts (tooth tips) below `_TOLERANCE` do not count.
@@ -225,26 +199,107 @@ def _standing_items(gears: list[Point], deactivator: int, blocks: frozenset[int]
             c += max(0.0, depth - _TOLERANCE) * (4 if j == own else 3)
         return c
 
-    items = []
+    # Candidates per item: (centre, rect, preference, cost against the gears).
+    cands: dict[tuple[str, int], list[tuple[Point, Rect, float, float]]] = {}
+    weight: dict[tuple[str, int], float] = {}
     for i, g in enumerate(gears):
         nx, ny = _normal(gears, i)
-        options = [*_SPOTS, (nx * 0.9, ny * 0.9, 1.5), (-nx * 0.9, -ny * 0.9, 1.5)]
-        centres = [(g[0] + dx, g[1] + dy) for dx, dy, _p in options]
-        glasses = [Rect(c[0], c[1], GLASS_W, GLASS_H) for c in centres]
-        items.append(_item(False, 0.0 if i in blocks else 1.0, g, centres, [_edges(r) for r in glasses],
-                           [_edges(_spot_rect(c), _LOST_GAP / 2) for c in centres],  # a lost timer clears its tag too
-                           [p for _x, _y, p in options], [gear_cost(r, i) for r in glasses]))
+        options = list(_SPOTS) + [(nx * 0.9, ny * 0.9, 1.5), (-nx * 0.9, -ny * 0.9, 1.5)]
+        rects = [((g[0] + dx, g[1] + dy), Rect(g[0] + dx, g[1] + dy, GLASS_W, GLASS_H), pref)
+                 for dx, dy, pref in options]
+        cands[("spot", i)] = [(c, r, pref, gear_cost(r, i)) for c, r, pref in rects]
+        weight[("spot", i)] = 0.0 if i in blocks else 1.0
     a, b = gears[deactivator - 1], gears[deactivator]
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
     nx, ny = -(b[1] - a[1]) / length, (b[0] - a[0]) / length
-    places = [(side, dist) for side in (1, -1) for dist in (1.2, 1.45, 1.75)]
-    centres = [(mid[0] + nx * side * dist, mid[1] + ny * side * dist) for side, dist in places]
-    stones = [_stone_rect(c) for c in centres]
-    items.append(_item(False, 0.3, mid, centres, [_edges(r) for r in stones],
-                       [_edges(r, _LOST_GAP / 2) for r in stones], [d for _s, d in places],
-                       [gear_cost(r, -1) for r in stones]))
-    return items
+    stone = []
+    for side in (1, -1):
+        for dist in (1.2, 1.45, 1.75):
+            c = (mid[0] + nx * side * dist, mid[1] + ny * side * dist)
+            r = _stone_rect(c)
+            stone.append((c, r, dist, gear_cost(r, -1)))
+    cands[("stone", -1)] = stone
+    weight[("stone", -1)] = 0.3
+
+    chosen: dict[tuple[str, int], int] = {}
+    # Only things anchored near each other can overlap: list each item's neighbours once.
+    anchor = {key: (gears[key[1]] if key[1] >= 0 else mid) for key in cands}
+    near = {key: [o for o in cands if o != key and weight[o] > 0.0
+                  and abs(anchor[o][0] - anchor[key][0]) < 3.3 and abs(anchor[o][1] - anchor[key][1]) < 3.3]
+            for key in cands}
+
+    edges = {key: [(r.left, r.top, r.right, r.bottom) for _c, r, _p, _f in options] for key, options in cands.items()}
+
+    def overlap_cost(key: tuple[str, int], rect: Rect) -> float:
+        c = 0.0
+        left, top, right, bottom = rect.left, rect.top, rect.right, rect.bottom
+        for other in near[key]:
+            k = chosen.get(other)
+            if k is None:
+                continue
+            ol, ot, o_r, ob = edges[other][k]
+            w = (right if right < o_r else o_r) - (left if left > ol else ol)
+            if w <= 0:
+                continue
+            h = (bottom if bottom < ob else ob) - (top if top > ot else ot)
+            if h > 0:
+                c += max(0.0, math.sqrt(w * h) - _TOLERANCE) * 4
+        return c
+
+    def pick(key: tuple[str, int]) -> bool:
+        """Choose the best place for `key` given all the others; True if it changed."""
+        best, best_score = 0, None
+        for k, (_centre, rect, pref, fixed) in enumerate(cands[key]):
+            score = (fixed + overlap_cost(key, rect)) * 100 + pref
+            if best_score is None or score < best_score:
+                best, best_score = k, score
+        changed = chosen.get(key) != best
+        chosen[key] = best
+        return changed
+
+    order = list(cands)
+    for key in order:
+        pick(key)
+    for _ in range(3):
+        if not any([pick(key) for key in order]):  # noqa: C419 (a list: every item is picked again)
+            break
+    penalty = 0.0
+    for key, k in chosen.items():
+        _c, rect, _p, fixed = cands[key][k]
+        penalty += weight[key] * (fixed + overlap_cost(key, rect) / 2)
+    spots = [cands[("spot", i)][chosen[("spot", i)]][0] for i in range(n)]
+    return spots, cands[("stone", -1)][chosen[("stone", -1)]][0], penalty
+
+
+_Edges = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _edges(r: Rect, gap: float = 0.0) -> _Edges:
+    """(left, top, right, bottom) of `r` grown by `gap` on every side."""
+    return r.left - gap, r.top - gap, r.right + gap, r.bottom + gap
+
+
+def _clear(box: _Edges, others: list[_Edges]) -> bool:
+    """True when `box` shares no area with any of `others` (edges may touch)."""
+    left, top, right, bottom = box
+    for ol, ot, o_r, ob in others:
+        if (((right if right < o_r else o_r) - (left if left > ol else ol)) > 1e-9
+                and ((bottom if bottom < ob else ob) - (top if top > ot else ot)) > 1e-9):
+            return False
+    return True
+
+
+def _cover(box: _Edges, others: list[_Edges]) -> float:
+    """The square roots of the areas `box` shares with each of `others`, summed (0 when clear)."""
+    left, top, right, bottom = box
+    c = 0.0
+    for ol, ot, o_r, ob in others:
+        w = (right if right < o_r else o_r) - (left if left > ol else ol)
+        h = (bottom if bottom < ob else ob) - (top if top > ot else ot)
+        if w > 1e-9 and h > 1e-9:
+            c += math.sqrt(w * h)
+    return c
 
 
 @lru_cache(maxsize=32)
@@ -272,164 +327,106 @@ def _lost_offsets(scale: float) -> tuple[tuple[float, float, float, float, float
     return tuple(out)
 
 
-def _lost_items(gears: list[Point], deactivator: int, scale: float) -> list[_Item]:
-    """A lost timer drawn at `scale` beside every gear before the Deactivator, with its candidate places:
-    preferably below its gear, off the line of the path (where the neighbours' lost timers lie) and close."""
-    ol, ot, o_r, ob = _edges(lost_look(scale).outline)
-    half = _LOST_GAP / 2
+def _place_lost(gears: list[Point], deactivator: int, spots: list[Point], stone: Point,
+                blocks: frozenset[int]) -> list[tuple[list[Point | None], float, float]]:
+    """Ways to lay a lost timer beside each gear before the Deactivator: centres (s units), their scale and
+    how much they cover (0 when nothing is), where the standing timers and the stone already stand.
+
+    The lost timers are laid along the path forwards and backwards (a crowded row gives way towards the
+    end it is laid to). Each way comes at the first scale, from `LOST_SCALE` down, where every lost timer
+    lies clear, and at the next `_SMALLER` ones (smaller lost timers may leave a smaller board: the fitting
+    chooses); if none is clear, at the smallest."""
     keep = GEAR_KEEP + _LOST_GAP
+    walls = [(x - keep, y - keep, x + keep, y + keep) for x, y in gears]
+    walls.append(_edges(_stone_rect(stone), _LOST_GAP))
+    walls += [_edges(_spot_rect(p), _LOST_GAP) for i, p in enumerate(spots) if i not in blocks]
+    out: list[tuple[list[Point | None], float, float]] = []
+    for backwards in (False, True):
+        found: list[tuple[list[Point | None], float, float]] = []
+        scale = LOST_SCALE
+        while True:
+            lost, covered = _lost_at(scale, gears, deactivator, spots, walls, backwards)
+            placed = (lost + [None] * (len(gears) - deactivator), scale, covered)
+            if covered < 1e-6:
+                found.append(placed)
+            if len(found) > _SMALLER or scale * _LOST_SHRINK < LOST_MIN_SCALE:
+                out += found or [placed]
+                break
+            scale *= _LOST_SHRINK
+    return out
+
+
+def _lost_at(scale: float, gears: list[Point], deactivator: int, spots: list[Point],
+             walls: list[_Edges], backwards: bool) -> tuple[list[Point | None], float]:
+    """Lost timer centres at one scale and how much they cover (0 when every one lies clear).
+
+    Each gear's lost timer has its places in order of preference: on the side of its gear away from its
+    standing timer, off the line of the path (where the neighbours' lost timers lie), leaning the way the
+    row is laid, close to the gear; only those clear of every gear, the stone and every standing timer
+    count. Along the path (`backwards`: from the Deactivator), each takes its first place clear of the lost
+    timers already placed; then any that still covers another chooses again, for a few rounds.
+    """
+    ol, ot, o_r, ob = _edges(lost_look(scale).outline)
     offsets = _lost_offsets(scale)
-    span = max(max(abs(dx), abs(dy)) for dx, dy, *_ in offsets) + max(-ol, o_r, -ot, ob) + keep
-    items = []
+    order = range(deactivator - 1, -1, -1) if backwards else range(deactivator)
+    lean = 0.3 if backwards else -0.3
+    reach = max(max(abs(dx), abs(dy)) for dx, dy, *_ in offsets) + max(-ol, o_r, -ot, ob)
+    options: list[list[tuple[Point, _Edges]]] = []
+    everywhere: list[list[tuple[Point, _Edges]]] = []
     for i in range(deactivator):
         gx, gy = gears[i]
+        ax, ay = gx - spots[i][0], gy - spots[i][1]
+        length = math.hypot(ax, ay) or 1.0
+        ax, ay = ax / length, ay / length
         nx, ny = _normal(gears, i)
-        squares = [(x - keep, y - keep, x + keep, y + keep) for x, y in gears
-                   if abs(x - gx) < span and abs(y - gy) < span]
-        centres, boxes, grown, prefs, fixed = [], [], [], [], []
-        for dx, dy, ux, uy, step in offsets:
-            x, y = gx + dx, gy + dy
-            left, top, right, bottom = x + ol, y + ot, x + o_r, y + ob
-            cover = 0.0  # of the gears' keep squares, with the gap
-            for sl, st, sr, sb in squares:
-                w = (right if right < sr else sr) - (left if left > sl else sl)
-                if w > 1e-9:
-                    h = (bottom if bottom < sb else sb) - (top if top > st else st)
-                    if h > 1e-9:
-                        cover += math.sqrt(w * h)
-            centres.append((x, y))
-            boxes.append((left, top, right, bottom))
-            grown.append((left - half, top - half, right + half, bottom + half))
-            prefs.append(0.6 * (1.0 - uy) + 0.8 * abs(ux * ny - uy * nx) + 2.0 * step)
-            fixed.append(cover * _HARD)
-        items.append(_item(True, 1.0, (gx, gy), centres, boxes, grown, prefs, fixed))
-    return items
+        ranked = sorted(offsets, key=lambda o: 3.0 * (1.0 - o[2] * ax - o[3] * ay) + 0.8 * abs(o[2] * ny - o[3] * nx)
+                        + lean * (o[3] * nx - o[2] * ny) + 2.0 * o[4])
+        near = [w for w in walls if w[0] < gx + reach and w[2] > gx - reach and w[1] < gy + reach
+                and w[3] > gy - reach]
+        places = [((gx + dx, gy + dy), (gx + dx + ol, gy + dy + ot, gx + dx + o_r, gy + dy + ob))
+                  for dx, dy, *_ in ranked]
+        everywhere.append(places)
+        options.append([p for p in places if _clear(p[1], near)])
+    half = _LOST_GAP / 2
+    grown = [[(b[0] - half, b[1] - half, b[2] + half, b[3] + half) for _c, b in places] for places in options]
+    neighbours = [[j for j in range(deactivator) if j != i and abs(gears[j][0] - gears[i][0]) < 2 * reach
+                   and abs(gears[j][1] - gears[i][1]) < 2 * reach] for i in range(deactivator)]
+    chosen: list[int | None] = [None] * deactivator
 
-
-def _search(items: list[_Item], start: list[int] | None) -> tuple[list[int], float, float]:
-    """A place for every item (indices into its candidates), the overlap penalty left among the standing
-    timers and the stone, and how much the lost timers cover (0 when every one lies clear).
-
-    Each thing picks among its candidate places the one that covers the least (other gears, its own
-    gear's face, things already placed), then every choice is revisited a few times with all the
-    others known, so an early choice cannot crowd out a later one. `start` (a placement of the same
-    items) is where the revisiting starts from instead."""
-    count = len(items)
-    chosen: list[int | None] = [None] * count if start is None else list(start)
-    # Only things anchored near each other can overlap: list each item's neighbours once, those where a
-    # lost timer is one of the two (they may not touch at all) apart from the others.
-    near = [[j for j in range(count) if j != i and items[j].weight > 0.0
-             and abs(items[j].anchor[0] - items[i].anchor[0]) < items[i].reach + items[j].reach
-             and abs(items[j].anchor[1] - items[i].anchor[1]) < items[i].reach + items[j].reach]
-            for i in range(count)]
-    hard_near = [[j for j in near[i] if items[i].lost or items[j].lost] for i in range(count)]
-    soft_near = [[j for j in near[i] if not (items[i].lost or items[j].lost)] for i in range(count)]
-
-    def hard_cost(i: int, k: int, budget: float) -> float:
-        """What candidate k of item i covers where a lost timer is involved (stops once over `budget`)."""
-        c = 0.0
-        left, top, right, bottom = items[i].hard[k]
-        for j in hard_near[i]:
-            kj = chosen[j]
-            if kj is None:
-                continue
-            ol, ot, o_r, ob = items[j].hard[kj]
-            w = (right if right < o_r else o_r) - (left if left > ol else ol)
-            if w > 1e-9:
-                h = (bottom if bottom < ob else ob) - (top if top > ot else ot)
-                if h > 1e-9:
-                    c += math.sqrt(w * h) * _HARD
-                    if c > budget:
-                        break
-        return c
-
-    def soft_cost(i: int, k: int) -> float:
-        """What candidate k of a standing timer or the stone covers of the others (grazing is free)."""
-        c = 0.0
-        left, top, right, bottom = items[i].soft[k]
-        for j in soft_near[i]:
-            kj = chosen[j]
-            if kj is None:
-                continue
-            ol, ot, o_r, ob = items[j].soft[kj]
-            w = (right if right < o_r else o_r) - (left if left > ol else ol)
-            if w > 0:
-                h = (bottom if bottom < ob else ob) - (top if top > ot else ot)
-                if h > 0 and (d := math.sqrt(w * h) - _TOLERANCE) > 0:
-                    c += d * 4
-        return c
-
-    # Candidates in order of what they cost alone: a search stops where no other could do better.
-    alone = [sorted((it.fixed[k] * 100 + it.prefs[k], k) for k in range(len(it.centres))) for it in items]
+    def others(i: int) -> list[_Edges]:
+        """The lost timers placed near gear i's, with the gap they keep."""
+        return [grown[j][k] for j in neighbours[i] if (k := chosen[j]) is not None]
 
     def pick(i: int) -> bool:
-        """Choose the best place for item i given all the others; True if it changed."""
-        best, best_score = 0, math.inf
-        for base, k in alone[i]:
-            if base >= best_score:
-                break
-            c = hard_cost(i, k, (best_score - base) / 100)
-            score = base + (c + soft_cost(i, k)) * 100 if base + c * 100 < best_score else math.inf
-            if score < best_score:
-                best, best_score = k, score
-        changed = chosen[i] != best
-        chosen[i] = best
-        return changed
+        """Gear i's lost timer takes its first place clear of the lost timers placed near it, else the one
+        covering least of them; True if it moved."""
+        if not options[i]:
+            return False
+        taken = others(i)
+        k = next((k for k, g in enumerate(grown[i]) if _clear(g, taken)), None)
+        if k is None:
+            k = min(range(len(grown[i])), key=lambda k: _cover(grown[i][k], taken))
+        moved, chosen[i] = chosen[i] != k, k
+        return moved
 
-    if start is None:
-        for i in range(count):
-            pick(i)
-    for _ in range(3 if start is None else 4):
-        if not any([pick(i) for i in range(count)]):  # noqa: C419 (a list: every item is picked again)
+    for i in order:
+        pick(i)
+    for _ in range(_LOST_ROUNDS):
+        if not any([pick(i) for i in range(deactivator)  # noqa: C419 (a list: every one is picked again)
+                    if (k := chosen[i]) is not None and not _clear(grown[i][k], others(i))]):
             break
-    placed = [k for k in chosen if k is not None]
-    penalty = covered = 0.0
-    for i, (it, k) in enumerate(zip(items, placed, strict=True)):
-        if it.lost:
-            covered += it.fixed[k] / _HARD + hard_cost(i, k, math.inf) / _HARD
+    lost: list[Point | None] = []
+    covered = 0.0
+    for i in range(deactivator):
+        k = chosen[i]
+        if k is None:  # no place clear of the gears, the stone and the standing timers: the one covering least
+            centre, box = min(everywhere[i], key=lambda p: _cover(p[1], walls))
+            covered += _cover(box, walls + others(i))
         else:
-            penalty += it.weight * (it.fixed[k] + soft_cost(i, k) / 2)
-            covered += hard_cost(i, k, math.inf) / _HARD / 2  # (the lost timer counts the other half)
-    return placed, penalty, covered
-
-
-@dataclass(frozen=True)
-class _Placed:
-    """Where things stand on a board in s units, how small its lost timers are drawn, and what is covered."""
-
-    spots: list[Point]
-    stone: Point
-    lost: list[Point | None]
-    lost_scale: float
-    penalty: float  # among the standing timers and the stone, against the gears
-    covered: float  # by the lost timers: 0 when every one lies clear of everything
-
-
-def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> list[_Placed]:
-    """Spots for standing timers, the stone and lost timers, placed together so that the standing timers
-    leave the lost ones room: a lost timer covers nothing at all (no gear, the stone, a standing timer or
-    another lost timer), so any set of lost timers can lie at once.
-
-    When a board has no such room, its lost timers are all drawn a little smaller and everything is placed
-    again from where it was. The first placement where every lost timer lies clear comes back, and the next
-    `_SMALLER` ones too (smaller lost timers may leave a smaller board: the fitting chooses); if none is
-    clear, the one with the smallest lost timers."""
-    standing = _standing_items(gears, deactivator, blocks)
-    n = len(gears)
-    scale, start = LOST_SCALE, None
-    found: list[_Placed] = []
-    while True:
-        items = standing + _lost_items(gears, deactivator, scale)
-        chosen, penalty, covered = _search(items, start)
-        lost: list[Point | None] = [items[n + 1 + i].centres[k] for i, k in enumerate(chosen[n + 1:])]
-        placed = _Placed(spots=[items[i].centres[k] for i, k in enumerate(chosen[:n])],
-                         stone=items[n].centres[chosen[n]], lost=lost + [None] * (n - deactivator),
-                         lost_scale=scale, penalty=penalty, covered=covered)
-        if covered < 1e-6:  # (edges just touching are clear)
-            found.append(placed)
-        if len(found) > _SMALLER or scale * _LOST_SHRINK < LOST_MIN_SCALE:
-            return found or [placed]
-        scale, start = scale * _LOST_SHRINK, chosen
+            centre, box = options[i][k]
+            covered += _cover(grown[i][k], others(i)) / 2
+        lost.append(centre)
+    return lost, covered
 
 
 def _bounds(gears: list[Point], spots: list[Point], lost: list[Rect], stone: Point,
@@ -478,18 +475,17 @@ def _shapes(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int],
     line = polyline(curve(layout), aspect)
     pts, step = resample(line, n_tiles)
     gears = [(x / step, y / step) for x, y in pts]
-    crossing = 0.0  # gears that are not neighbours must not overlap
+    spots, stone, penalty = _place(gears, deactivator, blocks)
+    # Gears that are not neighbours must not overlap.
     for i in range(n_tiles):
         for j in range(i + 2, n_tiles):
             d = math.hypot(gears[i][0] - gears[j][0], gears[i][1] - gears[j][1])
-            crossing += max(0.0, 1.08 - d) * 10
+            penalty += max(0.0, 1.08 - d) * 10
     shapes = []
-    for placed in _place(gears, deactivator, blocks):
-        outline = lost_look(placed.lost_scale).outline
-        bounds = _bounds(gears, placed.spots, [outline.moved(*p) for p in placed.lost if p is not None],
-                         placed.stone, blocks)
-        shapes.append(_Shape(gears, placed.spots, placed.lost, placed.lost_scale, placed.stone, bounds,
-                             placed.penalty + 10 * placed.covered + crossing, placed.covered < 1e-6))
+    for lost, lost_scale, covered in _place_lost(gears, deactivator, spots, stone, blocks):
+        outline = lost_look(lost_scale).outline
+        bounds = _bounds(gears, spots, [outline.moved(*p) for p in lost if p is not None], stone, blocks)
+        shapes.append(_Shape(gears, spots, lost, lost_scale, stone, bounds, penalty + 10 * covered, covered < 1e-6))
     return tuple(shapes)
 
 

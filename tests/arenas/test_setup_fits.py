@@ -32,13 +32,13 @@ def test_browsing_levels_fits_no_board_on_the_frame_loop(app: App, monkeypatch: 
     layouts.fit_board.cache_clear()
     layouts._shapes.cache_clear()  # the per-aspect shapes too, or nothing would be fitted at all
     fitted_on: list[str] = []
-    place = layouts._place
+    place_lost = layouts._place_lost
 
     def recording(*args, **kwargs):
         fitted_on.append(threading.current_thread().name)
-        return place(*args, **kwargs)
+        return place_lost(*args, **kwargs)
 
-    monkeypatch.setattr(layouts, "_place", recording)
+    monkeypatch.setattr(layouts, "_place_lost", recording)
     scene = flow.setup_scene(app)
     monkeypatch.setattr(scene.records, "is_unlocked", lambda n: True)
     app.stack.clear_to(Scene(app))

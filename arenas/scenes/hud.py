@@ -20,6 +20,7 @@ from arenas.scenes.names import tile_name, timer_code, timer_name
 from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text
+from common.dialog import Dialog
 from common.i18n import _, language
 from common.keycap import help_tag
 from common.keymap import Command, keymap
@@ -50,7 +51,9 @@ class Hud:
         window = pygame.Rect((0, 0), app.size)
         hud = p.table.hud
         parts = [image_part(self._hud_background(hud), hud.topleft), *self._hud_parts(p)]
-        if p.messages.banner is None:
+        # Once a dialog stands over the held final board (the tutorial's Try again), it speaks instead of the board.
+        answered = p.run.phase == Phase.OVER and isinstance(p.app.stack.top, Dialog)
+        if p.messages.banner is None and not answered:
             img, rect, back = self._prompt(p, preview)
             parts.append(Part(back.union(rect), ("prompt", img, tuple(rect), tuple(back)),
                               partial(self._draw_prompt, img=img, rect=rect, back=back)))
@@ -67,7 +70,7 @@ class Hud:
             parts.append(Part(banner[2].union(banner[1]), None, lambda surface: self._draw_banner(surface, p)))
         if p.run.paused:
             parts.append(Part(window, None, lambda surface: self._draw_paused(surface, p)))
-        if p.run.phase == Phase.OVER:
+        if p.run.phase == Phase.OVER and not answered:
             parts.append(Part(window, None, lambda surface: self._draw_over(surface, p)))
         return parts
 

@@ -466,6 +466,7 @@ class _Shape:
     bounds: tuple[float, float, float, float]
     penalty: float
     lost_clear: bool  # no lost timer covers anything: a gear, the stone, another lost or a standing timer
+    lost_far: float   # how far the lost timers lie from their gears, summed (in s): nearer reads better
 
 
 @lru_cache(maxsize=512)
@@ -485,7 +486,9 @@ def _shapes(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int],
     for lost, lost_scale, covered in _place_lost(gears, deactivator, spots, stone, blocks):
         outline = lost_look(lost_scale).outline
         bounds = _bounds(gears, spots, [outline.moved(*p) for p in lost if p is not None], stone, blocks)
-        shapes.append(_Shape(gears, spots, lost, lost_scale, stone, bounds, penalty + 10 * covered, covered < 1e-6))
+        far = sum(math.hypot(p[0] - g[0], p[1] - g[1]) for p, g in zip(lost, gears, strict=True) if p is not None)
+        shapes.append(_Shape(gears, spots, lost, lost_scale, stone, bounds, penalty + 10 * covered, covered < 1e-6,
+                             far))
     return tuple(shapes)
 
 
@@ -503,10 +506,13 @@ def fit_board(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int
         score = -s * max(0.2, 1.0 - 0.12 * max(0.0, penalty - 0.3)) * (0.9 + 0.1 * lost_scale / LOST_SCALE)
         if not shape.lost_clear:  # an aspect where every lost timer lies clear wins over any where one cannot
             score += 1e6
-        if best is None or score < best[0]:
-            best = (score, s, shape.gears, shape.spots, shape.lost, lost_scale, shape.stone, shape.bounds, penalty)
+        # Where the sizes tie (the largest gears allowed fit either way), lost timers nearer their gears win.
+        if best is None or (score, shape.lost_far) < (best[0], best[1].lost_far):
+            best = (score, shape, s, penalty)
     assert best is not None
-    _, s, gears, spots, lost, lost_scale, stone, (x0, y0, x1, y1), penalty = best
+    _, shape, s, penalty = best
+    gears, spots, lost, lost_scale, stone = shape.gears, shape.spots, shape.lost, shape.lost_scale, shape.stone
+    x0, y0, x1, y1 = shape.bounds
     ox = bx + bw / 2 - (x0 + x1) / 2 * s
     oy = by + bh / 2 - (y0 + y1) / 2 * s
 

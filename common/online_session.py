@@ -272,9 +272,9 @@ def host_gone(server: str) -> str:
 
 
 def error_line(msg: dict[str, Any], server: str) -> str:
-    """A server's error frame as one line in the player's language."""
+    """A server's error frame as one line in the player's language, told from its code; the server's own
+    (English) text shows only for a code this version does not know."""
     code = msg.get("code")
-    detail = one_line(str(msg.get("message", "")), 120)
     match code:
         case "no_room":
             return _("No room has that code on {server}: check the code").format(server=server)
@@ -282,9 +282,10 @@ def error_line(msg: dict[str, Any], server: str) -> str:
             return _("The room is full: watch it, or ask the host for a seat")
         case "no_spectators":
             return _("This room takes no watchers: join with a seat")
+        case "not_lobby":
+            return _("The game in this room has started: you can only watch it")
         case "version":
-            return _("The server runs another version of the game ({detail}): use the same version as the "
-                     "host").format(detail=detail)
+            return _("The server runs another version of the game: use the same version as the host")
         case "seat_taken":
             return _("Someone took that seat first: pick another")
         case "bad_token":
@@ -293,9 +294,22 @@ def error_line(msg: dict[str, Any], server: str) -> str:
             return _("Too many tries: wait a moment, then join again")
         case "not_ready":
             return _("Not yet: every seat must be taken and every player ready")
+        case "not_creator":
+            return _("Only the player who made the room can do that")
+        case "not_seated":
+            return _("Only a seated player can do that: take a seat first")
+        case "not_playing":
+            return _("That move is not possible now: the game is over, or a bot plays your seat (take it back first)")
         case "bad_setup":
-            return _("The server refused the setup: {reason}").format(reason=detail)
+            return _("The server refused this game's setup: use the same version as the host")
         case "server_busy":
             return _("The server is full: try again later, or host the game yourself")
+        case "bad_message" | "unknown_kind" | "too_big" | "hello_first":
+            return _("The server could not read a message from this game: use the same version as the host")
+        case "server_error":
+            return _("The server failed to handle that: try again; the room is unchanged")
+        case "not_stored":
+            return _("The server could not store the last moves: join again to see the stored game")
         case _:
+            detail = one_line(str(msg.get("message", "")), 120)
             return _("The server refused: {reason}").format(reason=detail or one_line(str(code), 40))

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScene:
     """The level-and-seats screen whose Start opens a room with the setup (the host sits at the first seat)."""
-    return SetupScene(app, lambda setup: chosen(setup_json(setup)))
+    return SetupScene(app, lambda setup: chosen(setup_json(setup)), hosting=True)
 
 
 class SessionLink:

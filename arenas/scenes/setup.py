@@ -53,9 +53,12 @@ class SetupScene(Scene):
     rules_game = "arenas"
     title = "Arenas Movedizas — setup"
 
-    def __init__(self, app: App, on_start: Callable[[GameSetup], None], level: int | None = None) -> None:
+    def __init__(self, app: App, on_start: Callable[[GameSetup], None], level: int | None = None, *,
+                 hosting: bool = False) -> None:
+        """`hosting`: Start opens an online room, whose people play from their own screens."""
         super().__init__(app)
         self.on_start = on_start
+        self.hosting = hosting
         self.choices = REMEMBERED
         self.records = Records.load()
         if self.records.message:
@@ -67,6 +70,8 @@ class SetupScene(Scene):
             self.levels, self.problem = [], str(exc)
         c = self.choices
         self.count = Choice(_("Players"), [(n, str(n)) for n in range(1, MAX_PLAYERS + 1)], c.count, self.set_count,
+                            _("Everyone in the room plays from their own screen; every hand is open, talk it "
+                              "over") if hosting else
                             _("Everyone plays at this screen; every hand is open, talk it over"))
         self.names = [NameField(i, c, self.edit) for i in range(MAX_PLAYERS)]
         self.kinds = [SeatKind(i, c, self.set_bot) for i in range(MAX_PLAYERS)]
@@ -359,7 +364,8 @@ class SetupScene(Scene):
         over = []
         if self.choices.count < MAX_PLAYERS:
             below = self.names[self.choices.count].rect
-            more = _("More players at one screen: change Players above (up to 7)")
+            more = _("More players in the room: change Players above (up to 7)") if self.hosting else \
+                _("More players at one screen: change Players above (up to 7)")
             where = text.render(more, app.font_px(16), app.theme.muted).get_rect(
                 midleft=(below.left + app.px(14), below.centery))
             over.append(window_part(app, ("more", more, tuple(where)), lambda surface: text.draw_text(

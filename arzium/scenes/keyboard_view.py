@@ -12,6 +12,7 @@ import pygame
 from arzium.rules import Ability, GameState
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.choice import Choice, usable_artifacts
+from arzium.scenes.log_panel import title_line
 from arzium.scenes.party_view import PartyView
 from arzium.scenes.shown import Shown
 from arzium.scenes.sidebar import Sidebar
@@ -79,4 +80,4 @@ def parts(app: App, me: int | None, st: GameState, choice: Choice, board_view: B
 def help_part(app: App, log: pygame.Rect, keys: KeyMap) -> Part:
     """The help key and its word, on the move log's title line `log` (always there)."""
     tag = help_tag(app, keys, app.theme.muted)
-    return image_part(tag, tag.get_rect(topright=(log.right - app.px(12), log.top + app.px(7))).topleft)
+    return image_part(tag, tag.get_rect(midright=title_line(app, log).midright).topleft)

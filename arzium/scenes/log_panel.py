@@ -341,8 +341,8 @@ class LogPanel:
         app = self.app
         if panel:
             surface.blit(app.sprites.nine_slice("ui/panel", self.rect.size), self.rect)
-        text.draw_text(surface, _("Move log"), app.font_px(18), app.theme.text,
-                       (self.rect.left + app.px(16), self.rect.top + app.px(10)), bold=True)
+        text.draw_text(surface, _("Move log"), app.font_px(18), app.theme.text, title_line(app, self.rect).topleft,
+                       bold=True)
         rows = self._layout_rows()
         view = self.view
         rh = self._row_h()
@@ -358,3 +358,11 @@ class LogPanel:
         if len(rows) > visible:
             track = pygame.Rect(view.right + app.px(2), view.top, app.px(8), view.h)
             draw_scrollbar(surface, app, track, start, visible, len(rows))
+
+
+def title_line(app: App, rect: pygame.Rect) -> pygame.Rect:
+    """The move log's title line in the panel `rect`: its title at the left, the help key's tag at the right, both
+    as far in from the edges (clear of the parchment's rounded corners)."""
+    inset = max(app.px(16), app.sprites.meta("ui/panel").get("slice", 0))  # the corners keep their size
+    return pygame.Rect(rect.left + inset, rect.top + app.px(10), rect.w - 2 * inset,
+                       text.font(app.font_px(18), True).get_linesize())

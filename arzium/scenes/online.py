@@ -24,6 +24,7 @@ from common.online_room import seat_status
 from common.paths import replays_dir
 from common.replay import ReplayError, replay_from_dict, write_new_replay
 from common.scenes.connection import room_parts
+from common.scenes.online import player_name
 
 if TYPE_CHECKING:
     from common.app import App
@@ -36,7 +37,7 @@ def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScen
 
     def host(setup: Setup) -> None:
         chosen(setup.to_dict())
-    return SetupScene(app, lambda state: None, lambda saved: None, host=host)
+    return SetupScene(app, lambda state: None, lambda saved: None, host=host, host_name=player_name(app))
 
 
 class OnlinePlayScene(PlayScene):

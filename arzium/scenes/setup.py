@@ -101,14 +101,15 @@ class LevelSegment(Widget):
         plaque = "ui/button_pressed" if on else "ui/button_hover" if hovered or focused else "ui/button"
         surface.blit(app.sprites.nine_slice(plaque, self.rect.size), self.rect)
         label = level_name(self.level)
-        px = text.fit_px(label, app.font_px(17), self.rect.w - app.px(10), bold=True)
+        px = text.fit_px(label, app.font_px(17), self.rect.w - app.px(16), bold=True)
         ink = app.theme.text_light if on or hovered else (214, 196, 168)
-        lift = app.px(4) if on else 0
-        text.draw_text(surface, label, px, ink, (self.rect.centerx, self.rect.centery + 1 - lift), "center",
+        # the label sits level between the plaque's corner rivets (its border keeps its size in a small window)
+        text.draw_text(surface, label, px, ink, (self.rect.centerx, self.rect.centery), "center",
                        bold=True, shadow=app.theme.shadow)
-        if on:
-            bar = pygame.Rect(0, 0, self.rect.w * 3 // 5, max(3, app.px(4)))
-            bar.midbottom = (self.rect.centerx, self.rect.bottom - app.px(7))
+        if on:  # the bar between the lower rivets, under the label
+            corner = app.sprites.meta(plaque).get("slice", 0)
+            bar = pygame.Rect(0, 0, min(self.rect.w * 3 // 5, self.rect.w - 2 * corner), max(3, app.px(4)))
+            bar.midbottom = (self.rect.centerx, self.rect.bottom - max(6, app.px(7)))
             pygame.draw.rect(surface, app.theme.ok, bar, border_radius=bar.h // 2)
 
 
@@ -122,11 +123,14 @@ class SetupScene(Scene):
     title = "Arzium — new game"
 
     def __init__(self, app: App, start: Callable[[GameState], None],
-                 resume: Callable[[SavedGame], None], host: Callable[[Setup], None] | None = None) -> None:
+                 resume: Callable[[SavedGame], None], host: Callable[[Setup], None] | None = None,
+                 host_name: str = "") -> None:
         """`start` puts a new game on the table, `resume` the saved one (`arzium.scenes.flow` gives both);
-        with `host`, Start opens an online room of the setup instead (the other people's seats open for them)."""
+        with `host`, Start opens an online room of the setup instead (the other people's seats open for them),
+        the host at the first seat under their online name `host_name`."""
         super().__init__(app)
         self.host = host
+        self.host_name = host_name
         self.start_game = start
         self.resume_game = resume
         self.cards = default_cards()
@@ -197,11 +201,15 @@ class SetupScene(Scene):
         return self.seats[i]["level"]
 
     def _rebuild(self) -> None:
+        if self.host is not None:  # the host's own seat: a person, under the room's name for them
+            self.seats[0] |= {"kind": "human", "name": self.host_name or self.seats[0]["name"]}
         self.rows = []
         for i, seat in enumerate(self.seats):
             row: dict[str, Widget] = {
                 "name": name_field(seat["name"], partial(self.set_seat, i, "name")),
                 "kind": Button(word(KIND_NAMES, seat["kind"]).title(), partial(self.toggle_kind, i),
+                               _("Human (a person who joins the room with its code) or bot (then pick its level)")
+                               if self.host is not None else
                                _("Human (you, or friends at this screen) or bot (then pick its level)"), font=18),
             }
             if seat["kind"] == "bot":  # the level follows the kind in the focus order, as on screen
@@ -215,7 +223,9 @@ class SetupScene(Scene):
                                _("The edge of the map this seat sits at: patterns are placed as seen from it"),
                                font=18),
             }
-            if len(self.seats) > 2:
+            if self.host is not None and i == 0:
+                row["name"].enabled = row["kind"].enabled = False
+            elif len(self.seats) > 2:
                 row["remove"] = Button("x", partial(self.remove_seat, i), _("Remove this seat"), font=18,
                                        sound="ui_back")
             self.rows.append(row)

@@ -20,7 +20,7 @@ from common.scene import Scene
 def no_fits_yet(monkeypatch: pytest.MonkeyPatch) -> None:
     """Empty caches of fitted boards and of the per-aspect shapes (or nothing would be fitted at all) for this
     test; the worker's own caches stay filled for the tests after it."""
-    for name in ("fit_board", "_shape"):
+    for name in ("fit_board", "_shapes"):
         cached = getattr(layouts, name)
         empty = functools.lru_cache(maxsize=cached.cache_parameters()["maxsize"])(cached.__wrapped__)
         monkeypatch.setattr(layouts, name, empty)

@@ -2,7 +2,9 @@
 error as one translated line, the seat token kept per room and used to come back, the LAN addresses."""
 from __future__ import annotations
 
+import re
 import socket
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -10,8 +12,9 @@ import pytest
 
 from common import seat_tokens
 from common.app import App
-from common.i18n import _
+from common.i18n import _, set_language
 from common.lan import free_port_near, lan_addresses, port_free, split_address
+from common.net import protocol
 from common.online_room import SeatView, Where, seat_status
 from common.online_session import OnlineSession, error_line
 from common.scene import Scene
@@ -165,15 +168,51 @@ def test_a_watcher_sits_down_on_an_open_seat(app: App) -> None:
     assert link.sent[-2:] == [{"kind": "leave"}, {"kind": "join", "code": "K7QM-3XPA", "name": "Ana", "seat": 1}]
 
 
-@pytest.mark.parametrize(("code", "words"), [
-    ("no_room", "No room has that code"), ("room_full", "The room is full"), ("version", "another version"),
-    ("seat_taken", "took that seat"), ("bad_token", "not yours any more"), ("rate", "Too many tries"),
-    ("no_spectators", "no watchers"), ("server_busy", "The server is full"), ("bad_setup", "refused the setup"),
-    ("something new", "The server refused"),
-])
-def test_every_server_error_is_one_translated_line(code: str, words: str) -> None:
-    line = error_line({"kind": "error", "code": code, "message": "room 7\nbad\x1b[31m"}, "h:1")
-    assert words in line and "\n" not in line and "\x1b" not in line
+PROTOCOL_CODES = ("version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
+                  "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
+                  "not_playing", "bad_setup", "server_busy", "server_error", "not_stored")
+SERVER_TEXT = "the game has started: only watching is possible"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("code", PROTOCOL_CODES)
+def test_every_protocol_error_is_told_in_the_players_language_without_the_servers_text(code: str,
+                                                                                       language: str) -> None:
+    set_language(language)
+    try:
+        line = error_line({"kind": "error", "code": code, "message": SERVER_TEXT}, "h:1")
+        set_language("en")
+        english = error_line({"kind": "error", "code": code, "message": SERVER_TEXT}, "h:1")
+    finally:
+        set_language("en")
+    assert SERVER_TEXT not in line and "refused:" not in line and "rechazó:" not in line
+    assert (line != english) == (language == "es") and line
+
+
+def test_the_protocol_document_names_exactly_the_codes_the_app_tells() -> None:
+    text = (Path(protocol.__file__).parent / "PROTOCOL.md").read_text(encoding="utf-8")
+    errors = text.split("## Errors", 1)[1].split("\n## ", 1)[0]
+    assert set(re.findall(r"`([a-z_]+)`", errors)) - {"error.code"} == set(PROTOCOL_CODES)
+
+
+def test_a_room_in_play_joined_by_code_says_so_in_spanish() -> None:
+    set_language("es")
+    try:
+        line = error_line({"kind": "error", "code": "not_lobby", "message": SERVER_TEXT}, "h:1")
+    finally:
+        set_language("en")
+    assert line == "La partida de esta sala ya empezó: solo puedes mirarla"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_an_unknown_code_shows_the_servers_text_as_one_safe_line(language: str) -> None:
+    set_language(language)
+    try:
+        line = error_line({"kind": "error", "code": "something new", "message": "room 7\nbad\x1b[31m" + "x" * 300},
+                          "h:1")
+    finally:
+        set_language("en")
+    assert "room 7" in line and "\n" not in line and "\x1b" not in line and len(line) < 200
 
 
 def test_a_wrong_code_shows_in_the_lobby_and_leave_goes_back(app: App) -> None:

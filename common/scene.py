@@ -85,6 +85,7 @@ class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self.size: tuple[int, int] = (1280, 720)
+        self.covers = 0  # how many times a scene opened over another (a dialog): pointer hints below go then
 
     @property
     def top(self) -> Scene | None:
@@ -92,6 +93,7 @@ class SceneStack:
 
     def push(self, scene: Scene) -> None:
         if self.top is not None:
+            self.covers += 1
             self.top.pause()
         self.scenes.append(scene)
         scene.layout(self.size)

@@ -45,7 +45,8 @@ def test_toasts_meet_no_widget_or_panel(size: tuple[int, int], tmp_path: Path,
             boxes = toast_rects(app)
             assert boxes, f"no toast shown on {name}"
             window = pygame.Rect((0, 0), size)
-            clear = [w.rect for w in getattr(scene, "group").widgets if w.rect.w > 0]
+            group = scene.group  # type: ignore[attr-defined]  # each of these screens has one
+            clear = [w.rect for w in group.widgets if w.rect.w > 0]
             clear += [r for r in (getattr(scene, "panel", None),) if r is not None]
             for box in boxes:
                 assert window.contains(box), f"{name}: a toast leaves the window at {box}"

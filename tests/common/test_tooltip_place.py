@@ -2,11 +2,15 @@
 rows one under the other (at both supported sizes)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
 from arzium.scenes.flow import setup_scene
 from common.app import App
+from common.dialog import Dialog
+from common.scene import Scene
 from common.scenes.menu import MenuScene
 from common.tooltip import TOOLTIP_DELAY_MS
 from common.widgets import Widget, WidgetGroup
@@ -48,3 +52,32 @@ def test_menu_and_setup_tooltips_cover_no_other_widget(size: tuple[int, int]) ->
         assert _covered(app, setup.group, [setup.mode, setup.first_choice]) == []  # the rows under each other
     finally:
         close_app(app)
+
+
+def test_a_dialog_opening_over_the_menu_takes_its_tooltip_away(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARENAS_ARZIUM_HOME", str(tmp_path))  # a first start: the tutorial is offered
+    app = make_app((1280, 720))
+    try:
+        menu = MenuScene(app)
+        app.stack.clear_to(menu)
+        play = menu.buttons[0]
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=play.rect.center, rel=(0, 0), buttons=(0, 0, 0))], 16)
+        app.step([], TOOLTIP_DELAY_MS + 20)
+        assert _tooltips(menu) != []  # the hovered game's tooltip is up
+        menu.choose_game("arenas")
+        assert isinstance(app.stack.top, Dialog)  # "Is this your first time...?"
+        app.step([], 16)
+        assert _tooltips(menu) == []
+        app.pop()  # the dialog closed
+        app.step([], 16)
+        assert app.stack.top is menu and _tooltips(menu) == []  # back on the menu: the tooltip waits its delay anew
+        app.step([], TOOLTIP_DELAY_MS + 20)
+        assert _tooltips(menu) != []
+    finally:
+        close_app(app)
+
+
+def _tooltips(scene: Scene) -> list[pygame.Rect]:
+    """The tooltips among what `scene` draws (under a dialog too: the stack draws it first)."""
+    return [p.rect for p in scene.frame_parts() or [] if isinstance(p.key, tuple) and p.key and p.key[0] == "tooltip"]

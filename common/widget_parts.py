@@ -76,7 +76,7 @@ def group_parts(group: WidgetGroup) -> list[Part]:
         parts.append(Part(ring, (image, tuple(ring)), lambda s: s.blit(image, ring)))
     if group.hover is not None and group.hover.tooltip and group.tooltip_shown:
         pos = group.mouse_pos
-        others = tuple(w.rect for w in group.widgets if w is not group.hover)
+        others = (*(w.rect for w in group.widgets if w is not group.hover), *group.keep_clear)
         parts.append(tooltip_part(app, group.hover.tooltip, pos, group.hover.tooltip_area(app, pos), others))
     return parts
 

@@ -410,6 +410,7 @@ class WidgetGroup:
         self.mouse_pos = (-1, -1)
         self.keyboard_mode = False
         self.covers = app.stack.covers  # the scene stack's count when this group last had a frame on top
+        self.keep_clear: list[pygame.Rect] = []  # what the tooltips keep off besides the widgets (headings...)
 
     @property
     def focused(self) -> Widget | None:
@@ -494,8 +495,10 @@ class WidgetGroup:
         """Advance the tooltip delay; when the widgets changed under a still mouse (a button replaced or
         moved), the hover follows what is under the mouse now, so no stale tooltip stays up."""
         over = next((w for w in self.widgets if w.enabled and w.rect.collidepoint(self.mouse_pos)), None)
-        if over is not self.hover or self.covers != self.app.stack.covers:  # back from under a dialog: wait anew
-            self.hover, self.hover_ms, self.covers = over, 0.0, self.app.stack.covers
+        if self.covers != self.app.stack.covers:  # back from under a dialog: the pointer is elsewhere by now
+            self.mouse_pos, over, self.covers = (-1, -1), None, self.app.stack.covers
+        if over is not self.hover:
+            self.hover, self.hover_ms = over, 0.0
         else:
             self.hover_ms += dt_ms
 
@@ -515,6 +518,6 @@ class WidgetGroup:
             ring = focused.rect.inflate(app.px(12), app.px(12))
             surface.blit(app.sprites.nine_slice("ui/focus_ring", ring.size), ring)
         if self.hover is not None and self.hover.tooltip and self.tooltip_shown:
-            others = [w.rect for w in self.widgets if w is not self.hover]
+            others = [w.rect for w in self.widgets if w is not self.hover] + self.keep_clear
             draw_tooltip(surface, app, self.hover.tooltip, self.mouse_pos, self.hover.tooltip_area(app, self.mouse_pos),
                          others)

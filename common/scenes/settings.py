@@ -92,6 +92,7 @@ class SettingsScene(Scene):
         if old is not None:  # rebuilt for a new language: the focus stays on the same row
             self.group.focus_index = old.focus_index
             self.group.keyboard_mode, self.group.mouse_pos = old.keyboard_mode, old.mouse_pos
+            self.group.covers = old.covers  # rebuilt as a dialog closes: the pointer is forgotten all the same
 
     def retranslate(self) -> None:
         self._build()

@@ -20,7 +20,7 @@ from arenas.rules import (
     standard_deck,
 )
 
-FAST_GAMES = 200  # the default run
+FAST_GAMES = 100  # the default run
 GAMES = 2_000  # the -m slow run
 MAX_STEPS = 5_000
 

@@ -301,20 +301,28 @@ class App:
         self.toasts.append(Toast(message, ms))
         self.toasts = self.toasts[-3:]
 
-    def _toast_parts(self) -> list[Part]:
-        """The toasts on show, as parts of the frame (over everything)."""
-        parts: list[Part] = []
+    def toast_box_area(self) -> pygame.Rect:
+        """The area the top scene gives its toasts (by default the window above its foot's margin)."""
         w, h = self.size
         top = self.stack.top
-        foot = top.toast_foot() if top is not None else None
-        y = h - self.px(16) if foot is None else foot
+        area = top.toast_area() if top is not None else None
+        return area if area is not None else pygame.Rect(self.px(26), 0, w - 2 * self.px(26), h - self.px(9))
+
+    def _toast_parts(self) -> list[Part]:
+        """The toasts on show, as parts of the frame (over everything), within the top scene's toast area."""
+        parts: list[Part] = []
+        area = self.toast_box_area()
+        pad_x, pad_y = self.px(28), self.px(14)
+        y = area.bottom - (pad_y - pad_y // 2)  # the foot of the newest toast's words
         for toast in reversed(self.toasts):
             px = self.font_px(18)
             img = text.render(toast.message, px, self.theme.text_light)
-            if img.get_width() > w - self.px(80):
-                px = text.fit_px(toast.message, px, w - self.px(80))
+            if img.get_width() > area.w - pad_x:
+                px = text.fit_px(toast.message, px, area.w - pad_x)
                 img = text.render(toast.message, px, self.theme.text_light)
-            box = img.get_rect(midbottom=(w // 2, y)).inflate(self.px(28), self.px(14))
+            box = img.get_rect(midbottom=(area.centerx, y)).inflate(pad_x, pad_y)
+            if box.top < area.top:
+                break  # older toasts wait out their time unseen rather than cover what the area keeps clear
             panel = self.sprites.nine_slice("ui/tooltip", box.size)
 
             def paint(surface: pygame.Surface, panel: pygame.Surface = panel, img: pygame.Surface = img,

@@ -11,6 +11,12 @@ if TYPE_CHECKING:
     from common.app import App
 
 
+def beside_foot_button(button: pygame.Rect, width: int, gap: int) -> pygame.Rect:
+    """A toast area: the strip right of a button centred at the window's foot, as tall as the button (toasts there
+    leave it, the panel above and the keys line under it clear)."""
+    return pygame.Rect(button.right + gap, button.top, width - button.right - 2 * gap, button.h)
+
+
 class Scene:
     """One screen of the app. Subclasses override the hooks they need.
 
@@ -55,9 +61,10 @@ class Scene:
     def update(self, dt_ms: float) -> None:
         """Advance animations by the real frame time."""
 
-    def toast_foot(self) -> int | None:
-        """The height the app's toasts stack up from, clear of what the player reads at the window's foot
-        (None: the window's foot)."""
+    def toast_area(self) -> pygame.Rect | None:
+        """Where the app's toasts go, clear of the buttons and lines the player reads: the newest stands on the
+        area's foot, older ones above it while they fit, each as wide as the area lets it (None: the window's
+        foot, across its width)."""
         return None
 
     def frame_parts(self) -> list[Part] | None:
@@ -78,6 +85,7 @@ class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self.size: tuple[int, int] = (1280, 720)
+        self.covers = 0  # how many times a scene opened over another (a dialog): pointer hints below go then
 
     @property
     def top(self) -> Scene | None:
@@ -85,6 +93,7 @@ class SceneStack:
 
     def push(self, scene: Scene) -> None:
         if self.top is not None:
+            self.covers += 1
             self.top.pause()
         self.scenes.append(scene)
         scene.layout(self.size)

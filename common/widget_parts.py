@@ -15,7 +15,7 @@ import pygame
 from common import text
 from common.i18n import language
 from common.layers import Paint, Part, image_part
-from common.tooltip import TOOLTIP_DELAY_MS, draw_tooltip, tooltip_rect
+from common.tooltip import draw_tooltip, tooltip_rect
 from common.widgets import Widget
 
 if TYPE_CHECKING:
@@ -74,9 +74,9 @@ def group_parts(group: WidgetGroup) -> list[Part]:
         ring = focused.rect.inflate(app.px(12), app.px(12))
         image = app.sprites.nine_slice("ui/focus_ring", ring.size)
         parts.append(Part(ring, (image, tuple(ring)), lambda s: s.blit(image, ring)))
-    if group.hover is not None and group.hover.tooltip and group.hover_ms >= TOOLTIP_DELAY_MS:
+    if group.hover is not None and group.hover.tooltip and group.tooltip_shown:
         pos = group.mouse_pos
-        others = tuple(w.rect for w in group.widgets if w is not group.hover)
+        others = (*(w.rect for w in group.widgets if w is not group.hover), *group.keep_clear)
         parts.append(tooltip_part(app, group.hover.tooltip, pos, group.hover.tooltip_area(app, pos), others))
     return parts
 

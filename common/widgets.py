@@ -409,6 +409,8 @@ class WidgetGroup:
         self.dragging: Widget | None = None
         self.mouse_pos = (-1, -1)
         self.keyboard_mode = False
+        self.covers = app.stack.covers  # the scene stack's count when this group last had a frame on top
+        self.keep_clear: list[pygame.Rect] = []  # what the tooltips keep off besides the widgets (headings...)
 
     @property
     def focused(self) -> Widget | None:
@@ -493,10 +495,19 @@ class WidgetGroup:
         """Advance the tooltip delay; when the widgets changed under a still mouse (a button replaced or
         moved), the hover follows what is under the mouse now, so no stale tooltip stays up."""
         over = next((w for w in self.widgets if w.enabled and w.rect.collidepoint(self.mouse_pos)), None)
+        if self.covers != self.app.stack.covers:  # back from under a dialog: the pointer is elsewhere by now
+            self.mouse_pos, over, self.covers = (-1, -1), None, self.app.stack.covers
         if over is not self.hover:
             self.hover, self.hover_ms = over, 0.0
         else:
             self.hover_ms += dt_ms
+
+    @property
+    def tooltip_shown(self) -> bool:
+        """Whether the hovered widget's tooltip is up: after the delay, and never once a scene (a dialog) has
+        opened over the group's own."""
+        return (self.hover is not None and bool(self.hover.tooltip) and self.hover_ms >= TOOLTIP_DELAY_MS
+                and self.covers == self.app.stack.covers)
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -506,7 +517,7 @@ class WidgetGroup:
         if focused is not None and self.keyboard_mode:
             ring = focused.rect.inflate(app.px(12), app.px(12))
             surface.blit(app.sprites.nine_slice("ui/focus_ring", ring.size), ring)
-        if self.hover is not None and self.hover.tooltip and self.hover_ms >= TOOLTIP_DELAY_MS:
-            others = [w.rect for w in self.widgets if w is not self.hover]
+        if self.hover is not None and self.hover.tooltip and self.tooltip_shown:
+            others = [w.rect for w in self.widgets if w is not self.hover] + self.keep_clear
             draw_tooltip(surface, app, self.hover.tooltip, self.mouse_pos, self.hover.tooltip_area(app, self.mouse_pos),
                          others)

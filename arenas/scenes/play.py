@@ -175,9 +175,11 @@ class PlayScene(Scene):
         spot = geo.lost_spots[tile] if lost else None
         return spot if spot is not None else geo.spots[tile]
 
-    def toast_foot(self) -> int | None:
+    def toast_area(self) -> pygame.Rect | None:
         """Toasts (a sprite pack reloaded) stand above the prompt line, off the hands' card names."""
-        return None if self.table is None else self.table.prompt_y - self.app.px(22)
+        app = self.app
+        return None if self.table is None else pygame.Rect(app.px(26), 0, app.size[0] - 2 * app.px(26),
+                                                           self.table.prompt_y - app.px(15))
 
     # ---- sounds --------------------------------------------------------------------------
     def _start_hiss(self) -> None:

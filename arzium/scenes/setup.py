@@ -381,6 +381,15 @@ class SetupScene(Scene):
         self.back_btn.rect = pygame.Rect(left, by, app.px(180), app.px(54))
         self.start_btn.rect = pygame.Rect(self.panel.right - app.px(40) - app.px(220), by, app.px(220), app.px(54))
         self.resume_btn.rect = pygame.Rect(self.start_btn.rect.left - app.px(300), by, app.px(280), app.px(54))
+        lh, title_h = text.font(app.font_px(15)).get_linesize(), text.font(app.font_px(38), True).get_linesize()
+        self.group.keep_clear = [pygame.Rect(self.panel.left, self.panel.top + app.px(30), self.panel.w, title_h),
+                                 *(pygame.Rect(r.left, r.top - app.px(4) - lh, r.w, lh) for _, r in self.headings),
+                                 *(self.marker_rect(row["name"].rect) for row in self.rows)]
+
+    def marker_rect(self, name: pygame.Rect) -> pygame.Rect:
+        """Where a seat's marker stands: left of its name box."""
+        app = self.app
+        return pygame.Rect(name.left - app.px(46), name.top + app.px(2), app.px(38), app.px(38))
 
     def _editing(self) -> TextField | None:
         return next((r["name"] for r in self.rows if isinstance(r["name"], TextField) and r["name"].editing), None)
@@ -429,7 +438,7 @@ class SetupScene(Scene):
                            "midbottom")
         for i, row in enumerate(self.rows):
             r = row["name"].rect
-            surface.blit(self.art.marker(self.seats[i]["colour"], app.px(38)), (r.left - app.px(46), r.top + app.px(2)))
+            surface.blit(self.art.marker(self.seats[i]["colour"], app.px(38)), self.marker_rect(r))
         self._draw_map(surface)
 
     def _draw_map(self, surface: pygame.Surface) -> None:

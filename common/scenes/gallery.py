@@ -8,7 +8,7 @@ import pygame
 from common import text
 from common.i18n import _
 from common.layers import Part
-from common.scene import Scene
+from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
 from common.tooltip import draw_tooltip, tooltip_rect
 from common.widget_parts import widget_screen, window_part
@@ -54,6 +54,10 @@ class GalleryScene(Scene):
         self.scroll = min(self.scroll, max(0, self.content_h - self.view.h))
         self.back.rect = pygame.Rect(w // 2 - app.px(110), self.panel.bottom + app.px(14), app.px(220), app.px(52))
         self.version = app.sprites.version
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts go right of the Back button, off the panel and the keys line."""
+        return beside_foot_button(self.back.rect, self.app.size[0], self.app.px(16))
 
     def handle(self, event: pygame.event.Event) -> bool:
         app = self.app

@@ -120,6 +120,11 @@ class MenuScene(Scene):
                 b.rect = pygame.Rect(w // 2 - bw // 2 + i * (cw + gap), y, cw, bh_i)
             y += bh_i + gap
 
+    def toast_area(self) -> pygame.Rect:
+        """Toasts go over the emblem, above the titles: off the buttons and the keys line at the foot."""
+        app = self.app
+        return pygame.Rect(app.px(26), app.px(8), app.size[0] - 2 * app.px(26), app.px(160))
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.push(Dialog(self.app, _("Quit?"), _("Close Arenas & Arzium?"),

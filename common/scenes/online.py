@@ -16,7 +16,7 @@ from common.i18n import _, ngettext
 from common.lan import split_address
 from common.layers import Part
 from common.online_room import Where
-from common.scene import Scene
+from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
 from common.seat_tokens import kept_seats
 from common.settings import ONLINE_NAME_LIMIT
@@ -242,6 +242,10 @@ class OnlineScene(Scene):
             b.rect = pygame.Rect(r.left + app.px(28), y, pw - app.px(56), app.px(52))
             y += app.px(64)
         self.back.rect = pygame.Rect(w // 2 - app.px(120), h - app.px(80), app.px(240), app.px(54))
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts go right of the Back button, off the panel and the keys line."""
+        return beside_foot_button(self.back.rect, self.app.size[0], self.app.px(16))
 
     def handle(self, event: pygame.event.Event) -> bool:
         editing = next((f for f in self._fields() if f.editing), None)

@@ -11,7 +11,7 @@ from common.files import DataError, Kind, normalise_newlines, read_text
 from common.games import GAMES
 from common.i18n import _, language
 from common.layers import Part, image_part
-from common.scene import Scene
+from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
 from common.scenes.figures import Figure, FigureBook, draw_figure
 from common.widget_parts import app_look, group_parts
@@ -204,6 +204,10 @@ class RulesScene(Scene):
         self.back.rect = pygame.Rect(w // 2 - app.px(110), self.panel.bottom + app.px(14), app.px(220), app.px(52))
         self.target = min(self.target, self.max_scroll)
         self.scroll = min(self.scroll, self.max_scroll)
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts go right of the Back button, off the panel and the keys line."""
+        return beside_foot_button(self.back.rect, self.app.size[0], self.app.px(16))
 
     @property
     def max_scroll(self) -> float:

@@ -10,7 +10,7 @@ from common import paths, text
 from common.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_decimal, format_percent, system_language
 from common.layers import Part
 from common.pack_maker import MadePack, user_packs_dir
-from common.scene import Scene
+from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
 from common.scenes.controls import ControlsScene
 from common.scenes.folder import FolderOpener
@@ -92,6 +92,7 @@ class SettingsScene(Scene):
         if old is not None:  # rebuilt for a new language: the focus stays on the same row
             self.group.focus_index = old.focus_index
             self.group.keyboard_mode, self.group.mouse_pos = old.keyboard_mode, old.mouse_pos
+            self.group.covers = old.covers  # rebuilt as a dialog closes: the pointer is forgotten all the same
 
     def retranslate(self) -> None:
         self._build()
@@ -132,6 +133,10 @@ class SettingsScene(Scene):
         for i, button in enumerate((self.rows[2], self.new_pack, self.open_packs)):
             button.rect = pygame.Rect(strip.left + i * (third + gap), strip.top, third, strip.h)
         self.back.rect = pygame.Rect(w // 2 - app.px(120), self.panel.bottom + app.px(42), app.px(240), app.px(54))
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts go right of the Back button, off the panel and the keys line."""
+        return beside_foot_button(self.back.rect, self.app.size[0], self.app.px(16))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

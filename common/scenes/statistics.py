@@ -12,7 +12,7 @@ from common.games import GAMES, StatsPage
 from common.i18n import _
 from common.layers import Part
 from common.replay_index import statistics_pages
-from common.scene import Scene
+from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
 from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, WidgetGroup, draw_scrollbar
@@ -68,6 +68,10 @@ class StatisticsScene(Scene):
         self.table = pygame.Rect(self.panel.left + app.px(28), self.panel.top + app.px(118), pw - app.px(70),
                                  self.panel.h - app.px(118) - app.px(56))
         self.back.rect = pygame.Rect(w // 2 - app.px(120), self.panel.bottom + app.px(18), app.px(240), app.px(54))
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts go right of the Back button, off the panel and the keys line."""
+        return beside_foot_button(self.back.rect, self.app.size[0], self.app.px(16))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

@@ -17,8 +17,11 @@ from typing import Any
 
 from arzium.match import Match, MatchListener, _held_back, _unveils
 from arzium.room import digest, view_of
-from arzium.rules import Action, GameState, IllegalAction, action_from_json, apply, clone
+from arzium.rules.actions import Action, action_from_json
+from arzium.rules.engine import apply
+from arzium.rules.state import GameState, clone
 from arzium.seats import Controller, Person, RemotePerson, put_on_top
+from common.rules_api import IllegalAction
 
 Send = Callable[[dict[str, Any]], None]
 

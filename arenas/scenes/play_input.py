@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from arenas.match import Phase
-from arenas.rules import Action, PlayCard
+from arenas.rules.actions import Action, PlayCard
 from arenas.rules.preview import wild_choices
 from common.i18n import _, ngettext
 from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, Direction, keymap, step_focus

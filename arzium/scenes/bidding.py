@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import Action, Bid, GameState, PassBid
+from arzium.rules.actions import Action, Bid, PassBid
+from arzium.rules.state import GameState
 from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from arzium.scenes.hints import HintDesk

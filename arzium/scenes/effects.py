@@ -14,7 +14,8 @@ from typing import assert_never
 
 import pygame
 
-from arzium.rules import (
+from arzium.rules.board import slot_squares
+from arzium.rules.events import (
     AnyEvent,
     ArtifactBought,
     ArtifactRowRefilled,
@@ -41,7 +42,6 @@ from arzium.rules import (
     SearchSkipped,
     SquareSkipped,
     TurnStarted,
-    slot_squares,
 )
 from arzium.scenes.board_view import ease_drop
 from arzium.scenes.log_panel import LogLine, table_event

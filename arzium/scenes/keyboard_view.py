@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import Ability
+from arzium.rules.cards import Ability
 from arzium.scenes.choice import usable_artifacts
 from common.keycap import help_tag, keycap
 from common.keymap import Command, KeyMap, keymap

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import GameState, Outcome
+from arzium.rules.score import Outcome
+from arzium.rules.state import GameState
 from arzium.scenes.art import FACE_BANNER, FACE_H, CardArt, name_lines, plate_height
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.result_chart import draw_score_chart

@@ -11,25 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from arzium.rules import (
-    Action,
-    Bid,
-    Buy,
-    GameState,
-    Party,
-    PassBid,
-    RestEarly,
-    Search,
-    SeatSetup,
-    Setup,
-    SkipBuy,
-    UsePurse,
-    UseSlide,
-    UseWake,
-    apply,
-    build_position,
-    default_cards,
-)
+from arzium.rules.actions import Action, Bid, Buy, PassBid, RestEarly, Search, SkipBuy, UsePurse, UseSlide, UseWake
+from arzium.rules.builders import Party, build_position
+from arzium.rules.cards import default_cards
+from arzium.rules.engine import apply
+from arzium.rules.state import GameState, SeatSetup, Setup
 
 YOU, RIVAL = 0, 1
 RIVAL_NAME = "Snorebert"  # one of the bot names (shown translated)

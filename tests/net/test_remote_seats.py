@@ -8,7 +8,8 @@ from test_frames import Fake
 
 from arzium.match import Match
 from arzium.room import digest, view_of, view_state
-from arzium.rules import action_from_json, is_over
+from arzium.rules.actions import action_from_json
+from arzium.rules.engine import is_over
 from arzium.seats import RemotePerson
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server

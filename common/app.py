@@ -14,7 +14,6 @@ import pygame
 
 from common import text
 from common.clock import FixedStepClock
-from common.file_lock import clean_stale_locks
 from common.i18n import _, ngettext, set_language, system_language
 from common.jsonio import clean_empty_files, clean_temps_in
 from common.layers import Layers, Part, paint_all
@@ -83,6 +82,7 @@ def clean_debris() -> None:
     """Remove the temp files killed writes left in the user's folders (settings, records, saves, tutorial
     progress, the cache) and in the replays folder, with its empty replay files, and the lock files of
     instances that are gone."""
+    from common.file_lock import clean_stale_locks  # a window cleans after its first frame
     for folder in dict.fromkeys((config_dir(), data_dir(), cache_dir() / "toml")):
         clean_temps_in(folder)
     clean_temps_in(replays_dir())
@@ -130,8 +130,11 @@ class App:
         pygame.font.init()
         text.clear_cache()
         self.toasts: list[Toast] = []
-        if settings is None:  # a start on the user's files: first, the debris of writes killed earlier goes
+        self.debris = settings is None  # a start on the user's files cleans the debris of writes killed earlier:
+        if self.debris and self.options.headless:  # a window after its first frame, the tools and tests now
             clean_debris()
+            self.debris = False
+        if settings is None:
             settings, message = load_settings()
             if message:
                 self.toast(message)
@@ -433,8 +436,8 @@ class App:
 
     def _first_frame_shown(self) -> None:
         """The start is over: check the rest of the default pack's files (a broken one is told now), open the
-        audio device, and take what the start made out of the collector's sight (it lives as long as the window;
-        the command line holds collections until here)."""
+        audio device, clean the debris of killed writes, and take what the start made out of the collector's
+        sight (it lives as long as the window; the command line holds collections until here)."""
         self.first_frame_at = time.perf_counter()
         if os.environ.get("ARENAS_ARZIUM_EXIT_AFTER_FIRST_FRAME"):
             self.running = False
@@ -442,5 +445,8 @@ class App:
             for problem in self.sprites.check_all()[:3]:
                 self.toast(problem)
             self.sounds.init()
+            if self.debris:
+                clean_debris()
+                self.debris = False
         gc.freeze()
         gc.enable()

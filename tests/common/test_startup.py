@@ -42,10 +42,11 @@ LATER = ("common.catalog", "common.timedemo", "common.replay", "common.replay_in
          "common.scenes.rules", "common.scenes.settings", "common.scenes.replays", "common.scenes.statistics",
          "common.scenes.gallery", "common.sprite_check", "common.scenes.online", "common.scenes.lobby",
          "common.online_session", "common.online_room", "common.seat_tokens", "common.lan", "common.text_field",
-         "locale")
+         "common.arguments", "common.file_lock", "locale")
 """Modules of the screens behind the menu's buttons (Play online among them: the room server and the client link
-load only when a game is hosted or joined) and of the tools, and `locale` (a locale variable names the
-language): imported when first used."""
+load only when a game is hosted or joined), of the tools and their flags, of the debris of killed writes (a
+window cleans it after its first frame), and `locale` (a locale variable names the language): imported when
+first used."""
 
 
 def _first_frame(home: Path) -> dict[str, Any]:
@@ -91,3 +92,29 @@ def test_a_second_start_reads_the_manifests_parse_from_the_cache_and_never_impor
     assert "tomllib" in first["modules"]  # nothing kept yet: the default pack's manifest is parsed
     assert "tomllib" not in second["modules"]
     assert first["code"] == second["code"] == 0
+
+
+def test_a_window_cleans_the_debris_of_killed_writes_after_its_first_frame(user_home: Path) -> None:
+    from common.app import App, AppOptions
+    from common.scene import Scene
+    from helpers import close_app
+
+    class OneFrame(Scene):
+        def update(self, dt_ms: float) -> None:
+            self.app.running = False
+
+    replays = user_home / "arenas-arzium" / "replays"
+    replays.mkdir(parents=True)
+    half, empty = replays / "arzium-20260101-120000.json.h4lf0000.tmp", replays / "arzium-20260101-120001.json"
+    half.write_bytes(b'{"half": ')
+    empty.write_bytes(b"")
+    for path in (half, empty):
+        os.utime(path, (1e9, 1e9))
+    app = App(AppOptions(headless=False, save_settings=False))
+    try:
+        assert half.exists() and empty.exists()  # the first frame does not wait for the cleaning
+        app.push(OneFrame(app))
+        app.run()
+        assert app.first_frame_at is not None and not half.exists() and not empty.exists()
+    finally:
+        close_app(app)

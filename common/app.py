@@ -30,6 +30,7 @@ ICON_SPRITE = "ui/logo_emblem"  # the window icon: the sprite pack's app logo
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
 DESKTOP_ROOM = (40, 80)  # what a desktop's panels and a title bar take, at least (SDL tells no usable area)
+MADE_UP_DESKTOPS = ("dummy", "offscreen")  # video drivers without a screen: their 1024x768 desktop is no room
 STEP_MS = 10
 F11_REPEAT_MS = 450  # F11 pressed again sooner than this is the key's repeat, not a new press
 
@@ -144,7 +145,7 @@ class App:
         self.use_language(self.options.lang or self.settings.language or system_language())
         self.windowed_size = self.options.size
         self.fit = WindowFit(self.windowed_size)
-        if not self.options.headless:
+        if not self.options.headless and pygame.display.get_driver() not in MADE_UP_DESKTOPS:
             self.fit = windowed_fit(self.windowed_size, pygame.display.get_desktop_sizes())
             self.windowed_size = self.fit.size
         self.windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from common import cli
@@ -116,5 +117,17 @@ def test_a_window_cleans_the_debris_of_killed_writes_after_its_first_frame(user_
         app.push(OneFrame(app))
         app.run()
         assert app.first_frame_at is not None and not half.exists() and not empty.exists()
+    finally:
+        close_app(app)
+
+
+def test_a_window_of_a_video_driver_without_a_screen_opens_at_the_asked_size() -> None:
+    """The dummy driver's made-up 1024x768 desktop does not shrink the window (start-up figures use it)."""
+    from common.app import App, AppOptions
+    from helpers import close_app
+    app = App(AppOptions(headless=False, save_settings=False))
+    try:
+        assert pygame.display.get_driver() == "dummy" and pygame.display.get_desktop_sizes() == [(1024, 768)]
+        assert app.size == (1280, 720) and not app.fit.maximized
     finally:
         close_app(app)

@@ -8,12 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from common.games import Command, Game, MakeApp, ReplayRow, StatsPage
+from common.games import Command, Game, MakeApp
 from common.i18n import N_, _
 from common.paths import shipped
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.game_pages import ReplayRow, StatsPage
     from common.net.bench import Player
     from common.net.clock import ServerClock
     from common.net.room import GameSide

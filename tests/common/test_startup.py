@@ -43,11 +43,11 @@ LATER = ("common.catalog", "common.timedemo", "common.replay", "common.replay_in
          "common.scenes.rules", "common.scenes.settings", "common.scenes.replays", "common.scenes.statistics",
          "common.scenes.gallery", "common.sprite_check", "common.scenes.online", "common.scenes.lobby",
          "common.online_session", "common.online_room", "common.seat_tokens", "common.lan", "common.text_field",
-         "common.arguments", "common.file_lock", "locale")
+         "common.arguments", "common.file_lock", "common.game_pages", "locale")
 """Modules of the screens behind the menu's buttons (Play online among them: the room server and the client link
-load only when a game is hosted or joined), of the tools and their flags, of the debris of killed writes (a
-window cleans it after its first frame), and `locale` (a locale variable names the language): imported when
-first used."""
+load only when a game is hosted or joined) and of what the games give them, of the tools and their flags, of
+the debris of killed writes (a window cleans it after its first frame), and `locale` (a locale variable names
+the language): imported when first used."""
 
 
 def _first_frame(home: Path) -> dict[str, Any]:

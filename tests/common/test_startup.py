@@ -69,6 +69,7 @@ def test_the_menus_first_frame_loads_no_game_but_its_plugin_no_tool_no_sound_and
     assert games == {"arenas.plugin", "arzium.plugin"}  # each game's one object, whose hooks import the rest
     assert not [m for m in modules if m.startswith("babel")]
     assert not [m for m in modules if m.startswith(("websockets", "common.net", "asyncio", "sqlite3"))]  # online
+    assert not modules & {"zipfile", "importlib.readers"}  # shipped files are found without a resource reader
     assert not modules & set(LATER)
     assert not found["mixer"]  # the audio device opens after the first frame
     drawn = {(SPRITES_DIR / "default").resolve() / f"{name}.png" for name in FIRST_FRAME_SPRITES}
@@ -131,3 +132,19 @@ def test_a_window_of_a_video_driver_without_a_screen_opens_at_the_asked_size() -
         assert app.size == (1280, 720) and not app.fit.maximized
     finally:
         close_app(app)
+
+
+@pytest.mark.parametrize(("package", "parts"), [("arenas", ("rules_text.md",)), ("arzium", ("cards.json",)),
+                                                ("sprites", ()), ("sounds", ()), ("common", ("locale", "es"))])
+def test_shipped_files_are_where_the_resource_reader_finds_them(package: str, parts: tuple[str, ...]) -> None:
+    from importlib.resources import files
+
+    from common.paths import shipped
+    assert shipped(package, *parts) == Path(str(files(package).joinpath(*parts)))
+    assert shipped(package, *parts).exists()
+
+
+def test_a_package_that_is_not_there_is_named() -> None:
+    from common.paths import shipped
+    with pytest.raises(ModuleNotFoundError, match="no package named 'no_such_pack'"):
+        shipped("no_such_pack", "x")

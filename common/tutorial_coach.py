@@ -2,12 +2,14 @@
 "not quite" line after a wrong action. Game-neutral: a game's tutorial scene owns one and gives it a place.
 
 Keys: Enter is Next (explain-only steps), Esc asks whether to leave the tutorial. Clicks on the panel's
-buttons are taken; every other event is left to the game (so its own keys and clicks still work).
+buttons are taken; every other event is left to the game (so its own keys and clicks still work). What the
+coach wants of its scene (show the next step, ask about leaving) it keeps as `CoachAsks` for the scene to take.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from enum import Enum
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -30,15 +32,27 @@ WRONG = (190, 40, 24)
 TODO = (28, 96, 44)
 
 
-class Coach:
-    """The coach panel of one tutorial `script`; `on_next` after Next, `on_leave` when the player leaves."""
+class CoachAsks(Enum):
+    """What the coach asks of its tutorial scene (taken with `Coach.take` after each event it is given)."""
 
-    def __init__(self, app: App, script: Script[Any], on_next: Callable[[], None],
-                 on_leave: Callable[[], None]) -> None:
+    NEXT = "Next moved the script on: the scene shows the new step"
+    LEAVE = "Esc or Leave tutorial: the scene asks whether to leave (`leave_dialog`)"
+
+
+def leave_dialog(app: App, leave: Callable[[], None]) -> Dialog:
+    """'Leave the tutorial?', `leave` on its Leave button."""
+    return Dialog(app, _("Leave the tutorial?"),
+                  _("You can come back to this step later: Learn to play in the main menu."),
+                  [(_("Leave"), leave), (_("Stay"), lambda: None)])
+
+
+class Coach:
+    """The coach panel of one tutorial `script`."""
+
+    def __init__(self, app: App, script: Script[Any]) -> None:
         self.app = app
         self.script = script
-        self.on_next = on_next
-        self.on_leave = on_leave
+        self.asks: list[CoachAsks] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.highlights: list[pygame.Rect] = []
         self.wrong_why: str | None = None
@@ -90,7 +104,7 @@ class Coach:
         """Next (button or Enter) on an explain-only step."""
         if self.script.next():
             self.refresh()
-            self.on_next()
+            self.asks.append(CoachAsks.NEXT)
 
     def say_wrong(self, why: str) -> None:
         """Show "Not quite: <why>" for a while (the action was not applied; the step stays)."""
@@ -98,10 +112,13 @@ class Coach:
         self.app.sounds.play("ui_error")
 
     def ask_leave(self) -> None:
-        """Esc or the Leave button: a dialog asks first."""
-        self.app.push(Dialog(self.app, _("Leave the tutorial?"),
-                             _("You can come back to this step later: Learn to play in the main menu."),
-                             [(_("Leave"), self.on_leave), (_("Stay"), lambda: None)]))
+        """Esc or the Leave button: the scene is asked to ask first."""
+        self.asks.append(CoachAsks.LEAVE)
+
+    def take(self) -> list[CoachAsks]:
+        """What the coach has asked of its scene since it was last taken."""
+        asks, self.asks = self.asks, []
+        return asks
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The coach's keys and its buttons' clicks; True if the event was used."""

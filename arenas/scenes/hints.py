@@ -15,7 +15,7 @@ HINT_COLOUR = (120, 236, 255)
 
 
 @dataclass(frozen=True)
-class HintView:
+class Hint:
     """A hint on show: the suggested action, the turn it is for, when it appeared, the timers it would turn."""
 
     action: Action
@@ -34,7 +34,7 @@ class HintView:
         return now - self.start >= HINT_MS or len(state.actions) != self.turn
 
 
-def hint_view(state: GameState, action: Action, now: float) -> HintView:
+def describe_hint(state: GameState, action: Action, now: float) -> Hint:
     """The hint for `action` (a legal action of the active player): the rules say what it would turn."""
     turns = preview(state, action)
     turned = {t.timer for t in turns}
@@ -52,4 +52,4 @@ def hint_view(state: GameState, action: Action, now: float) -> HintView:
             message = _("Hint: card {n}, {card}: it turns {timers}").format(n=n, card=card, timers=codes)
         else:
             message = _("Hint: card {n}, {card}: it turns nothing, but you draw a fresh card").format(n=n, card=card)
-    return HintView(action, len(state.actions), now, timers, message)
+    return Hint(action, len(state.actions), now, timers, message)

@@ -16,8 +16,8 @@ from arenas.scenes.hands import CardArt
 from arenas.scenes.hints import HINT_COLOUR
 from arenas.scenes.layouts import CAPTION_H, CAPTION_W, GEAR_D, STONE_H, TAG_H
 from arenas.scenes.messages import BANNER_MS, MESSAGE_MS, Floating
+from arenas.scenes.moment import Moment, fraction
 from arenas.scenes.names import tile_name, timer_code, timer_name
-from arenas.scenes.shown import Shown, fraction
 from arenas.session import format_ms
 from common import text
 from common.i18n import _, language
@@ -34,14 +34,14 @@ LIGHT = (250, 238, 214)  # the top bar's lettering
 
 
 class Hud:
-    """Paints the top bar and the words over a `Shown` play scene; keeps the bar's background."""
+    """Paints the top bar and the words over the play scene as a `Moment` shows it; keeps the bar's background."""
 
     def __init__(self, app: App, cards: CardArt) -> None:
         self.app = app
         self.cards = cards
         self.hud_bg: pygame.Surface | None = None
 
-    def parts(self, p: Shown, preview: str | None) -> list[Part]:
+    def parts(self, p: Moment, preview: str | None) -> list[Part]:
         """Everything over the board and the seats, in order, as parts of the frame (`common.layers`): the top
         bar (its background cached), the prompt line (or what a previewed card would do) or the turn banner,
         floating words, a tooltip, the countdown, pause and the end."""
@@ -79,7 +79,7 @@ class Hud:
             self.hud_bg = bg
         return self.hud_bg
 
-    def _hud_parts(self, p: Shown) -> list[Part]:
+    def _hud_parts(self, p: Moment) -> list[Part]:
         """The top bar in still parts, each keyed by what it shows: level and clock, each timer's entry in the
         legend, and the hint button, deck and last card (a legend entry's key holds the right part's: a long
         caption may reach into it; and every timer's lost flag: the legend's lettering fits the longest)."""
@@ -92,7 +92,7 @@ class Hud:
         right = left + item_w * len(state.timers)
         bar_w = item_w - app.px(12)
         button = p.hint_button
-        shown = p.hint_blocker() is None
+        shown = p.hint_blocked is None
         ends = (shown and widget_look(button, app, button.rect.collidepoint(p.mouse), False), len(state.deck),
                 p.messages.last_card and (p.messages.last_card.name, p.messages.last_card.caption),
                 keymap(app.settings.key_bindings).name(Command.HELP))
@@ -113,7 +113,7 @@ class Hud:
         return [Part(rect, (*key, tuple(rect), language(), app_look(app)), paint)
                 for rect, key, paint in pieces if rect.w > 0]
 
-    def _hud_lead(self, p: Shown) -> tuple[list[tuple[str, int, Colour, int]], int]:
+    def _hud_lead(self, p: Moment) -> tuple[list[tuple[str, int, Colour, int]], int]:
         """The top bar's lettering before the legend (level, clock, flags), each as (text, px, colour, left
         edge), and where the legend starts."""
         app = self.app
@@ -133,13 +133,13 @@ class Hud:
             x += text.steady_width(word, px, bold=True) + app.px(gap)
         return lead, x + app.px(8)
 
-    def _draw_lead(self, surface: pygame.Surface, p: Shown) -> None:
+    def _draw_lead(self, surface: pygame.Surface, p: Moment) -> None:
         """Paint the top bar's level, clock and flags."""
         assert p.table is not None
         for word, px, colour, left in self._hud_lead(p)[0]:
             text.draw_text(surface, word, px, colour, (left, p.table.hud.centery), "midleft", bold=True)
 
-    def _draw_legend(self, surface: pygame.Surface, p: Shown, x: int) -> None:
+    def _draw_legend(self, surface: pygame.Surface, p: Moment, x: int) -> None:
         """Paint every timer's colour, code and remaining sand as a small bar, from `x` on."""
         assert p.table is not None
         app = self.app
@@ -170,7 +170,7 @@ class Hud:
                 pygame.draw.rect(surface, (255, 90, 60) if danger else colour, fill, border_radius=app.px(3))
             x += item_w
 
-    def _draw_ends(self, surface: pygame.Surface, p: Shown, x: int) -> None:
+    def _draw_ends(self, surface: pygame.Surface, p: Moment, x: int) -> None:
         """Paint the hint button, the deck and the last card, from the right edge leftwards to `x`."""
         assert p.table is not None
         app = self.app
@@ -178,7 +178,7 @@ class Hud:
         light = LIGHT
         cy = hud.centery
         right = hud.right - app.px(12)
-        if p.hint_blocker() is None:
+        if p.hint_blocked is None:
             button = p.hint_button
             button.draw(surface, app, button.rect.collidepoint(p.mouse), False)
             right = button.rect.left - app.px(14)
@@ -196,7 +196,7 @@ class Hud:
             mini = self.cards.image(Card.from_name(name), (round(ch / 1.39), ch))
             surface.blit(mini, mini.get_rect(midright=(r.left - app.px(6), cy)))
 
-    def _prompt(self, p: Shown, preview: str | None) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
+    def _prompt(self, p: Moment, preview: str | None) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
         """The prompt line's lettering, where it goes and its shaded box."""
         assert p.table is not None
         state = p.run.state
@@ -221,7 +221,7 @@ class Hud:
         elif preview is not None:
             msg = preview
         elif p.wild is not None:
-            keys = keymap(p.app.settings.key_bindings)
+            keys = keymap(p.settings.key_bindings)
             msg = _("Wild card: click a timer (or {moves} and {choose}) to flip and move it, or a lost timer to "
                     "recover it  ·  Esc keeps the card").format(moves=keys.moves(), choose=keys.name(Command.CHOOSE))
         else:
@@ -242,7 +242,7 @@ class Hud:
         surface.blit(shade, back)
         surface.blit(img, rect)
 
-    def _floating(self, p: Shown, f: Floating) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect, float]:
+    def _floating(self, p: Moment, f: Floating) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect, float]:
         """A floating message's lettering, where it is now, its shaded box and its opacity."""
         app = self.app
         t = (p.now - f.start) / MESSAGE_MS
@@ -255,11 +255,11 @@ class Hud:
         alpha = 1.0 if t < 0.7 else max(0.0, 1 - (t - 0.7) / 0.3)
         return img, rect, rect.inflate(app.px(16), app.px(8)), alpha
 
-    def _draw_floating(self, surface: pygame.Surface, p: Shown, f: Floating) -> None:
+    def _draw_floating(self, surface: pygame.Surface, p: Moment, f: Floating) -> None:
         img, rect, back, alpha = self._floating(p, f)
         _shaded(surface, img, rect, back, (20, 10, 6, round(200 * alpha)), alpha)
 
-    def _hover_message(self, p: Shown) -> str | None:
+    def _hover_message(self, p: Moment) -> str | None:
         """The tooltip of the timer or gear under the mouse, once it has rested there."""
         if p.hover_ms < 350 or p.board is None or p.hover_key is None:
             return None
@@ -285,7 +285,7 @@ class Hud:
             return None
         return msg
 
-    def _draw_countdown(self, surface: pygame.Surface, p: Shown) -> None:
+    def _draw_countdown(self, surface: pygame.Surface, p: Moment) -> None:
         assert p.table is not None
         app = self.app
         n = max(1, math.ceil(p.run.countdown_left / 1000))
@@ -300,7 +300,7 @@ class Hud:
         text.draw_text(surface, _("sand starts in"), app.font_px(20), (250, 238, 214),
                        (centre[0], centre[1] - app.px(66)), "center", bold=True)
 
-    def _draw_banner(self, surface: pygame.Surface, p: Shown) -> None:
+    def _draw_banner(self, surface: pygame.Surface, p: Moment) -> None:
         """The turn announcement, next to the active player's seat on the board side."""
         place = self._banner_place(p)
         if place is None:
@@ -315,7 +315,7 @@ class Hud:
         surface.blit(img, rect)
         img.set_alpha(None)
 
-    def _banner_place(self, p: Shown) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect, float] | None:
+    def _banner_place(self, p: Moment) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect, float] | None:
         """The banner's lettering, where it goes, its shaded box and its opacity now (None before it shows)."""
         assert p.messages.banner is not None and p.table is not None
         app = self.app
@@ -340,7 +340,7 @@ class Hud:
         rect.clamp_ip(pygame.Rect((0, 0), p.area))
         return img, rect, rect.inflate(app.px(32), app.px(12)), alpha
 
-    def _draw_paused(self, surface: pygame.Surface, p: Shown) -> None:
+    def _draw_paused(self, surface: pygame.Surface, p: Moment) -> None:
         app = self.app
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((10, 6, 4, 150))
@@ -355,7 +355,7 @@ class Hud:
             leave = p.leave_button
             leave.draw(surface, app, leave.rect.collidepoint(p.mouse), False)
 
-    def _draw_over(self, surface: pygame.Surface, p: Shown) -> None:
+    def _draw_over(self, surface: pygame.Surface, p: Moment) -> None:
         """The held final board: the deciding timer ringed (the one that ran dry, or the last one home), the
         headline and what happened under it, at the board's foot."""
         assert p.ended_at is not None and p.table is not None and p.board is not None
@@ -385,7 +385,7 @@ class Hud:
             imgs.append(text.render(line, text.fit_px(line, app.font_px(22), room, bold=True), (250, 238, 214),
                                     bold=True))
         height = sum(img.get_height() for img in imgs) + app.px(4) * (len(imgs) - 1)
-        block = _ending_place(p, max(img.get_width() for img in imgs), height)
+        block = _ending_place(app, p, max(img.get_width() for img in imgs), height)
         back = pygame.Surface(block.inflate(app.px(60), app.px(30)).size, pygame.SRCALPHA)
         back.fill((15, 8, 4, round(210 * t)))
         surface.blit(back, back.get_rect(center=block.center))
@@ -397,11 +397,11 @@ class Hud:
             y += img.get_height() + app.px(4)
 
 
-def _ending_place(p: Shown, w: int, h: int) -> pygame.Rect:
+def _ending_place(app: App, p: Moment, w: int, h: int) -> pygame.Rect:
     """Where the final board's words go: at the foot of the board, else at its head, whichever (with its shaded
     box) covers less of the timers, gears and the Deactivator."""
     assert p.table is not None and p.board is not None
-    app, board, geo = p.app, p.table.board, p.board.geo
+    board, geo = p.table.board, p.board.geo
     s = geo.s
     things = [pygame.Rect(0, 0, round(GEAR_D * s), round(GEAR_D * s)).move(round(x - GEAR_D * s / 2),
                                                                           round(y - GEAR_D * s / 2))

@@ -1,7 +1,9 @@
-"""The play scene: wiring of a run (`run`), its input (`controls`), its animations (`motion`) and its view.
+"""The play scene: wiring of a run (`run`), its input (`play_input`), its animations (`motion`) and its view.
 
+The scene owns its parts and hands them a `Moment` (what they read, as it is now): the input returns
+what it wants done (`play_input.Intent`), which the scene carries out; the view returns the frame's parts.
 The rules clock is fed only by `fixed_update`, which steps the pygame-free `Run`; a person's card
-(`controls`) and a bot's or a replay's card (`Run.step`) all go through `Run.play`, and the rules
+(`play_input`) and a bot's or a replay's card (`Run.step`) all go through `Run.play`, and the rules
 events they return become animations here: flip 180°, slide, gears turning, a lost timer falling
 over. Animations run on the scene's own real-time clock; the rules never wait for them, and the
 sand drawn is always the true remaining time of the state (only a timer in the middle of its flip
@@ -39,12 +41,13 @@ from arenas.scenes import play_input
 from arenas.scenes.board import DANGER_MS, BoardView
 from arenas.scenes.fitting import play_board
 from arenas.scenes.hands import TableLayout
-from arenas.scenes.hints import HintView, hint_view
+from arenas.scenes.hints import Hint, describe_hint
 from arenas.scenes.messages import LastCard, Messages
+from arenas.scenes.moment import HoverKey, Moment, drawn_place, timer_at
 from arenas.scenes.motion import Motion
 from arenas.scenes.names import card_name, timer_name
+from arenas.scenes.play_input import Do, FocusCard, FocusWild, Intent, Play, Say, TakeWild, Thinking
 from arenas.scenes.running_rules import RunningRulesScene
-from arenas.scenes.shown import HoverKey
 from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord
 from common.dialog import Dialog
@@ -69,18 +72,20 @@ PLAIN, DANGER = (255, 240, 200), (255, 150, 120)
 
 
 class LeaveDialog(Dialog):
-    """'Leave the game?' over a running game: the sand keeps flowing underneath (there is no pause)."""
+    """'Leave the game?' over a running game: the sand keeps flowing in the scene `underneath` (there is no
+    pause); `leave` is its Leave button's action."""
 
-    def __init__(self, app: App, play: PlayScene, title: str, message: str, leave_label: str) -> None:
-        super().__init__(app, title, message, [(leave_label, play.leave_game), (_("Keep playing"), lambda: None)])
-        self.play = play
+    def __init__(self, app: App, underneath: Scene, leave: Callable[[], None], title: str, message: str,
+                 leave_label: str) -> None:
+        super().__init__(app, title, message, [(leave_label, leave), (_("Keep playing"), lambda: None)])
+        self.underneath = underneath
 
     def fixed_update(self, step_ms: int) -> None:
-        self.play.fixed_update(step_ms)
+        self.underneath.fixed_update(step_ms)
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
-        self.play.update(dt_ms)
+        self.underneath.update(dt_ms)
 
 
 class PlayScene(Scene):
@@ -115,7 +120,7 @@ class PlayScene(Scene):
         self.board: BoardView | None = None
         self.area = app.size  # the window part the table fills (the tutorial keeps a column for its coach)
         self.sprite_version = app.sprites.version
-        self.hint: HintView | None = None
+        self.hint: Hint | None = None
         self.hint_button = Button(keymap(app.settings.key_bindings).hint_label(), self.show_hint, font=17)
         self.leave_button = Button(_("Leave (L)"), self.ask_leave, _("End this run and go back"), font=20,
                                    sound="ui_back")  # on the pause overlay
@@ -328,29 +333,77 @@ class PlayScene(Scene):
 
     def timer_at(self, pos: tuple[int, int]) -> str | None:
         """The timer drawn under `pos` (standing or lost), if any."""
-        if self.board is None:
-            return None
-        geo = self.board.geo
-        for tid in self.motion.looks:
-            centre, _tilt, _lift = self.motion.place(tid, self.now)
-            # A lost timer answers wherever it is drawn (its tilted glass, name tag and badge).
-            r = geo.lost_parts(centre).outline if self.run.state.timers[tid].lost else geo.glass_rect(centre)
-            if pygame.Rect(r.left, r.top, r.w, r.h).inflate(4, 4).collidepoint(pos):
-                return tid
-        return None
+        return timer_at(self.board, self.motion, self.run.state, self.now, pos)
 
     def drawn_place(self, timer_id: str) -> tuple[Point, float]:
         """(centre, tilt) where a timer is drawn now."""
-        centre, tilt, _lift = self.motion.place(timer_id, self.now)
-        return centre, tilt
+        return drawn_place(self.motion, timer_id, self.now)
+
+    def moment(self) -> Moment:
+        """What the scene's parts read, as it is now."""
+        return Moment(self.run, self.motion, self.messages, self.now, self.board, self.table, self.area,
+                          self.wild, self.wild_focus, self.card_focus, self.hint, self.mouse, self.hover_key,
+                          self.hover_ms, self.ended_at, self.last_home, self.hint_button, self.leave_button,
+                          self.over_prompt, self.hint_blocker(), self.app.settings)
 
     # ---- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        return play_input.handle(self, event)
+        if event.type == pygame.MOUSEMOTION or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+            self.mouse = event.pos
+        intents = play_input.handle(self.moment(), event)
+        if intents is None:
+            return False
+        self.carry_out(intents)
+        return True
 
     def play_card(self, index: int) -> None:
         """Key 1–3 or a click on the active player's card."""
-        play_input.play_card(self, index)
+        self.carry_out(play_input.play_card(self.moment(), index))
+
+    def carry_out(self, intents: tuple[Intent, ...]) -> None:
+        """Do what the input wants done."""
+        for intent in intents:
+            match intent:
+                case Say(message, pos):
+                    self.say(message, pos)
+                case Thinking(pos):
+                    self.thinking(pos)
+                case Play(action, pos):
+                    self.apply(action, pos)
+                case TakeWild(index, focus):
+                    self.wild, self.wild_focus = index, focus
+                    self.app.sounds.play("ui_click")
+                case Do.CANCEL_WILD:
+                    self.wild, self.wild_focus = None, None
+                    self.app.sounds.play("ui_back")
+                    self.say(_("Wild card kept in hand"))
+                case FocusWild(target):
+                    self.wild_focus = target
+                    self.app.sounds.play("ui_hover", 0.6)
+                case FocusCard(index):
+                    self.card_focus = index
+                case Do.PRESS_HINT:
+                    self.hint_button.activate(self.app)
+                case Do.PRESS_LEAVE:
+                    self.leave_button.activate(self.app)
+                case Do.SHOW_HELP:
+                    self.show_help()
+                case Do.SHOW_HINT:
+                    self.show_hint()
+                case Do.PAUSE_PLAY:
+                    self.pause_play()
+                case Do.RESUME_PLAY:
+                    self.resume_play()
+                case Do.ASK_LEAVE:
+                    self.ask_leave()
+                case Do.READ_RULES:
+                    self.read_rules()
+                case Do.END_SEEN:
+                    self.end_seen()
+                case Do.SKIP_COUNTDOWN:
+                    self.skip_countdown()
+                case _:
+                    assert_never(intent)
 
     # ---- hints ---------------------------------------------------------------------------
     def hint_blocker(self) -> str | None:
@@ -382,7 +435,7 @@ class PlayScene(Scene):
         action = self.run.hint()
         if action is None:
             return
-        self.hint = hint_view(self.run.state, action, self.now)
+        self.hint = describe_hint(self.run.state, action, self.now)
         self.messages.banner = None
         self.app.sounds.play("turn_chime", 0.6)
         if first:
@@ -417,19 +470,18 @@ class PlayScene(Scene):
     def ask_leave(self) -> None:
         self.asking = True  # the leave dialog lets the sand run on: it is not a pause
         if self.run.replay is not None:
-            self.app.push(LeaveDialog(self.app, self, _("Stop the replay?"), _("Go back without watching the rest."),
-                                      _("Stop")))
+            words = _("Stop the replay?"), _("Go back without watching the rest."), _("Stop")
         elif self.run.setup.watch:
-            self.app.push(LeaveDialog(self.app, self, _("Stop watching?"), _("The bots keep playing while you decide."),
-                                      _("Stop")))
+            words = _("Stop watching?"), _("The bots keep playing while you decide."), _("Stop")
         elif self.run.leave_keeps_seat:
-            self.app.push(LeaveDialog(self.app, self, _("Leave the game?"),
-                                      _("The team plays on: a bot plays your seat until you come back."), _("Leave")))
+            words = (_("Leave the game?"), _("The team plays on: a bot plays your seat until you come back."),
+                     _("Leave"))
         elif self.run.paused:
-            self.app.push(LeaveDialog(self.app, self, _("Leave the game?"), _("Leaving ends this run."), _("Leave")))
+            words = _("Leave the game?"), _("Leaving ends this run."), _("Leave")
         else:
-            self.app.push(LeaveDialog(self.app, self, _("Leave the game?"),
-                                      _("The sand keeps running while you decide. Leaving ends this run."), _("Leave")))
+            words = _("Leave the game?"), _("The sand keeps running while you decide. Leaving ends this run."), \
+                _("Leave")
+        self.app.push(LeaveDialog(self.app, self, self.leave_game, *words))
 
     def leave_game(self) -> None:
         self._stop_hiss()
@@ -490,4 +542,4 @@ class PlayScene(Scene):
             self._turn_banner(state.active)
 
     def frame_parts(self) -> list[Part] | None:
-        return self.view.parts(self)
+        return self.view.parts(self.moment())

@@ -26,7 +26,7 @@ from common.layers import Part
 from common.rules_api import IllegalAction
 
 if TYPE_CHECKING:
-    from arenas.scenes.shown import Shown
+    from arenas.scenes.moment import Moment
     from common.app import App
 
 Point = tuple[float, float]
@@ -49,7 +49,7 @@ class CardPreview:
         return {t.timer: t for t in self.turns}
 
 
-def hovered_card(p: Shown) -> int | None:
+def hovered_card(p: Moment) -> int | None:
     """The index of the active hand's card under the mouse (where it lifts), if any."""
     assert p.table is not None
     state = p.run.state
@@ -59,11 +59,11 @@ def hovered_card(p: Shown) -> int | None:
     return None
 
 
-def card_preview(p: Shown) -> CardPreview | None:
+def card_preview(p: Moment) -> CardPreview | None:
     """What to preview now: the wild card choosing its target, else the active person's card under the mouse;
     None with previews off in Settings, outside the running sand, on a bot's turn or in a replay."""
     run = p.run
-    if (not p.app.settings.move_previews or p.table is None or run.phase != Phase.RUNNING or run.paused
+    if (not p.settings.move_previews or p.table is None or run.phase != Phase.RUNNING or run.paused
             or run.replay is not None or run.bot_turn_now() or run.state.result is not None):
         return None
     state = run.state
@@ -129,37 +129,6 @@ def effect(turn: TimerTurn, seconds: bool, blocks: frozenset[int], short: bool =
     return what
 
 
-def preview_line(p: Shown, cp: CardPreview) -> str | None:
-    """The prompt line for a preview: what the card does to every timer (said shortly when the long words
-    would not fit the line at a readable size), or (a wild card) to the target under the mouse; None while a
-    wild card waits and the mouse is on no target (the prompt says what to do)."""
-    assert p.table is not None
-    state = p.run.state
-    seconds = p.app.settings.show_timer_seconds
-    blocks = state.level.blocks
-    n = cp.hand_index + 1
-    if cp.wild:
-        target = p.timer_at(p.mouse)
-        turn = cp.by_timer().get(target) if target is not None else None
-        if turn is not None:
-            return _("Wild card {n}: {effect}").format(n=n, effect=effect(turn, seconds, blocks))
-        if p.wild is not None:
-            return None
-        return _("Wild card {n}: click it, then a timer (each shows what it would do)").format(n=n)
-    card = card_name(state.hands[state.active][cp.hand_index])
-    if not cp.turns:
-        return _("Card {n} · {card}: it turns no timer, but you draw a fresh card").format(n=n, card=card)
-    app = p.app
-    room = p.table.board.w - app.px(20)  # as the prompt line is fitted
-    line = ""
-    for short in (False, True):
-        effects = " · ".join(effect(t, seconds, blocks, short) for t in cp.turns)
-        line = _("Card {n} · {card}: {effects}").format(n=n, card=card, effects=effects)
-        if text.fit_px(line, app.font_px(19), room, bold=True) >= app.font_px(READABLE_PX):
-            break
-    return line
-
-
 def label_of(turn: TimerTurn, seconds: bool) -> str | None:
     """The short label over a turned timer: why it turns in place, or that it empties (and its seconds with
     "seconds on timers"); None for a plain move or recovery without seconds (its arrow says it)."""
@@ -191,7 +160,37 @@ class PreviewPainter:
         self.app = app
         self.labels: dict[tuple[str, Turn, bool, int, str], pygame.Surface] = {}
 
-    def arrow_parts(self, p: Shown, cp: CardPreview) -> list[Part]:
+    def line(self, p: Moment, cp: CardPreview) -> str | None:
+        """The prompt line for a preview: what the card does to every timer (said shortly when the long words
+        would not fit the line at a readable size), or (a wild card) to the target under the mouse; None while a
+        wild card waits and the mouse is on no target (the prompt says what to do)."""
+        assert p.table is not None
+        state = p.run.state
+        seconds = p.settings.show_timer_seconds
+        blocks = state.level.blocks
+        n = cp.hand_index + 1
+        if cp.wild:
+            target = p.timer_at(p.mouse)
+            turn = cp.by_timer().get(target) if target is not None else None
+            if turn is not None:
+                return _("Wild card {n}: {effect}").format(n=n, effect=effect(turn, seconds, blocks))
+            if p.wild is not None:
+                return None
+            return _("Wild card {n}: click it, then a timer (each shows what it would do)").format(n=n)
+        card = card_name(state.hands[state.active][cp.hand_index])
+        if not cp.turns:
+            return _("Card {n} · {card}: it turns no timer, but you draw a fresh card").format(n=n, card=card)
+        app = self.app
+        room = p.table.board.w - app.px(20)  # as the prompt line is fitted
+        line = ""
+        for short in (False, True):
+            effects = " · ".join(effect(t, seconds, blocks, short) for t in cp.turns)
+            line = _("Card {n} · {card}: {effects}").format(n=n, card=card, effects=effects)
+            if text.fit_px(line, app.font_px(19), room, bold=True) >= app.font_px(READABLE_PX):
+                break
+        return line
+
+    def arrow_parts(self, p: Moment, cp: CardPreview) -> list[Part]:
         """An arrow from gear to next gear for every timer that would move on, and from a lost timer to the
         gear it would stand on again (parts under the timers)."""
         assert p.board is not None
@@ -218,11 +217,11 @@ class PreviewPainter:
             parts.append(Part(rect, key, partial(draw_arrow, start=start, end=end, width=width)))
         return parts
 
-    def label_parts(self, p: Shown, cp: CardPreview, tops: dict[str, Point]) -> list[Part]:
+    def label_parts(self, p: Moment, cp: CardPreview, tops: dict[str, Point]) -> list[Part]:
         """The labels over the turned timers, each centred over its timer's top (`tops`: x and the top of its
         name tag), raised above another label it would cover, kept inside the board."""
         assert p.table is not None and p.board is not None
-        seconds = p.app.settings.show_timer_seconds
+        seconds = p.settings.show_timer_seconds
         px = max(11, round(p.board.geo.s * 0.19))
         placed: list[pygame.Rect] = []
         parts = []

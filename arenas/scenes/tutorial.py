@@ -8,7 +8,7 @@ level played for real, the sand running. Each step shown is saved, so Learn to p
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
@@ -25,7 +25,7 @@ from common.dialog import Dialog
 from common.i18n import N_, _
 from common.layers import Part
 from common.tutorial import OK, Script, Step, Verdict, wrong
-from common.tutorial_coach import Coach
+from common.tutorial_coach import Coach, CoachAsks, leave_dialog
 from common.tutorial_launch import to_setup_screen
 from common.tutorial_progress import update_progress
 from common.widget_parts import app_look
@@ -77,7 +77,7 @@ class TutorialScene(PlayScene):
         setup = GameSetup(state.level, tuple(state.players), counts=False)
         super().__init__(app, setup, self._over, state, countdown=False)
         self.script: Script[Action] = Script([self._step(s) for s in SPECS], index)
-        self.coach = Coach(app, self.script, self._shown, self.leave_game)
+        self.coach = Coach(app, self.script)
         self.reacting = 0  # ms of sand still to flow after a right action
         self.column = pygame.Rect(0, 0, 0, 0)
         self.over_seen = False  # the end of a run was taken in (the play scene reports it every frame after)
@@ -119,7 +119,16 @@ class TutorialScene(PlayScene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.reacting > 0 and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             return True  # the board is showing what the card did
-        return self.coach.handle(event) or super().handle(event)
+        used = self.coach.handle(event)
+        for ask in self.coach.take():
+            match ask:
+                case CoachAsks.NEXT:
+                    self._shown()
+                case CoachAsks.LEAVE:
+                    self.app.push(leave_dialog(self.app, self.leave_game))
+                case _:
+                    assert_never(ask)
+        return used or super().handle(event)
 
     def apply(self, action: Action, pos: Point | None) -> None:
         """A card the player tries: the step decides; a wrong one is explained and not played."""

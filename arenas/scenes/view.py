@@ -18,9 +18,9 @@ from arenas.scenes.board import DANGER_MS
 from arenas.scenes.hands import CardArt, SeatPainter
 from arenas.scenes.hints import HINT_COLOUR
 from arenas.scenes.hud import Hud
+from arenas.scenes.moment import Moment, fraction
 from arenas.scenes.names import timer_code
-from arenas.scenes.previews import PreviewPainter, card_preview, preview_line
-from arenas.scenes.shown import Shown, fraction
+from arenas.scenes.previews import PreviewPainter, card_preview
 from common import text
 from common.i18n import _, language
 from common.layers import Part, image_part, subtract
@@ -32,7 +32,7 @@ Point = tuple[float, float]
 
 
 class PlayView:
-    """Paints a `Shown` play scene; keeps the card, seat and name-tag pictures it makes."""
+    """Paints the play scene as a `Moment` shows it; keeps the card, seat and name-tag pictures it makes."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -59,7 +59,7 @@ class PlayView:
         """A new layout: the top bar's background is made again at its new size."""
         self.hud.hud_bg = None
 
-    def parts(self, p: Shown) -> list[Part]:
+    def parts(self, p: Moment) -> list[Part]:
         """The play scene as parts of the frame (`common.layers`), bottom to top."""
         if p.board is None or p.table is None:
             return []
@@ -86,9 +86,9 @@ class PlayView:
             reach = card.inflate(self.app.px(11) + 2 * max(2, self.app.px(4)) + 16, self.app.px(11) +
                                  2 * max(2, self.app.px(4)) + 16)
             parts.append(Part(reach, None, lambda surface: self._draw_hint_card(surface, p)))
-        return parts + self.hud.parts(p, preview_line(p, shown) if shown is not None else None)
+        return parts + self.hud.parts(p, self.previews.line(p, shown) if shown is not None else None)
 
-    def _timer_parts(self, p: Shown, t: TimerState, turn: TimerTurn | None) -> list[Part]:
+    def _timer_parts(self, p: Moment, t: TimerState, turn: TimerTurn | None) -> list[Part]:
         """A timer as parts of the frame: one part drawn each frame while it flips or moves; at rest, still
         parts keyed by what they show (its sand by the rows it fills), and small moving ones for what changes
         every frame (the falling stream, a pulsing glow, a lying glass with its stream)."""
@@ -146,7 +146,7 @@ class PlayView:
             parts.append(image_part(img, img.get_rect(center=(round(cx), round(cy - painter.size[1] / 2))).topleft))
         return parts
 
-    def _timer_top(self, p: Shown, t: TimerState) -> Point:
+    def _timer_top(self, p: Moment, t: TimerState) -> Point:
         """(x, top) of what is drawn for `t` above its glass: its name tag (a move preview's label goes above)."""
         assert p.board is not None
         (cx, cy), _tilt, lift = p.motion.looks[t.id].place(p.now)
@@ -157,7 +157,7 @@ class PlayView:
         badge = self._badge(p, t.id, False, None)
         return cx, cy - p.board.glass.size[1] / 2 - badge.get_height() / 2
 
-    def _timer_rect(self, p: Shown, t: TimerState) -> pygame.Rect:
+    def _timer_rect(self, p: Moment, t: TimerState) -> pygame.Rect:
         """Everything `_draw_timer` may draw for `t`: its glass (turned, with its glow), its tag or badge, and the
         rod or trail to its gear."""
         assert p.board is not None
@@ -188,7 +188,7 @@ class PlayView:
             rect.union_ip(self._badge(p, t.id, danger, None).get_rect(center=top))
         return rect.inflate(4, 4)
 
-    def _draw_timer(self, p: Shown, t: TimerState, turn: TimerTurn | None, surface: pygame.Surface) -> None:
+    def _draw_timer(self, p: Moment, t: TimerState, turn: TimerTurn | None, surface: pygame.Surface) -> None:
         """A timer (its glass, sand, glow, tag, rod or trail) and, when a card is previewed, the ghost of the
         sand its turn would leave (not while it is flipping or moving)."""
         assert p.board is not None
@@ -235,13 +235,13 @@ class PlayView:
         elif abs(angle) <= 1.0:  # turning over: the tag comes back when it stands again
             self._draw_badge(surface, p, t.id, danger, (cx, cy - painter.size[1] / 2), None)
 
-    def _draw_badge(self, surface: pygame.Surface, p: Shown, timer_id: str, danger: bool, centre: Point,
+    def _draw_badge(self, surface: pygame.Surface, p: Moment, timer_id: str, danger: bool, centre: Point,
                     room: tuple[int, int] | None) -> None:
         """A timer's name tag centred on `centre`: as big as a standing timer's, smaller if it must fit in `room`."""
         img = self._badge(p, timer_id, danger, room)
         surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
 
-    def _badge(self, p: Shown, timer_id: str, danger: bool, room: tuple[int, int] | None) -> pygame.Surface:
+    def _badge(self, p: Moment, timer_id: str, danger: bool, room: tuple[int, int] | None) -> pygame.Surface:
         """The tag `_draw_badge` shows (cached)."""
         t = p.run.state.timers[timer_id]
         seconds = -(-t.remaining_ms // 1000) if self.app.settings.show_timer_seconds else None
@@ -276,7 +276,7 @@ class PlayView:
         img.blit(word, (left + dot + 3, (h - word.get_height()) // 2 + 1))
         return img
 
-    def _target_parts(self, p: Shown) -> list[Part]:
+    def _target_parts(self, p: Moment) -> list[Part]:
         """The wild card's targets: a ring around each timer the wild card can take, a word under it."""
         assert p.wild is not None and p.board is not None
         s = p.board.geo.s
@@ -291,7 +291,7 @@ class PlayView:
             parts.append(Part(rect, None, partial(self._draw_target, p, tid)))
         return parts
 
-    def _draw_target(self, p: Shown, only: str, surface: pygame.Surface) -> None:
+    def _draw_target(self, p: Moment, only: str, surface: pygame.Surface) -> None:
         """While a wild card waits for its target: a pulsing ring around timer `only` if it can take it
         (the rules say which, and which it would recover)."""
         if p.wild is None or p.board is None:
@@ -317,7 +317,7 @@ class PlayView:
                 text.draw_text(surface, _("recover"), max(11, round(s * 0.2)), colour, (centre[0], centre[1] + r + 2),
                                "midtop", bold=True, shadow=(20, 10, 6))
 
-    def _draw_hint_timer(self, p: Shown, tid: str, surface: pygame.Surface) -> None:
+    def _draw_hint_timer(self, p: Moment, tid: str, surface: pygame.Surface) -> None:
         """A pulsing ring around timer `tid`, one the hinted card would turn (or recover)."""
         if p.hint is None or p.board is None:
             return
@@ -331,7 +331,7 @@ class PlayView:
         box.center = (round(centre[0]), round(centre[1]))
         self._ring(surface, box, r, max(2, round(s * 0.06)), alpha)
 
-    def _hint_card(self, p: Shown) -> pygame.Rect | None:
+    def _hint_card(self, p: Moment) -> pygame.Rect | None:
         """Where the hinted card of the active hand is drawn (lifted when under the mouse, focused or chosen)."""
         if p.hint is None or p.table is None:
             return None
@@ -344,7 +344,7 @@ class PlayView:
             r = r.move(0, -p.table.lift)
         return r
 
-    def _draw_hint_card(self, surface: pygame.Surface, p: Shown) -> None:
+    def _draw_hint_card(self, surface: pygame.Surface, p: Moment) -> None:
         """A pulsing ring around the hinted card of the active hand."""
         r = self._hint_card(p)
         if r is None or p.hint is None:
@@ -370,7 +370,7 @@ class PlayView:
             self.rings[key] = img
         surface.blit(img, (rect.left - width - 4, rect.top - width - 4))
 
-    def _hint_timer_rect(self, p: Shown, tid: str) -> pygame.Rect:
+    def _hint_timer_rect(self, p: Moment, tid: str) -> pygame.Rect:
         """Where `_draw_hint_timer` draws timer `tid`'s ring."""
         assert p.board is not None
         s = p.board.geo.s
@@ -378,7 +378,7 @@ class PlayView:
         centre, _tilt = p.drawn_place(tid)
         return pygame.Rect(0, 0, 2 * reach, 2 * reach).move(round(centre[0]) - reach, round(centre[1]) - reach)
 
-    def _seat_parts(self, p: Shown) -> list[Part]:
+    def _seat_parts(self, p: Moment) -> list[Part]:
         """The seats: the active one's pulsing halo, each seat's cached picture and a bot's thinking dots."""
         assert p.table is not None
         app = self.app
@@ -428,7 +428,7 @@ class PlayView:
             self.covered[key] = inside
         return inside.move(seat.topleft) if inside.w else inside
 
-    def _draw_thinking(self, surface: pygame.Surface, *, p: Shown, seat: pygame.Rect) -> None:
+    def _draw_thinking(self, surface: pygame.Surface, *, p: Moment, seat: pygame.Rect) -> None:
         """Three bouncing dots at the top right of a bot's seat while it holds the turn."""
         app = self.app
         r = max(2, app.px(4))

@@ -1,17 +1,14 @@
 """A human's bid in a tie: the land at stake, every bidder's coins and bid so far, and the choice."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules.actions import Action, Bid, PassBid
-from arzium.rules.state import GameState
-from arzium.scenes.art import CardArt
+from arzium.rules.actions import Bid, PassBid
+from arzium.scenes.bid_table import BidTable
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
-from arzium.scenes.hints import HintDesk
+from arzium.scenes.table_commands import Submit
 from arzium.wording import coins, land_name, points
 from common import text
 from common.i18n import _
@@ -21,22 +18,6 @@ from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App
-
-
-@dataclass(frozen=True)
-class BidTable:
-    """What the bid dialog needs of the table under it: the state shown, the bidding human, the hints, the
-    way to act, the pictures and seats, and where a land lies on screen (the dialog sits beside it)."""
-
-    state: Callable[[], GameState]
-    player: int
-    hints: HintDesk
-    act: Callable[[Action], bool]
-    art: CardArt
-    names: list[str]
-    colours: list[str]
-    slot_rect: Callable[[int], pygame.Rect]
-    keep_clear: Callable[[], tuple[pygame.Rect, ...]] = tuple  # what else the dialog must leave in sight
 
 
 class BidScene(Scene):
@@ -49,7 +30,7 @@ class BidScene(Scene):
         super().__init__(app)
         self.table = table
         self.player = player = table.player
-        st = table.state()
+        st = table.match.view_state()
         bid = st.bid
         assert bid is not None
         self.slot = bid.slot
@@ -75,16 +56,16 @@ class BidScene(Scene):
         self.amount = max(self.minimum, min(self.coins, self.amount + delta))
 
     def place(self) -> None:
+        self.table.answer.append(Submit(Bid(self.amount)))
         self.app.pop()
-        self.table.act(Bid(self.amount))
 
     def pass_(self) -> None:
+        self.table.answer.append(Submit(PassBid()))
         self.app.pop()
-        self.table.act(PassBid())
 
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
-        self.box = self._place(pygame.Rect(0, 0, app.px(560), app.px(360)), self.table.slot_rect(self.slot),
+        self.box = self._place(pygame.Rect(0, 0, app.px(560), app.px(360)), self.table.board.slot_rect(self.slot),
                                pygame.Rect((0, 0), size))
         y = self.box.bottom - app.px(88)
         self.minus.rect = pygame.Rect(self.box.left + app.px(40), y, app.px(50), app.px(48))
@@ -100,7 +81,7 @@ class BidScene(Scene):
         sight; over the middle of the window when there is no room."""
         gap = self.app.px(14)
         keep = land.inflate(2 * gap - 2, 2 * gap - 2)
-        clear = list(self.table.keep_clear())
+        clear = list(self.table.keep_clear)
         for side in ("right", "left", "below", "above"):
             for slide in ("level", "start", "end"):
                 b = box.copy()
@@ -164,7 +145,7 @@ class BidScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         table = self.table
-        land_rect = table.slot_rect(self.slot)
+        land_rect = table.board.slot_rect(self.slot)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((10, 8, 20, 120))
         shade.fill((0, 0, 0, 0), land_rect)  # the land at stake stays bright, ringed
@@ -187,7 +168,7 @@ class BidScene(Scene):
             worth = points(card.points)
             text.draw_text(surface, worth, text.fit_px(worth, app.font_px(18), app.px(120), bold=True),
                            app.theme.text, (at.centerx, at.bottom + app.px(6)), "midtop", bold=True)
-        st = table.state()
+        st = table.match.view_state()
         bid = st.bid
         y = box.top + app.px(76)
         rows = bid.bidders if bid is not None else []

@@ -147,12 +147,12 @@ def online_scene(app: App) -> PlayScene:
     from arzium.room import digest, view_of  # as the online table itself, only when shown
     from arzium.scenes.online import OnlinePlayScene
     from common.online_session import OnlineSession
-    from common.scenes.catalog import ShownLink
+    from common.scenes.catalog import ScriptedLink
     seats = tuple(SeatSetup(name, s.colour, s.edge, "human" if i < 3 else "bot")
                   for i, (name, s) in enumerate(zip(("Ana", "Bruno", "Carla", "Otto"), SEATS)))
     state, actions = played(Setup(seats, True, 0), 2024,
                             lambda s: s.turn >= 13 and current_player(s) == 0 and s.phase == "start")
-    link = ShownLink([("Ana", "person", "here", True), ("Bruno", "person", "away", True),
+    link = ScriptedLink([("Ana", "person", "here", True), ("Bruno", "person", "away", True),
                       ("Carla", "person", "bot", True), ("Otto", "bot", "bot", False)], 0, True, phase="playing",
                      turn_clock_s=120)
     session = OnlineSession("192.168.1.20:8765", "Ana", lambda url, token: link)

@@ -2,22 +2,23 @@
 armed (several Turns or Free blanks may be armed together), a pinned pattern with its blanks and displace
 square, or a Slide/Wake in progress; the ghost under the mouse shows what a click would do, as the rules
 preview it (`arzium.rules.preview`). Purse, Slide and Wake may also be used after the search (phase
-``after``), and Purse during the buy when it makes an artifact affordable.
+``after``), and Purse during the buy when it makes an artifact affordable. What a click or key would have
+the scene do (submit an action, skip the animations) it returns as a `TableCommand`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from arzium.match import Match
-from arzium.rules.actions import Action, Search, UsePurse, UseSlide
+from arzium.rules.actions import Search, UsePurse, UseSlide
 from arzium.rules.board import SIZE
 from arzium.rules.cards import Ability, CardSet
 from arzium.rules.engine import legal_actions
 from arzium.rules.preview import SearchPreview, search_preview, slide_sources, slide_targets
 from arzium.rules.state import GameState
 from arzium.scenes.board_view import BoardView, Cell
+from arzium.scenes.table_commands import SkipAnimations, Submit
 from arzium.wording import rule_text
 from common.i18n import _
 from common.keymap import Direction, step_focus
@@ -74,16 +75,12 @@ class Ghost:
 class Choice:
     """What the acting human of `table` is choosing, and the clicks and keys that change it."""
 
-    def __init__(self, app: App, table: Match, cards: CardSet, board_view: BoardView,
-                 act: Callable[[Action], bool], skip_animations: Callable[[], None],
-                 mouse: Callable[[], tuple[int, int]]) -> None:
+    def __init__(self, app: App, table: Match, cards: CardSet, board_view: BoardView) -> None:
         self.app = app
         self.table = table
         self.cards = cards
         self.board_view = board_view
-        self.act = act
-        self.skip_animations = skip_animations
-        self.mouse = mouse
+        self.mouse = (-1, -1)  # where the pointer is (the scene follows it): the ghost is there
         self.selected: int | None = None
         self.blanks: set[int] = set()
         self.armed: dict[str, SearchAbility] = {}   # artifact id -> ability, for the next search
@@ -128,34 +125,37 @@ class Choice:
         """The face-up characters of `player` that the keys 1, 2, ... choose, in that order."""
         return tuple(i for i, up in enumerate(self.table.view_state().players[player].face_up) if up)[:9]
 
-    def select_card(self, index: int) -> None:
+    def select_card(self, index: int) -> SkipAnimations | None:
+        """Choose (or, chosen again, drop) character `index`; the animations then run to their end."""
         p = self.table.acting_human()
         if p is None or not self.can_search_now(p):
-            return
+            return None
         ps = self.table.view_state().players[p]
         if not 0 <= index < len(ps.cards) or not ps.face_up[index]:
             self.app.toast(_("That character is used: rest to turn it face up again"))
             self.app.sounds.play("ui_error")
-            return
-        self.skip_animations()
+            return None
         if self.selected == index:
             self.clear()
-            return
+            return SkipAnimations()
         armed = self.armed
         self.clear()
         self.armed = armed
         self.selected = index
         self.app.sounds.play("ui_click")
+        return SkipAnimations()
 
     def armed_of(self, ability: SearchAbility) -> tuple[str, ...]:
         """The armed artifacts of one kind, in the order they were armed."""
         return tuple(a for a, ab in self.armed.items() if ab == ability)
 
-    def use_artifact(self, index: int) -> None:
+    def use_artifact(self, index: int) -> Submit | None:
+        """Use artifact `index` of the acting human: a Purse at once, a search artifact armed (or disarmed), a
+        Slide or Wake begun (or dropped)."""
         p = self.table.acting_human()
         st = self.table.view_state()
         if p is None or st.phase not in ("start", "search", "after", "buy"):
-            return
+            return None
         ps = st.players[p]
         aid = ps.artifacts[index]
         ability = self.cards.artifact(aid).ability
@@ -163,15 +163,15 @@ class Choice:
             self.app.toast(_("{artifact} is used: it turns face up when you rest").format(
                 artifact=_(self.cards.artifact(aid).name)))
             self.app.sounds.play("ui_error")
-            return
+            return None
         if index not in usable_artifacts(st, p, self.cards):
             self.app.toast(_("Now only a Purse, Slide or Wake can be used") if st.phase == "after" else
                            _("During the buy a Purse helps only to afford an artifact"))
             self.app.sounds.play("ui_error")
-            return
+            return None
         match ability:
             case Ability.PURSE:
-                self.act(UsePurse(aid))
+                return Submit(UsePurse(aid))
             case Ability.TURN | Ability.FREE_BLANK | Ability.DISPLACE:
                 if aid in self.armed:
                     del self.armed[aid]
@@ -188,6 +188,7 @@ class Choice:
                 self.slide_src = None
                 self.selected, self.pinned = None, None
                 self.app.sounds.play("ui_click")
+        return None
 
     # -- the ghost --------------------------------------------------------------------------
 
@@ -197,7 +198,7 @@ class Choice:
         if p is None or self.selected is None or self.mode is not None:
             return None
         bv = self.board_view
-        cell = self.cursor if self.cursor is not None else bv.cell_at(self.mouse())
+        cell = self.cursor if self.cursor is not None else bv.cell_at(self.mouse)
         if cell is None and self.pinned is None:
             return None
         st = self.table.view_state()
@@ -259,27 +260,27 @@ class Choice:
 
     # -- clicks -----------------------------------------------------------------------------
 
-    def click_map(self, pos: tuple[int, int], button: int) -> None:
-        self.click_cell(self.board_view.cell_at(pos), button)
+    def click_map(self, pos: tuple[int, int], button: int) -> Submit | None:
+        return self.click_cell(self.board_view.cell_at(pos), button)
 
-    def click_cell(self, cell: tuple[int, int] | None, button: int = 1) -> None:
-        """A click on square `cell` of the map (by the mouse, or the keyboard's cursor)."""
+    def click_cell(self, cell: tuple[int, int] | None, button: int = 1) -> Submit | None:
+        """A click on square `cell` of the map (by the mouse, or the keyboard's cursor); the search or Slide it
+        makes, if any."""
         p = self.table.acting_human()
         if p is None:
-            return
+            return None
         if self.mode is Ability.SLIDE:
-            self._click_slide(cell)
-            return
+            return self._click_slide(cell)
         if self.selected is None:
             if self.can_search_now(p):
                 self.app.toast(_("First choose a face-up character in your party"))
-            return
+            return None
         if button == 3:
             self.unpin()
-            return
+            return None
         ghost = self.ghost()
         if ghost is None or (self.pinned is not None and cell is None):
-            return
+            return None
         if self.pinned is not None and cell is not None:
             kind = next((k for r, c, k in ghost.cells if (r, c) == cell), None)
             if kind in ("blank", "blank_on"):
@@ -287,30 +288,30 @@ class Choice:
                 if i is not None:
                     self.blanks ^= {i}
                     self.app.sounds.play("coin" if i in self.blanks else "ui_click", 0.7)
-                return
+                return None
             if kind in ("displace", "displace_on"):
                 sq = cell[0] * SIZE + cell[1]
                 self.displace_sq = None if self.displace_sq == sq else sq
                 self.app.sounds.play("ui_click")
-                return
+                return None
             if kind is None:  # outside the pinned pattern: move the pin here
                 self.pinned = None
                 self._ghost_key = None
                 ghost = self.ghost()
                 if ghost is None or not ghost.legal:
-                    return
+                    return None
                 self.pinned = ghost.anchor
                 self.app.sounds.play("ui_click")
-                return
+                return None
         if not ghost.legal or ghost.search is None:
             self.app.toast(_("Cannot search here: {reason}").format(reason=ghost.reason))
             self.app.sounds.play("ui_error")
-            return
+            return None
         if ghost.options and self.pinned is None:
             self.pinned = ghost.anchor
             self.app.sounds.play("ui_click")
-            return
-        self.act(ghost.search)
+            return None
+        return Submit(ghost.search)
 
     # -- the keyboard -----------------------------------------------------------------------
 
@@ -318,7 +319,7 @@ class Choice:
         """An arrow key: the cursor goes to the next square that way on the screen (the map may be turned)."""
         bv = self.board_view
         cells = [(r, c) for r in range(SIZE) for c in range(SIZE)]
-        start = self.cursor or bv.cell_at(self.mouse()) or (SIZE // 2, SIZE // 2)
+        start = self.cursor or bv.cell_at(self.mouse) or (SIZE // 2, SIZE // 2)
         if self.cursor is None:
             self.cursor = start
             return
@@ -328,22 +329,23 @@ class Choice:
     def start_cursor(self) -> None:
         """A character chosen by key: the ghost shows at once, at the cursor (the middle of the map at first)."""
         if self.cursor is None:
-            self.cursor = self.board_view.cell_at(self.mouse()) or (SIZE // 2 - 1, SIZE // 2 - 1)
+            self.cursor = self.board_view.cell_at(self.mouse) or (SIZE // 2 - 1, SIZE // 2 - 1)
 
-    def press(self) -> None:
+    def press(self) -> Submit | None:
         """Choose or Toggle on the map: a click at the cursor."""
         if self.cursor is None:
             self.start_cursor()
-        self.click_cell(self.cursor)
+        return self.click_cell(self.cursor)
 
-    def next_card(self, player: int) -> None:
+    def next_card(self, player: int) -> SkipAnimations | None:
         """Tab: the next face-up character (the first if none is chosen)."""
         ups = self.key_cards(player)
         if not ups:
-            return
+            return None
         later = [i for i in ups if self.selected is not None and i > self.selected]
-        self.select_card(later[0] if later else ups[0])
+        skip = self.select_card(later[0] if later else ups[0])
         self.start_cursor()
+        return skip
 
     def next_artifact(self, player: int) -> None:
         """The artifact key: the focus goes to the next artifact that may be used now (Choose uses it)."""
@@ -357,19 +359,19 @@ class Choice:
         self.artifact_focus = later[0] if later else usable[0]
         self.app.sounds.play("ui_click")
 
-    def use_focused_artifact(self) -> None:
+    def use_focused_artifact(self) -> Submit | None:
         index, self.artifact_focus = self.artifact_focus, None
-        if index is not None:
-            self.use_artifact(index)
+        return self.use_artifact(index) if index is not None else None
 
-    def place_pinned(self) -> None:
+    def place_pinned(self) -> Submit | None:
         ghost = self.ghost()
         if ghost is not None and ghost.legal and ghost.search is not None:
-            self.act(ghost.search)
+            return Submit(ghost.search)
+        return None
 
-    def _click_slide(self, cell: tuple[int, int] | None) -> None:
+    def _click_slide(self, cell: tuple[int, int] | None) -> Submit | None:
         if cell is None or self.mode_artifact is None:
-            return
+            return None
         sq = cell[0] * SIZE + cell[1]
         if self.slide_src is None or sq in slide_sources(self.table.view_state()):
             if sq in slide_sources(self.table.view_state()):
@@ -377,8 +379,8 @@ class Choice:
                 self.app.sounds.play("ui_click")
             else:
                 self.app.toast(_("Slide: first click a marker on the map"))
-            return
-        self.act(UseSlide(self.mode_artifact, self.slide_src, sq))
+            return None
+        return Submit(UseSlide(self.mode_artifact, self.slide_src, sq))
 
     def slide_cells(self) -> list[Cell]:
         """The Slide in progress on the map: the markers that may slide (or the one chosen) and where to."""

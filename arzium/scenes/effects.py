@@ -10,10 +10,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
+from arzium.match import Match
 from arzium.rules.board import slot_squares
 from arzium.rules.events import (
     AnyEvent,
@@ -43,14 +44,20 @@ from arzium.rules.events import (
     SquareSkipped,
     TurnStarted,
 )
-from arzium.scenes.board_view import ease_drop
+from arzium.scenes.art import CardArt
+from arzium.scenes.board_view import BoardView, ease_drop
 from arzium.scenes.log_panel import LogLine, table_event
-from arzium.scenes.shown import CLAIMING
-from arzium.scenes.stage import Stage
-from arzium.wording import coins, group, person
+from arzium.scenes.party_view import PartyView
+from arzium.scenes.shown import CLAIMING, Shown, at_rest
+from arzium.scenes.table_commands import Announce, AtRest, GameReached, ShowLines, Sparkle, TableCommand, TurnReached
+from arzium.scenes.timeline import Timeline
+from arzium.wording import coins, group, land_name, person
 from common import text
 from common.i18n import _, pgettext
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
+
+if TYPE_CHECKING:
+    from common.app import App
 
 Point = tuple[float, float]
 
@@ -63,20 +70,37 @@ def _lerp(a: Point, b: Point, t: float) -> tuple[float, float]:
 
 
 class Animator:
-    """Schedules the animation of events on `scene.timeline`."""
+    """Schedules the animation of events on `timeline`, moving the display model `shown`; what the scene is to
+    do as they run (log lines, banners, sparkles, the turn or the end reached) waits in `take()`."""
 
-    def __init__(self, scene: Stage) -> None:
-        self.scene = scene
+    def __init__(self, app: App, table: Match, timeline: Timeline, board_view: BoardView, parties: list[PartyView],
+                 art: CardArt, names: list[str], colours: list[str], shown: Shown) -> None:
+        self.app = app
+        self.table = table
+        self.timeline = timeline
+        self.board_view = board_view
+        self.parties = parties
+        self.art = art
+        self.names = names
+        self.colours = colours
+        self.shown = shown
+        self.rows: Sequence[pygame.Rect] = ()
         self.quiet = False  # set while skipping to the end: no sounds
+        self._asked: list[TableCommand] = []
+
+    def take(self) -> list[TableCommand]:
+        """What the animations that ran asked of the scene since the last call, in order."""
+        asked, self._asked = self._asked, []
+        return asked
 
     # -- small helpers ----------------------------------------------------------------------
 
     def ms(self, value: float) -> float:
-        return self.scene.app.anim_ms(value)
+        return self.app.anim_ms(value)
 
     def sound(self, name: str, volume: float = 1.0) -> None:
         if not self.quiet:
-            self.scene.app.sounds.play(name, volume)
+            self.app.sounds.play(name, volume)
 
     def _fly_draw(self, image: Callable[[], pygame.Surface], a: Callable[[], Point], b: Callable[[], Point],
                   lift: float, pop: float = 0.0) -> Callable[[pygame.Surface, float], None]:
@@ -95,42 +119,43 @@ class Animator:
     def _coin_flight(self, player: int, source: Callable[[], Point], amount: int, delay: float = 0.0,
                      towards_purse: bool = True) -> None:
         """Coins flying from `source` to the purse (or from the purse to `source`), with a +n/-n label."""
-        sc = self.scene
-        size = max(10, round(sc.board_view.square * 0.42))
-        purse = lambda: sc.parties[player].purse_center(sc.shown)  # noqa: E731
+        size = max(10, round(self.board_view.square * 0.42))
+        purse = lambda: self.parties[player].purse_center(self.shown)  # noqa: E731
         a, b = (source, purse) if towards_purse else (purse, source)
 
         def start() -> None:
             self.sound("coin", 0.8)
             if not towards_purse:
-                sc.shown.coins[player] -= amount
+                self.shown.coins[player] -= amount
 
         def end() -> None:
             if towards_purse:
-                sc.shown.coins[player] += amount
+                self.shown.coins[player] += amount
 
-        fly = self._fly_draw(lambda: sc.art.coin(size), a, b, sc.board_view.square * 0.9, pop=0.25)
+        fly = self._fly_draw(lambda: self.art.coin(size), a, b, self.board_view.square * 0.9, pop=0.25)
         sign = "+" if towards_purse else "-"
         ink = (255, 236, 150) if towards_purse else (255, 170, 150)
-        label = text.render(f"{sign}{amount}", sc.app.font_px(22), ink, bold=True)
+        label = text.render(f"{sign}{amount}", self.app.font_px(22), ink, bold=True)
 
         def draw(surface: pygame.Surface, t: float) -> None:
             fly(surface, t)
             x, y = source()
-            rise = sc.app.px(30) * ease_out_quad(t)
+            rise = self.app.px(30) * ease_out_quad(t)
             tmp = label.copy()
             tmp.set_alpha(round(255 * (1 - t * t)))
-            surface.blit(tmp, tmp.get_rect(center=(round(x), round(y - sc.board_view.square * 0.5 - rise))))
-        sc.timeline.par(self.ms(COIN), start, end, draw, delay=delay)
+            surface.blit(tmp, tmp.get_rect(center=(round(x), round(y - self.board_view.square * 0.5 - rise))))
+        self.timeline.par(self.ms(COIN), start, end, draw, delay=delay)
 
     # -- events -----------------------------------------------------------------------------
 
-    def play(self, events: list[Event], told: Sequence[tuple[int, LogLine]] = ()) -> None:
+    def play(self, events: list[Event], told: Sequence[tuple[int, LogLine]] = (),
+             rows: Sequence[pygame.Rect] = ()) -> None:
         """Schedule every event in order, then a resync of the display with the rules state. `told` are the
         log lines waiting in the scene's log and the events they belong to (`describe_at`): each is shown
-        as that event's animation starts (a search's line once its markers and coins have landed)."""
-        sc = self.scene
-        tl = sc.timeline
+        as that event's animation starts (a search's line once its markers and coins have landed). `rows`:
+        where the artifacts of the row for sale lie now (a bought one flies from there)."""
+        self.rows = rows
+        tl = self.timeline
         due = Counter(at for at, _line in told)
         in_search = False
         for i, e in enumerate(events):
@@ -143,7 +168,15 @@ class Animator:
             self._animate(event)
         tl.wait()
         self._show_lines(due[len(events)])
-        tl.seq(0, on_end=sc.resync)
+        tl.seq(0, on_end=self.resync)
+
+    def resync(self) -> None:
+        """The display is the rules state again (every animation scheduled so far has run)."""
+        self.shown = at_rest(self.table)
+        self._asked.append(AtRest())
+
+    def announce(self, message: str, player: int | None) -> None:
+        self._asked.append(Announce(message, player))
 
     def _animate(self, e: AnyEvent) -> None:
         match e:
@@ -203,57 +236,54 @@ class Animator:
         instant)."""
         if not count:
             return
-        sc = self.scene
         if self.ms(1) <= 0:
-            sc.show_lines(count)
+            self._asked.append(ShowLines(count))
         else:
-            sc.timeline.seq(0, lambda: sc.show_lines(count))
+            self.timeline.seq(0, lambda: self._asked.append(ShowLines(count)))
 
     def _on_turn_started(self, e: TurnStarted) -> None:
-        self.scene.timeline.seq(0, on_start=lambda: self.scene.turn_changed(e.player))
+        self.timeline.seq(0, on_start=lambda: self._asked.append(TurnReached(e.player)))
 
     def _on_rested(self, e: Rested) -> None:
-        sc = self.scene
-        name = sc.names[e.player]
+        name = self.names[e.player]
 
         def start() -> None:
-            sc.shown.rest(e.player)
-            sc.shown.coins[e.player] -= e.paid
+            self.shown.rest(e.player)
+            self.shown.coins[e.player] -= e.paid
             self.sound("card_flip")
             if e.forced:
-                sc.announce(person(name, _("Your characters all fell asleep: free rest"),
-                                   _("{owner} characters all fell asleep: free rest")), e.player)
+                self.announce(person(name, _("Your characters all fell asleep: free rest"),
+                                     _("{owner} characters all fell asleep: free rest")), e.player)
             else:
-                sc.announce(person(name, _("You rest early for {coins}"), _("{name} rests early for {coins}"),
-                                   coins=coins(e.paid)), e.player)
-        sc.timeline.seq(self.ms(FACE * 2), start)
+                self.announce(person(name, _("You rest early for {coins}"), _("{name} rests early for {coins}"),
+                                     coins=coins(e.paid)), e.player)
+        self.timeline.seq(self.ms(FACE * 2), start)
 
     def _on_character_used(self, e: CharacterUsed) -> None:
         def start() -> None:
-            self.scene.shown.set_face(e.player, e.card, False)
+            self.shown.set_face(e.player, e.card, False)
             self.sound("card_flip", 0.7)
-        self.scene.timeline.seq(self.ms(FACE), start)
+        self.timeline.seq(self.ms(FACE), start)
 
     def _on_character_flipped(self, e: CharacterFlipped) -> None:
         def start() -> None:
-            self.scene.shown.set_face(e.player, e.card, e.face_up)
+            self.shown.set_face(e.player, e.card, e.face_up)
             self.sound("card_flip", 0.8)
-        self.scene.timeline.seq(self.ms(FACE), start)
+        self.timeline.seq(self.ms(FACE), start)
 
     def _on_artifact_used(self, e: ArtifactUsed) -> None:
         def start() -> None:
-            self.scene.shown.set_artifact_face(e.player, e.artifact, False)
+            self.shown.set_artifact_face(e.player, e.artifact, False)
             self.sound("card_flip", 0.6)
-        self.scene.timeline.seq(self.ms(FACE), start)
+        self.timeline.seq(self.ms(FACE), start)
 
     def _drop(self, player: int, sq: int, coins: int, victim: int | None = None) -> None:
-        sc = self.scene
-        bv = sc.board_view
-        colour = sc.colours[player]
+        bv = self.board_view
+        colour = self.colours[player]
 
         def land() -> None:
-            sc.shown.board[sq] = player
-            sc.shown.supply[player] -= 1
+            self.shown.board[sq] = player
+            self.shown.supply[player] -= 1
             self.sound("marker_place")
 
         def draw(surface: pygame.Surface, t: float) -> None:
@@ -262,134 +292,127 @@ class Animator:
             h = ease_drop(t) * bv.square * 1.3
             shadow_w = round(size * (0.5 + 0.4 * (1 - ease_drop(t))))
             pygame.draw.ellipse(surface, (20, 12, 6), (x - shadow_w // 2, y + size // 4, shadow_w, max(2, size // 6)))
-            img = sc.art.marker(colour, size)
+            img = self.art.marker(colour, size)
             surface.blit(img, img.get_rect(center=(x, round(y - h))))
 
         def start() -> None:
             if victim is not None:
-                sc.shown.board[sq] = -1
-        step = sc.timeline.par(self.ms(DROP), start, land, draw)
+                self.shown.board[sq] = -1
+        step = self.timeline.par(self.ms(DROP), start, land, draw)
         if victim is not None:
-            home = lambda: sc.parties[victim].banner_center(sc.shown)  # noqa: E731
+            home = lambda: self.parties[victim].banner_center(self.shown)  # noqa: E731
             src = lambda: bv.square_center(sq)  # noqa: E731
-            sc.timeline.par(self.ms(RETURN), None, lambda: self._supply(victim, 1),
-                            self._fly_draw(lambda: sc.art.marker(sc.colours[victim], bv.marker_size), src, home,
-                                           bv.square), delay=0)
+            self.timeline.par(self.ms(RETURN), None, lambda: self._supply(victim, 1),
+                              self._fly_draw(lambda: self.art.marker(self.colours[victim], bv.marker_size), src, home,
+                                             bv.square), delay=0)
         if coins:
             self._coin_flight(player, lambda: bv.square_center(sq), coins, delay=step.duration)
-        sc.timeline.seq(self.ms(STAGGER))
+        self.timeline.seq(self.ms(STAGGER))
 
     def _supply(self, player: int, n: int) -> None:
-        self.scene.shown.supply[player] += n
+        self.shown.supply[player] += n
 
     def _on_square_skipped(self, e: SquareSkipped) -> None:
-        sc = self.scene
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            r = sc.board_view.cell_rect(*divmod(e.square, 6))
+            r = self.board_view.cell_rect(*divmod(e.square, 6))
             glow = pygame.Surface(r.size, pygame.SRCALPHA)
             glow.fill((230, 230, 230, round(150 * math.sin(math.pi * t))))
             surface.blit(glow, r)
-        sc.timeline.par(self.ms(SKIP), draw=draw)
-        sc.timeline.seq(self.ms(STAGGER * 0.6))
+        self.timeline.par(self.ms(SKIP), draw=draw)
+        self.timeline.seq(self.ms(STAGGER * 0.6))
 
     def _on_blank_paid(self, e: BlankPaid) -> None:
         if e.cost:
-            sc = self.scene
-            self._coin_flight(e.player, lambda: sc.board_view.square_center(e.square), e.cost, towards_purse=False)
-            sc.timeline.seq(self.ms(COIN * 0.7))
+            self._coin_flight(e.player, lambda: self.board_view.square_center(e.square), e.cost, towards_purse=False)
+            self.timeline.seq(self.ms(COIN * 0.7))
 
     def _on_marker_slid(self, e: MarkerSlid) -> None:
-        sc = self.scene
-        bv = sc.board_view
+        bv = self.board_view
 
         def start() -> None:
-            sc.shown.board[e.src] = -1
+            self.shown.board[e.src] = -1
             self.sound("marker_place", 0.6)
 
         def end() -> None:
-            sc.shown.board[e.dst] = e.owner
+            self.shown.board[e.dst] = e.owner
             self.sound("marker_place")
-        sc.timeline.seq(self.ms(SLIDE), start, end,
-                        self._fly_draw(lambda: sc.art.marker(sc.colours[e.owner], bv.marker_size),
-                                       lambda: bv.square_center(e.src), lambda: bv.square_center(e.dst),
-                                       bv.square * 0.3))
+        self.timeline.seq(self.ms(SLIDE), start, end,
+                          self._fly_draw(lambda: self.art.marker(self.colours[e.owner], bv.marker_size),
+                                         lambda: bv.square_center(e.src), lambda: bv.square_center(e.dst),
+                                         bv.square * 0.3))
 
     def _on_coins_gained(self, e: CoinsGained) -> None:
-        sc = self.scene
-        self._coin_flight(e.player, lambda: sc.parties[e.player].banner_center(sc.shown), e.amount)
-        sc.timeline.seq(self.ms(COIN * 0.5))
+        self._coin_flight(e.player, lambda: self.parties[e.player].banner_center(self.shown), e.amount)
+        self.timeline.seq(self.ms(COIN * 0.5))
 
     def _on_search_skipped(self, e: SearchSkipped) -> None:
-        sc = self.scene
-        sc.timeline.seq(self.ms(ANNOUNCE), lambda: sc.announce(_("{name} cannot place a character: search skipped")
-                                                                 .format(name=sc.names[e.player]), e.player))
+        self.timeline.seq(self.ms(ANNOUNCE), lambda: self.announce(_("{name} cannot place a character: search skipped")
+                                                                     .format(name=self.names[e.player]), e.player))
 
     def _on_card_full(self, e: CardFull) -> None:
-        sc = self.scene
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            r = sc.board_view.slot_rect(e.slot)
+            r = self.board_view.slot_rect(e.slot)
             pulse = math.sin(math.pi * t)
-            width = max(2, round(sc.app.px(6) * pulse))
-            pygame.draw.rect(surface, sc.app.theme.focus, r.inflate(width, width), width, border_radius=sc.app.px(8))
-        sc.timeline.seq(self.ms(GLOW), lambda: self.sound("turn_chime", 0.5), None, draw)
+            app = self.app
+            width = max(2, round(app.px(6) * pulse))
+            pygame.draw.rect(surface, app.theme.focus, r.inflate(width, width), width, border_radius=app.px(8))
+        self.timeline.seq(self.ms(GLOW), lambda: self.sound("turn_chime", 0.5), None, draw)
 
     def _on_bidding_started(self, e: BiddingStarted) -> None:
-        sc = self.scene
-        land = sc.land_name(e.slot)
-        line = group([sc.names[p] for p in e.bidders], pgettext("you among them", "Tie on {land}! {names} bid for it"),
+        cards, card = self.table.state.cards, self.table.view_state().slots[e.slot]
+        land = land_name(cards.card(card)) if card and cards.card(card).land_name else _("the land")
+        line = group([self.names[p] for p in e.bidders],
+                     pgettext("you among them", "Tie on {land}! {names} bid for it"),
                      _("Tie on {land}! {names} bid for it"), land=land)
 
         def start() -> None:
-            sc.announce(line, None)
+            self.announce(line, None)
             self.sound("bid")
-        sc.timeline.seq(self.ms(BID), start)
+        self.timeline.seq(self.ms(BID), start)
 
     def _on_bid_placed(self, e: BidPlaced) -> None:
-        sc = self.scene
 
         def start() -> None:
-            sc.announce(person(sc.names[e.player], _("You bid {coins}"), _("{name} bids {coins}"),
-                               coins=coins(e.amount)), e.player)
+            self.announce(person(self.names[e.player], _("You bid {coins}"), _("{name} bids {coins}"),
+                                 coins=coins(e.amount)), e.player)
             self.sound("bid")
-        sc.timeline.seq(self.ms(BID), start)
+        self.timeline.seq(self.ms(BID), start)
 
     def _on_bid_passed(self, e: BidPassed) -> None:
-        sc = self.scene
-        sc.timeline.seq(self.ms(BID * 0.7), lambda: sc.announce(
-            person(sc.names[e.player], _("You pass"), _("{name} passes")), e.player))
+        self.timeline.seq(self.ms(BID * 0.7), lambda: self.announce(
+            person(self.names[e.player], _("You pass"), _("{name} passes")), e.player))
 
     def _on_card_claimed(self, e: CardClaimed) -> None:
-        sc = self.scene
-        bv = sc.board_view
+        bv = self.board_view
         squares = slot_squares(e.slot)
         owners: dict[int, int] = {}
 
         def clear() -> None:
             for sq in squares:
-                owner = sc.shown.board[sq]
+                owner = self.shown.board[sq]
                 if owner >= 0:
                     owners[sq] = owner
-                sc.shown.board[sq] = -1
+                self.shown.board[sq] = -1
 
         def home() -> None:
             for p, n in e.markers_returned:
-                sc.shown.supply[p] += n
+                self.shown.supply[p] += n
 
         def draw_return(surface: pygame.Surface, t: float) -> None:
             k = ease_in_out_cubic(t)
             for sq, owner in owners.items():
-                x, y = _lerp(bv.square_center(sq), sc.parties[owner].banner_center(sc.shown), k)
-                img = sc.art.marker(sc.colours[owner], max(6, round(bv.marker_size * (1 - 0.4 * k))))
+                x, y = _lerp(bv.square_center(sq), self.parties[owner].banner_center(self.shown), k)
+                img = self.art.marker(self.colours[owner], max(6, round(bv.marker_size * (1 - 0.4 * k))))
                 surface.blit(img, img.get_rect(center=(round(x), round(y))))
-        sc.timeline.seq(self.ms(RETURN), clear, home, draw_return)
+        self.timeline.seq(self.ms(RETURN), clear, home, draw_return)
 
         land_img = bv.land_image(e.card, e.slot)
         face_w = bv.square * 2
 
         def flip_start() -> None:
-            sc.shown.slots[e.slot] = CLAIMING
+            self.shown.slots[e.slot] = CLAIMING
             self.sound("card_flip")
 
         def draw_flip(surface: pygame.Surface, t: float) -> None:
@@ -397,42 +420,41 @@ class Animator:
             if t < 0.5:
                 img, k = land_img, 1 - 2 * t
             else:
-                img, k = sc.art.character(e.card, face_w, sc.colours[e.player]), 2 * t - 1
+                img, k = self.art.character(e.card, face_w, self.colours[e.player]), 2 * t - 1
             w = max(1, round(img.get_width() * k))
             squeezed = pygame.transform.smoothscale(img, (w, img.get_height()))
             surface.blit(squeezed, squeezed.get_rect(center=centre))
-        sc.timeline.seq(self.ms(FLIP), flip_start, None, draw_flip)
+        self.timeline.seq(self.ms(FLIP), flip_start, None, draw_flip)
 
         def fly_start() -> None:
             self.sound("card_claim")
             if e.paid:
-                sc.shown.coins[e.player] -= e.paid
+                self.shown.coins[e.player] -= e.paid
 
         def fly_end() -> None:
-            sc.shown.cards[e.player].append(e.card)
-            sc.shown.face_up[e.player].append(True)
-            sc.sparkle(sc.parties[e.player].card_rect(sc.shown, len(sc.shown.cards[e.player]) - 1).center)
+            self.shown.cards[e.player].append(e.card)
+            self.shown.face_up[e.player].append(True)
+            claimed = self.parties[e.player].card_rect(self.shown, len(self.shown.cards[e.player]) - 1)
+            self._asked.append(Sparkle(claimed.center))
 
         def draw_fly(surface: pygame.Surface, t: float) -> None:
             k = ease_in_out_cubic(t)
-            target = sc.parties[e.player].card_rect(sc.shown, len(sc.shown.cards[e.player]))
+            target = self.parties[e.player].card_rect(self.shown, len(self.shown.cards[e.player]))
             x, y = _lerp(bv.slot_rect(e.slot).center, target.center, k)
             w = round(face_w + (target.w - face_w) * k)
-            img = pygame.transform.smoothscale(sc.art.character(e.card, face_w, sc.colours[e.player]),
+            img = pygame.transform.smoothscale(self.art.character(e.card, face_w, self.colours[e.player]),
                                                (max(2, w), max(3, round(w * 1.5))))
-            surface.blit(img, img.get_rect(center=(round(x), round(y - sc.app.px(40) * 4 * k * (1 - k)))))
-        sc.timeline.seq(self.ms(FLY), fly_start, fly_end, draw_fly)
+            surface.blit(img, img.get_rect(center=(round(x), round(y - self.app.px(40) * 4 * k * (1 - k)))))
+        self.timeline.seq(self.ms(FLY), fly_start, fly_end, draw_fly)
 
     def _on_consolation_coin(self, e: ConsolationCoin) -> None:
-        sc = self.scene
-        self._coin_flight(e.player, lambda: sc.board_view.slot_rect(e.slot).center, 1)
+        self._coin_flight(e.player, lambda: self.board_view.slot_rect(e.slot).center, 1)
 
     def _on_card_replaced(self, e: CardReplaced) -> None:
-        sc = self.scene
-        bv = sc.board_view
+        bv = self.board_view
 
         def end() -> None:
-            sc.shown.slots[e.slot] = e.card
+            self.shown.slots[e.slot] = e.card
 
         def draw(surface: pygame.Surface, t: float) -> None:
             if e.card is None:
@@ -440,59 +462,55 @@ class Animator:
             img = bv.land_image(e.card, e.slot).copy()
             img.set_alpha(round(255 * t))
             r = bv.slot_rect(e.slot)
-            rise = sc.app.px(30) * (1 - ease_out_back(t))
+            rise = self.app.px(30) * (1 - ease_out_back(t))
             surface.blit(img, img.get_rect(center=(r.centerx, round(r.centery - rise))))
-        sc.timeline.seq(self.ms(REPLACE), lambda: self.sound("card_flip", 0.5), end, draw)
+        self.timeline.seq(self.ms(REPLACE), lambda: self.sound("card_flip", 0.5), end, draw)
 
     def _on_artifact_bought(self, e: ArtifactBought) -> None:
-        sc = self.scene
-        pos = sc.shown.art_row.index(e.artifact) if e.artifact in sc.shown.art_row else 0
-        src = sc.row_rect(pos)
+        pos = self.shown.art_row.index(e.artifact) if e.artifact in self.shown.art_row else 0
+        src = self.rows[min(pos, len(self.rows) - 1)]
 
         def start() -> None:
-            if 0 <= pos < len(sc.shown.art_row):
-                sc.shown.art_row[pos] = None
-            sc.shown.coins[e.player] -= e.cost
+            if 0 <= pos < len(self.shown.art_row):
+                self.shown.art_row[pos] = None
+            self.shown.coins[e.player] -= e.cost
             self.sound("coin")
 
         def end() -> None:
-            sc.shown.artifacts[e.player].append(e.artifact)
-            sc.shown.artifacts_up[e.player].append(True)
+            self.shown.artifacts[e.player].append(e.artifact)
+            self.shown.artifacts_up[e.player].append(True)
             self.sound("card_claim", 0.7)
 
         size = max(8, src.w)
-        sc.timeline.seq(self.ms(BUY_FLY), start, end,
-                        self._fly_draw(lambda: sc.art.artifact(e.artifact, size),
-                                       lambda: src.center,
-                                       lambda: sc.parties[e.player].artifact_rect(
-                                           sc.shown, len(sc.shown.artifacts[e.player])).center,
-                                       sc.app.px(60)))
+        self.timeline.seq(self.ms(BUY_FLY), start, end,
+                          self._fly_draw(lambda: self.art.artifact(e.artifact, size),
+                                         lambda: src.center,
+                                         lambda: self.parties[e.player].artifact_rect(
+                                             self.shown, len(self.shown.artifacts[e.player])).center,
+                                         self.app.px(60)))
 
     def _on_artifact_row_refilled(self, e: ArtifactRowRefilled) -> None:
-        sc = self.scene
 
         def end() -> None:
-            row = sc.shown.art_row
+            row = self.shown.art_row
             if e.artifact is not None and e.position < len(row):
                 row[e.position] = e.artifact
             elif e.position < len(row):
                 del row[e.position]
-        sc.timeline.seq(self.ms(REPLACE * 0.6), lambda: self.sound("card_flip", 0.5), end)
+        self.timeline.seq(self.ms(REPLACE * 0.6), lambda: self.sound("card_flip", 0.5), end)
 
     def _on_final_round(self, e: FinalRound) -> None:
-        sc = self.scene
 
         def start() -> None:
-            sc.announce(person(sc.names[e.player], _("Final round! You have 10 characters"),
-                               _("Final round! {name} has 10 characters")), e.player)
+            self.announce(person(self.names[e.player], _("Final round! You have 10 characters"),
+                                 _("Final round! {name} has 10 characters")), e.player)
             self.sound("turn_chime")
-        sc.timeline.seq(self.ms(ANNOUNCE), start)
+        self.timeline.seq(self.ms(ANNOUNCE), start)
 
     def _on_game_ended(self, e: GameEnded) -> None:
-        sc = self.scene
 
         def start() -> None:
-            sc.game_ended()
+            self._asked.append(GameReached())
             self.sound("fanfare")
-            sc.announce(_("Game over!"), None)
-        sc.timeline.seq(self.ms(ANNOUNCE), start)
+            self.announce(_("Game over!"), None)
+        self.timeline.seq(self.ms(ANNOUNCE), start)

@@ -11,14 +11,13 @@ from typing import TYPE_CHECKING
 
 from arzium.rules.actions import Action
 from arzium.rules.state import GameState
-from arzium.scenes.bidding import BidScene, BidTable
+from arzium.scenes.bid_table import BidTable
+from arzium.scenes.bidding import BidScene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import SetupScene
 
 if TYPE_CHECKING:
-    import pygame
-
     from arzium.save import SavedGame
     from common.app import App
 
@@ -50,15 +49,12 @@ def play_scene(app: App, state: GameState, actions: list[Action] | None = None,
     def show_result(final: GameState, replay_path: str | None, watching: bool, was_assisted: bool) -> None:
         app.replace(result_scene(app, final, replay_path, watching, was_assisted, scene.table.actions))
 
-    scene = PlayScene(app, state, show_result, ask_bid, actions, replay, autosave, assisted)
+    scene = PlayScene(app, state, show_result, lambda table: ask_bid(app, table), actions, replay, autosave, assisted)
     return scene
 
 
-def ask_bid(scene: PlayScene, player: int, keep_clear: tuple[pygame.Rect, ...] = ()) -> None:
-    """The bid dialog for the human `player` over the table `scene`, leaving `keep_clear` in sight."""
-    app = scene.app
-    table = BidTable(scene.table.view_state, player, scene.hints, scene.act, scene.art, scene.names, scene.colours,
-                     scene.board_view.slot_rect, lambda: keep_clear)
+def ask_bid(app: App, table: BidTable) -> None:
+    """The bid dialog over the table that gives `table`."""
     app.push(BidScene(app, table))
 
 

@@ -4,19 +4,25 @@ Drawing only; the keys themselves are the play scene's (`PlayScene._key`).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from arzium.rules.cards import Ability
-from arzium.scenes.choice import usable_artifacts
+from arzium.rules.state import GameState
+from arzium.scenes.board_view import BoardView
+from arzium.scenes.choice import Choice, usable_artifacts
+from arzium.scenes.party_view import PartyView
+from arzium.scenes.shown import Shown
+from arzium.scenes.sidebar import Sidebar
 from common.keycap import help_tag, keycap
 from common.keymap import Command, KeyMap, keymap
 from common.layers import Part, image_part
 from common.widgets import Widget
 
 if TYPE_CHECKING:
-    from arzium.scenes.play import PlayScene
+    from common.app import App
 
 
 def _ring(rect: pygame.Rect, colour: tuple[int, int, int], width: int) -> Part:
@@ -29,53 +35,49 @@ def _ring(rect: pygame.Rect, colour: tuple[int, int, int], width: int) -> Part:
     return Part(outer, (tuple(outer), colour, width), paint)
 
 
-def _button_keys(sc: PlayScene, keys: KeyMap) -> dict[int, str]:
+def _button_keys(sb: Sidebar, keys: KeyMap) -> dict[int, str]:
     """The key cap of each sidebar button that has a key (by the button's id)."""
-    sb = sc.sidebar
     choose = keys.name(Command.CHOOSE)
     return {id(sb.rest_btn): keys.name(Command.REST), id(sb.undo_btn): keys.name(Command.UNDO),
             id(sb.confirm_btn): choose, id(sb.place_btn): choose, id(sb.end_btn): choose, id(sb.claims_btn): choose,
             id(sb.menu_btn): "Esc", id(sb.hint_btn): keys.name(Command.HINT)}
 
 
-def _cap_at(sc: PlayScene, label: str, centre: tuple[int, int]) -> Part:
-    cap = keycap(sc.app, label)
-    return image_part(cap, cap.get_rect(center=centre).clamp(pygame.Rect((0, 0), sc.app.size)).topleft)
+def _cap_at(app: App, label: str, centre: tuple[int, int]) -> Part:
+    cap = keycap(app, label)
+    return image_part(cap, cap.get_rect(center=centre).clamp(pygame.Rect((0, 0), app.size)).topleft)
 
 
-def parts(sc: PlayScene, me: int | None) -> list[Part]:
-    """The cursor, the focused artifact and the key caps, over the table."""
-    app, choice = sc.app, sc.choice
+def parts(app: App, me: int | None, st: GameState, choice: Choice, board_view: BoardView, parties: list[PartyView],
+          sidebar: Sidebar, log: pygame.Rect, shown: Shown, widgets: Sequence[Widget]) -> list[Part]:
+    """The cursor, the focused artifact and the key caps over the table, for the acting human `me` in the
+    state shown `st`: on the map, the parties, the sidebar and its `widgets` on show, and the move log's title."""
     keys = keymap(app.settings.key_bindings)
     out: list[Part] = []
     width = max(2, app.px(3))
     if me is not None and choice.cursor is not None and (choice.selected is not None or choice.mode is Ability.SLIDE):
-        out.append(_ring(sc.board_view.cell_rect(*choice.cursor), app.theme.focus, width))
-    if me is not None and choice.artifact_focus is not None and choice.artifact_focus < len(sc.shown.artifacts[me]):
-        out.append(_ring(sc.parties[me].artifact_rect(sc.shown, choice.artifact_focus), app.theme.focus, width))
-    button_keys = _button_keys(sc, keys)
-    widget: Widget
-    for widget in sc.group.widgets:
+        out.append(_ring(board_view.cell_rect(*choice.cursor), app.theme.focus, width))
+    if me is not None and choice.artifact_focus is not None and choice.artifact_focus < len(shown.artifacts[me]):
+        out.append(_ring(parties[me].artifact_rect(shown, choice.artifact_focus), app.theme.focus, width))
+    button_keys = _button_keys(sidebar, keys)
+    for widget in widgets:
         label = button_keys.get(id(widget))
         if label is not None:
-            out.append(_cap_at(sc, label, (widget.rect.right - app.px(6), widget.rect.top + app.px(2))))
-    out.append(help_part(sc, keys))
+            out.append(_cap_at(app, label, (widget.rect.right - app.px(6), widget.rect.top + app.px(2))))
+    out.append(help_part(app, log, keys))
     if me is None:
         return out
-    st = sc.table.view_state()
     if st.phase == "buy":
-        for i, r in enumerate(sc.sidebar.row_rects):
-            if i < len(sc.shown.art_row) and sc.shown.art_row[i]:
-                out.append(_cap_at(sc, str(i + 1), r.topleft))
-    if sc.shown.artifacts[me] and usable_artifacts(st, me, sc.cards):
-        first = sc.parties[me].artifact_rect(sc.shown, 0)
-        out.append(_cap_at(sc, keys.name(Command.ARTIFACT), (first.left - app.px(4), first.top)))
+        for i, r in enumerate(sidebar.row_rects):
+            if i < len(shown.art_row) and shown.art_row[i]:
+                out.append(_cap_at(app, str(i + 1), r.topleft))
+    if shown.artifacts[me] and usable_artifacts(st, me, choice.cards):
+        first = parties[me].artifact_rect(shown, 0)
+        out.append(_cap_at(app, keys.name(Command.ARTIFACT), (first.left - app.px(4), first.top)))
     return out
 
 
-def help_part(sc: PlayScene, keys: KeyMap) -> Part:
-    """The help key and its word, on the move log's title line (always there)."""
-    app = sc.app
-    log = sc.log.rect
+def help_part(app: App, log: pygame.Rect, keys: KeyMap) -> Part:
+    """The help key and its word, on the move log's title line `log` (always there)."""
     tag = help_tag(app, keys, app.theme.muted)
     return image_part(tag, tag.get_rect(topright=(log.right - app.px(12), log.top + app.px(7))).topleft)

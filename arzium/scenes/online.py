@@ -57,7 +57,8 @@ class OnlinePlayScene(PlayScene):
 
         def match(listener: MatchListener) -> OnlineMatch:
             return OnlineMatch(state, int(frame.get("seq", 0)), self.seat, listener, app.anim_ms, session.send)
-        super().__init__(app, state, lambda *result: None, ask_bid, autosave=False, match=match)
+        super().__init__(app, state, lambda *result: None, lambda table: ask_bid(app, table), autosave=False,
+                         match=match)
         assert isinstance(self.table, OnlineMatch)
         self.online: OnlineMatch = self.table
         self.online.resume_pending([action_from_json(a) for a in frame.get("pending") or []])

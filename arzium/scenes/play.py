@@ -1,10 +1,11 @@
 """The Arzium table: the map, four parties, the sidebar (turn, actions, artifact row, log).
 
-The scene wires the parts together and takes the input: `table` (the game, the turn in progress, undo
-and confirm, saves, bots: `arzium.match`), `choice` (the acting human's choice and its ghost),
-`hints`, `sidebar`, `view` (drawing) and the `animator` (rules events as animations on the
-`timeline`, moving the `shown` model). The rules tell every action at once; the move log shows each
-line as the timeline animates what it tells (an undone action's lines leave it), and the sidebar
+The scene owns its parts, gives each the narrow inputs it needs and takes the input: `table` (the game, the
+turn in progress, undo and confirm, saves, bots: `arzium.match`), `choice` (the acting human's choice and its
+ghost), `hints`, `sidebar`, `view` (drawing) and the `animator` (rules events as animations on the
+`timeline`, moving the `shown` model). No part holds the scene: what a part wants done comes back as a
+`table_commands.TableCommand`, which `carry_out` does. The rules tell every action at once; the move log
+shows each line as the timeline animates what it tells (an undone action's lines leave it), and the sidebar
 header, the active party and the input stay with the seat whose committed action the timeline is
 showing (`table.playing`) until it reaches the turn change. Bots and replays act on the committed
 state at a pace set by the animation speed.
@@ -23,6 +24,7 @@ from arzium.rules.engine import apply, is_over, legal_actions
 from arzium.rules.events import Event
 from arzium.rules.state import GameState, new_game
 from arzium.scenes.art import CardArt
+from arzium.scenes.bid_table import BidTable
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.choice import Choice
 from arzium.scenes.effects import Animator
@@ -32,9 +34,25 @@ from arzium.scenes.log_panel import LogLine, LogPanel, describe, describe_at
 from arzium.scenes.party_view import PartyView
 from arzium.scenes.shown import Shown, at_rest
 from arzium.scenes.sidebar import Sidebar
-from arzium.scenes.table_view import TableView
+from arzium.scenes.table_commands import (
+    Announce,
+    AskHint,
+    AtRest,
+    Confirm,
+    GameReached,
+    OpenMenu,
+    PlacePinned,
+    ShowLines,
+    SkipAnimations,
+    Sparkle,
+    Submit,
+    TableCommand,
+    TurnReached,
+    Undo,
+)
+from arzium.scenes.table_view import Moment, TableView
 from arzium.scenes.timeline import Timeline
-from arzium.wording import EDGE_NAMES, land_name, person, rule_text, shown_name, word
+from arzium.wording import EDGE_NAMES, person, rule_text, shown_name, word
 from common.dialog import Dialog
 from common.i18n import _
 from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, keymap
@@ -47,7 +65,7 @@ if TYPE_CHECKING:
     from common.app import App
 
 ShowResult = Callable[[GameState, "str | None", bool, bool], None]  # state, replay path, watching, assisted
-AskBid = Callable[["PlayScene", int], None]                          # the table, the bidding human
+AskBid = Callable[[BidTable], None]                                 # opens the bid dialog over the table
 TABBING = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 
 
@@ -56,7 +74,6 @@ class PlayScene(Scene):
 
     rules_game = "arzium"
     title = "Arzium"
-    hint_desk: type[HintDesk] = HintDesk  # who answers the Hint button (the tutorial's answers from its script)
 
     def __init__(self, app: App, state: GameState, show_result: ShowResult, ask_bid: AskBid,
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
@@ -72,7 +89,6 @@ class PlayScene(Scene):
         self.cards = state.cards
         self.names = [shown_name(s.name) for s in state.setup.seats]
         self.colours = [s.colour for s in state.setup.seats]
-        self.seat_marks = [(s.edge, s.colour) for s in state.setup.seats]
         self.art = CardArt(app, self.cards)
         self.board_view = BoardView(app, self.art)
         self.parties = [PartyView(app, self.art, i, seat) for i, seat in enumerate(state.setup.seats)]
@@ -80,17 +96,16 @@ class PlayScene(Scene):
         self.log = LogPanel(app)
         self.table = match(self) if match is not None else Match(state, self, app.anim_ms, actions, replay, autosave,
                                                                  assisted)
-        self.animator = Animator(self)
-        self.hints = self.hint_desk(app, self.table, self.cards, self.colours)
-        self.mouse = (-1, -1)
+        self.animator = Animator(app, self.table, self.timeline, self.board_view, self.parties, self.art, self.names,
+                                 self.colours, Shown.of(state))
+        self.hints = self.make_hints()
         self.mouse_moved = False  # map tips only after the mouse moved there (not after a click or a turn)
-        self.choice = Choice(app, self.table, self.cards, self.board_view, self.act, self.skip_animations,
-                             lambda: self.mouse)
-        self.sidebar = Sidebar(app, self.table, self.choice, self.hints, self.art, self.log, self.act, self.undo,
-                               self.confirm, self.open_menu)
-        self.view = TableView(self)
+        self.choice = Choice(app, self.table, self.cards, self.board_view)
+        self.sidebar = Sidebar(app, self.table, self.choice, self.hints, self.art, self.log)
+        self.view = TableView(app, self.table, self.choice, self.board_view, self.parties, self.sidebar, self.log,
+                              self.art, self.names, self.colours)
         self.group = WidgetGroup(app, [])
-        self.shown = Shown.of(state)
+        self.bid_answer: list[TableCommand] = []  # the bid dialog's, done as the table is on top again
         self.greeted: tuple[int, int] | None = None
         self.holder: int | None = None  # the human seat that has the screen (hot-seat: the last one that acted)
         # people taking turns at this screen (an online table's other people play elsewhere)
@@ -114,12 +129,74 @@ class PlayScene(Scene):
             seats[first_human].edge if first_human is not None and replay is None else "south"
         self.board_view.set_edge(edge, 0)
 
+    def make_hints(self) -> HintDesk:
+        """Who answers the Hint button (the tutorial's answers from its script)."""
+        return HintDesk(self.app, self.table, self.cards, self.colours)
+
+    @property
+    def shown(self) -> Shown:
+        """The display model: the rules state as far as the animations have got."""
+        return self.animator.shown
+
+    @shown.setter
+    def shown(self, shown: Shown) -> None:
+        self.animator.shown = shown
+
+    @property
+    def mouse(self) -> tuple[int, int]:
+        """Where the pointer is over the table (the choice's ghost follows it)."""
+        return self.choice.mouse
+
+    @mouse.setter
+    def mouse(self, pos: tuple[int, int]) -> None:
+        self.choice.mouse = pos
+
+    # -- what the parts ask ------------------------------------------------------------------
+
+    def carry_out(self, command: TableCommand | None) -> None:
+        """Do what a part of the table asked (None: nothing)."""
+        match command:
+            case None:
+                pass
+            case Submit(action):
+                self.act(action)
+            case Undo():
+                self.undo()
+            case Confirm():
+                self.confirm()
+            case OpenMenu():
+                self.open_menu()
+            case AskHint():
+                self.hints.request()
+            case PlacePinned():
+                self.carry_out(self.choice.place_pinned())
+            case SkipAnimations():
+                self.skip_animations()
+            case ShowLines(count):
+                self.log.show(count)
+            case Announce(message, player):
+                self.announce(message, player)
+            case Sparkle(pos):
+                self.view.sparkle(pos)
+            case TurnReached(player):
+                self.turn_changed(player)
+            case GameReached() | AtRest():
+                self.table.playing = None
+            case _:
+                assert_never(command)
+
+    def _carry_out_asked(self) -> None:
+        """What the animations that ran and the buttons clicked asked, in order."""
+        for command in self.animator.take() + self.sidebar.take():
+            self.carry_out(command)
+
     # -- what the table tells (MatchListener) -----------------------------------------------
 
     def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
         told = describe_at(events, self.table.state.setup, self.cards, turn)
         self.log.tell([line for _at, line in told], provisional=provisional)
-        self.animator.play(events, told)
+        self.animator.play(events, told, self.sidebar.row_places())
+        self._carry_out_asked()
         return len(told)
 
     def untell(self, lines: int) -> None:
@@ -143,15 +220,7 @@ class PlayScene(Scene):
             _("Bot stopped at action {n}: {reason}")
         self.app.toast(stopped.format(n=number, reason=rule_text(reason)))
 
-    # -- what the animations do to the table (effects.Stage) --------------------------------
-
-    def show_lines(self, count: int) -> None:
-        self.log.show(count)
-
-    def resync(self) -> None:
-        """Animations done: the display is the rules state again."""
-        self.shown = at_rest(self.table)
-        self.table.playing = None
+    # -- what the animations reach ----------------------------------------------------------
 
     def turn_changed(self, player: int) -> None:
         """The timeline shows a turn change: the table moves on to `player`'s turn."""
@@ -159,21 +228,8 @@ class PlayScene(Scene):
         if not self.table.submits(player) or self.table.replay is not None:
             self.announce(person(self.names[player], _("Your turn"), _("{owner} turn")), player)
 
-    def game_ended(self) -> None:
-        self.table.playing = None
-
     def announce(self, message: str, player: int | None) -> None:
         self.sidebar.announce(message, self.art.colour(self.colours[player]) if player is not None else None)
-
-    def sparkle(self, pos: tuple[int, int]) -> None:
-        self.view.sparkle(pos)
-
-    def row_rect(self, i: int) -> pygame.Rect:
-        return self.sidebar.row_rect(i)
-
-    def land_name(self, slot: int) -> str:
-        card = self.table.view_state().slots[slot]
-        return land_name(self.cards.card(card)) if card and self.cards.card(card).land_name else _("the land")
 
     # -- the human's moves ------------------------------------------------------------------
 
@@ -205,6 +261,7 @@ class PlayScene(Scene):
         self.animator.quiet = True
         self.timeline.finish()
         self.animator.quiet = False
+        self._carry_out_asked()
 
     def open_menu(self) -> None:
         def leave() -> None:
@@ -237,8 +294,8 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:  # game keys first; the buttons only see keys once Tab chose one
             if self._key(event):
                 return True
-            return (event.key in TABBING or self.group.keyboard_mode) and self.group.handle(event)
-        if self.group.handle(event):
+            return (event.key in TABBING or self.group.keyboard_mode) and self._handle_buttons(event)
+        if self._handle_buttons(event):
             return True
         if event.type == pygame.MOUSEWHEEL and self.log.handle_wheel(self.mouse, event.y):
             return True
@@ -248,6 +305,12 @@ class PlayScene(Scene):
             self._click(event.pos, event.button)
             return True
         return False
+
+    def _handle_buttons(self, event: pygame.event.Event) -> bool:
+        """The sidebar's buttons take `event` if it is theirs; what a click asks is done at once."""
+        handled = self.group.handle(event)
+        self._carry_out_asked()
+        return handled
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
@@ -280,7 +343,7 @@ class PlayScene(Scene):
             case Command.NEXT_CHARACTER:
                 if p is None or not choice.can_search_now(p) or choice.mode is not None:
                     return False
-                choice.next_card(p)
+                self.carry_out(choice.next_card(p))
             case Command.ARTIFACT:
                 if p is not None:
                     choice.next_artifact(p)
@@ -300,13 +363,13 @@ class PlayScene(Scene):
         p = table.acting_human()
         phase = table.view_state().phase
         if choice.artifact_focus is not None:
-            choice.use_focused_artifact()
+            self.carry_out(choice.use_focused_artifact())
         elif table.awaiting_confirm:
             self.confirm()
         elif choice.pinned is not None and not toggle:
-            choice.place_pinned()
+            self.carry_out(choice.place_pinned())
         elif p is not None and (choice.selected is not None or choice.mode is Ability.SLIDE):
-            choice.press()
+            self.carry_out(choice.press())
         elif p is not None and phase == "buy":
             self.act(SkipBuy())
         elif p is not None and phase == "after":
@@ -334,7 +397,7 @@ class PlayScene(Scene):
         else:
             ups = choice.key_cards(p)
             if n < len(ups):
-                choice.select_card(ups[n])
+                self.carry_out(choice.select_card(ups[n]))
                 choice.start_cursor()
         return True
 
@@ -351,7 +414,7 @@ class PlayScene(Scene):
                 choice.clear()
             return
         if self.board_view.frame_rect.collidepoint(pos):
-            choice.click_map(pos, button)
+            self.carry_out(choice.click_map(pos, button))
             return
         if st.phase == "buy":
             for i, r in enumerate(self.sidebar.row_rects):
@@ -364,11 +427,11 @@ class PlayScene(Scene):
             if choice.mode is Ability.WAKE and choice.mode_artifact is not None:
                 self.act(UseWake(choice.mode_artifact, st.players[p].cards[card]))
             else:
-                choice.select_card(card)
+                self.carry_out(choice.select_card(card))
             return
         a = party.artifact_at(self.shown, pos)
         if a is not None:
-            choice.use_artifact(a)
+            self.carry_out(choice.use_artifact(a))
 
     # -- frame ------------------------------------------------------------------------------
 
@@ -378,13 +441,14 @@ class PlayScene(Scene):
     def update(self, dt_ms: float) -> None:
         self.t_ms += dt_ms
         self.timeline.update(dt_ms)
+        self._carry_out_asked()
         if not self.timeline.busy:
             self.log.show_all()  # at rest, the log tells the whole story
             self.table.playing = None  # ... and the table shows the rules state
         self.board_view.update(dt_ms)
         self.sidebar.tick(dt_ms)
         self.view.update(dt_ms)
-        self.view.update_hover(dt_ms)
+        self.view.update_hover(dt_ms, self.shown, self.mouse, self.mouse_moved)
         if self.finished:
             return
         table = self.table
@@ -398,6 +462,7 @@ class PlayScene(Scene):
         self._offer_bid(idle)
         self.group.widgets = self.sidebar.buttons()
         self.group.update(dt_ms)
+        self._carry_out_asked()
 
     def _face_acting_human(self, idle: bool) -> None:
         p = self.table.acting_human()
@@ -434,7 +499,17 @@ class PlayScene(Scene):
         p = self.table.acting_human()
         if p is None or not idle or self.table.view_state().phase != "bid" or self.app.stack.top is not self:
             return
-        self.ask_bid(self, p)
+        self.ask_bid(BidTable(self.table, p, self.hints, self.art, self.names, self.colours, self.board_view,
+                              self.bid_answer))
+
+    def resume(self) -> None:
+        """On top again: what the bid dialog answered is done now."""
+        while self.bid_answer:
+            self.carry_out(self.bid_answer.pop(0))
+
+    def moment(self) -> Moment:
+        """What the table's look depends on this frame."""
+        return Moment(self.shown, self.mouse, self.timeline, self.hints.hint, self.group, self.t_ms)
 
     def frame_parts(self) -> list[Part] | None:
-        return self.view.parts()
+        return self.view.parts(self.moment())

@@ -12,7 +12,8 @@ from arzium.rules.builders import Party, build_position
 from arzium.rules.engine import apply
 from arzium.rules.state import GameState, SeatSetup, Setup, clone
 from arzium.scenes.art import CardArt
-from arzium.scenes.bidding import BidScene, BidTable
+from arzium.scenes.bid_table import BidTable
+from arzium.scenes.bidding import BidScene
 from arzium.scenes.play import PlayScene
 from arzium.wording import EDGE_NAMES, word
 from common.i18n import _
@@ -110,8 +111,8 @@ def bid(app: App, width: int, height: int) -> Figure:
     apply(tied, Search(LINE_CARD, LEFT_COLUMN[0]))
     board = map_shot(_with_ghost(table_scene(app, before), 0, (4, 2)))
     scene = table_scene(app, tied)
-    dialog = BidScene(app, BidTable(scene.table.view_state, 0, scene.hints, scene.act, scene.art, scene.names,
-                                    scene.colours, scene.board_view.slot_rect))
+    dialog = BidScene(app, BidTable(scene.table, 0, scene.hints, scene.art, scene.names, scene.colours,
+                                    scene.board_view, []))
     dialog.layout(app.size)
     frame = pygame.Surface(app.size)
     scene.draw(frame)

@@ -1,5 +1,6 @@
 """The sidebar of the table: the header (turn, whose turn, what to do now, or a banner), the buttons for
-the moment, the artifact row for sale and the move log.
+the moment, the artifact row for sale and the move log. A button's click queues its command
+(`table_commands`) for the scene to `take()`.
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from arzium.scenes.choice import Choice
 from arzium.scenes.hints import HintButton, HintDesk
 from arzium.scenes.log_panel import LogPanel
 from arzium.scenes.shown import Shown
+from arzium.scenes.table_commands import AskHint, Confirm, OpenMenu, PlacePinned, Submit, TableCommand, Undo
 from arzium.wording import ability_name, coins, person, shown_name
 from common import text
 from common.i18n import _
@@ -94,9 +96,7 @@ class Announcement:
 class Sidebar:
     """Header, buttons, artifact row and log, right of the table."""
 
-    def __init__(self, app: App, table: Match, choice: Choice, hints: HintDesk, art: CardArt, log: LogPanel,
-                 act: Callable[[Action], bool], undo: Callable[[], None], confirm: Callable[[], None],
-                 open_menu: Callable[[], None]) -> None:
+    def __init__(self, app: App, table: Match, choice: Choice, hints: HintDesk, art: CardArt, log: LogPanel) -> None:
         self.app = app
         self.table = table
         self.choice = choice
@@ -107,20 +107,23 @@ class Sidebar:
         self.colours = [s.colour for s in table.seats]
         self.announcement: Announcement | None = None
         self.t_ms = 0.0
-        self.rest_btn = Button(_("Rest early"), lambda: act(RestEarly()), font=20)
-        self.undo_btn = Button(_("Undo"), undo, _("Take back your last action (Ctrl+Z)"), font=20, sound="ui_back")
-        self.confirm_btn = Button(_("Confirm turn"), confirm, _("End your turn for good (Enter)"), font=20)
-        self.skip_btn = Button(_("Skip search"), lambda: act(SkipSearch()),
-                               _("None of your face-up characters fits anywhere on the map"), font=20)
-        self.end_btn = Button(_("End turn"), lambda: act(SkipBuy()), _("Finish without buying an artifact (Enter)"),
-                              font=20)
-        self.claims_btn = Button(_("Claims"), lambda: act(ResolveClaims()),
-                                 _("Use no more artifacts: the full lands are claimed now (Enter)"), font=20)
-        self.place_btn = Button(_("Place here"), choice.place_pinned, _("Search with the pinned pattern (Enter)"),
-                                font=20)
-        self.menu_btn = Button(_("Menu"), open_menu, _("Pause: rules, leave (the game is saved)"), font=20,
+        self._asked: list[TableCommand] = []
+        ask = self._ask
+        self.rest_btn = Button(_("Rest early"), ask(Submit(RestEarly())), font=20)
+        self.undo_btn = Button(_("Undo"), ask(Undo()), _("Take back your last action (Ctrl+Z)"), font=20,
                                sound="ui_back")
-        self.hint_btn = Button(keymap(app.settings.key_bindings).hint_label(), hints.request,
+        self.confirm_btn = Button(_("Confirm turn"), ask(Confirm()), _("End your turn for good (Enter)"), font=20)
+        self.skip_btn = Button(_("Skip search"), ask(Submit(SkipSearch())),
+                               _("None of your face-up characters fits anywhere on the map"), font=20)
+        self.end_btn = Button(_("End turn"), ask(Submit(SkipBuy())), _("Finish without buying an artifact (Enter)"),
+                              font=20)
+        self.claims_btn = Button(_("Claims"), ask(Submit(ResolveClaims())),
+                                 _("Use no more artifacts: the full lands are claimed now (Enter)"), font=20)
+        self.place_btn = Button(_("Place here"), ask(PlacePinned()), _("Search with the pinned pattern (Enter)"),
+                                font=20)
+        self.menu_btn = Button(_("Menu"), ask(OpenMenu()), _("Pause: rules, leave (the game is saved)"), font=20,
+                               sound="ui_back")
+        self.hint_btn = Button(keymap(app.settings.key_bindings).hint_label(), ask(AskHint()),
                                _("Ask the Hard bot for a good move (the game then counts as assisted)"), font=16)
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.header = self.row_panel = self.rect
@@ -154,11 +157,18 @@ class Sidebar:
             self.row_rects = []
         self.log.layout(pygame.Rect(sb.left, y, sb.w, sb.bottom - y))
 
-    def row_rect(self, i: int) -> pygame.Rect:
-        """Where artifact `i` of the row lies (the sidebar's top when there is no row)."""
-        if self.row_rects:
-            return self.row_rects[min(i, len(self.row_rects) - 1)]
-        return pygame.Rect(self.rect.centerx, self.rect.top, 1, 1)
+    def row_places(self) -> list[pygame.Rect]:
+        """Where the artifacts of the row lie (the sidebar's top when there is no row)."""
+        return self.row_rects or [pygame.Rect(self.rect.centerx, self.rect.top, 1, 1)]
+
+    def _ask(self, command: TableCommand) -> Callable[[], None]:
+        """A button's click: `command` waits for the scene in `take()`."""
+        return lambda: self._asked.append(command)
+
+    def take(self) -> list[TableCommand]:
+        """What the buttons clicked since the last call ask of the scene, in order."""
+        asked, self._asked = self._asked, []
+        return asked
 
     def button(self, name: HintButton) -> Button:
         """The button a hint rings."""

@@ -9,8 +9,8 @@ game up to that step. Hints show the step's move; Undo takes the step back with 
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+import dataclasses
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
@@ -20,16 +20,17 @@ from arzium.rules.board import SIZE
 from arzium.rules.cards import CardSet
 from arzium.rules.engine import apply
 from arzium.rules.state import GameState
+from arzium.scenes.bid_table import BidTable
 from arzium.scenes.flow import ask_bid
 from arzium.scenes.hints import HintDesk
 from arzium.scenes.log_panel import describe
 from arzium.scenes.play import PlayScene
 from arzium.scenes.tutorial_script import RIVAL, SCRIPTS, YOU, ScriptedController, first_position, position
-from arzium.scenes.tutorial_steps import STEPS, lesson_of, waiting_step
+from arzium.scenes.tutorial_steps import LESSONS, STEPS, lesson_of, waiting_step
 from common.i18n import _
 from common.layers import Part
 from common.tutorial import Script
-from common.tutorial_coach import Coach
+from common.tutorial_coach import Coach, CoachAsks, leave_dialog
 from common.tutorial_launch import to_setup_screen
 from common.tutorial_progress import update_progress
 
@@ -45,11 +46,18 @@ def tutorial_scene(app: App, step: int) -> TutorialScene:
 
 
 class TutorialHints(HintDesk):
-    """Hints in the tutorial: the move the step waits for, at once (no bot is asked)."""
+    """Hints in the tutorial: the move the step on show waits for, at once (no bot is asked)."""
 
-    def __init__(self, app: App, table: Match, cards: CardSet, colours: list[str]) -> None:
+    def __init__(self, app: App, table: Match, cards: CardSet, colours: list[str], script: Script[Action]) -> None:
         super().__init__(app, table, cards, colours)
-        self.expected: Callable[[], Action | None] = lambda: None
+        self.script = script
+        self.coach_on = False  # whether the coach shows its step (the scene tells it every frame)
+
+    def expected(self) -> Action | None:
+        """The action the step on show waits for (None on an explain-only step)."""
+        if not self.coach_on or not self.script.step.waits:
+            return None
+        return lesson_of(self.script.index).action
 
     def request(self) -> None:
         action = self.expected()
@@ -65,7 +73,7 @@ class TutorialHints(HintDesk):
 class TutorialScene(PlayScene):
     """The guided game at the table, with the coach."""
 
-    hint_desk = TutorialHints
+    hints: TutorialHints
 
     def __init__(self, app: App, step: int, keep_progress: bool = True) -> None:
         self.keep_progress = keep_progress  # False for the tools' pictures: the player's progress stays as it is
@@ -75,13 +83,12 @@ class TutorialScene(PlayScene):
         self.actions = SCRIPTS[self.part]
         super().__init__(app, position(self.offset, _("You"), self.part), self._game_over, self._ask_bid,
                          autosave=False)
-        self.table.controllers[RIVAL] = ScriptedController(self.offset, self._rival_may_act, self.actions)
+        stops = [(lesson.part, lesson.at) for lesson in LESSONS]
+        self.table.controllers[RIVAL] = ScriptedController(self.offset, self.script, stops, self.part, self.actions)
         past = first_position(self.part, _("You"))
         for action in self.actions[:self.offset]:  # a resumed tutorial: the log tells the game so far
             self.log.add(describe(apply(past, action), past.setup, self.cards, past.turn))
-        assert isinstance(self.hints, TutorialHints)
-        self.hints.expected = self._expected
-        self.coach = Coach(app, self.script, self._moved_on, self._quit)
+        self.coach = Coach(app, self.script)
         self.shown_step = -1  # the step whose coach panel is on show (it stays until the step changes)
         self.coach_on = False
         self._save()
@@ -91,16 +98,6 @@ class TutorialScene(PlayScene):
     def played(self) -> int:
         """How many actions of the script the table has played (its turn in progress included)."""
         return self.offset + len(self.table.actions) + len(self.table.pending)
-
-    def _rival_may_act(self, index: int) -> bool:
-        lesson = lesson_of(self.script.index)
-        return self.script.finished or lesson.part > self.part or lesson.at > index
-
-    def _expected(self) -> Action | None:
-        """The action the step on show waits for (None on an explain-only step)."""
-        if not self.coach_on or not self.script.step.waits:
-            return None
-        return lesson_of(self.script.index).action
 
     def _coach_ready(self) -> bool:
         """Whether the coach shows its step now: the game is at the step's place and at rest."""
@@ -135,10 +132,13 @@ class TutorialScene(PlayScene):
     def _quit(self) -> None:
         self.app.pop()
 
-    def _ask_bid(self, scene: PlayScene, player: int) -> None:
+    def make_hints(self) -> TutorialHints:
+        return TutorialHints(self.app, self.table, self.cards, self.colours, self.script)
+
+    def _ask_bid(self, table: BidTable) -> None:
         """The bid window opens once the coach waits for the bid (not over the steps that explain the tie)."""
         if self.coach_on and self.script.step.waits:
-            ask_bid(scene, player, (self.coach.rect,))  # the coach's instruction stays in sight
+            ask_bid(self.app, dataclasses.replace(table, keep_clear=(self.coach.rect,)))  # the coach stays in sight
 
     def _game_over(self, final: GameState, replay_path: str | None, watching: bool, assisted: bool) -> None:
         """The guided game is over: the coach's last steps say the score (no result screen, no records)."""
@@ -169,13 +169,23 @@ class TutorialScene(PlayScene):
             self._save()
 
     def open_menu(self) -> None:
-        self.coach.ask_leave()
+        self.app.push(leave_dialog(self.app, self._quit))
 
     # -- frame -------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.coach_on and self.coach.handle(event):
-            return True
+        if self.coach_on:
+            used = self.coach.handle(event)
+            for ask in self.coach.take():
+                match ask:
+                    case CoachAsks.NEXT:
+                        self._moved_on()
+                    case CoachAsks.LEAVE:
+                        self.open_menu()
+                    case _:
+                        assert_never(ask)
+            if used:
+                return True
         return super().handle(event)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -195,7 +205,7 @@ class TutorialScene(PlayScene):
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
-        self.coach_on = self._coach_ready()
+        self.coach_on = self.hints.coach_on = self._coach_ready()
         self._place_coach()
         self.coach.update(dt_ms)
         self.coach.set_highlights(self._rings() if self.coach_on else [])
@@ -231,10 +241,10 @@ class TutorialScene(PlayScene):
 
     def frame_parts(self) -> list[Part] | None:
         if not self.coach_on:
-            return self.view.parts()
+            return self.view.parts(self.moment())
         parts: list[Part] = []
         squares = lesson_of(self.script.index).marks.squares
         if squares:
             cells = [(sq // SIZE, sq % SIZE, kind) for sq, kind in squares]
             parts.append(self.board_view.ghost_part(cells, self.colours[YOU], hint=True))
-        return self.view.parts(parts + self.coach.parts())
+        return self.view.parts(self.moment(), parts + self.coach.parts())

@@ -9,13 +9,14 @@ loadable one (all 43 lands and 24 artifacts are somewhere), so hints and saves c
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from arzium.rules.actions import Action, Bid, Buy, PassBid, RestEarly, Search, SkipBuy, UsePurse, UseSlide, UseWake
 from arzium.rules.builders import Party, build_position
 from arzium.rules.cards import default_cards
 from arzium.rules.engine import apply
 from arzium.rules.state import GameState, SeatSetup, Setup
+from common.tutorial import Script
 
 YOU, RIVAL = 0, 1
 RIVAL_NAME = "Snorebert"  # one of the bot names (shown translated)
@@ -113,16 +114,26 @@ def position(played: int, your_name: str = "You", part: int = 0) -> GameState:
 
 
 class ScriptedController:
-    """The rival's seat at the table: plays its actions of the script in order, each once the tutorial lets
-    it (`may_act(index)`: the coach has nothing left to say before action `index`). `offset`: the script
-    actions played before the table's state (a resumed tutorial); `script`: the part's actions."""
+    """The rival's seat at the table: plays its actions of the script in order, each once the coach has
+    nothing left to say before it. `offset`: the script actions played before the table's state (a resumed
+    tutorial); `steps`: the tutorial's steps, at the one on show; `stops`: for each step, the part of the
+    tutorial and the number of its actions played at which it shows; `part`: the table's part; `script`: the
+    part's actions."""
 
     submits = False
 
-    def __init__(self, offset: int, may_act: Callable[[int], bool], script: tuple[Action, ...] = SCRIPT) -> None:
+    def __init__(self, offset: int, steps: Script[Action], stops: Sequence[tuple[int, int]], part: int = 0,
+                 script: tuple[Action, ...] = SCRIPT) -> None:
         self.offset = offset
-        self.may_act = may_act
+        self.steps = steps
+        self.stops = stops
+        self.part = part
         self.script = script
+
+    def may_act(self, index: int) -> bool:
+        """Whether the rival may play action `index` of the part: the step on show comes after it."""
+        part, at = self.stops[min(self.steps.index, len(self.stops) - 1)]
+        return self.steps.finished or part > self.part or at > index
 
     def poll(self, state: GameState, seat: int, key: int) -> Action | None:
         index = self.offset + key

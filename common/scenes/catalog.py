@@ -29,7 +29,7 @@ register(SceneSpec("replays", N_("Replays: the saved replays of both games (the 
 register(SceneSpec("statistics", N_("Statistics: both games' records"), StatisticsScene))
 
 
-class ShownLink:
+class ScriptedLink:
     """A connection that answers as a server would, for showing the online screens without one: a `room` frame
     (`seats`: name, kind, status, ready) after the welcome, or an `error` frame when `error` is given (no seat
     token: nothing is kept in the user's folder)."""
@@ -66,7 +66,7 @@ class ShownLink:
 def _lobby(app: App, you: int | None, creator: bool, error: str = "") -> LobbyScene:
     seats = [("Ana", "person", "here", True), ("Bruno", "person", "here", False), ("", "person", "open", False),
              ("Otto", "bot", "bot", False)] if not error else []
-    link = ShownLink(seats, you, creator, error=error)
+    link = ScriptedLink(seats, you, creator, error=error)
     where = Where("127.0.0.1", DEFAULT_PORT, embedded=creator)
     scene = LobbyScene(app, "arzium", where, "Ana", join="K7QM3XPA", watch=you is None,
                        connect=lambda url, token: link, serve=lambda where: (None, "", where.port))

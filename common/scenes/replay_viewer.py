@@ -105,32 +105,36 @@ class GlyphButton(Button):
 class Scrubber(Widget):
     """The timeline: a track with the actions as ticks and a knob at the position; click or drag to jump."""
 
-    def __init__(self, viewer: ReplayViewerScene) -> None:
+    def __init__(self, cursor: Cursor, on_scrub: Callable[[float], None], on_step: Callable[[int], None]) -> None:
+        """`cursor`: the viewer's, shown; a click or drag gives `on_scrub` the share of the replay it points at,
+        Left/Right give `on_step` the direction."""
         super().__init__(_("Drag or click to jump (Home / End: start / end)"))
-        self.viewer = viewer
+        self.cursor = cursor
+        self.on_scrub = on_scrub
+        self.on_step = on_step
 
     def share_at(self, x: int) -> float:
         return (x - self.rect.left) / max(1, self.rect.w)
 
     def click(self, app: App, pos: tuple[int, int]) -> None:
-        self.viewer.scrub(self.share_at(pos[0]), final=False)
+        self.on_scrub(self.share_at(pos[0]))
 
     def drag(self, app: App, pos: tuple[int, int]) -> None:
-        self.viewer.scrub(self.share_at(pos[0]), final=False)
+        self.on_scrub(self.share_at(pos[0]))
 
     def adjust(self, app: App, direction: int) -> bool:
-        self.viewer.step(direction)
+        self.on_step(direction)
         return True
 
     def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
-        return tuple(self.rect), id(self.viewer.cursor.timeline), self.viewer.cursor.position
+        return tuple(self.rect), id(self.cursor.timeline), self.cursor.position
 
     def reach(self, app: App) -> pygame.Rect:
         """The track and the knob, which sticks out at either end."""
         return self.rect.inflate(app.px(24), 0)
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
-        timeline = self.viewer.cursor.timeline
+        timeline = self.cursor.timeline
         track = pygame.Rect(self.rect.left, self.rect.centery - app.px(5), self.rect.w, app.px(10))
         surface.blit(app.sprites.nine_slice("ui/slider_track", track.size), track)
         if timeline.end:
@@ -138,7 +142,7 @@ class Scrubber(Widget):
             for mark in timeline.marks:
                 x = self.rect.left + round(self.rect.w * mark / timeline.end)
                 pygame.draw.line(surface, app.theme.muted, (x, track.top - tick_h), (x, track.top - 2))
-        shown = self.viewer.cursor.position
+        shown = self.cursor.position
         fill = pygame.Rect(track.left, track.top, round(track.w * timeline.fraction(shown)), track.h)
         if fill.w > 0:
             surface.blit(app.sprites.nine_slice("ui/slider_fill", fill.size), fill)
@@ -172,7 +176,7 @@ class ReplayViewerScene(Scene):
             GlyphButton("faster", lambda: self.change_speed(1), _("Faster (+)")),
         ]
         self.back = Button(_("Back"), app.pop, _("Stop watching (Esc)"), font=20, sound="ui_back")
-        self.scrubber = Scrubber(self)
+        self.scrubber = Scrubber(self.cursor, lambda share: self.scrub(share, final=False), self.step)
         self.group = WidgetGroup(app, [*self.buttons, self.scrubber, self.back])
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.area = pygame.Rect(0, 0, 0, 0)

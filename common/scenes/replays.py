@@ -3,6 +3,7 @@ length), to watch, delete (after asking) or find in the file manager. A replay t
 stays listed with its reason in one line."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -65,9 +66,11 @@ def watch_file(app: App, path: Path) -> str | None:
 class ReplayList(ListBox):
     """The replays as rows in columns; a click selects, a click on the selected row (or Enter) watches."""
 
-    def __init__(self, screen: ReplaysScene) -> None:
-        super().__init__([], screen.watch, row_h=42)
-        self.screen = screen
+    def __init__(self, rows: list[ReplayRow], unread: dict[Path, ReplayRow], on_watch: Callable[[int], None]) -> None:
+        """`rows`: the screen's replay lines, drawn; `unread`: those still to be read (shown as such)."""
+        super().__init__([], on_watch, row_h=42)
+        self.rows = rows
+        self.unread = unread
 
     def click(self, app: App, pos: tuple[int, int]) -> None:
         row = self.scroll + (pos[1] - self.rect.top) // app.px(self.row_h)
@@ -78,7 +81,7 @@ class ReplayList(ListBox):
                 self.activate(app)
 
     def look(self, app: App, hovered: bool, focused: bool) -> None:
-        """Its rows show the screen's replay lines (`screen`), not only its own fields: drawn each frame."""
+        """Its rows show the screen's replay lines (`rows`), not only its own fields: drawn each frame."""
         return None
 
     def columns(self, app: App) -> list[pygame.Rect]:
@@ -101,9 +104,9 @@ class ReplayList(ListBox):
             r = pygame.Rect(self.rect.left, self.rect.top + (i - self.scroll) * rh, self.rect.w, rh - app.px(4))
             name = "ui/list_row_selected" if i == self.selected else "ui/list_row"
             surface.blit(app.sprites.nine_slice(name, r.size), r)
-            row = self.screen.rows[i]
+            row = self.rows[i]
             cells = [row.date, _(GAMES[row.game].title) if row.game in GAMES else row.path.name]
-            if row is self.screen.unread.get(row.path):
+            if row is self.unread.get(row.path):
                 cells.append(_("reading…"))
             elif row.error is not None:
                 cells.append(row.error)
@@ -143,7 +146,7 @@ class ReplaysScene(Scene):
         paths = replay_files(self.folder)
         self.rows: list[ReplayRow] = [placeholder_row(p) for p in paths]
         self.unread: dict[Path, ReplayRow] = {row.path: row for row in self.rows}
-        self.list = ReplayList(self)
+        self.list = ReplayList(self.rows, self.unread, self.watch)
         self.list.items = [p.name for p in paths]
         self.watch_button = Button(_("Watch"), lambda: self.watch(self.list.selected), _("Watch this replay (Enter)"),
                                    font=22)

@@ -8,7 +8,7 @@ import pygame
 from arenas.rules.actions import PlayCard
 from arenas.rules.preview import TimerTurn, Turn, preview, wild_choices
 from arenas.scenes.catalog import preview_play
-from arenas.scenes.previews import CardPreview, card_preview, label_of, preview_line
+from arenas.scenes.previews import CardPreview, card_preview, label_of
 from common.app import App
 from common.layers import paint_all
 from helpers import FRAME
@@ -27,32 +27,32 @@ def test_the_card_under_the_mouse_is_previewed_from_the_rules_in_words(app: App)
     scene = preview_play(app, wild=False)
     app.stack.clear_to(scene)
     state = scene.run.state
-    shown = card_preview(scene)
+    shown = card_preview(scene.moment())
     assert shown == CardPreview(0, False, preview(state, PlayCard(0, 0)))
     assert [(t.timer, t.turn) for t in shown.turns] == [
         ("fast2", Turn.MOVES), ("medium2", Turn.BLOCKED), ("medium1", Turn.MOVES), ("slow2", Turn.MOVES),
         ("slow1", Turn.MOVES)]
-    line = preview_line(scene, shown)
+    line = scene.view.previews.line(scene.moment(), shown)
     assert line is not None and line.startswith("Card 1 · Yellow: XF moves on to gear 17 · ")
     assert "M2 turns in place (gear 10 is taken)" in line
     assert "S2 moves on to gear 4 and empties: lost!" in line  # the full S2 flipped: the central trap, said
     scene.mouse = (0, 0)
-    assert card_preview(scene) is None
+    assert card_preview(scene.moment()) is None
 
 
 def test_the_preview_follows_the_sand_and_is_off_when_settings_say_so(app: App) -> None:
     scene = preview_play(app, wild=False)
     app.stack.clear_to(scene)
-    before = card_preview(scene)
+    before = card_preview(scene.moment())
     assert before is not None
     scene.fixed_update(1_000)
-    after = card_preview(scene)
+    after = card_preview(scene.moment())
     assert after is not None
     assert [t.remaining_ms - 1_000 for t in after.turns] == [t.remaining_ms for t in before.turns]
     app.step([], FRAME)
     shown = frame(app)
     app.settings.move_previews = False
-    assert card_preview(scene) is None
+    assert card_preview(scene.moment()) is None
     plain = frame(app)  # the same moment without the previews
     blocked = scene.drawn_place("medium2")[0]
     glass = pygame.Rect(0, 0, 12, 40)
@@ -71,14 +71,14 @@ def test_a_wild_card_previews_each_choice_and_names_the_one_under_the_mouse(app:
     scene = preview_play(app, wild=True)
     app.stack.clear_to(scene)
     state = scene.run.state
-    shown = card_preview(scene)
+    shown = card_preview(scene.moment())
     assert shown is not None and shown.wild
     choices = wild_choices(state, 0)
     assert shown.by_timer() == {tid: preview(state, a)[0] for tid, a in choices.items()}
     assert shown.by_timer()["slow2"].turn == Turn.RECOVERED
-    assert preview_line(scene, shown) == "Wild card 1: M2 moves on to gear 9"
+    assert scene.view.previews.line(scene.moment(), shown) == "Wild card 1: M2 moves on to gear 9"
     scene.mouse = (0, 0)
-    assert preview_line(scene, shown) is None  # the prompt says what to do
+    assert scene.view.previews.line(scene.moment(), shown) is None  # the prompt says what to do
 
 
 def test_a_turn_in_place_says_why_and_seconds_show_only_with_seconds_on_timers() -> None:

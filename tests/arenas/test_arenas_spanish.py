@@ -17,8 +17,8 @@ from arenas.rules.actions import PlayWild
 from arenas.rules.builders import build_level
 from arenas.rules.components import Tile
 from arenas.rules.levels import load_levels
-from arenas.scenes import catalog, flow, play_input
-from arenas.scenes.hints import hint_view
+from arenas.scenes import catalog, flow
+from arenas.scenes.hints import describe_hint
 from arenas.scenes.level_facts import level_facts
 from arenas.scenes.names import card_name, tile_name, timer_code, timer_name
 from arenas.scenes.setup import reaction_options
@@ -107,13 +107,13 @@ def play_screens(app: App) -> None:
     for _card in range(6):
         app.step(key(rng.choice((pygame.K_1, pygame.K_2, pygame.K_3))), FRAME)
         app.step([], FRAME)
-    play_input.play_card(scene, 3)  # no such card
+    scene.play_card(3)  # no such card
     state = scene.run.state
     wild = next((i for i, c in enumerate(state.hands[state.active]) if c.kind == "wild"), None)
     if wild is not None:
         scene.wild = wild
         app.step([], FRAME)
-        scene.hint = hint_view(state, PlayWild(state.active, wild, "activate", "medium1"), scene.now)
+        scene.hint = describe_hint(state, PlayWild(state.active, wild, "activate", "medium1"), scene.now)
         app.step([], FRAME)
     scene.pause_play()
     app.step([], FRAME)

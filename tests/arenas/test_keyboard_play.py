@@ -117,13 +117,13 @@ def test_the_arrows_rest_on_a_card_which_lifts_and_previews_and_enter_plays_it(a
     scene = solo(app)
     press(app, pygame.K_RETURN)  # skip the countdown
     app.step([], FRAME)
-    assert scene.card_focus is None and card_preview(scene) is None  # the mouse is on no card
+    assert scene.card_focus is None and card_preview(scene.moment()) is None  # the mouse is on no card
     press(app, pygame.K_RIGHT)
     assert scene.card_focus == 0
     for _step in range(4):  # round the hand of three, on to the second card
         press(app, pygame.K_RIGHT)
     assert scene.card_focus == 1
-    shown = card_preview(scene)
+    shown = card_preview(scene.moment())
     assert shown is not None and shown.hand_index == 1
     press(app, pygame.K_LEFT)
     assert scene.card_focus == 0

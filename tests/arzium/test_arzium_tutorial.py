@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from functools import partial
 
 import pygame
 import pytest
@@ -39,7 +40,7 @@ from common.app import App
 from common.scene import Scene
 from common.tutorial import Script
 from common.tutorial_progress import game_progress
-from helpers import click, close_app, make_app, run
+from helpers import click, close_app, key, make_app, run
 
 
 def test_the_script_is_legal_and_shows_each_lesson() -> None:
@@ -227,8 +228,9 @@ def test_leaving_and_resuming_restores_the_step(fast_app: App) -> None:
         _until_coach(fast_app, scene)
         _do_step(fast_app, scene)
     reached = scene.script.index
-    scene.coach.on_leave()
-    assert fast_app.stack.top is not scene
+    run(fast_app, 1, key(pygame.K_ESCAPE))  # the coach asks: the scene opens "Leave the tutorial?"
+    run(fast_app, 1, key(pygame.K_RETURN))  # Leave
+    assert scene not in fast_app.stack.scenes
     progress, _message = game_progress("arzium")
     assert (progress.step, progress.step_id, progress.midway) == (reached, "blank", True)
     again = _open(fast_app, progress.step)
@@ -303,7 +305,7 @@ def test_the_bid_window_leaves_the_coach_and_the_land_in_sight(fast_app: App, si
     run(fast_app, 3)
     bid = fast_app.stack.top
     assert isinstance(bid, BidScene)
-    land = bid.table.slot_rect(bid.slot)
+    land = bid.table.board.slot_rect(bid.slot)
     assert not bid.box.colliderect(scene.coach.rect), (bid.box, scene.coach.rect)
     assert not bid.box.colliderect(land) and pygame.Rect((0, 0), size).contains(bid.box)
 
@@ -317,4 +319,5 @@ def test_a_tip_is_drawn_over_the_coachs_rings(fast_app: App) -> None:
     assert scene.coach.highlights  # the ringed character
     scene.view.hover_key, scene.view.hover_ms = ("artifact", YOU, 0), 10_000
     parts = scene.frame_parts()
-    assert parts is not None and parts[-1].paint == scene.view._draw_hover
+    tip = parts[-1].paint if parts else None
+    assert isinstance(tip, partial) and tip.func == scene.view._draw_hover

@@ -150,7 +150,7 @@ def test_an_artifact_then_resting_early_then_a_search_and_a_buy_by_key(quick: Ap
     give_artifacts(st, 0, [purse])
     st.players[0].face_up[0] = False
     st.players[0].coins = 20
-    scene.resync()
+    scene.animator.resync()
     press(quick, pygame.K_a)
     assert scene.choice.artifact_focus == 0
     press(quick, pygame.K_RETURN)  # the Purse

@@ -78,7 +78,7 @@ def test_the_ghosts_note_sits_on_the_maps_top_edge_and_a_hints_on_its_bottom_edg
     assert note.top <= frame.top < note.bottom and note.collidelist(parties) == -1  # on the edge, clear of parties
     scene.hints.show(ghost.search)
     assert scene.hints.hint is not None
-    tag = view._hint_parts(scene.hints.hint, 0)[-1].rect
+    tag = view._hint_parts(scene.hints.hint, 0, scene.moment())[-1].rect
     assert tag.top < frame.bottom <= tag.bottom and tag.collidelist(parties) == -1 and not tag.colliderect(note)
 
 
@@ -88,5 +88,5 @@ def test_a_lands_tooltip_keeps_clear_of_that_land(app: App, monkeypatch: pytest.
     got: list[pygame.Rect | None] = []
     monkeypatch.setattr(table_view, "draw_tooltip", lambda surface, app, tip, pos, avoid=None: got.append(avoid))
     view.hover_key = ("land", (4, 3))  # a square of the fifth land (row 1, column 1)
-    view._draw_hover(pygame.Surface(app.size))
+    view._draw_hover(scene.moment(), pygame.Surface(app.size))
     assert got == [scene.board_view.slot_rect(4)]

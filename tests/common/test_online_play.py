@@ -114,7 +114,7 @@ def test_a_host_and_a_friend_play_an_arzium_game_to_the_end_through_the_server(s
             assert time.monotonic() < end, "the game did not end"
             last = [a.stack.top if isinstance(a.stack.top, OnlinePlayScene) else last[i] for i, a in enumerate(apps)]
             for seed, t in enumerate(last, start=1):
-                t.ask_bid = lambda scene, player: None  # bids are made as any other move
+                t.ask_bid = lambda table: None  # bids are made as any other move
                 if t.app.stack.top is t:
                     assert not t.online.desynced and not t.session.problem, t.session.problem
                     play_for(t, seed)

@@ -15,7 +15,7 @@ from common.lan import free_port_near, lan_addresses, port_free, split_address
 from common.online_room import SeatView, Where, seat_status
 from common.online_session import OnlineSession, error_line
 from common.scene import Scene
-from common.scenes.catalog import ShownLink
+from common.scenes.catalog import ScriptedLink
 from common.scenes.lobby import LobbyScene
 from common.scenes.menu import MenuScene
 from common.scenes.online import REMEMBERED, OnlineScene
@@ -24,7 +24,7 @@ from helpers import click, key, run
 SEATS = [("Ana", "person", "here", True), ("", "person", "open", False), ("Otto", "bot", "bot", False)]
 
 
-class Recorder(ShownLink):
+class Recorder(ScriptedLink):
     """A scripted link that also keeps what was sent and the token it was opened with."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

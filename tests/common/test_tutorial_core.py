@@ -13,7 +13,7 @@ from common.games import GAMES
 from common.scene import Scene
 from common.scenes.menu import MenuScene
 from common.tutorial import OK, Script, Step, Verdict, wrong
-from common.tutorial_coach import Coach
+from common.tutorial_coach import Coach, CoachAsks, leave_dialog
 from common.tutorial_launch import open_tutorial
 from common.tutorial_progress import game_progress, progress_path, update_progress
 from helpers import key, run
@@ -54,16 +54,19 @@ def test_a_script_waits_for_the_right_action_and_explains_a_wrong_one() -> None:
 def test_the_coach_enter_is_next_only_on_an_explain_step_and_esc_asks_to_leave(app: App) -> None:
     script = Script(STEPS)
     left: list[bool] = []
-    coach = Coach(app, script, lambda: None, lambda: left.append(True))
+    coach = Coach(app, script)
     coach.layout(pygame.Rect(900, 60, 360, 420))
     app.stack.clear_to(Scene(app))
-    assert coach.handle(key(pygame.K_RETURN)[0]) and script.index == 1
+    assert coach.handle(key(pygame.K_RETURN)[0]) and script.index == 1 and coach.take() == [CoachAsks.NEXT]
     assert not coach.handle(key(pygame.K_RETURN)[0]) and script.index == 1  # waits: Enter is the game's
+    assert coach.take() == []
     assert [b.label for b in coach.group.widgets] == ["Leave tutorial"]
     coach.say_wrong("3 is not seven")
     surface = pygame.Surface((1280, 720))
     coach.draw(surface)
-    assert coach.handle(key(pygame.K_ESCAPE)[0]) and isinstance(app.stack.top, Dialog)
+    assert coach.handle(key(pygame.K_ESCAPE)[0]) and coach.take() == [CoachAsks.LEAVE]
+    assert app.stack.top is not None and not isinstance(app.stack.top, Dialog)  # the scene asks, not the coach
+    app.stack.push(leave_dialog(app, lambda: left.append(True)))
     run(app, 1, key(pygame.K_RETURN))  # "Leave"
     assert left == [True]
 

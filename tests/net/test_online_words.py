@@ -121,7 +121,7 @@ def test_arzium_keeps_its_move_log_when_the_game_is_taken_again_after_a_rejoin(r
     apps = room_of_two("arzium", Setup(seats, full_game=False).to_dict())
     tables = [a.stack.top for a in apps]
     for t in tables:
-        t.ask_bid = lambda scene, player: None
+        t.ask_bid = lambda table: None
     guest = apps[1].stack.top
     assert isinstance(guest, ArziumTable)
     # four moves made, and the guest between turns (an action of a turn in progress is not told again)

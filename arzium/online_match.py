@@ -16,9 +16,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from arzium.match import Match, MatchListener, _held_back, _unveils
-from arzium.room import digest, view_of
+from arzium.room import digest, view_of, view_state
 from arzium.rules.actions import Action, action_from_json
 from arzium.rules.engine import apply
+from arzium.rules.events import Event
 from arzium.rules.state import GameState, clone
 from arzium.seats import Controller, Person, RemotePerson, put_on_top
 from common.rules_api import IllegalAction
@@ -203,3 +204,25 @@ class OnlineMatch(Match):
         for action in actions:
             if not Match._play(self, action):
                 break
+
+
+def story_events(frame: dict[str, Any]) -> tuple[int, list[tuple[list[Event], int]]] | None:
+    """What a `game` frame's story tells of the moves so far: how many earlier moves it leaves out, then each
+    move's events with the turn after it. None when the frame has no story, or its story does not lead to the
+    frame's view (the digest differs): the frame is then taken without it."""
+    story = frame.get("story")
+    if not isinstance(story, dict):
+        return None
+    try:
+        state = view_state(story["view"])
+        told: list[tuple[list[Event], int]] = []
+        for _n, action, lands, artifacts in story["moves"]:
+            put_on_top(state, lands, artifacts)
+            told.append((apply(state, action_from_json(action)), state.turn))
+        first = story["seq"]
+        if not isinstance(first, int) or first + len(told) != frame.get("seq") or \
+                digest(view_of(state)) != frame.get("digest"):
+            return None
+    except (KeyError, TypeError, ValueError, IllegalAction):
+        return None
+    return first, told

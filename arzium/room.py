@@ -32,6 +32,7 @@ from common.net.room import GameError, Input, Options, Step
 from common.rules_api import IllegalAction
 
 TICK_MS = 50            # how often a room with a bot to move is looked at
+STORY_BYTES = 40_000    # a `game` frame's story of the moves so far stays under this (the frame's cap is 64 KiB)
 LEAVER_LEVEL = "normal"
 BOT_LEVELS = ("easy", "normal", "hard")
 WORKER_LEVELS = frozenset({"hard"})  # bots that search: they think in the worker process, off the event loop
@@ -80,6 +81,30 @@ def apply_update(state: GameState, actions: Sequence[Action], reveal: dict[str, 
     for action in actions:
         events += apply(state, action)
     return events
+
+
+def game_story(setup: Setup, seed: int, actions: Sequence[Action]) -> dict[str, Any]:
+    """The moves of a game as a member may see them, for an app that comes back without its move log: the view
+    before the first move told (`seq` moves in: the start, or later when the whole game would not fit
+    STORY_BYTES), then `moves` [n, action, lands drawn, artifacts drawn], each with the cards every member was
+    shown in its update."""
+    state = new_game(setup, seed)
+    start = view_of(state)
+    moves: list[list[Any]] = []
+    for i, action in enumerate(actions):
+        lands, arts = list(state.deck), list(state.art_deck)
+        apply(state, action)
+        moves.append([i + 1, action.to_json(), _drawn(lands, state.deck), _drawn(arts, state.art_deck)])
+    first, size = len(moves), 0
+    while first > 0 and size + len(json.dumps(moves[first - 1])) <= STORY_BYTES:
+        first -= 1
+        size += len(json.dumps(moves[first]))
+    if first:  # a long game: the view that many moves in
+        state = new_game(setup, seed)
+        for action in actions[:first]:
+            apply(state, action)
+        start = view_of(state)
+    return {"seq": first, "view": start, "moves": moves[first:]}
 
 
 def _drawn(before: list[str], after: list[str]) -> list[str]:
@@ -132,6 +157,7 @@ class ArziumMatch:
         self.deadline: int | None = None
         self.turn_key: tuple[int | None, int] = (None, 0)
         self.clock_bot: tuple[int, int] | None = None  # (seat, turn) a bot plays because the clock ran out
+        self.told: tuple[int, dict[str, Any] | None] = (0, None)  # the story of the first n moves, once made
         self._follow_clock(now_ms)
 
     # -- inputs --------------------------------------------------------------------------------------------
@@ -286,7 +312,15 @@ class ArziumMatch:
         mine = seat is not None and m.work is not None and m.work_player == seat
         return {"seq": len(m.actions), "seat": seat, "view": view,
                 "pending": [a.to_json() for a in m.pending] if mine else [],
-                "deadline_ms": self.deadline, "digest": digest(view)}
+                "deadline_ms": self.deadline, "digest": digest(view), "story": self.story()}
+
+    def story(self) -> dict[str, Any] | None:
+        """The committed moves so far as a member may see them (`game_story`), made once a move."""
+        m = self.match
+        n = len(m.actions)
+        if n and self.told[0] != n:
+            self.told = (n, game_story(m.state.setup, m.state.seed, m.actions))
+        return self.told[1] if n else None
 
     @property
     def over(self) -> bool:

@@ -18,6 +18,7 @@ class Dialog(Scene):
     """A modal message with buttons over the current scene; Esc picks the last button."""
 
     opaque = False
+    shade_alpha = 150  # how much the screen under it is darkened (of 255)
 
     def __init__(self, app: App, title: str, message: str,
                  buttons: Sequence[tuple[str, Callable[[], Any]]]) -> None:
@@ -70,7 +71,7 @@ class Dialog(Scene):
         if self.shade is None or self.shade.get_size() != surface.get_size():
             self.shade = pygame.Surface(surface.get_size())
             self.shade.fill((10, 8, 20))
-            self.shade.set_alpha(150)
+            self.shade.set_alpha(self.shade_alpha)
         surface.blit(self.shade, (0, 0))
         surface.blit(app.sprites.nine_slice("ui/dialog", self.box.size), self.box)
         text.draw_text(surface, self.title_text, app.font_px(32), app.theme.text,

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from common.i18n import _
 from common.online_room import Phase, RoomView, SeatKind, SeatView
 from common.safe_text import one_line
-from common.seat_tokens import forget_token, keep_token, seat_token
+from common.seat_tokens import forget_token, keep_token, room_code, seat_token
 
 GIVE_UP_MS = 120_000  # a server away this long (reconnecting all the while) ends the game for this app
 
@@ -67,6 +67,7 @@ class OnlineSession:
         self.clock_ms = 0.0  # this session's own clock, for the grace time left since the last room frame
         self.room_at_ms = 0.0
         self.welcomed = False  # the server answered a hello: later losses are retried, not a wrong address
+        self.welcomed_room = False  # the room answered once: a kept token's room was there
         self.game_messages: deque[dict[str, Any]] = deque()
         self.ended = False  # the room is over for this app (finished, left, or the host gone for good)
         self.status = "connecting"  # the connection's, as of the last update (the banner follows the frames)
@@ -197,6 +198,8 @@ class OnlineSession:
             case "error":
                 self.problem = error_line(msg, self.server)
                 if msg.get("code") == "bad_token" and self.code:
+                    if self.token is not None and not self.welcomed_room:  # a kept seat's room: gone
+                        self.problem = room_gone(room_code(self.code), self.server)
                     forget_token(self.server, self.code)
                     self.seat = self.token = None
             case "joined":
@@ -205,8 +208,10 @@ class OnlineSession:
                 seat = msg.get("seat")
                 self.seat = seat if isinstance(seat, int) else None
                 if self.seat is not None:
-                    keep_token(self.server, self.code, self.seat, self.token, self.hosting)
+                    keep_token(self.server, self.code, self.seat, self.token, self.hosting,
+                               one_line(str(msg.get("game", "")), 20))
             case "room":
+                self.welcomed_room = True
                 self.room, self.room_at_ms = room_view(msg), self.clock_ms
                 you = msg.get("you")
                 if isinstance(you, dict):
@@ -253,6 +258,12 @@ def _seat_view(index: int, s: dict[str, Any]) -> SeatView:
 
 def unreachable(server: str) -> str:
     return _("No server answers at {server}: check the address, and that the game is hosted").format(server=server)
+
+
+def room_gone(code: str, server: str) -> str:
+    return _("Your seat in room {code} on {server} is gone (the room ended or expired): it is off your rooms "
+             "now").format(
+        code=code, server=server)
 
 
 def host_gone(server: str) -> str:

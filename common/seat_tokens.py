@@ -48,20 +48,25 @@ def _load() -> dict[str, dict[str, Any]]:
 
 @dataclass(frozen=True)
 class KeptSeat:
-    """A room this player sat in: where, its code, the seat and its token, and whether this app hosted it."""
+    """A room this player sat in: where, its code, the seat and its token, whether this app hosted it, and its
+    game ("" when not known)."""
 
     server: str
     code: str
     seat: int
     token: str
     hosted: bool
+    game: str = ""
 
 
 def kept_seats() -> list[KeptSeat]:
-    """The rooms this player can go back to, the most recently seen first."""
-    rooms = sorted(_load().items(), key=lambda kv: -float(kv[1]["seen"]))
+    """The rooms this player can go back to (seen in the last week), the most recently seen first."""
+    now = time.time()
+    rooms = sorted(((k, e) for k, e in _load().items() if now - float(e["seen"]) < KEEP_S),
+                   key=lambda kv: -float(kv[1]["seen"]))
     return [KeptSeat(key.rpartition("/")[0], key.rpartition("/")[2], int(e["seat"]), str(e["token"]),
-                     bool(e.get("hosted"))) for key, e in rooms]
+                     bool(e.get("hosted")), e["game"] if isinstance(e.get("game"), str) else "")
+            for key, e in rooms]
 
 
 def seat_token(server: str, code: str) -> tuple[int, str] | None:
@@ -70,12 +75,14 @@ def seat_token(server: str, code: str) -> tuple[int, str] | None:
     return None if entry is None else (int(entry["seat"]), str(entry["token"]))
 
 
-def keep_token(server: str, code: str, seat: int, token: str, hosted: bool = False) -> None:
-    """Remember the seat taken in room `code` on `server` (old rooms are dropped); an unwritable folder only
-    costs taking the seat back after the app closes."""
+def keep_token(server: str, code: str, seat: int, token: str, hosted: bool = False, game: str = "") -> None:
+    """Remember the seat taken in room `code` of `game` on `server` (old rooms are dropped; what a newer version
+    wrote in the room's entry is kept); an unwritable folder only costs taking the seat back after the app
+    closes."""
     now = time.time()
     rooms = {k: v for k, v in _load().items() if now - float(v["seen"]) < KEEP_S}
-    rooms[_key(server, code)] = {"seat": seat, "token": token, "seen": now, "hosted": hosted}
+    key = _key(server, code)
+    rooms[key] = {**rooms.get(key, {}), "seat": seat, "token": token, "seen": now, "hosted": hosted, "game": game}
     newest = dict(sorted(rooms.items(), key=lambda kv: -float(kv[1]["seen"]))[:MAX_ROOMS])
     with contextlib.suppress(OSError):
         write_json_atomic(tokens_path(), {"version": 1, "rooms": newest})

@@ -22,6 +22,7 @@ UI_SCALES: tuple[float, ...] = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5)
 SETTINGS_VERSION = 1  # the file format; files without the key are version 1
 VERSION_KEY = "version"
 MAX_PACK_ID = 255
+ONLINE_NAME_LIMIT = 16  # the characters of a name on the Play online screen
 
 
 @dataclass
@@ -42,6 +43,8 @@ class Settings:
     teammate_delay_ms: int = 1200
     language: str = ""
     """A code of common.i18n.LANGUAGES, or "" to follow the system's language."""
+    online_name: str = ""
+    """The name typed on the Play online screen ("": the default, "Player" in the current language)."""
     key_bindings: dict[str, str] = field(default_factory=dict)
     """The game keys the player changed: command -> key name (`common.keymap`)."""
     unknown: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -97,6 +100,8 @@ def _acceptable(name: str, value: Any, default: Any) -> bool:
         ok = value in ("", *LANGUAGES)
     if ok and name == "sprite_pack":
         ok = value == "" or is_safe_name(value, MAX_PACK_ID)
+    if ok and name == "online_name":
+        ok = value == "" or (len(value) <= ONLINE_NAME_LIMIT and one_line(value) == value == value.strip())
     return bool(ok)
 
 

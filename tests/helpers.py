@@ -5,15 +5,19 @@ the path and gives every test an `app` fixture built by `make_app`.
 """
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
 import random
-from collections.abc import Callable, Sequence
+import subprocess
+from collections.abc import Callable, Container, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
-from common import catalog
+from common import catalog, cli, i18n
 from common.app import App, AppOptions
 from common.scene import Scene
 from common.scenes.rules import RulesScene
@@ -69,6 +73,26 @@ def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, Rea
         return copy.deepcopy(manifests[key])
 
     return decode, parse
+
+
+def evidence(cases: Iterable[Any], quick: Container[int]) -> list[Any]:
+    """`cases` for `parametrize` as an evidence table: those at the indices in `quick` run in the default suite,
+    the others only with `-m slow` (a few cases guard the rule on every run; the whole table is a long run)."""
+    return [pytest.param(case, marks=() if i in quick else pytest.mark.slow) for i, case in enumerate(cases)]
+
+
+def main_here(*args: str) -> subprocess.CompletedProcess[str]:
+    """`main.py ARGS` run in this process (the test's user folder, dummy drivers): its exit code, stdout and stderr
+    as a child process gives them, without starting Python again. The language is put back after it."""
+    out, err, language = io.StringIO(), io.StringIO(), i18n.language()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main(list(args))
+        except SystemExit as exc:  # argparse's usage errors and --help
+            code = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
+        finally:
+            i18n.set_language(language)
+    return subprocess.CompletedProcess(["main.py", *args], code, out.getvalue(), err.getvalue())
 
 
 def key(k: int, mod: int = 0, unicode: str = "") -> list[pygame.event.Event]:

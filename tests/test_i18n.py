@@ -2,6 +2,7 @@
 text fits its box at 960x540 and 1280x720, and a bad catalogue or language falls back to English in one line."""
 from __future__ import annotations
 
+import functools
 import json
 import locale
 import shutil
@@ -47,6 +48,12 @@ def data_strings() -> dict[MessageKey, str]:
     return found
 
 
+@functools.cache
+def code_messages(area: str) -> dict[MessageKey, str]:
+    """`catalogues.code_messages`, extracted once for this module's tests."""
+    return catalogues.code_messages(area)
+
+
 def _untranslated(wanted: dict[MessageKey, str]) -> list[str]:
     have = catalogues.translations("es")
     missing = []
@@ -60,10 +67,17 @@ def _untranslated(wanted: dict[MessageKey, str]) -> list[str]:
 
 @pytest.mark.parametrize("area", [*AREAS, "content"])
 def test_every_message_has_a_spanish_translation(area: str) -> None:
-    wanted = data_strings() if area == "content" else catalogues.code_messages(area)
+    wanted = data_strings() if area == "content" else code_messages(area)
     missing = _untranslated(wanted)
     print(f"{area}: {len(wanted) - len(missing)}/{len(wanted)} messages translated into Spanish")
     assert wanted and not missing, f"{len(missing)} of {len(wanted)} not translated:\n" + "\n".join(missing)
+
+
+def test_every_spanish_message_is_one_the_code_uses() -> None:
+    used = {key for area in AREAS for key in code_messages(area)}
+    unused = [f"{po.relative_to(catalogues.ROOT)}: {key[1]!r}"
+              for key, (po, _message) in catalogues.translations("es").items() if po.stem in AREAS and key not in used]
+    assert not unused, f"{len(unused)} messages no code uses (remove them by hand, then compile):\n" + "\n".join(unused)
 
 
 @pytest.mark.parametrize(("bad", "good"), [

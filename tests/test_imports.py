@@ -13,6 +13,7 @@ from the module that defines it. The map: ARCHITECTURE.md.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,8 +75,10 @@ def _is_type_checking(test: ast.expr) -> bool:
 
 def _import_nodes(node: ast.AST, type_only: bool = False) -> Iterator[ast.Import | ast.ImportFrom]:
     """Every import statement below `node`, except the bodies of `if TYPE_CHECKING:` (with `type_only`, those
-    too)."""
+    too). Only statements hold statements: expressions are not walked."""
     for child in ast.iter_child_nodes(node):
+        if not isinstance(child, ast.stmt | ast.excepthandler | ast.match_case):
+            continue
         if isinstance(child, ast.If) and _is_type_checking(child.test) and not type_only:
             for orelse in child.orelse:
                 yield from _import_nodes_of(orelse, type_only)
@@ -99,10 +102,16 @@ def _resolve(name: str, known: set[str]) -> str:
     return name
 
 
+@functools.cache
+def _tree(source: str) -> ast.Module:
+    """The syntax tree of a module's source (both graphs of the project read each module once)."""
+    return ast.parse(source)
+
+
 def imports_of(source: str, module: str, is_package: bool, known: set[str], type_only: bool = False) -> list[Import]:
     """The imports of one module's source text (with `type_only`, those under `if TYPE_CHECKING:` too)."""
     found: list[Import] = []
-    for node in _import_nodes(ast.parse(source), type_only):
+    for node in _import_nodes(_tree(source), type_only):
         if isinstance(node, ast.Import):
             found += [Import(module, _resolve(alias.name, known), node.lineno) for alias in node.names]
             continue

@@ -34,16 +34,28 @@ def placed_texts(drawn: Drawn) -> list[Placed]:
 
 
 def frame_of(app: App, spec: catalog.SceneSpec) -> Drawn:
-    """The texts of `spec`'s scene after FRAMES frames of its scripted input, as its last frame places them."""
-    app.stack.clear_to(spec.build(app))
-    rng = random.Random(7)
-    for frame in range(FRAMES):
-        app.step(spec.script(frame, rng, app.size), 1000 / 60)
+    """The texts of `spec`'s scene after FRAMES frames of its scripted input, as its last frame places them
+    (with the toasts on show; the texts inside pictures too: the recording is on while the scene is made)."""
     drawn = Drawn()
     with pytest.MonkeyPatch.context() as monkeypatch:
         record(drawn, monkeypatch)
-        app.stack.draw(RecordingSurface(app.size, drawn))
+        app.stack.clear_to(spec.build(app))
+        rng = random.Random(7)
+        for frame in range(FRAMES):
+            app.step(spec.script(frame, rng, app.size), 1000 / 60)
+        drawn.placed.clear()
+        drawn.overflows.clear()
+        drawn_frame(app, RecordingSurface(app.size, drawn))
     return drawn
+
+
+def drawn_frame(app: App, frame: pygame.Surface) -> None:
+    """Draw the app's whole frame (the scenes and the toasts) on `frame`."""
+    screen, app.screen = app.screen, frame
+    try:
+        app.draw(whole=True)
+    finally:
+        app.screen = screen
 
 
 Frames = dict[tuple[int, int], dict[str, Drawn]]

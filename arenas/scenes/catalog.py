@@ -160,3 +160,42 @@ register(SceneSpec("arenas-result-coinciding", "Arenas Movedizas: a result whose
 register(SceneSpec("arenas-tutorial", "Arenas Movedizas: the tutorial on a full timer's flip, waiting for a card",
                    lambda app: TutorialScene(app, 5, keep_progress=False), hold))
 register(SceneSpec("arenas-replay", "Arenas Movedizas: a replay watched, paused past its middle", replay_viewer))
+
+
+def online_play(app: App) -> PlayScene:
+    """A room's run on level 11, three people: this player's card on its way to the server, one team-mate away
+    (their grace time counting down), one played by their seat's bot for now, the round trip high."""
+    from arenas.bots import hint as team_card
+    from arenas.room import digest, setup_json, view_of  # as the online table itself, only when shown
+    from arenas.scenes.online import OnlinePlayScene
+    from common.online_session import OnlineSession
+    from common.scenes.catalog import ScriptedLink
+    setup = GameSetup(load_level(level_path(BOT_LEVEL)), ("Ana", "Bruno", "Carla"), 0, 100, False, seed=4,
+                      counts=False)
+    state = setup.new_state()
+    rng = random.Random(4)
+    while len(state.actions) < 5 or state.active != 0:  # the team plays the team-mate bot's cards
+        advance(state, rng.randrange(1_200, 2_400))
+        card = team_card(state)
+        assert card is not None
+        apply(state, card)
+    link = ScriptedLink([("Ana", "person", "here", True), ("Bruno", "person", "away", True),
+                      ("Carla", "person", "bot", True)], 0, False, game="arenas", phase="playing")
+    link.rtt_ms = 210.0
+    session = OnlineSession("192.168.1.20:8765", "Ana", lambda url, token: link)
+    session.join("K7QM-3XPA")
+    session.update(0)
+    clock = {"phase": "running", "go_ms": 0, "paused": False, "anchor": [0, state.time_ms], "server_ms": 0}
+    frame = {"kind": "game", "seq": len(state.actions), "seat": 0, "pending": [], "deadline_ms": None,
+             "view": {"setup": setup_json(setup), "state": view_of(state), "clock": clock}, "digest": digest(state),
+             "server_ms": 0}
+    scene = OnlinePlayScene(app, session, None, frame)
+    scene.layout(app.size)
+    card = team_card(scene.remote.state)
+    assert card is not None
+    scene.remote.play(card)
+    return scene
+
+
+register(SceneSpec("arenas-online", "Arenas Movedizas online: a room's run, the player's card on its way, one "
+                   "team-mate away, one played by a bot for now, the round trip high", online_play, hold))

@@ -20,6 +20,7 @@ from arenas.scenes.moment import Moment, fraction
 from arenas.scenes.names import tile_name, timer_code, timer_name
 from arenas.session import format_ms
 from common import text
+from common.dialog import Dialog
 from common.i18n import _, language
 from common.keycap import help_tag
 from common.keymap import Command, keymap
@@ -50,7 +51,11 @@ class Hud:
         window = pygame.Rect((0, 0), app.size)
         hud = p.table.hud
         parts = [image_part(self._hud_background(hud), hud.topleft), *self._hud_parts(p)]
-        if p.messages.banner is None:
+        # A dialog standing over the board (Leave?, the tutorial's Try again) speaks instead of the pause overlay's
+        # or the held final board's words: they would peek out around it.
+        asked = isinstance(app.stack.top, Dialog)
+        answered = p.run.phase == Phase.OVER and asked
+        if p.messages.banner is None and not answered:
             img, rect, back = self._prompt(p, preview)
             parts.append(Part(back.union(rect), ("prompt", img, tuple(rect), tuple(back)),
                               partial(self._draw_prompt, img=img, rect=rect, back=back)))
@@ -66,8 +71,8 @@ class Hud:
         if banner is not None:
             parts.append(Part(banner[2].union(banner[1]), None, lambda surface: self._draw_banner(surface, p)))
         if p.run.paused:
-            parts.append(Part(window, None, lambda surface: self._draw_paused(surface, p)))
-        if p.run.phase == Phase.OVER:
+            parts.append(Part(window, None, lambda surface: self._draw_paused(surface, p, words=not asked)))
+        if p.run.phase == Phase.OVER and not answered:
             parts.append(Part(window, None, lambda surface: self._draw_over(surface, p)))
         return parts
 
@@ -340,11 +345,14 @@ class Hud:
         rect.clamp_ip(pygame.Rect((0, 0), p.area))
         return img, rect, rect.inflate(app.px(32), app.px(12)), alpha
 
-    def _draw_paused(self, surface: pygame.Surface, p: Moment) -> None:
+    def _draw_paused(self, surface: pygame.Surface, p: Moment, words: bool) -> None:
+        """The board dimmed while paused, with the headline, the line saying how to resume and Leave (`words`)."""
         app = self.app
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((10, 6, 4, 150))
         surface.blit(shade, (0, 0))
+        if not words:
+            return
         w, h = surface.get_size()
         text.draw_text(surface, _("Paused"), app.font_px(64), app.sprites.colour("arenas_glow"),
                        (w // 2, h // 2 - app.px(30)), "center", bold=True, shadow=(0, 0, 0))

@@ -45,6 +45,8 @@ _LOST_DIRECTIONS = 16   # a lost timer tries places all round its gear...
 _LOST_STEPS = (0.0, 0.3, 0.6, 0.95)  # ...just clear of it, or further out where the standing glasses leave room
 _LOST_SHRINK = 0.9        # how much smaller it gets each time a board has no room for every one
 _LOST_GAP = 0.03          # what a lost timer keeps clear of every gear and every other lost timer
+_LOST_ROUNDS = 6          # rounds in which lost timers still covering another choose again
+_SMALLER = 1              # smaller sizes of lost timers a board is also laid with, past the first where all lie clear
 
 
 _ASPECTS = (0.12, 0.18, 0.25, 0.33, 0.42, 0.52, 0.64, 0.78, 0.95, 1.15)
@@ -270,10 +272,41 @@ def _place(gears: list[Point], deactivator: int, blocks: frozenset[int]) -> tupl
     return spots, cands[("stone", -1)][chosen[("stone", -1)]][0], penalty
 
 
-def _lost_offsets(look: LostLook) -> list[tuple[float, float, float]]:
-    """Offsets (dx, dy) from a gear, all round it and just clear of its keep square, for a lost timer's
-    centre, each with a preference cost (lower is better: below the gear, close to it)."""
-    o = look.outline
+_Edges = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _edges(r: Rect, gap: float = 0.0) -> _Edges:
+    """(left, top, right, bottom) of `r` grown by `gap` on every side."""
+    return r.left - gap, r.top - gap, r.right + gap, r.bottom + gap
+
+
+def _clear(box: _Edges, others: list[_Edges]) -> bool:
+    """True when `box` shares no area with any of `others` (edges may touch)."""
+    left, top, right, bottom = box
+    for ol, ot, o_r, ob in others:
+        if (((right if right < o_r else o_r) - (left if left > ol else ol)) > 1e-9
+                and ((bottom if bottom < ob else ob) - (top if top > ot else ot)) > 1e-9):
+            return False
+    return True
+
+
+def _cover(box: _Edges, others: list[_Edges]) -> float:
+    """The square roots of the areas `box` shares with each of `others`, summed (0 when clear)."""
+    left, top, right, bottom = box
+    c = 0.0
+    for ol, ot, o_r, ob in others:
+        w = (right if right < o_r else o_r) - (left if left > ol else ol)
+        h = (bottom if bottom < ob else ob) - (top if top > ot else ot)
+        if w > 1e-9 and h > 1e-9:
+            c += math.sqrt(w * h)
+    return c
+
+
+@lru_cache(maxsize=32)
+def _lost_offsets(scale: float) -> tuple[tuple[float, float, float, float, float], ...]:
+    """Places for a lost timer drawn at `scale`: offsets (dx, dy) of its centre from its gear in every
+    direction (ux, uy), just clear of the gear's keep square or a step further out."""
+    o = lost_look(scale).outline
     keep = GEAR_KEEP + _LOST_GAP
     out = []
     for k in range(_LOST_DIRECTIONS):
@@ -290,116 +323,110 @@ def _lost_offsets(look: LostLook) -> list[tuple[float, float, float]]:
             reach.append((-keep - o.bottom) / uy)
         for step in _LOST_STEPS:
             d = min(reach) + step
-            out.append((ux * d, uy * d, 0.6 * (1.0 - uy) + 2.0 * step))
-    return out
+            out.append((ux * d, uy * d, ux, uy, step))
+    return tuple(out)
 
 
 def _place_lost(gears: list[Point], deactivator: int, spots: list[Point], stone: Point,
-                blocks: frozenset[int]) -> tuple[list[Point | None], float, float]:
-    """Centres (s units) for a lost timer beside each gear before the Deactivator, their scale, and a
-    penalty (0 when nothing is covered).
+                blocks: frozenset[int]) -> list[tuple[list[Point | None], float, float]]:
+    """Ways to lay a lost timer beside each gear before the Deactivator: centres (s units), their scale and
+    how much they cover (0 when nothing is), where the standing timers and the stone already stand.
 
-    Every gear's lost timer takes the side of the path with room: clear of every gear, of the stone
-    and of every other lost timer (so any set of lost timers can lie at once), covering as little as it
-    can of the standing spots, preferably below its gear and across from its standing spot. When
-    no arrangement is clear, the board's lost timers are all drawn a little smaller and placed again.
+    The lost timers are laid along the path forwards and backwards (a crowded row gives way towards the
+    end it is laid to). Each way comes at the first scale, from `LOST_SCALE` down, where every lost timer
+    lies clear, and at the next `_SMALLER` ones (smaller lost timers may leave a smaller board: the fitting
+    chooses); if none is clear, at the smallest."""
+    keep = GEAR_KEEP + _LOST_GAP
+    walls = [(x - keep, y - keep, x + keep, y + keep) for x, y in gears]
+    walls.append(_edges(_stone_rect(stone), _LOST_GAP))
+    walls += [_edges(_spot_rect(p), _LOST_GAP) for i, p in enumerate(spots) if i not in blocks]
+    out: list[tuple[list[Point | None], float, float]] = []
+    for backwards in (False, True):
+        found: list[tuple[list[Point | None], float, float]] = []
+        scale = LOST_SCALE
+        while True:
+            lost, covered = _lost_at(scale, gears, deactivator, spots, walls, backwards)
+            placed = (lost + [None] * (len(gears) - deactivator), scale, covered)
+            if covered < 1e-6:
+                found.append(placed)
+            if len(found) > _SMALLER or scale * _LOST_SHRINK < LOST_MIN_SCALE:
+                out += found or [placed]
+                break
+            scale *= _LOST_SHRINK
+    return out
+
+
+def _lost_at(scale: float, gears: list[Point], deactivator: int, spots: list[Point],
+             walls: list[_Edges], backwards: bool) -> tuple[list[Point | None], float]:
+    """Lost timer centres at one scale and how much they cover (0 when every one lies clear).
+
+    Each gear's lost timer has its places in order of preference: on the side of its gear away from its
+    standing timer, off the line of the path (where the neighbours' lost timers lie), leaning the way the
+    row is laid, close to the gear; only those clear of every gear, the stone and every standing timer
+    count. Along the path (`backwards`: from the Deactivator), each takes its first place clear of the lost
+    timers already placed; then any that still covers another chooses again, for a few rounds.
     """
-    scale = LOST_SCALE
-    while True:
-        lost, covered, crowded = _lost_at(scale, gears, deactivator, spots, stone, blocks)
-        if covered + crowded < 1e-6 or scale * _LOST_SHRINK < LOST_MIN_SCALE:  # (edges just touching are clear)
-            return lost, scale, 10 * (covered + crowded)
-        scale *= _LOST_SHRINK
-
-
-_Sides = tuple[float, float, float, float, float, float, float, float]
-
-
-def _sides(r: Rect) -> _Sides:
-    """(cx, cy, w, h, left, top, right, bottom) of `r`."""
-    return r.cx, r.cy, r.w, r.h, r.left, r.top, r.right, r.bottom
-
-
-def _lost_at(scale: float, gears: list[Point], deactivator: int, spots: list[Point], stone: Point,
-             blocks: frozenset[int]) -> tuple[list[Point | None], float, float]:
-    """Lost timer centres at one scale, how much they cover of the gears, the stone and each other,
-    and how much of the standing spots."""
-    look = lost_look(scale)
-    outline = look.outline
-    keep_side = 2 * (GEAR_KEEP + _LOST_GAP)
-    # Centre, size and edges of each rectangle, read once: `cover` is the hot loop of the fitting.
-    keeps = [_sides(Rect(g[0], g[1], keep_side, keep_side)) for g in gears] + [_sides(_stone_rect(stone))]
-    others = [_sides(_spot_rect(p)) for i, p in enumerate(spots) if i not in blocks]
-
-    def cover(rect: _Sides, things: list[_Sides]) -> float:
-        """The sum of the square roots of the areas `rect` shares with each of `things`."""
-        cx, cy, w, h, left, top, right, bottom = rect
-        c = 0.0
-        for tcx, tcy, tw, th, tl, tt, tr, tb in things:
-            if abs(tcx - cx) * 2 < tw + w and abs(tcy - cy) * 2 < th + h:
-                ow = min(right, tr) - max(left, tl)
-                oh = min(bottom, tb) - max(top, tt)
-                c += math.sqrt(ow * oh if ow > 0 and oh > 0 else 0.0)
-        return c
-
-    # Per gear: (centre, outline, preference, cover of gears and the stone, cover of standing spots).
-    cands: list[list[tuple[Point, Rect, float, float, float]]] = []
+    ol, ot, o_r, ob = _edges(lost_look(scale).outline)
+    offsets = _lost_offsets(scale)
+    order = range(deactivator - 1, -1, -1) if backwards else range(deactivator)
+    lean = 0.3 if backwards else -0.3
+    reach = max(max(abs(dx), abs(dy)) for dx, dy, *_ in offsets) + max(-ol, o_r, -ot, ob)
+    options: list[list[tuple[Point, _Edges]]] = []
+    everywhere: list[list[tuple[Point, _Edges]]] = []
     for i in range(deactivator):
-        g = gears[i]
-        near_gears = [k for k in keeps if abs(k[0] - g[0]) < 3.0 and abs(k[1] - g[1]) < 3.0]
-        near_others = [r for r in others if abs(r[0] - g[0]) < 3.2 and abs(r[1] - g[1]) < 3.2]
-        sx, sy = spots[i][0] - g[0], spots[i][1] - g[1]
-        s_len = math.hypot(sx, sy) or 1.0
-        options = []
-        for dx, dy, pref in _lost_offsets(look):
-            centre = (g[0] + dx, g[1] + dy)
-            rect = outline.moved(*centre)
-            across = (dx * sx + dy * sy) / ((math.hypot(dx, dy) * s_len) or 1.0)  # 1 on the standing side
-            sides = _sides(rect)
-            options.append((centre, rect, pref + across, cover(sides, near_gears), cover(sides, near_others)))
-        cands.append(options)
-    # Edges (with the gap kept between lost timers) for the pairwise test, the hot loop of the search.
+        gx, gy = gears[i]
+        ax, ay = gx - spots[i][0], gy - spots[i][1]
+        length = math.hypot(ax, ay) or 1.0
+        ax, ay = ax / length, ay / length
+        nx, ny = _normal(gears, i)
+        ranked = sorted(offsets, key=lambda o: 3.0 * (1.0 - o[2] * ax - o[3] * ay) + 0.8 * abs(o[2] * ny - o[3] * nx)
+                        + lean * (o[3] * nx - o[2] * ny) + 2.0 * o[4])
+        near = [w for w in walls if w[0] < gx + reach and w[2] > gx - reach and w[1] < gy + reach
+                and w[3] > gy - reach]
+        places = [((gx + dx, gy + dy), (gx + dx + ol, gy + dy + ot, gx + dx + o_r, gy + dy + ob))
+                  for dx, dy, *_ in ranked]
+        everywhere.append(places)
+        options.append([p for p in places if _clear(p[1], near)])
     half = _LOST_GAP / 2
-    edges = [[(r.left - half, r.top - half, r.right + half, r.bottom + half) for _c, r, _p, _g, _o in options]
-             for options in cands]
-    near = [[j for j in range(deactivator) if j != i and abs(gears[j][0] - gears[i][0]) < 4.5
-             and abs(gears[j][1] - gears[i][1]) < 4.5] for i in range(deactivator)]
-    chosen: list[int] = []
+    grown = [[(b[0] - half, b[1] - half, b[2] + half, b[3] + half) for _c, b in places] for places in options]
+    neighbours = [[j for j in range(deactivator) if j != i and abs(gears[j][0] - gears[i][0]) < 2 * reach
+                   and abs(gears[j][1] - gears[i][1]) < 2 * reach] for i in range(deactivator)]
+    chosen: list[int | None] = [None] * deactivator
 
-    def clash(i: int, k: int) -> float:
-        """How much candidate k of gear i covers the lost timers already placed near it."""
-        left, top, right, bottom = edges[i][k]
-        c = 0.0
-        for j in near[i]:
-            if j >= len(chosen):
-                continue
-            ol, ot, o_r, ob = edges[j][chosen[j]]
-            w = (right if right < o_r else o_r) - (left if left > ol else ol)
-            if w > 0:
-                h = (bottom if bottom < ob else ob) - (top if top > ot else ot)
-                if h > 0:
-                    c += math.sqrt(w * h)
-        return c
+    def others(i: int) -> list[_Edges]:
+        """The lost timers placed near gear i's, with the gap they keep."""
+        return [grown[j][k] for j in neighbours[i] if (k := chosen[j]) is not None]
 
-    def best(i: int) -> int:
-        scores = [(gear_cover + clash(i, k) + spot_cover) * 1000 + pref
-                  for k, (_c, _r, pref, gear_cover, spot_cover) in enumerate(cands[i])]
-        return scores.index(min(scores))
+    def pick(i: int) -> bool:
+        """Gear i's lost timer takes its first place clear of the lost timers placed near it, else the one
+        covering least of them; True if it moved."""
+        if not options[i]:
+            return False
+        taken = others(i)
+        k = next((k for k, g in enumerate(grown[i]) if _clear(g, taken)), None)
+        if k is None:
+            k = min(range(len(grown[i])), key=lambda k: _cover(grown[i][k], taken))
+        moved, chosen[i] = chosen[i] != k, k
+        return moved
 
-    for i in range(deactivator):
-        chosen.append(best(i))
-    for _ in range(4):
-        changed = False
-        for i in range(deactivator):
-            k = best(i)
-            changed |= k != chosen[i]
-            chosen[i] = k
-        if not changed:
+    for i in order:
+        pick(i)
+    for _ in range(_LOST_ROUNDS):
+        if not any([pick(i) for i in range(deactivator)  # noqa: C419 (a list: every one is picked again)
+                    if (k := chosen[i]) is not None and not _clear(grown[i][k], others(i))]):
             break
-    covered = sum(cands[i][k][3] + clash(i, k) / 2 for i, k in enumerate(chosen))
-    crowded = sum(cands[i][k][4] for i, k in enumerate(chosen))
-    lost: list[Point | None] = [cands[i][k][0] for i, k in enumerate(chosen)]
-    return lost + [None] * (len(gears) - deactivator), covered, crowded
+    lost: list[Point | None] = []
+    covered = 0.0
+    for i in range(deactivator):
+        k = chosen[i]
+        if k is None:  # no place clear of the gears, the stone and the standing timers: the one covering least
+            centre, box = min(everywhere[i], key=lambda p: _cover(p[1], walls))
+            covered += _cover(box, walls + others(i))
+        else:
+            centre, box = options[i][k]
+            covered += _cover(grown[i][k], others(i)) / 2
+        lost.append(centre)
+    return lost, covered
 
 
 def _bounds(gears: list[Point], spots: list[Point], lost: list[Rect], stone: Point,
@@ -439,26 +466,30 @@ class _Shape:
     bounds: tuple[float, float, float, float]
     penalty: float
     lost_clear: bool  # no lost timer covers anything: a gear, the stone, another lost or a standing timer
+    lost_far: float   # how far the lost timers lie from their gears, summed (in s): nearer reads better
 
 
 @lru_cache(maxsize=512)
-def _shape(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int], aspect: float) -> _Shape:
-    """The board at one aspect, in pitch units (the same for every box: a new window size reuses it)."""
+def _shapes(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int], aspect: float) -> tuple[_Shape, ...]:
+    """The board at one aspect, in pitch units (the same for every box: a new window size reuses it), with
+    its lost timers at each size worth comparing."""
     line = polyline(curve(layout), aspect)
     pts, step = resample(line, n_tiles)
     gears = [(x / step, y / step) for x, y in pts]
     spots, stone, penalty = _place(gears, deactivator, blocks)
-    lost, lost_scale, lost_penalty = _place_lost(gears, deactivator, spots, stone, blocks)
-    penalty += lost_penalty
-    lost_clear = lost_penalty < 1e-6
     # Gears that are not neighbours must not overlap.
     for i in range(n_tiles):
         for j in range(i + 2, n_tiles):
             d = math.hypot(gears[i][0] - gears[j][0], gears[i][1] - gears[j][1])
             penalty += max(0.0, 1.08 - d) * 10
-    outline = lost_look(lost_scale).outline
-    bounds = _bounds(gears, spots, [outline.moved(*p) for p in lost if p is not None], stone, blocks)
-    return _Shape(gears, spots, lost, lost_scale, stone, bounds, penalty, lost_clear)
+    shapes = []
+    for lost, lost_scale, covered in _place_lost(gears, deactivator, spots, stone, blocks):
+        outline = lost_look(lost_scale).outline
+        bounds = _bounds(gears, spots, [outline.moved(*p) for p in lost if p is not None], stone, blocks)
+        far = sum(math.hypot(p[0] - g[0], p[1] - g[1]) for p, g in zip(lost, gears, strict=True) if p is not None)
+        shapes.append(_Shape(gears, spots, lost, lost_scale, stone, bounds, penalty + 10 * covered, covered < 1e-6,
+                             far))
+    return tuple(shapes)
 
 
 @lru_cache(maxsize=64)
@@ -467,8 +498,7 @@ def fit_board(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int
     """Lay `n_tiles` gears along `layout` inside `box` (x, y, w, h pixels); gear pitch at most `max_s`."""
     bx, by, bw, bh = box
     best = None
-    for aspect in _ASPECTS:
-        shape = _shape(layout, n_tiles, deactivator, blocks, aspect)
+    for shape in (shape for aspect in _ASPECTS for shape in _shapes(layout, n_tiles, deactivator, blocks, aspect)):
         x0, y0, x1, y1 = shape.bounds
         penalty, lost_scale = shape.penalty, shape.lost_scale
         s = min(bw / (x1 - x0), bh / (y1 - y0), max_s)
@@ -476,10 +506,13 @@ def fit_board(layout: str, n_tiles: int, deactivator: int, blocks: frozenset[int
         score = -s * max(0.2, 1.0 - 0.12 * max(0.0, penalty - 0.3)) * (0.9 + 0.1 * lost_scale / LOST_SCALE)
         if not shape.lost_clear:  # an aspect where every lost timer lies clear wins over any where one cannot
             score += 1e6
-        if best is None or score < best[0]:
-            best = (score, s, shape.gears, shape.spots, shape.lost, lost_scale, shape.stone, shape.bounds, penalty)
+        # Where the sizes tie (the largest gears allowed fit either way), lost timers nearer their gears win.
+        if best is None or (score, shape.lost_far) < (best[0], best[1].lost_far):
+            best = (score, shape, s, penalty)
     assert best is not None
-    _, s, gears, spots, lost, lost_scale, stone, (x0, y0, x1, y1), penalty = best
+    _, shape, s, penalty = best
+    gears, spots, lost, lost_scale, stone = shape.gears, shape.spots, shape.lost, shape.lost_scale, shape.stone
+    x0, y0, x1, y1 = shape.bounds
     ox = bx + bw / 2 - (x0 + x1) / 2 * s
     oy = by + bh / 2 - (y0 + y1) / 2 * s
 

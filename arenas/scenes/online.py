@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from arenas.match import Phase
 from arenas.records import Records
 from arenas.remote_run import RemoteRun
 from arenas.room import setup_json
@@ -115,11 +116,13 @@ class OnlinePlayScene(PlayScene):
         parts = super().frame_parts() or []
         room = self.session.room
         away = [f"{s.name}: {seat_status(self.session.seat_now(s))}" for s in room.seats
-                if s.kind == "person" and s.index != self.seat
-                and (not s.connected or s.bot_now)] if room is not None else []
+                if s.kind == "person" and s.index != self.seat and (not s.connected or s.bot_now)] \
+            if room is not None and self.remote.phase != Phase.OVER else []  # at the end the others have left
         pending = _("Your card is on its way to the server…") if self.remote.pending else ""
+        table = self.table  # above the prompt line, off the timers' names in the top bar
+        over_prompt = (table.board.centerx, table.prompt_y - self.app.px(20)) if table is not None else None
         return [*parts, *room_parts(self.app, self.session.banner, self.session.problem, self.session.rtt_ms,
-                                    notes=[*away, pending])]
+                                    notes=["  ·  ".join(away), pending], midbottom=over_prompt)]
 
 
 def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:

@@ -401,7 +401,7 @@ class PlayView:
             bot = p.run.is_bot(seat)
             image = self.seats.picture(table, seat, name, state.hands[seat], active,
                                        hover if active and not bot else None, p.wild if active else None,
-                                       keys=p.run.replay is None and not bot, bot=bot)
+                                       keys=p.run.replay is None and not bot and not p.run.elsewhere(seat), bot=bot)
             place = table.seats[seat].move(0, -table.lift)
             parts.append(image_part(image, place.topleft))
             if active and bot and p.run.phase == Phase.RUNNING:

@@ -31,7 +31,8 @@ FACE_BANNER = (14, 18, 212, 48)
 FACE_WELL = (30, 84, 180, 180)
 FACE_ROSETTE = (190, 318, 19)
 INK = (67, 48, 31)
-NUMBER_PX = 16           # a card's points are at least as tall as the table's body text (the move log's)
+NUMBER_PX = 16           # a card's numbers are at least as tall as the table's body text (the move log's)
+NAME_FLOOR_PX = 13       # a name on a character's ribbon is never smaller (its lines 8 px high)
 SEAL_RGB = (250, 236, 200)
 # A used character stands upright (its pattern keeps the orientation it is placed in), a little smaller
 # and leaning aside, its frame dimmed to night and a moon on it; only the pattern well stays lit.
@@ -199,11 +200,13 @@ class CardArt:
 
     # -- character cards --------------------------------------------------------------------
 
-    def character(self, card_id: str, width: int, colour: str | None) -> pygame.Surface:
-        """A character card face, `width` px wide (2:3), pattern in `colour` (the owner's) or ink."""
-        return self._get(("char", card_id, width, colour), lambda: self._make_character(card_id, width, colour))
+    def character(self, card_id: str, width: int, colour: str | None, named: bool = True) -> pygame.Surface:
+        """A character card face, `width` px wide (2:3), pattern in `colour` (the owner's) or ink; its name on
+        its banner unless `named` is False (a name plate goes over it)."""
+        return self._get(("char", card_id, width, colour, named),
+                         lambda: self._make_character(card_id, width, colour, named))
 
-    def _make_character(self, card_id: str, width: int, colour: str | None) -> pygame.Surface:
+    def _make_character(self, card_id: str, width: int, colour: str | None, named: bool) -> pygame.Surface:
         card = self.cards.card(card_id)
         height = round(width * 1.5)
         out = self.app.sprites.scaled("arzium/character_face", (width, height)).copy()
@@ -211,7 +214,7 @@ class CardArt:
         bx, by, bw, bh = (round(v * k) for v in FACE_BANNER)
         name = _(card.name)
         name_px = text.fit_px(name, max(6, round(bh * 0.52)), bw - round(10 * k), bold=True, min_px=6)
-        if name_px >= 8:
+        if named and name_px >= 8:
             img = text.render(name, name_px, (255, 244, 226), bold=True)
             out.blit(img, img.get_rect(center=(bx + bw // 2, by + bh // 2 + 1)))
         wx, wy, ww, wh = (v * k for v in FACE_WELL)
@@ -255,9 +258,13 @@ class CardArt:
                 elif ch == "B":
                     pygame.draw.rect(surface, (236, 214, 150), rect, border_radius=radius)
                     self._dashed_rect(surface, rect, INK, max(1, rect.w // 12))
-                    if rect.w >= 14:
-                        two = text.render("2", max(8, round(rect.h * 0.6)), INK, bold=True)
-                        surface.blit(two, two.get_rect(center=rect.center))
+                    # what a blank costs, never smaller than the body text: on a small card over a patch
+                    # of the blank's colour a little larger than its square
+                    two = text.render("2", max(self.app.font_px(NUMBER_PX), round(rect.h * 0.6)), INK, bold=True)
+                    at = two.get_rect(center=rect.center)
+                    if at.h > rect.h - 2 * max(1, rect.w // 12):
+                        pygame.draw.rect(surface, (236, 214, 150), at.inflate(2, 0), border_radius=radius)
+                    surface.blit(two, at)
                 else:
                     pygame.draw.rect(surface, (226, 214, 186), rect, 1, border_radius=radius)
 
@@ -300,9 +307,10 @@ class CardArt:
 
     def used_character(self, card_id: str, width: int, colour: str | None) -> pygame.Surface:
         """A used (face-down) character, `width` as a face-up one: upright with its pattern readable, but
-        smaller, leaning aside, its frame at night with a moon badge, its shadow drawn in."""
+        smaller, leaning aside, its frame at night with a moon badge, its shadow drawn in; no name on its
+        banner (a party puts a name plate over it)."""
         def make() -> pygame.Surface:
-            face = self.character(card_id, width, colour).copy()
+            face = self.character(card_id, width, colour, named=False).copy()
             k = width / FACE_W
             well = pygame.Rect(*(round(v * k) for v in FACE_WELL))
             lit = face.subsurface(well).copy()

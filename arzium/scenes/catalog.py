@@ -144,7 +144,7 @@ register(SceneSpec("arzium-replay", "Arzium: a replay watched, paused at its 60t
 def online_scene(app: App) -> PlayScene:
     """An online room's game, three people and a bot, mid-game on this player's turn: one friend away (their
     grace time counting down), one played by their seat's bot for now, the turn clock running."""
-    from arzium.room import digest, view_of  # as the online table itself, only when shown
+    from arzium.room import digest, game_story, view_of  # as the online table itself, only when shown
     from arzium.scenes.online import OnlinePlayScene
     from common.online_session import OnlineSession
     from common.scenes.catalog import ScriptedLink
@@ -160,7 +160,7 @@ def online_scene(app: App) -> PlayScene:
     session.update(0)
     view = view_of(state)
     frame = {"kind": "game", "seq": len(actions), "seat": 0, "view": view, "pending": [], "deadline_ms": 84_000,
-             "server_ms": 0, "digest": digest(view)}
+             "server_ms": 0, "digest": digest(view), "story": game_story(state.setup, state.seed, actions)}
     return OnlinePlayScene(app, session, None, frame)
 
 

@@ -1,5 +1,9 @@
-"""The hand-off between two human seats on one screen: the table dimmed under "Lucía's turn", and one
+"""The hand-off between two human seats on one screen: the table darkened under "Lucía's turn", and one
 deliberate key (Enter or Space) or a click on its button before the next seat's input is taken.
+
+As pass-and-play apps do, the screen passed between people shows whose turn it is and nothing else: the table
+under it is too dark to read, so the next seat's prompt, hints and buttons (already theirs in the sidebar)
+are not read, nor clicked, before they say ready; the table itself is no secret, it is lit again at once.
 
 It is a dialog over the table, so nothing below it takes input while it is up; for its first
 `GRACE_MS` it takes none either, so a quick second click or key press of the seat that just finished
@@ -24,6 +28,8 @@ STARTS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 class HandOff(Dialog):
     """"`title`: pass the screen to `name`"; its one button (or Enter, Space) closes it."""
+
+    shade_alpha = 250  # the table under it too dark to read: the next seat's prompt and buttons wait for ready
 
     def __init__(self, app: App, title: str, name: str) -> None:
         message = _("Pass the screen to {name}. Nothing on the table answers until {name} starts.").format(name=name)

@@ -7,14 +7,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from arzium.match import MatchListener
-from arzium.online_match import OnlineMatch
+from arzium.online_match import OnlineMatch, story_events
 from arzium.records import record_game
 from arzium.room import view_state
 from arzium.rules.actions import action_from_json
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.state import Setup
 from arzium.scenes.flow import ask_bid
-from arzium.scenes.log_panel import LogLine
+from arzium.scenes.log_panel import LogLine, describe
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import SetupScene
@@ -46,7 +46,10 @@ class OnlinePlayScene(PlayScene):
     seats' connections on their banners, the room's lines (connection lost, turn clock) over the table; at the
     end the server's replay and this player's result are kept, then the usual result screen."""
 
-    def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, frame: dict[str, Any]) -> None:
+    def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, frame: dict[str, Any],
+                 seen: int | None = None) -> None:
+        """`frame`: the room's `game` frame; `seen`: how many moves this app's table had when the game came again
+        (after a rejoin in the same app), so the log marks the ones made while it was away."""
         state = view_state(frame["view"])
         seat = frame.get("seat")
         self.session, self.hosted = session, hosted
@@ -61,8 +64,27 @@ class OnlinePlayScene(PlayScene):
                          match=match)
         assert isinstance(self.table, OnlineMatch)
         self.online: OnlineMatch = self.table
+        self.retold = self._retell(frame, seen)
         self.online.resume_pending([action_from_json(a) for a in frame.get("pending") or []])
         self._deadline(frame)
+
+    def _retell(self, frame: dict[str, Any], seen: int | None) -> bool:
+        """The move log of the game so far, from the frame's story (after a rejoin, in this app or a new one): the
+        moves it leaves out counted, those made while this table was away marked; False when it has none."""
+        told = story_events(frame)
+        if told is None:
+            return False
+        first, moves = told
+        lines = [LogLine(ngettext("… {n} earlier move", "… {n} earlier moves", first).format(n=first))] if first \
+            else []
+        for n, (events, turn) in enumerate(moves, start=first + 1):
+            if seen is not None and n == max(seen, first) + 1:
+                missed = first + len(moves) - seen
+                lines.append(LogLine(ngettext("{n} move while you were away:", "{n} moves while you were away:",
+                                              missed).format(n=missed), header=True))
+            lines += describe(events, self.table.state.setup, self.cards, turn)
+        self.log.add(lines)
+        return True
 
     def _deadline(self, frame: dict[str, Any]) -> None:
         deadline = frame.get("deadline_ms")
@@ -86,8 +108,9 @@ class OnlinePlayScene(PlayScene):
             match msg.get("kind"):
                 case "game":  # after a rejoin or a desync: the whole game again, as the server has it
                     self.table.leave()
-                    again = OnlinePlayScene(self.app, self.session, self.hosted, msg)
-                    again.log.lines[:2] = self.story_so_far(int(msg.get("seq", 0)))  # for its own opening lines
+                    again = OnlinePlayScene(self.app, self.session, self.hosted, msg, self.online.number)
+                    if not again.retold:  # the frame told no story: the lines told here, and the count missed
+                        again.log.lines[:2] = self.story_so_far(int(msg.get("seq", 0)))
                     self.app.replace(again)
                     return
                 case "result":

@@ -24,6 +24,7 @@ from arzium.scenes.art import (
     FACE_H,
     FACE_W,
     INK,
+    NAME_FLOOR_PX,
     USED_SCALE,
     USED_TILT,
     CardArt,
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
 
 SIDES = ("bottom", "left", "top", "right")
 NAME_PX, NAME_GOOD_PX, NAME_MIN_PX = 17, 15, 14  # a character's name at 1280x720: preferred, comfortable, least
-NAME_FLOOR_PX = 13                               # the least at any window size (its lines 8 px high)
 
 
 @dataclass(frozen=True)
@@ -360,7 +360,7 @@ class PartyView:
             lift = self._lift(i, look, up)
             r = r.move(0, lift)
             if up:
-                img = art.character(cid, width, self.seat.colour)
+                img = art.character(cid, width, self.seat.colour, named=False)  # its plate goes over
                 if i == look.selected:
                     pygame.draw.rect(out, app.theme.focus, r.inflate(px(8), px(8)), border_radius=px(9))
                 elif i in look.pickable:

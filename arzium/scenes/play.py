@@ -513,3 +513,8 @@ class PlayScene(Scene):
 
     def frame_parts(self) -> list[Part] | None:
         return self.view.parts(self.moment())
+
+    def toast_foot(self) -> int | None:
+        """Toasts (a sprite pack reloaded, a search refused) stand over the map's lowest squares: off the hand at
+        the window's foot and off a hint's line on the map's lower edge."""
+        return self.board_view.frame_rect.bottom - self.app.px(28)

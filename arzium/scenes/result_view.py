@@ -6,6 +6,7 @@ the rectangles of what it drew (`Drawn`) for its tooltips and for the layout tes
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,16 @@ import pygame
 
 from arzium.rules.score import Outcome
 from arzium.rules.state import GameState
-from arzium.scenes.art import FACE_BANNER, FACE_H, CardArt, name_lines, plate_height
+from arzium.scenes.art import (
+    FACE_BANNER,
+    FACE_H,
+    NAME_FLOOR_PX,
+    NUMBER_PX,
+    CardArt,
+    name_lines,
+    name_width,
+    plate_height,
+)
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.result_chart import draw_score_chart
 from arzium.wording import points, shown_name
@@ -62,6 +72,8 @@ class ResultView:
         out = pygame.Surface(size, pygame.SRCALPHA)
         drawn = Drawn()
         side_w = min(app.px(440), body.w * 9 // 20)
+        # the rows take what they need for readable names, down to a narrower map and chart
+        side_w = max(min(side_w, app.px(250)), min(side_w, body.w - app.px(24) - self._rows_width(body.h)))
         rows = pygame.Rect(body.left, body.top, body.w - side_w - app.px(24), body.h)
         side = pygame.Rect(rows.right + app.px(24), body.top, side_w, body.h)
         self._players(out, rows, drawn)
@@ -83,19 +95,63 @@ class ResultView:
 
     # -- the players' rows ------------------------------------------------------------------
 
+    def name_sizes(self) -> tuple[int, int, int]:
+        """A character's name on its ribbon: the preferred, a comfortable and the least size (never smaller than
+        the table's body text)."""
+        least = max(NAME_FLOOR_PX, self.app.font_px(NUMBER_PX))
+        return max(least, self.app.font_px(17)), max(least, self.app.font_px(15)), least
+
+    def _gap(self) -> int:
+        return self.app.px(4)
+
+    def _cells(self, i: int, card_w: int) -> list[int]:
+        """The widths of player `i`'s tiles with cards `card_w` wide: a character's as wide as its card or as
+        the narrowest form of its name at the least size (a ribbon may span the gap to the next), an
+        artifact's as its card."""
+        pad, least = self.app.px(2), self.name_sizes()[2]
+        player = self.state.players[i]
+        names = [name_width(_(self.state.cards.card(c).name), least) + 2 * pad + self.app.px(6) - self._gap()
+                 for c in player.cards]
+        return [max(card_w, w) for w in names] + [card_w] * len(player.artifacts)
+
+    def _row_width(self, i: int, card_w: int) -> int:
+        cells = self._cells(i, card_w)
+        sep = self.app.px(16) if self.state.players[i].artifacts else 0
+        return sum(cells) + (len(cells) - 1) * self._gap() + sep
+
+    def _rows_width(self, height: int) -> int:
+        """How wide the widest row's tiles are with cards as large as rows `height` px high in all allow."""
+        return max(self._row_width(i, self._tallest(height)) for i in self.order) + self.app.px(24)
+
+    def _band(self, height: int) -> tuple[int, int]:
+        """A row's height, and its tiles' band under its head, when the rows take `height` px."""
+        n = len(self.order)
+        row_h = (height - (n - 1) * self.app.px(8)) // n
+        return row_h, row_h - self.app.px(40) - self.app.px(6)
+
+    def _tallest(self, height: int) -> int:
+        """The widest card the rows' height allows."""
+        return max(1, min(round(self._card_h(self._band(height)[1]) / 1.5), self.app.px(74)))
+
+    def _plate_h(self) -> int:
+        return plate_height(1, self.name_sizes()[0])
+
+    def _card_h(self, band: int) -> int:
+        """The tallest card in a band `band` px high with its name plate over its banner, reaching above it."""
+        _bx, by, _bw, bh = FACE_BANNER
+        return math.floor((band - self._plate_h()) / (1 - (by + bh) / FACE_H))
+
     def _players(self, out: pygame.Surface, area: pygame.Rect, drawn: Drawn) -> None:
         app = self.app
-        n = len(self.order)
         gap = app.px(8)
-        row_h = (area.h - (n - 1) * gap) // n
-        head_h = app.px(46)
-        count = max(len(p.cards) + len(p.artifacts) for p in self.state.players)
-        label_h = app.px(16)
-        card_h = min(app.px(110), row_h - head_h - label_h - app.px(8))
-        sep = app.px(16)
-        across = (area.w - app.px(24) - sep) // max(1, count)  # each tile's share of the row
-        card_w = min(round(card_h / 1.5), across - app.px(4))
-        step = max(card_w + app.px(4), min(across, round(card_w * 1.6)))  # spaced for the names when there is room
+        head_h = app.px(40)
+        row_h, band = self._band(area.h)  # the tiles' band under the head
+        room = area.w - app.px(24)
+        lo, hi = 1, self._tallest(area.h)
+        while lo < hi:  # the widest cards every row's tiles still fit across at
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if all(self._row_width(i, mid) <= room for i in self.order) else (lo, mid - 1)
+        card_w = lo
         for rank, i in enumerate(self.order):
             row = pygame.Rect(area.left, area.top + rank * (row_h + gap), area.w, row_h)
             drawn.rows[i] = row
@@ -105,8 +161,7 @@ class ResultView:
             if i in self.out.winners:
                 pygame.draw.rect(out, app.theme.accent, row, max(2, app.px(3)), border_radius=app.px(10))
             self._head(out, row, i, drawn)
-            self._tiles(out, pygame.Rect(row.left + app.px(12), row.top + head_h, row.w - app.px(24),
-                                         row.h - head_h), i, card_w, step, sep, drawn)
+            self._tiles(out, pygame.Rect(row.left + app.px(12), row.top + head_h, room, band), i, card_w, drawn)
 
     def _head(self, out: pygame.Surface, row: pygame.Rect, i: int, drawn: Drawn) -> None:
         """Star, marker, name; the points split; the total and the coins at the right."""
@@ -146,54 +201,56 @@ class ResultView:
             drawn.texts.append(text.draw_text(out, split, split_px, (110, 86, 60),
                                               (name_rect.right + app.px(14), y), "midleft"))
 
-    def _tiles(self, out: pygame.Surface, area: pygame.Rect, i: int, card_w: int, step: int, sep: int,
-               drawn: Drawn) -> None:
-        """Every character card with its name on its banner, then every artifact, each with its points under it."""
+    def _tiles(self, out: pygame.Surface, area: pygame.Rect, i: int, card_w: int, drawn: Drawn) -> None:
+        """Every character card with its name on its ribbon and its points on its seal, then every artifact
+        with its points under it, the tiles spread over the row's width."""
         app = self.app
         player = self.state.players[i]
         colour = self.state.setup.seats[i].colour
         card_h = round(card_w * 1.5)
-        pts_px = app.font_px(14)
+        _bx, by, _bw, bh = FACE_BANNER
+        top = area.top + max(0, self._plate_h() - round((by + bh) * card_h / FACE_H))  # the plate reaches above
+        cells = self._cells(i, card_w)
+        gap = self._gap()
+        sep = app.px(16) if player.artifacts else 0
+        spare = area.w - self._row_width(i, card_w)
+        gap += min(app.px(12), spare // max(1, len(cells)))  # room to spare: the tiles breathe
+        pts_px = app.font_px(NUMBER_PX)
         x = area.left
-        for card_id in player.cards:
+        for card_id, cell in zip(player.cards, cells):
             card = self.state.cards.card(card_id)
-            img = self.art.character(card_id, card_w, colour)
-            rect = out.blit(img, (x, area.top))
-            self._name(out, rect, card_id, step, drawn)
-            label = text.draw_text(out, str(card.points), pts_px, INK, (rect.centerx, rect.top + card_h + app.px(1)),
-                                   "midtop", bold=True)
-            drawn.texts.append(label)
-            drawn.tiles.append((rect.union(label), _("{name}: {points}").format(name=_(card.name),
-                                                                                 points=points(card.points))))
-            x += step
+            img = self.art.character(card_id, card_w, colour, named=False)
+            rect = out.blit(img, (x + (cell - card_w) // 2, top))
+            self._name(out, rect, card_id, cell + gap - 3, drawn)  # neighbouring ribbons never meet
+            drawn.tiles.append((rect, _("{name}: {points}").format(name=_(card.name), points=points(card.points))))
+            x += cell + gap
         if player.artifacts:
-            x += sep - app.px(4)
-            pygame.draw.line(out, (150, 120, 80), (x - sep // 2, area.top + app.px(4)),
-                             (x - sep // 2, area.top + card_h - app.px(4)), 1)
-        size = min(card_w, card_h)
+            x += sep - gap
+            pygame.draw.line(out, (150, 120, 80), (x - sep // 2, top + app.px(4)),
+                             (x - sep // 2, top + card_h - app.px(4)), 1)
+            x += gap
+        label_h = text.font(pts_px, True).get_linesize()
+        size = max(4, min(card_w, card_h - label_h))
         for artifact_id in player.artifacts:
             artifact = self.state.cards.artifact(artifact_id)
-            rect = out.blit(self.art.artifact(artifact_id, size), (x, area.top + (card_h - size) // 2))
-            label = text.draw_text(out, str(artifact.points), pts_px, INK,
-                                   (rect.centerx, area.top + card_h + app.px(1)), "midtop", bold=True)
+            rect = out.blit(self.art.artifact(artifact_id, size), (x + (card_w - size) // 2, top))
+            label = text.draw_text(out, str(artifact.points), pts_px, INK, (rect.centerx, rect.bottom), "midtop",
+                                   bold=True)
             drawn.texts.append(label)
             drawn.tiles.append((rect.union(label), _("{name}: {points}").format(name=_(artifact.name),
                                                                                  points=points(artifact.points))))
-            x += step
+            x += card_w + gap
 
     def _name(self, out: pygame.Surface, card: pygame.Rect, card_id: str, room: int, drawn: Drawn) -> None:
         """A character's name (or the shorter form it is called by) on a ribbon over its card's banner, at the
-        largest size that fits in `room` px (none when the card is too small for 10 px letters)."""
+        largest size that fits in `room` px, never smaller than the body text."""
         app = self.app
         pad = app.px(2)
-        sizes = (app.font_px(15), app.font_px(13), 10)
-        lines, px = name_lines(_(self.state.cards.card(card_id).name), room - 2 * pad, 1, sizes)
-        if text.font(px, True).size(lines[0])[0] > room - 2 * pad:
-            return
+        lines, px = name_lines(_(self.state.cards.card(card_id).name), room - 2 * pad - app.px(6), 1,
+                               self.name_sizes())
         plate = pygame.Rect(0, 0, min(room, text.font(px, True).size(lines[0])[0] + 2 * pad + app.px(6)),
                             plate_height(1, px))
         _bx, by, _bw, bh = FACE_BANNER
-        plate.center = (card.centerx, card.top + round((by + bh / 2) * card.h / FACE_H))
-        plate.top = max(plate.top, card.top - app.px(3))
+        plate.midbottom = (card.centerx, card.top + round((by + bh) * card.h / FACE_H))  # off the pattern
         out.blit(self.art.name_plate(lines, px, plate.w, False), plate)
         drawn.names.append((card_id, plate, lines, px))

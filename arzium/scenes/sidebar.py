@@ -344,7 +344,7 @@ class Sidebar:
         back = self.art.card_back(app.px(24))
         deck = back.get_rect(topright=(hdr.right - app.px(16), hdr.top + app.px(10)))
         surface.blit(back, deck)
-        text.draw_text(surface, str(len(st.deck)), app.font_px(15), app.theme.text_light, deck.center, "center",
+        text.draw_text(surface, str(len(st.deck)), app.font_px(16), app.theme.text_light, deck.center, "center",
                        bold=True, shadow=app.theme.shadow)
         cur = table.turn_on_show()
         x = hdr.left + app.px(16)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -35,6 +36,7 @@ from websockets.exceptions import WebSocketException
 from common.net.clock import ClockEstimate
 from common.net.protocol import PROTOCOL_VERSION, encode
 from common.net.proxy import LatencyProxy
+from common.net.stalls import GcPauses, LoopLag, settle_gc, spread
 
 RATE_PAUSE_S = 0.25  # a client told it is over the rate waits this long before its next move
 JOIN_LIMIT = 1_000_000  # every client of the bench comes from one address: the server the bench runs lets them in
@@ -78,6 +80,8 @@ class Tally:
     clock_spread: list[float] = field(default_factory=list)
     clock_error: list[float] = field(default_factory=list)  # |a client's server clock - the server's| (same machine)
     outcomes: Counter[str] = field(default_factory=Counter)  # rooms by how they ended ("won", "lost"; "over")
+    loop_lag: list[float] = field(default_factory=list)  # the clients' event loops' lag samples (ms)
+    gc_pauses: list[tuple[int, float]] = field(default_factory=list)  # the clients' collector pauses (generation, ms)
     cpu_s: float = 0.0  # CPU the helper processes used (a run shared among processes)
 
     def add(self, raw: dict[str, Any]) -> None:
@@ -97,7 +101,7 @@ class Tally:
         def pct(p: float) -> float | None:
             return round(rtts[min(len(rtts) - 1, int(p / 100 * len(rtts)))], 1) if rtts else None
 
-        spread = sorted(self.clock_spread)
+        apart = sorted(self.clock_spread)
         error = sorted(self.clock_error)
         return {
             "rooms": rooms, "rooms_finished": self.finished, "outcomes": dict(self.outcomes),
@@ -107,11 +111,12 @@ class Tally:
             "errors": sum(self.errors.values()), "error_codes": dict(self.errors), "refused": self.refused,
             "desyncs": self.desyncs, "acknowledged": self.acked, "acknowledged_lost": self.lost,
             "reconnects": self.reconnects, "drops": self.drops,
-            "clock_spread_ms": ({"p50": spread[len(spread) // 2], "p99": spread[int(0.99 * (len(spread) - 1))],
-                                 "max": spread[-1], "n": len(spread)} if spread else None),
+            "clock_spread_ms": ({"p50": apart[len(apart) // 2], "p99": apart[int(0.99 * (len(apart) - 1))],
+                                 "max": apart[-1], "n": len(apart)} if apart else None),
             "clock_error_ms": ({"p50": error[len(error) // 2], "p99": error[int(0.99 * (len(error) - 1))],
                                 "max": error[-1], "n": len(error)} if error else None),
             "server": server, "clients_cpu_pct": round(100 * cpu_s / seconds, 1) if seconds else None,
+            "clients_loop_lag_ms": spread(self.loop_lag), "clients_gc_ms": _pauses(self.gc_pauses),
         }
 
 
@@ -315,6 +320,7 @@ class Client:
                 self.waiting = None
                 self.sent.clear()
                 self.player.absorb(frame)
+                self.bench.dealt(self)
             case "result":
                 self._result(frame)
                 return
@@ -401,6 +407,8 @@ def server_figures(stats: Path, rooms: int, since: float) -> dict[str, Any] | No
     if len(lines) < 2:
         return None
     first, last = lines[0], lines[-1]
+    lag = [x for line in lines[1:] for x in line.get("lag_ms", [])]
+    pauses = [(gen, ms) for line in lines[1:] for gen, ms in line.get("gc_ms", [])]
     cpu = (last["cpu_s"] - first["cpu_s"]) if last["cpu_s"] >= first["cpu_s"] else last["cpu_s"]
     seconds = max(1e-9, last["t"] - first["t"])
     peak_rooms = max(x.get("rooms", 0) for x in lines)
@@ -408,7 +416,15 @@ def server_figures(stats: Path, rooms: int, since: float) -> dict[str, Any] | No
             "cpu_ms_per_room_s": round(1000 * cpu / seconds / max(1, rooms), 3),
             "rss_mb": round(max(x["rss_kb"] for x in lines) / 1024, 1),
             "rss_kb_per_room": round(max(x["rss_kb"] for x in lines) / max(1, peak_rooms), 1),
-            "peak_rooms": peak_rooms, "peak_connections": max(x.get("connections", 0) for x in lines)}
+            "peak_rooms": peak_rooms, "peak_connections": max(x.get("connections", 0) for x in lines),
+            "loop_lag_ms": spread(lag), "gc_ms": _pauses(pauses)}
+
+
+def _pauses(pauses: list[tuple[int, float]]) -> dict[str, float | int]:
+    """The collector's pauses in brief: how many (and of the oldest generation), their total and the longest (ms)."""
+    ms = [p for _gen, p in pauses]
+    return {"n": len(ms), "full": sum(gen == 2 for gen, _p in pauses), "total": round(sum(ms), 1),
+            "max": round(max(ms, default=0.0), 1)}
 
 
 class Bench:
@@ -433,12 +449,21 @@ class Bench:
         self.all_done = asyncio.Event()
         self.remaining = 0
         self.unfinished: list[dict[str, Any]] = []  # some of the clients that never saw their room's end
+        self.with_game: set[Client] = set()
         self.same_machine = urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1")
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def dealt(self, client: Client) -> None:
+        """A client has its game: once every client has, their games are left out of later collections (they
+        last the whole run; `gc.freeze`)."""
+        if client not in self.with_game:
+            self.with_game.add(client)
+            if len(self.with_game) == len(self.clients):
+                gc.freeze()
 
     def client_done(self) -> None:
         self.remaining -= 1
@@ -454,7 +479,11 @@ class Bench:
             self.rooms.append(room)
             self.clients += room.clients
         self.remaining = len(self.clients)
+        settle_gc()  # the clients' games are made: a collection's pause does not count in their round trips
         start = time.monotonic()
+        lag, pauses = LoopLag(), GcPauses()
+        self.spawn(lag.run())
+        pauses.install()
         for n, client in enumerate(self.clients):
             self.spawn(client.run())
             if n % 50 == 49:
@@ -465,6 +494,9 @@ class Bench:
             await asyncio.wait_for(self.all_done.wait(), timeout_s)
         self.stopping = True
         elapsed = time.monotonic() - start
+        pauses.remove()
+        self.tally.loop_lag += lag.take()
+        self.tally.gc_pauses += pauses.take()
         self.unfinished = [{"room": c.room.index, "seat": c.seat, "token": c.token is not None,
                             "connected": c.ws is not None, "last": list(c.last_kinds)}
                            for c in self.clients if not c.done][:20]
@@ -639,11 +671,20 @@ def format_report(r: dict[str, Any]) -> str:
         c = r["clock_error_ms"]
         lines.append(f"clients' server clock, off the server's own: p50 {c['p50']} p99 {c['p99']} max {c['max']} ms "
                      f"(n {c['n']})")
+    lines.append("clients: " + _stalls(r["clients_loop_lag_ms"], r["clients_gc_ms"]))
     s = r["server"]
     lines.append("server: " + (f"CPU {s['cpu_pct']}% ({s['cpu_ms_per_room_s']} ms per room per s), "
                                f"RSS {s['rss_mb']} MB ({s['rss_kb_per_room']} KB per room), peak {s['peak_rooms']} "
-                               f"rooms, {s['peak_connections']} connections" if s else "no figures (no stats log)"))
+                               f"rooms, {s['peak_connections']} connections; " + _stalls(s["loop_lag_ms"], s["gc_ms"])
+                               if s else "no figures (no stats log)"))
     return "\n".join(lines)
+
+
+def _stalls(lag: dict[str, Any] | None, gc: dict[str, Any]) -> str:
+    """A process's event loop lag and collector pauses, in a few words."""
+    said = (f"loop lag ms p50 {lag['p50']} p99 {lag['p99']} max {lag['max']}" if lag else "loop lag not logged")
+    return (f"{said}; collector paused {gc['n']} times ({gc['full']} full), {gc['total']} ms in all, {gc['max']} ms "
+            "at most")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@ grace period and the seat's bot for a person away (BGA's zombie mode, but revers
 member is sent. The game's side (`G/room.py`, found through `common.games`) checks, applies and shows.
 
 Everything here runs on the server's event loop and never waits: a room is changed by one call at a time,
-and each accepted input is stored (one transaction) before any member is told of it.
+and each accepted input is handed to the store before any member is sent a frame about it (the server sends
+a frame only once the writes before it are committed).
 """
 from __future__ import annotations
 
@@ -425,7 +426,7 @@ class Room:
         self._run(step, now_ms, member, msg_id)
 
     def _run(self, step: Step, now_ms: int, sender: Member | None = None, msg_id: int | None = None) -> None:
-        """Store the step's inputs (one transaction), then send its frames; the end of the game, if it came."""
+        """Store the step's inputs, then send its frames; the end of the game, if it came."""
         if step.inputs:
             if self.store is not None:
                 self.store.add_inputs(self.code, self.inputs, step.inputs)

@@ -2,9 +2,10 @@
 `EmbeddedServer`, the same server on a background thread of the app that hosts a game.
 
 Each connection reads frames, checks them (`common.net.protocol`), and hands them to its room; a room
-never waits, so one slow client or one busy room delays no other. A ticker looks at the rooms that have
-something to do at a time (a bot to move, a grace or a turn clock running out) and closes rooms that
-expired. The server logs no tokens and no text a client wrote, only codes, seats and counts.
+never waits, so one slow client or one busy room delays no other. Each room has a timer set for when it next
+has something to do (a bot to move, a grace or a turn clock running out); rooms that expired are closed. The
+writes of a loop turn are committed together on a writer thread, and the frames that tell of them leave only
+after (group commit). The server logs no tokens and no text a client wrote, only codes, seats and counts.
 """
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ import logging
 import os
 import secrets
 import signal
+import sqlite3
 import ssl
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,13 +48,14 @@ from common.net.protocol import (
     version_line,
 )
 from common.net.room import GameError, GameSide, Member, Options, Room
-from common.net.store import Store
+from common.net.stalls import GcPauses, LoopLag, settle_gc
+from common.net.store import Batch, Store
 from common.paths import data_dir
 from common.safe_text import one_line
 
 log = logging.getLogger("arenas_arzium.server")
 
-TICK_S = 0.025            # how often rooms with something to do at a time are looked at
+TICK_S = 0.025            # the least gap between two looks at a room that still has something to do (a bot thinking)
 EXPIRE_EVERY_S = 10.0     # how often idle rooms are looked for
 JOINS_PER_MINUTE = 20     # failed join / rejoin attempts (a wrong code or token) per address
 MAX_ROOMS = 20_000
@@ -83,6 +87,7 @@ class Conn:
     over_since: float | None = None
     closing: bool = False
     flushed: Callable[[], bool] = lambda: True  # whether every frame sent is written (or never will be)
+    kick: Callable[[str], None] = lambda _reason: None  # close it once its frames are written (the reason)
 
     def take(self) -> bool:
         """One message off the rate allowance (a token bucket: `rate` is messages a second and the burst);
@@ -135,9 +140,17 @@ class Server:
         self.tap: Callable[[str, str], None] | None = None  # sees every frame sent, with its address (tests)
         self._ws: WsServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self._jobs: set[asyncio.Task[None]] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._timers: dict[str, tuple[int, asyncio.TimerHandle]] = {}  # room code -> the time its timer is set for
         self._last_expiry = time.monotonic()
+        self._writer: ThreadPoolExecutor | None = None  # commits the store's batches while the server runs
+        self._held: list[tuple[Conn, Callable[[str], None], str]] = []  # frames waiting for the writes before them
+        self._flush_due = False
+        self._committing = False
         if self.store is not None:
             self._restore()
+            self.store.wrote = self._commit_soon
 
     def _restore(self) -> None:
         assert self.store is not None
@@ -175,13 +188,18 @@ class Server:
             if exc.errno in (errno.EADDRINUSE, errno.EACCES):
                 raise PortInUse(exc.errno, f"port {port} on {host} is in use") from None
             raise
-        self._tasks.append(asyncio.create_task(self._ticker()))
+        self._loop = asyncio.get_running_loop()
+        if self.store is not None:
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="room-store")
+        self._tasks.append(asyncio.create_task(self._expirer()))
+        for room in self.rooms.values():
+            self.arm(room)
         sock = next(iter(self._ws.sockets))
         return int(sock.getsockname()[1])
 
     async def stop(self, reason: str = "shutdown") -> None:
         """Tell every member why the server stops (one `closing` frame: `reason` is "shutdown" or "host_left"),
-        then close every connection (going away), stop the ticker and close the store."""
+        then close every connection (going away), stop the rooms' timers and close the store."""
         for conn in self.conns.values():
             if conn.member is not None:
                 conn.send(encode({"kind": "closing", "reason": reason}))
@@ -192,28 +210,164 @@ class Server:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        for _due, timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._no_commit(), CLOSING_WAIT_S * 5)
+        self._loop = None  # from now on writes are committed at once, on this thread
+        if self.store is not None:
+            self._flush_now()
         if self._ws is not None:
             self._ws.close(close_connections=True)
             await self._ws.wait_closed()
         for room in self.rooms.values():
             room.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._sent_all(), CLOSING_WAIT_S)
+        if self._writer is not None:
+            self._writer.shutdown()
+            self._writer = None
         if self.store is not None:
             self.store.close()
 
-    async def _ticker(self) -> None:
+    # -- the store: group commit -----------------------------------------------------------------------------
+    def _post(self, conn: Conn, deliver: Callable[[str], None], text: str) -> None:
+        """A frame for a connection: handed to it once every write made before it is committed."""
+        if self.store is None:
+            deliver(text)
+            return
+        self._held.append((conn, deliver, text))
+        self._commit_soon()
+
+    def _commit_soon(self) -> None:
+        """Commit the waiting writes at the end of this loop turn (at once when the server is not running)."""
+        if self._writer is None or self._loop is None:
+            self._flush_now()
+        elif not self._flush_due:
+            self._flush_due = True
+            self._loop.call_soon(self._flush)
+
+    def _flush_now(self) -> None:
+        assert self.store is not None
+        batch, held = self.store.take(), self._held
+        self._held = []
+        if batch is not None:
+            try:
+                self.store.commit(batch)
+            except sqlite3.Error as exc:
+                self._not_stored(batch, held, exc)
+                return
+        self._deliver(held)
+
+    def _flush(self) -> None:
+        """The writes of the loop turns since the last commit, in one transaction on the writer thread; then the
+        frames that followed them. One commit at a time: what comes meanwhile waits for the next."""
+        self._flush_due = False
+        if self._committing or self.store is None or self._writer is None or self._loop is None:
+            return
+        batch, held = self.store.take(), self._held
+        self._held = []
+        if batch is None:
+            self._deliver(held)
+            return
+        self._committing = True
+        done = self._loop.run_in_executor(self._writer, self.store.commit, batch)
+        done.add_done_callback(lambda f: self._committed(f, batch, held))
+
+    def _committed(self, done: asyncio.Future[None], batch: Batch, held: list[tuple[Conn, Callable[[str], None],
+                                                                                        str]]) -> None:
+        self._committing = False
+        exc = None if done.cancelled() else done.exception()
+        if exc is None:
+            self._deliver(held)
+        else:
+            self._not_stored(batch, held, exc)
+        if self._held or (self.store is not None and self.store.batch.writes):
+            self._commit_soon()
+
+    @staticmethod
+    def _deliver(held: list[tuple[Conn, Callable[[str], None], str]]) -> None:
+        for _conn, deliver, text in held:
+            deliver(text)
+
+    def _not_stored(self, batch: Batch, held: list[tuple[Conn, Callable[[str], None], str]],
+                    exc: BaseException) -> None:
+        """A batch could not be committed: nothing that told of it is sent. Its rooms go back to what the store
+        holds and their members are told and disconnected (they come back with their tokens and see the stored
+        game); other connections get their frames."""
+        assert self.store is not None
+        log.error("the store could not commit %d writes (%s): their rooms go back to what is stored",
+                  len(batch.writes), one_line(str(exc), 200))
+        codes = batch.codes
+        self.store.discard(codes)
+        self._deliver([h for h in held if h[0].room is None or h[0].room.code not in codes])
+        now = now_ms()
+        for code in codes:
+            old = self.rooms.get(code)
+            if old is None:
+                continue
+            old.store = None  # what the old copy still does is not written
+            old.close()
+            for conn in [c for c in self.conns.values() if c.room is old]:
+                conn.send(encode(error("not_stored", "the server could not store the last moves: they were not "
+                                                     "kept; connect again with your token")))
+                conn.kick("moves not stored")
+            stored = self.store.room(code)
+            side = self.sides.get(stored[0]) if stored is not None else None
+            del self.rooms[code]
+            if stored is not None and side is not None:
+                room = Room.restore(code, stored[0], side, stored[1], stored[2], self.store, now)
+                self._index(room)
+                self.arm(room)
+            else:
+                for token in [t for t, c in self.tokens.items() if c == code]:
+                    del self.tokens[token]
+
+    # -- time: each room's timer -----------------------------------------------------------------------------
+    def arm(self, room: Room, not_before: int = 0) -> None:
+        """Set the room's timer for when it next has something to do (`Room.next_tick_ms`, not before
+        `not_before`), unless it is set for that time or sooner already; called after anything that may change
+        that time (a message to the room, a connection lost, the room's own tick). A timer that fires with
+        nothing due (its room's time moved later) only sets it again."""
+        due = room.next_tick_ms()
+        if due is None or self._loop is None or room.closed:
+            return
+        due = max(due, not_before)
+        armed = self._timers.get(room.code)
+        if armed is not None:
+            if armed[0] <= due:
+                return
+            armed[1].cancel()
+        delay_s = max(0.0, (due - now_ms()) / 1000)
+        self._timers[room.code] = (due, self._loop.call_later(delay_s, self._due, room))
+
+    def _due(self, room: Room) -> None:
+        self._timers.pop(room.code, None)
+        if self.rooms.get(room.code) is room:
+            self._tick_room(room, now_ms())
+
+    def _tick_room(self, room: Room, now: int) -> None:
+        """The room acts if something is due by `now`; its timer is set again (a room that still has something
+        to do at once, as a bot thinking in the worker, is looked at again after `TICK_S`)."""
+        due = room.next_tick_ms()
+        if due is not None and due <= now:
+            try:
+                room.tick(now)
+            except Exception:
+                log.exception("room %s: a tick failed", room.code)
+        self.arm(room, now_ms() + int(TICK_S * 1000))
+
+    async def _expirer(self) -> None:
         while True:
-            await asyncio.sleep(TICK_S)
+            await asyncio.sleep(EXPIRE_EVERY_S)
             self.tick(now_ms())
 
     def tick(self, now: int) -> None:
-        """Rooms with something due act; expired rooms are closed."""
+        """Every room with something due by `now` acts (their timers do this as time passes; a test may give a
+        time to come); expired rooms are closed."""
         for room in list(self.rooms.values()):
-            due = room.next_tick_ms()
-            if due is not None and due <= now:
-                try:
-                    room.tick(now)
-                except Exception:
-                    log.exception("room %s: a tick failed", room.code)
+            self._tick_room(room, now)
         if time.monotonic() - self._last_expiry >= EXPIRE_EVERY_S:
             self._last_expiry = time.monotonic()
             for room in [r for r in self.rooms.values() if r.expired(now)]:
@@ -222,6 +376,9 @@ class Server:
     def close_room(self, room: Room) -> None:
         room.close()
         del self.rooms[room.code]
+        armed = self._timers.pop(room.code, None)
+        if armed is not None:
+            armed[1].cancel()
         for token in [t for t, code in self.tokens.items() if code == room.code]:
             del self.tokens[token]
         if self.store is not None:
@@ -234,6 +391,9 @@ class Server:
         addr = str(ws.remote_address[0]) if ws.remote_address else "?"
 
         def send(text: str) -> None:
+            self._post(conn, deliver, text)
+
+        def deliver(text: str) -> None:
             if outbox.qsize() >= OUTBOX_LIMIT:
                 writer.cancel()
                 return
@@ -247,27 +407,32 @@ class Server:
             while True:
                 await ws.send(await outbox.get())
 
+        async def kick(reason: str) -> None:
+            await self._drain(conn, outbox, writer)
+            await ws.close(1011, reason)
+
         conn = Conn(send, addr, rate=self.rate, tokens=self.rate[1])
         writer = asyncio.create_task(write())
         conn.flushed = lambda: outbox.empty() or writer.done()
+        conn.kick = lambda reason: self._spawn(kick(reason))
         self.conns[ws] = conn
         try:
             async for frame in ws:
                 if not conn.take():
                     send(encode(error("rate", "too many messages: slow down", _id_of(frame))))
                     if conn.over_since is not None and time.monotonic() - conn.over_since >= RATE_GRACE_S:
-                        await self._drain(outbox, writer)
+                        await self._drain(conn, outbox, writer)
                         await ws.close(1008, "over the message rate")
                         break
                     continue
                 if isinstance(frame, bytes):
                     send(encode(error("bad_message", "binary frames are not part of the protocol")))
-                    await self._drain(outbox, writer)
+                    await self._drain(conn, outbox, writer)
                     await ws.close(1003, "binary frames are not part of the protocol")
                     break
                 self.receive(conn, frame)
                 if conn.closing:
-                    await self._drain(outbox, writer)
+                    await self._drain(conn, outbox, writer)
                     await ws.close(1008, "another protocol version")
                     break
                 if writer.done():  # a client that does not read its frames
@@ -279,23 +444,35 @@ class Server:
             self.conns.pop(ws, None)
             if conn.room is not None and conn.member is not None:
                 conn.room.drop(conn.member, now_ms())
+                self.arm(conn.room)
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._drain(outbox, writer), 2)
+                await asyncio.wait_for(self._drain(conn, outbox, writer), 2)
             writer.cancel()
 
     async def _sent_all(self) -> None:
-        """Until every connection's frames are written (or its writer ended)."""
-        while any(not c.flushed() for c in self.conns.values()):
+        """Until every write is committed and every connection's frames are written (or its writer ended)."""
+        while self._held or self._committing or any(not c.flushed() for c in self.conns.values()):
             await asyncio.sleep(0.01)
 
-    @staticmethod
-    async def _drain(outbox: asyncio.Queue[str], writer: asyncio.Task[None]) -> None:
-        while not outbox.empty() and not writer.done():
+    async def _no_commit(self) -> None:
+        while self._committing:
+            await asyncio.sleep(0.01)
+
+    def _spawn(self, job: Any) -> None:
+        task = asyncio.ensure_future(job)
+        self._jobs.add(task)
+        task.add_done_callback(self._jobs.discard)
+
+    async def _drain(self, conn: Conn, outbox: asyncio.Queue[str], writer: asyncio.Task[None]) -> None:
+        """Until the connection's frames are written (or its writer ended)."""
+        while any(held is conn for held, _deliver, _text in self._held) or (
+                not outbox.empty() and not writer.done()):
             await asyncio.sleep(0.01)
 
     def receive(self, conn: Conn, frame: str) -> None:
         """One text frame from a connection: checked, then done; a problem is one `error` frame."""
         msg_id: int | None = None
+        was_in = conn.room
         try:
             msg = decode(frame)
             msg_id = msg.get("id")
@@ -305,6 +482,9 @@ class Server:
         except Exception:
             log.exception("a message could not be handled")
             conn.send(encode(error("server_error", "the server could not handle that message", msg_id)))
+        for room in {was_in, conn.room}:
+            if room is not None:
+                self.arm(room)
 
     def _join_allowed(self, addr: str) -> None:
         """Refuse a join from an address that guessed wrong too often this minute (codes and tokens cannot be
@@ -457,6 +637,7 @@ def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None =
 
     async def main() -> None:
         server = Server(data, joins_per_minute=joins_per_minute)
+        settle_gc()  # after loading and resuming the rooms: what lasts is not looked at again
         if stats is not None:
             server._tasks.append(asyncio.create_task(log_stats(server, stats)))
         stop = asyncio.Event()
@@ -477,22 +658,31 @@ def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None =
 
 async def log_stats(server: Server, path: Path, every_s: float = 1.0) -> None:
     """Add one JSON line to `path` every `every_s`: the wall clock, the server's figures, the CPU seconds this
-    process has used and its resident memory (what net-bench reports per room)."""
+    process has used, its resident memory (what net-bench reports per room), and since the last line the
+    event loop's lag samples and the collector's pauses (`common.net.stalls`)."""
     import json
     import resource
 
     page_kb = os.sysconf("SC_PAGE_SIZE") // 1024
-    with path.open("a", encoding="utf-8") as out:
-        while True:
-            usage = resource.getrusage(resource.RUSAGE_SELF)
-            try:
-                rss_kb = int(Path("/proc/self/statm").read_text().split()[1]) * page_kb
-            except (OSError, ValueError, IndexError):
-                rss_kb = usage.ru_maxrss
-            out.write(json.dumps({"t": round(time.time(), 3), **server.figures(),
-                                  "cpu_s": round(usage.ru_utime + usage.ru_stime, 3), "rss_kb": rss_kb}) + "\n")
-            out.flush()
-            await asyncio.sleep(every_s)
+    lag, pauses = LoopLag(), GcPauses()
+    sampler = asyncio.create_task(lag.run())
+    pauses.install()
+    try:
+        with path.open("a", encoding="utf-8") as out:
+            while True:
+                usage = resource.getrusage(resource.RUSAGE_SELF)
+                try:
+                    rss_kb = int(Path("/proc/self/statm").read_text().split()[1]) * page_kb
+                except (OSError, ValueError, IndexError):
+                    rss_kb = usage.ru_maxrss
+                out.write(json.dumps({"t": round(time.time(), 3), **server.figures(),
+                                      "cpu_s": round(usage.ru_utime + usage.ru_stime, 3), "rss_kb": rss_kb,
+                                      "lag_ms": lag.take(), "gc_ms": pauses.take()}) + "\n")
+                out.flush()
+                await asyncio.sleep(every_s)
+    finally:
+        sampler.cancel()
+        pauses.remove()
 
 
 class EmbeddedServer:

@@ -39,10 +39,15 @@ def pill(app: App, words: str, colour: tuple[int, int, int], ink: tuple[int, int
 
 
 def room_parts(app: App, banner: str, problem: str, rtt_ms: float | None = None, clock_left_ms: int | None = None,
-               midtop: tuple[int, int] | None = None, notes: Sequence[str] = ()) -> list[Part]:
-    """The room's lines over a table, one under the other from `midtop` (default: the window's top middle):
-    the problem (the game over for this app) or the connection banner, then the latency when high, the turn
-    clock, and `notes` (who is away, a card on its way)."""
+               midtop: tuple[int, int] | None = None, notes: Sequence[str] = (),
+               midbottom: tuple[int, int] | None = None) -> list[Part]:
+    """The room's lines over a table, one under the other from `midtop` (default: the window's top middle), or
+    ending at `midbottom`: the problem (the game over for this app) or the connection banner, then the latency
+    when high, the turn clock, and `notes` (who is away, a card on its way)."""
+    if midbottom is not None:  # laid out once to learn their height
+        laid = room_parts(app, banner, problem, rtt_ms, clock_left_ms, (midbottom[0], 0), notes)
+        height = max((part.rect.bottom for part in laid), default=0)
+        return room_parts(app, banner, problem, rtt_ms, clock_left_ms, (midbottom[0], midbottom[1] - height), notes)
     w = app.size[0]
     x, top = midtop if midtop is not None else (w // 2, 0)
     parts: list[Part] = []

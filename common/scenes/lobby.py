@@ -357,6 +357,10 @@ class LobbyScene(Scene):
         if self.session.seat is None:
             return _("You are watching: pick an open seat to play")
         if self.session.creator:
-            return _("Everyone is ready: press Start") if room.people_ready(self.session.seat) else \
-                _("Waiting for players: share the room code")
+            if room.people_ready(self.session.seat):
+                return _("Everyone is ready: press Start")
+            if room.free_seats():
+                return _("Waiting for players: share the room code")
+            names = [s.name for s in room.seats if s.kind == "person" and not s.ready and s.index != self.session.seat]
+            return _("Waiting for {names} to press Ready").format(names=", ".join(names))
         return _("Waiting for the host to start the game") if self.ready else _("Press Ready when you are ready")

@@ -4,7 +4,7 @@ Hosting opens the chosen game's setup screen; its Start creates the room and ope
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from common.online_room import Where
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.seat_tokens import kept_seats
+from common.settings import ONLINE_NAME_LIMIT
 from common.text_field import TextField
 from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, Choice, Widget, WidgetGroup
@@ -27,16 +28,14 @@ if TYPE_CHECKING:
     from common.app import App
 
 DEFAULT_PORT = 8765
-NAME_LIMIT = 16
 CODE_LIMIT = 16
 ADDRESS_LIMIT = 64
 
 
 @dataclass
 class OnlineChoices:
-    """What the player typed last on this screen (kept while the app runs)."""
+    """What the player typed last on this screen (kept while the app runs; the name is kept in the settings)."""
 
-    name: str = ""
     address: str = f"127.0.0.1:{DEFAULT_PORT}"
     code: str = ""
     dedicated: bool = False
@@ -83,9 +82,8 @@ class OnlineScene(Scene):
 
     def _build(self) -> None:
         c, app = self.choices, self.app
-        self.name = TextField(c.name or player_name(), lambda v: self._set(name="" if v == _("Player") else v),
-                              _("The name the others see"),
-                              limit=NAME_LIMIT, fallback=player_name())
+        self.name = TextField(player_name(app), self._set_name, _("The name the others see"),
+                              limit=ONLINE_NAME_LIMIT, fallback=player_name(app))
         self.address = TextField(c.address, lambda v: self._set(address=v),
                                  _("The host's address and port, as their invite shows it"), limit=ADDRESS_LIMIT,
                                  allowed=_address_char)
@@ -106,10 +104,12 @@ class OnlineScene(Scene):
         self.host_btns = [Button(_("Host {game}").format(game=GAMES[key].title), partial(self.host, key),
                                  _("Choose the seats, then start: the room opens"), icon=GAMES[key].icon, font=20)
                           for key in GAMES]
-        kept = kept_seats()
-        self.kept = kept[0] if kept else None
-        self.back_to_room = Button(_("Back to room {code}").format(code=self.kept.code) if self.kept else "",
-                                   self.rejoin, _("Take your seat again in the last room you played in"), font=20)
+        self.rooms = kept_seats()
+        self.room_index = min(getattr(self, "room_index", 0), max(0, len(self.rooms) - 1))
+        self.room_pick = Choice("", [(i, room.code) for i, room in enumerate(self.rooms)], self.room_index,
+                                self._pick_room)  # no tooltip: it would hang over the button it changes
+        self.back_to_room = Button("", self.rejoin, None, font=20)
+        self._pick_room(self.room_index)
         self.back = Button(_("Back"), self.app.pop, _("Back to the main menu (Esc)"), icon="ui/icon_back",
                            sound="ui_back")
         old = getattr(self, "group", None)
@@ -118,9 +118,23 @@ class OnlineScene(Scene):
         if old is not None:
             self.group.focus_index, self.group.keyboard_mode = old.focus_index, old.keyboard_mode
 
+    def _pick_room(self, index: int) -> None:
+        """The room Back to room goes to: its game on the list's row, its code on the button."""
+        self.room_index = index
+        if not self.rooms:
+            return
+        room = self.rooms[index]
+        game = GAMES[room.game].title if room.game in GAMES else _("A room")
+        self.room_pick.label = _("{game} ({n} of {count})").format(game=game, n=index + 1, count=len(self.rooms))
+        self.back_to_room.label = _("Back to room {code}").format(code=room.code) if len(self.rooms) > 1 else \
+            _("Back to {game} room {code}").format(game=game, code=room.code)
+        self.back_to_room.tooltip = _("Take your seat {seat} again in room {code} on {server}").format(
+            seat=room.seat + 1, code=room.code, server=room.server)
+
     def _widgets(self) -> list[Widget]:
         on = self.server if self.choices.dedicated else self.port
-        again: list[Widget] = [self.back_to_room] if self.kept is not None else []
+        again: list[Widget] = [self.room_pick] if len(self.rooms) > 1 else []
+        again += [self.back_to_room] if self.rooms else []
         return [self.name, self.address, self.code, self.join_btn, self.watch_btn, *again, self.where, on,
                 self.clock, *self.host_btns, self.back]
 
@@ -133,6 +147,14 @@ class OnlineScene(Scene):
             if focus is not None and focus in self.group.widgets:
                 self.group.set_focus(focus)
             self.layout(self.app.size)
+        self.problem = ""
+
+    def _set_name(self, typed: str) -> None:
+        """Keep the name in the settings (the default one as "", so that it follows the language)."""
+        name = "" if typed == _("Player") else typed
+        if name != self.app.settings.online_name:
+            self.app.settings = replace(self.app.settings, online_name=name)
+            self.app.save_settings()
         self.problem = ""
 
     def retranslate(self) -> None:
@@ -158,8 +180,8 @@ class OnlineScene(Scene):
             self.join_room(self.app, Where(*where), code, watch)
 
     def rejoin(self) -> None:
-        """Back to the last room this player sat in (starting its server first if this app hosted it)."""
-        kept = self.kept
+        """Back to the room picked (starting its server first if this app hosted it)."""
+        kept = self.rooms[self.room_index] if self.rooms else None
         where = split_address(kept.server, DEFAULT_PORT) if kept is not None else None
         if kept is None or where is None:
             return
@@ -206,8 +228,10 @@ class OnlineScene(Scene):
         bw = (pw - app.px(56) - app.px(16)) // 2
         self.join_btn.rect = pygame.Rect(self.left.left + app.px(28), y + app.px(8), bw, app.px(52))
         self.watch_btn.rect = self.join_btn.rect.move(bw + app.px(16), 0)
-        self.back_to_room.rect = pygame.Rect(self.left.left + app.px(28), self.join_btn.rect.bottom + app.px(16),
-                                             pw - app.px(56), app.px(48))
+        again = pygame.Rect(self.left.left + app.px(28), self.join_btn.rect.bottom + app.px(16), pw - app.px(56),
+                            app.px(48))
+        self.room_pick.rect = again
+        self.back_to_room.rect = again.move(0, app.px(56)) if len(self.rooms) > 1 else again
         r = self.right
         self.where.rect = pygame.Rect(r.left + app.px(20), r.top + app.px(70), pw - app.px(40), app.px(52))
         field = pygame.Rect(r.left + label_w, r.top + app.px(136), pw - label_w - app.px(28), row)
@@ -274,17 +298,17 @@ class OnlineScene(Scene):
         return widget_screen(self.backdrop.picture(app, app.size, panels), self.group, window_part(app, key, words))
 
 
-def player_name() -> str:
-    """The name typed on this screen, else "Player" in the current language (the default is never kept as typed, so
-    it follows the language)."""
-    return REMEMBERED.name or _("Player")
+def player_name(app: App) -> str:
+    """The name typed on this screen (kept in the settings), else "Player" in the current language (the default is
+    never kept as typed, so it follows the language)."""
+    return app.settings.online_name or _("Player")
 
 
 def _host_game(app: App, game: str, where: Where) -> None:
     from common.scenes.lobby import host_game  # the room's code is loaded when first used
-    host_game(app, game, where, player_name(), REMEMBERED.turn_clock_s if game == "arzium" else 0)
+    host_game(app, game, where, player_name(app), REMEMBERED.turn_clock_s if game == "arzium" else 0)
 
 
 def _join(app: App, where: Where, code: str, watch: bool) -> None:
     from common.scenes.lobby import join_room
-    join_room(app, where, code, watch, player_name())
+    join_room(app, where, code, watch, player_name(app))

@@ -214,7 +214,11 @@ def test_small_verify_run() -> None:
     assert people[1]["label"] == difficulty_label(people[1]["win_rate"]) and people[1]["seeds"] == 2
 
 
-def test_verify_levels_main_writes_json_and_checks_arguments(tmp_path, capsys) -> None:
+def test_verify_levels_main_writes_json_and_checks_arguments(tmp_path, capsys, monkeypatch) -> None:
+    import arenas.bots.verify as verify
+    in_pool = verify.play_levels  # its pool of two processes: test_small_verify_run; here the games run in this one
+    monkeypatch.setattr(verify, "play_levels", lambda chosen, seeds, workers, model, progress=None:
+                        in_pool(chosen, seeds, 1, model, progress))
     out = tmp_path / "proof.json"
     assert verify_levels_main(2, out, [1]) == 0
     written = json.loads(out.read_text(encoding="utf-8"))

@@ -13,7 +13,7 @@ from arenas.rules.levels import load_levels
 from arenas.rules.replay import run_replay
 from arenas.rules.state import GameState, Setup, new_game
 
-FAST_GAMES = 200  # the default run
+FAST_GAMES = 100  # the default run
 GAMES = 2_000  # the -m slow run
 MAX_STEPS = 5_000
 

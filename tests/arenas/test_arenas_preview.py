@@ -27,6 +27,7 @@ from arenas.rules.state import GameState
 from arenas.session import GameSetup
 from arenas_support import make_level, make_state
 from common.rules_api import IllegalAction
+from helpers import evidence
 
 SEEDS = range(10)
 PATH = "GT YC OS GM YT OC GS YM OT GC YS OM GT"
@@ -77,7 +78,7 @@ def check(state: GameState, action: Action, where: str) -> None:
         assert ran_out == emptied, f"{where}: {action}"
 
 
-@pytest.mark.parametrize("seed", SEEDS, ids=lambda seed: f"seed{seed}")
+@pytest.mark.parametrize("seed", evidence(SEEDS, {0, 1, 2, 3}), ids=lambda seed: f"seed{seed}")  # all with -m slow
 def test_the_preview_of_every_legal_action_agrees_with_apply(seed: int) -> None:
     levels = load_levels()
     level = levels[seed % len(levels)]

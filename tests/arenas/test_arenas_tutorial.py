@@ -22,6 +22,7 @@ from common.scene import Scene
 from common.tutorial_launch import open_tutorial, start_tutorial
 from common.tutorial_progress import game_progress
 from helpers import key, run
+from text_record import Drawn, record
 
 WAITING = [i for i, s in enumerate(SPECS) if s.right is not None]
 
@@ -158,6 +159,12 @@ def test_losing_the_real_level_says_why_and_offers_to_try_again(quick: App) -> N
     assert failed is not None and "ran out while lost beside gear" in offer.message
     assert "must be recovered with a wild card" in offer.message
     assert [b.label for b in offer.buttons] == ["Leave the tutorial", "Try again"]
+    drawn = Drawn()
+    with pytest.MonkeyPatch.context() as patch:
+        record(drawn, patch)
+        quick.step([], 16)  # drawn: the dialog speaks, the held board's words and prompt are gone from under it
+    assert "The sand won this time" in drawn.strings
+    assert "The sand ran out" not in drawn.strings and "Press Enter to go on" not in drawn.strings
     frame(quick, key(pygame.K_ESCAPE))  # Esc: the last button, Try again
     again = quick.stack.top
     assert isinstance(again, TutorialScene) and again.script.index == free_index() and again.spec.free

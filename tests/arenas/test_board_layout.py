@@ -10,7 +10,8 @@ import pytest
 
 from arenas.rules.levels import Level, load_levels
 from arenas.rules.tutorial import FINAL_LEVEL, LESSON_LEVEL
-from arenas.scenes import flow, view
+from arenas.scenes import flow, layouts, view
+from arenas.scenes.board import fit_args
 from arenas.scenes.layouts import (
     CAPTION_H,
     CAPTION_W,
@@ -209,3 +210,14 @@ def test_every_lost_timer_lies_clear_of_every_standing_one(app: App) -> None:
     for level in [*load_levels(), LESSON_LEVEL, FINAL_LEVEL]:
         problems += check(app, level)
     assert problems == [], f"{len(problems)} problems: {problems[:12]}"
+
+
+@pytest.mark.parametrize(("number", "smallest"), [(8, 80.0), (17, 65.0)])
+def test_room_for_lost_timers_leaves_crowded_boards_large(number: int, smallest: float) -> None:
+    """A loop's lost timers find room without shrinking its gears much (the pitch at 1280x720)."""
+    layouts.fit_board.cache_clear()
+    layouts._shapes.cache_clear()
+    level = load_levels()[number - 1]
+    geo = layouts.fit_board(*fit_args(level, pygame.Rect(44, 58, 1192, 460), 96.0))
+    assert geo.s >= smallest
+    assert all(p is not None for p in geo.lost_spots[:level.deactivator])

@@ -1,4 +1,6 @@
-"""`main.py replay FILE --headless` and `main.py arenas --level`: good files give JSON, bad ones one line and exit 2."""
+"""`main.py replay FILE --headless` and `main.py arenas --level`: good files give JSON, bad ones one line and exit 2.
+
+The good replay and verify-levels run in a child process; the bad files run `main.py` in the test's process."""
 from __future__ import annotations
 
 import json
@@ -13,6 +15,7 @@ from arenas.rules.engine import outcome_json
 from arenas.scenes.catalog import finished_game
 from arenas.session import replay_outcome, to_replay
 from common.replay import Replay, read_replay, write_replay
+from helpers import main_here
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,7 +65,7 @@ def test_truncated_replay(good: tuple[Path, Replay], tmp_path: Path, user_home: 
     path, _ = good
     cut = tmp_path / "cut.json"
     cut.write_text(path.read_text()[:200])
-    assert_one_line_error(run("replay", str(cut), "--headless", home=user_home), "cut.json")
+    assert_one_line_error(main_here("replay", str(cut), "--headless"), "cut.json")
 
 
 def test_file_of_another_game(good: tuple[Path, Replay], tmp_path: Path, user_home: Path) -> None:
@@ -71,9 +74,9 @@ def test_file_of_another_game(good: tuple[Path, Replay], tmp_path: Path, user_ho
     data["game"] = "chess"
     other = tmp_path / "chess.json"
     other.write_text(json.dumps(data))
-    assert_one_line_error(run("replay", str(other), "--headless", home=user_home), "chess")
+    assert_one_line_error(main_here("replay", str(other), "--headless"), "chess")
     level_file = ROOT / "arenas" / "levels" / "01.json"  # JSON, but not a replay at all
-    assert_one_line_error(run("replay", str(level_file), "--headless", home=user_home), "01.json")
+    assert_one_line_error(main_here("replay", str(level_file), "--headless"), "01.json")
 
 
 def test_replay_of_a_newer_format(good: tuple[Path, Replay], tmp_path: Path, user_home: Path) -> None:
@@ -82,7 +85,7 @@ def test_replay_of_a_newer_format(good: tuple[Path, Replay], tmp_path: Path, use
     data["version"] = 99
     newer = tmp_path / "newer.json"
     newer.write_text(json.dumps(data))
-    assert_one_line_error(run("replay", str(newer), "--headless", home=user_home), "99")
+    assert_one_line_error(main_here("replay", str(newer), "--headless"), "99")
 
 
 def test_replay_with_an_illegal_action(good: tuple[Path, Replay], tmp_path: Path, user_home: Path) -> None:
@@ -91,7 +94,7 @@ def test_replay_with_an_illegal_action(good: tuple[Path, Replay], tmp_path: Path
     data["actions"][1]["hand_index"] = 7
     bad = tmp_path / "illegal.json"
     bad.write_text(json.dumps(data))
-    assert_one_line_error(run("replay", str(bad), "--headless", home=user_home), "action 2")
+    assert_one_line_error(main_here("replay", str(bad), "--headless"), "action 2")
 
 
 def test_replay_with_a_bad_level(good: tuple[Path, Replay], tmp_path: Path, user_home: Path) -> None:
@@ -100,11 +103,11 @@ def test_replay_with_a_bad_level(good: tuple[Path, Replay], tmp_path: Path, user
     data["setup"]["level"]["deactivator"] = 99
     bad = tmp_path / "badlevel.json"
     bad.write_text(json.dumps(data))
-    assert_one_line_error(run("replay", str(bad), "--headless", home=user_home), "deactivator")
+    assert_one_line_error(main_here("replay", str(bad), "--headless"), "deactivator")
 
 
 def test_level_number_out_of_range(user_home: Path) -> None:
-    assert_one_line_error(run("arenas", "--level", "99", home=user_home), "99")
+    assert_one_line_error(main_here("arenas", "--level", "99"), "99")
 
 
 def test_bad_level_file(tmp_path: Path, user_home: Path) -> None:
@@ -112,7 +115,7 @@ def test_bad_level_file(tmp_path: Path, user_home: Path) -> None:
     data["path"][0] = "blue moon"
     bad = tmp_path / "level.json"
     bad.write_text(json.dumps(data))
-    assert_one_line_error(run("arenas", "--level", str(bad), home=user_home), "level.json", "path[0]")
+    assert_one_line_error(main_here("arenas", "--level", str(bad)), "level.json", "path[0]")
 
 
 def test_an_error_naming_a_file_with_control_characters_is_one_safe_line(

@@ -29,6 +29,7 @@ from common.files import DataError
 from common.paths import data_dir, replays_dir
 from common.scenes.menu import MenuScene
 from hardening import file_bytes, replace_value
+from helpers import main_here
 
 ROOT = Path(__file__).resolve().parents[2]
 DEEP = "[" * 100_000
@@ -75,7 +76,7 @@ LEVEL_CASES: list[tuple[str, str | None, str, tuple[str, ...]]] = [
 ]
 
 
-# Each case is a whole process; one of each kind stays in the default suite, the rest are in the sweep.
+# One case of each kind stays in the default suite, the rest are in the sweep.
 LEVEL_KINDS = {"superscript two", "deep file", "number 2**80", "not UTF-8"}
 
 
@@ -90,7 +91,7 @@ def test_bad_levels_on_the_command_line_give_one_line_and_exit_2(
         file.write_bytes(content.encode("utf-8", "surrogateescape"))
         argument = str(file)
     before = (file_bytes(tmp_path), file_bytes(user_home))
-    result = run("arenas", "--level", argument, "--mute", home=user_home)
+    result = main_here("arenas", "--level", argument, "--mute")
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("main.py: error: ") and len(lines[0]) <= 320, result.stderr
@@ -115,7 +116,7 @@ def test_absurd_replay_contents_give_one_short_line_and_exit_2(
     file = tmp_path / "replay.json"
     file.write_text(_replay_with(change), encoding="utf-8")
     before = (file_bytes(tmp_path), file_bytes(user_home))
-    result = run("replay", str(file), "--headless", home=user_home)
+    result = main_here("replay", str(file), "--headless")
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and len(lines[0]) <= 320 and words in lines[0], result.stderr

@@ -3,6 +3,7 @@ chosen with the arrows and Enter, and the help overlay over running sand."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from arenas.bots.teammate import TeammateBot
 from arenas.match import Phase
@@ -18,6 +19,7 @@ from arenas.session import GameSetup
 from common.app import App
 from common.scenes.help import HelpOverlay
 from helpers import key
+from text_record import Drawn, record
 
 FRAME = 50.0  # long frames: the sand's 10 ms steps are the same, the test is quicker
 
@@ -143,6 +145,11 @@ def test_the_pause_overlay_offers_leave_with_a_confirmation(app: App) -> None:
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=leave.center, button=1)], FRAME, draw=False)
     ask = app.stack.top
     assert isinstance(ask, LeaveDialog) and ask.message == "Leaving ends this run."  # paused: no sand running
+    drawn = Drawn()
+    with pytest.MonkeyPatch.context() as patch:
+        record(drawn, patch)
+        app.step([], FRAME)  # drawn: the question alone, the pause overlay's words not peeking out around it
+    assert "Leaving ends this run." in drawn.strings and "Paused" not in drawn.strings
     press(app, pygame.K_ESCAPE)  # Keep playing: still paused
     assert app.stack.top is scene and scene.run.paused
     press(app, pygame.K_l)

@@ -1,6 +1,7 @@
 """Boards are fitted off the frame loop: browsing levels on the setup screen never fits one on the main thread."""
 from __future__ import annotations
 
+import functools
 import threading
 
 import pygame
@@ -15,9 +16,17 @@ from common.app import App
 from common.scene import Scene
 
 
-def test_a_queued_fit_is_done_in_the_background_and_then_cached() -> None:
-    layouts.fit_board.cache_clear()
-    layouts._shape.cache_clear()  # the per-aspect shapes too, or nothing would be fitted at all
+@pytest.fixture()
+def no_fits_yet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Empty caches of fitted boards and of the per-aspect shapes (or nothing would be fitted at all) for this
+    test; the worker's own caches stay filled for the tests after it."""
+    for name in ("fit_board", "_shapes"):
+        cached = getattr(layouts, name)
+        empty = functools.lru_cache(maxsize=cached.cache_parameters()["maxsize"])(cached.__wrapped__)
+        monkeypatch.setattr(layouts, name, empty)
+
+
+def test_a_queued_fit_is_done_in_the_background_and_then_cached(no_fits_yet: None) -> None:
     args = fit_args(load_levels()[15], pygame.Rect(0, 0, 700, 400), 60.0)
     fits = FitQueue()
     assert fits.ready(args) is False
@@ -28,9 +37,8 @@ def test_a_queued_fit_is_done_in_the_background_and_then_cached() -> None:
     assert layouts.fit_board.cache_info().hits == hits + 1
 
 
-def test_browsing_levels_fits_no_board_on_the_frame_loop(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    layouts.fit_board.cache_clear()
-    layouts._shape.cache_clear()  # the per-aspect shapes too, or nothing would be fitted at all
+def test_browsing_levels_fits_no_board_on_the_frame_loop(app: App, monkeypatch: pytest.MonkeyPatch,
+                                                         no_fits_yet: None) -> None:
     fitted_on: list[str] = []
     place_lost = layouts._place_lost
 
@@ -45,17 +53,17 @@ def test_browsing_levels_fits_no_board_on_the_frame_loop(app: App, monkeypatch: 
     app.push(scene)
     scene.group.set_focus(scene.level_list)
     down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0)
-    for _ in range(6):  # arrow through six levels, a few frames each
+    for _ in range(3):  # arrow through three levels, a few frames each
         app.step([down], 16)
         for _ in range(3):
             app.step([], 16)
     chosen = scene.selected_level
-    assert chosen is not None and chosen.number == 7
+    assert chosen is not None and chosen.number == 4
     for _ in range(100):
-        if scene.warmed != () and any(key[0] == 7 for key in scene.previews):  # its preview and play board
+        if scene.warmed != () and any(key[0] == 4 for key in scene.previews):  # its preview and play board
             break
         fits_finished()
         app.step([], 16)
-    assert scene.warmed != () and any(key[0] == 7 for key in scene.previews), \
+    assert scene.warmed != () and any(key[0] == 4 for key in scene.previews), \
         "the board of the chosen level was never fitted"
     assert fitted_on and threading.main_thread().name not in fitted_on

@@ -17,6 +17,7 @@ from arzium.rules.engine import apply, current_player, is_over
 from arzium.rules.score import outcome_json
 from arzium.rules.state import SeatSetup, Setup, new_game
 from common.replay import Replay, write_replay
+from helpers import main_here
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = {"cards": default_cards().version}  # replays record the card data they were played with
@@ -56,6 +57,11 @@ def headless(path: Path, home: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
 
 
+def headless_here(path: Path) -> subprocess.CompletedProcess:
+    """`main.py replay PATH --headless` in the test's process (the good replay runs in a child: `headless`)."""
+    return main_here("replay", str(path), "--headless")
+
+
 def assert_one_line_error(result: subprocess.CompletedProcess, *words: str) -> None:
     assert result.returncode == 2, result.stderr
     assert result.stdout == ""
@@ -82,11 +88,11 @@ def test_a_truncated_replay_is_one_line(tmp_path: Path, game, user_home: Path) -
     path = replay_file(tmp_path, game[0])
     text = path.read_text(encoding="utf-8")
     path.write_text(text[: len(text) // 2], encoding="utf-8")
-    assert_one_line_error(headless(path, user_home), "truncated")
+    assert_one_line_error(headless_here(path), "truncated")
 
 
 def test_a_replay_of_another_game_is_one_line(tmp_path: Path, game, user_home: Path) -> None:
-    assert_one_line_error(headless(replay_file(tmp_path, game[0], game="chess"), user_home), "chess")
+    assert_one_line_error(headless_here(replay_file(tmp_path, game[0], game="chess")), "chess")
 
 
 def test_an_arenas_replay_handed_to_arzium_is_refused(tmp_path: Path, capsys) -> None:
@@ -96,7 +102,7 @@ def test_an_arenas_replay_handed_to_arzium_is_refused(tmp_path: Path, capsys) ->
 
 
 def test_a_newer_format_version_is_one_line(tmp_path: Path, game, user_home: Path) -> None:
-    assert_one_line_error(headless(replay_file(tmp_path, game[0], version=99), user_home), "newer")
+    assert_one_line_error(headless_here(replay_file(tmp_path, game[0], version=99)), "newer")
 
 
 def test_an_illegal_action_is_one_line_naming_it(tmp_path: Path, game, user_home: Path) -> None:
@@ -104,19 +110,19 @@ def test_an_illegal_action_is_one_line_naming_it(tmp_path: Path, game, user_home
     n = next(i for i, a in enumerate(actions) if a["type"] == "search")
     actions[n] = dict(actions[n], anchor=35)
     path = replay_file(tmp_path, [], actions=actions)
-    assert_one_line_error(headless(path, user_home), f"action {n + 1}")
+    assert_one_line_error(headless_here(path), f"action {n + 1}")
 
 
 def test_a_bad_setup_is_one_line(tmp_path: Path, game, user_home: Path) -> None:
     setup = SETUP.to_dict()
     setup["seats"][1]["colour"] = "red"
-    assert_one_line_error(headless(replay_file(tmp_path, game[0], setup=setup), user_home), "colour")
+    assert_one_line_error(headless_here(replay_file(tmp_path, game[0], setup=setup)), "colour")
 
 
 def test_a_malformed_action_is_one_line(tmp_path: Path, game, user_home: Path) -> None:
     actions = [a.to_json() for a in game[0]]
     actions[0] = {"type": "teleport"}
-    assert_one_line_error(headless(replay_file(tmp_path, [], actions=actions), user_home), "actions[0]")
+    assert_one_line_error(headless_here(replay_file(tmp_path, [], actions=actions)), "actions[0]")
 
 
 def test_an_error_naming_a_file_with_control_characters_is_one_safe_line(capsys) -> None:

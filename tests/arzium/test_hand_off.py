@@ -124,3 +124,24 @@ def test_the_ready_button_stands_clear_of_every_sidebar_button(size: tuple[int, 
         assert not start.colliderect(scene.sidebar.hint_btn.rect)
     finally:
         close_app(app)
+
+
+def _contrast(surface: pygame.Surface, area: pygame.Rect) -> int:
+    """How far apart the darkest and the lightest grey of `area` are (0..255)."""
+    grey = [sum(surface.get_at((x, y))[:3]) // 3 for x in range(area.left, area.right, 2)
+            for y in range(area.top, area.bottom, 2)]
+    return max(grey) - min(grey)
+
+
+def test_nothing_of_the_next_seat_is_readable_before_ready(app: App) -> None:
+    scene, _banners = _table(app, (ANN, BO))
+    run(app, 2)
+    _search_and_confirm(app, scene)
+    _settle(app, scene)
+    assert isinstance(app.stack.top, HandOff)
+    header = scene.sidebar.header  # already Bo's: "Bo, your turn", what to choose, the Hint button
+    frame = pygame.Surface(app.size)
+    app.stack.draw(frame)
+    assert _contrast(frame, header) <= 8, "the next seat's prompt shows through the hand-off"
+    scene.draw(frame)
+    assert _contrast(frame, header) > 100, "the header holds no text to hide"

@@ -77,7 +77,7 @@ def check_any_replay_bytes(content: bytes) -> None:
         assert path.read_bytes() == content
 
 
-@settings(max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(replay_bytes)
 def test_any_bytes_give_a_replay_or_one_line(content: bytes) -> None:
     check_any_replay_bytes(content)

@@ -168,7 +168,7 @@ def check_any_settings_bytes(content: bytes) -> None:
         assert save_settings(loaded, path) is None or message is not None
 
 
-@settings(max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(settings_bytes)
 def test_any_bytes_give_valid_settings_or_one_line(content: bytes) -> None:
     check_any_settings_bytes(content)

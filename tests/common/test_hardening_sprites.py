@@ -234,7 +234,7 @@ def check_any_manifest(content: bytes, default: sprite_packs._Pack) -> None:
         assert (folder / "pack.toml").read_bytes() == content
 
 
-@settings(max_examples=100, deadline=None, derandomize=True,
+@settings(max_examples=40, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(manifest_bytes)
 def test_any_manifest_bytes_give_a_pack_or_one_line(app: App, content: bytes) -> None:

@@ -77,7 +77,7 @@ def check_font_never_raises(value: str) -> None:
     assert not any(c in line for c in "\n\r\t\x00\x1b\x9b") and all(c.isprintable() or c.isspace() for c in line)
 
 
-@settings(max_examples=100, deadline=None, derandomize=True,
+@settings(max_examples=40, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(st.characters(codec=None, exclude_categories=()), max_size=60))
 def test_the_font_never_raises_on_any_string(app: App, value: str) -> None:

@@ -19,7 +19,7 @@ from common.scenes.rules import RulesScene
 from common.scenes.settings import SettingsScene
 from common.tooltip import TOOLTIP_DELAY_MS
 from common.widgets import Button, WidgetGroup
-from helpers import click, fuzz_scene, key, run
+from helpers import click, fuzz_scene, key, main_here, run
 
 ROOT = Path(__file__).resolve().parents[2]
 # The shell's own scenes, each with its fixed fuzz seed (the game scenes are fuzzed in the games' tests).
@@ -179,8 +179,10 @@ def test_screenshot_writes_non_blank_png_of_requested_size(tmp_path: Path, size:
     (["timedemo", "--frames", "0"], "positive"),
     (["frobnicate"], "invalid choice"),
 ])
-def test_bad_arguments_give_usage_and_exit_2(tmp_path: Path, args: list[str], expect: str) -> None:
-    proc = _run_main(*args, cwd=tmp_path)
+def test_bad_arguments_give_usage_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str],
+                                            expect: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    proc = main_here(*args)
     assert proc.returncode == 2
     assert expect in proc.stderr and "Traceback" not in proc.stderr
 
@@ -197,8 +199,9 @@ def test_timedemo_json_has_every_scene(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == [out]  # written atomically: no temp file left beside it
 
 
-def test_help_lists_every_tool(tmp_path: Path) -> None:
-    proc = _run_main("--help", cwd=tmp_path)
+def test_help_lists_every_tool(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    proc = main_here("--help")
     assert proc.returncode == 0, proc.stderr
     for tool in ("screenshot", "timedemo", "check-sprites", "replay", "tournament", "verify-levels", "--seed",
                  "--sprites", "--mute", "--fullscreen"):

@@ -75,7 +75,8 @@ def _arzium_hidden(frame: dict[str, Any], server: Server, code: str) -> list[str
         problems.append("the generator's state")
     if room is not None and room.seed and str(room.seed) in text and frame.get("kind") != "result":
         problems.append("the seed")
-    views = [frame["view"]] if frame.get("kind") == "game" else []
+    views = [frame["view"], *([frame["story"]["view"]] if frame.get("story") else [])] \
+        if frame.get("kind") == "game" else []
     for view in views:
         if view["seed"] != 0:
             problems.append("a view's seed")

@@ -144,6 +144,46 @@ def test_arzium_keeps_its_move_log_when_the_game_is_taken_again_after_a_rejoin(r
     assert again.log.lines[len(told)].text == f"… {missed} moves while you were away"
 
 
+def test_arzium_retells_its_move_log_to_an_app_started_again_and_marks_the_moves_missed(room_of_two: Any) -> None:
+    """The guest's app is closed mid-game (its connection dropped, no leave) and a new app takes the seat back with
+    the kept token: its log tells every move as the old table had told it; a rejoin in the same app marks the
+    moves made while it was away and tells them too."""
+    seats = (SeatSetup("Host", "red", DEFAULT_EDGES[2][0]), SeatSetup("Guest", "blue", DEFAULT_EDGES[2][1]))
+    apps = room_of_two("arzium", Setup(seats, full_game=False).to_dict())
+    tables = [a.stack.top for a in apps]
+    for t in tables:
+        t.ask_bid = lambda table: None
+    guest = tables[1]
+    assert isinstance(guest, ArziumTable)
+    step_until(apps, lambda: play_a_move(tables) >= 6 and not guest.table.pending and not guest.table.awaiting_confirm
+               and guest.online.number == tables[0].online.number, seconds=20)
+    step_until(apps, lambda: not guest.log.waiting)
+    told = [line.text for line in guest.log.lines]
+    assert len(told) >= 2 + 6  # the opening lines, then a line or more a move
+    assert guest.session.link is not None
+    guest.session.link.close()  # the app killed: no leave
+    again = make_app()
+    apps.append(again)  # the fixture closes its connection too
+    again.settings = replace(again.settings, animation_speed=0.0)
+    again.stack.clear_to(Scene(again))
+    lobby = LobbyScene(again, "", Where("localhost", next(iter(RUNNING))), "Guest", join=guest.session.code)
+    again.push(lobby)
+    step_until([apps[0], again], lambda: isinstance(again.stack.top, ArziumTable))
+    back = again.stack.top
+    assert isinstance(back, ArziumTable) and back.retold and back.online.number >= guest.online.number
+    step_until([again], lambda: not back.log.waiting)
+    assert [line.text for line in back.log.lines][:len(told)] == told  # (the host may have moved since)
+    told = [line.text for line in back.log.lines]
+    code = back.session.code
+    server = RUNNING[next(iter(RUNNING))]
+    frame = server.call(lambda s: s.rooms[code].match.snapshot(1, now_ms()))  # type: ignore[attr-defined]
+    seen = frame["seq"] - 3  # as if the last three moves were made while this table was away
+    third = ArziumTable(again, back.session, None, {"kind": "game", **frame}, seen)
+    texts = [line.text for line in third.log.lines]
+    mark = texts.index("3 moves while you were away:")
+    assert texts[:mark] == told[:mark] and texts[mark + 1:] == told[mark:]
+
+
 def play_a_move(tables: list[Any]) -> int:
     """Each table's person makes an easy bot's move when it is theirs; the moves committed so far."""
     for seed, t in enumerate(tables, start=1):

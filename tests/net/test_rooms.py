@@ -3,6 +3,7 @@ tokens, reconnecting, the seat's bot, the turn clock, hidden information, the re
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -144,9 +145,11 @@ def test_the_turn_clock_lets_the_seats_bot_play_a_late_turn(served: Served) -> N
     pump_until(seated, lambda: bo.player.work() is not None and ana.player.next_message() is None
                and ana.player.awaiting is None and (g := bo.last("update") or bo.last("game")) is not None
                and g.get("deadline_ms") is not None and _bos_turn(bo))
-    seq = bo.player.seq
-    served.call(lambda s: s.tick(now_ms() + 11_000))
-    pump_until(seated, lambda: bo.player.seq > seq and not _bos_turn(bo))
+    ana.plays = False  # the game waits for the late turn alone
+    seq, began = bo.player.seq, time.monotonic()
+    served.call(lambda s: s.tick(now_ms() + 11_000))  # the room's clock 11 s on: Bo's 10 s are over
+    pump_until(seated, lambda: bo.player.seq > seq and not _bos_turn(bo))  # Ana does not move: the turn is hers
+    assert time.monotonic() - began < 9  # played by the bot at the clock given, not after waiting for it
     room = served.call(lambda s: s.rooms[code].match.match)
     assert room.submits(1)  # the seat is Bo's again for the next turn
     close_all(seated)

@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from arenas.rules import LevelError, level_path, load_level, load_levels, outcome_json
-from arenas.rules.levels import MAX_LEVEL_NUMBER
+from arenas.rules.engine import outcome_json
+from arenas.rules.levels import MAX_LEVEL_NUMBER, LevelError, level_path, load_level, load_levels
 from arenas.session import (
     GameSetup,
     SetupError,

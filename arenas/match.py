@@ -17,8 +17,12 @@ from typing import Protocol
 
 from arenas.bots import BotSeat
 from arenas.bots import hint as bot_hint
-from arenas.rules import Action, Event, GameState, IllegalAction, advance, apply, mark_assisted
+from arenas.rules.actions import Action
+from arenas.rules.engine import advance, apply, mark_assisted
+from arenas.rules.events import Event
+from arenas.rules.state import GameState
 from arenas.session import GameSetup, RunRecord, finish_run
+from common.rules_api import IllegalAction
 
 COUNTDOWN_MS = 3000
 BEEP_MARKS = (2000, 1000)  # countdown left (ms) at which a beep sounds, after the first one

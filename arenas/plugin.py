@@ -8,13 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from common.arguments import positive
-from common.games import Command, Game, MakeApp, ReplayRow, StatsPage
+from common.games import Command, Game, MakeApp
 from common.i18n import N_, _
 from common.paths import shipped
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.game_pages import ReplayRow, StatsPage
     from common.net.bench import Player
     from common.net.clock import ServerClock
     from common.net.room import GameSide
@@ -99,6 +99,7 @@ def _catalog() -> None:
 
 
 def _verify_levels_flags(p: argparse.ArgumentParser) -> None:
+    from common.arguments import positive
     p.add_argument("--seeds", type=positive, default=100, help=_("seeds per level"))
     p.add_argument("--model", choices=["expert", "person", "solo", "both", "all"], default="both",
                    help=_("expert team-mates (the winnability proof), the person model (the labels), one person "

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arenas.rules import LevelError, load_levels
+from arenas.rules.levels import LevelError, load_levels
 from common.files import Kind
 from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned

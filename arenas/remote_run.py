@@ -16,9 +16,13 @@ from typing import Any, Protocol
 from arenas.bots import hint as bot_hint
 from arenas.match import BEEP_MARKS, CardDone, Happening, Phase, Refused, SandRan
 from arenas.room import digest, follow, setup_from_json, view_state
-from arenas.rules import Action, Event, GameLost, GameWon, IllegalAction, advance, clone, mark_assisted
+from arenas.rules.actions import Action
+from arenas.rules.engine import advance, mark_assisted
+from arenas.rules.events import Event, GameLost, GameWon
+from arenas.rules.state import clone
 from arenas.session import RunRecord, SetupError, replay_outcome
 from common.replay import Replay, ReplayError, replay_from_dict
+from common.rules_api import IllegalAction
 
 
 class Link(Protocol):

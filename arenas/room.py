@@ -29,23 +29,16 @@ from typing import Any
 
 from arenas.bots import BotSeat, TeammateBot
 from arenas.match import COUNTDOWN_MS, CardDone, Person, Phase, Run, SandRan
-from arenas.rules import (
-    Card,
-    CardDrawn,
-    Event,
-    GameState,
-    IllegalAction,
-    action_from_json,
-    advance,
-    apply,
-    from_dict,
-    mark_assisted,
-    outcome_json,
-)
+from arenas.rules.actions import action_from_json
+from arenas.rules.components import Card
+from arenas.rules.engine import advance, apply, mark_assisted, outcome_json
+from arenas.rules.events import CardDrawn, Event
 from arenas.rules.replay import REPLAY_VERSION
+from arenas.rules.state import GameState, from_dict
 from arenas.session import GameSetup, SetupError, from_replay, to_replay
 from common.net.room import GameError, Input, Options, Step
 from common.replay import Replay
+from common.rules_api import IllegalAction
 
 ASSISTS = ("pause", "resume", "hint")
 LEAVER_REACTION_MS = 1_000  # a leaver's bot reacts like the default team-mate

@@ -18,28 +18,17 @@ from pathlib import Path
 
 from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, BotSeat, TeammateBot
 from arenas.records import LEVELS_BEFORE_V3, RECORDS_FILE, Records
-from arenas.rules import (
-    Action,
-    GameState,
-    IllegalAction,
-    Level,
-    LevelError,
-    Setup,
-    action_from_json,
-    level_from_dict,
-    level_path,
-    load_level,
-    new_game,
-    run_replay,
-)
-from arenas.rules.levels import MAX_LEVEL_NUMBER
-from arenas.rules.replay import REPLAY_VERSION
+from arenas.rules.actions import Action, action_from_json
+from arenas.rules.levels import MAX_LEVEL_NUMBER, Level, LevelError, level_from_dict, level_path, load_level
+from arenas.rules.replay import REPLAY_VERSION, run_replay
+from arenas.rules.state import GameState, Setup, new_game
 from common.file_lock import exclusive
 from common.files import DataError
 from common.i18n import _, format_decimal
 from common.os_words import os_problem
 from common.paths import data_dir, replays_dir
 from common.replay import Replay, write_new_replay
+from common.rules_api import IllegalAction
 from common.safe_text import one_line
 
 

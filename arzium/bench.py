@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from arzium.room import Mirror
-from arzium.rules import default_setup
+from arzium.rules.state import default_setup
 from common.net.clock import ServerClock
 
 

@@ -8,8 +8,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from arzium.rules import CardDataError, GameState, IllegalAction, ReplayError, default_cards, outcome_json
+from arzium.rules.cards import CardDataError, default_cards
 from arzium.rules.replay import Replay as RulesReplay
+from arzium.rules.score import outcome_json
+from arzium.rules.state import GameState
+from common.replay import ReplayError
+from common.rules_api import IllegalAction
 from common.safe_text import MAX_MESSAGE, print_error
 
 if TYPE_CHECKING:

@@ -23,21 +23,11 @@ from typing import Protocol
 from arzium import save
 from arzium.records import record_game
 from arzium.replay_model import result_meta
-from arzium.rules import (
-    Action,
-    ArtifactRowRefilled,
-    CardReplaced,
-    Event,
-    GameEnded,
-    GameState,
-    IllegalAction,
-    TurnStarted,
-    apply,
-    clone,
-    current_player,
-    is_over,
-    replay_from,
-)
+from arzium.rules.actions import Action
+from arzium.rules.engine import apply, current_player, is_over
+from arzium.rules.events import ArtifactRowRefilled, CardReplaced, Event, GameEnded, TurnStarted
+from arzium.rules.replay import replay_from
+from arzium.rules.state import GameState, clone
 from arzium.seats import BotController, Controller, Person, ReplayController
 from arzium.thinking import BotSpec, warm_up
 from common.files import DataError
@@ -45,6 +35,7 @@ from common.i18n import _
 from common.os_words import os_problem
 from common.paths import replays_dir
 from common.replay import Replay, write_new_replay
+from common.rules_api import IllegalAction
 
 BOT_PAUSE_MS = 650       # a bot waits this long (at speed 1) after the last animation before acting
 AUTO_CONFIRM_MS = 1000   # a lone human's finished turn stands after this long (real time, animations done)

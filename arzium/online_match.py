@@ -17,8 +17,12 @@ from typing import Any
 
 from arzium.match import Match, MatchListener, _held_back, _unveils
 from arzium.room import digest, view_of, view_state
-from arzium.rules import Action, Event, GameState, IllegalAction, action_from_json, apply, clone
+from arzium.rules.actions import Action, action_from_json
+from arzium.rules.engine import apply
+from arzium.rules.events import Event
+from arzium.rules.state import GameState, clone
 from arzium.seats import Controller, Person, RemotePerson, put_on_top
+from common.rules_api import IllegalAction
 
 Send = Callable[[dict[str, Any]], None]
 

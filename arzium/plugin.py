@@ -8,13 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from common.arguments import positive, seconds
-from common.games import Command, Game, MakeApp, ReplayRow, StatsPage
+from common.games import Command, Game, MakeApp
 from common.i18n import N_, _
 from common.paths import shipped
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.game_pages import ReplayRow, StatsPage
     from common.net.bench import Player
     from common.net.clock import ServerClock
     from common.net.room import GameSide
@@ -106,6 +106,7 @@ def bot_list(text: str) -> list[str]:
 
 
 def _tournament_flags(p: argparse.ArgumentParser) -> None:
+    from common.arguments import positive, seconds
     p.add_argument("game", choices=["arzium"], help=_("the game (only Arzium has competing bots)"))
     p.add_argument("--players", type=int, choices=[2, 3, 4], default=2, help=_("seats at the table"))
     p.add_argument("--bots", type=bot_list, default=["hard", "normal"],
@@ -133,6 +134,7 @@ def _tournament(args: argparse.Namespace, make_app: MakeApp) -> int:
 
 
 def _think_bench_flags(p: argparse.ArgumentParser) -> None:
+    from common.arguments import positive
     p.add_argument("--players", type=int, choices=[2, 3, 4], default=2, help=_("seats at the table"))
     p.add_argument("--level", choices=["easy", "normal", "hard"], default="hard", help=_("every seat's bot level"))
     p.add_argument("--games", type=positive, default=1, help=_("games to play"))

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arzium.rules import GameState, outcome
+from arzium.rules.score import outcome
+from arzium.rules.state import GameState
 from common.file_lock import exclusive
 from common.files import DataError, Kind
 from common.i18n import _

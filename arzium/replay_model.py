@@ -6,16 +6,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from arzium.rules import CardDataError, GameState, IllegalAction, apply, new_game, outcome
 from arzium.rules.actions import Action
+from arzium.rules.cards import CardDataError
+from arzium.rules.engine import apply
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.replay import _old_rules_step
+from arzium.rules.score import outcome
+from arzium.rules.state import GameState, new_game
 from arzium.wording import shown_name
-from common.games import ReplayRow
+from common.game_pages import ReplayRow
 from common.i18n import N_, _, ngettext, pgettext
 from common.replay import Replay, ReplayError
 from common.replay_cursor import Timeline
-from common.rules_api import FieldError, json_int
+from common.rules_api import FieldError, IllegalAction, json_int
 
 MAX_TURNS = 10_000  # the most turns a replay's meta may say its game took
 MAX_SCORE = 10_000  # the most points (either way) a replay's meta may give a seat

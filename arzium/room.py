@@ -22,25 +22,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from arzium.match import Match, QuietListener, bot_spec
-from arzium.rules import (
-    Action,
-    Event,
-    GameState,
-    IllegalAction,
-    SeatSetup,
-    Setup,
-    action_from_json,
-    apply,
-    clone,
-    current_player,
-    is_over,
-    legal_actions,
-    new_game,
-)
+from arzium.rules.actions import Action, action_from_json
+from arzium.rules.engine import apply, current_player, is_over, legal_actions
+from arzium.rules.events import Event
 from arzium.rules.score import outcome_json
-from arzium.rules.state import SetupError, StateError
+from arzium.rules.state import GameState, SeatSetup, Setup, SetupError, StateError, clone, new_game
 from arzium.seats import BotController, Controller, InlineBot, Person, put_on_top
 from common.net.room import GameError, Input, Options, Step
+from common.rules_api import IllegalAction
 
 TICK_MS = 50            # how often a room with a bot to move is looked at
 STORY_BYTES = 40_000    # a `game` frame's story of the moves so far stays under this (the frame's cap is 64 KiB)

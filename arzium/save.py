@@ -29,29 +29,18 @@ from pathlib import Path
 from typing import Any
 
 from arzium.bots import BOT_LEVELS, LEVELS
-from arzium.rules import (
-    Action,
-    CardSet,
-    GameState,
-    IllegalAction,
-    Setup,
-    SetupError,
-    StateError,
-    action_from_json,
-    apply,
-    check_setup,
-    clone,
-    current_player,
-    default_cards,
-    is_over,
-    run_replay,
-)
+from arzium.rules.actions import Action, action_from_json
+from arzium.rules.cards import CardSet, default_cards
+from arzium.rules.engine import apply, current_player, is_over
+from arzium.rules.replay import run_replay
+from arzium.rules.state import GameState, Setup, SetupError, StateError, check_setup, clone
 from common.file_lock import held_elsewhere, hold, holds, release
 from common.files import DataError, Kind, Problem, read_json
 from common.i18n import _
 from common.jsonio import clean_stale_temps, load_json, write_json_versioned
 from common.os_words import os_problem
 from common.paths import data_dir
+from common.rules_api import IllegalAction
 from common.safe_text import one_line
 
 SAVE_GAME = "arzium"

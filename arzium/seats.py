@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from arzium.bots import make_bot
-from arzium.rules import Action, GameState, action_from_json, clone
+from arzium.rules.actions import Action, action_from_json
+from arzium.rules.state import GameState, clone
 from arzium.thinking import THINK_LIMIT_S, BotSpec, Task, decide_job, decision_seed, state_job_args
 from common.i18n import _
 

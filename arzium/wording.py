@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from arzium.rules import Card
+from arzium.rules.cards import Card
 from common.i18n import N_, _, ngettext, pgettext
 
 BOT_NAMES = (N_("Dozy Dora"), N_("Snorebert"), N_("Mumbling Mo"), N_("Nightcap Ned"))

@@ -14,7 +14,6 @@ import pygame
 
 from common import text
 from common.clock import FixedStepClock
-from common.file_lock import clean_stale_locks
 from common.i18n import _, ngettext, set_language, system_language
 from common.jsonio import clean_empty_files, clean_temps_in
 from common.layers import Layers, Part, paint_all
@@ -31,6 +30,7 @@ ICON_SPRITE = "ui/logo_emblem"  # the window icon: the sprite pack's app logo
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (960, 540)
 DESKTOP_ROOM = (40, 80)  # what a desktop's panels and a title bar take, at least (SDL tells no usable area)
+MADE_UP_DESKTOPS = ("dummy", "offscreen")  # video drivers without a screen: their 1024x768 desktop is no room
 STEP_MS = 10
 F11_REPEAT_MS = 450  # F11 pressed again sooner than this is the key's repeat, not a new press
 
@@ -83,6 +83,7 @@ def clean_debris() -> None:
     """Remove the temp files killed writes left in the user's folders (settings, records, saves, tutorial
     progress, the cache) and in the replays folder, with its empty replay files, and the lock files of
     instances that are gone."""
+    from common.file_lock import clean_stale_locks  # a window cleans after its first frame
     for folder in dict.fromkeys((config_dir(), data_dir(), cache_dir() / "toml")):
         clean_temps_in(folder)
     clean_temps_in(replays_dir())
@@ -130,8 +131,11 @@ class App:
         pygame.font.init()
         text.clear_cache()
         self.toasts: list[Toast] = []
-        if settings is None:  # a start on the user's files: first, the debris of writes killed earlier goes
+        self.debris = settings is None  # a start on the user's files cleans the debris of writes killed earlier:
+        if self.debris and self.options.headless:  # a window after its first frame, the tools and tests now
             clean_debris()
+            self.debris = False
+        if settings is None:
             settings, message = load_settings()
             if message:
                 self.toast(message)
@@ -141,7 +145,7 @@ class App:
         self.use_language(self.options.lang or self.settings.language or system_language())
         self.windowed_size = self.options.size
         self.fit = WindowFit(self.windowed_size)
-        if not self.options.headless:
+        if not self.options.headless and pygame.display.get_driver() not in MADE_UP_DESKTOPS:
             self.fit = windowed_fit(self.windowed_size, pygame.display.get_desktop_sizes())
             self.windowed_size = self.fit.size
         self.windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
@@ -441,8 +445,8 @@ class App:
 
     def _first_frame_shown(self) -> None:
         """The start is over: check the rest of the default pack's files (a broken one is told now), open the
-        audio device, and take what the start made out of the collector's sight (it lives as long as the window;
-        the command line holds collections until here)."""
+        audio device, clean the debris of killed writes, and take what the start made out of the collector's
+        sight (it lives as long as the window; the command line holds collections until here)."""
         self.first_frame_at = time.perf_counter()
         if os.environ.get("ARENAS_ARZIUM_EXIT_AFTER_FIRST_FRAME"):
             self.running = False
@@ -450,5 +454,8 @@ class App:
             for problem in self.sprites.check_all()[:3]:
                 self.toast(problem)
             self.sounds.init()
+            if self.debris:
+                clean_debris()
+                self.debris = False
         gc.freeze()
         gc.enable()

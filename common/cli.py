@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from common.arguments import latency, ms_range, port, positive, seed, size, size_list
 from common.games import GAMES, Command, Game, install
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
 from common.jsonio import DataFileError
@@ -98,6 +97,7 @@ def plain_start() -> argparse.Namespace:
 
 
 def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
+    from common.arguments import seed, size
     d = (lambda key: argparse.SUPPRESS) if suppress else COMMON_DEFAULTS.get
     parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                         help=_("show this help message and exit"))
@@ -139,6 +139,7 @@ def game_commands() -> dict[str, Command]:
 
 def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
     """The command line (`prog`: the command's name as the user ran it): no command opens the menu."""
+    from common.arguments import latency, ms_range, port, positive, size_list  # a plain start parses nothing
     collect_games()
     _translate_argparse()
     parser = Parser(

@@ -1,19 +1,20 @@
 """The games of the collection: each game gives one typed `Game` (its `G/plugin.py`), and the launcher
 (`common.cli`) installs them here before the app starts. The engine and the shell read `GAMES` and import no
-game; a game's hooks import its scenes only when called, so the menu's first frame loads none of them."""
+game; a game's hooks import its scenes only when called, so the menu's first frame loads none of them (nor
+the data its list screens get, `common.game_pages`)."""
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from common.i18n import _, language
+from common.i18n import language
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.game_pages import ReplayRow, StatsPage
     from common.net.bench import Player
     from common.net.clock import ServerClock
     from common.net.room import GameSide
@@ -74,41 +75,6 @@ class Game:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""
         translated = self.rules_file.with_name(f"{self.rules_file.stem}.{language()}.md")
         return translated if language() != "en" and translated.is_file() else self.rules_file
-
-
-@dataclass(frozen=True)
-class ReplayRow:
-    """One saved replay as the list shows it: which game, level or seats, result, length (or why it is broken)."""
-
-    path: Path
-    game: str  # a key of common.games.GAMES, or "" when the file does not say
-    where: str = ""
-    result: str = ""
-    length: str = ""
-    error: str | None = None
-    when: float = 0.0  # when it was saved (the file's time), seconds since the epoch
-
-    @property
-    def date(self) -> str:
-        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.when))
-
-    @property
-    def title(self) -> str:
-        """The game's name (translated), or the file's name when the game is unknown."""
-        return _(GAMES[self.game].title) if self.game in GAMES else self.path.name
-
-
-@dataclass(frozen=True)
-class StatsPage:
-    """One game's statistics: totals, then a table (one row per level, or per bot level and seats)."""
-
-    game: str
-    totals: tuple[tuple[str, str], ...]
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    empty: str  # what to say while there are no rows
-    message: str | None = None  # a problem with the records file, in one line
-    notes: tuple[str, ...] = field(default_factory=tuple)
 
 
 GAMES: dict[str, Game] = {}

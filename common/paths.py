@@ -5,8 +5,8 @@ On every system the folders are the ones this app used before platformdirs (Linu
 so nothing has to move. `ARENAS_ARZIUM_HOME` puts both in one folder (tests, portable installs)."""
 from __future__ import annotations
 
+import importlib.util
 import os
-from importlib.resources import files
 from pathlib import Path
 
 import platformdirs
@@ -15,14 +15,15 @@ APP_DIR_NAME = "arenas-arzium"
 
 
 def shipped(package: str, *parts: str) -> Path:
-    """A file or folder shipped with `package` as package data, found through importlib.resources.
+    """A file or folder shipped with `package` as package data: a path under the package's own folder.
 
-    Wheels and checkouts both hold package data as real files, so the result is a real path (for the
-    hardened readers of common.files)."""
-    ref = files(package)
-    for part in parts:
-        ref = ref / part
-    return Path(str(ref))
+    Wheels and checkouts both hold package data as real files beside the package's modules, so the result is a
+    real path (for the hardened readers of common.files). The package is found, not imported, and no resource
+    reader is loaded for it: the menu's first frame waits for neither."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError(f"no package named {package!r}", name=package)
+    return Path(spec.submodule_search_locations[0], *parts)
 
 
 def _home_override() -> Path | None:

@@ -8,7 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from common.files import DataError
-from common.games import GAMES, ReplayRow, StatsPage
+from common.game_pages import ReplayRow, StatsPage
+from common.games import GAMES
 from common.i18n import _
 from common.os_words import os_problem
 from common.paths import replays_dir

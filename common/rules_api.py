@@ -1,19 +1,20 @@
 """What both games' rules share (pure Python): the illegal-action error, typed JSON field readers
-and `GameRules`, the Protocol both rules packages (`arenas.rules`, `arzium.rules`) satisfy.
+and `GameRules`, the one shape of both games' rules (built from the modules that define each function).
 """
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from common.safe_text import short_number
 
 StateT = TypeVar("StateT")
-SetupT = TypeVar("SetupT", contravariant=True)
+SetupT = TypeVar("SetupT")
 ActionT = TypeVar("ActionT")
-EventT = TypeVar("EventT", covariant=True)
+EventT = TypeVar("EventT")
 EnumT = TypeVar("EnumT", bound=StrEnum)
 
 
@@ -25,29 +26,23 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
-class GameRules(Protocol[StateT, SetupT, ActionT, EventT]):
-    """A game's rules as a module: deal, list and apply actions, end, serialize, copy.
+@dataclass(frozen=True)
+class GameRules(Generic[StateT, SetupT, ActionT, EventT]):
+    """A game's rules as one object: deal, list and apply actions, end, serialize, copy.
 
     `apply` mutates the state and returns the events in order, or raises `IllegalAction` and leaves
     the state untouched. `to_dict`/`from_dict` round-trip a state exactly (random generator
     included); `clone` is an independent copy.
     """
 
-    def new_game(self, setup: SetupT, seed: int) -> StateT: ...
-
-    def legal_actions(self, state: StateT) -> Sequence[ActionT]: ...
-
-    def apply(self, state: StateT, action: ActionT) -> Sequence[EventT]: ...
-
-    def is_over(self, state: StateT) -> bool: ...
-
-    def outcome(self, state: StateT) -> object: ...
-
-    def to_dict(self, state: StateT) -> dict[str, Any]: ...
-
-    def from_dict(self, data: Any) -> StateT: ...
-
-    def clone(self, state: StateT) -> StateT: ...
+    new_game: Callable[[SetupT, int], StateT]
+    legal_actions: Callable[[StateT], Sequence[ActionT]]
+    apply: Callable[[StateT, ActionT], Sequence[EventT]]
+    is_over: Callable[[StateT], bool]
+    outcome: Callable[[StateT], object]
+    to_dict: Callable[[StateT], dict[str, Any]]
+    from_dict: Callable[[Any], StateT]
+    clone: Callable[[StateT], StateT]
 
 
 class FieldError(ValueError):

@@ -8,7 +8,9 @@ from pathlib import Path
 
 from arenas.scenes.catalog import finished_game
 from arenas.session import to_replay
-from arzium.rules import apply, default_setup, is_over, legal_actions, new_game, replay_from
+from arzium.rules.engine import apply, is_over, legal_actions
+from arzium.rules.replay import replay_from
+from arzium.rules.state import default_setup, new_game
 from common.app import App
 from common.paths import replays_dir
 from common.replay import Replay, write_new_replay

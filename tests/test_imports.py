@@ -7,7 +7,8 @@ on top (the game's one object: only the launcher common.cli imports it, and only
 `G.rules` imports no pygame and nothing outside G.rules but the pure common modules; a game imports nothing of
 the other; `common` imports no game module but the launcher each game's plugin, its pure modules no pygame,
 and the engine none of the shell's scenes (`common.scenes`); the launcher, above the engine, puts the app
-together with them. The map: ARCHITECTURE.md.
+together with them. A rules package `G.rules` passes no names on: the project and its tests import each name
+from the module that defines it. The map: ARCHITECTURE.md.
 """
 from __future__ import annotations
 
@@ -58,10 +59,10 @@ def module_name(path: Path, root: Path) -> str:
     return ".".join(parts)
 
 
-def project_files(root: Path = ROOT) -> dict[str, Path]:
+def project_files(root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) -> dict[str, Path]:
     """Every project module by dotted name."""
     files = {module_name(root / s, root): root / s for s in SCRIPTS if (root / s).exists()}
-    for package in PACKAGES:
+    for package in packages:
         for path in sorted((root / package).rglob("*.py")):
             files[module_name(path, root)] = path
     return files
@@ -125,9 +126,9 @@ def imports_of(source: str, module: str, is_package: bool, known: set[str], type
     return found
 
 
-def project_graph(root: Path = ROOT, type_only: bool = False) -> Graph:
+def project_graph(root: Path = ROOT, type_only: bool = False, packages: tuple[str, ...] = PACKAGES) -> Graph:
     """Every project module and what it imports (with `type_only`, for type hints only too)."""
-    files = project_files(root)
+    files = project_files(root, packages)
     known = set(files)
     return {name: imports_of(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", known, type_only)
             for name, path in files.items()}
@@ -306,6 +307,18 @@ def layer_problems(graph: Graph, games: tuple[str, ...] = GAMES) -> list[str]:
             for imps in graph.values() for i in imps if (why := layer_problem(i, games)) is not None]
 
 
+def rules_package_imports(graph: Graph, games: tuple[str, ...] = GAMES) -> list[str]:
+    """One line per import of a rules package itself, and per name a rules package passes on: each name is
+    imported from the module that defines it (`from G.rules.engine import apply`)."""
+    packages = {f"{g}.rules" for g in games}
+    found = [f"{i.source} (line {i.line}) imports {i.target}: import each name from the module of {i.target} "
+             "that defines it" for imps in graph.values() for i in imps
+             if i.target in packages and i.source != i.target]
+    found += [f"{g}.rules (line {i.line}) imports {i.target}: {g}.rules passes no names on"
+              for g in games for i in graph.get(f"{g}.rules", [])]
+    return found
+
+
 # ---- the project -----------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def graph() -> Graph:
@@ -339,6 +352,12 @@ def test_every_import_goes_with_the_layers(graph: Graph) -> None:
 def test_pygame_free_modules_load_no_pygame_through_other_modules(graph: Graph) -> None:
     chains = pygame_chains(graph)
     assert not chains, "pygame-free modules that load pygame:\n" + "\n".join("  " + c for c in chains)
+
+
+def test_names_of_the_rules_come_from_the_module_that_defines_them() -> None:
+    """The project and its tests, type-hint imports included."""
+    problems = rules_package_imports(project_graph(type_only=True, packages=(*PACKAGES, "tests")))
+    assert not problems, "imports of a rules package itself:\n" + "\n".join("  " + p for p in problems)
 
 
 def test_the_graph_sees_the_whole_project(graph: Graph) -> None:
@@ -427,6 +446,24 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "common.app (line 1) imports common.scenes.rules: the engine imports none of the shell's scenes "
         "(common.scenes); they are given to it",
         "common.cli (line 3) imports g.cli: common imports no game module but the launcher a game's plugin",
+    ]
+
+
+def test_an_import_of_a_rules_package_itself_is_caught() -> None:
+    graph = _graph({
+        "g.__init__": "", "g.rules.__init__": "from g.rules.engine import apply\n",
+        "g.rules.engine": "from g.rules.state import State\n", "g.rules.state": "from g.rules import engine\n",
+        "g.scenes.play": "from g.rules import apply\nfrom g.rules.state import State\nimport g.rules as rules\n"
+                         "from g import rules as r\nfrom g.rules import engine\n",
+        "tests.test_g": "import g.rules\ndef f():\n    from g.rules import State\n",
+    })
+    assert rules_package_imports(graph, games=("g",)) == [
+        "g.scenes.play (line 1) imports g.rules: import each name from the module of g.rules that defines it",
+        "g.scenes.play (line 3) imports g.rules: import each name from the module of g.rules that defines it",
+        "g.scenes.play (line 4) imports g.rules: import each name from the module of g.rules that defines it",
+        "tests.test_g (line 1) imports g.rules: import each name from the module of g.rules that defines it",
+        "tests.test_g (line 3) imports g.rules: import each name from the module of g.rules that defines it",
+        "g.rules (line 1) imports g.rules.engine: g.rules passes no names on",
     ]
 
 

@@ -10,8 +10,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from arenas.rules import CardKind, CardPlayed, GameState, Result, TimerFlipped, TimerLost
+from arenas.rules.components import CardKind
+from arenas.rules.events import CardPlayed, TimerFlipped, TimerLost
 from arenas.rules.preview import wild_only_gears
+from arenas.rules.state import GameState, Result
 
 LOW_FLIP_PCT = 34  # a flip that leaves less than this share of the glass is "a flip too soon"
 

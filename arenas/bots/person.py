@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from arenas.bots.teammate import TURN_ESTIMATE_PCT, TeammateBot
-from arenas.rules import Action, GameState, TimerState, clone, is_over, legal_actions
+from arenas.rules.actions import Action
+from arenas.rules.engine import is_over, legal_actions
+from arenas.rules.state import GameState, TimerState, clone
 
 
 @dataclass(frozen=True, slots=True)

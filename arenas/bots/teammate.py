@@ -34,21 +34,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Protocol, assert_never
 
-from arenas.rules import (
-    Action,
-    Card,
-    CardKind,
-    GameState,
-    Level,
-    PlayCard,
-    PlayWild,
-    Result,
-    Tile,
-    WildMode,
-    is_over,
-    legal_actions,
-    standard_deck,
-)
+from arenas.rules.actions import Action, PlayCard, PlayWild, WildMode
+from arenas.rules.components import Card, CardKind, Tile, standard_deck
+from arenas.rules.engine import is_over, legal_actions
+from arenas.rules.levels import Level
+from arenas.rules.state import GameState, Result
 
 MIN_REACTION_MS = 600
 MAX_REACTION_MS = 2_000

@@ -24,18 +24,9 @@ from arenas.bots.diagnosis import Cause, Diagnosis, Ending, format_diagnosis, lo
 from arenas.bots.person import PERSON, PersonBot
 from arenas.bots.proof import LABELS, Model, difficulty_label, load_proof
 from arenas.bots.teammate import BotSeat, TeammateBot
-from arenas.rules import (
-    GameState,
-    Level,
-    LevelError,
-    Result,
-    Setup,
-    advance,
-    apply,
-    is_over,
-    load_levels,
-    new_game,
-)
+from arenas.rules.engine import advance, apply, is_over
+from arenas.rules.levels import Level, LevelError, load_levels
+from arenas.rules.state import GameState, Result, Setup, new_game
 from arenas.rules.tutorial import FINAL_LEVEL
 from common.files import DataError, Kind, read_json
 from common.jsonio import write_json_atomic

@@ -1,150 +1,17 @@
-"""Pure, deterministic rules of Arenas Movedizas (no pygame): pieces, levels, state, play, replays.
+"""Pure, deterministic rules of Arenas Movedizas (no pygame). The package itself holds no names: import each
+one from the module that defines it (`from arenas.rules.engine import apply`).
 
-The order of simultaneous happenings is documented in `arenas.rules.engine`.
-The package satisfies `common.rules_api.GameRules` (new_game, legal_actions, apply, is_over, outcome,
-to_dict/from_dict, clone); `builders` makes exact positions for tests and tools.
+- `components`: the pieces (gear tiles, cards, the standard deck, timers, path layouts);
+- `levels`: what a level sets and the loader of level files;
+- `actions`: what a player does (frozen, JSON round trip); `events`: what happened and when;
+- `state`: the setup, the state of one game, copying and the JSON round trip;
+- `engine`: letting sand flow (`advance`), `legal_actions`, `apply`, the end and the outcome, and the order of
+  simultaneous happenings;
+- `preview`: what a card would do, asked before it is played;
+- `replay`: re-running a game from its start and its timed actions;
+- `tutorial`: the tutorial's board and closing level;
+- `builders`: exact positions for tests and tools.
+
+`common.rules_api.GameRules` gathers new_game, legal_actions, apply, is_over, outcome, to_dict/from_dict and
+clone from these modules into one object.
 """
-from arenas.rules.actions import (
-    Action,
-    IllegalAction,
-    PlayCard,
-    PlayWild,
-    WildMode,
-    action_from_json,
-)
-from arenas.rules.builders import LostBeside, OnTile, build_game, build_level
-from arenas.rules.components import (
-    DECK_SIZE,
-    LAYOUTS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    TILE_COLOURS,
-    TILE_SHAPES,
-    TIMER_SPECS,
-    WILD,
-    Card,
-    CardKind,
-    Tile,
-    TimerSpec,
-    standard_deck,
-)
-from arenas.rules.engine import (
-    advance,
-    apply,
-    is_over,
-    legal_actions,
-    mark_assisted,
-    outcome,
-    outcome_json,
-)
-from arenas.rules.events import (
-    EVENT_TYPES,
-    AnyEvent,
-    CardDrawn,
-    CardHadNoEffect,
-    CardPlayed,
-    DeckReshuffled,
-    Event,
-    GameLost,
-    GameWon,
-    TimerBlocked,
-    TimerFlipped,
-    TimerLost,
-    TimerMoved,
-    TimerRecovered,
-    TurnChanged,
-    event_from_json,
-)
-from arenas.rules.levels import (
-    LEVELS_DIR,
-    MAX_PATH,
-    MIN_PATH,
-    Level,
-    LevelError,
-    level_from_dict,
-    level_path,
-    load_level,
-    load_levels,
-)
-from arenas.rules.replay import run_replay
-from arenas.rules.state import (
-    MAX_SAND_SPEED_PCT,
-    MIN_SAND_SPEED_PCT,
-    GameState,
-    Result,
-    Setup,
-    TimerState,
-    clone,
-    from_dict,
-    new_game,
-    to_dict,
-)
-
-__all__ = [
-    "DECK_SIZE",
-    "EVENT_TYPES",
-    "LAYOUTS",
-    "LEVELS_DIR",
-    "MAX_PATH",
-    "MAX_PLAYERS",
-    "MAX_SAND_SPEED_PCT",
-    "MIN_PATH",
-    "MIN_PLAYERS",
-    "MIN_SAND_SPEED_PCT",
-    "TILE_COLOURS",
-    "TILE_SHAPES",
-    "TIMER_SPECS",
-    "WILD",
-    "Action",
-    "AnyEvent",
-    "Card",
-    "CardDrawn",
-    "CardHadNoEffect",
-    "CardKind",
-    "CardPlayed",
-    "DeckReshuffled",
-    "Event",
-    "GameLost",
-    "GameState",
-    "GameWon",
-    "IllegalAction",
-    "Level",
-    "LevelError",
-    "LostBeside",
-    "OnTile",
-    "PlayCard",
-    "PlayWild",
-    "Result",
-    "Setup",
-    "Tile",
-    "TimerBlocked",
-    "TimerFlipped",
-    "TimerLost",
-    "TimerMoved",
-    "TimerRecovered",
-    "TimerSpec",
-    "TimerState",
-    "TurnChanged",
-    "WildMode",
-    "action_from_json",
-    "advance",
-    "apply",
-    "build_game",
-    "build_level",
-    "clone",
-    "event_from_json",
-    "from_dict",
-    "is_over",
-    "legal_actions",
-    "level_from_dict",
-    "level_path",
-    "load_level",
-    "load_levels",
-    "mark_assisted",
-    "new_game",
-    "outcome",
-    "outcome_json",
-    "run_replay",
-    "standard_deck",
-    "to_dict",
-]

@@ -12,7 +12,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import assert_never
 
-from arenas.rules import Action, GameState, IllegalAction, Level, PlayCard, PlayWild, legal_actions
+from arenas.rules.actions import Action, PlayCard, PlayWild
+from arenas.rules.engine import legal_actions
+from arenas.rules.levels import Level
+from arenas.rules.state import GameState
+from common.rules_api import IllegalAction
 
 
 class Turn(StrEnum):

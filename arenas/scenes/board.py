@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arenas.rules import TIMER_SPECS, Level
+from arenas.rules.components import TIMER_SPECS
+from arenas.rules.levels import Level
 from arenas.rules.preview import wild_only_gears
 from arenas.scenes import layouts as lay
 from arenas.scenes.glass import GlassPainter

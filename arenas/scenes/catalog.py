@@ -7,17 +7,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arenas.rules import (
-    Card,
-    CardKind,
-    GameState,
-    advance,
-    apply,
-    is_over,
-    legal_actions,
-    level_path,
-    load_level,
-)
+from arenas.rules.components import Card, CardKind
+from arenas.rules.engine import advance, apply, is_over, legal_actions
+from arenas.rules.levels import level_path, load_level
+from arenas.rules.state import GameState
 from arenas.scenes import flow
 from arenas.scenes.play import PlayScene
 from arenas.scenes.replay_view import playback

@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arenas.rules import TIMER_SPECS, CardPlayed, GameState, PlayWild, TimerFlipped, TimerLost, TimerRecovered
+from arenas.rules.actions import PlayWild
+from arenas.rules.components import TIMER_SPECS
+from arenas.rules.events import CardPlayed, TimerFlipped, TimerLost, TimerRecovered
+from arenas.rules.state import GameState
 from arenas.scenes.names import card_name, timer_name
 from arenas.session import format_ms
 from common import text

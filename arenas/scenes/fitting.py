@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arenas.rules import Level
+from arenas.rules.levels import Level
 from arenas.scenes import layouts as lay
 from arenas.scenes.board import BoardView, FitArgs, fit_args
 from arenas.scenes.hands import TableLayout, table_layouts

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from arenas.rules import Action, GameState
+from arenas.rules.actions import Action
+from arenas.rules.state import GameState
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultExits, ResultScene
 from arenas.scenes.setup import SetupScene

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arenas.rules import Card
+from arenas.rules.components import Card
 from arenas.scenes.names import card_name
 from common import text
 from common.i18n import _, language

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arenas.rules import Action, GameState, PlayWild
+from arenas.rules.actions import Action, PlayWild
 from arenas.rules.preview import Turn, preview
+from arenas.rules.state import GameState
 from arenas.scenes.names import and_list, card_name, timer_code
 from common.i18n import _
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arenas.match import Phase
-from arenas.rules import TIMER_SPECS, Card
+from arenas.rules.components import TIMER_SPECS, Card
 from arenas.scenes.board import DANGER_MS
 from arenas.scenes.ending import deciding_timer, ending_lines
 from arenas.scenes.hands import CardArt

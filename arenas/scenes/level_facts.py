@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from arenas.rules import TIMER_SPECS, Level
+from arenas.rules.components import TIMER_SPECS
+from arenas.rules.levels import Level
 from arenas.rules.preview import wild_only_gears
 from arenas.scenes.names import and_list, card_name, tile_name, timer_name
 from common.i18n import _, format_percent, ngettext

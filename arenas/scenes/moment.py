@@ -14,7 +14,7 @@ from arenas.match import Phase
 if TYPE_CHECKING:
     from arenas.match import Run
     from arenas.remote_run import RemoteRun
-    from arenas.rules import GameState
+    from arenas.rules.state import GameState
     from arenas.scenes.board import BoardView
     from arenas.scenes.hands import TableLayout
     from arenas.scenes.hints import Hint

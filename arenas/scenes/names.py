@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import reduce
 
-from arenas.rules import Card, Tile
+from arenas.rules.components import Card, Tile
 from common.i18n import N_, _
 
 TIMER_NAMES = {

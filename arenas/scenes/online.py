@@ -11,7 +11,7 @@ from arenas.match import Phase
 from arenas.records import Records
 from arenas.remote_run import RemoteRun
 from arenas.room import setup_json
-from arenas.rules import GameState
+from arenas.rules.state import GameState
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultExits, ResultScene
 from arenas.scenes.setup import SetupScene

@@ -19,18 +19,16 @@ import pygame
 
 from arenas.match import CardDone, Phase, Refused, Run, SandRan
 from arenas.remote_run import RemoteRun
-from arenas.rules import (
+from arenas.rules.actions import Action
+from arenas.rules.events import (
     EVENT_TYPES,
-    Action,
     CardDrawn,
     CardHadNoEffect,
     CardPlayed,
     DeckReshuffled,
     Event,
     GameLost,
-    GameState,
     GameWon,
-    IllegalAction,
     TimerBlocked,
     TimerFlipped,
     TimerLost,
@@ -38,6 +36,7 @@ from arenas.rules import (
     TimerRecovered,
     TurnChanged,
 )
+from arenas.rules.state import GameState
 from arenas.scenes import play_input
 from arenas.scenes.board import DANGER_MS, BoardView
 from arenas.scenes.fitting import play_board
@@ -55,6 +54,7 @@ from common.dialog import Dialog
 from common.i18n import N_, _, ngettext
 from common.keymap import keymap
 from common.layers import Part
+from common.rules_api import IllegalAction
 from common.scene import Scene
 from common.scenes.help import HelpOverlay
 from common.widgets import Button

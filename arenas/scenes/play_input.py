@@ -13,7 +13,7 @@ from enum import Enum
 import pygame
 
 from arenas.match import Phase
-from arenas.rules import Action, PlayCard
+from arenas.rules.actions import Action, PlayCard
 from arenas.rules.preview import wild_choices
 from arenas.scenes.moment import Moment
 from common.i18n import _, ngettext

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, assert_never
 import pygame
 
 from arenas.match import Phase
-from arenas.rules import IllegalAction, PlayCard
+from arenas.rules.actions import PlayCard
 from arenas.rules.preview import TimerTurn, Turn, preview, wild_choices
 from arenas.scenes.board import DANGER_MS
 from arenas.scenes.names import card_name, timer_code
 from common import text
 from common.i18n import _, language
 from common.layers import Part
+from common.rules_api import IllegalAction
 
 if TYPE_CHECKING:
     from arenas.scenes.moment import Moment

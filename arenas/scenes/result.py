@@ -8,14 +8,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arenas.records import Records
-from arenas.rules import (
-    Action,
-    GameState,
-    Level,
-    LevelError,
-    level_path,
-    load_level,
-)
+from arenas.rules.actions import Action
+from arenas.rules.levels import Level, LevelError, level_path, load_level
+from arenas.rules.state import GameState
 from arenas.scenes.chart import ChartMap, draw_chart, sand_history, tick_text
 from arenas.scenes.ending import failure_text
 from arenas.session import GameSetup, RunRecord, format_ms

@@ -7,24 +7,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arenas.rules import (
-    TIMER_SPECS,
-    WILD,
-    Card,
-    CardKind,
-    GameState,
-    LostBeside,
-    OnTile,
-    PlayCard,
-    PlayWild,
-    Tile,
-    WildMode,
-    advance,
-    apply,
-    build_game,
-    build_level,
-    clone,
-)
+from arenas.rules.actions import PlayCard, PlayWild, WildMode
+from arenas.rules.builders import LostBeside, OnTile, build_game, build_level
+from arenas.rules.components import TIMER_SPECS, WILD, Card, CardKind, Tile
+from arenas.rules.engine import advance, apply
+from arenas.rules.state import GameState, clone
 from arenas.scenes.hands import CardArt
 from arenas.scenes.play import PlayScene
 from arenas.session import GameSetup

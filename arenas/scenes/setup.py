@@ -12,7 +12,8 @@ import pygame
 from arenas.bots import MAX_REACTION_MS, MIN_REACTION_MS
 from arenas.bots.proof import load_difficulty
 from arenas.records import Records
-from arenas.rules import MAX_PLAYERS, Level, LevelError, load_levels
+from arenas.rules.components import MAX_PLAYERS
+from arenas.rules.levels import Level, LevelError, load_levels
 from arenas.scenes.board import BoardView, fit_args
 from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
 from arenas.scenes.level_facts import difficulty_text, level_facts, theme_text

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arenas.records import Records
-from arenas.rules import MAX_PLAYERS, Level
+from arenas.rules.components import MAX_PLAYERS
+from arenas.rules.levels import Level
 from arenas.session import format_ms
 from common import text
 from common.i18n import N_, _, language

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from arenas.records import Records
-from arenas.rules import LevelError, load_levels
+from arenas.rules.levels import LevelError, load_levels
 from arenas.session import format_ms
-from common.games import StatsPage
+from common.game_pages import StatsPage
 from common.i18n import _, format_percent, pgettext
 
 

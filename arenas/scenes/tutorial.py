@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, assert_never
 import pygame
 
 from arenas.match import Phase
-from arenas.rules import Action, GameState, PlayWild, WildMode
+from arenas.rules.actions import Action, PlayWild, WildMode
 from arenas.rules.preview import preview
+from arenas.rules.state import GameState
 from arenas.scenes.ending import failure_text, lesson_text
 from arenas.scenes.names import and_list, card_name, timer_code
 from arenas.scenes.play import PlayScene, Point

@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from arenas.rules import Action, Card, GameState, PlayCard, PlayWild, Setup, WildMode, advance, apply
-from arenas.rules import new_game as rules_new_game
+from arenas.rules.actions import Action, PlayCard, PlayWild, WildMode
 from arenas.rules.builders import LostBeside, OnTile, build_game
+from arenas.rules.components import Card
+from arenas.rules.engine import advance, apply
+from arenas.rules.state import GameState, Setup
+from arenas.rules.state import new_game as rules_new_game
 from arenas.rules.tutorial import FINAL_LEVEL, LESSON_LEVEL
 from common.i18n import N_
 

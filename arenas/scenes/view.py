@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arenas.match import Phase
-from arenas.rules import TIMER_SPECS, TimerState
+from arenas.rules.components import TIMER_SPECS
 from arenas.rules.preview import TimerTurn, wild_choices
+from arenas.rules.state import TimerState
 from arenas.scenes import layouts as lay
 from arenas.scenes.board import DANGER_MS
 from arenas.scenes.hands import CardArt, SeatPainter

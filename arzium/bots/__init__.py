@@ -14,7 +14,8 @@ from arzium.bots.easy import EasyBot
 from arzium.bots.greedy import GreedyBot
 from arzium.bots.hard import DEFAULT_ITERATIONS, MAX_ITERATIONS, THINK_SECONDS, HardBot, hint
 from arzium.bots.random_bot import RandomBot
-from arzium.rules import Action, GameState
+from arzium.rules.actions import Action
+from arzium.rules.state import GameState
 
 
 class Bot(Protocol):

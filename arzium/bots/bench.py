@@ -14,7 +14,8 @@ import sys
 import time
 
 from arzium.bots.hard import HardBot
-from arzium.rules import GameState, apply, clone, current_player, default_setup, is_over, legal_actions, new_game
+from arzium.rules.engine import apply, current_player, is_over, legal_actions
+from arzium.rules.state import GameState, clone, default_setup, new_game
 
 
 def random_game_ms(players: int, seed: int) -> float:

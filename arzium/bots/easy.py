@@ -21,20 +21,9 @@ from arzium.bots.greedy import (
     progress_only,
     scored_turn_actions,
 )
-from arzium.rules import (
-    Action,
-    Buy,
-    GameState,
-    Phase,
-    ResolveClaims,
-    RestEarly,
-    Search,
-    SkipBuy,
-    UsePurse,
-    UseSlide,
-    UseWake,
-    legal_actions,
-)
+from arzium.rules.actions import Action, Buy, ResolveClaims, RestEarly, Search, SkipBuy, UsePurse, UseSlide, UseWake
+from arzium.rules.engine import legal_actions
+from arzium.rules.state import GameState, Phase
 
 TEMPERATURE = 0.4        # points: a search 0.4 points worse is chosen e times less often
 TOP = 5                  # only the best few choices look worth considering

@@ -22,14 +22,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from arzium.rules import (
-    SLOTS,
+from arzium.rules.actions import (
     Action,
     Bid,
     Buy,
-    GameState,
     PassBid,
-    Phase,
     ResolveClaims,
     RestEarly,
     Search,
@@ -38,14 +35,12 @@ from arzium.rules import (
     UsePurse,
     UseSlide,
     UseWake,
-    clone,
-    legal_actions,
-    searches,
-    slot_of_square,
-    slot_squares,
 )
-from arzium.rules.board import SLOT_MASKS
+from arzium.rules.board import SLOT_MASKS, SLOTS, slot_of_square, slot_squares
 from arzium.rules.cards import CardSet, Fit
+from arzium.rules.engine import legal_actions
+from arzium.rules.search import searches
+from arzium.rules.state import GameState, Phase, clone
 
 FUTURE_CHARACTER = 1.2   # points a claimed character is worth beyond its printed points (more searches)
 ABILITY_VALUE = {"purse": 1.5, "free_blank": 1.0, "turn": 0.8, "displace": 1.2, "slide": 0.6, "wake": 1.0}

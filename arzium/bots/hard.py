@@ -40,26 +40,14 @@ from arzium.bots.greedy import (
     scored_turn_actions,
     slot_worth,
 )
-from arzium.rules import (
-    END_CHARACTERS,
-    SLOTS,
-    Ability,
-    Action,
-    GameState,
-    Phase,
-    Search,
-    SkipSearch,
-    UsePurse,
-    UseSlide,
-    apply,
-    clone,
-    current_player,
-    first_artifact,
-    is_over,
-    legal_actions,
-    outcome,
-    searches,
-)
+from arzium.rules.actions import Action, Search, SkipSearch, UsePurse, UseSlide
+from arzium.rules.artifacts import first_artifact
+from arzium.rules.board import SLOTS
+from arzium.rules.cards import Ability
+from arzium.rules.engine import END_CHARACTERS, apply, current_player, is_over, legal_actions
+from arzium.rules.score import outcome
+from arzium.rules.search import searches
+from arzium.rules.state import GameState, Phase, clone
 
 DEFAULT_ITERATIONS = 300  # the hint's budget
 THINK_SECONDS = 0.8       # the hard level's default time cap per decision (the window's limit)

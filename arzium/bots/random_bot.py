@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import random
 
-from arzium.rules import Action, GameState, legal_actions
+from arzium.rules.actions import Action
+from arzium.rules.engine import legal_actions
+from arzium.rules.state import GameState
 
 
 class RandomBot:

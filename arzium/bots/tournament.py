@@ -24,16 +24,9 @@ from typing import Any
 
 from arzium.bots import BOT_LEVELS, DEFAULT_ITERATIONS, HARD_LEVELS, MAX_ITERATIONS, THINK_SECONDS, Bot, make_bot
 from arzium.bots.tournament_log import append_game, lineup_of, open_log
-from arzium.rules import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    apply,
-    current_player,
-    default_setup,
-    is_over,
-    new_game,
-    outcome,
-)
+from arzium.rules.engine import apply, current_player, is_over
+from arzium.rules.score import outcome
+from arzium.rules.state import MAX_PLAYERS, MIN_PLAYERS, default_setup, new_game
 from common.jsonio import write_bytes_atomic
 from common.memory import settle_worker
 from common.safe_text import print_line

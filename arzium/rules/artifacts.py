@@ -1,10 +1,10 @@
 """Every artifact query and effect of a turn: which artifacts a player holds face up, which Purse, Slide and
-Wake uses are legal now, what a Purse makes affordable, carrying out a use and buying from the row
-(`arzium.rules.engine` orders the phases and decides the free rest that follows; the search artifacts,
-Turn, Free blank and Displace, are used by `arzium.rules.search`)."""
+Wake uses are legal now, what a Purse makes affordable, whether the buy step comes and what it offers,
+carrying out a use and buying from the row (`arzium.rules.engine` orders the phases and decides the free
+rest that follows; the search artifacts, Turn, Free blank and Displace, are used by `arzium.rules.search`)."""
 from __future__ import annotations
 
-from arzium.rules.actions import Action, IllegalAction, UsePurse, UseSlide, UseWake
+from arzium.rules.actions import Action, Buy, IllegalAction, UsePurse, UseSlide, UseWake
 from arzium.rules.board import NEIGHBOURS, SQUARES
 from arzium.rules.cards import Ability
 from arzium.rules.events import (
@@ -101,6 +101,24 @@ def purse_affords(state: GameState, p: int) -> bool:
 def spendable_coins(state: GameState, p: int) -> int:
     """`p`'s coins with one more for each face-up Purse: what `p` could pay for an artifact of the row."""
     return state.players[p].coins + len(face_up_artifacts(state, p, Ability.PURSE))
+
+
+def can_buy(state: GameState, p: int) -> bool:
+    """Whether `p` could pay for an artifact of the row, counting a coin per face-up Purse (then the buy step
+    comes)."""
+    coins = spendable_coins(state, p)
+    return any(state.cards.artifact(a).cost <= coins for a in state.art_row)
+
+
+def buy_options(state: GameState, p: int) -> list[Action]:
+    """During the buy: the Purse use that makes an artifact affordable that is not yet, then every artifact of
+    the row `p` can pay for now."""
+    out: list[Action] = []
+    purse = first_artifact(state, p, Ability.PURSE)
+    if purse is not None and purse_affords(state, p):
+        out.append(UsePurse(purse))
+    arts, coins = state.cards.artifacts, state.players[p].coins
+    return out + [Buy(a) for a in state.art_row if arts[a].cost <= coins]
 
 
 def use_artifact(state: GameState, artifact: str, ability: str, events: list[Event]) -> None:

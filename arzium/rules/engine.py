@@ -50,10 +50,9 @@ from arzium.rules.artifacts import (
     apply_slide,
     apply_wake,
     artifact_uses,
+    buy_options,
+    can_buy,
     can_use_artifact,
-    first_artifact,
-    purse_affords,
-    spendable_coins,
     use_artifact,
 )
 from arzium.rules.board import (
@@ -61,7 +60,6 @@ from arzium.rules.board import (
     SLOT_MASKS,
     slot_squares,
 )
-from arzium.rules.cards import Ability
 from arzium.rules.events import (
     BiddingStarted,
     BidPassed,
@@ -141,11 +139,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return bids + [Bid(x) for x in range(bid.high + 1, ps.coins + 1)]
     out: list[Action] = []
     if phase == Phase.BUY:
-        arts = state.cards.artifacts
-        purse = first_artifact(state, p, Ability.PURSE)
-        if purse is not None and purse_affords(state, p):
-            out.append(UsePurse(purse))
-        return out + [Buy(a) for a in state.art_row if arts[a].cost <= ps.coins] + [SkipBuy()]
+        return [*buy_options(state, p), SkipBuy()]
     if phase == Phase.AFTER:
         return artifact_uses(state, p) + [ResolveClaims()]
     if phase == Phase.START and _rest_problem(state, p) is None:
@@ -356,11 +350,9 @@ def _resolve_claims(state: GameState, events: list[Event]) -> None:
         events.append(BiddingStarted(slot, tuple(tied)))
         if not _advance_bidding(state, events):
             return
-    if state.setup.full_game:
-        coins = spendable_coins(state, state.active)
-        if any(state.cards.artifact(a).cost <= coins for a in state.art_row):
-            state.phase = Phase.BUY
-            return
+    if state.setup.full_game and can_buy(state, state.active):
+        state.phase = Phase.BUY
+        return
     _end_turn(state, events)
 
 

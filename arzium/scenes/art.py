@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import Card, CardSet, default_cards
+from arzium.rules.cards import Card, CardSet, default_cards
 from common import text
 from common.i18n import _
 

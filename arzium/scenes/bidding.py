@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import Bid, PassBid
+from arzium.rules.actions import Bid, PassBid
 from arzium.scenes.bid_table import BidTable
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from arzium.scenes.table_commands import Submit

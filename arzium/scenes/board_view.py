@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import EDGE_ROTATION, EDGES, SIZE, SLOT_ORIENTATION, SLOTS, view_rc
+from arzium.rules.board import EDGE_ROTATION, EDGES, SIZE, SLOT_ORIENTATION, SLOTS, view_rc
 from arzium.scenes.art import CardArt, PictureCache
 from common import text
 from common.i18n import _

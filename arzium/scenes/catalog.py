@@ -9,20 +9,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.bots import hint, make_bot
-from arzium.rules import (
-    Action,
-    GameState,
-    Search,
-    SeatSetup,
-    Setup,
-    apply,
-    current_player,
-    is_over,
-    legal_actions,
-    new_game,
-    replay_from,
-)
+from arzium.rules.actions import Action, Search
+from arzium.rules.engine import apply, current_player, is_over, legal_actions
 from arzium.rules.preview import search_outcome
+from arzium.rules.replay import replay_from
+from arzium.rules.state import GameState, SeatSetup, Setup, new_game
 from arzium.scenes.flow import play_scene, result_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.replay_view import playback

@@ -11,8 +11,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from arzium.match import Match
-from arzium.rules import SIZE, Ability, CardSet, GameState, Search, UsePurse, UseSlide, legal_actions
+from arzium.rules.actions import Search, UsePurse, UseSlide
+from arzium.rules.board import SIZE
+from arzium.rules.cards import Ability, CardSet
+from arzium.rules.engine import legal_actions
 from arzium.rules.preview import SearchPreview, search_preview, slide_sources, slide_targets
+from arzium.rules.state import GameState
 from arzium.scenes.board_view import BoardView, Cell
 from arzium.scenes.table_commands import SkipAnimations, Submit
 from arzium.wording import rule_text

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, assert_never
 import pygame
 
 from arzium.match import Match
-from arzium.rules import (
+from arzium.rules.board import slot_squares
+from arzium.rules.events import (
     AnyEvent,
     ArtifactBought,
     ArtifactRowRefilled,
@@ -42,7 +43,6 @@ from arzium.rules import (
     SearchSkipped,
     SquareSkipped,
     TurnStarted,
-    slot_squares,
 )
 from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import BoardView, ease_drop

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from arzium.rules import Action, GameState
+from arzium.rules.actions import Action
+from arzium.rules.state import GameState
 from arzium.scenes.bid_table import BidTable
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.play import PlayScene

@@ -9,13 +9,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, assert_never
 
 from arzium.match import Match
-from arzium.rules import (
-    SIZE,
+from arzium.rules.actions import (
     Action,
     Bid,
     Buy,
-    CardSet,
-    GameState,
     PassBid,
     ResolveClaims,
     RestEarly,
@@ -27,7 +24,10 @@ from arzium.rules import (
     UseWake,
     action_from_json,
 )
+from arzium.rules.board import SIZE
+from arzium.rules.cards import CardSet
 from arzium.rules.preview import rest_cost, search_preview
+from arzium.rules.state import GameState
 from arzium.scenes.board_view import Cell
 from arzium.thinking import Task, start_hint
 from arzium.wording import ability_name, coins

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import Ability, GameState
+from arzium.rules.cards import Ability
+from arzium.rules.state import GameState
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.choice import Choice, usable_artifacts
 from arzium.scenes.log_panel import title_line

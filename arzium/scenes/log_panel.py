@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
-from arzium.rules import (
+from arzium.rules.cards import CardSet
+from arzium.rules.events import (
     EVENT_TYPES,
     AnyEvent,
     ArtifactBought,
@@ -26,7 +27,6 @@ from arzium.rules import (
     CardClaimed,
     CardFull,
     CardReplaced,
-    CardSet,
     CharacterFlipped,
     CharacterUsed,
     ClaimsBegun,
@@ -40,10 +40,10 @@ from arzium.rules import (
     MarkerSlid,
     Rested,
     SearchSkipped,
-    Setup,
     SquareSkipped,
     TurnStarted,
 )
+from arzium.rules.state import Setup
 from arzium.wording import (
     ability_name,
     coins,

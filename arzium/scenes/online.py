@@ -10,8 +10,9 @@ from arzium.match import MatchListener
 from arzium.online_match import OnlineMatch, story_events
 from arzium.records import record_game
 from arzium.room import view_state
-from arzium.rules import IllegalAction, Setup, action_from_json
-from arzium.rules import Replay as RulesReplay
+from arzium.rules.actions import action_from_json
+from arzium.rules.replay import Replay as RulesReplay
+from arzium.rules.state import Setup
 from arzium.scenes.flow import ask_bid
 from arzium.scenes.log_panel import LogLine, describe
 from arzium.scenes.play import PlayScene
@@ -23,6 +24,7 @@ from common.layers import Part
 from common.online_room import seat_status
 from common.paths import replays_dir
 from common.replay import ReplayError, replay_from_dict, write_new_replay
+from common.rules_api import IllegalAction
 from common.scenes.connection import room_parts
 from common.scenes.online import player_name
 

@@ -10,11 +10,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import SIZE, GameState, IllegalAction, Search, slot_squares
+from arzium.rules.actions import Search
+from arzium.rules.board import SIZE, slot_squares
 from arzium.rules.preview import LandOutcome, SearchOutcome, search_outcome
+from arzium.rules.state import GameState
 from arzium.wording import group, land_name, person
 from common.i18n import _, language, pgettext
 from common.layers import Part
+from common.rules_api import IllegalAction
 
 if TYPE_CHECKING:
     from arzium.scenes.board_view import BoardView

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import SeatSetup
+from arzium.rules.state import SeatSetup
 from arzium.scenes.art import (
     FACE_BANNER,
     FACE_H,

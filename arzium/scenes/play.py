@@ -18,21 +18,11 @@ from typing import TYPE_CHECKING, assert_never
 import pygame
 
 from arzium.match import Match, MatchListener
-from arzium.rules import (
-    Ability,
-    Action,
-    Buy,
-    Event,
-    GameState,
-    ResolveClaims,
-    RestEarly,
-    SkipBuy,
-    UseWake,
-    apply,
-    is_over,
-    legal_actions,
-    new_game,
-)
+from arzium.rules.actions import Action, Buy, ResolveClaims, RestEarly, SkipBuy, UseWake
+from arzium.rules.cards import Ability
+from arzium.rules.engine import apply, is_over, legal_actions
+from arzium.rules.events import Event
+from arzium.rules.state import GameState, new_game
 from arzium.scenes.art import CardArt
 from arzium.scenes.bid_table import BidTable
 from arzium.scenes.board_view import BoardView

@@ -9,17 +9,10 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
-from arzium.rules import (
-    Action,
-    Decider,
-    GameState,
-    Outcome,
-    decided_by,
-    new_game,
-    outcome,
-    points_by_turn,
-    tied_on_points,
-)
+from arzium.rules.actions import Action
+from arzium.rules.progress import points_by_turn
+from arzium.rules.score import Decider, Outcome, decided_by, outcome, tied_on_points
+from arzium.rules.state import GameState, new_game
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from arzium.scenes.result_view import Drawn, ResultView
 from arzium.wording import coins, group, points, shown_name, win_line

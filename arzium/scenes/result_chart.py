@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import SeatSetup
+from arzium.rules.state import SeatSetup
 from arzium.scenes.art import CardArt
 from arzium.wording import shown_name
 from common import text

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import GameState, Outcome
+from arzium.rules.score import Outcome
+from arzium.rules.state import GameState
 from arzium.scenes.art import (
     FACE_BANNER,
     FACE_H,

@@ -6,7 +6,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arzium.rules import EDGES, SIZE, GameState, Party, Search, SeatSetup, Setup, apply, build_position, clone
+from arzium.rules.actions import Search
+from arzium.rules.board import EDGES, SIZE
+from arzium.rules.builders import Party, build_position
+from arzium.rules.engine import apply
+from arzium.rules.state import GameState, SeatSetup, Setup, clone
 from arzium.scenes.art import CardArt
 from arzium.scenes.bid_table import BidTable
 from arzium.scenes.bidding import BidScene

@@ -13,17 +13,9 @@ import pygame
 
 from arzium import save
 from arzium.bots import LEVELS
-from arzium.rules import (
-    DEFAULT_EDGES,
-    EDGES,
-    GameState,
-    SeatSetup,
-    Setup,
-    SetupError,
-    check_setup,
-    default_cards,
-    new_game,
-)
+from arzium.rules.board import DEFAULT_EDGES, EDGES
+from arzium.rules.cards import default_cards
+from arzium.rules.state import GameState, SeatSetup, Setup, SetupError, check_setup, new_game
 from arzium.save import MAX_NAME
 from arzium.scenes.art import CardArt
 from arzium.wording import (

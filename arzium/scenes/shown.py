@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arzium.match import Match
-from arzium.rules import ArtifactRowRefilled, GameState
+from arzium.rules.events import ArtifactRowRefilled
+from arzium.rules.state import GameState
 
 CLAIMING = ""  # a slot whose card is flying away and whose replacement has not arrived yet
 

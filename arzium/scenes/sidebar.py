@@ -11,12 +11,10 @@ from typing import TYPE_CHECKING, assert_never
 import pygame
 
 from arzium.match import Match
-from arzium.rules import (
-    Ability,
+from arzium.rules.actions import (
     Action,
     Bid,
     Buy,
-    GameState,
     PassBid,
     ResolveClaims,
     RestEarly,
@@ -26,11 +24,11 @@ from arzium.rules import (
     UsePurse,
     UseSlide,
     UseWake,
-    current_player,
-    is_over,
-    legal_actions,
 )
+from arzium.rules.cards import Ability
+from arzium.rules.engine import current_player, is_over, legal_actions
 from arzium.rules.preview import rest_cost
+from arzium.rules.state import GameState
 from arzium.scenes.art import CardArt
 from arzium.scenes.choice import Choice
 from arzium.scenes.hints import HintButton, HintDesk

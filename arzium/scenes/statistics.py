@@ -4,7 +4,7 @@ from __future__ import annotations
 from arzium.bots import LEVELS
 from arzium.records import MIXED, ONLINE, PEOPLE, Records
 from arzium.replay_model import bot_level_name
-from common.games import StatsPage
+from common.game_pages import StatsPage
 from common.i18n import N_, _, format_decimal, format_percent, pgettext
 
 ORDER = (*LEVELS, MIXED, PEOPLE, ONLINE)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arzium.rules import Action
+from arzium.rules.actions import Action
 
 
 @dataclass(frozen=True)

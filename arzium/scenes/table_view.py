@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.match import Match
-from arzium.rules import ABILITY_TEXT, EDGES, Ability, Bid, PassBid, Search
+from arzium.rules.actions import Bid, PassBid, Search
+from arzium.rules.board import EDGES
+from arzium.rules.cards import ABILITY_TEXT, Ability
 from arzium.scenes import keyboard_view
 from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import HINT_RGB, BoardView, Cell

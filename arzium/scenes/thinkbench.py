@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from arzium.rules import default_setup, new_game
+from arzium.rules.state import default_setup, new_game
 from arzium.scenes.flow import play_scene
 from arzium.seats import BotController
 from arzium.thinking import THINK_LIMIT_S

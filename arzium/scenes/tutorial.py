@@ -15,7 +15,11 @@ from typing import TYPE_CHECKING, assert_never
 import pygame
 
 from arzium.match import Match
-from arzium.rules import SIZE, Action, Bid, CardSet, GameState, apply
+from arzium.rules.actions import Action, Bid
+from arzium.rules.board import SIZE
+from arzium.rules.cards import CardSet
+from arzium.rules.engine import apply
+from arzium.rules.state import GameState
 from arzium.scenes.bid_table import BidTable
 from arzium.scenes.flow import ask_bid
 from arzium.scenes.hints import HintDesk

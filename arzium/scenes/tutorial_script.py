@@ -11,25 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arzium.rules import (
-    Action,
-    Bid,
-    Buy,
-    GameState,
-    Party,
-    PassBid,
-    RestEarly,
-    Search,
-    SeatSetup,
-    Setup,
-    SkipBuy,
-    UsePurse,
-    UseSlide,
-    UseWake,
-    apply,
-    build_position,
-    default_cards,
-)
+from arzium.rules.actions import Action, Bid, Buy, PassBid, RestEarly, Search, SkipBuy, UsePurse, UseSlide, UseWake
+from arzium.rules.builders import Party, build_position
+from arzium.rules.cards import default_cards
+from arzium.rules.engine import apply
+from arzium.rules.state import GameState, SeatSetup, Setup
 from common.tutorial import Script
 
 YOU, RIVAL = 0, 1

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from arzium.rules import Action, Bid, Buy, Search
+from arzium.rules.actions import Action, Bid, Buy, Search
 from arzium.scenes.tutorial_script import (
     COMPASS,
     DISPLACE,

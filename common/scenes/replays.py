@@ -13,7 +13,8 @@ import pygame
 from common import text
 from common.dialog import Dialog
 from common.files import DataError
-from common.games import GAMES, ReplayRow
+from common.game_pages import ReplayRow
+from common.games import GAMES
 from common.i18n import N_, _
 from common.layers import Part
 from common.paths import replays_dir
@@ -104,7 +105,7 @@ class ReplayList(ListBox):
             name = "ui/list_row_selected" if i == self.selected else "ui/list_row"
             surface.blit(app.sprites.nine_slice(name, r.size), r)
             row = self.rows[i]
-            cells = [row.date, row.title]
+            cells = [row.date, _(GAMES[row.game].title) if row.game in GAMES else row.path.name]
             if row is self.unread.get(row.path):
                 cells.append(_("reading…"))
             elif row.error is not None:

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from common import text
-from common.games import GAMES, StatsPage
+from common.game_pages import StatsPage
+from common.games import GAMES
 from common.i18n import _
 from common.layers import Part
 from common.replay_index import statistics_pages

@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import threading
 
-from arenas.rules import (
-    Card,
-    GameState,
-    Level,
-    LostBeside,
-    OnTile,
-    Tile,
-    build_game,
-    build_level,
-)
+from arenas.rules.builders import LostBeside, OnTile, build_game, build_level
+from arenas.rules.components import Card, Tile
+from arenas.rules.levels import Level
+from arenas.rules.state import GameState
 
 _COLOURS = {"G": "gray", "Y": "yellow", "O": "orange"}
 _SHAPES = {"T": "triangle", "C": "circle", "S": "square", "M": "crescent"}

@@ -17,16 +17,10 @@ from arenas.bots.verify import (
     verify_tutorial,
     wilson_interval,
 )
-from arenas.rules import (
-    PlayCard,
-    PlayWild,
-    Setup,
-    advance,
-    apply,
-    is_over,
-    load_levels,
-    new_game,
-)
+from arenas.rules.actions import PlayCard, PlayWild
+from arenas.rules.engine import advance, apply, is_over
+from arenas.rules.levels import load_levels
+from arenas.rules.state import Setup, new_game
 from arenas_support import make_level, make_state
 
 # Path of `make_level`: 0 gray triangle, 1 yellow circle, 2 orange square, 3 gray crescent,

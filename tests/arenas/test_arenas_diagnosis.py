@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from arenas.bots.diagnosis import Cause, Diagnosis, format_diagnosis, loss_of
 from arenas.bots.verify import Model, play_game
-from arenas.rules import PlayCard, advance, apply, load_levels
+from arenas.rules.actions import PlayCard
+from arenas.rules.engine import advance, apply
+from arenas.rules.levels import load_levels
 from arenas_support import make_level, make_state
 
 # Default test path: GT YC OS GM YT OC GS YM OT GC | YS OM GT (the danger zone from tile 10).

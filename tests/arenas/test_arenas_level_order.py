@@ -9,7 +9,8 @@ from pathlib import Path
 from arenas.bots.proof import LABELS, Model, difficulty_label, load_proof
 from arenas.bots.verify import play_level
 from arenas.records import RECORDS_VERSION, RENUMBERED_IN_V2, Records
-from arenas.rules import load_levels, outcome_json
+from arenas.rules.engine import outcome_json
+from arenas.rules.levels import load_levels
 from arenas.scenes.catalog import finished_game
 from arenas.session import from_replay, is_shipped, replay_outcome, to_replay
 

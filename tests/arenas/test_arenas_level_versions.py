@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from arenas.records import LEVELS_BEFORE_V3, RECORDS_VERSION, Records
-from arenas.rules import level_path, load_level, load_levels, outcome_json
+from arenas.rules.engine import outcome_json
+from arenas.rules.levels import level_path, load_level, load_levels
 from arenas.scenes.catalog import finished_game
 from arenas.session import SetupError, from_replay, is_shipped, replay_outcome, to_replay
 

@@ -6,16 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from arenas.rules import (
-    LAYOUTS,
-    TIMER_SPECS,
-    Level,
-    LevelError,
-    level_from_dict,
-    level_path,
-    load_level,
-    load_levels,
-)
+from arenas.rules.components import LAYOUTS, TIMER_SPECS
+from arenas.rules.levels import Level, LevelError, level_from_dict, level_path, load_level, load_levels
 
 
 def good_level() -> dict:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from arenas.bots.levels_table import BEGIN, END, levels_table, main, rewrite
 from arenas.bots.proof import Model, load_proof
-from arenas.rules import load_levels
+from arenas.rules.levels import load_levels
 
 
 def test_the_table_has_a_row_per_level_with_its_theme_and_the_three_teams() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from arenas.bots.verify import play_level
-from arenas.rules import Level, load_levels
+from arenas.rules.levels import Level, load_levels
 
 SEEDS = 15  # the hardest levels win about one seed in four or five
 FAST_LEVELS = 10  # levels 1..10 win within a fraction of a second each

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from arenas.rules import PlayCard
+from arenas.rules.actions import PlayCard
 from arenas.rules.preview import TimerTurn, Turn, preview, wild_choices
 from arenas.scenes.catalog import preview_play
 from arenas.scenes.previews import CardPreview, card_preview, label_of

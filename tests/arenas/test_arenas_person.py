@@ -9,7 +9,10 @@ from arenas.bots.person import PERSON, PersonBot, PersonModel
 from arenas.bots.proof import Model
 from arenas.bots.teammate import BotSeat, TeammateBot
 from arenas.bots.verify import bot_team, play_level
-from arenas.rules import GameState, PlayCard, legal_actions, load_levels
+from arenas.rules.actions import PlayCard
+from arenas.rules.engine import legal_actions
+from arenas.rules.levels import load_levels
+from arenas.rules.state import GameState
 from arenas_support import make_level, make_state
 
 LEVEL = make_level()

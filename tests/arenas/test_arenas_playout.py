@@ -7,18 +7,11 @@ from collections import Counter
 
 import pytest
 
-from arenas.rules import (
-    GameState,
-    Setup,
-    advance,
-    apply,
-    is_over,
-    legal_actions,
-    load_levels,
-    new_game,
-    run_replay,
-    standard_deck,
-)
+from arenas.rules.components import standard_deck
+from arenas.rules.engine import advance, apply, is_over, legal_actions
+from arenas.rules.levels import load_levels
+from arenas.rules.replay import run_replay
+from arenas.rules.state import GameState, Setup, new_game
 
 FAST_GAMES = 100  # the default run
 GAMES = 2_000  # the -m slow run

@@ -9,28 +9,24 @@ import random
 
 import pytest
 
-from arenas.rules import (
-    Action,
+from arenas.rules.actions import Action, PlayCard, PlayWild
+from arenas.rules.engine import advance, apply, legal_actions
+from arenas.rules.events import (
     CardPlayed,
     Event,
     GameLost,
-    GameState,
-    IllegalAction,
-    PlayCard,
-    PlayWild,
     TimerBlocked,
     TimerFlipped,
     TimerLost,
     TimerMoved,
     TimerRecovered,
-    advance,
-    apply,
-    legal_actions,
-    load_levels,
 )
+from arenas.rules.levels import load_levels
 from arenas.rules.preview import TimerTurn, Turn, preview, wild_choices, wild_only_gears
+from arenas.rules.state import GameState
 from arenas.session import GameSetup
 from arenas_support import make_level, make_state
+from common.rules_api import IllegalAction
 from helpers import evidence
 
 SEEDS = range(10)

@@ -6,18 +6,10 @@ from pathlib import Path
 import pytest
 
 from arenas.records import RECORDS_FILE, Records
-from arenas.rules import (
-    PlayCard,
-    Setup,
-    advance,
-    apply,
-    is_over,
-    legal_actions,
-    level_path,
-    load_level,
-    new_game,
-    outcome_json,
-)
+from arenas.rules.actions import PlayCard
+from arenas.rules.engine import advance, apply, is_over, legal_actions, outcome_json
+from arenas.rules.levels import level_path, load_level
+from arenas.rules.state import Setup, new_game
 from arenas.session import GameSetup, SetupError, replay_outcome, to_replay
 from common.paths import data_dir
 from common.replay import read_replay, write_replay

@@ -10,7 +10,7 @@ import pytest
 
 from arenas.match import Run
 from arenas.replay_model import ArenasReplay
-from arenas.rules import GameState
+from arenas.rules.state import GameState
 from arenas.scenes import flow
 from arenas.scenes.catalog import finished_game
 from arenas.scenes.replay_view import ArenasPlayback

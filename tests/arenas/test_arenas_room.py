@@ -11,11 +11,14 @@ import pytest
 from arenas.match import COUNTDOWN_MS, CardDone, Phase, Refused
 from arenas.remote_run import RemoteRun
 from arenas.room import Accepted, ArenasMatch, ArenasSide, Table, digest, view_of
-from arenas.rules import IllegalAction, PlayCard, legal_actions, level_path, load_level
+from arenas.rules.actions import PlayCard
+from arenas.rules.engine import legal_actions
+from arenas.rules.levels import level_path, load_level
 from arenas.session import GameSetup
 from common.net.protocol import token_hash
 from common.net.room import Options, Room
 from common.net.store import Store
+from common.rules_api import IllegalAction
 
 
 class FakeRoom:

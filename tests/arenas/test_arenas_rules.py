@@ -8,42 +8,29 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arenas.rules import (
-    DECK_SIZE,
+from arenas.rules.actions import PlayCard, PlayWild, action_from_json
+from arenas.rules.components import DECK_SIZE, standard_deck
+from arenas.rules.engine import advance, apply, is_over, legal_actions, mark_assisted, outcome, outcome_json
+from arenas.rules.events import (
     CardDrawn,
     CardHadNoEffect,
     CardPlayed,
     DeckReshuffled,
     GameLost,
-    GameState,
     GameWon,
-    IllegalAction,
-    LevelError,
-    PlayCard,
-    PlayWild,
-    Setup,
     TimerBlocked,
     TimerFlipped,
     TimerLost,
     TimerMoved,
     TimerRecovered,
     TurnChanged,
-    action_from_json,
-    advance,
-    apply,
-    clone,
     event_from_json,
-    is_over,
-    legal_actions,
-    level_from_dict,
-    mark_assisted,
-    new_game,
-    outcome,
-    outcome_json,
-    run_replay,
-    standard_deck,
 )
+from arenas.rules.levels import LevelError, level_from_dict
+from arenas.rules.replay import run_replay
+from arenas.rules.state import GameState, Setup, clone, new_game
 from arenas_support import card, cards, make_level, make_state, where
+from common.rules_api import IllegalAction
 
 LEVEL = make_level()  # 0 GT 1 YC 2 OS 3 GM 4 YT 5 OC 6 GS 7 YM 8 OT 9 GC | 10 YS 11 OM 12 GT
 

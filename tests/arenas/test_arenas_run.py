@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from arenas.bots import MIN_REACTION_MS, BotSeat, TeammateBot
 from arenas.match import COUNTDOWN_MS, CardDone, Person, Phase, Refused, Run, SandRan
-from arenas.rules import PlayCard, level_path, load_level, outcome_json
+from arenas.rules.actions import PlayCard
+from arenas.rules.engine import outcome_json
+from arenas.rules.levels import level_path, load_level
 from arenas.scenes.catalog import finished_game
 from arenas.session import GameSetup, RunRecord
 

@@ -13,7 +13,10 @@ import pytest
 from babel.messages.pofile import read_po
 
 from arenas.bots.proof import LABELS
-from arenas.rules import PlayWild, Tile, build_level, load_levels
+from arenas.rules.actions import PlayWild
+from arenas.rules.builders import build_level
+from arenas.rules.components import Tile
+from arenas.rules.levels import load_levels
 from arenas.scenes import catalog, flow
 from arenas.scenes.hints import describe_hint
 from arenas.scenes.level_facts import level_facts

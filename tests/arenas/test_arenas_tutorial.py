@@ -9,7 +9,9 @@ import pytest
 
 from arenas.bots import TeammateBot
 from arenas.match import Phase
-from arenas.rules import GameState, PlayCard, legal_actions
+from arenas.rules.actions import PlayCard
+from arenas.rules.engine import legal_actions
+from arenas.rules.state import GameState
 from arenas.scenes.setup import SetupScene
 from arenas.scenes.tutorial import TutorialScene, consequence
 from arenas.scenes.tutorial_steps import REACT_MS, SPECS, free_index, position

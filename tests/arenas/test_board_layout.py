@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from arenas.rules import Level, load_levels
+from arenas.rules.levels import Level, load_levels
 from arenas.rules.tutorial import FINAL_LEVEL, LESSON_LEVEL
 from arenas.scenes import flow, layouts, view
 from arenas.scenes.board import fit_args

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from arenas.match import COUNTDOWN_MS, Phase
-from arenas.rules import load_levels
+from arenas.rules.levels import load_levels
 from arenas.scenes import flow, layouts
 from arenas.scenes.board import BoardView
 from arenas.scenes.level_facts import level_facts

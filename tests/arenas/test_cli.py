@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from arenas.rules import outcome_json
+from arenas.rules.engine import outcome_json
 from arenas.scenes.catalog import finished_game
 from arenas.session import replay_outcome, to_replay
 from common.replay import Replay, read_replay, write_replay

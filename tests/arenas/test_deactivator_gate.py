@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from arenas.rules import load_levels
+from arenas.rules.levels import load_levels
 from arenas.scenes.layouts import fit_board
 from helpers import evidence
 

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from arenas.match import Phase
-from arenas.rules import level_path, load_level
+from arenas.rules.levels import level_path, load_level
 from arenas.scenes import flow
 from arenas.scenes.ending import deciding_timer, ending_lines
 from arenas.scenes.play import END_GUARD_MS, END_HOLD_MS, PlayScene

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 import common.jsonio
 from arenas import session
 from arenas.records import LEVELS_BEFORE_V3, RECORDS_FILE, RECORDS_VERSION, Records
-from arenas.rules import Level, LevelError, level_path, load_level
 from arenas.rules import levels as levels_module
+from arenas.rules.levels import Level, LevelError, level_path, load_level
 from arenas.scenes.catalog import finished_game
 from arenas.session import SetupError, finish_run, from_replay, to_replay
 from common.app import App

@@ -7,7 +7,9 @@ import pytest
 
 from arenas.bots.teammate import TeammateBot
 from arenas.match import Phase
-from arenas.rules import WILD, PlayCard, PlayWild, level_path, load_level
+from arenas.rules.actions import PlayCard, PlayWild
+from arenas.rules.components import WILD
+from arenas.rules.levels import level_path, load_level
 from arenas.scenes import flow
 from arenas.scenes.ending import deciding_timer, ending_lines
 from arenas.scenes.names import timer_name

@@ -7,7 +7,9 @@ from dataclasses import replace
 import pygame
 
 from arenas.match import Phase
-from arenas.rules import WILD, PlayCard, level_path, load_level
+from arenas.rules.actions import PlayCard
+from arenas.rules.components import WILD
+from arenas.rules.levels import level_path, load_level
 from arenas.rules.preview import wild_choices
 from arenas.scenes import flow
 from arenas.scenes.play import PlayScene

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from arenas.rules import TIMER_SPECS
+from arenas.rules.components import TIMER_SPECS
 from arenas.scenes.catalog import coinciding_result
 from arenas.scenes.chart import initials, tick_text
 from arenas.scenes.names import card_name

@@ -11,16 +11,10 @@ from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, B
 from arenas.bots.proof import load_difficulty
 from arenas.bots.teammate import JITTER_PCT, RETHINK_MS
 from arenas.match import Phase
-from arenas.rules import (
-    Card,
-    PlayCard,
-    PlayWild,
-    advance,
-    legal_actions,
-    level_path,
-    load_level,
-    outcome_json,
-)
+from arenas.rules.actions import PlayCard, PlayWild
+from arenas.rules.components import Card
+from arenas.rules.engine import advance, legal_actions, outcome_json
+from arenas.rules.levels import level_path, load_level
 from arenas.scenes import flow
 from arenas.scenes import setup as setup_screen
 from arenas.scenes.hints import HINT_COLOUR, HINT_MS

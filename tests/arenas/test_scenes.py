@@ -8,19 +8,12 @@ import pygame
 import pytest
 
 from arenas.match import Phase
-from arenas.rules import (
-    TIMER_SPECS,
-    WILD,
-    Card,
-    CardPlayed,
-    PlayCard,
-    PlayWild,
-    TimerFlipped,
-    level_path,
-    load_level,
-    outcome_json,
-    run_replay,
-)
+from arenas.rules.actions import PlayCard, PlayWild
+from arenas.rules.components import TIMER_SPECS, WILD, Card
+from arenas.rules.engine import outcome_json
+from arenas.rules.events import CardPlayed, TimerFlipped
+from arenas.rules.levels import level_path, load_level
+from arenas.rules.replay import run_replay
 from arenas.scenes import flow, layouts
 from arenas.scenes.catalog import finished_game
 from arenas.scenes.chart import draw_chart, sand_history

@@ -7,7 +7,7 @@ import threading
 import pygame
 import pytest
 
-from arenas.rules import load_levels
+from arenas.rules.levels import load_levels
 from arenas.scenes import flow, layouts
 from arenas.scenes.board import fit_args
 from arenas.scenes.fitting import FitQueue

@@ -7,7 +7,7 @@ import pytest
 
 from arenas.match import Phase
 from arenas.records import Records
-from arenas.rules import level_path, load_level
+from arenas.rules.levels import level_path, load_level
 from arenas.scenes import flow
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import LOSSES_BEFORE_OFFER, OFFERED_SPEED_PCT, ResultScene

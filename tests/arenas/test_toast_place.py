@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from arenas.rules import level_path, load_level
+from arenas.rules.levels import level_path, load_level
 from arenas.scenes import flow
 from arenas.session import GameSetup
 from helpers import close_app, make_app

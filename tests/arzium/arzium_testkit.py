@@ -5,18 +5,10 @@ import copy
 import json
 from functools import lru_cache
 
-from arzium.rules import (
-    CARDS_PATH,
-    DEFAULT_EDGES,
-    CardSet,
-    GameState,
-    Party,
-    SeatSetup,
-    Setup,
-    cards_from_dict,
-    new_game,
-    set_party,
-)
+from arzium.rules.board import DEFAULT_EDGES
+from arzium.rules.builders import Party, set_party
+from arzium.rules.cards import CARDS_PATH, CardSet, cards_from_dict
+from arzium.rules.state import GameState, SeatSetup, Setup, new_game
 
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -86,7 +78,8 @@ def play_random(n: int, full: bool, seed: int, max_actions: int | None = None):
     """A seeded random game on the shipped cards: (state, actions, events), stopped after `max_actions`."""
     import random
 
-    from arzium.rules import apply, default_setup, is_over, legal_actions
+    from arzium.rules.engine import apply, is_over, legal_actions
+    from arzium.rules.state import default_setup
 
     state = new_game(default_setup(n, full), seed)
     rng = random.Random(seed)

@@ -20,7 +20,7 @@ from arzium.bots import LEVELS, Bot
 from arzium.bots.greedy import GreedyBot
 from arzium.bots.hard import DEFAULT_ITERATIONS, HardBot, Node, iterate
 from arzium.bots.tournament import format_table, tournament
-from arzium.rules import GameState
+from arzium.rules.state import GameState
 
 NAME = "hard-v1"
 

@@ -7,7 +7,7 @@ from concurrent import futures
 
 import pygame
 
-from arzium.rules import GameState, SeatSetup
+from arzium.rules.state import GameState, SeatSetup
 from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
 from arzium.thinking import Task

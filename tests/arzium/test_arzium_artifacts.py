@@ -2,32 +2,22 @@
 used (before or after the search until the claims, Purse also in the buy) and several of one kind."""
 import pytest
 
-from arzium.rules import (
+from arzium.rules.actions import Bid, Buy, ResolveClaims, Search, SkipBuy, UsePurse, UseSlide, UseWake
+from arzium.rules.artifacts import artifact_window
+from arzium.rules.builders import put_markers, set_slot
+from arzium.rules.engine import apply, legal_actions
+from arzium.rules.events import (
     ArtifactUsed,
-    Bid,
     BlankPaid,
-    Buy,
     CardClaimed,
     CharacterFlipped,
     ClaimsBegun,
     CoinsGained,
-    IllegalAction,
     MarkerDisplaced,
     MarkerPlaced,
     MarkerSlid,
-    ResolveClaims,
     Rested,
-    Search,
-    SkipBuy,
     TurnStarted,
-    UsePurse,
-    UseSlide,
-    UseWake,
-    apply,
-    artifact_window,
-    legal_actions,
-    put_markers,
-    set_slot,
 )
 from arzium_testkit import (
     artifact_of,
@@ -37,6 +27,7 @@ from arzium_testkit import (
     set_characters,
     sq,
 )
+from common.rules_api import IllegalAction
 
 
 def state_with(ability: str, patterns=None, coins=None, **kw):

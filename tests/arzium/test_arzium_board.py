@@ -1,23 +1,13 @@
 """Board geometry: slots, orientation, reading order, seat rotation, anchors, the fit rule, previews."""
 import pytest
 
-from arzium.rules import (
-    EDGES,
-    READING_ORDER,
-    SLOT_ORIENTATION,
-    IllegalAction,
-    Party,
-    Search,
-    apply,
-    build_position,
-    placement,
-    put_markers,
-    set_slot,
-    slot_of_square,
-    slot_squares,
-    square_rc,
-)
+from arzium.rules.actions import Search
+from arzium.rules.board import EDGES, READING_ORDER, SLOT_ORIENTATION, slot_of_square, slot_squares, square_rc
+from arzium.rules.builders import Party, build_position, put_markers, set_slot
+from arzium.rules.engine import apply
+from arzium.rules.search import placement
 from arzium_testkit import make_cards, make_setup, make_state, set_characters, sq
+from common.rules_api import IllegalAction
 
 
 def test_squares_and_slots_partition_the_board():

@@ -6,25 +6,12 @@ import pytest
 
 from arzium.bots import BOT_LEVELS, LEVELS, HardBot, hint, make_bot
 from arzium.bots.hard import equity, rewards
-from arzium.rules import (
-    Bid,
-    Buy,
-    CardClaimed,
-    Phase,
-    RestEarly,
-    Search,
-    UsePurse,
-    apply,
-    clone,
-    current_player,
-    default_setup,
-    is_over,
-    legal_actions,
-    new_game,
-    outcome,
-    put_markers,
-    set_slot,
-)
+from arzium.rules.actions import Bid, Buy, RestEarly, Search, UsePurse
+from arzium.rules.builders import put_markers, set_slot
+from arzium.rules.engine import apply, current_player, is_over, legal_actions
+from arzium.rules.events import CardClaimed
+from arzium.rules.score import outcome
+from arzium.rules.state import Phase, clone, default_setup, new_game
 from arzium_testkit import give_artifacts, make_cards, make_state, set_characters, sq
 
 FAST_HARD = 8  # iterations: enough to exercise the search, cheap enough for the default suite

@@ -3,13 +3,7 @@ import json
 
 import pytest
 
-from arzium.rules import (
-    ABILITIES,
-    CardDataError,
-    cards_from_dict,
-    default_cards,
-    load_cards,
-)
+from arzium.rules.cards import ABILITIES, CardDataError, cards_from_dict, default_cards, load_cards
 from arzium_testkit import data_copy
 
 

@@ -1,8 +1,11 @@
 """Claims at the end of the search: majority, bidding in ties, consolation, replacement, order."""
 import pytest
 
-from arzium.rules import (
-    Bid,
+from arzium.rules.actions import Bid, PassBid, Search
+from arzium.rules.board import slot_squares
+from arzium.rules.builders import put_markers, set_slot
+from arzium.rules.engine import apply, current_player, legal_actions
+from arzium.rules.events import (
     BiddingStarted,
     BidPassed,
     BidPlaced,
@@ -10,19 +13,11 @@ from arzium.rules import (
     CardFull,
     CardReplaced,
     ConsolationCoin,
-    IllegalAction,
-    PassBid,
-    Search,
     TurnStarted,
-    apply,
-    current_player,
-    legal_actions,
-    placement,
-    put_markers,
-    set_slot,
-    slot_squares,
 )
+from arzium.rules.search import placement
 from arzium_testkit import make_cards, make_state, set_characters, sq
+from common.rules_api import IllegalAction
 
 S3 = [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1), sq(5, 0), sq(5, 1)]   # slot 3, south-west
 

@@ -15,25 +15,12 @@ import pytest
 from babel.messages.pofile import read_po
 
 from arzium.bots import make_bot
-from arzium.rules import (
-    ABILITY_TEXT,
-    SIZE,
-    BiddingStarted,
-    BidPlaced,
-    Event,
-    GameEnded,
-    GameState,
-    MarkerSlid,
-    Rested,
-    SeatSetup,
-    Setup,
-    TurnStarted,
-    apply,
-    current_player,
-    default_cards,
-    new_game,
-)
+from arzium.rules.board import SIZE
+from arzium.rules.cards import ABILITY_TEXT, default_cards
+from arzium.rules.engine import apply, current_player
+from arzium.rules.events import BiddingStarted, BidPlaced, Event, GameEnded, MarkerSlid, Rested, TurnStarted
 from arzium.rules.preview import search_preview
+from arzium.rules.state import GameState, SeatSetup, Setup, new_game
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.log_panel import describe

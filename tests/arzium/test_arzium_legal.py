@@ -4,28 +4,26 @@ from itertools import combinations
 
 import pytest
 
-from arzium.rules import (
-    ABILITIES,
+from arzium.rules.actions import (
     Bid,
     Buy,
-    IllegalAction,
-    MarkerPlaced,
     PassBid,
     ResolveClaims,
     RestEarly,
     Search,
     SkipBuy,
     SkipSearch,
-    SquareSkipped,
     UsePurse,
     UseSlide,
     UseWake,
-    apply,
-    clone,
-    legal_actions,
-    placement,
 )
+from arzium.rules.cards import ABILITIES
+from arzium.rules.engine import apply, legal_actions
+from arzium.rules.events import MarkerPlaced, SquareSkipped
+from arzium.rules.search import placement
+from arzium.rules.state import clone
 from arzium_testkit import play_random
+from common.rules_api import IllegalAction
 
 
 def accepted(state, action):

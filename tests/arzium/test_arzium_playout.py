@@ -9,9 +9,10 @@ import time
 import pytest
 
 from arzium.bots import make_bot
-from arzium.rules import (
+from arzium.rules.board import slot_squares
+from arzium.rules.engine import apply, current_player, is_over, legal_actions
+from arzium.rules.events import (
     EVENT_TYPES,
-    MARKERS_PER_COLOUR,
     ArtifactBought,
     BlankPaid,
     CardClaimed,
@@ -20,15 +21,9 @@ from arzium.rules import (
     MarkerDisplaced,
     MarkerPlaced,
     Rested,
-    apply,
-    current_player,
-    default_setup,
-    is_over,
-    legal_actions,
-    new_game,
-    outcome,
-    slot_squares,
 )
+from arzium.rules.score import outcome
+from arzium.rules.state import MARKERS_PER_COLOUR, default_setup, new_game
 
 CONFIGS = [(n, full) for n in (2, 3, 4) for full in (False, True)]
 MAX_ACTIONS = 3000

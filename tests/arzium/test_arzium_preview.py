@@ -5,27 +5,19 @@ import random
 
 import pytest
 
-from arzium.rules import (
+from arzium.rules.actions import RestEarly, Search, UseSlide
+from arzium.rules.builders import put_markers
+from arzium.rules.engine import apply, is_over, legal_actions
+from arzium.rules.events import (
     BiddingStarted,
     BlankPaid,
     CardClaimed,
     ConsolationCoin,
-    GameState,
     MarkerDisplaced,
     MarkerPlaced,
-    RestEarly,
     Rested,
-    Search,
     SquareSkipped,
-    UseSlide,
-    apply,
-    clone,
-    default_setup,
-    is_over,
-    legal_actions,
-    new_game,
 )
-from arzium.rules.builders import put_markers
 from arzium.rules.preview import (
     LandOutcome,
     SearchOutcome,
@@ -35,6 +27,7 @@ from arzium.rules.preview import (
     slide_sources,
     slide_targets,
 )
+from arzium.rules.state import GameState, clone, default_setup, new_game
 from arzium_testkit import artifact_of, give_artifacts, make_cards, make_state, set_characters, sq
 
 SEEDS = (3, 17, 40)

@@ -1,19 +1,10 @@
 """The score over a game (points after every turn) and the words for how the winners were found."""
-from arzium.rules import (
-    Decider,
-    Outcome,
-    PlayerScore,
-    Search,
-    apply,
-    clone,
-    decided_by,
-    legal_actions,
-    points_by_turn,
-    put_markers,
-    set_slot,
-    tied_on_points,
-    to_dict,
-)
+from arzium.rules.actions import Search
+from arzium.rules.builders import put_markers, set_slot
+from arzium.rules.engine import apply, legal_actions
+from arzium.rules.progress import points_by_turn
+from arzium.rules.score import Decider, Outcome, PlayerScore, decided_by, tied_on_points
+from arzium.rules.state import clone, to_dict
 from arzium_testkit import make_cards, make_state, set_characters, sq
 
 

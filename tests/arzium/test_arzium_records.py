@@ -8,7 +8,8 @@ from pathlib import Path
 
 from arzium.match import Match
 from arzium.records import RECORDS_FILE, RECORDS_VERSION, Records, record_game, table_kind
-from arzium.rules import GameState, SeatSetup, outcome
+from arzium.rules.score import outcome
+from arzium.rules.state import GameState, SeatSetup
 from arzium.scenes.statistics import statistics
 from arzium_testkit import play_random
 from common.paths import data_dir, replays_dir

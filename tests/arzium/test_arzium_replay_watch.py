@@ -9,8 +9,11 @@ import pygame
 import pytest
 
 from arzium.replay_model import ArziumReplay, played_actions, summarize
-from arzium.rules import GameState, ResolveClaims, SkipBuy, apply, new_game, run_replay
+from arzium.rules.actions import ResolveClaims, SkipBuy
+from arzium.rules.engine import apply
 from arzium.rules.replay import Replay as RulesReplay
+from arzium.rules.replay import run_replay
+from arzium.rules.state import GameState, new_game
 from arzium.scenes.flow import result_scene
 from arzium.scenes.replay_view import ArziumPlayback
 from common.app import App

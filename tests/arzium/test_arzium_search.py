@@ -1,19 +1,12 @@
 """The search: skipped squares, coins at once, blanks (paid from coins of the same placement), empty searches."""
 import pytest
 
-from arzium.rules import (
-    BlankPaid,
-    CharacterUsed,
-    IllegalAction,
-    MarkerPlaced,
-    Search,
-    SquareSkipped,
-    apply,
-    legal_actions,
-    put_markers,
-    set_slot,
-)
+from arzium.rules.actions import Search
+from arzium.rules.builders import put_markers, set_slot
+from arzium.rules.engine import apply, legal_actions
+from arzium.rules.events import BlankPaid, CharacterUsed, MarkerPlaced, SquareSkipped
 from arzium_testkit import make_cards, make_state, set_characters, sq
+from common.rules_api import IllegalAction
 
 FLAT = [[0, 0], [0, 0], [0, 0]]
 

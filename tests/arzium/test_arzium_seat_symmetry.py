@@ -7,21 +7,10 @@ import pytest
 
 from arzium.bots import make_bot
 from arzium.bots.greedy import STALL_TURN, make_view, search_value
-from arzium.rules import (
-    SLOTS,
-    SQUARES,
-    GameState,
-    Phase,
-    Search,
-    SeatSetup,
-    Setup,
-    apply,
-    current_player,
-    default_setup,
-    is_over,
-    legal_actions,
-    new_game,
-)
+from arzium.rules.actions import Search
+from arzium.rules.board import SLOTS, SQUARES
+from arzium.rules.engine import apply, current_player, is_over, legal_actions
+from arzium.rules.state import GameState, Phase, SeatSetup, Setup, default_setup, new_game
 
 OPPOSITE = {"south": "north", "north": "south", "west": "east", "east": "west"}
 Key = tuple[str, frozenset[int], frozenset[int], frozenset[int], int, int]

@@ -11,20 +11,13 @@ from itertools import combinations
 
 import pytest
 
-from arzium.rules import (
-    Ability,
-    GameState,
-    Search,
-    apply,
-    clone,
-    default_setup,
-    is_over,
-    legal_actions,
-    new_game,
-    set_slot,
-)
+from arzium.rules.actions import Search
 from arzium.rules.artifacts import face_up_artifacts
+from arzium.rules.builders import set_slot
+from arzium.rules.cards import Ability
+from arzium.rules.engine import apply, is_over, legal_actions
 from arzium.rules.search import BLANK_COST, _search_cost_problem, searches
+from arzium.rules.state import GameState, clone, default_setup, new_game
 from helpers import evidence
 
 
@@ -150,8 +143,8 @@ def test_an_unchecked_search_does_what_the_checked_one_does(seed: int) -> None:
 def test_the_caches_give_the_same_lists_and_values_when_they_overflow(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every cache of the listing and of the evaluation, emptied again and again, changes no action and no value."""
     from arzium.bots import greedy
-    from arzium.rules import current_player
     from arzium.rules import search as search_module
+    from arzium.rules.engine import current_player
 
     positions = _playout_positions(5, 12)
 

@@ -12,7 +12,10 @@ import pytest
 
 from arzium.bots import Bot, make_bot
 from arzium.bots.greedy import STALL_TURN, progress_only, scored_turn_actions
-from arzium.rules import GameState, MarkerPlaced, Phase, Search, apply, clone, current_player, is_over
+from arzium.rules.actions import Search
+from arzium.rules.engine import apply, current_player, is_over
+from arzium.rules.events import MarkerPlaced
+from arzium.rules.state import GameState, Phase, clone
 from first_hard import NAME as FIRST_HARD
 from first_hard import first_hard
 

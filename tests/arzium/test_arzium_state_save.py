@@ -4,41 +4,31 @@ import random
 
 import pytest
 
-from arzium.rules import (
+from arzium.rules.actions import (
     Bid,
     Buy,
-    GameState,
-    IllegalAction,
     PassBid,
-    Replay,
-    ReplayError,
     ResolveClaims,
     RestEarly,
     Search,
-    SetupError,
     SkipBuy,
     SkipSearch,
-    StateError,
     UsePurse,
     UseSlide,
     UseWake,
     action_from_json,
-    apply,
-    clone,
-    default_cards,
-    default_setup,
-    is_over,
-    legal_actions,
-    new_game,
-    replay_from,
-    run_replay,
 )
+from arzium.rules.cards import default_cards
+from arzium.rules.engine import apply, is_over, legal_actions
+from arzium.rules.replay import Replay, replay_from, run_replay
+from arzium.rules.state import GameState, SetupError, StateError, clone, default_setup, new_game
 from arzium.save import load_saved_game, save_game, save_path
 from arzium_testkit import play_random
 from common.file_lock import release
 from common.files import DataError
 from common.replay import Replay as ReplayFile
-from common.replay import read_replay, write_replay
+from common.replay import ReplayError, read_replay, write_replay
+from common.rules_api import IllegalAction
 
 ALL_ACTIONS = [RestEarly(), Search("C01", 7),
                Search("C02", 0, (0, 1), ("A13",), ("A01",), (1,), ("A05",), (3,)),

@@ -7,7 +7,9 @@ import pytest
 
 from arzium import thinking
 from arzium.bots import Bot
-from arzium.rules import GameState, action_from_json, apply, current_player, default_setup, legal_actions, new_game
+from arzium.rules.actions import action_from_json
+from arzium.rules.engine import apply, current_player, legal_actions
+from arzium.rules.state import GameState, default_setup, new_game
 from arzium.scenes.thinkbench import GAP_TARGET_MS, format_report, think_bench
 from arzium.thinking import THINK_LIMIT_S, BotSpec, decide_job, hint_job
 from common.app import App

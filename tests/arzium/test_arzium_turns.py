@@ -1,28 +1,12 @@
 """Turn structure: resting, starting coins, turn order, buying, the end of the game and scoring."""
 import pytest
 
-from arzium.rules import (
-    ArtifactBought,
-    ArtifactRowRefilled,
-    Buy,
-    FinalRound,
-    GameEnded,
-    IllegalAction,
-    ResolveClaims,
-    RestEarly,
-    Rested,
-    Search,
-    SeatSetup,
-    Setup,
-    SkipBuy,
-    TurnStarted,
-    apply,
-    is_over,
-    legal_actions,
-    new_game,
-    outcome,
-    put_markers,
-)
+from arzium.rules.actions import Buy, ResolveClaims, RestEarly, Search, SkipBuy
+from arzium.rules.builders import put_markers
+from arzium.rules.engine import apply, is_over, legal_actions
+from arzium.rules.events import ArtifactBought, ArtifactRowRefilled, FinalRound, GameEnded, Rested, TurnStarted
+from arzium.rules.score import outcome
+from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium_testkit import (
     artifact_of,
     give_artifacts,
@@ -31,6 +15,7 @@ from arzium_testkit import (
     set_characters,
     sq,
 )
+from common.rules_api import IllegalAction
 
 
 def test_forced_rest_when_all_characters_are_face_down():

@@ -11,10 +11,11 @@ from functools import partial
 import pygame
 import pytest
 
-from arzium.rules import (
-    SIZE,
-    Action,
-    Bid,
+from arzium.rules.actions import Action, Bid, RestEarly, Search, SkipBuy, UseSlide, UseWake
+from arzium.rules.board import SIZE
+from arzium.rules.engine import apply, current_player, legal_actions
+from arzium.rules.events import (
+    BiddingStarted,
     BidPlaced,
     BlankPaid,
     CardClaimed,
@@ -26,19 +27,10 @@ from arzium.rules import (
     MarkerDisplaced,
     MarkerPlaced,
     MarkerSlid,
-    RestEarly,
     Rested,
-    Search,
-    SkipBuy,
     SquareSkipped,
-    UseSlide,
-    UseWake,
-    apply,
-    current_player,
-    legal_actions,
-    outcome,
 )
-from arzium.rules.events import BiddingStarted
+from arzium.rules.score import outcome
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.setup import SetupScene
 from arzium.scenes.tutorial import TutorialScene

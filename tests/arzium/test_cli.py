@@ -11,7 +11,11 @@ import pytest
 
 from arzium.bots import make_bot
 from arzium.cli import replay_headless
-from arzium.rules import Action, SeatSetup, Setup, apply, current_player, default_cards, is_over, new_game, outcome_json
+from arzium.rules.actions import Action
+from arzium.rules.cards import default_cards
+from arzium.rules.engine import apply, current_player, is_over
+from arzium.rules.score import outcome_json
+from arzium.rules.state import SeatSetup, Setup, new_game
 from common.replay import Replay, write_replay
 from helpers import main_here
 

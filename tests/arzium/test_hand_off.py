@@ -6,7 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from arzium.rules import Search, SeatSetup, Setup, legal_actions, new_game
+from arzium.rules.actions import Search
+from arzium.rules.engine import legal_actions
+from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.flow import play_scene
 from arzium.scenes.handoff import GRACE_MS, HandOff
 from arzium.scenes.play import PlayScene

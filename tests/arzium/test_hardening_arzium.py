@@ -20,20 +20,12 @@ import common.replay
 from arzium import cli as arzium_cli
 from arzium import save
 from arzium.match import Match, QuietListener
-from arzium.rules import (
-    CARDS_PATH,
-    Action,
-    CardDataError,
-    CardSet,
-    Search,
-    SeatSetup,
-    Setup,
-    legal_actions,
-    load_cards,
-    new_game,
-    replay_from,
-)
 from arzium.rules import cards as cards_module
+from arzium.rules.actions import Action, Search
+from arzium.rules.cards import CARDS_PATH, CardDataError, CardSet, load_cards
+from arzium.rules.engine import legal_actions
+from arzium.rules.replay import replay_from
+from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.flow import resume_game, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene

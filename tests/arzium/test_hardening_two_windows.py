@@ -14,8 +14,9 @@ import pytest
 
 from arzium import save
 from arzium.match import Match, QuietListener
-from arzium.rules import SeatSetup, Setup, legal_actions, new_game
 from arzium.rules.actions import Search
+from arzium.rules.engine import legal_actions
+from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.flow import setup_scene
 from common.app import App
 from common.file_lock import lock_path, release
@@ -123,7 +124,8 @@ def test_a_start_removes_a_killed_owners_lock_file_and_keeps_its_save(
 RECORDER = """
 import random, sys
 from arzium.records import Records, record_game
-from arzium.rules import SeatSetup, Setup, apply, is_over, legal_actions, new_game
+from arzium.rules.engine import apply, is_over, legal_actions
+from arzium.rules.state import SeatSetup, Setup, new_game
 setup = Setup((SeatSetup("Ann", "red", "south"), SeatSetup("Bo", "blue", "north")), False, 0)
 state = new_game(setup, int(sys.argv[1]))
 rng = random.Random(1)

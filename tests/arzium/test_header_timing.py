@@ -5,16 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from arzium.rules import (
-    Search,
-    SeatSetup,
-    Setup,
-    apply,
-    clone,
-    current_player,
-    legal_actions,
-    new_game,
-)
+from arzium.rules.actions import Search
+from arzium.rules.engine import apply, current_player, legal_actions
+from arzium.rules.state import SeatSetup, Setup, clone, new_game
 from arzium.scenes.play import PlayScene
 from common.app import App
 from table_spy import BOT, FRAME, YOU, click, table

@@ -10,7 +10,9 @@ import pytest
 
 from arzium import thinking
 from arzium.bots import make_bot
-from arzium.rules import Bid, Buy, RestEarly, SeatSetup, Setup, UsePurse, apply, current_player, is_over, new_game
+from arzium.rules.actions import Bid, Buy, RestEarly, UsePurse
+from arzium.rules.engine import apply, current_player, is_over
+from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from arzium.rules import (
+from arzium.rules.cards import default_cards
+from arzium.rules.events import (
     ArtifactBought,
     ArtifactUsed,
     BiddingStarted,
@@ -22,11 +23,9 @@ from arzium.rules import (
     MarkerSlid,
     Rested,
     SearchSkipped,
-    SeatSetup,
-    Setup,
     TurnStarted,
-    default_cards,
 )
+from arzium.rules.state import SeatSetup, Setup
 from arzium.scenes.log_panel import describe
 from arzium.wording import person, possessive, win_line
 

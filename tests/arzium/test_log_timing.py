@@ -7,22 +7,10 @@ from __future__ import annotations
 import dataclasses
 
 from arzium.bots import make_bot
-from arzium.rules import (
-    ArtifactBought,
-    Buy,
-    CardFull,
-    CharacterUsed,
-    GameState,
-    MarkerPlaced,
-    Search,
-    Setup,
-    TurnStarted,
-    apply,
-    clone,
-    current_player,
-    legal_actions,
-    new_game,
-)
+from arzium.rules.actions import Buy, Search
+from arzium.rules.engine import apply, current_player, legal_actions
+from arzium.rules.events import ArtifactBought, CardFull, CharacterUsed, MarkerPlaced, TurnStarted
+from arzium.rules.state import GameState, Setup, clone, new_game
 from arzium.scenes.log_panel import LogLine, describe, describe_at
 from common.app import App
 from table_spy import BOT, FRAME, YOU, table

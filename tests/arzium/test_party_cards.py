@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from arzium.rules import SeatSetup, Setup, default_cards, new_game
+from arzium.rules.cards import default_cards
+from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.art import CardArt
 from arzium.scenes.flow import play_scene
 from arzium.scenes.party_view import PartyLook, PartyView

@@ -7,20 +7,10 @@ from __future__ import annotations
 import dataclasses
 
 from arzium.match import AUTO_CONFIRM_MS
-from arzium.rules import (
-    Action,
-    ArtifactRowRefilled,
-    CardReplaced,
-    GameState,
-    Search,
-    SeatSetup,
-    Setup,
-    apply,
-    clone,
-    current_player,
-    is_over,
-    legal_actions,
-)
+from arzium.rules.actions import Action, Search
+from arzium.rules.engine import apply, current_player, is_over, legal_actions
+from arzium.rules.events import ArtifactRowRefilled, CardReplaced
+from arzium.rules.state import GameState, SeatSetup, Setup, clone
 from arzium.scenes.catalog import played
 from arzium.scenes.flow import play_scene
 from arzium.scenes.result import ResultScene

@@ -8,16 +8,9 @@ import dataclasses
 import pygame
 
 from arzium.match import AUTO_CONFIRM_MS
-from arzium.rules import (
-    Search,
-    SeatSetup,
-    Setup,
-    apply,
-    clone,
-    current_player,
-    legal_actions,
-    new_game,
-)
+from arzium.rules.actions import Search
+from arzium.rules.engine import apply, current_player, legal_actions
+from arzium.rules.state import SeatSetup, Setup, clone, new_game
 from arzium.scenes.flow import play_scene
 from arzium.scenes.handoff import GRACE_MS, HandOff
 from arzium.scenes.log_panel import describe

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from arzium.rules import Party, SeatSetup, Setup, new_game, put_markers, set_party
+from arzium.rules.builders import Party, put_markers, set_party
+from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes import table_view
 from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from arzium.rules import GameState, Setup
+from arzium.rules.state import GameState, Setup
 from arzium.scenes.art import NAME_FLOOR_PX, NUMBER_PX, short_names
 from arzium.scenes.catalog import SEATS, finished_scene, played
 from arzium.scenes.flow import play_scene

@@ -1,7 +1,8 @@
 """A person elsewhere: their committed actions wait until the table takes them."""
 from __future__ import annotations
 
-from arzium.rules import RestEarly, SkipBuy, default_setup, new_game
+from arzium.rules.actions import RestEarly, SkipBuy
+from arzium.rules.state import default_setup, new_game
 from arzium.seats import RemotePerson
 
 

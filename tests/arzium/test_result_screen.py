@@ -8,7 +8,9 @@ import random
 import pygame
 import pytest
 
-from arzium.rules import SeatSetup, Setup, apply, is_over, legal_actions, new_game, outcome
+from arzium.rules.engine import apply, is_over, legal_actions
+from arzium.rules.score import outcome
+from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.flow import result_scene
 from common import text
 from common.app import App

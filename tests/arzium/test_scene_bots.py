@@ -11,19 +11,9 @@ import pytest
 
 from arzium import thinking
 from arzium.bots import LEVELS
-from arzium.rules import (
-    Buy,
-    RestEarly,
-    Search,
-    SeatSetup,
-    Setup,
-    SkipBuy,
-    apply,
-    current_player,
-    is_over,
-    legal_actions,
-    new_game,
-)
+from arzium.rules.actions import Buy, RestEarly, Search, SkipBuy
+from arzium.rules.engine import apply, current_player, is_over, legal_actions
+from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.catalog import played
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.play import PlayScene

@@ -11,19 +11,10 @@ import pytest
 from arzium import save
 from arzium.bots import make_bot
 from arzium.match import AUTO_CONFIRM_MS
-from arzium.rules import (
-    Bid,
-    GameState,
-    PassBid,
-    Search,
-    SeatSetup,
-    Setup,
-    apply,
-    current_player,
-    legal_actions,
-    new_game,
-)
+from arzium.rules.actions import Bid, PassBid, Search
 from arzium.rules.builders import put_markers
+from arzium.rules.engine import apply, current_player, legal_actions
+from arzium.rules.state import GameState, SeatSetup, Setup, new_game
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.play import PlayScene

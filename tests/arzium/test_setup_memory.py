@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from arzium import save
-from arzium.rules import SeatSetup, Setup, new_game
+from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.flow import result_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import RANDOM_FIRST, LevelSegment, SetupScene

@@ -15,7 +15,9 @@ import pytest
 
 import arzium.scenes
 from arzium.match import Match, Playing
-from arzium.rules import RestEarly, SeatSetup, Setup, SkipBuy, SkipSearch, legal_actions, new_game
+from arzium.rules.actions import RestEarly, SkipBuy, SkipSearch
+from arzium.rules.engine import legal_actions
+from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.flow import play_scene
 from arzium.scenes.log_panel import LogLine
 from arzium.scenes.play import PlayScene

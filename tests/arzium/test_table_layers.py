@@ -1,7 +1,8 @@
 """The Arzium table's still picture is made again on a move, a resize and a pack reload, and not otherwise."""
 from __future__ import annotations
 
-from arzium.rules import Search, legal_actions
+from arzium.rules.actions import Search
+from arzium.rules.engine import legal_actions
 from arzium.scenes.catalog import midgame_scene
 from common.app import App
 from helpers import FRAME

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from arzium.rules import SeatSetup, Setup, new_game
+from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.art import FACE_W, FACE_WELL, CardArt
 from arzium.scenes.flow import play_scene
 from common.app import App, AppOptions

@@ -6,22 +6,10 @@ import subprocess
 import sys
 
 from arzium.match import Match
-from arzium.rules import (
-    Action,
-    ArtifactBought,
-    ArtifactRowRefilled,
-    Buy,
-    Event,
-    GameState,
-    RestEarly,
-    Search,
-    SeatSetup,
-    Setup,
-    TurnStarted,
-    apply,
-    legal_actions,
-    new_game,
-)
+from arzium.rules.actions import Action, Buy, RestEarly, Search
+from arzium.rules.engine import apply, legal_actions
+from arzium.rules.events import ArtifactBought, ArtifactRowRefilled, Event, TurnStarted
+from arzium.rules.state import GameState, SeatSetup, Setup, new_game
 from arzium.scenes.shown import at_rest
 
 HUMANS = Setup((SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bo", "blue", "north", "human")), False, 0)

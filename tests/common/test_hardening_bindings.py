@@ -143,7 +143,7 @@ def test_a_tutorial_progress_field_a_newer_version_wrote_survives_answering_the_
 
 def test_setup_memory_keys_a_newer_version_wrote_survive_the_next_start(tmp_path: Path) -> None:
     from arzium import save
-    from arzium.rules import SeatSetup, Setup
+    from arzium.rules.state import SeatSetup, Setup
     setup = Setup((SeatSetup("Ann", "red", "south", "human", "easy"), SeatSetup("Bo", "blue", "north", "bot", "easy")),
                   False, 0)
     path = tmp_path / "arzium_setup.json"

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arzium import save
-from arzium.rules import SeatSetup, Setup, new_game
+from arzium.rules.state import SeatSetup, Setup, new_game
 from common import catalog, cli
 from common.app import App
 from common.paths import config_dir, data_dir, replays_dir

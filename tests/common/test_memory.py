@@ -7,7 +7,7 @@ from multiprocessing import get_context
 
 from arzium.bots import make_bot
 from arzium.bots.tournament import GameSpec, play_game
-from arzium.rules import default_setup, new_game
+from arzium.rules.state import default_setup, new_game
 from arzium.thinking import BotSpec, decide_job
 from common.memory import settle_worker
 

@@ -13,13 +13,15 @@ import pytest
 from arenas.bots.teammate import hint as teammate_hint
 from arenas.records import Records as ArenasRecords
 from arenas.room import setup_json
-from arenas.rules import load_levels
+from arenas.rules.levels import load_levels
 from arenas.scenes.online import OnlinePlayScene as ArenasTable
 from arenas.scenes.result import ResultScene as ArenasResult
 from arenas.session import GameSetup
 from arzium.bots import make_bot
 from arzium.records import ONLINE, Records
-from arzium.rules import DEFAULT_EDGES, SeatSetup, Setup, is_over
+from arzium.rules.board import DEFAULT_EDGES
+from arzium.rules.engine import is_over
+from arzium.rules.state import SeatSetup, Setup
 from arzium.scenes.online import OnlinePlayScene
 from arzium.scenes.result import ResultScene
 from common.app import App

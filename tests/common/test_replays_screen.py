@@ -11,8 +11,10 @@ from typing import Any
 import pygame
 import pytest
 
-from arzium.rules import apply, new_game, outcome
+from arzium.rules.engine import apply
 from arzium.rules.replay import Replay as RulesReplay
+from arzium.rules.score import outcome
+from arzium.rules.state import new_game
 from common import folder_opener
 from common.app import App
 from common.dialog import Dialog

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from common import cli
@@ -42,10 +43,11 @@ LATER = ("common.catalog", "common.timedemo", "common.replay", "common.replay_in
          "common.scenes.rules", "common.scenes.settings", "common.scenes.replays", "common.scenes.statistics",
          "common.scenes.gallery", "common.sprite_check", "common.scenes.online", "common.scenes.lobby",
          "common.online_session", "common.online_room", "common.seat_tokens", "common.lan", "common.text_field",
-         "locale")
+         "common.arguments", "common.file_lock", "common.game_pages", "locale")
 """Modules of the screens behind the menu's buttons (Play online among them: the room server and the client link
-load only when a game is hosted or joined) and of the tools, and `locale` (a locale variable names the
-language): imported when first used."""
+load only when a game is hosted or joined) and of what the games give them, of the tools and their flags, of
+the debris of killed writes (a window cleans it after its first frame), and `locale` (a locale variable names
+the language): imported when first used."""
 
 
 def _first_frame(home: Path) -> dict[str, Any]:
@@ -67,6 +69,7 @@ def test_the_menus_first_frame_loads_no_game_but_its_plugin_no_tool_no_sound_and
     assert games == {"arenas.plugin", "arzium.plugin"}  # each game's one object, whose hooks import the rest
     assert not [m for m in modules if m.startswith("babel")]
     assert not [m for m in modules if m.startswith(("websockets", "common.net", "asyncio", "sqlite3"))]  # online
+    assert not modules & {"zipfile", "importlib.readers"}  # shipped files are found without a resource reader
     assert not modules & set(LATER)
     assert not found["mixer"]  # the audio device opens after the first frame
     drawn = {(SPRITES_DIR / "default").resolve() / f"{name}.png" for name in FIRST_FRAME_SPRITES}
@@ -91,3 +94,57 @@ def test_a_second_start_reads_the_manifests_parse_from_the_cache_and_never_impor
     assert "tomllib" in first["modules"]  # nothing kept yet: the default pack's manifest is parsed
     assert "tomllib" not in second["modules"]
     assert first["code"] == second["code"] == 0
+
+
+def test_a_window_cleans_the_debris_of_killed_writes_after_its_first_frame(user_home: Path) -> None:
+    from common.app import App, AppOptions
+    from common.scene import Scene
+    from helpers import close_app
+
+    class OneFrame(Scene):
+        def update(self, dt_ms: float) -> None:
+            self.app.running = False
+
+    replays = user_home / "arenas-arzium" / "replays"
+    replays.mkdir(parents=True)
+    half, empty = replays / "arzium-20260101-120000.json.h4lf0000.tmp", replays / "arzium-20260101-120001.json"
+    half.write_bytes(b'{"half": ')
+    empty.write_bytes(b"")
+    for path in (half, empty):
+        os.utime(path, (1e9, 1e9))
+    app = App(AppOptions(headless=False, save_settings=False))
+    try:
+        assert half.exists() and empty.exists()  # the first frame does not wait for the cleaning
+        app.push(OneFrame(app))
+        app.run()
+        assert app.first_frame_at is not None and not half.exists() and not empty.exists()
+    finally:
+        close_app(app)
+
+
+def test_a_window_of_a_video_driver_without_a_screen_opens_at_the_asked_size() -> None:
+    """The dummy driver's made-up 1024x768 desktop does not shrink the window (start-up figures use it)."""
+    from common.app import App, AppOptions
+    from helpers import close_app
+    app = App(AppOptions(headless=False, save_settings=False))
+    try:
+        assert pygame.display.get_driver() == "dummy" and pygame.display.get_desktop_sizes() == [(1024, 768)]
+        assert app.size == (1280, 720) and not app.fit.maximized
+    finally:
+        close_app(app)
+
+
+@pytest.mark.parametrize(("package", "parts"), [("arenas", ("rules_text.md",)), ("arzium", ("cards.json",)),
+                                                ("sprites", ()), ("sounds", ()), ("common", ("locale", "es"))])
+def test_shipped_files_are_where_the_resource_reader_finds_them(package: str, parts: tuple[str, ...]) -> None:
+    from importlib.resources import files
+
+    from common.paths import shipped
+    assert shipped(package, *parts) == Path(str(files(package).joinpath(*parts)))
+    assert shipped(package, *parts).exists()
+
+
+def test_a_package_that_is_not_there_is_named() -> None:
+    from common.paths import shipped
+    with pytest.raises(ModuleNotFoundError, match="no package named 'no_such_pack'"):
+        shipped("no_such_pack", "x")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from arzium.room import Mirror
-from arzium.rules import Setup, default_setup
+from arzium.rules.state import Setup, default_setup
 from common.net.client import Link
 from common.net.server import EmbeddedServer, Server
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from arenas.bench import ScriptedPerson
 from arenas.match import Phase
-from arenas.rules import PlayCard
+from arenas.rules.actions import PlayCard
 from common.net.bench import Bench, Faults
 from common.net.clock import ClockEstimate, ServerClock
 from common.net.server import Server

@@ -10,7 +10,8 @@ import pytest
 from arzium import room
 from arzium.online_match import story_events
 from arzium.room import ArziumMatch, view_of
-from arzium.rules import default_setup, is_over, new_game
+from arzium.rules.engine import is_over
+from arzium.rules.state import default_setup, new_game
 from common.net.protocol import MAX_BYTES
 from common.net.room import Options
 

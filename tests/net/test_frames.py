@@ -266,8 +266,9 @@ def test_idle_rooms_expire_and_leave_the_store(tmp_path: Any) -> None:
 
 
 def test_a_turn_in_progress_is_seen_only_by_its_player_until_confirmed() -> None:
-    from arzium.rules import apply as apply_action
-    from arzium.rules import clone, current_player, legal_actions
+    from arzium.rules.engine import apply as apply_action
+    from arzium.rules.engine import current_player, legal_actions
+    from arzium.rules.state import clone
     server = Server(None)
     pending = None
     for _attempt in range(20):  # a room where the player to move has a move that neither ends the turn nor draws

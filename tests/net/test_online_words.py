@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 
 from arenas.room import setup_json
-from arenas.rules import load_levels
+from arenas.rules.levels import load_levels
 from arenas.scenes.online import OnlinePlayScene as ArenasTable
 from arenas.scenes.play import LeaveDialog
 from arenas.session import GameSetup
 from arzium.bots import make_bot
-from arzium.rules import DEFAULT_EDGES, SeatSetup, Setup, current_player
+from arzium.rules.board import DEFAULT_EDGES
+from arzium.rules.engine import current_player
+from arzium.rules.state import SeatSetup, Setup
 from arzium.scenes.online import OnlinePlayScene as ArziumTable
 from common.app import App
 from common.net.server import now_ms

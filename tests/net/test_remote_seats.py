@@ -8,7 +8,9 @@ from test_frames import Fake
 
 from arzium.match import Match, QuietListener
 from arzium.room import digest, view_of, view_state
-from arzium.rules import Event, action_from_json, is_over
+from arzium.rules.actions import action_from_json
+from arzium.rules.engine import is_over
+from arzium.rules.events import Event
 from arzium.seats import RemotePerson
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from netkit import CASES, Client, GameCase, Served, close_all, connect, open_room, pump_until
 
-from arzium.rules import GameState
 from arzium.rules.replay import Replay as RulesReplay
+from arzium.rules.state import GameState
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server, now_ms
 from common.replay import Replay, read_replay, write_replay
@@ -156,7 +156,7 @@ def test_the_turn_clock_lets_the_seats_bot_play_a_late_turn(served: Served) -> N
 
 
 def _bos_turn(bo: Client) -> bool:
-    from arzium.rules import current_player
+    from arzium.rules.engine import current_player
     state = bo.player.work()
     return state is not None and current_player(state) == 1
 

@@ -45,6 +45,18 @@ Decode = Callable[[Path, "Path | None"], pygame.Surface]
 ReadToml = Callable[..., dict[str, Any]]
 
 
+def stop_online(apps: Iterable[App]) -> None:
+    """Close what online apps left open: their scenes' connections and the host's room server."""
+    from common.scenes.lobby import RUNNING, stop_server  # loaded only by the online tests
+    for app in apps:
+        for scene in list(app.stack.scenes):
+            session = getattr(scene, "session", None)
+            if session is not None and session.link is not None:
+                session.link.close()
+    for server in list(RUNNING.values()):
+        stop_server(server)
+
+
 def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, ReadToml]:
     """`decode_png` and `read_toml` that keep what they made from a shipped pack's file, keyed by its bytes,
     and hand out copies; other files go to the originals."""

@@ -30,7 +30,7 @@ from common.paths import replays_dir
 from common.replay import read_replay
 from common.scene import Scene
 from common.scenes.lobby import RUNNING, LobbyScene, start_server, stop_server
-from helpers import close_app, make_app
+from helpers import close_app, make_app, stop_online
 
 FRAME = 16.0
 
@@ -70,17 +70,6 @@ def play_for(scene: OnlinePlayScene, seed: int) -> None:
         return
     action = make_bot("easy", seed + len(table.actions) * 7 + len(table.pending)).decide(table.view_state(), seat)
     assert scene.act(action), f"the rules refused {action}"
-
-
-def stop(apps: list[App]) -> None:
-    """Close what the apps left open: connections and the host's server."""
-    for app in apps:
-        for scene in list(app.stack.scenes):
-            session = getattr(scene, "session", None)
-            if session is not None and session.link is not None:
-                session.link.close()
-    for server in list(RUNNING.values()):
-        stop_server(server)
 
 
 @pytest.mark.parametrize("server_dies", [False, pytest.param(True, marks=pytest.mark.slow)],
@@ -138,7 +127,7 @@ def test_a_host_and_a_friend_play_an_arzium_game_to_the_end_through_the_server(s
         records = Records.load()
         assert sum(r.played for (kind, _n), r in records.tables.items() if kind == ONLINE) == 2
     finally:
-        stop(apps)
+        stop_online(apps)
         close_app(host)
 
 
@@ -188,5 +177,5 @@ def test_an_arenas_run_with_a_team_mate_elsewhere_ends_the_same_on_both_screens(
         assert len(sorted(replays_dir().glob("arenas-online-*.json"))) == 2, told
         assert sum(ArenasRecords.load().online()) == 2, told
     finally:
-        stop(apps)
+        stop_online(apps)
         close_app(host)

@@ -24,8 +24,8 @@ from common.app import App
 from common.net.server import now_ms
 from common.online_room import Where
 from common.scene import Scene
-from common.scenes.lobby import RUNNING, LobbyScene, stop_server
-from helpers import close_app, make_app
+from common.scenes.lobby import RUNNING, LobbyScene
+from helpers import close_app, make_app, stop_online
 
 
 def step_until(apps: list[App], done: Callable[[], bool], seconds: float = 10.0) -> None:
@@ -65,13 +65,7 @@ def room_of_two() -> Iterator[Callable[[str, dict[str, Any]], list[App]]]:
         return apps
 
     yield open_room
-    for app in apps:
-        for scene in list(app.stack.scenes):
-            session = getattr(scene, "session", None)
-            if session is not None and session.link is not None:
-                session.link.close()
-    for server in list(RUNNING.values()):
-        stop_server(server)
+    stop_online(apps)
     if apps:
         close_app(apps[0])
 

@@ -20,6 +20,7 @@ import pytest
 from common import catalog, cli, i18n
 from common.app import App, AppOptions
 from common.scene import Scene
+from common.scenes.controls import ControlsScene
 from common.scenes.rules import RulesScene
 from common.settings import Settings
 from common.sprite_packs import SPRITES_DIR
@@ -43,6 +44,15 @@ def close_app(app: App) -> None:
 
 Decode = Callable[[Path, "Path | None"], pygame.Surface]
 ReadToml = Callable[..., dict[str, Any]]
+
+
+def open_controls(app: App) -> ControlsScene:
+    """The Controls screen opened over an empty scene and drawn once."""
+    app.stack.clear_to(Scene(app))
+    scene = ControlsScene(app)
+    app.push(scene)
+    app.step([], 16)
+    return scene
 
 
 def stop_online(apps: Iterable[App]) -> None:

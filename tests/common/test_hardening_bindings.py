@@ -11,12 +11,10 @@ import pytest
 
 from common.app import App
 from common.keymap import Command, keymap
-from common.scene import Scene
-from common.scenes.controls import ControlsScene
 from common.settings import load_settings, save_settings
 from common.tutorial_progress import load_progress, update_progress
 from hardening import changes, is_one_line, snapshot
-from helpers import key
+from helpers import key, open_controls
 
 # (command, key name in the file, pygame key on the screen, the reason's words)
 RESERVED_CASES = [
@@ -48,14 +46,6 @@ def test_a_reserved_key_in_the_settings_file_is_refused_in_one_line_naming_why(
     assert [p.name.startswith("settings.json.bad-") for p in tmp_path.iterdir()].count(True) == 1
 
 
-def _controls(app: App) -> ControlsScene:
-    app.stack.clear_to(Scene(app))
-    scene = ControlsScene(app)
-    app.push(scene)
-    app.step([], 16)
-    return scene
-
-
 APP_KEYS = (pygame.K_ESCAPE, pygame.K_F5, pygame.K_F11)  # the app takes these before a screen (Esc cancels here)
 
 
@@ -63,7 +53,7 @@ APP_KEYS = (pygame.K_ESCAPE, pygame.K_F5, pygame.K_F11)  # the app takes these b
                          ids=[i for i, c in zip(IDS, RESERVED_CASES) if c[2] not in APP_KEYS])
 def test_a_reserved_key_on_the_controls_screen_is_refused_in_one_line_naming_why(
         app: App, user_home: Path, command: str, name: str, code: int, reason: str) -> None:
-    scene = _controls(app)
+    scene = open_controls(app)
     scene.focus = scene.commands.index(Command(command))
     app.step(key(pygame.K_RETURN), 16)
     assert scene.waiting is Command(command)
@@ -120,7 +110,7 @@ def test_the_controls_screen_keeps_a_newer_versions_binding(app: App, tmp_path: 
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"key_bindings": {"zoom_map": "x"}}), encoding="utf-8")
     app.settings, _message = load_settings(path)
-    scene = _controls(app)
+    scene = open_controls(app)
     scene.focus = scene.commands.index(Command.HINT)
     app.step(key(pygame.K_RETURN), 16)
     app.step(key(pygame.K_q), 16)

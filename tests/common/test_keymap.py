@@ -9,10 +9,8 @@ import pygame
 
 from common.app import App
 from common.keymap import DEFAULT_KEYS, Command, KeyMap, check_bindings, keymap, step_focus
-from common.scene import Scene
-from common.scenes.controls import ControlsScene
 from common.settings import Settings, load_settings
-from helpers import key
+from helpers import key, open_controls
 
 
 def test_every_command_has_a_distinct_default_key_that_pygame_knows() -> None:
@@ -42,16 +40,8 @@ def test_two_commands_on_one_key_in_the_file_are_both_dropped() -> None:
     assert Settings(key_bindings={"hint": 3}).validated()[1] == ["key_bindings.hint=3"]  # type: ignore[dict-item]
 
 
-def controls(app: App) -> ControlsScene:
-    app.stack.clear_to(Scene(app))
-    scene = ControlsScene(app)
-    app.push(scene)
-    app.step([], 16)
-    return scene
-
-
 def test_enter_then_a_key_remaps_a_conflict_is_refused_naming_the_other_and_esc_cancels(app: App) -> None:
-    scene = controls(app)
+    scene = open_controls(app)
     row = scene.commands.index(Command.HINT)
     scene.focus = row
     app.step(key(pygame.K_RETURN), 16)

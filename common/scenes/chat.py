@@ -58,11 +58,12 @@ ChatWant = Say | Phrase | Mute | Close | Open
 
 
 def quiet_corner(area: pygame.Rect, size: tuple[int, int], busy: Sequence[pygame.Rect]) -> pygame.Rect:
-    """A box of `size` in one corner of `area`, the corner it covers least of the `busy` rectangles in (the
-    board's pieces), the lower right one on a tie."""
+    """A box of `size` at a corner or the middle of an edge of `area`, where it covers least of the `busy`
+    rectangles (the board's pieces); the lower right corner on a tie."""
     w, h = min(size[0], area.w), min(size[1], area.h)
-    corners = [pygame.Rect(area.right - w, area.bottom - h, w, h), pygame.Rect(area.left, area.bottom - h, w, h),
-               pygame.Rect(area.right - w, area.top, w, h), pygame.Rect(area.left, area.top, w, h)]
+    xs = (area.right - w, area.left, area.centerx - w // 2)
+    ys = (area.bottom - h, area.top, area.centery - h // 2)
+    corners = [pygame.Rect(x, y, w, h) for y in ys for x in xs if (x, y) != (xs[2], ys[2])]
 
     def covered(box: pygame.Rect) -> int:
         return sum(box.clip(b).w * box.clip(b).h for b in busy)
@@ -119,7 +120,8 @@ class ChatPanel:
                 self.swallow = ""
                 return True, self.key(event, free_text)
             return False, None
-        if event.type == pygame.KEYDOWN and event.key == opener and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        plain = not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) if event.type == pygame.KEYDOWN else False
+        if event.type == pygame.KEYDOWN and event.key == opener and plain:
             self.swallow = event.unicode
             return True, Open()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.pill.collidepoint(event.pos):

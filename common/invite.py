@@ -50,6 +50,12 @@ def read_invite(text: str) -> Invite | None:
     return Invite(where[0], where[1], room)
 
 
+def invite_in(text: str) -> Invite | None:
+    """The invite a field holds: the whole text, or an `arenas-arzium://` invite pasted after what was typed."""
+    at = text.lower().rfind(SCHEME)
+    return read_invite(text[at:] if at > 0 else text)
+
+
 def invite_problem(text: str) -> str:
     """Why `text` is not an invite, in one line for the player."""
     body = text.strip()

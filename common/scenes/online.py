@@ -13,7 +13,7 @@ import pygame
 from common import text
 from common.games import GAMES
 from common.i18n import _, ngettext
-from common.invite import invite_problem, looks_like_invite, read_invite
+from common.invite import invite_in, invite_problem, looks_like_invite
 from common.lan import free_port_near, port_free, split_address
 from common.layers import Part
 from common.net.protocol import read_code
@@ -169,7 +169,7 @@ class OnlineScene(Scene):
 
     def take_invite(self, field: TextField) -> bool:
         """A whole invite typed or pasted in `field`: its address and code go to their own fields (True)."""
-        invite = read_invite(field.value) if looks_like_invite(field.value) else None
+        invite = invite_in(field.value) if looks_like_invite(field.value) else None
         if invite is None:
             return False
         if field.editing:
@@ -200,7 +200,7 @@ class OnlineScene(Scene):
     def join(self, watch: bool) -> None:
         self._finish_editing()
         for typed in (self.choices.address, self.choices.code):
-            if looks_like_invite(typed) and read_invite(typed) is None:
+            if looks_like_invite(typed) and invite_in(typed) is None:
                 self.problem = invite_problem(typed)
                 return
         for f in (self.address, self.code):

@@ -118,6 +118,8 @@ class ChatPanel:
                 return True, None
             if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
                 self.swallow = ""
+                if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.unicode.isprintable():
+                    self.swallow = event.unicode  # some systems still type the character of a Ctrl key
                 return True, self.key(event, free_text)
             return False, None
         plain = not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) if event.type == pygame.KEYDOWN else False

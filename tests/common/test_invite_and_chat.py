@@ -236,8 +236,10 @@ def test_the_panel_opens_on_its_key_types_sends_phrases_mutes_and_closes(app: Ap
     assert panel.line.value == "hola"
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
     assert panel.handle(enter, log, True, t) == (True, Say("hola")) and panel.line.value == ""
-    one = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=pygame.KMOD_CTRL, unicode="")
+    one = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=pygame.KMOD_CTRL, unicode="1")
     assert panel.handle(one, log, True, t) == (True, Phrase("good_game"))
+    panel.handle(pygame.event.Event(pygame.TEXTINPUT, text="1"), log, True, t)  # the Ctrl key's own character
+    assert panel.line.value == ""
     mute = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=pygame.KMOD_CTRL, unicode="")
     assert panel.handle(mute, log, True, t) == (True, Mute(-1))
     panel.handle(pygame.event.Event(pygame.TEXTINPUT, text="x"), log, False, t)  # a watcher without free text

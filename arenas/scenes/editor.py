@@ -56,6 +56,12 @@ CARDS = (*TILE_COLOURS, *TILE_SHAPES)
 SHOWN_PROBLEMS = 2  # lines of problems under the board
 
 
+def same_places(a: BoardView, b: BoardView) -> bool:
+    """True when two boards lay their gears alike (what fitting a board depends on is the same)."""
+    return (a.box, a.level.layout, len(a.level.path), a.level.deactivator, a.level.blocks) == \
+        (b.box, b.level.layout, len(b.level.path), b.level.deactivator, b.level.blocks)
+
+
 class EditorScene(Scene):
     """Edit one level: the board with its brushes, the level's settings, undo and redo, Try it, Save."""
 
@@ -180,7 +186,11 @@ class EditorScene(Scene):
             swatch.focusable = swatch.chosen  # the palette is one stop of the focus; Left/Right pick
         self.undo_button.enabled = bool(self.editor.undo_steps) or self.editor.in_gesture
         self.redo_button.enabled = bool(self.editor.redo_steps)
-        self.save_button.enabled = self.try_button.enabled = self.editor.playable
+        playable = self.editor.playable
+        self.save_button.enabled = self.try_button.enabled = playable
+        why = "" if playable else _("Not yet: {problem}").format(problem=problem_line(self.editor.problems[0]))
+        self.save_button.tooltip = why or _("Keep the level in My levels (Ctrl+S)")
+        self.try_button.tooltip = why or _("Play the level now, as it is (Ctrl+P)")
 
     # ---- typing the name and the description ---------------------------------------------
     def edit_text(self, field: TextField, keyboard: bool) -> None:
@@ -386,10 +396,11 @@ class EditorScene(Scene):
             self.undo_button.activate(self.app)
         elif event.key in (pygame.K_y, pygame.K_z):
             self.redo_button.activate(self.app)
-        elif event.key == pygame.K_s:
-            self.save_button.activate(self.app)
+        elif event.key == pygame.K_s:  # while the level has a problem: said in words, not only by a sound
+            self.save()
         elif event.key == pygame.K_p:
-            self.try_button.activate(self.app)
+            self.app.sounds.play("ui_click")
+            self.try_it()
         else:
             return False
         return True
@@ -397,8 +408,8 @@ class EditorScene(Scene):
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
         board = self.boards.board(self.level, self.box, self.app.px(MAX_GEAR_PX), self.fits)
-        if board is not None:
-            self.shown = board
+        if board is not None and (self.stroke is None or self.shown is None or same_places(board, self.shown)):
+            self.shown = board  # during a stroke the gears stay where they are: a new block lays the board anew
 
     # ---- drawing -------------------------------------------------------------------------
     def _focus_problem(self) -> LevelProblem | None:

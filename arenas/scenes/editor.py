@@ -56,12 +56,6 @@ CARDS = (*TILE_COLOURS, *TILE_SHAPES)
 SHOWN_PROBLEMS = 2  # lines of problems under the board
 
 
-def same_places(a: BoardView, b: BoardView) -> bool:
-    """True when two boards lay their gears alike (what fitting a board depends on is the same)."""
-    return (a.box, a.level.layout, len(a.level.path), a.level.deactivator, a.level.blocks) == \
-        (b.box, b.level.layout, len(b.level.path), b.level.deactivator, b.level.blocks)
-
-
 class EditorScene(Scene):
     """Edit one level: the board with its brushes, the level's settings, undo and redo, Try it, Save."""
 
@@ -407,9 +401,10 @@ class EditorScene(Scene):
 
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
-        board = self.boards.board(self.level, self.box, self.app.px(MAX_GEAR_PX), self.fits)
-        if board is not None and (self.stroke is None or self.shown is None or same_places(board, self.shown)):
-            self.shown = board  # during a stroke the gears stay where they are: a new block lays the board anew
+        board = self.boards.board(self.level, self.box, self.app.px(MAX_GEAR_PX), self.fits, self.shown,
+                                  hold=self.stroke is not None)  # a drag keeps the gears under the pointer
+        if board is not None:
+            self.shown = board
 
     # ---- drawing -------------------------------------------------------------------------
     def _focus_problem(self) -> LevelProblem | None:

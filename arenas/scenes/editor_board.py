@@ -43,19 +43,31 @@ class EditorBoard:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.views: dict[tuple[Level, tuple[int, int, int, int], float, int, int], BoardView] = {}
+        self.views: dict[tuple[Level, tuple[int, int, int, int], float, int, int, int | None], BoardView] = {}
 
-    def board(self, level: Level, box: pygame.Rect, max_s: float, fits: Fits) -> BoardView | None:
-        """`level`'s board in `box` once it is fitted (None until then)."""
+    def board(self, level: Level, box: pygame.Rect, max_s: float, fits: Fits, before: BoardView | None,
+              hold: bool) -> BoardView | None:
+        """`level`'s board in `box` once it is fitted. Until then, and while `hold` keeps the gears where they are
+        (a drag in progress), it is laid out as the board `before` if that has as many gears: an edit shows at
+        once, and the gears settle where they belong a moment later. None: nothing to show yet."""
         shown = board_level(level)
-        if not fits.ready(fit_args(shown, box, max_s)):
+        if fits.ready(fit_args(shown, box, max_s)):
+            view = self._view(shown, box, max_s, None)
+            if not hold or before is None or view.geo.gears == before.geo.gears:
+                return view
+        if before is None or len(before.level.path) != len(shown.path) or before.box != box:
             return None
-        key = (shown, (box.x, box.y, box.w, box.h), max_s, id(self.app.sprites), self.app.sprites.version)
+        return self._view(shown, box, max_s, before)
+
+    def _view(self, level: Level, box: pygame.Rect, max_s: float, like: BoardView | None) -> BoardView:
+        """The board of `level` (laid out as `like`, if given), made once and kept for a while."""
+        key = (level, (box.x, box.y, box.w, box.h), max_s, id(self.app.sprites), self.app.sprites.version,
+               None if like is None else id(like.geo))
         view = self.views.get(key)
         if view is None:
             if len(self.views) >= KEEP:
                 self.views.pop(next(iter(self.views)))
-            view = self.views[key] = BoardView(self.app, shown, box, max_s)
+            view = self.views[key] = BoardView(self.app, level, box, max_s, None if like is None else like.geo)
         return view
 
     def parts(self, board: BoardView, level: Level, size: tuple[int, int], troubled: Sequence[int],

@@ -104,6 +104,7 @@ def test_a_copy_of_a_box_level_changed_with_the_mouse(app: App) -> None:
     app.step([motion(gears[5]), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=_px(gears[5]), button=1)], FRAME)
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=_px(g), rel=(0, 0), buttons=(1, 0, 0))
               for g in gears[6:8]], FRAME)
+    assert editor.shown.level.blocks == frozenset({5, 6, 7}) and editor.shown.geo.gears == gears  # held in place
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_px(gears[7]), button=1)], FRAME)
     assert editor.level.blocks == frozenset({5, 6, 7}) and len(editor.editor.undo_steps) == 1
     assert editor.editor.problems[0].fault is Fault.BLOCKED_WAY

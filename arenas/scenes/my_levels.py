@@ -95,16 +95,16 @@ class MyLevelsScene(Scene):
         self.left = pygame.Rect(app.px(24), top, app.px(520), bottom - top)
         self.right = pygame.Rect(self.left.right + app.px(18), top, w - self.left.right - app.px(42), bottom - top)
         inner = self.left.inflate(-app.px(36), -app.px(36))
-        self.list.rect = pygame.Rect(inner.left, inner.top, inner.w - app.px(20), inner.h - app.px(70))
+        self.list.rect = pygame.Rect(inner.left, inner.top, inner.w - app.px(20), inner.h * 11 // 20)
         self.edit_button.rect = pygame.Rect(inner.left, inner.bottom - app.px(56), app.px(200), app.px(56))
+        self.detail = pygame.Rect(inner.left, self.list.rect.bottom + app.px(14), inner.w,
+                                  self.edit_button.rect.top - self.list.rect.bottom - app.px(28))
         x, cw = self.right.left + app.px(18), self.right.w - app.px(36)
         y = self.right.top + app.px(18)
         self.new_button.rect = pygame.Rect(x, y, app.px(260), app.px(56))
         y += app.px(56) + app.px(40)
         self.template.rect = pygame.Rect(x, y, cw, app.px(40))
         self.copy_button.rect = pygame.Rect(x, y + app.px(50), app.px(300), app.px(52))
-        self.detail = pygame.Rect(x, self.copy_button.rect.bottom + app.px(24), cw,
-                                  self.right.bottom - self.copy_button.rect.bottom - app.px(42))
         self.back.rect = pygame.Rect(app.px(24), h - app.px(78), app.px(200), app.px(56))
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -139,6 +139,9 @@ class MyLevelsScene(Scene):
                     text.draw_text(surface, part, app.font_px(20), app.theme.text, (r.left, r.top + i * app.px(26)))
             y = detail.top
             px = app.font_px(18)
+            if chosen is not None:
+                y = text.draw_text(surface, chosen.name, text.fit_px(chosen.name, app.font_px(22), detail.w, bold=True),
+                                   app.theme.text, (detail.left, y), bold=True).bottom + app.px(6)
             for fact in facts:
                 for line in text.wrap(fact, px, detail.w):
                     text.draw_text(surface, line, px, app.theme.text, (detail.left, y))
@@ -146,4 +149,4 @@ class MyLevelsScene(Scene):
 
         picture = self.backdrop.picture(app, app.size, [("ui/panel", self.left), ("ui/panel", self.right)])
         return widget_screen(picture, self.group, window_part(app, "title", title),
-                             window_part(app, ("words", empty, tuple(facts), tuple(left), tuple(detail)), words))
+                             window_part(app, ("words", empty, chosen, tuple(left), tuple(detail)), words))

@@ -30,11 +30,11 @@ from arenas.rules.level_editor import (
 )
 from arenas.rules.levels import HAND_SIZES, MAX_DESCRIPTION, MAX_NAME, MAX_PATH, MIN_PATH, Level, LevelProblem
 from arenas.scenes.board import BoardView
-from arenas.scenes.editor_board import EditorBoard, Fits
+from arenas.scenes.editor_board import EditorBoard
 from arenas.scenes.editor_brush import BRUSHES, Brush, Stroke, begin_stroke, stroke_edit
 from arenas.scenes.editor_widgets import BoardStop, BrushSwatch, CardToggle, TextField
 from arenas.scenes.editor_words import brush_name, layout_name, problem_line
-from arenas.scenes.fitting import MAX_GEAR_PX, FitQueue
+from arenas.scenes.fitting import MAX_GEAR_PX, FitQueue, Fits
 from arenas.scenes.names import card_name
 from common import text
 from common.dialog import Dialog

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
 from arenas.rules.components import TIMER_SPECS
 from arenas.rules.levels import Level
-from arenas.scenes.board import BoardView, FitArgs, fit_args
+from arenas.scenes.board import BoardView, fit_args
+from arenas.scenes.fitting import Fits
 from arenas.scenes.view import name_tag, tether_part
 from common import text
 from common.layers import Part, image_part
@@ -24,12 +25,6 @@ PROBLEM = (226, 58, 40)
 CURSOR = (255, 255, 255)
 HOVER = (255, 226, 140)
 KEEP = 8  # boards kept (undo and redo come back to them at once)
-
-
-class Fits(Protocol):
-    """Says whether a board is fitted (`fitting.FitQueue`: in the background; `FitNow`: at once)."""
-
-    def ready(self, args: FitArgs) -> bool: ...
 
 
 def board_level(level: Level) -> Level:

@@ -98,3 +98,6 @@ class FitNow:
     def ready(self, args: FitArgs) -> bool:
         lay.fit_board(*args)
         return True
+
+
+Fits = FitQueue | FitNow  # what says whether a board is fitted: in the background, or at once

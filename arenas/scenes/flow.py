@@ -14,7 +14,7 @@ from arenas.rules.actions import Action
 from arenas.rules.levels import Level
 from arenas.rules.state import GameState
 from arenas.scenes.editor import EditorScene
-from arenas.scenes.editor_board import Fits
+from arenas.scenes.fitting import Fits
 from arenas.scenes.my_levels import MyLevelsScene
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultExits, ResultScene

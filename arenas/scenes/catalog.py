@@ -15,6 +15,7 @@ from arenas.rules.state import GameState
 from arenas.scenes import flow
 from arenas.scenes.editor import EditorScene
 from arenas.scenes.fitting import FitNow
+from arenas.scenes.my_levels import copy_of
 from arenas.scenes.play import PlayScene
 from arenas.scenes.replay_view import playback
 from arenas.scenes.result import ResultScene
@@ -210,7 +211,7 @@ EDITOR_TEMPLATE = 3  # the box level the editor's catalog scenes start from
 def editor_copy(app: App) -> EditorScene:
     """The level editor on a copy of a box level with a few edits: a gear painted, a block in a timer's way (its
     problem on the gear, worded under the board), the mouse on that gear."""
-    scene = flow.editor_scene(app, load_level(level_path(EDITOR_TEMPLATE)), None, FitNow())
+    scene = flow.editor_scene(app, copy_of(load_level(level_path(EDITOR_TEMPLATE))), None, FitNow())
     for edit in (SetColour(5, "orange"), SetShape(6, "crescent"), SetBlock(7, True), SetName("Sandy Steps")):
         scene.do(edit)
     scene.layout(app.size)

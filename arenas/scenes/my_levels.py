@@ -27,6 +27,12 @@ if TYPE_CHECKING:
 OpenEditor = Callable[[Level, Path | None], None]  # the level to edit, the file of My levels it is kept in
 
 
+def copy_of(level: Level) -> Level:
+    """A box level as a level of one's own to change: its name and description in the language shown, no theme
+    line (it spoke of the box level)."""
+    return replace(level, name=_(level.name), description=_(level.description), theme="")
+
+
 class MyLevelsScene(Scene):
     """The player's levels in a list (Enter or a click edits one), New level, and Copy to my levels of a box
     level."""
@@ -83,7 +89,7 @@ class MyLevelsScene(Scene):
         """The chosen box level, as a new level of one's own to change."""
         level = next((lv for lv in self.box_levels if lv.number == self.template.value), None)
         if level is not None:
-            self.open_editor(replace(level, theme=""), None)
+            self.open_editor(copy_of(level), None)
 
     def resume(self) -> None:
         self.reload()

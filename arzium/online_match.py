@@ -39,6 +39,9 @@ class OnlineMatch(Match):
         if seat is not None:
             controllers[seat] = Person()
         super().__init__(state, listener, anim_ms, autosave=False, controllers=controllers)
+        # a turn stands by itself only for one person against bots: with another person at the table it is
+        # undone until its player confirms it
+        self.auto_confirm = seat is not None and all(s.kind == "bot" for i, s in enumerate(self.seats) if i != seat)
         self.base = seq  # actions before this app's view began (numbered 1..seq on the server)
         self.seat = seat
         self.send = send

@@ -52,7 +52,7 @@ class Options:
 
     spectators: bool = True
     grace_s: int = 60
-    clock: ClockRule = ClockRule()
+    clock: ClockRule = field(default_factory=ClockRule)
 
     def to_json(self) -> dict[str, Any]:
         return {"spectators": self.spectators, "grace_s": self.grace_s, "clock": self.clock.to_json()}

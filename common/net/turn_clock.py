@@ -45,6 +45,11 @@ class ClockRule:
         return self.bank_ms > 0
 
     @property
+    def warn_ms(self) -> int:
+        """Time left under which a seat's clock warns (10 s to a minute, a sixth of the bank)."""
+        return max(10_000, min(self.bank_ms // 6, 60_000))
+
+    @property
     def mode(self) -> Literal["off", "turn", "bank"]:
         if not self.on:
             return "off"
@@ -138,3 +143,20 @@ class TurnClock:
         """What members are told: each seat's time left at `now_ms` (the server's), whose runs, who is out."""
         return {"left_ms": [self.left_ms(i, now_ms) for i in range(len(self.left))], "running": self.running,
                 "server_ms": now_ms, "out": sorted(self.out)}
+
+    @classmethod
+    def told(cls, rule: ClockRule, data: object, seats: int, now_ms: int) -> TurnClock | None:
+        """The clock as a member was told it (`to_json`), running on from `now_ms` (the member's own clock); None
+        when `data` is not one for `seats` seats."""
+        if not isinstance(data, dict):
+            return None
+        left, running, out = data.get("left_ms"), data.get("running"), data.get("out", [])
+        if not isinstance(left, list) or len(left) != seats or not all(_ms(v) for v in left) or \
+                not (running is None or (_ms(running) and running < seats)) or not isinstance(out, list) or \
+                not all(_ms(v) and v < seats for v in out):
+            return None
+        return cls(rule, list(left), running, now_ms, set(out))
+
+
+def _ms(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0

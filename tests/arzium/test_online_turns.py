@@ -69,7 +69,8 @@ def test_against_bots_the_lone_persons_finished_turn_still_stands_by_itself() ->
 
 def test_the_replay_of_a_room_marks_the_turn_the_bot_played_after_a_time_out(app: App) -> None:
     options = Options(clock=ClockRule.per_turn(30_000))
-    room = Room("ABCD-EFGH", "arzium", ArziumSide(), default_setup(2, True).to_dict(), options, token_hash("a"), None, 0)
+    setup = default_setup(2, True).to_dict()
+    room = Room("ABCD-EFGH", "arzium", ArziumSide(), setup, options, token_hash("a"), None, 0)
     ana = room.add_creator(lambda text: None, "Ana", 0, "a", "127.0.0.1", 0)
     bo, _t = room.join(lambda text: None, "Bo", 1, "127.0.0.1", 0)
     room.set_ready(bo, True, 0)

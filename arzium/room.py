@@ -192,7 +192,7 @@ class ArziumMatch:
                 "actions": [[first + i + 1, seat, a.to_json()] for i, a in enumerate(m.actions[first:])],
                 "reveal": {"lands": _drawn(lands, m.state.deck), "artifacts": _drawn(arts, m.state.art_deck)},
                 "deadline_ms": self.clock.deadline_ms(), "digest": digest(view), "server_ms": now_ms,
-                "clock": self.clock.to_json(now_ms), "bots": self._bots(first + 1)}
+                "bots": self._bots(first + 1), **self._clock_now(now_ms)}
 
     def _bots(self, first: int = 1) -> list[list[Any]]:
         """The actions from number `first` on that a person's seat's bot made, and why: [[n, "clock" | "away"]]."""
@@ -306,6 +306,10 @@ class ArziumMatch:
         step.frames.append((None, self._clock_frame(event, seat, now_ms)))
         step.frames.append((seat, self.turn_frame(seat)))
 
+    def _clock_now(self, now_ms: int) -> dict[str, Any]:
+        """A frame's `clock` field: each seat's time now (none in a room without a clock)."""
+        return {"clock": self.clock.to_json(now_ms)} if self.rule.on else {}
+
     def _clock_frame(self, event: str, seat: int, now_ms: int) -> dict[str, Any]:
         """The `clock` frame: `seat`'s time ran out ("out"), or the others let its bot play ("bot")."""
         return {"kind": "clock", "event": event, "seat": seat, "clock": self.clock.to_json(now_ms),
@@ -341,7 +345,7 @@ class ArziumMatch:
         return {"seq": len(m.actions), "seat": seat, "view": view,
                 "pending": [a.to_json() for a in m.pending] if mine else [],
                 "deadline_ms": self.clock.deadline_ms(), "digest": digest(view), "story": self.story(),
-                "server_ms": now_ms, "clock": self.clock.to_json(now_ms), "bots": self._bots()}
+                "server_ms": now_ms, "bots": self._bots(), **self._clock_now(now_ms)}
 
     def story(self) -> dict[str, Any] | None:
         """The committed moves so far as a member may see them (`game_story`), made once a move."""

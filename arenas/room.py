@@ -403,6 +403,15 @@ class ArenasMatch:
             else:
                 self.table.bot_plays(done.seat)
 
+    def clock_from(self, started_ms: int) -> None:
+        """No turn clock."""
+
+    def resume_clock(self, alive_ms: int, now_ms: int) -> None:
+        """No turn clock: the sand is the clock (a restored run counts down again, `Table.restore`)."""
+
+    def clock_runs(self) -> bool:
+        return False
+
     def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
         table = self.table
         return {"seq": len(table.inputs) - len(table.unsent), "seat": seat, "view": table.view(now_ms),

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from common.chat import ChatLog
 from common.i18n import _
+from common.net.turn_clock import ClockError, ClockRule
 from common.online_room import Phase, RoomView, SeatKind, SeatView
 from common.safe_text import one_line
 from common.seat_tokens import forget_token, keep_token, room_code, seat_token
@@ -87,11 +88,16 @@ class OnlineSession:
             self.link, self.problem = None, unreachable(self.server)
         return self.link is not None
 
-    def create(self, game: str, setup: dict[str, Any], seat: int | None = 0, turn_clock_s: int = 0) -> None:
-        """Host: create the room with the game's setup (its seats open for people, or bots), seated at `seat`."""
+    def create(self, game: str, setup: dict[str, Any], seat: int | None = 0, clock: ClockRule | None = None) -> None:
+        """Host: create the room with the game's setup (its seats open for people, or bots), seated at `seat`, with
+        `clock` (Arzium: none by default)."""
         if self._open():
             self._send({"kind": "create", "game": game, "setup": setup, "name": self.name, "seat": seat,
-                        "turn_clock_s": turn_clock_s})
+                        **({"clock": clock.to_json()} if clock is not None and clock.on else {})})
+
+    def let_bot(self, seat: int) -> None:
+        """The bot plays the turn of `seat`, whose time ran out (the room's rule lets the others choose)."""
+        self._send({"kind": "let_bot", "seat": seat})
 
     def join(self, code: str, seat: int | str = "any") -> None:
         """Join room `code` at `seat` (a number, "any" free seat, or "watch"); as its seated player again when
@@ -256,11 +262,20 @@ def room_view(msg: dict[str, Any]) -> RoomView:
     """A room frame as the screens see it (every name through the sanitiser)."""
     seats = tuple(_seat_view(i, s) for i, s in enumerate(msg.get("seats") or []) if isinstance(s, dict))
     phase: Phase = msg["phase"] if msg.get("phase") in ("lobby", "playing", "over") else "lobby"
-    clock = msg.get("turn_clock_s")
     return RoomView(code=one_line(str(msg.get("code", "")), 16), game=str(msg.get("game", "")), seats=seats,
-                    phase=phase, watchers=_int(msg.get("watchers")),
-                    turn_clock_ms=clock * 1000 if isinstance(clock, int) and clock > 0 else None,
+                    phase=phase, watchers=_int(msg.get("watchers")), clock=clock_rule(msg),
                     assists=msg.get("assists") is not False, watcher_chat=msg.get("watcher_chat") is not False)
+
+
+def clock_rule(msg: dict[str, Any]) -> ClockRule:
+    """The room frame's clock (a fixed turn clock in seconds too); none when it cannot be read."""
+    try:
+        if "clock" in msg:
+            return ClockRule.from_json(msg["clock"])
+        secs = msg.get("turn_clock_s")
+        return ClockRule.per_turn(secs * 1000) if isinstance(secs, int) and secs > 0 else ClockRule()
+    except (ClockError, ValueError):
+        return ClockRule()
 
 
 def _int(value: object) -> int:

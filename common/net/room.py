@@ -23,10 +23,12 @@ from common.net.protocol import (
     new_token,
     token_hash,
 )
+from common.net.turn_clock import ClockError, ClockRule
 
 LOBBY_IDLE_MS = 30 * 60_000      # a lobby nobody is connected to is closed after this long
 PLAY_IDLE_MS = 24 * 3600_000     # a game no person is connected to ...
 OVER_KEEP_MS = 10 * 60_000       # a finished room is kept this long for late readers of its result
+ALIVE_EVERY_MS = 15_000          # while a turn clock runs, the room notes this often that the server is alive
 
 
 class GameError(Exception):
@@ -60,19 +62,25 @@ class Options:
 
     spectators: bool = True
     grace_s: int = 60
-    turn_clock_s: int = 0
+    clock: ClockRule = field(default_factory=ClockRule)
     assists: bool = True        # hints and assists allowed (the game refuses them otherwise)
     watcher_chat: bool = True   # watchers may write free text (quick phrases they always may)
 
-    def to_record(self) -> dict[str, Any]:
-        return {"spectators": self.spectators, "grace_s": self.grace_s, "turn_clock_s": self.turn_clock_s,
+    def to_json(self) -> dict[str, Any]:
+        return {"spectators": self.spectators, "grace_s": self.grace_s, "clock": self.clock.to_json(),
                 "assists": self.assists, "watcher_chat": self.watcher_chat}
 
     @classmethod
-    def from_record(cls, o: dict[str, Any]) -> Options:
-        """A stored room's options (a record without the fair-play fields allowed assists and watchers' words)."""
-        return cls(o["spectators"], o["grace_s"], o["turn_clock_s"], o.get("assists", True) is not False,
-                   o.get("watcher_chat", True) is not False)
+    def from_json(cls, data: dict[str, Any]) -> Options:
+        """Stored options read back (a record of a fixed turn clock in seconds as well; a record without the
+        fair-play fields allowed assists and watchers' words)."""
+        try:
+            clock = ClockRule.from_json(data["clock"], "options.clock") if "clock" in data else \
+                ClockRule.per_turn(data["turn_clock_s"] * 1000) if data.get("turn_clock_s") else ClockRule()
+        except ClockError as exc:
+            raise GameError(str(exc)) from None
+        return cls(data["spectators"], data["grace_s"], clock, data.get("assists", True) is not False,
+                   data.get("watcher_chat", True) is not False)
 
 
 def default_assists(plan: list[tuple[str | None, str]]) -> bool:
@@ -101,6 +109,19 @@ class GameMatch(Protocol):
 
     def restore(self, done: Input) -> None:
         """Apply a stored input again (a restarted server rebuilding the room); nothing is sent."""
+        ...
+
+    def clock_from(self, started_ms: int) -> None:
+        """A restored game: its clocks as they were when it started, at `started_ms` (its inputs follow)."""
+        ...
+
+    def resume_clock(self, alive_ms: int, now_ms: int) -> None:
+        """After a restart: the clocks counted up to `alive_ms` (the server's last known moment), then run on from
+        `now_ms` (the time the server was down is nobody's)."""
+        ...
+
+    def clock_runs(self) -> bool:
+        """Whether a seat's clock is running now."""
         ...
 
     def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
@@ -221,16 +242,19 @@ class Room:
         self.chat_lines = 0               # chat lines said so far (each `chat` frame's `n`)
         self.numbers: dict[str, int] = {}  # token hash -> the member's number in this room's chat
         self.names: dict[str, str] = {}    # a watcher's token hash -> its name
+        self.alive_ms = now_ms            # the last moment this room was stored (the server alive then)
+        self.started_ms = now_ms          # when the game started (its clocks count from then)
 
     # -- records -------------------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """What the store keeps of the room besides its inputs."""
-        o = self.options
-        return {"setup": self.setup, "options": o.to_record(),
+        return {"setup": self.setup, "options": self.options.to_json(),
                 "creator": self.creator, "watchers": sorted(self.watchers), "phase": self.phase, "seed": self.seed,
-                "seats": [s.to_record() for s in self.seats], "inputs": self.inputs}
+                "seats": [s.to_record() for s in self.seats], "inputs": self.inputs, "alive_ms": self.alive_ms,
+                "started_ms": self.started_ms}
 
     def _save(self, now_ms: int) -> None:
+        self.alive_ms = max(self.alive_ms, now_ms)
         if self.store is not None:
             self.store.save_room(self.code, self.game, self.record(), now_ms)
 
@@ -238,10 +262,10 @@ class Room:
     def restore(cls, code: str, game: str, side: GameSide, record: dict[str, Any], inputs: list[Input],
                 store: Store | None, now_ms: int) -> Room:
         """A stored room rebuilt (after a restart): its game replayed from its inputs; every person is away
-        from now (their grace starts again)."""
-        o = record["options"]
-        room = cls(code, game, side, record["setup"], Options.from_record(o),
-                   record["creator"], store, now_ms)
+        from now (their grace starts again); the turn clocks resume with the time they had when the server was
+        last known alive."""
+        room = cls(code, game, side, record["setup"], Options.from_json(record["options"]), record["creator"], store,
+                   now_ms)
         room.watchers = set(record["watchers"])
         room.phase, room.seed = record["phase"], record["seed"]
         for seat, saved in zip(room.seats, record["seats"], strict=True):
@@ -249,11 +273,16 @@ class Room:
             seat.zombie = saved["zombie"]
             if seat.token is not None and room.phase == "playing":
                 seat.away_since = now_ms
+        started = record.get("started_ms")
+        room.started_ms = started if isinstance(started, int) else now_ms
         if room.phase != "lobby":
             room.match = room._new_match(now_ms)
+            room.match.clock_from(room.started_ms)
             for done in inputs:
                 room.match.restore(done)
             room.inputs = len(inputs)
+            alive = record.get("alive_ms")
+            room.match.resume_clock(alive if isinstance(alive, int) else now_ms, now_ms)
             if room.match.over:
                 room.phase, room.over_at = "over", now_ms
         return room
@@ -441,7 +470,7 @@ class Room:
             s.bot is None and not s.ready and s.token != self.creator)]
         if waiting:
             raise ProtocolError("not_ready", f"seat {waiting[0]} is open or its person is not ready")
-        self.seed, self.phase = seed, "playing"
+        self.seed, self.phase, self.started_ms = seed, "playing", now_ms
         self.match = self._new_match(now_ms)
         self._save(now_ms)
         self.broadcast_room(now_ms)
@@ -529,13 +558,16 @@ class Room:
             self.broadcast_room(now_ms)
 
     def tick(self, now_ms: int) -> None:
-        """Time passed: graces run out (the seat's bot takes over), the game's bots and clocks act."""
+        """Time passed: graces run out (the seat's bot takes over), the game's bots and clocks act; while a clock
+        runs the room is stored now and then, so that a restart knows how long the server was alive."""
         if self.phase == "playing" and self.match is not None:
             for i, s in enumerate(self.seats):
                 if s.away_since is not None and s.zombie is None and s.bot is None and \
                         now_ms - s.away_since >= self.options.grace_s * 1000:
                     self._hand_to_bot(i, None, now_ms)
             self._run(self.match.tick(now_ms), now_ms)
+            if self.match.clock_runs() and now_ms - self.alive_ms >= ALIVE_EVERY_MS:
+                self._save(now_ms)
 
     def next_tick_ms(self) -> int | None:
         """When `tick` has something to do next."""
@@ -546,6 +578,8 @@ class Room:
         game = self.match.next_tick_ms()
         if game is not None:
             times.append(game)
+        if self.store is not None and self.match.clock_runs():
+            times.append(self.alive_ms + ALIVE_EVERY_MS)
         return min(times) if times else None
 
     def expired(self, now_ms: int) -> bool:
@@ -580,7 +614,8 @@ class Room:
         return {"kind": "room", "code": self.code, "game": self.game, "phase": self.phase,
                 "you": {"seat": member.seat, "creator": member.token == self.creator},
                 "spectators": o.spectators, "watchers": sum(m.seat is None for m in self.members),
-                "grace_s": o.grace_s, "turn_clock_s": o.turn_clock_s, "assists": o.assists,
+                "grace_s": o.grace_s, "clock": o.clock.to_json(),
+                "turn_clock_s": o.clock.bank_ms // 1000 if o.clock.mode == "turn" else 0, "assists": o.assists,
                 "watcher_chat": o.watcher_chat, "seats": seats}
 
     def broadcast_room(self, now_ms: int) -> None:

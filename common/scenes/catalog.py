@@ -39,14 +39,16 @@ class ScriptedLink:
     rtt_ms = 12.0
 
     def __init__(self, seats: list[tuple[str, str, str, bool]], you: int | None, creator: bool, game: str = "arzium",
-                 error: str = "", phase: str = "lobby", turn_clock_s: int = 0, chat: bool = False) -> None:
+                 error: str = "", phase: str = "lobby", clock: dict[str, Any] | None = None,
+                 chat: bool = False) -> None:
         self.frames: list[dict[str, Any]] = [{"kind": "welcome", "version": 1, "server_ms": 0}]
         if error:
             self.frames.append({"kind": "error", "code": error, "message": ""})
             return
         self.frames.append({"kind": "room", "code": "K7QM-3XPA", "game": game, "phase": phase,
                             "you": {"seat": you, "creator": creator}, "spectators": True, "watchers": 1,
-                            "grace_s": 60, "turn_clock_s": turn_clock_s, "assists": False, "watcher_chat": True,
+                            "grace_s": 60, "clock": clock or {"mode": "off"}, "assists": False,
+                            "watcher_chat": True,
                             "seats": [{"name": n, "kind": k, "status": s, "ready": r, "level": "normal",
                                        "grace_ms": 41_000 if s == "away" else None} for n, k, s, r in seats]})
         if chat:
@@ -81,7 +83,8 @@ CHAT_LINES: list[dict[str, Any]] = [
 def _lobby(app: App, you: int | None, creator: bool, error: str = "", chat: bool = False) -> LobbyScene:
     seats = [("Ana", "person", "here", True), ("Bruno", "person", "here", False), ("", "person", "open", False),
              ("Otto", "bot", "bot", False)] if not error else []
-    link = ScriptedLink(seats, you, creator, error=error, chat=chat)
+    clock = {"mode": "bank", "bank_s": 300, "increment_s": 20, "out": "ask"}
+    link = ScriptedLink(seats, you, creator, error=error, clock=clock, chat=chat)
     where = Where("127.0.0.1", DEFAULT_PORT, embedded=creator)
     scene = LobbyScene(app, "arzium", where, "Ana", join="K7QM3XPA", watch=you is None,
                        connect=lambda url, token: link, serve=lambda where: (None, "", where.port))

@@ -18,7 +18,8 @@ from common.invite import Invite
 from common.keymap import Command, keymap
 from common.lan import free_port_near, lan_addresses, split_address
 from common.layers import Part
-from common.online_room import Hosted, RoomView, SeatView, Where, seat_status
+from common.net.turn_clock import ClockRule
+from common.online_room import Hosted, RoomView, SeatView, Where, clock_rule_words, out_rule_words, seat_status
 from common.online_session import OnlineSession
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -68,14 +69,14 @@ def stop_server(hosted: Hosted | None) -> None:
     hosted.stop()
 
 
-def host_game(app: App, game: str, where: Where, name: str, turn_clock_s: int = 0,
+def host_game(app: App, game: str, where: Where, name: str, clock: ClockRule | None = None,
               failed: Callable[[str], None] | None = None) -> None:
-    """Open the game's setup screen to host it; its Start creates the room (here or on a dedicated server);
-    `failed` is told the line when the room cannot be made (its lobby closes)."""
+    """Open the game's setup screen to host it; its Start creates the room (here or on a dedicated server) with
+    `clock` (Arzium's turn clock); `failed` is told the line when the room cannot be made (its lobby closes)."""
     entry = GAMES[game]
 
     def chosen(setup: dict[str, Any]) -> None:
-        app.replace(LobbyScene(app, game, where, name, create=setup, turn_clock_s=turn_clock_s, failed=failed))
+        app.replace(LobbyScene(app, game, where, name, create=setup, clock=clock, failed=failed))
     app.push(entry.online_setup(app, chosen))
 
 
@@ -155,7 +156,7 @@ class LobbyScene(Scene):
     title = "Online lobby"
 
     def __init__(self, app: App, game: str, where: Where, name: str, *, create: dict[str, Any] | None = None,
-                 join: str = "", watch: bool = False, turn_clock_s: int = 0,
+                 join: str = "", watch: bool = False, clock: ClockRule | None = None,
                  connect: Callable[[str, str | None], Any] | None = None,
                  serve: Callable[[Where], tuple[Hosted | None, str, int]] = start_server,
                  failed: Callable[[str], None] | None = None) -> None:
@@ -185,7 +186,7 @@ class LobbyScene(Scene):
         if self.session.problem:
             return
         if create is not None:
-            self.session.create(game, create, turn_clock_s=turn_clock_s)
+            self.session.create(game, create, clock=clock)
         else:
             self.session.join(join, "watch" if watch else "any")
 
@@ -393,8 +394,9 @@ class LobbyScene(Scene):
         line = session.problem or session.banner or self._waiting_line(room)
         bad = bool(session.problem)
         game = GAMES[self.game].title if self.game in GAMES else ""
+        clock = room.clock if room is not None and room.game == "arzium" else None  # Arenas: the sand is the clock
         key = ("lobby", line, bad, game, room.code if room else "", tuple(self.addresses), tuple(self.left),
-               tuple(self.right))
+               tuple(self.right), clock)
 
         def words(surface: pygame.Surface) -> None:
             ink = app.theme.text
@@ -427,6 +429,8 @@ class LobbyScene(Scene):
                 if y + lh <= self.copy_btn.rect.top - app.px(8):
                     text.draw_text(surface, wrapped, npx, app.theme.muted, (lx, y))
                 y += lh
+            if clock is not None:
+                self._clock_words(surface, clock, lx, y + app.px(14), inner)
             if line:
                 colour = app.theme.danger if bad else app.theme.text_light
                 text.draw_text(surface, line, text.fit_px(line, app.font_px(20), w - app.px(40)), colour,
@@ -448,6 +452,28 @@ class LobbyScene(Scene):
         chat = self.chat.parts(app, self.session.chat, self.left.inflate(-app.px(16), -app.px(16)), opener,
                                self.free_text(), (w // 2, app.size[1] - app.px(40)), self.clock_ms)
         return widget_screen(self.backdrop.picture(app, app.size, panels), self.group, *parts, over=chat)
+
+    def _clock_words(self, surface: pygame.Surface, clock: ClockRule, x: int, y: int, width: int) -> None:
+        """The table's clock and what follows a time-out, as every member sees them, from `y` down to the Copy
+        button."""
+        app = self.app
+        bottom = self.copy_btn.rect.top - app.px(8)
+        if y + app.px(52) > bottom:
+            return
+        text.draw_text(surface, _("Turn clock"), app.font_px(18), app.theme.muted, (x, y))
+        y += app.px(24)
+        words = clock_rule_words(clock)
+        text.draw_text(surface, words, text.fit_px(words, app.font_px(22), width, True), app.theme.text, (x, y),
+                       bold=True)
+        y += app.px(30)
+        if not clock.on:
+            return
+        npx = app.font_px(16)
+        lh = text.font(npx).get_linesize()
+        for wrapped in text.wrap(out_rule_words(clock), npx, width):
+            if y + lh <= bottom:
+                text.draw_text(surface, wrapped, npx, app.theme.text, (x, y))
+            y += lh
 
     def _waiting_line(self, room: RoomView | None) -> str:
         if room is None:

@@ -160,6 +160,10 @@ SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
     "confirm": {},
     "ping": {"t": (_int(-MAX_INT, MAX_INT), ...)},
     "leave": {},
+    "again": {"game": (_int(1, MAX_INT), ...), "want": (_bool, True), "next": (_bool, False)},
+    "concede": {},
+    "move": {"seat": (_int(0, 15), ...), "to": (_int(0, 15), ...)},
+    "remove": {"seat": (_int(0, 15), ...)},
 }
 
 

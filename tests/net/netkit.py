@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from arzium.room import Mirror
 from arzium.rules.state import Setup, default_setup
 from common.net.client import Link
-from common.net.server import EmbeddedServer, Server
+from common.net.server import Conn, EmbeddedServer, Server
 
 TIMEOUT_S = 30.0
 SCRIPTED_RATE = (10_000.0, 10_000.0)
@@ -42,6 +42,24 @@ def serve_in_thread(data: Path | None, rate: tuple[float, float] = SCRIPTED_RATE
         yield served
     finally:
         embedded.stop()
+
+
+class Fake:
+    """A connection without a socket: what the server sends it is kept."""
+
+    def __init__(self, server: Server, addr: str = "10.0.0.1") -> None:
+        self.got: list[dict[str, Any]] = []
+        self.conn = Conn(lambda text: self.got.append(json.loads(text)), addr, rate=(1e9, 1e9), tokens=1e9)
+        self.server = server
+        server.conns[self] = self.conn  # type: ignore[index]  # found as a socket's would be (to be removed)
+
+    def say(self, msg: dict[str, Any] | str) -> list[dict[str, Any]]:
+        start = len(self.got)
+        self.server.receive(self.conn, msg if isinstance(msg, str) else json.dumps(msg))
+        return self.got[start:]
+
+    def last(self, kind: str) -> dict[str, Any] | None:
+        return next((f for f in reversed(self.got) if f.get("kind") == kind), None)
 
 
 class Player(Protocol):

@@ -18,8 +18,8 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import replace
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from arzium.match import Match, QuietListener, bot_spec

@@ -641,8 +641,8 @@ class Room:
     def expired(self, now_ms: int) -> bool:
         """Whether the room has been idle too long (or finished long enough ago) to be kept."""
         if self.phase == "over":  # kept while its members decide whether to play again
-            since = max(self.over_at or 0, self.idle_since or 0)
-            return not self.members and now_ms - since >= OVER_KEEP_MS
+            ended = max(self.over_at or 0, self.idle_since or 0)
+            return not self.members and now_ms - ended >= OVER_KEEP_MS
         if self.phase == "lobby":
             return self.idle_since is not None and now_ms - self.idle_since >= LOBBY_IDLE_MS
         people = any(s.member is not None for s in self.seats)

@@ -96,7 +96,7 @@ def test_answers_at_the_same_moment_start_one_game_however_many_there_are() -> N
 
 def test_one_who_does_not_want_to_holds_the_next_game_and_a_seat_left_is_open_for_a_bot() -> None:
     server = Server(None)
-    (ana, bo, cy), code = room_of(server, "arzium", arzium_setup(3), 3)
+    (ana, bo, cy), _code = room_of(server, "arzium", arzium_setup(3), 3)
     play_to_the_end([ana, bo, cy])
     ana.say({"kind": "again", "game": 1})
     bo.say({"kind": "again", "game": 1})
@@ -164,7 +164,7 @@ ARENAS_LEVEL_1 = {"level": 1, "players": ["Ana", "Bo"], "bots": []}
 
 def test_arenas_lost_then_retried_or_taken_to_the_next_level_as_the_host_picks() -> None:
     server = Server(None)
-    (ana, bo), code = room_of(server, "arenas", ARENAS_LEVEL_1, 2)
+    (ana, bo), _code = room_of(server, "arenas", ARENAS_LEVEL_1, 2)
     server.tick(now_ms() + 3_600_000)  # nobody plays: the sand runs out
     result = bo.last("result")
     assert result is not None and result["outcome"]["result"] == "lost"
@@ -202,7 +202,7 @@ def test_leaving_in_play_hands_the_seat_to_its_bot_at_once_and_tells_everyone() 
 
 def test_a_player_who_concedes_is_played_by_the_bot_to_the_end_and_the_result_says_so() -> None:
     server = Server(None)
-    (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
+    (ana, bo), _code = room_of(server, "arzium", arzium_setup(2), 2)
     bo.say({"kind": "concede"})
     assert ana.last("notice") == {"kind": "notice", "what": "conceded", "seat": 1, "name": "P2"}
     room = ana.last("room")

@@ -98,7 +98,7 @@ def seat_status(seat: SeatView) -> str:
             return _("bot")
         case "person":
             if seat.conceded:
-                return _("conceded: a bot plays on")
+                return _("conceded")
             if seat.bot_now:
                 return _("a bot for now")
             if not seat.connected and seat.away_ms is None:

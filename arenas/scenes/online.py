@@ -243,5 +243,5 @@ class OnlineResultScene(ResultScene):
         parts = super().frame_parts() or []
         app = self.app
         bottom = self.buttons[0].rect.top - app.px(8)
-        return [*parts, *rematch_parts(app, self.session, (app.size[0] // 2, bottom), app.size[0] - app.px(60),
-                                       self.pick_line())]
+        line = rematch_parts(app, self.session, (app.size[0] // 2, bottom), app.size[0] - app.px(60), self.pick_line())
+        return [*parts[:1], *line, *parts[1:]]  # over the backdrop, under the buttons and their tooltips

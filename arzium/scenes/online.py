@@ -264,4 +264,5 @@ class OnlineResultScene(ResultScene):
         parts = super().frame_parts() or []
         app = self.app
         bottom = self.buttons[0].rect.top - app.px(10) - (app.px(18) if self.replay_path else 0)
-        return [*parts, *rematch_parts(app, self.session, (self.panel.centerx, bottom), self.panel.w - app.px(80))]
+        line = rematch_parts(app, self.session, (self.panel.centerx, bottom), self.panel.w - app.px(80))
+        return [*parts[:2], *line, *parts[2:]]  # over the picture, under the buttons and their tooltips

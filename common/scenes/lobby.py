@@ -133,13 +133,12 @@ class SeatRow(Widget):
         left = r.left + app.px(14)
         text.draw_text(surface, f"{seat.index + 1}.", app.font_px(20), ink, (left, r.centery), "midleft", bold=True)
         mark_w = app.px(30)
-        state = seat_status(seat) if seat.kind == "person" else ""
+        words = [seat_status(seat)] if seat.kind == "person" else []
         if self.again is not None and seat.kind == "person":
-            state += f"  ·  {_('plays again') if self.again else _('deciding')}"
+            words.append(_("plays again") if self.again else _("deciding"))
         elif seat.ready and seat.kind == "person":
-            state += f"  ·  {_('ready')}"
-        if self.action:
-            state = f"{state}  ·  {self.action}"
+            words.append(_("ready"))
+        state = "  ·  ".join([*words, *([self.action] if self.action else [])])
         spx = text.fit_px(state, app.font_px(17), r.w * 11 // 20 - mark_w)
         srect = text.draw_text(surface, state, spx, app.theme.muted if seat.kind == "open" else ink,
                                (r.right - app.px(12) - mark_w, r.centery), "midright")
@@ -366,10 +365,9 @@ class LobbyScene(Scene):
             return []
         game = GAMES.get(room.game)
         setup = " · ".join(game.room_words(room.setup)) if game is not None else ""
-        clock = _("Turn clock: {time}").format(time=clock_words(room.turn_clock_ms)) if room.turn_clock_ms else \
-            _("No turn clock")
+        clock = [_("Turn clock: {time}").format(time=clock_words(room.turn_clock_ms))] if room.turn_clock_ms else []
         rules = " · ".join([_("Watchers welcome") if room.spectators else _("No watchers"),
-                            _("A bot plays for anyone away {seconds} s").format(seconds=room.grace_s), clock])
+                            _("A bot plays for anyone away {seconds} s").format(seconds=room.grace_s), *clock])
         watching = _("Watching: {names}").format(names=", ".join(room.watching)) if room.watching else \
             ngettext("{n} watching", "{n} watching", room.watchers).format(n=room.watchers) if room.watchers else \
             _("Nobody is watching")

@@ -18,7 +18,7 @@ from common.layers import Part
 from common.online_room import Where
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
-from common.seat_tokens import kept_seats
+from common.seat_tokens import KeptSeat, kept_seats
 from common.settings import ONLINE_NAME_LIMIT
 from common.text_field import TextField
 from common.widget_parts import widget_screen, window_part
@@ -187,6 +187,7 @@ class OnlineScene(Scene):
             return
         self.join_room(self.app, Where(*where, embedded=kept.hosted), kept.code, False)
 
+
     def host(self, game: str) -> None:
         self._finish_editing()
         if self.choices.dedicated:
@@ -316,3 +317,15 @@ def _host_game(app: App, game: str, where: Where) -> None:
 def _join(app: App, where: Where, code: str, watch: bool) -> None:
     from common.scenes.lobby import join_room
     join_room(app, where, code, watch, player_name(app))
+
+
+def back_to_room(app: App, kept: KeptSeat) -> None:
+    """The room of a kept seat, from the main menu: its lobby, which takes the seat again (starting the room's
+    server first if this app hosted it)."""
+    where = split_address(kept.server, DEFAULT_PORT)
+    if where is None:
+        app.toast(_("The server address {address} is not an address: type it as host:port").format(
+            address=kept.server))
+        return
+    app.push(OnlineScene(app))
+    _join(app, Where(*where, embedded=kept.hosted), kept.code, False)

@@ -166,3 +166,24 @@ def online_scene(app: App) -> PlayScene:
 
 register(SceneSpec("arzium-online", "Arzium online: a room's game, one friend away, one played by a bot for now, "
                    "the turn clock", online_scene, hold))
+
+
+def online_result(app: App) -> ResultScene:
+    """A room's finished game, in the room: this player said Play again, the next game waits for Bruno; Carla
+    conceded during the game."""
+    from arzium.scenes.online import OnlineResultScene  # as the online table itself, only when shown
+    from common.online_session import OnlineSession
+    from common.scenes.catalog import ScriptedLink
+    state, actions = played(Setup(SEATS[:3], True, 1), 77, lambda s: False)
+    names = [s.name for s in state.setup.seats]
+    link = ScriptedLink([(names[0], "person", "here", False), (names[1], "person", "here", False),
+                         (names[2], "person", "here", False)], 0, True, phase="over", setup=state.setup.to_dict(),
+                        want=(0, 2))
+    session = OnlineSession("192.168.1.20:8765", names[0], lambda url, token: link)
+    session.join("K7QM-3XPA")
+    session.update(0)
+    return OnlineResultScene(app, session, None, state, None, False, actions, (2,))
+
+
+register(SceneSpec("arzium-result-online", "Arzium online: a room's result, Play again in the same room, a seat that "
+                   "conceded", online_result))

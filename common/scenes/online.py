@@ -21,7 +21,7 @@ from common.net.turn_clock import ClockRule, OutRule
 from common.online_room import Where, clock_rule_words
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
-from common.seat_tokens import kept_seats
+from common.seat_tokens import KeptSeat, kept_seats
 from common.settings import ONLINE_NAME_LIMIT
 from common.text_field import TextField
 from common.widget_parts import widget_screen, window_part
@@ -234,6 +234,7 @@ class OnlineScene(Scene):
             return
         self.join_room(self.app, Where(*where, embedded=kept.hosted), kept.code, False)
 
+
     def host(self, game: str) -> None:
         self._finish_editing()
         if self.choices.dedicated:
@@ -366,3 +367,16 @@ def _host_game(app: App, game: str, where: Where, failed: Callable[[str], None])
 def _join(app: App, where: Where, code: str, watch: bool, failed: Callable[[str], None]) -> None:
     from common.scenes.lobby import join_room
     join_room(app, where, code, watch, player_name(app), failed)
+
+
+def back_to_room(app: App, kept: KeptSeat) -> None:
+    """The room of a kept seat, from the main menu: its lobby, which takes the seat again (starting the room's
+    server first if this app hosted it)."""
+    where = split_address(kept.server, DEFAULT_PORT)
+    if where is None:
+        app.toast(_("The server address {address} is not an address: type it as host:port").format(
+            address=kept.server))
+        return
+    screen = OnlineScene(app)
+    app.push(screen)
+    _join(app, Where(*where, embedded=kept.hosted), kept.code, False, screen.failed)

@@ -4,11 +4,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from common.catalog import SceneSpec, register
-from common.i18n import N_
+from common.i18n import N_, _
 from common.online_room import Where
 from common.scenes.controls import ControlsScene
 from common.scenes.gallery import GalleryScene
-from common.scenes.lobby import LobbyScene
+from common.scenes.lobby import LobbyScene, Served
 from common.scenes.menu import MenuScene
 from common.scenes.online import DEFAULT_PORT, OnlineScene
 from common.scenes.replays import ReplaysScene
@@ -63,19 +63,30 @@ class ScriptedLink:
         self.status = "closed"
 
 
+def _store_trouble(app: App) -> LobbyScene:
+    """Hosting here when the file of the hosted rooms cannot be used: its line and Host with a new folder."""
+    problem = _("The file of the games you host, {path}, cannot be used ({problem}): host with a new folder, or "
+                "move that file away and host again").format(path="/home/ana/.local/share/arenas-arzium/hosted/"
+                                                             "rooms.sqlite3", problem="file is not a database")
+    return LobbyScene(app, "arzium", Where("127.0.0.1", DEFAULT_PORT, embedded=True), "Ana", create={},
+                      connect=lambda url, token: ScriptedLink([], 0, True),
+                      serve=lambda where: Served(None, problem, 0, True))
+
+
 def _lobby(app: App, you: int | None, creator: bool, error: str = "") -> LobbyScene:
     seats = [("Ana", "person", "here", True), ("Bruno", "person", "here", False), ("", "person", "open", False),
              ("Otto", "bot", "bot", False)] if not error else []
     link = ScriptedLink(seats, you, creator, error=error)
     where = Where("127.0.0.1", DEFAULT_PORT, embedded=creator)
     scene = LobbyScene(app, "arzium", where, "Ana", join="K7QM3XPA", watch=you is None,
-                       connect=lambda url, token: link, serve=lambda where: (None, "", where.port))
+                       connect=lambda url, token: link, serve=lambda where: Served(None, "", where.port))
     return scene
 
 
 register(SceneSpec("online", N_("Play online: join by address and code, or host a game"),
                    lambda app: OnlineScene(app, host_game=lambda app, game, where: None,
                                            join=lambda app, where, code, watch: None)))
+register(SceneSpec("lobby-store", N_("Online lobby: the hosted games' file cannot be used"), _store_trouble))
 register(SceneSpec("lobby-host", N_("Online lobby: the host's invite and seats"),
                    lambda app: _lobby(app, 0, True)))
 register(SceneSpec("lobby-join", N_("Online lobby: a friend who joined by code"), lambda app: _lobby(app, 1, False)))

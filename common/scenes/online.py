@@ -15,7 +15,7 @@ from common.games import GAMES
 from common.i18n import _, ngettext
 from common.lan import split_address
 from common.layers import Part
-from common.online_room import Where
+from common.online_room import NOTE_MS, Where
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
 from common.seat_tokens import kept_seats
@@ -104,7 +104,10 @@ class OnlineScene(Scene):
         self.host_btns = [Button(_("Host {game}").format(game=GAMES[key].title), partial(self.host, key),
                                  _("Choose the seats, then start: the room opens"), icon=GAMES[key].icon, font=20)
                           for key in GAMES]
-        self.rooms = kept_seats()
+        self.rooms, note = kept_seats()
+        if note and note != getattr(self, "said", ""):  # once while the file stays as it is
+            self.app.toast(note, NOTE_MS)
+        self.said = note
         self.room_index = min(getattr(self, "room_index", 0), max(0, len(self.rooms) - 1))
         self.room_pick = Choice("", [(i, room.code) for i, room in enumerate(self.rooms)], self.room_index,
                                 self._pick_room)  # no tooltip: it would hang over the button it changes
@@ -181,11 +184,15 @@ class OnlineScene(Scene):
 
     def rejoin(self) -> None:
         """Back to the room picked (starting its server first if this app hosted it)."""
-        kept = self.rooms[self.room_index] if self.rooms else None
-        where = split_address(kept.server, DEFAULT_PORT) if kept is not None else None
-        if kept is None or where is None:
+        if not self.rooms:
             return
-        self.join_room(self.app, Where(*where, embedded=kept.hosted), kept.code, False)
+        kept = self.rooms[self.room_index]
+        where = split_address(kept.server, DEFAULT_PORT)
+        if where is None:  # the file's check refuses such rooms: only a later change of the address rules
+            self.problem = _("The kept room {code} has no usable server address ({address}): join it with the "
+                             "invite").format(code=kept.code, address=kept.server)
+            return
+        self.join_room(self.app, Where(*where, embedded=kept.hosted, store=kept.store), kept.code, False)
 
     def host(self, game: str) -> None:
         self._finish_editing()

@@ -72,9 +72,10 @@ def start_server(where: Where) -> Served:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        problem = _("a file has that name") if isinstance(exc, FileExistsError) else os_problem(exc)
         return Served(None, _("The folder {folder} for the games you host cannot be made ({problem}): host with "
                               "a new folder, or free that place and host again").format(
-            folder=folder, problem=os_problem(exc)), 0, True)
+            folder=folder, problem=problem), 0, True)
     server = EmbeddedServer(data=folder)
     try:
         port = server.start("0.0.0.0", where.port)

@@ -31,7 +31,7 @@ TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 MAX_SEAT = 15  # the protocol's highest seat
 MAX_SEEN = 10 ** 11  # seconds since 1970 (the year 5138): any later is not a time this app wrote
 GAME_LIMIT = 20  # characters of a game's key (the protocol's `create.game`)
-SAID_LIMIT = 3  # the unusable rooms a line names one by one
+SAID_LIMIT = 1  # the unusable rooms a line names one by one (the others are counted)
 STORE = re.compile(r"|hosted(-[0-9]{1,4})?")  # the folders, in the user data folder, of the games this app hosts
 
 
@@ -69,9 +69,9 @@ def entry_problem(key: str, entry: Any) -> str | None:
     if len(token) > TOKEN_LIMIT or not TOKEN_CHARS.issuperset(token):
         return f"the token is not one a server gives ({len(token)} characters)"
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= MAX_SEAT:
-        return f"seat {one_line(seat, 20)} is not 0 to {MAX_SEAT}"
+        return f"seat {one_line(seat, 12)} is not 0 to {MAX_SEAT}"
     if not _number(seen, 0, MAX_SEEN):
-        return f"seen {one_line(seen, 20)} is not a time"
+        return f"seen {one_line(seen, 12)} is not a time"
     if not isinstance(entry.get("hosted", False), bool):
         return "hosted is not true or false"
     game = entry.get("game", "")
@@ -96,7 +96,7 @@ def _check(data: Any) -> SeatFile:
         if problem is None:
             usable[key] = entry
         else:
-            unusable.append(f"{one_line(key, 60)!r}: {problem}")
+            unusable.append(f"{one_line(key, 40)!r}: {problem}")
     return SeatFile(usable, tuple(unusable), {k: v for k, v in data.items() if k not in ("rooms", VERSION_KEY)})
 
 
@@ -140,13 +140,14 @@ def read_seats(path: Path | None = None) -> Read:
 
 
 def _one_line_unusable(path: Path, unusable: tuple[str, ...], kept: str) -> str:
-    named = "; ".join(unusable[:SAID_LIMIT]) + ("; …" if len(unusable) > SAID_LIMIT else "")
+    named = "; ".join(unusable[:SAID_LIMIT]) + ("; …" if len(unusable) > SAID_LIMIT else "")  # the copy has all
     return one_line(_("online seats file {path}: {n} kept rooms cannot be used and are not offered ({rooms}); "
                       "{kept}").format(path=path, n=len(unusable), rooms=named, kept=kept))
 
 
 def _write(read: Read, rooms: dict[str, dict[str, Any]]) -> str:
-    """Write the rooms (with the file's other keys) unless the file may not be written; one line if not."""
+    """Write the rooms (with the file's other keys) unless the file may not be written: "", or one line why
+    not (what the file said when it was read, or why the write failed)."""
     if not read.writable:
         return read.message
     data = {**read.seats.other, VERSION_KEY: SEATS_VERSION, "rooms": rooms}
@@ -206,7 +207,7 @@ def keep_token(server: str, code: str, seat: int, token: str, hosted: bool = Fal
             code=room_code(code), problem=problem))
     rooms = dict(_recent(read.seats.rooms, now))
     rooms[key] = entry
-    return _write(read, dict(_recent(rooms, now)[:MAX_ROOMS])) or read.message
+    return _write(read, dict(_recent(rooms, now)[:MAX_ROOMS]))
 
 
 def forget_token(server: str, code: str) -> str:
@@ -214,5 +215,5 @@ def forget_token(server: str, code: str) -> str:
     read = read_seats()
     rooms = dict(read.seats.rooms)
     if rooms.pop(_key(server, code), None) is None:
-        return read.message
-    return _write(read, rooms) or read.message
+        return ""
+    return _write(read, rooms)

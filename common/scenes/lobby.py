@@ -224,6 +224,8 @@ class LobbyScene(Scene):
         self.left = self.right = pygame.Rect(0, 0, 0, 0)
         self.rows = [SeatRow(self.press_seat) for _i in range(7)]
         self._build()
+        if self.again is not None:
+            self.group.set_focus(self.own_btn)
         if self.session.problem:
             return
         if create is not None:
@@ -406,10 +408,13 @@ class LobbyScene(Scene):
                 if y + lh <= self.copy_btn.rect.top - app.px(8):
                     text.draw_text(surface, wrapped, npx, app.theme.muted, (lx, y))
                 y += lh
-            if line:
+            if line:  # up to two lines above the buttons (a store's line names its file)
                 colour = app.theme.danger if bad else app.theme.text_light
-                text.draw_text(surface, line, text.fit_px(line, app.font_px(20), w - app.px(40)), colour,
-                               (w // 2, self.left.bottom + app.px(8)), "midtop", bold=bad, shadow=app.theme.shadow)
+                lines, lpx = text.fit_lines(line, app.font_px(20), w - app.px(40), 2, bold=bad)
+                step = text.font(lpx, bad).get_linesize()
+                for i, part in enumerate(lines[:2]):
+                    text.draw_text(surface, part, lpx, colour, (w // 2, self.left.bottom + app.px(6) + i * step),
+                                   "midtop", bold=bad, shadow=app.theme.shadow)
         panels = [("ui/panel", self.left), ("ui/panel", self.right)]
         return widget_screen(self.backdrop.picture(app, app.size, panels), self.group, window_part(app, key, words))
 

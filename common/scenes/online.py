@@ -15,7 +15,7 @@ from common.games import GAMES
 from common.i18n import _, ngettext
 from common.lan import split_address
 from common.layers import Part
-from common.online_room import NOTE_MS, Where
+from common.online_room import Where
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
 from common.seat_tokens import kept_seats
@@ -106,7 +106,7 @@ class OnlineScene(Scene):
                           for key in GAMES]
         self.rooms, note = kept_seats()
         if note and note != getattr(self, "said", ""):  # once while the file stays as it is
-            self.app.toast(note, NOTE_MS)
+            self.problem = note
         self.said = note
         self.room_index = min(getattr(self, "room_index", 0), max(0, len(self.rooms) - 1))
         self.room_pick = Choice("", [(i, room.code) for i, room in enumerate(self.rooms)], self.room_index,
@@ -297,10 +297,14 @@ class OnlineScene(Scene):
                 y = top + i * text.font(npx).get_linesize()
                 if y + text.font(npx).get_linesize() <= self.right.bottom - app.px(8):
                     text.draw_text(surface, line, npx, app.theme.muted, (self.right.left + app.px(28), y))
-            if problem:
-                text.draw_text(surface, problem, text.fit_px(problem, app.font_px(20), w - app.px(40)),
-                               app.theme.danger, (w // 2, self.left.bottom + app.px(14)), "midtop", bold=True,
-                               shadow=app.theme.shadow)
+            if problem:  # up to three lines between the panels and Back (a file's line names its path)
+                top, room = self.left.bottom + app.px(10), self.back.rect.top - app.px(6)
+                lines, lpx = text.fit_lines(problem, app.font_px(20), w - app.px(40), 3, bold=True)
+                step = text.font(lpx, True).get_linesize()
+                top += max(0, (room - top - step * len(lines)) // 2)
+                for i, line in enumerate(lines[:max(1, (room - top) // step)]):
+                    text.draw_text(surface, line, lpx, app.theme.danger, (w // 2, top + i * step), "midtop",
+                                   bold=True, shadow=app.theme.shadow)
             hint = _("Arrows or Tab move  ·  Enter types in a box or presses  ·  Ctrl+V pastes  ·  Esc back")
             text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), w - app.px(20)), app.theme.text_light,
                            (w // 2, h - app.px(8)), "midbottom", shadow=app.theme.shadow)

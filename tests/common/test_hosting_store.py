@@ -156,3 +156,27 @@ def test_a_rejoin_with_a_broken_store_offers_no_new_folder(app: App) -> None:
     scene = LobbyScene(app, "", HERE, "Ana", join="K7QM3XPA", connect=lambda url, token: ScriptedLink([], 0, False),
                        serve=lambda where: Served(None, "The file … cannot be used", 0, True))
     assert scene.session.problem and scene.own_btn not in scene.group.widgets
+
+
+def test_a_file_error_while_starting_names_the_folder_and_any_other_names_the_port(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    failures = [OSError(errno.EROFS, "Read-only file system", str(hosted_folder("") / "rooms.sqlite3-wal")),
+                OSError(errno.EADDRNOTAVAIL, "Cannot assign requested address")]
+
+    def fail(self: Any, host: str, port: int) -> int:
+        raise failures.pop(0)
+    monkeypatch.setattr(net_server.EmbeddedServer, "start", fail)
+    store = start_server(Where("127.0.0.1", 9100, embedded=True))
+    assert store.store_trouble and store.problem.startswith(f"The games you host cannot be kept in {hosted_folder('')} (")
+    assert "9100" not in store.problem
+    port = start_server(Where("127.0.0.1", 9100, embedded=True))
+    assert not port.store_trouble and port.problem.startswith("Could not start the room server on port 9100: ")
+
+
+def test_back_to_a_room_whose_address_cannot_be_used_is_one_line(app: App) -> None:
+    opened: list[Where] = []
+    scene = OnlineScene(app, join=lambda app, where, code, watch: opened.append(where))
+    scene.rooms = [seat_tokens.KeptSeat("h h:1", "AAAA-1111", 0, "tok", True)]
+    scene.rejoin()
+    assert opened == [] and scene.problem == "The kept room AAAA-1111 has no usable server address (h h:1): join " \
+                                             "it with the invite"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import errno
+import itertools
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -56,7 +57,7 @@ def hosted_folder(store: str) -> Path:
 
 def fresh_store() -> str:
     """A store no room server of this app has used yet: "hosted-2", "hosted-3"…"""
-    return next(f"{HOSTED}-{n}" for n in range(2, 10_000) if not hosted_folder(f"{HOSTED}-{n}").exists())
+    return next(f"{HOSTED}-{n}" for n in itertools.count(2) if not hosted_folder(f"{HOSTED}-{n}").exists())
 
 
 def start_server(where: Where) -> Served:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from common.files import DataError, Kind
-from common.i18n import N_, _
+from common.i18n import N_, _, ngettext
 from common.jsonio import keep_copy, load_json, save_json_versioned
 from common.lan import split_address
 from common.net.protocol import CODE_LENGTH, read_code
@@ -32,7 +32,7 @@ MAX_SEAT = 15  # the protocol's highest seat
 MAX_SEEN = 10 ** 11  # seconds since 1970 (the year 5138): any later is not a time this app wrote
 GAME_LIMIT = 20  # characters of a game's key (the protocol's `create.game`)
 SAID_LIMIT = 1  # the unusable rooms a line names one by one (the others are counted)
-STORE = re.compile(r"|hosted(-[0-9]{1,4})?")  # the folders, in the user data folder, of the games this app hosts
+STORE = re.compile(r"|hosted(-[0-9]{1,9})?")  # the folders, in the user data folder, of the games this app hosts
 
 
 def tokens_path() -> Path:
@@ -121,10 +121,10 @@ class Read:
     writable: bool = True
 
 
-def read_seats(path: Path | None = None) -> Read:
+def read_seats() -> Read:
     """The kept rooms and one line about the file (set aside, read-only, rooms that cannot be used); a copy of a
     file with rooms that cannot be used is kept before it is next written (they are not written back)."""
-    path = path or tokens_path()
+    path = tokens_path()
     loaded = load_json(path, N_("online seats"), _check, Kind.SETTINGS, SEATS_VERSION, VERSION_KEY)
     seats = loaded.value or SeatFile()
     if loaded.message is not None:
@@ -141,8 +141,10 @@ def read_seats(path: Path | None = None) -> Read:
 
 def _one_line_unusable(path: Path, unusable: tuple[str, ...], kept: str) -> str:
     named = "; ".join(unusable[:SAID_LIMIT]) + ("; …" if len(unusable) > SAID_LIMIT else "")  # the copy has all
-    return one_line(_("online seats file {path}: {n} kept rooms cannot be used and are not offered ({rooms}); "
-                      "{kept}").format(path=path, n=len(unusable), rooms=named, kept=kept))
+    return one_line(ngettext("online seats file {path}: {n} kept room cannot be used and is not offered ({rooms}); "
+                             "{kept}",
+                             "online seats file {path}: {n} kept rooms cannot be used and are not offered ({rooms}); "
+                             "{kept}", len(unusable)).format(path=path, n=len(unusable), rooms=named, kept=kept))
 
 
 def _write(read: Read, rooms: dict[str, dict[str, Any]]) -> str:

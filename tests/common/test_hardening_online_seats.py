@@ -81,7 +81,7 @@ def test_a_kept_room_that_cannot_be_used_is_one_line_the_others_are_offered_and_
     assert [r.code for r in scene.rooms] == ["AAAA-1111"]
     line = scene.problem
     assert is_one_line(line) and str(seat_tokens.tokens_path()) in line and words in line
-    assert "1 kept rooms cannot be used and are not offered" in line
+    assert "1 kept room cannot be used and is not offered" in line
     assert [c.read_bytes() for c in copies()] == [raw] and f"a copy is kept as {copies()[0].name}" in line
     assert seat_tokens.keep_token("h:1", "CCCC-3333", 0, "tok-CCCC") == ""  # written: nothing more to say
     rooms = json.loads(seat_tokens.tokens_path().read_bytes())["rooms"]

@@ -167,7 +167,8 @@ def test_a_file_error_while_starting_names_the_folder_and_any_other_names_the_po
         raise failures.pop(0)
     monkeypatch.setattr(net_server.EmbeddedServer, "start", fail)
     store = start_server(Where("127.0.0.1", 9100, embedded=True))
-    assert store.store_trouble and store.problem.startswith(f"The games you host cannot be kept in {hosted_folder('')} (")
+    assert store.store_trouble
+    assert store.problem.startswith(f"The games you host cannot be kept in {hosted_folder('')} (")
     assert "9100" not in store.problem
     port = start_server(Where("127.0.0.1", 9100, embedded=True))
     assert not port.store_trouble and port.problem.startswith("Could not start the room server on port 9100: ")

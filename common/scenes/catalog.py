@@ -86,7 +86,6 @@ def _lobby(app: App, you: int | None, creator: bool, error: str = "") -> LobbySc
 register(SceneSpec("online", N_("Play online: join by address and code, or host a game"),
                    lambda app: OnlineScene(app, host_game=lambda app, game, where: None,
                                            join=lambda app, where, code, watch: None)))
-register(SceneSpec("lobby-store", N_("Online lobby: the hosted games' file cannot be used"), _store_trouble))
 register(SceneSpec("lobby-host", N_("Online lobby: the host's invite and seats"),
                    lambda app: _lobby(app, 0, True)))
 register(SceneSpec("lobby-join", N_("Online lobby: a friend who joined by code"), lambda app: _lobby(app, 1, False)))
@@ -94,3 +93,4 @@ register(SceneSpec("lobby-watch", N_("Online lobby: watching, an open seat to ta
                    lambda app: _lobby(app, None, False)))
 register(SceneSpec("lobby-failed", N_("Online lobby: a wrong room code, in one line"),
                    lambda app: _lobby(app, None, False, error="no_room")))
+register(SceneSpec("lobby-store", N_("Online lobby: the hosted games' file cannot be used"), _store_trouble))

@@ -99,6 +99,12 @@ class OnlineMatch(Match):
         self.unanswered += 1
         self.send(msg)
 
+    def mark_assisted(self) -> None:
+        """A hint was shown to this seat: the room records it for this seat (the replay says so)."""
+        if not self.assisted and self.seat is not None:
+            self.send({"kind": "assist"})  # answered by nothing: it is stored with the game's inputs
+        super().mark_assisted()
+
     def resume_pending(self, actions: Sequence[Action]) -> None:
         """This seat's turn in progress as the server holds it (after a rejoin), played here again unsent."""
         self._retell_turn(list(actions))

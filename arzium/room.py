@@ -130,6 +130,8 @@ class ArziumMatch:
         self.turn_key: tuple[int | None, int] = (None, 0)
         self.clock_bot: tuple[int, int] | None = None  # (seat, turn) a bot plays because the clock ran out
         self.told: tuple[int, dict[str, Any] | None] = (0, None)  # the story of the first n moves, once made
+        self.assists = options.assists
+        self.assisted: set[int] = set()  # the seats whose person was shown a hint
         self._follow_clock(now_ms)
 
     # -- inputs --------------------------------------------------------------------------------------------
@@ -157,6 +159,13 @@ class ArziumMatch:
                 self.quiet.reason = reason
                 return reason is None
             return self._step(seat, confirm, Input(seat, "confirm", {}, now_ms), now_ms)
+        if kind == "assist":
+            if not self.assists:
+                return Step(refused="This table plays without hints")
+            if seat in self.assisted:
+                return Step()
+            self.assisted.add(seat)
+            return Step(inputs=[Input(seat, "assist", {}, now_ms)])
         return Step(refused=f"Arzium has no {kind!r}")
 
     def _step(self, seat: int, do: Callable[[], bool], done: Input, now_ms: int) -> Step:
@@ -219,6 +228,8 @@ class ArziumMatch:
                 m.undo()
             case "confirm":
                 m.confirm()
+            case "assist":
+                self.assisted.add(done.seat)
             case "control":
                 level = done.body.get("level")
                 if done.body.get("clock"):
@@ -300,7 +311,8 @@ class ArziumMatch:
 
     def result(self) -> dict[str, Any]:
         m = self.match
-        return {"outcome": outcome_json(m.state), "replay": m.replay_file(online=True).to_dict()}
+        return {"outcome": outcome_json(m.state), "replay": m.replay_file(
+            online=True, assisted=bool(self.assisted), assisted_seats=sorted(self.assisted)).to_dict()}
 
     def close(self) -> None:
         self.match.leave()

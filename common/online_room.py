@@ -51,7 +51,7 @@ class SeatView:
 
 @dataclass(frozen=True)
 class RoomView:
-    """The room: its invite code, game, seats, phase, how many watch and the turn clock."""
+    """The room: its invite code, game, seats, phase, how many watch, the turn clock and the table's rules."""
 
     code: str
     game: str
@@ -59,6 +59,8 @@ class RoomView:
     phase: Phase = "lobby"
     watchers: int = 0
     turn_clock_ms: int | None = None
+    assists: bool = True         # hints and assists allowed at this table
+    watcher_chat: bool = True    # watchers may write free text
 
     def free_seats(self) -> list[int]:
         return [s.index for s in self.seats if s.kind == "open"]

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
+from common.chat import ChatLog
 from common.i18n import _
 from common.online_room import Phase, RoomView, SeatKind, SeatView
 from common.safe_text import one_line
@@ -77,6 +78,7 @@ class OnlineSession:
         self.ended = False  # the room is over for this app (finished, left, or the host gone for good)
         self.status = "connecting"  # the connection's, as of the last update (the banner follows the frames)
         self.closed_by = ""  # why the server said it stops ("host_left", "shutdown"), until it answers again
+        self.chat = ChatLog()
 
     # -- opening --------------------------------------------------------------------------------------
 
@@ -136,6 +138,20 @@ class OnlineSession:
     def send(self, msg: dict[str, Any]) -> None:
         """A game message as it is (`undo`, `confirm`)."""
         self._send(msg)
+
+    def say(self, text: str) -> None:
+        """A chat line of free text to everyone in the room."""
+        self.chat.notice = ""
+        self._send({"kind": "chat", "text": text})
+
+    def phrase(self, phrase: str) -> None:
+        """A quick phrase (its id: each member reads it in their own language)."""
+        self.chat.notice = ""
+        self._send({"kind": "chat", "phrase": phrase})
+
+    def set_rules(self, *, assists: bool | None = None, watcher_chat: bool | None = None) -> None:
+        """Creator: the table's rules (hints and assists before the start; watchers' free text)."""
+        self._send({"kind": "table_rules", "assists": assists, "watcher_chat": watcher_chat})
 
     def leave(self) -> None:
         """Leave the room (in play the seat's bot plays; the token still brings this player back)."""
@@ -204,6 +220,8 @@ class OnlineSession:
 
     def _absorb(self, msg: dict[str, Any]) -> None:
         match msg.get("kind"):
+            case "error" if msg.get("code") in ("chat_rate", "chat_off"):
+                self.chat.notice = error_line(msg, self.server)
             case "error":
                 self.problem = error_line(msg, self.server)
                 if msg.get("code") == "bad_token" and self.code:
@@ -216,6 +234,8 @@ class OnlineSession:
                     bool(msg.get("creator"))
                 seat = msg.get("seat")
                 self.seat = seat if isinstance(seat, int) else None
+                member = msg.get("member")
+                self.chat.me = member if isinstance(member, int) else None
                 if self.seat is not None:
                     self._note(keep_token(self.server, self.code, self.seat, self.token, self.hosting,
                                           one_line(str(msg.get("game", "")), 20), self.store))
@@ -233,6 +253,8 @@ class OnlineSession:
                 self.welcomed, self.closed_by = True, ""
             case "closing":
                 self.closed_by = "host_left" if msg.get("reason") == "host_left" else "shutdown"
+            case "chat":
+                self.chat.absorb(msg)
             case "pong":
                 pass
             case _:
@@ -246,7 +268,8 @@ def room_view(msg: dict[str, Any]) -> RoomView:
     clock = msg.get("turn_clock_s")
     return RoomView(code=one_line(str(msg.get("code", "")), 16), game=str(msg.get("game", "")), seats=seats,
                     phase=phase, watchers=_int(msg.get("watchers")),
-                    turn_clock_ms=clock * 1000 if isinstance(clock, int) and clock > 0 else None)
+                    turn_clock_ms=clock * 1000 if isinstance(clock, int) and clock > 0 else None,
+                    assists=msg.get("assists") is not False, watcher_chat=msg.get("watcher_chat") is not False)
 
 
 def _int(value: object) -> int:
@@ -319,6 +342,10 @@ def error_line(msg: dict[str, Any], server: str) -> str:
             return _("The server failed to handle that: try again; the room is unchanged")
         case "not_stored":
             return _("The server could not store the last moves: join again to see the stored game")
+        case "chat_rate":
+            return _("Too many chat lines: wait a few seconds")
+        case "chat_off":
+            return _("The host turned watchers' chat off: quick phrases still go")
         case _:
             detail = one_line(str(msg.get("message", "")), 120)
             return _("The server refused: {reason}").format(reason=detail or one_line(str(code), 40))

@@ -162,9 +162,10 @@ register(SceneSpec("arenas-tutorial", "Arenas Movedizas: the tutorial on a full 
 register(SceneSpec("arenas-replay", "Arenas Movedizas: a replay watched, paused past its middle", replay_viewer))
 
 
-def online_play(app: App) -> PlayScene:
+def online_play(app: App, chat: bool = False) -> PlayScene:
     """A room's run on level 11, three people: this player's card on its way to the server, one team-mate away
-    (their grace time counting down), one played by their seat's bot for now, the round trip high."""
+    (their grace time counting down), one played by their seat's bot for now, the round trip high (`chat`: the
+    chat open in the board's quietest corner)."""
     from arenas.bots import hint as team_card
     from arenas.room import digest, setup_json, view_of  # as the online table itself, only when shown
     from arenas.scenes.online import OnlinePlayScene
@@ -180,7 +181,7 @@ def online_play(app: App) -> PlayScene:
         assert card is not None
         apply(state, card)
     link = ScriptedLink([("Ana", "person", "here", True), ("Bruno", "person", "away", True),
-                      ("Carla", "person", "bot", True)], 0, False, game="arenas", phase="playing")
+                      ("Carla", "person", "bot", True)], 0, False, game="arenas", phase="playing", chat=chat)
     link.rtt_ms = 210.0
     session = OnlineSession("192.168.1.20:8765", "Ana", lambda url, token: link)
     session.join("K7QM-3XPA")
@@ -194,8 +195,13 @@ def online_play(app: App) -> PlayScene:
     card = team_card(scene.remote.state)
     assert card is not None
     scene.remote.play(card)
+    if chat:
+        session.chat.set_open(True)
+        scene.chat.line.type("Left gear next!")
     return scene
 
 
 register(SceneSpec("arenas-online", "Arenas Movedizas online: a room's run, the player's card on its way, one "
                    "team-mate away, one played by a bot for now, the round trip high", online_play, hold))
+register(SceneSpec("arenas-online-chat", "Arenas Movedizas online: the chat open in the board's quietest corner",
+                   lambda app: online_play(app, chat=True), hold))

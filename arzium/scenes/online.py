@@ -6,6 +6,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from arzium.match import MatchListener
 from arzium.online_match import OnlineMatch, story_events
 from arzium.records import record_game
@@ -20,11 +22,13 @@ from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import SetupScene
 from common.dialog import Dialog
 from common.i18n import _, ngettext
+from common.keymap import Command, keymap
 from common.layers import Part
 from common.online_room import seat_status
 from common.paths import replays_dir
 from common.replay import ReplayError, replay_from_dict, write_new_replay
 from common.rules_api import IllegalAction
+from common.scenes.chat import ChatPanel, carry_out
 from common.scenes.connection import room_parts
 from common.scenes.online import player_name
 
@@ -58,6 +62,7 @@ class OnlinePlayScene(PlayScene):
         self.result: dict[str, Any] | None = None
         self.deadline: tuple[int, float] | None = None  # (the server's deadline, this app's clock when told)
         self.clock_ms = 0.0
+        self.chat = ChatPanel()
 
         def match(listener: MatchListener) -> OnlineMatch:
             return OnlineMatch(state, int(frame.get("seq", 0)), self.seat, listener, app.anim_ms, session.send)
@@ -135,6 +140,7 @@ class OnlinePlayScene(PlayScene):
 
     def _seat_states(self) -> None:
         room = self.session.room
+        self.hints.allowed = room is None or room.assists
         for party in self.parties:
             seat = room.seats[party.player] if room is not None and party.player < len(room.seats) else None
             party.status = seat_status(self.session.seat_now(seat)) if seat is not None and seat.kind == "person" and \
@@ -165,6 +171,16 @@ class OnlinePlayScene(PlayScene):
         self.app.replace(ResultScene(self.app, final, lambda again: self.app.pop(), path, self.seat is None,
                                      self.table.assisted, actions))
 
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The chat first (every key while it is open), then the table."""
+        room = self.session.room
+        free_text = self.seat is not None or room is None or room.watcher_chat
+        taken, want = self.chat.handle(event, self.session.chat, free_text,
+                                       keymap(self.app.settings.key_bindings).codes.get(Command.CHAT, -1))
+        if want is not None:
+            carry_out(want, self.session, self.app)
+        return taken or super().handle(event)
+
     def open_menu(self) -> None:
         choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), self.leave_room),
                    (_("Resume"), lambda: None)]
@@ -181,8 +197,13 @@ class OnlinePlayScene(PlayScene):
     def frame_parts(self) -> list[Part] | None:
         parts = super().frame_parts() or []
         board = self.board_view.frame_rect  # over the map's top edge, under no party's words
+        room = self.session.room
+        free_text = self.seat is not None or room is None or room.watcher_chat
+        chat = self.chat.parts(self.app, self.session.chat, self.log.rect, keymap(
+            self.app.settings.key_bindings).name(Command.CHAT), free_text,
+            (board.centerx, board.bottom - self.app.px(14)), round(self.clock_ms))  # open: over the move log
         return [*parts, *room_parts(self.app, self.session.banner, self.session.problem,
-                                    clock_left_ms=self.clock_left_ms(), midtop=(board.centerx, board.top))]
+                                    clock_left_ms=self.clock_left_ms(), midtop=(board.centerx, board.top)), *chat]
 
 
 def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:

@@ -352,6 +352,8 @@ class PlayScene(Scene):
                     self.act(RestEarly())
             case Command.CHOOSE | Command.TOGGLE:
                 return self._choose(command is Command.TOGGLE)
+            case Command.CHAT:
+                return False  # an online table's chat takes it before the table
             case _:
                 assert_never(command)
         return True

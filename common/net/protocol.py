@@ -25,7 +25,12 @@ RATE_PER_S = 20.0     # messages a second a connection may send on average ...
 RATE_BURST = 40.0     # ... in bursts of this many
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 CODE_LENGTH = 8       # 40 bits
-GAME_KINDS = frozenset({"act", "undo", "confirm"})
+GAME_KINDS = frozenset({"act", "undo", "confirm", "assist"})
+CHAT_LIMIT = 200      # characters of a chat line, after sanitising
+CHAT_PER_S = 0.5      # chat lines a member may send a second on average ...
+CHAT_BURST = 5.0      # ... in bursts of this many
+CHAT_KEPT = 50        # lines a room keeps (in memory only) for members who join later
+PHRASES = ("good_game", "thanks", "wait", "your_turn", "oops")  # quick phrases: ids each app words itself
 
 
 class ProtocolError(Exception):
@@ -137,6 +142,29 @@ def _join_seat(field: str, value: Any) -> int | str:
     return _int(0, 15)(field, value)
 
 
+def _bool_or_null(field: str, value: Any) -> bool | None:
+    return None if value is None else _bool(field, value)
+
+
+def _chat_text(field: str, value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 4 * CHAT_LIMIT:
+        raise ProtocolError("bad_message", f"{field}: a line of 1 to {CHAT_LIMIT} characters")
+    line = one_line(value, 4 * CHAT_LIMIT).strip()
+    if not line or len(line) > CHAT_LIMIT:
+        raise ProtocolError("bad_message", f"{field}: a line of 1 to {CHAT_LIMIT} characters")
+    return line
+
+
+def _phrase(field: str, value: Any) -> str | None:
+    if value is None:
+        return None
+    if value not in PHRASES:
+        raise ProtocolError("bad_message", f"{field}: one of {', '.join(PHRASES)}")
+    return str(value)
+
+
 def _turn_clock(field: str, value: Any) -> int:
     seconds = _int(0, 3600)(field, value)
     if 0 < seconds < 10:
@@ -149,7 +177,8 @@ SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
     "hello": {"version": (_int(0, MAX_INT), ...), "token": (_text(100), None), "app": (_text(40), "")},
     "create": {"game": (_text(20), ...), "setup": (_object, ...), "name": (_name, ...),
                "seat": (_seat_or_null, 0), "spectators": (_bool, True), "grace_s": (_int(5, 600), 60),
-               "turn_clock_s": (_turn_clock, 0)},
+               "turn_clock_s": (_turn_clock, 0), "assists": (_bool_or_null, None),
+               "watcher_chat": (_bool, True)},
     "join": {"code": (_text(40), ...), "name": (_name, ...), "seat": (_join_seat, "any")},
     "ready": {"ready": (_bool, True)},
     "start": {},
@@ -160,6 +189,9 @@ SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
     "confirm": {},
     "ping": {"t": (_int(-MAX_INT, MAX_INT), ...)},
     "leave": {},
+    "assist": {},
+    "chat": {"text": (_chat_text, None), "phrase": (_phrase, None)},
+    "table_rules": {"assists": (_bool_or_null, None), "watcher_chat": (_bool_or_null, None)},
 }
 
 
@@ -179,6 +211,8 @@ def check(message: dict[str, Any]) -> dict[str, Any]:
             raise ProtocolError("bad_message", f"{kind}.{field}: missing")
         else:
             out[field] = default
+    if kind == "chat" and (out["text"] is None) == (out["phrase"] is None):
+        raise ProtocolError("bad_message", "chat: a text or a phrase (one of them)")
     return out
 
 

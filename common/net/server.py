@@ -47,7 +47,7 @@ from common.net.protocol import (
     token_hash,
     version_line,
 )
-from common.net.room import GameError, GameSide, Member, Options, Room
+from common.net.room import GameError, GameSide, Member, Options, Room, default_assists
 from common.net.stalls import GcPauses, LoopLag, settle_gc
 from common.net.store import Batch, Store
 from common.paths import data_dir
@@ -539,8 +539,12 @@ class Server:
                 room.reclaim(member, now)
             case "leave":
                 self._leave_room(conn, now, on_purpose=True)
-            case "act" | "undo" | "confirm":
+            case "act" | "undo" | "confirm" | "assist":
                 room.game_input(member, kind, msg, msg.get("id"), now)
+            case "chat":
+                room.say(member, msg["text"], msg["phrase"], now)
+            case "table_rules":
+                room.set_rules(member, msg["assists"], msg["watcher_chat"], now)
             case _:
                 raise ProtocolError("unknown_kind", f"unknown message kind {kind!r}")
 
@@ -576,8 +580,10 @@ class Server:
             code = new_code()
         token = new_token()
         try:
+            assists = msg["assists"] if msg["assists"] is not None else default_assists(side.seat_plan(msg["setup"]))
             room = Room(code, msg["game"], side, msg["setup"], Options(msg["spectators"], msg["grace_s"],
-                                                                       msg["turn_clock_s"]),
+                                                                       msg["turn_clock_s"], assists,
+                                                                       msg["watcher_chat"]),
                         token_hash(token), self.store, now)
         except GameError as exc:
             raise ProtocolError("bad_setup", str(exc)) from None

@@ -13,8 +13,10 @@ import pygame
 from common import text
 from common.games import GAMES
 from common.i18n import _, ngettext
-from common.lan import split_address
+from common.invite import invite_in, invite_problem, looks_like_invite
+from common.lan import free_port_near, port_free, split_address
 from common.layers import Part
+from common.net.protocol import read_code
 from common.online_room import Where
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
@@ -28,8 +30,9 @@ if TYPE_CHECKING:
     from common.app import App
 
 DEFAULT_PORT = 8765
-CODE_LIMIT = 16
-ADDRESS_LIMIT = 64
+CODE_LIMIT = 80       # room for a whole invite pasted here
+ADDRESS_LIMIT = 80
+INVITE_MARKS = ".:-[]_/"  # what an address, a code and an invite are written with, besides letters and digits
 
 
 @dataclass
@@ -53,12 +56,21 @@ def clock_label(secs: int) -> str:
         _("{n} seconds").format(n=secs)
 
 
-def _code_char(c: str) -> bool:
-    return (c.isascii() and c.isalnum()) or c == "-"
+def _invite_char(c: str) -> bool:
+    return c.isascii() and (c.isalnum() or c in INVITE_MARKS)
 
 
-def _address_char(c: str) -> bool:
-    return c.isascii() and (c.isalnum() or c in ".:-[]_")
+def suggested_port(port: str) -> str:
+    """The port the Host panel suggests: `port`, or when it is the default and another program holds it, the
+    first free one after it (a port this app's own server holds is suggested as it is: hosting there again
+    finds that server)."""
+    if port != str(DEFAULT_PORT) or port_free(DEFAULT_PORT):
+        return port
+    from common.scenes.lobby import RUNNING  # the room's code is loaded when first used
+    if DEFAULT_PORT in RUNNING:
+        return port
+    free = free_port_near(DEFAULT_PORT)
+    return str(free) if free is not None else port
 
 
 class OnlineScene(Scene):
@@ -73,8 +85,9 @@ class OnlineScene(Scene):
         lobby (the defaults: `common.scenes.lobby`)."""
         super().__init__(app)
         self.choices = REMEMBERED
-        self.host_game = host_game or _host_game
-        self.join_room = join or _join
+        self.choices.port = suggested_port(self.choices.port)
+        self.host_game = host_game or partial(_host_game, failed=self.failed)
+        self.join_room = join or partial(_join, failed=self.failed)
         self.backdrop = Backdrop(60)
         self.problem = ""
         self.left = self.right = pygame.Rect(0, 0, 0, 0)
@@ -85,10 +98,11 @@ class OnlineScene(Scene):
         self.name = TextField(player_name(app), self._set_name, _("The name the others see"),
                               limit=ONLINE_NAME_LIMIT, fallback=player_name(app))
         self.address = TextField(c.address, lambda v: self._set(address=v),
-                                 _("The host's address and port, as their invite shows it"), limit=ADDRESS_LIMIT,
-                                 allowed=_address_char)
-        self.code = TextField(c.code, lambda v: self._set(code=v.upper()), _("The room code from the invite"),
-                              limit=CODE_LIMIT, allowed=_code_char)
+                                 _("The host's address and port, as their invite shows it (or the whole invite)"),
+                                 limit=ADDRESS_LIMIT, allowed=_invite_char)
+        self.code = TextField(c.code, lambda v: self._set(code=v if looks_like_invite(v) else v.upper()),
+                              _("The room code from the invite (or the whole invite)"), limit=CODE_LIMIT,
+                              allowed=_invite_char)
         self.join_btn = Button(_("Join"), lambda: self.join(False), _("Take a free seat in the room"), font=22)
         self.watch_btn = Button(_("Watch"), lambda: self.join(True), _("Watch the game without a seat"), font=22)
         self.where = Choice(_("Host on"), [(False, _("This computer")), (True, _("A dedicated server"))],
@@ -98,9 +112,9 @@ class OnlineScene(Scene):
                             c.turn_clock_s, lambda v: self._set(turn_clock_s=v),
                             _("Arzium: a person's turn must end within this time, else their seat's bot plays it"))
         self.port = TextField(c.port, lambda v: self._set(port=v), _("The port friends connect to"), limit=5,
-                              allowed=str.isdigit)
+                              allowed=lambda c: c.isascii() and c.isdigit())
         self.server = TextField(c.server, lambda v: self._set(server=v), _("The dedicated server's address"),
-                                limit=ADDRESS_LIMIT, allowed=_address_char)
+                                limit=ADDRESS_LIMIT, allowed=_invite_char)
         self.host_btns = [Button(_("Host {game}").format(game=GAMES[key].title), partial(self.host, key),
                                  _("Choose the seats, then start: the room opens"), icon=GAMES[key].icon, font=20)
                           for key in GAMES]
@@ -152,6 +166,22 @@ class OnlineScene(Scene):
             self.layout(self.app.size)
         self.problem = ""
 
+    def failed(self, line: str) -> None:
+        """A room could not be joined or hosted: its lobby closed, the line shows here."""
+        self.problem = line
+
+    def take_invite(self, field: TextField) -> bool:
+        """A whole invite typed or pasted in `field`: its address and code go to their own fields (True)."""
+        invite = invite_in(field.value) if looks_like_invite(field.value) else None
+        if invite is None:
+            return False
+        if field.editing:
+            field.finish()
+        self.choices.address, self.choices.code = invite.address, invite.code
+        self.address.line.value, self.code.line.value = invite.address, invite.code
+        self.problem = ""
+        return True
+
     def _set_name(self, typed: str) -> None:
         """Keep the name in the settings (the default one as "", so that it follows the language)."""
         name = "" if typed == _("Player") else typed
@@ -172,13 +202,23 @@ class OnlineScene(Scene):
 
     def join(self, watch: bool) -> None:
         self._finish_editing()
-        where = split_address(self.choices.address, DEFAULT_PORT)
+        for typed in (self.choices.address, self.choices.code):
+            if looks_like_invite(typed) and invite_in(typed) is None:
+                self.problem = invite_problem(typed)
+                return
+        for f in (self.address, self.code):
+            self.take_invite(f)
+        address = self.choices.address.strip()
+        where = split_address(address, DEFAULT_PORT)
         code = self.choices.code.strip().upper()
         if where is None:
             self.problem = _("The server address {address} is not an address: type it as host:port").format(
-                address=self.choices.address)
+                address=address)
         elif not code:
             self.problem = _("Type the room code from the invite")
+        elif read_code(code) is None:
+            self.problem = _("The room code {code} is not one: it is 8 letters and digits, like ABCD-EFGH").format(
+                code=code)
         else:
             self.join_room(self.app, Where(*where), code, watch)
 
@@ -258,6 +298,7 @@ class OnlineScene(Scene):
         editing = next((f for f in self._fields() if f.editing), None)
         if editing is not None:
             if editing.key(event):
+                self.take_invite(editing)
                 return True
             if event.type == pygame.MOUSEBUTTONDOWN and not editing.rect.collidepoint(event.pos):
                 editing.finish()
@@ -319,11 +360,11 @@ def player_name(app: App) -> str:
     return app.settings.online_name or _("Player")
 
 
-def _host_game(app: App, game: str, where: Where) -> None:
+def _host_game(app: App, game: str, where: Where, failed: Callable[[str], None]) -> None:
     from common.scenes.lobby import host_game  # the room's code is loaded when first used
-    host_game(app, game, where, player_name(app), REMEMBERED.turn_clock_s if game == "arzium" else 0)
+    host_game(app, game, where, player_name(app), REMEMBERED.turn_clock_s if game == "arzium" else 0, failed)
 
 
-def _join(app: App, where: Where, code: str, watch: bool) -> None:
+def _join(app: App, where: Where, code: str, watch: bool, failed: Callable[[str], None]) -> None:
     from common.scenes.lobby import join_room
-    join_room(app, where, code, watch, player_name(app))
+    join_room(app, where, code, watch, player_name(app), failed)

@@ -11,6 +11,7 @@ from common.net.turn_clock import ClockRule
 
 SeatKind = Literal["open", "person", "bot"]
 Phase = Literal["lobby", "playing", "over"]
+NOTE_MS = 9000  # how long the online screens show a line that stops nothing (a file's, the hosted store's)
 
 
 class Hosted(Protocol):
@@ -21,11 +22,13 @@ class Hosted(Protocol):
 
 @dataclass(frozen=True)
 class Where:
-    """A server to connect to: `host`, `port`, and whether this app must start it first (hosting here)."""
+    """A server to connect to: `host`, `port`, whether this app must start it first (hosting here), and then
+    the store its rooms are kept in ("": the default one)."""
 
     host: str
     port: int
     embedded: bool = False
+    store: str = ""
 
     @property
     def label(self) -> str:

@@ -53,8 +53,13 @@ class OnlineSession:
     being retried); the game's own frames (`game`, `update`, `turn`, `refused`, `result`) wait in
     `game_messages` for the play scene."""
 
-    def __init__(self, server: str, name: str, connect: Connect = open_link, hosting: bool = False) -> None:
+    def __init__(self, server: str, name: str, connect: Connect = open_link, hosting: bool = False,
+                 store: str = "", tell: Callable[[str], None] = lambda line: None) -> None:
+        """`hosting`: this app runs the room's server, keeping its rooms in `store` ("": the default one);
+        `tell(line)` shows a line that stops nothing (the kept seats' file could not be written, say)."""
         self.server = server
+        self.store = store
+        self.tell = tell
         self.name = name
         self.connect = connect
         self.hosting = hosting
@@ -245,6 +250,10 @@ class OnlineSession:
                 self.link.close()
                 self.ended = True
 
+    def _note(self, line: str) -> None:
+        if line:
+            self.tell(line)
+
     def _absorb(self, msg: dict[str, Any]) -> None:
         match msg.get("kind"):
             case "error" if msg.get("code") in ("chat_rate", "chat_off"):
@@ -254,7 +263,7 @@ class OnlineSession:
                 if msg.get("code") == "bad_token" and self.code:
                     if self.token is not None and not self.welcomed_room:  # a kept seat's room: gone
                         self.problem = room_gone(room_code(self.code), self.server)
-                    forget_token(self.server, self.code)
+                    self._note(forget_token(self.server, self.code))
                     self.seat = self.token = None
             case "joined":
                 self.code, self.token, self.creator = str(msg.get("code", "")), str(msg["token"]), \
@@ -264,8 +273,8 @@ class OnlineSession:
                 member = msg.get("member")
                 self.chat.me = member if isinstance(member, int) else None
                 if self.seat is not None:
-                    keep_token(self.server, self.code, self.seat, self.token, self.hosting,
-                               one_line(str(msg.get("game", "")), 20))
+                    self._note(keep_token(self.server, self.code, self.seat, self.token, self.hosting,
+                                          one_line(str(msg.get("game", "")), 20), self.store))
             case "room":
                 self.welcomed_room = True
                 was = self.room
@@ -276,17 +285,18 @@ class OnlineSession:
                     self.seat = seat if isinstance(seat, int) else None
                     self.creator = bool(you.get("creator"))
                 if self.room.phase == "over" and self.code:
-                    forget_token(self.server, self.code)
+                    self._note(forget_token(self.server, self.code))
                 elif self.room.phase == "playing" and was is not None and was.phase == "over":
                     self.result = None  # the next game: its seat is kept again, to come back to
                     if self.seat is not None and self.token is not None:
-                        keep_token(self.server, self.code, self.seat, self.token, self.hosting, self.room.game)
+                        self._note(keep_token(self.server, self.code, self.seat, self.token, self.hosting,
+                                              self.room.game))
             case "notice":
                 what, seat = str(msg.get("what", "")), msg.get("seat")
                 name = one_line(str(msg.get("name") or ""), 24)
                 if what == "removed" and seat == self.seat and self.seat is not None:
                     self.problem = _("The host removed you from the room")
-                    forget_token(self.server, self.code)
+                    self._note(forget_token(self.server, self.code))
                     if self.link is not None:
                         self.link.close()
                     self.ended = True

@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from common.catalog import SceneSpec, register
-from common.i18n import N_
+from common.i18n import N_, _
 from common.online_room import Where
 from common.online_session import error_line
 from common.scenes.controls import ControlsScene
 from common.scenes.gallery import GalleryScene
-from common.scenes.lobby import LobbyScene
+from common.scenes.lobby import LobbyScene, Served
 from common.scenes.menu import MenuScene
 from common.scenes.online import DEFAULT_PORT, OnlineScene
 from common.scenes.replays import ReplaysScene
@@ -81,6 +81,16 @@ class ScriptedLink:
         self.status = "closed"
 
 
+def _store_trouble(app: App) -> LobbyScene:
+    """Hosting here when the file of the hosted rooms cannot be used: its line and Host with a new folder."""
+    problem = _("The file of the games you host, {path}, cannot be used ({problem}): host with a new folder, or "
+                "move that file away and host again").format(path="/home/ana/.local/share/arenas-arzium/hosted/"
+                                                             "rooms.sqlite3", problem="file is not a database")
+    return LobbyScene(app, "arzium", Where("127.0.0.1", DEFAULT_PORT, embedded=True), "Ana", create={},
+                      connect=lambda url, token: ScriptedLink([], 0, True),
+                      serve=lambda where: Served(None, problem, 0, True))
+
+
 CHAT_LINES: list[dict[str, Any]] = [
     {"kind": "chat", "n": 1, "member": 1, "seat": 0, "name": "Ana", "text": "¡Hola! Empezamos en un minuto"},
     {"kind": "chat", "n": 2, "member": 2, "seat": 1, "name": "Bruno", "phrase": "thanks"},
@@ -99,7 +109,7 @@ def _lobby(app: App, you: int | None, creator: bool, error: str = "", chat: bool
                         watching=("Wen",))
     where = Where("127.0.0.1", DEFAULT_PORT, embedded=creator)
     scene = LobbyScene(app, "arzium", where, "Ana", join="K7QM3XPA", watch=you is None,
-                       connect=lambda url, token: link, serve=lambda where: (None, "", where.port))
+                       connect=lambda url, token: link, serve=lambda where: Served(None, "", where.port))
     if chat:
         scene.session.chat.set_open(True)
         scene.chat.line.type("See you at the table")
@@ -132,8 +142,9 @@ def _lobby_after_game(app: App) -> LobbyScene:
                          ("", "person", "open", False), ("Otto", "bot", "bot", False)], 1, False, phase="over",
                         setup=LOBBY_SETUP, want=(0,))
     return LobbyScene(app, "arzium", Where("127.0.0.1", DEFAULT_PORT), "Dee", join="K7QM3XPA",
-                      connect=lambda url, token: link, serve=lambda where: (None, "", where.port))
+                      connect=lambda url, token: link, serve=lambda where: Served(None, "", where.port))
 
 
 register(SceneSpec("lobby-again", N_("Online lobby: a newcomer after a game, Play again in the same room"),
                    _lobby_after_game))
+register(SceneSpec("lobby-store", N_("Online lobby: the hosted games' file cannot be used"), _store_trouble))

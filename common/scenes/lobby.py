@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
+import itertools
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -24,6 +28,7 @@ from common.lan import free_port_near, lan_addresses, split_address
 from common.layers import Part
 from common.net.turn_clock import ClockRule
 from common.online_room import (
+    NOTE_MS,
     Hosted,
     RoomView,
     SeatView,
@@ -34,7 +39,10 @@ from common.online_room import (
     seat_status,
     seat_who,
 )
-from common.online_session import OnlineSession
+from common.online_session import OnlineSession, open_link
+from common.os_words import os_problem
+from common.paths import data_dir
+from common.safe_text import one_line
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.chat import ChatPanel, carry_out
@@ -46,32 +54,75 @@ if TYPE_CHECKING:
     from common.app import App
 
 
+HOSTED = "hosted"  # the folder, in the user data folder, of the rooms this app hosts
 RUNNING: dict[int, Hosted] = {}
 """The room servers this app runs, by port: a host who leaves a game's table keeps serving it (their seat's bot
 plays) while the app is open, and Back to room finds it running."""
 
 
-def start_server(where: Where) -> tuple[Hosted | None, str, int]:
+class Served(NamedTuple):
+    """What starting the room server here gave: the server (None: not started), one line why not (or ""), the
+    port it listens on, and whether the hosted rooms' store was the trouble (a folder of its own may help)."""
+
+    hosted: Hosted | None
+    problem: str
+    port: int
+    store_trouble: bool = False
+
+
+def hosted_folder(store: str) -> Path:
+    """The folder of the rooms hosted in store `store` ("": the default one)."""
+    return data_dir() / (store or HOSTED)
+
+
+def fresh_store() -> str:
+    """A store no room server of this app has used yet: "hosted-2", "hosted-3"…"""
+    return next(f"{HOSTED}-{n}" for n in itertools.count(2) if not hosted_folder(f"{HOSTED}-{n}").exists())
+
+
+def start_server(where: Where) -> Served:
     """The room server inside the app on `where.port` (0: any free one; the one running there already, if
-    any), listening on every address of the machine (so the network can reach it); the server, "" and the
-    port it listens on, or None and the one line why not."""
+    any) keeping its rooms in `where.store`, listening on every address of the machine (so the network can
+    reach it); when it cannot start, one line naming what is wrong: the port (in use, or reserved for the
+    system) or the store of the hosted rooms (its file or folder, and what to do)."""
     if where.port in RUNNING:
-        return RUNNING[where.port], "", where.port
+        return Served(RUNNING[where.port], "", where.port)
     from common.net.server import EmbeddedServer, PortInUse  # only hosting loads the server
-    from common.paths import data_dir
-    server = EmbeddedServer(data=data_dir() / "hosted")
+    from common.net.store import FILE_NAME, StoreError
+    folder = hosted_folder(where.store)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        problem = _("a file has that name") if isinstance(exc, FileExistsError) else os_problem(exc)
+        return Served(None, _("The folder {folder} for the games you host cannot be made ({problem}): host with "
+                              "a new folder, or free that place and host again").format(
+            folder=folder, problem=problem), 0, True)
+    server = EmbeddedServer(data=folder)
     try:
         port = server.start("0.0.0.0", where.port)
-    except PortInUse:
+    except PortInUse as exc:
+        if exc.errno == errno.EACCES:
+            return Served(None, _("Port {port} is reserved for the system on this computer: choose a port from "
+                                  "1024 to 65535").format(port=where.port), 0)
         free = free_port_near(where.port)
         other = _(" Try port {port}.").format(port=free) if free is not None else ""
-        return None, _("Port {port} is in use on this computer.{other}").format(port=where.port, other=other), 0
+        return Served(None, _("Port {port} is in use on this computer.{other}").format(port=where.port,
+                                                                                     other=other), 0)
+    except StoreError as exc:
+        path = folder / FILE_NAME
+        problem = one_line(str(exc), 200).removeprefix(f"{path}: ")
+        return Served(None, _("The file of the games you host, {path}, cannot be used ({problem}): host with a "
+                              "new folder, or move that file away and host again").format(path=path,
+                                                                                         problem=problem), 0, True)
     except OSError as exc:
-        return None, _("Could not start the room server on port {port}: {reason}").format(
-            port=where.port, reason=exc.strerror or exc), 0
+        if exc.filename is not None:  # a file of the store, not the port
+            return Served(None, _("The games you host cannot be kept in {folder} ({problem}): host with a new "
+                                  "folder").format(folder=folder, problem=os_problem(exc)), 0, True)
+        return Served(None, _("Could not start the room server on port {port}: {reason}").format(
+            port=where.port, reason=os_problem(exc)), 0)
     RUNNING[port] = server
     atexit.register(stop_server, server)  # the app closing tells the others the host left
-    return server, "", port
+    return Served(server, "", port)
 
 
 def stop_server(hosted: Hosted | None) -> None:
@@ -178,23 +229,29 @@ class LobbyScene(Scene):
     def __init__(self, app: App, game: str, where: Where, name: str, *, create: dict[str, Any] | None = None,
                  join: str = "", watch: bool = False, clock: ClockRule | None = None,
                  connect: Callable[[str, str | None], Any] | None = None,
-                 serve: Callable[[Where], tuple[Hosted | None, str, int]] = start_server,
+                 serve: Callable[[Where], Served] = start_server,
                  failed: Callable[[str], None] | None = None) -> None:
         """Host (`create`: the game's setup, the creator at seat 0) or join room `join`; `connect` opens the
         connection and `serve` starts the room server here (tests and the catalog give fakes); a room that
-        cannot be reached closes the lobby and its line goes to `failed` (else a toast)."""
+        cannot be reached closes the lobby and its line goes to `failed` (else a toast), but a game whose store
+        here cannot be used stays, with its line and Host with a new folder."""
         super().__init__(app)
         self.failed = failed
         self.game, self.where = game, where
         self.backdrop = Backdrop(60)
         self.hosted: Hosted | None = None
-        problem = ""
+        problem, store_trouble = "", False
         if where.embedded:  # hosting here, or back to a room this app hosted: its server first
-            self.hosted, problem, port = serve(where)
-            where = self.where = Where(where.host, port or where.port, embedded=True)
-        self.session = OnlineSession(where.label, name, connect, hosting=where.embedded) if connect else \
-            OnlineSession(where.label, name, hosting=where.embedded)
+            self.hosted, problem, port, store_trouble = serve(where)
+            where = self.where = replace(where, port=port or where.port)
+        self.session = OnlineSession(where.label, name, connect or open_link, hosting=where.embedded,
+                                     store=where.store, tell=lambda line: app.toast(line, NOTE_MS))
         self.session.problem = problem
+        # a game not yet created may be hosted again with a store of its own
+        self.again: Callable[[], LobbyScene] | None = None
+        if store_trouble and create is not None:
+            self.again = lambda: LobbyScene(app, game, replace(where, store=fresh_store()), name, create=create,
+                                            clock=clock, connect=connect, serve=serve, failed=failed)
         self.addresses = invite_addresses(where)
         self.ready = False
         self.started = False
@@ -203,6 +260,8 @@ class LobbyScene(Scene):
         self.chat = ChatPanel()
         self.clock_ms = 0
         self._build()
+        if self.again is not None:
+            self.group.set_focus(self.own_btn)
         if self.session.problem:
             return
         if create is not None:
@@ -221,6 +280,8 @@ class LobbyScene(Scene):
         self._ready_words()
         self.leave_btn = Button(_("Leave"), self.leave_room, _("Leave the room (Esc)"), icon="ui/icon_back",
                                 sound="ui_back", font=22)
+        self.own_btn = Button(_("Host with a new folder"), self.host_again,
+                              _("Keep this game's rooms in a new folder; the old file stays as it is"), font=20)
         self.assists_btn = Button("", self.toggle_assists, _("Whether players may ask for hints and assists; the "
                                                               "replays and statistics say who did"), font=17)
         self.watch_chat_btn = Button("", self.toggle_watcher_chat, _("Whether watchers may write in the chat "
@@ -244,7 +305,7 @@ class LobbyScene(Scene):
             widgets.append(self.start_btn)
         elif self.session.seat is not None:
             widgets.append(self.ready_btn)
-        return [*widgets, self.leave_btn]
+        return [*widgets, *([self.own_btn] if self.again is not None else []), self.leave_btn]
 
     def retranslate(self) -> None:
         self._build()
@@ -353,6 +414,11 @@ class LobbyScene(Scene):
         else:
             self.app.toast(line)
 
+    def host_again(self) -> None:
+        """Host the game again with a store of its own (the one that failed is left as it is)."""
+        if self.again is not None:
+            self.app.replace(self.again())
+
     def leave_room(self) -> None:
         self.session.leave()
         stop_server(self.hosted)  # no game started: nobody else needs it
@@ -364,7 +430,7 @@ class LobbyScene(Scene):
         self.clock_ms += round(dt_ms)
         before = (self.session.room, self.session.seat, self.session.creator)
         self.session.update(dt_ms)
-        if self.session.problem and self.session.room is None:
+        if self.session.problem and self.session.room is None and self.again is None:  # else it offers a folder
             self._give_up(self.session.problem)
             return
         show_notices(self.app, self.session)
@@ -438,7 +504,8 @@ class LobbyScene(Scene):
         self.watch_chat_btn.rect = self.assists_btn.rect.move(half + app.px(10), 0)
         by, bh = h - app.px(88), app.px(56)
         self.leave_btn.rect = pygame.Rect(self.left.left, by, app.px(200), bh)
-        self.start_btn.rect = pygame.Rect(self.right.right - app.px(240), by, app.px(240), bh)
+        self.start_btn.rect = pygame.Rect(self.right.right - app.px(220), by, app.px(220), bh)
+        self.own_btn.rect = pygame.Rect(self.right.right - app.px(300), by, app.px(300), bh)
         self.ready_btn.rect = self.again_btn.rect = self.start_btn.rect.copy()
 
     def about_lines(self) -> list[str]:
@@ -529,10 +596,13 @@ class LobbyScene(Scene):
                 for wrapped in text.wrap(about, npx, inner):
                     text.draw_text(surface, wrapped, npx, app.theme.muted, (self.right.left + app.px(24), y))
                     y += lh
-            if line:
+            if line:  # up to two lines above the buttons (a store's line names its file)
                 colour = app.theme.danger if bad else app.theme.text_light
-                text.draw_text(surface, line, text.fit_px(line, app.font_px(20), w - app.px(40)), colour,
-                               (w // 2, self.left.bottom + app.px(8)), "midtop", bold=bad, shadow=app.theme.shadow)
+                lines, lpx = text.fit_lines(line, app.font_px(20), w - app.px(40), 2, bold=bad)
+                step = text.font(lpx, bad).get_linesize()
+                for i, part in enumerate(lines[:2]):
+                    text.draw_text(surface, part, lpx, colour, (w // 2, self.left.bottom + app.px(6) + i * step),
+                                   "midtop", bold=bad, shadow=app.theme.shadow)
         panels = [("ui/panel", self.left), ("ui/panel", self.right)]
         rules = "" if self.session.creator else self.rules_line()
         if rules:

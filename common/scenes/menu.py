@@ -99,7 +99,7 @@ class MenuScene(Scene):
     def look_for_game(self) -> None:
         """Whether this player has a seat in an online game (the newest kept one): Back to your game then."""
         from common.seat_tokens import kept_seats
-        rooms = kept_seats()
+        rooms, _problem = kept_seats()  # the file's trouble is told on Play online
         game_on = rooms[0] if rooms else None
         if game_on != self.game_on:
             self.game_on = game_on

@@ -37,7 +37,7 @@ from arenas.rules.levels import LevelError, level_path, load_level
 from arenas.rules.replay import REPLAY_VERSION
 from arenas.rules.state import GameState, from_dict
 from arenas.session import GameSetup, SetupError, from_replay, to_replay
-from common.net.room import GameError, Input, Options, Step
+from common.net.room import GameError, Input, Options, Progress, Step
 from common.replay import Replay
 from common.rules_api import IllegalAction
 
@@ -412,6 +412,13 @@ class ArenasMatch:
 
     def clock_runs(self) -> bool:
         return False
+
+    def clock_now(self, now_ms: int) -> dict[str, Any] | None:
+        return None
+
+    def progress(self) -> Progress:
+        """The team plays together: no seat's turn; the cards played so far."""
+        return Progress(moves=len(self.table.inputs))
 
     def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
         table = self.table

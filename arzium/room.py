@@ -29,7 +29,7 @@ from arzium.rules.events import Event
 from arzium.rules.score import outcome_json
 from arzium.rules.state import GameState, SeatSetup, Setup, SetupError, StateError, clone, new_game
 from arzium.seats import BotController, Controller, InlineBot, Person, put_on_top
-from common.net.room import GameError, Input, Options, Step
+from common.net.room import GameError, Input, Options, Progress, Step
 from common.net.turn_clock import TurnClock
 from common.rules_api import IllegalAction
 
@@ -114,6 +114,14 @@ def _drawn(before: list[str], after: list[str]) -> list[str]:
     return before[len(after):][::-1]
 
 
+def ran_out_winners(outcome: dict[str, Any], out: int) -> dict[str, Any]:
+    """A game ended because seat `out` ran out of time: the winners are the other seats with the best score."""
+    players = outcome["players"]
+    best = max((p["score"] for i, p in enumerate(players) if i != out), default=0)
+    won = [i for i, p in enumerate(players) if i != out and p["score"] == best]
+    return {"winners": [players[i]["name"] for i in won], "winner_indices": won, "ran_out": [out]}
+
+
 # ---- the match on the server -------------------------------------------------------------------------------
 class ArziumMatch:
     """An Arzium game in a room (satisfies `common.net.room.GameMatch`)."""
@@ -135,6 +143,8 @@ class ArziumMatch:
         self.told: tuple[int, dict[str, Any] | None] = (0, None)  # the story of the first n moves, once made
         self.assists = options.assists
         self.assisted: set[int] = set()  # the seats whose person was shown a hint
+        self.ran_out: int | None = None  # the seat whose time ran out under the rule that ends the game
+        self.stamps: list[tuple[int, int]] = []  # each committed action's seat and server time
         self._follow_clock(now_ms)
 
     # -- inputs --------------------------------------------------------------------------------------------
@@ -195,6 +205,7 @@ class ArziumMatch:
     def _update(self, first: int, seat: int | None, lands: list[str], arts: list[str], now_ms: int) -> dict[str, Any]:
         """The `update` frame of the actions committed from number `first` (0-based) on."""
         m = self.match
+        self._stamp(seat, now_ms)
         self._release_clock_bot()
         self._follow_clock(now_ms)
         view = view_of(m.state)
@@ -203,6 +214,11 @@ class ArziumMatch:
                 "reveal": {"lands": _drawn(lands, m.state.deck), "artifacts": _drawn(arts, m.state.art_deck)},
                 "deadline_ms": self.clock.deadline_ms(), "digest": digest(view), "server_ms": now_ms,
                 "bots": self._bots(first + 1), **self._clock_now(now_ms)}
+
+    def _stamp(self, seat: int | None, now_ms: int) -> None:
+        """The actions committed since the last stamp: by `seat` (the sender), at `now_ms`."""
+        who = seat if seat is not None else -1
+        self.stamps.extend((who, now_ms) for _ in range(len(self.match.actions) - len(self.stamps)))
 
     def _bots(self, first: int = 1) -> list[list[Any]]:
         """The actions from number `first` on that a person's seat's bot made, and why: [[n, "clock" | "away"]]."""
@@ -252,6 +268,9 @@ class ArziumMatch:
                 if done.body.get("clock"):
                     self.clock_bot = (done.seat, m.state.turn)
                 self._control(done.seat, level if isinstance(level, str) else None)
+            case "timeout":
+                self._end_out(done.seat, done.at_ms)
+        self._stamp(done.seat, done.at_ms)
         self._release_clock_bot()
         self._follow_clock(done.at_ms)
 
@@ -266,6 +285,17 @@ class ArziumMatch:
 
     def clock_runs(self) -> bool:
         return self.clock.deadline_ms() is not None
+
+    def clock_now(self, now_ms: int) -> dict[str, Any] | None:
+        return self.clock.to_json(now_ms) if self.rule.on else None
+
+    def progress(self) -> Progress:
+        mine: dict[int, int] = {}
+        for n, (seat, _at) in enumerate(self.stamps, start=1):
+            if seat >= 0:
+                mine[seat] = n
+        last = self.stamps[-1] if self.stamps else None
+        return Progress(None if self.over else current_player(self.match.state), len(self.stamps), last, mine)
 
     def _note_bot(self, seat: int, number: int) -> None:
         """Action `number` of `seat` is its bot's when a person's seat is played by a bot now."""
@@ -282,11 +312,18 @@ class ArziumMatch:
             assert p is not None
             self.clock.charge(now_ms)
             self.clock.out.add(p)
+            if self.rule.out == "end":  # the game ends here: the result names the seat out of time
+                self._end_out(p, now_ms)
+                step.inputs.append(Input(p, "timeout", {}, now_ms))
+                step.frames.append((None, self._clock_frame("out", p, now_ms)))
+                return step
             if self.rule.out == "ask" and self.people - {p}:  # the other people choose: told, the turn waits
                 step.frames.append((None, self._clock_frame("out", p, now_ms)))
             else:
                 self._bot_for_clock(p, "out", now_ms, step)
         p = current_player(m.state)
+        if self.over:
+            return step
         if m.work is None and p is not None and not m.submits(p) and not is_over(m.state):
             before_n = len(m.actions)
             lands, arts = list(m.state.deck), list(m.state.art_deck)
@@ -302,9 +339,22 @@ class ArziumMatch:
     def next_tick_ms(self) -> int | None:
         m = self.match
         p = current_player(m.state)
+        if self.over:
+            return None
         if m.work is None and p is not None and not m.submits(p) and not is_over(m.state):
             return 0  # a bot is to move: look at it on the next tick
         return self.clock.deadline_ms()
+
+    def _end_out(self, seat: int, now_ms: int) -> None:
+        """`seat`'s time ran out under the rule that ends the game: its turn in progress is dropped, no clock runs."""
+        m = self.match
+        while m.pending and m.undo():
+            pass
+        m.work = None
+        self.ran_out = seat
+        self.clock.charge(now_ms)
+        self.clock.out.add(seat)
+        self.clock.running = None
 
     def _bot_for_clock(self, seat: int, event: str, now_ms: int, step: Step, by: int | None = None) -> None:
         """`seat`'s time ran out: its bot plays the rest of this turn (the seat is its person's again after);
@@ -333,7 +383,7 @@ class ArziumMatch:
         m = self.match
         p = current_player(m.state)
         key = (p, m.state.turn)
-        timed = p if p is not None and p in self.people and m.submits(p) and not is_over(m.state) else None
+        timed = p if p is not None and p in self.people and m.submits(p) and not self.over else None
         if key != self.turn_key or self.clock.running != timed:
             self.turn_key = key
             self.clock.start(timed, now_ms)
@@ -369,13 +419,18 @@ class ArziumMatch:
 
     @property
     def over(self) -> bool:
-        return is_over(self.match.state)
+        return self.ran_out is not None or is_over(self.match.state)
 
     def result(self) -> dict[str, Any]:
         m = self.match
         meta: dict[str, Any] = {"online": True, "clock": self.rule.to_json(), "bot_moves": self._bots(),
                                 "assisted": bool(self.assisted), "assisted_seats": sorted(self.assisted)}
-        return {"outcome": outcome_json(m.state), "replay": m.replay_file(**meta).to_dict()}
+        outcome = outcome_json(m.state)
+        if self.ran_out is not None:  # the game ended on a clock: the others' best score wins
+            meta["ran_out"] = [self.ran_out]
+            outcome = {**outcome, **ran_out_winners(outcome, self.ran_out)}
+        return {"outcome": outcome, "replay": m.replay_file(**meta).to_dict(),
+                **({"ran_out": [self.ran_out]} if self.ran_out is not None else {})}
 
     def close(self) -> None:
         self.match.leave()

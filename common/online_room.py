@@ -149,6 +149,8 @@ def out_rule_words(rule: ClockRule) -> str:
             return _("Out of time: the bot plays that turn")
         case "ask":
             return _("Out of time: the others choose to wait or let the bot play")
+        case "end":
+            return _("Out of time: the game ends, and the result says who ran out")
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "teammate": N_("Team-mate")}
 
 

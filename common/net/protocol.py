@@ -32,6 +32,9 @@ CHAT_PER_S = 0.5      # chat lines a member may send a second on average ...
 CHAT_BURST = 5.0      # ... in bursts of this many
 CHAT_KEPT = 50        # lines a room keeps (in memory only) for members who join later
 PHRASES = ("good_game", "thanks", "wait", "your_turn", "oops")  # quick phrases: ids each app words itself
+TABLES_MAX = 50       # tokens a `tables` message may list (an app keeps at most 50 rooms)
+TOKEN_MAX = 100       # characters of a token as a client sends it
+PACES = ("live", "turn")
 
 
 class ProtocolError(Exception):
@@ -166,6 +169,20 @@ def _phrase(field: str, value: Any) -> str | None:
     return str(value)
 
 
+def _pace(field: str, value: Any) -> str:
+    if value not in PACES:
+        raise ProtocolError("bad_message", f"{field}: one of {', '.join(PACES)}")
+    return str(value)
+
+
+def _tokens(field: str, value: Any) -> list[str]:
+    if not isinstance(value, list) or not 1 <= len(value) <= TABLES_MAX or not all(
+            isinstance(t, str) and 1 <= len(t) <= TOKEN_MAX for t in value):
+        raise ProtocolError("bad_message", f"{field}: a list of 1 to {TABLES_MAX} tokens (strings of at most "
+                                           f"{TOKEN_MAX} characters)")
+    return list(value)
+
+
 def _turn_clock(field: str, value: Any) -> int:
     seconds = _int(0, 3600)(field, value)
     if 0 < seconds < 10:
@@ -182,11 +199,11 @@ def _clock(field: str, value: Any) -> dict[str, Any]:
 
 # kind -> field -> (check, default); a field without a default is required (`...` marks one)
 SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
-    "hello": {"version": (_int(0, MAX_INT), ...), "token": (_text(100), None), "app": (_text(40), "")},
+    "hello": {"version": (_int(0, MAX_INT), ...), "token": (_text(TOKEN_MAX), None), "app": (_text(40), "")},
     "create": {"game": (_text(20), ...), "setup": (_object, ...), "name": (_name, ...),
                "seat": (_seat_or_null, 0), "spectators": (_bool, True), "grace_s": (_int(5, 600), 60),
                "turn_clock_s": (_turn_clock, 0), "clock": (_clock, None), "assists": (_bool_or_null, None),
-               "watcher_chat": (_bool, True)},
+               "watcher_chat": (_bool, True), "pace": (_pace, "live")},
     "join": {"code": (_text(40), ...), "name": (_name, ...), "seat": (_join_seat, "any")},
     "ready": {"ready": (_bool, True)},
     "start": {},
@@ -205,6 +222,7 @@ SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
     "concede": {},
     "move": {"seat": (_int(0, 15), ...), "to": (_int(0, 15), ...)},
     "remove": {"seat": (_int(0, 15), ...)},
+    "tables": {"tokens": (_tokens, ...)},
 }
 
 

@@ -12,7 +12,7 @@ import secrets
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from common.net.protocol import (
     CHAT_BURST,
@@ -30,6 +30,12 @@ LOBBY_IDLE_MS = 30 * 60_000      # a lobby nobody is connected to is closed afte
 PLAY_IDLE_MS = 24 * 3600_000     # a game no person is connected to ...
 OVER_KEEP_MS = 10 * 60_000       # a finished room is kept this long for late readers of its result
 ALIVE_EVERY_MS = 15_000          # while a turn clock runs, the room notes this often that the server is alive
+ALIVE_EVERY_TURN_MS = 300_000    # ... at a turn-based table (clocks of hours and days: 5 minutes is close enough)
+TURN_LOBBY_IDLE_MS = 7 * 86_400_000   # a turn-based table's lobby waits this long for its people
+TURN_OVER_KEEP_MS = 30 * 86_400_000   # a finished turn-based table is kept this long for its members to see it
+
+Pace = Literal["live", "turn"]
+PACES: tuple[Pace, ...] = ("live", "turn")
 
 
 class GameError(Exception):
@@ -66,10 +72,15 @@ class Options:
     clock: ClockRule = field(default_factory=ClockRule)
     assists: bool = True        # hints and assists allowed (the game refuses them otherwise)
     watcher_chat: bool = True   # watchers may write free text (quick phrases they always may)
+    pace: Pace = "live"         # "turn": a turn-based table (no grace, no bot for a closed app, kept for days)
+
+    @property
+    def turn_based(self) -> bool:
+        return self.pace == "turn"
 
     def to_json(self) -> dict[str, Any]:
         return {"spectators": self.spectators, "grace_s": self.grace_s, "clock": self.clock.to_json(),
-                "assists": self.assists, "watcher_chat": self.watcher_chat}
+                "assists": self.assists, "watcher_chat": self.watcher_chat, "pace": self.pace}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Options:
@@ -80,13 +91,25 @@ class Options:
                 ClockRule.per_turn(data["turn_clock_s"] * 1000) if data.get("turn_clock_s") else ClockRule()
         except ClockError as exc:
             raise GameError(str(exc)) from None
+        pace: Pace = "turn" if data.get("pace") == "turn" else "live"
         return cls(data["spectators"], data["grace_s"], clock, data.get("assists", True) is not False,
-                   data.get("watcher_chat", True) is not False)
+                   data.get("watcher_chat", True) is not False, pace)
 
 
 def default_assists(plan: list[tuple[str | None, str]]) -> bool:
     """Hints and assists are on by default only at a table with at most one person."""
     return sum(level is None for level, _name in plan) <= 1
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a game is, for a list of tables: the seat the game waits on (None: a bot's move, or the end), the
+    moves committed, the last one's seat and server time, and each seat's last move (its number)."""
+
+    turn: int | None = None
+    moves: int = 0
+    last: tuple[int, int] | None = None
+    mine: dict[int, int] = field(default_factory=dict)
 
 
 class GameMatch(Protocol):
@@ -123,6 +146,14 @@ class GameMatch(Protocol):
 
     def clock_runs(self) -> bool:
         """Whether a seat's clock is running now."""
+        ...
+
+    def clock_now(self, now_ms: int) -> dict[str, Any] | None:
+        """Each seat's time at `now_ms` as members are told it (None: the game has no turn clock)."""
+        ...
+
+    def progress(self) -> Progress:
+        """Whose turn it is and the moves so far (`Progress`)."""
         ...
 
     def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
@@ -464,6 +495,9 @@ class Room:
         again (for a bot or a new person); in play its bot takes over at once (the token still brings the
         person back)."""
         seat = member.seat
+        if seat is not None and self.options.turn_based and self.phase == "playing":
+            self.drop(member, now_ms)  # a turn-based table waits for its person: closing the app is no leaving
+            return
         if seat is not None:
             self.notice("left", seat)
         if seat is not None and self.phase != "playing":
@@ -732,34 +766,48 @@ class Room:
         """Time passed: graces run out (the seat's bot takes over), the game's bots and clocks act; while a clock
         runs the room is stored now and then, so that a restart knows how long the server was alive."""
         if self.phase == "playing" and self.match is not None:
-            for i, s in enumerate(self.seats):
-                if s.away_since is not None and s.zombie is None and s.bot is None and \
-                        now_ms - s.away_since >= self.options.grace_s * 1000:
+            for i in self._graces():
+                if now_ms - (self.seats[i].away_since or now_ms) >= self.options.grace_s * 1000:
                     self._hand_to_bot(i, None, now_ms)
             self._run(self.match.tick(now_ms), now_ms)
-            if self.match.clock_runs() and now_ms - self.alive_ms >= ALIVE_EVERY_MS:
+            if self.match.clock_runs() and now_ms - self.alive_ms >= self._alive_every():
                 self._save(now_ms)
+
+    def _graces(self) -> list[int]:
+        """The seats whose person is away with a grace running (none at a turn-based table)."""
+        if self.options.turn_based:
+            return []
+        return [i for i, s in enumerate(self.seats)
+                if s.away_since is not None and s.zombie is None and s.bot is None]
+
+    def _alive_every(self) -> int:
+        return ALIVE_EVERY_TURN_MS if self.options.turn_based else ALIVE_EVERY_MS
 
     def next_tick_ms(self) -> int | None:
         """When `tick` has something to do next."""
         if self.phase != "playing" or self.match is None:
             return None
-        times = [s.away_since + self.options.grace_s * 1000 for s in self.seats
-                 if s.away_since is not None and s.zombie is None and s.bot is None]
+        times = [(self.seats[i].away_since or 0) + self.options.grace_s * 1000 for i in self._graces()]
         game = self.match.next_tick_ms()
         if game is not None:
             times.append(game)
         if self.store is not None and self.match.clock_runs():
-            times.append(self.alive_ms + ALIVE_EVERY_MS)
+            times.append(self.alive_ms + self._alive_every())
         return min(times) if times else None
 
     def expired(self, now_ms: int) -> bool:
-        """Whether the room has been idle too long (or finished long enough ago) to be kept."""
+        """Whether the room has been idle too long (or finished long enough ago) to be kept. A turn-based table is
+        kept while it is played, its lobby for a week and, once finished, for a month (its members see how it
+        ended and take its replay)."""
+        turn = self.options.turn_based
         if self.phase == "over":  # kept while its members decide whether to play again
             ended = max(self.over_at or 0, self.idle_since or 0)
-            return not self.members and now_ms - ended >= OVER_KEEP_MS
+            return not self.members and now_ms - ended >= (TURN_OVER_KEEP_MS if turn else OVER_KEEP_MS)
         if self.phase == "lobby":
-            return self.idle_since is not None and now_ms - self.idle_since >= LOBBY_IDLE_MS
+            return self.idle_since is not None and now_ms - self.idle_since >= (TURN_LOBBY_IDLE_MS if turn else
+                                                                                LOBBY_IDLE_MS)
+        if turn:
+            return False
         people = any(s.member is not None for s in self.seats)
         if people:
             return False
@@ -781,7 +829,7 @@ class Room:
                 "name": s.name, "kind": "bot" if s.bot is not None else "person", "status": status,
                 "level": s.bot or s.zombie, "ready": s.ready or s.bot is not None,
                 "grace_ms": max(0, grace_ms - (now_ms - s.away_since))
-                if status == "away" and s.away_since is not None else None, "conceded": s.conceded})
+                if status == "away" and s.away_since is not None and not self.options.turn_based else None, "conceded": s.conceded})
         o = self.options
         again = {"want": [i for i, s in enumerate(self.seats) if s.again], "next": self.next_level,
                  "can_next": self.can_next} if self.phase == "over" else None
@@ -792,7 +840,7 @@ class Room:
                 "grace_s": o.grace_s, "clock": o.clock.to_json(),
                 "turn_clock_s": o.clock.bank_ms // 1000 if o.clock.mode == "turn" else 0, "assists": o.assists,
                 "watcher_chat": o.watcher_chat, "seats": seats, "setup": self.setup, "games": self.games,
-                "again": again}
+                "again": again, "pace": o.pace}
 
     def broadcast_room(self, now_ms: int) -> None:
         for m in self.members:

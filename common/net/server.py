@@ -50,6 +50,7 @@ from common.net.protocol import (
 from common.net.room import GameError, GameSide, Member, Options, Room, default_assists
 from common.net.stalls import GcPauses, LoopLag, settle_gc
 from common.net.store import Batch, Store
+from common.net.tables import list_tables
 from common.net.turn_clock import ClockRule
 from common.paths import data_dir
 from common.safe_text import one_line
@@ -516,6 +517,9 @@ class Server:
             conn.send(encode({"kind": "pong", "t": msg["t"], "server_ms": now, **({"id": msg["id"]}
                                                                                   if "id" in msg else {})}))
             return
+        if kind == "tables":
+            self._tables(conn, msg, now)
+            return
         if kind in ("create", "join"):
             if kind == "join":
                 self._join_allowed(conn.addr)
@@ -584,6 +588,16 @@ class Server:
             conn.room, conn.member = room, room.rejoin(conn.send, token, conn.addr, now)
             log.info("room %s: a member is back (seat %s)", room.code, conn.member.seat)
 
+    def _tables(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
+        """The tables of the tokens sent (each token lists only its own); a message with a token no table has
+        counts as one wrong guess of its address."""
+        self._join_allowed(conn.addr)
+        tables, unknown = list_tables(self.rooms, self.tokens, msg["tokens"], now)
+        if unknown:
+            self._join_failed(conn.addr)
+        conn.send(encode({"kind": "tables", "tables": tables, "unknown": unknown, "server_ms": now,
+                          **({"id": msg["id"]} if "id" in msg else {})}))
+
     def _create(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
         side = self.sides.get(msg["game"])
         if side is None:
@@ -594,6 +608,8 @@ class Server:
             ClockRule.per_turn(msg["turn_clock_s"] * 1000) if msg["turn_clock_s"] else ClockRule()
         if clock.on and msg["game"] != "arzium":
             raise ProtocolError("bad_setup", "create.clock: only Arzium rooms have a turn clock")
+        if msg["pace"] == "turn" and not clock.on:
+            raise ProtocolError("bad_setup", "create.pace: a turn-based table needs a turn clock (Arzium)")
         code = new_code()
         while code in self.rooms:
             code = new_code()
@@ -601,7 +617,7 @@ class Server:
         try:
             assists = msg["assists"] if msg["assists"] is not None else default_assists(side.seat_plan(msg["setup"]))
             room = Room(code, msg["game"], side, msg["setup"], Options(msg["spectators"], msg["grace_s"], clock,
-                                                                       assists, msg["watcher_chat"]),
+                                                                       assists, msg["watcher_chat"], msg["pace"]),
                         token_hash(token), self.store, now)
         except GameError as exc:
             raise ProtocolError("bad_setup", str(exc)) from None

@@ -3,7 +3,8 @@ while the game waits on that seat; each time the game comes to a seat, the seat 
 above the starting bank. A fixed time per turn is a bank equal to its increment (each turn starts full); BGA's
 kind is a bank with a smaller increment; a turn-based table is the same in hours and days. When a seat's bank
 is empty its time has run out, and the table's rule says what follows: its bot plays that turn, or the others
-choose between waiting and letting the bot play.
+choose between waiting and letting the bot play, or the game ends there and the result names the seat that ran
+out.
 
 The room on the server runs it on its own clock, the table draws it from what the server sent, the replay
 shows the rule it was played with. The clock never runs while the server is down: a restarted room charges
@@ -14,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-OutRule = Literal["bot", "ask"]
-OUT_RULES: tuple[OutRule, ...] = ("bot", "ask")
+OutRule = Literal["bot", "ask", "end"]
+OUT_RULES: tuple[OutRule, ...] = ("bot", "ask", "end")
 MIN_S = 10                    # the shortest time a clock may give (a turn, or a bank)
 MAX_TURN_S = 7 * 24 * 3600    # the longest time per turn (a turn-based table: a week a move)
 MAX_BANK_S = 30 * 24 * 3600   # the largest bank
@@ -29,7 +30,7 @@ class ClockError(ValueError):
 class ClockRule:
     """The clock a table plays with: `bank_ms` to start with (0: no clock), `increment_ms` gained each time the
     game comes to a seat (never above `bank_ms`), and `out`: what a seat out of time gets ("bot": its bot plays
-    that turn; "ask": the others choose)."""
+    that turn; "ask": the others choose; "end": the game ends, the seat out of time named in the result)."""
 
     bank_ms: int = 0
     increment_ms: int = 0

@@ -18,7 +18,7 @@ from typing import Any
 from arzium.match import Match, MatchListener, _held_back, _unveils
 from arzium.room import digest, view_of, view_state
 from arzium.rules.actions import Action, action_from_json
-from arzium.rules.engine import apply
+from arzium.rules.engine import apply, current_player
 from arzium.rules.events import Event
 from arzium.rules.state import GameState, clone
 from arzium.seats import Controller, Person, RemotePerson, put_on_top
@@ -246,3 +246,19 @@ def story_events(frame: dict[str, Any]) -> tuple[int, list[tuple[list[Event], in
     except (KeyError, TypeError, ValueError, IllegalAction):
         return None
     return first, told
+
+
+def last_move_of(frame: dict[str, Any], seat: int) -> int | None:
+    """The number of `seat`'s last move in a `game` frame's story (None: none told, or no story that fits)."""
+    story = frame.get("story")
+    if not isinstance(story, dict) or story_events(frame) is None:
+        return None
+    state = view_state(story["view"])
+    last = None
+    for n, action, lands, artifacts in story["moves"]:
+        mover = current_player(state)
+        put_on_top(state, lands, artifacts)
+        apply(state, action_from_json(action))
+        if mover == seat:
+            last = int(n)
+    return last

@@ -177,6 +177,7 @@ class App:
         self.layers = Layers()
         self.dirty: list[pygame.Rect] | None = None  # what the last drawn frame changed (None: everything)
         self.first_frame_at: float | None = None
+        self.services: list[Callable[[float], None]] = []  # run every frame whatever scene is on top (dt ms)
 
     # ---- window -------------------------------------------------------------------------
     def _set_icon(self) -> None:
@@ -402,6 +403,8 @@ class App:
         for _step in range(self.fixed_clock.tick(dt_ms)):
             self.stack.fixed_update(STEP_MS)
         self.stack.update(dt_ms)
+        for service in self.services:
+            service(dt_ms)
         for toast in self.toasts:
             toast.remaining_ms -= dt_ms
         self.toasts = [t for t in self.toasts if t.remaining_ms > 0]

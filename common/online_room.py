@@ -79,6 +79,7 @@ class RoomView:
     watching: tuple[str, ...] = ()
     spectators: bool = True
     grace_s: int = 60
+    pace: str = "live"          # "turn": a turn-based table (people come and go; no bot for the away)
 
     def free_seats(self) -> list[int]:
         return [s.index for s in self.seats if s.kind == "open"]

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from common.chat import ChatLog
 from common.i18n import _
+from common.net.tables_client import server_url
 from common.net.turn_clock import ClockError, ClockRule
 from common.online_room import Again, Phase, RoomView, SeatKind, SeatView, notice_line
 from common.safe_text import one_line
@@ -90,17 +91,19 @@ class OnlineSession:
             self.link.close()
         self.ended, self.problem, self.welcomed = False, "", False
         try:
-            self.link = self.connect(f"ws://{self.server}", token)
+            self.link = self.connect(server_url(self.server), token)
         except OSError:
             self.link, self.problem = None, unreachable(self.server)
         return self.link is not None
 
-    def create(self, game: str, setup: dict[str, Any], seat: int | None = 0, clock: ClockRule | None = None) -> None:
+    def create(self, game: str, setup: dict[str, Any], seat: int | None = 0, clock: ClockRule | None = None,
+               pace: str = "live") -> None:
         """Host: create the room with the game's setup (its seats open for people, or bots), seated at `seat`, with
-        `clock` (Arzium: none by default)."""
+        `clock` (Arzium: none by default) at `pace` ("turn": a turn-based table)."""
         if self._open():
             self._send({"kind": "create", "game": game, "setup": setup, "name": self.name, "seat": seat,
-                        **({"clock": clock.to_json()} if clock is not None and clock.on else {})})
+                        **({"clock": clock.to_json()} if clock is not None and clock.on else {}),
+                        **({"pace": "turn"} if pace == "turn" else {})})
 
     def let_bot(self, seat: int) -> None:
         """The bot plays the turn of `seat`, whose time ran out (the room's rule lets the others choose)."""
@@ -286,6 +289,10 @@ class OnlineSession:
                     self.creator = bool(you.get("creator"))
                 if self.room.phase == "over" and self.code:
                     self._note(forget_token(self.server, self.code))
+                elif self.room.pace == "turn" and (was is None or was.pace != "turn") and self.seat is not None \
+                        and self.token is not None:  # kept longer: its moves come days apart
+                    self._note(keep_token(self.server, self.code, self.seat, self.token, self.hosting,
+                                          self.room.game, self.store, "turn"))
                 elif self.room.phase == "playing" and was is not None and was.phase == "over":
                     self.result = None  # the next game: its seat is kept again, to come back to
                     if self.seat is not None and self.token is not None:
@@ -335,7 +342,8 @@ def room_view(msg: dict[str, Any]) -> RoomView:
                     if isinstance(again, dict) else None,
                     setup=setup if isinstance(setup, dict) else {},
                     watching=tuple(one_line(str(n), 24) for n in watching[:50]) if isinstance(watching, list) else (),
-                    spectators=msg.get("spectators") is not False, grace_s=_int(msg.get("grace_s")))
+                    spectators=msg.get("spectators") is not False, grace_s=_int(msg.get("grace_s")),
+                    pace="turn" if msg.get("pace") == "turn" else "live")
 
 
 def clock_rule(msg: dict[str, Any]) -> ClockRule:

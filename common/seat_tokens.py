@@ -23,6 +23,8 @@ from common.paths import data_dir
 from common.safe_text import one_line
 
 KEEP_S = 7 * 24 * 3600  # a room not seen for a week is forgotten
+TURN_KEEP_S = 60 * 24 * 3600  # ... a turn-based table's after two months (its moves come days apart)
+PACES = ("live", "turn")
 MAX_ROOMS = 50
 SEATS_VERSION = 1  # the file's format; files without the key are version 1
 VERSION_KEY = "version"
@@ -59,7 +61,7 @@ def entry_problem(key: str, entry: Any) -> str | None:
     server, _slash, code = key.rpartition("/")
     if not isinstance(entry, dict):
         return "not an object"
-    if split_address(server, 1) is None:
+    if split_address(server.removeprefix("wss://"), 443 if server.startswith("wss://") else 1) is None:
         return f"the server {one_line(server, 40)!r} is not an address"
     if len(code) != CODE_LENGTH + 1 or read_code(code) != code:
         return f"{one_line(code, 20)!r} is not a room code"
@@ -80,6 +82,8 @@ def entry_problem(key: str, entry: Any) -> str | None:
     store = entry.get("store", "")
     if not isinstance(store, str) or not STORE.fullmatch(store):
         return "store is not the name of a folder of hosted games"
+    if entry.get("pace", "live") not in PACES:
+        return "pace is not live or turn"
     return None
 
 
@@ -161,7 +165,8 @@ def _write(read: Read, rooms: dict[str, dict[str, Any]]) -> str:
 @dataclass(frozen=True)
 class KeptSeat:
     """A room this player sat in: where, its code, the seat and its token, whether this app hosted it (then the
-    store its rooms are kept in, "" the default one), and its game ("" when not known)."""
+    store its rooms are kept in, "" the default one), its game ("" when not known) and its pace ("turn": a
+    turn-based table)."""
 
     server: str
     code: str
@@ -170,11 +175,15 @@ class KeptSeat:
     hosted: bool
     game: str = ""
     store: str = ""
+    pace: str = "live"
 
 
 def _recent(rooms: dict[str, dict[str, Any]], now: float) -> list[tuple[str, dict[str, Any]]]:
-    """The rooms seen in the last week, the most recently seen first."""
-    return sorted(((k, e) for k, e in rooms.items() if now - KEEP_S < e["seen"]), key=lambda kv: -kv[1]["seen"])
+    """The rooms seen in the last week (a turn-based table's: in the last two months), the most recently seen
+    first."""
+    return sorted(((k, e) for k, e in rooms.items()
+                   if now - (TURN_KEEP_S if e.get("pace") == "turn" else KEEP_S) < e["seen"]),
+                  key=lambda kv: -kv[1]["seen"])
 
 
 def kept_seats() -> tuple[list[KeptSeat], str]:
@@ -182,7 +191,7 @@ def kept_seats() -> tuple[list[KeptSeat], str]:
     about the file ("" when all is well)."""
     read = read_seats()
     seats = [KeptSeat(key.rpartition("/")[0], key.rpartition("/")[2], e["seat"], e["token"],
-                      e.get("hosted", False), e.get("game", ""), e.get("store", ""))
+                      e.get("hosted", False), e.get("game", ""), e.get("store", ""), e.get("pace", "live"))
              for key, e in _recent(read.seats.rooms, time.time())]
     return seats, read.message
 
@@ -194,7 +203,7 @@ def seat_token(server: str, code: str) -> tuple[int, str] | None:
 
 
 def keep_token(server: str, code: str, seat: int, token: str, hosted: bool = False, game: str = "",
-               store: str = "") -> str:
+               store: str = "", pace: str = "") -> str:
     """Remember the seat taken in room `code` of `game` on `server` (old rooms are dropped; what a newer version
     wrote in the room's entry is kept); "" or one line why it is not kept (an unwritable folder, a file that
     could not be read now or of a newer version: the seat can then be taken back only while the app is open)."""
@@ -202,7 +211,7 @@ def keep_token(server: str, code: str, seat: int, token: str, hosted: bool = Fal
     read = read_seats()
     key = _key(server, code)
     entry = {**read.seats.rooms.get(key, {}), "seat": seat, "token": token, "seen": now, "hosted": hosted,
-             "game": game, **({"store": store} if store else {})}
+             "game": game, **({"store": store} if store else {}), **({"pace": pace} if pace else {})}
     problem = entry_problem(key, entry)
     if problem is not None:
         return one_line(_("The seat in room {code} is not kept for a rejoin: {problem}").format(

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from common.i18n import N_, _, ngettext
+from common.lan import split_address
 from common.net.turn_clock import ClockRule
 
 SeatKind = Literal["open", "person", "bot"]
@@ -29,10 +30,20 @@ class Where:
     port: int
     embedded: bool = False
     store: str = ""
+    tls: bool = False  # over TLS (`wss://`, as a reverse proxy serves it)
 
     @property
     def label(self) -> str:
-        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+        plain = f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+        return f"wss://{plain}" if self.tls else plain
+
+
+def read_where(text: str, default_port: int, embedded: bool = False, store: str = "") -> Where | None:
+    """A server as typed or kept: `host:port`, or `wss://host[:port]` (over TLS, port 443 by default); None when
+    it is not an address."""
+    tls = text.strip().lower().startswith("wss://")
+    found = split_address(text.strip()[6:] if tls else text, 443 if tls else default_port)
+    return None if found is None else Where(found[0], found[1], embedded, store, tls)
 
 
 @dataclass(frozen=True)
@@ -141,6 +152,17 @@ def clock_rule_words(rule: ClockRule) -> str:
         case "bank":
             return _("{bank} in the bank, +{time} a turn").format(bank=duration_words(rule.bank_ms),
                                                                  time=duration_words(rule.increment_ms))
+
+
+def turn_clock_words(rule: ClockRule) -> str:
+    """A turn-based table's clock in a few words: its time a move and its bank."""
+    return _("Turn-based: {time} a move, {bank} bank").format(time=duration_words(rule.increment_ms),
+                                                             bank=duration_words(rule.bank_ms))
+
+
+def table_clock_words(rule: ClockRule, pace: str) -> str:
+    """A table's clock as the lobby and the table say it (a turn-based one with its pace)."""
+    return turn_clock_words(rule) if pace == "turn" else clock_rule_words(rule)
 
 
 def out_rule_words(rule: ClockRule) -> str:

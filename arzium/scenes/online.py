@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from arzium.match import MatchListener
-from arzium.online_match import OnlineMatch, story_events
+from arzium.online_match import OnlineMatch, last_move_of, story_events
 from arzium.records import record_game
 from arzium.room import view_state
 from arzium.rules.actions import Action, action_from_json
@@ -93,14 +93,18 @@ class OnlinePlayScene(PlayScene):
                          match=match)
         assert isinstance(self.table, OnlineMatch)
         self.online: OnlineMatch = self.table
-        self.retold = self._retell(frame, seen)
+        mine = seen is None and self.seat is not None
+        if mine and self.seat is not None:  # a table opened again: what happened since this seat's last move
+            seen = last_move_of(frame, self.seat)
+        self.retold = self._retell(frame, seen, mine)
         self.online.resume_pending([action_from_json(a) for a in frame.get("pending") or []])
         self.online.note_bots(frame.get("bots"))
         self._take_clock(frame)
 
-    def _retell(self, frame: dict[str, Any], seen: int | None) -> bool:
+    def _retell(self, frame: dict[str, Any], seen: int | None, mine: bool = False) -> bool:
         """The move log of the game so far, from the frame's story (after a rejoin, in this app or a new one): the
-        moves it leaves out counted, those made while this table was away marked; False when it has none."""
+        moves it leaves out counted, those made while this table was away marked (`mine`: those since this seat's
+        last move, `seen`, in a table opened again); False when it has none."""
         told = story_events(frame)
         if told is None:
             return False
@@ -110,7 +114,9 @@ class OnlinePlayScene(PlayScene):
         for n, (events, turn) in enumerate(moves, start=first + 1):
             if seen is not None and n == max(seen, first) + 1:
                 missed = first + len(moves) - seen
-                lines.append(LogLine(ngettext("{n} move while you were away:", "{n} moves while you were away:",
+                lines.append(LogLine(ngettext("{n} move since your last one:", "{n} moves since your last one:",
+                                              missed).format(n=missed) if mine else
+                                     ngettext("{n} move while you were away:", "{n} moves while you were away:",
                                               missed).format(n=missed), header=True))
             lines += describe(events, self.table.state.setup, self.cards, turn)
         self.log.add(lines)
@@ -234,6 +240,10 @@ class OnlinePlayScene(PlayScene):
                                                                        self.waiting_for not in self.clock.out):
             self.waiting_for = None
         self._warn()
+        if self.result is not None and self.result.get("ran_out") and not self.finished and \
+                not self.timeline.busy:  # the game ended on a clock: the result comes before any last move
+            self.finish_game()
+            return
         if self.asking() is not None:
             board = self.board_view.frame_rect
             w, h, gap = self.app.px(200), self.app.px(44), self.app.px(12)
@@ -280,11 +290,12 @@ class OnlinePlayScene(PlayScene):
             self.app.toast(str(exc))
         except OSError as exc:
             self.app.toast(_("could not write the replay: {reason}").format(reason=exc.strerror or exc))
-        if self.seat is not None:
+        ran_out = tuple(i for i in self.result.get("ran_out") or [] if isinstance(i, int))
+        if self.seat is not None and not ran_out:  # a game ended on a clock is not a finished game: not counted
             for problem in record_game(final, self.table.assisted, online_seat=self.seat):
                 self.app.toast(problem)
         self.app.replace(OnlineResultScene(self.app, self.session, self.hosted, final, path, self.table.assisted,
-                                           actions, conceded))
+                                           actions, conceded, ran_out))
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The chat first (every key while it is open), then the table."""
@@ -298,8 +309,14 @@ class OnlinePlayScene(PlayScene):
 
     def open_menu(self) -> None:
         choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), self.leave_room)]
+        room = self.session.room
         if self.seat is None:
             words = _("You are watching: leave whenever you like; Play online, then Join, brings you back.")
+        elif room is not None and room.pace == "turn":
+            words = _("A turn-based table: close it whenever you like; it waits for you, and My tables tells you "
+                      "when it is your turn. If you concede, a bot plays your seat to the end.")
+            choices[1] = (_("Close the table"), self.leave_room)
+            choices.append((_("Concede"), self.ask_concede))
         else:
             words = _("If you leave, your seat's bot plays until you come back: Play online, then Back to room. "
                       "If you concede, it plays your seat to the end.")
@@ -347,8 +364,9 @@ class OnlineResultScene(ResultScene):
     person says so, the next seat first), the line of who it waits for, who conceded; Menu leaves the room."""
 
     def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, state: GameState,
-                 replay_path: str | None, assisted: bool, actions: Sequence[Action], conceded: Sequence[int]) -> None:
-        self.session, self.hosted, self.conceded = session, hosted, tuple(conceded)
+                 replay_path: str | None, assisted: bool, actions: Sequence[Action], conceded: Sequence[int],
+                 ran_out: Sequence[int] = ()) -> None:
+        self.session, self.hosted, self.conceded, self.ran_out = session, hosted, tuple(conceded), tuple(ran_out)
         super().__init__(app, state, lambda again: None, replay_path, session.seat is None, assisted, actions)
 
     def play_again(self) -> None:
@@ -374,6 +392,8 @@ class OnlineResultScene(ResultScene):
         seats = self.state.setup.seats
         gave_up = [_("{name} conceded (a bot played on)").format(name=shown_name(seats[i].name))
                    for i in self.conceded if i < len(seats)]
+        gave_up += [_("{name} ran out of time: the game ended there").format(name=shown_name(seats[i].name))
+                    for i in self.ran_out if i < len(seats)]
         return title, " · ".join([sub, *gave_up])
 
     def footer_px(self) -> int:

@@ -829,7 +829,8 @@ class Room:
                 "name": s.name, "kind": "bot" if s.bot is not None else "person", "status": status,
                 "level": s.bot or s.zombie, "ready": s.ready or s.bot is not None,
                 "grace_ms": max(0, grace_ms - (now_ms - s.away_since))
-                if status == "away" and s.away_since is not None and not self.options.turn_based else None, "conceded": s.conceded})
+                if status == "away" and s.away_since is not None and not self.options.turn_based else None,
+                "conceded": s.conceded})
         o = self.options
         again = {"want": [i for i, s in enumerate(self.seats) if s.again], "next": self.next_level,
                  "can_next": self.can_next} if self.phase == "over" else None

@@ -34,10 +34,10 @@ from common.online_room import (
     SeatView,
     Where,
     again_line,
-    clock_rule_words,
     out_rule_words,
     seat_status,
     seat_who,
+    table_clock_words,
 )
 from common.online_session import OnlineSession, open_link
 from common.os_words import os_problem
@@ -136,13 +136,13 @@ def stop_server(hosted: Hosted | None) -> None:
 
 
 def host_game(app: App, game: str, where: Where, name: str, clock: ClockRule | None = None,
-              failed: Callable[[str], None] | None = None) -> None:
+              failed: Callable[[str], None] | None = None, pace: str = "live") -> None:
     """Open the game's setup screen to host it; its Start creates the room (here or on a dedicated server) with
     `clock` (Arzium's turn clock); `failed` is told the line when the room cannot be made (its lobby closes)."""
     entry = GAMES[game]
 
     def chosen(setup: dict[str, Any]) -> None:
-        app.replace(LobbyScene(app, game, where, name, create=setup, clock=clock, failed=failed))
+        app.replace(LobbyScene(app, game, where, name, create=setup, clock=clock, failed=failed, pace=pace))
     app.push(entry.online_setup(app, chosen))
 
 
@@ -230,7 +230,7 @@ class LobbyScene(Scene):
                  join: str = "", watch: bool = False, clock: ClockRule | None = None,
                  connect: Callable[[str, str | None], Any] | None = None,
                  serve: Callable[[Where], Served] = start_server,
-                 failed: Callable[[str], None] | None = None) -> None:
+                 failed: Callable[[str], None] | None = None, pace: str = "live") -> None:
         """Host (`create`: the game's setup, the creator at seat 0) or join room `join`; `connect` opens the
         connection and `serve` starts the room server here (tests and the catalog give fakes); a room that
         cannot be reached closes the lobby and its line goes to `failed` (else a toast), but a game whose store
@@ -251,7 +251,7 @@ class LobbyScene(Scene):
         self.again: Callable[[], LobbyScene] | None = None
         if store_trouble and create is not None:
             self.again = lambda: LobbyScene(app, game, replace(where, store=fresh_store()), name, create=create,
-                                            clock=clock, connect=connect, serve=serve, failed=failed)
+                                            clock=clock, connect=connect, serve=serve, failed=failed, pace=pace)
         self.addresses = invite_addresses(where)
         self.ready = False
         self.started = False
@@ -265,7 +265,7 @@ class LobbyScene(Scene):
         if self.session.problem:
             return
         if create is not None:
-            self.session.create(game, create, clock=clock)
+            self.session.create(game, create, clock=clock, pace=pace)
         else:
             self.session.join(join, "watch" if watch else "any")
 
@@ -515,8 +515,9 @@ class LobbyScene(Scene):
             return []
         game = GAMES.get(room.game)
         setup = " · ".join(game.room_words(room.setup)) if game is not None else ""
-        rules = " · ".join([_("Watchers welcome") if room.spectators else _("No watchers"),
-                            _("A bot plays for anyone away {seconds} s").format(seconds=room.grace_s)])
+        away = _("Turn-based: close the app any time, the table waits for you") if room.pace == "turn" else \
+            _("A bot plays for anyone away {seconds} s").format(seconds=room.grace_s)
+        rules = " · ".join([_("Watchers welcome") if room.spectators else _("No watchers"), away])
         watching = _("Watching: {names}").format(names=", ".join(room.watching)) if room.watching else \
             ngettext("{n} watching", "{n} watching", room.watchers).format(n=room.watchers) if room.watchers else \
             _("Nobody is watching")
@@ -553,8 +554,9 @@ class LobbyScene(Scene):
         bad = bool(session.problem)
         game = GAMES[self.game].title if self.game in GAMES else ""
         clock = room.clock if room is not None and room.game == "arzium" else None  # Arenas: the sand is the clock
+        pace = room.pace if room is not None else "live"
         key = ("lobby", line, bad, game, room.code if room else "", tuple(self.addresses), tuple(self.left),
-               tuple(self.right), clock, tuple(self.about_lines()))
+               tuple(self.right), clock, pace, tuple(self.about_lines()))
 
         def words(surface: pygame.Surface) -> None:
             ink = app.theme.text
@@ -588,7 +590,7 @@ class LobbyScene(Scene):
                     text.draw_text(surface, wrapped, npx, app.theme.muted, (lx, y))
                 y += lh
             if clock is not None:
-                self._clock_words(surface, clock, lx, y + app.px(14), inner)
+                self._clock_words(surface, clock, pace, lx, y + app.px(14), inner)
             npx, inner = app.font_px(17), self.right.w - app.px(48)
             lh = text.font(npx).get_linesize()
             y = self.right.bottom - app.px(60) - self._about_height(inner) + app.px(12)  # over the table's rules
@@ -621,7 +623,7 @@ class LobbyScene(Scene):
                                self.free_text(), (w // 2, app.size[1] - app.px(40)), self.clock_ms)
         return widget_screen(self.backdrop.picture(app, app.size, panels), self.group, *parts, over=chat)
 
-    def _clock_words(self, surface: pygame.Surface, clock: ClockRule, x: int, y: int, width: int) -> None:
+    def _clock_words(self, surface: pygame.Surface, clock: ClockRule, pace: str, x: int, y: int, width: int) -> None:
         """The table's clock and what follows a time-out, as every member sees them, from `y` down to the Copy
         button."""
         app = self.app
@@ -630,7 +632,7 @@ class LobbyScene(Scene):
             return
         text.draw_text(surface, _("Turn clock"), app.font_px(18), app.theme.muted, (x, y))
         y += app.px(24)
-        words = clock_rule_words(clock)
+        words = table_clock_words(clock, pace)
         text.draw_text(surface, words, text.fit_px(words, app.font_px(22), width, True), app.theme.text, (x, y),
                        bold=True)
         y += app.px(30)

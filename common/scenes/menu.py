@@ -11,7 +11,7 @@ from common import text
 from common.dialog import Dialog
 from common.files import DataError
 from common.games import GAMES
-from common.i18n import _
+from common.i18n import _, ngettext
 from common.layers import Part, image_part
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -35,6 +35,7 @@ class MenuScene(Scene):
         self.asked: set[str] = set()  # games whose tutorial offer was answered this session
         self.game_on: KeptSeat | None = None  # the online game this player has a seat in (looked for after the
         self.looked = False                   # first frame: the online modules load later)
+        self.turns = 0  # the tables where it is this player's turn, as last heard (a background check)
         self._build()
 
     def _build(self) -> None:
@@ -47,7 +48,10 @@ class MenuScene(Scene):
                    icon=GAMES["arzium"].icon, font=28),
             Button(_("Play online"), self.open_online, _("Host a game for friends on other computers, or join one"),
                    font=22),
-            *([Button(_("Back to your game {code}").format(code=self.game_on.code), self.back_to_game,
+            *([Button(ngettext("Your turn in {n} game", "Your turn in {n} games", self.turns).format(n=self.turns),
+                      self.open_tables, _("My tables: every online table you have a seat at"), font=20)]
+              if self.turns else
+              [Button(_("Back to your game {code}").format(code=self.game_on.code), self.back_to_game,
                       _("Take your seat again in the online game you were playing"), font=20)]
               if self.game_on is not None else []),
             Button(_("Replays"), self.open_replays, _("Watch your saved games again"), font=22),
@@ -91,6 +95,10 @@ class MenuScene(Scene):
         from common.scenes.online import OnlineScene
         self.app.push(OnlineScene(self.app))
 
+    def open_tables(self) -> None:
+        from common.scenes.my_tables import MyTablesScene
+        self.app.push(MyTablesScene(self.app))
+
     def back_to_game(self) -> None:
         from common.scenes.online import back_to_room
         if self.game_on is not None:
@@ -108,6 +116,15 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         self.look_for_game()
+
+    def _count_turns(self) -> None:
+        """The menu's line of tables waiting on this player, as the background check last heard."""
+        from common.scenes.my_tables import WATCH
+        turns = len(WATCH.now().your_turn)
+        if turns != self.turns:
+            self.turns = turns
+            self._build()
+            self.layout(self.app.size)
 
     def open_statistics(self) -> None:
         from common.scenes.statistics import StatisticsScene
@@ -135,7 +152,7 @@ class MenuScene(Scene):
         w, h = size
         bw, bh, gap = app.px(440), app.px(50), app.px(12)
         top = max(app.px(282), (h - app.px(388 + 40)) // 2 + app.px(130))
-        online = 2 if self.game_on is not None else 1  # Play online, and Back to your game beside it
+        online = 2 if self.game_on is not None or self.turns else 1  # Play online, and Back to your game beside it
         rest = self.buttons[2 + online:]
         rows: list[list[Button]] = [[self.buttons[0]], [self.buttons[1]], self.buttons[2:2 + online], rest[0:2],
                                     rest[2:4], rest[4:6]]
@@ -168,6 +185,10 @@ class MenuScene(Scene):
         if not self.looked and self.app.first_frame_at is not None:
             self.looked = True
             self.look_for_game()
+            from common.scenes.my_tables import watch_turns  # after the first frame: nothing of it at the start
+            watch_turns(self.app)
+        if self.looked:
+            self._count_turns()
         self.group.update(dt_ms)
 
     def frame_parts(self) -> list[Part] | None:

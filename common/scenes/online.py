@@ -14,11 +14,11 @@ from common import text
 from common.games import GAMES
 from common.i18n import _
 from common.invite import invite_in, invite_problem, looks_like_invite
-from common.lan import free_port_near, port_free, split_address
+from common.lan import free_port_near, port_free
 from common.layers import Part
 from common.net.protocol import read_code
 from common.net.turn_clock import ClockRule, OutRule
-from common.online_room import Where, clock_rule_words
+from common.online_room import Where, clock_rule_words, read_where, turn_clock_words
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
 from common.seat_tokens import KeptSeat, kept_seats
@@ -47,15 +47,26 @@ class OnlineChoices:
     server: str = ""
     clock: ClockRule = field(default_factory=ClockRule)
     out: OutRule = "bot"
+    pace: str = "live"
 
     def table_clock(self) -> ClockRule:
-        """The clock chosen, with what follows a time-out."""
-        return replace(self.clock, out=self.out)
+        """The clock chosen, with what follows a time-out (one the pace offers)."""
+        return replace(self.clock, out=self.out if self.out in OUT_RULES_OF[self.pace] else "bot")
 
 
 REMEMBERED = OnlineChoices()
+HOUR_MS, DAY_MS = 3_600_000, 86_400_000
 CLOCKS = (ClockRule(), *(ClockRule.per_turn(secs * 1000) for secs in (30, 60, 120, 300)),
           ClockRule(300_000, 20_000), ClockRule(600_000, 30_000), ClockRule(1_200_000, 60_000))
+TURN_CLOCKS = (ClockRule(2 * DAY_MS, 12 * HOUR_MS), ClockRule(3 * DAY_MS, DAY_MS), ClockRule(7 * DAY_MS, 2 * DAY_MS),
+               ClockRule(10 * DAY_MS, 3 * DAY_MS))  # a turn-based table: a time a move and a bank of days
+OUT_RULES_OF: dict[str, tuple[OutRule, ...]] = {"live": ("bot", "ask"), "turn": ("bot", "end")}
+
+
+def out_choices(pace: str) -> list[tuple[OutRule, str]]:
+    """What may follow a time-out at a table of `pace`, in words."""
+    words = {"bot": _("The bot plays"), "ask": _("The others choose"), "end": _("The game ends")}
+    return [(out, words[out]) for out in OUT_RULES_OF[pace]]
 
 
 def _invite_char(c: str) -> bool:
@@ -110,14 +121,16 @@ class OnlineScene(Scene):
         self.where = Choice(_("Host on"), [(False, _("This computer")), (True, _("A dedicated server"))],
                             c.dedicated, lambda v: self._set(dedicated=v),
                             _("This computer runs the room itself; a dedicated server runs `arenas-arzium serve`"))
-        self.clock = Choice(_("Arzium clock"), [(rule, clock_rule_words(rule)) for rule in CLOCKS], c.clock,
-                            lambda v: self._set(clock=v),
-                            _("Arzium's turns: a time per turn, or a bank of time that gains a little each turn "
-                              "(never above its start). Arenas needs none: its sand is the clock"))
-        self.out = Choice(_("Out of time"), [("bot", _("The bot plays")), ("ask", _("The others choose"))], c.out,
-                          lambda v: self._set(out=v),
-                          _("When a person's time runs out: their seat's bot plays that turn at once, or the other "
-                            "players choose to wait or to let the bot play"))
+        self.clock = Choice(_("Arzium clock"), [(("live", rule), clock_rule_words(rule)) for rule in CLOCKS] +
+                            [(("turn", rule), turn_clock_words(rule)) for rule in TURN_CLOCKS], (c.pace, c.clock),
+                            self._set_clock,
+                            _("Live: everyone plays at once, a time per turn or a bank that gains a little each turn. "
+                              "Turn-based: a move when you have a minute, hours or days a move; close the app any "
+                              "time. Arenas needs none: its sand is the clock"))
+        self.out = Choice(_("Out of time"), out_choices(c.pace), c.out, lambda v: self._set(out=v),
+                          _("When a person's time runs out: their seat's bot plays that turn at once, the other "
+                            "players choose to wait or to let the bot play, or (turn-based) the game ends and its "
+                            "result says who ran out"))
         self.port = TextField(c.port, lambda v: self._set(port=v), _("The port friends connect to"), limit=5,
                               allowed=lambda c: c.isascii() and c.isdigit())
         self.server = TextField(c.server, lambda v: self._set(server=v), _("The dedicated server's address"),
@@ -136,6 +149,8 @@ class OnlineScene(Scene):
         self._pick_room(self.room_index)
         self.back = Button(_("Back"), self.app.pop, _("Back to the main menu (Esc)"), icon="ui/icon_back",
                            sound="ui_back")
+        self.tables_btn = Button(_("My tables"), self.open_tables, _("Every online table you have a seat at: whose "
+                                                                     "turn, the time left, the last move"), font=20)
         old = getattr(self, "group", None)
         self.group = WidgetGroup(app, self._widgets())
         self.group.keyboard_mode = True
@@ -160,7 +175,16 @@ class OnlineScene(Scene):
         again: list[Widget] = [self.room_pick] if len(self.rooms) > 1 else []
         again += [self.back_to_room] if self.rooms else []
         return [self.name, self.address, self.code, self.join_btn, self.watch_btn, *again, self.where, on,
-                self.clock, self.out, *self.host_btns, self.back]
+                self.clock, self.out, *self.host_btns, self.tables_btn, self.back]
+
+    def _set_clock(self, value: tuple[str, ClockRule]) -> None:
+        """A live clock or a turn-based one: the out-of-time rules follow the pace."""
+        pace, rule = value
+        if pace != self.choices.pace:
+            self.choices.out = "bot" if self.choices.out not in OUT_RULES_OF[pace] else self.choices.out
+            self.out.options = out_choices(pace)
+            self.out.index = [v for v, _w in self.out.options].index(self.choices.out)
+        self._set(pace=pace, clock=rule)
 
     def _set(self, **values: Any) -> None:
         for k, v in values.items():
@@ -216,7 +240,7 @@ class OnlineScene(Scene):
         for f in (self.address, self.code):
             self.take_invite(f)
         address = self.choices.address.strip()
-        where = split_address(address, DEFAULT_PORT)
+        where = read_where(address, DEFAULT_PORT)
         code = self.choices.code.strip().upper()
         if where is None:
             self.problem = _("The server address {address} is not an address: type it as host:port").format(
@@ -227,29 +251,33 @@ class OnlineScene(Scene):
             self.problem = _("The room code {code} is not one: it is 8 letters and digits, like ABCD-EFGH").format(
                 code=code)
         else:
-            self.join_room(self.app, Where(*where), code, watch)
+            self.join_room(self.app, where, code, watch)
 
     def rejoin(self) -> None:
         """Back to the room picked (starting its server first if this app hosted it)."""
         if not self.rooms:
             return
         kept = self.rooms[self.room_index]
-        where = split_address(kept.server, DEFAULT_PORT)
+        where = read_where(kept.server, DEFAULT_PORT, kept.hosted, kept.store)
         if where is None:  # the file's check refuses such rooms: only a later change of the address rules
             self.problem = _("The kept room {code} has no usable server address ({address}): join it with the "
                              "invite").format(code=kept.code, address=kept.server)
             return
-        self.join_room(self.app, Where(*where, embedded=kept.hosted, store=kept.store), kept.code, False)
+        self.join_room(self.app, where, kept.code, False)
 
+
+    def open_tables(self) -> None:
+        from common.scenes.my_tables import MyTablesScene
+        self.app.push(MyTablesScene(self.app))
 
     def host(self, game: str) -> None:
         self._finish_editing()
         if self.choices.dedicated:
-            where = split_address(self.choices.server, DEFAULT_PORT)
+            where = read_where(self.choices.server, DEFAULT_PORT)
             if where is None:
-                self.problem = _("Type the dedicated server's address as host:port")
+                self.problem = _("Type the dedicated server's address as host:port (or wss://host behind TLS)")
                 return
-            self.host_game(self.app, game, Where(*where))
+            self.host_game(self.app, game, where)
             return
         port = int(self.choices.port) if self.choices.port.isdigit() else 0
         if not 1024 <= port <= 65535:
@@ -298,6 +326,7 @@ class OnlineScene(Scene):
             b.rect = pygame.Rect(r.left + app.px(28), y, pw - app.px(56), app.px(50))
             y += app.px(60)
         self.back.rect = pygame.Rect(w // 2 - app.px(120), h - app.px(80), app.px(240), app.px(54))
+        self.tables_btn.rect = self.back.rect.move(-app.px(256), 0)
 
     def toast_area(self) -> pygame.Rect:
         """Toasts go right of the Back button, off the panel and the keys line."""
@@ -371,8 +400,9 @@ def player_name(app: App) -> str:
 
 def _host_game(app: App, game: str, where: Where, failed: Callable[[str], None]) -> None:
     from common.scenes.lobby import host_game  # the room's code is loaded when first used
-    host_game(app, game, where, player_name(app), REMEMBERED.table_clock() if game == "arzium" else ClockRule(),
-              failed)
+    arzium = game == "arzium"
+    host_game(app, game, where, player_name(app), REMEMBERED.table_clock() if arzium else ClockRule(), failed,
+              REMEMBERED.pace if arzium else "live")
 
 
 def _join(app: App, where: Where, code: str, watch: bool, failed: Callable[[str], None]) -> None:
@@ -383,11 +413,11 @@ def _join(app: App, where: Where, code: str, watch: bool, failed: Callable[[str]
 def back_to_room(app: App, kept: KeptSeat) -> None:
     """The room of a kept seat, from the main menu: its lobby, which takes the seat again (starting the room's
     server first if this app hosted it)."""
-    where = split_address(kept.server, DEFAULT_PORT)
+    where = read_where(kept.server, DEFAULT_PORT, kept.hosted, kept.store)
     if where is None:
         app.toast(_("The server address {address} is not an address: type it as host:port").format(
             address=kept.server))
         return
     screen = OnlineScene(app)
     app.push(screen)
-    _join(app, Where(*where, embedded=kept.hosted), kept.code, False, screen.failed)
+    _join(app, where, kept.code, False, screen.failed)

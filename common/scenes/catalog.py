@@ -11,11 +11,14 @@ from common.scenes.controls import ControlsScene
 from common.scenes.gallery import GalleryScene
 from common.scenes.lobby import LobbyScene, Served
 from common.scenes.menu import MenuScene
+from common.scenes.my_tables import MyTablesScene
 from common.scenes.online import DEFAULT_PORT, OnlineScene
 from common.scenes.replays import ReplaysScene
 from common.scenes.rules import RulesScene
 from common.scenes.settings import SettingsScene
 from common.scenes.statistics import StatisticsScene
+from common.seat_tokens import KeptSeat
+from common.turn_watch import TurnWatch
 
 if TYPE_CHECKING:
     from common.app import App
@@ -148,3 +151,41 @@ def _lobby_after_game(app: App) -> LobbyScene:
 register(SceneSpec("lobby-again", N_("Online lobby: a newcomer after a game, Play again in the same room"),
                    _lobby_after_game))
 register(SceneSpec("lobby-store", N_("Online lobby: the hosted games' file cannot be used"), _store_trouble))
+
+
+SAMPLE_SERVER, DOWN_SERVER = "play.example.org:8765", "wss://friends.example.net"
+SAMPLE_KEPT = [KeptSeat(SAMPLE_SERVER, code, seat, f"token-{code}", False, "arzium", "", "turn")
+               for code, seat in (("AAAA-1111", 1), ("BBBB-2222", 0), ("CCCC-3333", 0), ("DDDD-4444", 1))] + \
+    [KeptSeat(DOWN_SERVER, "EEEE-5555", 0, "token-e", False, "arzium", "", "turn")]
+DAY_MS = 86_400_000
+
+
+def sample_tables(server: str, tokens: list[str]) -> dict[str, Any]:
+    """A server's answer to `tables` for the sample seats: two tables waiting on this player, one on a friend, one
+    finished (a friend ran out of time); the other server does not answer."""
+    if server != SAMPLE_SERVER:
+        raise OSError("no answer")
+    now = 10 * DAY_MS
+
+    def table(i: int, names: list[str], turn: int | None, left: int, last: list[int] | None, phase: str = "playing",
+              result: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {"i": i, "code": SAMPLE_KEPT[i].code, "game": "arzium", "phase": phase, "pace": "turn",
+                "seat": SAMPLE_KEPT[i].seat, "seats": [{"name": n, "kind": "person", "here": False} for n in names],
+                "turn": turn, "moves": 12, "last": last, "mine": 10, "result": result,
+                "time": {"left_ms": [left] * len(names), "running": turn, "server_ms": now, "out": []}
+                if turn is not None else None}
+    return {"kind": "tables", "unknown": [], "server_ms": now, "tables": [
+        table(0, ["Bruno", "Ana"], 1, DAY_MS + 5 * 3_600_000, [0, now - 3 * 3_600_000]),
+        table(1, ["Ana", "Carla", "Otto"], 0, 2 * DAY_MS, [2, now - 26 * 3_600_000]),
+        table(2, ["Ana", "Bruno"], 1, 18 * 3_600_000, [0, now - 40 * 60_000]),
+        table(3, ["Carla", "Ana"], None, 0, [1, now - DAY_MS], "over",
+              {"winners": [1], "scores": [27, 31], "ran_out": [0]})]}
+
+
+def _my_tables(app: App) -> MyTablesScene:
+    watch = TurnWatch(sample_tables, clock=lambda: 1000.0)
+    watch.check(SAMPLE_KEPT, wait=True)
+    return MyTablesScene(app, lambda app, kept: None, watch, lambda: (SAMPLE_KEPT, ""))
+
+
+register(SceneSpec("my-tables", N_("My tables: every online table with a seat, whose turn, results"), _my_tables))

@@ -158,10 +158,16 @@ class MyTablesScene(Scene):
 
     title = "My tables"
 
-    def __init__(self, app: App, open_table: Callable[[App, KeptSeat], None] | None = None) -> None:
-        """`open_table(app, kept)` takes the seat again (the default: the lobby of `common.scenes.online`)."""
+    def __init__(self, app: App, open_table: Callable[[App, KeptSeat], None] | None = None,
+                 watch: TurnWatch | None = None,
+                 read_kept: Callable[[], tuple[list[KeptSeat], str]] = kept_seats) -> None:
+        """`open_table(app, kept)` takes the seat again (the default: the lobby of `common.scenes.online`); `watch`
+        asks the servers (the app's own by default) and `read_kept` reads the kept seats (tests and the catalog
+        give their own)."""
         super().__init__(app)
         self.open_table = open_table or _open_table
+        self.watch = watch or WATCH
+        self.read_kept = read_kept
         self.backdrop = Backdrop(60)
         self.kept: dict[tuple[str, str], KeptSeat] = {}
         self.lines: list[TableLine] = []
@@ -179,11 +185,11 @@ class MyTablesScene(Scene):
         self.check()
 
     def check(self) -> None:
-        kept, problem = kept_seats()
+        kept, problem = self.read_kept()
         self.kept = {(k.server, k.code): k for k in kept}
         self.note = problem
         if kept:
-            WATCH.check(kept)
+            self.watch.check(kept)
         self.heard = None
 
     def retranslate(self) -> None:
@@ -194,7 +200,7 @@ class MyTablesScene(Scene):
         self.check()
 
     def _refresh(self) -> None:
-        heard = WATCH.now()
+        heard = self.watch.now()
         if heard is self.heard:
             return
         self.heard = heard
@@ -203,7 +209,7 @@ class MyTablesScene(Scene):
                              k.pace) for key, k in self.kept.items() if key not in heard_of and key not in heard.gone]
         self.lines = [t for t in heard.tables if t.key in self.kept] + waiting
         self.first = min(self.first, max(0, len(self.lines) - ROWS))
-        now = time.monotonic()
+        now = self.watch.clock()
         shown = self.lines[self.first:self.first + ROWS]
         for row, line in zip(self.rows, shown):
             players = " · ".join(line.names)
@@ -291,7 +297,7 @@ class MyTablesScene(Scene):
 
     def status_line(self) -> str:
         """Under the list: the file's trouble or a fetch, then what the check found (servers not answering)."""
-        heard = WATCH.now()
+        heard = self.watch.now()
         if self.note:
             return self.note
         if heard.down:

@@ -97,7 +97,8 @@ class MenuScene(Scene):
 
     def open_tables(self) -> None:
         from common.scenes.my_tables import MyTablesScene
-        self.app.push(MyTablesScene(self.app))
+        from common.scenes.online import back_to_room
+        self.app.push(MyTablesScene(self.app, back_to_room))
 
     def back_to_game(self) -> None:
         from common.scenes.online import back_to_room

@@ -158,14 +158,12 @@ class MyTablesScene(Scene):
 
     title = "My tables"
 
-    def __init__(self, app: App, open_table: Callable[[App, KeptSeat], None] | None = None,
-                 watch: TurnWatch | None = None,
+    def __init__(self, app: App, open_table: Callable[[App, KeptSeat], None], watch: TurnWatch | None = None,
                  read_kept: Callable[[], tuple[list[KeptSeat], str]] = kept_seats) -> None:
-        """`open_table(app, kept)` takes the seat again (the default: the lobby of `common.scenes.online`); `watch`
-        asks the servers (the app's own by default) and `read_kept` reads the kept seats (tests and the catalog
-        give their own)."""
+        """`open_table(app, kept)` takes the seat again (Play online's `back_to_room`); `watch` asks the servers
+        (the app's own by default) and `read_kept` reads the kept seats (tests and the catalog give their own)."""
         super().__init__(app)
-        self.open_table = open_table or _open_table
+        self.open_table = open_table
         self.watch = watch or WATCH
         self.read_kept = read_kept
         self.backdrop = Backdrop(60)
@@ -355,7 +353,3 @@ def keep_and_watch(app: App, kept: KeptSeat, result: dict[str, Any]) -> str:
         return _("could not write the replay: {reason}").format(reason=exc.strerror or exc)
     return watch_replay(app, replay, str(path)) or ""
 
-
-def _open_table(app: App, kept: KeptSeat) -> None:
-    from common.scenes.online import back_to_room
-    back_to_room(app, kept)

@@ -268,7 +268,7 @@ class OnlineScene(Scene):
 
     def open_tables(self) -> None:
         from common.scenes.my_tables import MyTablesScene
-        self.app.push(MyTablesScene(self.app))
+        self.app.push(MyTablesScene(self.app, back_to_room))
 
     def host(self, game: str) -> None:
         self._finish_editing()

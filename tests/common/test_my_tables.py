@@ -130,7 +130,7 @@ def test_the_menu_says_your_turn_and_a_new_turn_is_told_by_a_line_and_the_title(
     answers["turn"] = 0
     watch.check(SAMPLE_KEPT, wait=True)
     teller(16)
-    assert any("Your turn at Arzium CCCC-3333: Ana played" == t.message for t in app.toasts)
+    assert any(t.message == "Your turn at Arzium CCCC-3333: Ana played" for t in app.toasts)
     assert pygame.display.get_caption()[0] == f"(3) Your turn · {TITLE}"
     run(app, 1)
     assert any(b.label == "Your turn in 3 games" for b in menu.buttons)

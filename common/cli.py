@@ -196,6 +196,8 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
                    help=_("add the server's own figures (rooms, connections, CPU, memory) to FILE every second"))
     p.add_argument("--join-limit", type=positive, default=None, metavar="N",
                    help=_("attempts to create or join a room allowed per address a minute (default 20)"))
+    p.add_argument("--backup", type=Path, metavar="FILE",
+                   help=_("copy the rooms' database of --data to FILE (safe while a server runs) and stop"))
     p = add("net-bench", _("scripted clients play whole games on a room server; round trips, errors, desyncs"),
             window=False)
     p.add_argument("--server", required=True, metavar="URL", help=_("the room server, e.g. ws://127.0.0.1:8765"))
@@ -421,6 +423,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return _fail(_("cannot use the certificate {cert} and key {key}: {problem}").format(
             cert=args.cert, key=args.key, problem=exc))
     data = args.data or default_data()
+    if args.backup is not None:
+        from common.net.operate import BackupError, backup
+        try:
+            size = backup(data, args.backup)
+        except BackupError as exc:
+            return _fail(str(exc))
+        print_line(_("the rooms of {data} are copied to {file} ({size} bytes)").format(
+            data=data, file=args.backup, size=size), sys.stdout)
+        return 0
 
     def ready(url: str, rooms: int) -> None:
         print_line(ngettext("serving rooms on {url} (data in {data}; {n} room resumed)",

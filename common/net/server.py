@@ -48,6 +48,7 @@ from common.net.protocol import (
     version_line,
 )
 from common.net.room import GameError, GameSide, Member, Options, Room, default_assists
+from common.net.operate import health_check, room_figures
 from common.net.stalls import GcPauses, LoopLag, settle_gc
 from common.net.store import Batch, Store
 from common.net.tables import list_tables
@@ -132,6 +133,7 @@ class Server:
         self.sides = game_sides()
         self.rate = rate
         self.joins_per_minute = joins_per_minute
+        self.data = data
         self.store = Store(data) if data is not None else None
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, str] = {}        # token hash -> room code
@@ -185,7 +187,7 @@ class Server:
         """Listen on `host`:`port` (0: any free port); the port listened on. `PortInUse` if it is taken."""
         try:
             self._ws = await serve(self._handle, host, port, max_size=MAX_BYTES, ssl=tls, ping_interval=20,
-                                   ping_timeout=20, close_timeout=2, max_queue=64)
+                                   ping_timeout=20, close_timeout=2, max_queue=64, process_request=health_check)
         except OSError as exc:
             if exc.errno in (errno.EADDRINUSE, errno.EACCES):
                 raise PortInUse(exc.errno, f"port {port} on {host} is in use") from None
@@ -646,9 +648,10 @@ class Server:
         conn.room, conn.member = None, None
 
     def figures(self) -> dict[str, Any]:
-        """The server's own figures (for `net-bench`): rooms, connections, frames and bytes sent."""
+        """The server's own figures (for `net-bench` and `serve --stats`): rooms (and by kind), connections, frames
+        and bytes sent, the store's size."""
         return {"rooms": len(self.rooms), "connections": len(self.conns), "frames_sent": self.frames_sent,
-                "bytes_sent": self.bytes_sent}
+                "bytes_sent": self.bytes_sent, **room_figures(self.rooms.values(), self.data)}
 
 
 def tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:

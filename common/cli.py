@@ -221,6 +221,11 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
                    help=_("connect through a proxy adding MS ± J ms each way (e.g. 150±50 or 150,50)"))
     p.add_argument("--processes", type=positive, default=1, metavar="N",
                    help=_("share the clients among N processes, each with its own event loop (default 1)"))
+    p.add_argument("--turn-based", type=positive, metavar="N",
+                   help=_("open N turn-based tables, then players arrive at random: a move's round trip, the store "
+                          "per table"))
+    p.add_argument("--arrivals", type=positive, default=1000, metavar="M",
+                   help=_("with --turn-based: how many players arrive (default 1000)"))
     p = add("join", _("open the app straight into an online room from its invite"))
     p.add_argument("invite", help=_("the invite, as Copy invite gives it: arenas-arzium://host:port/CODE or "
                                     "host:port/CODE"))
@@ -361,6 +366,19 @@ def cmd_net_bench(args: argparse.Namespace) -> int:
         return _fail(problem)
     if args.kill_at is not None and args.own_server is None:
         return _fail(_("--kill-at needs --own-server: the bench can only kill a server it runs"))
+    if args.turn_based is not None:
+        from common.net.turn_bench import format_turn_report, turn_bench
+        try:
+            turns = asyncio.run(turn_bench(args.server, args.turn_based, args.arrivals, GAMES[args.game].bench_room,
+                                           GAMES[args.game].bench_player, args.own_server, args.seed or 1))
+        except TimeoutError:
+            return _fail(_("net-bench: the server did not answer within 30 s"))
+        except (OSError, RuntimeError) as exc:
+            return _fail(_("net-bench: {problem}").format(problem=exc))
+        print(format_turn_report(turns))
+        if args.json is not None:
+            args.json.write_text(json.dumps(turns, indent=1) + "\n", encoding="utf-8")
+        return 0
     try:
         report = asyncio.run(bench_main(
             args.server, args.game, args.rooms, args.clients_per_room, args.think_ms,

@@ -32,6 +32,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from common.games import GAMES
+from common.net.operate import health_check, room_figures
 from common.net.protocol import (
     MAX_BYTES,
     PROTOCOL_VERSION,
@@ -48,7 +49,6 @@ from common.net.protocol import (
     version_line,
 )
 from common.net.room import GameError, GameSide, Member, Options, Room, default_assists
-from common.net.operate import health_check, room_figures
 from common.net.stalls import GcPauses, LoopLag, settle_gc
 from common.net.store import Batch, Store
 from common.net.tables import list_tables

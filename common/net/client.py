@@ -115,8 +115,9 @@ class Link:
                     break
             first = False
             try:
-                async with connect(self.url, max_size=MAX_BYTES, ssl=self._tls, open_timeout=10,
-                                   close_timeout=2, ping_interval=20, ping_timeout=20) as ws:
+                tls: dict[str, Any] = {"ssl": self._tls} if self._tls is not None else {}  # wss://: the system's CAs
+                async with connect(self.url, max_size=MAX_BYTES, open_timeout=10, close_timeout=2, ping_interval=20,
+                                   ping_timeout=20, **tls) as ws:
                     self.status = "open"
                     delay = BACKOFF_FIRST_S
                     self.problem = None

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from netkit import Fake, Served, arzium_setup
 
+from common.net.client import Link
 from common.net.operate import BackupError, backup, room_figures
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server, tls_context
@@ -121,3 +122,23 @@ def test_the_app_asks_for_its_tables_over_wss(tls_served: tuple[str, Server]) ->
 
 async def _made(server: Server) -> dict[str, str]:
     return _tables(server)
+
+
+def test_the_apps_connection_joins_wss_with_the_systems_certificates(tls_served: tuple[str, Server]) -> None:
+    url, _server = tls_served
+    link = Link(url, reconnect=False, ping=False)
+    try:
+        welcome = threading.Event()
+        got: list[dict[str, object]] = []
+
+        def arrived() -> bool:
+            got.extend(link.poll())
+            return any(f.get("kind") == "welcome" for f in got)
+        for _ in range(500):  # the link's own thread connects; this waits on its frames, 10 s at most
+            if arrived():
+                welcome.set()
+                break
+            threading.Event().wait(0.02)
+        assert welcome.is_set() and link.status == "open"
+    finally:
+        link.close()

@@ -20,6 +20,7 @@ from common.layers import Part
 from common.online_room import duration_words
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
+from common.scenes.connection import clock_words
 from common.seat_tokens import KeptSeat, forget_token, kept_seats
 from common.turn_watch import TableLine, TurnWatch
 from common.widget_parts import widget_screen, window_part
@@ -84,6 +85,11 @@ class TurnTeller:
                                                 waiting).format(n=waiting, title=TITLE) if waiting else TITLE)
 
 
+def left_words(ms: int) -> str:
+    """Time left: days and hours past a day ("2 d 23 h"), else hours and minutes."""
+    return clock_words(ms) if ms >= 86_400_000 else duration_words(ms)
+
+
 def detail_line(table: TableLine, now_s: float) -> str:
     """A table's state in one line: whose turn and the time left, the last move and when; or its result."""
     names = table.names
@@ -103,11 +109,11 @@ def detail_line(table: TableLine, now_s: float) -> str:
     parts = []
     left = table.left_now(now_s)
     if table.your_turn:
-        parts.append(_("Your turn") + (_(": {time} left").format(time=duration_words(left)) if left is not None
+        parts.append(_("Your turn") + (_(": {time} left").format(time=left_words(left)) if left is not None
                                        else ""))
     elif table.turn is not None and table.turn < len(names):
         who = _("{name}'s turn").format(name=names[table.turn])
-        parts.append(who + (_(": {time} left").format(time=duration_words(left)) if left is not None else ""))
+        parts.append(who + (_(": {time} left").format(time=left_words(left)) if left is not None else ""))
     if table.last_seat is not None and table.last_ago_ms is not None and table.last_seat < len(names):
         parts.append(_("last move by {name} {time} ago").format(name=names[table.last_seat],
                                                                  time=duration_words(table.last_ago_ms)))

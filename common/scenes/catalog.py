@@ -185,7 +185,7 @@ def sample_tables(server: str, tokens: list[str]) -> dict[str, Any]:
 def _my_tables(app: App) -> MyTablesScene:
     watch = TurnWatch(sample_tables, clock=lambda: 1000.0)
     watch.check(SAMPLE_KEPT, wait=True)
-    return MyTablesScene(app, lambda app, kept: None, watch, lambda: (SAMPLE_KEPT, ""))
+    return MyTablesScene(app, lambda app, kept: None, watch, lambda: (SAMPLE_KEPT, ""), lambda server, token: None)
 
 
 register(SceneSpec("my-tables", N_("My tables: every online table with a seat, whose turn, results"), _my_tables))

@@ -40,6 +40,15 @@ def _ask(server: str, tokens: list[str]) -> dict[str, Any]:
 WATCH = TurnWatch(_ask)
 
 
+def _ask_result(server: str, token: str) -> dict[str, Any] | None:
+    """A finished table's `result` frame (or the error the server gave); None when the server does not answer."""
+    from common.net.tables_client import AskFailed, ask_result
+    try:
+        return ask_result(server, token)
+    except AskFailed:
+        return None
+
+
 def game_title(key: str) -> str:
     return GAMES[key].title if key in GAMES else _("A room")
 
@@ -165,11 +174,14 @@ class MyTablesScene(Scene):
     title = "My tables"
 
     def __init__(self, app: App, open_table: Callable[[App, KeptSeat], None], watch: TurnWatch | None = None,
-                 read_kept: Callable[[], tuple[list[KeptSeat], str]] = kept_seats) -> None:
+                 read_kept: Callable[[], tuple[list[KeptSeat], str]] = kept_seats,
+                 ask_result: Callable[[str, str], dict[str, Any] | None] = _ask_result) -> None:
         """`open_table(app, kept)` takes the seat again (Play online's `back_to_room`); `watch` asks the servers
-        (the app's own by default) and `read_kept` reads the kept seats (tests and the catalog give their own)."""
+        (the app's own by default), `read_kept` reads the kept seats and `ask_result` asks a finished table's
+        result (on a thread; tests and the catalog give their own)."""
         super().__init__(app)
         self.open_table = open_table
+        self.ask_result = ask_result
         self.watch = watch or WATCH
         self.read_kept = read_kept
         self.backdrop = Backdrop(60)
@@ -243,12 +255,7 @@ class MyTablesScene(Scene):
             return
 
         def run() -> None:
-            from common.net.tables_client import AskFailed, ask_result
-            try:
-                got: dict[str, Any] | None = ask_result(kept.server, kept.token)
-            except AskFailed:
-                got = None
-            self.fetched.append((kept, got))
+            self.fetched.append((kept, self.ask_result(kept.server, kept.token)))
         self.note = _("Fetching the replay from {server}…").format(server=kept.server)
         self.fetching = threading.Thread(target=run, name="table-replay", daemon=True)
         self.fetching.start()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import locale
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -130,6 +131,33 @@ def test_the_catalogue_check_passes_with_every_spanish_text_in_the_style_of_the_
     finally:
         bad.unlink()
     assert len(lines) == 2 and all(line.startswith("build/style-probe.es.md:3: ") for line in lines)
+
+
+def test_a_second_catalogue_update_changes_nothing(tmp_path: Path) -> None:
+    """`update` run again on the catalogues it wrote leaves every .po and .mo byte for byte, whatever the time
+    (an old date stands for a run made earlier)."""
+    folder = tmp_path / "locale"
+    shutil.copytree(catalogues.LOCALE, folder)
+    catalogues.update(folder, tmp_path / "templates")
+    earlier = b'"POT-Creation-Date: 2000-01-01 00:00+0000\\n"'
+    for po in catalogues.all_po(folder):
+        po.write_bytes(re.sub(rb'"POT-Creation-Date: [^"]*"', lambda _m: earlier, po.read_bytes()))
+    catalogues.compile_all(folder)
+    first = {path: path.read_bytes() for path in sorted(folder.rglob("*.[mp]o"))}
+    catalogues.update(folder, tmp_path / "templates")
+    assert {path: path.read_bytes() for path in sorted(folder.rglob("*.[mp]o"))} == first
+
+
+def test_a_message_whose_code_moved_to_another_package_keeps_its_translation(tmp_path: Path) -> None:
+    folder = tmp_path / "locale"
+    shutil.copytree(catalogues.LOCALE, folder)
+    arenas, common = catalogues.po_path("es", "arenas", folder), catalogues.po_path("es", "common", folder)
+    entry = '\nmsgid "Tricky"\nmsgstr "Complicada"\n'
+    assert entry in arenas.read_text("utf-8")  # as if its code were in common/ at the last update
+    arenas.write_text(arenas.read_text("utf-8").replace(entry, "\n"), "utf-8")
+    common.write_text(common.read_text("utf-8") + entry, "utf-8")
+    catalogues.update(folder, tmp_path / "templates")
+    assert entry in arenas.read_text("utf-8") and entry not in common.read_text("utf-8")
 
 
 def test_percentages_follow_the_language() -> None:

@@ -44,6 +44,7 @@ RULES = (
     _rule(r"(?<!\bla )\bbienvenid[oa]s?\b", 'a welcome without gender: "te damos la bienvenida"'),
     _rule(r"\bmirar\b", 'watching a replay or the bots is "ver"'),
     _rule(r"\.\.\.", 'three full stops: write the ellipsis "…"'),
+    _rule(r"\bdificultad:? \w+o\b", 'a difficulty is feminine: "Dificultad: Complicada"'),
 )
 
 _PLACEHOLDER = re.compile(r"%\([A-Za-z_]+\)[sdr]|%[sdr]|%%")

@@ -16,7 +16,7 @@ from arenas.rules.components import MAX_PLAYERS
 from arenas.rules.levels import Level, LevelError, load_levels
 from arenas.scenes.board import BoardView, fit_args
 from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
-from arenas.scenes.level_facts import difficulty_text, level_facts, theme_text
+from arenas.scenes.level_facts import difficulty_step, difficulty_text, level_facts, theme_text
 from arenas.scenes.setup_widgets import BOT_NAMES, Choices, LevelList, NameField, SeatKind, default_name
 from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
@@ -85,8 +85,9 @@ class SetupScene(Scene):
                             tooltip=_("Slower sand makes it easier; below 100 % the run counts as assisted"))
         self.pause_toggle = Toggle(_("Allow pause with Esc (assist)"), c.allow_pause, self.set_pause,
                                    _("Pausing marks the run as assisted; without it Esc asks whether to leave"))
-        self.level_list = LevelList(self.levels, self.records, lambda i: self.start())
         self.difficulty = load_difficulty()
+        self.level_list = LevelList(self.levels, self.records, lambda i: self.start(),
+                                    {n: difficulty_step(row) for n, row in self.difficulty.items()})
         self.level_list.selected = self._initial_level(level)
         self.back = Button(_("Back"), app.pop, icon="ui/icon_back", sound="ui_back")
         self.tutorial = Button(_("Tutorial"), lambda: open_tutorial(app, "arenas"),
@@ -439,9 +440,8 @@ class SetupScene(Scene):
         difficulty = difficulty_text(self.difficulty.get(level.number))
         if difficulty:
             y += app.px(4)
-            px = text.fit_px(difficulty, app.font_px(18), r.w, bold=True)
-            text.draw_text(surface, difficulty, px, ink, (r.left, y), bold=True)
-            y += text.font(app.font_px(18), True).get_linesize()
+            for line in text.wrap(difficulty, app.font_px(18), r.w, bold=True):
+                y = text.draw_text(surface, line, app.font_px(18), ink, (r.left, y), bold=True).bottom
         y += app.px(14)
         rec = self.records.get(level.number)
         if not self.records.is_unlocked(level.number):

@@ -48,6 +48,18 @@ def reaction_options(current: int) -> list[tuple[int, str]]:
 REMEMBERED = Choices()  # what the setup screen remembers between runs in one session
 
 
+def _wrap_at_dots(line: str, px: int, width: int) -> list[str]:
+    """`line` in bold lines that fit `width`, broken between its ' · ' parts where it can."""
+    lines: list[str] = []
+    for part in line.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and text.font(px, True).size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return [piece for one in lines for piece in text.wrap(one, px, width, bold=True)]
+
+
 class SetupScene(Scene):
     """Pick players, names, level, first player and assists, then Start."""
 
@@ -440,7 +452,7 @@ class SetupScene(Scene):
         difficulty = difficulty_text(self.difficulty.get(level.number))
         if difficulty:
             y += app.px(4)
-            for line in text.wrap(difficulty, app.font_px(18), r.w, bold=True):
+            for line in _wrap_at_dots(difficulty, app.font_px(18), r.w):
                 y = text.draw_text(surface, line, app.font_px(18), ink, (r.left, y), bold=True).bottom
         y += app.px(14)
         rec = self.records.get(level.number)

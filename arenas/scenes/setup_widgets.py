@@ -159,12 +159,12 @@ DIFFICULTY_STEPS = len(LABELS)
 
 def difficulty_bars(app: App, step: int, ink: tuple[int, int, int]) -> pygame.Surface:
     """Five rising bars, the first `step` of them filled: how hard a level is, readable down the list."""
-    w, gap = app.px(3), app.px(1)
-    full = app.px(18)
+    w, gap = app.px(4), app.px(2)
+    full = app.px(20)
     bars = pygame.Surface((DIFFICULTY_STEPS * (w + gap), full), pygame.SRCALPHA)
     for i in range(DIFFICULTY_STEPS):
         h = full * (i + 2) // (DIFFICULTY_STEPS + 1)
-        colour = (*ink, 255) if i < step else (*ink, 60)
+        colour = (*ink, 255) if i < step else (*ink, 55)
         bars.fill(colour, pygame.Rect(i * (w + gap), full - h, w, h))
     return bars
 
@@ -211,8 +211,8 @@ class LevelList(ListBox):
             bars = difficulty_bars(app, self.steps.get(level.number, 0), ink)
             surface.blit(bars, bars.get_rect(midleft=(r.left + app.px(42), r.centery)))
             name = _(level.name)
-            label_px = text.fit_px(name, app.font_px(20), r.w - app.px(172))
-            text.draw_text(surface, name, label_px, ink, (r.left + app.px(68), r.centery), "midleft")
+            label_px = text.fit_px(name, app.font_px(20), r.w - app.px(184))
+            text.draw_text(surface, name, label_px, ink, (r.left + app.px(80), r.centery), "midleft")
             if not unlocked:
                 icon = app.sprites.scaled("ui/lock", (app.px(22), app.px(22)))
                 surface.blit(icon, icon.get_rect(midright=(r.right - app.px(10), r.centery)))

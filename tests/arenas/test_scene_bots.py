@@ -318,12 +318,12 @@ def test_setup_shows_the_stored_person_label_when_there_is_a_proof_table(
     shipped = load_difficulty()[1]
     app.step([], FRAME)
     assert f"Difficulty: {shipped['label']} · {round(shipped['win_rate'] * 10)} in 10 teams win it · expert bots: " \
-           f"{round(shipped['expert_win_rate'] * 10)} in 10" in " ".join(drawn)
+           f"{round(shipped['expert_win_rate'] * 10)} in 10" in " · ".join(drawn)
     drawn.clear()
     # The label is read as stored, never worked out from the win rate.
     setup_scene.difficulty = {1: {"label": "Brutal", "win_rate": 0.99, "expert_win_rate": 1.0}}
     app.step([], FRAME)
-    assert "Difficulty: Brutal · 10 in 10 teams win it · expert bots: 10 in 10" in " ".join(drawn)
+    assert "Difficulty: Brutal · 10 in 10 teams win it · expert bots: 10 in 10" in " · ".join(drawn)
     drawn.clear()
     setup_scene.difficulty = {}
     app.step([], FRAME)

@@ -317,6 +317,7 @@ def test_setup_shows_the_stored_person_label_when_there_is_a_proof_table(
     setup_scene.level_list.selected = 0
     shipped = load_difficulty()[1]
     app.step([], FRAME)
+    setup_scene.draw(pygame.Surface(app.size))  # every part, whether or not the last frame repainted the details
     assert f"Difficulty: {shipped['label']} · {round(shipped['win_rate'] * 10)} in 10 teams win it · expert bots: " \
            f"{round(shipped['expert_win_rate'] * 10)} in 10" in " · ".join(drawn)
     drawn.clear()

@@ -45,6 +45,8 @@ RULES = (
     _rule(r"\bmirar\b", 'watching a replay or the bots is "ver"'),
     _rule(r"\.\.\.", 'three full stops: write the ellipsis "…"'),
     _rule(r"\bdificultad:? \w+o\b", 'a difficulty is feminine: "Dificultad: Complicada"'),
+    _rule(r"(?<!\ben )\bblancos?\b", 'a blank is "una casilla en blanco", never "un blanco"', re.NOFLAG),
+    _rule(r"\bfijad[oa]s?:", 'a calque of "pinned": say what the player does ("aquí: pulsa…")'),
 )
 
 _PLACEHOLDER = re.compile(r"%\([A-Za-z_]+\)[sdr]|%[sdr]|%%")

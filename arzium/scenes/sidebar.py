@@ -445,9 +445,9 @@ def pinned_hint(blanks: int, targets: int, displacing: bool) -> str:
 def pinned_tag(blanks: int, targets: int, displacing: bool) -> str:
     """The short note over a pinned placement on the map."""
     if blanks:
-        return _("pinned: click blanks, then the pattern")
+        return _("held here: click the blank squares you want, then the pattern")
     if displacing:
-        return _("pinned: displacing the ringed marker")
+        return _("held here: the ringed marker will be displaced")
     if targets:
-        return _("pinned: click a marker with the arrow to displace it")
-    return _("pinned: click the pattern")
+        return _("held here: click a marker with the arrow to displace it")
+    return _("held here: click the pattern to search")

@@ -9,6 +9,7 @@ from arzium.rules.events import (
     ArtifactBought,
     ArtifactUsed,
     BiddingStarted,
+    BlankPaid,
     BidPassed,
     BidPlaced,
     CardClaimed,
@@ -28,6 +29,7 @@ from arzium.rules.events import (
 from arzium.rules.state import SeatSetup, Setup
 from arzium.scenes.log_panel import describe
 from arzium.wording import person, possessive, win_line
+from common import i18n, spanish_style
 
 CARDS = default_cards()
 SETUP = Setup((SeatSetup("You", "red", "south", "human"), SeatSetup("Ann", "blue", "north", "bot"),
@@ -69,6 +71,12 @@ TABLE = [
     (lambda p, o: [CharacterUsed(p, "C01"), ArtifactUsed(p, "A05", "displace"), MarkerPlaced(p, 3, 1),
                    MarkerDisplaced(p, 4, o, 0)],
      f"You use {DISPLACE} (Displace)", f"Ann uses {DISPLACE} (Displace)"),
+    (lambda p, o: [CharacterUsed(p, "C01"), MarkerPlaced(p, 3, 0), BlankPaid(p, 4, 2), MarkerPlaced(p, 4, 0)],
+     f"You searched with {HERO.name}: 2 markers, 1 blank square for 2 coins",
+     f"Ann searched with {HERO.name}: 2 markers, 1 blank square for 2 coins"),
+    (lambda p, o: [CharacterUsed(p, "C01"), BlankPaid(p, 4, 0), MarkerPlaced(p, 4, 0)],
+     f"You searched with {HERO.name}: 1 marker, 1 blank square free",
+     f"Ann searched with {HERO.name}: 1 marker, 1 blank square free"),
     (lambda p, o: [CharacterUsed(o, "C01"), MarkerDisplaced(o, 4, p, 1)],
      f"Ann searched with {HERO.name}: 1 marker, displaced you, +1 coin",
      f"You searched with {HERO.name}: 1 marker, displaced Ann, +1 coin"),
@@ -86,6 +94,18 @@ def test_log_lines_use_the_second_person_for_you_and_the_third_for_other_names(e
 ])
 def test_a_seat_called_you_is_spoken_to(name: str, expected: str) -> None:
     assert person(name, "You get", "{name} gets") == expected
+
+
+def test_a_paid_blank_is_told_as_a_player_says_it_in_spanish() -> None:
+    events = [CharacterUsed(1, "C01"), MarkerPlaced(1, 3, 0), BlankPaid(1, 4, 2), MarkerPlaced(1, 4, 0)]
+    i18n.set_language("es")
+    try:
+        told = describe(events, SETUP, CARDS, 4)[0].text
+    finally:
+        i18n.set_language("en")
+    assert told.endswith(": 2 marcadores, 1 casilla en blanco por 2 monedas"), told
+    assert spanish_style.problems(told) == []
+    assert spanish_style.problems("1 blanco (pagando 2)") != [] != spanish_style.problems("fijado: pulsa el patrón")
 
 
 def test_possessives_and_winners() -> None:

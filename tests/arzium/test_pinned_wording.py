@@ -18,15 +18,15 @@ SEATS = (SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bo", "blue", "nor
 
 
 @pytest.mark.parametrize(("state", "hint", "tag"), [
-    ((0, 0, False), "Click the pattern or Place here to search.", "pinned: click the pattern"),
+    ((0, 0, False), "Click the pattern or Place here to search.", "held here: click the pattern to search"),
     ((2, 0, False), "Click blanks (2 coins) to add them, then click the pattern or Place here.",
-     "pinned: click blanks, then the pattern"),
+     "held here: click the blank squares you want, then the pattern"),
     ((0, 1, False), "Click a marker with the arrow to displace it, then click the pattern or Place here.",
-     "pinned: click a marker with the arrow to displace it"),
+     "held here: click a marker with the arrow to displace it"),
     ((0, 1, True), "The ringed marker will be displaced (click it again to keep it), then click the pattern or "
-     "Place here.", "pinned: displacing the ringed marker"),
+     "Place here.", "held here: the ringed marker will be displaced"),
     ((1, 1, False), "Click blanks (2 coins) to add them. Click a marker with the arrow to displace it. Then Place "
-     "here.", "pinned: click blanks, then the pattern"),
+     "here.", "held here: click the blank squares you want, then the pattern"),
 ])
 def test_the_pinned_hint_and_tag_follow_the_placements_options(state: tuple[int, int, bool], hint: str,
                                                                tag: str) -> None:

@@ -174,3 +174,10 @@ def coins(n: int) -> str:
 def points(n: int) -> str:
     """ "1 point", "4 points"."""
     return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def character_status(card_points: int, up: bool) -> str:
+    """A character card's points and whether it can search this turn: "4 points · ready" (words that suit a
+    character of either gender)."""
+    state = pgettext("a character card", "ready") if up else pgettext("a character card", "used (asleep)")
+    return f"{points(card_points)} · {state}"

@@ -103,6 +103,13 @@ def test_every_spanish_message_is_one_the_code_uses() -> None:
     ("los bots ganan el {percent}%", "los bots ganan el {percent}\u00a0%"),
     ("por debajo del 100 % la partida", "por debajo del 100\u00a0% la partida"),
     ("intervalos de confianza del 95 %%", "intervalos de confianza del 95\u00a0%%"),
+    ("Dificultad: Complicado", "Dificultad: Complicada"),
+    ("1 blanco (pagando 2)", "1 casilla en blanco por 2 monedas"),
+    ("Pulsa los blancos", "Pulsa las casillas en blanco"),
+    ("fijado: pulsa el patrón", "aquí: pulsa el patrón"),
+    ("1 reloj solo recibe la vuelta", "1 reloj se queda en su engranaje"),
+    ("17 de personajes + 8 de artefactos", "17 por personajes + 8 por artefactos"),
+    ("0 puntos · listo", "0 puntos · disponible"),
 ])
 def test_the_spanish_style_check_finds_what_the_note_forbids(bad: str, good: str) -> None:
     from common import spanish_style

@@ -28,7 +28,7 @@ from arzium.scenes.party_view import SIDES, PartyLook, PartyView
 from arzium.scenes.shown import Shown
 from arzium.scenes.sidebar import HoverKey, Sidebar, pinned_state, pinned_tag
 from arzium.scenes.timeline import Timeline
-from arzium.wording import ability_name, coins, land_name, points, rule_text
+from arzium.wording import ability_name, character_status, coins, land_name, points, rule_text
 from common import text
 from common.i18n import _, ngettext
 from common.keymap import Command, keymap
@@ -454,7 +454,7 @@ class TableView:
         name = _(card.name)
         text.draw_text(surface, name, text.fit_px(name, app.font_px(20), app.px(230), bold=True),
                        app.theme.text, (x, box.top + app.px(14)), bold=True)
-        status = f"{points(card.points)} · " + (_("ready") if up else _("used (asleep)"))
+        status = character_status(card.points, up)
         text.draw_text(surface, status, app.font_px(17), app.theme.muted, (x, box.top + app.px(40)))
         for i, line in enumerate(lines):
             text.draw_text(surface, line, app.font_px(17), app.theme.text, (x, box.top + app.px(66) + i * app.px(19)))

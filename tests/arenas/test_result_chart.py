@@ -2,6 +2,8 @@
 label never overlap, and every card tick tells its card and player (mouse and keyboard)."""
 from __future__ import annotations
 
+import itertools
+
 import pygame
 
 from arenas.rules.components import TIMER_SPECS
@@ -38,7 +40,7 @@ def test_coinciding_lines_both_show_and_their_labels_stay_apart(app: App) -> Non
         for b in labels[i + 1:]:
             assert not a.colliderect(b), (a, b)
     tops = sorted(r.centery for r in cm.ends.values())
-    air = min(b - a for a, b in zip(tops, tops[1:]))
+    air = min(b - a for a, b in itertools.pairwise(tops))
     assert air >= max(r.h for r in cm.ends.values()) + app.px(LABEL_AIR) - 1  # crowded labels spread apart
 
 

@@ -28,7 +28,7 @@ from arzium.rules.events import (
 )
 from arzium.rules.state import SeatSetup, Setup
 from arzium.scenes.log_panel import describe
-from arzium.wording import person, possessive, win_line
+from arzium.wording import character_status, person, possessive, win_line
 from common import i18n, spanish_style
 
 CARDS = default_cards()
@@ -106,6 +106,18 @@ def test_a_paid_blank_is_told_as_a_player_says_it_in_spanish() -> None:
     assert told.endswith(": 2 marcadores, 1 casilla en blanco por 2 monedas"), told
     assert spanish_style.problems(told) == []
     assert spanish_style.problems("1 blanco (pagando 2)") != [] != spanish_style.problems("fijado: pulsa el patrón")
+
+
+def test_a_character_card_says_its_state_in_words_of_either_gender() -> None:
+    assert [character_status(4, True), character_status(1, False)] == ["4 points · ready", "1 point · used (asleep)"]
+    i18n.set_language("es")
+    try:
+        said = [character_status(0, True), character_status(3, False)]
+    finally:
+        i18n.set_language("en")
+    assert said == ["0 puntos · disponible", "3 puntos · ya se usó (duerme)"]
+    assert [spanish_style.problems(line) for line in said] == [[], []]
+    assert spanish_style.problems("0 puntos · listo") != []
 
 
 def test_possessives_and_winners() -> None:

@@ -12,6 +12,7 @@ from arzium.scenes import table_view
 from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.sidebar import pinned_hint, pinned_state, pinned_tag
+from common import tooltip
 from common.app import App
 
 SEATS = (SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bo", "blue", "north", "human"))
@@ -90,3 +91,18 @@ def test_a_lands_tooltip_keeps_clear_of_that_land(app: App, monkeypatch: pytest.
     view.hover_key = ("land", (4, 3))  # a square of the fifth land (row 1, column 1)
     view._draw_hover(scene.moment(), pygame.Surface(app.size))
     assert got == [scene.board_view.slot_rect(4)]
+
+
+def test_an_artifacts_tooltip_keeps_clear_of_the_artifact_and_its_price(app: App,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = displace_scene(app)
+    view = scene.view
+    tile = scene.sidebar.row_reach(0)
+    assert tile.contains(scene.sidebar.row_rects[0]) and tile.bottom >= scene.sidebar.row_rects[0].bottom + app.px(20)
+    placed: list[pygame.Rect] = []
+    where = tooltip.tooltip_rect
+    monkeypatch.setattr(tooltip, "tooltip_rect", lambda *a, **k: placed.append(where(*a, **k)) or placed[-1])
+    scene.mouse = scene.sidebar.row_rects[0].center
+    view.hover_key = ("row", 0)
+    view._draw_hover(scene.moment(), pygame.Surface(app.size))
+    assert len(placed) == 1 and not placed[0].colliderect(tile)

@@ -86,7 +86,7 @@ def app_version() -> str:
         return "unknown"
 
 
-COMMON_DEFAULTS: dict[str, Any] = {"sprites": None, "size": (1280, 720), "fullscreen": False, "mute": False,
+COMMON_DEFAULTS: dict[str, Any] = {"sprites": None, "size": None, "fullscreen": False, "mute": False,
                                    "seed": None, "lang": None}
 """The flags every command takes, as a plain start (no arguments at all) has them."""
 
@@ -224,9 +224,10 @@ def _app(args: argparse.Namespace, headless: bool = False) -> App:
     if not headless:  # the first frame's largest pictures decode on the other core while the engine is imported
         from common.sprites import FIRST_FRAME_SPRITES, prefetch_default
         ahead = prefetch_default(FIRST_FRAME_SPRITES)
-    from common.app import App, AppOptions
-    return App(AppOptions(size=args.size, fullscreen=args.fullscreen, mute=args.mute, sprites=args.sprites,
-                          seed=args.seed, headless=headless, save_settings=not headless,
+    from common.app import BASE_SIZE, App, AppOptions
+    return App(AppOptions(size=args.size or BASE_SIZE, size_asked=args.size is not None, fullscreen=args.fullscreen,
+                          mute=args.mute, sprites=args.sprites, seed=args.seed, headless=headless,
+                          save_settings=not headless,
                           lang=language() if args.lang else None), rules_scene=_rules_scene, prefetch=ahead)
 
 

@@ -155,7 +155,7 @@ def test_help_to_a_reader_that_left_leaves_nothing_to_fail_at_exit(monkeypatch: 
 
 @pytest.mark.parametrize(("args", "said"), [
     (["replay", "{not_replay}", "--headless"], "{not_replay}: no es un archivo de repetición de Arenas & Arzium"),
-    (["replay", "{cut}", "--headless"], "{cut}: la repetición está cortada (línea 1, columna 1: error de sintaxis JSON"),
+    (["replay", "{cut}", "--headless"], "{cut}: la repetición está cortada (línea 1, columna 1: error de sintaxis"),
     (["replay", "{missing}", "--headless"], "{missing}: no existe ese archivo de repetición"),
     (["arenas", "--level", "{not_replay}"], "{not_replay}: bad: campo desconocido"),
 ])

@@ -22,6 +22,7 @@ from common.online_room import seat_status
 from common.paths import replays_dir
 from common.replay import ReplayError, replay_from_dict, write_new_replay
 from common.scenes.connection import room_parts
+from common.scenes.online import player_name
 
 RESULT_WAIT_MS = 5000  # how long the end waits for the server's result before showing what it has
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScene:
     """The level-and-seats screen whose Start opens a room with the setup (the host sits at the first seat)."""
-    return SetupScene(app, lambda setup: chosen(setup_json(setup)), hosting=True)
+    return SetupScene(app, lambda setup: chosen(setup_json(setup)), hosting=True, host_name=player_name(app))
 
 
 class SessionLink:

@@ -67,12 +67,17 @@ class SetupScene(Scene):
     title = "Arenas Movedizas — setup"
 
     def __init__(self, app: App, on_start: Callable[[GameSetup], None], level: int | None = None, *,
-                 hosting: bool = False) -> None:
-        """`hosting`: Start opens an online room, whose people play from their own screens."""
+                 hosting: bool = False, host_name: str = "") -> None:
+        """`hosting`: Start opens an online room, whose people play from their own screens; the host sits at the
+        first seat, a person under their online name `host_name` (the seats at this screen stay as remembered)."""
         super().__init__(app)
         self.on_start = on_start
         self.hosting = hosting
         self.choices = REMEMBERED
+        if hosting:
+            names, bots = list(REMEMBERED.names), list(REMEMBERED.bots)
+            names[0], bots[0] = host_name or names[0], False
+            self.choices = replace(REMEMBERED, names=names, bots=bots)
         self.records = Records.load()
         if self.records.message:
             app.toast(self.records.message)
@@ -185,7 +190,7 @@ class SetupScene(Scene):
     def _sync(self) -> None:
         seats: list[NameField | SeatKind] = [*self.names, *self.kinds]
         for seat in seats:
-            seat.enabled = seat.focusable = seat.index < self.choices.count
+            seat.enabled = seat.focusable = seat.index < self.choices.count and not (self.hosting and seat.index == 0)
         self.first.options = self._first_options()
         self.first.index = min(self.choices.first, len(self.first.options) - 1)
         level = self.selected_level

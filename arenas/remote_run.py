@@ -63,6 +63,7 @@ class RemoteRun:
         clock = view["clock"]
         self.go_ms: int = clock["go_ms"]
         self.anchor: tuple[int, int] = (clock["anchor"][0], clock["anchor"][1])
+        self.assists = True  # the room allows hints and the pause assist (its host decides)
         self.paused: bool = clock["paused"]
         self.phase = Phase(clock["phase"])
         if self.state.result is not None:
@@ -119,7 +120,7 @@ class RemoteRun:
         return self.is_bot(self.state.active) or self.state.active != self.seat
 
     def no_pause_now(self) -> bool:
-        return self.phase == Phase.RUNNING and not self.setup.allow_pause
+        return self.phase == Phase.RUNNING and not (self.setup.allow_pause and self.assists)
 
     # ---- this screen's person --------------------------------------------------------------
     def _send(self, action: dict[str, Any]) -> int:

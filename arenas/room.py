@@ -58,8 +58,11 @@ class Accepted:
 class Table:
     """The server's real-time table of one room: the run, its clock on the server's ms, assists, bots."""
 
-    def __init__(self, setup: GameSetup, now_ms: int) -> None:
+    def __init__(self, setup: GameSetup, now_ms: int, assists: bool = True) -> None:
+        """`assists`: the room allows the hint and the pause assist (the host's fair-play rule)."""
         self.setup = replace(setup, counts=False)  # the server saves no replay of its own and counts no records
+        self.assists = assists
+        self.assisted: set[int] = set()  # the seats that asked for a hint or a pause
         self.run = Run(self.setup)
         self.go_ms = now_ms + COUNTDOWN_MS  # when the sand starts (or starts again after a restore)
         self.anchor = (self.go_ms, 0)  # (server ms, game ms) the game clock runs from
@@ -136,10 +139,13 @@ class Table:
         if run.phase == Phase.OVER:
             raise IllegalAction("the game is over")
         if kind in ASSISTS:
+            if not self.assists:
+                raise IllegalAction("this table plays without hints and assists")
             if kind == "hint":
                 if run.phase != Phase.RUNNING:
                     raise IllegalAction("hints start with the sand — after the countdown")
                 mark_assisted(run.state)
+                self.assisted.add(seat)
                 return [*out, self._accepted(seat, {"t": t, "type": "hint"})]
             if not self.setup.allow_pause:
                 raise IllegalAction("this room plays without the pause assist")
@@ -147,6 +153,7 @@ class Table:
                 if run.phase != Phase.RUNNING or run.paused:
                     raise IllegalAction("the sand is not running")
                 run.pause()
+                self.assisted.add(seat)
             else:
                 if not run.paused:
                     raise IllegalAction("the game is not paused")
@@ -201,13 +208,15 @@ class Table:
 
     def replay(self) -> dict[str, Any]:
         """The finished (or abandoned) run's replay file, the same as a local run's."""
-        return to_replay(self.setup, self.run.state).to_dict()
+        replay = to_replay(self.setup, self.run.state)
+        replay.meta["assisted_seats"] = sorted(self.assisted)
+        return replay.to_dict()
 
     @classmethod
-    def restore(cls, setup: GameSetup, inputs: Iterable[dict[str, Any]], now_ms: int) -> Table:
+    def restore(cls, setup: GameSetup, inputs: Iterable[dict[str, Any]], now_ms: int, assists: bool = True) -> Table:
         """The table rebuilt from its stored inputs; it counts down again from the last input's game time.
         `IllegalAction` if the inputs do not replay (a store that does not belong to this setup)."""
-        table = cls(setup, now_ms)
+        table = cls(setup, now_ms, assists)
         for stamped in inputs:
             table.again(stamped)
         return table
@@ -342,8 +351,8 @@ def update_frame(accepted: Sequence[Accepted], first: int, now_ms: int) -> dict[
 class ArenasMatch:
     """An Arenas game in a room (satisfies `common.net.room.GameMatch`): a `Table` on the server's clock."""
 
-    def __init__(self, setup: GameSetup, now_ms: int) -> None:
-        self.table = Table(setup, now_ms)
+    def __init__(self, setup: GameSetup, now_ms: int, assists: bool = True) -> None:
+        self.table = Table(setup, now_ms, assists)
 
     def _step(self, now_ms: int) -> Step:
         accepted = self.table.take_unsent()
@@ -386,11 +395,22 @@ class ArenasMatch:
     def restore(self, done: Input) -> None:
         if done.kind == "act":
             self.table.again(done.body["action"])
+            if done.body["action"].get("type") in ("hint", "pause"):
+                self.table.assisted.add(done.seat)
         elif done.kind == "control":
             if done.body.get("level") is None:
                 self.table.person_plays(done.seat)
             else:
                 self.table.bot_plays(done.seat)
+
+    def clock_from(self, started_ms: int) -> None:
+        """No turn clock."""
+
+    def resume_clock(self, alive_ms: int, now_ms: int) -> None:
+        """No turn clock: the sand is the clock (a restored run counts down again, `Table.restore`)."""
+
+    def clock_runs(self) -> bool:
+        return False
 
     def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
         table = self.table
@@ -426,7 +446,7 @@ class ArenasSide:
                   now_ms: int) -> ArenasMatch:
         parsed = setup_from_json(setup, seed)
         players = tuple(name if name is not None else own for name, own in zip(names, parsed.players, strict=True))
-        return ArenasMatch(replace(parsed, players=players), now_ms)
+        return ArenasMatch(replace(parsed, players=players), now_ms, options.assists)
 
 
 def game_side() -> ArenasSide:

@@ -213,6 +213,9 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
                    help=_("connect through a proxy adding MS ± J ms each way (e.g. 150±50 or 150,50)"))
     p.add_argument("--processes", type=positive, default=1, metavar="N",
                    help=_("share the clients among N processes, each with its own event loop (default 1)"))
+    p = add("join", _("open the app straight into an online room from its invite"))
+    p.add_argument("invite", help=_("the invite, as Copy invite gives it: arenas-arzium://host:port/CODE or "
+                                    "host:port/CODE"))
     p = add("replay", _("play back a replay file (or print its outcome with --headless)"))
     p.add_argument("file", type=Path, help=_("the replay file"))
     p.add_argument("--headless", action="store_true", help=_("print the outcome as JSON, no window"))
@@ -377,6 +380,24 @@ def cmd_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_join(args: argparse.Namespace) -> int:
+    """The app on the Play online screen, joining the invite's room at once (a wrong invite: one line, no window)."""
+    from common.invite import invite_problem, read_invite
+    invite = read_invite(args.invite)
+    if invite is None:
+        return _fail(invite_problem(args.invite))
+    app = _app(args)
+    from common.scenes.menu import MenuScene
+    from common.scenes.online import REMEMBERED, OnlineScene
+    app.push(MenuScene(app))
+    REMEMBERED.address, REMEMBERED.code = invite.address, invite.code
+    online = OnlineScene(app)
+    app.push(online)
+    online.join(False)
+    app.run()
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """The room server in this process (its code is imported only now: the app's start never loads it)."""
     import logging
@@ -421,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
 
     When the reader of the output leaves (piped into `head -1`), the command stops quietly."""
     handlers = {"screenshot": cmd_screenshot, "timedemo": cmd_timedemo, "check-sprites": cmd_check_sprites,
-                "replay": cmd_replay, "serve": cmd_serve, "net-bench": cmd_net_bench}
+                "replay": cmd_replay, "serve": cmd_serve, "net-bench": cmd_net_bench, "join": cmd_join}
     gc.disable()  # what a start allocates it keeps: no collections until a window's first frame (App.run)
     try:
         arguments = sys.argv[1:] if argv is None else argv
@@ -431,7 +452,7 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser(program_name()).parse_args(arguments) if arguments else plain_start()
         tool = game_commands().get(args.command or "menu")
         handler = handlers.get(args.command or "menu", cmd_game)
-        if tool is not None or handler not in (cmd_game, cmd_replay):  # a tool: collections as usual
+        if tool is not None or handler not in (cmd_game, cmd_replay, cmd_join):  # a tool: collections as usual
             gc.enable()
         code = cmd_game_tool(tool, args) if tool is not None else handler(args)
         sys.stdout.flush()  # a reader that left is noticed here, not at exit

@@ -37,12 +37,13 @@ class Command(StrEnum):
     ARTIFACT = "artifact"
     REST = "rest"
     UNDO = "undo"
+    CHAT = "chat"
 
 
 DEFAULT_KEYS: dict[Command, str] = {
     Command.HELP: "f2", Command.HINT: "h", Command.UP: "up", Command.DOWN: "down", Command.LEFT: "left",
     Command.RIGHT: "right", Command.CHOOSE: "return", Command.TOGGLE: "space", Command.NEXT_CHARACTER: "tab",
-    Command.ARTIFACT: "a", Command.REST: "r", Command.UNDO: "backspace",
+    Command.ARTIFACT: "a", Command.REST: "r", Command.UNDO: "backspace", Command.CHAT: "t",
 }
 LABELS: dict[Command, str] = {
     Command.HELP: N_("Show the controls"),
@@ -57,10 +58,12 @@ LABELS: dict[Command, str] = {
     Command.ARTIFACT: N_("Next artifact (then Choose uses it)"),
     Command.REST: N_("Rest early"),
     Command.UNDO: N_("Undo (Ctrl+Z too)"),
+    Command.CHAT: N_("Chat (online)"),
 }
 Game = Literal["arenas", "arzium"]
 GAME_COMMANDS: dict[Game, tuple[Command, ...]] = {
-    "arenas": (Command.HELP, Command.HINT, Command.UP, Command.DOWN, Command.LEFT, Command.RIGHT, Command.CHOOSE),
+    "arenas": (Command.HELP, Command.HINT, Command.UP, Command.DOWN, Command.LEFT, Command.RIGHT, Command.CHOOSE,
+               Command.CHAT),
     "arzium": tuple(Command),
 }
 RESERVED = ("escape", "f1", "f5", "f11")

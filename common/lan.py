@@ -44,17 +44,26 @@ def split_address(text: str, default_port: int) -> tuple[str, int] | None:
             if not rest.startswith(":"):
                 return None
             port_text = rest[1:]
-            if not port_text.isdigit():
+            if not (port_text.isascii() and port_text.isdigit()):
                 return None
             port = int(port_text)
     elif text.count(":") == 1:
         host, port_text = text.split(":")
-        if not port_text.isdigit():
+        if not (port_text.isascii() and port_text.isdigit()):
             return None
         port = int(port_text)
+    elif ":" in text and not _is_ipv6(text):  # "host:1:8765": no host has two colons but an IPv6 address
+        return None
     if not host or not 0 < port < 65536:
         return None
     return host, port
+
+
+def _is_ipv6(text: str) -> bool:
+    try:
+        return ipaddress.ip_address(text).version == 6
+    except ValueError:
+        return False
 
 
 def port_free(port: int, host: str = "") -> bool:

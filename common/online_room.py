@@ -3,10 +3,11 @@ connected, the room's code and phase; and how the screens word a seat's state. T
 it up to date is `common.online_session`."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from common.i18n import _
+from common.i18n import _, ngettext
+from common.net.turn_clock import ClockRule
 
 SeatKind = Literal["open", "person", "bot"]
 Phase = Literal["lobby", "playing", "over"]
@@ -48,14 +49,16 @@ class SeatView:
 
 @dataclass(frozen=True)
 class RoomView:
-    """The room: its invite code, game, seats, phase, how many watch and the turn clock."""
+    """The room: its invite code, game, seats, phase, how many watch, the turn clock and the table's rules."""
 
     code: str
     game: str
     seats: tuple[SeatView, ...]
     phase: Phase = "lobby"
     watchers: int = 0
-    turn_clock_ms: int | None = None
+    clock: ClockRule = field(default_factory=ClockRule)
+    assists: bool = True         # hints and assists allowed at this table
+    watcher_chat: bool = True    # watchers may write free text
 
     def free_seats(self) -> list[int]:
         return [s.index for s in self.seats if s.kind == "open"]
@@ -81,3 +84,39 @@ def seat_status(seat: SeatView) -> str:
                 secs = max(0, (seat.away_ms or 0) + 999) // 1000
                 return _("away: {seconds} s left").format(seconds=secs)
             return _("connected")
+
+
+def duration_words(ms: int) -> str:
+    """A stretch of time in a few words: "30 s", "5 min", "1 min 30 s", "3 h", "2 days"."""
+    secs = max(0, ms // 1000)
+    if secs < 60:
+        return _("{n} s").format(n=secs)
+    if secs < 3600:
+        mins, rest = divmod(secs, 60)
+        return _("{m} min {s} s").format(m=mins, s=rest) if rest else _("{m} min").format(m=mins)
+    if secs < 86_400 or secs % 86_400:
+        hours, rest = divmod(secs // 60, 60)
+        return _("{h} h {m} min").format(h=hours, m=rest) if rest else _("{h} h").format(h=hours)
+    days = secs // 86_400
+    return ngettext("{n} day", "{n} days", days).format(n=days)
+
+
+def clock_rule_words(rule: ClockRule) -> str:
+    """A table's clock in a few words: off, a time per turn, or a bank with its increment."""
+    match rule.mode:
+        case "off":
+            return _("No turn clock")
+        case "turn":
+            return _("{time} a turn").format(time=duration_words(rule.bank_ms))
+        case "bank":
+            return _("{bank} in the bank, +{time} a turn").format(bank=duration_words(rule.bank_ms),
+                                                                 time=duration_words(rule.increment_ms))
+
+
+def out_rule_words(rule: ClockRule) -> str:
+    """What happens when a seat's time runs out."""
+    match rule.out:
+        case "bot":
+            return _("Out of time: the bot plays that turn")
+        case "ask":
+            return _("Out of time: the others choose to wait or let the bot play")

@@ -9,7 +9,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
+from common.chat import ChatLog
 from common.i18n import _
+from common.net.turn_clock import ClockError, ClockRule
 from common.online_room import Phase, RoomView, SeatKind, SeatView
 from common.safe_text import one_line
 from common.seat_tokens import forget_token, keep_token, room_code, seat_token
@@ -72,6 +74,7 @@ class OnlineSession:
         self.ended = False  # the room is over for this app (finished, left, or the host gone for good)
         self.status = "connecting"  # the connection's, as of the last update (the banner follows the frames)
         self.closed_by = ""  # why the server said it stops ("host_left", "shutdown"), until it answers again
+        self.chat = ChatLog()
 
     # -- opening --------------------------------------------------------------------------------------
 
@@ -85,11 +88,16 @@ class OnlineSession:
             self.link, self.problem = None, unreachable(self.server)
         return self.link is not None
 
-    def create(self, game: str, setup: dict[str, Any], seat: int | None = 0, turn_clock_s: int = 0) -> None:
-        """Host: create the room with the game's setup (its seats open for people, or bots), seated at `seat`."""
+    def create(self, game: str, setup: dict[str, Any], seat: int | None = 0, clock: ClockRule | None = None) -> None:
+        """Host: create the room with the game's setup (its seats open for people, or bots), seated at `seat`, with
+        `clock` (Arzium: none by default)."""
         if self._open():
             self._send({"kind": "create", "game": game, "setup": setup, "name": self.name, "seat": seat,
-                        "turn_clock_s": turn_clock_s})
+                        **({"clock": clock.to_json()} if clock is not None and clock.on else {})})
+
+    def let_bot(self, seat: int) -> None:
+        """The bot plays the turn of `seat`, whose time ran out (the room's rule lets the others choose)."""
+        self._send({"kind": "let_bot", "seat": seat})
 
     def join(self, code: str, seat: int | str = "any") -> None:
         """Join room `code` at `seat` (a number, "any" free seat, or "watch"); as its seated player again when
@@ -131,6 +139,20 @@ class OnlineSession:
     def send(self, msg: dict[str, Any]) -> None:
         """A game message as it is (`undo`, `confirm`)."""
         self._send(msg)
+
+    def say(self, text: str) -> None:
+        """A chat line of free text to everyone in the room."""
+        self.chat.notice = ""
+        self._send({"kind": "chat", "text": text})
+
+    def phrase(self, phrase: str) -> None:
+        """A quick phrase (its id: each member reads it in their own language)."""
+        self.chat.notice = ""
+        self._send({"kind": "chat", "phrase": phrase})
+
+    def set_rules(self, *, assists: bool | None = None, watcher_chat: bool | None = None) -> None:
+        """Creator: the table's rules (hints and assists before the start; watchers' free text)."""
+        self._send({"kind": "table_rules", "assists": assists, "watcher_chat": watcher_chat})
 
     def leave(self) -> None:
         """Leave the room (in play the seat's bot plays; the token still brings this player back)."""
@@ -195,6 +217,8 @@ class OnlineSession:
 
     def _absorb(self, msg: dict[str, Any]) -> None:
         match msg.get("kind"):
+            case "error" if msg.get("code") in ("chat_rate", "chat_off"):
+                self.chat.notice = error_line(msg, self.server)
             case "error":
                 self.problem = error_line(msg, self.server)
                 if msg.get("code") == "bad_token" and self.code:
@@ -207,6 +231,8 @@ class OnlineSession:
                     bool(msg.get("creator"))
                 seat = msg.get("seat")
                 self.seat = seat if isinstance(seat, int) else None
+                member = msg.get("member")
+                self.chat.me = member if isinstance(member, int) else None
                 if self.seat is not None:
                     keep_token(self.server, self.code, self.seat, self.token, self.hosting,
                                one_line(str(msg.get("game", "")), 20))
@@ -224,6 +250,8 @@ class OnlineSession:
                 self.welcomed, self.closed_by = True, ""
             case "closing":
                 self.closed_by = "host_left" if msg.get("reason") == "host_left" else "shutdown"
+            case "chat":
+                self.chat.absorb(msg)
             case "pong":
                 pass
             case _:
@@ -234,10 +262,20 @@ def room_view(msg: dict[str, Any]) -> RoomView:
     """A room frame as the screens see it (every name through the sanitiser)."""
     seats = tuple(_seat_view(i, s) for i, s in enumerate(msg.get("seats") or []) if isinstance(s, dict))
     phase: Phase = msg["phase"] if msg.get("phase") in ("lobby", "playing", "over") else "lobby"
-    clock = msg.get("turn_clock_s")
     return RoomView(code=one_line(str(msg.get("code", "")), 16), game=str(msg.get("game", "")), seats=seats,
-                    phase=phase, watchers=_int(msg.get("watchers")),
-                    turn_clock_ms=clock * 1000 if isinstance(clock, int) and clock > 0 else None)
+                    phase=phase, watchers=_int(msg.get("watchers")), clock=clock_rule(msg),
+                    assists=msg.get("assists") is not False, watcher_chat=msg.get("watcher_chat") is not False)
+
+
+def clock_rule(msg: dict[str, Any]) -> ClockRule:
+    """The room frame's clock (a fixed turn clock in seconds too); none when it cannot be read."""
+    try:
+        if "clock" in msg:
+            return ClockRule.from_json(msg["clock"])
+        secs = msg.get("turn_clock_s")
+        return ClockRule.per_turn(secs * 1000) if isinstance(secs, int) and secs > 0 else ClockRule()
+    except (ClockError, ValueError):
+        return ClockRule()
 
 
 def _int(value: object) -> int:
@@ -310,6 +348,10 @@ def error_line(msg: dict[str, Any], server: str) -> str:
             return _("The server failed to handle that: try again; the room is unchanged")
         case "not_stored":
             return _("The server could not store the last moves: join again to see the stored game")
+        case "chat_rate":
+            return _("Too many chat lines: wait a few seconds")
+        case "chat_off":
+            return _("The host turned watchers' chat off: quick phrases still go")
         case _:
             detail = one_line(str(msg.get("message", "")), 120)
             return _("The server refused: {reason}").format(reason=detail or one_line(str(code), 40))

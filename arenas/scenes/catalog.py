@@ -9,9 +9,13 @@ import pygame
 
 from arenas.rules.components import Card, CardKind
 from arenas.rules.engine import advance, apply, is_over, legal_actions
+from arenas.rules.level_editor import SetBlock, SetColour, SetName, SetShape, new_level
 from arenas.rules.levels import level_path, load_level
 from arenas.rules.state import GameState
 from arenas.scenes import flow
+from arenas.scenes.editor import EditorScene
+from arenas.scenes.fitting import FitNow
+from arenas.scenes.my_levels import copy_of
 from arenas.scenes.play import PlayScene
 from arenas.scenes.replay_view import playback
 from arenas.scenes.result import ResultScene
@@ -162,9 +166,10 @@ register(SceneSpec("arenas-tutorial", "Arenas Movedizas: the tutorial on a full 
 register(SceneSpec("arenas-replay", "Arenas Movedizas: a replay watched, paused past its middle", replay_viewer))
 
 
-def online_play(app: App) -> PlayScene:
+def online_play(app: App, chat: bool = False) -> PlayScene:
     """A room's run on level 11, three people: this player's card on its way to the server, one team-mate away
-    (their grace time counting down), one played by their seat's bot for now, the round trip high."""
+    (their grace time counting down), one played by their seat's bot for now, the round trip high (`chat`: the
+    chat open in the board's quietest corner)."""
     from arenas.bots import hint as team_card
     from arenas.room import digest, setup_json, view_of  # as the online table itself, only when shown
     from arenas.scenes.online import OnlinePlayScene
@@ -180,7 +185,7 @@ def online_play(app: App) -> PlayScene:
         assert card is not None
         apply(state, card)
     link = ScriptedLink([("Ana", "person", "here", True), ("Bruno", "person", "away", True),
-                      ("Carla", "person", "bot", True)], 0, False, game="arenas", phase="playing")
+                      ("Carla", "person", "bot", True)], 0, False, game="arenas", phase="playing", chat=chat)
     link.rtt_ms = 210.0
     session = OnlineSession("192.168.1.20:8765", "Ana", lambda url, token: link)
     session.join("K7QM-3XPA")
@@ -194,8 +199,45 @@ def online_play(app: App) -> PlayScene:
     card = team_card(scene.remote.state)
     assert card is not None
     scene.remote.play(card)
+    if chat:
+        session.chat.set_open(True)
+        scene.chat.line.type("Left gear next!")
     return scene
 
 
 register(SceneSpec("arenas-online", "Arenas Movedizas online: a room's run, the player's card on its way, one "
                    "team-mate away, one played by a bot for now, the round trip high", online_play, hold))
+register(SceneSpec("arenas-online-chat", "Arenas Movedizas online: the chat open in the board's quietest corner",
+                   lambda app: online_play(app, chat=True), hold))
+
+
+EDITOR_TEMPLATE = 3  # the box level the editor's catalog scenes start from
+
+
+def editor_copy(app: App) -> EditorScene:
+    """The level editor on a copy of a box level with a few edits: a gear painted, a block in a timer's way (its
+    problem on the gear, worded under the board), the mouse on that gear."""
+    scene = flow.editor_scene(app, copy_of(load_level(level_path(EDITOR_TEMPLATE))), None, FitNow())
+    for edit in (SetColour(5, "orange"), SetShape(6, "crescent"), SetBlock(7, True), SetName("Sandy Steps")):
+        scene.do(edit)
+    scene.layout(app.size)
+    scene.update(0)
+    assert scene.shown is not None
+    x, y = scene.shown.geo.gears[7]
+    scene.mouse = (round(x), round(y))
+    return scene
+
+
+def editor_new(app: App) -> EditorScene:
+    """The level editor on a new, empty level: no name and no timer yet, both said under the board."""
+    scene = flow.editor_scene(app, new_level(1), None, FitNow())
+    scene.layout(app.size)
+    scene.update(0)
+    return scene
+
+
+register(SceneSpec("arenas-editor", "Arenas Movedizas: the level editor on a copy of a box level, a block in a "
+                   "timer's way shown on its gear", editor_copy))
+register(SceneSpec("arenas-editor-new", "Arenas Movedizas: the level editor on a new, empty level", editor_new, hold))
+register(SceneSpec("arenas-my-levels", "Arenas Movedizas: my levels (the player's own, and the ways into the editor)",
+                   flow.my_levels_scene))

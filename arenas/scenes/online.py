@@ -7,20 +7,25 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from arenas.match import Phase
 from arenas.records import Records
 from arenas.remote_run import RemoteRun
 from arenas.room import setup_json
 from arenas.rules.state import GameState
+from arenas.scenes.layouts import GEAR_D
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultExits, ResultScene
 from arenas.scenes.setup import SetupScene
 from arenas.session import GameSetup, RunRecord
 from common.i18n import _
+from common.keymap import Command, keymap
 from common.layers import Part
 from common.online_room import seat_status
 from common.paths import replays_dir
 from common.replay import ReplayError, replay_from_dict, write_new_replay
+from common.scenes.chat import ChatPanel, carry_out, quiet_corner
 from common.scenes.connection import room_parts
 from common.scenes.online import player_name
 
@@ -62,9 +67,12 @@ class OnlinePlayScene(PlayScene):
         self.remote = RemoteRun(self.seat, SessionLink(session), frame)
         self.ending: tuple[GameSetup, GameState] | None = None  # over here, the server's result not yet in
         self.waited_ms = 0.0
+        self.chat = ChatPanel()
+        self.clock_ms = 0
         super().__init__(app, self.remote.setup, self.over, run=self.remote)
 
     def update(self, dt_ms: float) -> None:
+        self.clock_ms += round(dt_ms)
         self.session.update(dt_ms)
         frames = list(self.session.game_messages)
         self.session.game_messages.clear()
@@ -72,6 +80,7 @@ class OnlinePlayScene(PlayScene):
         room = self.session.room
         if room is not None:
             self.remote.away_bots = frozenset(s.index for s in room.seats if s.bot_now)
+            self.remote.assists = room.assists
         if self.ending is not None:
             self.waited_ms += dt_ms
             if self.remote.result_replay is not None or self.session.ended or self.waited_ms > RESULT_WAIT_MS:
@@ -108,6 +117,38 @@ class OnlinePlayScene(PlayScene):
         exits = ResultExits(lambda setup, actions: self.app.pop(), lambda number: self.app.pop())
         self.app.replace(ResultScene(self.app, setup, state, RunRecord(replay_path=path), exits, self.seat is None))
 
+    def hint_blocker(self) -> str | None:
+        if not self.remote.assists:
+            return _("This table plays without hints: the host decided so")
+        return super().hint_blocker()
+
+    def free_text(self) -> bool:
+        room = self.session.room
+        return self.seat is not None or room is None or room.watcher_chat
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The chat first (every key while it is open), then the run."""
+        taken, want = self.chat.handle(event, self.session.chat, self.free_text(),
+                                       keymap(self.app.settings.key_bindings).codes.get(Command.CHAT, -1))
+        if want is not None:
+            carry_out(want, self.session, self.app)
+        return taken or super().handle(event)
+
+    def chat_area(self) -> pygame.Rect:
+        """Where the open chat goes: the board's corner with the fewest gears, glasses and the stone under it."""
+        app, table, board = self.app, self.table, self.board
+        if table is None or board is None:
+            return pygame.Rect((0, 0), app.size)
+        geo = board.geo
+        box = pygame.Rect(table.board.left + app.px(8), table.board.top + app.px(8), table.board.w - app.px(16),
+                          table.prompt_y - table.board.top - app.px(16))  # above the prompt and the hands
+        gear = round(GEAR_D * geo.s)
+        busy = [pygame.Rect(x - gear // 2, y - gear // 2, gear, gear) for x, y in geo.gears]
+        gw, gh = geo.glass_size()
+        busy += [pygame.Rect(x - gw // 2, y - gh, gw, gh * 2) for x, y in geo.spots]
+        busy.append(pygame.Rect(geo.stone[0] - gear // 2, geo.stone[1] - gear // 2, gear, gear))
+        return quiet_corner(box, (app.px(420), app.px(270)), busy)
+
     def leave_game(self) -> None:
         """Off the table: the seat's bot plays (a host's app keeps serving the room while it is open)."""
         self.session.leave()
@@ -122,8 +163,13 @@ class OnlinePlayScene(PlayScene):
         pending = _("Your card is on its way to the server…") if self.remote.pending else ""
         table = self.table  # above the prompt line, off the timers' names in the top bar
         over_prompt = (table.board.centerx, table.prompt_y - self.app.px(20)) if table is not None else None
+        app = self.app
+        pill_at = (table.board.right - app.px(90), table.board.top + app.px(8)) if table is not None else \
+            (app.size[0] // 2, 0)
+        chat = self.chat.parts(app, self.session.chat, self.chat_area(), keymap(app.settings.key_bindings).name(
+            Command.CHAT), self.free_text(), pill_at, self.clock_ms)
         return [*parts, *room_parts(self.app, self.session.banner, self.session.problem, self.session.rtt_ms,
-                                    notes=["  ·  ".join(away), pending], midbottom=over_prompt)]
+                                    notes=["  ·  ".join(away), pending], midbottom=over_prompt), *chat]
 
 
 def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:

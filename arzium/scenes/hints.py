@@ -143,6 +143,7 @@ class HintDesk:
         self.hint: Hint | None = None
         self.task: Task | None = None
         self.key: tuple[int, tuple[Action, ...]] | None = None
+        self.allowed = True  # an online table's host may play without hints
 
     @property
     def pending(self) -> bool:
@@ -152,6 +153,10 @@ class HintDesk:
     def request(self) -> None:
         """Ask for the hard bot's move for the acting human (again: hide the hint shown)."""
         table = self.table
+        if not self.allowed:
+            self.app.toast(_("This table plays without hints: the host decided so"))
+            self.app.sounds.play("ui_error")
+            return
         if table.acting_human() is None:
             self.app.toast(_("Confirm your turn (or undo) first") if table.awaiting_confirm
                            else _("Hints are for your own turn"))

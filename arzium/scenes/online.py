@@ -6,6 +6,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from arzium.match import MatchListener
 from arzium.online_match import OnlineMatch, story_events
 from arzium.records import record_game
@@ -20,13 +22,17 @@ from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import SetupScene
 from common.dialog import Dialog
 from common.i18n import _, ngettext
+from common.keymap import Command, keymap
 from common.layers import Part
+from common.net.turn_clock import ClockRule, TurnClock
 from common.online_room import seat_status
 from common.paths import replays_dir
 from common.replay import ReplayError, replay_from_dict, write_new_replay
 from common.rules_api import IllegalAction
-from common.scenes.connection import room_parts
+from common.scenes.chat import ChatPanel, carry_out
+from common.scenes.connection import ClockTone, clock_pills, clock_words, room_parts
 from common.scenes.online import player_name
+from common.widgets import Button
 
 if TYPE_CHECKING:
     from common.app import App
@@ -56,8 +62,15 @@ class OnlinePlayScene(PlayScene):
         self.session, self.hosted = session, hosted
         self.seat = seat if isinstance(seat, int) else None
         self.result: dict[str, Any] | None = None
-        self.deadline: tuple[int, float] | None = None  # (the server's deadline, this app's clock when told)
-        self.clock_ms = 0.0
+        self.clock: TurnClock | None = None  # each seat's time as the server last told it, run on this app's clock
+        self.clock_ms = 0  # this app's clock for the turn clock: it stands still while the server is out of reach
+        self.ticked = 0  # the last whole second of this seat's time a warning tick was played for
+        self.let_btn = Button(_("Let the bot play"), self.let_bot, _("Its bot plays this turn for the player out of "
+                                                                     "time"), font=18)
+        self.wait_btn = Button(_("Wait"), self.wait, _("Give them more time (the bot can still play later)"),
+                               font=18)
+        self.waiting_for: int | None = None  # the seat out of time this member chose to wait for
+        self.chat = ChatPanel()
 
         def match(listener: MatchListener) -> OnlineMatch:
             return OnlineMatch(state, int(frame.get("seq", 0)), self.seat, listener, app.anim_ms, session.send)
@@ -67,7 +80,8 @@ class OnlinePlayScene(PlayScene):
         self.online: OnlineMatch = self.table
         self.retold = self._retell(frame, seen)
         self.online.resume_pending([action_from_json(a) for a in frame.get("pending") or []])
-        self._deadline(frame)
+        self.online.note_bots(frame.get("bots"))
+        self._take_clock(frame)
 
     def _retell(self, frame: dict[str, Any], seen: int | None) -> bool:
         """The move log of the game so far, from the frame's story (after a rejoin, in this app or a new one): the
@@ -87,22 +101,97 @@ class OnlinePlayScene(PlayScene):
         self.log.add(lines)
         return True
 
-    def _deadline(self, frame: dict[str, Any]) -> None:
-        deadline = frame.get("deadline_ms")
-        server_ms = frame.get("server_ms")
-        if isinstance(deadline, int) and isinstance(server_ms, int):
-            self.deadline = (deadline - server_ms, self.clock_ms)
-        elif "deadline_ms" in frame:
-            self.deadline = None
+    # -- the turn clock ------------------------------------------------------------------------------
 
-    def clock_left_ms(self) -> int | None:
-        if self.deadline is None or self.session.room is None or self.session.room.turn_clock_ms is None:
+    @property
+    def rule(self) -> ClockRule:
+        room = self.session.room
+        return room.clock if room is not None else ClockRule()
+
+    def _take_clock(self, frame: dict[str, Any]) -> None:
+        """Each seat's time as a frame tells it (a frame without a clock leaves it as it was)."""
+        if "clock" in frame and self.rule.on:
+            self.clock = TurnClock.told(self.rule, frame["clock"], len(self.names), self.clock_ms)
+
+    def _clock_event(self, msg: dict[str, Any]) -> None:
+        """A seat's time ran out (`out`), or another person let its bot play (`bot`)."""
+        self._take_clock(msg)
+        seat = msg.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
+            return
+        if msg.get("event") == "out":
+            self.app.sounds.play("warning_tick")
+            if seat == self.seat:
+                self.app.toast(_("Your time ran out: the bot plays this turn for you") if self.rule.out == "bot"
+                               else _("Your time ran out: the others may let the bot play this turn"))
+            if self.rule.out == "ask":
+                self.log.add([LogLine(_("Time ran out for {name}: the others choose to wait or let the bot play")
+                                      .format(name=self.names[seat]), seat)])
+
+    def asking(self) -> int | None:
+        """The seat out of time this member is asked about (the rule lets the others choose), or None."""
+        clock = self.clock
+        if clock is None or self.rule.out != "ask" or self.seat is None or clock.running is None:
             return None
-        left, told = self.deadline
-        return max(0, round(left - (self.clock_ms - told)))
+        seat = clock.running
+        return seat if seat in clock.out and seat != self.seat and seat != self.waiting_for else None
+
+    def let_bot(self) -> None:
+        seat = self.asking()
+        if seat is not None:
+            self.session.let_bot(seat)
+            self.waiting_for = seat
+
+    def wait(self) -> None:
+        self.waiting_for = self.asking()
+
+    def clock_line(self) -> tuple[str, ClockTone] | None:
+        """The running seat's clock over the map: whose time, how much is left, its tone."""
+        clock = self.clock
+        if clock is None or clock.running is None:
+            return None
+        seat = clock.running
+        left = clock.left_ms(seat, self.clock_ms)
+        mine = seat == self.seat
+        if seat in clock.out:
+            words = _("Your time ran out") if mine else _("{name}'s time ran out").format(name=self.names[seat])
+            return words, "out"
+        words = (_("Your time {time}") if mine else _("{name}'s time {time}")).format(
+            name=self.names[seat], time=clock_words(left))
+        return words, "urgent" if left <= self.rule.warn_ms else "running"
+
+    def seat_clocks(self) -> list[tuple[tuple[int, int], str, ClockTone]]:
+        """Every seat's clock, under its name on its banner."""
+        clock = self.clock
+        if clock is None:
+            return []
+        out: list[tuple[tuple[int, int], str, ClockTone]] = []
+        for party in self.parties:
+            seat = party.player
+            if self.table.seats[seat].kind == "bot":
+                continue
+            left = clock.left_ms(seat, self.clock_ms)
+            tone: ClockTone = "out" if seat in clock.out else "idle" if seat != clock.running else \
+                "urgent" if left <= self.rule.warn_ms else "running"
+            x, y = party.banner_center(self.shown)
+            out.append(((x, y + self.app.px(15)), clock_words(left), tone))
+        return out
+
+    def _warn(self) -> None:
+        """This seat's time near its end: a tick as it enters the warning, then each of its last 5 seconds."""
+        clock = self.clock
+        if clock is None or self.seat is None or clock.running != self.seat or self.seat in clock.out:
+            self.ticked = 0
+            return
+        left = clock.left_ms(self.seat, self.clock_ms)
+        second = (left + 999) // 1000
+        if left <= self.rule.warn_ms and second != self.ticked and (self.ticked == 0 or second <= 5):
+            self.ticked = second
+            self.app.sounds.play("warning_tick")
 
     def update(self, dt_ms: float) -> None:
-        self.clock_ms += dt_ms
+        if self.session.status == "open":  # the server's clock does not run while it is down
+            self.clock_ms += round(dt_ms)
         self.session.update(dt_ms)
         while self.session.game_messages:
             msg = self.session.game_messages.popleft()
@@ -116,11 +205,24 @@ class OnlinePlayScene(PlayScene):
                     return
                 case "result":
                     self.result = msg
+                case "clock":
+                    self._clock_event(msg)
                 case _:
-                    self._deadline(msg)
+                    self._take_clock(msg)
                     self.online.absorb(msg)
         self._seat_states()
         super().update(dt_ms)
+        if self.asking() is None and self.waiting_for is not None and (self.clock is None or
+                                                                       self.waiting_for not in self.clock.out):
+            self.waiting_for = None
+        self._warn()
+        if self.asking() is not None:
+            board = self.board_view.frame_rect
+            w, h, gap = self.app.px(200), self.app.px(44), self.app.px(12)
+            y = board.top + self.app.px(48)
+            self.let_btn.rect = pygame.Rect(board.centerx - w - gap // 2, y, w, h)
+            self.wait_btn.rect = pygame.Rect(board.centerx + gap // 2, y, w, h)
+            self.group.widgets = [*self.group.widgets, self.let_btn, self.wait_btn]
 
     def story_so_far(self, seq: int) -> list[LogLine]:
         """This table's log for the game taken again at `seq` actions: every line told so far, then how many
@@ -135,6 +237,7 @@ class OnlinePlayScene(PlayScene):
 
     def _seat_states(self) -> None:
         room = self.session.room
+        self.hints.allowed = room is None or room.assists
         for party in self.parties:
             seat = room.seats[party.player] if room is not None and party.player < len(room.seats) else None
             party.status = seat_status(self.session.seat_now(seat)) if seat is not None and seat.kind == "person" and \
@@ -165,6 +268,16 @@ class OnlinePlayScene(PlayScene):
         self.app.replace(ResultScene(self.app, final, lambda again: self.app.pop(), path, self.seat is None,
                                      self.table.assisted, actions))
 
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The chat first (every key while it is open), then the table."""
+        room = self.session.room
+        free_text = self.seat is not None or room is None or room.watcher_chat
+        taken, want = self.chat.handle(event, self.session.chat, free_text,
+                                       keymap(self.app.settings.key_bindings).codes.get(Command.CHAT, -1))
+        if want is not None:
+            carry_out(want, self.session, self.app)
+        return taken or super().handle(event)
+
     def open_menu(self) -> None:
         choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), self.leave_room),
                    (_("Resume"), lambda: None)]
@@ -181,8 +294,14 @@ class OnlinePlayScene(PlayScene):
     def frame_parts(self) -> list[Part] | None:
         parts = super().frame_parts() or []
         board = self.board_view.frame_rect  # over the map's top edge, under no party's words
-        return [*parts, *room_parts(self.app, self.session.banner, self.session.problem,
-                                    clock_left_ms=self.clock_left_ms(), midtop=(board.centerx, board.top))]
+        room = self.session.room
+        free_text = self.seat is not None or room is None or room.watcher_chat
+        chat = self.chat.parts(self.app, self.session.chat, self.log.rect, keymap(
+            self.app.settings.key_bindings).name(Command.CHAT), free_text,
+            (board.centerx, board.bottom - self.app.px(14)), round(self.clock_ms))  # open: over the move log
+        return [*parts, *clock_pills(self.app, self.seat_clocks()),
+                *room_parts(self.app, self.session.banner, self.session.problem, clock=self.clock_line(),
+                            midtop=(board.centerx, board.top)), *chat]
 
 
 def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:

@@ -193,7 +193,7 @@ class Sidebar:
         buttons: list[Widget] = list(self._buttons())
         for widget, slot in zip(buttons, self.button_slots):
             widget.rect = slot
-        if self.table.acting_human() is not None:
+        if self.table.acting_human() is not None and self.hints.allowed:
             self.hint_btn.label = _("Thinking...") if self.hints.pending else _("Hide hint") if self.hints.hint \
                 else keymap(self.app.settings.key_bindings).hint_label()
             buttons.append(self.hint_btn)

@@ -121,8 +121,11 @@ class Link:
                     delay = BACKOFF_FIRST_S
                     self.problem = None
                     await self._session(ws)
-            except (TimeoutError, OSError, InvalidHandshake, InvalidURI, ConnectionClosed) as exc:
+            except (TimeoutError, OSError, InvalidHandshake, ConnectionClosed) as exc:
                 self.problem = one_line(f"{type(exc).__name__}: {exc}", 200)
+            except (InvalidURI, ValueError) as exc:  # not an address at all: trying again cannot help
+                self.problem = one_line(f"{type(exc).__name__}: {exc}", 200)
+                self._fatal = True
             if self._fatal or not self.reconnect:
                 break
         self.status = "closed"

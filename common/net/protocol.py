@@ -12,6 +12,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from common.net.turn_clock import ClockError, ClockRule
 from common.safe_text import one_line
 
 PROTOCOL_VERSION = 1
@@ -25,7 +26,12 @@ RATE_PER_S = 20.0     # messages a second a connection may send on average ...
 RATE_BURST = 40.0     # ... in bursts of this many
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 CODE_LENGTH = 8       # 40 bits
-GAME_KINDS = frozenset({"act", "undo", "confirm"})
+GAME_KINDS = frozenset({"act", "undo", "confirm", "assist"})
+CHAT_LIMIT = 200      # characters of a chat line, after sanitising
+CHAT_PER_S = 0.5      # chat lines a member may send a second on average ...
+CHAT_BURST = 5.0      # ... in bursts of this many
+CHAT_KEPT = 50        # lines a room keeps (in memory only) for members who join later
+PHRASES = ("good_game", "thanks", "wait", "your_turn", "oops")  # quick phrases: ids each app words itself
 
 
 class ProtocolError(Exception):
@@ -137,6 +143,29 @@ def _join_seat(field: str, value: Any) -> int | str:
     return _int(0, 15)(field, value)
 
 
+def _bool_or_null(field: str, value: Any) -> bool | None:
+    return None if value is None else _bool(field, value)
+
+
+def _chat_text(field: str, value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 4 * CHAT_LIMIT:
+        raise ProtocolError("bad_message", f"{field}: a line of 1 to {CHAT_LIMIT} characters")
+    line = one_line(value, 4 * CHAT_LIMIT).strip()
+    if not line or len(line) > CHAT_LIMIT:
+        raise ProtocolError("bad_message", f"{field}: a line of 1 to {CHAT_LIMIT} characters")
+    return line
+
+
+def _phrase(field: str, value: Any) -> str | None:
+    if value is None:
+        return None
+    if value not in PHRASES:
+        raise ProtocolError("bad_message", f"{field}: one of {', '.join(PHRASES)}")
+    return str(value)
+
+
 def _turn_clock(field: str, value: Any) -> int:
     seconds = _int(0, 3600)(field, value)
     if 0 < seconds < 10:
@@ -144,12 +173,20 @@ def _turn_clock(field: str, value: Any) -> int:
     return seconds
 
 
+def _clock(field: str, value: Any) -> dict[str, Any]:
+    try:
+        return ClockRule.from_json(value, field).to_json()
+    except ClockError as exc:
+        raise ProtocolError("bad_message", str(exc)) from None
+
+
 # kind -> field -> (check, default); a field without a default is required (`...` marks one)
 SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
     "hello": {"version": (_int(0, MAX_INT), ...), "token": (_text(100), None), "app": (_text(40), "")},
     "create": {"game": (_text(20), ...), "setup": (_object, ...), "name": (_name, ...),
                "seat": (_seat_or_null, 0), "spectators": (_bool, True), "grace_s": (_int(5, 600), 60),
-               "turn_clock_s": (_turn_clock, 0)},
+               "turn_clock_s": (_turn_clock, 0), "clock": (_clock, None), "assists": (_bool_or_null, None),
+               "watcher_chat": (_bool, True)},
     "join": {"code": (_text(40), ...), "name": (_name, ...), "seat": (_join_seat, "any")},
     "ready": {"ready": (_bool, True)},
     "start": {},
@@ -158,8 +195,12 @@ SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
     "act": {"action": (_any, ...)},
     "undo": {},
     "confirm": {},
+    "let_bot": {"seat": (_int(0, 15), ...)},
     "ping": {"t": (_int(-MAX_INT, MAX_INT), ...)},
     "leave": {},
+    "assist": {},
+    "chat": {"text": (_chat_text, None), "phrase": (_phrase, None)},
+    "table_rules": {"assists": (_bool_or_null, None), "watcher_chat": (_bool_or_null, None)},
 }
 
 
@@ -179,6 +220,8 @@ def check(message: dict[str, Any]) -> dict[str, Any]:
             raise ProtocolError("bad_message", f"{kind}.{field}: missing")
         else:
             out[field] = default
+    if kind == "chat" and (out["text"] is None) == (out["phrase"] is None):
+        raise ProtocolError("bad_message", "chat: a text or a phrase (one of them)")
     return out
 
 

@@ -8,15 +8,27 @@ a frame only once the writes before it are committed).
 """
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from common.net.protocol import ProtocolError, encode, error, new_token, token_hash
+from common.net.protocol import (
+    CHAT_BURST,
+    CHAT_KEPT,
+    CHAT_PER_S,
+    ProtocolError,
+    encode,
+    error,
+    new_token,
+    token_hash,
+)
+from common.net.turn_clock import ClockError, ClockRule
 
 LOBBY_IDLE_MS = 30 * 60_000      # a lobby nobody is connected to is closed after this long
 PLAY_IDLE_MS = 24 * 3600_000     # a game no person is connected to ...
 OVER_KEEP_MS = 10 * 60_000       # a finished room is kept this long for late readers of its result
+ALIVE_EVERY_MS = 15_000          # while a turn clock runs, the room notes this often that the server is alive
 
 
 class GameError(Exception):
@@ -50,7 +62,30 @@ class Options:
 
     spectators: bool = True
     grace_s: int = 60
-    turn_clock_s: int = 0
+    clock: ClockRule = field(default_factory=ClockRule)
+    assists: bool = True        # hints and assists allowed (the game refuses them otherwise)
+    watcher_chat: bool = True   # watchers may write free text (quick phrases they always may)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"spectators": self.spectators, "grace_s": self.grace_s, "clock": self.clock.to_json(),
+                "assists": self.assists, "watcher_chat": self.watcher_chat}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Options:
+        """Stored options read back (a record of a fixed turn clock in seconds as well; a record without the
+        fair-play fields allowed assists and watchers' words)."""
+        try:
+            clock = ClockRule.from_json(data["clock"], "options.clock") if "clock" in data else \
+                ClockRule.per_turn(data["turn_clock_s"] * 1000) if data.get("turn_clock_s") else ClockRule()
+        except ClockError as exc:
+            raise GameError(str(exc)) from None
+        return cls(data["spectators"], data["grace_s"], clock, data.get("assists", True) is not False,
+                   data.get("watcher_chat", True) is not False)
+
+
+def default_assists(plan: list[tuple[str | None, str]]) -> bool:
+    """Hints and assists are on by default only at a table with at most one person."""
+    return sum(level is None for level, _name in plan) <= 1
 
 
 class GameMatch(Protocol):
@@ -74,6 +109,19 @@ class GameMatch(Protocol):
 
     def restore(self, done: Input) -> None:
         """Apply a stored input again (a restarted server rebuilding the room); nothing is sent."""
+        ...
+
+    def clock_from(self, started_ms: int) -> None:
+        """A restored game: its clocks as they were when it started, at `started_ms` (its inputs follow)."""
+        ...
+
+    def resume_clock(self, alive_ms: int, now_ms: int) -> None:
+        """After a restart: the clocks counted up to `alive_ms` (the server's last known moment), then run on from
+        `now_ms` (the time the server was down is nobody's)."""
+        ...
+
+    def clock_runs(self) -> bool:
+        """Whether a seat's clock is running now."""
         ...
 
     def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
@@ -124,6 +172,20 @@ class Member:
     token: str
     seat: int | None
     addr: str = ""
+    name: str = ""
+    chat_allowance: float = CHAT_BURST   # chat lines it may send now (a token bucket refilled by the server's clock)
+    chat_at_ms: int | None = None
+
+    def take_chat(self, now_ms: int) -> bool:
+        """One chat line off its allowance (CHAT_PER_S a second, bursts of CHAT_BURST); False when over it."""
+        if self.chat_at_ms is not None:
+            self.chat_allowance = min(CHAT_BURST, self.chat_allowance + max(0, now_ms - self.chat_at_ms)
+                                      * CHAT_PER_S / 1000)
+        self.chat_at_ms = now_ms
+        if self.chat_allowance >= 1.0:
+            self.chat_allowance -= 1.0
+            return True
+        return False
 
 
 @dataclass
@@ -176,17 +238,23 @@ class Room:
         self.idle_since: int | None = now_ms
         self.over_at: int | None = None
         self.closed = False
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)  # the room's chat, in memory only
+        self.chat_lines = 0               # chat lines said so far (each `chat` frame's `n`)
+        self.numbers: dict[str, int] = {}  # token hash -> the member's number in this room's chat
+        self.names: dict[str, str] = {}    # a watcher's token hash -> its name
+        self.alive_ms = now_ms            # the last moment this room was stored (the server alive then)
+        self.started_ms = now_ms          # when the game started (its clocks count from then)
 
     # -- records -------------------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """What the store keeps of the room besides its inputs."""
-        o = self.options
-        return {"setup": self.setup, "options": {"spectators": o.spectators, "grace_s": o.grace_s,
-                                                  "turn_clock_s": o.turn_clock_s},
+        return {"setup": self.setup, "options": self.options.to_json(),
                 "creator": self.creator, "watchers": sorted(self.watchers), "phase": self.phase, "seed": self.seed,
-                "seats": [s.to_record() for s in self.seats], "inputs": self.inputs}
+                "seats": [s.to_record() for s in self.seats], "inputs": self.inputs, "alive_ms": self.alive_ms,
+                "started_ms": self.started_ms}
 
     def _save(self, now_ms: int) -> None:
+        self.alive_ms = max(self.alive_ms, now_ms)
         if self.store is not None:
             self.store.save_room(self.code, self.game, self.record(), now_ms)
 
@@ -194,10 +262,10 @@ class Room:
     def restore(cls, code: str, game: str, side: GameSide, record: dict[str, Any], inputs: list[Input],
                 store: Store | None, now_ms: int) -> Room:
         """A stored room rebuilt (after a restart): its game replayed from its inputs; every person is away
-        from now (their grace starts again)."""
-        o = record["options"]
-        room = cls(code, game, side, record["setup"], Options(o["spectators"], o["grace_s"], o["turn_clock_s"]),
-                   record["creator"], store, now_ms)
+        from now (their grace starts again); the turn clocks resume with the time they had when the server was
+        last known alive."""
+        room = cls(code, game, side, record["setup"], Options.from_json(record["options"]), record["creator"], store,
+                   now_ms)
         room.watchers = set(record["watchers"])
         room.phase, room.seed = record["phase"], record["seed"]
         for seat, saved in zip(room.seats, record["seats"], strict=True):
@@ -205,11 +273,16 @@ class Room:
             seat.zombie = saved["zombie"]
             if seat.token is not None and room.phase == "playing":
                 seat.away_since = now_ms
+        started = record.get("started_ms")
+        room.started_ms = started if isinstance(started, int) else now_ms
         if room.phase != "lobby":
             room.match = room._new_match(now_ms)
+            room.match.clock_from(room.started_ms)
             for done in inputs:
                 room.match.restore(done)
             room.inputs = len(inputs)
+            alive = record.get("alive_ms")
+            room.match.resume_clock(alive if isinstance(alive, int) else now_ms, now_ms)
             if room.match.over:
                 room.phase, room.over_at = "over", now_ms
         return room
@@ -228,7 +301,8 @@ class Room:
     def add_creator(self, send: Send, name: str, seat: int | None, token: str, addr: str, now_ms: int) -> Member:
         """The creator joins their new room (at `seat`, or watching)."""
         if seat is None:
-            member = Member(send, token_hash(token), None, addr)
+            member = Member(send, token_hash(token), None, addr, name)
+            self.names[member.token] = name
             self.watchers.add(member.token)
         else:
             if seat >= len(self.seats) or self.seats[seat].bot is not None:
@@ -246,7 +320,8 @@ class Room:
         if want == "watch":
             if not self.options.spectators:
                 raise ProtocolError("no_spectators", "this room has no spectators")
-            member = Member(send, token_hash(token), None, addr)
+            member = Member(send, token_hash(token), None, addr, name)
+            self.names[member.token] = name
             self.watchers.add(member.token)
         else:
             if self.phase != "lobby":
@@ -271,20 +346,57 @@ class Room:
         return member, token
 
     def _sit(self, send: Send, seat: int, name: str, token: str, addr: str) -> Member:
-        member = Member(send, token_hash(token), seat, addr)
+        member = Member(send, token_hash(token), seat, addr, name)
         s = self.seats[seat]
         s.name, s.token, s.member, s.ready = name, member.token, member, False
         return member
 
     def _joined(self, member: Member, token: str) -> None:
         member.send(encode({"kind": "joined", "code": self.code, "token": token, "seat": member.seat,
-                            "game": self.game, "creator": member.token == self.creator}))
+                            "game": self.game, "creator": member.token == self.creator,
+                            "member": self.number(member)}))
+        for line in self.chat:  # what was said while it was away (the app keeps what it has seen by `n`)
+            member.send(encode(line))
+
+    def number(self, member: Member) -> int:
+        """The member's number in this room's chat (the same after a rejoin; never its token)."""
+        return self.numbers.setdefault(member.token, len(self.numbers) + 1)
+
+    # -- chat ----------------------------------------------------------------------------------------------
+    def say(self, member: Member, text: str | None, phrase: str | None, now_ms: int) -> None:
+        """A chat line (free `text`, already made safe, or a quick `phrase` id) to every member; kept in memory
+        while the room lives, never stored nor put in the replay."""
+        if text is not None and member.seat is None and not self.options.watcher_chat:
+            raise ProtocolError("chat_off", "the host turned watchers' free text off: quick phrases still go")
+        if not member.take_chat(now_ms):
+            raise ProtocolError("chat_rate", "too many chat lines: wait a few seconds")
+        self.chat_lines += 1
+        name = self.seats[member.seat].name if member.seat is not None else member.name
+        line: dict[str, Any] = {"kind": "chat", "n": self.chat_lines, "member": self.number(member),
+                                "seat": member.seat, "name": name}
+        line.update({"text": text} if text is not None else {"phrase": phrase})
+        self.chat.append(line)
+        frame = encode(line)
+        for m in self.members:
+            m.send(frame)
+
+    def set_rules(self, member: Member, assists: bool | None, watcher_chat: bool | None, now_ms: int) -> None:
+        """The creator sets the table's rules: hints and assists (before the start), watchers' free text."""
+        if member.token != self.creator:
+            raise ProtocolError("not_creator", "only the room's creator sets the table's rules")
+        if assists is not None and assists != self.options.assists and self.phase != "lobby":
+            raise ProtocolError("not_lobby", "hints and assists are decided before the start")
+        self.options = replace(self.options, assists=self.options.assists if assists is None else assists,
+                               watcher_chat=self.options.watcher_chat if watcher_chat is None else watcher_chat)
+        self._save(now_ms)
+        self.broadcast_room(now_ms)
 
     def rejoin(self, send: Send, token: str, addr: str, now_ms: int) -> Member:
         """A member comes back with its token: its seat (taken back from its bot) or its place as a watcher."""
         hashed = token_hash(token)
         seat = self.seat_of_token(hashed)
-        member = Member(send, hashed, seat, addr)
+        member = Member(send, hashed, seat, addr, self.seats[seat].name if seat is not None else
+                        self.names.get(hashed, ""))
         if seat is not None:
             s = self.seats[seat]
             if s.member is not None:  # the same person on a new connection: the old one stops counting
@@ -358,7 +470,7 @@ class Room:
             s.bot is None and not s.ready and s.token != self.creator)]
         if waiting:
             raise ProtocolError("not_ready", f"seat {waiting[0]} is open or its person is not ready")
-        self.seed, self.phase = seed, "playing"
+        self.seed, self.phase, self.started_ms = seed, "playing", now_ms
         self.match = self._new_match(now_ms)
         self._save(now_ms)
         self.broadcast_room(now_ms)
@@ -446,13 +558,16 @@ class Room:
             self.broadcast_room(now_ms)
 
     def tick(self, now_ms: int) -> None:
-        """Time passed: graces run out (the seat's bot takes over), the game's bots and clocks act."""
+        """Time passed: graces run out (the seat's bot takes over), the game's bots and clocks act; while a clock
+        runs the room is stored now and then, so that a restart knows how long the server was alive."""
         if self.phase == "playing" and self.match is not None:
             for i, s in enumerate(self.seats):
                 if s.away_since is not None and s.zombie is None and s.bot is None and \
                         now_ms - s.away_since >= self.options.grace_s * 1000:
                     self._hand_to_bot(i, None, now_ms)
             self._run(self.match.tick(now_ms), now_ms)
+            if self.match.clock_runs() and now_ms - self.alive_ms >= ALIVE_EVERY_MS:
+                self._save(now_ms)
 
     def next_tick_ms(self) -> int | None:
         """When `tick` has something to do next."""
@@ -463,6 +578,8 @@ class Room:
         game = self.match.next_tick_ms()
         if game is not None:
             times.append(game)
+        if self.store is not None and self.match.clock_runs():
+            times.append(self.alive_ms + ALIVE_EVERY_MS)
         return min(times) if times else None
 
     def expired(self, now_ms: int) -> bool:
@@ -497,7 +614,9 @@ class Room:
         return {"kind": "room", "code": self.code, "game": self.game, "phase": self.phase,
                 "you": {"seat": member.seat, "creator": member.token == self.creator},
                 "spectators": o.spectators, "watchers": sum(m.seat is None for m in self.members),
-                "grace_s": o.grace_s, "turn_clock_s": o.turn_clock_s, "seats": seats}
+                "grace_s": o.grace_s, "clock": o.clock.to_json(),
+                "turn_clock_s": o.clock.bank_ms // 1000 if o.clock.mode == "turn" else 0, "assists": o.assists,
+                "watcher_chat": o.watcher_chat, "seats": seats}
 
     def broadcast_room(self, now_ms: int) -> None:
         for m in self.members:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 from common.catalog import SceneSpec, register
 from common.i18n import N_
 from common.online_room import Where
+from common.online_session import error_line
 from common.scenes.controls import ControlsScene
 from common.scenes.gallery import GalleryScene
 from common.scenes.lobby import LobbyScene
@@ -38,16 +39,22 @@ class ScriptedLink:
     rtt_ms = 12.0
 
     def __init__(self, seats: list[tuple[str, str, str, bool]], you: int | None, creator: bool, game: str = "arzium",
-                 error: str = "", phase: str = "lobby", turn_clock_s: int = 0) -> None:
+                 error: str = "", phase: str = "lobby", clock: dict[str, Any] | None = None,
+                 chat: bool = False) -> None:
         self.frames: list[dict[str, Any]] = [{"kind": "welcome", "version": 1, "server_ms": 0}]
         if error:
             self.frames.append({"kind": "error", "code": error, "message": ""})
             return
         self.frames.append({"kind": "room", "code": "K7QM-3XPA", "game": game, "phase": phase,
                             "you": {"seat": you, "creator": creator}, "spectators": True, "watchers": 1,
-                            "grace_s": 60, "turn_clock_s": turn_clock_s,
+                            "grace_s": 60, "clock": clock or {"mode": "off"}, "assists": False,
+                            "watcher_chat": True,
                             "seats": [{"name": n, "kind": k, "status": s, "ready": r, "level": "normal",
                                        "grace_ms": 41_000 if s == "away" else None} for n, k, s, r in seats]})
+        if chat:
+            self.frames.insert(1, {"kind": "joined", "code": "K7QM-3XPA", "token": "", "seat": None, "game": game,
+                                   "creator": creator, "member": 2})  # no seat here: no token is kept
+            self.frames += CHAT_LINES
 
     def send(self, msg: dict[str, Any]) -> None:
         """Nothing is sent anywhere."""
@@ -63,13 +70,34 @@ class ScriptedLink:
         self.status = "closed"
 
 
-def _lobby(app: App, you: int | None, creator: bool, error: str = "") -> LobbyScene:
+CHAT_LINES: list[dict[str, Any]] = [
+    {"kind": "chat", "n": 1, "member": 1, "seat": 0, "name": "Ana", "text": "¡Hola! Empezamos en un minuto"},
+    {"kind": "chat", "n": 2, "member": 2, "seat": 1, "name": "Bruno", "phrase": "thanks"},
+    {"kind": "chat", "n": 3, "member": 3, "seat": None, "name": "Carla", "text": "I'll watch this one, good luck "
+                                                                                 "to you both!"},
+    {"kind": "chat", "n": 4, "member": 1, "seat": 0, "name": "Ana", "phrase": "wait"},
+]
+"""A chat as a room's server tells it: free text in two languages, quick phrases as ids."""
+
+
+def _lobby(app: App, you: int | None, creator: bool, error: str = "", chat: bool = False) -> LobbyScene:
     seats = [("Ana", "person", "here", True), ("Bruno", "person", "here", False), ("", "person", "open", False),
              ("Otto", "bot", "bot", False)] if not error else []
-    link = ScriptedLink(seats, you, creator, error=error)
+    clock = {"mode": "bank", "bank_s": 300, "increment_s": 20, "out": "ask"}
+    link = ScriptedLink(seats, you, creator, error=error, clock=clock, chat=chat)
     where = Where("127.0.0.1", DEFAULT_PORT, embedded=creator)
     scene = LobbyScene(app, "arzium", where, "Ana", join="K7QM3XPA", watch=you is None,
                        connect=lambda url, token: link, serve=lambda where: (None, "", where.port))
+    if chat:
+        scene.session.chat.set_open(True)
+        scene.chat.line.type("See you at the table")
+    return scene
+
+
+def _online_failed(app: App) -> OnlineScene:
+    """Play online after a join that found no room: the screen again, with its one line."""
+    scene = OnlineScene(app, host_game=lambda app, game, where: None, join=lambda app, where, code, watch: None)
+    scene.failed(error_line({"kind": "error", "code": "no_room"}, f"192.168.1.20:{DEFAULT_PORT}"))
     return scene
 
 
@@ -81,5 +109,6 @@ register(SceneSpec("lobby-host", N_("Online lobby: the host's invite and seats")
 register(SceneSpec("lobby-join", N_("Online lobby: a friend who joined by code"), lambda app: _lobby(app, 1, False)))
 register(SceneSpec("lobby-watch", N_("Online lobby: watching, an open seat to take"),
                    lambda app: _lobby(app, None, False)))
-register(SceneSpec("lobby-failed", N_("Online lobby: a wrong room code, in one line"),
-                   lambda app: _lobby(app, None, False, error="no_room")))
+register(SceneSpec("online-failed", N_("Play online after a join that found no room: its one line"), _online_failed))
+register(SceneSpec("lobby-chat", N_("Online lobby: the chat open, free text and quick phrases"),
+                   lambda app: _lobby(app, 1, False, chat=True)))

@@ -14,12 +14,16 @@ import pygame
 from common import text
 from common.games import GAMES
 from common.i18n import _
-from common.lan import free_port_near, lan_addresses
+from common.invite import Invite
+from common.keymap import Command, keymap
+from common.lan import free_port_near, lan_addresses, split_address
 from common.layers import Part
-from common.online_room import Hosted, RoomView, SeatView, Where, seat_status
+from common.net.turn_clock import ClockRule
+from common.online_room import Hosted, RoomView, SeatView, Where, clock_rule_words, out_rule_words, seat_status
 from common.online_session import OnlineSession
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
+from common.scenes.chat import ChatPanel, carry_out
 from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, Widget, WidgetGroup
 
@@ -65,18 +69,22 @@ def stop_server(hosted: Hosted | None) -> None:
     hosted.stop()
 
 
-def host_game(app: App, game: str, where: Where, name: str, turn_clock_s: int = 0) -> None:
-    """Open the game's setup screen to host it; its Start creates the room (here or on a dedicated server)."""
+def host_game(app: App, game: str, where: Where, name: str, clock: ClockRule | None = None,
+              failed: Callable[[str], None] | None = None) -> None:
+    """Open the game's setup screen to host it; its Start creates the room (here or on a dedicated server) with
+    `clock` (Arzium's turn clock); `failed` is told the line when the room cannot be made (its lobby closes)."""
     entry = GAMES[game]
 
     def chosen(setup: dict[str, Any]) -> None:
-        app.replace(LobbyScene(app, game, where, name, create=setup, turn_clock_s=turn_clock_s))
+        app.replace(LobbyScene(app, game, where, name, create=setup, clock=clock, failed=failed))
     app.push(entry.online_setup(app, chosen))
 
 
-def join_room(app: App, where: Where, code: str, watch: bool, name: str) -> None:
-    """The lobby of room `code` on `where` (to play, or to watch)."""
-    app.push(LobbyScene(app, "", where, name, join=code, watch=watch))
+def join_room(app: App, where: Where, code: str, watch: bool, name: str,
+              failed: Callable[[str], None] | None = None) -> None:
+    """The lobby of room `code` on `where` (to play, or to watch); `failed` is told the line when it cannot be
+    joined (the lobby closes)."""
+    app.push(LobbyScene(app, "", where, name, join=code, watch=watch, failed=failed))
 
 
 def copy_text(words: str) -> bool:
@@ -148,12 +156,15 @@ class LobbyScene(Scene):
     title = "Online lobby"
 
     def __init__(self, app: App, game: str, where: Where, name: str, *, create: dict[str, Any] | None = None,
-                 join: str = "", watch: bool = False, turn_clock_s: int = 0,
+                 join: str = "", watch: bool = False, clock: ClockRule | None = None,
                  connect: Callable[[str, str | None], Any] | None = None,
-                 serve: Callable[[Where], tuple[Hosted | None, str, int]] = start_server) -> None:
+                 serve: Callable[[Where], tuple[Hosted | None, str, int]] = start_server,
+                 failed: Callable[[str], None] | None = None) -> None:
         """Host (`create`: the game's setup, the creator at seat 0) or join room `join`; `connect` opens the
-        connection and `serve` starts the room server here (tests and the catalog give fakes)."""
+        connection and `serve` starts the room server here (tests and the catalog give fakes); a room that
+        cannot be reached closes the lobby and its line goes to `failed` (else a toast)."""
         super().__init__(app)
+        self.failed = failed
         self.game, self.where = game, where
         self.backdrop = Backdrop(60)
         self.hosted: Hosted | None = None
@@ -169,11 +180,13 @@ class LobbyScene(Scene):
         self.started = False
         self.left = self.right = pygame.Rect(0, 0, 0, 0)
         self.rows = [SeatRow(self.press_seat) for _i in range(7)]
+        self.chat = ChatPanel()
+        self.clock_ms = 0
         self._build()
         if self.session.problem:
             return
         if create is not None:
-            self.session.create(game, create, turn_clock_s=turn_clock_s)
+            self.session.create(game, create, clock=clock)
         else:
             self.session.join(join, "watch" if watch else "any")
 
@@ -185,6 +198,11 @@ class LobbyScene(Scene):
                                                                  "player ready"), font=24)
         self.leave_btn = Button(_("Leave"), self.leave_room, _("Leave the room (Esc)"), icon="ui/icon_back",
                                 sound="ui_back", font=22)
+        self.assists_btn = Button("", self.toggle_assists, _("Whether players may ask for hints and assists; the "
+                                                              "replays and statistics say who did"), font=17)
+        self.watch_chat_btn = Button("", self.toggle_watcher_chat, _("Whether watchers may write in the chat "
+                                                                     "(quick phrases always go)"), font=17)
+        self._rule_labels()
         old = getattr(self, "group", None)
         self.group = WidgetGroup(self.app, self._widgets())
         self.group.keyboard_mode = True
@@ -195,6 +213,8 @@ class LobbyScene(Scene):
         room = self.session.room
         seats = len(room.seats) if room is not None else 0
         widgets: list[Widget] = [*self.rows[:seats], self.copy_btn]
+        if self.session.creator and room is not None:
+            widgets += [self.assists_btn, self.watch_chat_btn] if room.phase == "lobby" else [self.watch_chat_btn]
         if self.session.creator:
             widgets.append(self.start_btn)
         elif self.session.seat is not None:
@@ -217,14 +237,57 @@ class LobbyScene(Scene):
         self.session.set_ready(self.ready)
         self.ready_btn.label = _("Not ready") if self.ready else _("Ready")
 
-    def copy_invite(self) -> None:
+    def invites(self) -> list[str]:
+        """The invite of each address friends may use (`arenas-arzium://host:port/CODE`)."""
         room = self.session.room
         if room is None:
+            return []
+        found = [split_address(a, self.where.port) for a in self.addresses]
+        return [Invite(*where, room.code).text() for where in found if where is not None]
+
+    def copy_invite(self) -> None:
+        """The invite on the clipboard: one line Join takes whole (the first address; others follow)."""
+        invites = self.invites()
+        if not invites:
             return
-        invite = _("Join my game of {game}: room code {code}, server address {address}").format(
-            game=GAMES[room.game].title if room.game in GAMES else room.game, code=room.code,
-            address=" / ".join(self.addresses))
-        self.app.toast(_("Invite copied") if copy_text(invite) else _("No clipboard here: read the code aloud"))
+        self.app.toast(_("Invite copied: paste it in Play online, Join") if copy_text("  ".join(invites))
+                       else _("No clipboard here: read the code aloud"))
+
+    def _rule_labels(self) -> None:
+        room = self.session.room
+        assists, watchers = (room.assists, room.watcher_chat) if room is not None else (False, True)
+        self.assists_btn.label = _("Hints and assists: allowed") if assists else _("Hints and assists: off")
+        self.watch_chat_btn.label = _("Watchers' chat: on") if watchers else _("Watchers' chat: off")
+
+    def toggle_assists(self) -> None:
+        room = self.session.room
+        if room is not None:
+            self.session.set_rules(assists=not room.assists)
+
+    def toggle_watcher_chat(self) -> None:
+        room = self.session.room
+        if room is not None:
+            self.session.set_rules(watcher_chat=not room.watcher_chat)
+
+    def rules_line(self) -> str:
+        """The table's rules as guests read them."""
+        room = self.session.room
+        if room is None:
+            return ""
+        assists = _("hints and assists allowed") if room.assists else _("no hints or assists")
+        watchers = "" if room.watcher_chat else _(" · watchers may send quick phrases only")
+        return _("Table rules: {assists}{watchers}").format(assists=assists, watchers=watchers)
+
+    def _give_up(self, line: str) -> None:
+        """The room was never reached (a wrong address or code, a port in use): back, with the one line."""
+        self.session.leave()
+        stop_server(self.hosted)
+        if self.app.stack.top is self:
+            self.app.pop()
+        if self.failed is not None:
+            self.failed(line)
+        else:
+            self.app.toast(line)
 
     def leave_room(self) -> None:
         self.session.leave()
@@ -234,8 +297,12 @@ class LobbyScene(Scene):
     # -- time ---------------------------------------------------------------------------------------
 
     def update(self, dt_ms: float) -> None:
+        self.clock_ms += round(dt_ms)
         before = (self.session.room, self.session.seat, self.session.creator)
         self.session.update(dt_ms)
+        if self.session.problem and self.session.room is None:
+            self._give_up(self.session.problem)
+            return
         room = self.session.room
         if (room, self.session.seat, self.session.creator) != before:
             self._refresh(room)
@@ -254,6 +321,7 @@ class LobbyScene(Scene):
             me = next((s for s in room.seats if s.index == self.session.seat), None)
             self.ready = bool(me and me.ready)
         self.ready_btn.label = _("Not ready") if self.ready else _("Ready")
+        self._rule_labels()
         self.start_btn.enabled = room is not None and room.people_ready(self.session.seat)
         focus = self.group.focused
         self.group.widgets = self._widgets()
@@ -286,17 +354,33 @@ class LobbyScene(Scene):
                                          lw - app.px(56), app.px(48))
         room = self.session.room
         n = len(room.seats) if room is not None else 0
-        row_h = min(app.px(52), (ph - app.px(90)) // max(1, n) - app.px(6))
+        rules_h = app.px(46)  # the table's rules under the seats
+        row_h = min(app.px(52), (ph - app.px(90) - rules_h) // max(1, n) - app.px(6))
         y = self.right.top + app.px(70)
         for row in self.rows:
             row.rect = pygame.Rect(self.right.left + app.px(24), y, rw - app.px(48), row_h)
             y += row_h + app.px(6)
+        half = (rw - app.px(48) - app.px(10)) // 2
+        self.assists_btn.rect = pygame.Rect(self.right.left + app.px(24), self.right.bottom - app.px(20) - app.px(40),
+                                            half, app.px(40))
+        self.watch_chat_btn.rect = self.assists_btn.rect.move(half + app.px(10), 0)
         by, bh = h - app.px(88), app.px(56)
         self.leave_btn.rect = pygame.Rect(self.left.left, by, app.px(200), bh)
         self.start_btn.rect = pygame.Rect(self.right.right - app.px(220), by, app.px(220), bh)
         self.ready_btn.rect = self.start_btn.rect.copy()
 
+    def free_text(self) -> bool:
+        """Whether this player may write free text (watchers only when the host allows it)."""
+        room = self.session.room
+        return self.session.seat is not None or self.session.creator or room is None or room.watcher_chat
+
     def handle(self, event: pygame.event.Event) -> bool:
+        taken, want = self.chat.handle(event, self.session.chat, self.free_text(),
+                                       keymap(self.app.settings.key_bindings).codes.get(Command.CHAT, -1))
+        if want is not None:
+            carry_out(want, self.session, self.app)
+        if taken:
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.sounds.play("ui_back")
             self.leave_room()
@@ -310,8 +394,9 @@ class LobbyScene(Scene):
         line = session.problem or session.banner or self._waiting_line(room)
         bad = bool(session.problem)
         game = GAMES[self.game].title if self.game in GAMES else ""
+        clock = room.clock if room is not None and room.game == "arzium" else None  # Arenas: the sand is the clock
         key = ("lobby", line, bad, game, room.code if room else "", tuple(self.addresses), tuple(self.left),
-               tuple(self.right))
+               tuple(self.right), clock)
 
         def words(surface: pygame.Surface) -> None:
             ink = app.theme.text
@@ -344,12 +429,51 @@ class LobbyScene(Scene):
                 if y + lh <= self.copy_btn.rect.top - app.px(8):
                     text.draw_text(surface, wrapped, npx, app.theme.muted, (lx, y))
                 y += lh
+            if clock is not None:
+                self._clock_words(surface, clock, lx, y + app.px(14), inner)
             if line:
                 colour = app.theme.danger if bad else app.theme.text_light
                 text.draw_text(surface, line, text.fit_px(line, app.font_px(20), w - app.px(40)), colour,
                                (w // 2, self.left.bottom + app.px(8)), "midtop", bold=bad, shadow=app.theme.shadow)
         panels = [("ui/panel", self.left), ("ui/panel", self.right)]
-        return widget_screen(self.backdrop.picture(app, app.size, panels), self.group, window_part(app, key, words))
+        rules = "" if self.session.creator else self.rules_line()
+        if rules:
+            rect = pygame.Rect(self.right.left + app.px(24), self.right.bottom - app.px(56), self.right.w - app.px(48),
+                               app.px(36))
+
+            def rule_words(surface: pygame.Surface) -> None:
+                text.draw_text(surface, rules, text.fit_px(rules, app.font_px(17), rect.w), app.theme.text,
+                               rect.center, "center")
+            parts: tuple[Part, ...] = (window_part(app, key, words), Part(rect, ("rules", rules, tuple(rect)),
+                                                                          rule_words))
+        else:
+            parts = (window_part(app, key, words),)
+        opener = keymap(app.settings.key_bindings).name(Command.CHAT)
+        chat = self.chat.parts(app, self.session.chat, self.left.inflate(-app.px(16), -app.px(16)), opener,
+                               self.free_text(), (w // 2, app.size[1] - app.px(40)), self.clock_ms)
+        return widget_screen(self.backdrop.picture(app, app.size, panels), self.group, *parts, over=chat)
+
+    def _clock_words(self, surface: pygame.Surface, clock: ClockRule, x: int, y: int, width: int) -> None:
+        """The table's clock and what follows a time-out, as every member sees them, from `y` down to the Copy
+        button."""
+        app = self.app
+        bottom = self.copy_btn.rect.top - app.px(8)
+        if y + app.px(52) > bottom:
+            return
+        text.draw_text(surface, _("Turn clock"), app.font_px(18), app.theme.muted, (x, y))
+        y += app.px(24)
+        words = clock_rule_words(clock)
+        text.draw_text(surface, words, text.fit_px(words, app.font_px(22), width, True), app.theme.text, (x, y),
+                       bold=True)
+        y += app.px(30)
+        if not clock.on:
+            return
+        npx = app.font_px(16)
+        lh = text.font(npx).get_linesize()
+        for wrapped in text.wrap(out_rule_words(clock), npx, width):
+            if y + lh <= bottom:
+                text.draw_text(surface, wrapped, npx, app.theme.text, (x, y))
+            y += lh
 
     def _waiting_line(self, room: RoomView | None) -> str:
         if room is None:

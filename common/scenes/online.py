@@ -4,7 +4,7 @@ Hosting opens the chosen game's setup screen; its Start creates the room and ope
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -12,10 +12,13 @@ import pygame
 
 from common import text
 from common.games import GAMES
-from common.i18n import _, ngettext
-from common.lan import split_address
+from common.i18n import _
+from common.invite import invite_in, invite_problem, looks_like_invite
+from common.lan import free_port_near, port_free, split_address
 from common.layers import Part
-from common.online_room import Where
+from common.net.protocol import read_code
+from common.net.turn_clock import ClockRule, OutRule
+from common.online_room import Where, clock_rule_words
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
 from common.seat_tokens import kept_seats
@@ -28,8 +31,9 @@ if TYPE_CHECKING:
     from common.app import App
 
 DEFAULT_PORT = 8765
-CODE_LIMIT = 16
-ADDRESS_LIMIT = 64
+CODE_LIMIT = 80       # room for a whole invite pasted here
+ADDRESS_LIMIT = 80
+INVITE_MARKS = ".:-[]_/"  # what an address, a code and an invite are written with, besides letters and digits
 
 
 @dataclass
@@ -41,24 +45,34 @@ class OnlineChoices:
     dedicated: bool = False
     port: str = str(DEFAULT_PORT)
     server: str = ""
-    turn_clock_s: int = 0
+    clock: ClockRule = field(default_factory=ClockRule)
+    out: OutRule = "bot"
+
+    def table_clock(self) -> ClockRule:
+        """The clock chosen, with what follows a time-out."""
+        return replace(self.clock, out=self.out)
 
 
 REMEMBERED = OnlineChoices()
-TURN_CLOCKS = (30, 60, 120, 300)
+CLOCKS = (ClockRule(), *(ClockRule.per_turn(secs * 1000) for secs in (30, 60, 120, 300)),
+          ClockRule(300_000, 20_000), ClockRule(600_000, 30_000), ClockRule(1_200_000, 60_000))
 
 
-def clock_label(secs: int) -> str:
-    return ngettext("{n} minute", "{n} minutes", secs // 60).format(n=secs // 60) if secs % 60 == 0 else \
-        _("{n} seconds").format(n=secs)
+def _invite_char(c: str) -> bool:
+    return c.isascii() and (c.isalnum() or c in INVITE_MARKS)
 
 
-def _code_char(c: str) -> bool:
-    return (c.isascii() and c.isalnum()) or c == "-"
-
-
-def _address_char(c: str) -> bool:
-    return c.isascii() and (c.isalnum() or c in ".:-[]_")
+def suggested_port(port: str) -> str:
+    """The port the Host panel suggests: `port`, or when it is the default and another program holds it, the
+    first free one after it (a port this app's own server holds is suggested as it is: hosting there again
+    finds that server)."""
+    if port != str(DEFAULT_PORT) or port_free(DEFAULT_PORT):
+        return port
+    from common.scenes.lobby import RUNNING  # the room's code is loaded when first used
+    if DEFAULT_PORT in RUNNING:
+        return port
+    free = free_port_near(DEFAULT_PORT)
+    return str(free) if free is not None else port
 
 
 class OnlineScene(Scene):
@@ -73,8 +87,9 @@ class OnlineScene(Scene):
         lobby (the defaults: `common.scenes.lobby`)."""
         super().__init__(app)
         self.choices = REMEMBERED
-        self.host_game = host_game or _host_game
-        self.join_room = join or _join
+        self.choices.port = suggested_port(self.choices.port)
+        self.host_game = host_game or partial(_host_game, failed=self.failed)
+        self.join_room = join or partial(_join, failed=self.failed)
         self.backdrop = Backdrop(60)
         self.problem = ""
         self.left = self.right = pygame.Rect(0, 0, 0, 0)
@@ -85,22 +100,28 @@ class OnlineScene(Scene):
         self.name = TextField(player_name(app), self._set_name, _("The name the others see"),
                               limit=ONLINE_NAME_LIMIT, fallback=player_name(app))
         self.address = TextField(c.address, lambda v: self._set(address=v),
-                                 _("The host's address and port, as their invite shows it"), limit=ADDRESS_LIMIT,
-                                 allowed=_address_char)
-        self.code = TextField(c.code, lambda v: self._set(code=v.upper()), _("The room code from the invite"),
-                              limit=CODE_LIMIT, allowed=_code_char)
+                                 _("The host's address and port, as their invite shows it (or the whole invite)"),
+                                 limit=ADDRESS_LIMIT, allowed=_invite_char)
+        self.code = TextField(c.code, lambda v: self._set(code=v if looks_like_invite(v) else v.upper()),
+                              _("The room code from the invite (or the whole invite)"), limit=CODE_LIMIT,
+                              allowed=_invite_char)
         self.join_btn = Button(_("Join"), lambda: self.join(False), _("Take a free seat in the room"), font=22)
         self.watch_btn = Button(_("Watch"), lambda: self.join(True), _("Watch the game without a seat"), font=22)
         self.where = Choice(_("Host on"), [(False, _("This computer")), (True, _("A dedicated server"))],
                             c.dedicated, lambda v: self._set(dedicated=v),
                             _("This computer runs the room itself; a dedicated server runs `arenas-arzium serve`"))
-        self.clock = Choice(_("Turn clock"), [(0, _("Off")), *((secs, clock_label(secs)) for secs in TURN_CLOCKS)],
-                            c.turn_clock_s, lambda v: self._set(turn_clock_s=v),
-                            _("Arzium: a person's turn must end within this time, else their seat's bot plays it"))
+        self.clock = Choice(_("Arzium clock"), [(rule, clock_rule_words(rule)) for rule in CLOCKS], c.clock,
+                            lambda v: self._set(clock=v),
+                            _("Arzium's turns: a time per turn, or a bank of time that gains a little each turn "
+                              "(never above its start). Arenas needs none: its sand is the clock"))
+        self.out = Choice(_("Out of time"), [("bot", _("The bot plays")), ("ask", _("The others choose"))], c.out,
+                          lambda v: self._set(out=v),
+                          _("When a person's time runs out: their seat's bot plays that turn at once, or the other "
+                            "players choose to wait or to let the bot play"))
         self.port = TextField(c.port, lambda v: self._set(port=v), _("The port friends connect to"), limit=5,
-                              allowed=str.isdigit)
+                              allowed=lambda c: c.isascii() and c.isdigit())
         self.server = TextField(c.server, lambda v: self._set(server=v), _("The dedicated server's address"),
-                                limit=ADDRESS_LIMIT, allowed=_address_char)
+                                limit=ADDRESS_LIMIT, allowed=_invite_char)
         self.host_btns = [Button(_("Host {game}").format(game=GAMES[key].title), partial(self.host, key),
                                  _("Choose the seats, then start: the room opens"), icon=GAMES[key].icon, font=20)
                           for key in GAMES]
@@ -136,7 +157,7 @@ class OnlineScene(Scene):
         again: list[Widget] = [self.room_pick] if len(self.rooms) > 1 else []
         again += [self.back_to_room] if self.rooms else []
         return [self.name, self.address, self.code, self.join_btn, self.watch_btn, *again, self.where, on,
-                self.clock, *self.host_btns, self.back]
+                self.clock, self.out, *self.host_btns, self.back]
 
     def _set(self, **values: Any) -> None:
         for k, v in values.items():
@@ -148,6 +169,22 @@ class OnlineScene(Scene):
                 self.group.set_focus(focus)
             self.layout(self.app.size)
         self.problem = ""
+
+    def failed(self, line: str) -> None:
+        """A room could not be joined or hosted: its lobby closed, the line shows here."""
+        self.problem = line
+
+    def take_invite(self, field: TextField) -> bool:
+        """A whole invite typed or pasted in `field`: its address and code go to their own fields (True)."""
+        invite = invite_in(field.value) if looks_like_invite(field.value) else None
+        if invite is None:
+            return False
+        if field.editing:
+            field.finish()
+        self.choices.address, self.choices.code = invite.address, invite.code
+        self.address.line.value, self.code.line.value = invite.address, invite.code
+        self.problem = ""
+        return True
 
     def _set_name(self, typed: str) -> None:
         """Keep the name in the settings (the default one as "", so that it follows the language)."""
@@ -169,13 +206,23 @@ class OnlineScene(Scene):
 
     def join(self, watch: bool) -> None:
         self._finish_editing()
-        where = split_address(self.choices.address, DEFAULT_PORT)
+        for typed in (self.choices.address, self.choices.code):
+            if looks_like_invite(typed) and invite_in(typed) is None:
+                self.problem = invite_problem(typed)
+                return
+        for f in (self.address, self.code):
+            self.take_invite(f)
+        address = self.choices.address.strip()
+        where = split_address(address, DEFAULT_PORT)
         code = self.choices.code.strip().upper()
         if where is None:
             self.problem = _("The server address {address} is not an address: type it as host:port").format(
-                address=self.choices.address)
+                address=address)
         elif not code:
             self.problem = _("Type the room code from the invite")
+        elif read_code(code) is None:
+            self.problem = _("The room code {code} is not one: it is 8 letters and digits, like ABCD-EFGH").format(
+                code=code)
         else:
             self.join_room(self.app, Where(*where), code, watch)
 
@@ -236,11 +283,12 @@ class OnlineScene(Scene):
         self.where.rect = pygame.Rect(r.left + app.px(20), r.top + app.px(70), pw - app.px(40), app.px(52))
         field = pygame.Rect(r.left + label_w, r.top + app.px(136), pw - label_w - app.px(28), row)
         self.port.rect = self.server.rect = field
-        self.clock.rect = pygame.Rect(r.left + app.px(20), field.bottom + app.px(12), pw - app.px(40), app.px(52))
-        y = self.clock.rect.bottom + app.px(14)
+        self.clock.rect = pygame.Rect(r.left + app.px(20), field.bottom + app.px(8), pw - app.px(40), app.px(48))
+        self.out.rect = self.clock.rect.move(0, app.px(50))
+        y = self.out.rect.bottom + app.px(12)
         for b in self.host_btns:
-            b.rect = pygame.Rect(r.left + app.px(28), y, pw - app.px(56), app.px(52))
-            y += app.px(64)
+            b.rect = pygame.Rect(r.left + app.px(28), y, pw - app.px(56), app.px(50))
+            y += app.px(60)
         self.back.rect = pygame.Rect(w // 2 - app.px(120), h - app.px(80), app.px(240), app.px(54))
 
     def toast_area(self) -> pygame.Rect:
@@ -251,6 +299,7 @@ class OnlineScene(Scene):
         editing = next((f for f in self._fields() if f.editing), None)
         if editing is not None:
             if editing.key(event):
+                self.take_invite(editing)
                 return True
             if event.type == pygame.MOUSEBUTTONDOWN and not editing.rect.collidepoint(event.pos):
                 editing.finish()
@@ -278,10 +327,10 @@ class OnlineScene(Scene):
                                (panel.centerx, panel.top + app.px(22)), "midtop", bold=True)
             labels = [(self.name, _("Your name")), (self.address, _("Server address")), (self.code, _("Room code")),
                       (self.server if dedicated else self.port, _("Server address") if dedicated else _("Port"))]
-            for field, label in labels:
-                room = field.rect.left - app.px(12) - (self.left.left + app.px(28))
+            for box, label in labels:
+                room = box.rect.left - app.px(12) - (self.left.left + app.px(28))
                 text.draw_text(surface, label, text.fit_px(label, px, room), ink,
-                               (field.rect.left - app.px(12), field.rect.centery), "midright")
+                               (box.rect.left - app.px(12), box.rect.centery), "midright")
             note = _("On this computer, friends on your network join at your address. Across the internet they "
                      "need a port opened on your router, or a dedicated server.")
             top = self.host_btns[-1].rect.bottom + app.px(10)
@@ -308,11 +357,12 @@ def player_name(app: App) -> str:
     return app.settings.online_name or _("Player")
 
 
-def _host_game(app: App, game: str, where: Where) -> None:
+def _host_game(app: App, game: str, where: Where, failed: Callable[[str], None]) -> None:
     from common.scenes.lobby import host_game  # the room's code is loaded when first used
-    host_game(app, game, where, player_name(app), REMEMBERED.turn_clock_s if game == "arzium" else 0)
+    host_game(app, game, where, player_name(app), REMEMBERED.table_clock() if game == "arzium" else ClockRule(),
+              failed)
 
 
-def _join(app: App, where: Where, code: str, watch: bool) -> None:
+def _join(app: App, where: Where, code: str, watch: bool, failed: Callable[[str], None]) -> None:
     from common.scenes.lobby import join_room
-    join_room(app, where, code, watch, player_name(app))
+    join_room(app, where, code, watch, player_name(app), failed)

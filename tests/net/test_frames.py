@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from netkit import CASES, Served, arzium_setup, close_all, open_room, pump_until
+from netkit import CASES, Fake, Served, a_room_in_play, arzium_setup, close_all, open_room, pump_until
 from websockets.asyncio.client import connect as ws_connect
 
-from arzium.room import Mirror, digest, view_of
+from arzium.room import digest, view_of
 from common.net.protocol import (
     CODE_ALPHABET,
     MAX_BYTES,
@@ -32,48 +32,7 @@ from common.net.server import JOINS_PER_MINUTE, Conn, Server, now_ms
 
 ERROR_CODES = {"version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
                "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
-               "not_playing", "bad_setup", "server_busy"}
-
-
-class Fake:
-    """A connection without a socket: what the server sends it is kept."""
-
-    def __init__(self, server: Server, addr: str = "10.0.0.1") -> None:
-        self.got: list[dict[str, Any]] = []
-        self.conn = Conn(lambda text: self.got.append(json.loads(text)), addr, rate=(1e9, 1e9), tokens=1e9)
-        self.server = server
-
-    def say(self, msg: dict[str, Any] | str) -> list[dict[str, Any]]:
-        start = len(self.got)
-        self.server.receive(self.conn, msg if isinstance(msg, str) else json.dumps(msg))
-        return self.got[start:]
-
-
-def a_room_in_play(server: Server) -> tuple[Fake, Fake, str]:
-    """Two people in a started room that has seen a few actions."""
-    ana, bo = Fake(server, "10.0.0.2"), Fake(server, "10.0.0.3")
-    for f in (ana, bo):
-        f.say({"kind": "hello", "version": PROTOCOL_VERSION})
-    ana.say({"kind": "create", "game": "arzium", "setup": arzium_setup(2), "name": "Ana", "seat": 0})
-    code = next(f["code"] for f in ana.got if f["kind"] == "joined")
-    bo.say({"kind": "join", "code": code, "name": "Bo", "seat": "any"})
-    bo.say({"kind": "ready"})
-    ana.say({"kind": "start"})
-    players = {ana: Mirror(1), bo: Mirror(2)}
-    for f, m in players.items():
-        for frame in f.got:
-            m.absorb(frame)
-    for _ in range(12):
-        for f, m in players.items():
-            msg = m.next_message()
-            if msg is not None:
-                for frame in f.say(msg):
-                    m.absorb(frame)
-                other = bo if f is ana else ana
-                for frame in other.got[-3:]:
-                    if frame["kind"] == "update" and frame["seq"] > players[other].seq:
-                        players[other].absorb(frame)
-    return ana, bo, code
+               "not_playing", "bad_setup", "server_busy", "chat_rate", "chat_off"}
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +53,8 @@ kinds = st.sampled_from([*SHAPES, "bogus", "", "result", "welcome"])
 messages = st.builds(lambda kind, fields, extra: {**fields, **extra, "kind": kind}, kinds,
                      st.dictionaries(st.sampled_from(["version", "token", "game", "setup", "name", "seat", "code",
                                                       "ready", "level", "action", "t", "id", "grace_s",
-                                                      "turn_clock_s", "spectators"]), json_values, max_size=5),
+                                                      "turn_clock_s", "clock", "spectators", "text", "phrase",
+                                                      "assists", "watcher_chat"]), json_values, max_size=5),
                      st.dictionaries(st.text(max_size=8), json_values, max_size=2))
 
 
@@ -113,6 +73,14 @@ frames = st.one_of(
     st.sampled_from(['{"kind": "ping", "t": Infinity}', '{"kind": "ping", "t": NaN}', '{"kind": "ping", "t": 1e999}',
                      '{"kind": "hello", "version": 1e300}', '{"kind": 5}', "[]", "null", '"hello"', "{",
                      '{"kind": "join", "code": "' + "A" * 10_000 + '", "name": "x"}']),
+    st.builds(lambda seat, msg_id: json.dumps({"kind": "let_bot", "seat": seat, "id": msg_id}),
+              st.one_of(st.integers(-2, 17), st.text(max_size=3), st.none()), st.integers(0, 9)),
+    st.builds(lambda clock: json.dumps({"kind": "create", "game": "arzium", "setup": arzium_setup(2), "name": "Cy",
+                                        "clock": clock}),
+              st.one_of(json_values, st.fixed_dictionaries(
+                  {"mode": st.sampled_from(["off", "turn", "bank", "x"]), "turn_s": st.integers(-5, 10 ** 7),
+                   "bank_s": st.integers(-5, 10 ** 8), "increment_s": st.integers(-5, 10 ** 6),
+                   "out": st.sampled_from(["bot", "ask", "", 3])}))),
 )
 
 
@@ -214,6 +182,13 @@ def test_the_server_logs_and_stores_no_token(served: Served, caplog: pytest.LogC
     ({"kind": "join", "code": "X", "name": "a" * 25}, "join.name"),
     ({"kind": "create", "game": "arzium", "setup": {}, "name": "Ana", "grace_s": 1}, "create.grace_s"),
     ({"kind": "create", "game": "arzium", "setup": {}, "name": "Ana", "turn_clock_s": 5}, "create.turn_clock_s"),
+    ({"kind": "create", "game": "arzium", "setup": {}, "name": "Ana", "clock": {"mode": "turn", "turn_s": 5}},
+     "create.clock.turn_s"),
+    ({"kind": "create", "game": "arzium", "setup": {}, "name": "Ana", "clock": {"mode": "bank", "bank_s": 60,
+                                                                                "increment_s": 61}},
+     "create.clock.increment_s"),
+    ({"kind": "let_bot", "seat": "1"}, "let_bot.seat"),
+    ({"kind": "let_bot"}, "let_bot.seat"),
     ({"kind": "ping", "t": "now"}, "ping.t"),
     ({"kind": "ready", "ready": 1}, "ready.ready"),
     ({"kind": "bot"}, "bot.seat"),
@@ -300,3 +275,17 @@ def test_a_turn_in_progress_is_seen_only_by_its_player_until_confirmed() -> None
     assert me.say({"kind": "undo", "id": 3}) == [{"kind": "refused", "reason": "Nothing to undo", "id": 3}]
     assert other.say({"kind": "confirm", "id": 4})[0]["kind"] == "refused"
     assert len(other.got) == seen + 1  # only the refusal
+
+
+def test_an_arenas_room_has_no_turn_clock_and_a_let_bot_outside_a_time_out_changes_nothing() -> None:
+    server = Server(None)
+    cy = Fake(server)
+    cy.say({"kind": "hello", "version": PROTOCOL_VERSION})
+    answer = cy.say({"kind": "create", "game": "arenas", "setup": {"level": 1, "players": ["Cy"]}, "name": "Cy",
+                     "clock": {"mode": "turn", "turn_s": 30}})
+    assert answer[0]["code"] == "bad_setup" and answer[0]["message"].startswith("create.clock:")
+    ana, bo, code = a_room_in_play(server)
+    room = server.rooms[code]
+    before = room.inputs
+    assert [f["kind"] for f in bo.say({"kind": "let_bot", "seat": 0, "id": 4})] == ["refused"]  # no clock ran out
+    assert room.inputs == before and all(f["kind"] != "clock" for f in ana.got)

@@ -19,6 +19,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from arzium.match import Match, QuietListener, bot_spec
@@ -385,6 +386,7 @@ class ArziumSide:
 
     leaver_level = LEAVER_LEVEL
     bot_levels = BOT_LEVELS
+    concedes = True
 
     def seat_plan(self, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
         try:
@@ -399,6 +401,16 @@ class ArziumSide:
         seats = tuple(SeatSetup(name, s.colour, s.edge, s.kind, s.bot_level) if name is not None and s.kind == "human"
                       else s for s, name in zip(parsed.seats, names, strict=True))
         return ArziumMatch(Setup(seats, parsed.full_game, parsed.first_player), seed, options, now_ms)
+
+    def again_setup(self, setup: dict[str, Any], next_level: bool) -> dict[str, Any]:
+        """The same seats, the next seat clockwise playing first (as at a table's Play again)."""
+        if next_level:
+            raise GameError("Arzium has no levels")
+        try:
+            parsed = Setup.from_dict(setup)
+        except SetupError as exc:
+            raise GameError(str(exc)) from None
+        return replace(parsed, first_player=(parsed.first_player + 1) % len(parsed.seats)).to_dict()
 
 
 def game_side() -> ArziumSide:

@@ -241,3 +241,21 @@ register(SceneSpec("arenas-editor", "Arenas Movedizas: the level editor on a cop
 register(SceneSpec("arenas-editor-new", "Arenas Movedizas: the level editor on a new, empty level", editor_new, hold))
 register(SceneSpec("arenas-my-levels", "Arenas Movedizas: my levels (the player's own, and the ways into the editor)",
                    flow.my_levels_scene))
+
+
+def online_result(app: App) -> ResultScene:
+    """A room's lost run seen by a team-mate who is not the host: Play again, the host's pick of the level."""
+    from arenas.scenes.online import OnlineResultScene  # as the online table itself, only when shown
+    from common.online_session import OnlineSession
+    from common.scenes.catalog import ScriptedLink
+    setup, state = finished_game()
+    link = ScriptedLink([("Ana", "person", "here", False), ("Bea", "person", "here", False)], 1, False,
+                        game="arenas", phase="over", want=(0,))
+    session = OnlineSession("192.168.1.20:8765", "Bea", lambda url, token: link)
+    session.join("K7QM-3XPA")
+    session.update(0)
+    return OnlineResultScene(app, session, None, setup, state, RunRecord())
+
+
+register(SceneSpec("arenas-result-online", "Arenas Movedizas online: a room's result, Play again together, the "
+                   "host picks the level", online_result))

@@ -181,3 +181,24 @@ register(SceneSpec("arzium-online-out", "Arzium online: a friend's time ran out,
                    "the bot play", lambda app: online_scene(app, out=True), hold))
 register(SceneSpec("arzium-online-chat", "Arzium online: the chat open over the move log, quick phrases and free "
                    "text", lambda app: online_scene(app, chat=True), hold))
+
+
+def online_result(app: App) -> ResultScene:
+    """A room's finished game, in the room: this player said Play again, the next game waits for Bruno; Carla
+    conceded during the game."""
+    from arzium.scenes.online import OnlineResultScene  # as the online table itself, only when shown
+    from common.online_session import OnlineSession
+    from common.scenes.catalog import ScriptedLink
+    state, actions = played(Setup(SEATS[:3], True, 1), 77, lambda s: False)
+    names = [s.name for s in state.setup.seats]
+    link = ScriptedLink([(names[0], "person", "here", False), (names[1], "person", "here", False),
+                         (names[2], "person", "here", False)], 0, True, phase="over", setup=state.setup.to_dict(),
+                        want=(0, 2))
+    session = OnlineSession("192.168.1.20:8765", names[0], lambda url, token: link)
+    session.join("K7QM-3XPA")
+    session.update(0)
+    return OnlineResultScene(app, session, None, state, None, False, actions, (2,))
+
+
+register(SceneSpec("arzium-result-online", "Arzium online: a room's result, Play again in the same room, a seat that "
+                   "conceded", online_result))

@@ -3,7 +3,7 @@ the table of a room's game, fed by the server."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -12,14 +12,15 @@ from arzium.match import MatchListener
 from arzium.online_match import OnlineMatch, story_events
 from arzium.records import record_game
 from arzium.room import view_state
-from arzium.rules.actions import action_from_json
+from arzium.rules.actions import Action, action_from_json
 from arzium.rules.replay import Replay as RulesReplay
-from arzium.rules.state import Setup
+from arzium.rules.state import GameState, Setup, SetupError
 from arzium.scenes.flow import ask_bid
 from arzium.scenes.log_panel import LogLine, describe
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import SetupScene
+from arzium.wording import shown_name
 from common.dialog import Dialog
 from common.i18n import _, ngettext
 from common.keymap import Command, keymap
@@ -32,6 +33,7 @@ from common.rules_api import IllegalAction
 from common.scenes.chat import ChatPanel, carry_out
 from common.scenes.connection import ClockTone, clock_pills, clock_words, room_parts
 from common.scenes.online import player_name
+from common.scenes.rematch import again_label, next_game, rematch_parts, said_again, show_notices
 from common.widgets import Button
 
 if TYPE_CHECKING:
@@ -46,6 +48,19 @@ def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScen
     def host(setup: Setup) -> None:
         chosen(setup.to_dict())
     return SetupScene(app, lambda state: None, lambda saved: None, host=host, host_name=player_name(app))
+
+
+def room_words(setup: dict[str, Any]) -> list[str]:
+    """A room's setup as its lobby tells every member: the game, the seats, who plays first."""
+    try:
+        parsed = Setup.from_dict(setup)
+    except SetupError:
+        return []
+    first = parsed.seats[parsed.first_player].name if parsed.first_player < len(parsed.seats) else ""
+    return [_("Full (with artifacts)") if parsed.full_game else _("Basic (no artifacts)"),
+            ngettext("{n} seat", "{n} seats", len(parsed.seats)).format(n=len(parsed.seats)),
+            _("Seat {n} plays first").format(n=parsed.first_player + 1) if not first else
+            _("Seat {n} ({name}) plays first").format(n=parsed.first_player + 1, name=shown_name(first))]
 
 
 class OnlinePlayScene(PlayScene):
@@ -210,6 +225,9 @@ class OnlinePlayScene(PlayScene):
                 case _:
                     self._take_clock(msg)
                     self.online.absorb(msg)
+        for line in self.session.take_notices():
+            self.app.toast(line)
+            self.log.add([LogLine(line)])
         self._seat_states()
         super().update(dt_ms)
         if self.asking() is None and self.waiting_for is not None and (self.clock is None or
@@ -251,9 +269,10 @@ class OnlinePlayScene(PlayScene):
             return
         self.finished = True
         final, actions, path = self.table.state, list(self.table.actions), None
+        conceded = [i for i in self.result.get("conceded") or [] if isinstance(i, int)]
         try:
             replay = replay_from_dict(self.result.get("replay"), _("the room's replay"), "arzium")
-            replay.meta = {**replay.meta, "online": True, "room": self.session.code}
+            replay.meta = {**replay.meta, "online": True, "room": self.session.code, "conceded": conceded}
             rules_replay = RulesReplay.from_file(replay, _("the room's replay"))
             final, actions = rules_replay.run()[0], list(rules_replay.actions)
             path = str(write_new_replay(replays_dir(), f"arzium-online-{time.strftime('%Y%m%d-%H%M%S')}", replay))
@@ -264,9 +283,8 @@ class OnlinePlayScene(PlayScene):
         if self.seat is not None:
             for problem in record_game(final, self.table.assisted, online_seat=self.seat):
                 self.app.toast(problem)
-        self.session.leave()
-        self.app.replace(ResultScene(self.app, final, lambda again: self.app.pop(), path, self.seat is None,
-                                     self.table.assisted, actions))
+        self.app.replace(OnlineResultScene(self.app, self.session, self.hosted, final, path, self.table.assisted,
+                                           actions, conceded))
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The chat first (every key while it is open), then the table."""
@@ -279,11 +297,23 @@ class OnlinePlayScene(PlayScene):
         return taken or super().handle(event)
 
     def open_menu(self) -> None:
-        choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), self.leave_room),
-                   (_("Resume"), lambda: None)]
-        dialog = Dialog(self.app, _("Online game"), _("If you leave, your seat's bot plays until you come back: "
-                                                       "Play online, then Back to room."), choices)
+        choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), self.leave_room)]
+        if self.seat is None:
+            words = _("You are watching: leave whenever you like; Play online, then Join, brings you back.")
+        else:
+            words = _("If you leave, your seat's bot plays until you come back: Play online, then Back to room. "
+                      "If you concede, it plays your seat to the end.")
+            choices.append((_("Concede"), self.ask_concede))
+        choices.append((_("Resume"), lambda: None))
+        dialog = Dialog(self.app, _("Online game"), words, choices)
         dialog.group.focus_index, dialog.group.keyboard_mode = len(choices) - 1, True
+        self.app.push(dialog)
+
+    def ask_concede(self) -> None:
+        choices = [(_("Concede"), self.session.concede), (_("Keep playing"), lambda: None)]
+        dialog = Dialog(self.app, _("Concede this game?"), _("A bot plays your seat to the end, and the result says "
+                                                             "you conceded. You stay at the table to watch."), choices)
+        dialog.group.focus_index, dialog.group.keyboard_mode = 1, True
         self.app.push(dialog)
 
     def leave_room(self) -> None:
@@ -310,3 +340,48 @@ def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> Onlin
     while frame.get("kind") != "game" and session.game_messages:
         frame = session.game_messages.popleft()
     return OnlinePlayScene(app, session, hosted, frame)
+
+
+class OnlineResultScene(ResultScene):
+    """The result of a room's game, in the room: Play again (the next game starts for everyone once every seated
+    person says so, the next seat first), the line of who it waits for, who conceded; Menu leaves the room."""
+
+    def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, state: GameState,
+                 replay_path: str | None, assisted: bool, actions: Sequence[Action], conceded: Sequence[int]) -> None:
+        self.session, self.hosted, self.conceded = session, hosted, tuple(conceded)
+        super().__init__(app, state, lambda again: None, replay_path, session.seat is None, assisted, actions)
+
+    def play_again(self) -> None:
+        """Say this player wants the next game in this room (or, pressed again, no longer does)."""
+        self.session.again(not said_again(self.session))
+
+    def to_menu(self) -> None:
+        """Leave the room (its seat is open for a bot or a new person) and go back."""
+        self.session.leave()
+        self.app.pop()
+
+    def update(self, dt_ms: float) -> None:
+        super().update(dt_ms)
+        self.session.update(dt_ms)
+        show_notices(self.app, self.session)
+        if next_game(self.app, self.session, self.hosted):
+            return
+        if self.session.seat is not None:
+            self.buttons[0].label = again_label(self.session)
+
+    def headline(self) -> tuple[str, str]:
+        title, sub = super().headline()
+        seats = self.state.setup.seats
+        gave_up = [_("{name} conceded (a bot played on)").format(name=shown_name(seats[i].name))
+                   for i in self.conceded if i < len(seats)]
+        return title, " · ".join([sub, *gave_up])
+
+    def footer_px(self) -> int:
+        return self.app.px(40)
+
+    def frame_parts(self) -> list[Part] | None:
+        parts = super().frame_parts() or []
+        app = self.app
+        bottom = self.buttons[0].rect.top - app.px(10) - (app.px(18) if self.replay_path else 0)
+        line = rematch_parts(app, self.session, (self.panel.centerx, bottom), self.panel.w - app.px(80))
+        return [*parts[:2], *line, *parts[2:]]  # over the picture, under the buttons and their tooltips

@@ -201,6 +201,10 @@ SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
     "assist": {},
     "chat": {"text": (_chat_text, None), "phrase": (_phrase, None)},
     "table_rules": {"assists": (_bool_or_null, None), "watcher_chat": (_bool_or_null, None)},
+    "again": {"game": (_int(1, MAX_INT), ...), "want": (_bool, True), "next": (_bool, False)},
+    "concede": {},
+    "move": {"seat": (_int(0, 15), ...), "to": (_int(0, 15), ...)},
+    "remove": {"seat": (_int(0, 15), ...)},
 }
 
 

@@ -540,6 +540,22 @@ class Server:
                 room.reclaim(member, now)
             case "leave":
                 self._leave_room(conn, now, on_purpose=True)
+            case "again":
+                games = room.games
+                room.again(member, msg["game"], msg["want"], msg["next"], secrets.randbits(63), now)
+                if room.games > games:
+                    log.info("room %s: game %d started", room.code, room.games)
+            case "concede":
+                room.concede(member, now)
+            case "move":
+                room.move(member, msg["seat"], msg["to"], now)
+            case "remove":
+                token, gone = room.remove(member, msg["seat"], now)
+                self.tokens.pop(token, None)
+                for other in self.conns.values():
+                    if gone is not None and other.member is gone:
+                        other.room, other.member = None, None
+                        other.kick("removed from the room by its creator")
             case "act" | "undo" | "confirm" | "assist" | "let_bot":
                 room.game_input(member, kind, msg, msg.get("id"), now)
             case "chat":

@@ -21,7 +21,7 @@ from common.net.turn_clock import ClockRule, OutRule
 from common.online_room import Where, clock_rule_words
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
-from common.seat_tokens import kept_seats
+from common.seat_tokens import KeptSeat, kept_seats
 from common.settings import ONLINE_NAME_LIMIT
 from common.text_field import TextField
 from common.widget_parts import widget_screen, window_part
@@ -125,7 +125,10 @@ class OnlineScene(Scene):
         self.host_btns = [Button(_("Host {game}").format(game=GAMES[key].title), partial(self.host, key),
                                  _("Choose the seats, then start: the room opens"), icon=GAMES[key].icon, font=20)
                           for key in GAMES]
-        self.rooms = kept_seats()
+        self.rooms, note = kept_seats()
+        if note and note != getattr(self, "said", ""):  # once while the file stays as it is
+            self.problem = note
+        self.said = note
         self.room_index = min(getattr(self, "room_index", 0), max(0, len(self.rooms) - 1))
         self.room_pick = Choice("", [(i, room.code) for i, room in enumerate(self.rooms)], self.room_index,
                                 self._pick_room)  # no tooltip: it would hang over the button it changes
@@ -228,11 +231,16 @@ class OnlineScene(Scene):
 
     def rejoin(self) -> None:
         """Back to the room picked (starting its server first if this app hosted it)."""
-        kept = self.rooms[self.room_index] if self.rooms else None
-        where = split_address(kept.server, DEFAULT_PORT) if kept is not None else None
-        if kept is None or where is None:
+        if not self.rooms:
             return
-        self.join_room(self.app, Where(*where, embedded=kept.hosted), kept.code, False)
+        kept = self.rooms[self.room_index]
+        where = split_address(kept.server, DEFAULT_PORT)
+        if where is None:  # the file's check refuses such rooms: only a later change of the address rules
+            self.problem = _("The kept room {code} has no usable server address ({address}): join it with the "
+                             "invite").format(code=kept.code, address=kept.server)
+            return
+        self.join_room(self.app, Where(*where, embedded=kept.hosted, store=kept.store), kept.code, False)
+
 
     def host(self, game: str) -> None:
         self._finish_editing()
@@ -339,10 +347,14 @@ class OnlineScene(Scene):
                 y = top + i * text.font(npx).get_linesize()
                 if y + text.font(npx).get_linesize() <= self.right.bottom - app.px(8):
                     text.draw_text(surface, line, npx, app.theme.muted, (self.right.left + app.px(28), y))
-            if problem:
-                text.draw_text(surface, problem, text.fit_px(problem, app.font_px(20), w - app.px(40)),
-                               app.theme.danger, (w // 2, self.left.bottom + app.px(14)), "midtop", bold=True,
-                               shadow=app.theme.shadow)
+            if problem:  # up to three lines between the panels and Back (a file's line names its path)
+                top, room = self.left.bottom + app.px(10), self.back.rect.top - app.px(6)
+                lines, lpx = text.fit_lines(problem, app.font_px(20), w - app.px(40), 3, bold=True)
+                step = text.font(lpx, True).get_linesize()
+                top += max(0, (room - top - step * len(lines)) // 2)
+                for i, line in enumerate(lines[:max(1, (room - top) // step)]):
+                    text.draw_text(surface, line, lpx, app.theme.danger, (w // 2, top + i * step), "midtop",
+                                   bold=True, shadow=app.theme.shadow)
             hint = _("Arrows or Tab move  ·  Enter types in a box or presses  ·  Ctrl+V pastes  ·  Esc back")
             text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), w - app.px(20)), app.theme.text_light,
                            (w // 2, h - app.px(8)), "midbottom", shadow=app.theme.shadow)
@@ -366,3 +378,16 @@ def _host_game(app: App, game: str, where: Where, failed: Callable[[str], None])
 def _join(app: App, where: Where, code: str, watch: bool, failed: Callable[[str], None]) -> None:
     from common.scenes.lobby import join_room
     join_room(app, where, code, watch, player_name(app), failed)
+
+
+def back_to_room(app: App, kept: KeptSeat) -> None:
+    """The room of a kept seat, from the main menu: its lobby, which takes the seat again (starting the room's
+    server first if this app hosted it)."""
+    where = split_address(kept.server, DEFAULT_PORT)
+    if where is None:
+        app.toast(_("The server address {address} is not an address: type it as host:port").format(
+            address=kept.server))
+        return
+    screen = OnlineScene(app)
+    app.push(screen)
+    _join(app, Where(*where, embedded=kept.hosted), kept.code, False, screen.failed)

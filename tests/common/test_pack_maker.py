@@ -3,15 +3,16 @@ and reloads with F5; a bad name gets one line and makes nothing; the packs and d
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 
 import pygame
 import pytest
 
-from common import i18n, paths, text
+from common import i18n, pack_maker, paths, text
 from common.app import App
 from common.dialog import Dialog
-from common.pack_maker import NAME_LIMIT, STARTER, make_pack, user_packs_dir
+from common.pack_maker import NAME_LIMIT, STARTER, make_pack, suggested_name, user_packs_dir
 from common.scenes.new_pack import NewPackScene
 from common.scenes.settings import SettingsScene
 from common.sprite_check import check_pack
@@ -56,6 +57,44 @@ def test_a_taken_name_of_the_users_own_is_refused_and_its_pack_kept() -> None:
     (first.folder / "ui" / "button.png").write_bytes(b"edited")
     assert make_pack("mine") == "There is already a pack called “mine”: choose another name."
     assert (first.folder / "ui" / "button.png").read_bytes() == b"edited"
+
+
+def test_a_name_typed_decomposed_is_the_name_of_the_pack_with_its_letters_composed() -> None:
+    made = make_pack("café")
+    assert not isinstance(made, str)
+    for same in ("cafe\u0301", "CAFE\u0301", "Café"):
+        assert make_pack(same) == f"There is already a pack called “{unicodedata.normalize('NFC', same)}”: " \
+                                  "choose another name."
+    assert os.listdir(user_packs_dir()) == ["café"]
+    other = make_pack("the\u0301")
+    assert not isinstance(other, str) and other.id == "thé" and (user_packs_dir() / "thé").is_dir()
+
+
+@pytest.mark.parametrize("name", ["CON", "nul", "Com1", "LPT9", "aux.pack", "PRN .x", "com¹", "Arena.", "conin$"])
+def test_a_name_windows_cannot_create_is_one_line_and_makes_nothing(name: str) -> None:
+    made = make_pack(name)
+    assert made == f"“{name}” cannot name a folder on Windows (a device's name, or a dot at the end): a pack must " \
+                   "travel between computers, choose another name."
+    assert not user_packs_dir().exists()
+
+
+def test_names_that_only_look_like_a_device_are_made() -> None:
+    for name in ("CONSOLE", "COM10", "LPT", "Nul pack", "con-man"):
+        assert not isinstance(make_pack(name), str), name
+
+
+def test_the_suggested_name_looks_at_the_packs_once_and_never_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = user_packs_dir()
+    folder.mkdir(parents=True)
+    for name in ("My pack", *(f"My pack {i}" for i in range(2, 1001))):
+        (folder / name).mkdir()
+    scans: list[object] = []
+    real = pack_maker.discover_packs
+    monkeypatch.setattr(pack_maker, "discover_packs", lambda extra=None: scans.append(extra) or real(extra))
+    assert suggested_name("My pack") == "My pack 1001" and len(scans) == 1
+    assert suggested_name("x" * NAME_LIMIT) == "x" * NAME_LIMIT  # free: the name itself
+    (folder / ("x" * NAME_LIMIT)).mkdir()
+    assert suggested_name("x" * NAME_LIMIT) == "x" * NAME_LIMIT  # no longer name fits: the player types one
 
 
 def test_an_unwritable_packs_folder_is_one_line(user_home: Path) -> None:

@@ -32,7 +32,7 @@ from common.net.server import JOINS_PER_MINUTE, Conn, Server, now_ms
 
 ERROR_CODES = {"version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
                "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
-               "not_playing", "bad_setup", "server_busy", "chat_rate", "chat_off"}
+               "not_playing", "bad_setup", "server_busy", "chat_rate", "chat_off", "not_over", "not_allowed"}
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +54,8 @@ messages = st.builds(lambda kind, fields, extra: {**fields, **extra, "kind": kin
                      st.dictionaries(st.sampled_from(["version", "token", "game", "setup", "name", "seat", "code",
                                                       "ready", "level", "action", "t", "id", "grace_s",
                                                       "turn_clock_s", "clock", "spectators", "text", "phrase",
-                                                      "assists", "watcher_chat"]), json_values, max_size=5),
+                                                      "assists", "watcher_chat", "want", "next", "to"]),
+                                           json_values, max_size=5),
                      st.dictionaries(st.text(max_size=8), json_values, max_size=2))
 
 

@@ -25,7 +25,7 @@ PACKAGES = ("common", "arenas", "arzium", "sprites", "sounds")
 SCRIPTS = ("main.py",)
 GAMES = ("arenas", "arzium")
 PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "common.paths", "common.files",
-                         "common.safe_text", "common.i18n", "common.os_words"})
+                         "common.safe_text", "common.i18n", "common.os_words", "common.outbox"})
 # The command line (main.py's code, the installed command): it builds the app with the shell's scenes.
 LAUNCHER = frozenset({"common.cli"})
 # The pygame-free game-level modules between a game's scenes and its bots: setup, saves, records, the match
@@ -429,7 +429,7 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "g.rules (line 1) imports pygame: g.rules imports no pygame",
         "g.rules (line 2) imports g.scenes.play: g.rules imports nothing of g outside g.rules",
         "g.rules.core (line 2) imports common.widgets: g.rules imports only the pure common modules "
-        "(common.files, common.i18n, common.jsonio, common.os_words, common.paths, common.replay, "
+        "(common.files, common.i18n, common.jsonio, common.os_words, common.outbox, common.paths, common.replay, "
         "common.rules_api, common.safe_text)",
         "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records/g.match/"
         "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench/g.wording",

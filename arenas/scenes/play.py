@@ -3,9 +3,9 @@
 The scene owns its parts and hands them a `Moment` (what they read, as it is now): the input returns
 what it wants done (`play_input.Intent`), which the scene carries out; the view returns the frame's parts.
 The rules clock is fed only by `fixed_update`, which steps the pygame-free `Run`; a person's card
-(`play_input`) and a bot's or a replay's card (`Run.step`) all go through `Run.play`, and the rules
-events they return become animations here: flip 180°, slide, gears turning, a lost timer falling
-over. Animations run on the scene's own real-time clock; the rules never wait for them, and the
+(`play_input`) and a bot's or a replay's card (`Run.step`) all go through `Run.play`, and what the run tells
+in its `happenings` (taken after each step and each card) becomes animations here: flip 180°, slide, gears
+turning, a lost timer falling over. Animations run on the scene's own real-time clock; the rules never wait for them, and the
 sand drawn is always the true remaining time of the state (only a timer in the middle of its flip
 shows its sand as it was, turning). The hint (H) asks the team-mate bot for the active human's
 best card, rings it and the timers it would turn for a few seconds, and marks the run assisted.
@@ -196,7 +196,28 @@ class PlayScene(Scene):
         run = self.run
         if run.phase != Phase.RUNNING or run.paused or run.state.result is not None:
             return
-        for happening in run.step(step_ms):
+        run.step(step_ms)
+        self._take_happenings()
+        low = min(t.remaining_ms for t in run.state.timers.values())
+        second = low // 1000
+        if low < DANGER_MS and run.state.result is None and second != self.tick_second:
+            self.app.sounds.play("warning_tick", 0.8)
+        self.tick_second = second
+
+    def apply(self, action: Action, pos: Point | None) -> None:
+        """A person's card (a click or a key): played through the run, or refused in words at `pos`."""
+        try:
+            self.run.play(action)
+        except IllegalAction as exc:
+            self.app.sounds.play("ui_error")
+            self.say(exc.reason, pos, danger=True)
+            return
+        self.wild = None
+        self._take_happenings()
+
+    def _take_happenings(self) -> None:
+        """What the run told since the last take: the sand and the cards animated, a refused card said."""
+        for happening in self.run.happenings.take():
             match happening:
                 case SandRan(events):
                     self._absorb(events, from_card=False)
@@ -210,22 +231,6 @@ class PlayScene(Scene):
                     self.say(reason, None, danger=True)
                 case _:
                     assert_never(happening)
-        low = min(t.remaining_ms for t in run.state.timers.values())
-        second = low // 1000
-        if low < DANGER_MS and run.state.result is None and second != self.tick_second:
-            self.app.sounds.play("warning_tick", 0.8)
-        self.tick_second = second
-
-    def apply(self, action: Action, pos: Point | None) -> None:
-        """A person's card (a click or a key): played through the run, or refused in words at `pos`."""
-        try:
-            events = self.run.play(action)
-        except IllegalAction as exc:
-            self.app.sounds.play("ui_error")
-            self.say(exc.reason, pos, danger=True)
-            return
-        self.wild = None
-        self._absorb(events, from_card=True)
 
     # ---- events -> animations, sounds and words ------------------------------------------
     def _absorb(self, events: list[Event], from_card: bool) -> None:

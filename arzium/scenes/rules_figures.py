@@ -17,6 +17,7 @@ from arzium.scenes.bidding import BidScene
 from arzium.scenes.play import PlayScene
 from arzium.wording import EDGE_NAMES, word
 from common.i18n import _
+from common.outbox import Outbox
 from common.scenes.figures import Figure, FigureBook, Link, Panel, frame_crop, scaled_to, strip
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ def bid(app: App, width: int, height: int) -> Figure:
     board = map_shot(_with_ghost(table_scene(app, before), 0, (4, 2)))
     scene = table_scene(app, tied)
     dialog = BidScene(app, BidTable(scene.table, 0, scene.hints, scene.art, scene.names, scene.colours,
-                                    scene.board_view, []))
+                                    scene.board_view, Outbox()))
     dialog.layout(app.size)
     frame = pygame.Surface(app.size)
     scene.draw(frame)

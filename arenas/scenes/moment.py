@@ -56,6 +56,7 @@ class Moment:
     over_prompt: str  # the prompt once the run is over (a msgid with {seconds}: how long until it goes on)
     hint_blocked: str | None  # why no hint can be asked for now ("": nothing to explain), None if one can
     settings: Settings
+    dialog_over: bool  # a dialog stands over the board (Leave?, the tutorial's Try again): it speaks, not the board
 
     def drawn_place(self, timer_id: str) -> tuple[Point, float]:
         """(centre, tilt) where a timer is drawn now."""

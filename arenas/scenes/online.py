@@ -137,7 +137,7 @@ class OnlinePlayScene(PlayScene):
             super().ask_leave()
             return
         self.asking = True
-        self.app.push(LeaveDialog(self.app, self, self.leave_game, _("Stop watching?"),
+        self.app.push(LeaveDialog(self.app, self.leave_game, _("Stop watching?"),
                                   _("The team plays on without you watching; Play online, then Join, brings you "
                                     "back."), _("Stop")))
 

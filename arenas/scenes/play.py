@@ -5,8 +5,8 @@ what it wants done (`play_input.Intent`), which the scene carries out; the view 
 The rules clock is fed only by `fixed_update`, which steps the pygame-free `Run`; a person's card
 (`play_input`) and a bot's or a replay's card (`Run.step`) all go through `Run.play`, and what the run tells
 in its `happenings` (taken after each step and each card) becomes animations here: flip 180°, slide, gears
-turning, a lost timer falling over. Animations run on the scene's own real-time clock; the rules never wait for them, and the
-sand drawn is always the true remaining time of the state (only a timer in the middle of its flip
+turning, a lost timer falling over. Animations run on the scene's own real-time clock; the rules never wait
+for them, and the sand drawn is always the true remaining time of the state (only a timer in the middle of its flip
 shows its sand as it was, turning). The hint (H) asks the team-mate bot for the active human's
 best card, rings it and the timers it would turn for a few seconds, and marks the run assisted.
 """
@@ -71,20 +71,13 @@ PLAIN, DANGER = (255, 240, 200), (255, 150, 120)
 
 
 class LeaveDialog(Dialog):
-    """'Leave the game?' over a running game: the sand keeps flowing in the scene `underneath` (there is no
+    """'Leave the game?' over a running game: the sand keeps flowing in the scene underneath (there is no
     pause); `leave` is its Leave button's action."""
 
-    def __init__(self, app: App, underneath: Scene, leave: Callable[[], None], title: str, message: str,
-                 leave_label: str) -> None:
+    keeps_below_running = True
+
+    def __init__(self, app: App, leave: Callable[[], None], title: str, message: str, leave_label: str) -> None:
         super().__init__(app, title, message, [(leave_label, leave), (_("Keep playing"), lambda: None)])
-        self.underneath = underneath
-
-    def fixed_update(self, step_ms: int) -> None:
-        self.underneath.fixed_update(step_ms)
-
-    def update(self, dt_ms: float) -> None:
-        super().update(dt_ms)
-        self.underneath.update(dt_ms)
 
 
 class PlayScene(Scene):
@@ -350,7 +343,8 @@ class PlayScene(Scene):
         return Moment(self.run, self.motion, self.messages, self.now, self.board, self.table, self.area,
                           self.wild, self.wild_focus, self.card_focus, self.hint, self.mouse, self.hover_key,
                           self.hover_ms, self.ended_at, self.last_home, self.hint_button, self.leave_button,
-                          self.over_prompt, self.hint_blocker(), self.app.settings)
+                          self.over_prompt, self.hint_blocker(), self.app.settings,
+                          isinstance(self.app.stack.top, Dialog))
 
     # ---- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -453,7 +447,7 @@ class PlayScene(Scene):
         leave dialog; with it, covering the board pauses it (`pause`), as the rules do."""
         if self.run.no_pause_now():
             self.asking = True
-            self.app.push(HelpOverlay(self.app, "arenas", running=self,
+            self.app.push(HelpOverlay(self.app, "arenas", keep_running=True,
                                       note=_("The sand keeps running while you read this")))
         else:
             self.app.push(HelpOverlay(self.app, "arenas"))
@@ -471,7 +465,7 @@ class PlayScene(Scene):
     def read_rules(self) -> None:
         """F1 mid-run: the rules over the board while the sand keeps running (the table game never stops)."""
         self.asking = True  # not a pause
-        self.app.push(RunningRulesScene(self.app, self.run, self))
+        self.app.push(RunningRulesScene(self.app, self.run))
 
     def ask_leave(self) -> None:
         self.asking = True  # the leave dialog lets the sand run on: it is not a pause
@@ -487,7 +481,7 @@ class PlayScene(Scene):
         else:
             words = _("Leave the game?"), _("The sand keeps running while you decide. Leaving ends this run."), \
                 _("Leave")
-        self.app.push(LeaveDialog(self.app, self, self.leave_game, *words))
+        self.app.push(LeaveDialog(self.app, self.leave_game, *words))
 
     def leave_game(self) -> None:
         self._stop_hiss()

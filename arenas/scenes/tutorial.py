@@ -120,7 +120,7 @@ class TutorialScene(PlayScene):
         if self.reacting > 0 and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             return True  # the board is showing what the card did
         used = self.coach.handle(event)
-        for ask in self.coach.take():
+        for ask in self.coach.asks.take():
             match ask:
                 case CoachAsks.NEXT:
                     self._shown()

@@ -197,7 +197,7 @@ class PlayScene(Scene):
     def _carry_out_asked(self) -> None:
         """What the match told, then what the animations that ran and the buttons clicked asked, in order."""
         self.take_happenings()
-        for command in self.animator.take() + self.sidebar.take():
+        for command in self.animator.asks.take() + self.sidebar.asks.take():
             self.carry_out(command)
 
     # -- what the match tells -------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The sidebar of the table: the header (turn, whose turn, what to do now, or a banner), the buttons for
 the moment, the artifact row for sale and the move log. A button's click queues its command
-(`table_commands`) for the scene to `take()`.
+(`table_commands`) in its `asks` for the scene to take.
 """
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ from arzium.wording import ability_name, coins, person, shown_name
 from common import text
 from common.i18n import _
 from common.keymap import keymap
+from common.outbox import Outbox
 from common.widgets import Button, Widget
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ class Sidebar:
         self.colours = [s.colour for s in table.seats]
         self.announcement: Announcement | None = None
         self.t_ms = 0.0
-        self._asked: list[TableCommand] = []
+        self.asks: Outbox[TableCommand] = Outbox()  # what the buttons clicked ask of the scene, in order
         ask = self._ask
         self.rest_btn = Button(_("Rest early"), ask(Submit(RestEarly())), font=20)
         self.undo_btn = Button(_("Undo"), ask(Undo()), _("Take back your last action (Ctrl+Z)"), font=20,
@@ -162,13 +163,8 @@ class Sidebar:
         return self.row_rects or [pygame.Rect(self.rect.centerx, self.rect.top, 1, 1)]
 
     def _ask(self, command: TableCommand) -> Callable[[], None]:
-        """A button's click: `command` waits for the scene in `take()`."""
-        return lambda: self._asked.append(command)
-
-    def take(self) -> list[TableCommand]:
-        """What the buttons clicked since the last call ask of the scene, in order."""
-        asked, self._asked = self._asked, []
-        return asked
+        """A button's click: `command` waits for the scene in `asks`."""
+        return lambda: self.asks.put(command)
 
     def button(self, name: HintButton) -> Button:
         """The button a hint rings."""

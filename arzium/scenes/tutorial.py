@@ -176,7 +176,7 @@ class TutorialScene(PlayScene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.coach_on:
             used = self.coach.handle(event)
-            for ask in self.coach.take():
+            for ask in self.coach.asks.take():
                 match ask:
                     case CoachAsks.NEXT:
                         self._moved_on()

@@ -44,8 +44,8 @@ AUTO_CONFIRM_MS = 1000   # a lone human's finished turn stands after this long (
 
 @dataclass(frozen=True)
 class Playing:
-    """A committed action the table is still showing before its turn change: who made it, what it was,
-    and the turn (number, final round) it was made in."""
+    """A committed action on show before its turn change: who made it, what it was, and the turn (number, final
+    round) it was made in. Told as it is committed; a table still animating it keeps it as `Match.playing`."""
 
     player: int
     action: Action

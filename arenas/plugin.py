@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from common.online_session import OnlineSession
     from common.replay import Replay
     from common.scene import Scene
-    from common.scenes.figures import FigureBook
-    from common.scenes.replay_viewer import Playback
+    from common.figure_book import FigureBook
+    from common.replay_playback import Playback
 
 
 def _start(app: App) -> Scene:

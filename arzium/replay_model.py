@@ -14,7 +14,7 @@ from arzium.rules.replay import _old_rules_step
 from arzium.rules.score import outcome
 from arzium.rules.state import GameState, new_game
 from arzium.wording import shown_name
-from common.game_pages import ReplayRow
+from common.replay_index import ReplayRow
 from common.i18n import N_, _, ngettext, pgettext
 from common.replay import Replay, ReplayError
 from common.replay_cursor import Timeline

@@ -14,6 +14,7 @@ from common.paths import shipped
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.figure_book import FigureBook
     from common.game_pages import StatsPage
     from common.net.bench import Player
     from common.net.clock import ServerClock
@@ -22,9 +23,8 @@ if TYPE_CHECKING:
     from common.online_session import OnlineSession
     from common.replay import Replay
     from common.replay_index import ReplayRow
-    from common.scene import Scene
-    from common.figure_book import FigureBook
     from common.replay_playback import Playback
+    from common.scene import Scene
 
 
 def _start(app: App) -> Scene:

@@ -17,8 +17,8 @@ from arzium import save
 from arzium.rules.state import SeatSetup, Setup, new_game
 from common import catalog, cli
 from common.app import App
-from common.paths import config_dir, data_dir, replays_dir
 from common.games import GAMES
+from common.paths import config_dir, data_dir, replays_dir
 from common.replay_index import replay_files, summarize
 from common.safe_text import short_number
 from common.scenes.statistics import StatisticsScene, statistics_pages

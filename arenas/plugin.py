@@ -14,16 +14,17 @@ from common.paths import shipped
 
 if TYPE_CHECKING:
     from common.app import App
-    from common.game_pages import ReplayRow, StatsPage
+    from common.figure_book import FigureBook
+    from common.game_pages import StatsPage
     from common.net.bench import Player
     from common.net.clock import ServerClock
     from common.net.room import GameSide
     from common.online_room import Hosted
     from common.online_session import OnlineSession
     from common.replay import Replay
+    from common.replay_index import ReplayRow
+    from common.replay_playback import Playback
     from common.scene import Scene
-    from common.scenes.figures import FigureBook
-    from common.scenes.replay_viewer import Playback
 
 
 def _start(app: App) -> Scene:

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from common.games import GAMES, Command, Game, install
+from common.games import GAMES, Command, Game, install, room_sides
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
 from common.jsonio import DataFileError
 from common.os_words import os_problem
@@ -430,7 +430,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sys.stdout.flush()
 
     try:
-        serve_forever(args.host, port, data, tls, ready, args.stats, args.join_limit or JOINS_PER_MINUTE)
+        serve_forever(args.host, port, data, room_sides(), tls, ready, args.stats,
+                      args.join_limit or JOINS_PER_MINUTE)
     except PortInUse:
         return _fail(_("port {port} is in use on {host}: choose another with --port").format(port=port,
                                                                                              host=args.host))

@@ -14,16 +14,17 @@ from common.i18n import language
 
 if TYPE_CHECKING:
     from common.app import App
-    from common.game_pages import ReplayRow, StatsPage
+    from common.figure_book import FigureBook
+    from common.game_pages import StatsPage
     from common.net.bench import Player
     from common.net.clock import ServerClock
     from common.net.room import GameSide
     from common.online_room import Hosted
     from common.online_session import OnlineSession
     from common.replay import Replay
+    from common.replay_index import ReplayRow
+    from common.replay_playback import Playback
     from common.scene import Scene
-    from common.scenes.figures import FigureBook
-    from common.scenes.replay_viewer import Playback
 
 MakeApp = Callable[[bool], "App"]
 """What the launcher gives a command that needs a window: the app, headless (True) or in a window."""
@@ -86,3 +87,8 @@ def install(games: Iterable[Game]) -> None:
     """Make `games` the collection (the launcher calls this once, before the app starts)."""
     GAMES.clear()
     GAMES.update((game.key, game) for game in games)
+
+
+def room_sides() -> dict[str, GameSide]:
+    """Every game's side of online rooms, by key: what a room server is given (`common.net.server`)."""
+    return {key: game.room() for key, game in GAMES.items()}

@@ -20,6 +20,7 @@ from arenas.scenes.level_facts import difficulty_step, difficulty_text, level_fa
 from arenas.scenes.setup_widgets import BOT_NAMES, Choices, LevelList, NameField, SeatKind, default_name
 from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
+from common.games import GAMES
 from common.i18n import _, format_decimal, language, ngettext
 from common.layers import Part, image_part
 from common.line_edit import LineEdit
@@ -108,7 +109,7 @@ class SetupScene(Scene):
                                     {n: difficulty_step(row) for n, row in self.difficulty.items()})
         self.level_list.selected = self._initial_level(level)
         self.back = Button(_("Back"), app.pop, icon="ui/icon_back", sound="ui_back")
-        self.tutorial = Button(_("Tutorial"), lambda: open_tutorial(app, "arenas"),
+        self.tutorial = Button(_("Tutorial"), lambda: open_tutorial(app, GAMES["arenas"]),
                                _("Learn to play step by step on a small board (the sand waits for you)"))
         self.start_button = Button(_("Start"), self.start, _("Start the level (Enter)"), font=30)
         self.my_levels = None if my_levels is None else Button(

@@ -22,6 +22,7 @@ from arenas.scenes.play import PlayScene, Point
 from arenas.scenes.tutorial_steps import REACT_MS, SPECS, StepSpec, free_index, lesson_of, position
 from arenas.session import GameSetup, RunRecord
 from common.dialog import Dialog
+from common.games import GAMES
 from common.i18n import N_, _
 from common.layers import Part
 from common.tutorial import OK, Script, Step, Verdict, wrong
@@ -212,7 +213,7 @@ class TutorialScene(PlayScene):
                 self.app.toast(problem)
         self.app.toast(_("Tutorial complete: you are ready for level 1"))
         self.leave_game()
-        to_setup_screen(self.app, GAME)
+        to_setup_screen(self.app, GAMES[GAME])
 
     # ---- layout and drawing ----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

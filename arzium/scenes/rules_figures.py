@@ -16,9 +16,10 @@ from arzium.scenes.bid_table import BidTable
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.play import PlayScene
 from arzium.wording import EDGE_NAMES, word
+from common.figure_book import Figure, FigureBook
 from common.i18n import _
 from common.outbox import Outbox
-from common.scenes.figures import Figure, FigureBook, Link, Panel, frame_crop, scaled_to, strip
+from common.scenes.figures import Link, Panel, frame_crop, scaled_to, strip
 
 if TYPE_CHECKING:
     from common.app import App

@@ -32,6 +32,7 @@ from arzium.wording import (
 )
 from common import text
 from common.dialog import Dialog
+from common.games import GAMES
 from common.i18n import _, language
 from common.layers import Part
 from common.scene import Scene
@@ -146,7 +147,7 @@ class SetupScene(Scene):
         self.resume_btn = Button(_("Resume saved game"), self.resume_saved, _("Continue the game you left"), font=22)
         self.back_btn = Button(_("Back"), app.pop, _("Back to the main menu (Esc)"), font=22, sound="ui_back")
         self.add_btn = Button(_("Add a seat"), self.add_seat, _("Up to 4 players"), font=20)
-        self.tutorial_btn = Button(_("Tutorial"), lambda: open_tutorial(app, "arzium"),
+        self.tutorial_btn = Button(_("Tutorial"), lambda: open_tutorial(app, GAMES["arzium"]),
                                    _("Learn to play: a guided game, one idea at a time"), font=20)
         self.mode = Choice(_("Game"), [(False, _("Basic (no artifacts)")), (True, _("Full (with artifacts)"))],
                            self.full_game, self.set_mode, _("The full game adds a row of artifacts to buy and use"))

@@ -1,6 +1,6 @@
 """A room, whatever its game: seats and their tokens, members (seated people and watchers), the lobby, the
 grace period and the seat's bot for a person away (BGA's zombie mode, but reversible), and what every
-member is sent. The game's side (`G/room.py`, found through `common.games`) checks, applies and shows.
+member is sent. The game's side (`G/room.py`, given to the server by the launcher) checks, applies and shows.
 
 Everything here runs on the server's event loop and never waits: a room is changed by one call at a time,
 and each accepted input is handed to the store before any member is sent a frame about it (the server sends

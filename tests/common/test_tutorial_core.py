@@ -111,17 +111,17 @@ def test_play_now_is_remembered_too(app: App, fake_game: None) -> None:
 
 def test_learn_to_play_offers_resume_at_the_step_left_or_start_over(app: App, fake_game: None) -> None:
     app.stack.clear_to(Scene(app))
-    open_tutorial(app, "arenas")
+    open_tutorial(app, GAMES["arenas"])
     assert isinstance(app.stack.top, FakeTutorial) and app.stack.top.step == 0
     update_progress("arenas", step=3)
     app.stack.clear_to(Scene(app))
-    open_tutorial(app, "arenas")
+    open_tutorial(app, GAMES["arenas"])
     resume = app.stack.top
     assert isinstance(resume, Dialog) and resume.buttons[0].label == "Resume at step 4"
     run(app, 1, key(pygame.K_RETURN))
     assert isinstance(app.stack.top, FakeTutorial) and app.stack.top.step == 3
     app.stack.clear_to(Scene(app))
-    open_tutorial(app, "arenas")
+    open_tutorial(app, GAMES["arenas"])
     run(app, 1, key(pygame.K_RIGHT) + key(pygame.K_RETURN))  # Start over
     assert isinstance(app.stack.top, FakeTutorial) and app.stack.top.step == 0
 

@@ -11,13 +11,14 @@ from arzium.room import digest, view_of, view_state
 from arzium.rules.actions import action_from_json
 from arzium.rules.engine import is_over
 from arzium.seats import RemotePerson
+from common.games import room_sides
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server
 
 
 def test_a_watchers_match_with_remote_seats_follows_the_server_to_the_end() -> None:
     from test_frames import a_room_in_play
-    server = Server(None)
+    server = Server(None, room_sides())
     _ana, _bo, code = a_room_in_play(server)
     watcher = Fake(server, "10.0.0.7")
     watcher.say({"kind": "hello", "version": PROTOCOL_VERSION})

@@ -1,6 +1,6 @@
 """Arzium's setup screen: 2-4 seats (human or bot with its level, name, colour, edge), basic or full
 game, first player; Start, or Resume the autosaved game when there is one (a corrupt save is set aside).
-The screen opens with the setup of the last game started here (`arzium.save.load_last_setup`); Start
+The screen opens with the setup of the last game started here (`arzium.save.load_setup_memory`); Start
 remembers the new one."""
 from __future__ import annotations
 

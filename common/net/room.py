@@ -12,11 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from common.net.protocol import ProtocolError, encode, error, new_token, token_hash
+from common.net.protocol import NAME_LIMIT, ProtocolError, clean_name, encode, error, new_token, token_hash
 
-LOBBY_IDLE_MS = 30 * 60_000      # a lobby nobody is connected to is closed after this long
+LOBBY_IDLE_MS = 5 * 60_000       # a lobby nobody is connected to is closed after this long
 PLAY_IDLE_MS = 24 * 3600_000     # a game no person is connected to ...
 OVER_KEEP_MS = 10 * 60_000       # a finished room is kept this long for late readers of its result
+MAX_WATCHERS = 32                # watchers connected to a room at once
+KNOWN_WATCHERS = 64              # watchers' tokens a room keeps (those connected, and those gone for less than
+                                 # the room's grace, who may come back with their token)
+PHASES = ("lobby", "playing", "over")
 
 
 class GameError(Exception):
@@ -154,6 +158,8 @@ class Store(Protocol):
 
     def save_room(self, code: str, game: str, record: dict[str, Any], now_ms: int) -> None: ...
     def add_inputs(self, code: str, first: int, inputs: list[Input]) -> None: ...
+    def add_watcher(self, code: str, token: str) -> None: ...
+    def forget_watcher(self, code: str, token: str) -> None: ...
     def delete_room(self, code: str) -> None: ...
 
 
@@ -163,10 +169,11 @@ class Room:
     def __init__(self, code: str, game: str, side: GameSide, setup: dict[str, Any], options: Options,
                  creator: str, store: Store | None, now_ms: int) -> None:
         self.code, self.game, self.side, self.setup, self.options = code, game, side, setup, options
-        plan = side.seat_plan(setup)
-        self.seats = [Seat(name if level else "", bot=level) for level, name in plan]
+        self.seats = [Seat(name if level else "", bot=level) for level, name in seat_names(side, setup)]
         self.creator = creator            # the creator's token hash
+        self.addr = ""                    # the address that created it (for the rooms an address may hold)
         self.watchers: set[str] = set()   # watchers' token hashes
+        self.gone: dict[str, int] = {}    # watchers not connected: since when (forgotten after the grace)
         self.members: list[Member] = []
         self.phase = "lobby"
         self.seed = 0
@@ -183,22 +190,46 @@ class Room:
         o = self.options
         return {"setup": self.setup, "options": {"spectators": o.spectators, "grace_s": o.grace_s,
                                                   "turn_clock_s": o.turn_clock_s},
-                "creator": self.creator, "watchers": sorted(self.watchers), "phase": self.phase, "seed": self.seed,
+                "creator": self.creator, "phase": self.phase, "seed": self.seed,
                 "seats": [s.to_record() for s in self.seats], "inputs": self.inputs}
 
     def _save(self, now_ms: int) -> None:
         if self.store is not None:
             self.store.save_room(self.code, self.game, self.record(), now_ms)
 
+    def _add_watcher(self, token: str) -> None:
+        self.watchers.add(token)
+        if self.store is not None:
+            self.store.add_watcher(self.code, token)
+
+    def _forget_watcher(self, token: str) -> None:
+        self.watchers.discard(token)
+        self.gone.pop(token, None)
+        if self.store is not None:
+            self.store.forget_watcher(self.code, token)
+
+    def forget_watchers(self, now_ms: int) -> list[str]:
+        """Forget the watchers gone for longer than the room's grace (their tokens no longer bring them back);
+        their token hashes."""
+        old = [t for t, since in self.gone.items() if now_ms - since >= self.options.grace_s * 1000]
+        for token in old:
+            self._forget_watcher(token)
+        return old
+
     @classmethod
     def restore(cls, code: str, game: str, side: GameSide, record: dict[str, Any], inputs: list[Input],
-                store: Store | None, now_ms: int) -> Room:
+                watchers: list[str], store: Store | None, now_ms: int) -> Room:
         """A stored room rebuilt (after a restart): its game replayed from its inputs; every person is away
-        from now (their grace starts again)."""
+        from now (their grace starts again). `ValueError` (or the game's own error) if the record is not one."""
+        check_record(record)
         o = record["options"]
         room = cls(code, game, side, record["setup"], Options(o["spectators"], o["grace_s"], o["turn_clock_s"]),
                    record["creator"], store, now_ms)
-        room.watchers = set(record["watchers"])
+        older = [t for t in record.get("watchers", []) if isinstance(t, str) and t not in watchers]
+        room.watchers = set(watchers)
+        for token in older:  # a record of an earlier layout kept its watchers itself: they move to their rows
+            room._add_watcher(token)
+        room.gone = dict.fromkeys(room.watchers - {room.creator}, now_ms)
         room.phase, room.seed = record["phase"], record["seed"]
         for seat, saved in zip(room.seats, record["seats"], strict=True):
             seat.name, seat.bot, seat.token, seat.ready = saved["name"], saved["bot"], saved["token"], saved["ready"]
@@ -229,7 +260,7 @@ class Room:
         """The creator joins their new room (at `seat`, or watching)."""
         if seat is None:
             member = Member(send, token_hash(token), None, addr)
-            self.watchers.add(member.token)
+            self._add_watcher(member.token)
         else:
             if seat >= len(self.seats) or self.seats[seat].bot is not None:
                 raise ProtocolError("seat_taken", f"seat {seat} is not a person's seat")
@@ -246,8 +277,14 @@ class Room:
         if want == "watch":
             if not self.options.spectators:
                 raise ProtocolError("no_spectators", "this room has no spectators")
+            if sum(m.seat is None for m in self.members) >= MAX_WATCHERS:
+                raise ProtocolError("room_full", f"this room has as many watchers as it takes ({MAX_WATCHERS})")
+            if len(self.watchers) >= KNOWN_WATCHERS:
+                if not self.gone:
+                    raise ProtocolError("room_full", f"this room has as many watchers as it takes ({MAX_WATCHERS})")
+                self._forget_watcher(min(self.gone, key=self.gone.__getitem__))
             member = Member(send, token_hash(token), None, addr)
-            self.watchers.add(member.token)
+            self._add_watcher(member.token)
         else:
             if self.phase != "lobby":
                 raise ProtocolError("not_lobby", "the game has started: only watching is possible")
@@ -261,10 +298,10 @@ class Room:
             else:
                 raise ProtocolError("seat_taken", f"seat {want} is not free")
             member = self._sit(send, seat, name, token, addr)
+            self._save(now_ms)
         self.members.append(member)
         self.idle_since = None
         self._joined(member, token)
-        self._save(now_ms)
         self.broadcast_room(now_ms)
         if self.match is not None and member.seat is None:
             member.send(encode({"kind": "game", **self.match.snapshot(None, now_ms)}))
@@ -296,12 +333,14 @@ class Room:
             if s.zombie is not None and self.match is not None and self.phase == "playing":
                 self._run(self.match.control(seat, None, now_ms), now_ms)
             s.zombie = None
+            self._save(now_ms)
         elif hashed not in self.watchers:
             raise ProtocolError("bad_token", "no seat or watcher has that token")
+        else:
+            self.gone.pop(hashed, None)
         self.members.append(member)
         self.idle_since = None
         self._joined(member, token)
-        self._save(now_ms)
         self.broadcast_room(now_ms)
         if self.match is not None:
             member.send(encode({"kind": "game", **self.match.snapshot(seat, now_ms)}))
@@ -320,11 +359,14 @@ class Room:
                 s.member = None
                 if self.phase == "playing":
                     s.away_since = now_ms
-                else:
+                elif s.ready:
                     s.ready = False
+                    self._save(now_ms)
+        elif member.token in self.watchers and member.token != self.creator and not any(
+                m.token == member.token for m in self.members):
+            self.gone[member.token] = now_ms
         if not self.members:
             self.idle_since = now_ms
-        self._save(now_ms)
         self.broadcast_room(now_ms)
 
     def leave(self, member: Member, now_ms: int) -> None:
@@ -334,9 +376,12 @@ class Room:
         if seat is not None and self.phase == "lobby":
             self.seats[seat] = Seat("")
             member.seat = None
+            self._save(now_ms)
         elif seat is not None and self.phase == "playing" and self.match is not None:
             self._hand_to_bot(seat, None, now_ms)
         self.drop(member, now_ms)
+        if member.seat is None and member.token in self.gone:  # a watcher who left on purpose is not awaited
+            self._forget_watcher(member.token)
 
     # -- the lobby -----------------------------------------------------------------------------------------
     def set_ready(self, member: Member, ready: bool, now_ms: int) -> None:
@@ -377,7 +422,7 @@ class Room:
             s = self.seats[seat]
             if s.member is not None:  # its person watches from now
                 s.member.seat = None
-                self.watchers.add(s.member.token)
+                self._add_watcher(s.member.token)
             name = next((n for lv, n in self.side.seat_plan(self.setup)[seat:seat + 1] if lv), "")
             self.seats[seat] = Seat(name or f"Bot {seat + 1}", bot=level or self.side.leaver_level)
             self._save(now_ms)
@@ -502,6 +547,42 @@ class Room:
     def broadcast_room(self, now_ms: int) -> None:
         for m in self.members:
             m.send(encode(self.room_frame(m, now_ms)))
+
+
+def seat_names(side: GameSide, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
+    """The setup's seats (bot level, name) with every name through the one check of names (`GameError` for a
+    name that is not one: a client's setup carries names every member is shown)."""
+    plan = []
+    for i, (level, name) in enumerate(side.seat_plan(setup)):
+        clean = clean_name(name) if name else ""
+        if clean is None or clean != name:
+            raise GameError(f"setup: seat {i + 1}'s name: at most {NAME_LIMIT} characters, on one line")
+        plan.append((level, clean or (f"Bot {i + 1}" if level else "")))
+    return plan
+
+
+def check_record(record: dict[str, Any]) -> None:
+    """`ValueError` naming the first field of a stored room's record that is missing or of the wrong type."""
+    def want(ok: bool, what: str) -> None:
+        if not ok:
+            raise ValueError(f"its record's {what} is missing or wrong")
+
+    o = record.get("options")
+    want(isinstance(o, dict) and isinstance(o.get("spectators"), bool) and _is_int(o.get("grace_s"))
+         and _is_int(o.get("turn_clock_s")), "options")
+    want(isinstance(record.get("setup"), dict), "setup")
+    want(isinstance(record.get("creator"), str), "creator")
+    want(record.get("phase") in PHASES, "phase")
+    want(_is_int(record.get("seed")), "seed")
+    seats = record.get("seats")
+    want(isinstance(seats, list) and all(
+        isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("ready"), bool)
+        and all(s.get(k) is None or isinstance(s.get(k), str) for k in ("bot", "token", "zombie"))
+        for s in seats), "seats")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def refuse(member: Member, exc: ProtocolError, msg_id: int | None) -> None:

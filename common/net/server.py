@@ -162,7 +162,6 @@ class Conn:
     answered: float = -math.inf      # when a dropped message was last answered
     opened: float = 0.0
     roomless_since: float | None = None  # said hello and in no room since
-    queued: int = 0                  # bytes waiting to be written to it
     closing: bool = False
     closed: bool = False
     flushed: Callable[[], bool] = lambda: True  # whether every frame sent is written (or never will be)
@@ -213,6 +212,45 @@ def _id_of(frame: str | bytes) -> int | None:
         return None
     value = msg.get("id")
     return value if isinstance(value, int) else None
+
+
+class Outbox:
+    """The frames waiting to be written to one connection, bounded by their bytes: a client that does not read
+    is cut off once `limit` bytes wait for it (its frames are let go of at once), not held in memory."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.frames: deque[str] = deque()
+        self.bytes = 0
+        self.over = False
+        self._ready = asyncio.Event()
+
+    def put(self, text: str) -> bool:
+        """Queue a frame; False when that would put more than `limit` bytes waiting (from then on nothing is
+        queued, and what waited is dropped)."""
+        if self.over:
+            return False
+        if self.bytes + len(text) > self.limit:
+            self.over = True
+            self.frames.clear()
+            self.bytes = 0
+            return False
+        self.frames.append(text)
+        self.bytes += len(text)
+        self._ready.set()
+        return True
+
+    def empty(self) -> bool:
+        return not self.frames
+
+    async def get(self) -> str:
+        """The next frame to write, once there is one."""
+        while not self.frames:
+            self._ready.clear()
+            await self._ready.wait()
+        text = self.frames.popleft()
+        self.bytes -= len(text)
+        return text
 
 
 def _prune(times: deque[float], now: float, window_s: float = 60.0) -> deque[float]:
@@ -610,7 +648,7 @@ class Server:
 
     # -- a connection --------------------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
-        outbox: asyncio.Queue[str] = asyncio.Queue()
+        outbox = Outbox(self.limits.outbox_bytes)
         addr = _address(ws)
         limits = self.limits
 
@@ -618,29 +656,22 @@ class Server:
             self._post(conn, deliver, text)
 
         def deliver(text: str) -> None:
-            if writer.done():
+            if writer.done() or outbox.over:
                 return
-            if conn.queued + len(text) > limits.outbox_bytes:  # a client that does not read its frames
+            if not outbox.put(text):  # a client that does not read its frames
                 self._say("slow", logging.INFO, "a connection that does not read its frames was closed (over %d "
                           "bytes waiting)", limits.outbox_bytes)
                 writer.cancel()
-                while not outbox.empty():
-                    outbox.get_nowait()
-                conn.queued = 0
                 ws.transport.abort()
                 return
-            conn.queued += len(text)
             self.frames_sent += 1
             self.bytes_sent += len(text)
             if self.tap is not None:
                 self.tap(addr, text)
-            outbox.put_nowait(text)
 
         async def write() -> None:
             while True:
-                text = await outbox.get()
-                await ws.send(text)
-                conn.queued -= len(text)
+                await ws.send(await outbox.get())
 
         async def shut(code: int, reason: str) -> None:
             with contextlib.suppress(Exception):
@@ -711,7 +742,7 @@ class Server:
         self._jobs.add(task)
         task.add_done_callback(self._jobs.discard)
 
-    async def _drain(self, conn: Conn, outbox: asyncio.Queue[str], writer: asyncio.Task[None]) -> None:
+    async def _drain(self, conn: Conn, outbox: Outbox, writer: asyncio.Task[None]) -> None:
         """Until the connection's frames are written (or its writer ended)."""
         while any(held is conn for held, _deliver, _text in self._held) or (
                 not outbox.empty() and not writer.done()):

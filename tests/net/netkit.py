@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from arzium.room import Mirror
 from arzium.rules.state import Setup, default_setup
 from common.net.client import Link
-from common.net.server import EmbeddedServer, Server
+from common.net.server import Conn, EmbeddedServer, Server
 
 TIMEOUT_S = 30.0
 SCRIPTED_RATE = (10_000.0, 10_000.0)
@@ -174,3 +174,30 @@ def open_room(served: Served, case: GameCase, people: int, *, bots: int = 0, wat
 def close_all(clients: list[Client]) -> None:
     for c in clients:
         c.link.close()
+
+
+class Fake:
+    """A connection without a socket: what the server sends it is kept, and how it was closed."""
+
+    def __init__(self, server: Server, addr: str = "10.0.0.1") -> None:
+        self.got: list[dict[str, Any]] = []
+        self.conn = Conn(lambda text: self.got.append(json.loads(text)), addr, rate=(1e9, 1e9), tokens=1e9,
+                         opened=server.clock())
+        self.closed: tuple[int, str] | None = None
+        self.conn.shut = lambda code, reason: setattr(self, "closed", (code, reason))
+        self.server = server
+
+    def say(self, msg: dict[str, Any] | str) -> list[dict[str, Any]]:
+        start = len(self.got)
+        self.server.receive(self.conn, msg if isinstance(msg, str) else json.dumps(msg))
+        return self.got[start:]
+
+
+class FakeClock:
+    """The server's clock in a test: seconds that pass only when the test says."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from netkit import CASES, Served, arzium_setup, close_all, open_room, pump_until
+from netkit import CASES, Fake, Served, arzium_setup, close_all, open_room, pump_until
 from websockets.asyncio.client import connect as ws_connect
 
 from arzium.room import Mirror, digest, view_of
@@ -34,20 +34,6 @@ from common.net.server import JOINS_PER_MINUTE, Conn, Server, now_ms
 ERROR_CODES = {"version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
                "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
                "not_playing", "bad_setup", "server_busy"}
-
-
-class Fake:
-    """A connection without a socket: what the server sends it is kept."""
-
-    def __init__(self, server: Server, addr: str = "10.0.0.1") -> None:
-        self.got: list[dict[str, Any]] = []
-        self.conn = Conn(lambda text: self.got.append(json.loads(text)), addr, rate=(1e9, 1e9), tokens=1e9)
-        self.server = server
-
-    def say(self, msg: dict[str, Any] | str) -> list[dict[str, Any]]:
-        start = len(self.got)
-        self.server.receive(self.conn, msg if isinstance(msg, str) else json.dumps(msg))
-        return self.got[start:]
 
 
 def a_room_in_play(server: Server) -> tuple[Fake, Fake, str]:

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from arzium.room import Mirror
 from arzium.rules.state import Setup, default_setup
 from common.net.client import Link
+from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Conn, EmbeddedServer, Server
 
 TIMEOUT_S = 30.0
@@ -177,20 +178,51 @@ def close_all(clients: list[Client]) -> None:
 
 
 class Fake:
-    """A connection without a socket: what the server sends it is kept, and how it was closed."""
+    """A connection without a socket: what the server sends it is kept (handed over as to a socket: once the
+    writes before it are committed), and how it was closed."""
 
     def __init__(self, server: Server, addr: str = "10.0.0.1") -> None:
         self.got: list[dict[str, Any]] = []
-        self.conn = Conn(lambda text: self.got.append(json.loads(text)), addr, rate=(1e9, 1e9), tokens=1e9,
-                         opened=server.clock())
+        self.conn = Conn(lambda text: server._post(self.conn, self._deliver, text), addr, rate=(1e9, 1e9),
+                         tokens=1e9, opened=server.clock())
         self.closed: tuple[int, str] | None = None
         self.conn.shut = lambda code, reason: setattr(self, "closed", (code, reason))
         self.server = server
+
+    def _deliver(self, text: str) -> None:  # as a socket's: after the writes before it are committed
+        self.got.append(json.loads(text))
 
     def say(self, msg: dict[str, Any] | str) -> list[dict[str, Any]]:
         start = len(self.got)
         self.server.receive(self.conn, msg if isinstance(msg, str) else json.dumps(msg))
         return self.got[start:]
+
+
+def a_room_in_play(server: Server) -> tuple[Fake, Fake, str]:
+    """Two people in a started room that has seen a few actions."""
+    ana, bo = Fake(server, "10.0.0.2"), Fake(server, "10.0.0.3")
+    for f in (ana, bo):
+        f.say({"kind": "hello", "version": PROTOCOL_VERSION})
+    ana.say({"kind": "create", "game": "arzium", "setup": arzium_setup(2), "name": "Ana", "seat": 0})
+    code = next(f["code"] for f in ana.got if f["kind"] == "joined")
+    bo.say({"kind": "join", "code": code, "name": "Bo", "seat": "any"})
+    bo.say({"kind": "ready"})
+    ana.say({"kind": "start"})
+    players = {ana: Mirror(1), bo: Mirror(2)}
+    for f, m in players.items():
+        for frame in f.got:
+            m.absorb(frame)
+    for _ in range(12):
+        for f, m in players.items():
+            msg = m.next_message()
+            if msg is not None:
+                for frame in f.say(msg):
+                    m.absorb(frame)
+                other = bo if f is ana else ana
+                for frame in other.got[-3:]:
+                    if frame["kind"] == "update" and frame["seq"] > players[other].seq:
+                        players[other].absorb(frame)
+    return ana, bo, code
 
 
 class FakeClock:

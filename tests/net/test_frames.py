@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from netkit import CASES, Fake, Served, arzium_setup, close_all, open_room, pump_until
+from netkit import CASES, Fake, Served, a_room_in_play, arzium_setup, close_all, open_room, pump_until
 from websockets.asyncio.client import connect as ws_connect
 
-from arzium.room import Mirror, digest, view_of
+from arzium.room import digest, view_of
 from common.net.protocol import (
     CODE_ALPHABET,
     MAX_BYTES,
@@ -34,33 +34,6 @@ from common.net.server import JOINS_PER_MINUTE, Conn, Server, now_ms
 ERROR_CODES = {"version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
                "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
                "not_playing", "bad_setup", "server_busy"}
-
-
-def a_room_in_play(server: Server) -> tuple[Fake, Fake, str]:
-    """Two people in a started room that has seen a few actions."""
-    ana, bo = Fake(server, "10.0.0.2"), Fake(server, "10.0.0.3")
-    for f in (ana, bo):
-        f.say({"kind": "hello", "version": PROTOCOL_VERSION})
-    ana.say({"kind": "create", "game": "arzium", "setup": arzium_setup(2), "name": "Ana", "seat": 0})
-    code = next(f["code"] for f in ana.got if f["kind"] == "joined")
-    bo.say({"kind": "join", "code": code, "name": "Bo", "seat": "any"})
-    bo.say({"kind": "ready"})
-    ana.say({"kind": "start"})
-    players = {ana: Mirror(1), bo: Mirror(2)}
-    for f, m in players.items():
-        for frame in f.got:
-            m.absorb(frame)
-    for _ in range(12):
-        for f, m in players.items():
-            msg = m.next_message()
-            if msg is not None:
-                for frame in f.say(msg):
-                    m.absorb(frame)
-                other = bo if f is ana else ana
-                for frame in other.got[-3:]:
-                    if frame["kind"] == "update" and frame["seq"] > players[other].seq:
-                        players[other].absorb(frame)
-    return ana, bo, code
 
 
 @pytest.fixture(scope="module")

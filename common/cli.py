@@ -422,6 +422,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     )
     from common.net.store import StoreError
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection: a flood of them is said once
     port = DEFAULT_PORT if args.port is None else args.port
     try:
         tls = tls_context(args.cert, args.key)

@@ -34,9 +34,10 @@ LAUNCHER = frozenset({"common.cli"})
 MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room", "remote_run",
           "bench", "wording")
 # Online play: the protocol, server, store, rooms and client link; they import no pygame, no game and, of
-# common, only the pure modules, each other and the list of games (the server finds a game's room by name).
+# common, only the pure modules, each other, the list of games (the server finds a game's room by name) and the
+# file lock (one data folder has one server).
 NET = "common.net"
-NET_MAY_USE = frozenset({"common.games"})
+NET_MAY_USE = frozenset({"common.games", "common.file_lock"})
 
 
 @dataclass(frozen=True)

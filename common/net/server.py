@@ -40,6 +40,7 @@ from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
 from common.games import GAMES
 from common.net.protocol import (
@@ -292,6 +293,7 @@ class Server:
         self.rooms_of: Counter[str] = Counter()  # address -> the rooms it made that the server holds
         self.addr_conns: Counter[str] = Counter()
         self.conns: dict[ServerConnection, Conn] = {}
+        self._admitted: set[ServerConnection] = set()  # let in before their handshake, not yet in `conns`
         self._said: dict[str, float] = {}        # a repeating problem -> when it was last logged
         self._repeats: Counter[str] = Counter()  # ... and how often it came since
         self.frames_sent = 0
@@ -627,7 +629,8 @@ class Server:
     def _admit(self, connection: ServerConnection, request: Request) -> Response | None:
         """Before its handshake: refuse a connection when the server holds as many as it can, or its address as
         many as one may (an HTTP error: the socket is closed at once)."""
-        if self._ws is not None and len(self._ws.handler_tasks) > self.max_conns:
+        self._admitted = {c for c in self._admitted if c.protocol.state is State.CONNECTING}
+        if len(self.conns) + len(self._admitted) >= self.max_conns:
             self._say("connections", logging.WARNING, "the server holds %d connections, its most (below its "
                       "open-file limit): new ones are refused", self.max_conns)
             return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "the server is full: try later\n")
@@ -635,6 +638,7 @@ class Server:
             self._say("address", logging.WARNING, "an address has %d connections, the most one may: its next ones "
                       "are refused", self.limits.conns_per_address)
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your address\n")
+        self._admitted.add(connection)
         return None
 
     def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
@@ -684,6 +688,7 @@ class Server:
         conn.flushed = lambda: outbox.empty() or writer.done()
         conn.shut = lambda code, reason: self._spawn(shut(code, reason))
         self.conns[ws] = conn
+        self._admitted.discard(ws)
         self.addr_conns[addr] += 1
         try:
             if self.addr_conns[addr] > limits.conns_per_address:  # past the check before the handshake, at once

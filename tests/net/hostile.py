@@ -258,7 +258,7 @@ async def everything(url: str) -> dict[str, Any]:
         assert joined is not None and joined["kind"] == "joined", joined
         out["watchers, 10 addresses"] = (await watchers(url, joined["code"], many, 5)).figures()
     token = await finished_room(url, address(7))
-    out["slow readers"] = (await slow_readers(url, token, [address(n) for n in range(50, 90)], 60)).figures()
+    out["slow readers"] = (await slow_readers(url, token, [address(n) for n in range(50, 90)], 200)).figures()
     return out
 
 

@@ -12,13 +12,14 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import hostile
 import pytest
 
-from arzium.bench import BenchMirror, room_setup
+from arzium.bench import new_player, room_setup
 from common.net.bench import bench_main
 from common.net.room import MAX_WATCHERS
 from common.net.server import CONNS_PER_ADDRESS, HELLO_S, RATE_GRACE_S, ROOMS_PER_ADDRESS, Limits, Server
@@ -40,10 +41,17 @@ def test_hostile_clients_get_no_more_than_the_limits(tmp_path: Path) -> None:
             out["rooms"] = len(server.rooms)
         finally:
             await server.stop()
+        full = Server(None, limits=replace(limits, connections=6))  # as a server near its open-file limit
+        url = f"ws://127.0.0.1:{await full.start('127.0.0.1', 0)}"
+        try:
+            out["all"] = await hostile.connections(url, [hostile.address(n) for n in range(30, 40)], 1)
+        finally:
+            await full.stop()
         return out
 
     out = asyncio.run(body())
     assert out["one"].outcomes == {"open": 5, "http 429": 3}
+    assert out["all"].outcomes == {"open": 6, "http 503": 4}
     assert out["many"].outcomes == {"open": 20, "http 429": 8} and set(out["many"].per_address.values()) == {5}
     assert out["creates"].outcomes["joined"] == 9 and out["creates"].per_address.most_common(1)[0][1] == 3
     assert out["rooms"] == 9
@@ -61,7 +69,7 @@ def test_hostile_load_beside_a_normal_bench(tmp_path: Path) -> None:
         url = proc.stdout.readline().split()[3].replace("0.0.0.0", "127.0.0.1")
 
         async def body() -> tuple[dict[str, Any], dict[str, Any]]:
-            bench = asyncio.create_task(bench_main(url, "arzium", 10, 4, (100, 400), room_setup, BenchMirror,
+            bench = asyncio.create_task(bench_main(url, "arzium", 10, 4, (100, 400), room_setup, new_player,
                                                    timeout_s=600, stats=tmp_path / "stats.jsonl"))
             attacks = await hostile.everything(url)
             return attacks, await bench

@@ -282,3 +282,44 @@ def test_the_log_names_rooms_by_a_hash_never_by_their_code(caplog: pytest.LogCap
     assert "created" in text and "joined" in text
     assert code not in text and code.replace("-", "") not in text
     assert json.dumps(code) not in text
+
+
+def test_the_connection_cap_leaves_headroom_below_the_open_file_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import resource
+
+    from common.net.server import connection_cap
+    for soft, cap in ((1024, 896), (256, 192), (65536, 57344)):
+        monkeypatch.setattr(resource, "getrlimit", lambda _which, soft=soft: (soft, 1 << 20))
+        assert connection_cap() == cap
+
+
+def test_a_client_dropped_at_once_again_and_again_backs_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server that closes every connection at once (its store cannot commit): the link's waits grow to 8 s,
+    with jitter, rather than starting again from 0.25 s after each short connection."""
+    from websockets.asyncio.server import ServerConnection, serve
+
+    from common.net import client
+    waits: list[float] = []
+    enough = asyncio.Event()
+
+    async def no_wait(self: client.Link, seconds: float) -> None:
+        waits.append(seconds)
+        if len(waits) >= 8:
+            self._closing = True
+            enough.set()
+        await asyncio.sleep(0)
+    monkeypatch.setattr(client.Link, "_sleep", no_wait)
+
+    async def drop(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.close(1011, "moves not stored")
+
+    async def body() -> None:
+        async with serve(drop, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            link = client.Link(f"ws://127.0.0.1:{port}", token="t", ping=False)
+            await asyncio.to_thread(link._thread.join, 20)
+    asyncio.run(body())
+    assert len(waits) >= 8
+    steps = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0]
+    assert all(0.5 * step <= wait <= 1.5 * step for wait, step in zip(waits, steps, strict=False)), waits

@@ -869,7 +869,7 @@ class Server:
                 raise ProtocolError("bad_token", "no seat or watcher has that token (the room may have expired)")
             self._leave_room(conn, now)
             conn.room, conn.member = room, room.rejoin(conn.send, token, conn.addr, now)
-            log.info("room %s: a member is back (seat %s)", room_tag(room.code), conn.member.seat)
+            log.debug("room %s: a member is back (seat %s)", room_tag(room.code), conn.member.seat)
 
     def _create(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
         side = self.sides.get(msg["game"])
@@ -909,7 +909,7 @@ class Server:
             self.tokens.pop(forgotten, None)
         self.tokens[member.token] = room.code
         conn.room, conn.member = room, member
-        log.info("room %s: joined (seat %s)", room_tag(room.code), member.seat)
+        log.debug("room %s: joined (seat %s)", room_tag(room.code), member.seat)
 
     def _leave_room(self, conn: Conn, now: int, on_purpose: bool = False) -> None:
         if conn.room is not None and conn.member is not None:

@@ -273,7 +273,7 @@ def test_running_out_of_open_files_is_one_line_a_minute(caplog: pytest.LogCaptur
 
 
 def test_the_log_names_rooms_by_a_hash_never_by_their_code(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, "arenas_arzium.server")
+    caplog.set_level(logging.DEBUG, "arenas_arzium.server")
     server = Server(None)
     code = create(greeted(server, "10.8.0.1"))["code"]
     bo = greeted(server, "10.8.0.2")

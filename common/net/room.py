@@ -182,6 +182,7 @@ class Room:
         self.store = store
         self.idle_since: int | None = now_ms
         self.over_at: int | None = None
+        self._over: dict[int | str | None, str] = {}  # a finished game's frames, by seat (and "result")
         self.closed = False
 
     # -- records -------------------------------------------------------------------------------------------
@@ -318,22 +319,26 @@ class Room:
                             "game": self.game, "creator": member.token == self.creator}))
 
     def rejoin(self, send: Send, token: str, addr: str, now_ms: int) -> Member:
-        """A member comes back with its token: its seat (taken back from its bot) or its place as a watcher."""
+        """A member comes back with its token: its seat (taken back from its bot) or its place as a watcher. A
+        token is one member: its earlier connection, if still here, stops counting (and the others are sent
+        nothing new when nothing they see changed)."""
         hashed = token_hash(token)
         seat = self.seat_of_token(hashed)
         member = Member(send, hashed, seat, addr)
+        earlier = [m for m in self.members if m.token == hashed]
+        for old in earlier:  # the same member on a new connection
+            old.seat = None
+            self.members.remove(old)
+        changed = not earlier
         if seat is not None:
             s = self.seats[seat]
-            if s.member is not None:  # the same person on a new connection: the old one stops counting
-                old = s.member
-                old.seat = None
-                if old in self.members:
-                    self.members.remove(old)
             s.member, s.away_since = member, None
-            if s.zombie is not None and self.match is not None and self.phase == "playing":
-                self._run(self.match.control(seat, None, now_ms), now_ms)
-            s.zombie = None
-            self._save(now_ms)
+            if s.zombie is not None:
+                if self.match is not None and self.phase == "playing":
+                    self._run(self.match.control(seat, None, now_ms), now_ms)
+                s.zombie = None
+                self._save(now_ms)
+                changed = True
         elif hashed not in self.watchers:
             raise ProtocolError("bad_token", "no seat or watcher has that token")
         else:
@@ -341,12 +346,25 @@ class Room:
         self.members.append(member)
         self.idle_since = None
         self._joined(member, token)
-        self.broadcast_room(now_ms)
-        if self.match is not None:
+        if changed:
+            self.broadcast_room(now_ms)
+        else:
+            member.send(encode(self.room_frame(member, now_ms)))
+        if self.match is not None and self.phase == "over":  # the same frames for every rejoin: made once
+            for text in self._over_frames(seat, now_ms):
+                member.send(text)
+        elif self.match is not None:
             member.send(encode({"kind": "game", **self.match.snapshot(seat, now_ms)}))
-            if self.phase == "over":
-                member.send(encode({"kind": "result", **self.match.result()}))
         return member
+
+    def _over_frames(self, seat: int | None, now_ms: int) -> tuple[str, str]:
+        """A finished game's `game` frame for `seat` and its `result` frame, encoded once each."""
+        assert self.match is not None
+        if seat not in self._over:
+            self._over[seat] = encode({"kind": "game", **self.match.snapshot(seat, now_ms)})
+        if "result" not in self._over:
+            self._over["result"] = encode({"kind": "result", **self.match.result()})
+        return self._over[seat], self._over["result"]
 
     def drop(self, member: Member, now_ms: int) -> None:
         """`member`'s connection closed: a seated person is away (the grace period starts)."""

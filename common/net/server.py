@@ -77,6 +77,7 @@ CREATES_PER_MINUTE = 20   # rooms made per address
 ROOMS_PER_ADDRESS = 16    # rooms held at once by the address that made them
 CONNS_PER_ADDRESS = 64    # connections at once per address
 LOCKED_GAP_S = 3.0        # an address past its wrong guesses has one join looked at every this long
+REJOIN_GAP_S = 1.0        # a connection comes back with a token at most this often (each is sent the whole game)
 MAX_ROOMS = 20_000
 OUTBOX_BYTES = 1 << 20    # bytes waiting for a client that does not read; more closes it
 HELLO_S = 10.0            # a connection says hello within this long ...
@@ -163,6 +164,7 @@ class Conn:
     answered: float = -math.inf      # when a dropped message was last answered
     opened: float = 0.0
     roomless_since: float | None = None  # said hello and in no room since
+    rejoined: float = -math.inf      # when it last came back with a token
     closing: bool = False
     closed: bool = False
     flushed: Callable[[], bool] = lambda: True  # whether every frame sent is written (or never will be)
@@ -861,7 +863,10 @@ class Server:
         conn.hello = True
         conn.send(encode({"kind": "welcome", "version": PROTOCOL_VERSION, "server_ms": now}))
         token = msg.get("token")
+        if token and self.clock() - conn.rejoined < REJOIN_GAP_S:
+            raise ProtocolError("rate", "one return with a token a second: wait a moment")
         if token:  # a token cannot be guessed (256 bits): a valid one always takes its member back
+            conn.rejoined = self.clock()
             code = self.tokens.get(token_hash(token))
             room = self.rooms.get(code) if code is not None else None
             if room is None or not room.knows(token_hash(token)):

@@ -182,7 +182,7 @@ async def watchers(url: str, code: str, addresses: list[str], each: int) -> Tall
 
 
 async def finished_room(url: str, local: str) -> str:
-    """A room whose game is over (two bots played it while its creator watched); the creator's token."""
+    """A room whose game is over (two bots played it while its creator watched); its code."""
     ws = await open_from(url, local)
     async with ws:
         await ws.send(HELLO)
@@ -192,25 +192,32 @@ async def finished_room(url: str, local: str) -> str:
         assert joined is not None and joined["kind"] == "joined", joined
         await ws.send(json.dumps({"kind": "start"}))
         assert await answers(ws, {"result"}, 120.0) is not None, "the bots did not finish the game"
-    return str(joined["token"])
+    return str(joined["code"])
 
 
-async def slow_readers(url: str, token: str, addresses: list[str], rejoins: int) -> Tally:
-    """Connections that never read rejoin a finished room again and again (each rejoin is sent its game and its
-    replay): whether the server closed them."""
+async def slow_readers(url: str, code: str, addresses: list[str], rejoins: int) -> Tally:
+    """Watchers of a finished room that never read rejoin it with their tokens again and again (each rejoin is
+    sent its game and its replay): whether the server cut them off."""
     tally = Tally()
-    hello = json.dumps({"kind": "hello", "version": PROTOCOL_VERSION, "token": token})
 
     async def one(local: str) -> None:
         try:
             ws = await open_from(url, local, rcvbuf=4096, max_queue=1)
+            await ws.send(HELLO)
+            await ws.send(json.dumps({"kind": "join", "code": code, "name": "Eve", "seat": "watch"}))
+            joined = await answers(ws, {"joined", "error"})
         except (OSError, TimeoutError, WebSocketException):
             tally.outcomes["not connected"] += 1
             return
+        if joined is None or joined["kind"] != "joined":
+            tally.outcomes["not let in"] += 1
+            ws.transport.abort()
+            return
+        hello = json.dumps({"kind": "hello", "version": PROTOCOL_VERSION, "token": joined["token"]})
         try:
             for _ in range(rejoins):
                 await ws.send(hello)
-                await asyncio.sleep(0.06)  # within the message rate: only the bytes waiting are over
+                await asyncio.sleep(1.05)  # one return a second, as the server allows
             tally.outcomes["sent all"] += 1
         except ConnectionClosed:
             tally.outcomes["closed while sending"] += 1
@@ -218,14 +225,6 @@ async def slow_readers(url: str, token: str, addresses: list[str], rejoins: int)
         ws.transport.abort()
     await asyncio.gather(*(one(a) for a in addresses))
     return tally
-
-
-class Said(dict[str, Any]):
-    """Figures that are printed (to stderr) as they come."""
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        print(key, json.dumps(value), file=sys.stderr, flush=True)
-        super().__setitem__(key, value)
 
 
 async def _cut_off(ws: ClientConnection) -> bool:
@@ -237,6 +236,14 @@ async def _cut_off(ws: ClientConnection) -> bool:
     except (ConnectionClosed, OSError, TimeoutError):
         return True
     return False
+
+
+class Said(dict[str, Any]):
+    """Figures that are printed (to stderr) as they come."""
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        print(key, json.dumps(value), file=sys.stderr, flush=True)
+        super().__setitem__(key, value)
 
 
 async def everything(url: str) -> dict[str, Any]:
@@ -257,8 +264,8 @@ async def everything(url: str) -> dict[str, Any]:
         joined = await answers(ws, {"joined", "error"})
         assert joined is not None and joined["kind"] == "joined", joined
         out["watchers, 10 addresses"] = (await watchers(url, joined["code"], many, 5)).figures()
-    token = await finished_room(url, address(7))
-    out["slow readers"] = (await slow_readers(url, token, [address(n) for n in range(50, 90)], 200)).figures()
+    code = await finished_room(url, address(7))
+    out["slow readers"] = (await slow_readers(url, code, [address(n) for n in range(50, 80)], 30)).figures()
     return out
 
 

@@ -323,3 +323,33 @@ def test_a_client_dropped_at_once_again_and_again_backs_off(monkeypatch: pytest.
     assert len(waits) >= 8
     steps = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0]
     assert all(0.5 * step <= wait <= 1.5 * step for wait, step in zip(waits, steps, strict=False)), waits
+
+
+def test_one_token_is_one_member_however_many_connections_rejoin_with_it() -> None:
+    """Rejoining with one token again and again (from many connections) neither adds members nor sends the others
+    a frame each time: no connection can multiply the server's work by the room's size."""
+    server = Server(None)
+    host = greeted(server, "10.9.0.1")
+    code = create(host)["code"]
+    watcher = greeted(server, "10.9.0.2")
+    token = watcher.say({"kind": "join", "code": code, "name": "W", "seat": "watch"})[0]["token"]
+    seen_by_host = len(host.got)
+    again = [Fake(server, f"10.9.1.{i}") for i in range(40)]
+    for f in again:
+        assert [x["kind"] for x in f.say({**HELLO, "token": token})][:2] == ["welcome", "joined"]
+    room = server.rooms[code]
+    assert len(room.members) == 2 and sum(m.token == again[0].conn.member.token for m in room.members) == 1
+    assert len(host.got) == seen_by_host  # nothing the host sees changed
+
+
+def test_a_connection_comes_back_with_a_token_once_a_second() -> None:
+    clock = FakeClock()
+    server = Server(None, clock=clock)
+    host = greeted(server, "10.9.2.1")
+    token = create(host)["token"]
+    back = Fake(server, "10.9.2.1")
+    assert back.say({**HELLO, "token": token})[1]["kind"] == "joined"
+    assert back.say({**HELLO, "token": token})[1] == {"kind": "error", "code": "rate",
+                                                      "message": "one return with a token a second: wait a moment"}
+    clock.now += 1.0
+    assert back.say({**HELLO, "token": token})[1]["kind"] == "joined"

@@ -176,6 +176,9 @@ class Counting:
     def forget_watcher(self, code: str, token: str) -> None:
         self.writes.append("watcher-")
 
+    def clear_inputs(self, code: str) -> None:
+        self.writes.append("clear")
+
     def delete_room(self, code: str) -> None:
         self.writes.append("delete")
 
@@ -214,6 +217,36 @@ def test_a_watchers_churn_keeps_a_rooms_tokens_bounded() -> None:
         server._leave_room(w.conn, now_ms())
     assert len(server.rooms[code].watchers) <= KNOWN_WATCHERS + 1
     assert sum(c == code for c in server.tokens.values()) <= KNOWN_WATCHERS + 2
+
+
+def test_a_watchers_chat_name_comes_back_with_its_token_and_goes_when_the_token_is_forgotten() -> None:
+    server = Server(None, room_sides())
+    host = greeted(server, "10.6.5.1")
+    code = create(host)["code"]
+    room = server.rooms[code]
+    wen = greeted(server, "10.6.5.2")
+    joined = wen.say({"kind": "join", "code": code, "name": "  Wen\n", "seat": "watch"})[0]
+    server._leave_room(wen.conn, now_ms())  # dropped: back with its token within the grace
+    back = Fake(server, "10.6.5.2")
+    assert back.say({**HELLO, "token": joined["token"]})[1]["member"] == joined["member"]
+    line = next(x for x in back.say({"kind": "chat", "text": "hola"}) if x["kind"] == "chat")
+    assert line["name"] == "Wen" and line["member"] == joined["member"] and line["seat"] is None
+    server._leave_room(back.conn, now_ms())
+    server._last_expiry = 0.0
+    server.tick(now_ms() + room.options.grace_s * 1000 + 1_000)  # forgotten: its name and number with it
+    assert room.watchers == set() and set(room.numbers) == {room.creator} and room.names == {}
+    newcomer = greeted(server, "10.6.5.3").say({"kind": "join", "code": code, "name": "Nia", "seat": "watch"})[0]
+    assert newcomer["member"] > joined["member"]  # a number never used before in the room
+
+
+def test_a_lobby_seat_left_forgets_its_token() -> None:
+    server = Server(None, room_sides())
+    code = create(greeted(server, "10.6.6.1"))["code"]
+    bo = greeted(server, "10.6.6.2")
+    token = bo.say({"kind": "join", "code": code, "name": "Bo"})[0]["token"]
+    bo.say({"kind": "leave"})
+    assert len(server.tokens) == 1 and set(server.rooms[code].numbers) == {server.rooms[code].creator}
+    assert greeted(server, "10.6.6.3").say({**HELLO, "token": token})[1]["code"] == "bad_token"
 
 
 # ---- names and strings --------------------------------------------------------------------------------------

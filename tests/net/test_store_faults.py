@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import os
 import sqlite3
@@ -144,6 +145,59 @@ def test_a_room_whose_rows_cannot_be_read_is_set_aside_and_the_others_served(
     said = [r for r in caplog.records if room_tag(bad) in r.getMessage()]
     assert len(said) == 1 and said[0].exc_info is None and "set aside" in said[0].getMessage()
     assert server.store is not None and len(server.store.rooms()[0]) + len(server.store.rooms()[1]) == 2  # kept
+    server.store.close()
+
+
+@pytest.mark.parametrize(("field", "wrong", "named"), [
+    ("options.clock", {"mode": "never"}, "options.clock.mode"), ("options.assists", "yes", "options"),
+    ("options.watcher_chat", 1, "options"), ("alive_ms", "soon", "alive_ms"), ("started_ms", 1.5, "started_ms"),
+    ("games", 0, "games"), ("next", "no", "next"), ("seats.0.conceded", "no", "seats"),
+    ("seats.0.again", None, "seats"), ("seats.0.name", "x" * 40, "seats"), ("watchers", "abc", "watchers"),
+])
+def test_a_record_whose_clock_rules_or_next_game_fields_are_wrong_is_set_aside_naming_them(
+        tmp_path: Path, field: str, wrong: object, named: str, caplog: pytest.LogCaptureFixture) -> None:
+    bad, good = two_rooms(tmp_path)
+    db = sqlite3.connect(tmp_path / FILE_NAME)
+    (text,) = db.execute("SELECT record FROM rooms WHERE code = ?", (bad,)).fetchone()
+    record = json.loads(text)
+    *path, last = field.split(".")
+    target = record
+    for key in path:
+        target = target[int(key)] if key.isdigit() else target[key]
+    target[last] = wrong
+    db.execute("UPDATE rooms SET record = ? WHERE code = ?", (json.dumps(record), bad))
+    db.commit()
+    db.close()
+    caplog.set_level(logging.INFO, "arenas_arzium.server")
+    server = Server(tmp_path, room_sides())
+    assert good in server.rooms and bad not in server.rooms
+    said = [r.getMessage() for r in caplog.records if room_tag(bad) in r.getMessage()]
+    assert len(said) == 1 and "set aside" in said[0] and named in said[0]
+    assert server.store is not None
+    server.store.close()
+
+
+def test_a_record_of_the_earlier_layout_is_read_its_watchers_moved_to_their_rows(tmp_path: Path) -> None:
+    """A record with a turn clock in seconds, its watchers in itself and none of the next game's fields."""
+    code = two_rooms(tmp_path)[0]
+    db = sqlite3.connect(tmp_path / FILE_NAME)
+    (text,) = db.execute("SELECT record FROM rooms WHERE code = ?", (code,)).fetchone()
+    record = json.loads(text)
+    record["options"] = {"spectators": True, "grace_s": 60, "turn_clock_s": 30}
+    for key in ("alive_ms", "started_ms", "games", "next"):
+        del record[key]
+    for seat in record["seats"]:
+        del seat["conceded"], seat["again"]
+    record["watchers"] = ["a" * 64]
+    db.execute("UPDATE rooms SET record = ? WHERE code = ?", (json.dumps(record), code))
+    db.commit()
+    db.close()
+    server = Server(tmp_path, room_sides())
+    room = server.rooms[code]
+    assert room.options.clock.bank_ms == 30_000 and room.games == 1 and room.watchers == {"a" * 64}
+    assert server.store is not None
+    server._flush_now()
+    assert server.store.room(code).watchers == ["a" * 64]  # type: ignore[union-attr]
     server.store.close()
 
 

@@ -266,6 +266,8 @@ def test_a_stored_room_comes_back_after_a_rematch_with_only_the_new_games_moves(
     ana.say({"kind": "again", "game": 1})
     bo.say({"kind": "again", "game": 1})
     assert server.store is not None
+    server._flush_now()
+    server.store.close()  # the server stops: its folder is free for the next
     again = Server(tmp_path, room_sides())  # a restart reads the store
     room = again.rooms[code]
     assert room.games == 2 and room.phase == "playing" and room.inputs == 0

@@ -36,8 +36,10 @@ LAUNCHER = frozenset({"common.cli"})
 MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room", "remote_run",
           "bench", "wording")
 # Online play: the protocol, server, store, rooms and client link; they import no pygame, no game and, of
-# common, only the pure modules and each other (the server is given each game's side of rooms).
+# common, only the pure modules, each other and the file lock (one data folder has one server); the server is
+# given each game's side of rooms.
 NET = "common.net"
+NET_MAY_USE = frozenset({"common.file_lock"})
 # The registry of the games, each game's `Game` with every hook (and the plain data its list screens get), and
 # the modules of common above it: the shell's scenes and the tools (the launcher, its flags, the catalog of
 # scenes, timedemo, the message catalogues and their Spanish checks, the progress line). Every other module of
@@ -244,8 +246,8 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
         if not _within(src, "common.scenes") and src not in LAUNCHER and _within(dst, "common.scenes"):
             return "the engine imports none of the shell's scenes (common.scenes); they are given to it"
         if _within(src, NET) and (_is_pygame(dst) or (_within(dst, "common") and not _within(dst, NET)
-                                                     and dst not in PURE_COMMON)):
-            return f"{NET} imports no pygame and, of common, only the pure modules and {NET}"
+                                                     and dst not in PURE_COMMON | NET_MAY_USE)):
+            return f"{NET} imports no pygame and, of common, only the pure modules, the file lock and {NET}"
         return None
     for g in games:
         if not _within(src, g):
@@ -526,9 +528,9 @@ def test_the_net_layer_stays_free_of_pygame_games_and_the_engine() -> None:
         "common.net.server (line 5) imports arzium.room: common imports no game module but the launcher a game's "
         "plugin",
         "common.net.room (line 1) imports common.widgets: common.net imports no pygame and, of common, only the "
-        "pure modules and common.net",
+        "pure modules, the file lock and common.net",
         "common.net.room (line 2) imports pygame: common.net imports no pygame and, of common, only the pure "
-        "modules and common.net",
+        "modules, the file lock and common.net",
     ]
     assert must_be_pygame_free("common.net.client") and not must_be_pygame_free("common.widgets")
 

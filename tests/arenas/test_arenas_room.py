@@ -199,8 +199,9 @@ def test_a_stored_arenas_room_comes_back_after_a_restart_and_counts_down_from_it
     before = room.match
     assert isinstance(before, ArenasMatch) and before.table.run.paused and len(before.table.inputs) > 5
     later = now + 3_600_000  # the server was down for an hour
-    (code, game, record, inputs), = store.rooms()
-    again = Room.restore(code, game, ArenasSide(), record, inputs, store, later)
+    (stored,), _unreadable = store.rooms()
+    again = Room.restore(stored.code, stored.game, ArenasSide(), stored.record, stored.inputs, stored.watchers, store,
+                         later)
     match = again.match
     assert isinstance(match, ArenasMatch) and again.phase == "playing"
     table = match.table
@@ -208,7 +209,7 @@ def test_a_stored_arenas_room_comes_back_after_a_restart_and_counts_down_from_it
     assert table.state.time_ms == before.table.inputs[-1]["t"]  # no sand ran while the server was down
     assert table.run.phase == Phase.COUNTDOWN and table.next_wake() == later + COUNTDOWN_MS
     assert table.run.paused and table.state.assisted  # paused it was, paused it stays (and marked)
-    assert "token-of-ana" not in json.dumps(record) and all(s.status() == "away" for s in again.seats[:1])
+    assert "token-of-ana" not in json.dumps(stored.record) and all(s.status() == "away" for s in again.seats[:1])
 
 
 def test_a_card_that_comes_after_the_sand_ran_out_is_refused_and_the_room_ends() -> None:

@@ -210,6 +210,7 @@ def test_arzium_hints_are_refused_when_off_and_recorded_for_their_seat_when_on(t
     assert meta["assisted"] is True and meta["assisted_seats"] == [1]
     server._flush_now()
     assert server.store is not None
+    server.store.close()  # the server stops: its folder is free for the next
     restored = Server(tmp_path, room_sides())  # a restart remembers who was helped
     again = restored.rooms[code]
     assert again.match is not None and again.match.result()["replay"]["meta"]["assisted_seats"] == [1]

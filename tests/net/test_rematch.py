@@ -266,6 +266,8 @@ def test_a_stored_room_comes_back_after_a_rematch_with_only_the_new_games_moves(
     ana.say({"kind": "again", "game": 1})
     bo.say({"kind": "again", "game": 1})
     assert server.store is not None
+    server._flush_now()
+    server.store.close()  # the server stops: its folder is free for the next
     again = Server(tmp_path, room_sides())  # a restart reads the store
     room = again.rooms[code]
     assert room.games == 2 and room.phase == "playing" and room.inputs == 0
@@ -309,3 +311,27 @@ def test_room_messages_from_a_watcher_or_a_seat_not_the_creators_change_nothing_
         assert (room.phase, room.games, room.inputs, [s.to_record() for s in room.seats],
                 len(room.members)) == before
         assert [len(f.got) for f in (ana, bo, wen) if f is not sender] == heard
+
+
+def test_a_return_with_a_token_is_sent_the_game_it_comes_back_to() -> None:
+    """After the end a return gets the finished game and its result (with who conceded and its number); once the
+    next game started, that game and no result."""
+    server = Server(None, room_sides())
+    (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
+    token = bo.last("joined")["token"]  # type: ignore[index]
+    play_to_the_end([ana, bo])
+    back = Fake(server, "10.0.9.1")
+    got = back.say({"kind": "hello", "version": PROTOCOL_VERSION, "token": token})
+    result = next(x for x in got if x["kind"] == "result")
+    assert result["game"] == 1 and result["conceded"] == [] and result == bo.last("result")
+    ana.say({"kind": "again", "game": 1})
+    back.say({"kind": "again", "game": 1})
+    assert server.rooms[code].phase == "playing" and server.rooms[code].games == 2
+    again = Fake(server, "10.0.9.2")
+    got = again.say({"kind": "hello", "version": PROTOCOL_VERSION, "token": token})
+    assert [x["kind"] for x in got if x["kind"] in ("game", "result")] == ["game"]
+    assert next(x for x in got if x["kind"] == "game")["view"]["setup"]["first_player"] == 1  # the next game's
+    play_to_the_end([ana, again], seed=7)
+    last = Fake(server, "10.0.9.3")
+    got = last.say({"kind": "hello", "version": PROTOCOL_VERSION, "token": token})
+    assert next(x for x in got if x["kind"] == "result")["game"] == 2

@@ -358,6 +358,10 @@ class Room:
     def seat_of_token(self, token_hash_: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.token == token_hash_), None)
 
+    def knows(self, token_hash_: str) -> bool:
+        """Whether a token still brings somebody back to this room (a seat's or a kept watcher's)."""
+        return token_hash_ in self.watchers or self.seat_of_token(token_hash_) is not None
+
     def add_creator(self, send: Send, name: str, seat: int | None, token: str, addr: str, now_ms: int) -> Member:
         """The creator joins their new room (at `seat`, or watching)."""
         if seat is None:

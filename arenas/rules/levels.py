@@ -100,6 +100,11 @@ class Level:
         }
 
 
+def is_fingerprint(value: Any) -> bool:
+    """True for a level version as `Level.fingerprint` writes it: 12 lowercase hex digits."""
+    return isinstance(value, str) and len(value) == 12 and all(c in "0123456789abcdef" for c in value)
+
+
 def level_from_dict(data: Any, source: str = "<level>") -> Level:
     """Check level data (a parsed level file) and build the `Level`; `LevelError` if it is bad."""
     try:

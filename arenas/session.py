@@ -217,14 +217,19 @@ class RunRecord:
     losses_in_a_row: int = 0  # on this level, this run included (a counted run's)
 
 
-def _count_mine(level: Level, state: GameState) -> list[str]:
-    """Count a finished run of a level of mine in My levels' records; the lines of what went wrong."""
+def _count_mine(level: Level, state: GameState, out: RunRecord) -> list[str]:
+    """Count a finished run of a level of mine in My levels' records (what changed in `out`); the lines of what
+    went wrong."""
     problems = []
     with exclusive(data_dir() / MY_RECORDS_FILE):
         records = MyRecords.load()
         if records.message:
             problems.append(records.message)
-        records.record(level.fingerprint, state.result == "won", state.time_ms, state.assisted)
+        key = level.fingerprint
+        out.previous_best = records.get(key).best_ms
+        records.record(key, state.result == "won", state.time_ms, state.assisted)
+        out.new_best = records.get(key).best_ms != out.previous_best and state.result == "won"
+        out.losses_in_a_row = records.get(key).loss_streak
         try:
             records.save()
         except DataError as exc:
@@ -240,7 +245,10 @@ def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
     is watched, not recorded); a level of My levels in their own records."""
     out = RunRecord()
     problems: list[str] = []
-    if setup.counts and not setup.watch and state.result is not None and is_shipped(setup.level):
+    counted = setup.counts and not setup.watch and state.result is not None
+    if counted and setup.mine:
+        problems.extend(_count_mine(setup.level, state, out))
+    elif counted and is_shipped(setup.level):
         with exclusive(data_dir() / RECORDS_FILE):  # another window's run ending now is counted too
             records = Records.load()
             if records.message:
@@ -257,8 +265,6 @@ def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
                 problems.append(one_line(_("Arenas records not saved: {problem}").format(problem=exc)))
             except OSError as exc:
                 problems.append(_("could not save Arenas records: {problem}").format(problem=os_problem(exc)))
-    elif setup.counts and setup.mine and not setup.watch and state.result is not None:
-        problems.extend(_count_mine(setup.level, state))
     if setup.counts:
         stem = f"arenas-{time.strftime('%Y%m%d-%H%M%S')}-level{setup.level.number:02d}-{state.result or 'left'}"
         try:

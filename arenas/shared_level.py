@@ -90,9 +90,11 @@ def open_shared(data: Any, source: str) -> Opened:
         except LevelError as exc:
             raise SharedLevelError(source, Problem.INVALID, exc.detail) from None
     try:
-        version = json_int(data.get("version"), "version", 1)
+        version = json_int(data.get("version"), "version")
     except FieldError as bad:
         raise SharedLevelError(source, Problem.INVALID, f"{bad.field}: {bad.problem}") from None
+    if version < 1:
+        raise SharedLevelError(source, Problem.INVALID, f"version: must be 1 or more, got {short_number(version)}")
     if version > SHARED_VERSION:
         raise SharedLevelError(source, Problem.NEWER, _(
             "a shared level of format version {version}, newer than this app's {ours}; update the app to open "

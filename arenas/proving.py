@@ -147,8 +147,8 @@ def _prove(level: Level, seeds: int, games: Games, report: Callable[[ProveStatus
         if model == Model.EXPERT and first_win is None:
             return LevelProof(level.fingerprint, seeds, 0, 0, None)
     assert first_win is not None
-    replay = replay_from_dict(first_win[1], "proof", "arenas")
-    return LevelProof(level.fingerprint, seeds, wins[Model.EXPERT], wins[Model.PERSON], replay)
+    return LevelProof(level.fingerprint, seeds, wins[Model.EXPERT], wins[Model.PERSON],
+                      replay_from_dict(first_win[1], "proof", "arenas"))
 
 
 class Proving:

@@ -129,7 +129,7 @@ class MyLevels:
             raise self._unusable(path, exc) from None
         return MyLevel(level_id, opened.shared)
 
-    def _unusable(self, path: Path, exc: DataError) -> MyLevelsError:
+    def _unusable(self, path: Path, exc: SharedLevelError) -> MyLevelsError:
         if exc.problem is Problem.MISSING:
             return MyLevelsError(path, exc.problem, _("no such level in My levels"))
         if not exc.corrupt:

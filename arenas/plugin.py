@@ -100,6 +100,8 @@ def _catalog() -> None:
 
 def _verify_levels_flags(p: argparse.ArgumentParser) -> None:
     from common.arguments import positive
+    p.add_argument("files", nargs="*", type=Path, metavar="FILE",
+                   help=_("level files to prove (a shared level or a plain level file) instead of the shipped levels"))
     p.add_argument("--seeds", type=positive, default=100, help=_("seeds per level"))
     p.add_argument("--model", choices=["expert", "person", "solo", "both", "all"], default="both",
                    help=_("expert team-mates (the winnability proof), the person model (the labels), one person "

@@ -21,9 +21,9 @@ from typing import Any
 
 from arenas.level_proof import LevelProof, proof_from_json, proof_problem
 from arenas.rules.levels import Level, LevelError, is_fingerprint, level_from_dict
-from common.files import DataError, Kind, Problem, read_json
+from common.files import Kind, Problem
 from common.i18n import _
-from common.jsonio import to_json_bytes
+from common.jsonio import DataFileError, read_json_file, to_json_bytes
 from common.rules_api import FieldError, json_int, json_str
 from common.safe_text import one_line, short_number
 
@@ -33,7 +33,7 @@ MAX_MAKER = 24  # characters of the maker's name (as names in rooms)
 _FIELDS = ("format", "version", "level", "fingerprint", "maker", "proof")
 
 
-class SharedLevelError(DataError):
+class SharedLevelError(DataFileError):
     """A shared level file that cannot be used; str() is one line: the file, then the problem."""
 
 
@@ -73,6 +73,7 @@ class Opened:
 
     shared: SharedLevel
     note: str | None = None
+    plain: bool = False  # a plain level file (the shipped levels' format), not a shared level file
 
 
 def is_shared(data: Any) -> bool:
@@ -86,7 +87,7 @@ def open_shared(data: Any, source: str) -> Opened:
     hold is dropped, and `note` says why."""
     if not is_shared(data):
         try:
-            return Opened(SharedLevel(level_from_dict(data, source)))
+            return Opened(SharedLevel(level_from_dict(data, source)), plain=True)
         except LevelError as exc:
             raise SharedLevelError(source, Problem.INVALID, exc.detail) from None
     try:
@@ -133,12 +134,8 @@ def _parse(data: dict[str, Any], source: str) -> Opened:
     return Opened(shared)
 
 
-def read_shared(path: Path | str, within: Path | str | None = None) -> Opened:
+def read_shared(path: Path | str, within: Path | None = None) -> Opened:
     """Read a shared level file (or a plain level file) through the one gate and open it (`open_shared`);
     `SharedLevelError` (one line) for any problem, a file out of reach included."""
     path = Path(path)
-    try:
-        data = read_json(path, Kind.SHARED_LEVEL, within)
-    except DataError as exc:
-        raise SharedLevelError(path, exc.problem, exc.detail) from None
-    return open_shared(data, str(path))
+    return open_shared(read_json_file(path, Kind.SHARED_LEVEL, SharedLevelError, within), str(path))

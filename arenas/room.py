@@ -41,6 +41,7 @@ from common.replay import Replay
 from common.rules_api import IllegalAction
 
 ASSISTS = ("pause", "resume", "hint")
+MAX_LEVEL_BYTES = 4096  # a room's level as compact JSON: the biggest level the loader accepts is about half that
 LEAVER_REACTION_MS = 1_000  # a leaver's bot reacts like the default team-mate
 
 
@@ -226,12 +227,24 @@ class Table:
 
 
 # ---- setups, views and following -----------------------------------------------------------------
+def level_bytes(level: Any) -> int:
+    """The size of a setup's level as compact JSON (UTF-8); past the cap when it cannot be written at all."""
+    try:
+        return len(json.dumps(level, ensure_ascii=False, separators=(",", ":")).encode())
+    except (ValueError, TypeError, RecursionError):
+        return MAX_LEVEL_BYTES + 1
+
+
 def setup_from_json(data: Any, seed: int) -> GameSetup:
     """A room's setup from a `create` message's (the replay files' setup: `level` a shipped number or a whole
-    level, `players`, `first_player`, `sand_speed_pct`, `allow_pause`, `bots`, `reaction_ms`) and the
-    server's secret `seed`; `SetupError` (one line naming the field) when it is not one."""
+    level of at most `MAX_LEVEL_BYTES`, `players`, `first_player`, `sand_speed_pct`, `allow_pause`, `bots`,
+    `reaction_ms`) and the server's secret `seed`; `SetupError` (one line naming the field) when it is not one.
+    The server checks a `create`'s setup with it, and each client the setup of the `game` it is sent."""
     if not isinstance(data, dict):
         raise SetupError("setup: expected a JSON object")
+    size = level_bytes(data.get("level"))
+    if size > MAX_LEVEL_BYTES:
+        raise SetupError(f"setup.level: too large ({size} bytes of JSON; a level is at most {MAX_LEVEL_BYTES})")
     setup, _actions, _assisted = from_replay(Replay("arenas", data, seed, [], version=REPLAY_VERSION), "setup")
     return setup
 

@@ -18,6 +18,7 @@ from common.lan import free_port_near, lan_addresses
 from common.layers import Part
 from common.online_room import Hosted, RoomView, SeatView, Where, seat_status
 from common.online_session import OnlineSession
+from common.safe_text import one_line
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.widget_parts import widget_screen, window_part
@@ -266,8 +267,12 @@ class LobbyScene(Scene):
         if entry is None:
             self.session.problem = _("This app cannot play {game} online").format(game=room.game)
             return
+        try:
+            scene = entry.online_play(self.app, self.session, self.hosted)
+        except (ValueError, KeyError, TypeError) as exc:  # a game this app cannot play (a level it refuses): one line
+            self.session.problem = one_line(_("This game cannot be played here: {reason}").format(reason=exc))
+            return
         self.started = True
-        scene = entry.online_play(self.app, self.session, self.hosted)
         self.app.replace(scene)
 
     # -- screen -------------------------------------------------------------------------------------

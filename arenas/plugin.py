@@ -94,6 +94,14 @@ def _online_play(app: App, session: OnlineSession, hosted: Hosted | None) -> Sce
     return play_scene(app, session, hosted)
 
 
+def _dropped(path: Path) -> str | None:
+    """A level file (JSON) dropped onto the window joins My levels (one line either way)."""
+    if path.suffix.lower() != ".json":
+        return None
+    from arenas.my_levels import MyLevels
+    return MyLevels().import_file(path).line
+
+
 def _catalog() -> None:
     import arenas.scenes.catalog  # noqa: F401  (registers its scenes)
 
@@ -124,5 +132,6 @@ GAME = Game(
     replay_headless=_replay_headless, replay_summary=_replay_summary, replay_viewer=_replay_viewer,
     statistics=_statistics, rules_figures=_rules_figures, tutorial=_tutorial, catalog=_catalog, room=_room,
     bench_room=_bench_room, bench_player=_bench_player, online_setup=_online_setup, online_play=_online_play,
+    dropped=_dropped,
     commands=(Command("verify-levels", N_("play every Arenas level with team-mate bots over N seeds; print win "
                                           "rates"), _verify_levels, _verify_levels_flags),))

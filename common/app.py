@@ -8,6 +8,7 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import NamedTuple
 
 import pygame
@@ -397,8 +398,8 @@ class App:
     def step(self, events: list[pygame.event.Event], dt_ms: float, draw: bool = True) -> None:
         """Run one frame: input, fixed rule steps, animation update, draw (no present)."""
         for event in events:
-            if not self.handle_global(event):
-                self.stack.handle(event)
+            if not self.handle_global(event) and not self.stack.handle(event) and event.type == pygame.DROPFILE:
+                self.dropped(Path(event.file))
         for _step in range(self.fixed_clock.tick(dt_ms)):
             self.stack.fixed_update(STEP_MS)
         self.stack.update(dt_ms)
@@ -408,6 +409,16 @@ class App:
         if draw:
             self.draw()
         self.frame_count += 1
+
+    def dropped(self, path: Path) -> None:
+        """A file dropped onto the window that no scene took: the first game that knows it says what it did."""
+        from common.games import GAMES
+        for game in GAMES.values():
+            line = game.dropped(path) if game.dropped is not None else None
+            if line is not None:
+                self.toast(line)
+                return
+        self.toast(_("{name} is not a file the games can open").format(name=path.name))
 
     def draw(self, whole: bool = False) -> None:
         """Draw the frame: through the layers when every scene on show gives its parts (then only what changed

@@ -70,6 +70,8 @@ class Game:
     online_play: Callable[[App, OnlineSession, Hosted | None], Scene]  # the online table of a started room
     open_flags: Callable[[argparse.ArgumentParser], None] = no_flags  # the flags of `main.py KEY`
     commands: tuple[Command, ...] = ()  # its tools (`main.py NAME ...`)
+    dropped: Callable[[Path], str | None] | None = None  # a file dropped onto the window: one line if it is the
+    # game's (what it did with it), None if it is not
 
     def rules_text_file(self) -> Path:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""

@@ -7,17 +7,23 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from arenas.bots.verify import play_game
+from arenas.level_proof import LevelProof
+from arenas.my_levels import MyLevel, MyLevels, Shelf
+from arenas.proving import proof_setup
 from arenas.rules.components import Card, CardKind
 from arenas.rules.engine import advance, apply, is_over, legal_actions
 from arenas.rules.levels import level_path, load_level
 from arenas.rules.state import GameState
 from arenas.scenes import flow
+from arenas.scenes.my_levels import MyLevelsScene
 from arenas.scenes.play import PlayScene
 from arenas.scenes.replay_view import playback
 from arenas.scenes.result import ResultScene
 from arenas.scenes.setup_widgets import BOT_NAMES
 from arenas.scenes.tutorial import TutorialScene
 from arenas.session import GameSetup, RunRecord, to_replay
+from arenas.shared_level import SharedLevel
 from common.catalog import SceneSpec, hold, register, wander
 from common.i18n import _
 from common.scenes.replay_viewer import ReplayViewerScene
@@ -199,3 +205,34 @@ def online_play(app: App) -> PlayScene:
 
 register(SceneSpec("arenas-online", "Arenas Movedizas online: a room's run, the player's card on its way, one "
                    "team-mate away, one played by a bot for now, the round trip high", online_play, hold))
+
+
+class ShownLevels(MyLevels):
+    """My levels as the catalog shows them: three levels of one's own, read from nowhere."""
+
+    def __init__(self, levels: tuple[MyLevel, ...]) -> None:
+        super().__init__()
+        self.shown = levels
+
+    def list(self) -> Shelf:
+        return Shelf(self.shown)
+
+
+def my_levels(app: App, hosting: bool = False) -> MyLevelsScene:
+    """My levels with a proven level (its label and the person-like team's share), an unproven one and one not
+    proven yet, the proven one selected."""
+    vault = replace(load_level(level_path(14)), name="Sandy Vault", description="A vault of my own: seven danger "
+                    "gears, and a block at the end.")
+    won = play_game(vault, 0)
+    proof = LevelProof(vault.fingerprint, 100, 97, 38, to_replay(proof_setup(vault, 0), won))
+    steps = replace(load_level(level_path(2)), name="Golden Stairs")
+    storm = replace(load_level(level_path(20)), name="Storm Glass")
+    levels = (MyLevel("0000000a", SharedLevel(vault, "Ana", proof)), MyLevel("0000000b", SharedLevel(steps, "Bruno")),
+              MyLevel("0000000c", SharedLevel(storm, "Ana", LevelProof(storm.fingerprint, 100, 0, 0, None))))
+    return MyLevelsScene(app, lambda setup: None, hosting=hosting, store=ShownLevels(levels))
+
+
+register(SceneSpec("arenas-my-levels", "Arenas Movedizas: My levels, a proven level selected beside an unproven one",
+                   my_levels))
+register(SceneSpec("arenas-my-levels-host", "Arenas Movedizas: My levels opened to host a room with one of them",
+                   lambda app: my_levels(app, hosting=True)))

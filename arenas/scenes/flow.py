@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from arenas.rules.actions import Action
 from arenas.rules.state import GameState
+from arenas.scenes.my_levels import MyLevelsScene
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultExits, ResultScene
 from arenas.scenes.setup import SetupScene
@@ -19,8 +20,15 @@ if TYPE_CHECKING:
 
 
 def setup_scene(app: App, level: int | None = None) -> SetupScene:
-    """The setup screen (level `level` selected, if given); Start pushes the run over it."""
-    return SetupScene(app, lambda setup: app.push(play_scene(app, setup)), level)
+    """The setup screen (level `level` selected, if given); Start pushes the run over it, My levels the player's
+    own levels."""
+    return SetupScene(app, lambda setup: app.push(play_scene(app, setup)), level,
+                      my_levels=lambda: app.push(my_levels_scene(app)))
+
+
+def my_levels_scene(app: App) -> MyLevelsScene:
+    """The player's own levels; Play pushes the run over them (its result leads back to them)."""
+    return MyLevelsScene(app, lambda setup: app.push(play_scene(app, setup)))
 
 
 def play_scene(app: App, setup: GameSetup, state: GameState | None = None, *,
@@ -45,9 +53,10 @@ def result_scene(app: App, setup: GameSetup, state: GameState, record: RunRecord
 
 
 def level_select(app: App, level: int) -> None:
-    """Back to the setup screen under the result if there is one, else a new one with `level` selected."""
+    """Back to the setup screen (or My levels) under the result if there is one, else a new setup screen with
+    `level` selected."""
     scenes = app.stack.scenes
-    if len(scenes) >= 2 and isinstance(scenes[-2], SetupScene):
+    if len(scenes) >= 2 and isinstance(scenes[-2], SetupScene | MyLevelsScene):
         app.pop()
     else:
         app.replace(setup_scene(app, level))

@@ -12,6 +12,7 @@ from arenas.records import Records
 from arenas.remote_run import RemoteRun
 from arenas.room import setup_json
 from arenas.rules.state import GameState
+from arenas.scenes.my_levels import MyLevelsScene
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultExits, ResultScene
 from arenas.scenes.setup import SetupScene
@@ -32,8 +33,14 @@ if TYPE_CHECKING:
 
 
 def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScene:
-    """The level-and-seats screen whose Start opens a room with the setup (the host sits at the first seat)."""
-    return SetupScene(app, lambda setup: chosen(setup_json(setup)), hosting=True)
+    """The level-and-seats screen whose Start opens a room with the setup (the host sits at the first seat); its
+    My levels button lists the player's own levels, whose Host opens a room with one of them."""
+
+    def host_mine(setup: GameSetup) -> None:
+        app.pop()  # My levels: the room's lobby takes the setup screen's place
+        chosen(setup_json(setup))
+    return SetupScene(app, lambda setup: chosen(setup_json(setup)), hosting=True,
+                      my_levels=lambda: app.push(MyLevelsScene(app, host_mine, hosting=True)))
 
 
 class SessionLink:

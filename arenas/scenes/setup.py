@@ -55,8 +55,9 @@ class SetupScene(Scene):
     title = "Arenas Movedizas — setup"
 
     def __init__(self, app: App, on_start: Callable[[GameSetup], None], level: int | None = None, *,
-                 hosting: bool = False) -> None:
-        """`hosting`: Start opens an online room, whose people play from their own screens."""
+                 hosting: bool = False, my_levels: Callable[[], None] | None = None) -> None:
+        """`hosting`: Start opens an online room, whose people play from their own screens; `my_levels` opens the
+        player's own levels (a button under the level list)."""
         super().__init__(app)
         self.on_start = on_start
         self.hosting = hosting
@@ -92,11 +93,15 @@ class SetupScene(Scene):
         self.tutorial = Button(_("Tutorial"), lambda: open_tutorial(app, "arenas"),
                                _("Learn to play step by step on a small board (the sand waits for you)"))
         self.start_button = Button(_("Start"), self.start, _("Start the level (Enter)"), font=30)
+        self.my_levels = Button(_("My levels"), my_levels if my_levels is not None else app.pop,
+                                _("Levels of your own: import them, prove them, host them") if hosting
+                                else _("Levels of your own: import them, prove them, play them"))
         self.editing: NameField | None = None
         self.line = LineEdit("", NAME_LIMIT)  # the name being typed
         seats = [w for pair in zip(self.names, self.kinds) for w in pair]
         self.widgets: list[Widget] = [self.count, *seats, self.first, self.reaction, self.speed, self.pause_toggle,
-                                      self.level_list, self.back, self.tutorial, self.start_button]
+                                      self.level_list, *([self.my_levels] if my_levels is not None else []),
+                                      self.back, self.tutorial, self.start_button]
         self.group = WidgetGroup(app, self.widgets)
         self.rows_at = (0, 0, 0)  # left, top and width of the rows under the seats (set by `layout`)
         self.group.set_focus(self.start_button)
@@ -271,8 +276,11 @@ class SetupScene(Scene):
         self.rows_at = (x, y + app.px(6), cw)
         self._place_rows()
         list_w = min(app.px(330), self.right.w // 2)
+        below = app.px(58) if self.my_levels in self.widgets else 0  # the My levels button under the list
         self.level_list.rect = pygame.Rect(self.right.left + app.px(18), self.right.top + app.px(18), list_w,
-                                     self.right.h - app.px(36))
+                                           self.right.h - app.px(36) - below)
+        self.my_levels.rect = pygame.Rect(self.level_list.rect.left, self.level_list.rect.bottom + app.px(8),
+                                          list_w, app.px(48))
         self.level_list.reveal(app)
         self.detail = pygame.Rect(self.level_list.rect.right + app.px(30), self.right.top + app.px(18),
                                   self.right.right - self.level_list.rect.right - app.px(48), self.right.h - app.px(36))

@@ -30,9 +30,10 @@ PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "
 LAUNCHER = frozenset({"common.cli"})
 # The pygame-free game-level modules between a game's scenes and its bots: setup, saves, records, the match
 # model (seats, the worker bots think on, replays watched), the game's side of a room on the server, a client's
-# run of a room (`remote_run`), the scripted players of net-bench and how the game words things (`wording`).
+# run of a room (`remote_run`), the scripted players of net-bench, how the game words things (`wording`) and the
+# player's own levels: their store, records, shared files, proofs and proving (Arenas).
 MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room", "remote_run",
-          "bench", "wording")
+          "bench", "wording", "my_levels", "my_records", "shared_level", "level_proof", "proving")
 # Online play: the protocol, server, store, rooms and client link; they import no pygame, no game and, of
 # common, only the pure modules, each other and the list of games (the server finds a game's room by name).
 NET = "common.net"

@@ -105,7 +105,7 @@ class LevelRows(ListBox):
     """The levels of mine: name and proof state; Up/Down select, Enter plays."""
 
     def __init__(self, on_play: Callable[[int], None]) -> None:
-        super().__init__([], on_play, row_h=52)
+        super().__init__([], on_play, row_h=58)
         self.levels: tuple[MyLevel, ...] = ()
 
     def show(self, levels: tuple[MyLevel, ...]) -> None:
@@ -133,7 +133,7 @@ class LevelRows(ListBox):
             text.draw_text(surface, name, text.fit_px(name, app.font_px(20), r.w - app.px(24), bold=True),
                            app.theme.text, (r.left + app.px(12), r.top + app.px(4)), bold=True)
             state = status_line(mine)
-            text.draw_text(surface, state, text.fit_px(state, app.font_px(15), r.w - app.px(24)), app.theme.muted,
+            text.draw_text(surface, state, text.fit_px(state, app.font_px(17), r.w - app.px(24)), app.theme.muted,
                            (r.left + app.px(12), r.bottom - app.px(4)), "bottomleft")
 
 

@@ -117,10 +117,13 @@ class App:
     """Owns the window and the scene stack; gives scenes sprites, sounds, fonts and settings."""
 
     def __init__(self, options: AppOptions | None = None, settings: Settings | None = None,
-                 rules_scene: RulesSceneFactory | None = None, prefetch: Prefetch | None = None) -> None:
-        """`prefetch`: sprite files already being decoded (`common.sprites.prefetch_default`)."""
+                 rules_scene: RulesSceneFactory | None = None, prefetch: Prefetch | None = None,
+                 dropped_file: Callable[[Path], str | None] | None = None) -> None:
+        """`prefetch`: sprite files already being decoded (`common.sprites.prefetch_default`); `dropped_file`: what
+        takes a file dropped onto the window that no scene took (one line saying what it did; None: not its)."""
         self.options = options or AppOptions()
         self.rules_scene = rules_scene
+        self.dropped_file = dropped_file
         if self.options.headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -411,14 +414,9 @@ class App:
         self.frame_count += 1
 
     def dropped(self, path: Path) -> None:
-        """A file dropped onto the window that no scene took: the first game that knows it says what it did."""
-        from common.games import GAMES
-        for game in GAMES.values():
-            line = game.dropped(path) if game.dropped is not None else None
-            if line is not None:
-                self.toast(line)
-                return
-        self.toast(_("{name} is not a file the games can open").format(name=path.name))
+        """A file dropped onto the window that no scene took: a toast saying what became of it."""
+        line = self.dropped_file(path) if self.dropped_file is not None else None
+        self.toast(line if line is not None else _("{name} is not a file the games can open").format(name=path.name))
 
     def draw(self, whole: bool = False) -> None:
         """Draw the frame: through the layers when every scene on show gives its parts (then only what changed

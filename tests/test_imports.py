@@ -433,11 +433,14 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "(common.files, common.i18n, common.jsonio, common.os_words, common.paths, common.replay, "
         "common.rules_api, common.safe_text)",
         "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records/g.match/"
-        "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench/g.wording",
+        "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench/g.wording/g.my_levels/g.my_records/"
+        "g.shared_level/g.level_proof/g.proving",
         "g.session (line 1) imports pygame.draw: g's game-level modules (session/save/records/match/seats/"
-        "thinking/replay_model/room/remote_run/bench/wording) import no pygame",
+        "thinking/replay_model/room/remote_run/bench/wording/my_levels/my_records/shared_level/level_proof/proving) "
+        "import no pygame",
         "g.session (line 2) imports g.scenes.play: g's game-level modules (session/save/records/match/seats/"
-        "thinking/replay_model/room/remote_run/bench/wording) import no g.scenes",
+        "thinking/replay_model/room/remote_run/bench/wording/my_levels/my_records/shared_level/level_proof/proving) "
+        "import no g.scenes",
         "g.scenes.play (line 2) imports g.cli: g.cli is run by g.plugin: only it imports g.cli",
         "g.scenes.play (line 3) imports h.rules: a game imports nothing of the other game",
         "g.scenes.play (line 4) imports g.plugin: g.plugin is the top of g: only the launcher imports it",

@@ -89,12 +89,12 @@ def test_host_gives_the_room_the_level_and_delete_removes_it(app: App) -> None:
 def test_a_level_past_the_cap_is_refused_by_the_server_and_by_a_client() -> None:
     data = setup_json(GameSetup(LEVEL, ("Ana", "Bo")))
     data["level"]["description"] = "x" * MAX_LEVEL_BYTES
-    with pytest.raises(SetupError, match=f"setup.level: too large .* at most {MAX_LEVEL_BYTES}"):
+    with pytest.raises(SetupError, match=rf"setup\.level: too large .* at most {MAX_LEVEL_BYTES}"):
         setup_from_json(data, 1)
     deep: Any = []
     for _ in range(5_000):
         deep = [deep]
-    with pytest.raises(SetupError, match="setup.level: too large"):
+    with pytest.raises(SetupError, match=r"setup\.level: too large"):
         setup_from_json({**data, "level": deep}, 1)
 
 

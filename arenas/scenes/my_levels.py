@@ -120,7 +120,8 @@ class LevelRows(ListBox):
             app.sounds.play("ui_hover")
 
     def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
-        return tuple(self.rect), self.scroll, self.selected, self.levels, language()
+        shown = tuple((m.id, m.level.name, status_line(m)) for m in self.levels)
+        return tuple(self.rect), self.scroll, self.selected, shown, language()
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
         rh = app.px(self.row_h)
@@ -371,7 +372,8 @@ class MyLevelsScene(Scene):
         if mine is None:
             return None
         rec = self.records.get(mine.level.fingerprint)
-        return mine, rec.wins, rec.losses, rec.best_ms, self.proving is not None
+        return (mine.id, mine.level, mine.shared.maker, status_line(mine), rec.wins, rec.losses, rec.best_ms,
+                self.proving is not None, language())
 
     def _draw_detail(self, surface: pygame.Surface) -> None:
         app = self.app

@@ -99,12 +99,22 @@ def _online_play(app: App, session: OnlineSession, hosted: Hosted | None) -> Sce
     return play_scene(app, session, hosted)
 
 
+def _dropped(path: Path) -> str | None:
+    """A level file (JSON) dropped onto the window joins My levels (one line either way)."""
+    if path.suffix.lower() != ".json":
+        return None
+    from arenas.my_levels import MyLevels
+    return MyLevels().import_file(path).line
+
+
 def _catalog() -> None:
     import arenas.scenes.catalog  # noqa: F401  (registers its scenes)
 
 
 def _verify_levels_flags(p: argparse.ArgumentParser) -> None:
     from common.arguments import positive
+    p.add_argument("files", nargs="*", type=Path, metavar="FILE",
+                   help=_("level files to prove (a shared level or a plain level file) instead of the shipped levels"))
     p.add_argument("--seeds", type=positive, default=100, help=_("seeds per level"))
     p.add_argument("--model", choices=["expert", "person", "solo", "both", "all"], default="both",
                    help=_("expert team-mates (the winnability proof), the person model (the labels), one person "
@@ -128,5 +138,6 @@ GAME = Game(
     statistics=_statistics, rules_figures=_rules_figures, tutorial=_tutorial, catalog=_catalog, room=_room,
     bench_room=_bench_room, bench_player=_bench_player, online_setup=_online_setup, online_play=_online_play,
     room_words=_room_words,
+    dropped=_dropped,
     commands=(Command("verify-levels", N_("play every Arenas level with team-mate bots over N seeds; print win "
                                           "rates"), _verify_levels, _verify_levels_flags),))

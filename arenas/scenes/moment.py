@@ -52,6 +52,7 @@ class Moment:
     over_prompt: str  # the prompt once the run is over (a msgid)
     hint_blocked: str | None  # why no hint can be asked for now ("": nothing to explain), None if one can
     settings: Settings
+    level_title: str  # the level's name in the top bar (`names.level_title`)
 
     def drawn_place(self, timer_id: str) -> tuple[Point, float]:
         """(centre, tilt) where a timer is drawn now."""

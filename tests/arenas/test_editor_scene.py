@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from arenas.my_levels import list_my_levels
+from arenas.my_levels import MyLevels
 from arenas.rules.level_editor import SetBlock
 from arenas.rules.levels import Fault, level_path, load_level
 from arenas.scenes import editor as editor_module
@@ -84,9 +84,9 @@ def test_a_level_made_with_the_keyboard_alone_is_tried_and_saved(app: App) -> No
     press(app, pygame.K_s, CTRL)
     press(app, pygame.K_ESCAPE)  # saved: leaving asks nothing
     assert app.stack.top is scene
-    mine, problems = list_my_levels()
-    assert [m.level for m in mine] == [editor.level] and problems == []
-    assert scene.list.items == ["Keys Only"]
+    shelf = MyLevels().list()
+    assert [m.level for m in shelf.levels] == [editor.level] and shelf.problems == ()
+    assert scene.rows.items == ["Keys Only"] and editor.level_id == shelf.levels[0].id
 
 
 def test_a_copy_of_a_box_level_changed_with_the_mouse(app: App) -> None:
@@ -94,7 +94,7 @@ def test_a_copy_of_a_box_level_changed_with_the_mouse(app: App) -> None:
     app.step(click(scene.copy_button.rect.center), FRAME)  # level 1 is the first of the box levels
     editor = editor_on_top(app)
     box = load_level(level_path(1))
-    assert editor.level.path == box.path and editor.path is None
+    assert editor.level.path == box.path and editor.level_id is None
     block = editor.swatches[BRUSHES.index(Mark.BLOCK)]
     app.step(click(block.rect.center), FRAME)
     assert editor.brush is Mark.BLOCK
@@ -128,7 +128,7 @@ def _px(p: tuple[float, float]) -> tuple[int, int]:
 
 
 def test_a_problem_is_shown_on_its_gear_at_once_and_never_saved(app: App) -> None:
-    editor = flow.editor_scene(app, load_level(level_path(3)), None, FitNow())
+    editor = flow.editor_scene(app, load_level(level_path(3)), None, fits=FitNow())
     app.stack.clear_to(Scene(app))
     app.push(editor)
     app.step([], FRAME)
@@ -139,11 +139,11 @@ def test_a_problem_is_shown_on_its_gear_at_once_and_never_saved(app: App) -> Non
     assert parts is not None and any(p.key is not None and p.key[0] == "ring" and p.key[1] == 2 and p.key[-1]
                                      for p in parts)  # the red ring with its "!" on gear 3
     press(app, pygame.K_s, CTRL)
-    assert list_my_levels() == ([], [])
+    assert MyLevels().list().levels == ()
     press(app, pygame.K_ESCAPE)
     dialog = app.stack.top
     assert isinstance(dialog, Dialog) and [b.label for b in dialog.buttons] == ["Leave", "Keep editing"]
 
 
 def test_the_editor_takes_random_input_without_a_crash(app: App) -> None:
-    fuzz_scene(app, lambda a: flow.editor_scene(a, load_level(level_path(5)), None, FitNow()), seed=12)
+    fuzz_scene(app, lambda a: flow.editor_scene(a, load_level(level_path(5)), None, fits=FitNow()), seed=12)

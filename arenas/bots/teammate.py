@@ -129,6 +129,10 @@ def _held(hand: tuple[Card, ...]) -> _Held:
     return frozenset(c.value for c in hand if c.kind != CardKind.WILD), WILD_CARD in hand
 
 
+def _sand_left(glass: _Glass) -> int:
+    return glass.rem
+
+
 def _glasses(state: GameState) -> list[_Glass]:
     return [_Glass(t.id, t.capacity_ms, t.remaining_ms, t.tile, t.lost_beside) for t in state.timers.values()]
 
@@ -180,7 +184,10 @@ def _play(level: Level, glasses: list[_Glass], card: Card, mode: WildMode | None
 def _settle(level: Level, glasses: list[_Glass], after_card: bool) -> Result | None:
     """Resolve empty timers (lost before the Deactivator, else the game is lost); won only after a card."""
     dz = level.deactivator
-    for g in sorted((g for g in glasses if g.rem <= 0), key=lambda g: (-g.position, g.tile is None)):
+    empty = [g for g in glasses if g.rem <= 0]
+    if not empty and not after_card:
+        return None
+    for g in sorted(empty, key=lambda g: (-g.position, g.tile is None)):
         if g.tile is not None and g.tile < dz:
             g.tile, g.beside, g.rem = None, g.tile, g.cap
         else:
@@ -351,7 +358,7 @@ class TeammateBot:
         value = -MOVE_POINTS * _moves_needed(level, glasses)
         occupied = {g.tile for g in glasses if g.tile is not None}
         wilds_used: set[int] = set()
-        for g in sorted(glasses, key=lambda g: g.rem):
+        for g in sorted(glasses, key=_sand_left):
             value -= SAND_POINTS * 10_000 / max(g.rem, 500)
             if g.tile is None:
                 miss = _no_card_in_time(g.rem, None, unseen["wild"] / total_unseen, outlook, now, wilds_used)

@@ -158,7 +158,7 @@ def _worth_recovering(glass: _Glass) -> bool:
 def _play(level: Level, glasses: list[_Glass], card: Card, mode: WildMode | None,
           timer: str | None) -> list[_Glass]:
     """The timers just after a card's effect (flips, moves, a recovery), before run-outs."""
-    out = [g.copy() for g in glasses]
+    out = [_Glass(g.id, g.cap, g.rem, g.tile, g.beside) for g in glasses]
     occupied = {g.tile for g in out if g.tile is not None}
     if mode == WildMode.RECOVER:
         g = next(g for g in out if g.id == timer)
@@ -169,8 +169,12 @@ def _play(level: Level, glasses: list[_Glass], card: Card, mode: WildMode | None
     if mode == WildMode.ACTIVATE:
         chosen = [g for g in out if g.id == timer]
     else:
-        chosen = sorted((g for g in out if g.tile is not None and level.path[g.tile].matches(card)),
-                        key=lambda g: -g.position)
+        path, named = level.path, card.value
+        if card.kind == CardKind.COLOUR:
+            chosen = [g for g in out if g.tile is not None and path[g.tile].colour == named]
+        else:
+            chosen = [g for g in out if g.tile is not None and path[g.tile].shape == named]
+        chosen.sort(key=lambda g: -g.position)
     for g in chosen:  # most advanced first, as the rules do
         g.rem = g.cap - g.rem
         nxt = g.position + 1
@@ -382,28 +386,28 @@ def _no_card_in_time(rem_ms: int, tile: Tile | None, q: float, outlook: _Outlook
     there. `q` is the chance that a draw fits.
     """
     window = now + rem_ms - MARGIN_MS
-    n = len(outlook.hands)
-    cycle = sum(outlook.turn_ms)
+    turn_ms, held, people, unknown = outlook.turn_ms, outlook.held, outlook.people, outlook.unknown
+    n = len(turn_ms)
+    cycle = sum(turn_ms)
     miss = 1.0
     start = outlook.first_ms
     for k in range(n):
         player = (outlook.first + k) % n
         if k:
-            start += outlook.turn_ms[player]
+            start += turn_ms[player]
         if start > window:
             break
-        named, has_wild = outlook.held[player]
+        named, has_wild = held[player]
         fits = tile is not None and (tile.colour in named or tile.shape in named)
-        wild = has_wild and player not in wilds_used
-        if fits or wild:
-            if player in outlook.people:
+        if fits or (has_wild and player not in wilds_used):
+            if player in people:
                 miss *= PERSON_MISS_PCT / 100
             else:
                 if not fits:
                     wilds_used.add(player)
                 return 0.0
         turns = 1 + (window - start) // cycle
-        miss *= (1.0 - q) ** (turns - 1 + outlook.unknown[player])
+        miss *= (1.0 - q) ** (turns - 1 + unknown[player])
     return miss
 
 

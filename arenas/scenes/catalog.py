@@ -7,14 +7,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from arenas.bots.proof import Model
 from arenas.bots.verify import play_game
 from arenas.level_proof import LevelProof
 from arenas.my_levels import MyLevel, MyLevels, Shelf
-from arenas.proving import proof_setup
+from arenas.proving import ProveStatus, Proving, proof_setup
 from arenas.rules.components import Card, CardKind
 from arenas.rules.engine import advance, apply, is_over, legal_actions
 from arenas.rules.level_editor import SetBlock, SetColour, SetName, SetShape, new_level
-from arenas.rules.levels import level_path, load_level
+from arenas.rules.levels import Level, level_path, load_level
 from arenas.rules.state import GameState
 from arenas.scenes import flow
 from arenas.scenes.editor import EditorScene
@@ -241,9 +242,37 @@ def editor_new(app: App) -> EditorScene:
     return scene
 
 
+class ShownProof(Proving):
+    """A proof as the catalog shows it: part-way through the person-like team's games, never finishing."""
+
+    def __init__(self, level: Level) -> None:  # no thread: nothing is played
+        self.level, self.result, self.error, self.cancelled = level, None, None, False
+        self.status = ProveStatus(Model.PERSON, 137, 200)
+
+    @property
+    def finished(self) -> bool:
+        return False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+def editor_proving(app: App) -> EditorScene:
+    """The level editor while the level is proved: the bar under the board, Cancel proof."""
+    scene = flow.editor_scene(app, replace(copy_of(load_level(level_path(14))), name="Narrow Vault of mine"), None,
+                              fits=FitNow())
+    scene.layout(app.size)
+    scene.update(0)
+    scene.proving = ShownProof(scene.level)
+    scene._sync()
+    return scene
+
+
 register(SceneSpec("arenas-editor", "Arenas Movedizas: the level editor on a copy of a box level, a block in a "
                    "timer's way shown on its gear", editor_copy))
 register(SceneSpec("arenas-editor-new", "Arenas Movedizas: the level editor on a new, empty level", editor_new, hold))
+register(SceneSpec("arenas-editor-proving", "Arenas Movedizas: the level editor while its level is proved (a bar "
+                   "under the board)", editor_proving, hold))
 
 
 def online_result(app: App) -> ResultScene:

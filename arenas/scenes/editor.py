@@ -427,10 +427,10 @@ class EditorScene(Scene):
         for i, toggle in enumerate(self.cards):
             toggle.rect = pygame.Rect(x + i * (cw7 + gap), y, cw7, sh)
         self.back.rect = pygame.Rect(app.px(24), bar, app.px(160), app.px(56))
-        self.undo_button.rect = pygame.Rect(self.back.rect.right + app.px(16), bar, app.px(140), app.px(56))
-        self.redo_button.rect = pygame.Rect(self.undo_button.rect.right + app.px(10), bar, app.px(140), app.px(56))
-        self.prove_button.rect = pygame.Rect(self.redo_button.rect.right + app.px(14), bar, app.px(150), app.px(56))
-        self.export_button.rect = pygame.Rect(self.prove_button.rect.right + app.px(10), bar, app.px(150), app.px(56))
+        self.undo_button.rect = pygame.Rect(self.back.rect.right + app.px(16), bar, app.px(130), app.px(56))
+        self.redo_button.rect = pygame.Rect(self.undo_button.rect.right + app.px(10), bar, app.px(130), app.px(56))
+        self.prove_button.rect = pygame.Rect(self.redo_button.rect.right + app.px(14), bar, app.px(180), app.px(56))
+        self.export_button.rect = pygame.Rect(self.prove_button.rect.right + app.px(10), bar, app.px(140), app.px(56))
         self.try_button.rect = pygame.Rect(w - app.px(24) - app.px(220), bar - app.px(2), app.px(220), app.px(60))
         self.save_button.rect = pygame.Rect(self.try_button.rect.left - app.px(196), bar, app.px(180), app.px(56))
 

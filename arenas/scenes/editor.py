@@ -251,6 +251,8 @@ class EditorScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.stop_editing()
                 return True
+            if event.key in (pygame.K_LCTRL, pygame.K_RCTRL):
+                return True  # the Ctrl of a shortcut to come (Ctrl+A selects, the others close the field)
             if event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN) or event.mod & pygame.KMOD_CTRL:
                 self.stop_editing()
                 return False

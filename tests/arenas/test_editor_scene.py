@@ -259,3 +259,14 @@ def test_a_tried_level_is_called_by_its_own_name(app: App) -> None:
     assert tried.moment().level_title == "Sandy Steps"
     box = flow.play_scene(app, GameSetup(load_level(level_path(3)), ("Ana", "Bea")))
     assert box.moment().level_title == "Level 3 · Two at the Table"
+
+
+def test_ctrl_a_in_the_name_selects_it_and_typing_replaces_it(app: App) -> None:
+    editor = editor_of(app, copy_of(load_level(level_path(3))))
+    app.step(click(editor.name_field.rect.center), FRAME)
+    assert editor.editing is editor.name_field
+    app.step([*key(pygame.K_LCTRL, pygame.KMOD_LCTRL), *key(pygame.K_a, pygame.KMOD_LCTRL)], FRAME)  # as a keyboard
+    assert editor.editing is editor.name_field and editor.line.selected
+    type_text(app, "Sunny Steps")
+    press(app, pygame.K_RETURN)
+    assert editor.level.name == "Sunny Steps" and editor.editing is None

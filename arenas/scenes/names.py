@@ -81,11 +81,9 @@ def and_list(items: list[str]) -> str:
 
 
 def level_title(level: Level, shipped: bool) -> str:
-    """A level as a screen names it: "Level 3 · Sandy Steps" for a box level (`shipped`: exactly as the box has
-    it; its name in the language shown), its own name for any other (a level players make keeps the number of
-    the box level it was copied from, which is not its place) and for the tutorial's (which has no number)."""
-    if level.number == 0:
-        return _(level.name)
-    if shipped:
+    """A level as a screen names it, in the language shown: "Level 3 · Sandy Steps" for a box level (`shipped`:
+    exactly as the box has it), its name alone for any other (a level players make keeps the number of the box
+    level it was copied from, which is not its place; the tutorial's has none)."""
+    if shipped and level.number > 0:
         return _("Level {number} · {name}").format(number=level.number, name=_(level.name))
-    return level.name
+    return _(level.name)

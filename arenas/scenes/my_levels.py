@@ -188,6 +188,7 @@ class MyLevelsScene(Scene):
         self.records = MyRecords.load()
         self.proving: Proving | None = None
         self.proving_id = ""  # the level being proved
+        self.known: set[str] | None = None  # the levels listed when the editor opened on a new one
         try:
             self.box_levels = load_levels()
         except LevelError as exc:
@@ -260,10 +261,12 @@ class MyLevelsScene(Scene):
                     self.play(self._setup(mine))
             case NewLevel():
                 if self.proving is None:
+                    self.known = {m.id for m in self.rows.levels}
                     self.open_editor(new_level(1), None)
             case CopyBoxLevel():
                 level = next((lv for lv in self.box_levels if lv.number == self.template.value), None)
                 if level is not None and self.proving is None:
+                    self.known = {m.id for m in self.rows.levels}
                     self.open_editor(copy_of(level), None)
             case Edit():
                 if mine is not None and self.proving is None:
@@ -366,8 +369,15 @@ class MyLevelsScene(Scene):
             self.proving = None
 
     def resume(self) -> None:
+        """Back on top: the list read again, the level the editor just saved as a new one selected."""
         self.records = MyRecords.load()
-        self.refresh(self.selected.id if self.selected is not None else None)
+        selected = self.selected.id if self.selected is not None else None
+        known, self.known = self.known, None
+        self.refresh(selected)
+        made = [m.id for m in self.rows.levels if known is not None and m.id not in known]
+        if made:
+            self.refresh(made[0])
+            self.group.set_focus(self.rows)
 
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app

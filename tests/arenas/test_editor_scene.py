@@ -94,6 +94,7 @@ def test_a_level_made_with_the_keyboard_alone_is_tried_and_saved(app: App) -> No
     shelf = MyLevels().list()
     assert [m.level for m in shelf.levels] == [editor.level] and shelf.problems == ()
     assert scene.rows.items == ["Keys Only"] and editor.level_id == shelf.levels[0].id
+    assert scene.selected == shelf.levels[0] and scene.group.focused is scene.rows
 
 
 def test_a_copy_of_a_box_level_changed_with_the_mouse(app: App) -> None:

@@ -399,6 +399,10 @@ class MyLevelsScene(Scene):
             x = button.rect.right + app.px(10)
         self.play_button.rect = pygame.Rect(w - app.px(24) - app.px(220), h - app.px(80), app.px(220), app.px(60))
 
+    def toast_area(self) -> pygame.Rect:
+        """Toasts over the foot of the panels, clear of the buttons under them."""
+        return pygame.Rect(0, 0, self.app.size[0], self.left.bottom - self.app.px(8))
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.DROPFILE:
             self.carry_out(ImportFiles((Path(event.file),)))

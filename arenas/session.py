@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 
 from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, BotSeat, TeammateBot
@@ -99,8 +100,10 @@ class SetupError(ValueError):
     """A replay's setup or actions cannot be used; str() is one line."""
 
 
+@lru_cache(maxsize=64)
 def is_shipped(level: Level) -> bool:
-    """True if `level` is exactly the shipped level with its number (only those count in records)."""
+    """True if `level` is exactly the shipped level with its number (only those count in records); asked each
+    frame by the screens that name a level, so the answers are kept (the shipped levels do not change)."""
     try:
         return load_level(level_path(level.number)) == level
     except (LevelError, OSError):

@@ -255,3 +255,11 @@ class MyLevels:
             raise MyLevelsError(folder, Problem.UNREADABLE, _("could not be written ({problem})").format(
                 problem=os_problem(exc))) from None
 
+
+
+def import_dropped(path: Path) -> str | None:
+    """A file dropped onto the window: a level file (JSON) joins My levels, one line saying how; None for any
+    other file."""
+    if path.suffix.lower() != ".json":
+        return None
+    return MyLevels().import_file(path).line

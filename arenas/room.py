@@ -104,7 +104,8 @@ class Table:
                 break
             wake = self._bot_wake()
             step = target - state.time_ms if wake is None or wake > target else max(0, wake - state.time_ms)
-            for happening in run.step(step):
+            run.step(step)
+            for happening in run.happenings.take():
                 if isinstance(happening, CardDone):
                     action, events = happening.action, happening.events
                     out.append(self._accepted(action.player, {"t": events[0].time_ms, **action.to_json()}, events))
@@ -172,8 +173,10 @@ class Table:
             raise IllegalAction("the sand has not started yet")
         if run.paused:
             raise IllegalAction("the game is paused")
-        events = run.play(action)  # IllegalAction: nothing changed
-        return [*out, self._accepted(seat, {"t": t, **action.to_json()}, events)]
+        run.play(action)  # IllegalAction: nothing changed
+        [done] = run.happenings.take()  # the card's own
+        assert isinstance(done, CardDone)
+        return [*out, self._accepted(seat, {"t": t, **action.to_json()}, done.events)]
 
     def _accepted(self, seat: int, stamped: dict[str, Any], events: Sequence[Event] = ()) -> Accepted:
         self.inputs.append(stamped)

@@ -79,7 +79,8 @@ class GameSetup:
     def bot_seats(self) -> dict[int, BotSeat]:
         """A fresh bot for every bot seat; each seat's delay jitter is seeded from the run's seed."""
         humans = self.humans
-        return {seat: BotSeat(TeammateBot(seat, self.reaction_ms, self.seed * 8 + seat, humans)) for seat in self.bots}
+        return {seat: BotSeat(TeammateBot(seat, self.reaction_ms, self.seed * 8 + seat, humans))
+                for seat in self.bots}
 
     @property
     def humans(self) -> frozenset[int]:

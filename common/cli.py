@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from common.games import GAMES, Command, Game, install
+from common.games import GAMES, Command, Game, install, room_sides
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
 from common.jsonio import DataFileError
 from common.os_words import os_problem
@@ -86,7 +86,7 @@ def app_version() -> str:
         return "unknown"
 
 
-COMMON_DEFAULTS: dict[str, Any] = {"sprites": None, "size": (1280, 720), "fullscreen": False, "mute": False,
+COMMON_DEFAULTS: dict[str, Any] = {"sprites": None, "size": None, "fullscreen": False, "mute": False,
                                    "seed": None, "lang": None}
 """The flags every command takes, as a plain start (no arguments at all) has them."""
 
@@ -233,9 +233,10 @@ def _app(args: argparse.Namespace, headless: bool = False) -> App:
     if not headless:  # the first frame's largest pictures decode on the other core while the engine is imported
         from common.sprites import FIRST_FRAME_SPRITES, prefetch_default
         ahead = prefetch_default(FIRST_FRAME_SPRITES)
-    from common.app import App, AppOptions
-    return App(AppOptions(size=args.size, fullscreen=args.fullscreen, mute=args.mute, sprites=args.sprites,
-                          seed=args.seed, headless=headless, save_settings=not headless,
+    from common.app import BASE_SIZE, App, AppOptions
+    return App(AppOptions(size=args.size or BASE_SIZE, size_asked=args.size is not None, fullscreen=args.fullscreen,
+                          mute=args.mute, sprites=args.sprites, seed=args.seed, headless=headless,
+                          save_settings=not headless,
                           lang=language() if args.lang else None), rules_scene=_rules_scene, prefetch=ahead,
                dropped_file=dropped_file)
 
@@ -439,7 +440,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sys.stdout.flush()
 
     try:
-        serve_forever(args.host, port, data, tls, ready, args.stats, args.join_limit or JOINS_PER_MINUTE)
+        serve_forever(args.host, port, data, room_sides(), tls, ready, args.stats,
+                      args.join_limit or JOINS_PER_MINUTE)
     except PortInUse:
         return _fail(_("port {port} is in use on {host}: choose another with --port").format(port=port,
                                                                                              host=args.host))

@@ -20,7 +20,6 @@ from arenas.scenes.moment import Moment, fraction
 from arenas.scenes.names import tile_name, timer_code, timer_name
 from arenas.session import format_ms
 from common import text
-from common.dialog import Dialog
 from common.i18n import _, language
 from common.keycap import help_tag
 from common.keymap import Command, keymap
@@ -53,7 +52,7 @@ class Hud:
         parts = [image_part(self._hud_background(hud), hud.topleft), *self._hud_parts(p)]
         # A dialog standing over the board (Leave?, the tutorial's Try again) speaks instead of the pause overlay's
         # or the held final board's words: they would peek out around it.
-        asked = isinstance(app.stack.top, Dialog)
+        asked = p.dialog_over
         answered = p.run.phase == Phase.OVER and asked
         if p.messages.banner is None and not answered:
             img, rect, back = self._prompt(p, preview)
@@ -211,7 +210,7 @@ class Hud:
                    if p.run.countdown_skippable
                    else _("Get ready… the sand starts for everyone when the countdown ends"))
         elif p.run.phase == Phase.OVER:
-            msg = _(p.over_prompt)
+            msg = _(p.over_prompt).format(seconds=p.seconds_held())
         elif p.run.replay is not None:
             msg = _("Watching a replay  ·  Esc stops it")
         elif p.run.setup.watch:

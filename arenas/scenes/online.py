@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,6 +31,7 @@ from common.replay import ReplayError, replay_from_dict, write_new_replay
 from common.scenes.chat import ChatPanel, carry_out, quiet_corner
 from common.scenes.connection import room_parts
 from common.scenes.menu import MenuScene
+from common.scenes.online import player_name
 from common.scenes.rematch import next_game, rematch_parts, said_again, show_notices
 from common.widgets import Button, WidgetGroup
 
@@ -42,13 +44,14 @@ if TYPE_CHECKING:
 
 
 def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScene:
-    """The level-and-seats screen whose Start opens a room with the setup (the host sits at the first seat); its
-    My levels button lists the player's own levels, whose Host opens a room with one of them."""
+    """The level-and-seats screen whose Start opens a room with the setup (the host sits at the first seat, under
+    their online name); its My levels button lists the player's own levels, whose Host opens a room with one of
+    them."""
 
     def host_mine(setup: GameSetup) -> None:
         app.pop()  # My levels: the room's lobby takes the setup screen's place
-        chosen(setup_json(setup))
-    return SetupScene(app, lambda setup: chosen(setup_json(setup)), hosting=True,
+        chosen(setup_json(replace(setup, players=(player_name(app), *setup.players[1:]))))
+    return SetupScene(app, lambda setup: chosen(setup_json(setup)), hosting=True, host_name=player_name(app),
                       my_levels=lambda: app.push(flow.my_levels_scene(app, host_mine, hosting=True)))
 
 
@@ -144,7 +147,7 @@ class OnlinePlayScene(PlayScene):
             super().ask_leave()
             return
         self.asking = True
-        self.app.push(LeaveDialog(self.app, self, self.leave_game, _("Stop watching?"),
+        self.app.push(LeaveDialog(self.app, self.leave_game, _("Stop watching?"),
                                   _("The team plays on without you watching; Play online, then Join, brings you "
                                     "back."), _("Stop")))
 

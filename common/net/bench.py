@@ -5,8 +5,8 @@ token and what it is waiting for. A client pauses like a person before each move
 round trip of every move (sent → the frame carrying its `id` back), reconnects by itself with backoff when
 the server goes away (`hello` with its token), and at the end checks that every move the server acknowledged
 to it is in the room's replay. The game side (the setup to create, the model, the policy) is the game's
-`G/bench.py`, found by module name (`common.games.hook`): `room_setup(index, seats) -> dict` and
-`new_player(seat, client) -> Player`.
+`G/bench.py`, given by the launcher (its `bench_room` and `bench_player` hooks): `room_setup(index, seats) ->
+dict` and `new_player(seat, client) -> Player`.
 
 Faults: the server SIGKILLed and started again (`ServerProcess`, when the bench runs the server), a share of
 the clients dropping their connection at a random moment, and a latency proxy (`common.net.proxy`).

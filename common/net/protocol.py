@@ -26,7 +26,6 @@ RATE_PER_S = 20.0     # messages a second a connection may send on average ...
 RATE_BURST = 40.0     # ... in bursts of this many
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 CODE_LENGTH = 8       # 40 bits
-GAME_KINDS = frozenset({"act", "undo", "confirm", "assist"})
 CHAT_LIMIT = 200      # characters of a chat line, after sanitising
 CHAT_PER_S = 0.5      # chat lines a member may send a second on average ...
 CHAT_BURST = 5.0      # ... in bursts of this many

@@ -1,6 +1,6 @@
 """A room, whatever its game: seats and their tokens, members (seated people and watchers), the lobby, the
 grace period and the seat's bot for a person away (BGA's zombie mode, but reversible), and what every
-member is sent. The game's side (`G/room.py`, found through `common.games`) checks, applies and shows.
+member is sent. The game's side (`G/room.py`, given to the server by the launcher) checks, applies and shows.
 
 Everything here runs on the server's event loop and never waits: a room is changed by one call at a time,
 and each accepted input is handed to the store before any member is sent a frame about it (the server sends
@@ -314,9 +314,6 @@ class Room:
     # -- members -------------------------------------------------------------------------------------------
     def seat_of_token(self, token_hash_: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.token == token_hash_), None)
-
-    def knows(self, token_hash_: str) -> bool:
-        return token_hash_ in self.watchers or self.seat_of_token(token_hash_) is not None
 
     def add_creator(self, send: Send, name: str, seat: int | None, token: str, addr: str, now_ms: int) -> Member:
         """The creator joins their new room (at `seat`, or watching)."""

@@ -21,7 +21,7 @@ import ssl
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +31,6 @@ from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from common.games import GAMES
 from common.net.protocol import (
     MAX_BYTES,
     PROTOCOL_VERSION,
@@ -116,19 +115,16 @@ def _id_of(frame: str | bytes) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def game_sides() -> dict[str, GameSide]:
-    """Every game's side of rooms (`common.games.Game.room`), by key."""
-    return {key: game.room() for key, game in GAMES.items()}
-
-
 class Server:
     """The rooms, their store, and the connections' handling."""
 
-    def __init__(self, data: Path | None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
+    def __init__(self, data: Path | None, sides: Mapping[str, GameSide],
+                 rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
                  joins_per_minute: int = JOINS_PER_MINUTE) -> None:
-        """`data`: the folder of the store (None: rooms are kept in memory only); `rate`: the messages a second
-        a connection may send and its burst; `joins_per_minute`: wrong codes or tokens an address may try a minute."""
-        self.sides = game_sides()
+        """`data`: the folder of the store (None: rooms are kept in memory only); `sides`: each game's side of
+        rooms, by the game's key (the launcher gives them); `rate`: the messages a second a connection may send and
+        its burst; `joins_per_minute`: wrong codes or tokens an address may try a minute."""
+        self.sides = sides
         self.rate = rate
         self.joins_per_minute = joins_per_minute
         self.store = Store(data) if data is not None else None
@@ -651,16 +647,16 @@ def default_data() -> Path:
     return data_dir() / "server"
 
 
-def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
+def serve_forever(host: str, port: int, data: Path, sides: Mapping[str, GameSide], tls: ssl.SSLContext | None = None,
                   ready: Callable[[str, int], None] | None = None, stats: Path | None = None,
                   joins_per_minute: int = JOINS_PER_MINUTE) -> None:
-    """Run the server until SIGTERM or Ctrl+C, then close every connection and the store cleanly; `ready` is
-    told the URL served and how many rooms were resumed once it listens; `stats`: a file to add the server's
-    own figures to every second (`log_stats`); `joins_per_minute`: the attempts to join allowed per address (a
-    load test from one machine needs many)."""
+    """Run the server (`sides`: each game's side of rooms, by key) until SIGTERM or Ctrl+C, then close every
+    connection and the store cleanly; `ready` is told the URL served and how many rooms were resumed once it
+    listens; `stats`: a file to add the server's own figures to every second (`log_stats`); `joins_per_minute`:
+    the attempts to join allowed per address (a load test from one machine needs many)."""
 
     async def main() -> None:
-        server = Server(data, joins_per_minute=joins_per_minute)
+        server = Server(data, sides, joins_per_minute=joins_per_minute)
         settle_gc()  # after loading and resuming the rooms: what lasts is not looked at again
         if stats is not None:
             server._tasks.append(asyncio.create_task(log_stats(server, stats)))
@@ -712,8 +708,11 @@ async def log_stats(server: Server, path: Path, every_s: float = 1.0) -> None:
 class EmbeddedServer:
     """The server on a background thread with its own event loop (the app that hosts a game)."""
 
-    def __init__(self, data: Path | None = None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)) -> None:
+    def __init__(self, data: Path | None, sides: Mapping[str, GameSide],
+                 rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)) -> None:
+        """As `Server`'s: the store's folder (None: in memory), the games' sides of rooms, the message rate."""
         self.data = data
+        self.sides = sides
         self.rate = rate
         self.server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -730,7 +729,7 @@ class EmbeddedServer:
             self._loop = loop
             asyncio.set_event_loop(loop)
             try:
-                self.server = Server(self.data, self.rate)
+                self.server = Server(self.data, self.sides, self.rate)
                 result.append(loop.run_until_complete(self.server.start(host, port)))
             except BaseException as exc:  # handed to start()'s caller
                 result.append(exc)

@@ -64,7 +64,8 @@ class FakeRoom:
         self.run.receive(frames)
         if self.run.phase == Phase.COUNTDOWN and self.run.countdown_left <= 0:
             self.run.start()
-        return self.run.step(ms)
+        self.run.step(ms)
+        return self.run.happenings.take()
 
 
 def duo(seed: int = 3, **kwargs: Any) -> GameSetup:
@@ -85,7 +86,8 @@ def test_a_card_is_pending_until_the_server_confirms_it_then_takes_effect_at_the
     assert room.run.phase == Phase.RUNNING
     room.tick(990)
     before = room.run.state.hands[0][0]
-    assert room.run.play(PlayCard(0, 0)) == [] and list(room.run.pending.values()) == [PlayCard(0, 0)]
+    room.run.play(PlayCard(0, 0))
+    assert room.run.happenings.take() == [] and list(room.run.pending.values()) == [PlayCard(0, 0)]
     assert room.run.state.hands[0][0] == before and room.run.state.active == 0  # nothing happens yet
     with pytest.raises(IllegalAction, match="on its way"):
         room.run.play(PlayCard(0, 1))

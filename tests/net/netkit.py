@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from arzium.room import Mirror
 from arzium.rules.state import Setup, default_setup
+from common.games import room_sides
 from common.net.client import Link
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Conn, EmbeddedServer, Server
@@ -35,7 +36,7 @@ class Served:
 @contextlib.contextmanager
 def serve_in_thread(data: Path | None, rate: tuple[float, float] = SCRIPTED_RATE) -> Iterator[Served]:
     """A server for scripted clients, which play without pausing (`rate`: above their pace by default)."""
-    embedded = EmbeddedServer(data, rate)
+    embedded = EmbeddedServer(data, room_sides(), rate)
     port = embedded.start("127.0.0.1", 0)
     served = Served(embedded, f"ws://127.0.0.1:{port}")
     embedded.call(lambda s: setattr(s, "tap", lambda _addr, text: served.sent.append(text)))

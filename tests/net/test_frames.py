@@ -16,6 +16,7 @@ from netkit import CASES, Fake, Served, a_room_in_play, arzium_setup, close_all,
 from websockets.asyncio.client import connect as ws_connect
 
 from arzium.room import digest, view_of
+from common.games import room_sides
 from common.net.protocol import (
     CODE_ALPHABET,
     MAX_BYTES,
@@ -37,7 +38,7 @@ ERROR_CODES = {"version", "bad_message", "unknown_kind", "too_big", "rate", "hel
 
 @pytest.fixture(scope="module")
 def world() -> tuple[Server, Fake, Fake, str, Fake, Fake]:
-    server = Server(None)
+    server = Server(None, room_sides())
     ana, bo, code = a_room_in_play(server)
     stranger = Fake(server, "10.0.0.9")
     greeted = Fake(server, "10.0.0.10")
@@ -136,7 +137,7 @@ def test_a_connection_over_its_rate_is_told_then_closed() -> None:
 
 
 def test_join_attempts_per_address_are_limited() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     f = Fake(server, "10.1.1.1")
     f.say({"kind": "hello", "version": PROTOCOL_VERSION})
     codes = [f.say({"kind": "join", "code": "ZZZZ-ZZZZ", "name": "x"})[0]["code"] for _ in range(JOINS_PER_MINUTE + 3)]
@@ -196,7 +197,7 @@ def test_the_server_logs_and_stores_no_token(served: Served, caplog: pytest.LogC
 ])
 def test_each_bad_field_is_named_in_one_line(msg: dict[str, Any], problem: str) -> None:
     if problem == "setup":
-        server = Server(None)
+        server = Server(None, room_sides())
         f = Fake(server)
         f.say({"kind": "hello", "version": PROTOCOL_VERSION})
         answer = f.say(msg)
@@ -213,7 +214,7 @@ def test_a_name_from_the_network_is_made_safe_to_draw() -> None:
 
 
 def test_unknown_kinds_and_hello_first() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     f = Fake(server)
     assert f.say({"kind": "ping", "t": 1})[0]["code"] == "hello_first"
     welcome = f.say({"kind": "hello", "version": PROTOCOL_VERSION})
@@ -224,7 +225,7 @@ def test_unknown_kinds_and_hello_first() -> None:
 
 def test_idle_rooms_expire_and_leave_the_store(tmp_path: Any) -> None:
     from common.net.room import LOBBY_IDLE_MS, PLAY_IDLE_MS
-    server = Server(tmp_path)
+    server = Server(tmp_path, room_sides())
     ana, bo, playing = a_room_in_play(server)
     lonely = Fake(server, "10.0.0.4")
     lonely.say({"kind": "hello", "version": PROTOCOL_VERSION})
@@ -245,7 +246,7 @@ def test_a_turn_in_progress_is_seen_only_by_its_player_until_confirmed() -> None
     from arzium.rules.engine import apply as apply_action
     from arzium.rules.engine import current_player, legal_actions
     from arzium.rules.state import clone
-    server = Server(None)
+    server = Server(None, room_sides())
     pending = None
     for _attempt in range(20):  # a room where the player to move has a move that neither ends the turn nor draws
         if pending is not None:
@@ -279,7 +280,7 @@ def test_a_turn_in_progress_is_seen_only_by_its_player_until_confirmed() -> None
 
 
 def test_an_arenas_room_has_no_turn_clock_and_a_let_bot_outside_a_time_out_changes_nothing() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     cy = Fake(server)
     cy.say({"kind": "hello", "version": PROTOCOL_VERSION})
     answer = cy.say({"kind": "create", "game": "arenas", "setup": {"level": 1, "players": ["Cy"]}, "name": "Cy",

@@ -11,6 +11,7 @@ from netkit import CASES, Client, GameCase, Served, close_all, connect, open_roo
 
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.state import GameState
+from common.games import room_sides
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server, now_ms
 from common.replay import Replay, read_replay, write_replay
@@ -186,7 +187,7 @@ def test_rooms_survive_a_server_that_dies_without_closing(tmp_path: Path) -> Non
         pump_until(seated, lambda: seated[0].player.seq >= 8)
         tokens = [c.token() for c in seated]
         before = first.call(lambda s: s.rooms[code].match.match.state.to_dict())
-        second = Server(data)  # opened beside the one still running: nothing was closed cleanly
+        second = Server(data, room_sides())  # opened beside the one still running: nothing was closed cleanly
         assert second.rooms[code].match is not None
         assert second.rooms[code].match.match.state.to_dict() == before  # type: ignore[attr-defined]
         second.store.close()  # type: ignore[union-attr]

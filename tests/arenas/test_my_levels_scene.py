@@ -23,6 +23,7 @@ from arenas.session import GameSetup, SetupError
 from arenas.shared_level import SharedLevel
 from common.app import App
 from common.cli import dropped_file
+from common.games import room_sides
 from common.net.bench import Bench, Faults
 from common.net.server import Server
 
@@ -103,7 +104,7 @@ def test_a_guest_receives_the_hosts_level_and_plays_it_to_the_end() -> None:
         return setup_json(GameSetup(QUICK, ("Host", "Guest")))
 
     async def main() -> Bench:
-        server = Server(None)
+        server = Server(None, room_sides())
         port = await server.start("127.0.0.1", 0)
         try:
             bench = Bench(f"ws://127.0.0.1:{port}", "arenas", 1, 2, (0, 0), room_setup, ScriptedPerson, seed=3)

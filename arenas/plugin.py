@@ -1,13 +1,13 @@
 """Arenas Movedizas as the launcher gives it to the app (`common.games.Game`): what the menu shows, its
 hooks (scenes, replays, statistics, rules figures, tutorial, catalog, rooms: the same modules in every game,
-`common.games.hooks_in`) and its commands with their flags. Only this module is loaded at start; each hook
-imports what it needs when called."""
+`common.games.hooks_in`; a level file dropped onto the window joins My levels) and its commands with their
+flags. Only this module is loaded at start; each hook imports what it needs when called."""
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from common.games import Command, Game, MakeApp, hooks_in
+from common.games import Command, Game, Lazy, MakeApp, hooks_in
 from common.i18n import N_, _
 from common.paths import shipped
 
@@ -18,6 +18,8 @@ def _open_flags(p: argparse.ArgumentParser) -> None:
 
 def _verify_levels_flags(p: argparse.ArgumentParser) -> None:
     from common.arguments import positive
+    p.add_argument("files", nargs="*", type=Path, metavar="FILE",
+                   help=_("level files to prove (a shared level or a plain level file) instead of the shipped levels"))
     p.add_argument("--seeds", type=positive, default=100, help=_("seeds per level"))
     p.add_argument("--model", choices=["expert", "person", "solo", "both", "all"], default="both",
                    help=_("expert team-mates (the winnability proof), the person model (the labels), one person "
@@ -36,6 +38,6 @@ def _verify_levels(args: argparse.Namespace, make_app: MakeApp) -> int:
 GAME = Game(
     "arenas", "Arenas Movedizas", N_("Real-time co-op: keep the sand timers alive"), "ui/icon_arenas",
     shipped("arenas", "rules_text.md"), open_help=N_("play Arenas Movedizas (setup screen, or a level directly)"),
-    open_flags=_open_flags, **hooks_in("arenas"),
+    open_flags=_open_flags, dropped=Lazy("arenas.my_levels", "import_dropped"), **hooks_in("arenas"),
     commands=(Command("verify-levels", N_("play every Arenas level with team-mate bots over N seeds; print win "
                                           "rates"), _verify_levels, _verify_levels_flags),))

@@ -8,6 +8,7 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import NamedTuple
 
 import pygame
@@ -119,10 +120,13 @@ class App:
     """Owns the window and the scene stack; gives scenes sprites, sounds, fonts and settings."""
 
     def __init__(self, options: AppOptions | None = None, settings: Settings | None = None,
-                 rules_scene: RulesSceneFactory | None = None, prefetch: Prefetch | None = None) -> None:
-        """`prefetch`: sprite files already being decoded (`common.sprites.prefetch_default`)."""
+                 rules_scene: RulesSceneFactory | None = None, prefetch: Prefetch | None = None,
+                 dropped_file: Callable[[Path], str | None] | None = None) -> None:
+        """`prefetch`: sprite files already being decoded (`common.sprites.prefetch_default`); `dropped_file`: what
+        takes a file dropped onto the window that no scene took (one line saying what it did; None: not its)."""
         self.options = options or AppOptions()
         self.rules_scene = rules_scene
+        self.dropped_file = dropped_file
         if self.options.headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -400,8 +404,8 @@ class App:
     def step(self, events: list[pygame.event.Event], dt_ms: float, draw: bool = True) -> None:
         """Run one frame: input, fixed rule steps, animation update, draw (no present)."""
         for event in events:
-            if not self.handle_global(event):
-                self.stack.handle(event)
+            if not self.handle_global(event) and not self.stack.handle(event) and event.type == pygame.DROPFILE:
+                self.dropped(Path(event.file))
         for _step in range(self.fixed_clock.tick(dt_ms)):
             self.stack.fixed_update(STEP_MS)
         self.stack.update(dt_ms)
@@ -411,6 +415,11 @@ class App:
         if draw:
             self.draw()
         self.frame_count += 1
+
+    def dropped(self, path: Path) -> None:
+        """A file dropped onto the window that no scene took: a toast saying what became of it."""
+        line = self.dropped_file(path) if self.dropped_file is not None else None
+        self.toast(line if line is not None else _("{name} is not a file the games can open").format(name=path.name))
 
     def draw(self, whole: bool = False) -> None:
         """Draw the frame: through the layers when every scene on show gives its parts (then only what changed

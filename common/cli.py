@@ -250,7 +250,17 @@ def _app(args: argparse.Namespace, headless: bool = False) -> App:
     return App(AppOptions(size=args.size or BASE_SIZE, size_asked=args.size is not None, fullscreen=args.fullscreen,
                           mute=args.mute, sprites=args.sprites, seed=args.seed, headless=headless,
                           save_settings=not headless,
-                          lang=language() if args.lang else None), rules_scene=_rules_scene, prefetch=ahead)
+                          lang=language() if args.lang else None), rules_scene=_rules_scene, prefetch=ahead,
+               dropped_file=dropped_file)
+
+
+def dropped_file(path: Path) -> str | None:
+    """A file dropped onto the window: the first game that knows it says what it did with it."""
+    for game in GAMES.values():
+        line = game.dropped(path) if game.dropped is not None else None
+        if line is not None:
+            return line
+    return None
 
 
 def _rules_scene(app: App, game: str) -> Scene:

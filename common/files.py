@@ -34,6 +34,7 @@ class Kind(StrEnum):
     RECORDS = "records"
     SETUP = "setup"
     LEVEL = "level"
+    SHARED_LEVEL = "shared level"  # a level with its maker and proof, as players share it
     CARDS = "card data"
     MANIFEST = "pack manifest"
     IMAGE = "image"
@@ -46,8 +47,8 @@ class Kind(StrEnum):
 
 
 _CAPS = {Kind.SETTINGS: 1 * MIB, Kind.REPLAY: 32 * MIB, Kind.SAVE: 16 * MIB, Kind.RECORDS: 4 * MIB,
-         Kind.SETUP: 1 * MIB, Kind.LEVEL: 4 * MIB, Kind.CARDS: 4 * MIB, Kind.MANIFEST: 1 * MIB,
-         Kind.IMAGE: 32 * MIB, Kind.LOG: 64 * MIB, Kind.DATA: 16 * MIB}
+         Kind.SETUP: 1 * MIB, Kind.LEVEL: 4 * MIB, Kind.SHARED_LEVEL: 1 * MIB, Kind.CARDS: 4 * MIB,
+         Kind.MANIFEST: 1 * MIB, Kind.IMAGE: 32 * MIB, Kind.LOG: 64 * MIB, Kind.DATA: 16 * MIB}
 
 
 class Problem(StrEnum):

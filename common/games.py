@@ -73,6 +73,8 @@ class Game:
     open_flags: Callable[[argparse.ArgumentParser], None] = no_flags  # the flags of `main.py KEY`
     commands: tuple[Command, ...] = ()  # its tools (`main.py NAME ...`)
     room_words: Callable[[dict[str, Any]], list[str]] = lambda setup: []  # a room's setup in words (the lobby)
+    dropped: Callable[[Path], str | None] | None = None  # a file dropped onto the window: one line if it is the
+    # game's (what it did with it), None if it is not
 
     def rules_text_file(self) -> Path:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""

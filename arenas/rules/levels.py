@@ -103,6 +103,11 @@ class Level:
         }
 
 
+def is_fingerprint(value: Any) -> bool:
+    """True for a level version as `Level.fingerprint` writes it: 12 lowercase hex digits."""
+    return isinstance(value, str) and len(value) == 12 and all(c in "0123456789abcdef" for c in value)
+
+
 class Fault(StrEnum):
     """What a problem of a level is, for a screen to word it: the checks an editor can run into, and `FILE` for
     a file's own mistakes (a wrong type, an unknown field or piece, a number out of range)."""

@@ -102,7 +102,7 @@ class Hud:
                 keymap(app.settings.key_bindings).name(Command.HELP))
         legend = tuple((t.id, t.lost, t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING,
                         round(bar_w * fraction(p, t.id))) for t in state.timers.values())
-        clock = (state.level.number, format_ms(state.time_ms), state.assisted, p.run.replay is not None)
+        clock = (p.level_title, format_ms(state.time_ms), state.assisted, p.run.replay is not None)
 
         def legend_and_ends(surface: pygame.Surface) -> None:
             self._draw_legend(surface, p, left)
@@ -121,9 +121,7 @@ class Hud:
         """The top bar's lettering before the legend (level, clock, flags), each as (text, px, colour, left
         edge), and where the legend starts."""
         app = self.app
-        level = p.run.state.level
-        title = (_(level.name) if level.number == 0  # 0: a level of no number (the tutorial's)
-                 else _("Level {number} · {name}").format(number=level.number, name=_(level.name)))
+        title = p.level_title
         words: list[tuple[str, int, Colour, int]] = [
             (title, text.fit_px(title, app.font_px(20), app.px(250), bold=True), LIGHT, 16),
             (format_ms(p.run.state.time_ms), app.font_px(28), app.sprites.colour("arenas_glow"), 8)]

@@ -57,6 +57,7 @@ class Moment:
     hint_blocked: str | None  # why no hint can be asked for now ("": nothing to explain), None if one can
     settings: Settings
     dialog_over: bool  # a dialog stands over the board (Leave?, the tutorial's Try again): it speaks, not the board
+    level_title: str  # the level's name in the top bar (`names.level_title`)
 
     def drawn_place(self, timer_id: str) -> tuple[Point, float]:
         """(centre, tilt) where a timer is drawn now."""

@@ -45,11 +45,11 @@ from arenas.scenes.hints import Hint, describe_hint
 from arenas.scenes.messages import LastCard, Messages
 from arenas.scenes.moment import END_HOLD_MS, HoverKey, Moment, drawn_place, timer_at
 from arenas.scenes.motion import Motion
-from arenas.scenes.names import card_name, timer_name
+from arenas.scenes.names import card_name, level_title, timer_name
 from arenas.scenes.play_input import Do, FocusCard, FocusWild, Intent, Play, Say, TakeWild, Thinking
 from arenas.scenes.running_rules import RunningRulesScene
 from arenas.scenes.view import PlayView
-from arenas.session import GameSetup, RunRecord
+from arenas.session import GameSetup, RunRecord, is_shipped
 from common.dialog import Dialog
 from common.i18n import N_, _, ngettext
 from common.keymap import keymap
@@ -112,6 +112,7 @@ class PlayScene(Scene):
         self.board: BoardView | None = None
         self.area = app.size  # the window part the table fills (the tutorial keeps a column for its coach)
         self.sprite_version = app.sprites.version
+        self.shipped = is_shipped(self.run.state.level)  # a box level as the box has it (the top bar says so)
         self.hint: Hint | None = None
         self.hint_button = Button(keymap(app.settings.key_bindings).hint_label(), self.show_hint, font=17)
         self.leave_button = Button(_("Leave (L)"), self.ask_leave, _("End this run and go back"), font=20,
@@ -344,7 +345,7 @@ class PlayScene(Scene):
                           self.wild, self.wild_focus, self.card_focus, self.hint, self.mouse, self.hover_key,
                           self.hover_ms, self.ended_at, self.last_home, self.hint_button, self.leave_button,
                           self.over_prompt, self.hint_blocker(), self.app.settings,
-                          isinstance(self.app.stack.top, Dialog))
+                          isinstance(self.app.stack.top, Dialog), level_title(self.run.state.level, self.shipped))
 
     # ---- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:

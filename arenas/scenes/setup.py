@@ -71,7 +71,7 @@ class SetupScene(Scene):
                  hosting: bool = False, host_name: str = "", my_levels: Callable[[], None] | None = None) -> None:
         """`hosting`: Start opens an online room, whose people play from their own screens; the host sits at the
         first seat, a person under their online name `host_name` (the seats at this screen stay as remembered);
-        `my_levels`: what the My levels button opens (no button without it)."""
+        `my_levels` opens the player's own levels (a button under the level list)."""
         super().__init__(app)
         self.on_start = on_start
         self.hosting = hosting
@@ -112,16 +112,15 @@ class SetupScene(Scene):
         self.tutorial = Button(_("Tutorial"), lambda: open_tutorial(app, GAMES["arenas"]),
                                _("Learn to play step by step on a small board (the sand waits for you)"))
         self.start_button = Button(_("Start"), self.start, _("Start the level (Enter)"), font=30)
-        self.my_levels = None if my_levels is None else Button(
-            _("My levels"), my_levels, _("Levels of your own: make one in the editor, or change a copy of a box level"),
-            font=22)
+        self.my_levels = Button(_("My levels"), my_levels if my_levels is not None else app.pop,
+                                _("Levels of your own: make them, prove them, host them") if hosting
+                                else _("Levels of your own: make them, prove them, play them"))
         self.editing: NameField | None = None
         self.line = LineEdit("", NAME_LIMIT)  # the name being typed
         seats = [w for pair in zip(self.names, self.kinds) for w in pair]
         self.widgets: list[Widget] = [self.count, *seats, self.first, self.reaction, self.speed, self.pause_toggle,
-                                      self.level_list, self.back, self.tutorial, self.start_button]
-        if self.my_levels is not None:
-            self.widgets.append(self.my_levels)
+                                      self.level_list, *([self.my_levels] if my_levels is not None else []),
+                                      self.back, self.tutorial, self.start_button]
         self.group = WidgetGroup(app, self.widgets)
         self.rows_at = (0, 0, 0)  # left, top and width of the rows under the seats (set by `layout`)
         self.group.set_focus(self.start_button)
@@ -296,16 +295,17 @@ class SetupScene(Scene):
         self.rows_at = (x, y + app.px(6), cw)
         self._place_rows()
         list_w = min(app.px(330), self.right.w // 2)
+        below = app.px(58) if self.my_levels in self.widgets else 0  # the My levels button under the list
         self.level_list.rect = pygame.Rect(self.right.left + app.px(18), self.right.top + app.px(18), list_w,
-                                     self.right.h - app.px(36))
+                                           self.right.h - app.px(36) - below)
+        self.my_levels.rect = pygame.Rect(self.level_list.rect.left, self.level_list.rect.bottom + app.px(8),
+                                          list_w, app.px(48))
         self.level_list.reveal(app)
         self.detail = pygame.Rect(self.level_list.rect.right + app.px(30), self.right.top + app.px(18),
                                   self.right.right - self.level_list.rect.right - app.px(48), self.right.h - app.px(36))
         self.back.rect = pygame.Rect(app.px(24), h - app.px(78), app.px(200), app.px(56))
         self.tutorial.rect = pygame.Rect(self.back.rect.right + app.px(16), h - app.px(78), app.px(200), app.px(56))
         self.start_button.rect = pygame.Rect(w - app.px(24) - app.px(260), h - app.px(80), app.px(260), app.px(60))
-        if self.my_levels is not None:
-            self.my_levels.rect = pygame.Rect(w - app.px(24) - app.px(220), app.px(20), app.px(220), app.px(50))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.editing is not None:

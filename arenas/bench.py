@@ -72,7 +72,8 @@ class ScriptedPerson:
             return
         if run.phase == Phase.COUNTDOWN and run.countdown_left <= 0:
             run.start()
-        for happening in run.step(0):
+        run.step(0)
+        for happening in run.happenings.take():
             match happening:
                 case Refused(reason=reason):
                     self.refused.append(reason)

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from arenas.my_levels import MyLevels
 from arenas.rules.engine import outcome_json
 from arenas.rules.levels import MAX_LEVEL_NUMBER, LevelError, level_path, load_level, load_levels
 from arenas.session import (
@@ -15,9 +16,10 @@ from arenas.session import (
     fresh_seed,
     replay_outcome,
 )
+from arenas.shared_level import SharedLevelError, read_shared
 from common.i18n import _
 from common.replay import Replay
-from common.safe_text import one_line, print_error
+from common.safe_text import one_line, print_error, print_line
 
 if TYPE_CHECKING:
     from common.app import App
@@ -34,7 +36,8 @@ def _level_number(digits: str) -> int | None:
 
 
 def open_from_command_line(app: App, args: argparse.Namespace) -> int:
-    """Push the setup screen, or with `--level N|PATH` the level itself (one player); 2 on a bad level."""
+    """Push the setup screen, or with `--level N|PATH` the level itself (one player); 2 on a bad level. A shared
+    level file is imported into My levels first (a toast says how)."""
     # Scenes (pygame) are imported only by the windowed commands; `replay --headless` stays rules-only.
     from arenas.scenes import flow
     from arenas.scenes.setup_widgets import default_name
@@ -44,6 +47,7 @@ def open_from_command_line(app: App, args: argparse.Namespace) -> int:
         app.push(flow.setup_scene(app))
         return 0
     shown = one_line(wanted, ARGUMENT_LIMIT)
+    mine = False
     try:
         if wanted.strip().isdigit():  # any digits, "²" and 5,000 of them included: a level number
             known = [lv.number for lv in load_levels()]
@@ -56,11 +60,15 @@ def open_from_command_line(app: App, args: argparse.Namespace) -> int:
             path = Path(wanted)
             if not path.is_file():
                 return print_error(_("--level {value}: no such level file").format(value=shown))
-            level = load_level(path)
-    except LevelError as exc:
+            opened = read_shared(path)
+            level = opened.shared.level
+            mine = not opened.plain
+    except (LevelError, SharedLevelError) as exc:
         return print_error(str(exc))
+    if mine:  # a shared level file joins My levels (or is there already) and counts in their records
+        app.toast(MyLevels().take(opened).line)
     seed = app.options.seed if app.options.seed is not None else fresh_seed()
-    setup = GameSetup(level, (default_name(0),), seed=seed)  # a level file of one's own gets a replay, not a record
+    setup = GameSetup(level, (default_name(0),), seed=seed, mine=mine)  # a plain level file: a replay, no record
     app.push(flow.play_scene(app, setup))
     return 0
 
@@ -76,10 +84,16 @@ def replay_headless(replay: Replay, path: Path) -> int:
 
 
 def verify_levels_command(args: argparse.Namespace) -> int:
-    """`main.py verify-levels`: every level (or the chosen ones) with expert and/or person team-mates."""
+    """`main.py verify-levels [FILE...]`: every level (or the chosen ones, or the level files given) with expert
+    and/or person team-mates."""
     from arenas.bots.proof import Model
     from arenas.bots.verify import verify_levels_main
     groups = {"both": (Model.EXPERT, Model.PERSON), "all": tuple(Model)}
     models = groups[args.model] if args.model in groups else (Model(args.model),)
-    code: int = verify_levels_main(args.seeds, args.json, args.level, models, args.why)
+    try:
+        own = [read_shared(path).shared.level for path in args.files]
+    except SharedLevelError as exc:
+        print_line(f"verify-levels: {exc}")
+        return 2
+    code: int = verify_levels_main(args.seeds, args.json, args.level, models, args.why, own)
     return code

@@ -6,7 +6,9 @@ recorded actions at their exact milliseconds inside those steps. Every seat has 
 interface (`Seat`): a bot (`GameSetup.bots`, or a person's seat handed to one while they are away) is
 polled every step after the sand has advanced; a person, at this screen or elsewhere, plays through `play`
 when they play. Either way the card is recorded in the state's actions (a replay plays those back and never
-asks the bot again). When the game ends the run is finished: its replay saved and its records counted.
+asks the bot again). What happened (the sand, each card, a refused one) goes into `happenings`, which the
+scene showing the run (or the room serving it) takes after each call. When the game ends the run is finished:
+its replay saved and its records counted.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from arenas.rules.engine import advance, apply, mark_assisted
 from arenas.rules.events import Event
 from arenas.rules.state import GameState
 from arenas.session import GameSetup, RunRecord, finish_run
+from common.outbox import Outbox
 from common.rules_api import IllegalAction
 
 COUNTDOWN_MS = 3000
@@ -60,7 +63,7 @@ class Refused:
     replay: bool
 
 
-Happening = SandRan | CardDone | Refused
+Happening = SandRan | CardDone | Refused  # what a run tells in its `happenings`
 
 
 class Seat(Protocol):
@@ -90,6 +93,7 @@ class Run:
         bots = setup.bot_seats() if self.replay is None else {}
         self.seats: dict[int, Seat] = {seat: bots.get(seat) or Person() for seat in range(len(setup.players))}
         self.record: RunRecord | None = None  # set when the game ends
+        self.happenings: Outbox[Happening] = Outbox()
 
     # ---- seats -----------------------------------------------------------------------------
     def is_bot(self, seat: int) -> bool:
@@ -152,44 +156,44 @@ class Run:
         return action
 
     # ---- the rules clock -------------------------------------------------------------------
-    def play(self, action: Action) -> list[Event]:
-        """Play a card now, a person's or a bot's: its events; `IllegalAction` (nothing changes) if illegal."""
-        events = apply(self.state, action)
+    def play(self, action: Action) -> None:
+        """Play a card now, a person's or a bot's (told: `CardDone`); `IllegalAction` (nothing changes) if
+        illegal."""
+        self.happenings.put(CardDone(action, apply(self.state, action)))
         self._check_end()
-        return events
 
-    def step(self, step_ms: int) -> list[Happening]:
+    def step(self, step_ms: int) -> None:
         """Let `step_ms` of game time pass (unless counting down, paused or over): sand, then a replay's or
-        a bot's cards due in it, in order."""
+        a bot's cards due in it, told in order."""
         state = self.state
         if self.phase != Phase.RUNNING or self.paused or state.result is not None:
-            return []
-        out: list[Happening] = []
+            return
+        tell = self.happenings.put
         if self.replay is None:
-            out.append(SandRan(advance(state, step_ms)))
+            tell(SandRan(advance(state, step_ms)))
             if state.result is None:
                 action = self.seats[state.active].poll(state)
                 if action is not None:
-                    out.append(self._card(action, replay=False))
+                    self._card(action, replay=False)
         else:
             target = state.time_ms + step_ms
             while self.replay and self.replay[0][0] <= target and state.result is None:
                 at, action = self.replay.popleft()
-                out.append(SandRan(advance(state, max(0, at - state.time_ms))))
+                tell(SandRan(advance(state, max(0, at - state.time_ms))))
                 if state.result is None:
-                    out.append(self._card(action, replay=True))
+                    self._card(action, replay=True)
             if state.result is None:
-                out.append(SandRan(advance(state, target - state.time_ms)))
+                tell(SandRan(advance(state, target - state.time_ms)))
         self._check_end()
-        return out
 
-    def _card(self, action: Action, replay: bool) -> CardDone | Refused:
+    def _card(self, action: Action, replay: bool) -> None:
+        """A bot's or the replay's card, played (`CardDone`) or refused (`Refused`)."""
         try:
-            return CardDone(action, self.play(action))
+            self.play(action)
         except IllegalAction as exc:
             if replay and self.replay is not None:
                 self.replay.clear()
-            return Refused(action, exc.reason, replay)
+            self.happenings.put(Refused(action, exc.reason, replay))
 
     def _check_end(self) -> None:
         """Once the game is won or lost: the run is over, its replay saved and its result recorded."""

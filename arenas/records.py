@@ -70,6 +70,23 @@ class LevelRecord:
         return (self.wins, self.losses, self.assisted_wins, self.assisted_losses, self.win_streak,
                 self.best_win_streak, self.loss_streak)
 
+    def count(self, won: bool, time_ms: int, assisted: bool) -> None:
+        """Count a finished run; an unassisted win may set the best time."""
+        if not won:
+            self.losses += 1
+            self.assisted_losses += assisted
+            self.win_streak = 0
+            self.loss_streak += 1
+            return
+        self.wins += 1
+        self.loss_streak = 0
+        self.win_streak += 1
+        self.best_win_streak = max(self.best_win_streak, self.win_streak)
+        if assisted:
+            self.assisted_wins += 1
+        elif self.best_ms is None or time_ms < self.best_ms:
+            self.best_ms = time_ms
+
     @classmethod
     def from_dict(cls, data: Any) -> LevelRecord:
         """Inverse of `to_dict`; ValueError if `data` is malformed or a number is out of range (counts at most
@@ -196,20 +213,7 @@ class Records:
         """Count a finished run (of the level version in `versions`); an unassisted win may set the level's best
         time."""
         rec = self.levels.setdefault(level_number, LevelRecord(level=self.versions.get(level_number)))
-        if not won:
-            rec.losses += 1
-            rec.assisted_losses += assisted
-            rec.win_streak = 0
-            rec.loss_streak += 1
-            return
-        rec.wins += 1
-        rec.loss_streak = 0
-        rec.win_streak += 1
-        rec.best_win_streak = max(rec.best_win_streak, rec.win_streak)
-        if assisted:
-            rec.assisted_wins += 1
-        elif rec.best_ms is None or time_ms < rec.best_ms:
-            rec.best_ms = time_ms
+        rec.count(won, time_ms, assisted)
 
     def online(self) -> tuple[int, int]:
         """(wins, losses) of the runs played in online rooms (kept apart: they set no best time and unlock
@@ -237,11 +241,17 @@ class Records:
         }, "version", Kind.RECORDS)
 
     def is_unlocked(self, n: int) -> bool:
-        """Level 1 is always open; level n once level n-1 has been won (assisted or not, any version of it),
-        or once level n has been played (so a level moved by a renumbering or changed stays open)."""
-        won_before = any(k == n - 1 and rec.wins for k, rec in self.retired)
-        return (n == 1 or (n > 1 and (self.get(n - 1).wins > 0 or won_before)) or n in self.levels
-                or any(k == n for k, _rec in self.retired))
+        """Level 1 is always open; level n once level n-1 is open and it or level n has been won (assisted or
+        not, any version of it). Levels open one after another: a run of a locked level (played from the
+        command line) opens nothing, lost or won, and a level won before stays open wherever a renumbering or a
+        change of the level moved it."""
+        if n < 1:
+            return False
+        return all(self._won(k - 1) or self._won(k) for k in range(2, n + 1))
+
+    def _won(self, n: int) -> bool:
+        """Whether level n has been won, in this version or an earlier one."""
+        return self.get(n).wins > 0 or any(k == n and rec.wins for k, rec in self.retired)
 
     def best_ms(self, n: int) -> int | None:
         """Best unassisted winning time on level n, if any."""

@@ -5,8 +5,9 @@ cannot tell a team-mate elsewhere from one at this screen. Underneath, the sand 
 time: `state` is the last state the server confirmed (`base`, at the game ms of its last input) with the
 sand run on to the game clock now (`link.server_now_ms()` on the room's clock anchor). A card of this
 screen's person is sent and kept `pending` until the server's update confirms it (it then takes effect at
-the server's ms, like everyone's) or refuses it (`Refused`, with the rules' reason). The sand is never let
-run to a loss before the server says so: a client never decides an outcome.
+the server's ms, like everyone's) or refuses it (`Refused`, with the rules' reason); what happened is told in
+`happenings`, as a local run tells it. The sand is never let run to a loss before the server says so: a client
+never decides an outcome.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from arenas.rules.engine import advance, mark_assisted
 from arenas.rules.events import Event, GameLost, GameWon
 from arenas.rules.state import clone
 from arenas.session import RunRecord, SetupError, replay_outcome
+from common.outbox import Outbox
 from common.replay import Replay, ReplayError, replay_from_dict
 from common.rules_api import IllegalAction
 
@@ -48,6 +50,7 @@ class RemoteRun:
         self.pending: dict[int, Action] = {}  # this screen's cards sent and not yet confirmed, by message id
         self.away_bots: frozenset[int] = frozenset()  # seats whose person is away and played by a bot for now
         self.desyncs = 0
+        self.happenings: Outbox[Happening] = Outbox()
         self._ids = count(1)
         self._inbox: list[dict[str, Any]] = []
         self._beep_left = 0.0
@@ -128,8 +131,8 @@ class RemoteRun:
         self.link.send({"kind": "act", "action": action, "id": n})
         return n
 
-    def play(self, action: Action) -> list[Event]:
-        """Send this screen's card: pending until the server confirms it (no events yet). `IllegalAction` at
+    def play(self, action: Action) -> None:
+        """Send this screen's card: pending until the server confirms it (told then). `IllegalAction` at
         once when it cannot be this person's card now."""
         if self.seat is None:
             raise IllegalAction("you are watching this game")
@@ -140,7 +143,6 @@ class RemoteRun:
         if self.phase != Phase.RUNNING or self.paused:
             raise IllegalAction("the sand is not running")
         self.pending[self._send(action.to_json())] = action
-        return []
 
     def pause(self) -> None:
         """Ask the room to pause (the pause assist): it stops for everyone when the server says so."""
@@ -158,18 +160,19 @@ class RemoteRun:
         return action
 
     # ---- time passes -----------------------------------------------------------------------
-    def step(self, step_ms: int) -> list[Happening]:
-        """Take in the room's frames, then run the sand on to the server's time now."""
-        out: list[Happening] = []
+    def step(self, step_ms: int) -> None:
+        """Take in the room's frames, then run the sand on to the server's time now; what happened is told."""
         inbox, self._inbox = self._inbox, []
         for frame in inbox:
             try:
-                out += self._take(frame)
+                happened = self._take(frame)
             except (KeyError, IndexError, TypeError, ValueError):  # a frame this run cannot read: out of step
                 self.desyncs += 1
+                continue
+            for happening in happened:
+                self.happenings.put(happening)
         if self.phase == Phase.RUNNING and not self.paused and self.state.result is None:
-            out.append(SandRan(self._run_sand(self.game_ms())))
-        return out
+            self.happenings.put(SandRan(self._run_sand(self.game_ms())))
 
     def _run_sand(self, target: int) -> list[Event]:
         """The shown state's sand run on to game ms `target`, short of a run-out that would end the game."""

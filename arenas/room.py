@@ -36,12 +36,13 @@ from arenas.rules.events import CardDrawn, Event
 from arenas.rules.levels import LevelError, level_path, load_level
 from arenas.rules.replay import REPLAY_VERSION
 from arenas.rules.state import GameState, from_dict
-from arenas.session import GameSetup, SetupError, from_replay, to_replay
+from arenas.session import GameSetup, SetupError, from_replay, is_shipped, to_replay
 from common.net.room import GameError, Input, Options, Progress, Step
 from common.replay import Replay
 from common.rules_api import IllegalAction
 
 ASSISTS = ("pause", "resume", "hint")
+MAX_LEVEL_BYTES = 4096  # a room's level as compact JSON: the biggest level the loader accepts is about half that
 LEAVER_REACTION_MS = 1_000  # a leaver's bot reacts like the default team-mate
 
 
@@ -103,7 +104,8 @@ class Table:
                 break
             wake = self._bot_wake()
             step = target - state.time_ms if wake is None or wake > target else max(0, wake - state.time_ms)
-            for happening in run.step(step):
+            run.step(step)
+            for happening in run.happenings.take():
                 if isinstance(happening, CardDone):
                     action, events = happening.action, happening.events
                     out.append(self._accepted(action.player, {"t": events[0].time_ms, **action.to_json()}, events))
@@ -171,8 +173,10 @@ class Table:
             raise IllegalAction("the sand has not started yet")
         if run.paused:
             raise IllegalAction("the game is paused")
-        events = run.play(action)  # IllegalAction: nothing changed
-        return [*out, self._accepted(seat, {"t": t, **action.to_json()}, events)]
+        run.play(action)  # IllegalAction: nothing changed
+        [done] = run.happenings.take()  # the card's own
+        assert isinstance(done, CardDone)
+        return [*out, self._accepted(seat, {"t": t, **action.to_json()}, done.events)]
 
     def _accepted(self, seat: int, stamped: dict[str, Any], events: Sequence[Event] = ()) -> Accepted:
         self.inputs.append(stamped)
@@ -236,12 +240,24 @@ class Table:
 
 
 # ---- setups, views and following -----------------------------------------------------------------
+def level_bytes(level: Any) -> int:
+    """The size of a setup's level as compact JSON (UTF-8); past the cap when it cannot be written at all."""
+    try:
+        return len(json.dumps(level, ensure_ascii=False, separators=(",", ":")).encode())
+    except (ValueError, TypeError, RecursionError):
+        return MAX_LEVEL_BYTES + 1
+
+
 def setup_from_json(data: Any, seed: int) -> GameSetup:
     """A room's setup from a `create` message's (the replay files' setup: `level` a shipped number or a whole
-    level, `players`, `first_player`, `sand_speed_pct`, `allow_pause`, `bots`, `reaction_ms`) and the
-    server's secret `seed`; `SetupError` (one line naming the field) when it is not one."""
+    level of at most `MAX_LEVEL_BYTES`, `players`, `first_player`, `sand_speed_pct`, `allow_pause`, `bots`,
+    `reaction_ms`) and the server's secret `seed`; `SetupError` (one line naming the field) when it is not one.
+    The server checks a `create`'s setup with it, and each client the setup of the `game` it is sent."""
     if not isinstance(data, dict):
         raise SetupError("setup: expected a JSON object")
+    size = level_bytes(data.get("level"))
+    if size > MAX_LEVEL_BYTES:
+        raise SetupError(f"setup.level: too large ({size} bytes of JSON; a level is at most {MAX_LEVEL_BYTES})")
     setup, _actions, _assisted = from_replay(Replay("arenas", data, seed, [], version=REPLAY_VERSION), "setup")
     return setup
 
@@ -467,7 +483,7 @@ class ArenasSide:
         if not next_level:
             return setup
         path = level_path(parsed.level.number + 1)
-        if parsed.level.number < 1 or not path.is_file():
+        if not is_shipped(parsed.level) or not path.is_file():  # a level of one's own keeps a box level's number
             raise GameError(f"level {parsed.level.number} has no next level")
         try:
             return setup_json(replace(parsed, level=load_level(path)))

@@ -14,9 +14,11 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 
 from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, BotSeat, TeammateBot
+from arenas.my_records import MY_RECORDS_FILE, MyRecords
 from arenas.records import LEVELS_BEFORE_V3, RECORDS_FILE, Records
 from arenas.rules.actions import Action, action_from_json
 from arenas.rules.levels import MAX_LEVEL_NUMBER, Level, LevelError, level_from_dict, level_path, load_level
@@ -55,6 +57,7 @@ class GameSetup:
     counts: bool = True  # save a replay and (shipped levels only) record the result; False for watched replays
     bots: tuple[int, ...] = ()  # seats played by team-mate bots
     reaction_ms: int = DEFAULT_REACTION_MS  # the bots' reaction delay
+    mine: bool = False  # a level of My levels: a counted run goes to their records (`arenas.my_records`)
 
     def new_state(self) -> GameState:
         """The rules state at the start of this run."""
@@ -76,7 +79,8 @@ class GameSetup:
     def bot_seats(self) -> dict[int, BotSeat]:
         """A fresh bot for every bot seat; each seat's delay jitter is seeded from the run's seed."""
         humans = self.humans
-        return {seat: BotSeat(TeammateBot(seat, self.reaction_ms, self.seed * 8 + seat, humans)) for seat in self.bots}
+        return {seat: BotSeat(TeammateBot(seat, self.reaction_ms, self.seed * 8 + seat, humans))
+                for seat in self.bots}
 
     @property
     def humans(self) -> frozenset[int]:
@@ -97,8 +101,10 @@ class SetupError(ValueError):
     """A replay's setup or actions cannot be used; str() is one line."""
 
 
+@lru_cache(maxsize=64)
 def is_shipped(level: Level) -> bool:
-    """True if `level` is exactly the shipped level with its number (only those count in records)."""
+    """True if `level` is exactly the shipped level with its number (only those count in records); asked each
+    frame by the screens that name a level, so the answers are kept (the shipped levels do not change)."""
     try:
         return load_level(level_path(level.number)) == level
     except (LevelError, OSError):
@@ -215,13 +221,38 @@ class RunRecord:
     losses_in_a_row: int = 0  # on this level, this run included (a counted run's)
 
 
+def _count_mine(level: Level, state: GameState, out: RunRecord) -> list[str]:
+    """Count a finished run of a level of mine in My levels' records (what changed in `out`); the lines of what
+    went wrong."""
+    problems = []
+    with exclusive(data_dir() / MY_RECORDS_FILE):
+        records = MyRecords.load()
+        if records.message:
+            problems.append(records.message)
+        key = level.fingerprint
+        out.previous_best = records.get(key).best_ms
+        records.record(key, state.result == "won", state.time_ms, state.assisted)
+        out.new_best = records.get(key).best_ms != out.previous_best and state.result == "won"
+        out.losses_in_a_row = records.get(key).loss_streak
+        try:
+            records.save()
+        except DataError as exc:
+            problems.append(one_line(_("My levels records not saved: {problem}").format(problem=exc)))
+        except OSError as exc:
+            problems.append(_("could not save My levels records: {problem}").format(problem=os_problem(exc)))
+    return problems
+
+
 def finish_run(setup: GameSetup, state: GameState) -> RunRecord:
     """Save a finished run's replay and count it in the records (shipped levels only: a level file of
     one's own with a shipped number must not touch that level's best time; a team of bots alone
-    is watched, not recorded)."""
+    is watched, not recorded); a level of My levels in their own records."""
     out = RunRecord()
     problems: list[str] = []
-    if setup.counts and not setup.watch and state.result is not None and is_shipped(setup.level):
+    counted = setup.counts and not setup.watch and state.result is not None
+    if counted and setup.mine:
+        problems.extend(_count_mine(setup.level, state, out))
+    elif counted and is_shipped(setup.level):
         with exclusive(data_dir() / RECORDS_FILE):  # another window's run ending now is counted too
             records = Records.load()
             if records.message:

@@ -9,16 +9,16 @@ commits them. A turn commits by itself when undoing would unveil hidden informat
 artifact drawn from a pile), and, with a single human seat, once it is finished and has been on
 show for AUTO_CONFIRM_MS: Undo until then, and the bots wait for it, as does what follows the turn
 (the next turn's start or the game's end: `next_turn`, told once committed). People, bots and replays
-all hand their actions to `submit`; what the rules tell goes to the `MatchListener` (the move log and
-the animations), which also says whether the table is still showing something: until then the seat
-whose committed action is on show stays `playing`.
+all hand their actions to `submit`; what happened (the rules' events for the move log and the animations,
+an undone action, a refusal, a notice) goes into `happenings`, which the table on screen (or the room
+serving the game) takes after each call. A committed action is told with its `Playing`: a table that is
+still showing it keeps that seat `playing` until its animations reach the turn change.
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from arzium import save
 from arzium.records import record_game
@@ -33,6 +33,7 @@ from arzium.thinking import BotSpec, warm_up
 from common.files import DataError
 from common.i18n import _
 from common.os_words import os_problem
+from common.outbox import Outbox
 from common.paths import replays_dir
 from common.replay import Replay, write_new_replay
 from common.rules_api import IllegalAction
@@ -43,8 +44,8 @@ AUTO_CONFIRM_MS = 1000   # a lone human's finished turn stands after this long (
 
 @dataclass(frozen=True)
 class Playing:
-    """A committed action the table is still showing before its turn change: who made it, what it was,
-    and the turn (number, final round) it was made in."""
+    """A committed action on show before its turn change: who made it, what it was, and the turn (number, final
+    round) it was made in. Told as it is committed; a table still animating it keeps it as `Match.playing`."""
 
     player: int
     action: Action
@@ -52,66 +53,50 @@ class Playing:
     final_round: bool
 
 
-class MatchListener(Protocol):
-    """What the match tells and asks the scene that shows it (or the room that serves it)."""
+@dataclass(frozen=True)
+class Told:
+    """The rules' `events` of an action, made in `turn`: `provisional` while its turn is in progress (undoable
+    until confirmed); `by`: the committed action's number and seat (None for a turn in progress's)."""
 
-    def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
-        """Show `events` (made in `turn`; `provisional`: of a turn in progress); the number of log lines."""
-        ...
-
-    def untell(self, lines: int) -> None:
-        """Take back the last `lines` provisional log lines (an undone action)."""
-        ...
-
-    def committed(self) -> None:
-        """The provisional lines are for good now."""
-        ...
-
-    def animating(self) -> bool:
-        """Whether the table is still showing what it was told (False with instant animations)."""
-        ...
-
-    def refused(self, reason: str) -> None:
-        """A human's action was illegal."""
-        ...
-
-    def notify(self, message: str) -> None:
-        """Something the player should know (a failed save)."""
-        ...
-
-    def stopped(self, number: int, reason: str) -> None:
-        """The bot's or the replay's action `number` (from 1) was illegal: the rules' `reason`; they stop."""
-        ...
+    events: list[Event]
+    turn: int
+    provisional: bool
+    by: tuple[int, int] | None = None
 
 
-class QuietListener:
-    """A listener for a match nobody watches (the room's on the server, a test's): it shows nothing, and keeps
-    the last refusal or stop's reason and the notices."""
+@dataclass(frozen=True)
+class Untold:
+    """The last provisional action told is taken back (undone, or replaced by the server's word)."""
 
-    def __init__(self) -> None:
-        self.reason: str | None = None
-        self.notices: list[str] = []
 
-    def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
-        return 0
+@dataclass(frozen=True)
+class Committed:
+    """What was told provisionally is for good now."""
 
-    def untell(self, lines: int) -> None:
-        pass
 
-    def committed(self) -> None:
-        pass
+@dataclass(frozen=True)
+class Refused:
+    """A person's action was illegal: the rules' `reason`."""
 
-    def animating(self) -> bool:
-        return False
+    reason: str
 
-    def refused(self, reason: str) -> None:
-        self.reason = reason
 
-    def notify(self, message: str) -> None:
-        self.notices.append(message)
+@dataclass(frozen=True)
+class Stopped:
+    """The bot's or the replay's action `number` (from 1) was illegal: the rules' `reason`; they stop."""
 
-    def stopped(self, number: int, reason: str) -> None:
-        self.reason = reason
+    number: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the player should know (a failed save, a record not written)."""
+
+    message: str
+
+
+Happening = Told | Untold | Committed | Playing | Refused | Stopped | Notice  # what a match tells
 
 
 def _held_back(event: Event) -> bool:
@@ -129,14 +114,14 @@ def _unveils(event: Event) -> bool:
 class Match:
     """One game: `state`, the `actions` that led to it, a person's turn in progress and who acts next."""
 
-    def __init__(self, state: GameState, listener: MatchListener, anim_ms: Callable[[float], float],
+    def __init__(self, state: GameState, anim_ms: Callable[[float], float],
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
                  assisted: bool = False, controllers: dict[int, Controller] | None = None, warm: bool = True) -> None:
         """`anim_ms` scales a duration by the animation speed; `controllers`: who plays each seat (by default a
         `Person` for a human seat and a bot for a bot seat); `warm`: start the worker bots and hints think in
         now (else on first use); see `PlayScene` for the rest."""
         self.state = state
-        self.listener = listener
+        self.happenings: Outbox[Happening] = Outbox()
         self.anim_ms = anim_ms
         self.actions: list[Action] = list(actions or [])
         self.replay = replay
@@ -156,7 +141,6 @@ class Match:
         self.work: GameState | None = None
         self.work_player = -1
         self.pending: list[Action] = []
-        self.pending_lines: list[int] = []
         self.undo_blocked = False
         self.next_turn: list[Event] = []
         self.auto_confirm = replay is None and sum(c.submits for c in self.controllers.values()) == 1
@@ -164,7 +148,6 @@ class Match:
         self.bot_idle_ms = 0.0
         self.playing: Playing | None = None
         self.bot_moves: dict[int, str] = {}  # a person's seat's actions its bot made, by number: "clock" or "away"
-        self.telling: tuple[int, int] | None = None  # the committed action being told: its number and seat
 
     # -- who acts ---------------------------------------------------------------------------
 
@@ -227,13 +210,13 @@ class Match:
             return False
         if self.work is None:
             self.work, self.work_player = clone(self.state), p
-            self.pending, self.pending_lines, self.undo_blocked = [], [], False
+            self.pending, self.undo_blocked = [], False
         try:
             events = apply(self.work, action)
         except IllegalAction as exc:
             if not self.pending:
                 self.work = None
-            self.listener.refused(exc.reason)
+            self.happenings.put(Refused(exc.reason))
             return False
         self.pending.append(action)
         held = next((i for i, e in enumerate(events) if _held_back(e)), len(events))
@@ -242,7 +225,7 @@ class Match:
         stands = self.undo_blocked or self.work_player != self.state.active  # a bid out of turn stands at once
         change = len(events) if stands else held
         events, self.next_turn = events[:change], events[change:]
-        self.pending_lines.append(self.listener.tell(events, self.work.turn, True))
+        self.happenings.put(Told(events, self.work.turn, True))
         if stands:
             turn, final = self.state.turn, self.state.final_round
             self._commit()
@@ -262,14 +245,12 @@ class Match:
         try:
             events = apply(self.state, action)
         except IllegalAction as exc:
-            self.listener.stopped(len(self.actions) + 1, exc.reason)
+            self.happenings.put(Stopped(len(self.actions) + 1, exc.reason))
             self.replay = [] if self.replay is not None else None
             self.controllers = {}
             return False
         self.actions.append(action)
-        self.telling = (len(self.actions), p)
-        self.listener.tell(events, self.state.turn, False)
-        self.telling = None
+        self.happenings.put(Told(events, self.state.turn, False, (len(self.actions), p)))
         self._follow(p, action, turn, final)
         self.autosave()
         return True
@@ -281,18 +262,17 @@ class Match:
             return
         self.state = self.work
         self.actions.extend(self.pending)
-        self.work, self.pending, self.pending_lines, self.undo_blocked = None, [], [], False
-        self.listener.committed()
+        self.work, self.pending, self.undo_blocked = None, [], False
+        self.happenings.put(Committed())
         self.autosave()
         if self.next_turn:
             events, self.next_turn = self.next_turn, []
-            self.listener.tell(events, self.state.turn, False)
+            self.happenings.put(Told(events, self.state.turn, False))
 
     def _follow(self, player: int, action: Action, turn: int, final_round: bool) -> None:
-        """`player`'s committed `action` (made in `turn`) is on show: until the listener has shown it, the
-        table shows `player`'s turn and takes no input for the next seat."""
-        if self.listener.animating():
-            self.playing = Playing(player, action, turn, final_round)
+        """`player`'s committed `action` (made in `turn`) is on show: a table still animating it makes it
+        `playing` (its turn shown, no input for the next seat) until its animations reach the turn change."""
+        self.happenings.put(Playing(player, action, turn, final_round))
 
     def confirm(self) -> str | None:
         """Commit the finished turn in progress; else why not (None when there is nothing to confirm)."""
@@ -311,7 +291,7 @@ class Match:
         self.playing = None
         self.pending.pop()
         self.next_turn = []  # only the last action can have ended the turn
-        self.listener.untell(self.pending_lines.pop())
+        self.happenings.put(Untold())
         work = clone(self.state)
         for action in self.pending:
             apply(work, action)
@@ -368,12 +348,12 @@ class Match:
             save.save_game(self.state, self.actions, assisted=self.assisted, pending=self.pending)
         except DataError as exc:
             if not self.save_refused:
-                self.listener.notify(_("the game is not saved: {reason}").format(reason=exc))
+                self.happenings.put(Notice(_("the game is not saved: {reason}").format(reason=exc)))
             self.save_refused = True
             return
         except OSError as exc:
-            self.listener.notify(_("could not save the game to {path}: {reason}").format(path=save.save_path(),
-                                                                                         reason=os_problem(exc)))
+            self.happenings.put(Notice(_("could not save the game to {path}: {reason}").format(
+                path=save.save_path(), reason=os_problem(exc))))
         self.save_refused = False
 
     def finish(self) -> str | None:
@@ -382,7 +362,7 @@ class Match:
         if not self.autosave_enabled:
             return None
         for problem in record_game(self.state, self.assisted):
-            self.listener.notify(problem)
+            self.happenings.put(Notice(problem))
         path = self.write_replay()
         if not self.save_refused:
             save.delete_save()
@@ -394,8 +374,8 @@ class Match:
         try:
             path = write_new_replay(replays_dir(), stem, self.replay_file())
         except OSError as exc:
-            self.listener.notify(_("could not write the replay {path}: {reason}").format(
-                path=f"{replays_dir() / stem}.json", reason=os_problem(exc)))
+            self.happenings.put(Notice(_("could not write the replay {path}: {reason}").format(
+                path=f"{replays_dir() / stem}.json", reason=os_problem(exc))))
             return None
         return str(path)
 

@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from arzium.match import Match, MatchListener, _held_back, _unveils
+from arzium.match import Committed, Match, Refused, Told, Untold, _held_back, _unveils
 from arzium.room import digest, view_of, view_state
 from arzium.rules.actions import Action, action_from_json
 from arzium.rules.engine import apply, current_player
@@ -32,13 +32,13 @@ class OnlineMatch(Match):
     (`state`, after `seq` actions). Give it the room's frames with `absorb`; it sends this seat's `act`,
     `undo` and `confirm` through `send`."""
 
-    def __init__(self, state: GameState, seq: int, seat: int | None, listener: MatchListener,
-                 anim_ms: Callable[[float], float], send: Send) -> None:
+    def __init__(self, state: GameState, seq: int, seat: int | None, anim_ms: Callable[[float], float],
+                 send: Send) -> None:
         self.remote = RemotePerson()
         controllers: dict[int, Controller] = dict.fromkeys(range(len(state.setup.seats)), self.remote)
         if seat is not None:
             controllers[seat] = Person()
-        super().__init__(state, listener, anim_ms, autosave=False, controllers=controllers)
+        super().__init__(state, anim_ms, autosave=False, controllers=controllers)
         # a turn stands by itself only for one person against bots: with another person at the table it is
         # undone until its player confirms it
         self.auto_confirm = seat is not None and all(s.kind == "bot" for i, s in enumerate(self.seats) if i != seat)
@@ -75,7 +75,7 @@ class OnlineMatch(Match):
         try:
             events = apply(trial, action)
         except IllegalAction as exc:
-            self.listener.refused(exc.reason)
+            self.happenings.put(Refused(exc.reason))
             return False
         self._send({"kind": "act", "action": action.to_json()})
         held = next((i for i, e in enumerate(events) if _held_back(e)), len(events))
@@ -142,7 +142,7 @@ class OnlineMatch(Match):
             case "refused":
                 self.unanswered = max(0, self.unanswered - 1)
                 self.waiting = False
-                self.listener.refused(str(msg.get("reason", "")))
+                self.happenings.put(Refused(str(msg.get("reason", ""))))
                 self._agree()
 
     def note_bots(self, bots: object) -> None:
@@ -195,31 +195,29 @@ class OnlineMatch(Match):
         told = len(pending) if agrees else 0
         player = self.seat if self.seat is not None else 0
         turn, final = self.state.turn, self.state.final_round
-        lines = 0
         for i, action in enumerate(actions):
             events = apply(state, action)
             if i < told:
                 held = next((k for k, e in enumerate(events) if _held_back(e)), len(events))
                 events = events[held:]
-            self.telling = (len(self.actions) + i + 1, player)
-            lines += self.listener.tell(events, state.turn, False) if events else 0
-            self.telling = None
+            if events:
+                self.happenings.put(Told(events, state.turn, False, (len(self.actions) + i + 1, player)))
         self.adopting = True
         self.server_turn = []
-        self.work, self.pending, self.pending_lines, self.next_turn = None, [], [], []
+        self.work, self.pending, self.next_turn = None, [], []
         self.state = state
         self.actions.extend(actions)
         self.adopting = False
         self.waiting = False
-        self.listener.committed()
+        self.happenings.put(Committed())
         if actions:
             self._follow(player, actions[-1], turn, final)
 
     def _retell_turn(self, actions: list[Action]) -> None:
         """Replace the turn in progress shown with `actions` (the server's)."""
-        for lines in reversed(self.pending_lines):
-            self.listener.untell(lines)
-        self.work, self.pending, self.pending_lines, self.next_turn = None, [], [], []
+        for _action in self.pending:
+            self.happenings.put(Untold())
+        self.work, self.pending, self.next_turn = None, [], []
         self.waiting = False
         for action in actions:
             if not Match._play(self, action):

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from arzium.match import Match, QuietListener, bot_spec
+from arzium.match import Match, Refused, Stopped, bot_spec
 from arzium.rules.actions import Action, action_from_json
 from arzium.rules.engine import apply, current_player, is_over, legal_actions
 from arzium.rules.events import Event
@@ -128,10 +128,9 @@ class ArziumMatch:
 
     def __init__(self, setup: Setup, seed: int, options: Options, now_ms: int) -> None:
         state = new_game(setup, seed)
-        self.quiet = QuietListener()
         controllers: dict[int, Controller] = {i: server_bot(state, i) if s.kind == "bot" else Person()
                                               for i, s in enumerate(setup.seats)}
-        self.match = Match(state, self.quiet, lambda ms: 0.0, autosave=False, controllers=controllers, warm=False)
+        self.match = Match(state, lambda ms: 0.0, autosave=False, controllers=controllers, warm=False)
         self.match.auto_confirm = False  # each person confirms their own turn
         self.started_ms = now_ms
         self.people = {i for i, s in enumerate(setup.seats) if s.kind == "human"}
@@ -157,21 +156,17 @@ class ArziumMatch:
                 return Step(refused=str(exc))
             if m.acting_human() != seat:
                 return Step(refused="It is not your turn")
-            return self._step(seat, lambda: m.submit(action), Input(seat, "act", {"action": action.to_json()}, now_ms),
-                              now_ms)
+            return self._step(seat, lambda: None if m.submit(action) else self._told() or "Not possible now",
+                              Input(seat, "act", {"action": action.to_json()}, now_ms), now_ms)
         if kind == "undo":
             if m.work is None or m.work_player != seat or m.undo_blocked or not m.pending:
                 return Step(refused="Nothing to undo")
-            return self._step(seat, m.undo, Input(seat, "undo", {}, now_ms), now_ms)
+            return self._step(seat, lambda: None if m.undo() else "Not possible now", Input(seat, "undo", {}, now_ms),
+                              now_ms)
         if kind == "confirm":
             if m.work is None or m.work_player != seat:
                 return Step(refused="Nothing to confirm")
-
-            def confirm() -> bool:
-                reason = m.confirm()
-                self.quiet.reason = reason
-                return reason is None
-            return self._step(seat, confirm, Input(seat, "confirm", {}, now_ms), now_ms)
+            return self._step(seat, m.confirm, Input(seat, "confirm", {}, now_ms), now_ms)
         if kind == "assist":
             if not self.assists:
                 return Step(refused="This table plays without hints")
@@ -188,14 +183,17 @@ class ArziumMatch:
             return step
         return Step(refused=f"Arzium has no {kind!r}")
 
-    def _step(self, seat: int, do: Callable[[], bool], done: Input, now_ms: int) -> Step:
-        """Run `do` (a change of the match); the step with its input and frames, or its refusal."""
+    def _step(self, seat: int, do: Callable[[], str | None], done: Input, now_ms: int) -> Step:
+        """Run `do` (a change of the match; why it was refused, or None); the step with its input and frames,
+        or its refusal."""
         m = self.match
         before_n = len(m.actions)
         lands, arts = list(m.state.deck), list(m.state.art_deck)
-        self.quiet.reason = None
-        if not do():
-            return Step(refused=self.quiet.reason or "Not possible now")
+        self._told()  # what came before is not this input's answer
+        refused = do()
+        self._told()
+        if refused is not None:
+            return Step(refused=refused)
         step = Step(inputs=[done])
         if len(m.actions) > before_n:
             step.frames.append((None, self._update(before_n, seat, lands, arts, now_ms)))
@@ -235,6 +233,7 @@ class ArziumMatch:
         step = Step(inputs=[Input(seat, "control", {"level": level}, now_ms)])
         before_n = len(self.match.actions)
         self._control(seat, level)
+        self._told()
         if len(self.match.actions) > before_n:  # cannot happen: taking a turn back commits nothing
             step.frames.append((None, self._update(before_n, seat, [], [], now_ms)))
         self._follow_clock(now_ms)
@@ -270,6 +269,7 @@ class ArziumMatch:
                 self._control(done.seat, level if isinstance(level, str) else None)
             case "timeout":
                 self._end_out(done.seat, done.at_ms)
+        self._told()
         self._stamp(done.seat, done.at_ms)
         self._release_clock_bot()
         self._follow_clock(done.at_ms)
@@ -296,6 +296,12 @@ class ArziumMatch:
                 mine[seat] = n
         last = self.stamps[-1] if self.stamps else None
         return Progress(None if self.over else current_player(self.match.state), len(self.stamps), last, mine)
+
+    def _told(self) -> str | None:
+        """What the match told since last asked, taken (nobody watches it on the server): the reason of the last
+        refusal in it, if any."""
+        reasons = [h.reason for h in self.match.happenings.take() if isinstance(h, Refused | Stopped)]
+        return reasons[-1] if reasons else None
 
     def _note_bot(self, seat: int, number: int) -> None:
         """Action `number` of `seat` is its bot's when a person's seat is played by a bot now."""
@@ -334,6 +340,7 @@ class ArziumMatch:
                 action = m.actions[before_n]
                 step.inputs.append(Input(p, "act", {"action": action.to_json()}, now_ms))
                 step.frames.append((None, self._update(before_n, p, lands, arts, now_ms)))
+        self._told()
         return step
 
     def next_tick_ms(self) -> int | None:
@@ -350,6 +357,7 @@ class ArziumMatch:
         m = self.match
         while m.pending and m.undo():
             pass
+        self._told()
         m.work = None
         self.ran_out = seat
         self.clock.charge(now_ms)

@@ -10,12 +10,8 @@ on its event loop.
 """
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
-import multiprocessing.connection
-import os
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -27,9 +23,9 @@ from arzium.bots import make_bot
 from arzium.rules.cards import CardSet, default_cards
 from arzium.rules.state import GameState
 from common.memory import settle_worker
+from common.worker_process import start_worker
 
 THINK_LIMIT_S = 0.8  # bots and hints in the window stop searching after this many seconds (wall clock)
-PARENT_POLL_S = 0.5  # how often the worker looks whether the window's process is still there
 
 
 # ----------------------------------------------------------------------------------------------
@@ -38,26 +34,6 @@ PARENT_POLL_S = 0.5  # how often the worker looks whether the window's process i
 _pool: ProcessPoolExecutor | None = None
 _pool_failed = False
 _pool_lock = threading.Lock()
-
-
-def _start_worker() -> None:
-    """Worker side, once: give way to the window's process when the machine is busy, and leave with it."""
-    with contextlib.suppress(AttributeError, OSError):  # no nice on this system: same priority, still off the loop
-        os.nice(5)
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True, name="arzium-parent-watch").start()
-
-
-def _watch_parent(parent_pid: int) -> None:
-    """Worker side: end this process as soon as the window's process is gone, even killed by SIGKILL (its
-    end of the pipe the worker was started through closes; the parent's pid changes as a fallback).
-    Once the worker is gone, multiprocessing's resource tracker sees its pipe close and ends too."""
-    parent = multiprocessing.parent_process()
-    while os.getppid() == parent_pid:
-        if parent is None:
-            time.sleep(PARENT_POLL_S)
-        elif multiprocessing.connection.wait([parent.sentinel], timeout=PARENT_POLL_S):
-            break
-    os._exit(0)  # the search in progress is for nobody now: no clean-up to wait for
 
 
 def _ready() -> bool:
@@ -76,7 +52,7 @@ def _submit(fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any] | None
             if _pool is None:
                 # spawn, not fork: the window's process has SDL and other threads a fork would copy mid-work
                 _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_start_worker)
+                                            initializer=start_worker)
             return _pool.submit(fn, *args)
         except Exception:  # no processes here (sandbox, interpreter shutting down, ...): threads from now on
             _give_up_pool()

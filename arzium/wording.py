@@ -176,6 +176,13 @@ def points(n: int) -> str:
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
+def character_status(card_points: int, up: bool) -> str:
+    """A character card's points and whether it can search this turn: "4 points · ready" (words that suit a
+    character of either gender)."""
+    state = pgettext("a character card", "ready") if up else pgettext("a character card", "used (asleep)")
+    return f"{points(card_points)} · {state}"
+
+
 def bot_turn_words(name: str, why: str) -> str:
     """The log's line before the moves a person's seat's bot made: their time ran out ("clock"), or they were
     away ("away")."""

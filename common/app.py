@@ -8,6 +8,7 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import NamedTuple
 
 import pygame
@@ -53,14 +54,15 @@ class WindowFit(NamedTuple):
     maximized: bool = False
 
 
-def windowed_fit(size: tuple[int, int], desktops: list[tuple[int, int]]) -> WindowFit:
-    """`size`, unless it does not fit the first desktop less room for a title bar and panels: then the window
-    opens at most at the desktop's size, maximized (the window manager gives it the desktop's usable area),
-    and may shrink to `size` made small enough (same shape) to fit that room."""
+def windowed_fit(size: tuple[int, int], desktops: list[tuple[int, int]], asked: bool = False) -> WindowFit:
+    """`size`, unless it does not fit the first desktop less room for a title bar and panels (a size the player
+    `asked` for: the desktop itself): then the window opens at most at the desktop's size, maximized (the window
+    manager gives it the desktop's usable area), and may shrink to `size` made small enough (same shape) to fit
+    that room."""
     if not desktops or desktops[0][0] <= 0 or desktops[0][1] <= 0:
         return WindowFit(size)
     desk = desktops[0]
-    room = (desk[0] - DESKTOP_ROOM[0], desk[1] - DESKTOP_ROOM[1])
+    room = desk if asked else (desk[0] - DESKTOP_ROOM[0], desk[1] - DESKTOP_ROOM[1])
     if size[0] <= room[0] and size[1] <= room[1]:
         return WindowFit(size)
     k = max(0.1, min(room[0] / size[0], room[1] / size[1]))
@@ -96,6 +98,8 @@ class AppOptions:
     """Command-line choices that override settings for this run."""
 
     size: tuple[int, int] = BASE_SIZE
+    size_asked: bool = False
+    """--size: the window opens at exactly this size wherever the desktop holds it."""
     fullscreen: bool = False
     mute: bool = False
     sprites: str | None = None
@@ -116,10 +120,13 @@ class App:
     """Owns the window and the scene stack; gives scenes sprites, sounds, fonts and settings."""
 
     def __init__(self, options: AppOptions | None = None, settings: Settings | None = None,
-                 rules_scene: RulesSceneFactory | None = None, prefetch: Prefetch | None = None) -> None:
-        """`prefetch`: sprite files already being decoded (`common.sprites.prefetch_default`)."""
+                 rules_scene: RulesSceneFactory | None = None, prefetch: Prefetch | None = None,
+                 dropped_file: Callable[[Path], str | None] | None = None) -> None:
+        """`prefetch`: sprite files already being decoded (`common.sprites.prefetch_default`); `dropped_file`: what
+        takes a file dropped onto the window that no scene took (one line saying what it did; None: not its)."""
         self.options = options or AppOptions()
         self.rules_scene = rules_scene
+        self.dropped_file = dropped_file
         if self.options.headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -146,7 +153,7 @@ class App:
         self.windowed_size = self.options.size
         self.fit = WindowFit(self.windowed_size)
         if not self.options.headless and pygame.display.get_driver() not in MADE_UP_DESKTOPS:
-            self.fit = windowed_fit(self.windowed_size, pygame.display.get_desktop_sizes())
+            self.fit = windowed_fit(self.windowed_size, pygame.display.get_desktop_sizes(), self.options.size_asked)
             self.windowed_size = self.fit.size
         self.windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
         self.f11_at = -1e9  # when F11 was last pressed (ms)
@@ -398,8 +405,8 @@ class App:
     def step(self, events: list[pygame.event.Event], dt_ms: float, draw: bool = True) -> None:
         """Run one frame: input, fixed rule steps, animation update, draw (no present)."""
         for event in events:
-            if not self.handle_global(event):
-                self.stack.handle(event)
+            if not self.handle_global(event) and not self.stack.handle(event) and event.type == pygame.DROPFILE:
+                self.dropped(Path(event.file))
         for _step in range(self.fixed_clock.tick(dt_ms)):
             self.stack.fixed_update(STEP_MS)
         self.stack.update(dt_ms)
@@ -411,6 +418,11 @@ class App:
         if draw:
             self.draw()
         self.frame_count += 1
+
+    def dropped(self, path: Path) -> None:
+        """A file dropped onto the window that no scene took: a toast saying what became of it."""
+        line = self.dropped_file(path) if self.dropped_file is not None else None
+        self.toast(line if line is not None else _("{name} is not a file the games can open").format(name=path.name))
 
     def draw(self, whole: bool = False) -> None:
         """Draw the frame: through the layers when every scene on show gives its parts (then only what changed

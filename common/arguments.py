@@ -3,6 +3,7 @@ into a value or says in one line what is wrong with it."""
 from __future__ import annotations
 
 import argparse
+import math
 
 from common.i18n import _
 from common.safe_text import one_line, short_number
@@ -100,3 +101,32 @@ def latency(text: str) -> tuple[int, int]:
     if not 0 <= jitter <= delay:
         raise argparse.ArgumentTypeError(_("expected 0 <= J <= MS, not {text!r}").format(text=text))
     return delay, jitter
+
+
+def percent(text: str) -> float:
+    """A share from 0 to 100 (%)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 100:  # nan and infinities too
+        raise argparse.ArgumentTypeError(_("expected a percentage from 0 to 100, not {text!r}").format(
+            text=one_line(text, 40)))
+    return value
+
+
+def server_url(text: str) -> str:
+    """A room server's address: ws://HOST:PORT or wss://HOST:PORT (the port from 1 to 65535)."""
+    from urllib.parse import urlsplit
+    problem = None
+    try:
+        parts = urlsplit(text)
+        if parts.scheme not in ("ws", "wss") or not parts.hostname:
+            problem = _("a room server's address looks like ws://127.0.0.1:8765, not {text!r}")
+        elif parts.port == 0:
+            raise ValueError
+    except ValueError:
+        problem = _("the port of {text!r} is not one from 1 to 65535")
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem.format(text=one_line(text, 60)))
+    return text

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from common.games import GAMES, Command, Game, install
+from common.games import GAMES, Command, Game, install, room_sides
 from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
 from common.jsonio import DataFileError
 from common.os_words import os_problem
@@ -86,7 +86,7 @@ def app_version() -> str:
         return "unknown"
 
 
-COMMON_DEFAULTS: dict[str, Any] = {"sprites": None, "size": (1280, 720), "fullscreen": False, "mute": False,
+COMMON_DEFAULTS: dict[str, Any] = {"sprites": None, "size": None, "fullscreen": False, "mute": False,
                                    "seed": None, "lang": None}
 """The flags every command takes, as a plain start (no arguments at all) has them."""
 
@@ -144,7 +144,15 @@ def game_commands() -> dict[str, Command]:
 
 def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
     """The command line (`prog`: the command's name as the user ran it): no command opens the menu."""
-    from common.arguments import latency, ms_range, port, positive, size_list  # a plain start parses nothing
+    from common.arguments import (  # a plain start parses nothing
+        latency,
+        ms_range,
+        percent,
+        port,
+        positive,
+        server_url,
+        size_list,
+    )
     collect_games()
     _translate_argparse()
     parser = Parser(
@@ -195,12 +203,17 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
     p.add_argument("--stats", type=Path, metavar="FILE",
                    help=_("add the server's own figures (rooms, connections, CPU, memory) to FILE every second"))
     p.add_argument("--join-limit", type=positive, default=None, metavar="N",
-                   help=_("attempts to create or join a room allowed per address a minute (default 20)"))
+                   help=_("rooms one address may create a minute, and joins with a wrong code or token it may try "
+                          "(default 20 each)"))
+    p.add_argument("--address-limit", type=positive, default=None, metavar="N",
+                   help=_("connections one address may have open at once (default 64), and rooms it may hold "
+                          "(default 16): N sets both"))
     p.add_argument("--backup", type=Path, metavar="FILE",
                    help=_("copy the rooms' database of --data to FILE (safe while a server runs) and stop"))
     p = add("net-bench", _("scripted clients play whole games on a room server; round trips, errors, desyncs"),
             window=False)
-    p.add_argument("--server", required=True, metavar="URL", help=_("the room server, e.g. ws://127.0.0.1:8765"))
+    p.add_argument("--server", required=True, type=server_url, metavar="URL",
+                   help=_("the room server, e.g. ws://127.0.0.1:8765"))
     p.add_argument("--game", choices=list(GAMES), required=True, help=_("the game the rooms play"))
     p.add_argument("--rooms", type=positive, default=10, help=_("rooms played at once"))
     p.add_argument("--clients-per-room", type=positive, default=4, metavar="K", help=_("scripted people per room"))
@@ -215,7 +228,7 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
                    help=_("the stats log of a server started with serve --stats (its CPU and memory per room)"))
     p.add_argument("--kill-at", type=positive, metavar="SECONDS",
                    help=_("with --own-server: SIGKILL the server this long into the run and start it again"))
-    p.add_argument("--drop-pct", type=float, default=0.0, metavar="P",
+    p.add_argument("--drop-pct", type=percent, default=0.0, metavar="P",
                    help=_("this share of the clients (%%) drops its connection once, at a random moment"))
     p.add_argument("--latency", type=latency, metavar="MS±J",
                    help=_("connect through a proxy adding MS ± J ms each way (e.g. 150±50 or 150,50)"))
@@ -240,10 +253,21 @@ def _app(args: argparse.Namespace, headless: bool = False) -> App:
     if not headless:  # the first frame's largest pictures decode on the other core while the engine is imported
         from common.sprites import FIRST_FRAME_SPRITES, prefetch_default
         ahead = prefetch_default(FIRST_FRAME_SPRITES)
-    from common.app import App, AppOptions
-    return App(AppOptions(size=args.size, fullscreen=args.fullscreen, mute=args.mute, sprites=args.sprites,
-                          seed=args.seed, headless=headless, save_settings=not headless,
-                          lang=language() if args.lang else None), rules_scene=_rules_scene, prefetch=ahead)
+    from common.app import BASE_SIZE, App, AppOptions
+    return App(AppOptions(size=args.size or BASE_SIZE, size_asked=args.size is not None, fullscreen=args.fullscreen,
+                          mute=args.mute, sprites=args.sprites, seed=args.seed, headless=headless,
+                          save_settings=not headless,
+                          lang=language() if args.lang else None), rules_scene=_rules_scene, prefetch=ahead,
+               dropped_file=dropped_file)
+
+
+def dropped_file(path: Path) -> str | None:
+    """A file dropped onto the window: the first game that knows it says what it did with it."""
+    for game in GAMES.values():
+        line = game.dropped(path) if game.dropped is not None else None
+        if line is not None:
+            return line
+    return None
 
 
 def _rules_scene(app: App, game: str) -> Scene:
@@ -366,11 +390,12 @@ def cmd_net_bench(args: argparse.Namespace) -> int:
         return _fail(problem)
     if args.kill_at is not None and args.own_server is None:
         return _fail(_("--kill-at needs --own-server: the bench can only kill a server it runs"))
+    game = GAMES[args.game]
     if args.turn_based is not None:
         from common.net.turn_bench import format_turn_report, turn_bench
         try:
-            turns = asyncio.run(turn_bench(args.server, args.turn_based, args.arrivals, GAMES[args.game].bench_room,
-                                           GAMES[args.game].bench_player, args.own_server, args.seed or 1))
+            turns = asyncio.run(turn_bench(args.server, args.turn_based, args.arrivals, game.bench_room,
+                                           game.bench_player, args.own_server, args.seed or 1))
         except TimeoutError:
             return _fail(_("net-bench: the server did not answer within 30 s"))
         except (OSError, RuntimeError) as exc:
@@ -379,6 +404,10 @@ def cmd_net_bench(args: argparse.Namespace) -> int:
         if args.json is not None:
             args.json.write_text(json.dumps(turns, indent=1) + "\n", encoding="utf-8")
         return 0
+    if not _bench_seats(game, args.clients_per_room):
+        fits = [n for n in range(1, 17) if _bench_seats(game, n)]
+        return _fail(_("--clients-per-room: a room of {game} seats {least} to {most} people, not {n}").format(
+            game=args.game, least=min(fits, default=1), most=max(fits, default=1), n=args.clients_per_room))
     try:
         report = asyncio.run(bench_main(
             args.server, args.game, args.rooms, args.clients_per_room, args.think_ms,
@@ -391,6 +420,15 @@ def cmd_net_bench(args: argparse.Namespace) -> int:
     if args.json is not None:
         args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return 0
+
+
+def _bench_seats(game: Game, people: int) -> bool:
+    """Whether the bench can fill a room of `game` with so many scripted people (its setup is a room's)."""
+    try:
+        game.room().seat_plan(game.bench_room(0, people))
+    except Exception:  # whatever the game's setup makes of a number it does not take
+        return False
+    return True
 
 
 def cmd_game(args: argparse.Namespace) -> int:
@@ -427,11 +465,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """The room server in this process (its code is imported only now: the app's start never loads it)."""
     import logging
     import ssl
+    from dataclasses import replace
 
+    from common.jsonio import cannot_write
     from common.net.protocol import DEFAULT_PORT
-    from common.net.server import JOINS_PER_MINUTE, PortInUse, default_data, serve_forever, tls_context
+    from common.net.server import (
+        Limits,
+        NoSuchAddress,
+        PortInUse,
+        PortNotAllowed,
+        default_data,
+        serve_forever,
+        tls_context,
+    )
     from common.net.store import StoreError
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection: a flood of them is said once
     port = DEFAULT_PORT if args.port is None else args.port
     try:
         tls = tls_context(args.cert, args.key)
@@ -450,6 +499,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print_line(_("the rooms of {data} are copied to {file} ({size} bytes)").format(
             data=data, file=args.backup, size=size), sys.stdout)
         return 0
+    if args.stats is not None:
+        why = cannot_write(args.stats)
+        if why is not None:
+            return _fail(_("cannot write --stats {path}: {why}").format(path=args.stats, why=why))
+    limits = Limits()
+    if args.join_limit:
+        limits = replace(limits, wrong_guesses=args.join_limit, creates=args.join_limit)
+    if args.address_limit:
+        limits = replace(limits, conns_per_address=args.address_limit, rooms_per_address=args.address_limit)
 
     def ready(url: str, rooms: int) -> None:
         print_line(ngettext("serving rooms on {url} (data in {data}; {n} room resumed)",
@@ -458,12 +516,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sys.stdout.flush()
 
     try:
-        serve_forever(args.host, port, data, tls, ready, args.stats, args.join_limit or JOINS_PER_MINUTE)
+        serve_forever(args.host, port, data, room_sides(), tls, ready, args.stats, limits)
     except PortInUse:
         return _fail(_("port {port} is in use on {host}: choose another with --port").format(port=port,
                                                                                              host=args.host))
+    except PortNotAllowed:
+        return _fail(_("port {port} needs rights this user does not have (ports below 1024 usually do): choose one "
+                       "from 1024 up with --port").format(port=port))
+    except NoSuchAddress:
+        return _fail(_("{host} is not an address of this machine: choose one with --host (0.0.0.0: all of "
+                       "them)").format(host=args.host))
     except StoreError as exc:
         return _fail(str(exc))
+    except KeyboardInterrupt:  # before the server's own handling of Ctrl+C began: nothing was opened yet
+        return 130
     except OSError as exc:
         return _fail(_("cannot serve on {host}:{port}: {problem}").format(host=args.host, port=port,
                                                                            problem=exc.strerror or exc))

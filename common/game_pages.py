@@ -1,27 +1,8 @@
-"""What a game's hooks give the shell's list screens: a saved replay's line of the Replays list (`ReplayRow`)
-and its page of the Statistics screen (`StatsPage`). Plain data, loaded with those screens, not at start."""
+"""What a game's hooks give the shell's Statistics screen: its page (`StatsPage`). Plain data, loaded with that
+screen, not at start. (A saved replay's line of the Replays list is `common.replay_index.ReplayRow`.)"""
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
-from pathlib import Path
-
-
-@dataclass(frozen=True)
-class ReplayRow:
-    """One saved replay as the list shows it: which game, level or seats, result, length (or why it is broken)."""
-
-    path: Path
-    game: str  # a key of common.games.GAMES, or "" when the file does not say
-    where: str = ""
-    result: str = ""
-    length: str = ""
-    error: str | None = None
-    when: float = 0.0  # when it was saved (the file's time), seconds since the epoch
-
-    @property
-    def date(self) -> str:
-        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.when))
 
 
 @dataclass(frozen=True)

@@ -336,11 +336,13 @@ class DataFileError(DataError):
     of data file has its own subclass (`LevelError`, `CardDataError`)."""
 
 
-def read_json_file(path: Path, kind: Kind = Kind.DATA, error: type[DataFileError] = DataFileError) -> Any:
-    """Parse a JSON data file through the gate; `error` (one line: file, line and column, problem) if bad."""
+def read_json_file(path: Path, kind: Kind = Kind.DATA, error: type[DataFileError] = DataFileError,
+                   within: Path | None = None) -> Any:
+    """Parse a JSON data file through the gate (inside `within`, if given); `error` (one line: file, line and
+    column, problem) if bad."""
     path = Path(path)
     try:
-        return read_json(path, kind)
+        return read_json(path, kind, within)
     except DataError as exc:
         if exc.problem is Problem.SYNTAX:
             raise error(path, exc.problem, exc.detail) from None

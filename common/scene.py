@@ -46,10 +46,14 @@ class Scene:
 
     Contract: `draw` never changes game state; `handle` returns True when it consumed the event.
     `opaque = False` makes the stack draw the scene below first (dialogs, overlays).
+    `keeps_below_running = True` (a dialog, the help or the rules over a game whose time must not stop) makes
+    the stack give the scene below its rules steps and frame updates too, after this one's, while this one is on
+    top (else only the top scene has them).
     `rules_game` names the game whose rules F1 opens ("arenas" / "arzium"), or None.
     """
 
     opaque: bool = True
+    keeps_below_running: bool = False
     rules_game: str | None = None
     title: str = ""
 
@@ -80,7 +84,8 @@ class Scene:
         return False
 
     def fixed_update(self, step_ms: int) -> None:
-        """Advance rules by one fixed step (only the top scene gets fixed steps)."""
+        """Advance rules by one fixed step (only the top scene gets fixed steps, and the one below a scene that
+        `keeps_below_running`)."""
 
     def update(self, dt_ms: float) -> None:
         """Advance animations by the real frame time."""
@@ -161,12 +166,26 @@ class SceneStack:
         return top.handle(event) if top is not None else False
 
     def fixed_update(self, step_ms: int) -> None:
-        if self.top is not None:
-            self.top.fixed_update(step_ms)
+        top = self.top
+        if top is not None:
+            top.fixed_update(step_ms)
+            below = self._kept_running(top)
+            if below is not None:
+                below.fixed_update(step_ms)
 
     def update(self, dt_ms: float) -> None:
-        if self.top is not None:
-            self.top.update(dt_ms)
+        top = self.top
+        if top is not None:
+            top.update(dt_ms)
+            below = self._kept_running(top)
+            if below is not None:
+                below.update(dt_ms)
+
+    def _kept_running(self, top: Scene) -> Scene | None:
+        """The scene under `top` when `top` keeps it running and is still on top (it may have closed)."""
+        if top.keeps_below_running and self.top is top and len(self.scenes) > 1:
+            return self.scenes[-2]
+        return None
 
     def _drawn(self) -> list[Scene]:
         """The scenes a frame shows: the top one and, under a see-through one, those below down to an opaque one."""

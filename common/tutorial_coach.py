@@ -19,6 +19,7 @@ from common import text
 from common.dialog import Dialog
 from common.i18n import _
 from common.layers import Part
+from common.outbox import Outbox
 from common.tutorial import Script
 from common.widget_parts import app_look, group_parts
 from common.widgets import Button, WidgetGroup
@@ -33,7 +34,7 @@ TODO = (28, 96, 44)
 
 
 class CoachAsks(Enum):
-    """What the coach asks of its tutorial scene (taken with `Coach.take` after each event it is given)."""
+    """What the coach asks of its tutorial scene (taken from `Coach.asks` after each event it is given)."""
 
     NEXT = "Next moved the script on: the scene shows the new step"
     LEAVE = "Esc or Leave tutorial: the scene asks whether to leave (`leave_dialog`)"
@@ -52,7 +53,7 @@ class Coach:
     def __init__(self, app: App, script: Script[Any]) -> None:
         self.app = app
         self.script = script
-        self.asks: list[CoachAsks] = []
+        self.asks: Outbox[CoachAsks] = Outbox()
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.highlights: list[pygame.Rect] = []
         self.wrong_why: str | None = None
@@ -104,7 +105,7 @@ class Coach:
         """Next (button or Enter) on an explain-only step."""
         if self.script.next():
             self.refresh()
-            self.asks.append(CoachAsks.NEXT)
+            self.asks.put(CoachAsks.NEXT)
 
     def say_wrong(self, why: str) -> None:
         """Show "Not quite: <why>" for a while (the action was not applied; the step stays)."""
@@ -113,12 +114,7 @@ class Coach:
 
     def ask_leave(self) -> None:
         """Esc or the Leave button: the scene is asked to ask first."""
-        self.asks.append(CoachAsks.LEAVE)
-
-    def take(self) -> list[CoachAsks]:
-        """What the coach has asked of its scene since it was last taken."""
-        asks, self.asks = self.asks, []
-        return asks
+        self.asks.put(CoachAsks.LEAVE)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The coach's keys and its buttons' clicks; True if the event was used."""

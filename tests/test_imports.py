@@ -7,8 +7,10 @@ on top (the game's one object: only the launcher common.cli imports it, and only
 `G.rules` imports no pygame and nothing outside G.rules but the pure common modules; a game imports nothing of
 the other; `common` imports no game module but the launcher each game's plugin, its pure modules no pygame,
 and the engine none of the shell's scenes (`common.scenes`); the launcher, above the engine, puts the app
-together with them. A rules package `G.rules` passes no names on: the project and its tests import each name
-from the module that defines it. The map: ARCHITECTURE.md.
+together with them. The registry of the games (`common.games`, with `common.game_pages`) sits above online
+play, replays and tutorials and below the shell's scenes and the tools: only those import it, and it imports
+none of them, type hints counted. A rules package `G.rules` passes no names on: the project and its tests
+import each name from the module that defines it. The map: ARCHITECTURE.md.
 """
 from __future__ import annotations
 
@@ -25,18 +27,27 @@ PACKAGES = ("common", "arenas", "arzium", "sprites", "sounds")
 SCRIPTS = ("main.py",)
 GAMES = ("arenas", "arzium")
 PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "common.paths", "common.files",
-                         "common.safe_text", "common.i18n", "common.os_words"})
+                         "common.safe_text", "common.i18n", "common.os_words", "common.outbox"})
 # The command line (main.py's code, the installed command): it builds the app with the shell's scenes.
 LAUNCHER = frozenset({"common.cli"})
 # The pygame-free game-level modules between a game's scenes and its bots: setup, saves, records, the match
 # model (seats, the worker bots think on, replays watched), the game's side of a room on the server, a client's
-# run of a room (`remote_run`), the scripted players of net-bench and how the game words things (`wording`).
+# run of a room (`remote_run`), the scripted players of net-bench, how the game words things (`wording`) and the
+# player's own levels: their store, records, shared files, proofs and proving (Arenas).
 MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room", "remote_run",
-          "bench", "wording")
+          "bench", "wording", "my_levels", "my_records", "shared_level", "level_proof", "proving")
 # Online play: the protocol, server, store, rooms and client link; they import no pygame, no game and, of
-# common, only the pure modules, each other and the list of games (the server finds a game's room by name).
+# common, only the pure modules, each other and the file lock (one data folder has one server); the server is
+# given each game's side of rooms.
 NET = "common.net"
-NET_MAY_USE = frozenset({"common.games"})
+NET_MAY_USE = frozenset({"common.file_lock"})
+# The registry of the games, each game's `Game` with every hook (and the plain data its list screens get), and
+# the modules of common above it: the shell's scenes and the tools (the launcher, its flags, the catalog of
+# scenes, timedemo, the message catalogues and their Spanish checks, the progress line). Every other module of
+# common is given what it needs of the games by them (a Protocol or a function it declares).
+REGISTRY = frozenset({"common.games", "common.game_pages"})
+ABOVE_REGISTRY = frozenset({"common.cli", "common.__main__", "common.arguments", "common.catalog", "common.timedemo",
+                            "common.catalogues", "common.spanish_style", "common.progress"})
 
 
 @dataclass(frozen=True)
@@ -237,7 +248,7 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
             return "the engine imports none of the shell's scenes (common.scenes); they are given to it"
         if _within(src, NET) and (_is_pygame(dst) or (_within(dst, "common") and not _within(dst, NET)
                                                      and dst not in PURE_COMMON | NET_MAY_USE)):
-            return f"{NET} imports no pygame and, of common, only the pure modules, common.games and {NET}"
+            return f"{NET} imports no pygame and, of common, only the pure modules, the file lock and {NET}"
         return None
     for g in games:
         if not _within(src, g):
@@ -307,6 +318,28 @@ def layer_problems(graph: Graph, games: tuple[str, ...] = GAMES) -> list[str]:
             for imps in graph.values() for i in imps if (why := layer_problem(i, games)) is not None]
 
 
+def registry_problem(imp: Import) -> str | None:
+    """Why this import goes against the registry's place (above online play, replays and tutorials; below the
+    shell's scenes and the tools), or None when it is fine."""
+    src, dst = imp.source, imp.target
+
+    def above(module: str) -> bool:
+        return _within(module, "common.scenes") or module in ABOVE_REGISTRY
+
+    if _within(src, "common") and not above(src) and src not in REGISTRY and (dst in REGISTRY or above(dst)):
+        return ("only the shell's scenes and the tools import the registry of the games, and a module below it none "
+                "of them: it is given what it needs of the games")
+    if src in REGISTRY and above(dst):
+        return "the registry of the games imports none of the shell's scenes and tools (they are above it)"
+    return None
+
+
+def registry_problems(graph: Graph) -> list[str]:
+    """One line per import against the registry's place."""
+    return [f"{i.source} (line {i.line}) imports {i.target}: {why}"
+            for imps in graph.values() for i in imps if (why := registry_problem(i)) is not None]
+
+
 def rules_package_imports(graph: Graph, games: tuple[str, ...] = GAMES) -> list[str]:
     """One line per import of a rules package itself, and per name a rules package passes on: each name is
     imported from the module that defines it (`from G.rules.engine import apply`)."""
@@ -349,6 +382,11 @@ def test_every_import_goes_with_the_layers(graph: Graph) -> None:
     assert not problems, "imports against the layers:\n" + "\n".join("  " + p for p in problems)
 
 
+def test_the_registry_of_games_sits_between_online_play_and_the_scenes_even_for_type_hints() -> None:
+    problems = registry_problems(project_graph(type_only=True))
+    assert not problems, "imports against the registry's place:\n" + "\n".join("  " + p for p in problems)
+
+
 def test_pygame_free_modules_load_no_pygame_through_other_modules(graph: Graph) -> None:
     chains = pygame_chains(graph)
     assert not chains, "pygame-free modules that load pygame:\n" + "\n".join("  " + c for c in chains)
@@ -367,10 +405,10 @@ def test_the_graph_sees_the_whole_project(graph: Graph) -> None:
 
 
 # ---- the checker itself, on made-up modules --------------------------------------------------------
-def _graph(sources: dict[str, str]) -> Graph:
+def _graph(sources: dict[str, str], type_only: bool = False) -> Graph:
     known = {name.removesuffix(".__init__") for name in sources}
     return {name.removesuffix(".__init__"): imports_of(text, name.removesuffix(".__init__"),
-                                                       name.endswith(".__init__"), known)
+                                                       name.endswith(".__init__"), known, type_only)
             for name, text in sources.items()}
 
 
@@ -429,14 +467,17 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "g.rules (line 1) imports pygame: g.rules imports no pygame",
         "g.rules (line 2) imports g.scenes.play: g.rules imports nothing of g outside g.rules",
         "g.rules.core (line 2) imports common.widgets: g.rules imports only the pure common modules "
-        "(common.files, common.i18n, common.jsonio, common.os_words, common.paths, common.replay, "
+        "(common.files, common.i18n, common.jsonio, common.os_words, common.outbox, common.paths, common.replay, "
         "common.rules_api, common.safe_text)",
         "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records/g.match/"
-        "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench/g.wording",
+        "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench/g.wording/g.my_levels/g.my_records/"
+        "g.shared_level/g.level_proof/g.proving",
         "g.session (line 1) imports pygame.draw: g's game-level modules (session/save/records/match/seats/"
-        "thinking/replay_model/room/remote_run/bench/wording) import no pygame",
+        "thinking/replay_model/room/remote_run/bench/wording/my_levels/my_records/shared_level/level_proof/proving) "
+        "import no pygame",
         "g.session (line 2) imports g.scenes.play: g's game-level modules (session/save/records/match/seats/"
-        "thinking/replay_model/room/remote_run/bench/wording) import no g.scenes",
+        "thinking/replay_model/room/remote_run/bench/wording/my_levels/my_records/shared_level/level_proof/proving) "
+        "import no g.scenes",
         "g.scenes.play (line 2) imports g.cli: g.cli is run by g.plugin: only it imports g.cli",
         "g.scenes.play (line 3) imports h.rules: a game imports nothing of the other game",
         "g.scenes.play (line 4) imports g.plugin: g.plugin is the top of g: only the launcher imports it",
@@ -491,11 +532,37 @@ def test_the_net_layer_stays_free_of_pygame_games_and_the_engine() -> None:
         "common.net.server (line 5) imports arzium.room: common imports no game module but the launcher a game's "
         "plugin",
         "common.net.room (line 1) imports common.widgets: common.net imports no pygame and, of common, only the "
-        "pure modules, common.games and common.net",
+        "pure modules, the file lock and common.net",
         "common.net.room (line 2) imports pygame: common.net imports no pygame and, of common, only the pure "
-        "modules, common.games and common.net",
+        "modules, the file lock and common.net",
     ]
     assert must_be_pygame_free("common.net.client") and not must_be_pygame_free("common.widgets")
+
+
+def test_the_registry_rules_catch_imports_below_it_and_above_it_type_hints_counted() -> None:
+    below = ("only the shell's scenes and the tools import the registry of the games, and a module below it none of "
+             "them: it is given what it needs of the games")
+    checking = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    "
+    graph = _graph({
+        "common.games": checking + "from common.scenes.figures import FigureBook\nfrom common.net.room import Side\n",
+        "common.game_pages": "from common.catalog import spec\nfrom common.replay_index import ReplayRow\n",
+        "common.net.server": checking + "from common.games import GAMES\n",
+        "common.replay_index": "def f():\n    from common.game_pages import StatsPage\n",
+        "common.tutorial_launch": "from common import games\n", "common.app": checking + "import common.timedemo\n",
+        "common.timedemo": "",
+        "common.scenes.menu": "from common.games import GAMES\n", "common.cli": "from common.games import install\n",
+        "common.scenes.figures": "", "common.net.room": "", "common.catalog": "from common.games import GAMES\n",
+        "arenas.plugin": "from common.games import Game\n",
+    }, type_only=True)
+    assert registry_problems(graph) == [
+        "common.games (line 3) imports common.scenes.figures: the registry of the games imports none of the "
+        "shell's scenes and tools (they are above it)",
+        "common.game_pages (line 1) imports common.catalog: the registry of the games imports none of the "
+        "shell's scenes and tools (they are above it)",
+        *(f"{module} (line {line}) imports {target}: {below}" for module, line, target in [
+            ("common.net.server", 3, "common.games"), ("common.replay_index", 2, "common.game_pages"),
+            ("common.tutorial_launch", 1, "common.games"), ("common.app", 3, "common.timedemo")]),
+    ]
 
 
 @pytest.mark.parametrize("line", ["import pygame", "from pygame import Rect", "import pygame.draw as d"])

@@ -32,9 +32,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol, assert_never
 
 from arenas.rules.actions import Action, PlayCard, PlayWild, WildMode
+from arenas.rules.components import WILD as WILD_CARD
 from arenas.rules.components import Card, CardKind, Tile, standard_deck
 from arenas.rules.engine import is_over, legal_actions
 from arenas.rules.levels import Level
@@ -90,6 +92,13 @@ class _Outlook:
     people: frozenset[int]  # the players who are people
     hands: tuple[tuple[Card, ...], ...]  # each player's known cards at their next turn
     unknown: tuple[int, ...]  # unknown cards (draws) each player will hold at their next turn
+    held: tuple[_Held, ...]  # each hand as `_no_card_in_time` reads it (`_held`)
+
+    @classmethod
+    def of(cls, first: int, turn_ms: tuple[int, ...], people: frozenset[int],
+           hands: tuple[tuple[Card, ...], ...]) -> _Outlook:
+        """The outlook at the start of `first`'s turn, every hand known."""
+        return cls(first, 0, turn_ms, people, hands, (0,) * len(hands), tuple(_held(h) for h in hands))
 
     def after(self, player: int, index: int, at_ms: int) -> _Outlook:
         """The outlook once `player` has played card `index` of their hand at `at_ms` from now."""
@@ -97,14 +106,31 @@ class _Outlook:
         hands[player] = hands[player][:index] + hands[player][index + 1:]
         unknown = list(self.unknown)
         unknown[player] += 1
-        return self.waited(player, at_ms, tuple(hands), tuple(unknown))
+        held = list(self.held)
+        held[player] = _held(hands[player])
+        return self.waited(player, at_ms, tuple(hands), tuple(unknown), tuple(held))
 
     def waited(self, player: int, at_ms: int, hands: tuple[tuple[Card, ...], ...] | None = None,
-               unknown: tuple[int, ...] | None = None) -> _Outlook:
+               unknown: tuple[int, ...] | None = None, held: tuple[_Held, ...] | None = None) -> _Outlook:
         """The outlook once `player`'s turn has ended at `at_ms` from now (hands as given, or as they were)."""
         following = (player + 1) % len(self.hands)
         return _Outlook(following, at_ms + self.turn_ms[following], self.turn_ms, self.people,
-                        self.hands if hands is None else hands, self.unknown if unknown is None else unknown)
+                        self.hands if hands is None else hands, self.unknown if unknown is None else unknown,
+                        self.held if held is None else held)
+
+
+_Held = tuple[frozenset[str | None], bool]  # the colours and shapes a hand's cards name, and whether it has a wild
+
+
+def _held(hand: tuple[Card, ...]) -> _Held:
+    """A hand as `_no_card_in_time` reads it: the colours and shapes its colour and shape cards name (a tile
+    matches a card of its colour or of its shape, and no colour is named as a shape), and whether it holds a
+    wild."""
+    return frozenset(c.value for c in hand if c.kind != CardKind.WILD), WILD_CARD in hand
+
+
+def _sand_left(glass: _Glass) -> int:
+    return glass.rem
 
 
 def _glasses(state: GameState) -> list[_Glass]:
@@ -132,7 +158,7 @@ def _worth_recovering(glass: _Glass) -> bool:
 def _play(level: Level, glasses: list[_Glass], card: Card, mode: WildMode | None,
           timer: str | None) -> list[_Glass]:
     """The timers just after a card's effect (flips, moves, a recovery), before run-outs."""
-    out = [g.copy() for g in glasses]
+    out = [_Glass(g.id, g.cap, g.rem, g.tile, g.beside) for g in glasses]
     occupied = {g.tile for g in out if g.tile is not None}
     if mode == WildMode.RECOVER:
         g = next(g for g in out if g.id == timer)
@@ -143,8 +169,12 @@ def _play(level: Level, glasses: list[_Glass], card: Card, mode: WildMode | None
     if mode == WildMode.ACTIVATE:
         chosen = [g for g in out if g.id == timer]
     else:
-        chosen = sorted((g for g in out if g.tile is not None and level.path[g.tile].matches(card)),
-                        key=lambda g: -g.position)
+        path, named = level.path, card.value
+        if card.kind == CardKind.COLOUR:
+            chosen = [g for g in out if g.tile is not None and path[g.tile].colour == named]
+        else:
+            chosen = [g for g in out if g.tile is not None and path[g.tile].shape == named]
+        chosen.sort(key=lambda g: -g.position)
     for g in chosen:  # most advanced first, as the rules do
         g.rem = g.cap - g.rem
         nxt = g.position + 1
@@ -158,7 +188,10 @@ def _play(level: Level, glasses: list[_Glass], card: Card, mode: WildMode | None
 def _settle(level: Level, glasses: list[_Glass], after_card: bool) -> Result | None:
     """Resolve empty timers (lost before the Deactivator, else the game is lost); won only after a card."""
     dz = level.deactivator
-    for g in sorted((g for g in glasses if g.rem <= 0), key=lambda g: (-g.position, g.tile is None)):
+    empty = [g for g in glasses if g.rem <= 0]
+    if not empty and not after_card:
+        return None
+    for g in sorted(empty, key=lambda g: (-g.position, g.tile is None)):
         if g.tile is not None and g.tile < dz:
             g.tile, g.beside, g.rem = None, g.tile, g.cap
         else:
@@ -168,9 +201,15 @@ def _settle(level: Level, glasses: list[_Glass], after_card: bool) -> Result | N
     return None
 
 
+@lru_cache(maxsize=64)
+def _free_in_danger(deactivator: int, length: int, blocks: frozenset[int]) -> tuple[int, ...]:
+    """The gears of the danger zone a timer may stand on (asked for at every position judged: kept)."""
+    return tuple(t for t in range(deactivator, length) if t not in blocks)
+
+
 def _moves_needed(level: Level, glasses: list[_Glass]) -> int:
     """Fewest moves that would put every timer (lost ones back beside their tile) in the danger zone."""
-    free = [t for t in range(level.deactivator, len(level.path)) if t not in level.blocks]
+    free = _free_in_danger(level.deactivator, len(level.path), level.blocks)
     needed, floor = 0, -1
     for k, pos in enumerate(sorted(g.position for g in glasses)):
         target = max(pos, free[min(k, len(free) - 1)], floor + 1)
@@ -185,9 +224,15 @@ def _use_ahead(level: Level, glasses: list[_Glass], card: Card) -> int:
     return len(ahead) if card.kind == CardKind.WILD else sum(level.path[t].matches(card) for t in ahead)
 
 
+@lru_cache(maxsize=64)
+def _deck_counts(removed: tuple[str, ...]) -> Counter[str]:
+    """How many cards of each colour, shape and 'wild' the deck has (copy it before changing it)."""
+    return Counter(c.name for c in standard_deck(removed))
+
+
 def _unseen(state: GameState) -> Counter[str]:
     """How many cards of each colour, shape and 'wild' are in no hand (the deck, or deck and discards)."""
-    counts: Counter[str] = Counter(c.name for c in standard_deck(state.level.removed_cards))
+    counts = _deck_counts(state.level.removed_cards).copy()
     counts.subtract(c.name for h in state.hands for c in h)
     in_deck = counts.copy()
     in_deck.subtract(c.name for c in state.discard)
@@ -230,7 +275,7 @@ class TeammateBot:
     def _outlook(self, state: GameState) -> _Outlook:
         hands = tuple(tuple(h) for h in state.hands)
         turns = tuple(HUMAN_TURN_MS if seat in self.humans else self.turn_ms for seat in range(len(hands)))
-        return _Outlook(state.active, 0, turns, self.humans, hands, (0,) * len(hands))
+        return _Outlook.of(state.active, turns, self.humans, hands)
 
     def _best(self, state: GameState) -> tuple[Action | None, float]:
         level = state.level
@@ -317,7 +362,7 @@ class TeammateBot:
         value = -MOVE_POINTS * _moves_needed(level, glasses)
         occupied = {g.tile for g in glasses if g.tile is not None}
         wilds_used: set[int] = set()
-        for g in sorted(glasses, key=lambda g: g.rem):
+        for g in sorted(glasses, key=_sand_left):
             value -= SAND_POINTS * 10_000 / max(g.rem, 500)
             if g.tile is None:
                 miss = _no_card_in_time(g.rem, None, unseen["wild"] / total_unseen, outlook, now, wilds_used)
@@ -341,28 +386,28 @@ def _no_card_in_time(rem_ms: int, tile: Tile | None, q: float, outlook: _Outlook
     there. `q` is the chance that a draw fits.
     """
     window = now + rem_ms - MARGIN_MS
-    n = len(outlook.hands)
-    cycle = sum(outlook.turn_ms)
+    turn_ms, held, people, unknown = outlook.turn_ms, outlook.held, outlook.people, outlook.unknown
+    n = len(turn_ms)
+    cycle = sum(turn_ms)
     miss = 1.0
     start = outlook.first_ms
     for k in range(n):
         player = (outlook.first + k) % n
         if k:
-            start += outlook.turn_ms[player]
+            start += turn_ms[player]
         if start > window:
             break
-        hand = outlook.hands[player]
-        fits = tile is not None and any(c.kind != CardKind.WILD and tile.matches(c) for c in hand)
-        wild = player not in wilds_used and any(c.kind == CardKind.WILD for c in hand)
-        if fits or wild:
-            if player in outlook.people:
+        named, has_wild = held[player]
+        fits = tile is not None and (tile.colour in named or tile.shape in named)
+        if fits or (has_wild and player not in wilds_used):
+            if player in people:
                 miss *= PERSON_MISS_PCT / 100
             else:
                 if not fits:
                     wilds_used.add(player)
                 return 0.0
         turns = 1 + (window - start) // cycle
-        miss *= (1.0 - q) ** (turns - 1 + outlook.unknown[player])
+        miss *= (1.0 - q) ** (turns - 1 + unknown[player])
     return miss
 
 

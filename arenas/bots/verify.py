@@ -16,6 +16,7 @@ import math
 import random
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, assert_never
@@ -209,9 +210,11 @@ def merged_proof(path: Path, tables: dict[Model, dict[int, dict[str, Any]]],
 
 
 def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[int] | None = None,
-                       models: tuple[Model, ...] = (Model.EXPERT, Model.PERSON), why: bool = False) -> int:
+                       models: tuple[Model, ...] = (Model.EXPERT, Model.PERSON), why: bool = False,
+                       own: list[Level] | None = None) -> int:
     """`main.py verify-levels`: print each model's table and write them as JSON (a proof file, see
-    `merged_proof`).
+    `merged_proof`); with `own`, the tables of those levels (level files, numbered by their place) instead of
+    the shipped ones'.
 
     With `why`, also how each level's games ended (see `arenas.bots.diagnosis`). A progress bar runs on a
     terminal's stderr. Returns 0 when every level wins at least `MIN_WIN_RATE` of its seeds with expert
@@ -220,8 +223,11 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
     if seeds < 1:
         print_line(f"verify-levels: --seeds must be at least 1, got {seeds}")
         return 2
+    if own and (levels or json_path is not None):
+        print_line("verify-levels: level files are proved on their own: without --level and --json")
+        return 2
     try:
-        everything = load_levels()
+        everything = load_levels() if not own else [replace(lv, number=i) for i, lv in enumerate(own, 1)]
     except LevelError as exc:
         print_line(f"verify-levels: {exc}")
         return 2
@@ -231,7 +237,7 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
         print_line(f"verify-levels: no level {', '.join(map(str, unknown))} (levels are {shipped[0]}..{shipped[-1]})")
         return 2
     chosen = [lv for lv in everything if levels is None or lv.number in levels]
-    calibrate = Model.PERSON in models and levels is None
+    calibrate = Model.PERSON in models and levels is None and not own
     progress = Progress(seeds * (len(chosen) * len(models) + calibrate))
     tables: dict[Model, dict[int, dict[str, Any]]] = {}
     played: dict[Model, dict[int, Diagnosis]] = {}

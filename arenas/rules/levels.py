@@ -34,6 +34,7 @@ from arenas.rules.components import (
     standard_deck,
 )
 from common.files import Kind, Problem
+from common.i18n import _
 from common.jsonio import DataFileError, read_json_file
 from common.paths import shipped
 from common.rules_api import FieldError, json_int, json_list, json_str
@@ -100,6 +101,11 @@ class Level:
             "description": self.description,
             "theme": self.theme,
         }
+
+
+def is_fingerprint(value: Any) -> bool:
+    """True for a level version as `Level.fingerprint` writes it: 12 lowercase hex digits."""
+    return isinstance(value, str) and len(value) == 12 and all(c in "0123456789abcdef" for c in value)
 
 
 class Fault(StrEnum):
@@ -172,13 +178,13 @@ def _parse(data: Any, problems: list[LevelProblem]) -> Level:
         problems.append(LevelProblem(field, reason, fault, gear, timer))
 
     if not isinstance(data, dict):
-        raise FieldError("(top level)", "expected a JSON object")
+        raise FieldError(_("(top level)"), _("expected a JSON object"))
     for key in data:
         if key not in _REQUIRED and key not in _OPTIONAL:
-            raise FieldError(str(key), "unknown field")
+            raise FieldError(str(key), _("unknown field"))
     for key in _REQUIRED:
         if key not in data:
-            raise FieldError(key, "missing field")
+            raise FieldError(key, _("missing field"))
 
     number = json_int(data["number"], "number", 1, MAX_LEVEL_NUMBER)
     name = json_str(data["name"], "name").strip()
@@ -226,10 +232,10 @@ def _parse(data: Any, problems: list[LevelProblem]) -> Level:
             raise FieldError(where, 'expected an object like {"id": "slow1", "tile": 0}')
         for key in item:
             if key not in ("id", "tile"):
-                raise FieldError(f"{where}.{key}", "unknown field")
+                raise FieldError(f"{where}.{key}", _("unknown field"))
         for key in ("id", "tile"):
             if key not in item:
-                raise FieldError(f"{where}.{key}", "missing field")
+                raise FieldError(f"{where}.{key}", _("missing field"))
         timer_id = json_str(item["id"], f"{where}.id")
         if timer_id not in TIMER_SPECS:
             raise FieldError(f"{where}.id", f"unknown timer {timer_id!r} (one of {', '.join(TIMER_SPECS)})")

@@ -7,21 +7,27 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from arenas.bots.proof import Model
+from arenas.bots.verify import play_game
+from arenas.level_proof import LevelProof
+from arenas.my_levels import MyLevel, MyLevels, Shelf
+from arenas.proving import ProveStatus, Proving, proof_setup
 from arenas.rules.components import Card, CardKind
 from arenas.rules.engine import advance, apply, is_over, legal_actions
 from arenas.rules.level_editor import SetBlock, SetColour, SetName, SetShape, new_level
-from arenas.rules.levels import level_path, load_level
+from arenas.rules.levels import Level, level_path, load_level
 from arenas.rules.state import GameState
 from arenas.scenes import flow
 from arenas.scenes.editor import EditorScene
 from arenas.scenes.fitting import FitNow
-from arenas.scenes.my_levels import copy_of
+from arenas.scenes.my_levels import MyLevelsScene, copy_of
 from arenas.scenes.play import PlayScene
 from arenas.scenes.replay_view import playback
 from arenas.scenes.result import ResultScene
 from arenas.scenes.setup_widgets import BOT_NAMES
 from arenas.scenes.tutorial import TutorialScene
 from arenas.session import GameSetup, RunRecord, to_replay
+from arenas.shared_level import SharedLevel
 from common.catalog import SceneSpec, hold, register, wander
 from common.i18n import _
 from common.scenes.replay_viewer import ReplayViewerScene
@@ -217,7 +223,7 @@ EDITOR_TEMPLATE = 3  # the box level the editor's catalog scenes start from
 def editor_copy(app: App) -> EditorScene:
     """The level editor on a copy of a box level with a few edits: a gear painted, a block in a timer's way (its
     problem on the gear, worded under the board), the mouse on that gear."""
-    scene = flow.editor_scene(app, copy_of(load_level(level_path(EDITOR_TEMPLATE))), None, FitNow())
+    scene = flow.editor_scene(app, copy_of(load_level(level_path(EDITOR_TEMPLATE))), None, fits=FitNow())
     for edit in (SetColour(5, "orange"), SetShape(6, "crescent"), SetBlock(7, True), SetName("Sandy Steps")):
         scene.do(edit)
     scene.layout(app.size)
@@ -230,17 +236,43 @@ def editor_copy(app: App) -> EditorScene:
 
 def editor_new(app: App) -> EditorScene:
     """The level editor on a new, empty level: no name and no timer yet, both said under the board."""
-    scene = flow.editor_scene(app, new_level(1), None, FitNow())
+    scene = flow.editor_scene(app, new_level(1), None, fits=FitNow())
     scene.layout(app.size)
     scene.update(0)
+    return scene
+
+
+class ShownProof(Proving):
+    """A proof as the catalog shows it: part-way through the person-like team's games, never finishing."""
+
+    def __init__(self, level: Level) -> None:  # no thread: nothing is played
+        self.level, self.result, self.error, self.cancelled = level, None, None, False
+        self.status = ProveStatus(Model.PERSON, 137, 200)
+
+    @property
+    def finished(self) -> bool:
+        return False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+def editor_proving(app: App) -> EditorScene:
+    """The level editor while the level is proved: the bar under the board, Cancel proof."""
+    scene = flow.editor_scene(app, replace(copy_of(load_level(level_path(14))), name="Narrow Vault of mine"), None,
+                              fits=FitNow())
+    scene.layout(app.size)
+    scene.update(0)
+    scene.proving = ShownProof(scene.level)
+    scene._sync()
     return scene
 
 
 register(SceneSpec("arenas-editor", "Arenas Movedizas: the level editor on a copy of a box level, a block in a "
                    "timer's way shown on its gear", editor_copy))
 register(SceneSpec("arenas-editor-new", "Arenas Movedizas: the level editor on a new, empty level", editor_new, hold))
-register(SceneSpec("arenas-my-levels", "Arenas Movedizas: my levels (the player's own, and the ways into the editor)",
-                   flow.my_levels_scene))
+register(SceneSpec("arenas-editor-proving", "Arenas Movedizas: the level editor while its level is proved (a bar "
+                   "under the board)", editor_proving, hold))
 
 
 def online_result(app: App) -> ResultScene:
@@ -259,3 +291,34 @@ def online_result(app: App) -> ResultScene:
 
 register(SceneSpec("arenas-result-online", "Arenas Movedizas online: a room's result, Play again together, the "
                    "host picks the level", online_result))
+
+
+class ShownLevels(MyLevels):
+    """My levels as the catalog shows them: three levels of one's own, read from nowhere."""
+
+    def __init__(self, levels: tuple[MyLevel, ...]) -> None:
+        super().__init__()
+        self.shown = levels
+
+    def list(self) -> Shelf:
+        return Shelf(self.shown)
+
+
+def my_levels(app: App, hosting: bool = False) -> MyLevelsScene:
+    """My levels with a proven level (its label and the person-like team's share), an unproven one and one not
+    proven yet, the proven one selected."""
+    vault = replace(load_level(level_path(14)), name="Sandy Vault", description="A vault of my own: seven danger "
+                    "gears, and a block at the end.")
+    won = play_game(vault, 0)
+    proof = LevelProof(vault.fingerprint, 100, 97, 38, to_replay(proof_setup(vault, 0), won))
+    steps = replace(load_level(level_path(2)), name="Golden Stairs")
+    storm = replace(load_level(level_path(20)), name="Storm Glass")
+    levels = (MyLevel("0000000a", SharedLevel(vault, "Ana", proof)), MyLevel("0000000b", SharedLevel(steps, "Bruno")),
+              MyLevel("0000000c", SharedLevel(storm, "Ana", LevelProof(storm.fingerprint, 100, 0, 0, None))))
+    return flow.my_levels_scene(app, lambda setup: None, hosting=hosting, store=ShownLevels(levels))
+
+
+register(SceneSpec("arenas-my-levels", "Arenas Movedizas: My levels, a proven level selected beside an unproven one",
+                   my_levels))
+register(SceneSpec("arenas-my-levels-host", "Arenas Movedizas: My levels opened to host a room with one of them",
+                   lambda app: my_levels(app, hosting=True)))

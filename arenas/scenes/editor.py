@@ -5,17 +5,21 @@ The pure model (`arenas.rules.level_editor`) holds the level, its edits and its 
 level loader's own, shown on their gears at once and worded under the board. A press on a gear starts a
 gesture of the brush (`editor_brush`), a drag carries it across gears, the release ends it: one step to undo.
 The keyboard walks the gears with the arrows and uses the brush with Enter. Try it plays the level at once
-(`try_level`), and the editor comes back as it was left; Save writes it to My levels (`save`) only when the
-loader takes it.
+(`try_level`), and the editor comes back as it was left; Save writes it to My levels (`arenas.my_levels`) only
+when the loader takes it. Prove saves it and proves it in worker processes (a bar under the board, cancelled by
+any edit or by leaving); Export saves it and writes its shared level file. The line under the board says whether
+the level as shown is proven: an edit that changes its game drops the proof (the level's fingerprint).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
+from arenas.level_proof import LevelProof
+from arenas.my_levels import MyLevels, MyLevelsError, export_folder
+from arenas.proving import Proving
 from arenas.rules.components import LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TILE_COLOURS, TILE_SHAPES
 from arenas.rules.level_editor import (
     Edit,
@@ -35,13 +39,14 @@ from arenas.scenes.editor_brush import BRUSHES, Brush, Stroke, begin_stroke, str
 from arenas.scenes.editor_widgets import BoardStop, BrushSwatch, CardToggle, TextField
 from arenas.scenes.editor_words import brush_name, layout_name, problem_line
 from arenas.scenes.fitting import MAX_GEAR_PX, FitQueue, Fits
+from arenas.scenes.my_levels import exported_dialog, show_folder
 from arenas.scenes.names import card_name
+from arenas.scenes.proof_view import proof_bar, proof_done, proof_line
 from common import text
 from common.dialog import Dialog
 from common.i18n import _, ngettext
 from common.layers import Part
 from common.line_edit import LineEdit
-from common.os_words import os_problem
 from common.safe_text import one_line
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
@@ -51,26 +56,28 @@ from common.widgets import Button, Choice, Widget, WidgetGroup
 if TYPE_CHECKING:
     from common.app import App
 
-SaveLevel = Callable[[Level, Path | None], Path]  # the level, the file it was read from -> the file written
 CARDS = (*TILE_COLOURS, *TILE_SHAPES)
 SHOWN_PROBLEMS = 2  # lines of problems under the board
 
 
 class EditorScene(Scene):
-    """Edit one level: the board with its brushes, the level's settings, undo and redo, Try it, Save."""
+    """Edit one level: the board with its brushes, the level's settings, undo and redo, Try it, Save, Prove,
+    Export."""
 
     rules_game = "arenas"
     title = "Arenas Movedizas — level editor"
 
-    def __init__(self, app: App, level: Level, path: Path | None, try_level: Callable[[Level], None],
-                 save: SaveLevel, fits: Fits | None = None) -> None:
-        """`path`: the file of My levels the level was read from (None: a new level, saved as a new file)."""
+    def __init__(self, app: App, level: Level, level_id: str | None, try_level: Callable[[Level], None],
+                 store: MyLevels, fits: Fits | None = None) -> None:
+        """`level_id`: the level of My levels (in `store`) being edited (None: a new level, saved as a new one)."""
         super().__init__(app)
         self.editor = LevelEditor(level)
-        self.path = path
+        self.level_id = level_id
         self.kept = level  # the level as saved last (or as opened): leaving without changes asks nothing
         self.try_level = try_level
-        self.save_level = save
+        self.store = store
+        self.proof = self._kept_proof()  # the proof kept with the saved level, of its version then
+        self.proving: Proving | None = None
         self.fits: Fits = fits if fits is not None else FitQueue()
         self.boards = EditorBoard(app)
         self.shown: BoardView | None = None  # the newest fitted board (the level's own once its fit is done)
@@ -107,12 +114,16 @@ class EditorScene(Scene):
         self.undo_button = Button(_("Undo"), self.undo, _("Take the last change back (Ctrl+Z)"), font=22)
         self.redo_button = Button(_("Redo"), self.redo, _("Do the change again (Ctrl+Y)"), font=22)
         self.back = Button(_("Back"), self.ask_leave, icon="ui/icon_back", sound="ui_back")
+        self.prove_button = Button(_("Prove"), self.prove, _("Save it, then bots play it many times: is it "
+                                                              "winnable, and how hard for people?"), font=22)
+        self.export_button = Button(_("Export"), self.export, _("Save it and write it as one file to pass on, with "
+                                                                "its proof"), font=22)
         self.save_button = Button(_("Save"), self.save, _("Keep the level in My levels (Ctrl+S)"), font=24)
         self.try_button = Button(_("Try it"), self.try_it, _("Play the level now, as it is (Ctrl+P)"), font=28)
         self.widgets: list[Widget] = [self.board_stop, *self.swatches, self.name_field, self.about_field,
                                       self.layout_choice, self.gears_choice, self.team_choice, self.hand_choice,
-                                      *self.cards, self.back, self.undo_button, self.redo_button, self.save_button,
-                                      self.try_button]
+                                      *self.cards, self.back, self.undo_button, self.redo_button, self.prove_button,
+                                      self.export_button, self.save_button, self.try_button]
         self.group = WidgetGroup(app, self.widgets)
         self.group.set_focus(self.board_stop)
         self._sync()
@@ -181,10 +192,16 @@ class EditorScene(Scene):
         self.undo_button.enabled = bool(self.editor.undo_steps) or self.editor.in_gesture
         self.redo_button.enabled = bool(self.editor.redo_steps)
         playable = self.editor.playable
-        self.save_button.enabled = self.try_button.enabled = playable
+        self.save_button.enabled = self.try_button.enabled = self.export_button.enabled = playable
         why = "" if playable else _("Not yet: {problem}").format(problem=problem_line(self.editor.problems[0]))
         self.save_button.tooltip = why or _("Keep the level in My levels (Ctrl+S)")
         self.try_button.tooltip = why or _("Play the level now, as it is (Ctrl+P)")
+        if self.proving is not None and self.level != self.proving.level:
+            self._stop_proof(_("Proof stopped: the level was changed"))
+        proving = self.proving is not None
+        self.prove_button.enabled = playable or proving
+        self.prove_button.label = _("Cancel proof") if proving else _("Prove")
+        self.export_button.enabled = playable and not proving
 
     # ---- typing the name and the description ---------------------------------------------
     def edit_text(self, field: TextField, keyboard: bool) -> None:
@@ -234,6 +251,8 @@ class EditorScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.stop_editing()
                 return True
+            if event.key in (pygame.K_LCTRL, pygame.K_RCTRL):
+                return True  # the Ctrl of a shortcut to come (Ctrl+A selects, the others close the field)
             if event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN) or event.mod & pygame.KMOD_CTRL:
                 self.stop_editing()
                 return False
@@ -294,22 +313,66 @@ class EditorScene(Scene):
         self.try_level(self.level)
 
     def save(self) -> bool:
-        """Write the level to My levels; False (and one line) if it has a problem or cannot be written."""
+        """Write the level to My levels (a new one, or over the one edited: its proof stays while its game is the
+        same); False (and one line) if it has a problem or cannot be written."""
         self.stop_editing()
         self.editor.finish()
         if not self.editor.playable:
             self._refuse(_("Not saved"))
             return False
         try:
-            self.path = self.save_level(self.level, self.path)
-        except (OSError, ValueError) as exc:
-            why = os_problem(exc) if isinstance(exc, OSError) else str(exc)
+            mine = self.store.save(self.level, self.level_id, self.app.settings.online_name)
+        except MyLevelsError as exc:
             self.app.sounds.play("ui_error")
-            self.app.toast(one_line(_("Level not saved: {problem}").format(problem=why)))
+            self.app.toast(one_line(_("Level not saved: {problem}").format(problem=exc.detail)))
             return False
-        self.kept = self.level
+        self.level_id, self.kept, self.proof = mine.id, self.level, mine.proof
         self.app.toast(_("Saved in My levels"))
         return True
+
+    def _saved(self) -> bool:
+        """The level as shown is the one kept in My levels (saved now if it was not); False if it cannot be."""
+        return (self.level_id is not None and self.level == self.kept) or self.save()
+
+    def _kept_proof(self) -> LevelProof | None:
+        """The proof kept in My levels with the level edited (None for a new level or one that cannot be read)."""
+        if self.level_id is None:
+            return None
+        try:
+            return self.store.load(self.level_id).proof
+        except MyLevelsError:
+            return None
+
+    def prove(self) -> None:
+        """Save the level and prove it in the background (or, while it is proved, stop the proof)."""
+        if self.proving is not None:
+            self._stop_proof(_("Proof cancelled"))
+            self._sync()
+            return
+        if self._saved():
+            self.proving = Proving(self.level)
+            self._sync()
+
+    def _stop_proof(self, line: str) -> None:
+        if self.proving is not None:
+            self.proving.cancel()
+            self.proving = None
+            self.app.toast(line)
+
+    def export(self) -> None:
+        """Save the level and write its shared level file (with its proof, if it has one) for the player to pass
+        on."""
+        if self.proving is not None or not self._saved():
+            return
+        assert self.level_id is not None
+        folder = export_folder()
+        try:
+            path = self.store.export(self.level_id, folder)
+            mine = self.store.load(self.level_id)
+        except MyLevelsError as exc:
+            self.app.toast(str(exc))
+            return
+        self.app.push(exported_dialog(self.app, mine, path, lambda: show_folder(self.app, folder)))
 
     def ask_leave(self) -> None:
         """Back: at once when nothing changed since the last save, else ask."""
@@ -332,6 +395,12 @@ class EditorScene(Scene):
             self.app.pop()
 
     # ---- scene ---------------------------------------------------------------------------
+    def leave(self) -> None:
+        """Off the stack: a proof still running stops."""
+        if self.proving is not None:
+            self.proving.cancel()
+            self.proving = None
+
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
         w, h = size
@@ -359,9 +428,11 @@ class EditorScene(Scene):
         cw7 = (cw - (len(self.cards) - 1) * gap) // len(self.cards)
         for i, toggle in enumerate(self.cards):
             toggle.rect = pygame.Rect(x + i * (cw7 + gap), y, cw7, sh)
-        self.back.rect = pygame.Rect(app.px(24), bar, app.px(180), app.px(56))
-        self.undo_button.rect = pygame.Rect(self.back.rect.right + app.px(16), bar, app.px(140), app.px(56))
-        self.redo_button.rect = pygame.Rect(self.undo_button.rect.right + app.px(10), bar, app.px(140), app.px(56))
+        self.back.rect = pygame.Rect(app.px(24), bar, app.px(160), app.px(56))
+        self.undo_button.rect = pygame.Rect(self.back.rect.right + app.px(16), bar, app.px(130), app.px(56))
+        self.redo_button.rect = pygame.Rect(self.undo_button.rect.right + app.px(10), bar, app.px(130), app.px(56))
+        self.prove_button.rect = pygame.Rect(self.redo_button.rect.right + app.px(14), bar, app.px(180), app.px(56))
+        self.export_button.rect = pygame.Rect(self.prove_button.rect.right + app.px(10), bar, app.px(140), app.px(56))
         self.try_button.rect = pygame.Rect(w - app.px(24) - app.px(220), bar - app.px(2), app.px(220), app.px(60))
         self.save_button.rect = pygame.Rect(self.try_button.rect.left - app.px(196), bar, app.px(180), app.px(56))
 
@@ -401,6 +472,14 @@ class EditorScene(Scene):
 
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
+        proving = self.proving
+        if proving is not None and proving.finished and self.level_id is not None:
+            self.proving = None
+            line = proof_done(self.store, self.level_id, proving)
+            if line is not None:
+                self.app.toast(line)
+            self.proof = self._kept_proof()
+            self._sync()
         board = self.boards.board(self.level, self.box, self.app.px(MAX_GEAR_PX), self.fits, self.shown,
                                   hold=self.stroke is not None)  # a drag keeps the gears under the pointer
         if board is not None:
@@ -433,6 +512,8 @@ class EditorScene(Scene):
         parts.append(self._title_part())
         parts.append(self._captions_part())
         parts.append(self._words_part())
+        if self.proving is not None:
+            parts.append(proof_bar(app, self.proving.status, self._bar_rect(), app.theme.text_light))
         return parts + group_parts(self.group)
 
     def _title_part(self) -> Part:
@@ -458,15 +539,30 @@ class EditorScene(Scene):
                 text.draw_text(surface, line, px, app.theme.text, r.midleft, "midleft", bold=True)
         return window_part(app, ("captions", brush, deck, tuple(a), tuple(b)), paint, a.union(b))
 
+    def _proof_words(self) -> str:
+        """Whether the level as shown is proven: its proof's line, or why it has none."""
+        if self.proof is None:
+            return _("Not proven yet: Prove has bots play it many times")
+        if self.proof.fingerprint != self.level.fingerprint:
+            return _("Changed since its proof: prove it again")
+        return proof_line(self.proof)
+
+    def _bar_rect(self) -> pygame.Rect:
+        """Where a proof's progress goes: the first lines under the board."""
+        r = self.words
+        return pygame.Rect(r.left, r.top, min(r.w, self.app.px(620)), self.app.px(54))
+
     def _words_part(self) -> Part:
-        """Under the board: the problem worded first and the others, or that the level is ready; the keys."""
+        """Under the board: the problem worded first and the others, or that the level is ready and whether it is
+        proven (while it is proved, the bar takes their place); the keys."""
         app = self.app
         problems = self.editor.problems
         focus = self._focus_problem()
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
-        if focus is None:
+        if focus is None and self.proving is None:
             lines.append((_("Ready to play: try it, then save it in My levels"), app.theme.ok, True))
-        else:
+            lines.append((self._proof_words(), app.theme.text_light, False))
+        elif focus is not None:
             others = [p for p in problems if p != focus]
             lines.append((problem_line(focus), app.theme.danger, True))
             for p in others[:SHOWN_PROBLEMS - 1]:
@@ -480,9 +576,9 @@ class EditorScene(Scene):
         r = self.words
 
         def paint(surface: pygame.Surface) -> None:
-            y = r.top
+            y = r.top if self.proving is None else self._bar_rect().bottom + app.px(4)
             for line, colour, bold in lines:
                 px = text.fit_px(line, app.font_px(19), r.w, bold=bold)
                 text.draw_text(surface, line, px, colour, (r.left, y), bold=bold, shadow=app.theme.shadow)
                 y += text.font(app.font_px(19), bold).get_linesize() + app.px(2)
-        return window_part(app, ("words", tuple(lines), tuple(r)), paint, r)
+        return window_part(app, ("words", tuple(lines), tuple(r), self.proving is not None), paint, r)

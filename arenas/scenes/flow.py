@@ -6,10 +6,10 @@ so the setup, play and result scenes never import one another.
 """
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from arenas.my_levels import save_my_level
+from arenas.my_levels import MyLevels
 from arenas.rules.actions import Action
 from arenas.rules.levels import Level
 from arenas.rules.state import GameState
@@ -27,20 +27,28 @@ if TYPE_CHECKING:
 
 
 def setup_scene(app: App, level: int | None = None) -> SetupScene:
-    """The setup screen (level `level` selected, if given); Start pushes the run over it."""
+    """The setup screen (level `level` selected, if given); Start pushes the run over it, My levels the player's
+    own levels."""
     return SetupScene(app, lambda setup: app.push(play_scene(app, setup)), level,
                       my_levels=lambda: app.push(my_levels_scene(app)))
 
 
-def my_levels_scene(app: App) -> MyLevelsScene:
-    """The player's own levels; each way into the editor pushes it over them."""
-    return MyLevelsScene(app, lambda level, path: app.push(editor_scene(app, level, path)))
+def my_levels_scene(app: App, play: Callable[[GameSetup], None] | None = None, *, hosting: bool = False,
+                    store: MyLevels | None = None) -> MyLevelsScene:
+    """The player's own levels: Play pushes the run over them (its result leads back to them), or `play` takes
+    the setup (hosting: a room opens with it); each way into the editor pushes it over them."""
+    store = store if store is not None else MyLevels()
+    return MyLevelsScene(app, play if play is not None else lambda setup: app.push(play_scene(app, setup)),
+                         lambda level, level_id: app.push(editor_scene(app, level, level_id, store)),
+                         hosting=hosting, store=store)
 
 
-def editor_scene(app: App, level: Level, path: Path | None, fits: Fits | None = None) -> EditorScene:
-    """The level editor on `level` (kept in `path` of My levels, None: not saved yet); Try it pushes a run of the
-    level over it, and Esc in the run comes back to it."""
-    return EditorScene(app, level, path, lambda tried: app.push(TryScene(app, tried)), save_my_level, fits)
+def editor_scene(app: App, level: Level, level_id: str | None, store: MyLevels | None = None,
+                 fits: Fits | None = None) -> EditorScene:
+    """The level editor on `level` (the level `level_id` of My levels, None: not saved yet); Try it pushes a run of
+    the level over it, and Esc in the run comes back to it."""
+    return EditorScene(app, level, level_id, lambda tried: app.push(TryScene(app, tried)),
+                       store if store is not None else MyLevels(), fits)
 
 
 def play_scene(app: App, setup: GameSetup, state: GameState | None = None, *,
@@ -65,9 +73,10 @@ def result_scene(app: App, setup: GameSetup, state: GameState, record: RunRecord
 
 
 def level_select(app: App, level: int) -> None:
-    """Back to the setup screen under the result if there is one, else a new one with `level` selected."""
+    """Back to the setup screen (or My levels) under the result if there is one, else a new setup screen with
+    `level` selected."""
     scenes = app.stack.scenes
-    if len(scenes) >= 2 and isinstance(scenes[-2], SetupScene):
+    if len(scenes) >= 2 and isinstance(scenes[-2], SetupScene | MyLevelsScene):
         app.pop()
     else:
         app.replace(setup_scene(app, level))

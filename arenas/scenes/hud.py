@@ -20,7 +20,6 @@ from arenas.scenes.moment import Moment, fraction
 from arenas.scenes.names import tile_name, timer_code, timer_name
 from arenas.session import format_ms
 from common import text
-from common.dialog import Dialog
 from common.i18n import _, language
 from common.keycap import help_tag
 from common.keymap import Command, keymap
@@ -53,7 +52,7 @@ class Hud:
         parts = [image_part(self._hud_background(hud), hud.topleft), *self._hud_parts(p)]
         # A dialog standing over the board (Leave?, the tutorial's Try again) speaks instead of the pause overlay's
         # or the held final board's words: they would peek out around it.
-        asked = isinstance(app.stack.top, Dialog)
+        asked = p.dialog_over
         answered = p.run.phase == Phase.OVER and asked
         if p.messages.banner is None and not answered:
             img, rect, back = self._prompt(p, preview)
@@ -103,7 +102,7 @@ class Hud:
                 keymap(app.settings.key_bindings).name(Command.HELP))
         legend = tuple((t.id, t.lost, t.remaining_ms < DANGER_MS and p.run.phase == Phase.RUNNING,
                         round(bar_w * fraction(p, t.id))) for t in state.timers.values())
-        clock = (state.level.number, format_ms(state.time_ms), state.assisted, p.run.replay is not None)
+        clock = (p.level_title, format_ms(state.time_ms), state.assisted, p.run.replay is not None)
 
         def legend_and_ends(surface: pygame.Surface) -> None:
             self._draw_legend(surface, p, left)
@@ -122,9 +121,7 @@ class Hud:
         """The top bar's lettering before the legend (level, clock, flags), each as (text, px, colour, left
         edge), and where the legend starts."""
         app = self.app
-        level = p.run.state.level
-        title = (_(level.name) if level.number == 0  # 0: a level of no number (the tutorial's)
-                 else _("Level {number} · {name}").format(number=level.number, name=_(level.name)))
+        title = p.level_title
         words: list[tuple[str, int, Colour, int]] = [
             (title, text.fit_px(title, app.font_px(20), app.px(250), bold=True), LIGHT, 16),
             (format_ms(p.run.state.time_ms), app.font_px(28), app.sprites.colour("arenas_glow"), 8)]
@@ -213,7 +210,7 @@ class Hud:
                    if p.run.countdown_skippable
                    else _("Get ready… the sand starts for everyone when the countdown ends"))
         elif p.run.phase == Phase.OVER:
-            msg = _(p.over_prompt)
+            msg = _(p.over_prompt).format(seconds=p.seconds_held())
         elif p.run.replay is not None:
             msg = _("Watching a replay  ·  Esc stops it")
         elif p.run.setup.watch:

@@ -1,4 +1,5 @@
-"""What the pieces are called on screen, in the current language: timers, their short codes, cards, gear tiles.
+"""What the pieces are called on screen, in the current language: timers, their short codes, cards, gear tiles,
+and levels.
 
 The rules name pieces by id ("slow1", "crescent", "yellow crescent"); people read these names.
 """
@@ -7,6 +8,7 @@ from __future__ import annotations
 from functools import reduce
 
 from arenas.rules.components import Card, Tile
+from arenas.rules.levels import Level
 from common.i18n import N_, _
 
 TIMER_NAMES = {
@@ -76,3 +78,12 @@ def tile_name(tile: Tile) -> str:
 def and_list(items: list[str]) -> str:
     """'a and b and c' in the current language."""
     return reduce(lambda a, b: _("{first} and {second}").format(first=a, second=b), items)
+
+
+def level_title(level: Level, shipped: bool) -> str:
+    """A level as a screen names it, in the language shown: "Level 3 · Sandy Steps" for a box level (`shipped`:
+    exactly as the box has it), its name alone for any other (a level players make keeps the number of the box
+    level it was copied from, which is not its place; the tutorial's has none)."""
+    if shipped and level.number > 0:
+        return _("Level {number} · {name}").format(number=level.number, name=_(level.name))
+    return _(level.name)

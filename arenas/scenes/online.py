@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -14,11 +15,13 @@ from arenas.records import Records
 from arenas.remote_run import RemoteRun
 from arenas.room import setup_from_json, setup_json
 from arenas.rules.state import GameState
+from arenas.scenes import flow
 from arenas.scenes.layouts import GEAR_D
+from arenas.scenes.names import level_title
 from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.result import ResultExits, ResultScene
 from arenas.scenes.setup import SetupScene
-from arenas.session import GameSetup, RunRecord, SetupError
+from arenas.session import GameSetup, RunRecord, SetupError, is_shipped
 from common.i18n import _
 from common.keymap import Command, keymap
 from common.layers import Part
@@ -28,6 +31,7 @@ from common.replay import ReplayError, replay_from_dict, write_new_replay
 from common.scenes.chat import ChatPanel, carry_out, quiet_corner
 from common.scenes.connection import room_parts
 from common.scenes.menu import MenuScene
+from common.scenes.online import player_name
 from common.scenes.rematch import next_game, rematch_parts, said_again, show_notices
 from common.widgets import Button, WidgetGroup
 
@@ -40,8 +44,15 @@ if TYPE_CHECKING:
 
 
 def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScene:
-    """The level-and-seats screen whose Start opens a room with the setup (the host sits at the first seat)."""
-    return SetupScene(app, lambda setup: chosen(setup_json(setup)), hosting=True)
+    """The level-and-seats screen whose Start opens a room with the setup (the host sits at the first seat, under
+    their online name); its My levels button lists the player's own levels, whose Host opens a room with one of
+    them."""
+
+    def host_mine(setup: GameSetup) -> None:
+        app.pop()  # My levels: the room's lobby takes the setup screen's place
+        chosen(setup_json(replace(setup, players=(player_name(app), *setup.players[1:]))))
+    return SetupScene(app, lambda setup: chosen(setup_json(setup)), hosting=True, host_name=player_name(app),
+                      my_levels=lambda: app.push(flow.my_levels_scene(app, host_mine, hosting=True)))
 
 
 def room_words(setup: dict[str, Any]) -> list[str]:
@@ -50,7 +61,7 @@ def room_words(setup: dict[str, Any]) -> list[str]:
         parsed = setup_from_json(setup, 1)
     except SetupError:
         return []
-    return [_("Level {number}: {name}").format(number=parsed.level.number, name=_(parsed.level.name)),
+    return [level_title(parsed.level, is_shipped(parsed.level)),
             _("Sand at {percent} % (an assisted run)").format(percent=parsed.sand_speed_pct)
             if parsed.sand_speed_pct < 100 else _("Sand at full speed"),
             _("Pause allowed (an assisted run)") if parsed.allow_pause else _("No pause")]
@@ -136,7 +147,7 @@ class OnlinePlayScene(PlayScene):
             super().ask_leave()
             return
         self.asking = True
-        self.app.push(LeaveDialog(self.app, self, self.leave_game, _("Stop watching?"),
+        self.app.push(LeaveDialog(self.app, self.leave_game, _("Stop watching?"),
                                   _("The team plays on without you watching; Play online, then Join, brings you "
                                     "back."), _("Stop")))
 

@@ -3,10 +3,10 @@
 The scene owns its parts and hands them a `Moment` (what they read, as it is now): the input returns
 what it wants done (`play_input.Intent`), which the scene carries out; the view returns the frame's parts.
 The rules clock is fed only by `fixed_update`, which steps the pygame-free `Run`; a person's card
-(`play_input`) and a bot's or a replay's card (`Run.step`) all go through `Run.play`, and the rules
-events they return become animations here: flip 180°, slide, gears turning, a lost timer falling
-over. Animations run on the scene's own real-time clock; the rules never wait for them, and the
-sand drawn is always the true remaining time of the state (only a timer in the middle of its flip
+(`play_input`) and a bot's or a replay's card (`Run.step`) all go through `Run.play`, and what the run tells
+in its `happenings` (taken after each step and each card) becomes animations here: flip 180°, slide, gears
+turning, a lost timer falling over. Animations run on the scene's own real-time clock; the rules never wait
+for them, and the sand drawn is always the true remaining time of the state (only a timer in the middle of its flip
 shows its sand as it was, turning). The hint (H) asks the team-mate bot for the active human's
 best card, rings it and the timers it would turn for a few seconds, and marks the run assisted.
 """
@@ -43,13 +43,13 @@ from arenas.scenes.fitting import play_board
 from arenas.scenes.hands import TableLayout
 from arenas.scenes.hints import Hint, describe_hint
 from arenas.scenes.messages import LastCard, Messages
-from arenas.scenes.moment import HoverKey, Moment, drawn_place, timer_at
+from arenas.scenes.moment import END_HOLD_MS, HoverKey, Moment, drawn_place, timer_at
 from arenas.scenes.motion import Motion
-from arenas.scenes.names import card_name, timer_name
+from arenas.scenes.names import card_name, level_title, timer_name
 from arenas.scenes.play_input import Do, FocusCard, FocusWild, Intent, Play, Say, TakeWild, Thinking
 from arenas.scenes.running_rules import RunningRulesScene
 from arenas.scenes.view import PlayView
-from arenas.session import GameSetup, RunRecord
+from arenas.session import GameSetup, RunRecord, is_shipped
 from common.dialog import Dialog
 from common.i18n import N_, _, ngettext
 from common.keymap import keymap
@@ -65,34 +65,26 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 ShowResult = Callable[[GameSetup, GameState, RunRecord, bool], None]  # setup, state, record, watched
 
-END_HOLD_MS = 8000   # the final board stays this long (a key or a click goes on sooner) ...
 END_GUARD_MS = 600   # ... but not in the first moment: a click or key meant for a card goes nowhere
 HISS_VOLUME = 0.35
 PLAIN, DANGER = (255, 240, 200), (255, 150, 120)
 
 
 class LeaveDialog(Dialog):
-    """'Leave the game?' over a running game: the sand keeps flowing in the scene `underneath` (there is no
+    """'Leave the game?' over a running game: the sand keeps flowing in the scene underneath (there is no
     pause); `leave` is its Leave button's action."""
 
-    def __init__(self, app: App, underneath: Scene, leave: Callable[[], None], title: str, message: str,
-                 leave_label: str) -> None:
+    keeps_below_running = True
+
+    def __init__(self, app: App, leave: Callable[[], None], title: str, message: str, leave_label: str) -> None:
         super().__init__(app, title, message, [(leave_label, leave), (_("Keep playing"), lambda: None)])
-        self.underneath = underneath
-
-    def fixed_update(self, step_ms: int) -> None:
-        self.underneath.fixed_update(step_ms)
-
-    def update(self, dt_ms: float) -> None:
-        super().update(dt_ms)
-        self.underneath.update(dt_ms)
 
 
 class PlayScene(Scene):
     """One run of a level, live (hot-seat, 1–7 players) or driven by a replay's timed actions."""
 
     title = "Arenas Movedizas"
-    over_prompt = N_("Press Enter for the result")  # the prompt once the run is over (a msgid)
+    over_prompt = N_("The result in {seconds} s  ·  Enter shows it now")  # once the run is over (a msgid)
 
     def __init__(self, app: App, setup: GameSetup, on_over: ShowResult, state: GameState | None = None, *,
                  replay_actions: list[tuple[int, Action]] | None = None, countdown: bool = True,
@@ -120,6 +112,7 @@ class PlayScene(Scene):
         self.board: BoardView | None = None
         self.area = app.size  # the window part the table fills (the tutorial keeps a column for its coach)
         self.sprite_version = app.sprites.version
+        self.shipped = is_shipped(self.run.state.level)  # a box level as the box has it (the top bar says so)
         self.hint: Hint | None = None
         self.hint_button = Button(keymap(app.settings.key_bindings).hint_label(), self.show_hint, font=17)
         self.leave_button = Button(_("Leave (L)"), self.ask_leave, _("End this run and go back"), font=20,
@@ -197,7 +190,28 @@ class PlayScene(Scene):
         run = self.run
         if run.phase != Phase.RUNNING or run.paused or run.state.result is not None:
             return
-        for happening in run.step(step_ms):
+        run.step(step_ms)
+        self._take_happenings()
+        low = min(t.remaining_ms for t in run.state.timers.values())
+        second = low // 1000
+        if low < DANGER_MS and run.state.result is None and second != self.tick_second:
+            self.app.sounds.play("warning_tick", 0.8)
+        self.tick_second = second
+
+    def apply(self, action: Action, pos: Point | None) -> None:
+        """A person's card (a click or a key): played through the run, or refused in words at `pos`."""
+        try:
+            self.run.play(action)
+        except IllegalAction as exc:
+            self.app.sounds.play("ui_error")
+            self.say(exc.reason, pos, danger=True)
+            return
+        self.wild = None
+        self._take_happenings()
+
+    def _take_happenings(self) -> None:
+        """What the run told since the last take: the sand and the cards animated, a refused card said."""
+        for happening in self.run.happenings.take():
             match happening:
                 case SandRan(events):
                     self._absorb(events, from_card=False)
@@ -211,22 +225,6 @@ class PlayScene(Scene):
                     self.say(reason, None, danger=True)
                 case _:
                     assert_never(happening)
-        low = min(t.remaining_ms for t in run.state.timers.values())
-        second = low // 1000
-        if low < DANGER_MS and run.state.result is None and second != self.tick_second:
-            self.app.sounds.play("warning_tick", 0.8)
-        self.tick_second = second
-
-    def apply(self, action: Action, pos: Point | None) -> None:
-        """A person's card (a click or a key): played through the run, or refused in words at `pos`."""
-        try:
-            events = self.run.play(action)
-        except IllegalAction as exc:
-            self.app.sounds.play("ui_error")
-            self.say(exc.reason, pos, danger=True)
-            return
-        self.wild = None
-        self._absorb(events, from_card=True)
 
     # ---- events -> animations, sounds and words ------------------------------------------
     def _absorb(self, events: list[Event], from_card: bool) -> None:
@@ -346,7 +344,8 @@ class PlayScene(Scene):
         return Moment(self.run, self.motion, self.messages, self.now, self.board, self.table, self.area,
                           self.wild, self.wild_focus, self.card_focus, self.hint, self.mouse, self.hover_key,
                           self.hover_ms, self.ended_at, self.last_home, self.hint_button, self.leave_button,
-                          self.over_prompt, self.hint_blocker(), self.app.settings)
+                          self.over_prompt, self.hint_blocker(), self.app.settings,
+                          isinstance(self.app.stack.top, Dialog), level_title(self.run.state.level, self.shipped))
 
     # ---- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -449,7 +448,7 @@ class PlayScene(Scene):
         leave dialog; with it, covering the board pauses it (`pause`), as the rules do."""
         if self.run.no_pause_now():
             self.asking = True
-            self.app.push(HelpOverlay(self.app, "arenas", running=self,
+            self.app.push(HelpOverlay(self.app, "arenas", keep_running=True,
                                       note=_("The sand keeps running while you read this")))
         else:
             self.app.push(HelpOverlay(self.app, "arenas"))
@@ -467,7 +466,7 @@ class PlayScene(Scene):
     def read_rules(self) -> None:
         """F1 mid-run: the rules over the board while the sand keeps running (the table game never stops)."""
         self.asking = True  # not a pause
-        self.app.push(RunningRulesScene(self.app, self.run, self))
+        self.app.push(RunningRulesScene(self.app, self.run))
 
     def ask_leave(self) -> None:
         self.asking = True  # the leave dialog lets the sand run on: it is not a pause
@@ -483,7 +482,7 @@ class PlayScene(Scene):
         else:
             words = _("Leave the game?"), _("The sand keeps running while you decide. Leaving ends this run."), \
                 _("Leave")
-        self.app.push(LeaveDialog(self.app, self, self.leave_game, *words))
+        self.app.push(LeaveDialog(self.app, self.leave_game, *words))
 
     def leave_game(self) -> None:
         self._stop_hiss()

@@ -6,8 +6,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from arenas.replay_model import ArenasReplay
+from arenas.scenes.names import level_title
 from arenas.scenes.play import PlayScene
-from arenas.session import format_ms
+from arenas.session import format_ms, is_shipped
 from common.i18n import _
 from common.replay import Replay
 from common.replay_cursor import Timeline
@@ -38,7 +39,7 @@ class ArenasPlayback:
         self.watched = watched
         self.timeline: Timeline = watched.timeline
         level = watched.setup.level
-        self.title = _("Replay · Level {number}: {name}").format(number=level.number, name=_(level.name))
+        self.title = _("Replay · {level}").format(level=level_title(level, is_shipped(level)))
         self.scene: ReplayPlayScene | None = None
 
     def seek(self, position: int, on_end: Callable[[], None]) -> ReplayPlayScene:

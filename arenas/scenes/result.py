@@ -13,7 +13,8 @@ from arenas.rules.levels import Level, LevelError, level_path, load_level
 from arenas.rules.state import GameState
 from arenas.scenes.chart import ChartMap, draw_chart, sand_history, tick_text
 from arenas.scenes.ending import failure_text
-from arenas.session import GameSetup, RunRecord, format_ms
+from arenas.scenes.names import level_title
+from arenas.session import GameSetup, RunRecord, format_ms, is_shipped
 from common import text
 from common.i18n import _
 from common.layers import Part, image_part
@@ -81,6 +82,7 @@ class ResultScene(Scene):
         self.mouse = (-1, -1)
         self.t_ms = 0.0
         self.held = HeldKeys()
+        self.shipped = is_shipped(setup.level)  # a box level as the box has it: it has a next one
         self.next_level = self._next_level()
         buttons = [Button(_("Watch again") if watched else _("Retry"), self.retry, _("Play this level again (Enter)"))]
         if self.next_level is not None:
@@ -100,7 +102,7 @@ class ResultScene(Scene):
         self.group.keyboard_mode = True
 
     def _next_level(self) -> Level | None:
-        if self.watched:
+        if self.watched or not self.shipped:
             return None
         n = self.setup.level.number + 1
         path = level_path(n)
@@ -215,8 +217,7 @@ class ResultScene(Scene):
                  text_part(title, text.fit_px(title, app.font_px(44), room, bold=True), colour, (w // 2, app.px(18)),
                            "midtop", bold=True, shadow=shadow)]
         level = state.level
-        words = [_("Level {number}").format(number=level.number), _(level.name),
-                 _("time {time}").format(time=format_ms(state.time_ms))]
+        words = [level_title(level, self.shipped), _("time {time}").format(time=format_ms(state.time_ms))]
         if self.record.new_best:
             words.append(_("new best time!"))
         elif self.record.previous_best is not None and won:

@@ -16,8 +16,9 @@ from arenas.scenes.hands import CardArt
 from arenas.scenes.play import PlayScene
 from arenas.session import GameSetup
 from common import text
+from common.figure_book import Figure, FigureBook
 from common.i18n import _
-from common.scenes.figures import Figure, FigureBook, Link, Panel, frame_crop, strip
+from common.scenes.figures import Link, Panel, frame_crop, strip
 
 if TYPE_CHECKING:
     from common.app import App

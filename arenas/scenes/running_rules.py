@@ -10,18 +10,18 @@ from common.scenes.rules import RulesScene
 
 if TYPE_CHECKING:
     from common.app import App
-    from common.scene import Scene
 
 
 class RunningRulesScene(RulesScene):
     """The Arenas rules over a run that does not stop: the scene underneath (the board) goes on taking its rules
-    steps and animating, the bottom line tells the sand of the lowest timer of `run`, and the run's end closes
-    the rules so the board shows it."""
+    steps and animating (`keeps_below_running`), the bottom line tells the sand of the lowest timer of `run`, and
+    the run's end closes the rules so the board shows it."""
 
-    def __init__(self, app: App, run: Run | RemoteRun, underneath: Scene) -> None:
+    keeps_below_running = True
+
+    def __init__(self, app: App, run: Run | RemoteRun) -> None:
         super().__init__(app, "arenas")
         self.run = run
-        self.underneath = underneath
 
     def status_line(self) -> str | None:
         run = self.run
@@ -30,12 +30,8 @@ class RunningRulesScene(RulesScene):
         low = min(run.state.timers.values(), key=lambda t: t.remaining_ms)
         return _("The sand is running: {n} s left in the lowest timer").format(n=-(-low.remaining_ms // 1000))
 
-    def fixed_update(self, step_ms: int) -> None:
-        self.underneath.fixed_update(step_ms)
-
     def update(self, dt_ms: float) -> None:
         if self.run.state.result is not None:  # won or lost while reading: back to the board to see it
             self.close()
             return
         super().update(dt_ms)
-        self.underneath.update(dt_ms)

@@ -22,6 +22,7 @@ from arenas.scenes.play import PlayScene, Point
 from arenas.scenes.tutorial_steps import REACT_MS, SPECS, StepSpec, free_index, lesson_of, position
 from arenas.session import GameSetup, RunRecord
 from common.dialog import Dialog
+from common.games import GAMES
 from common.i18n import N_, _
 from common.layers import Part
 from common.tutorial import OK, Script, Step, Verdict, wrong
@@ -66,7 +67,7 @@ class TutorialScene(PlayScene):
     """The play scene on step `index`'s position, its input checked by the step, its clock held by the coach."""
 
     title = "Arenas Movedizas"
-    over_prompt = N_("Press Enter to go on")
+    over_prompt = N_("On in {seconds} s  ·  Enter goes on now")
 
     def __init__(self, app: App, index: int, note: str | None = None, keep_progress: bool = True) -> None:
         self.index = index
@@ -120,7 +121,7 @@ class TutorialScene(PlayScene):
         if self.reacting > 0 and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             return True  # the board is showing what the card did
         used = self.coach.handle(event)
-        for ask in self.coach.take():
+        for ask in self.coach.asks.take():
             match ask:
                 case CoachAsks.NEXT:
                     self._shown()
@@ -212,7 +213,7 @@ class TutorialScene(PlayScene):
                 self.app.toast(problem)
         self.app.toast(_("Tutorial complete: you are ready for level 1"))
         self.leave_game()
-        to_setup_screen(self.app, GAME)
+        to_setup_screen(self.app, GAMES[GAME])
 
     # ---- layout and drawing ----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

@@ -22,7 +22,7 @@
     the rules' closed union of events, `AnyEvent`.
 - Views: `board_view.BoardView` (map, markers, ghost, rotation), `party_view.PartyView` (a seat's
   banner, purse, characters and artifacts), `art.CardArt` (cached card, land and token surfaces).
-- `bidding.BidScene`: a human's bid in a tie, given a `bid_table.BidTable` where it leaves its answer.
+- `bidding.BidScene`: a human's bid in a tie, given a `bid_table.BidTable` whose outbox takes its answer.
 - `result.ResultScene`: who won and what decided it, drawn by `result_view` (every party with its points, the
   final map) and `result_chart` (the points after every turn).
 - `wording`: how every screen words things in the current language (seats spoken to as "you" or named,

@@ -10,6 +10,7 @@ from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.hints import HintDesk
 from arzium.scenes.table_commands import TableCommand
+from common.outbox import Outbox
 
 
 @dataclass(frozen=True)
@@ -25,5 +26,5 @@ class BidTable:
     names: list[str]
     colours: list[str]
     board: BoardView
-    answer: list[TableCommand]
+    answer: Outbox[TableCommand]
     keep_clear: tuple[pygame.Rect, ...] = ()

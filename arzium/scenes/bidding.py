@@ -56,11 +56,11 @@ class BidScene(Scene):
         self.amount = max(self.minimum, min(self.coins, self.amount + delta))
 
     def place(self) -> None:
-        self.table.answer.append(Submit(Bid(self.amount)))
+        self.table.answer.put(Submit(Bid(self.amount)))
         self.app.pop()
 
     def pass_(self) -> None:
-        self.table.answer.append(Submit(PassBid()))
+        self.table.answer.put(Submit(PassBid()))
         self.app.pop()
 
     def layout(self, size: tuple[int, int]) -> None:

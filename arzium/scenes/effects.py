@@ -54,6 +54,7 @@ from arzium.scenes.timeline import Timeline
 from arzium.wording import coins, group, land_name, person
 from common import text
 from common.i18n import _, pgettext
+from common.outbox import Outbox
 from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def _lerp(a: Point, b: Point, t: float) -> tuple[float, float]:
 
 class Animator:
     """Schedules the animation of events on `timeline`, moving the display model `shown`; what the scene is to
-    do as they run (log lines, banners, sparkles, the turn or the end reached) waits in `take()`."""
+    do as they run (log lines, banners, sparkles, the turn or the end reached) waits in `asks`."""
 
     def __init__(self, app: App, table: Match, timeline: Timeline, board_view: BoardView, parties: list[PartyView],
                  art: CardArt, names: list[str], colours: list[str], shown: Shown) -> None:
@@ -86,12 +87,7 @@ class Animator:
         self.shown = shown
         self.rows: Sequence[pygame.Rect] = ()
         self.quiet = False  # set while skipping to the end: no sounds
-        self._asked: list[TableCommand] = []
-
-    def take(self) -> list[TableCommand]:
-        """What the animations that ran asked of the scene since the last call, in order."""
-        asked, self._asked = self._asked, []
-        return asked
+        self.asks: Outbox[TableCommand] = Outbox()  # what the animations that ran ask of the scene, in order
 
     # -- small helpers ----------------------------------------------------------------------
 
@@ -173,10 +169,10 @@ class Animator:
     def resync(self) -> None:
         """The display is the rules state again (every animation scheduled so far has run)."""
         self.shown = at_rest(self.table)
-        self._asked.append(AtRest())
+        self.asks.put(AtRest())
 
     def announce(self, message: str, player: int | None) -> None:
-        self._asked.append(Announce(message, player))
+        self.asks.put(Announce(message, player))
 
     def _animate(self, e: AnyEvent) -> None:
         match e:
@@ -237,12 +233,12 @@ class Animator:
         if not count:
             return
         if self.ms(1) <= 0:
-            self._asked.append(ShowLines(count))
+            self.asks.put(ShowLines(count))
         else:
-            self.timeline.seq(0, lambda: self._asked.append(ShowLines(count)))
+            self.timeline.seq(0, lambda: self.asks.put(ShowLines(count)))
 
     def _on_turn_started(self, e: TurnStarted) -> None:
-        self.timeline.seq(0, on_start=lambda: self._asked.append(TurnReached(e.player)))
+        self.timeline.seq(0, on_start=lambda: self.asks.put(TurnReached(e.player)))
 
     def _on_rested(self, e: Rested) -> None:
         name = self.names[e.player]
@@ -435,7 +431,7 @@ class Animator:
             self.shown.cards[e.player].append(e.card)
             self.shown.face_up[e.player].append(True)
             claimed = self.parties[e.player].card_rect(self.shown, len(self.shown.cards[e.player]) - 1)
-            self._asked.append(Sparkle(claimed.center))
+            self.asks.put(Sparkle(claimed.center))
 
         def draw_fly(surface: pygame.Surface, t: float) -> None:
             k = ease_in_out_cubic(t)
@@ -510,7 +506,7 @@ class Animator:
     def _on_game_ended(self, e: GameEnded) -> None:
 
         def start() -> None:
-            self._asked.append(GameReached())
+            self.asks.put(GameReached())
             self.sound("fanfare")
             self.announce(_("Game over!"), None)
         self.timeline.seq(self.ms(ANNOUNCE), start)

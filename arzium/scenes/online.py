@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from arzium.match import MatchListener
 from arzium.online_match import OnlineMatch, last_move_of, story_events
 from arzium.records import record_game
 from arzium.room import view_state
@@ -87,8 +86,8 @@ class OnlinePlayScene(PlayScene):
         self.waiting_for: int | None = None  # the seat out of time this member chose to wait for
         self.chat = ChatPanel()
 
-        def match(listener: MatchListener) -> OnlineMatch:
-            return OnlineMatch(state, int(frame.get("seq", 0)), self.seat, listener, app.anim_ms, session.send)
+        def match() -> OnlineMatch:
+            return OnlineMatch(state, int(frame.get("seq", 0)), self.seat, app.anim_ms, session.send)
         super().__init__(app, state, lambda *result: None, lambda table: ask_bid(app, table), autosave=False,
                          match=match)
         assert isinstance(self.table, OnlineMatch)
@@ -231,6 +230,7 @@ class OnlinePlayScene(PlayScene):
                 case _:
                     self._take_clock(msg)
                     self.online.absorb(msg)
+                    self.take_happenings()
         for line in self.session.take_notices():
             self.app.toast(line)
             self.log.add([LogLine(line)])

@@ -4,7 +4,8 @@ The scene owns its parts, gives each the narrow inputs it needs and takes the in
 turn in progress, undo and confirm, saves, bots: `arzium.match`), `choice` (the acting human's choice and its
 ghost), `hints`, `sidebar`, `view` (drawing) and the `animator` (rules events as animations on the
 `timeline`, moving the `shown` model). No part holds the scene: what a part wants done comes back as a
-`table_commands.TableCommand`, which `carry_out` does. The rules tell every action at once; the move log
+`table_commands.TableCommand`, which `carry_out` does. The match tells what happened in its `happenings`,
+taken after each call into it and each frame (`take_happenings`): every action at once; the move log
 shows each line as the timeline animates what it tells (an undone action's lines leave it), and the sidebar
 header, the active party and the input stay with the seat whose committed action the timeline is
 showing (`table.playing`) until it reaches the turn change. Bots and replays act on the committed
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
-from arzium.match import Match, MatchListener
+from arzium.match import Committed, Match, Notice, Playing, Refused, Stopped, Told, Untold
 from arzium.rules.actions import Action, Buy, ResolveClaims, RestEarly, SkipBuy, UseWake
 from arzium.rules.cards import Ability
 from arzium.rules.engine import apply, current_player, is_over, legal_actions
@@ -57,6 +58,7 @@ from common.dialog import Dialog
 from common.i18n import _
 from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, keymap
 from common.layers import Part
+from common.outbox import Outbox
 from common.scene import Scene
 from common.scenes.help import HelpOverlay
 from common.widgets import WidgetGroup
@@ -77,7 +79,7 @@ class PlayScene(Scene):
 
     def __init__(self, app: App, state: GameState, show_result: ShowResult, ask_bid: AskBid,
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
-                 assisted: bool = False, match: Callable[[MatchListener], Match] | None = None,
+                 assisted: bool = False, match: Callable[[], Match] | None = None,
                  bot_moves: dict[int, str] | None = None) -> None:
         """`actions` led to `state` (a resumed game, `assisted` if it had shown a hint); `replay` plays these
         actions back instead of taking input; `autosave` False (tools, tests) keeps the user's save and
@@ -97,8 +99,8 @@ class PlayScene(Scene):
         self.timeline = Timeline()
         self.log = LogPanel(app)
         self.bot_told: tuple[int, int] | None = None  # the last action marked as a bot's: its number and seat
-        self.table = match(self) if match is not None else Match(state, self, app.anim_ms, actions, replay, autosave,
-                                                                 assisted)
+        self.table = match() if match is not None else Match(state, app.anim_ms, actions, replay, autosave, assisted)
+        self.told_lines: list[int] = []  # the log lines of each provisional action told, oldest first
         self.table.bot_moves.update(bot_moves or {})
         self.animator = Animator(app, self.table, self.timeline, self.board_view, self.parties, self.art, self.names,
                                  self.colours, Shown.of(state))
@@ -109,7 +111,7 @@ class PlayScene(Scene):
         self.view = TableView(app, self.table, self.choice, self.board_view, self.parties, self.sidebar, self.log,
                               self.art, self.names, self.colours)
         self.group = WidgetGroup(app, [])
-        self.bid_answer: list[TableCommand] = []  # the bid dialog's, done as the table is on top again
+        self.bid_answer: Outbox[TableCommand] = Outbox()  # the bid dialog's, done as the table is on top again
         self.greeted: tuple[int, int] | None = None
         self.holder: int | None = None  # the human seat that has the screen (hot-seat: the last one that acted)
         # people taking turns at this screen (an online table's other people play elsewhere)
@@ -193,11 +195,41 @@ class PlayScene(Scene):
                 assert_never(command)
 
     def _carry_out_asked(self) -> None:
-        """What the animations that ran and the buttons clicked asked, in order."""
-        for command in self.animator.take() + self.sidebar.take():
+        """What the match told, then what the animations that ran and the buttons clicked asked, in order."""
+        self.take_happenings()
+        for command in self.animator.asks.take() + self.sidebar.asks.take():
             self.carry_out(command)
 
-    # -- what the table tells (MatchListener) -----------------------------------------------
+    # -- what the match tells -------------------------------------------------------------------
+
+    def take_happenings(self) -> None:
+        """What the match told since the last take: the log's lines and the animations, an undone action's
+        lines taken back, the committed action on show, refusals and notices."""
+        for happening in self.table.happenings.take():
+            match happening:
+                case Told(events, turn, provisional, by):
+                    lines = self.tell(events, turn, provisional, by)
+                    if provisional:
+                        self.told_lines.append(lines)
+                case Untold():
+                    self.log.drop_provisional(self.told_lines.pop())
+                case Committed():
+                    self.told_lines.clear()
+                    self.log.commit()
+                case Playing():
+                    if self.animating():
+                        self.table.playing = happening
+                case Refused(reason):
+                    self.app.toast(rule_text(reason))
+                    self.app.sounds.play("ui_error")
+                case Notice(message):
+                    self.app.toast(message)
+                case Stopped(number, reason):
+                    stopped = _("Replay stopped at action {n}: {reason}") if self.table.replay is not None else \
+                        _("Bot stopped at action {n}: {reason}")
+                    self.app.toast(stopped.format(n=number, reason=rule_text(reason)))
+                case _:
+                    assert_never(happening)
 
     def bot_turn_line(self, number: int, seat: int) -> LogLine | None:
         """The line that opens a turn a person's seat's bot played, when action `number` (of `seat`) starts one."""
@@ -208,9 +240,10 @@ class PlayScene(Scene):
         self.bot_told = (number, seat)
         return LogLine(bot_turn_words(self.names[seat], why), seat, header=True) if first else None
 
-    def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
-        telling = self.table.telling
-        marked = self.bot_turn_line(*telling) if telling is not None else None
+    def tell(self, events: list[Event], turn: int, provisional: bool, by: tuple[int, int] | None) -> int:
+        """Log and animate `events` (made in `turn`; `by`: the committed action's number and seat); how many
+        log lines they made."""
+        marked = self.bot_turn_line(*by) if by is not None else None
         if marked is not None:
             self.log.add([marked])
         told = describe_at(events, self.table.state.setup, self.cards, turn)
@@ -219,26 +252,9 @@ class PlayScene(Scene):
         self._carry_out_asked()
         return len(told)
 
-    def untell(self, lines: int) -> None:
-        self.log.drop_provisional(lines)
-
-    def committed(self) -> None:
-        self.log.commit()
-
     def animating(self) -> bool:
+        """Whether the table is still showing what it was told (False with instant animations)."""
         return self.timeline.busy and self.app.anim_ms(1) > 0
-
-    def refused(self, reason: str) -> None:
-        self.app.toast(rule_text(reason))
-        self.app.sounds.play("ui_error")
-
-    def notify(self, message: str) -> None:
-        self.app.toast(message)
-
-    def stopped(self, number: int, reason: str) -> None:
-        stopped = _("Replay stopped at action {n}: {reason}") if self.table.replay is not None else \
-            _("Bot stopped at action {n}: {reason}")
-        self.app.toast(stopped.format(n=number, reason=rule_text(reason)))
 
     # -- what the animations reach ----------------------------------------------------------
 
@@ -258,13 +274,16 @@ class PlayScene(Scene):
         if self.table.acting_human() is None:
             return False
         self.skip_animations()
-        if not self.table.submit(action):
+        submitted = self.table.submit(action)
+        self.take_happenings()
+        if not submitted:
             return False
         self.choice.clear()
         return True
 
     def confirm(self) -> None:
         problem = self.table.confirm()
+        self.take_happenings()
         if problem:
             self.app.toast(problem)
 
@@ -273,11 +292,14 @@ class PlayScene(Scene):
         if not self.table.undo():
             self.app.sounds.play("ui_error")
             return
+        self.take_happenings()
         self.timeline.clear()
         self.shown = at_rest(self.table)
         self.choice.clear()
 
     def skip_animations(self) -> None:
+        """Every animation of what the match told shown to its end at once, quietly."""
+        self.take_happenings()
         self.animator.quiet = True
         self.timeline.finish()
         self.animator.quiet = False
@@ -302,6 +324,7 @@ class PlayScene(Scene):
         """Game over and every animation shown: write the replay, forget the save, show the result."""
         self.finished = True
         path = self.table.finish()
+        self.take_happenings()
         self.show_result(self.table.state, path, self.table.replay is not None, self.table.assisted)
 
     # -- input ------------------------------------------------------------------------------
@@ -461,6 +484,7 @@ class PlayScene(Scene):
         self.view.layout(size)
 
     def update(self, dt_ms: float) -> None:
+        self.take_happenings()  # what was told between frames (a resumed turn, the room's frames)
         self.t_ms += dt_ms
         self.timeline.update(dt_ms)
         self._carry_out_asked()
@@ -480,6 +504,7 @@ class PlayScene(Scene):
             return
         self._face_acting_human(idle)
         table.update(dt_ms, idle)
+        self.take_happenings()
         self.hints.poll()
         self._offer_bid(idle)
         self.group.widgets = self.sidebar.buttons()
@@ -526,8 +551,8 @@ class PlayScene(Scene):
 
     def resume(self) -> None:
         """On top again: what the bid dialog answered is done now."""
-        while self.bid_answer:
-            self.carry_out(self.bid_answer.pop(0))
+        for command in self.bid_answer.take():
+            self.carry_out(command)
 
     def moment(self) -> Moment:
         """What the table's look depends on this frame."""

@@ -16,8 +16,10 @@ from arzium.scenes.bid_table import BidTable
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.play import PlayScene
 from arzium.wording import EDGE_NAMES, word
+from common.figure_book import Figure, FigureBook
 from common.i18n import _
-from common.scenes.figures import Figure, FigureBook, Link, Panel, frame_crop, scaled_to, strip
+from common.outbox import Outbox
+from common.scenes.figures import Link, Panel, frame_crop, scaled_to, strip
 
 if TYPE_CHECKING:
     from common.app import App
@@ -112,7 +114,7 @@ def bid(app: App, width: int, height: int) -> Figure:
     board = map_shot(_with_ghost(table_scene(app, before), 0, (4, 2)))
     scene = table_scene(app, tied)
     dialog = BidScene(app, BidTable(scene.table, 0, scene.hints, scene.art, scene.names, scene.colours,
-                                    scene.board_view, []))
+                                    scene.board_view, Outbox()))
     dialog.layout(app.size)
     frame = pygame.Surface(app.size)
     scene.draw(frame)

@@ -1,6 +1,6 @@
 """Arzium's setup screen: 2-4 seats (human or bot with its level, name, colour, edge), basic or full
 game, first player; Start, or Resume the autosaved game when there is one (a corrupt save is set aside).
-The screen opens with the setup of the last game started here (`arzium.save.load_last_setup`); Start
+The screen opens with the setup of the last game started here (`arzium.save.load_setup_memory`); Start
 remembers the new one."""
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from arzium.wording import (
 )
 from common import text
 from common.dialog import Dialog
+from common.games import GAMES
 from common.i18n import _, language
 from common.layers import Part
 from common.scene import Scene
@@ -55,9 +56,9 @@ def saved_line(saved: SavedGame) -> str:
                                                                              for s in state.setup.seats))
 
 
-def name_field(value: str, on_change: Callable[[str], Any]) -> TextField:
-    """A seat's name box."""
-    return TextField(value, on_change, _("Click to type a name"), limit=MAX_NAME, fallback=_("Player"))
+def name_field(value: str, on_change: Callable[[str], Any], seat: int) -> TextField:
+    """Seat `seat`'s name box (emptied, it goes back to the seat's default name)."""
+    return TextField(value, on_change, _("Click to type a name"), limit=MAX_NAME, fallback=default_name(seat + 1))
 
 
 
@@ -146,7 +147,7 @@ class SetupScene(Scene):
         self.resume_btn = Button(_("Resume saved game"), self.resume_saved, _("Continue the game you left"), font=22)
         self.back_btn = Button(_("Back"), app.pop, _("Back to the main menu (Esc)"), font=22, sound="ui_back")
         self.add_btn = Button(_("Add a seat"), self.add_seat, _("Up to 4 players"), font=20)
-        self.tutorial_btn = Button(_("Tutorial"), lambda: open_tutorial(app, "arzium"),
+        self.tutorial_btn = Button(_("Tutorial"), lambda: open_tutorial(app, GAMES["arzium"]),
                                    _("Learn to play: a guided game, one idea at a time"), font=20)
         self.mode = Choice(_("Game"), [(False, _("Basic (no artifacts)")), (True, _("Full (with artifacts)"))],
                            self.full_game, self.set_mode, _("The full game adds a row of artifacts to buy and use"))
@@ -198,7 +199,7 @@ class SetupScene(Scene):
         self.rows = []
         for i, seat in enumerate(self.seats):
             row: dict[str, Widget] = {
-                "name": name_field(seat["name"], partial(self.set_seat, i, "name")),
+                "name": name_field(seat["name"], partial(self.set_seat, i, "name"), i),
                 "kind": Button(word(KIND_NAMES, seat["kind"]).title(), partial(self.toggle_kind, i),
                                _("Human (a person who joins the room with its code) or bot (then pick its level)")
                                if self.host is not None else
@@ -242,7 +243,18 @@ class SetupScene(Scene):
 
     def _name_first_options(self) -> None:
         """The first player's options: Random, then every seat by its name."""
-        self.first_choice.options = [(RANDOM_FIRST, _("Random")), *((j, s["name"]) for j, s in enumerate(self.seats))]
+        self.first_choice.options = [(RANDOM_FIRST, _("Random")), *enumerate(self.live_names())]
+
+    def live_names(self) -> list[str]:
+        """Each seat's name as it reads now: what is being typed in its box (its default while empty), else the
+        name kept."""
+        names = []
+        for row, seat in zip(self.rows, self.seats, strict=True):
+            field = row["name"]
+            typing = isinstance(field, TextField) and field.editing
+            names.append((field.value.strip() or field.fallback) if isinstance(field, TextField) and typing
+                         else seat["name"])
+        return names
 
     def toggle_kind(self, i: int) -> None:
         seat = self.seats[i]
@@ -416,7 +428,8 @@ class SetupScene(Scene):
                 midbottom=(self.resume_btn.rect.centerx, self.resume_btn.rect.top - app.px(6)))
             over.append(window_part(app, ("saved", msg, tuple(where)), lambda surface: text.draw_text(
                 surface, msg, px, app.theme.muted, where.topleft), where))
-        look = ("seats", frozen(self.seats), tuple(self.edges), self.first, frozen([r["name"].rect for r in self.rows]))
+        look = ("seats", frozen(self.seats), tuple(self.live_names()), tuple(self.edges), self.first,
+                frozen([r["name"].rect for r in self.rows]))
         return widget_screen(self.backdrop.picture(app, app.size, [("ui/dialog", self.panel)]), self.group,
                              window_part(app, look, self._draw_seats), over=over)
 
@@ -451,11 +464,11 @@ class SetupScene(Scene):
             pygame.draw.rect(surface, (170, 130, 80), scroll)
         spots = {"south": (r.centerx, r.bottom - app.px(18)), "north": (r.centerx, r.top + app.px(18)),
                  "west": (r.left + app.px(18), r.centery), "east": (r.right - app.px(18), r.centery)}
-        for i, seat in enumerate(self.seats):
+        for i, (seat, name) in enumerate(zip(self.seats, self.live_names(), strict=True)):
             x, y = spots[self.edges[i]]
             token = self.art.marker(seat["colour"], app.px(30))
             surface.blit(token, token.get_rect(center=(x, y)))
-            label = seat["name"] + (_(" (1st)") if i == self.first else "")
+            label = name + (_(" (1st)") if i == self.first else "")
             bold = i == self.first
             if self.edges[i] in ("north", "south"):  # on the parchment just outside the map's frame
                 img = text.render(label, text.fit_px(label, app.font_px(16), r.w + app.px(60), bold=bold),

@@ -1,6 +1,6 @@
 """The sidebar of the table: the header (turn, whose turn, what to do now, or a banner), the buttons for
 the moment, the artifact row for sale and the move log. A button's click queues its command
-(`table_commands`) for the scene to `take()`.
+(`table_commands`) in its `asks` for the scene to take.
 """
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ from arzium.wording import ability_name, coins, person, shown_name
 from common import text
 from common.i18n import _
 from common.keymap import keymap
+from common.outbox import Outbox
 from common.widgets import Button, Widget
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ class Sidebar:
         self.colours = [s.colour for s in table.seats]
         self.announcement: Announcement | None = None
         self.t_ms = 0.0
-        self._asked: list[TableCommand] = []
+        self.asks: Outbox[TableCommand] = Outbox()  # what the buttons clicked ask of the scene, in order
         ask = self._ask
         self.rest_btn = Button(_("Rest early"), ask(Submit(RestEarly())), font=20)
         self.undo_btn = Button(_("Undo"), ask(Undo()), _("Take back your last action (Ctrl+Z)"), font=20,
@@ -162,13 +163,8 @@ class Sidebar:
         return self.row_rects or [pygame.Rect(self.rect.centerx, self.rect.top, 1, 1)]
 
     def _ask(self, command: TableCommand) -> Callable[[], None]:
-        """A button's click: `command` waits for the scene in `take()`."""
-        return lambda: self._asked.append(command)
-
-    def take(self) -> list[TableCommand]:
-        """What the buttons clicked since the last call ask of the scene, in order."""
-        asked, self._asked = self._asked, []
-        return asked
+        """A button's click: `command` waits for the scene in `asks`."""
+        return lambda: self.asks.put(command)
 
     def button(self, name: HintButton) -> Button:
         """The button a hint rings."""
@@ -389,6 +385,11 @@ class Sidebar:
                 text.draw_text(surface, str(a.points), app.font_px(17), app.theme.text, (cx + app.px(42), y),
                                "midleft", bold=True)
 
+    def row_reach(self, i: int) -> pygame.Rect:
+        """Artifact `i` for sale with its price row under it (what its tooltip must leave in sight)."""
+        r = self.row_rects[i]
+        return pygame.Rect(r.left, r.top, r.w, r.h + self.app.px(24))
+
     def banner(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The banner of the announcement on show and where it goes: in the header, below its Hint line, in
         place of the headline and hint, so it never hides the map or a party."""
@@ -445,9 +446,9 @@ def pinned_hint(blanks: int, targets: int, displacing: bool) -> str:
 def pinned_tag(blanks: int, targets: int, displacing: bool) -> str:
     """The short note over a pinned placement on the map."""
     if blanks:
-        return _("pinned: click blanks, then the pattern")
+        return _("held here: click the blank squares you want, then the pattern")
     if displacing:
-        return _("pinned: displacing the ringed marker")
+        return _("held here: the ringed marker will be displaced")
     if targets:
-        return _("pinned: click a marker with the arrow to displace it")
-    return _("pinned: click the pattern")
+        return _("held here: click a marker with the arrow to displace it")
+    return _("held here: click the pattern to search")

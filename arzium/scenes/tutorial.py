@@ -27,6 +27,7 @@ from arzium.scenes.log_panel import describe
 from arzium.scenes.play import PlayScene
 from arzium.scenes.tutorial_script import RIVAL, SCRIPTS, YOU, ScriptedController, first_position, position
 from arzium.scenes.tutorial_steps import LESSONS, STEPS, lesson_of, waiting_step
+from common.games import GAMES
 from common.i18n import _
 from common.layers import Part
 from common.tutorial import Script
@@ -125,7 +126,7 @@ class TutorialScene(PlayScene):
         self._save()
         if self.script.finished:
             self.app.pop()
-            to_setup_screen(self.app, GAME)
+            to_setup_screen(self.app, GAMES[GAME])
         elif lesson_of(self.script.index).part != self.part:
             self.app.replace(TutorialScene(self.app, self.script.index, self.keep_progress))
 
@@ -176,7 +177,7 @@ class TutorialScene(PlayScene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.coach_on:
             used = self.coach.handle(event)
-            for ask in self.coach.take():
+            for ask in self.coach.asks.take():
                 match ask:
                     case CoachAsks.NEXT:
                         self._moved_on()

@@ -5,8 +5,8 @@ token and what it is waiting for. A client pauses like a person before each move
 round trip of every move (sent → the frame carrying its `id` back), reconnects by itself with backoff when
 the server goes away (`hello` with its token), and at the end checks that every move the server acknowledged
 to it is in the room's replay. The game side (the setup to create, the model, the policy) is the game's
-`G/bench.py`, found by module name (`common.games.hook`): `room_setup(index, seats) -> dict` and
-`new_player(seat, client) -> Player`.
+`G/bench.py`, given by the launcher (its `bench_room` and `bench_player` hooks): `room_setup(index, seats) ->
+dict` and `new_player(seat, client) -> Player`.
 
 Faults: the server SIGKILLed and started again (`ServerProcess`, when the bench runs the server), a share of
 the clients dropping their connection at a random moment, and a latency proxy (`common.net.proxy`).
@@ -37,10 +37,13 @@ from common.net.clock import ClockEstimate
 from common.net.protocol import PROTOCOL_VERSION, encode
 from common.net.proxy import LatencyProxy
 from common.net.stalls import GcPauses, LoopLag, settle_gc, spread
+from common.safe_text import one_line
 
 RATE_PAUSE_S = 0.25  # a client told it is over the rate waits this long before its next move
-JOIN_LIMIT = 1_000_000  # every client of the bench comes from one address: the server the bench runs lets them in
+ADDRESS_LIMIT = 1_000_000  # every client of the bench comes from one address: the server the bench runs lets them in
 BACKOFF_S = (0.25, 8.0)
+STABLE_S = 10.0  # a connection that lasted this long starts the backoff again from its first step
+PROBE_S = 10.0   # how long the bench waits for the server's welcome before it gives up
 
 
 class Player(Protocol):
@@ -189,8 +192,10 @@ class Client:
                     if not first:
                         self.bench.tally.reconnects += 1
                     first = False
-                    backoff = BACKOFF_S[0]
+                    opened = time.monotonic()
                     await self._session(ws)
+                    if time.monotonic() - opened >= STABLE_S:  # not a server that drops it at once again and again
+                        backoff = BACKOFF_S[0]
             except (TimeoutError, WebSocketException, OSError):
                 pass
             finally:
@@ -367,14 +372,22 @@ class ServerProcess:
 
     def start(self) -> None:
         cmd = [sys.executable, "-m", "common", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-               "--data", str(self.data), "--stats", str(self.stats), "--join-limit", str(JOIN_LIMIT), *self.extra]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                     start_new_session=True)
+               "--data", str(self.data), "--stats", str(self.stats), "--join-limit", str(ADDRESS_LIMIT),
+               "--address-limit", str(ADDRESS_LIMIT), *self.extra]
+        self.data.mkdir(parents=True, exist_ok=True)
+        with (self.data / "server.log").open("ab") as log:  # its log lines, counted by a fault run
+            self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
 
     async def ready(self, timeout_s: float = 20.0) -> None:
-        """Wait until the server accepts connections."""
+        """Wait until the server accepts connections; `RuntimeError` (its last line) if it stopped instead."""
         end = time.monotonic() + timeout_s
         while time.monotonic() < end:
+            if self.proc is not None and self.proc.poll() is not None:
+                try:
+                    said = (self.data / "server.log").read_text("utf-8", "replace").strip().splitlines()[-1]
+                except (OSError, IndexError):
+                    said = f"exit code {self.proc.returncode}"
+                raise RuntimeError(f"the bench's server stopped at once: {one_line(said, 200)}")
             try:
                 _r, w = await asyncio.open_connection("127.0.0.1", self.port)
                 w.close()
@@ -479,6 +492,8 @@ class Bench:
             self.rooms.append(room)
             self.clients += room.clients
         self.remaining = len(self.clients)
+        if not self.clients:
+            self.all_done.set()
         settle_gc()  # the clients' games are made: a collection's pause does not count in their round trips
         start = time.monotonic()
         lag, pauses = LoopLag(), GcPauses()
@@ -571,13 +586,24 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
     rooms are shared among that many processes (this one and helpers started with `python -m
     common.net.bench`), each with its own event loop; their tallies are added up."""
     parts = urlsplit(url)
-    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    host, port = parts.hostname or "127.0.0.1", parts.port or (443 if parts.scheme == "wss" else 80)
+    processes = max(1, min(processes, rooms))
     server = None
     if own_data is not None:
         server = ServerProcess(port, own_data)
         server.start()
-        await server.ready()
+        try:
+            await server.ready()
+        except BaseException:
+            server.stop()
+            raise
         stats = server.stats
+    try:
+        await probe(url)
+    except BaseException:
+        if server is not None:
+            server.stop()
+        raise
     proxy = None
     if latency is not None:
         proxy = LatencyProxy((host, port), latency[0], latency[1], seed)
@@ -599,6 +625,10 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
             out.unlink()
         seconds = max(seconds, time.monotonic() - began)
     finally:
+        for proc, _out in helpers:
+            if proc.poll() is None:  # the run stopped early: its helpers stop with it
+                proc.kill()
+                proc.wait()
         if proxy is not None:
             await proxy.close()
         if server is not None:
@@ -611,6 +641,21 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
                    "faults": {"server_kills": faults.kills, "drop_pct": drop_pct,
                               "latency_ms": list(latency) if latency else None}})
     return report
+
+
+async def probe(url: str, within_s: float = PROBE_S) -> None:
+    """Say hello to the server at `url` once: `RuntimeError` (one line) at once if nothing answers there as a room
+    server (nothing listening, not a WebSocket, another protocol version), rather than a silent run."""
+    try:
+        async with connect(url, open_timeout=within_s, ping_interval=None, close_timeout=1) as ws:
+            await ws.send(encode({"kind": "hello", "version": PROTOCOL_VERSION, "app": "net-bench"}))
+            answer = json.loads(await asyncio.wait_for(ws.recv(), within_s))
+    except (OSError, TimeoutError, WebSocketException, ValueError) as exc:
+        raise RuntimeError(f"no room server answers at {one_line(url, 80)}: "
+                           f"{one_line(str(exc) or type(exc).__name__, 160)}") from None
+    if not isinstance(answer, dict) or answer.get("kind") != "welcome":
+        said = answer.get("message") if isinstance(answer, dict) else answer
+        raise RuntimeError(f"the server at {one_line(url, 80)} did not welcome the bench: {one_line(said, 160)}")
 
 
 def _name(fn: Callable[..., Any]) -> str:

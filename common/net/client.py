@@ -4,7 +4,9 @@
 `send(msg)` from any thread queues a message; `poll()` returns what arrived since the last call. The link
 says hello by itself; once it has been given a token (a `joined` frame), a lost connection is retried with
 backoff (0.25 s doubling to 8 s, with jitter) and the hello carries the token, so the member takes its seat
-back and gets a fresh `game`. Messages sent while the connection is down are kept and sent once it is back
+back and gets a fresh `game`. The backoff starts again from its first step only after a connection that
+lasted (`STABLE_S`): a server that drops every member at once (its disk full) is not met by all of them at
+once, again and again. Messages sent while the connection is down are kept and sent once it is back
 (after the hello). It pings (4 a second at first, then every 2 s) and estimates the server's clock
 (`common.net.clock`, NTP's filter).
 """
@@ -29,6 +31,7 @@ from common.safe_text import one_line
 
 BACKOFF_FIRST_S = 0.25
 BACKOFF_MAX_S = 8.0
+STABLE_S = 10.0  # a connection open this long resets the backoff
 FATAL_CODES = frozenset({"version", "bad_token"})  # errors after which reconnecting cannot help
 
 
@@ -119,9 +122,13 @@ class Link:
                 async with connect(self.url, max_size=MAX_BYTES, open_timeout=10, close_timeout=2, ping_interval=20,
                                    ping_timeout=20, **tls) as ws:
                     self.status = "open"
-                    delay = BACKOFF_FIRST_S
                     self.problem = None
-                    await self._session(ws)
+                    opened = time.monotonic()
+                    try:
+                        await self._session(ws)
+                    finally:
+                        if time.monotonic() - opened >= STABLE_S:
+                            delay = BACKOFF_FIRST_S
             except (TimeoutError, OSError, InvalidHandshake, ConnectionClosed) as exc:
                 self.problem = one_line(f"{type(exc).__name__}: {exc}", 200)
             except (InvalidURI, ValueError) as exc:  # not an address at all: trying again cannot help

@@ -24,9 +24,10 @@ MAX_INT = 2 ** 53
 NAME_LIMIT = 24
 RATE_PER_S = 20.0     # messages a second a connection may send on average ...
 RATE_BURST = 40.0     # ... in bursts of this many
+BYTES_PER_S = 64 * 1024.0    # and bytes a second on average ...
+BYTES_BURST = 256 * 1024.0   # ... in bursts of this many
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 CODE_LENGTH = 8       # 40 bits
-GAME_KINDS = frozenset({"act", "undo", "confirm", "assist"})
 CHAT_LIMIT = 200      # characters of a chat line, after sanitising
 CHAT_PER_S = 0.5      # chat lines a member may send a second on average ...
 CHAT_BURST = 5.0      # ... in bursts of this many
@@ -51,18 +52,33 @@ def _no_constant(name: str) -> Any:
 
 
 def _check_tree(value: Any) -> None:
-    """Depth and integer bounds of a decoded JSON value, without recursion."""
+    """Depth, integer bounds and strings (UTF-8 only) of a decoded JSON value, without recursion."""
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise ProtocolError("bad_message", f"nested deeper than {MAX_DEPTH}")
         if isinstance(item, dict):
+            stack.extend((k, depth) for k in item)
             stack.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):
             stack.extend((v, depth + 1) for v in item)
+        elif isinstance(item, str):
+            if not _encodable(item):
+                raise ProtocolError("bad_message", "a string holds a lone surrogate (not UTF-8)")
         elif isinstance(item, int | float) and not isinstance(item, bool) and abs(item) > MAX_INT:
             raise ProtocolError("bad_message", "a number is out of range")
+
+
+def _encodable(text: str) -> bool:
+    """Whether `text` can be written as UTF-8 (JSON's `\\ud800` escapes can make lone surrogates)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def parse(frame: str | bytes) -> dict[str, Any]:
@@ -117,11 +133,18 @@ def _text(limit: int) -> Check:
     return check
 
 
-def _name(field: str, value: Any) -> str:
-    if not isinstance(value, str) or len(value) > 200:
-        raise ProtocolError("bad_message", f"{field}: a name of 1 to {NAME_LIMIT} characters")
+def clean_name(value: Any) -> str | None:
+    """A name as the server keeps and sends it (made safe to draw, one line, trimmed), or None when it is not a
+    string of 1 to `NAME_LIMIT` characters so cleaned: the one check every name from a client goes through."""
+    if not isinstance(value, str) or len(value) > 200 or not _encodable(value):
+        return None
     name = one_line(value, 200).strip()
-    if not name or len(name) > NAME_LIMIT:
+    return name if 0 < len(name) <= NAME_LIMIT else None
+
+
+def _name(field: str, value: Any) -> str:
+    name = clean_name(value)
+    if name is None:
         raise ProtocolError("bad_message", f"{field}: a name of 1 to {NAME_LIMIT} characters")
     return name
 
@@ -284,6 +307,11 @@ def read_code(text: str) -> str | None:
 def new_token() -> str:
     """A fresh member token: 256 bits from `secrets`, URL-safe base 64."""
     return secrets.token_urlsafe(32)
+
+
+def room_tag(code: str) -> str:
+    """How the log names a room: a short hash of its code (a code read in a log would let anyone join)."""
+    return "#" + hashlib.sha256(code.encode("utf-8", "replace")).hexdigest()[:8]
 
 
 def token_hash(token: str) -> str:

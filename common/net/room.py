@@ -1,6 +1,6 @@
 """A room, whatever its game: seats and their tokens, members (seated people and watchers), the lobby, the
 grace period and the seat's bot for a person away (BGA's zombie mode, but reversible), and what every
-member is sent. The game's side (`G/room.py`, found through `common.games`) checks, applies and shows.
+member is sent. The game's side (`G/room.py`, given to the server by the launcher) checks, applies and shows.
 
 Everything here runs on the server's event loop and never waits: a room is changed by one call at a time,
 and each accepted input is handed to the store before any member is sent a frame about it (the server sends
@@ -18,7 +18,9 @@ from common.net.protocol import (
     CHAT_BURST,
     CHAT_KEPT,
     CHAT_PER_S,
+    NAME_LIMIT,
     ProtocolError,
+    clean_name,
     encode,
     error,
     new_token,
@@ -26,10 +28,14 @@ from common.net.protocol import (
 )
 from common.net.turn_clock import ClockError, ClockRule
 
-LOBBY_IDLE_MS = 30 * 60_000      # a lobby nobody is connected to is closed after this long
+LOBBY_IDLE_MS = 5 * 60_000       # a lobby nobody is connected to is closed after this long
 PLAY_IDLE_MS = 24 * 3600_000     # a game no person is connected to ...
 OVER_KEEP_MS = 10 * 60_000       # a finished room is kept this long for late readers of its result
 ALIVE_EVERY_MS = 15_000          # while a turn clock runs, the room notes this often that the server is alive
+MAX_WATCHERS = 32                # watchers connected to a room at once
+KNOWN_WATCHERS = 64              # watchers' tokens a room keeps (those connected, and those gone for less than
+                                 # the room's grace, who may come back with their token)
+PHASES = ("lobby", "playing", "over")
 ALIVE_EVERY_TURN_MS = 300_000    # ... at a turn-based table (clocks of hours and days: 5 minutes is close enough)
 TURN_LOBBY_IDLE_MS = 7 * 86_400_000   # a turn-based table's lobby waits this long for its people
 TURN_OVER_KEEP_MS = 30 * 86_400_000   # a finished turn-based table is kept this long for its members to see it
@@ -261,6 +267,8 @@ class Store(Protocol):
     def save_room(self, code: str, game: str, record: dict[str, Any], now_ms: int) -> None: ...
     def add_inputs(self, code: str, first: int, inputs: list[Input]) -> None: ...
     def clear_inputs(self, code: str) -> None: ...
+    def add_watcher(self, code: str, token: str) -> None: ...
+    def forget_watcher(self, code: str, token: str) -> None: ...
     def delete_room(self, code: str) -> None: ...
 
 
@@ -270,10 +278,11 @@ class Room:
     def __init__(self, code: str, game: str, side: GameSide, setup: dict[str, Any], options: Options,
                  creator: str, store: Store | None, now_ms: int) -> None:
         self.code, self.game, self.side, self.setup, self.options = code, game, side, setup, options
-        plan = side.seat_plan(setup)
-        self.seats = [Seat(name if level else "", bot=level) for level, name in plan]
+        self.seats = [Seat(name if level else "", bot=level) for level, name in seat_names(side, setup)]
         self.creator = creator            # the creator's token hash
+        self.addr = ""                    # the address that created it (for the rooms an address may hold)
         self.watchers: set[str] = set()   # watchers' token hashes
+        self.gone: dict[str, int] = {}    # watchers not connected: since when (forgotten after the grace)
         self.members: list[Member] = []
         self.phase = "lobby"
         self.seed = 0
@@ -282,10 +291,12 @@ class Room:
         self.store = store
         self.idle_since: int | None = now_ms
         self.over_at: int | None = None
+        self._ended: dict[int | str | None, str] = {}  # a finished game's frames, by seat (and "result")
         self.closed = False
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)  # the room's chat, in memory only
         self.chat_lines = 0               # chat lines said so far (each `chat` frame's `n`)
         self.numbers: dict[str, int] = {}  # token hash -> the member's number in this room's chat
+        self.numbered = 0                 # numbers given so far
         self.names: dict[str, str] = {}    # a watcher's token hash -> its name
         self.alive_ms = now_ms            # the last moment this room was stored (the server alive then)
         self.started_ms = now_ms          # when the game started (its clocks count from then)
@@ -296,31 +307,63 @@ class Room:
     # -- records -------------------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """What the store keeps of the room besides its inputs."""
-        return {"setup": self.setup, "options": self.options.to_json(),
-                "creator": self.creator, "watchers": sorted(self.watchers), "phase": self.phase, "seed": self.seed,
-                "seats": [s.to_record() for s in self.seats], "inputs": self.inputs, "alive_ms": self.alive_ms,
-                "started_ms": self.started_ms, "games": self.games, "next": self.next_level}
+        return {"setup": self.setup, "options": self.options.to_json(), "creator": self.creator,
+                "phase": self.phase, "seed": self.seed, "seats": [s.to_record() for s in self.seats],
+                "inputs": self.inputs, "alive_ms": self.alive_ms, "started_ms": self.started_ms, "games": self.games,
+                "next": self.next_level}
 
     def _save(self, now_ms: int) -> None:
         self.alive_ms = max(self.alive_ms, now_ms)
         if self.store is not None:
             self.store.save_room(self.code, self.game, self.record(), now_ms)
 
+    def _add_watcher(self, token: str) -> None:
+        self.watchers.add(token)
+        if self.store is not None:
+            self.store.add_watcher(self.code, token)
+
+    def _forget_watcher(self, token: str) -> None:
+        self.watchers.discard(token)
+        self.gone.pop(token, None)
+        self._forget_token(token)
+        if self.store is not None:
+            self.store.forget_watcher(self.code, token)
+
+    def _forget_token(self, token: str | None) -> None:
+        """A token that no longer brings anyone back: its chat number and watcher's name go (a newcomer is
+        given a number never used before)."""
+        if token is not None:
+            self.numbers.pop(token, None)
+            self.names.pop(token, None)
+
+    def forget_watchers(self, now_ms: int) -> list[str]:
+        """Forget the watchers gone for longer than the room's grace (their tokens no longer bring them back);
+        their token hashes."""
+        old = [t for t, since in self.gone.items() if now_ms - since >= self.options.grace_s * 1000]
+        for token in old:
+            self._forget_watcher(token)
+        return old
+
     @classmethod
     def restore(cls, code: str, game: str, side: GameSide, record: dict[str, Any], inputs: list[Input],
-                store: Store | None, now_ms: int) -> Room:
+                watchers: list[str], store: Store | None, now_ms: int) -> Room:
         """A stored room rebuilt (after a restart): its game replayed from its inputs; every person is away
         from now (their grace starts again); the turn clocks resume with the time they had when the server was
-        last known alive."""
+        last known alive. `ValueError` (or the game's own error) if the record is not one."""
+        check_record(record)
         room = cls(code, game, side, record["setup"], Options.from_json(record["options"]), record["creator"], store,
                    now_ms)
-        room.watchers = set(record["watchers"])
+        older = [t for t in record.get("watchers", []) if isinstance(t, str) and t not in watchers]
+        room.watchers = set(watchers)
+        for token in older:  # a record of an earlier layout kept its watchers itself: they move to their rows
+            room._add_watcher(token)
+        room.gone = dict.fromkeys(room.watchers - {room.creator}, now_ms)
         room.phase, room.seed = record["phase"], record["seed"]
-        room.games, room.next_level = int(record.get("games", 1)), bool(record.get("next", False))
+        room.games, room.next_level = record.get("games", 1), record.get("next", False)
         for seat, saved in zip(room.seats, record["seats"], strict=True):
             seat.name, seat.bot, seat.token, seat.ready = saved["name"], saved["bot"], saved["token"], saved["ready"]
             seat.zombie = saved["zombie"]
-            seat.conceded, seat.again = bool(saved.get("conceded", False)), bool(saved.get("again", False))
+            seat.conceded, seat.again = saved.get("conceded", False), saved.get("again", False)
             if seat.token is not None and room.phase == "playing":
                 seat.away_since = now_ms
         started = record.get("started_ms")
@@ -347,6 +390,7 @@ class Room:
         return next((i for i, s in enumerate(self.seats) if s.token == token_hash_), None)
 
     def knows(self, token_hash_: str) -> bool:
+        """Whether a token still brings somebody back to this room (a seat's or a kept watcher's)."""
         return token_hash_ in self.watchers or self.seat_of_token(token_hash_) is not None
 
     def add_creator(self, send: Send, name: str, seat: int | None, token: str, addr: str, now_ms: int) -> Member:
@@ -354,7 +398,7 @@ class Room:
         if seat is None:
             member = Member(send, token_hash(token), None, addr, name)
             self.names[member.token] = name
-            self.watchers.add(member.token)
+            self._add_watcher(member.token)
         else:
             if seat >= len(self.seats) or self.seats[seat].bot is not None:
                 raise ProtocolError("seat_taken", f"seat {seat} is not a person's seat")
@@ -371,9 +415,15 @@ class Room:
         if want == "watch":
             if not self.options.spectators:
                 raise ProtocolError("no_spectators", "this room has no spectators")
+            if sum(m.seat is None for m in self.members) >= MAX_WATCHERS:
+                raise ProtocolError("room_full", f"this room has as many watchers as it takes ({MAX_WATCHERS})")
+            if len(self.watchers) >= KNOWN_WATCHERS:
+                if not self.gone:
+                    raise ProtocolError("room_full", f"this room has as many watchers as it takes ({MAX_WATCHERS})")
+                self._forget_watcher(min(self.gone, key=self.gone.__getitem__))
             member = Member(send, token_hash(token), None, addr, name)
             self.names[member.token] = name
-            self.watchers.add(member.token)
+            self._add_watcher(member.token)
         else:
             if self.phase == "playing":
                 raise ProtocolError("not_lobby", "the game has started: only watching is possible")
@@ -387,10 +437,10 @@ class Room:
             else:
                 raise ProtocolError("seat_taken", f"seat {want} is not free")
             member = self._sit(send, seat, name, token, addr)
+            self._save(now_ms)
         self.members.append(member)
         self.idle_since = None
         self._joined(member, token)
-        self._save(now_ms)
         self.broadcast_room(now_ms)
         if self.match is not None and member.seat is None:
             member.send(encode({"kind": "game", **self.match.snapshot(None, now_ms)}))
@@ -411,7 +461,10 @@ class Room:
 
     def number(self, member: Member) -> int:
         """The member's number in this room's chat (the same after a rejoin; never its token)."""
-        return self.numbers.setdefault(member.token, len(self.numbers) + 1)
+        if member.token not in self.numbers:
+            self.numbered += 1
+            self.numbers[member.token] = self.numbered
+        return self.numbers[member.token]
 
     # -- chat ----------------------------------------------------------------------------------------------
     def say(self, member: Member, text: str | None, phrase: str | None, now_ms: int) -> None:
@@ -443,34 +496,58 @@ class Room:
         self.broadcast_room(now_ms)
 
     def rejoin(self, send: Send, token: str, addr: str, now_ms: int) -> Member:
-        """A member comes back with its token: its seat (taken back from its bot) or its place as a watcher."""
+        """A member comes back with its token: its seat (taken back from its bot) or its place as a watcher. A
+        token is one member: its earlier connection, if still here, stops counting (and the others are sent
+        nothing new when nothing they see changed)."""
         hashed = token_hash(token)
         seat = self.seat_of_token(hashed)
         member = Member(send, hashed, seat, addr, self.seats[seat].name if seat is not None else
                         self.names.get(hashed, ""))
+        earlier = [m for m in self.members if m.token == hashed]
+        for old in earlier:  # the same member on a new connection
+            old.seat = None
+            self.members.remove(old)
+        changed = not earlier
         if seat is not None:
             s = self.seats[seat]
-            if s.member is not None:  # the same person on a new connection: the old one stops counting
-                old = s.member
-                old.seat = None
-                if old in self.members:
-                    self.members.remove(old)
             s.member, s.away_since = member, None
             if s.zombie is not None and self.match is not None and self.phase == "playing" and not s.conceded:
                 self._run(self.match.control(seat, None, now_ms), now_ms)
                 s.zombie = None
+                self._save(now_ms)
+                changed = True
         elif hashed not in self.watchers:
             raise ProtocolError("bad_token", "no seat or watcher has that token")
+        else:
+            self.gone.pop(hashed, None)
         self.members.append(member)
         self.idle_since = None
         self._joined(member, token)
-        self._save(now_ms)
-        self.broadcast_room(now_ms)
-        if self.match is not None:
+        if changed:
+            self.broadcast_room(now_ms)
+        else:
+            member.send(encode(self.room_frame(member, now_ms)))
+        if self.match is not None and self.phase == "over":  # the same frames for every rejoin: made once
+            for text in self._over_frames(seat, now_ms):
+                member.send(text)
+        elif self.match is not None:
             member.send(encode({"kind": "game", **self.match.snapshot(seat, now_ms)}))
-            if self.phase == "over":
-                member.send(encode({"kind": "result", **self.match.result()}))
         return member
+
+    def _over_frames(self, seat: int | None, now_ms: int) -> tuple[str, str]:
+        """A finished game's `game` frame for `seat` and its `result` frame, encoded once each."""
+        assert self.match is not None
+        if seat not in self._ended:
+            self._ended[seat] = encode({"kind": "game", **self.match.snapshot(seat, now_ms)})
+        if "result" not in self._ended:
+            self._ended["result"] = self._result_frame()
+        return self._ended[seat], self._ended["result"]
+
+    def _result_frame(self) -> str:
+        """The `result` frame of the game just finished (which seats conceded with it, the game's number)."""
+        assert self.match is not None
+        conceded = [i for i, s in enumerate(self.seats) if s.conceded]
+        return encode({"kind": "result", **self.match.result(), "conceded": conceded, "game": self.games})
 
     def drop(self, member: Member, now_ms: int) -> None:
         """`member`'s connection closed: a seated person is away (the grace period starts)."""
@@ -483,11 +560,14 @@ class Room:
                 s.member = None
                 if self.phase == "playing":
                     s.away_since = now_ms
-                else:
+                elif s.ready:
                     s.ready = False
+                    self._save(now_ms)
+        elif member.token in self.watchers and member.token != self.creator and not any(
+                m.token == member.token for m in self.members):
+            self.gone[member.token] = now_ms
         if not self.members:
             self.idle_since = now_ms
-        self._save(now_ms)
         self.broadcast_room(now_ms)
 
     def leave(self, member: Member, now_ms: int) -> None:
@@ -503,10 +583,14 @@ class Room:
         if seat is not None and self.phase != "playing":
             self.seats[seat] = Seat("")
             member.seat = None
-            self._maybe_again(now_ms)
+            if not self._maybe_again(now_ms):
+                self._save(now_ms)
+            self._forget_token(member.token)
         elif seat is not None and self.match is not None:
             self._hand_to_bot(seat, None, now_ms)
         self.drop(member, now_ms)
+        if member.seat is None and member.token in self.gone:  # a watcher who left on purpose is not awaited
+            self._forget_watcher(member.token)
 
     def notice(self, what: str, seat: int) -> None:
         """Tell every member what happened to a seat (`left`, `conceded`, `removed`): each app words it in its
@@ -556,7 +640,8 @@ class Room:
         s = self.seats[seat]  # in the lobby or after the end: a bot seat from now
         if s.member is not None:  # its person watches from now
             s.member.seat = None
-            self.watchers.add(s.member.token)
+            self.names[s.member.token] = s.member.name
+            self._add_watcher(s.member.token)
         name = next((n for lv, n in self.side.seat_plan(self.setup)[seat:seat + 1] if lv), "")
         self.seats[seat] = Seat(name or f"Bot {seat + 1}", bot=level or self.side.leaver_level)
         self._save(now_ms)
@@ -615,6 +700,7 @@ class Room:
         self.notice("removed", seat)
         token, gone = s.token, s.member
         self.seats[seat] = Seat("")
+        self._forget_token(token)
         if gone is not None:
             gone.seat = None
             self.members.remove(gone)
@@ -692,6 +778,7 @@ class Room:
         self.seed = seed if seed is not None else secrets.randbits(63)
         self.next_level = self.can_next = False
         self.over_at = None
+        self._ended = {}
         for s in self.seats:
             s.again = s.conceded = False
             s.zombie = None
@@ -752,12 +839,13 @@ class Room:
         assert self.match is not None
         self.phase, self.over_at = "over", now_ms
         self.can_next = self._has_next()
-        conceded = [i for i, s in enumerate(self.seats) if s.conceded]
+        self._ended = {"result": self._result_frame()}
         for i, s in enumerate(self.seats):
             if s.zombie is not None and s.member is None and not s.conceded:
+                self._forget_token(s.token)
                 self.seats[i] = Seat("")
         self._save(now_ms)
-        result = encode({"kind": "result", **self.match.result(), "conceded": conceded, "game": self.games})
+        result = self._ended["result"]
         for m in self.members:
             m.send(result)
         self.broadcast_room(now_ms)
@@ -846,6 +934,61 @@ class Room:
     def broadcast_room(self, now_ms: int) -> None:
         for m in self.members:
             m.send(encode(self.room_frame(m, now_ms)))
+
+
+def seat_names(side: GameSide, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
+    """The setup's seats (bot level, name) with every name through the one check of names (`GameError` for a
+    name that is not one: a client's setup carries names every member is shown)."""
+    plan = []
+    for i, (level, name) in enumerate(side.seat_plan(setup)):
+        clean = clean_name(name) if name else ""
+        if clean is None or clean != name:
+            raise GameError(f"setup: seat {i + 1}'s name: at most {NAME_LIMIT} characters, on one line")
+        plan.append((level, clean or (f"Bot {i + 1}" if level else "")))
+    return plan
+
+
+def check_record(record: dict[str, Any]) -> None:
+    """`ValueError` naming the first field of a stored room's record that is missing or of the wrong type (the
+    fields a record of an earlier layout lacks may be missing)."""
+    def want(ok: bool, what: str) -> None:
+        if not ok:
+            raise ValueError(f"its record's {what} is missing or wrong")
+
+    def maybe(data: dict[str, Any], key: str, ok: Callable[[Any], bool]) -> bool:
+        return key not in data or ok(data[key])
+
+    o: Any = record.get("options")
+    want(isinstance(o, dict) and isinstance(o.get("spectators"), bool) and _is_int(o.get("grace_s"))
+         and maybe(o, "turn_clock_s", _is_int) and all(maybe(o, k, _is_bool) for k in ("assists", "watcher_chat"))
+         and maybe(o, "pace", lambda p: p in PACES),
+         "options")
+    if "clock" in o:
+        ClockRule.from_json(o["clock"], "options.clock")  # a `ClockError` (a `ValueError`) naming the field
+    want(isinstance(record.get("setup"), dict), "setup")
+    want(isinstance(record.get("creator"), str), "creator")
+    want(record.get("phase") in PHASES, "phase")
+    want(_is_int(record.get("seed")), "seed")
+    for key in ("alive_ms", "started_ms"):
+        want(maybe(record, key, _is_int), key)
+    want(maybe(record, "games", lambda n: _is_int(n) and n >= 1), "games")
+    want(maybe(record, "next", _is_bool), "next")
+    want(maybe(record, "watchers", lambda w: isinstance(w, list)), "watchers")
+    seats = record.get("seats")
+    want(isinstance(seats, list) and all(
+        isinstance(s, dict) and isinstance(s.get("name"), str)
+        and (s["name"] == "" or clean_name(s["name"]) == s["name"]) and isinstance(s.get("ready"), bool)
+        and all(s.get(k) is None or isinstance(s.get(k), str) for k in ("bot", "token", "zombie"))
+        and all(maybe(s, k, _is_bool) for k in ("conceded", "again"))
+        for s in seats), "seats")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool)
 
 
 def refuse(member: Member, exc: ProtocolError, msg_id: int | None) -> None:

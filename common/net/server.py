@@ -5,7 +5,14 @@ Each connection reads frames, checks them (`common.net.protocol`), and hands the
 never waits, so one slow client or one busy room delays no other. Each room has a timer set for when it next
 has something to do (a bot to move, a grace or a turn clock running out); rooms that expired are closed. The
 writes of a loop turn are committed together on a writer thread, and the frames that tell of them leave only
-after (group commit). The server logs no tokens and no text a client wrote, only codes, seats and counts.
+after (group commit). The server logs no tokens, no invite codes (a room is named by a short hash of its code)
+and no text a client wrote, only seats and counts.
+
+What one connection, one address and one room may take of the server is bounded (`Limits`, PROTOCOL.md's
+"Limits"): messages and bytes a second, connections and rooms per address, rooms made and wrong codes a minute,
+watchers per room, bytes waiting for a client that does not read, time to say hello and to be in a room. Every
+time window is read from the server's clock (`clock`, injectable), so tests pass time without waiting. A problem
+that repeats (the store cannot commit, a limit reached) is logged once a minute with how often it came.
 """
 from __future__ import annotations
 
@@ -13,6 +20,7 @@ import asyncio
 import contextlib
 import errno
 import logging
+import math
 import os
 import secrets
 import signal
@@ -20,20 +28,24 @@ import sqlite3
 import ssl
 import threading
 import time
-from collections import deque
-from collections.abc import Callable
+from collections import Counter, deque
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+from websockets.protocol import State
 
-from common.games import GAMES
 from common.net.operate import health_check, room_figures
 from common.net.protocol import (
+    BYTES_BURST,
+    BYTES_PER_S,
     MAX_BYTES,
     PROTOCOL_VERSION,
     RATE_BURST,
@@ -45,12 +57,13 @@ from common.net.protocol import (
     new_code,
     new_token,
     read_code,
+    room_tag,
     token_hash,
     version_line,
 )
 from common.net.room import GameError, GameSide, Member, Options, Room, default_assists
 from common.net.stalls import GcPauses, LoopLag, settle_gc
-from common.net.store import Batch, Store
+from common.net.store import Batch, Store, StoredRoom, StoreError
 from common.net.tables import list_tables
 from common.net.turn_clock import ClockRule
 from common.paths import data_dir
@@ -59,12 +72,23 @@ from common.safe_text import one_line
 log = logging.getLogger("arenas_arzium.server")
 
 TICK_S = 0.025            # the least gap between two looks at a room that still has something to do (a bot thinking)
-EXPIRE_EVERY_S = 10.0     # how often idle rooms are looked for
+EXPIRE_EVERY_S = 10.0     # how often idle rooms (and watchers gone for good) are looked for
+SWEEP_EVERY_S = 1.0       # how often connections late to say hello or to be in a room are looked for
 JOINS_PER_MINUTE = 20     # failed join / rejoin attempts (a wrong code or token) per address
+CREATES_PER_MINUTE = 20   # rooms made per address
+ROOMS_PER_ADDRESS = 16    # rooms held at once by the address that made them
+CONNS_PER_ADDRESS = 64    # connections at once per address
+LOCKED_GAP_S = 3.0        # an address past its wrong guesses has one join looked at every this long
+REJOIN_GAP_S = 1.0        # a connection comes back with a token at most this often (each is sent the whole game)
 MAX_ROOMS = 20_000
-OUTBOX_LIMIT = 2_000      # frames waiting for a client that does not read; more closes it
+OUTBOX_BYTES = 1 << 20    # bytes waiting for a client that does not read; more closes it
+HELLO_S = 10.0            # a connection says hello within this long ...
+ROOMLESS_S = 60.0         # ... and is in a room within this long of its hello or of leaving one
 RATE_GRACE_S = 5.0        # a connection over its rate this long in a row is closed
+DROP_CLEAR_S = 1.0        # a connection with no message dropped this long is no longer over its rate
 CLOSING_WAIT_S = 1.0      # how long a stopping server waits for its `closing` frames to be written
+LOG_EVERY_S = 60.0        # a problem that repeats is logged at most this often
+FILE_HEADROOM = 64        # open files kept for the store, the logs and the worker besides connections
 
 
 def now_ms() -> int:
@@ -75,9 +99,57 @@ class PortInUse(OSError):
     """The port asked for is taken by another program."""
 
 
+class PortNotAllowed(OSError):
+    """The port asked for needs a right this process does not have (ports below 1024 on most systems)."""
+
+
+class NoSuchAddress(OSError):
+    """The host asked for is not an address of this machine."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection, one address and one room may take of the server (PROTOCOL.md, "Limits")."""
+
+    rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)         # a connection's messages a second, burst
+    byte_rate: tuple[float, float] = (BYTES_PER_S, BYTES_BURST)  # its bytes a second, burst
+    wrong_guesses: int = JOINS_PER_MINUTE  # joins with a wrong code or token per address a minute
+    creates: int = CREATES_PER_MINUTE      # rooms made per address a minute
+    rooms_per_address: int = ROOMS_PER_ADDRESS
+    conns_per_address: int = CONNS_PER_ADDRESS
+    connections: int = 0                   # connections at once in all (0: below the open-file limit)
+    outbox_bytes: int = OUTBOX_BYTES
+    hello_s: float = HELLO_S
+    roomless_s: float = ROOMLESS_S
+
+
+def connection_cap() -> int:
+    """Connections the server takes at once: below this process's open-file limit, keeping an eighth of it (at
+    least `FILE_HEADROOM` files) for the store, the logs and the worker."""
+    try:
+        import resource
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return 1_000
+    if soft == resource.RLIM_INFINITY or soft > 1 << 20:
+        soft = 1 << 20
+    return max(16, soft - max(FILE_HEADROOM, soft // 8))
+
+
+def raise_file_limit() -> None:
+    """Let this process open as many files as the system allows it (the soft limit up to the hard one)."""
+    with contextlib.suppress(ImportError, OSError, ValueError):
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = min(hard if hard != resource.RLIM_INFINITY else 1 << 16, 1 << 16)
+        if soft != resource.RLIM_INFINITY and soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+
+
 @dataclass
 class Conn:
-    """One connection: where its frames go, its address, and where it is."""
+    """One connection: where its frames go, its address, where it is, and its allowance of messages and bytes
+    (times are the server's clock, in seconds)."""
 
     send: Callable[[str], None]
     addr: str
@@ -86,25 +158,54 @@ class Conn:
     member: Member | None = None
     rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)
     tokens: float = RATE_BURST
-    refilled: float = field(default_factory=time.monotonic)
-    over_since: float | None = None
+    byte_rate: tuple[float, float] = (BYTES_PER_S, BYTES_BURST)
+    byte_tokens: float = BYTES_BURST
+    refilled: float = 0.0
+    over_since: float | None = None  # over its rate since (None: not over)
+    last_drop: float = -math.inf
+    answered: float = -math.inf      # when a dropped message was last answered
+    opened: float = 0.0
+    roomless_since: float | None = None  # said hello and in no room since
+    rejoined: float = -math.inf      # when it last came back with a token
     closing: bool = False
+    closed: bool = False
     flushed: Callable[[], bool] = lambda: True  # whether every frame sent is written (or never will be)
-    kick: Callable[[str], None] = lambda _reason: None  # close it once its frames are written (the reason)
+    shut: Callable[[int, str], None] = lambda _code, _reason: None  # close it once its frames are written
 
-    def take(self) -> bool:
-        """One message off the rate allowance (a token bucket: `rate` is messages a second and the burst);
-        False when over it."""
-        now = time.monotonic()
-        per_s, burst = self.rate
-        self.tokens = min(burst, self.tokens + (now - self.refilled) * per_s)
+    def kick(self, reason: str, code: int = 1011) -> None:
+        """Close the connection once its frames are written (once)."""
+        if not self.closed:
+            self.closed = True
+            self.shut(code, reason)
+
+    def take(self, now: float, size: int = 0) -> bool:
+        """One message of `size` bytes off the allowance (two token buckets: messages and bytes, each a rate a
+        second and a burst); False when over either. Over it means a message was dropped in the last
+        `DROP_CLEAR_S`: a steady flooder stays over however the buckets refill in between."""
+        gap = max(0.0, now - self.refilled)
         self.refilled = now
-        if self.tokens >= 1.0:
+        self.tokens = min(self.rate[1], self.tokens + gap * self.rate[0])
+        self.byte_tokens = min(self.byte_rate[1], self.byte_tokens + gap * self.byte_rate[0])
+        if self.tokens >= 1.0 and self.byte_tokens >= size:
             self.tokens -= 1.0
-            self.over_since = None
+            self.byte_tokens -= size
+            if now - self.last_drop >= DROP_CLEAR_S:
+                self.over_since = None
             return True
+        self.last_drop = now
         if self.over_since is None:
             self.over_since = now
+        return False
+
+    def flooding(self, now: float) -> bool:
+        """Whether it has been over its rate for `RATE_GRACE_S` in a row (it is closed)."""
+        return self.over_since is not None and now - self.over_since >= RATE_GRACE_S
+
+    def answer_drop(self, now: float) -> bool:
+        """Whether a dropped message is answered: the first of each second is, the others are dropped unread."""
+        if now - self.answered >= 1.0:
+            self.answered = now
+            return True
         return False
 
 
@@ -118,27 +219,83 @@ def _id_of(frame: str | bytes) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def game_sides() -> dict[str, GameSide]:
-    """Every game's side of rooms (`common.games.Game.room`), by key."""
-    return {key: game.room() for key, game in GAMES.items()}
+class Outbox:
+    """The frames waiting to be written to one connection, bounded by their bytes: a client that does not read
+    is cut off once `limit` bytes wait for it (its frames are let go of at once), not held in memory."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.frames: deque[str] = deque()
+        self.bytes = 0
+        self.over = False
+        self._ready = asyncio.Event()
+
+    def put(self, text: str) -> bool:
+        """Queue a frame; False when that would put more than `limit` bytes waiting (from then on nothing is
+        queued, and what waited is dropped)."""
+        if self.over:
+            return False
+        if self.bytes + len(text) > self.limit:
+            self.over = True
+            self.frames.clear()
+            self.bytes = 0
+            return False
+        self.frames.append(text)
+        self.bytes += len(text)
+        self._ready.set()
+        return True
+
+    def empty(self) -> bool:
+        return not self.frames
+
+    async def get(self) -> str:
+        """The next frame to write, once there is one."""
+        while not self.frames:
+            self._ready.clear()
+            await self._ready.wait()
+        text = self.frames.popleft()
+        self.bytes -= len(text)
+        return text
+
+
+def _prune(times: deque[float], now: float, window_s: float = 60.0) -> deque[float]:
+    while times and now - times[0] > window_s:
+        times.popleft()
+    return times
 
 
 class Server:
     """The rooms, their store, and the connections' handling."""
 
-    def __init__(self, data: Path | None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
-                 joins_per_minute: int = JOINS_PER_MINUTE) -> None:
-        """`data`: the folder of the store (None: rooms are kept in memory only); `rate`: the messages a second
-        a connection may send and its burst; `joins_per_minute`: wrong codes or tokens an address may try a minute."""
-        self.sides = game_sides()
-        self.rate = rate
-        self.joins_per_minute = joins_per_minute
+    def __init__(self, data: Path | None, sides: Mapping[str, GameSide], rate: tuple[float, float] | None = None,
+                 joins_per_minute: int | None = None, *, limits: Limits | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """`data`: the folder of the store (None: rooms are kept in memory only; `StoreError` if it cannot be
+        used); `sides`: each game's side of rooms, by the game's key (the launcher gives them); `limits`: what a
+        connection, an address and a room may take (`rate`: its messages a second and burst, `joins_per_minute`:
+        its wrong guesses, in place of theirs); `clock`: the seconds the time windows are read from."""
+        limits = limits or Limits()
+        if rate is not None:
+            limits = replace(limits, rate=rate)
+        if joins_per_minute is not None:
+            limits = replace(limits, wrong_guesses=joins_per_minute)
+        self.limits = limits
+        self.clock = clock
+        self.sides = sides
         self.data = data
-        self.store = Store(data) if data is not None else None
+        self.rate = limits.rate
+        self.max_conns = limits.connections or connection_cap()
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, str] = {}        # token hash -> room code
-        self.joins: dict[str, deque[float]] = {}
+        self.joins: dict[str, deque[float]] = {}  # address -> its wrong guesses in the last minute
+        self.locked_try: dict[str, float] = {}  # address past its wrong guesses -> its last join looked at
+        self.creates: dict[str, deque[float]] = {}  # address -> the rooms it made in the last minute
+        self.rooms_of: Counter[str] = Counter()  # address -> the rooms it made that the server holds
+        self.addr_conns: Counter[str] = Counter()
         self.conns: dict[ServerConnection, Conn] = {}
+        self._admitted: set[ServerConnection] = set()  # let in before their handshake, not yet in `conns`
+        self._said: dict[str, float] = {}        # a repeating problem -> when it was last logged
+        self._repeats: Counter[str] = Counter()  # ... and how often it came since
         self.frames_sent = 0
         self.bytes_sent = 0
         self.tap: Callable[[str, str], None] | None = None  # sees every frame sent, with its address (tests)
@@ -152,26 +309,56 @@ class Server:
         self._held: list[tuple[Conn, Callable[[str], None], str]] = []  # frames waiting for the writes before them
         self._flush_due = False
         self._committing = False
+        self._store_failing = False
+        self.store = Store(data) if data is not None else None
         if self.store is not None:
-            self._restore()
+            try:
+                self._restore()
+            except BaseException:
+                self.store.close()
+                raise
             self.store.wrote = self._commit_soon
+
+    def _say(self, key: str, level: int, line: str, *args: Any) -> None:
+        """Log a problem that may repeat at most once per `LOG_EVERY_S` (saying how often it came since)."""
+        now = self.clock()
+        self._repeats[key] += 1
+        last = self._said.get(key)
+        if last is not None and now - last < LOG_EVERY_S:
+            return
+        n = self._repeats.pop(key)
+        self._said[key] = now
+        log.log(level, line + (f" ({n} times since this was last said)" if n > 1 else ""), *args)
 
     def _restore(self) -> None:
         assert self.store is not None
         now = now_ms()
-        for code, game, record, inputs in self.store.rooms():
-            side = self.sides.get(game)
-            if side is None:
-                log.warning("room %s: game %r is not served here; kept in the store", code, one_line(game, 20))
-                continue
-            try:
-                room = Room.restore(code, game, side, record, inputs, self.store, now)
-            except Exception:
-                log.exception("room %s could not be rebuilt; kept in the store", code)
-                continue
-            self._index(room)
+        good, bad = self.store.rooms()
+        for row in bad:
+            log.warning("room %s: its stored rows cannot be read (%s); set aside: kept in the store, not served",
+                        room_tag(row.code), row)
+        for stored in good:
+            room = self._rebuilt(stored, now)
+            if room is not None:
+                self._index(room)
         if self.rooms:
             log.info("resumed %d rooms", len(self.rooms))
+
+    def _rebuilt(self, stored: StoredRoom, now: int) -> Room | None:
+        """A stored room rebuilt, or None (one line logged) when it cannot be: it is set aside, left in the store."""
+        assert self.store is not None
+        side = self.sides.get(stored.game)
+        if side is None:
+            log.warning("room %s: game %r is not served here; kept in the store", room_tag(stored.code),
+                        one_line(stored.game, 20))
+            return None
+        try:
+            return Room.restore(stored.code, stored.game, side, stored.record, stored.inputs, stored.watchers,
+                                self.store, now)
+        except Exception as exc:  # any shape a stored row may have: one line, and the other rooms are served
+            log.warning("room %s: its stored record cannot be used (%s); set aside: kept in the store, not served",
+                        room_tag(stored.code), one_line(f"{type(exc).__name__}: {exc}", 160))
+            return None
 
     def _index(self, room: Room) -> None:
         self.rooms[room.code] = room
@@ -181,21 +368,43 @@ class Server:
         for w in room.watchers:
             self.tokens[w] = room.code
         self.tokens[room.creator] = room.code
+        if room.addr:
+            self.rooms_of[room.addr] += 1
+
+    def _unindex(self, room: Room) -> None:
+        """The room is no longer the server's: its code, tokens and its address's count let go of."""
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+        for token in [t for t, code in self.tokens.items() if code == room.code]:
+            del self.tokens[token]
+        if room.addr:
+            self.rooms_of[room.addr] -= 1
+            if self.rooms_of[room.addr] <= 0:
+                del self.rooms_of[room.addr]
 
     # -- running -------------------------------------------------------------------------------------------
     async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> int:
-        """Listen on `host`:`port` (0: any free port); the port listened on. `PortInUse` if it is taken."""
+        """Listen on `host`:`port` (0: any free port); the port listened on. `PortInUse` if it is taken,
+        `PortNotAllowed` if it needs a right this process lacks, `NoSuchAddress` if `host` is not this machine's."""
         try:
             self._ws = await serve(self._handle, host, port, max_size=MAX_BYTES, ssl=tls, ping_interval=20,
-                                   ping_timeout=20, close_timeout=2, max_queue=64, process_request=health_check)
+                                   ping_timeout=20, close_timeout=2, max_queue=64, open_timeout=HELLO_S,
+                                   process_request=self._admit)
         except OSError as exc:
-            if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+            if exc.errno == errno.EADDRINUSE:
                 raise PortInUse(exc.errno, f"port {port} on {host} is in use") from None
+            if exc.errno == errno.EACCES:
+                raise PortNotAllowed(exc.errno, f"port {port} on {host} needs a right this user does not "
+                                                "have") from None
+            if exc.errno == errno.EADDRNOTAVAIL:
+                raise NoSuchAddress(exc.errno, f"{host} is not an address of this machine") from None
             raise
         self._loop = asyncio.get_running_loop()
+        self._loop.set_exception_handler(self._loop_problem)
         if self.store is not None:
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="room-store")
         self._tasks.append(asyncio.create_task(self._expirer()))
+        self._tasks.append(asyncio.create_task(self._sweeper()))
         for room in self.rooms.values():
             self.arm(room)
         sock = next(iter(self._ws.sockets))
@@ -203,7 +412,15 @@ class Server:
 
     async def stop(self, reason: str = "shutdown") -> None:
         """Tell every member why the server stops (one `closing` frame: `reason` is "shutdown" or "host_left"),
-        then close every connection (going away), stop the rooms' timers and close the store."""
+        then close every connection (going away), stop the rooms' timers and close the store (whatever went
+        wrong on the way: the store is always closed)."""
+        try:
+            await self._stop(reason)
+        finally:
+            if self.store is not None:
+                self.store.close()
+
+    async def _stop(self, reason: str) -> None:
         for conn in self.conns.values():
             if conn.member is not None:
                 conn.send(encode({"kind": "closing", "reason": reason}))
@@ -211,9 +428,10 @@ class Server:
             await asyncio.wait_for(self._sent_all(), CLOSING_WAIT_S)
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        for task, outcome in zip(self._tasks, await asyncio.gather(*self._tasks, return_exceptions=True),
+                                 strict=True):
+            if isinstance(outcome, Exception):
+                log.warning("a side task ended with a problem: %s (%s)", one_line(outcome, 160), task.get_name())
         for _due, timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
@@ -232,8 +450,6 @@ class Server:
         if self._writer is not None:
             self._writer.shutdown()
             self._writer = None
-        if self.store is not None:
-            self.store.close()
 
     # -- the store: group commit -----------------------------------------------------------------------------
     def _post(self, conn: Conn, deliver: Callable[[str], None], text: str) -> None:
@@ -284,6 +500,10 @@ class Server:
         self._committing = False
         exc = None if done.cancelled() else done.exception()
         if exc is None:
+            if self._store_failing:
+                self._store_failing = False
+                self._said.pop("store", None)
+                log.info("the store commits again")
             self._deliver(held)
         else:
             self._not_stored(batch, held, exc)
@@ -301,8 +521,9 @@ class Server:
         holds and their members are told and disconnected (they come back with their tokens and see the stored
         game); other connections get their frames."""
         assert self.store is not None
-        log.error("the store could not commit %d writes (%s): their rooms go back to what is stored",
-                  len(batch.writes), one_line(str(exc), 200))
+        self._store_failing = True
+        self._say("store", logging.ERROR, "the store could not commit %d writes (%s): their rooms go back to what "
+                  "is stored and their members are disconnected", len(batch.writes), one_line(str(exc), 200))
         codes = batch.codes
         self.store.discard(codes)
         self._deliver([h for h in held if h[0].room is None or h[0].room.code not in codes])
@@ -317,16 +538,17 @@ class Server:
                 conn.send(encode(error("not_stored", "the server could not store the last moves: they were not "
                                                      "kept; connect again with your token")))
                 conn.kick("moves not stored")
-            stored = self.store.room(code)
-            side = self.sides.get(stored[0]) if stored is not None else None
-            del self.rooms[code]
-            if stored is not None and side is not None:
-                room = Room.restore(code, stored[0], side, stored[1], stored[2], self.store, now)
+            try:
+                stored = self.store.room(code)
+            except StoreError as problem:
+                log.warning("room %s: %s; set aside", room_tag(code), problem)
+                stored = None
+            room = self._rebuilt(stored, now) if stored is not None else None
+            self._unindex(old)
+            if room is not None:
+                room.addr = old.addr
                 self._index(room)
                 self.arm(room)
-            else:
-                for token in [t for t, c in self.tokens.items() if c == code]:
-                    del self.tokens[token]
 
     # -- time: each room's timer -----------------------------------------------------------------------------
     def arm(self, room: Room, not_before: int = 0) -> None:
@@ -359,7 +581,7 @@ class Server:
             try:
                 room.tick(now)
             except Exception:
-                log.exception("room %s: a tick failed", room.code)
+                log.exception("room %s: a tick failed", room_tag(room.code))
         self.arm(room, now_ms() + int(TICK_S * 1000))
 
     async def _expirer(self) -> None:
@@ -376,58 +598,117 @@ class Server:
             self._last_expiry = time.monotonic()
             for room in [r for r in self.rooms.values() if r.expired(now)]:
                 self.close_room(room)
+            for room in self.rooms.values():
+                for token in room.forget_watchers(now):
+                    self.tokens.pop(token, None)
 
     def close_room(self, room: Room) -> None:
         room.close()
-        del self.rooms[room.code]
+        self._unindex(room)
         armed = self._timers.pop(room.code, None)
         if armed is not None:
             armed[1].cancel()
-        for token in [t for t, code in self.tokens.items() if code == room.code]:
-            del self.tokens[token]
         if self.store is not None:
             self.store.delete_room(room.code)
-        log.info("room %s closed", room.code)
+        log.info("room %s closed", room_tag(room.code))
+
+    async def _sweeper(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY_S)
+            self.sweep(self.clock())
+
+    def sweep(self, now: float) -> None:
+        """Close the connections that said no hello within `hello_s` of connecting, or were in no room for
+        `roomless_s` after their hello or after leaving one (a socket kept open does not hold a file for ever)."""
+        for conn in list(self.conns.values()):
+            if not conn.hello and now - conn.opened >= self.limits.hello_s:
+                conn.kick("no hello in time", 1008)
+            elif conn.roomless_since is not None and now - conn.roomless_since >= self.limits.roomless_s:
+                conn.kick("in no room", 1008)
+
+    def _admit(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Before its handshake: refuse a connection when the server holds as many as it can, or its address as
+        many as one may (an HTTP error: the socket is closed at once). A plain `GET /health` is answered
+        (`health_check`) before any of that: a full server is still alive."""
+        health = health_check(connection, request)
+        if health is not None:
+            return health
+        self._admitted = {c for c in self._admitted if c.protocol.state is State.CONNECTING}
+        if len(self.conns) + len(self._admitted) >= self.max_conns:
+            self._say("connections", logging.WARNING, "the server holds %d connections, its most (below its "
+                      "open-file limit): new ones are refused", self.max_conns)
+            return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "the server is full: try later\n")
+        if self.addr_conns[_address(connection)] >= self.limits.conns_per_address:
+            self._say("address", logging.WARNING, "an address has %d connections, the most one may: its next ones "
+                      "are refused", self.limits.conns_per_address)
+            return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your address\n")
+        self._admitted.add(connection)
+        return None
+
+    def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The event loop's own errors; running out of open files (accept() failing) is one line a minute."""
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+            self._say("files", logging.ERROR, "the server is out of open files (%s): new connections wait",
+                      os.strerror(exc.errno))
+            return
+        loop.default_exception_handler(context)
 
     # -- a connection --------------------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
-        outbox: asyncio.Queue[str] = asyncio.Queue()
-        addr = str(ws.remote_address[0]) if ws.remote_address else "?"
+        outbox = Outbox(self.limits.outbox_bytes)
+        addr = _address(ws)
+        limits = self.limits
 
         def send(text: str) -> None:
             self._post(conn, deliver, text)
 
         def deliver(text: str) -> None:
-            if outbox.qsize() >= OUTBOX_LIMIT:
+            if writer.done() or outbox.over:
+                return
+            if not outbox.put(text):  # a client that does not read its frames
+                self._say("slow", logging.INFO, "a connection that does not read its frames was closed (over %d "
+                          "bytes waiting)", limits.outbox_bytes)
                 writer.cancel()
+                ws.transport.abort()
                 return
             self.frames_sent += 1
             self.bytes_sent += len(text)
             if self.tap is not None:
                 self.tap(addr, text)
-            outbox.put_nowait(text)
 
         async def write() -> None:
             while True:
                 await ws.send(await outbox.get())
 
-        async def kick(reason: str) -> None:
-            await self._drain(conn, outbox, writer)
-            await ws.close(1011, reason)
+        async def shut(code: int, reason: str) -> None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._drain(conn, outbox, writer), CLOSING_WAIT_S * 2)
+            await ws.close(code, reason)
 
-        conn = Conn(send, addr, rate=self.rate, tokens=self.rate[1])
+        conn = Conn(send, addr, rate=limits.rate, tokens=limits.rate[1], byte_rate=limits.byte_rate,
+                    byte_tokens=limits.byte_rate[1], refilled=self.clock(), opened=self.clock())
         writer = asyncio.create_task(write())
         conn.flushed = lambda: outbox.empty() or writer.done()
-        conn.kick = lambda reason: self._spawn(kick(reason))
+        conn.shut = lambda code, reason: self._spawn(shut(code, reason))
         self.conns[ws] = conn
+        self._admitted.discard(ws)
+        self.addr_conns[addr] += 1
         try:
+            if self.addr_conns[addr] > limits.conns_per_address:  # past the check before the handshake, at once
+                await ws.close(1008, "too many connections from your address")
+                return
             async for frame in ws:
-                if not conn.take():
-                    send(encode(error("rate", "too many messages: slow down", _id_of(frame))))
-                    if conn.over_since is not None and time.monotonic() - conn.over_since >= RATE_GRACE_S:
+                now = self.clock()
+                if not conn.take(now, len(frame)):
+                    if conn.flooding(now):
+                        self._say("flood", logging.INFO, "a connection over its message rate for %.0f s was "
+                                  "closed", RATE_GRACE_S)
                         await self._drain(conn, outbox, writer)
                         await ws.close(1008, "over the message rate")
                         break
+                    if conn.answer_drop(now):
+                        send(encode(error("rate", "too many messages: slow down", _id_of(frame))))
                     continue
                 if isinstance(frame, bytes):
                     send(encode(error("bad_message", "binary frames are not part of the protocol")))
@@ -446,6 +727,9 @@ class Server:
             pass
         finally:
             self.conns.pop(ws, None)
+            self.addr_conns[addr] -= 1
+            if self.addr_conns[addr] <= 0:
+                del self.addr_conns[addr]
             if conn.room is not None and conn.member is not None:
                 conn.room.drop(conn.member, now_ms())
                 self.arm(conn.room)
@@ -467,7 +751,7 @@ class Server:
         self._jobs.add(task)
         task.add_done_callback(self._jobs.discard)
 
-    async def _drain(self, conn: Conn, outbox: asyncio.Queue[str], writer: asyncio.Task[None]) -> None:
+    async def _drain(self, conn: Conn, outbox: Outbox, writer: asyncio.Task[None]) -> None:
         """Until the connection's frames are written (or its writer ended)."""
         while any(held is conn for held, _deliver, _text in self._held) or (
                 not outbox.empty() and not writer.done()):
@@ -486,26 +770,49 @@ class Server:
         except Exception:
             log.exception("a message could not be handled")
             conn.send(encode(error("server_error", "the server could not handle that message", msg_id)))
+        if conn.room is not None or not conn.hello:
+            conn.roomless_since = None
+        elif conn.roomless_since is None:
+            conn.roomless_since = self.clock()
         for room in {was_in, conn.room}:
             if room is not None:
                 self.arm(room)
 
-    def _join_allowed(self, addr: str) -> None:
-        """Refuse a join from an address that guessed wrong too often this minute (codes and tokens cannot be
-        tried at speed; people behind one address who join rightly are not held back)."""
-        now = time.monotonic()
+    def _guess_allowed(self, addr: str) -> None:
+        """Refuse a join from an address past its wrong guesses this minute, except one every `LOCKED_GAP_S`
+        (codes cannot be tried at speed; someone at that address with the right code is let in when its join is
+        looked at)."""
+        now = self.clock()
         attempts = self.joins.get(addr)
-        while attempts and now - attempts[0] > 60:
-            attempts.popleft()
-        if attempts is not None and len(attempts) >= self.joins_per_minute:
-            raise ProtocolError("rate", "too many wrong codes or tokens: wait a minute")
+        if attempts is None or len(_prune(attempts, now)) < self.limits.wrong_guesses:
+            return
+        if now - self.locked_try.get(addr, -math.inf) >= LOCKED_GAP_S:
+            self.locked_try[addr] = now
+            return
+        raise ProtocolError("rate", "too many wrong codes or tokens from your address: wait a moment")
 
-    def _join_failed(self, addr: str) -> None:
-        now = time.monotonic()
+    def _guessed_wrong(self, addr: str) -> None:
+        now = self.clock()
         self.joins.setdefault(addr, deque()).append(now)
         if len(self.joins) > 10_000:  # forget addresses that stopped trying
-            for old in [a for a, q in self.joins.items() if not q or now - q[-1] > 60]:
+            for old in [a for a, q in self.joins.items() if not _prune(q, now)]:
                 del self.joins[old]
+                self.locked_try.pop(old, None)
+
+    def _create_allowed(self, addr: str) -> deque[float]:
+        """Refuse a room from an address that made as many as it may this minute, or holds as many as it may;
+        the times of its rooms made this minute."""
+        now = self.clock()
+        made = _prune(self.creates.setdefault(addr, deque()), now)
+        if len(made) >= self.limits.creates:
+            raise ProtocolError("rate", "too many rooms made from your address: wait a minute")
+        if self.rooms_of[addr] >= self.limits.rooms_per_address:
+            raise ProtocolError("server_busy", f"your address holds {self.limits.rooms_per_address} rooms on this "
+                                               "server: finish or leave one first")
+        if len(self.creates) > 10_000:
+            for old in [a for a, q in self.creates.items() if not _prune(q, now) and a != addr]:
+                del self.creates[old]
+        return made
 
     def dispatch(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
         """A checked message, done (or `ProtocolError`)."""
@@ -520,16 +827,19 @@ class Server:
                                                                                   if "id" in msg else {})}))
             return
         if kind == "tables":
+            self._guess_allowed(conn.addr)
             self._tables(conn, msg, now)
             return
-        if kind in ("create", "join"):
-            if kind == "join":
-                self._join_allowed(conn.addr)
+        if kind == "create":
+            made = self._create_allowed(conn.addr)
             self._leave_room(conn, now)
-            if kind == "create":
-                self._create(conn, msg, now)
-            else:
-                self._join(conn, msg, now)
+            self._create(conn, msg, now)
+            made.append(self.clock())
+            return
+        if kind == "join":
+            self._guess_allowed(conn.addr)
+            self._leave_room(conn, now)
+            self._join(conn, msg, now)
             return
         room, member = conn.room, conn.member
         if room is None or member is None:
@@ -539,7 +849,7 @@ class Server:
                 room.set_ready(member, msg["ready"], now)
             case "start":
                 room.start(member, secrets.randbits(63), now)
-                log.info("room %s started", room.code)
+                log.info("room %s started", room_tag(room.code))
             case "bot":
                 room.hand_to_bot(member, msg["seat"], msg["level"], now)
             case "reclaim":
@@ -550,7 +860,7 @@ class Server:
                 games = room.games
                 room.again(member, msg["game"], msg["want"], msg["next"], secrets.randbits(63), now)
                 if room.games > games:
-                    log.info("room %s: game %d started", room.code, room.games)
+                    log.info("room %s: game %d started", room_tag(room.code), room.games)
             case "concede":
                 room.concede(member, now)
             case "move":
@@ -579,24 +889,25 @@ class Server:
         conn.hello = True
         conn.send(encode({"kind": "welcome", "version": PROTOCOL_VERSION, "server_ms": now}))
         token = msg.get("token")
-        if token:
-            self._join_allowed(conn.addr)
+        if token and self.clock() - conn.rejoined < REJOIN_GAP_S:
+            raise ProtocolError("rate", "one return with a token a second: wait a moment")
+        if token:  # a token cannot be guessed (256 bits): a valid one always takes its member back
+            conn.rejoined = self.clock()
             code = self.tokens.get(token_hash(token))
             room = self.rooms.get(code) if code is not None else None
-            if room is None:
-                self._join_failed(conn.addr)
+            if room is None or not room.knows(token_hash(token)):
+                self._guessed_wrong(conn.addr)
                 raise ProtocolError("bad_token", "no seat or watcher has that token (the room may have expired)")
             self._leave_room(conn, now)
             conn.room, conn.member = room, room.rejoin(conn.send, token, conn.addr, now)
-            log.info("room %s: a member is back (seat %s)", room.code, conn.member.seat)
+            log.debug("room %s: a member is back (seat %s)", room_tag(room.code), conn.member.seat)
 
     def _tables(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
         """The tables of the tokens sent (each token lists only its own); a message with a token no table has
         counts as one wrong guess of its address."""
-        self._join_allowed(conn.addr)
         tables, unknown = list_tables(self.rooms, self.tokens, msg["tokens"], now)
         if unknown:
-            self._join_failed(conn.addr)
+            self._guessed_wrong(conn.addr)
         conn.send(encode({"kind": "tables", "tables": tables, "unknown": unknown, "server_ms": now,
                           **({"id": msg["id"]} if "id" in msg else {})}))
 
@@ -605,6 +916,8 @@ class Server:
         if side is None:
             raise ProtocolError("bad_setup", f"create.game: one of {', '.join(sorted(self.sides))}")
         if len(self.rooms) >= MAX_ROOMS:
+            self._say("rooms", logging.WARNING, "the server holds %d rooms, its most: new ones are refused",
+                      MAX_ROOMS)
             raise ProtocolError("server_busy", "this server holds as many rooms as it can: try later")
         clock = ClockRule.from_json(msg["clock"]) if msg["clock"] is not None else \
             ClockRule.per_turn(msg["turn_clock_s"] * 1000) if msg["turn_clock_s"] else ClockRule()
@@ -623,28 +936,35 @@ class Server:
                         token_hash(token), self.store, now)
         except GameError as exc:
             raise ProtocolError("bad_setup", str(exc)) from None
+        room.addr = conn.addr
         member = room.add_creator(conn.send, msg["name"], msg["seat"], token, conn.addr, now)
         self._index(room)
         conn.room, conn.member = room, member
-        log.info("room %s created (%s, %d seats)", code, room.game, len(room.seats))
+        log.info("room %s created (%s, %d seats)", room_tag(code), room.game, len(room.seats))
 
     def _join(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
         code = read_code(msg["code"])
         room = self.rooms.get(code) if code is not None else None
         if room is None:
-            self._join_failed(conn.addr)
+            self._guessed_wrong(conn.addr)
             raise ProtocolError("no_room", "no room has that code")
+        known = set(room.watchers)
         member, _token = room.join(conn.send, msg["name"], msg["seat"], conn.addr, now)
+        for forgotten in known - room.watchers:  # a watcher gone longest, to make room for this one
+            self.tokens.pop(forgotten, None)
         self.tokens[member.token] = room.code
         conn.room, conn.member = room, member
-        log.info("room %s: joined (seat %s)", room.code, member.seat)
+        log.debug("room %s: joined (seat %s)", room_tag(room.code), member.seat)
 
     def _leave_room(self, conn: Conn, now: int, on_purpose: bool = False) -> None:
-        if conn.room is not None and conn.member is not None:
+        room, member = conn.room, conn.member
+        if room is not None and member is not None:
             if on_purpose:
-                conn.room.leave(conn.member, now)
+                room.leave(member, now)
+                if not room.knows(member.token):  # its seat is free again: the token brings nobody back
+                    self.tokens.pop(member.token, None)
             else:
-                conn.room.drop(conn.member, now)
+                room.drop(member, now)
         conn.room, conn.member = None, None
 
     def figures(self) -> dict[str, Any]:
@@ -652,6 +972,12 @@ class Server:
         and bytes sent, the store's size."""
         return {"rooms": len(self.rooms), "connections": len(self.conns), "frames_sent": self.frames_sent,
                 "bytes_sent": self.bytes_sent, **room_figures(self.rooms.values(), self.data)}
+
+
+def _address(ws: ServerConnection) -> str:
+    """The connection's remote address (without its port)."""
+    remote = ws.remote_address
+    return str(remote[0]) if remote else "?"
 
 
 def tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
@@ -670,28 +996,30 @@ def default_data() -> Path:
     return data_dir() / "server"
 
 
-def serve_forever(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
+def serve_forever(host: str, port: int, data: Path, sides: Mapping[str, GameSide], tls: ssl.SSLContext | None = None,
                   ready: Callable[[str, int], None] | None = None, stats: Path | None = None,
-                  joins_per_minute: int = JOINS_PER_MINUTE) -> None:
-    """Run the server until SIGTERM or Ctrl+C, then close every connection and the store cleanly; `ready` is
-    told the URL served and how many rooms were resumed once it listens; `stats`: a file to add the server's
-    own figures to every second (`log_stats`); `joins_per_minute`: the attempts to join allowed per address (a
-    load test from one machine needs many)."""
+                  limits: Limits | None = None) -> None:
+    """Run the server (`sides`: each game's side of rooms, by key) until SIGTERM or Ctrl+C (from the moment it
+    is called: a stop asked while the rooms are being resumed stops it as soon as they are), then close every
+    connection and the store cleanly; `ready` is told the URL served and how many rooms were resumed once it
+    listens; `stats`: a file to add the server's own figures to every second (`log_stats`); `limits`: what a
+    connection and an address may take (a load test from one machine needs more)."""
 
     async def main() -> None:
-        server = Server(data, joins_per_minute=joins_per_minute)
-        settle_gc()  # after loading and resuming the rooms: what lasts is not looked at again
-        if stats is not None:
-            server._tasks.append(asyncio.create_task(log_stats(server, stats)))
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
-        actual = await server.start(host, port, tls)
-        if ready is not None:
-            ready(f"{'wss' if tls is not None else 'ws'}://{host}:{actual}", len(server.rooms))
+        raise_file_limit()
+        server = Server(data, sides, limits=limits)
         try:
+            settle_gc()  # after loading and resuming the rooms: what lasts is not looked at again
+            if stats is not None:
+                server._tasks.append(asyncio.create_task(log_stats(server, stats)))
+            actual = await server.start(host, port, tls)
+            if ready is not None:
+                ready(f"{'wss' if tls is not None else 'ws'}://{host}:{actual}", len(server.rooms))
             await stop.wait()
         finally:
             await server.stop("shutdown")
@@ -723,6 +1051,9 @@ async def log_stats(server: Server, path: Path, every_s: float = 1.0) -> None:
                                       "lag_ms": lag.take(), "gc_ms": pauses.take()}) + "\n")
                 out.flush()
                 await asyncio.sleep(every_s)
+    except OSError as exc:  # the rooms are served on without their figures: said once
+        log.warning("cannot write the server's figures to %s (%s): no more figures are written", path,
+                    one_line(exc.strerror or exc, 120))
     finally:
         sampler.cancel()
         pauses.remove()
@@ -731,16 +1062,22 @@ async def log_stats(server: Server, path: Path, every_s: float = 1.0) -> None:
 class EmbeddedServer:
     """The server on a background thread with its own event loop (the app that hosts a game)."""
 
-    def __init__(self, data: Path | None = None, rate: tuple[float, float] = (RATE_PER_S, RATE_BURST)) -> None:
+    def __init__(self, data: Path | None, sides: Mapping[str, GameSide],
+                 rate: tuple[float, float] = (RATE_PER_S, RATE_BURST), limits: Limits | None = None) -> None:
+        """As `Server`'s: the store's folder (None: in memory), the games' sides of rooms, the message rate, the
+        limits."""
         self.data = data
+        self.sides = sides
         self.rate = rate
+        self.limits = limits
         self.server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._reason = "host_left"
 
     def start(self, host: str = "0.0.0.0", port: int = 0) -> int:
-        """Start serving; the port it listens on. `PortInUse` if `port` is taken."""
+        """Start serving; the port it listens on. `PortInUse` if `port` is taken (`PortNotAllowed`, `NoSuchAddress`:
+        see `Server.start`); `StoreError` if the data folder cannot be used (another server has it: `StoreInUse`)."""
         result: list[int | BaseException] = []
         started = threading.Event()
 
@@ -749,9 +1086,12 @@ class EmbeddedServer:
             self._loop = loop
             asyncio.set_event_loop(loop)
             try:
-                self.server = Server(self.data, self.rate)
+                self.server = Server(self.data, self.sides, self.rate, limits=self.limits)
                 result.append(loop.run_until_complete(self.server.start(host, port)))
             except BaseException as exc:  # handed to start()'s caller
+                if self.server is not None and self.server.store is not None:
+                    self.server.store.close()  # the data folder is free for the next try
+                self.server = None
                 result.append(exc)
                 started.set()
                 loop.close()

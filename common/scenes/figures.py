@@ -1,18 +1,19 @@
-"""Figures of the rules screen: what a game's figure book gives (`Figure`), and the pieces both games build
-their figures from: a scene's frame cropped to a region, and a strip of panels joined by arrows.
+"""Figures of the rules screen: the pieces both games build their figures from (a scene's frame cropped to a
+region, and a strip of panels joined by arrows), and a figure drawn at a size.
 
-A game gives its figure book through its `common.games.Game` (`rules_figures`, a function returning a
-`FigureBook`); a rules text shows figure `name` with a line `[figure: name]`.
+A game gives its figure book (`common.figure_book`) through its `rules_figures` hook; a rules text shows
+figure `name` with a line `[figure: name]`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from common import text
+from common.figure_book import Figure, FigureMaker
 from common.layers import Part, paint_all
 
 if TYPE_CHECKING:
@@ -21,18 +22,6 @@ if TYPE_CHECKING:
 DRAW_WINDOW = (1920, 1080)  # figures are drawn as in a window at most this big (the games lay out for it)
 LABEL_PX = 19  # the words under a panel, designed at 1280x720
 LINK_PX = 17   # the word under a link's arrow
-
-
-@dataclass(frozen=True)
-class Figure:
-    """A figure drawn for the rules screen and its caption, both in the current language."""
-
-    image: pygame.Surface
-    caption: str
-
-
-FigureMaker = Callable[["App", int, int], Figure]  # (app, width, height at most) -> the figure
-FigureBook = Mapping[str, FigureMaker]
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The in-game help overlay: the controls of the game being played, read from the key map (so changed keys
 show), and the fixed keys. Any key or click closes it. Over a game whose time must not stop (an Arenas run
-without the pause assist) it lets the game under it run on, as the leave dialog does."""
+without the pause assist) it keeps the game under it running (`Scene.keeps_below_running`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -20,15 +20,15 @@ GAME_NAMES = {"arenas": "Arenas Movedizas", "arzium": "Arzium"}
 
 
 class HelpOverlay(Scene):
-    """Over a game: its controls; `running` is the scene whose time goes on underneath (None: it waits),
+    """Over a game: its controls; `keep_running`: the game underneath goes on meanwhile (else it waits),
     `note` a line said in warning ink under the title (what goes on underneath)."""
 
     opaque = False
 
-    def __init__(self, app: App, game: Game, running: Scene | None = None, note: str = "") -> None:
+    def __init__(self, app: App, game: Game, keep_running: bool = False, note: str = "") -> None:
         super().__init__(app)
         self.game = game
-        self.running = running
+        self.keeps_below_running = keep_running
         self.note = note
         self.box = pygame.Rect(0, 0, 0, 0)
 
@@ -51,14 +51,6 @@ class HelpOverlay(Scene):
             self.app.sounds.play("ui_back")
             self.app.pop()
         return True
-
-    def fixed_update(self, step_ms: int) -> None:
-        if self.running is not None:
-            self.running.fixed_update(step_ms)
-
-    def update(self, dt_ms: float) -> None:
-        if self.running is not None:
-            self.running.update(dt_ms)
 
     def draw(self, surface: pygame.Surface) -> None:
         app, box = self.app, self.box

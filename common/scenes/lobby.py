@@ -20,7 +20,7 @@ import pygame
 
 from common import text
 from common.dialog import Dialog
-from common.games import GAMES
+from common.games import GAMES, room_sides
 from common.i18n import _, ngettext
 from common.invite import Invite
 from common.keymap import Command, keymap
@@ -97,7 +97,7 @@ def start_server(where: Where) -> Served:
         return Served(None, _("The folder {folder} for the games you host cannot be made ({problem}): host with "
                               "a new folder, or free that place and host again").format(
             folder=folder, problem=problem), 0, True)
-    server = EmbeddedServer(data=folder)
+    server = EmbeddedServer(folder, room_sides())
     try:
         port = server.start("0.0.0.0", where.port)
     except PortInUse as exc:

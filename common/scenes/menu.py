@@ -75,7 +75,7 @@ class MenuScene(Scene):
     def choose_game(self, key: str) -> None:
         """A game's button: the first time, its tutorial is offered; then the game starts."""
         from common.tutorial_launch import offer_tutorial  # as the screens behind the buttons, when first used
-        offer_tutorial(self.app, key, lambda: self.start_game(key), self.asked)
+        offer_tutorial(self.app, GAMES[key], lambda: self.start_game(key), self.asked)
 
     def start_game(self, key: str) -> None:
         game = GAMES[key]
@@ -144,8 +144,8 @@ class MenuScene(Scene):
     def open_tutorials(self) -> None:
         from common.tutorial_launch import open_tutorial
         self.app.push(Dialog(self.app, _("Learn to play"), _("Which game would you like to learn?"),
-                             [*((game.title, lambda key=key: open_tutorial(self.app, key))
-                                for key, game in GAMES.items()),
+                             [*((game.title, lambda game=game: open_tutorial(self.app, game))
+                                for game in GAMES.values()),
                               (_("Back"), lambda: None)]))
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -9,6 +9,7 @@ from common.games import GAMES
 from common.i18n import _
 from common.layers import Part
 from common.online_room import again_line
+from common.safe_text import one_line
 from common.scenes.connection import pill
 
 if TYPE_CHECKING:
@@ -27,7 +28,12 @@ def next_game(app: App, session: OnlineSession, hosted: Hosted | None) -> bool:
     if entry is None:
         session.problem = _("This app cannot play {game} online").format(game=room.game)
         return False
-    app.replace(entry.online_play(app, session, hosted))
+    try:
+        scene = entry.online_play(app, session, hosted)
+    except (ValueError, KeyError, TypeError) as exc:  # a game this app cannot play (a level it refuses): one line
+        session.problem = one_line(_("This game cannot be played here: {reason}").format(reason=exc))
+        return False
+    app.replace(scene)
     return True
 
 

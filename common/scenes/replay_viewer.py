@@ -1,10 +1,11 @@
 """Watching a replay: the game's own play scene above a control bar (play/pause, speed, one action back or
 forward, start and end, a timeline scrubber).
 
-The game gives a `Playback` (its play scene built at any position of the timeline, replayed by its rules from
-the start); the viewer owns the `common.replay_cursor.Cursor`. While playing, the play scene plays the replay
-on at the chosen speed (its rules steps and animations both sped up or slowed down); every jump builds the
-play scene again at the new position. Only mouse motion reaches the play scene: it takes no input here.
+The game gives a `Playback` (`common.replay_playback`: its play scene built at any position of the timeline,
+replayed by its rules from the start); the viewer owns the `common.replay_cursor.Cursor`. While playing, the
+play scene plays the replay on at the chosen speed (its rules steps and animations both sped up or slowed
+down); every jump builds the play scene again at the new position. Only mouse motion reaches the play scene:
+it takes no input here.
 The frame is the play scene's parts (`common.layers`), painted inside the area above the bar, then the bar's;
 a frame after one in which the viewer did not touch the play scene (paused, the mouse away from it or still),
 its moving parts are still ones: nothing else changes that scene.
@@ -12,14 +13,15 @@ its moving parts are still ones: nothing else changes that scene.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Literal, Protocol, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 import pygame
 
 from common import text
 from common.i18n import _, format_decimal, language
 from common.layers import Paint, Part, image_part, paint_all, subtract
-from common.replay_cursor import Cursor, Timeline
+from common.replay_cursor import Cursor
+from common.replay_playback import Playback
 from common.scene import Scene
 from common.widget_parts import app_look, group_parts, text_part
 from common.widgets import Button, Widget, WidgetGroup
@@ -30,27 +32,6 @@ if TYPE_CHECKING:
 BAR_H = 92  # the control bar's height at 1280x720
 DRAG_SEEK_MS = 90  # while the scrubber is dragged, the picture follows at most this often
 SETTLE_LAYERS = 64  # at most this many coats of the bar (it settles after about 15)
-
-
-class Playback(Protocol):
-    """A game's side of the viewer."""
-
-    game: str  # "arenas" / "arzium" (F1 opens its rules)
-    title: str
-    timeline: Timeline
-
-    def seek(self, position: int, on_end: Callable[[], None]) -> Scene:
-        """The game's play scene showing the replay from `position` on; `on_end` once it has shown the end.
-        It may be the scene shown before, moved on (the viewer has left it and enters it again)."""
-        ...
-
-    def position(self) -> int:
-        """Where the play scene last built has got to."""
-        ...
-
-    def describe(self, position: int) -> str:
-        """`position` in words for the bar (time, action n of N)."""
-        ...
 
 
 Glyph = Literal["start", "back", "play", "pause", "forward", "end", "slower", "faster"]

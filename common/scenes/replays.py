@@ -13,13 +13,13 @@ import pygame
 from common import text
 from common.dialog import Dialog
 from common.files import DataError
-from common.game_pages import ReplayRow
 from common.games import GAMES
 from common.i18n import N_, _
 from common.layers import Part
 from common.paths import replays_dir
 from common.replay import Replay, ReplayError, read_replay
 from common.replay_index import (
+    ReplayRow,
     broken_row,
     delete_replay,
     placeholder_row,
@@ -144,7 +144,7 @@ class ReplaysScene(Scene):
         self.folder = folder if folder is not None else replays_dir()
         self.backdrop = Backdrop(40)
         paths = replay_files(self.folder)
-        self.rows: list[ReplayRow] = [placeholder_row(p) for p in paths]
+        self.rows: list[ReplayRow] = [placeholder_row(p, GAMES) for p in paths]
         self.unread: dict[Path, ReplayRow] = {row.path: row for row in self.rows}
         self.list = ReplayList(self.rows, self.unread, self.watch)
         self.list.items = [p.name for p in paths]
@@ -164,7 +164,7 @@ class ReplaysScene(Scene):
     # ---- rows ---------------------------------------------------------------------------------
     def _read_some(self) -> None:
         for path in list(self.unread)[:PER_FRAME]:
-            self._set_row(self.unread.pop(path), summarize(path))
+            self._set_row(self.unread.pop(path), summarize(path, GAMES))
 
     def _set_row(self, old: ReplayRow, new: ReplayRow) -> None:
         index = next((i for i, row in enumerate(self.rows) if row is old), None)
@@ -180,7 +180,7 @@ class ReplaysScene(Scene):
             return
         row = self.rows[index]
         if row.path in self.unread:
-            self._set_row(self.unread.pop(row.path), summarize(row.path))
+            self._set_row(self.unread.pop(row.path), summarize(row.path, GAMES))
             row = self.rows[index]
         if row.error is not None:
             self.app.sounds.play("ui_error")
@@ -189,7 +189,7 @@ class ReplaysScene(Scene):
         problem = watch_file(self.app, row.path)
         if problem is not None:
             self.app.toast(problem)
-            self.rows[index] = replace(broken_row(row.path, problem, row.when), game=row.game)
+            self.rows[index] = replace(broken_row(row.path, problem, GAMES, row.when), game=row.game)
 
     def ask_delete(self) -> None:
         row = self.selected_row()

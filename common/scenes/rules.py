@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from common import text
+from common.figure_book import Figure, FigureBook
 from common.files import DataError, Kind, normalise_newlines, read_text
 from common.games import GAMES
 from common.i18n import _, language
 from common.layers import Part, image_part
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
-from common.scenes.figures import Figure, FigureBook, draw_figure
+from common.scenes.figures import draw_figure
 from common.widget_parts import app_look, group_parts
 from common.widgets import Button, WidgetGroup, draw_scrollbar
 

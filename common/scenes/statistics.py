@@ -1,4 +1,4 @@
-"""The Statistics screen: one page per game (from its records, see `common.replay_index.StatsPage`) with the
+"""The Statistics screen: one page per game (from its records, see `common.game_pages.StatsPage`) with the
 totals on top and a table below (Arenas: per level; Arzium: per bot level and number of players)."""
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from common.game_pages import StatsPage
 from common.games import GAMES
 from common.i18n import _
 from common.layers import Part
-from common.replay_index import statistics_pages
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
 from common.widget_parts import widget_screen, window_part
@@ -22,6 +21,11 @@ if TYPE_CHECKING:
     from common.app import App
 
 ROW_H = 32
+
+
+def statistics_pages() -> list[StatsPage]:
+    """Every game's statistics page, in menu order."""
+    return [game.statistics() for game in GAMES.values()]
 
 
 class StatisticsScene(Scene):

@@ -64,7 +64,8 @@ class FakeRoom:
         self.run.receive(frames)
         if self.run.phase == Phase.COUNTDOWN and self.run.countdown_left <= 0:
             self.run.start()
-        return self.run.step(ms)
+        self.run.step(ms)
+        return self.run.happenings.take()
 
 
 def duo(seed: int = 3, **kwargs: Any) -> GameSetup:
@@ -85,7 +86,8 @@ def test_a_card_is_pending_until_the_server_confirms_it_then_takes_effect_at_the
     assert room.run.phase == Phase.RUNNING
     room.tick(990)
     before = room.run.state.hands[0][0]
-    assert room.run.play(PlayCard(0, 0)) == [] and list(room.run.pending.values()) == [PlayCard(0, 0)]
+    room.run.play(PlayCard(0, 0))
+    assert room.run.happenings.take() == [] and list(room.run.pending.values()) == [PlayCard(0, 0)]
     assert room.run.state.hands[0][0] == before and room.run.state.active == 0  # nothing happens yet
     with pytest.raises(IllegalAction, match="on its way"):
         room.run.play(PlayCard(0, 1))
@@ -197,8 +199,9 @@ def test_a_stored_arenas_room_comes_back_after_a_restart_and_counts_down_from_it
     before = room.match
     assert isinstance(before, ArenasMatch) and before.table.run.paused and len(before.table.inputs) > 5
     later = now + 3_600_000  # the server was down for an hour
-    (code, game, record, inputs), = store.rooms()
-    again = Room.restore(code, game, ArenasSide(), record, inputs, store, later)
+    (stored,), _unreadable = store.rooms()
+    again = Room.restore(stored.code, stored.game, ArenasSide(), stored.record, stored.inputs, stored.watchers, store,
+                         later)
     match = again.match
     assert isinstance(match, ArenasMatch) and again.phase == "playing"
     table = match.table
@@ -206,7 +209,7 @@ def test_a_stored_arenas_room_comes_back_after_a_restart_and_counts_down_from_it
     assert table.state.time_ms == before.table.inputs[-1]["t"]  # no sand ran while the server was down
     assert table.run.phase == Phase.COUNTDOWN and table.next_wake() == later + COUNTDOWN_MS
     assert table.run.paused and table.state.assisted  # paused it was, paused it stays (and marked)
-    assert "token-of-ana" not in json.dumps(record) and all(s.status() == "away" for s in again.seats[:1])
+    assert "token-of-ana" not in json.dumps(stored.record) and all(s.status() == "away" for s in again.seats[:1])
 
 
 def test_a_card_that_comes_after_the_sand_ran_out_is_refused_and_the_room_ends() -> None:

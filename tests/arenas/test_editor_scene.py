@@ -2,19 +2,26 @@
 editor as it was left, saved in My levels; refused while the level has a problem; robust under random input."""
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pygame
 import pytest
 
-from arenas.my_levels import list_my_levels
-from arenas.rules.level_editor import SetBlock
-from arenas.rules.levels import Fault, level_path, load_level
+from arenas.my_levels import MyLevels, export_folder
+from arenas.proving import Proving
+from arenas.rules.level_editor import SetBlock, SetHandSize
+from arenas.rules.levels import Fault, Level, level_path, load_level
+from arenas.rules.state import Result
 from arenas.scenes import editor as editor_module
 from arenas.scenes import flow
 from arenas.scenes.editor import EditorScene
 from arenas.scenes.editor_brush import BRUSHES, Mark, Timer
 from arenas.scenes.fitting import FitNow
-from arenas.scenes.my_levels import MyLevelsScene
+from arenas.scenes.my_levels import MyLevelsScene, copy_of
+from arenas.scenes.play import PlayScene
 from arenas.scenes.try_play import TryScene
+from arenas.session import GameSetup, finish_run
 from common.app import App
 from common.dialog import Dialog
 from common.scene import Scene
@@ -84,9 +91,10 @@ def test_a_level_made_with_the_keyboard_alone_is_tried_and_saved(app: App) -> No
     press(app, pygame.K_s, CTRL)
     press(app, pygame.K_ESCAPE)  # saved: leaving asks nothing
     assert app.stack.top is scene
-    mine, problems = list_my_levels()
-    assert [m.level for m in mine] == [editor.level] and problems == []
-    assert scene.list.items == ["Keys Only"]
+    shelf = MyLevels().list()
+    assert [m.level for m in shelf.levels] == [editor.level] and shelf.problems == ()
+    assert scene.rows.items == ["Keys Only"] and editor.level_id == shelf.levels[0].id
+    assert scene.selected == shelf.levels[0] and scene.group.focused is scene.rows
 
 
 def test_a_copy_of_a_box_level_changed_with_the_mouse(app: App) -> None:
@@ -94,7 +102,7 @@ def test_a_copy_of_a_box_level_changed_with_the_mouse(app: App) -> None:
     app.step(click(scene.copy_button.rect.center), FRAME)  # level 1 is the first of the box levels
     editor = editor_on_top(app)
     box = load_level(level_path(1))
-    assert editor.level.path == box.path and editor.path is None
+    assert editor.level.path == box.path and editor.level_id is None
     block = editor.swatches[BRUSHES.index(Mark.BLOCK)]
     app.step(click(block.rect.center), FRAME)
     assert editor.brush is Mark.BLOCK
@@ -128,7 +136,7 @@ def _px(p: tuple[float, float]) -> tuple[int, int]:
 
 
 def test_a_problem_is_shown_on_its_gear_at_once_and_never_saved(app: App) -> None:
-    editor = flow.editor_scene(app, load_level(level_path(3)), None, FitNow())
+    editor = flow.editor_scene(app, load_level(level_path(3)), None, fits=FitNow())
     app.stack.clear_to(Scene(app))
     app.push(editor)
     app.step([], FRAME)
@@ -139,11 +147,127 @@ def test_a_problem_is_shown_on_its_gear_at_once_and_never_saved(app: App) -> Non
     assert parts is not None and any(p.key is not None and p.key[0] == "ring" and p.key[1] == 2 and p.key[-1]
                                      for p in parts)  # the red ring with its "!" on gear 3
     press(app, pygame.K_s, CTRL)
-    assert list_my_levels() == ([], [])
+    assert MyLevels().list().levels == ()
     press(app, pygame.K_ESCAPE)
     dialog = app.stack.top
     assert isinstance(dialog, Dialog) and [b.label for b in dialog.buttons] == ["Leave", "Keep editing"]
 
 
 def test_the_editor_takes_random_input_without_a_crash(app: App) -> None:
-    fuzz_scene(app, lambda a: flow.editor_scene(a, load_level(level_path(5)), None, FitNow()), seed=12)
+    fuzz_scene(app, lambda a: flow.editor_scene(a, load_level(level_path(5)), None, fits=FitNow()), seed=12)
+
+
+# ---- the editor and My levels' back end: prove, export, import, play -----------------------------------
+@pytest.fixture
+def quick_proofs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Proofs of two seeds each, played on the proving thread (no worker processes)."""
+    monkeypatch.setattr(editor_module, "Proving", lambda level: Proving(level, seeds=2, workers=1))
+
+
+def editor_of(app: App, level: Level, level_id: str | None = None) -> EditorScene:
+    app.stack.clear_to(Scene(app))
+    editor = flow.editor_scene(app, level, level_id, fits=FitNow())
+    app.push(editor)
+    app.step([], FRAME)
+    return editor
+
+
+def finish_proof(app: App, editor: EditorScene) -> None:
+    assert editor.proving is not None
+    editor.proving.wait()
+    app.step([], FRAME)
+
+
+def test_prove_saves_the_level_shows_its_progress_and_gives_it_its_label(app: App, quick_proofs: None) -> None:
+    editor = editor_of(app, copy_of(load_level(level_path(1))))
+    app.step(click(editor.prove_button.rect.center), FRAME)
+    assert editor.proving is not None and editor.prove_button.label == "Cancel proof"
+    assert editor.level_id is not None and not editor.export_button.enabled
+    parts = editor.frame_parts()
+    assert parts is not None and any(p.key is not None and p.key[0] == "proof bar" for p in parts)
+    finish_proof(app, editor)
+    mine = MyLevels().load(editor.level_id)
+    assert mine.proof is not None and mine.proof.proven and editor.proof == mine.proof
+    assert app.toasts[-1].message == f"“First Grains”: {mine.proof.summary()}"
+    assert editor._proof_words() == mine.proof.summary() and editor.prove_button.label == "Prove"
+    editor.do(SetHandSize(2))  # a change of the game: the proof is of the level as it was
+    assert editor._proof_words() == "Changed since its proof: prove it again"
+    editor.undo()
+    assert editor._proof_words() == mine.proof.summary()
+    editor.do(SetHandSize(2))
+    assert editor.save() and editor.proof is None and MyLevels().load(editor.level_id).proof is None
+
+
+def test_an_edit_or_leaving_stops_a_proof(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[Proving] = []
+
+    def slow(level: Level) -> Proving:
+        started.append(Proving(level, seeds=50, workers=1))
+        return started[-1]
+    monkeypatch.setattr(editor_module, "Proving", slow)
+    editor = editor_of(app, copy_of(load_level(level_path(2))))
+    editor.prove()
+    editor.do(SetBlock(11, True))
+    assert editor.proving is None and app.toasts[-1].message == "Proof stopped: the level was changed"
+    assert started[0].wait() is None and started[0].cancelled
+    editor.undo()
+    editor.prove()
+    press(app, pygame.K_ESCAPE)  # saved just now: leaving asks nothing, and the proof stops
+    assert app.stack.top is not editor and started[1].wait() is None and started[1].cancelled
+
+
+def test_export_from_the_editor_then_import_in_another_home(app: App, quick_proofs: None, tmp_path: Path) -> None:
+    editor = editor_of(app, copy_of(load_level(level_path(1))))
+    editor.prove()
+    finish_proof(app, editor)
+    app.step(click(editor.export_button.rect.center), FRAME)
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog) and dialog.title_text == "Level exported"
+    files = list(export_folder().glob("*.level.json"))
+    assert [f.name for f in files] == ["first-grains.level.json"]
+    imported = MyLevels(tmp_path / "a friend's levels").import_file(files[0])
+    assert imported.level is not None and imported.level.shared.proven
+    assert imported.level.level.fingerprint == editor.level.fingerprint
+    assert imported.line.startswith("“First Grains” added to My levels: ")
+
+
+def test_a_saved_level_plays_from_the_setup_screen_under_its_own_name(app: App) -> None:
+    level = replace(copy_of(load_level(level_path(3))), name="Sandy Steps")
+    MyLevels().save(level)
+    setup = flow.setup_scene(app)
+    app.stack.clear_to(setup)
+    app.step(click(setup.my_levels.rect.center), FRAME)
+    mine = app.stack.top
+    assert isinstance(mine, MyLevelsScene) and mine.rows.items == ["Sandy Steps"]
+    press(app, pygame.K_RETURN)  # the list has the focus: Enter plays the level chosen
+    run = app.stack.top
+    assert isinstance(run, PlayScene) and run.run.setup.mine and run.run.setup.level == level
+    assert run.moment().level_title == "Sandy Steps"
+    state = run.run.state
+    state.result = Result.LOST
+    record = finish_run(run.run.setup, state)
+    result = flow.result_scene(app, run.run.setup, state, record)
+    assert result.next_level is None, "a level of one's own has no next level"
+    app.replace(result)
+    result.level_select()
+    assert app.stack.top is mine
+
+
+def test_a_tried_level_is_called_by_its_own_name(app: App) -> None:
+    level = replace(copy_of(load_level(level_path(3))), name="Sandy Steps")
+    assert level.number == 3
+    tried = TryScene(app, level)
+    assert tried.moment().level_title == "Sandy Steps"
+    box = flow.play_scene(app, GameSetup(load_level(level_path(3)), ("Ana", "Bea")))
+    assert box.moment().level_title == "Level 3 · Two at the Table"
+
+
+def test_ctrl_a_in_the_name_selects_it_and_typing_replaces_it(app: App) -> None:
+    editor = editor_of(app, copy_of(load_level(level_path(3))))
+    app.step(click(editor.name_field.rect.center), FRAME)
+    assert editor.editing is editor.name_field
+    app.step([*key(pygame.K_LCTRL, pygame.KMOD_LCTRL), *key(pygame.K_a, pygame.KMOD_LCTRL)], FRAME)  # as a keyboard
+    assert editor.editing is editor.name_field and editor.line.selected
+    type_text(app, "Sunny Steps")
+    press(app, pygame.K_RETURN)
+    assert editor.level.name == "Sunny Steps" and editor.editing is None

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arenas.my_levels import list_my_levels, save_my_level
 from arenas.rules.components import LAYOUTS, TILE_COLOURS, TILE_SHAPES, TIMER_SPECS, Tile
 from arenas.rules.level_editor import (
     Edit,
@@ -238,19 +236,3 @@ def test_random_edits_never_make_a_level_the_loader_refuses_unsaid(steps: list[E
     while editor.undo():
         pass
     assert editor.level == BASE
-
-
-def test_my_levels_keep_only_playable_levels(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="name: must not be empty"):
-        save_my_level(replace(BASE, name=""), folder=tmp_path)
-    assert list(tmp_path.iterdir()) == []
-    mine = replace(BASE, name="Dunes")
-    first = save_my_level(mine, folder=tmp_path)
-    second = save_my_level(replace(mine, name="Aardvark"), folder=tmp_path)
-    assert first != second
-    assert save_my_level(replace(mine, hand_size=2), first) == first
-    (tmp_path / "broken.json").write_text('{"name": 3}')
-    levels, problems = list_my_levels(tmp_path)
-    assert [m.level.name for m in levels] == ["Aardvark", "Dunes"]
-    assert levels[1].level.hand_size == 2 and levels[1].path == first
-    assert len(problems) == 1 and "broken.json" in problems[0] and "\n" not in problems[0]

@@ -253,7 +253,8 @@ def test_rules_mid_run_open_with_the_sand_running_and_close_back_to_the_board(ap
     scene = solo_scene(app)
     app.step(key(pygame.K_F1), FRAME)
     rules = app.stack.top
-    assert isinstance(rules, RunningRulesScene) and rules.underneath is scene and rules.run is scene.run
+    assert isinstance(rules, RunningRulesScene) and rules.keeps_below_running and rules.run is scene.run
+    assert app.stack.scenes[-2] is scene
     before = scene.run.state.time_ms
     for _ in range(10):
         app.step([], FRAME)

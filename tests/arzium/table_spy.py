@@ -7,6 +7,7 @@ from concurrent import futures
 
 import pygame
 
+from arzium.match import Match, Notice, Refused, Stopped
 from arzium.rules.state import GameState, SeatSetup
 from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
@@ -50,6 +51,17 @@ def step_until(app: App, done: Callable[[], bool], jobs: list[Task], frames: int
         futures.wait([job.future for job in jobs])
         app.step([], FRAME)
     assert done(), f"not done after {frames} frames"
+
+
+def said(match: Match) -> list[str]:
+    """What `match` told since it was last asked that a player reads (refusals, stops, notices), taken; the rest
+    of what it told is dropped."""
+    lines: list[str] = []
+    for happening in match.happenings.take():
+        match happening:
+            case Refused(reason) | Stopped(_, reason) | Notice(reason):
+                lines.append(reason)
+    return lines
 
 
 def put_on_table(app: App, scene: PlayScene) -> PlayScene:

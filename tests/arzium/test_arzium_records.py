@@ -14,7 +14,6 @@ from arzium.scenes.statistics import statistics
 from arzium_testkit import play_random
 from common.paths import data_dir, replays_dir
 from common.replay import read_replay
-from test_table_model import Listener
 
 ANN = SeatSetup("Ann", "red", "south", "human")
 EASY = SeatSetup("Snorebert", "blue", "north", "bot", "easy")
@@ -90,7 +89,7 @@ def test_unknown_fields_are_kept(tmp_path: Path) -> None:
 def test_the_end_of_a_game_at_the_table_is_recorded_and_told_in_the_replay() -> None:
     game = finished((ANN, EASY), seed=8)
     _, actions, _ = play_random(2, False, 8)
-    table = Match(game, Listener(), lambda ms: 0.0, actions=actions, autosave=True)
+    table = Match(game, lambda ms: 0.0, actions=actions, autosave=True)
     table.controllers = {}  # the game is over: no bot is asked anything
     path = table.finish()
     table.leave()

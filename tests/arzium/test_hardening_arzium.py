@@ -19,7 +19,7 @@ import common.jsonio
 import common.replay
 from arzium import cli as arzium_cli
 from arzium import save
-from arzium.match import Match, QuietListener
+from arzium.match import Match
 from arzium.rules import cards as cards_module
 from arzium.rules.actions import Action, Search
 from arzium.rules.cards import CARDS_PATH, CardDataError, CardSet, load_cards
@@ -37,7 +37,7 @@ from common.replay import Replay as ReplayFile
 from common.replay import read_replay, write_replay
 from common.scenes.menu import MenuScene
 from hardening import file_bytes, replace_value
-from table_spy import FRAME
+from table_spy import FRAME, said
 
 HUMAN_FIRST = Setup((SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bot", "blue", "north", "bot", "easy")),
                     False, 0)
@@ -203,8 +203,7 @@ def test_the_setup_screen_offers_no_resume_for_a_save_naming_an_unknown_bot(app:
 
 def test_each_action_of_a_turn_in_progress_is_autosaved_and_undo_is_saved_too(user_home: Path) -> None:
     hot_seat = Setup((SeatSetup("Ann", "red", "south"), SeatSetup("Bo", "blue", "north")), False, 0)
-    listener = QuietListener()
-    table = Match(new_game(hot_seat, 3), listener, lambda ms: 0.0)
+    table = Match(new_game(hot_seat, 3), lambda ms: 0.0)
     search = next(a for a in legal_actions(table.state) if isinstance(a, Search))
     assert table.submit(search) and table.pending == [search]
     saved, message = save.load_saved_game()
@@ -216,21 +215,20 @@ def test_each_action_of_a_turn_in_progress_is_autosaved_and_undo_is_saved_too(us
     assert table.submit(search) and table.confirm() is None
     saved, _ = save.load_saved_game()
     assert saved is not None and saved.actions == [search] and saved.pending == ()
-    assert listener.reason is None and listener.notices == []
+    assert said(table) == []
 
 
-def _a_hot_seat_table() -> tuple[Match, QuietListener]:
+def _a_hot_seat_table() -> Match:
     hot_seat = Setup((SeatSetup("Ann", "red", "south"), SeatSetup("Bo", "blue", "north")), False, 0)
-    listener = QuietListener()
-    table = Match(new_game(hot_seat, 3), listener, lambda ms: 0.0)
+    table = Match(new_game(hot_seat, 3), lambda ms: 0.0)
     search = next(a for a in legal_actions(table.state) if isinstance(a, Search))
-    assert table.submit(search) and table.confirm() is None and listener.reason is None
-    return table, listener
+    assert table.submit(search) and table.confirm() is None
+    return table
 
 
 def test_two_games_ending_in_the_same_second_get_two_replays(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(time, "strftime", lambda fmt, *args: "20260101-120000")
-    table, _listener = _a_hot_seat_table()
+    table = _a_hot_seat_table()
     paths = [table.write_replay() for _ in range(3)]
     assert [Path(p).name for p in paths if p is not None] == [
         "arzium-20260101-120000.json", "arzium-20260101-120000-2.json", "arzium-20260101-120000-3.json"]
@@ -242,10 +240,11 @@ def test_a_replay_that_cannot_be_written_leaves_no_name_behind(monkeypatch: pyte
     def refuse(tmp: str, path: Path) -> bool:
         raise PermissionError(13, "Permission denied")
 
-    table, listener = _a_hot_seat_table()
+    table = _a_hot_seat_table()
+    assert said(table) == []
     monkeypatch.setattr(common.jsonio, "_link_new", refuse)  # the content is written; naming it fails
     assert table.write_replay() is None and list(replays_dir().iterdir()) == []
-    notices = listener.notices
+    notices = said(table)
     assert len(notices) == 1 and "no permission" in notices[0] and "Permission denied" not in notices[0]
 
 
@@ -254,10 +253,11 @@ def test_a_game_over_a_newer_save_never_overwrites_nor_deletes_it() -> None:
     newer.parent.mkdir(parents=True, exist_ok=True)
     newer.write_text(json.dumps({"game": "arzium", "format": 2, "state": "of a newer app"}), encoding="utf-8")
     original = newer.read_bytes()
-    table, listener = _a_hot_seat_table()  # autosaved after its first action and its confirmation
-    notices = listener.notices
+    table = _a_hot_seat_table()  # autosaved after its first action and its confirmation
+    notices = said(table)
     search = next(a for a in legal_actions(table.view_state()) if isinstance(a, Search))
     assert table.submit(search) and table.undo()
+    assert said(table) == []
     assert len(notices) == 1 and notices[0].startswith(f"the game is not saved: {newer}: format version 2 is newer")
     assert table.finish() is not None and newer.read_bytes() == original
     assert [p.name for p in newer.parent.iterdir() if p.name.startswith(newer.name)] == [newer.name]

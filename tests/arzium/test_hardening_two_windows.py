@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from arzium import save
-from arzium.match import Match, QuietListener
+from arzium.match import Match
 from arzium.rules.actions import Search
 from arzium.rules.engine import legal_actions
 from arzium.rules.state import SeatSetup, Setup, new_game
@@ -22,7 +22,7 @@ from common.app import App
 from common.file_lock import lock_path, release
 from common.files import DataError, Problem
 from hardening import changes, is_one_line, snapshot
-from table_spy import FRAME
+from table_spy import FRAME, said
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="a second process holding a POSIX lock")
@@ -75,13 +75,13 @@ def test_the_setup_screen_says_a_game_is_open_in_another_window_and_offers_no_re
 def test_a_game_in_the_second_window_is_told_once_and_never_overwrites_nor_deletes_the_save(
         user_home: Path, other_window: subprocess.Popen[str]) -> None:
     before = snapshot(user_home)
-    listener = QuietListener()
-    table = Match(new_game(HOT_SEAT, 3), listener, lambda ms: 0.0)
+    table = Match(new_game(HOT_SEAT, 3), lambda ms: 0.0)
     _played(table)
     _played(table)
-    assert len(listener.notices) == 1 and is_one_line(listener.notices[0]) and listener.reason is None
-    assert listener.notices[0] == (f"the game is not saved: {save.save_path()}: an Arzium game is open in another "
-                                   "window and keeps this save; this game is not saved")
+    notices = said(table)
+    assert len(notices) == 1 and is_one_line(notices[0])
+    assert notices[0] == (f"the game is not saved: {save.save_path()}: an Arzium game is open in another "
+                          "window and keeps this save; this game is not saved")
     save.delete_save()  # as a finished game would
     assert changes(before, snapshot(user_home)) == {}
 

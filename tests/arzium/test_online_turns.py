@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from arzium.match import AUTO_CONFIRM_MS, QuietListener, _held_back, _unveils
+from arzium.match import AUTO_CONFIRM_MS, _held_back, _unveils
 from arzium.online_match import OnlineMatch
 from arzium.room import ArziumMatch, ArziumSide, view_of, view_state
 from arzium.rules.actions import Action
@@ -26,7 +26,7 @@ def table(bots: int) -> tuple[OnlineMatch, list[dict[str, Any]]]:
     """Seat 0's online match of a two-seat game (seat 1 a person elsewhere, or a bot), what it sends."""
     sent: list[dict[str, Any]] = []
     state = view_state(view_of(new_game(default_setup(2, bots=bots), 11)))
-    return OnlineMatch(state, 0, 0, QuietListener(), lambda ms: 0.0, sent.append), sent
+    return OnlineMatch(state, 0, 0, lambda ms: 0.0, sent.append), sent
 
 
 def quiet_action(state: GameState) -> Action:

@@ -115,8 +115,8 @@ def test_a_buttons_click_waits_for_the_scene_once(app: App) -> None:
     scene = _table(app)
     scene.sidebar.rest_btn.on_click()
     scene.sidebar.skip_btn.on_click()
-    assert scene.sidebar.take() == [Submit(RestEarly()), Submit(SkipSearch())]
-    assert scene.sidebar.take() == []
+    assert scene.sidebar.asks.take() == [Submit(RestEarly()), Submit(SkipSearch())]
+    assert scene.sidebar.asks.take() == []
 
 
 def test_the_scene_carries_out_what_the_animations_ask(app: App) -> None:

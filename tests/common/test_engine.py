@@ -79,6 +79,41 @@ def test_non_opaque_scene_draws_scene_below() -> None:
     assert drawn == ["game", "dialog", "tip"]
 
 
+def test_a_scene_that_keeps_the_one_below_running_gives_it_steps_and_updates_after_its_own() -> None:
+    log: list[str] = []
+
+    class Stepping(Recorder):
+        def fixed_update(self, step_ms: int) -> None:
+            self.log.append(f"{self.name}.step{step_ms}")
+
+    class Closing(Stepping):
+        keeps_below_running = True
+
+        def update(self, dt_ms: float) -> None:
+            super().update(dt_ms)
+            if self.name == "closes":
+                stack.pop()
+
+    stack = SceneStack()
+    floor, game, overlay = Stepping("floor", log), Stepping("game", log), Closing("overlay", log)
+    for scene in (floor, game, overlay):
+        stack.push(scene)
+    del log[:]
+    stack.fixed_update(10)
+    stack.update(16)
+    assert log == ["overlay.step10", "game.step10", "overlay.update", "game.update"]  # the floor waits
+    stack.push(Stepping("plain", log))  # a scene that does not keep the one below running
+    del log[:]
+    stack.fixed_update(10)
+    stack.update(16)
+    assert log == ["plain.step10", "plain.update"]
+    stack.pop()
+    stack.push(Closing("closes", log))
+    del log[:]
+    stack.update(16)
+    assert log[0] == "closes.update" and "overlay.update" not in log  # it closed: the one below is on top again
+
+
 def test_clock_hands_out_whole_steps_and_keeps_the_remainder() -> None:
     clock = FixedStepClock(step_ms=10, max_steps=25)
     assert clock.tick(16.0) == 1  # 6 left

@@ -36,9 +36,12 @@ while True:
 FRESH_START = """
 import json
 from common.app import App, AppOptions
+from common.cli import collect_games
+from common.games import GAMES
 from common.replay_index import replay_files, summarize
+collect_games()
 app = App(AppOptions(headless=True, save_settings=False))
-print(json.dumps([[p.name, summarize(p).error] for p in replay_files()]))
+print(json.dumps([[p.name, summarize(p, GAMES).error] for p in replay_files()]))
 """
 
 

@@ -17,10 +17,11 @@ from arzium import save
 from arzium.rules.state import SeatSetup, Setup, new_game
 from common import catalog, cli
 from common.app import App
+from common.games import GAMES
 from common.paths import config_dir, data_dir, replays_dir
-from common.replay_index import replay_files, statistics_pages, summarize
+from common.replay_index import replay_files, summarize
 from common.safe_text import short_number
-from common.scenes.statistics import StatisticsScene
+from common.scenes.statistics import StatisticsScene, statistics_pages
 from common.settings import Settings, load_settings
 from common.tutorial_progress import load_progress
 from hardening import changes, is_one_line, snapshot
@@ -117,7 +118,7 @@ def _shown_text(screen: str) -> str:
     if screen == "statistics":
         return json.dumps([(p.totals, p.rows) for p in statistics_pages()])
     if screen == "replays":
-        rows = [summarize(p) for p in replay_files()]
+        rows = [summarize(p, GAMES) for p in replay_files()]
         return json.dumps([(r.where, r.result, r.length) for r in rows])
     return ""
 
@@ -250,7 +251,7 @@ def test_a_replay_number_out_of_range_is_its_line_in_the_list_and_the_file_is_ke
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data), encoding="utf-8")
     before = snapshot(user_home)
-    row = summarize(path)
+    row = summarize(path, GAMES)
     assert row.error == line and is_one_line(row.error) and not (row.where or row.result or row.length)
     assert changes(before, snapshot(user_home)) == {}
 
@@ -263,7 +264,7 @@ def test_the_good_files_the_property_spoils_are_read_as_good(which: int) -> None
     path.write_text(json.dumps(good_content(f)), encoding="utf-8")
     before = snapshot(data_dir())
     if "replays" in f.screens:
-        assert summarize(path).error is None
+        assert summarize(path, GAMES).error is None
     elif f.name == "settings":
         assert load_settings()[1] is None
     elif f.name == "arzium save":

@@ -12,6 +12,7 @@ import pytest
 from common import text_field
 from common.app import App
 from common.chat import ChatLog
+from common.games import room_sides
 from common.i18n import set_language
 from common.invite import Invite, invite_problem, read_invite
 from common.lan import split_address
@@ -165,7 +166,7 @@ class Fake:
 
 
 def test_a_quick_phrase_sent_in_spanish_is_read_in_english() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     ana, bo = Fake(server, "10.0.0.2"), Fake(server, "10.0.0.3")
     for f in (ana, bo):
         f.say({"kind": "hello", "version": PROTOCOL_VERSION})

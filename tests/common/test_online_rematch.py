@@ -14,6 +14,7 @@ from arzium.room import digest, view_of
 from arzium.rules.state import default_setup, new_game
 from arzium.scenes.catalog import online_result as arzium_online_result
 from common.app import App
+from common.games import room_sides
 from common.i18n import set_language
 from common.online_room import SeatView, notice_line, seat_status, seat_who
 from common.online_session import OnlineSession
@@ -132,7 +133,7 @@ def test_a_confirming_key_held_from_the_game_never_skips_a_result(app: App) -> N
 def test_leave_reaches_the_server_before_the_socket_closes_so_the_seat_goes_to_its_bot_at_once() -> None:
     from common.net.client import Link
     from common.net.server import EmbeddedServer
-    server = EmbeddedServer(None)
+    server = EmbeddedServer(None, room_sides())
     port = server.start("127.0.0.1", 0)
     host = Link(f"ws://127.0.0.1:{port}")
     try:

@@ -120,10 +120,17 @@ def test_settings_make_and_select_a_pack_by_keyboard_and_f5_reloads_it(app: App,
     assert app.stack.top is prompt and "/" in prompt.problem and "\n" not in prompt.problem
     app.step(key(pygame.K_BACKSPACE) + key(pygame.K_BACKSPACE) + typed(" 1"), 16)
     app.step(key(pygame.K_RETURN), 16)
-    assert app.stack.top is settings and app.settings.sprite_pack == "Arena 1"
+    told = app.stack.top  # where to paint, at body size: the pack's own folder, to open or to copy
+    assert isinstance(told, Dialog) and app.settings.sprite_pack == "Arena 1"
     assert app.sprites.pack_id == "Arena 1" and "Arena 1" in str(settings.rows[1].options)
     folder = user_packs_dir() / "Arena 1"
-    assert str(folder) in app.toasts[-1].message
+    assert told.message.endswith("\n" + str(folder)) and "F5" in told.message
+    assert [b.label for b in told.buttons] == [i18n._("Open the folder"), i18n._("Copy the path"), i18n._("Close")]
+    told.buttons[0].activate(app)
+    shown = app.stack.top  # headless: the folder's path in a dialog, as a file manager would open it
+    assert isinstance(shown, Dialog) and shown is not told and shown.message.endswith("\n" + str(folder))
+    app.step(key(pygame.K_ESCAPE), 16)
+    assert app.stack.top is settings
     pygame.image.save(pygame.Surface((96, 48)), str(folder / "ui" / "button.png"))
     app.step(key(pygame.K_F5), 16)
     assert app.sprites.problems == [] and "Arena 1" in app.toasts[-1].message

@@ -91,7 +91,7 @@ def test_a_replay_whose_actions_the_rules_refuse_is_a_broken_line(folder: dict[s
     data = json.loads(folder["arenas"].read_text(encoding="utf-8"))
     data["actions"][3]["t"] = 1  # before the card before it
     folder["arenas"].write_text(json.dumps(data), encoding="utf-8")
-    row = summarize(folder["arenas"])
+    row = summarize(folder["arenas"], GAMES)
     assert row.error == "cannot read: action 4 at 1 ms: time goes backwards (game already at 9218 ms)"
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from common import text
 from common.app import App
+from common.figure_book import FigureBook
 from common.games import GAMES
-from common.scenes.figures import FigureBook
 from common.scenes.rules import RulesScene, parse_rules
 from helpers import close_app, evidence, make_app
 

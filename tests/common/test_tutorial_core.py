@@ -57,16 +57,16 @@ def test_the_coach_enter_is_next_only_on_an_explain_step_and_esc_asks_to_leave(a
     coach = Coach(app, script)
     coach.layout(pygame.Rect(900, 60, 360, 420))
     app.stack.clear_to(Scene(app))
-    assert coach.handle(key(pygame.K_RETURN)[0]) and script.index == 1 and coach.take() == [CoachAsks.NEXT]
+    assert coach.handle(key(pygame.K_RETURN)[0]) and script.index == 1 and coach.asks.take() == [CoachAsks.NEXT]
     assert not coach.handle(key(pygame.K_RETURN)[0]) and script.index == 1  # waits: Enter is the game's
-    assert coach.take() == []
+    assert coach.asks.take() == []
     assert [b.label for b in coach.group.widgets] == ["Leave tutorial"]
     coach.say_wrong("3 is not seven")
     surface = pygame.Surface((1280, 720))
     coach.draw(surface)
-    assert coach.handle(key(pygame.K_ESCAPE)[0]) and coach.take() == [CoachAsks.LEAVE]
+    assert coach.handle(key(pygame.K_ESCAPE)[0]) and coach.asks.take() == [CoachAsks.LEAVE]
     assert app.stack.top is not None and not isinstance(app.stack.top, Dialog)  # the scene asks, not the coach
-    assert coach.handle(click(coach.leave_button.rect.center)[1]) and coach.take() == [CoachAsks.LEAVE]
+    assert coach.handle(click(coach.leave_button.rect.center)[1]) and coach.asks.take() == [CoachAsks.LEAVE]
     app.stack.push(leave_dialog(app, lambda: left.append(True)))
     run(app, 1, key(pygame.K_RETURN))  # "Leave"
     assert left == [True]
@@ -111,17 +111,17 @@ def test_play_now_is_remembered_too(app: App, fake_game: None) -> None:
 
 def test_learn_to_play_offers_resume_at_the_step_left_or_start_over(app: App, fake_game: None) -> None:
     app.stack.clear_to(Scene(app))
-    open_tutorial(app, "arenas")
+    open_tutorial(app, GAMES["arenas"])
     assert isinstance(app.stack.top, FakeTutorial) and app.stack.top.step == 0
     update_progress("arenas", step=3)
     app.stack.clear_to(Scene(app))
-    open_tutorial(app, "arenas")
+    open_tutorial(app, GAMES["arenas"])
     resume = app.stack.top
     assert isinstance(resume, Dialog) and resume.buttons[0].label == "Resume at step 4"
     run(app, 1, key(pygame.K_RETURN))
     assert isinstance(app.stack.top, FakeTutorial) and app.stack.top.step == 3
     app.stack.clear_to(Scene(app))
-    open_tutorial(app, "arenas")
+    open_tutorial(app, GAMES["arenas"])
     run(app, 1, key(pygame.K_RIGHT) + key(pygame.K_RETURN))  # Start over
     assert isinstance(app.stack.top, FakeTutorial) and app.stack.top.step == 0
 

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from arzium.room import Mirror
 from arzium.rules.state import Setup, default_setup
+from common.games import room_sides
 from common.net.client import Link
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Conn, EmbeddedServer, Server
@@ -35,7 +36,7 @@ class Served:
 @contextlib.contextmanager
 def serve_in_thread(data: Path | None, rate: tuple[float, float] = SCRIPTED_RATE) -> Iterator[Served]:
     """A server for scripted clients, which play without pausing (`rate`: above their pace by default)."""
-    embedded = EmbeddedServer(data, rate)
+    embedded = EmbeddedServer(data, room_sides(), rate)
     port = embedded.start("127.0.0.1", 0)
     served = Served(embedded, f"ws://127.0.0.1:{port}")
     embedded.call(lambda s: setattr(s, "tap", lambda _addr, text: served.sent.append(text)))
@@ -46,13 +47,20 @@ def serve_in_thread(data: Path | None, rate: tuple[float, float] = SCRIPTED_RATE
 
 
 class Fake:
-    """A connection without a socket: what the server sends it is kept."""
+    """A connection without a socket: what the server sends it is kept (handed over as to a socket: once the
+    writes before it are committed), and how it was closed."""
 
     def __init__(self, server: Server, addr: str = "10.0.0.1") -> None:
         self.got: list[dict[str, Any]] = []
-        self.conn = Conn(lambda text: self.got.append(json.loads(text)), addr, rate=(1e9, 1e9), tokens=1e9)
+        self.conn = Conn(lambda text: server._post(self.conn, self._deliver, text), addr, rate=(1e9, 1e9),
+                         tokens=1e9, opened=server.clock())
+        self.closed: tuple[int, str] | None = None
+        self.conn.shut = lambda code, reason: setattr(self, "closed", (code, reason))
         self.server = server
         server.conns[self] = self.conn  # type: ignore[index]  # found as a socket's would be (to be removed)
+
+    def _deliver(self, text: str) -> None:  # as a socket's: after the writes before it are committed
+        self.got.append(json.loads(text))
 
     def say(self, msg: dict[str, Any] | str) -> list[dict[str, Any]]:
         start = len(self.got)
@@ -220,3 +228,13 @@ def a_room_in_play(server: Server) -> tuple[Fake, Fake, str]:
                     if frame["kind"] == "update" and frame["seq"] > players[other].seq:
                         players[other].absorb(frame)
     return ana, bo, code
+
+
+class FakeClock:
+    """The server's clock in a test: seconds that pass only when the test says."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now

@@ -10,6 +10,7 @@ from typing import Any
 from arenas.bench import ScriptedPerson
 from arenas.match import Phase
 from arenas.rules.actions import PlayCard
+from common.games import room_sides
 from common.net.bench import Bench, Faults
 from common.net.clock import ClockEstimate, ServerClock
 from common.net.server import Server
@@ -43,7 +44,7 @@ class FirstCardWrong(ScriptedPerson):
 
 def play(seats: int, sent: list[str]) -> Bench:
     async def main() -> Bench:
-        server = Server(None)
+        server = Server(None, room_sides())
         server.tap = lambda _addr, text: sent.append(text)
         port = await server.start("127.0.0.1", 0)
         try:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from netkit import Fake, a_room_in_play, arzium_setup
 
 from arzium.room import digest, view_of
+from common.games import room_sides
 from common.net.protocol import CHAT_BURST, CHAT_LIMIT, PHRASES, PROTOCOL_VERSION, ProtocolError, decode
 from common.net.server import Server
 
@@ -47,7 +48,7 @@ def chats(f: Fake) -> list[dict[str, Any]]:
 
 
 def test_a_line_reaches_every_member_made_safe_with_who_said_it() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     ana, bo, cy, _code = lobby(server)
     assert say(bo, {"kind": "chat", "text": "  hola\x1b[31m\nqué tal  "})[-1]["kind"] == "chat"
     for f in (ana, bo, cy):
@@ -78,7 +79,7 @@ def test_a_line_at_the_cap_goes_whole() -> None:
 
 
 def test_the_chat_rate_allows_a_burst_then_one_line_every_two_seconds() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     ana, bo, _cy, _code = lobby(server)
     answers = [say(bo, {"kind": "chat", "phrase": "oops"}, T0)[-1] for _ in range(int(CHAT_BURST) + 1)]
     assert [a["kind"] for a in answers] == ["chat"] * int(CHAT_BURST) + ["error"]
@@ -90,7 +91,7 @@ def test_the_chat_rate_allows_a_burst_then_one_line_every_two_seconds() -> None:
 
 
 def test_the_host_turns_watchers_free_text_off_and_phrases_still_go() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     ana, bo, cy, _code = lobby(server)
     assert say(bo, {"kind": "table_rules", "watcher_chat": False})[-1]["code"] == "not_creator"
     assert say(cy, {"kind": "table_rules", "watcher_chat": False})[-1]["code"] == "not_creator"
@@ -104,7 +105,7 @@ def test_the_host_turns_watchers_free_text_off_and_phrases_still_go() -> None:
 
 
 def test_chat_outside_a_room_or_before_hello_is_refused() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     stranger = Fake(server)
     assert stranger.say({"kind": "chat", "text": "hi"})[0]["code"] == "hello_first"
     stranger.say({"kind": "hello", "version": PROTOCOL_VERSION})
@@ -113,7 +114,7 @@ def test_chat_outside_a_room_or_before_hello_is_refused() -> None:
 
 
 def test_a_member_back_with_its_token_gets_the_lines_it_missed_and_keeps_its_number() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     ana, bo, _cy, _code = lobby(server)
     say(ana, {"kind": "chat", "text": "one"})
     token = next(g["token"] for g in bo.got if g["kind"] == "joined")
@@ -127,7 +128,7 @@ def test_a_member_back_with_its_token_gets_the_lines_it_missed_and_keeps_its_num
 
 
 def test_chat_is_kept_in_memory_only_never_stored_nor_in_the_replay(tmp_path: Any) -> None:
-    server = Server(tmp_path)
+    server = Server(tmp_path, room_sides())
     ana, bo, code = a_room_in_play(server)
     say(ana, {"kind": "chat", "text": "secret plan"})
     say(bo, {"kind": "chat", "phrase": "wait"})
@@ -149,7 +150,7 @@ def test_chat_is_kept_in_memory_only_never_stored_nor_in_the_replay(tmp_path: An
        kind=st.sampled_from(["chat", "table_rules", "assist"]), who=st.sampled_from(["ana", "bo", "watcher"]))
 def test_any_chat_rules_or_assist_frame_from_any_member_leaves_the_game_alone(
         body: dict[str, Any], kind: str, who: str) -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     ana, bo, code = a_room_in_play(server)
     watcher = Fake(server, "10.0.0.8")
     watcher.say({"kind": "hello", "version": PROTOCOL_VERSION})
@@ -173,31 +174,31 @@ def room_frame(f: Fake) -> dict[str, Any]:
 
 
 def test_assists_are_off_by_default_with_two_people_and_on_with_one() -> None:
-    ana, _bo, _cy, _code = lobby(Server(None), 2)
+    ana, _bo, _cy, _code = lobby(Server(None, room_sides()), 2)
     assert room_frame(ana)["assists"] is False
-    solo, _b, _c, _code = lobby(Server(None), 1, bots=1)
+    solo, _b, _c, _code = lobby(Server(None, room_sides()), 1, bots=1)
     assert room_frame(solo)["assists"] is True
-    chosen, _b, _c, _code = lobby(Server(None), 2, assists=True)
+    chosen, _b, _c, _code = lobby(Server(None, room_sides()), 2, assists=True)
     assert room_frame(chosen)["assists"] is True
 
 
 def test_the_host_decides_assists_in_the_lobby_only() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     ana, bo, cy, _code = lobby(server)
     assert say(bo, {"kind": "table_rules", "assists": True})[-1]["code"] == "not_creator"
     say(ana, {"kind": "table_rules", "assists": True})
     assert room_frame(cy)["assists"] is True and room_frame(bo)["assists"] is True
-    playing = Server(None)
+    playing = Server(None, room_sides())
     host, _guest, _code = a_room_in_play(playing)
     assert say(host, {"kind": "table_rules", "assists": True})[-1]["code"] == "not_lobby"
 
 
 def test_arzium_hints_are_refused_when_off_and_recorded_for_their_seat_when_on(tmp_path: Any) -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     ana, bo, code = a_room_in_play(server)  # two people: assists off
     assert say(bo, {"kind": "assist", "id": 7})[-1] == {"kind": "refused", "reason": "This table plays without hints",
                                                          "id": 7}
-    server = Server(tmp_path)
+    server = Server(tmp_path, room_sides())
     ana, bo, _cy, code = lobby(server, assists=True)
     bo.say({"kind": "ready"})
     ana.say({"kind": "start"})
@@ -209,13 +210,14 @@ def test_arzium_hints_are_refused_when_off_and_recorded_for_their_seat_when_on(t
     assert meta["assisted"] is True and meta["assisted_seats"] == [1]
     server._flush_now()
     assert server.store is not None
-    restored = Server(tmp_path)  # a restart remembers who was helped
+    server.store.close()  # the server stops: its folder is free for the next
+    restored = Server(tmp_path, room_sides())  # a restart remembers who was helped
     again = restored.rooms[code]
     assert again.match is not None and again.match.result()["replay"]["meta"]["assisted_seats"] == [1]
 
 
 def test_an_unassisted_online_replay_says_so() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     _ana, _bo, code = a_room_in_play(server)
     match = server.rooms[code].match
     assert match is not None

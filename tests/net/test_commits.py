@@ -16,6 +16,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from arzium.room import Mirror
+from common.games import room_sides
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server
 from common.net.store import FILE_NAME
@@ -73,7 +74,7 @@ async def _until(done: Any, within_s: float = 10.0) -> None:
 
 
 async def _served(tmp_path: Path) -> tuple[Server, str]:
-    server = Server(tmp_path, rate=(1e9, 1e9))
+    server = Server(tmp_path, room_sides(), rate=(1e9, 1e9))
     port = await server.start("127.0.0.1", 0)
     return server, f"ws://127.0.0.1:{port}"
 

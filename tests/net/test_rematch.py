@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from netkit import Fake, arzium_setup
 
 from arzium.room import Mirror
+from common.games import room_sides
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server, now_ms
 
@@ -59,7 +60,7 @@ def games(f: Fake) -> list[dict[str, Any]]:
 
 
 def test_arzium_plays_again_in_the_same_room_with_the_next_seat_first() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
     play_to_the_end([ana, bo])
     result = ana.last("result")
@@ -82,7 +83,7 @@ def test_arzium_plays_again_in_the_same_room_with_the_next_seat_first() -> None:
 
 
 def test_answers_at_the_same_moment_start_one_game_however_many_there_are() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     fakes, code = room_of(server, "arzium", arzium_setup(3), 3)
     play_to_the_end(fakes)
     for _repeat in range(3):  # every one asks three times, in turn, as impatient clicks would
@@ -95,7 +96,7 @@ def test_answers_at_the_same_moment_start_one_game_however_many_there_are() -> N
 
 
 def test_one_who_does_not_want_to_holds_the_next_game_and_a_seat_left_is_open_for_a_bot() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     (ana, bo, cy), _code = room_of(server, "arzium", arzium_setup(3), 3)
     play_to_the_end([ana, bo, cy])
     ana.say({"kind": "again", "game": 1})
@@ -115,7 +116,7 @@ def test_one_who_does_not_want_to_holds_the_next_game_and_a_seat_left_is_open_fo
 
 
 def test_a_new_person_takes_the_seat_left_and_is_asked_too() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
     play_to_the_end([ana, bo])
     bo.say({"kind": "leave"})
@@ -139,7 +140,7 @@ def test_a_new_person_takes_the_seat_left_and_is_asked_too() -> None:
 ])
 def test_wrong_answers_after_the_end_get_one_error_and_change_nothing(who: str, msg: dict[str, Any],
                                                                      code: str) -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     (ana, bo), room_code = room_of(server, "arzium", arzium_setup(2), 2)
     watcher = Fake(server, "10.0.1.8")
     watcher.say({"kind": "hello", "version": PROTOCOL_VERSION})
@@ -154,7 +155,7 @@ def test_wrong_answers_after_the_end_get_one_error_and_change_nothing(who: str, 
 
 
 def test_again_before_the_end_is_refused() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     (ana, _bo), _code = room_of(server, "arzium", arzium_setup(2), 2)
     assert ana.say({"kind": "again", "game": 1})[0]["code"] == "not_over"
 
@@ -163,7 +164,7 @@ ARENAS_LEVEL_1 = {"level": 1, "players": ["Ana", "Bo"], "bots": []}
 
 
 def test_arenas_lost_then_retried_or_taken_to_the_next_level_as_the_host_picks() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     (ana, bo), _code = room_of(server, "arenas", ARENAS_LEVEL_1, 2)
     server.tick(now_ms() + 3_600_000)  # nobody plays: the sand runs out
     result = bo.last("result")
@@ -184,13 +185,13 @@ def test_arenas_lost_then_retried_or_taken_to_the_next_level_as_the_host_picks()
 
 
 def test_arenas_players_cannot_concede() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     (_ana, bo), _code = room_of(server, "arenas", ARENAS_LEVEL_1, 2)
     assert bo.say({"kind": "concede"})[0]["code"] == "not_allowed"
 
 
 def test_leaving_in_play_hands_the_seat_to_its_bot_at_once_and_tells_everyone() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     (ana, bo, cy), code = room_of(server, "arzium", arzium_setup(3), 3)
     cy.say({"kind": "leave"})
     for f in (ana, bo):
@@ -201,7 +202,7 @@ def test_leaving_in_play_hands_the_seat_to_its_bot_at_once_and_tells_everyone() 
 
 
 def test_a_player_who_concedes_is_played_by_the_bot_to_the_end_and_the_result_says_so() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     (ana, bo), _code = room_of(server, "arzium", arzium_setup(2), 2)
     bo.say({"kind": "concede"})
     assert ana.last("notice") == {"kind": "notice", "what": "conceded", "seat": 1, "name": "P2"}
@@ -234,7 +235,7 @@ def play_to_the_end_step(server: Server, f: Fake) -> None:
 
 
 def test_the_creator_moves_and_removes_people_before_the_start() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     ana, bo, cy = (Fake(server, f"10.0.2.{i}") for i in range(3))
     for f in (ana, bo, cy):
         f.say({"kind": "hello", "version": PROTOCOL_VERSION})
@@ -259,13 +260,15 @@ def test_the_creator_moves_and_removes_people_before_the_start() -> None:
 
 
 def test_a_stored_room_comes_back_after_a_rematch_with_only_the_new_games_moves(tmp_path: Any) -> None:
-    server = Server(tmp_path)
+    server = Server(tmp_path, room_sides())
     (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
     play_to_the_end([ana, bo])
     ana.say({"kind": "again", "game": 1})
     bo.say({"kind": "again", "game": 1})
     assert server.store is not None
-    again = Server(tmp_path)  # a restart reads the store
+    server._flush_now()
+    server.store.close()  # the server stops: its folder is free for the next
+    again = Server(tmp_path, room_sides())  # a restart reads the store
     room = again.rooms[code]
     assert room.games == 2 and room.phase == "playing" and room.inputs == 0
     assert room.match is not None and room.match.snapshot(0, now_ms())["view"]["setup"]["first_player"] == 1
@@ -280,7 +283,7 @@ def two_rooms() -> dict[bool, tuple[Server, list[Fake], str]]:
     """A room in play and a room after its end (by whether it is over), each with two people and a watcher."""
     rooms = {}
     for over in (False, True):
-        server = Server(None)
+        server = Server(None, room_sides())
         (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
         wen = Fake(server, "10.0.1.8")
         wen.say({"kind": "hello", "version": PROTOCOL_VERSION})
@@ -308,3 +311,27 @@ def test_room_messages_from_a_watcher_or_a_seat_not_the_creators_change_nothing_
         assert (room.phase, room.games, room.inputs, [s.to_record() for s in room.seats],
                 len(room.members)) == before
         assert [len(f.got) for f in (ana, bo, wen) if f is not sender] == heard
+
+
+def test_a_return_with_a_token_is_sent_the_game_it_comes_back_to() -> None:
+    """After the end a return gets the finished game and its result (with who conceded and its number); once the
+    next game started, that game and no result."""
+    server = Server(None, room_sides())
+    (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
+    token = bo.last("joined")["token"]  # type: ignore[index]
+    play_to_the_end([ana, bo])
+    back = Fake(server, "10.0.9.1")
+    got = back.say({"kind": "hello", "version": PROTOCOL_VERSION, "token": token})
+    result = next(x for x in got if x["kind"] == "result")
+    assert result["game"] == 1 and result["conceded"] == [] and result == bo.last("result")
+    ana.say({"kind": "again", "game": 1})
+    back.say({"kind": "again", "game": 1})
+    assert server.rooms[code].phase == "playing" and server.rooms[code].games == 2
+    again = Fake(server, "10.0.9.2")
+    got = again.say({"kind": "hello", "version": PROTOCOL_VERSION, "token": token})
+    assert [x["kind"] for x in got if x["kind"] in ("game", "result")] == ["game"]
+    assert next(x for x in got if x["kind"] == "game")["view"]["setup"]["first_player"] == 1  # the next game's
+    play_to_the_end([ana, again], seed=7)
+    last = Fake(server, "10.0.9.3")
+    got = last.say({"kind": "hello", "version": PROTOCOL_VERSION, "token": token})
+    assert next(x for x in got if x["kind"] == "result")["game"] == 2

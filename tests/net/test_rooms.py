@@ -3,6 +3,7 @@ tokens, reconnecting, the seat's bot, the turn clock, hidden information, the re
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from netkit import CASES, Client, GameCase, Served, close_all, connect, open_roo
 
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.state import GameState
+from common.games import room_sides
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server, now_ms
 from common.replay import Replay, read_replay, write_replay
@@ -55,7 +57,7 @@ def test_the_replay_is_the_servers_log(served: Served) -> None:
     seated, _w, code = open_room(served, case, 2)
     pump_until(seated, lambda: finished(seated))
     stored = served.call(lambda s: s.store.rooms())
-    inputs = next(i for c, _g, _r, i in stored if c == code)
+    inputs = next(r.inputs for r in stored[0] if r.code == code)
     assert seated[0].player.result is not None
     replay = seated[0].player.result["replay"]
     committed = served.call(lambda s: [a.to_json() for a in s.rooms[code].match.match.actions])
@@ -186,7 +188,9 @@ def test_rooms_survive_a_server_that_dies_without_closing(tmp_path: Path) -> Non
         pump_until(seated, lambda: seated[0].player.seq >= 8)
         tokens = [c.token() for c in seated]
         before = first.call(lambda s: s.rooms[code].match.match.state.to_dict())
-        second = Server(data)  # opened beside the one still running: nothing was closed cleanly
+        dead = tmp_path / "as-left"  # the files as a server killed now leaves them: nothing was closed cleanly
+        shutil.copytree(data, dead, ignore=shutil.ignore_patterns("*.lock"))
+        second = Server(dead, room_sides())
         assert second.rooms[code].match is not None
         assert second.rooms[code].match.match.state.to_dict() == before  # type: ignore[attr-defined]
         second.store.close()  # type: ignore[union-attr]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from netkit import Fake, Served, arzium_setup
 
+from common.games import room_sides
 from common.net.client import Link
 from common.net.operate import BackupError, backup, room_figures
 from common.net.protocol import PROTOCOL_VERSION
@@ -44,7 +45,7 @@ def _tables(server: Server) -> dict[str, str]:
 
 
 def test_the_figures_count_rooms_by_kind_and_the_store_size(tmp_path: Path) -> None:
-    server = Server(tmp_path)
+    server = Server(tmp_path, room_sides())
     _tables(server)
     figures = server.figures()
     assert (figures["rooms_turn"], figures["rooms_live"], figures["rooms_over"]) == (1, 1, 0)
@@ -53,14 +54,14 @@ def test_the_figures_count_rooms_by_kind_and_the_store_size(tmp_path: Path) -> N
 
 
 def test_a_backup_taken_while_serving_restores_every_room_in_a_new_folder(tmp_path: Path) -> None:
-    server = Server(tmp_path / "data")
+    server = Server(tmp_path / "data", room_sides())
     tokens = _tables(server)
     size = backup(tmp_path / "data", tmp_path / "rooms.backup")  # the server's store is open meanwhile
     assert size > 0 and not (tmp_path / "rooms.backup.part").exists()
     server.store.close()  # type: ignore[union-attr]
     (tmp_path / "restored").mkdir()
     shutil.copy(tmp_path / "rooms.backup", tmp_path / "restored" / FILE_NAME)
-    again = Server(tmp_path / "restored")
+    again = Server(tmp_path / "restored", room_sides())
     assert sorted(again.rooms) == sorted(server.rooms)
     f = Fake(again)
     f.say({"kind": "hello", "version": PROTOCOL_VERSION})
@@ -89,7 +90,7 @@ def tls_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
     context = tls_context(cert, key)
     assert isinstance(context, ssl.SSLContext)
     loop = asyncio.new_event_loop()
-    server = Server(None)
+    server = Server(None, room_sides())
     started: list[int] = []
     ready = threading.Event()
 

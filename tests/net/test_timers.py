@@ -8,6 +8,7 @@ from typing import Any
 
 from netkit import arzium_setup
 
+from common.games import room_sides
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import TICK_S, Conn, Server, now_ms
 
@@ -17,6 +18,7 @@ class Clocked:
 
     def __init__(self, code: str, due: int | None = None, keeps_due: bool = False) -> None:
         self.code = code
+        self.addr = ""
         self.closed = False
         self.due = due
         self.keeps_due = keeps_due  # something to do at once after every tick, as a bot thinking in the worker
@@ -35,7 +37,7 @@ class Clocked:
 
 
 async def _served(body: Any) -> Any:
-    server = Server(None)
+    server = Server(None, room_sides())
     await server.start("127.0.0.1", 0)
     try:
         return await body(server)

@@ -12,14 +12,15 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from netkit import Fake, arzium_setup
+from netkit import Fake, FakeClock, arzium_setup
 
 from arzium.room import ArziumMatch, ArziumSide
 from arzium.rules.engine import current_player, is_over, legal_actions
 from arzium.rules.state import default_setup
+from common.games import room_sides
 from common.net.protocol import PROTOCOL_VERSION, TABLES_MAX, ProtocolError, check, token_hash
 from common.net.room import ALIVE_EVERY_TURN_MS, Member, Options, Room
-from common.net.server import Server
+from common.net.server import LOCKED_GAP_S, Limits, Server
 from common.net.store import Store
 from common.net.turn_clock import ClockRule
 
@@ -172,8 +173,9 @@ def test_a_seat_out_of_time_under_the_end_rule_ends_the_game_and_the_result_name
         assert result["ran_out"] == [p] and result["outcome"]["winner_indices"] == [1 - p]
         assert result["replay"]["meta"]["ran_out"] == [p]
     assert t.room.next_tick_ms() is None
-    (code, game, record, inputs), = store.rooms()  # a restart finds it over, for the same seat
-    again = Room.restore(code, game, ArziumSide(), record, inputs, store, START + 4 * DAY)
+    (stored,), _unreadable = store.rooms()  # a restart finds it over, for the same seat
+    again = Room.restore(stored.code, stored.game, ArziumSide(), stored.record, stored.inputs, stored.watchers, store,
+                         START + 4 * DAY)
     assert again.phase == "over" and isinstance(again.match, ArziumMatch) and again.match.ran_out == p
     assert not again.expired(START + 20 * DAY) and again.expired(START + 40 * DAY)
     store.close()
@@ -191,8 +193,9 @@ def test_a_restart_in_the_middle_resumes_the_clocks_and_the_turn_in_progress(tmp
     pending = [a.to_json() for a in t.match.match.pending]
     t.room.tick(START + 11 * HOUR + ALIVE_EVERY_TURN_MS)  # the server is last known alive then
     down_until = START + 5 * DAY  # ... and is down for days
-    (code, game, record, inputs), = store.rooms()
-    again = Room.restore(code, game, ArziumSide(), record, inputs, store, down_until)
+    (stored,), _unreadable = store.rooms()
+    again = Room.restore(stored.code, stored.game, ArziumSide(), stored.record, stored.inputs, stored.watchers, store,
+                         down_until)
     match = again.match
     assert isinstance(match, ArziumMatch) and match.clock.running == q
     assert match.clock.left_ms(p, down_until) == 3 * DAY - 10 * HOUR
@@ -218,9 +221,10 @@ def test_a_live_table_still_hands_a_closed_app_to_the_bot_after_its_grace() -> N
 
 
 # ---- the list of tables by tokens -------------------------------------------------------------------------
-def _server_with_two_tables() -> tuple[Server, dict[str, str]]:
-    """Two rooms: Ana and Bo at a turn-based table, Cy and Di at a live one; each person's token."""
-    server = Server(None)
+def _server_with_two_tables(**kw: Any) -> tuple[Server, dict[str, str]]:
+    """Two rooms: Ana and Bo at a turn-based table, Cy and Di at a live one; each person's token (`kw`: the
+    server's limits and clock)."""
+    server = Server(None, room_sides(), **kw)
     tokens: dict[str, str] = {}
     for first, second, pace in (("Ana", "Bo", "turn"), ("Cy", "Di", "live")):
         a, b = Fake(server, "10.0.0.2"), Fake(server, "10.0.0.3")
@@ -285,13 +289,16 @@ def test_the_list_tells_the_last_move_and_this_seats_own_last_move() -> None:
 
 
 def test_tokens_that_are_not_anyones_count_as_wrong_guesses_of_the_address() -> None:
-    server, tokens = _server_with_two_tables()
-    server.joins_per_minute = 3
+    clock = FakeClock()
+    server, tokens = _server_with_two_tables(limits=Limits(wrong_guesses=3), clock=clock)
     for _ in range(3):
         assert _ask(server, ["nobody's"], "10.9.9.9")["unknown"] == [0]
+    assert _ask(server, ["nobody's"], "10.9.9.9")["unknown"] == [0]  # past them: one looked at every few seconds
     refused = _ask(server, [tokens["Ana"]], "10.9.9.9")
     assert refused["kind"] == "error" and refused["code"] == "rate"
     assert _ask(server, [tokens["Ana"]], "10.9.9.8")["tables"]  # another address is not held back
+    clock.now += LOCKED_GAP_S
+    assert _ask(server, [tokens["Ana"]], "10.9.9.9")["tables"]  # the next one of that address is looked at
 
 
 @pytest.mark.parametrize(("tokens", "problem"), [
@@ -304,7 +311,7 @@ def test_a_tables_message_that_is_not_one_names_its_field(tokens: Any, problem: 
 
 
 def test_a_turn_based_room_needs_a_clock_and_a_pace_is_one_of_two() -> None:
-    server = Server(None)
+    server = Server(None, room_sides())
     f = Fake(server)
     f.say({"kind": "hello", "version": PROTOCOL_VERSION})
     (no_clock,) = f.say({"kind": "create", "game": "arzium", "setup": arzium_setup(2), "name": "Ana",

@@ -182,8 +182,9 @@ def test_a_restarted_room_resumes_each_clock_with_what_it_had_left(tmp_path: Pat
     t.room.tick(START + ALIVE_EVERY_MS)  # still alive 6 s into the second turn
     t.room.tick(START + ALIVE_EVERY_MS + 9_000)  # (the next note is not due yet: this moment is not stored)
     later = 10_000_000  # the server was down from then until much later
-    (code, game, record, inputs), = store.rooms()
-    again = Room.restore(code, game, ArziumSide(), record, inputs, store, later)
+    (stored,), _unreadable = store.rooms()
+    again = Room.restore(stored.code, stored.game, ArziumSide(), stored.record, stored.inputs, stored.watchers, store,
+                         later)
     match = again.match
     assert isinstance(match, ArziumMatch) and match.clock.running == q
     assert match.clock.left_ms(p, later) == 51_000

@@ -19,7 +19,7 @@ from common.games import room_sides
 from common.net.client import Link
 from common.net.operate import BackupError, backup, room_figures
 from common.net.protocol import PROTOCOL_VERSION
-from common.net.server import Server, tls_context
+from common.net.server import EmbeddedServer, Limits, Server, tls_context
 from common.net.store import FILE_NAME
 from common.net.tables_client import AskFailed, ask_tables, server_url
 from common.net.turn_clock import ClockRule
@@ -143,3 +143,20 @@ def test_the_apps_connection_joins_wss_with_the_systems_certificates(tls_served:
         assert welcome.is_set() and link.status == "open"
     finally:
         link.close()
+
+
+def test_the_health_check_is_answered_by_a_server_that_refuses_more_connections_from_the_address() -> None:
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    server = EmbeddedServer(None, room_sides(), limits=Limits(conns_per_address=1))
+    port = server.start("127.0.0.1", 0)
+    try:
+        with connect(f"ws://127.0.0.1:{port}", open_timeout=5):
+            with pytest.raises(InvalidStatus) as refused:
+                connect(f"ws://127.0.0.1:{port}", open_timeout=5)
+            assert refused.value.response.status_code == 429
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=5) as answer:
+                assert answer.status == 200 and answer.read() == b"ok\n"
+    finally:
+        server.stop()

@@ -2,11 +2,8 @@
 headless `app` fixture (helpers for input and stepping: tests/helpers.py)."""
 from __future__ import annotations
 
-import atexit
 import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,13 +13,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["LC_ALL"] = "C.UTF-8"  # the app follows the system's language: the tests read English on every machine
 TESTS = Path(__file__).resolve().parent
 sys.path[:0] = [str(TESTS.parent), str(TESTS)]
-# Dozens of tests start main.py or a script in a child process: the children of a run share one folder of compiled
-# modules outside the source tree (made by the first process of the run, which the xdist workers inherit, and
-# removed at its end), so each child reads the project's bytecode instead of compiling it again.
-if "PYTHONPYCACHEPREFIX" not in os.environ:
-    os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="arenas-arzium-tests-pycache-")
-    atexit.register(shutil.rmtree, os.environ["PYTHONPYCACHEPREFIX"], ignore_errors=True)
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+# Dozens of tests start main.py or a script in a child process, and every run imports the whole project: compiled
+# modules (and pytest's rewritten test modules) are written beside the sources and kept between runs, so a run
+# compiles only what changed since the last one, and each child reads the bytecode its parent wrote.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 import pytest  # noqa: E402
 

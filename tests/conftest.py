@@ -18,6 +18,9 @@ sys.path[:0] = [str(TESTS.parent), str(TESTS)]
 # compiles only what changed since the last one, and each child reads the bytecode its parent wrote.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
+# The tests' own process does not wait for the disk: what an fsync makes sure of shows only after a power cut,
+# which no test makes (a test that counts the calls still sees them; the processes the kill tests start sync).
+os.fsync = lambda fd: None
 
 import pytest  # noqa: E402
 
@@ -25,7 +28,7 @@ import common.sprite_packs  # noqa: E402
 import common.sprites  # noqa: E402
 from common.app import App  # noqa: E402
 from common.cli import collect_games  # noqa: E402
-from helpers import close_app, make_app, shared_decodes  # noqa: E402
+from helpers import close_app, make_app, shared_decodes, shared_default_pack  # noqa: E402
 
 # Hundreds of tests open an App on the shipped pack; each worker decodes its PNGs and parses its manifest once
 # (keyed by the file's bytes, so a changed file is read again). Every other pack is read as the app reads it.
@@ -33,6 +36,7 @@ collect_games()  # the games, as the launcher gives them to the app
 decode, common.sprite_packs.read_toml_cached = shared_decodes(common.sprite_packs.decode_png,
                                                               common.sprite_packs.read_toml_cached)
 common.sprite_packs.decode_png = common.sprites.decode_png = decode  # sprites imported it by name
+common.sprites.read_pack = shared_default_pack(common.sprites.read_pack)  # the default pack's checks, once a worker
 
 
 @pytest.fixture(autouse=True)

@@ -89,6 +89,11 @@ def _online_setup(app: App, chosen: Callable[[dict[str, Any]], None]) -> Scene:
     return setup_scene(app, chosen)
 
 
+def _room_words(setup: dict[str, Any]) -> list[str]:
+    from arenas.scenes.online import room_words
+    return room_words(setup)
+
+
 def _online_play(app: App, session: OnlineSession, hosted: Hosted | None) -> Scene:
     from arenas.scenes.online import play_scene
     return play_scene(app, session, hosted)
@@ -122,5 +127,6 @@ GAME = Game(
     replay_headless=_replay_headless, replay_summary=_replay_summary, replay_viewer=_replay_viewer,
     statistics=_statistics, rules_figures=_rules_figures, tutorial=_tutorial, catalog=_catalog, room=_room,
     bench_room=_bench_room, bench_player=_bench_player, online_setup=_online_setup, online_play=_online_play,
+    room_words=_room_words,
     commands=(Command("verify-levels", N_("play every Arenas level with team-mate bots over N seeds; print win "
                                           "rates"), _verify_levels, _verify_levels_flags),))

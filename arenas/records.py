@@ -237,11 +237,17 @@ class Records:
         }, "version", Kind.RECORDS)
 
     def is_unlocked(self, n: int) -> bool:
-        """Level 1 is always open; level n once level n-1 has been won (assisted or not, any version of it),
-        or once level n has been played (so a level moved by a renumbering or changed stays open)."""
-        won_before = any(k == n - 1 and rec.wins for k, rec in self.retired)
-        return (n == 1 or (n > 1 and (self.get(n - 1).wins > 0 or won_before)) or n in self.levels
-                or any(k == n for k, _rec in self.retired))
+        """Level 1 is always open; level n once level n-1 is open and it or level n has been won (assisted or
+        not, any version of it). Levels open one after another: a run of a locked level (played from the
+        command line) opens nothing, lost or won, and a level won before stays open wherever a renumbering or a
+        change of the level moved it."""
+        if n < 1:
+            return False
+        return all(self._won(k - 1) or self._won(k) for k in range(2, n + 1))
+
+    def _won(self, n: int) -> bool:
+        """Whether level n has been won, in this version or an earlier one."""
+        return self.get(n).wins > 0 or any(k == n and rec.wins for k, rec in self.retired)
 
     def best_ms(self, n: int) -> int | None:
         """Best unassisted winning time on level n, if any."""

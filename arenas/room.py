@@ -33,6 +33,7 @@ from arenas.rules.actions import action_from_json
 from arenas.rules.components import Card
 from arenas.rules.engine import advance, apply, mark_assisted, outcome_json
 from arenas.rules.events import CardDrawn, Event
+from arenas.rules.levels import LevelError, level_path, load_level
 from arenas.rules.replay import REPLAY_VERSION
 from arenas.rules.state import GameState, from_dict
 from arenas.session import GameSetup, SetupError, from_replay, to_replay
@@ -403,6 +404,15 @@ class ArenasMatch:
             else:
                 self.table.bot_plays(done.seat)
 
+    def clock_from(self, started_ms: int) -> None:
+        """No turn clock."""
+
+    def resume_clock(self, alive_ms: int, now_ms: int) -> None:
+        """No turn clock: the sand is the clock (a restored run counts down again, `Table.restore`)."""
+
+    def clock_runs(self) -> bool:
+        return False
+
     def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
         table = self.table
         return {"seq": len(table.inputs) - len(table.unsent), "seat": seat, "view": table.view(now_ms),
@@ -425,6 +435,7 @@ class ArenasSide:
 
     leaver_level = "teammate"
     bot_levels = ("teammate",)
+    concedes = False  # the team plays on together: a person leaves instead
 
     def seat_plan(self, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
         try:
@@ -438,6 +449,23 @@ class ArenasSide:
         parsed = setup_from_json(setup, seed)
         players = tuple(name if name is not None else own for name, own in zip(names, parsed.players, strict=True))
         return ArenasMatch(replace(parsed, players=players), now_ms, options.assists)
+
+    def again_setup(self, setup: dict[str, Any], next_level: bool) -> dict[str, Any]:
+        """The same level again, or the next shipped one (`GameError` after the last, or after a level of one's
+        own)."""
+        try:
+            parsed = setup_from_json(setup, 1)
+        except SetupError as exc:
+            raise GameError(str(exc)) from None
+        if not next_level:
+            return setup
+        path = level_path(parsed.level.number + 1)
+        if parsed.level.number < 1 or not path.is_file():
+            raise GameError(f"level {parsed.level.number} has no next level")
+        try:
+            return setup_json(replace(parsed, level=load_level(path)))
+        except LevelError as exc:
+            raise GameError(str(exc)) from None
 
 
 def game_side() -> ArenasSide:

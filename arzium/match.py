@@ -163,6 +163,8 @@ class Match:
         self.confirm_ms = 0.0  # how long a finished turn has waited for its automatic confirmation
         self.bot_idle_ms = 0.0
         self.playing: Playing | None = None
+        self.bot_moves: dict[int, str] = {}  # a person's seat's actions its bot made, by number: "clock" or "away"
+        self.telling: tuple[int, int] | None = None  # the committed action being told: its number and seat
 
     # -- who acts ---------------------------------------------------------------------------
 
@@ -265,7 +267,9 @@ class Match:
             self.controllers = {}
             return False
         self.actions.append(action)
+        self.telling = (len(self.actions), p)
         self.listener.tell(events, self.state.turn, False)
+        self.telling = None
         self._follow(p, action, turn, final)
         self.autosave()
         return True

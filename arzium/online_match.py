@@ -39,6 +39,9 @@ class OnlineMatch(Match):
         if seat is not None:
             controllers[seat] = Person()
         super().__init__(state, listener, anim_ms, autosave=False, controllers=controllers)
+        # a turn stands by itself only for one person against bots: with another person at the table it is
+        # undone until its player confirms it
+        self.auto_confirm = seat is not None and all(s.kind == "bot" for i, s in enumerate(self.seats) if i != seat)
         self.base = seq  # actions before this app's view began (numbered 1..seq on the server)
         self.seat = seat
         self.send = send
@@ -120,6 +123,7 @@ class OnlineMatch(Match):
                 if isinstance(msg.get("seq"), int) and isinstance(msg.get("digest"), str):
                     self.check = (msg["seq"], msg["digest"])
                 lands, artifacts = tuple(reveal.get("lands", ())), tuple(reveal.get("artifacts", ()))
+                self.note_bots(msg.get("bots"))
                 known = self.number + sum(len(q[2]) for q in self.batches)
                 for n, seat, action in msg.get("actions", []):
                     if int(n) <= known:
@@ -140,6 +144,14 @@ class OnlineMatch(Match):
                 self.waiting = False
                 self.listener.refused(str(msg.get("reason", "")))
                 self._agree()
+
+    def note_bots(self, bots: object) -> None:
+        """The actions a person's seat's bot made, as a frame lists them ([[n, "clock" | "away"], ...])."""
+        if isinstance(bots, list):
+            for entry in bots:
+                if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) and \
+                        entry[1] in ("clock", "away"):
+                    self.bot_moves[entry[0] - self.base] = entry[1]
 
     def update(self, dt_ms: float, idle: bool) -> None:
         self._take_batches()
@@ -189,7 +201,9 @@ class OnlineMatch(Match):
             if i < told:
                 held = next((k for k, e in enumerate(events) if _held_back(e)), len(events))
                 events = events[held:]
+            self.telling = (len(self.actions) + i + 1, player)
             lines += self.listener.tell(events, state.turn, False) if events else 0
+            self.telling = None
         self.adopting = True
         self.server_turn = []
         self.work, self.pending, self.pending_lines, self.next_turn = None, [], [], []

@@ -90,6 +90,11 @@ def _online_play(app: App, session: OnlineSession, hosted: Hosted | None) -> Sce
     return play_scene(app, session, hosted)
 
 
+def _room_words(setup: dict[str, Any]) -> list[str]:
+    from arzium.scenes.online import room_words
+    return room_words(setup)
+
+
 def _catalog() -> None:
     import arzium.scenes.catalog  # noqa: F401  (registers its scenes)
 
@@ -152,6 +157,7 @@ GAME = Game(
     replay_headless=_replay_headless, replay_summary=_replay_summary, replay_viewer=_replay_viewer,
     statistics=_statistics, rules_figures=_rules_figures, tutorial=_tutorial, catalog=_catalog, room=_room,
     bench_room=_bench_room, bench_player=_bench_player, online_setup=_online_setup, online_play=_online_play,
+    room_words=_room_words,
     commands=(
         Command("tournament", N_("play seeded bot-vs-bot games and print win rates with 95%% confidence intervals"),
                 _tournament, _tournament_flags),

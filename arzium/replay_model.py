@@ -2,7 +2,7 @@
 any number of actions (replayed from the start) and its line in the replays list."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +64,7 @@ class ArziumReplay:
     rules: RulesReplay
     actions: tuple[Action, ...]
     final: GameState
+    bot_moves: dict[int, str] = field(default_factory=dict)  # an online game's actions a person's bot made
 
     @classmethod
     def load(cls, replay: Replay, source: str) -> ArziumReplay:
@@ -76,7 +77,11 @@ class ArziumReplay:
             raise ReplayError(f"{source}: {exc.reason}") from None
         except CardDataError as exc:
             raise ReplayError(str(exc)) from None
-        return cls(rules, actions, final)
+        try:
+            bots = bot_moves(replay.meta, len(actions))
+        except FieldError as exc:
+            raise ReplayError(f"{source}: {exc}") from None
+        return cls(rules, actions, final, bots)
 
     @property
     def timeline(self) -> Timeline:
@@ -88,6 +93,20 @@ class ArziumReplay:
         for action in self.actions[:done]:
             apply(state, action)
         return state
+
+
+def bot_moves(meta: dict[str, Any], actions: int) -> dict[int, str]:
+    """The actions (by number, from 1) a person's seat's bot made in an online game, and why: "clock" (their time
+    ran out) or "away"; `FieldError` naming the entry that is not one."""
+    listed = meta.get("bot_moves", [])
+    if not isinstance(listed, list):
+        raise FieldError("meta.bot_moves", "expected a list")
+    out: dict[int, str] = {}
+    for i, entry in enumerate(listed):
+        if not isinstance(entry, list) or len(entry) != 2 or entry[1] not in ("clock", "away"):
+            raise FieldError(f"meta.bot_moves[{i}]", 'expected [action number, "clock" or "away"]')
+        out[json_int(entry[0], f"meta.bot_moves[{i}][0]", 1, max(1, actions))] = entry[1]
+    return out
 
 
 def result_meta(state: GameState) -> dict[str, Any]:

@@ -19,6 +19,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from arzium.match import Match, QuietListener, bot_spec
@@ -29,6 +30,7 @@ from arzium.rules.score import outcome_json
 from arzium.rules.state import GameState, SeatSetup, Setup, SetupError, StateError, clone, new_game
 from arzium.seats import BotController, Controller, InlineBot, Person, put_on_top
 from common.net.room import GameError, Input, Options, Step
+from common.net.turn_clock import TurnClock
 from common.rules_api import IllegalAction
 
 TICK_MS = 50            # how often a room with a bot to move is looked at
@@ -125,10 +127,11 @@ class ArziumMatch:
         self.match.auto_confirm = False  # each person confirms their own turn
         self.started_ms = now_ms
         self.people = {i for i, s in enumerate(setup.seats) if s.kind == "human"}
-        self.clock_ms = options.turn_clock_s * 1000
-        self.deadline: int | None = None
-        self.turn_key: tuple[int | None, int] = (None, 0)
+        self.rule = options.clock
+        self.clock = TurnClock.new(self.rule, len(setup.seats))
+        self.turn_key: tuple[int | None, int] = (None, -1)
         self.clock_bot: tuple[int, int] | None = None  # (seat, turn) a bot plays because the clock ran out
+        self.bot_moves: dict[int, str] = {}  # a person's seat's actions its bot made, by number: "clock" or "away"
         self.told: tuple[int, dict[str, Any] | None] = (0, None)  # the story of the first n moves, once made
         self.assists = options.assists
         self.assisted: set[int] = set()  # the seats whose person was shown a hint
@@ -166,6 +169,13 @@ class ArziumMatch:
                 return Step()
             self.assisted.add(seat)
             return Step(inputs=[Input(seat, "assist", {}, now_ms)])
+        if kind == "let_bot":
+            target = body.get("seat")
+            if self.rule.out != "ask" or target == seat or target not in self.clock.out or self.clock_bot is not None:
+                return Step(refused=f"seat {target} is not out of time, or it is yours")
+            step = Step()
+            self._bot_for_clock(target, "bot", now_ms, step, seat)
+            return step
         return Step(refused=f"Arzium has no {kind!r}")
 
     def _step(self, seat: int, do: Callable[[], bool], done: Input, now_ms: int) -> Step:
@@ -191,7 +201,12 @@ class ArziumMatch:
         return {"kind": "update", "seq": len(m.actions),
                 "actions": [[first + i + 1, seat, a.to_json()] for i, a in enumerate(m.actions[first:])],
                 "reveal": {"lands": _drawn(lands, m.state.deck), "artifacts": _drawn(arts, m.state.art_deck)},
-                "deadline_ms": self.deadline, "digest": digest(view)}
+                "deadline_ms": self.clock.deadline_ms(), "digest": digest(view), "server_ms": now_ms,
+                "bots": self._bots(first + 1), **self._clock_now(now_ms)}
+
+    def _bots(self, first: int = 1) -> list[list[Any]]:
+        """The actions from number `first` on that a person's seat's bot made, and why: [[n, "clock" | "away"]]."""
+        return [[n, why] for n, why in sorted(self.bot_moves.items()) if n >= first]
 
     def turn_frame(self, seat: int) -> dict[str, Any]:
         """The `turn` frame for `seat`: its turn in progress as the server holds it."""
@@ -206,6 +221,7 @@ class ArziumMatch:
         self._control(seat, level)
         if len(self.match.actions) > before_n:  # cannot happen: taking a turn back commits nothing
             step.frames.append((None, self._update(before_n, seat, [], [], now_ms)))
+        self._follow_clock(now_ms)
         step.frames.append((seat, self.turn_frame(seat)))
         return step
 
@@ -223,6 +239,7 @@ class ArziumMatch:
         m = self.match
         match done.kind:
             case "act":
+                self._note_bot(done.seat, len(m.actions) + 1)
                 m.submit(action_from_json(done.body["action"]))
             case "undo":
                 m.undo()
@@ -236,25 +253,46 @@ class ArziumMatch:
                     self.clock_bot = (done.seat, m.state.turn)
                 self._control(done.seat, level if isinstance(level, str) else None)
         self._release_clock_bot()
-        self._follow_clock(max(done.at_ms, self.started_ms))  # a turn running at a restart gets a fresh clock
+        self._follow_clock(done.at_ms)
+
+    def clock_from(self, started_ms: int) -> None:
+        self.clock = TurnClock.new(self.rule, len(self.clock.left))
+        self.turn_key = (None, -1)
+        self._follow_clock(started_ms)
+
+    def resume_clock(self, alive_ms: int, now_ms: int) -> None:
+        self.clock.charge(max(alive_ms, self.clock.since_ms))
+        self.clock.resume(now_ms)
+
+    def clock_runs(self) -> bool:
+        return self.clock.deadline_ms() is not None
+
+    def _note_bot(self, seat: int, number: int) -> None:
+        """Action `number` of `seat` is its bot's when a person's seat is played by a bot now."""
+        if seat in self.people and not self.match.submits(seat):
+            self.bot_moves[number] = "clock" if self.clock_bot is not None and self.clock_bot[0] == seat else "away"
 
     # -- time ----------------------------------------------------------------------------------------------
     def tick(self, now_ms: int) -> Step:
         m = self.match
         step = Step()
-        if self.deadline is not None and now_ms >= self.deadline and self.clock_bot is None:
-            p = self.turn_key[0]
-            if p is not None and m.submits(p):
-                self.clock_bot = (p, m.state.turn)
-                step.inputs.append(Input(p, "control", {"level": LEAVER_LEVEL, "clock": True}, now_ms))
-                self._control(p, LEAVER_LEVEL)
-                step.frames.append((p, self.turn_frame(p)))
-            self.deadline = None
+        deadline = self.clock.deadline_ms()
+        if deadline is not None and now_ms >= deadline and self.clock_bot is None:
+            p = self.clock.running
+            assert p is not None
+            self.clock.charge(now_ms)
+            self.clock.out.add(p)
+            if self.rule.out == "ask" and self.people - {p}:  # the other people choose: told, the turn waits
+                step.frames.append((None, self._clock_frame("out", p, now_ms)))
+            else:
+                self._bot_for_clock(p, "out", now_ms, step)
         p = current_player(m.state)
         if m.work is None and p is not None and not m.submits(p) and not is_over(m.state):
             before_n = len(m.actions)
             lands, arts = list(m.state.deck), list(m.state.art_deck)
+            self._note_bot(p, before_n + 1)
             m.update(TICK_MS, True)
+            self.bot_moves = {n: why for n, why in self.bot_moves.items() if n <= len(m.actions)}
             if len(m.actions) > before_n:
                 action = m.actions[before_n]
                 step.inputs.append(Input(p, "act", {"action": action.to_json()}, now_ms))
@@ -266,16 +304,39 @@ class ArziumMatch:
         p = current_player(m.state)
         if m.work is None and p is not None and not m.submits(p) and not is_over(m.state):
             return 0  # a bot is to move: look at it on the next tick
-        return self.deadline
+        return self.clock.deadline_ms()
+
+    def _bot_for_clock(self, seat: int, event: str, now_ms: int, step: Step, by: int | None = None) -> None:
+        """`seat`'s time ran out: its bot plays the rest of this turn (the seat is its person's again after);
+        everyone is told (`event`: "out" when the rule says so at once, "bot" when another person chose it)."""
+        self.clock_bot = (seat, self.match.state.turn)
+        body: dict[str, Any] = {"level": LEAVER_LEVEL, "clock": True}
+        if by is not None:
+            body["by"] = by
+        step.inputs.append(Input(seat, "control", body, now_ms))
+        self._control(seat, LEAVER_LEVEL)
+        step.frames.append((None, self._clock_frame(event, seat, now_ms)))
+        step.frames.append((seat, self.turn_frame(seat)))
+
+    def _clock_now(self, now_ms: int) -> dict[str, Any]:
+        """A frame's `clock` field: each seat's time now (none in a room without a clock)."""
+        return {"clock": self.clock.to_json(now_ms)} if self.rule.on else {}
+
+    def _clock_frame(self, event: str, seat: int, now_ms: int) -> dict[str, Any]:
+        """The `clock` frame: `seat`'s time ran out ("out"), or the others let its bot play ("bot")."""
+        return {"kind": "clock", "event": event, "seat": seat, "clock": self.clock.to_json(now_ms),
+                "server_ms": now_ms}
 
     def _follow_clock(self, now_ms: int) -> None:
-        """A new person's turn gets a fresh deadline (when the room has a turn clock)."""
+        """The clock runs for the seat the game waits on when a person plays it here (a new turn: with the
+        increment); a seat handed to its bot stops its clock."""
         m = self.match
-        key = (current_player(m.state), m.state.turn)
-        if key != self.turn_key:
+        p = current_player(m.state)
+        key = (p, m.state.turn)
+        timed = p if p is not None and p in self.people and m.submits(p) and not is_over(m.state) else None
+        if key != self.turn_key or self.clock.running != timed:
             self.turn_key = key
-            p = key[0]
-            self.deadline = now_ms + self.clock_ms if self.clock_ms and p is not None and m.submits(p) else None
+            self.clock.start(timed, now_ms)
 
     def _release_clock_bot(self) -> None:
         """The turn a bot played because the clock ran out is over: the seat is its person's again."""
@@ -295,7 +356,8 @@ class ArziumMatch:
         mine = seat is not None and m.work is not None and m.work_player == seat
         return {"seq": len(m.actions), "seat": seat, "view": view,
                 "pending": [a.to_json() for a in m.pending] if mine else [],
-                "deadline_ms": self.deadline, "digest": digest(view), "story": self.story()}
+                "deadline_ms": self.clock.deadline_ms(), "digest": digest(view), "story": self.story(),
+                "server_ms": now_ms, "bots": self._bots(), **self._clock_now(now_ms)}
 
     def story(self) -> dict[str, Any] | None:
         """The committed moves so far as a member may see them (`game_story`), made once a move."""
@@ -311,8 +373,9 @@ class ArziumMatch:
 
     def result(self) -> dict[str, Any]:
         m = self.match
-        return {"outcome": outcome_json(m.state), "replay": m.replay_file(
-            online=True, assisted=bool(self.assisted), assisted_seats=sorted(self.assisted)).to_dict()}
+        meta: dict[str, Any] = {"online": True, "clock": self.rule.to_json(), "bot_moves": self._bots(),
+                                "assisted": bool(self.assisted), "assisted_seats": sorted(self.assisted)}
+        return {"outcome": outcome_json(m.state), "replay": m.replay_file(**meta).to_dict()}
 
     def close(self) -> None:
         self.match.leave()
@@ -323,6 +386,7 @@ class ArziumSide:
 
     leaver_level = LEAVER_LEVEL
     bot_levels = BOT_LEVELS
+    concedes = True
 
     def seat_plan(self, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
         try:
@@ -337,6 +401,16 @@ class ArziumSide:
         seats = tuple(SeatSetup(name, s.colour, s.edge, s.kind, s.bot_level) if name is not None and s.kind == "human"
                       else s for s, name in zip(parsed.seats, names, strict=True))
         return ArziumMatch(Setup(seats, parsed.full_game, parsed.first_player), seed, options, now_ms)
+
+    def again_setup(self, setup: dict[str, Any], next_level: bool) -> dict[str, Any]:
+        """The same seats, the next seat clockwise playing first (as at a table's Play again)."""
+        if next_level:
+            raise GameError("Arzium has no levels")
+        try:
+            parsed = Setup.from_dict(setup)
+        except SetupError as exc:
+            raise GameError(str(exc)) from None
+        return replace(parsed, first_player=(parsed.first_player + 1) % len(parsed.seats)).to_dict()
 
 
 def game_side() -> ArziumSide:

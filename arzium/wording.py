@@ -174,3 +174,18 @@ def coins(n: int) -> str:
 def points(n: int) -> str:
     """ "1 point", "4 points"."""
     return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def character_status(card_points: int, up: bool) -> str:
+    """A character card's points and whether it can search this turn: "4 points · ready" (words that suit a
+    character of either gender)."""
+    state = pgettext("a character card", "ready") if up else pgettext("a character card", "used (asleep)")
+    return f"{points(card_points)} · {state}"
+
+
+def bot_turn_words(name: str, why: str) -> str:
+    """The log's line before the moves a person's seat's bot made: their time ran out ("clock"), or they were
+    away ("away")."""
+    if why == "clock":
+        return person(name, _("Time ran out — the bot played for you"), _("Time ran out — the bot played for {name}"))
+    return person(name, _("You were away — the bot played for you"), _("{name} was away — the bot played for them"))

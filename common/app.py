@@ -53,14 +53,15 @@ class WindowFit(NamedTuple):
     maximized: bool = False
 
 
-def windowed_fit(size: tuple[int, int], desktops: list[tuple[int, int]]) -> WindowFit:
-    """`size`, unless it does not fit the first desktop less room for a title bar and panels: then the window
-    opens at most at the desktop's size, maximized (the window manager gives it the desktop's usable area),
-    and may shrink to `size` made small enough (same shape) to fit that room."""
+def windowed_fit(size: tuple[int, int], desktops: list[tuple[int, int]], asked: bool = False) -> WindowFit:
+    """`size`, unless it does not fit the first desktop less room for a title bar and panels (a size the player
+    `asked` for: the desktop itself): then the window opens at most at the desktop's size, maximized (the window
+    manager gives it the desktop's usable area), and may shrink to `size` made small enough (same shape) to fit
+    that room."""
     if not desktops or desktops[0][0] <= 0 or desktops[0][1] <= 0:
         return WindowFit(size)
     desk = desktops[0]
-    room = (desk[0] - DESKTOP_ROOM[0], desk[1] - DESKTOP_ROOM[1])
+    room = desk if asked else (desk[0] - DESKTOP_ROOM[0], desk[1] - DESKTOP_ROOM[1])
     if size[0] <= room[0] and size[1] <= room[1]:
         return WindowFit(size)
     k = max(0.1, min(room[0] / size[0], room[1] / size[1]))
@@ -96,6 +97,8 @@ class AppOptions:
     """Command-line choices that override settings for this run."""
 
     size: tuple[int, int] = BASE_SIZE
+    size_asked: bool = False
+    """--size: the window opens at exactly this size wherever the desktop holds it."""
     fullscreen: bool = False
     mute: bool = False
     sprites: str | None = None
@@ -147,7 +150,7 @@ class App:
         self.windowed_size = self.options.size
         self.fit = WindowFit(self.windowed_size)
         if not self.options.headless and pygame.display.get_driver() not in MADE_UP_DESKTOPS:
-            self.fit = windowed_fit(self.windowed_size, pygame.display.get_desktop_sizes())
+            self.fit = windowed_fit(self.windowed_size, pygame.display.get_desktop_sizes(), self.options.size_asked)
             self.windowed_size = self.fit.size
         self.windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
         self.f11_at = -1e9  # when F11 was last pressed (ms)

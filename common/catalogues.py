@@ -5,7 +5,9 @@ common/locale/<lang>/LC_MESSAGES/: `common`, `arenas`, `arzium` are extracted fr
 (babel.cfg); `content` (the data strings: names, level texts) is kept by hand and only compiled.
 
 - extract: write each area's template to build/locale/<area>.pot
-- update:  extract, merge the templates into the .po files (new ones start empty; no fuzzy guesses), compile
+- update:  extract, merge the templates into the .po files (new ones start empty; no fuzzy guesses), compile;
+           a .po whose messages did not change is left as it was (not even its date changes), so a second
+           update changes nothing
 - compile: write every .mo from its .po (fuzzy entries are left out); run it after editing a .po
 - check:   exit 1, one line per problem, if a message has no translation, is fuzzy, or a .mo is stale, or a
            Spanish text (a translation or a rules text) breaks what `common.spanish_style` can see of the style note
@@ -14,15 +16,16 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from babel.messages.catalog import Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 from common import spanish_style
 from common.i18n import LANGUAGES
@@ -36,33 +39,66 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 SPANISH_RULES_TEXTS = (ROOT / "arenas" / "rules_text.es.md", ROOT / "arzium" / "rules_text.es.md")
 
 
-def po_path(language: str, area: str) -> Path:
-    return LOCALE / language / "LC_MESSAGES" / f"{area}.po"
+def po_path(language: str, area: str, locale: Path = LOCALE) -> Path:
+    return locale / language / "LC_MESSAGES" / f"{area}.po"
 
 
 def _pybabel(*args: str) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])  # type: ignore[no-untyped-call]
 
 
-def extract() -> None:
-    """Each code area's messages into build/locale/<area>.pot."""
-    TEMPLATES.mkdir(parents=True, exist_ok=True)
+def extract(templates: Path = TEMPLATES) -> None:
+    """Each code area's messages into <templates>/<area>.pot (build/locale)."""
+    templates.mkdir(parents=True, exist_ok=True)
     with contextlib.chdir(ROOT):  # source locations relative to the checkout
         for area in CODE_AREAS:
             _pybabel("extract", "-F", "babel.cfg", "--sort-by-file", "--no-wrap", "--project", "arenas-arzium",
-                     "-o", str(TEMPLATES / f"{area}.pot"), area)
+                     "-o", str(templates / f"{area}.pot"), area)
 
 
-def update() -> None:
-    """Merge fresh templates into every language's .po (a missing .po is created) and compile them all."""
-    extract()
+_DATED = re.compile(rb'^"POT-Creation-Date: [^"]*"$', re.MULTILINE)
+
+
+def update(locale: Path = LOCALE, templates: Path = TEMPLATES) -> None:
+    """Merge fresh templates (written to `templates`) into every language's .po under `locale` (a missing .po
+    is created) and compile them all; a .po that differs only in the template's date is kept as it was."""
+    extract(templates)
     for language in TRANSLATED:
+        known = translations(language, locale)
         for area in CODE_AREAS:
-            command = "update" if po_path(language, area).exists() else "init"
+            po = po_path(language, area, locale)
+            before = po.read_bytes() if po.exists() else None
+            command = "update" if before is not None else "init"
             extra = ["--no-fuzzy-matching", "--ignore-obsolete"] if command == "update" else []
-            _pybabel(command, "-i", str(TEMPLATES / f"{area}.pot"), "-d", str(LOCALE), "-l", language,
+            _pybabel(command, "-i", str(templates / f"{area}.pot"), "-d", str(locale), "-l", language,
                      "-D", area, "--no-wrap", *extra)
-    compile_all()
+            _carry_over(po, known)
+            if before is not None and _DATED.sub(b"", po.read_bytes()) == _DATED.sub(b"", before):
+                po.write_bytes(before)
+    compile_all(locale)
+
+
+def _carry_over(po: Path, known: dict[MessageKey, tuple[Path, Message]]) -> None:
+    """Give each untranslated message of `po` the translation it had in another area's .po (the code that says
+    it moved from one package to another), so that moving code loses no translation."""
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    filled = False
+    for message in catalog:
+        found = known.get(key_of(message.context, message.id)) if message.id else None
+        if found is None or is_translated(message) or not is_translated(found[1]):
+            continue
+        if isinstance(message.string, tuple) != isinstance(found[1].string, tuple):
+            continue
+        if isinstance(message.string, tuple):
+            theirs = tuple(found[1].string or ())
+            message.string = tuple(theirs[min(i, len(theirs) - 1)] for i in range(len(message.string)))
+        else:
+            message.string = found[1].string
+        filled = True
+    if filled:
+        with po.open("wb") as f:
+            write_po(f, catalog, ignore_obsolete=True, width=None)  # type: ignore[arg-type]
 
 
 MessageKey = tuple[str | None, str]
@@ -82,10 +118,10 @@ def code_messages(area: str) -> dict[MessageKey, str]:
     return found
 
 
-def translations(language: str) -> dict[MessageKey, tuple[Path, Message]]:
-    """Every message of every .po of `language` (areas and content), with the file it is in."""
+def translations(language: str, locale: Path = LOCALE) -> dict[MessageKey, tuple[Path, Message]]:
+    """Every message of every .po of `language` (areas and content) under `locale`, with the file it is in."""
     found: dict[MessageKey, tuple[Path, Message]] = {}
-    for po in all_po():
+    for po in all_po(locale):
         if po.parent.parent.name != language:
             continue
         with po.open("rb") as f:
@@ -110,13 +146,14 @@ def compiled(po: Path) -> bytes:
     return out.getvalue()
 
 
-def all_po() -> list[Path]:
-    return sorted(po_path(lang, area) for lang in TRANSLATED for area in (*CODE_AREAS, *HAND_KEPT)
-                  if po_path(lang, area).exists())
+def all_po(locale: Path = LOCALE) -> list[Path]:
+    return sorted(po_path(lang, area, locale) for lang in TRANSLATED for area in (*CODE_AREAS, *HAND_KEPT)
+                  if po_path(lang, area, locale).exists())
 
 
-def compile_all() -> None:
-    for po in all_po():
+def compile_all(locale: Path = LOCALE) -> None:
+    """Write every .mo under `locale` from its .po."""
+    for po in all_po(locale):
         po.with_suffix(".mo").write_bytes(compiled(po))
 
 
@@ -155,7 +192,7 @@ def problems() -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    commands = {"extract": extract, "update": update, "compile": compile_all}
+    commands: dict[str, Callable[[], None]] = {"extract": extract, "update": update, "compile": compile_all}
     if len(args) != 1 or args[0] not in (*commands, "check"):
         print("usage: python -m common.catalogues extract|update|compile|check", file=sys.stderr)
         return 2

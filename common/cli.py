@@ -86,7 +86,7 @@ def app_version() -> str:
         return "unknown"
 
 
-COMMON_DEFAULTS: dict[str, Any] = {"sprites": None, "size": (1280, 720), "fullscreen": False, "mute": False,
+COMMON_DEFAULTS: dict[str, Any] = {"sprites": None, "size": None, "fullscreen": False, "mute": False,
                                    "seed": None, "lang": None}
 """The flags every command takes, as a plain start (no arguments at all) has them."""
 
@@ -96,11 +96,16 @@ def plain_start() -> argparse.Namespace:
     return argparse.Namespace(command=None, **COMMON_DEFAULTS)
 
 
-def _common_flags(parser: argparse.ArgumentParser, suppress: bool) -> None:
+def _common_flags(parser: argparse.ArgumentParser, suppress: bool, window: bool = True) -> None:
+    """Help, the language and (`window`: for a command that opens one) the window's flags."""
     from common.arguments import seed, size
     d = (lambda key: argparse.SUPPRESS) if suppress else COMMON_DEFAULTS.get
     parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                         help=_("show this help message and exit"))
+    if not window:
+        parser.add_argument("--lang", metavar="|".join(LANGUAGES), default=d("lang"),
+                            help=_("language of the text (default: the Settings choice, else the system's)"))
+        return
     parser.add_argument("--sprites", metavar="PACK", default=d("sprites"), help=_("sprite pack to use (folder name)"))
     parser.add_argument("--size", metavar="WxH", type=size, default=d("size"), help=_("window size"))
     parser.add_argument("--fullscreen", action="store_true", default=d("fullscreen"), help=_("start fullscreen"))
@@ -152,10 +157,10 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction, help=_("show the version and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+    def add(name: str, help_text: str, window: bool = True) -> argparse.ArgumentParser:
         # argparse %-formats a help text (so "95%%"), not a description
         p = sub.add_parser(name, help=help_text, description=help_text.replace("%%", "%"), add_help=False)
-        _common_flags(p, suppress=True)
+        _common_flags(p, suppress=True, window=window)
         return p
 
     add("menu", _("open the main menu (the default)"))
@@ -179,7 +184,7 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
     p.add_argument("pack", help=_("pack folder name (in sprites/ or your data folder) or a path"))
     for command in game_commands().values():
         command.flags(add(command.name, _(command.help)))
-    p = add("serve", _("run a room server for online play until Ctrl+C or SIGTERM"))
+    p = add("serve", _("run a room server for online play until Ctrl+C or SIGTERM"), window=False)
     p.add_argument("--host", default="0.0.0.0",
                    help=_("address to listen on (default 0.0.0.0: every network of this machine)"))
     p.add_argument("--port", type=port, default=None, help=_("port to listen on (default 8765)"))
@@ -191,7 +196,8 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
                    help=_("add the server's own figures (rooms, connections, CPU, memory) to FILE every second"))
     p.add_argument("--join-limit", type=positive, default=None, metavar="N",
                    help=_("attempts to create or join a room allowed per address a minute (default 20)"))
-    p = add("net-bench", _("scripted clients play whole games on a room server; round trips, errors, desyncs"))
+    p = add("net-bench", _("scripted clients play whole games on a room server; round trips, errors, desyncs"),
+            window=False)
     p.add_argument("--server", required=True, metavar="URL", help=_("the room server, e.g. ws://127.0.0.1:8765"))
     p.add_argument("--game", choices=list(GAMES), required=True, help=_("the game the rooms play"))
     p.add_argument("--rooms", type=positive, default=10, help=_("rooms played at once"))
@@ -229,9 +235,10 @@ def _app(args: argparse.Namespace, headless: bool = False) -> App:
     if not headless:  # the first frame's largest pictures decode on the other core while the engine is imported
         from common.sprites import FIRST_FRAME_SPRITES, prefetch_default
         ahead = prefetch_default(FIRST_FRAME_SPRITES)
-    from common.app import App, AppOptions
-    return App(AppOptions(size=args.size, fullscreen=args.fullscreen, mute=args.mute, sprites=args.sprites,
-                          seed=args.seed, headless=headless, save_settings=not headless,
+    from common.app import BASE_SIZE, App, AppOptions
+    return App(AppOptions(size=args.size or BASE_SIZE, size_asked=args.size is not None, fullscreen=args.fullscreen,
+                          mute=args.mute, sprites=args.sprites, seed=args.seed, headless=headless,
+                          save_settings=not headless,
                           lang=language() if args.lang else None), rules_scene=_rules_scene, prefetch=ahead)
 
 

@@ -16,6 +16,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
 
+from common.i18n import _
 from common.safe_text import one_line
 
 KIB = 1024
@@ -105,14 +106,15 @@ def _file_type(mode: int) -> str:
 
 def _os_error(path: Path, exc: OSError | ValueError) -> DataError:
     if isinstance(exc, FileNotFoundError):
-        return DataError(path, Problem.MISSING, "no such file")
+        return DataError(path, Problem.MISSING, _("no such file"))
     if isinstance(exc, PermissionError):
-        return DataError(path, Problem.DENIED, "cannot be read now (permission denied)")
+        return DataError(path, Problem.DENIED, _("cannot be read now (permission denied)"))
     if isinstance(exc, IsADirectoryError):
-        return DataError(path, Problem.NOT_A_FILE, "is a folder, not a file")
+        return DataError(path, Problem.NOT_A_FILE, _("is a folder, not a file"))
     if isinstance(exc, ValueError):  # a NUL character, or a name the file system cannot encode
-        return DataError(path, Problem.UNREADABLE, "the file name cannot be used")
-    return DataError(path, Problem.UNREADABLE, f"cannot be read ({exc.strerror or type(exc).__name__})")
+        return DataError(path, Problem.UNREADABLE, _("the file name cannot be used"))
+    return DataError(path, Problem.UNREADABLE, _("cannot be read ({reason})").format(
+        reason=exc.strerror or type(exc).__name__))
 
 
 def inside(path: Path | str, folder: Path | str) -> Path:
@@ -122,9 +124,11 @@ def inside(path: Path | str, folder: Path | str) -> Path:
         base = Path(folder).resolve()
         real = path.resolve()
     except (OSError, RuntimeError, ValueError) as exc:  # RuntimeError: a symlink loop
-        raise DataError(path, Problem.UNREADABLE, f"path cannot be resolved ({type(exc).__name__})") from None
+        raise DataError(path, Problem.UNREADABLE, _("path cannot be resolved ({reason})").format(
+            reason=type(exc).__name__)) from None
     if not real.is_relative_to(base):
-        raise DataError(path, Problem.OUTSIDE, f"leads outside {folder} (to {real}); not read")
+        raise DataError(path, Problem.OUTSIDE, _("leads outside {folder} (to {real}); not read").format(
+            folder=folder, real=real))
     return real
 
 
@@ -137,7 +141,8 @@ def _open_regular(path: Path, kind: Kind, within: Path | str | None) -> tuple[in
     except (OSError, ValueError) as exc:
         raise _os_error(path, exc) from None
     if not stat.S_ISREG(before.st_mode):  # checked before opening: a FIFO would block, a device never end
-        raise DataError(path, Problem.NOT_A_FILE, f"is {_file_type(before.st_mode)}, not a regular file")
+        raise DataError(path, Problem.NOT_A_FILE, _("is {kind}, not a regular file").format(
+            kind=_file_type(before.st_mode)))
     try:
         fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
                      | getattr(os, "O_BINARY", 0))
@@ -146,7 +151,8 @@ def _open_regular(path: Path, kind: Kind, within: Path | str | None) -> tuple[in
     try:
         now = os.fstat(fd)
         if not stat.S_ISREG(now.st_mode):  # replaced between the two looks
-            raise DataError(path, Problem.NOT_A_FILE, f"is {_file_type(now.st_mode)}, not a regular file")
+            raise DataError(path, Problem.NOT_A_FILE, _("is {kind}, not a regular file").format(
+                kind=_file_type(now.st_mode)))
         if now.st_size > kind.cap:
             raise _too_large(path, kind)
     except OSError as exc:
@@ -201,8 +207,8 @@ def look_into(path: Path | str, kind: Kind, look: Callable[[Callable[[int, int],
 
 
 def _too_large(path: Path, kind: Kind) -> DataError:
-    return DataError(path, Problem.TOO_LARGE, f"too large for a {kind} file "
-                                              f"(over {_size_text(kind.cap)}); not read")
+    return DataError(path, Problem.TOO_LARGE, _("too large for a {kind} file (over {cap}); not read").format(
+        kind=kind, cap=_size_text(kind.cap)))
 
 
 def _size_text(n: int) -> str:
@@ -214,7 +220,7 @@ def decode_text(raw: bytes, path: Path | str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(path, Problem.NOT_UTF8, f"not UTF-8 text (byte {exc.start})") from None
+        raise DataError(path, Problem.NOT_UTF8, _("not UTF-8 text (byte {n})").format(n=exc.start)) from None
 
 
 def normalise_newlines(text: str) -> str:
@@ -227,12 +233,13 @@ def parse_json(text: str, path: Path | str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise DataError(path, Problem.SYNTAX, f"line {exc.lineno} column {exc.colno}: JSON syntax error: "
-                                              f"{exc.msg}") from None
+        raise DataError(path, Problem.SYNTAX, _("line {line} column {column}: JSON syntax error: {error}").format(
+            line=exc.lineno, column=exc.colno, error=exc.msg)) from None
     except RecursionError:
-        raise DataError(path, Problem.TOO_DEEP, "JSON nested too deeply") from None
+        raise DataError(path, Problem.TOO_DEEP, _("JSON nested too deeply")) from None
     except ValueError as exc:  # an integer of more digits than Python converts
-        raise DataError(path, Problem.NUMBER_TOO_LONG, f"a number is too long ({_first_words(exc)})") from None
+        raise DataError(path, Problem.NUMBER_TOO_LONG, _("a number is too long ({detail})").format(
+            detail=_first_words(exc))) from None
 
 
 def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
@@ -241,11 +248,12 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(path, Problem.SYNTAX, f"TOML syntax error: {exc}") from None
+        raise DataError(path, Problem.SYNTAX, _("TOML syntax error: {error}").format(error=exc)) from None
     except RecursionError:
-        raise DataError(path, Problem.TOO_DEEP, "TOML nested too deeply") from None
+        raise DataError(path, Problem.TOO_DEEP, _("TOML nested too deeply")) from None
     except ValueError as exc:  # an integer of more digits than Python converts
-        raise DataError(path, Problem.NUMBER_TOO_LONG, f"a number is too long ({_first_words(exc)})") from None
+        raise DataError(path, Problem.NUMBER_TOO_LONG, _("a number is too long ({detail})").format(
+            detail=_first_words(exc))) from None
 
 
 def _first_words(exc: Exception) -> str:

@@ -70,6 +70,7 @@ class Game:
     online_play: Callable[[App, OnlineSession, Hosted | None], Scene]  # the online table of a started room
     open_flags: Callable[[argparse.ArgumentParser], None] = no_flags  # the flags of `main.py KEY`
     commands: tuple[Command, ...] = ()  # its tools (`main.py NAME ...`)
+    room_words: Callable[[dict[str, Any]], list[str]] = lambda setup: []  # a room's setup in words (the lobby)
 
     def rules_text_file(self) -> Path:
         """The rules text in the current language (rules_text.<lang>.md beside the English one), else English."""

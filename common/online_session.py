@@ -11,7 +11,8 @@ from typing import Any, Protocol
 
 from common.chat import ChatLog
 from common.i18n import _
-from common.online_room import Phase, RoomView, SeatKind, SeatView
+from common.net.turn_clock import ClockError, ClockRule
+from common.online_room import Again, Phase, RoomView, SeatKind, SeatView, notice_line
 from common.safe_text import one_line
 from common.seat_tokens import forget_token, keep_token, room_code, seat_token
 
@@ -52,8 +53,13 @@ class OnlineSession:
     being retried); the game's own frames (`game`, `update`, `turn`, `refused`, `result`) wait in
     `game_messages` for the play scene."""
 
-    def __init__(self, server: str, name: str, connect: Connect = open_link, hosting: bool = False) -> None:
+    def __init__(self, server: str, name: str, connect: Connect = open_link, hosting: bool = False,
+                 store: str = "", tell: Callable[[str], None] = lambda line: None) -> None:
+        """`hosting`: this app runs the room's server, keeping its rooms in `store` ("": the default one);
+        `tell(line)` shows a line that stops nothing (the kept seats' file could not be written, say)."""
         self.server = server
+        self.store = store
+        self.tell = tell
         self.name = name
         self.connect = connect
         self.hosting = hosting
@@ -74,6 +80,8 @@ class OnlineSession:
         self.status = "connecting"  # the connection's, as of the last update (the banner follows the frames)
         self.closed_by = ""  # why the server said it stops ("host_left", "shutdown"), until it answers again
         self.chat = ChatLog()
+        self.notices: deque[str] = deque()  # what the room told of its seats (one left, conceded), to show once
+        self.result: dict[str, Any] | None = None  # the last game's result frame, while the room is over
 
     # -- opening --------------------------------------------------------------------------------------
 
@@ -87,11 +95,16 @@ class OnlineSession:
             self.link, self.problem = None, unreachable(self.server)
         return self.link is not None
 
-    def create(self, game: str, setup: dict[str, Any], seat: int | None = 0, turn_clock_s: int = 0) -> None:
-        """Host: create the room with the game's setup (its seats open for people, or bots), seated at `seat`."""
+    def create(self, game: str, setup: dict[str, Any], seat: int | None = 0, clock: ClockRule | None = None) -> None:
+        """Host: create the room with the game's setup (its seats open for people, or bots), seated at `seat`, with
+        `clock` (Arzium: none by default)."""
         if self._open():
             self._send({"kind": "create", "game": game, "setup": setup, "name": self.name, "seat": seat,
-                        "turn_clock_s": turn_clock_s})
+                        **({"clock": clock.to_json()} if clock is not None and clock.on else {})})
+
+    def let_bot(self, seat: int) -> None:
+        """The bot plays the turn of `seat`, whose time ran out (the room's rule lets the others choose)."""
+        self._send({"kind": "let_bot", "seat": seat})
 
     def join(self, code: str, seat: int | str = "any") -> None:
         """Join room `code` at `seat` (a number, "any" free seat, or "watch"); as its seated player again when
@@ -126,6 +139,30 @@ class OnlineSession:
     def reclaim(self) -> None:
         self._send({"kind": "reclaim"})
 
+    def again(self, want: bool = True, next_level: bool = False) -> None:
+        """After the end: this player wants to play the next game in this room (or no longer does); the creator
+        also picks the next level (`next_level`) or the same one."""
+        if self.room is not None:
+            self._send({"kind": "again", "game": self.room.games, "want": want, "next": next_level})
+
+    def concede(self) -> None:
+        """Concede this game: the seat's bot plays it to the end."""
+        self._send({"kind": "concede"})
+
+    def move(self, seat: int, to: int) -> None:
+        """Creator, before the start: the person at `seat` moves to `to`."""
+        self._send({"kind": "move", "seat": seat, "to": to})
+
+    def remove(self, seat: int) -> None:
+        """Creator, before the start or after the end: the person at `seat` is out of the room."""
+        self._send({"kind": "remove", "seat": seat})
+
+    def take_notices(self) -> list[str]:
+        """The room's notices not yet shown."""
+        out = list(self.notices)
+        self.notices.clear()
+        return out
+
     def act(self, action: dict[str, Any], msg_id: int | None = None) -> None:
         """Send this player's action (the server checks it with the rules)."""
         self._send({"kind": "act", "action": action, **({} if msg_id is None else {"id": msg_id})})
@@ -149,7 +186,8 @@ class OnlineSession:
         self._send({"kind": "table_rules", "assists": assists, "watcher_chat": watcher_chat})
 
     def leave(self) -> None:
-        """Leave the room (in play the seat's bot plays; the token still brings this player back)."""
+        """Leave the room (in play the seat's bot plays at once; the token still brings this player back): the
+        connection closes once the server has the message."""
         if self.link is not None:
             self._send({"kind": "leave"})
             self.link.close()
@@ -183,9 +221,12 @@ class OnlineSession:
         return None if self.link is None else self.link.rtt_ms
 
     def seat_now(self, seat: SeatView) -> SeatView:
-        """`seat` with the grace time it has left now (the room frame told it a while ago)."""
+        """`seat` with the grace time it has left now (the room frame told it a while ago); with the server itself
+        gone no grace runs (the banner says why), so no time is counted down."""
         if seat.away_ms is None:
             return seat
+        if self.status != "open":
+            return replace(seat, away_ms=None)
         return replace(seat, away_ms=max(0, round(seat.away_ms - (self.clock_ms - self.room_at_ms))))
 
     def update(self, dt_ms: float) -> None:
@@ -209,6 +250,10 @@ class OnlineSession:
                 self.link.close()
                 self.ended = True
 
+    def _note(self, line: str) -> None:
+        if line:
+            self.tell(line)
+
     def _absorb(self, msg: dict[str, Any]) -> None:
         match msg.get("kind"):
             case "error" if msg.get("code") in ("chat_rate", "chat_off"):
@@ -218,7 +263,7 @@ class OnlineSession:
                 if msg.get("code") == "bad_token" and self.code:
                     if self.token is not None and not self.welcomed_room:  # a kept seat's room: gone
                         self.problem = room_gone(room_code(self.code), self.server)
-                    forget_token(self.server, self.code)
+                    self._note(forget_token(self.server, self.code))
                     self.seat = self.token = None
             case "joined":
                 self.code, self.token, self.creator = str(msg.get("code", "")), str(msg["token"]), \
@@ -228,10 +273,11 @@ class OnlineSession:
                 member = msg.get("member")
                 self.chat.me = member if isinstance(member, int) else None
                 if self.seat is not None:
-                    keep_token(self.server, self.code, self.seat, self.token, self.hosting,
-                               one_line(str(msg.get("game", "")), 20))
+                    self._note(keep_token(self.server, self.code, self.seat, self.token, self.hosting,
+                                          one_line(str(msg.get("game", "")), 20), self.store))
             case "room":
                 self.welcomed_room = True
+                was = self.room
                 self.room, self.room_at_ms = room_view(msg), self.clock_ms
                 you = msg.get("you")
                 if isinstance(you, dict):
@@ -239,7 +285,25 @@ class OnlineSession:
                     self.seat = seat if isinstance(seat, int) else None
                     self.creator = bool(you.get("creator"))
                 if self.room.phase == "over" and self.code:
-                    forget_token(self.server, self.code)
+                    self._note(forget_token(self.server, self.code))
+                elif self.room.phase == "playing" and was is not None and was.phase == "over":
+                    self.result = None  # the next game: its seat is kept again, to come back to
+                    if self.seat is not None and self.token is not None:
+                        self._note(keep_token(self.server, self.code, self.seat, self.token, self.hosting,
+                                              self.room.game))
+            case "notice":
+                what, seat = str(msg.get("what", "")), msg.get("seat")
+                name = one_line(str(msg.get("name") or ""), 24)
+                if what == "removed" and seat == self.seat and self.seat is not None:
+                    self.problem = _("The host removed you from the room")
+                    self._note(forget_token(self.server, self.code))
+                    if self.link is not None:
+                        self.link.close()
+                    self.ended = True
+                    return
+                line = notice_line(what, name, self.room.phase if self.room is not None else "lobby")
+                if line:
+                    self.notices.append(line)
             case "welcome":
                 self.welcomed, self.closed_by = True, ""
             case "closing":
@@ -248,6 +312,9 @@ class OnlineSession:
                 self.chat.absorb(msg)
             case "pong":
                 pass
+            case "result":
+                self.result = msg
+                self.game_messages.append(msg)
             case _:
                 self.game_messages.append(msg)
 
@@ -256,11 +323,30 @@ def room_view(msg: dict[str, Any]) -> RoomView:
     """A room frame as the screens see it (every name through the sanitiser)."""
     seats = tuple(_seat_view(i, s) for i, s in enumerate(msg.get("seats") or []) if isinstance(s, dict))
     phase: Phase = msg["phase"] if msg.get("phase") in ("lobby", "playing", "over") else "lobby"
-    clock = msg.get("turn_clock_s")
+    again = msg.get("again")
+    setup = msg.get("setup")
+    watching = msg.get("watching")
     return RoomView(code=one_line(str(msg.get("code", "")), 16), game=str(msg.get("game", "")), seats=seats,
-                    phase=phase, watchers=_int(msg.get("watchers")),
-                    turn_clock_ms=clock * 1000 if isinstance(clock, int) and clock > 0 else None,
-                    assists=msg.get("assists") is not False, watcher_chat=msg.get("watcher_chat") is not False)
+                    phase=phase, watchers=_int(msg.get("watchers")), clock=clock_rule(msg),
+                    assists=msg.get("assists") is not False, watcher_chat=msg.get("watcher_chat") is not False,
+                    games=max(1, _int(msg.get("games"))),
+                    again=Again(frozenset(i for i in again.get("want") or [] if isinstance(i, int)),
+                                again.get("next") is True, again.get("can_next") is True)
+                    if isinstance(again, dict) else None,
+                    setup=setup if isinstance(setup, dict) else {},
+                    watching=tuple(one_line(str(n), 24) for n in watching[:50]) if isinstance(watching, list) else (),
+                    spectators=msg.get("spectators") is not False, grace_s=_int(msg.get("grace_s")))
+
+
+def clock_rule(msg: dict[str, Any]) -> ClockRule:
+    """The room frame's clock (a fixed turn clock in seconds too); none when it cannot be read."""
+    try:
+        if "clock" in msg:
+            return ClockRule.from_json(msg["clock"])
+        secs = msg.get("turn_clock_s")
+        return ClockRule.per_turn(secs * 1000) if isinstance(secs, int) and secs > 0 else ClockRule()
+    except (ClockError, ValueError):
+        return ClockRule()
 
 
 def _int(value: object) -> int:
@@ -274,7 +360,8 @@ def _seat_view(index: int, s: dict[str, Any]) -> SeatView:
     return SeatView(index=index, name=one_line(str(s.get("name") or ""), 24), kind=kind,
                     connected=status in ("here", "bot", "open") and not (kind == "person" and status == "bot"),
                     ready=bool(s.get("ready")), away_ms=grace if status == "away" and isinstance(grace, int) else None,
-                    bot_now=kind == "person" and status == "bot", level=one_line(str(s.get("level") or ""), 12))
+                    bot_now=kind == "person" and status == "bot", level=one_line(str(s.get("level") or ""), 12),
+                    conceded=s.get("conceded") is True)
 
 
 # -- failures as one line ---------------------------------------------------------------------------------
@@ -321,6 +408,10 @@ def error_line(msg: dict[str, Any], server: str) -> str:
             return _("Only the player who made the room can do that")
         case "not_seated":
             return _("Only a seated player can do that: take a seat first")
+        case "not_over":
+            return _("The game is not over yet")
+        case "not_allowed":
+            return _("This game does not allow that: leave the table instead")
         case "not_playing":
             return _("That move is not possible now: the game is over, or a bot plays your seat (take it back first)")
         case "bad_setup":

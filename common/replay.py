@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from common.files import DataError, Kind, Problem, normalise_newlines, parse_json, read_text
+from common.i18n import _
 from common.jsonio import to_json_bytes, write_json_atomic, write_new_file
 from common.safe_text import one_line, short_number
 
@@ -57,15 +58,17 @@ def read_replay(path: Path, game: str | None = None) -> Replay:
         raw = read_text(path, Kind.REPLAY)
     except DataError as exc:
         if exc.problem is Problem.MISSING:
-            raise ReplayError(f"{path}: no such replay file") from None
-        raise ReplayError(f"{path}: cannot read replay: {exc.detail}") from None
+            raise ReplayError(_("{path}: no such replay file").format(path=path)) from None
+        raise ReplayError(_("{path}: cannot read replay: {problem}").format(path=path, problem=exc.detail)) from None
     try:
         data = parse_json(normalise_newlines(raw), path)
     except DataError as exc:
         if exc.problem is not Problem.SYNTAX:
-            raise ReplayError(f"{path}: replay is not usable: {exc.detail}") from None
-        hint = "not valid JSON" if raw.rstrip().endswith(("}", "]")) else "truncated"
-        raise ReplayError(f"{path}: replay is {hint} ({exc.detail})") from None
+            raise ReplayError(_("{path}: replay is not usable: {problem}").format(path=path,
+                                                                                problem=exc.detail)) from None
+        told = _("{path}: replay is not valid JSON ({problem})") if raw.rstrip().endswith(("}", "]")) \
+            else _("{path}: replay is truncated ({problem})")
+        raise ReplayError(told.format(path=path, problem=exc.detail)) from None
     return replay_from_dict(data, str(path), game)
 
 
@@ -73,27 +76,33 @@ def replay_from_dict(data: Any, source: str, game: str | None = None) -> Replay:
     """Check a replay's JSON (read from a file, or sent by a room server); ReplayError (one line naming
     `source`) on any problem."""
     if not isinstance(data, dict) or data.get("format") != "arenas-arzium-replay":
-        raise ReplayError(f"{source}: not an Arenas & Arzium replay file")
+        raise ReplayError(_("{source}: not an Arenas & Arzium replay file").format(source=source))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise ReplayError(f"{source}: field 'version' must be an integer")
+        raise ReplayError(_("{source}: field 'version' must be an integer").format(source=source))
     if version > FORMAT_VERSION:
-        raise ReplayError(f"{source}: replay format version {short_number(version)} is newer than this app supports "
-                          f"({FORMAT_VERSION}); update the app")
+        raise ReplayError(_("{source}: replay format version {version} is newer than this app supports ({supported}); "
+                            "update the app").format(source=source, version=short_number(version),
+                                                     supported=FORMAT_VERSION))
     if version < 1:
-        raise ReplayError(f"{source}: replay format version {short_number(version)} is not a version (1 or more)")
+        raise ReplayError(_("{source}: replay format version {version} is not a version (1 or more)").format(
+            source=source, version=short_number(version)))
     kind = data.get("game")
     if kind not in GAMES:
-        raise ReplayError(f"{source}: unknown game {kind!r} (expected one of {', '.join(GAMES)})")
+        raise ReplayError(_("{source}: unknown game {kind} (expected one of {games})").format(
+            source=source, kind=repr(kind), games=", ".join(GAMES)))
     if game is not None and kind != game:
-        raise ReplayError(f"{source}: this is a replay of {kind}, not of {game}")
+        raise ReplayError(_("{source}: this is a replay of {kind}, not of {game}").format(source=source, kind=kind,
+                                                                                       game=game))
     for name, typ in (("setup", dict), ("seed", int), ("actions", list)):
         if not isinstance(data.get(name), typ) or isinstance(data.get(name), bool):
-            raise ReplayError(f"{source}: field '{name}' is missing or not a {typ.__name__}")
+            raise ReplayError(_("{source}: field '{name}' is missing or not a {kind}").format(
+                source=source, name=name, kind=typ.__name__))
     if not -MAX_SEED <= data["seed"] <= MAX_SEED:
-        raise ReplayError(f"{source}: field 'seed': {short_number(data['seed'])} is outside ±2**64")
+        raise ReplayError(_("{source}: field 'seed': {seed} is outside ±2**64").format(
+            source=source, seed=short_number(data["seed"])))
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
-        raise ReplayError(f"{source}: field 'meta' must be an object")
+        raise ReplayError(_("{source}: field 'meta' must be an object").format(source=source))
     return Replay(game=kind, setup=data["setup"], seed=data["seed"], actions=data["actions"], meta=meta,
                   version=version)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
+from common.i18n import _
 from common.safe_text import short_number
 
 StateT = TypeVar("StateT")
@@ -64,9 +65,10 @@ def _shown(value: Any) -> str:
 def json_int(value: Any, field: str, lo: int | None = None, hi: int | None = None) -> int:
     """`value` as an integer (not a bool) within `lo`..`hi`; `FieldError` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(field, f"expected an integer, got {_shown(value)}")
+        raise FieldError(field, _("expected an integer, got {value}").format(value=_shown(value)))
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise FieldError(field, f"{short_number(value)} is outside {lo}..{hi}")
+        raise FieldError(field, _("{value} is outside {low}..{high}").format(value=short_number(value), low=lo,
+                                                                             high=hi))
     return value
 
 
@@ -81,7 +83,7 @@ def json_str(value: Any, field: str, what: str = "a string") -> str:
 def json_list(value: Any, field: str) -> list[Any]:
     """`value` as a list; `FieldError` otherwise."""
     if not isinstance(value, list):
-        raise FieldError(field, f"expected a list, got {_shown(value)}")
+        raise FieldError(field, _("expected a list, got {value}").format(value=_shown(value)))
     return value
 
 
@@ -121,4 +123,4 @@ def json_enum(value: Any, field: str, kind: type[EnumT]) -> EnumT:
         return kind(value)
     except ValueError:
         names = " or ".join(repr(m.value) for m in kind)
-        raise FieldError(field, f"expected {names}, got {_shown(value)}") from None
+        raise FieldError(field, _("expected {names}, got {value}").format(names=names, value=_shown(value))) from None

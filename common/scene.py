@@ -17,6 +17,30 @@ def beside_foot_button(button: pygame.Rect, width: int, gap: int) -> pygame.Rect
     return pygame.Rect(button.right + gap, button.top, width - button.right - 2 * gap, button.h)
 
 
+CONFIRM_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
+HELD_KEY_MS = 1500  # a confirming key pressed this soon after a screen opened was meant for the screen before
+
+
+class HeldKeys:
+    """Keeps a screen that follows play (a result) from being skipped by the key that ended the play: Enter or
+    Space pressed within HELD_KEY_MS of its opening is ignored, and so are its repeats until it is let go."""
+
+    def __init__(self) -> None:
+        self.held: set[int] = set()
+
+    def blocks(self, event: pygame.event.Event, shown_ms: float) -> bool:
+        """Whether `event` must be ignored (`shown_ms`: how long the screen has been open)."""
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+            return False
+        if event.type != pygame.KEYDOWN or event.key not in CONFIRM_KEYS:
+            return False
+        if shown_ms < HELD_KEY_MS or event.key in self.held:
+            self.held.add(event.key)
+            return True
+        return False
+
+
 class Scene:
     """One screen of the app. Subclasses override the hooks they need.
 

@@ -44,6 +44,14 @@ RULES = (
     _rule(r"(?<!\bla )\bbienvenid[oa]s?\b", 'a welcome without gender: "te damos la bienvenida"'),
     _rule(r"\bmirar\b", 'watching a replay or the bots is "ver"'),
     _rule(r"\.\.\.", 'three full stops: write the ellipsis "…"'),
+    _rule(r"\bdificultad:? \w+o\b", 'a difficulty is feminine: "Dificultad: Complicada"'),
+    _rule(r"(?<!\ben )\bblancos?\b", 'a blank is "una casilla en blanco", never "un blanco"', re.NOFLAG),
+    _rule(r"\bfijad[oa]s?:", 'a calque of "pinned": say what the player does ("aquí: pulsa…")'),
+    _rule(r"\breciben? la vuelta\b", 'a calque of "is flipped": "se le da la vuelta", "le das la vuelta"'),
+    _rule(r"(?:\d|\}) de (?:personajes|artefactos|tierras)\b",
+          'points from characters are "17 por personajes", not "17 de personajes"'),
+    _rule(r"\bpuntos? · (?:list|usad|dormid|despiert|preparad)[oa]s?\b",
+          "a character's status suits either gender: \"4 puntos · disponible\", \"ya se usó (duerme)\""),
 )
 
 _PLACEHOLDER = re.compile(r"%\([A-Za-z_]+\)[sdr]|%[sdr]|%%")

@@ -54,8 +54,9 @@ def check_pack(pack: str | Path, extra_dirs: list[Path] | None = None) -> CheckR
         name = str(pack)
         bare = folder_without_manifest(name, extra_dirs)
         where = ", ".join(str(d) for d in pack_dirs(extra_dirs))
-        why = (f"no {MANIFEST} in {bare}" if bare else pack_name_problem(name)
-               or f"no such pack folder, and no pack with that id in {where}")
+        why = (_("no {manifest} in {folder}").format(manifest=MANIFEST, folder=bare) if bare else
+               pack_name_problem(name) or _("no such pack folder, and no pack with that id in {where}").format(
+                   where=where))
         return CheckReport(name, [], [problem_line(name, str(pack), why)], False)
     pack_id = folder.resolve().name if folder.name in ("", ".", "..") else folder.name
     default_folder = SPRITES_DIR / DEFAULT_PACK

@@ -168,6 +168,17 @@ def _wrap_balanced(text: str, px: int, width: int, bold: bool) -> tuple[str, ...
     return tuple(wrap(text, px, hi, bold))
 
 
+def fit_lines(text: str, px: int, width: int, max_lines: int, bold: bool = False,
+              min_px: int = 13) -> tuple[list[str], int]:
+    """`text` wrapped at the largest size ≤ px (not below `min_px`) at which it takes at most `max_lines` lines
+    of at most `width` pixels: the lines and the size."""
+    while True:
+        lines = wrap(text, px, width, bold)
+        if px <= min_px or (len(lines) <= max_lines and all(font(px, bold).size(line)[0] <= width for line in lines)):
+            return lines, px
+        px -= 1
+
+
 def fit_px(text: str, px: int, width: int, bold: bool = False, min_px: int = 10) -> int:
     """Largest size ≤ px at which `text` (made safe first) fits in `width` pixels."""
     text = for_display(text)

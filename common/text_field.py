@@ -51,7 +51,8 @@ class TextField(Widget):
 
     def click(self, app: App, pos: tuple[int, int]) -> None:
         self.activate(app)
-        self.line.selected = False  # a click puts the caret at the end
+        # A click puts the caret at the end, but a default value stays selected: the first key replaces it.
+        self.line.selected = self.editing and bool(self.fallback) and self.value == self.fallback
 
     def finish(self) -> None:
         self.editing = False

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import locale
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -102,6 +103,13 @@ def test_every_spanish_message_is_one_the_code_uses() -> None:
     ("los bots ganan el {percent}%", "los bots ganan el {percent}\u00a0%"),
     ("por debajo del 100 % la partida", "por debajo del 100\u00a0% la partida"),
     ("intervalos de confianza del 95 %%", "intervalos de confianza del 95\u00a0%%"),
+    ("Dificultad: Complicado", "Dificultad: Complicada"),
+    ("1 blanco (pagando 2)", "1 casilla en blanco por 2 monedas"),
+    ("Pulsa los blancos", "Pulsa las casillas en blanco"),
+    ("fijado: pulsa el patrón", "aquí: pulsa el patrón"),
+    ("1 reloj solo recibe la vuelta", "1 reloj se queda en su engranaje"),
+    ("17 de personajes + 8 de artefactos", "17 por personajes + 8 por artefactos"),
+    ("0 puntos · listo", "0 puntos · disponible"),
 ])
 def test_the_spanish_style_check_finds_what_the_note_forbids(bad: str, good: str) -> None:
     from common import spanish_style
@@ -130,6 +138,33 @@ def test_the_catalogue_check_passes_with_every_spanish_text_in_the_style_of_the_
     finally:
         bad.unlink()
     assert len(lines) == 2 and all(line.startswith("build/style-probe.es.md:3: ") for line in lines)
+
+
+def test_a_second_catalogue_update_changes_nothing(tmp_path: Path) -> None:
+    """`update` run again on the catalogues it wrote leaves every .po and .mo byte for byte, whatever the time
+    (an old date stands for a run made earlier)."""
+    folder = tmp_path / "locale"
+    shutil.copytree(catalogues.LOCALE, folder)
+    catalogues.update(folder, tmp_path / "templates")
+    earlier = b'"POT-Creation-Date: 2000-01-01 00:00+0000\\n"'
+    for po in catalogues.all_po(folder):
+        po.write_bytes(re.sub(rb'"POT-Creation-Date: [^"]*"', lambda _m: earlier, po.read_bytes()))
+    catalogues.compile_all(folder)
+    first = {path: path.read_bytes() for path in sorted(folder.rglob("*.[mp]o"))}
+    catalogues.update(folder, tmp_path / "templates")
+    assert {path: path.read_bytes() for path in sorted(folder.rglob("*.[mp]o"))} == first
+
+
+def test_a_message_whose_code_moved_to_another_package_keeps_its_translation(tmp_path: Path) -> None:
+    folder = tmp_path / "locale"
+    shutil.copytree(catalogues.LOCALE, folder)
+    arenas, common = catalogues.po_path("es", "arenas", folder), catalogues.po_path("es", "common", folder)
+    entry = '\nmsgid "Tricky"\nmsgstr "Complicada"\n'
+    assert entry in arenas.read_text("utf-8")  # as if its code were in common/ at the last update
+    arenas.write_text(arenas.read_text("utf-8").replace(entry, "\n"), "utf-8")
+    common.write_text(common.read_text("utf-8") + entry, "utf-8")
+    catalogues.update(folder, tmp_path / "templates")
+    assert entry in arenas.read_text("utf-8") and entry not in common.read_text("utf-8")
 
 
 def test_percentages_follow_the_language() -> None:

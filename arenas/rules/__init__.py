@@ -2,7 +2,8 @@
 one from the module that defines it (`from arenas.rules.engine import apply`).
 
 - `components`: the pieces (gear tiles, cards, the standard deck, timers, path layouts);
-- `levels`: what a level sets and the loader of level files;
+- `levels`: what a level sets and the loader of level files (every problem of a level: `check_level`);
+- `level_editor`: the level editor's draft, its edits, undo and redo (its problems are the loader's);
 - `actions`: what a player does (frozen, JSON round trip); `events`: what happened and when;
 - `state`: the setup, the state of one game, copying and the JSON round trip;
 - `engine`: letting sand flow (`advance`), `legal_actions`, `apply`, the end and the outcome, and the order of

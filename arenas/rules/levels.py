@@ -1,4 +1,5 @@
-"""Levels: what a level sets, and the loader that turns a level file into a checked `Level`.
+"""Levels: what a level sets, and the loader that turns a level file into a checked `Level` (`check_level` finds
+every problem of a level, with the gear it stands on: the loader and the level editor both use it).
 
 A level file is a JSON object, for example::
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +34,7 @@ from arenas.rules.components import (
     standard_deck,
 )
 from common.files import Kind, Problem
+from common.i18n import _
 from common.jsonio import DataFileError, read_json_file
 from common.paths import shipped
 from common.rules_api import FieldError, json_int, json_list, json_str
@@ -100,30 +103,90 @@ class Level:
         }
 
 
-def level_from_dict(data: Any, source: str = "<level>") -> Level:
-    """Check level data (a parsed level file) and build the `Level`; `LevelError` if it is bad."""
+class Fault(StrEnum):
+    """What a problem of a level is, for a screen to word it: the checks an editor can run into, and `FILE` for
+    a file's own mistakes (a wrong type, an unknown field or piece, a number out of range)."""
+
+    FILE = "file"
+    NO_NAME = "no_name"
+    LONG_NAME = "long_name"
+    LONG_DESCRIPTION = "long_description"
+    LONG_THEME = "long_theme"
+    NO_TIMER = "no_timer"
+    TIMER_ON_BLOCK = "timer_on_block"
+    TWO_TIMERS = "two_timers"
+    TIMER_IN_DANGER = "timer_in_danger"
+    BLOCKED_WAY = "blocked_way"
+    NO_ROOM = "no_room"
+    TOO_FEW_CARDS = "too_few_cards"
+    HAND_SIZE = "hand_size"
+
+
+@dataclass(frozen=True)
+class LevelProblem:
+    """One thing wrong with a level: the field (`timers[1].tile`), why in one line (English, as a file's error
+    says it), what kind of fault, and the gear (path index) and timer it stands on, if any."""
+
+    field: str
+    reason: str
+    fault: Fault = Fault.FILE
+    gear: int | None = None
+    timer: str | None = None
+
+    @property
+    def line(self) -> str:
+        """`field: reason`, as a level file's error names it."""
+        return f"{self.field}: {self.reason}"
+
+
+def check_level(data: Any) -> tuple[Level | None, tuple[LevelProblem, ...]]:
+    """Check level data (a parsed level file, or an edited level's `to_dict`): the `Level` if it is good, and
+    every problem found, in the order of the file's fields. A file's own mistake (a wrong type, an unknown
+    field) ends the check at once; the rules of a level (timers, blocks, names, cards) are all checked."""
+    problems: list[LevelProblem] = []
     try:
-        return _parse(data)
+        level = _parse(data, problems)
     except FieldError as bad:
-        raise LevelError(source, Problem.INVALID, f"{bad.field}: {bad.problem}") from None
+        problems.append(LevelProblem(bad.field, bad.problem))
+        return None, tuple(problems)
+    return (None if problems else level), tuple(problems)
 
 
-def _parse(data: Any) -> Level:
+def level_problems(level: Level) -> tuple[LevelProblem, ...]:
+    """Every problem the loader would find in `level` written as a level file (none: it loads as it is)."""
+    return check_level(level.to_dict())[1]
+
+
+def level_from_dict(data: Any, source: str = "<level>") -> Level:
+    """Check level data (a parsed level file) and build the `Level`; `LevelError` (its first problem) if bad."""
+    level, problems = check_level(data)
+    if level is None:
+        raise LevelError(source, Problem.INVALID, problems[0].line)
+    return level
+
+
+def _parse(data: Any, problems: list[LevelProblem]) -> Level:
+    """The level `data` describes; a file's own mistake raises `FieldError`, a broken rule of a level is
+    added to `problems` (the level returned is then not to be used)."""
+
+    def bad(fault: Fault, field: str, reason: str, gear: int | None = None, timer: str | None = None) -> None:
+        problems.append(LevelProblem(field, reason, fault, gear, timer))
+
     if not isinstance(data, dict):
-        raise FieldError("(top level)", "expected a JSON object")
+        raise FieldError(_("(top level)"), _("expected a JSON object"))
     for key in data:
         if key not in _REQUIRED and key not in _OPTIONAL:
-            raise FieldError(str(key), "unknown field")
+            raise FieldError(str(key), _("unknown field"))
     for key in _REQUIRED:
         if key not in data:
-            raise FieldError(key, "missing field")
+            raise FieldError(key, _("missing field"))
 
     number = json_int(data["number"], "number", 1, MAX_LEVEL_NUMBER)
     name = json_str(data["name"], "name").strip()
     if not name:
-        raise FieldError("name", "must not be empty")
-    if len(name) > MAX_NAME or not name.isprintable():  # control characters, NUL, a 1 MB name: no level to show
-        raise FieldError("name", f"must be at most {MAX_NAME} printable characters")
+        bad(Fault.NO_NAME, "name", "must not be empty")
+    elif len(name) > MAX_NAME or not name.isprintable():  # control characters, NUL, a 1 MB name: no level to show
+        bad(Fault.LONG_NAME, "name", f"must be at most {MAX_NAME} printable characters")
     layout = json_str(data["layout"], "layout")
     if layout not in LAYOUTS:
         raise FieldError("layout", f"unknown layout {layout!r} (one of {', '.join(LAYOUTS)})")
@@ -154,19 +217,20 @@ def _parse(data: Any) -> Level:
         blocks.add(tile)
 
     timers: list[tuple[str, int]] = []
+    before_timers = len(problems)
     raw_timers = json_list(data["timers"], "timers")
     if not raw_timers:
-        raise FieldError("timers", "a level needs at least one timer")
+        bad(Fault.NO_TIMER, "timers", "a level needs at least one timer")
     for i, item in enumerate(raw_timers):
         where = f"timers[{i}]"
         if not isinstance(item, dict):
             raise FieldError(where, 'expected an object like {"id": "slow1", "tile": 0}')
         for key in item:
             if key not in ("id", "tile"):
-                raise FieldError(f"{where}.{key}", "unknown field")
+                raise FieldError(f"{where}.{key}", _("unknown field"))
         for key in ("id", "tile"):
             if key not in item:
-                raise FieldError(f"{where}.{key}", "missing field")
+                raise FieldError(f"{where}.{key}", _("missing field"))
         timer_id = json_str(item["id"], f"{where}.id")
         if timer_id not in TIMER_SPECS:
             raise FieldError(f"{where}.id", f"unknown timer {timer_id!r} (one of {', '.join(TIMER_SPECS)})")
@@ -176,15 +240,19 @@ def _parse(data: Any) -> Level:
         if not 0 <= tile < len(path):
             raise FieldError(f"{where}.tile", f"tile {tile} is outside the path (0..{len(path) - 1})")
         if tile in blocks:
-            raise FieldError(f"{where}.tile", f"timer {timer_id!r} stands on blocked tile {tile}")
+            bad(Fault.TIMER_ON_BLOCK, f"{where}.tile", f"timer {timer_id!r} stands on blocked tile {tile}", tile,
+                timer_id)
         other = next((t for t, at in timers if at == tile), None)
         if other is not None:
-            raise FieldError(f"{where}.tile", f"two timers on tile {tile} ({other!r} and {timer_id!r})")
+            bad(Fault.TWO_TIMERS, f"{where}.tile", f"two timers on tile {tile} ({other!r} and {timer_id!r})", tile,
+                timer_id)
         if tile >= deactivator:
-            raise FieldError(f"{where}.tile", f"timer {timer_id!r} starts in the danger zone (tile {tile})")
+            bad(Fault.TIMER_IN_DANGER, f"{where}.tile", f"timer {timer_id!r} starts in the danger zone (tile {tile})",
+                tile, timer_id)
         timers.append((timer_id, tile))
 
-    _check_reachable(timers, blocks, deactivator, len(path))
+    if len(problems) == before_timers:  # where each timer can get to means something once they stand as they may
+        problems += _unreachable(timers, blocks, deactivator, len(path))
 
     removed: list[str] = []
     for i, item in enumerate(json_list(data.get("removed_cards", []), "removed_cards")):
@@ -195,18 +263,18 @@ def _parse(data: Any) -> Level:
             raise FieldError(f"removed_cards[{i}]", f"{value!r} is removed twice")
         removed.append(value)
     if len(standard_deck(tuple(removed))) <= MAX_PLAYERS * max(HAND_SIZES):
-        raise FieldError("removed_cards", "too many cards removed to deal a full table")
+        bad(Fault.TOO_FEW_CARDS, "removed_cards", "too many cards removed to deal a full table")
 
     hand_size = json_int(data.get("hand_size", 3), "hand_size")
     if hand_size not in HAND_SIZES:
-        raise FieldError("hand_size", f"must be 2 or 3, got {hand_size}")
+        bad(Fault.HAND_SIZE, "hand_size", f"must be 2 or 3, got {hand_size}")
     team_size = json_int(data.get("team_size", 1), "team_size", MIN_PLAYERS, MAX_PLAYERS)
     description = json_str(data.get("description", ""), "description")
     if len(description) > MAX_DESCRIPTION or not description.isprintable():
-        raise FieldError("description", f"must be at most {MAX_DESCRIPTION} printable characters")
+        bad(Fault.LONG_DESCRIPTION, "description", f"must be at most {MAX_DESCRIPTION} printable characters")
     theme = json_str(data.get("theme", ""), "theme")
     if len(theme) > MAX_THEME or not theme.isprintable():
-        raise FieldError("theme", f"must be at most {MAX_THEME} printable characters")
+        bad(Fault.LONG_THEME, "theme", f"must be at most {MAX_THEME} printable characters")
 
     return Level(
         number=number,
@@ -224,13 +292,15 @@ def _parse(data: Any) -> Level:
     )
 
 
-def _check_reachable(timers: list[tuple[str, int]], blocks: set[int], deactivator: int,
-                     length: int) -> None:
-    """Every timer must be able to end in its own free danger-zone tile.
+def _unreachable(timers: list[tuple[str, int]], blocks: set[int], deactivator: int,
+                 length: int) -> list[LevelProblem]:
+    """Every timer must be able to end in its own free danger-zone tile: one problem (on its start gear) for
+    each that cannot.
 
     Timers never pass one another nor a block, so place them from the most advanced back, each on
     the furthest free tile it can reach below the one ahead of it.
     """
+    problems = []
     limit = length
     for timer_id, start in sorted(timers, key=lambda t: -t[1]):
         reach = start
@@ -238,11 +308,15 @@ def _check_reachable(timers: list[tuple[str, int]], blocks: set[int], deactivato
             reach += 1
         if reach < deactivator:
             if reach + 1 in blocks:
-                raise FieldError("blocks", f"timer {timer_id!r} from tile {start} cannot reach the danger zone "
-                                     f"past the block on tile {reach + 1}")
-            raise FieldError("deactivator", f"too few free danger-zone tiles: timer {timer_id!r} from tile "
-                                      f"{start} cannot get past the Deactivator")
+                problems.append(LevelProblem(
+                    "blocks", f"timer {timer_id!r} from tile {start} cannot reach the danger zone past the block on "
+                    f"tile {reach + 1}", Fault.BLOCKED_WAY, start, timer_id))
+            else:
+                problems.append(LevelProblem(
+                    "deactivator", f"too few free danger-zone tiles: timer {timer_id!r} from tile {start} cannot "
+                    "get past the Deactivator", Fault.NO_ROOM, start, timer_id))
         limit = reach
+    return problems
 
 
 def load_level(path: str | Path) -> Level:

@@ -109,11 +109,14 @@ def fit_args(level: Level, box: pygame.Rect, max_s: float) -> FitArgs:
 class BoardView:
     """The board of one level fitted into a box of the window, with its cached layers."""
 
-    def __init__(self, app: App, level: Level, box: pygame.Rect, max_s: float) -> None:
+    def __init__(self, app: App, level: Level, box: pygame.Rect, max_s: float,
+                 geo: lay.BoardGeometry | None = None) -> None:
+        """`geo`: lay the board out as this board of as many gears (while its own fit is being made), not by
+        fitting it."""
         self.app = app
         self.level = level
         self.box = box
-        self.geo = lay.fit_board(*fit_args(level, box, max_s))
+        self.geo = geo if geo is not None else lay.fit_board(*fit_args(level, box, max_s))
         self.rusted = wild_only_gears(level)  # drawn rusted
         s = self.geo.s
         self.gear_px = max(12, round(lay.GEAR_D * s))

@@ -9,9 +9,13 @@ import pygame
 
 from arenas.rules.components import Card, CardKind
 from arenas.rules.engine import advance, apply, is_over, legal_actions
+from arenas.rules.level_editor import SetBlock, SetColour, SetName, SetShape, new_level
 from arenas.rules.levels import level_path, load_level
 from arenas.rules.state import GameState
 from arenas.scenes import flow
+from arenas.scenes.editor import EditorScene
+from arenas.scenes.fitting import FitNow
+from arenas.scenes.my_levels import copy_of
 from arenas.scenes.play import PlayScene
 from arenas.scenes.replay_view import playback
 from arenas.scenes.result import ResultScene
@@ -205,3 +209,53 @@ register(SceneSpec("arenas-online", "Arenas Movedizas online: a room's run, the 
                    "team-mate away, one played by a bot for now, the round trip high", online_play, hold))
 register(SceneSpec("arenas-online-chat", "Arenas Movedizas online: the chat open in the board's quietest corner",
                    lambda app: online_play(app, chat=True), hold))
+
+
+EDITOR_TEMPLATE = 3  # the box level the editor's catalog scenes start from
+
+
+def editor_copy(app: App) -> EditorScene:
+    """The level editor on a copy of a box level with a few edits: a gear painted, a block in a timer's way (its
+    problem on the gear, worded under the board), the mouse on that gear."""
+    scene = flow.editor_scene(app, copy_of(load_level(level_path(EDITOR_TEMPLATE))), None, FitNow())
+    for edit in (SetColour(5, "orange"), SetShape(6, "crescent"), SetBlock(7, True), SetName("Sandy Steps")):
+        scene.do(edit)
+    scene.layout(app.size)
+    scene.update(0)
+    assert scene.shown is not None
+    x, y = scene.shown.geo.gears[7]
+    scene.mouse = (round(x), round(y))
+    return scene
+
+
+def editor_new(app: App) -> EditorScene:
+    """The level editor on a new, empty level: no name and no timer yet, both said under the board."""
+    scene = flow.editor_scene(app, new_level(1), None, FitNow())
+    scene.layout(app.size)
+    scene.update(0)
+    return scene
+
+
+register(SceneSpec("arenas-editor", "Arenas Movedizas: the level editor on a copy of a box level, a block in a "
+                   "timer's way shown on its gear", editor_copy))
+register(SceneSpec("arenas-editor-new", "Arenas Movedizas: the level editor on a new, empty level", editor_new, hold))
+register(SceneSpec("arenas-my-levels", "Arenas Movedizas: my levels (the player's own, and the ways into the editor)",
+                   flow.my_levels_scene))
+
+
+def online_result(app: App) -> ResultScene:
+    """A room's lost run seen by a team-mate who is not the host: Play again, the host's pick of the level."""
+    from arenas.scenes.online import OnlineResultScene  # as the online table itself, only when shown
+    from common.online_session import OnlineSession
+    from common.scenes.catalog import ScriptedLink
+    setup, state = finished_game()
+    link = ScriptedLink([("Ana", "person", "here", False), ("Bea", "person", "here", False)], 1, False,
+                        game="arenas", phase="over", want=(0,))
+    session = OnlineSession("192.168.1.20:8765", "Bea", lambda url, token: link)
+    session.join("K7QM-3XPA")
+    session.update(0)
+    return OnlineResultScene(app, session, None, setup, state, RunRecord())
+
+
+register(SceneSpec("arenas-result-online", "Arenas Movedizas online: a room's result, Play again together, the "
+                   "host picks the level", online_result))

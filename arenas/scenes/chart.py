@@ -70,6 +70,9 @@ class ChartMap:
     ends: dict[str, pygame.Rect]  # each timer's label at its line's end (sample and name)
 
 
+LABEL_AIR = 10  # px at 1280x720 between two end labels, so crowded ones still read as separate lines
+
+
 def sand_history(state: GameState) -> SandHistory:
     """The exact sand curves of a run from its log (a run in progress ends at its current time)."""
     series: dict[str, list[tuple[int, int]]] = {tid: [] for tid in state.timers}
@@ -171,7 +174,7 @@ def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: Sa
     surface.blit(app.sprites.nine_slice("ui/panel", rect.size), rect)
     label_px = app.font_px(16)
     names = [timer_name(tid) for tid in history.series]
-    ends_w = min(app.px(170), max(text.font(label_px).size(n)[0] for n in names) + app.px(56))
+    ends_w = min(app.px(180), max(text.font(label_px).size(n)[0] for n in names) + app.px(68))
     plot = pygame.Rect(rect.left + app.px(66), rect.top + app.px(34), rect.w - app.px(66) - ends_w - app.px(14),
                        rect.h - app.px(34) - app.px(76))
     cap_s = max((TIMER_SPECS[tid].capacity_ms for tid in history.series), default=60_000) // 1000
@@ -224,12 +227,13 @@ def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: Sa
 def _end_labels(surface: pygame.Surface, app: App, plot: pygame.Rect, danger: pygame.Rect, history: SandHistory,
                 dashes: dict[str, Dash], names: list[str],
                 px: Callable[[float, float], Point]) -> tuple[pygame.Rect, dict[str, pygame.Rect]]:
-    """Each timer's name and dash sample beside its line's end, kept apart, above the "under 5 s" label."""
-    lx = plot.right + app.px(14)
+    """Each timer's name and dash sample beside its line's end, kept apart with a little air between them, above
+    the "under 5 s" label; a label moved off its line's end is joined to it by a leader line."""
+    lx = plot.right + app.px(26)
     label_px = app.font_px(15)
     room = surface.get_width() - lx - app.px(44)
     size = min(text.fit_px(n, label_px, room) for n in names)
-    line_h = text.font(size).get_linesize() + app.px(2)
+    line_h = text.font(size).get_linesize() + LABEL_AIR * app.scale
     under = _("under 5 s")
     under_px = text.fit_px(under, app.font_px(14), surface.get_width() - lx - app.px(8), bold=True)
     under_rect = text.draw_text(surface, under, under_px, FAIL, (lx, danger.centery), "midleft", bold=True)
@@ -240,8 +244,10 @@ def _end_labels(surface: pygame.Surface, app: App, plot: pygame.Rect, danger: py
     rects: dict[str, pygame.Rect] = {}
     for tid, name, end, y in zip(history.series, names, ends, spots):
         colour = app.sprites.colour(TIMER_SPECS[tid].sand)
-        if abs(y - end) > 1:
-            pygame.draw.line(surface, INK, (plot.right + app.px(3), end), (lx - app.px(2), y), 1)
+        if abs(y - end) > 1:  # out from the line's end, then across to its label
+            elbow = plot.right + app.px(10)
+            pygame.draw.lines(surface, INK, False, [(plot.right + app.px(3), end), (elbow, end),
+                                                    (lx - app.px(4), y)], max(1, app.px(1)))
         _line(surface, colour, [(lx, y), (lx + sample, y)], width, dashes[tid], False)
         label = text.draw_text(surface, name, size, INK, (lx + sample + app.px(6), y), "midleft")
         rects[tid] = label.union(pygame.Rect(lx, label.top, sample, label.h))

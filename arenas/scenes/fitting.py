@@ -90,3 +90,14 @@ def play_board(app: App, level: Level, players: int, size: tuple[int, int]) -> t
     board, table = max(options, key=lambda o: o[0].geo.s)
     board.layers(size)
     return board, table
+
+
+class FitNow:
+    """Fits a board at once, on the frame loop (a tool's or a test's first frame shows it fitted)."""
+
+    def ready(self, args: FitArgs) -> bool:
+        lay.fit_board(*args)
+        return True
+
+
+Fits = FitQueue | FitNow  # what says whether a board is fitted: in the background, or at once

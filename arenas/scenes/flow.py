@@ -1,17 +1,25 @@
-"""Which Arenas screen follows which: setup -> play -> result -> another run, the setup again or the menu.
+"""Which Arenas screen follows which: setup -> play -> result -> another run, the setup again or the menu;
+setup -> My levels -> the level editor -> a try of the level and back.
 
 The one module that knows the order of the scenes: it builds them with their exits as callbacks,
 so the setup, play and result scenes never import one another.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from arenas.my_levels import save_my_level
 from arenas.rules.actions import Action
+from arenas.rules.levels import Level
 from arenas.rules.state import GameState
+from arenas.scenes.editor import EditorScene
+from arenas.scenes.fitting import Fits
+from arenas.scenes.my_levels import MyLevelsScene
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultExits, ResultScene
 from arenas.scenes.setup import SetupScene
+from arenas.scenes.try_play import TryScene
 from arenas.session import GameSetup, RunRecord
 
 if TYPE_CHECKING:
@@ -20,7 +28,19 @@ if TYPE_CHECKING:
 
 def setup_scene(app: App, level: int | None = None) -> SetupScene:
     """The setup screen (level `level` selected, if given); Start pushes the run over it."""
-    return SetupScene(app, lambda setup: app.push(play_scene(app, setup)), level)
+    return SetupScene(app, lambda setup: app.push(play_scene(app, setup)), level,
+                      my_levels=lambda: app.push(my_levels_scene(app)))
+
+
+def my_levels_scene(app: App) -> MyLevelsScene:
+    """The player's own levels; each way into the editor pushes it over them."""
+    return MyLevelsScene(app, lambda level, path: app.push(editor_scene(app, level, path)))
+
+
+def editor_scene(app: App, level: Level, path: Path | None, fits: Fits | None = None) -> EditorScene:
+    """The level editor on `level` (kept in `path` of My levels, None: not saved yet); Try it pushes a run of the
+    level over it, and Esc in the run comes back to it."""
+    return EditorScene(app, level, path, lambda tried: app.push(TryScene(app, tried)), save_my_level, fits)
 
 
 def play_scene(app: App, setup: GameSetup, state: GameState | None = None, *,

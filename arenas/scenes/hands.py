@@ -78,11 +78,13 @@ class TableLayout:
 def table_layouts(app: App, size: tuple[int, int], players: int, hand_size: int) -> list[TableLayout]:
     """Ways to seat the players around the table (the play scene keeps the one with the biggest board).
 
-    Up to three players sit along the bottom. More sit either along the bottom and up both sides
-    ("sides": suits round paths) or along the bottom and the top ("rows": suits long flat paths).
+    Up to three players sit either along the bottom ("sides": suits long flat paths) or one above another at
+    the right ("column": leaves a round path the window's whole height). More sit either along the bottom and
+    up both sides ("sides": suits round paths) or along the bottom and the top ("rows": suits long flat paths).
     """
     if players <= 3:
-        return [table_layout(app, size, players, hand_size, "sides")]
+        return [table_layout(app, size, players, hand_size, "sides"),
+                table_layout(app, size, players, hand_size, "column")]
     return [table_layout(app, size, players, hand_size, "sides"), table_layout(app, size, players, hand_size, "rows")]
 
 
@@ -106,9 +108,18 @@ def table_layout(app: App, size: tuple[int, int], players: int, hand_size: int, 
         x = w // 2 - total // 2
         return [pygame.Rect(x + k * (seat_w + row_gap), y, seat_w, seat_h) for k in range(count)]
 
+    top = hud.bottom + app.px(6)
+    prompt_h = app.px(30)
+    if arrangement == "column":
+        column_h = players * seat_h + (players - 1) * row_gap
+        y = top + (h - margin - top - column_h) // 2
+        x = w - margin - seat_w
+        seats = [pygame.Rect(x, y + k * (seat_h + row_gap), seat_w, seat_h) for k in range(players)]
+        bottom = h - app.px(62) - prompt_h - app.px(4)  # the prompt on the felt, above the table's bottom rim
+        board = pygame.Rect(app.px(44), top, x - app.px(16) - app.px(44), bottom - top)
+        return TableLayout(hud, board, bottom + prompt_h // 2, tuple(seats), (cw, ch), hand_size)
     seats = row(in_bottom, bottom_y)
     rest = players - in_bottom
-    top = hud.bottom + app.px(6)
     left_x, right_x = app.px(44), w - app.px(44)
     if arrangement == "rows":
         if rest:
@@ -125,7 +136,6 @@ def table_layout(app: App, size: tuple[int, int], players: int, hand_size: int, 
             left_x = margin + seat_w + app.px(8)
         if right:
             right_x = w - margin - seat_w - app.px(8)
-    prompt_h = app.px(30)
     bottom = bottom_y - prompt_h - app.px(4)
     board = pygame.Rect(left_x, top, right_x - left_x, bottom - top)
     return TableLayout(hud, board, bottom + prompt_h // 2, tuple(seats), (cw, ch), hand_size)

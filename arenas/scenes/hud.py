@@ -213,7 +213,7 @@ class Hud:
                    if p.run.countdown_skippable
                    else _("Get ready… the sand starts for everyone when the countdown ends"))
         elif p.run.phase == Phase.OVER:
-            msg = _(p.over_prompt)
+            msg = _(p.over_prompt).format(seconds=p.seconds_held())
         elif p.run.replay is not None:
             msg = _("Watching a replay  ·  Esc stops it")
         elif p.run.setup.watch:

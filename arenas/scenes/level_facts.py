@@ -3,29 +3,44 @@ from __future__ import annotations
 
 from typing import Any
 
+from arenas.bots.proof import LABELS
 from arenas.rules.components import TIMER_SPECS
 from arenas.rules.levels import Level
 from arenas.rules.preview import wild_only_gears
 from arenas.scenes.names import and_list, card_name, tile_name, timer_name
-from common.i18n import _, format_percent, ngettext
+from common.i18n import _, ngettext
 
 
 def _rate(value: Any) -> float | None:
     return None if isinstance(value, bool) or not isinstance(value, (int, float)) else float(value)
 
 
+def in_ten(rate: float) -> int:
+    """A win rate as the teams out of ten that win (at least 1 when any does)."""
+    tenths = round(rate * 10)
+    return max(tenths, 1) if rate > 0 else 0
+
+
 def difficulty_text(row: dict[str, Any] | None) -> str:
-    """'Difficulty: Tricky · people win 46% · expert bots 98%' from a stored row, as stored (never
+    """'Difficulty: Tricky · 5 in 10 teams win it · expert bots: 10 in 10' from a stored row, as stored (never
     computed here); '' if the row is missing or malformed."""
     if not row:
         return ""
     label, person, expert = row.get("label"), _rate(row.get("win_rate")), _rate(row.get("expert_win_rate"))
     if not isinstance(label, str) or person is None:
         return ""
+    teams = in_ten(person)
+    people = ngettext("Difficulty: {label} · {n} in 10 teams wins it", "Difficulty: {label} · {n} in 10 teams win it",
+                      teams).format(label=_(label), n=teams)
     if expert is None:
-        return _("Difficulty: {label} · people win {person}").format(label=_(label), person=format_percent(person))
-    return _("Difficulty: {label} · people win {person} · expert bots {expert}").format(
-        label=_(label), person=format_percent(person), expert=format_percent(expert))
+        return people
+    return _("{people} · expert bots: {n} in 10").format(people=people, n=in_ten(expert))
+
+
+def difficulty_step(row: dict[str, Any] | None) -> int:
+    """How hard a level is as a step 1 (Gentle) to 5 (Brutal) from its stored label; 0 when unknown."""
+    label = row.get("label") if row else None
+    return next((i + 1 for i, (_floor, name) in enumerate(LABELS) if name == label), 0)
 
 
 def theme_text(level: Level, won: bool) -> str:

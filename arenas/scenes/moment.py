@@ -4,6 +4,7 @@ card being chosen, the mouse and the time. The scene takes one (`PlayScene.momen
 of the scene."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float]
 HoverKey = tuple[str | None, int | None]  # (timer, gear) under the mouse
+
+
+END_HOLD_MS = 8000   # the final board stays this long (a key or a click goes on sooner) ...
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,7 @@ class Moment:
     last_home: str | None  # the last timer that crossed the Deactivator
     hint_button: Button
     leave_button: Button  # on the pause overlay
-    over_prompt: str  # the prompt once the run is over (a msgid)
+    over_prompt: str  # the prompt once the run is over (a msgid with {seconds}: how long until it goes on)
     hint_blocked: str | None  # why no hint can be asked for now ("": nothing to explain), None if one can
     settings: Settings
 
@@ -60,6 +64,11 @@ class Moment:
     def timer_at(self, pos: tuple[int, int]) -> str | None:
         """The timer drawn under `pos` (standing or lost), if any."""
         return timer_at(self.board, self.motion, self.run.state, self.now, pos)
+
+    def seconds_held(self) -> int:
+        """Whole seconds (rounded up) until the held final board goes on by itself."""
+        shown = 0.0 if self.ended_at is None else self.now - self.ended_at
+        return max(1, math.ceil((END_HOLD_MS - shown) / 1000))
 
 
 def drawn_place(motion: Motion, timer_id: str, now: float) -> tuple[Point, float]:

@@ -12,13 +12,13 @@ import pygame
 from arenas.match import Phase
 from arenas.records import Records
 from arenas.remote_run import RemoteRun
-from arenas.room import setup_json
+from arenas.room import setup_from_json, setup_json
 from arenas.rules.state import GameState
 from arenas.scenes.layouts import GEAR_D
-from arenas.scenes.play import PlayScene
+from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.result import ResultExits, ResultScene
 from arenas.scenes.setup import SetupScene
-from arenas.session import GameSetup, RunRecord
+from arenas.session import GameSetup, RunRecord, SetupError
 from common.i18n import _
 from common.keymap import Command, keymap
 from common.layers import Part
@@ -27,6 +27,10 @@ from common.paths import replays_dir
 from common.replay import ReplayError, replay_from_dict, write_new_replay
 from common.scenes.chat import ChatPanel, carry_out, quiet_corner
 from common.scenes.connection import room_parts
+from common.scenes.menu import MenuScene
+from common.scenes.online import player_name
+from common.scenes.rematch import next_game, rematch_parts, said_again, show_notices
+from common.widgets import Button, WidgetGroup
 
 RESULT_WAIT_MS = 5000  # how long the end waits for the server's result before showing what it has
 
@@ -38,7 +42,19 @@ if TYPE_CHECKING:
 
 def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScene:
     """The level-and-seats screen whose Start opens a room with the setup (the host sits at the first seat)."""
-    return SetupScene(app, lambda setup: chosen(setup_json(setup)), hosting=True)
+    return SetupScene(app, lambda setup: chosen(setup_json(setup)), hosting=True, host_name=player_name(app))
+
+
+def room_words(setup: dict[str, Any]) -> list[str]:
+    """A room's setup as its lobby tells every member: the level, the sand's speed, the pause assist."""
+    try:
+        parsed = setup_from_json(setup, 1)
+    except SetupError:
+        return []
+    return [_("Level {number}: {name}").format(number=parsed.level.number, name=_(parsed.level.name)),
+            _("Sand at {percent} % (an assisted run)").format(percent=parsed.sand_speed_pct)
+            if parsed.sand_speed_pct < 100 else _("Sand at full speed"),
+            _("Pause allowed (an assisted run)") if parsed.allow_pause else _("No pause")]
 
 
 class SessionLink:
@@ -73,6 +89,7 @@ class OnlinePlayScene(PlayScene):
     def update(self, dt_ms: float) -> None:
         self.clock_ms += round(dt_ms)
         self.session.update(dt_ms)
+        show_notices(self.app, self.session)
         frames = list(self.session.game_messages)
         self.session.game_messages.clear()
         self.remote.receive(frames)
@@ -112,9 +129,17 @@ class OnlinePlayScene(PlayScene):
                 records.save()
             except OSError as exc:
                 self.app.toast(_("could not save the records: {reason}").format(reason=exc.strerror or exc))
-        self.session.leave()
-        exits = ResultExits(lambda setup, actions: self.app.pop(), lambda number: self.app.pop())
-        self.app.replace(ResultScene(self.app, setup, state, RunRecord(replay_path=path), exits, self.seat is None))
+        self.app.replace(OnlineResultScene(self.app, self.session, self.hosted, setup, state,
+                                           RunRecord(replay_path=path)))
+
+    def ask_leave(self) -> None:
+        if self.seat is not None:
+            super().ask_leave()
+            return
+        self.asking = True
+        self.app.push(LeaveDialog(self.app, self, self.leave_game, _("Stop watching?"),
+                                  _("The team plays on without you watching; Play online, then Join, brings you "
+                                    "back."), _("Stop")))
 
     def hint_blocker(self) -> str | None:
         if not self.remote.assists:
@@ -177,3 +202,93 @@ def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> Onlin
     while frame.get("kind") != "game" and session.game_messages:
         frame = session.game_messages.popleft()
     return OnlinePlayScene(app, session, hosted, frame)
+
+
+class OnlineResultScene(ResultScene):
+    """The end of a room's run, in the room: the team plays again once every seated person says so; the host
+    picks this level again or the next one, and the line over the buttons says who it waits for and what the
+    host picked. Menu (and Esc) leaves the room."""
+
+    def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, setup: GameSetup, state: GameState,
+                 record: RunRecord) -> None:
+        self.session, self.hosted = session, hosted
+        super().__init__(app, setup, state, record, ResultExits(lambda setup, actions: None, lambda number: None))
+        self.slower = None
+        self.next_btn: Button | None = None
+        buttons: list[Button] = []
+        if session.seat is not None:
+            if session.creator:
+                buttons.append(Button(_("Retry together"), self.retry, _("Play this level again, the same team")))
+                self.next_btn = Button(_("Next level together ({number})").format(number=setup.level.number + 1),
+                                       self.next, _("Go on to the next level, the same team"))
+                buttons.append(self.next_btn)
+            else:
+                buttons.append(Button(_("Play again"), self.retry, _("Play the next run with the same team: the "
+                                                                     "host picks the level")))
+        if record.replay_path is not None:
+            buttons.append(Button(_("Watch replay"), self.watch_replay, _("Watch this run again, step by step")))
+        buttons.append(Button(_("Menu"), self.menu, _("Leave the room and go back to the main menu"),
+                              sound="ui_back"))
+        self.buttons = buttons
+        self.group = WidgetGroup(app, buttons)
+        self.group.keyboard_mode = True
+
+    def _answer(self, next_level: bool) -> None:
+        room = self.session.room
+        same = room is not None and room.again is not None and room.again.next == next_level
+        self.session.again(not (said_again(self.session) and (same or not self.session.creator)), next_level)
+
+    def retry(self) -> None:
+        self._answer(False)
+
+    def next(self) -> None:
+        self._answer(True)
+
+    def level_select(self) -> None:
+        self.session.leave()
+        self.app.pop()
+
+    def menu(self) -> None:
+        self.session.leave()
+        self.app.stack.clear_to(MenuScene(self.app))
+
+    def footer_px(self) -> int:
+        return self.app.px(40)
+
+    def update(self, dt_ms: float) -> None:
+        super().update(dt_ms)
+        self.session.update(dt_ms)
+        show_notices(self.app, self.session)
+        if next_game(self.app, self.session, self.hosted):
+            return
+        room = self.session.room
+        picked = room.again.next if room is not None and room.again is not None else False
+        if self.next_btn is not None:
+            self.next_btn.enabled = room is not None and room.again is not None and room.again.can_next
+        said = said_again(self.session)
+        for button, next_level in ((self.buttons[0], False), (self.next_btn, True)):
+            if button is None or self.session.seat is None:
+                continue
+            if said and (picked == next_level or not self.session.creator):
+                button.label = _("Not now")
+            elif self.session.creator:
+                button.label = _("Retry together") if not next_level else \
+                    _("Next level together ({number})").format(number=self.setup.level.number + 1)
+            else:
+                button.label = _("Play again")
+
+    def pick_line(self) -> str:
+        """What the host picked for the next run (their own screen shows it on the buttons)."""
+        room = self.session.room
+        if room is None or room.again is None or self.session.creator:
+            return ""
+        if room.again.next:
+            return _("The host picked the next level ({number})").format(number=self.setup.level.number + 1)
+        return _("The host picks the level: this one again unless they choose the next")
+
+    def frame_parts(self) -> list[Part] | None:
+        parts = super().frame_parts() or []
+        app = self.app
+        bottom = self.buttons[0].rect.top - app.px(8)
+        line = rematch_parts(app, self.session, (app.size[0] // 2, bottom), app.size[0] - app.px(60), self.pick_line())
+        return [*parts[:1], *line, *parts[1:]]  # over the backdrop, under the buttons and their tooltips

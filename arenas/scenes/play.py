@@ -43,7 +43,7 @@ from arenas.scenes.fitting import play_board
 from arenas.scenes.hands import TableLayout
 from arenas.scenes.hints import Hint, describe_hint
 from arenas.scenes.messages import LastCard, Messages
-from arenas.scenes.moment import HoverKey, Moment, drawn_place, timer_at
+from arenas.scenes.moment import END_HOLD_MS, HoverKey, Moment, drawn_place, timer_at
 from arenas.scenes.motion import Motion
 from arenas.scenes.names import card_name, timer_name
 from arenas.scenes.play_input import Do, FocusCard, FocusWild, Intent, Play, Say, TakeWild, Thinking
@@ -65,7 +65,6 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 ShowResult = Callable[[GameSetup, GameState, RunRecord, bool], None]  # setup, state, record, watched
 
-END_HOLD_MS = 8000   # the final board stays this long (a key or a click goes on sooner) ...
 END_GUARD_MS = 600   # ... but not in the first moment: a click or key meant for a card goes nowhere
 HISS_VOLUME = 0.35
 PLAIN, DANGER = (255, 240, 200), (255, 150, 120)
@@ -92,7 +91,7 @@ class PlayScene(Scene):
     """One run of a level, live (hot-seat, 1–7 players) or driven by a replay's timed actions."""
 
     title = "Arenas Movedizas"
-    over_prompt = N_("Press Enter for the result")  # the prompt once the run is over (a msgid)
+    over_prompt = N_("The result in {seconds} s  ·  Enter shows it now")  # once the run is over (a msgid)
 
     def __init__(self, app: App, setup: GameSetup, on_over: ShowResult, state: GameState | None = None, *,
                  replay_actions: list[tuple[int, Action]] | None = None, countdown: bool = True,

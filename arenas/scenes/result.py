@@ -17,7 +17,7 @@ from arenas.session import GameSetup, RunRecord, format_ms
 from common import text
 from common.i18n import _
 from common.layers import Part, image_part
-from common.scene import Scene
+from common.scene import HeldKeys, Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.menu import MenuScene
 from common.scenes.replays import watch_file
@@ -79,6 +79,8 @@ class ResultScene(Scene):
         self.hover_tick: int | None = None  # the card tick under the mouse
         self.focus_tick: int | None = None  # the card tick chosen with Up/Down
         self.mouse = (-1, -1)
+        self.t_ms = 0.0
+        self.held = HeldKeys()
         self.next_level = self._next_level()
         buttons = [Button(_("Watch again") if watched else _("Retry"), self.retry, _("Play this level again (Enter)"))]
         if self.next_level is not None:
@@ -140,7 +142,7 @@ class ResultScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app
         w, h = size
-        offer = app.px(70) if self.slower is not None else 0  # the offer's line and button above the row
+        offer = (app.px(70) if self.slower is not None else 0) + self.footer_px()  # the offer's line and button
         self.chart_rect = pygame.Rect(app.px(30), app.px(190), w - app.px(60), h - app.px(190) - app.px(100) - offer)
         self.chart = pygame.Surface(self.chart_rect.size, pygame.SRCALPHA)
         self.chart_map = draw_chart(self.chart, app, self.chart.get_rect(), self.history)
@@ -155,11 +157,17 @@ class ResultScene(Scene):
             self.slower.rect = pygame.Rect(0, 0, app.px(340), app.px(46))
             self.slower.rect.bottomright = (w - app.px(30), h - app.px(96))
 
+    def footer_px(self) -> int:
+        """Room kept over the buttons for a line of the screen's own (none here)."""
+        return 0
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.sounds.play("ui_back")
             self.level_select()
             return True
+        if self.held.blocks(event, self.t_ms):
+            return True  # the key that played the last card must not skip the result
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.history.cards:
             n = len(self.history.cards)
             step = 1 if event.key == pygame.K_DOWN else -1
@@ -187,6 +195,7 @@ class ResultScene(Scene):
         return near if abs(cm.ticks[near] - x) <= max(4, self.app.px(6)) else None
 
     def update(self, dt_ms: float) -> None:
+        self.t_ms += dt_ms
         self.group.update(dt_ms)
 
     def frame_parts(self) -> list[Part] | None:

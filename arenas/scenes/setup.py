@@ -16,7 +16,7 @@ from arenas.rules.components import MAX_PLAYERS
 from arenas.rules.levels import Level, LevelError, load_levels
 from arenas.scenes.board import BoardView, fit_args
 from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
-from arenas.scenes.level_facts import difficulty_text, level_facts, theme_text
+from arenas.scenes.level_facts import difficulty_step, difficulty_text, level_facts, theme_text
 from arenas.scenes.setup_widgets import BOT_NAMES, Choices, LevelList, NameField, SeatKind, default_name
 from arenas.session import GameSetup, format_ms, fresh_seed
 from common import text
@@ -48,6 +48,18 @@ def reaction_options(current: int) -> list[tuple[int, str]]:
 REMEMBERED = Choices()  # what the setup screen remembers between runs in one session
 
 
+def _wrap_at_dots(line: str, px: int, width: int) -> list[str]:
+    """`line` in bold lines that fit `width`, broken between its ' · ' parts where it can."""
+    lines: list[str] = []
+    for part in line.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and text.font(px, True).size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return [piece for one in lines for piece in text.wrap(one, px, width, bold=True)]
+
+
 class SetupScene(Scene):
     """Pick players, names, level, first player and assists, then Start."""
 
@@ -55,12 +67,18 @@ class SetupScene(Scene):
     title = "Arenas Movedizas — setup"
 
     def __init__(self, app: App, on_start: Callable[[GameSetup], None], level: int | None = None, *,
-                 hosting: bool = False) -> None:
-        """`hosting`: Start opens an online room, whose people play from their own screens."""
+                 hosting: bool = False, host_name: str = "", my_levels: Callable[[], None] | None = None) -> None:
+        """`hosting`: Start opens an online room, whose people play from their own screens; the host sits at the
+        first seat, a person under their online name `host_name` (the seats at this screen stay as remembered);
+        `my_levels`: what the My levels button opens (no button without it)."""
         super().__init__(app)
         self.on_start = on_start
         self.hosting = hosting
         self.choices = REMEMBERED
+        if hosting:
+            names, bots = list(REMEMBERED.names), list(REMEMBERED.bots)
+            names[0], bots[0] = host_name or names[0], False
+            self.choices = replace(REMEMBERED, names=names, bots=bots)
         self.records = Records.load()
         if self.records.message:
             app.toast(self.records.message)
@@ -85,18 +103,24 @@ class SetupScene(Scene):
                             tooltip=_("Slower sand makes it easier; below 100 % the run counts as assisted"))
         self.pause_toggle = Toggle(_("Allow pause with Esc (assist)"), c.allow_pause, self.set_pause,
                                    _("Pausing marks the run as assisted; without it Esc asks whether to leave"))
-        self.level_list = LevelList(self.levels, self.records, lambda i: self.start())
         self.difficulty = load_difficulty()
+        self.level_list = LevelList(self.levels, self.records, lambda i: self.start(),
+                                    {n: difficulty_step(row) for n, row in self.difficulty.items()})
         self.level_list.selected = self._initial_level(level)
         self.back = Button(_("Back"), app.pop, icon="ui/icon_back", sound="ui_back")
         self.tutorial = Button(_("Tutorial"), lambda: open_tutorial(app, "arenas"),
                                _("Learn to play step by step on a small board (the sand waits for you)"))
         self.start_button = Button(_("Start"), self.start, _("Start the level (Enter)"), font=30)
+        self.my_levels = None if my_levels is None else Button(
+            _("My levels"), my_levels, _("Levels of your own: make one in the editor, or change a copy of a box level"),
+            font=22)
         self.editing: NameField | None = None
         self.line = LineEdit("", NAME_LIMIT)  # the name being typed
         seats = [w for pair in zip(self.names, self.kinds) for w in pair]
         self.widgets: list[Widget] = [self.count, *seats, self.first, self.reaction, self.speed, self.pause_toggle,
                                       self.level_list, self.back, self.tutorial, self.start_button]
+        if self.my_levels is not None:
+            self.widgets.append(self.my_levels)
         self.group = WidgetGroup(app, self.widgets)
         self.rows_at = (0, 0, 0)  # left, top and width of the rows under the seats (set by `layout`)
         self.group.set_focus(self.start_button)
@@ -172,7 +196,7 @@ class SetupScene(Scene):
     def _sync(self) -> None:
         seats: list[NameField | SeatKind] = [*self.names, *self.kinds]
         for seat in seats:
-            seat.enabled = seat.focusable = seat.index < self.choices.count
+            seat.enabled = seat.focusable = seat.index < self.choices.count and not (self.hosting and seat.index == 0)
         self.first.options = self._first_options()
         self.first.index = min(self.choices.first, len(self.first.options) - 1)
         level = self.selected_level
@@ -279,6 +303,8 @@ class SetupScene(Scene):
         self.back.rect = pygame.Rect(app.px(24), h - app.px(78), app.px(200), app.px(56))
         self.tutorial.rect = pygame.Rect(self.back.rect.right + app.px(16), h - app.px(78), app.px(200), app.px(56))
         self.start_button.rect = pygame.Rect(w - app.px(24) - app.px(260), h - app.px(80), app.px(260), app.px(60))
+        if self.my_levels is not None:
+            self.my_levels.rect = pygame.Rect(w - app.px(24) - app.px(220), app.px(20), app.px(220), app.px(50))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.editing is not None:
@@ -439,9 +465,8 @@ class SetupScene(Scene):
         difficulty = difficulty_text(self.difficulty.get(level.number))
         if difficulty:
             y += app.px(4)
-            px = text.fit_px(difficulty, app.font_px(18), r.w, bold=True)
-            text.draw_text(surface, difficulty, px, ink, (r.left, y), bold=True)
-            y += text.font(app.font_px(18), True).get_linesize()
+            for line in _wrap_at_dots(difficulty, app.font_px(18), r.w):
+                y = text.draw_text(surface, line, app.font_px(18), ink, (r.left, y), bold=True).bottom
         y += app.px(14)
         rec = self.records.get(level.number)
         if not self.records.is_unlocked(level.number):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from arenas.bots.proof import LABELS
 from arenas.records import Records
 from arenas.rules.components import MAX_PLAYERS
 from arenas.rules.levels import Level
@@ -153,13 +154,31 @@ class SeatKind(Widget):
                            bold=chosen)
 
 
-class LevelList(ListBox):
-    """Levels with their number, name, lock or best time; Up/Down select, Enter starts."""
+DIFFICULTY_STEPS = len(LABELS)
 
-    def __init__(self, levels: list[Level], records: Records, on_start: Callable[[int], None]) -> None:
+
+def difficulty_bars(app: App, step: int, ink: tuple[int, int, int]) -> pygame.Surface:
+    """Five rising bars, the first `step` of them filled: how hard a level is, readable down the list."""
+    w, gap = app.px(4), app.px(2)
+    full = app.px(20)
+    bars = pygame.Surface((DIFFICULTY_STEPS * (w + gap), full), pygame.SRCALPHA)
+    for i in range(DIFFICULTY_STEPS):
+        h = full * (i + 2) // (DIFFICULTY_STEPS + 1)
+        colour = (*ink, 255) if i < step else (*ink, 55)
+        bars.fill(colour, pygame.Rect(i * (w + gap), full - h, w, h))
+    return bars
+
+
+class LevelList(ListBox):
+    """Levels with their number, how hard each is (rising bars), name, lock or best time; Up/Down select, Enter
+    starts."""
+
+    def __init__(self, levels: list[Level], records: Records, on_start: Callable[[int], None],
+                 steps: dict[int, int]) -> None:
         super().__init__([_(lv.name) for lv in levels], on_start, row_h=40)
         self.levels = levels
         self.records = records
+        self.steps = steps  # level number -> how hard, 1 to DIFFICULTY_STEPS (0: unknown)
 
     def click(self, app: App, pos: tuple[int, int]) -> None:
         row = self.scroll + (pos[1] - self.rect.top) // app.px(self.row_h)
@@ -174,7 +193,7 @@ class LevelList(ListBox):
     def look(self, app: App, hovered: bool, focused: bool) -> Hashable:
         shown = self.levels[self.scroll:self.scroll + self.visible_rows(app)]
         records = tuple((lv.number, lv.name, self.records.is_unlocked(lv.number), self.records.get(lv.number).wins,
-                         self.records.best_ms(lv.number)) for lv in shown)
+                         self.records.best_ms(lv.number), self.steps.get(lv.number, 0)) for lv in shown)
         return tuple(self.rect), self.row_h, self.scroll, self.selected, len(self.items), records, language()
 
     def draw(self, surface: pygame.Surface, app: App, hovered: bool, focused: bool) -> None:
@@ -189,9 +208,11 @@ class LevelList(ListBox):
             ink = app.theme.text if unlocked else app.theme.muted
             text.draw_text(surface, f"{level.number:>2}", app.font_px(20), ink, (r.left + app.px(12), r.centery),
                            "midleft", bold=True)
+            bars = difficulty_bars(app, self.steps.get(level.number, 0), ink)
+            surface.blit(bars, bars.get_rect(midleft=(r.left + app.px(42), r.centery)))
             name = _(level.name)
-            label_px = text.fit_px(name, app.font_px(20), r.w - app.px(150))
-            text.draw_text(surface, name, label_px, ink, (r.left + app.px(46), r.centery), "midleft")
+            label_px = text.fit_px(name, app.font_px(20), r.w - app.px(184))
+            text.draw_text(surface, name, label_px, ink, (r.left + app.px(80), r.centery), "midleft")
             if not unlocked:
                 icon = app.sprites.scaled("ui/lock", (app.px(22), app.px(22)))
                 surface.blit(icon, icon.get_rect(midright=(r.right - app.px(10), r.centery)))

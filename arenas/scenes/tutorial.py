@@ -66,7 +66,7 @@ class TutorialScene(PlayScene):
     """The play scene on step `index`'s position, its input checked by the step, its clock held by the coach."""
 
     title = "Arenas Movedizas"
-    over_prompt = N_("Press Enter to go on")
+    over_prompt = N_("On in {seconds} s  ·  Enter goes on now")
 
     def __init__(self, app: App, index: int, note: str | None = None, keep_progress: bool = True) -> None:
         self.index = index

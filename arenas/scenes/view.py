@@ -251,29 +251,8 @@ class PlayView:
         if img is None:
             if len(self.badges) > 200:
                 self.badges.clear()
-            img = self._make_badge(timer_id, danger, seconds, p.board.glass.size, room)
+            img = name_tag(self.app, timer_id, danger, seconds, p.board.glass.size, room)
             self.badges[key] = img
-        return img
-
-    def _make_badge(self, timer_id: str, danger: bool, seconds: int | None, size: tuple[int, int],
-                    room: tuple[int, int] | None) -> pygame.Surface:
-        """The tag for a standing glass of `size`, its lettering made smaller until it fits in `room` (if any)."""
-        app = self.app
-        label = timer_code(timer_id) + (f" {seconds}s" if seconds is not None else "")
-        ink = (190, 30, 20) if danger else (44, 29, 18)
-        px = max(12, round(size[1] * 0.2))
-        while True:
-            word = text.render(label, px, ink, bold=True)
-            dot, left = max(3, px // 2), max(3, px // 2)
-            w = left + dot + word.get_width() + max(3, px - px // 2)
-            h = word.get_height() + max(2, px // 4)
-            if room is None or px <= 6 or (w <= room[0] and h <= room[1]):
-                break
-            px -= 1
-        img = app.sprites.nine_slice("arenas/tag", (w, h)).copy()
-        pygame.draw.circle(img, (44, 29, 18), (left + dot // 2, h // 2), dot // 2 + 1)
-        pygame.draw.circle(img, app.sprites.colour(TIMER_SPECS[timer_id].sand), (left + dot // 2, h // 2), dot // 2)
-        img.blit(word, (left + dot + 3, (h - word.get_height()) // 2 + 1))
         return img
 
     def _target_parts(self, p: Moment) -> list[Part]:
@@ -438,6 +417,28 @@ class PlayView:
             centre = (seat.right - app.px(46) + k * app.px(12), round(y - bounce * app.px(4)))
             pygame.draw.circle(surface, (20, 10, 6), centre, r + 1)
             pygame.draw.circle(surface, (255, 226, 140), centre, r)
+
+
+def name_tag(app: App, timer_id: str, danger: bool, seconds: int | None, size: tuple[int, int],
+             room: tuple[int, int] | None) -> pygame.Surface:
+    """A timer's name tag for a standing glass of `size` (with its seconds left, if shown), its lettering made
+    smaller until it fits in `room` (if any)."""
+    label = timer_code(timer_id) + (f" {seconds}s" if seconds is not None else "")
+    ink = (190, 30, 20) if danger else (44, 29, 18)
+    px = max(12, round(size[1] * 0.2))
+    while True:
+        word = text.render(label, px, ink, bold=True)
+        dot, left = max(3, px // 2), max(3, px // 2)
+        w = left + dot + word.get_width() + max(3, px - px // 2)
+        h = word.get_height() + max(2, px // 4)
+        if room is None or px <= 6 or (w <= room[0] and h <= room[1]):
+            break
+        px -= 1
+    img = app.sprites.nine_slice("arenas/tag", (w, h)).copy()
+    pygame.draw.circle(img, (44, 29, 18), (left + dot // 2, h // 2), dot // 2 + 1)
+    pygame.draw.circle(img, app.sprites.colour(TIMER_SPECS[timer_id].sand), (left + dot // 2, h // 2), dot // 2)
+    img.blit(word, (left + dot + 3, (h - word.get_height()) // 2 + 1))
+    return img
 
 
 def draw_faded(image: pygame.Surface, at: pygame.Rect, alpha: int, surface: pygame.Surface) -> None:

@@ -141,27 +141,33 @@ register(SceneSpec("arzium-tutorial", "Arzium: the tutorial's step on a blank pa
 register(SceneSpec("arzium-replay", "Arzium: a replay watched, paused at its 60th action", replay_viewer))
 
 
-def online_scene(app: App, chat: bool = False) -> PlayScene:
+def online_scene(app: App, out: bool = False, chat: bool = False) -> PlayScene:
     """An online room's game, three people and a bot, mid-game on this player's turn: one friend away (their
-    grace time counting down), one played by their seat's bot for now, the turn clock running (`chat`: the
-    chat open over the move log, a line being typed)."""
+    grace time counting down), one played by their seat's bot for now, every person's clock (a bank with an
+    increment) and this player's running. `out`: on a friend's turn instead, whose time ran out: the room lets
+    the others choose, and this player is asked to wait or let the bot play. `chat`: the chat open over the
+    move log, a line being typed."""
     from arzium.room import digest, game_story, view_of  # as the online table itself, only when shown
     from arzium.scenes.online import OnlinePlayScene
     from common.online_session import OnlineSession
     from common.scenes.catalog import ScriptedLink
     seats = tuple(SeatSetup(name, s.colour, s.edge, "human" if i < 3 else "bot")
                   for i, (name, s) in enumerate(zip(("Ana", "Bruno", "Carla", "Otto"), SEATS)))
+    turn = 1 if out else 0
     state, actions = played(Setup(seats, True, 0), 2024,
-                            lambda s: s.turn >= 13 and current_player(s) == 0 and s.phase == "start")
-    link = ScriptedLink([("Ana", "person", "here", True), ("Bruno", "person", "away", True),
+                            lambda s: s.turn >= 13 and current_player(s) == turn and s.phase == "start")
+    link = ScriptedLink([("Ana", "person", "here", True), ("Bruno", "person", "here" if out else "away", True),
                       ("Carla", "person", "bot", True), ("Otto", "bot", "bot", False)], 0, True, phase="playing",
-                     turn_clock_s=120, chat=chat)
+                     clock={"mode": "bank", "bank_s": 300, "increment_s": 20, "out": "ask"}, chat=chat)
     session = OnlineSession("192.168.1.20:8765", "Ana", lambda url, token: link)
     session.join("K7QM-3XPA")
     session.update(0)
     view = view_of(state)
+    clock = {"left_ms": [84_000, 0 if out else 131_000, 250_000, 300_000], "running": turn, "server_ms": 0,
+             "out": [1] if out else []}
     frame = {"kind": "game", "seq": len(actions), "seat": 0, "view": view, "pending": [], "deadline_ms": 84_000,
-             "server_ms": 0, "digest": digest(view), "story": game_story(state.setup, state.seed, actions)}
+             "server_ms": 0, "digest": digest(view), "story": game_story(state.setup, state.seed, actions),
+             "clock": clock}
     scene = OnlinePlayScene(app, session, None, frame)
     if chat:
         session.chat.set_open(True)
@@ -170,6 +176,29 @@ def online_scene(app: App, chat: bool = False) -> PlayScene:
 
 
 register(SceneSpec("arzium-online", "Arzium online: a room's game, one friend away, one played by a bot for now, "
-                   "the turn clock", online_scene, hold))
+                   "every person's clock", online_scene, hold))
+register(SceneSpec("arzium-online-out", "Arzium online: a friend's time ran out, the others asked to wait or let "
+                   "the bot play", lambda app: online_scene(app, out=True), hold))
 register(SceneSpec("arzium-online-chat", "Arzium online: the chat open over the move log, quick phrases and free "
                    "text", lambda app: online_scene(app, chat=True), hold))
+
+
+def online_result(app: App) -> ResultScene:
+    """A room's finished game, in the room: this player said Play again, the next game waits for Bruno; Carla
+    conceded during the game."""
+    from arzium.scenes.online import OnlineResultScene  # as the online table itself, only when shown
+    from common.online_session import OnlineSession
+    from common.scenes.catalog import ScriptedLink
+    state, actions = played(Setup(SEATS[:3], True, 1), 77, lambda s: False)
+    names = [s.name for s in state.setup.seats]
+    link = ScriptedLink([(names[0], "person", "here", False), (names[1], "person", "here", False),
+                         (names[2], "person", "here", False)], 0, True, phase="over", setup=state.setup.to_dict(),
+                        want=(0, 2))
+    session = OnlineSession("192.168.1.20:8765", names[0], lambda url, token: link)
+    session.join("K7QM-3XPA")
+    session.update(0)
+    return OnlineResultScene(app, session, None, state, None, False, actions, (2,))
+
+
+register(SceneSpec("arzium-result-online", "Arzium online: a room's result, Play again in the same room, a seat that "
+                   "conceded", online_result))

@@ -102,8 +102,9 @@ class _SearchTold:
         if self.skipped:
             parts.append(ngettext("{n} skipped", "{n} skipped", self.skipped).format(n=self.skipped))
         if self.blanks:
-            parts.append(ngettext("{n} blank", "{n} blanks", self.blanks).format(n=self.blanks) +
-                         (_(" (paid {n})").format(n=self.paid) if self.paid else _(" (free)")))
+            blanks = ngettext("{n} blank square", "{n} blank squares", self.blanks).format(n=self.blanks)
+            parts.append(_("{blanks} for {coins}").format(blanks=blanks, coins=coins(self.paid)) if self.paid
+                         else _("{blanks} free").format(blanks=blanks))
         if self.displaced:
             parts.append(_("displaced {names}").format(names=", ".join(named(n, start=False) for n in self.displaced)))
         gained = f", +{coins(self.coins)}" if self.coins else ""

@@ -3,7 +3,7 @@ the table of a room's game, fed by the server."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -12,25 +12,29 @@ from arzium.match import MatchListener
 from arzium.online_match import OnlineMatch, story_events
 from arzium.records import record_game
 from arzium.room import view_state
-from arzium.rules.actions import action_from_json
+from arzium.rules.actions import Action, action_from_json
 from arzium.rules.replay import Replay as RulesReplay
-from arzium.rules.state import Setup
+from arzium.rules.state import GameState, Setup, SetupError
 from arzium.scenes.flow import ask_bid
 from arzium.scenes.log_panel import LogLine, describe
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import SetupScene
+from arzium.wording import shown_name
 from common.dialog import Dialog
 from common.i18n import _, ngettext
 from common.keymap import Command, keymap
 from common.layers import Part
+from common.net.turn_clock import ClockRule, TurnClock
 from common.online_room import seat_status
 from common.paths import replays_dir
 from common.replay import ReplayError, replay_from_dict, write_new_replay
 from common.rules_api import IllegalAction
 from common.scenes.chat import ChatPanel, carry_out
-from common.scenes.connection import room_parts
+from common.scenes.connection import ClockTone, clock_pills, clock_words, room_parts
 from common.scenes.online import player_name
+from common.scenes.rematch import again_label, next_game, rematch_parts, said_again, show_notices
+from common.widgets import Button
 
 if TYPE_CHECKING:
     from common.app import App
@@ -44,6 +48,19 @@ def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScen
     def host(setup: Setup) -> None:
         chosen(setup.to_dict())
     return SetupScene(app, lambda state: None, lambda saved: None, host=host, host_name=player_name(app))
+
+
+def room_words(setup: dict[str, Any]) -> list[str]:
+    """A room's setup as its lobby tells every member: the game, the seats, who plays first."""
+    try:
+        parsed = Setup.from_dict(setup)
+    except SetupError:
+        return []
+    first = parsed.seats[parsed.first_player].name if parsed.first_player < len(parsed.seats) else ""
+    return [_("Full (with artifacts)") if parsed.full_game else _("Basic (no artifacts)"),
+            ngettext("{n} seat", "{n} seats", len(parsed.seats)).format(n=len(parsed.seats)),
+            _("Seat {n} plays first").format(n=parsed.first_player + 1) if not first else
+            _("Seat {n} ({name}) plays first").format(n=parsed.first_player + 1, name=shown_name(first))]
 
 
 class OnlinePlayScene(PlayScene):
@@ -60,8 +77,14 @@ class OnlinePlayScene(PlayScene):
         self.session, self.hosted = session, hosted
         self.seat = seat if isinstance(seat, int) else None
         self.result: dict[str, Any] | None = None
-        self.deadline: tuple[int, float] | None = None  # (the server's deadline, this app's clock when told)
-        self.clock_ms = 0.0
+        self.clock: TurnClock | None = None  # each seat's time as the server last told it, run on this app's clock
+        self.clock_ms = 0  # this app's clock for the turn clock: it stands still while the server is out of reach
+        self.ticked = 0  # the last whole second of this seat's time a warning tick was played for
+        self.let_btn = Button(_("Let the bot play"), self.let_bot, _("Its bot plays this turn for the player out of "
+                                                                     "time"), font=18)
+        self.wait_btn = Button(_("Wait"), self.wait, _("Give them more time (the bot can still play later)"),
+                               font=18)
+        self.waiting_for: int | None = None  # the seat out of time this member chose to wait for
         self.chat = ChatPanel()
 
         def match(listener: MatchListener) -> OnlineMatch:
@@ -72,7 +95,8 @@ class OnlinePlayScene(PlayScene):
         self.online: OnlineMatch = self.table
         self.retold = self._retell(frame, seen)
         self.online.resume_pending([action_from_json(a) for a in frame.get("pending") or []])
-        self._deadline(frame)
+        self.online.note_bots(frame.get("bots"))
+        self._take_clock(frame)
 
     def _retell(self, frame: dict[str, Any], seen: int | None) -> bool:
         """The move log of the game so far, from the frame's story (after a rejoin, in this app or a new one): the
@@ -92,22 +116,97 @@ class OnlinePlayScene(PlayScene):
         self.log.add(lines)
         return True
 
-    def _deadline(self, frame: dict[str, Any]) -> None:
-        deadline = frame.get("deadline_ms")
-        server_ms = frame.get("server_ms")
-        if isinstance(deadline, int) and isinstance(server_ms, int):
-            self.deadline = (deadline - server_ms, self.clock_ms)
-        elif "deadline_ms" in frame:
-            self.deadline = None
+    # -- the turn clock ------------------------------------------------------------------------------
 
-    def clock_left_ms(self) -> int | None:
-        if self.deadline is None or self.session.room is None or self.session.room.turn_clock_ms is None:
+    @property
+    def rule(self) -> ClockRule:
+        room = self.session.room
+        return room.clock if room is not None else ClockRule()
+
+    def _take_clock(self, frame: dict[str, Any]) -> None:
+        """Each seat's time as a frame tells it (a frame without a clock leaves it as it was)."""
+        if "clock" in frame and self.rule.on:
+            self.clock = TurnClock.told(self.rule, frame["clock"], len(self.names), self.clock_ms)
+
+    def _clock_event(self, msg: dict[str, Any]) -> None:
+        """A seat's time ran out (`out`), or another person let its bot play (`bot`)."""
+        self._take_clock(msg)
+        seat = msg.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
+            return
+        if msg.get("event") == "out":
+            self.app.sounds.play("warning_tick")
+            if seat == self.seat:
+                self.app.toast(_("Your time ran out: the bot plays this turn for you") if self.rule.out == "bot"
+                               else _("Your time ran out: the others may let the bot play this turn"))
+            if self.rule.out == "ask":
+                self.log.add([LogLine(_("Time ran out for {name}: the others choose to wait or let the bot play")
+                                      .format(name=self.names[seat]), seat)])
+
+    def asking(self) -> int | None:
+        """The seat out of time this member is asked about (the rule lets the others choose), or None."""
+        clock = self.clock
+        if clock is None or self.rule.out != "ask" or self.seat is None or clock.running is None:
             return None
-        left, told = self.deadline
-        return max(0, round(left - (self.clock_ms - told)))
+        seat = clock.running
+        return seat if seat in clock.out and seat != self.seat and seat != self.waiting_for else None
+
+    def let_bot(self) -> None:
+        seat = self.asking()
+        if seat is not None:
+            self.session.let_bot(seat)
+            self.waiting_for = seat
+
+    def wait(self) -> None:
+        self.waiting_for = self.asking()
+
+    def clock_line(self) -> tuple[str, ClockTone] | None:
+        """The running seat's clock over the map: whose time, how much is left, its tone."""
+        clock = self.clock
+        if clock is None or clock.running is None:
+            return None
+        seat = clock.running
+        left = clock.left_ms(seat, self.clock_ms)
+        mine = seat == self.seat
+        if seat in clock.out:
+            words = _("Your time ran out") if mine else _("{name}'s time ran out").format(name=self.names[seat])
+            return words, "out"
+        words = (_("Your time {time}") if mine else _("{name}'s time {time}")).format(
+            name=self.names[seat], time=clock_words(left))
+        return words, "urgent" if left <= self.rule.warn_ms else "running"
+
+    def seat_clocks(self) -> list[tuple[tuple[int, int], str, ClockTone]]:
+        """Every seat's clock, under its name on its banner."""
+        clock = self.clock
+        if clock is None:
+            return []
+        out: list[tuple[tuple[int, int], str, ClockTone]] = []
+        for party in self.parties:
+            seat = party.player
+            if self.table.seats[seat].kind == "bot":
+                continue
+            left = clock.left_ms(seat, self.clock_ms)
+            tone: ClockTone = "out" if seat in clock.out else "idle" if seat != clock.running else \
+                "urgent" if left <= self.rule.warn_ms else "running"
+            x, y = party.banner_center(self.shown)
+            out.append(((x, y + self.app.px(15)), clock_words(left), tone))
+        return out
+
+    def _warn(self) -> None:
+        """This seat's time near its end: a tick as it enters the warning, then each of its last 5 seconds."""
+        clock = self.clock
+        if clock is None or self.seat is None or clock.running != self.seat or self.seat in clock.out:
+            self.ticked = 0
+            return
+        left = clock.left_ms(self.seat, self.clock_ms)
+        second = (left + 999) // 1000
+        if left <= self.rule.warn_ms and second != self.ticked and (self.ticked == 0 or second <= 5):
+            self.ticked = second
+            self.app.sounds.play("warning_tick")
 
     def update(self, dt_ms: float) -> None:
-        self.clock_ms += dt_ms
+        if self.session.status == "open":  # the server's clock does not run while it is down
+            self.clock_ms += round(dt_ms)
         self.session.update(dt_ms)
         while self.session.game_messages:
             msg = self.session.game_messages.popleft()
@@ -121,11 +220,27 @@ class OnlinePlayScene(PlayScene):
                     return
                 case "result":
                     self.result = msg
+                case "clock":
+                    self._clock_event(msg)
                 case _:
-                    self._deadline(msg)
+                    self._take_clock(msg)
                     self.online.absorb(msg)
+        for line in self.session.take_notices():
+            self.app.toast(line)
+            self.log.add([LogLine(line)])
         self._seat_states()
         super().update(dt_ms)
+        if self.asking() is None and self.waiting_for is not None and (self.clock is None or
+                                                                       self.waiting_for not in self.clock.out):
+            self.waiting_for = None
+        self._warn()
+        if self.asking() is not None:
+            board = self.board_view.frame_rect
+            w, h, gap = self.app.px(200), self.app.px(44), self.app.px(12)
+            y = board.top + self.app.px(48)
+            self.let_btn.rect = pygame.Rect(board.centerx - w - gap // 2, y, w, h)
+            self.wait_btn.rect = pygame.Rect(board.centerx + gap // 2, y, w, h)
+            self.group.widgets = [*self.group.widgets, self.let_btn, self.wait_btn]
 
     def story_so_far(self, seq: int) -> list[LogLine]:
         """This table's log for the game taken again at `seq` actions: every line told so far, then how many
@@ -154,9 +269,10 @@ class OnlinePlayScene(PlayScene):
             return
         self.finished = True
         final, actions, path = self.table.state, list(self.table.actions), None
+        conceded = [i for i in self.result.get("conceded") or [] if isinstance(i, int)]
         try:
             replay = replay_from_dict(self.result.get("replay"), _("the room's replay"), "arzium")
-            replay.meta = {**replay.meta, "online": True, "room": self.session.code}
+            replay.meta = {**replay.meta, "online": True, "room": self.session.code, "conceded": conceded}
             rules_replay = RulesReplay.from_file(replay, _("the room's replay"))
             final, actions = rules_replay.run()[0], list(rules_replay.actions)
             path = str(write_new_replay(replays_dir(), f"arzium-online-{time.strftime('%Y%m%d-%H%M%S')}", replay))
@@ -167,9 +283,8 @@ class OnlinePlayScene(PlayScene):
         if self.seat is not None:
             for problem in record_game(final, self.table.assisted, online_seat=self.seat):
                 self.app.toast(problem)
-        self.session.leave()
-        self.app.replace(ResultScene(self.app, final, lambda again: self.app.pop(), path, self.seat is None,
-                                     self.table.assisted, actions))
+        self.app.replace(OnlineResultScene(self.app, self.session, self.hosted, final, path, self.table.assisted,
+                                           actions, conceded))
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The chat first (every key while it is open), then the table."""
@@ -182,11 +297,23 @@ class OnlinePlayScene(PlayScene):
         return taken or super().handle(event)
 
     def open_menu(self) -> None:
-        choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), self.leave_room),
-                   (_("Resume"), lambda: None)]
-        dialog = Dialog(self.app, _("Online game"), _("If you leave, your seat's bot plays until you come back: "
-                                                       "Play online, then Back to room."), choices)
+        choices = [(_("Rules"), lambda: self.app.open_rules("arzium")), (_("Leave"), self.leave_room)]
+        if self.seat is None:
+            words = _("You are watching: leave whenever you like; Play online, then Join, brings you back.")
+        else:
+            words = _("If you leave, your seat's bot plays until you come back: Play online, then Back to room. "
+                      "If you concede, it plays your seat to the end.")
+            choices.append((_("Concede"), self.ask_concede))
+        choices.append((_("Resume"), lambda: None))
+        dialog = Dialog(self.app, _("Online game"), words, choices)
         dialog.group.focus_index, dialog.group.keyboard_mode = len(choices) - 1, True
+        self.app.push(dialog)
+
+    def ask_concede(self) -> None:
+        choices = [(_("Concede"), self.session.concede), (_("Keep playing"), lambda: None)]
+        dialog = Dialog(self.app, _("Concede this game?"), _("A bot plays your seat to the end, and the result says "
+                                                             "you conceded. You stay at the table to watch."), choices)
+        dialog.group.focus_index, dialog.group.keyboard_mode = 1, True
         self.app.push(dialog)
 
     def leave_room(self) -> None:
@@ -202,8 +329,9 @@ class OnlinePlayScene(PlayScene):
         chat = self.chat.parts(self.app, self.session.chat, self.log.rect, keymap(
             self.app.settings.key_bindings).name(Command.CHAT), free_text,
             (board.centerx, board.bottom - self.app.px(14)), round(self.clock_ms))  # open: over the move log
-        return [*parts, *room_parts(self.app, self.session.banner, self.session.problem,
-                                    clock_left_ms=self.clock_left_ms(), midtop=(board.centerx, board.top)), *chat]
+        return [*parts, *clock_pills(self.app, self.seat_clocks()),
+                *room_parts(self.app, self.session.banner, self.session.problem, clock=self.clock_line(),
+                            midtop=(board.centerx, board.top)), *chat]
 
 
 def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:
@@ -212,3 +340,48 @@ def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> Onlin
     while frame.get("kind") != "game" and session.game_messages:
         frame = session.game_messages.popleft()
     return OnlinePlayScene(app, session, hosted, frame)
+
+
+class OnlineResultScene(ResultScene):
+    """The result of a room's game, in the room: Play again (the next game starts for everyone once every seated
+    person says so, the next seat first), the line of who it waits for, who conceded; Menu leaves the room."""
+
+    def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, state: GameState,
+                 replay_path: str | None, assisted: bool, actions: Sequence[Action], conceded: Sequence[int]) -> None:
+        self.session, self.hosted, self.conceded = session, hosted, tuple(conceded)
+        super().__init__(app, state, lambda again: None, replay_path, session.seat is None, assisted, actions)
+
+    def play_again(self) -> None:
+        """Say this player wants the next game in this room (or, pressed again, no longer does)."""
+        self.session.again(not said_again(self.session))
+
+    def to_menu(self) -> None:
+        """Leave the room (its seat is open for a bot or a new person) and go back."""
+        self.session.leave()
+        self.app.pop()
+
+    def update(self, dt_ms: float) -> None:
+        super().update(dt_ms)
+        self.session.update(dt_ms)
+        show_notices(self.app, self.session)
+        if next_game(self.app, self.session, self.hosted):
+            return
+        if self.session.seat is not None:
+            self.buttons[0].label = again_label(self.session)
+
+    def headline(self) -> tuple[str, str]:
+        title, sub = super().headline()
+        seats = self.state.setup.seats
+        gave_up = [_("{name} conceded (a bot played on)").format(name=shown_name(seats[i].name))
+                   for i in self.conceded if i < len(seats)]
+        return title, " · ".join([sub, *gave_up])
+
+    def footer_px(self) -> int:
+        return self.app.px(40)
+
+    def frame_parts(self) -> list[Part] | None:
+        parts = super().frame_parts() or []
+        app = self.app
+        bottom = self.buttons[0].rect.top - app.px(10) - (app.px(18) if self.replay_path else 0)
+        line = rematch_parts(app, self.session, (self.panel.centerx, bottom), self.panel.w - app.px(80))
+        return [*parts[:2], *line, *parts[2:]]  # over the picture, under the buttons and their tooltips

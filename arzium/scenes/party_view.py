@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 SIDES = ("bottom", "left", "top", "right")
 NAME_PX, NAME_GOOD_PX, NAME_MIN_PX = 17, 15, 14  # a character's name at 1280x720: preferred, comfortable, least
+BANNER_MIN_PX = 15  # the least size of a seat's name on its banner at 1280x720
 
 
 @dataclass(frozen=True)
@@ -327,8 +328,8 @@ class PartyView:
         # banner with the name and the colour's marker
         out.blit(app.sprites.scaled(f"arzium/banner_{self.seat.edge}", geo.banner.size), geo.banner)
         b = geo.banner
-        name_left, name_right = b.left + round(b.w * 0.27), b.right - round(b.w * 0.2)
-        label, name_px = self._banner_label(name_right - name_left)
+        name_left, name_right = self.name_span(b)
+        label, name_px = self.banner_label(name_right - name_left)
         text.draw_text(out, label, name_px, app.theme.text, (name_left, b.centery - px(2)), "midleft", bold=True)
         token = art.marker(self.seat.colour, round(b.h * 0.8))
         out.blit(token, token.get_rect(center=(b.right - round(b.w * 0.12), b.centery - px(3))))
@@ -379,16 +380,23 @@ class PartyView:
             self._draw_key(out, shown, i, n + 1, look, origin)
         return out
 
-    def _banner_label(self, room: int) -> tuple[str, int]:
+    @staticmethod
+    def name_span(banner: pygame.Rect) -> tuple[int, int]:
+        """Where the seat's name goes across its banner (left and right x), between the emblem and the marker."""
+        return banner.left + round(banner.w * 0.27), banner.right - round(banner.w * 0.2)
+
+    def banner_label(self, room: int) -> tuple[str, int]:
         """The banner's words and size in `room` px: the name with the bot's level, else the name alone, else
-        a shorter form of it (the narrowest one when nothing fits)."""
+        a shorter form of it, the first that fits at a readable size (the narrowest one when nothing does)."""
         name = shown_name(self.seat.name)
         forms = [self.label, name, *short_names(name)]
+        readable = max(NAME_FLOOR_PX, self.app.font_px(BANNER_MIN_PX))
         for form in forms:
-            px = text.fit_px(form, self.app.font_px(19), room, bold=True)
+            px = text.fit_px(form, self.app.font_px(19), room, bold=True, min_px=readable)
             if text.font(px, True).size(form)[0] <= room:
                 return form, px
-        return min(forms, key=len), px
+        narrowest = min(forms, key=lambda form: text.font(readable, True).size(form)[0])
+        return narrowest, text.fit_px(narrowest, readable, room, bold=True)
 
     def _ready_tag(self, out: pygame.Surface, tile: pygame.Rect) -> None:
         """The word "ready" on an ink pill over the bottom edge of an armed artifact."""

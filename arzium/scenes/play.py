@@ -20,7 +20,7 @@ import pygame
 from arzium.match import Match, MatchListener
 from arzium.rules.actions import Action, Buy, ResolveClaims, RestEarly, SkipBuy, UseWake
 from arzium.rules.cards import Ability
-from arzium.rules.engine import apply, is_over, legal_actions
+from arzium.rules.engine import apply, current_player, is_over, legal_actions
 from arzium.rules.events import Event
 from arzium.rules.state import GameState, new_game
 from arzium.scenes.art import CardArt
@@ -52,7 +52,7 @@ from arzium.scenes.table_commands import (
 )
 from arzium.scenes.table_view import Moment, TableView
 from arzium.scenes.timeline import Timeline
-from arzium.wording import EDGE_NAMES, person, rule_text, shown_name, word
+from arzium.wording import EDGE_NAMES, bot_turn_words, person, rule_text, shown_name, word
 from common.dialog import Dialog
 from common.i18n import _
 from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, keymap
@@ -77,12 +77,14 @@ class PlayScene(Scene):
 
     def __init__(self, app: App, state: GameState, show_result: ShowResult, ask_bid: AskBid,
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
-                 assisted: bool = False, match: Callable[[MatchListener], Match] | None = None) -> None:
+                 assisted: bool = False, match: Callable[[MatchListener], Match] | None = None,
+                 bot_moves: dict[int, str] | None = None) -> None:
         """`actions` led to `state` (a resumed game, `assisted` if it had shown a hint); `replay` plays these
         actions back instead of taking input; `autosave` False (tools, tests) keeps the user's save and
         replay folders untouched. `show_result` follows the game's end, `ask_bid` opens a human's bid
         (`arzium.scenes.flow` gives both). `match` builds the match the table shows (an online room's) instead
-        of a local one."""
+        of a local one; `bot_moves`: the actions (by number) a person's seat's bot made, and why ("clock", "away"),
+        marked in the log."""
         super().__init__(app)
         self.show_result = show_result
         self.ask_bid = ask_bid
@@ -94,8 +96,10 @@ class PlayScene(Scene):
         self.parties = [PartyView(app, self.art, i, seat) for i, seat in enumerate(state.setup.seats)]
         self.timeline = Timeline()
         self.log = LogPanel(app)
+        self.bot_told: tuple[int, int] | None = None  # the last action marked as a bot's: its number and seat
         self.table = match(self) if match is not None else Match(state, self, app.anim_ms, actions, replay, autosave,
                                                                  assisted)
+        self.table.bot_moves.update(bot_moves or {})
         self.animator = Animator(app, self.table, self.timeline, self.board_view, self.parties, self.art, self.names,
                                  self.colours, Shown.of(state))
         self.hints = self.make_hints()
@@ -120,8 +124,11 @@ class PlayScene(Scene):
                       LogLine(person(self.names[first], _("You play first"), _("{name} plays first")), first)])
         if self.table.actions:  # a resumed game: tell its story so far
             past = new_game(state.setup, state.seed, state.cards)
-            for action in self.table.actions:
-                self.log.add(describe(apply(past, action), state.setup, self.cards, past.turn))
+            for n, action in enumerate(self.table.actions, start=1):
+                seat = current_player(past)
+                marked = self.bot_turn_line(n, seat) if seat is not None else None
+                self.log.add([*([marked] if marked else []),
+                              *describe(apply(past, action), state.setup, self.cards, past.turn)])
         seats = state.setup.seats
         first_human = next((i for i in range(len(seats)) if self.table.submits(i)), None)
         face = self.table.acting_human()
@@ -192,7 +199,20 @@ class PlayScene(Scene):
 
     # -- what the table tells (MatchListener) -----------------------------------------------
 
+    def bot_turn_line(self, number: int, seat: int) -> LogLine | None:
+        """The line that opens a turn a person's seat's bot played, when action `number` (of `seat`) starts one."""
+        why = self.table.bot_moves.get(number)
+        if why is None:
+            return None
+        first = self.bot_told != (number - 1, seat)
+        self.bot_told = (number, seat)
+        return LogLine(bot_turn_words(self.names[seat], why), seat, header=True) if first else None
+
     def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
+        telling = self.table.telling
+        marked = self.bot_turn_line(*telling) if telling is not None else None
+        if marked is not None:
+            self.log.add([marked])
         told = describe_at(events, self.table.state.setup, self.cards, turn)
         self.log.tell([line for _at, line in told], provisional=provisional)
         self.animator.play(events, told, self.sidebar.row_places())

@@ -37,7 +37,7 @@ class ArziumPlayback:
             return scene
         actions = list(self.watched.actions)
         self.scene = PlayScene(self.app, self.watched.state_at(position), lambda *_: on_end(), lambda *_: None,
-                               actions[:position], replay=actions, autosave=False)
+                               actions[:position], replay=actions, autosave=False, bot_moves=self.watched.bot_moves)
         return self.scene
 
     def position(self) -> int:

@@ -19,7 +19,7 @@ from arzium.wording import coins, group, points, shown_name, win_line
 from common import text
 from common.i18n import _, language, ngettext, pgettext
 from common.layers import Part, image_part
-from common.scene import Scene
+from common.scene import HeldKeys, Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.replays import watch_file
 from common.widget_parts import app_look, group_parts, tooltip_part
@@ -27,8 +27,6 @@ from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App
-
-GRACE_MS = 1500
 
 
 def decision_text(out: Outcome, names: list[str]) -> str:
@@ -85,6 +83,7 @@ class ResultScene(Scene):
         self.order = sorted(range(len(state.players)),
                             key=lambda i: (-self.outcome.scores[i].total, -self.outcome.scores[i].coins, i))
         self.t_ms = 0.0
+        self.held = HeldKeys()
         self.mouse = (-1, -1)
         self.view = ResultView(app, state, self.outcome, self.order, points_by_turn(new_game(state.setup, state.seed,
                                                                                             state.cards), actions))
@@ -134,8 +133,7 @@ class ResultScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_menu()
             return True
-        if event.type == pygame.KEYDOWN and self.t_ms < GRACE_MS and event.key in (
-                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if self.held.blocks(event, self.t_ms):
             return True  # a key still held from confirming the last turn must not skip the result
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -182,7 +180,7 @@ class ResultScene(Scene):
         sub_px = app.font_px(19)
         lines = text.wrap(sub, sub_px, panel.w - app.px(80))
         body_top += len(lines) * text.font(sub_px).get_linesize() + app.px(8)
-        bottom = self.buttons[0].rect.top - app.px(12)
+        bottom = self.buttons[0].rect.top - app.px(12) - self.footer_px()
         if self.replay_path:
             bottom -= text.font(app.font_px(13)).get_linesize()
         body = pygame.Rect(panel.left + app.px(34), body_top, panel.w - 2 * app.px(34), bottom - body_top)
@@ -199,6 +197,10 @@ class ResultScene(Scene):
                                               app.theme.muted, (panel.centerx, self.buttons[0].rect.top - app.px(6)),
                                               "midbottom"))
         return picture, drawn
+
+    def footer_px(self) -> int:
+        """Room kept over the buttons for a line of the screen's own (none here)."""
+        return 0
 
     def _stamp(self) -> pygame.Rect:
         """Where the "assisted" stamp goes."""

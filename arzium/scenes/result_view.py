@@ -53,6 +53,9 @@ class Drawn:
     chart: pygame.Rect = field(default_factory=pygame.Rect)
 
 
+CHART_BELOW_PX = 170  # the least height (at 1280x720) left under the rows for the chart to move there
+
+
 class ResultView:
     """Lays out and paints the body of the result (between the headline and the buttons)."""
 
@@ -76,20 +79,31 @@ class ResultView:
         side_w = max(min(side_w, app.px(250)), min(side_w, body.w - app.px(24) - self._rows_width(body.h)))
         rows = pygame.Rect(body.left, body.top, body.w - side_w - app.px(24), body.h)
         side = pygame.Rect(rows.right + app.px(24), body.top, side_w, body.h)
+        need = self._rows_height(rows)
+        below = body.h - need - app.px(12) >= app.px(CHART_BELOW_PX)  # few rows: the chart goes under them
+        if below:
+            rows.h = need
         self._players(out, rows, drawn)
-        map_side = min(side.w, side.h * 9 // 20)
         caption = _("The map at the end")
         cap_px = text.fit_px(caption, app.font_px(15), side.w, bold=True)
-        drawn.texts.append(text.draw_text(out, caption, cap_px, INK, (side.centerx, side.top), "midtop", bold=True))
+        cap_h = text.font(cap_px, True).get_linesize()
+        map_side = min(side.w, side.h - cap_h) if below else min(side.w, side.h * 9 // 20)
         area = pygame.Rect(0, 0, map_side, map_side)
-        area.midtop = (side.centerx, side.top + text.font(cap_px, True).get_linesize())
+        area.midtop = (side.centerx, side.top + (side.h - cap_h - map_side) // 2 + cap_h if below
+                       else side.top + cap_h)
+        drawn.texts.append(text.draw_text(out, caption, cap_px, INK, (side.centerx, area.top - cap_h), "midtop",
+                                          bold=True))
         self.board.layout(area)
         drawn.map = self.board.frame_rect.copy()
         seats = [(s.edge, s.colour) for s in self.state.setup.seats]
         paint_all(out, self.board.parts(tuple(self.state.slots), tuple(self.state.board),
                                         tuple(s.colour for s in self.state.setup.seats), seats))
-        drawn.chart = pygame.Rect(side.left, drawn.map.bottom + app.px(10), side.w,
-                                  side.bottom - drawn.map.bottom - app.px(10))
+        if below:
+            drawn.chart = pygame.Rect(rows.left, rows.bottom + app.px(12), rows.w,
+                                      body.bottom - rows.bottom - app.px(12))
+        else:
+            drawn.chart = pygame.Rect(side.left, drawn.map.bottom + app.px(10), side.w,
+                                      side.bottom - drawn.map.bottom - app.px(10))
         drawn.texts += draw_score_chart(out, app, drawn.chart, self.history, self.state.setup.seats, self.art)
         return out, drawn
 
@@ -141,17 +155,30 @@ class ResultView:
         _bx, by, _bw, bh = FACE_BANNER
         return math.floor((band - self._plate_h()) / (1 - (by + bh) / FACE_H))
 
+    def _card_w(self, area: pygame.Rect) -> int:
+        """The widest cards every row's tiles still fit across at, in rows filling `area`."""
+        room = area.w - self.app.px(24)
+        lo, hi = 1, self._tallest(area.h)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if all(self._row_width(i, mid) <= room for i in self.order) else (lo, mid - 1)
+        return lo
+
+    def _rows_height(self, area: pygame.Rect) -> int:
+        """How tall the rows need to be to show their cards as large as they are in `area` (at most its height)."""
+        _bx, by, _bw, bh = FACE_BANNER
+        card_h = round(self._card_w(area) * 1.5)
+        band = math.ceil(card_h * (1 - (by + bh) / FACE_H)) + self._plate_h() + self.app.px(2)
+        n = len(self.order)
+        return min(area.h, n * (self.app.px(40) + self.app.px(6) + band) + (n - 1) * self.app.px(8))
+
     def _players(self, out: pygame.Surface, area: pygame.Rect, drawn: Drawn) -> None:
         app = self.app
         gap = app.px(8)
         head_h = app.px(40)
         row_h, band = self._band(area.h)  # the tiles' band under the head
         room = area.w - app.px(24)
-        lo, hi = 1, self._tallest(area.h)
-        while lo < hi:  # the widest cards every row's tiles still fit across at
-            mid = (lo + hi + 1) // 2
-            lo, hi = (mid, hi) if all(self._row_width(i, mid) <= room for i in self.order) else (lo, mid - 1)
-        card_w = lo
+        card_w = self._card_w(area)
         for rank, i in enumerate(self.order):
             row = pygame.Rect(area.left, area.top + rank * (row_h + gap), area.w, row_h)
             drawn.rows[i] = row

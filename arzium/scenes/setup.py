@@ -55,9 +55,9 @@ def saved_line(saved: SavedGame) -> str:
                                                                              for s in state.setup.seats))
 
 
-def name_field(value: str, on_change: Callable[[str], Any]) -> TextField:
-    """A seat's name box."""
-    return TextField(value, on_change, _("Click to type a name"), limit=MAX_NAME, fallback=_("Player"))
+def name_field(value: str, on_change: Callable[[str], Any], seat: int) -> TextField:
+    """Seat `seat`'s name box (emptied, it goes back to the seat's default name)."""
+    return TextField(value, on_change, _("Click to type a name"), limit=MAX_NAME, fallback=default_name(seat + 1))
 
 
 
@@ -198,7 +198,7 @@ class SetupScene(Scene):
         self.rows = []
         for i, seat in enumerate(self.seats):
             row: dict[str, Widget] = {
-                "name": name_field(seat["name"], partial(self.set_seat, i, "name")),
+                "name": name_field(seat["name"], partial(self.set_seat, i, "name"), i),
                 "kind": Button(word(KIND_NAMES, seat["kind"]).title(), partial(self.toggle_kind, i),
                                _("Human (a person who joins the room with its code) or bot (then pick its level)")
                                if self.host is not None else
@@ -242,7 +242,18 @@ class SetupScene(Scene):
 
     def _name_first_options(self) -> None:
         """The first player's options: Random, then every seat by its name."""
-        self.first_choice.options = [(RANDOM_FIRST, _("Random")), *((j, s["name"]) for j, s in enumerate(self.seats))]
+        self.first_choice.options = [(RANDOM_FIRST, _("Random")), *enumerate(self.live_names())]
+
+    def live_names(self) -> list[str]:
+        """Each seat's name as it reads now: what is being typed in its box (its default while empty), else the
+        name kept."""
+        names = []
+        for row, seat in zip(self.rows, self.seats, strict=True):
+            field = row["name"]
+            typing = isinstance(field, TextField) and field.editing
+            names.append((field.value.strip() or field.fallback) if isinstance(field, TextField) and typing
+                         else seat["name"])
+        return names
 
     def toggle_kind(self, i: int) -> None:
         seat = self.seats[i]
@@ -416,7 +427,8 @@ class SetupScene(Scene):
                 midbottom=(self.resume_btn.rect.centerx, self.resume_btn.rect.top - app.px(6)))
             over.append(window_part(app, ("saved", msg, tuple(where)), lambda surface: text.draw_text(
                 surface, msg, px, app.theme.muted, where.topleft), where))
-        look = ("seats", frozen(self.seats), tuple(self.edges), self.first, frozen([r["name"].rect for r in self.rows]))
+        look = ("seats", frozen(self.seats), tuple(self.live_names()), tuple(self.edges), self.first,
+                frozen([r["name"].rect for r in self.rows]))
         return widget_screen(self.backdrop.picture(app, app.size, [("ui/dialog", self.panel)]), self.group,
                              window_part(app, look, self._draw_seats), over=over)
 
@@ -451,11 +463,11 @@ class SetupScene(Scene):
             pygame.draw.rect(surface, (170, 130, 80), scroll)
         spots = {"south": (r.centerx, r.bottom - app.px(18)), "north": (r.centerx, r.top + app.px(18)),
                  "west": (r.left + app.px(18), r.centery), "east": (r.right - app.px(18), r.centery)}
-        for i, seat in enumerate(self.seats):
+        for i, (seat, name) in enumerate(zip(self.seats, self.live_names(), strict=True)):
             x, y = spots[self.edges[i]]
             token = self.art.marker(seat["colour"], app.px(30))
             surface.blit(token, token.get_rect(center=(x, y)))
-            label = seat["name"] + (_(" (1st)") if i == self.first else "")
+            label = name + (_(" (1st)") if i == self.first else "")
             bold = i == self.first
             if self.edges[i] in ("north", "south"):  # on the parchment just outside the map's frame
                 img = text.render(label, text.fit_px(label, app.font_px(16), r.w + app.px(60), bold=bold),

@@ -389,6 +389,11 @@ class Sidebar:
                 text.draw_text(surface, str(a.points), app.font_px(17), app.theme.text, (cx + app.px(42), y),
                                "midleft", bold=True)
 
+    def row_reach(self, i: int) -> pygame.Rect:
+        """Artifact `i` for sale with its price row under it (what its tooltip must leave in sight)."""
+        r = self.row_rects[i]
+        return pygame.Rect(r.left, r.top, r.w, r.h + self.app.px(24))
+
     def banner(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The banner of the announcement on show and where it goes: in the header, below its Hint line, in
         place of the headline and hint, so it never hides the map or a party."""
@@ -445,9 +450,9 @@ def pinned_hint(blanks: int, targets: int, displacing: bool) -> str:
 def pinned_tag(blanks: int, targets: int, displacing: bool) -> str:
     """The short note over a pinned placement on the map."""
     if blanks:
-        return _("pinned: click blanks, then the pattern")
+        return _("held here: click the blank squares you want, then the pattern")
     if displacing:
-        return _("pinned: displacing the ringed marker")
+        return _("held here: the ringed marker will be displaced")
     if targets:
-        return _("pinned: click a marker with the arrow to displace it")
-    return _("pinned: click the pattern")
+        return _("held here: click a marker with the arrow to displace it")
+    return _("held here: click the pattern to search")

@@ -28,7 +28,7 @@ from arzium.scenes.party_view import SIDES, PartyLook, PartyView
 from arzium.scenes.shown import Shown
 from arzium.scenes.sidebar import HoverKey, Sidebar, pinned_state, pinned_tag
 from arzium.scenes.timeline import Timeline
-from arzium.wording import ability_name, coins, land_name, points, rule_text
+from arzium.wording import ability_name, character_status, coins, land_name, points, rule_text
 from common import text
 from common.i18n import _, ngettext
 from common.keymap import Command, keymap
@@ -412,11 +412,12 @@ class TableView:
                     up = shown.artifacts_up[p][i]
                     self._artifact_tip(surface, mouse, shown.artifacts[p][i],
                                        "" if up else _(" (used: face up again after a rest)"),
-                                       p == self.table.acting_human())
+                                       p == self.table.acting_human(),
+                                       next(v for v in self.parties if v.player == p).artifact_rect(shown, i))
             case ("row", int(i)):
                 aid = shown.art_row[i]
                 if aid:
-                    self._artifact_tip(surface, mouse, aid, "", False)
+                    self._artifact_tip(surface, mouse, aid, "", False, self.sidebar.row_reach(i))
             case ("land", (int(r), int(c))):
                 slot = (r // 3) * 3 + c // 2
                 card = self.table.view_state().slots[slot]
@@ -429,13 +430,15 @@ class TableView:
                     draw_tooltip(surface, self.app, tip.format(land=land_name(land), n=symbols), mouse,
                                  self.board_view.slot_rect(slot))  # the land itself stays in sight
 
-    def _artifact_tip(self, surface: pygame.Surface, mouse: tuple[int, int], aid: str, extra: str, mine: bool) -> None:
+    def _artifact_tip(self, surface: pygame.Surface, mouse: tuple[int, int], aid: str, extra: str, mine: bool,
+                      tile: pygame.Rect) -> None:
+        """An artifact's tooltip, clear of its `tile` (and the price under it)."""
         a = self.cards.artifact(aid)
         use = _(" Click to use.") if mine and not extra else ""
         tip = _("{artifact} — {ability}{used}. {text} Cost {cost}, {points}.").format(
             artifact=_(a.name), ability=ability_name(a.ability), used=extra, text=rule_text(ABILITY_TEXT[a.ability]),
             cost=a.cost, points=points(a.points))
-        draw_tooltip(surface, self.app, tip + use, mouse)
+        draw_tooltip(surface, self.app, tip + use, mouse, tile)
 
     def _draw_card_preview(self, surface: pygame.Surface, mouse: tuple[int, int], card_id: str, owner: int,
                            up: bool) -> None:
@@ -454,7 +457,7 @@ class TableView:
         name = _(card.name)
         text.draw_text(surface, name, text.fit_px(name, app.font_px(20), app.px(230), bold=True),
                        app.theme.text, (x, box.top + app.px(14)), bold=True)
-        status = f"{points(card.points)} · " + (_("ready") if up else _("used (asleep)"))
+        status = character_status(card.points, up)
         text.draw_text(surface, status, app.font_px(17), app.theme.muted, (x, box.top + app.px(40)))
         for i, line in enumerate(lines):
             text.draw_text(surface, line, app.font_px(17), app.theme.text, (x, box.top + app.px(66) + i * app.px(19)))

@@ -104,7 +104,7 @@ class Link:
         return _ms() + self.clock.offset_ms
 
     def close(self) -> None:
-        """Close the connection for good and end the thread."""
+        """Close the connection for good and end the thread; messages queued are sent first while it is open."""
         self._closing = True
         self._poke()
         self._thread.join(5)
@@ -182,7 +182,13 @@ class Link:
                             self._outbox.extendleft(reversed(pending[i:]))
                         raise
                 await self._wait(reader)
-            if self._closing:
+            if self._closing:  # what was sent last (a `leave`) is read by the server before the close
+                with self._lock:
+                    last = list(self._outbox)
+                    self._outbox.clear()
+                with contextlib.suppress(ConnectionClosed):
+                    for text in last:
+                        await ws.send(text)
                 await ws.close()
         finally:
             reader.cancel()

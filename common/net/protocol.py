@@ -12,6 +12,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from common.net.turn_clock import ClockError, ClockRule
 from common.safe_text import one_line
 
 PROTOCOL_VERSION = 1
@@ -172,12 +173,19 @@ def _turn_clock(field: str, value: Any) -> int:
     return seconds
 
 
+def _clock(field: str, value: Any) -> dict[str, Any]:
+    try:
+        return ClockRule.from_json(value, field).to_json()
+    except ClockError as exc:
+        raise ProtocolError("bad_message", str(exc)) from None
+
+
 # kind -> field -> (check, default); a field without a default is required (`...` marks one)
 SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
     "hello": {"version": (_int(0, MAX_INT), ...), "token": (_text(100), None), "app": (_text(40), "")},
     "create": {"game": (_text(20), ...), "setup": (_object, ...), "name": (_name, ...),
                "seat": (_seat_or_null, 0), "spectators": (_bool, True), "grace_s": (_int(5, 600), 60),
-               "turn_clock_s": (_turn_clock, 0), "assists": (_bool_or_null, None),
+               "turn_clock_s": (_turn_clock, 0), "clock": (_clock, None), "assists": (_bool_or_null, None),
                "watcher_chat": (_bool, True)},
     "join": {"code": (_text(40), ...), "name": (_name, ...), "seat": (_join_seat, "any")},
     "ready": {"ready": (_bool, True)},
@@ -187,11 +195,16 @@ SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
     "act": {"action": (_any, ...)},
     "undo": {},
     "confirm": {},
+    "let_bot": {"seat": (_int(0, 15), ...)},
     "ping": {"t": (_int(-MAX_INT, MAX_INT), ...)},
     "leave": {},
     "assist": {},
     "chat": {"text": (_chat_text, None), "phrase": (_phrase, None)},
     "table_rules": {"assists": (_bool_or_null, None), "watcher_chat": (_bool_or_null, None)},
+    "again": {"game": (_int(1, MAX_INT), ...), "want": (_bool, True), "next": (_bool, False)},
+    "concede": {},
+    "move": {"seat": (_int(0, 15), ...), "to": (_int(0, 15), ...)},
+    "remove": {"seat": (_int(0, 15), ...)},
 }
 
 

@@ -8,6 +8,7 @@ a frame only once the writes before it are committed).
 """
 from __future__ import annotations
 
+import secrets
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -23,10 +24,12 @@ from common.net.protocol import (
     new_token,
     token_hash,
 )
+from common.net.turn_clock import ClockError, ClockRule
 
 LOBBY_IDLE_MS = 30 * 60_000      # a lobby nobody is connected to is closed after this long
 PLAY_IDLE_MS = 24 * 3600_000     # a game no person is connected to ...
 OVER_KEEP_MS = 10 * 60_000       # a finished room is kept this long for late readers of its result
+ALIVE_EVERY_MS = 15_000          # while a turn clock runs, the room notes this often that the server is alive
 
 
 class GameError(Exception):
@@ -60,19 +63,25 @@ class Options:
 
     spectators: bool = True
     grace_s: int = 60
-    turn_clock_s: int = 0
+    clock: ClockRule = field(default_factory=ClockRule)
     assists: bool = True        # hints and assists allowed (the game refuses them otherwise)
     watcher_chat: bool = True   # watchers may write free text (quick phrases they always may)
 
-    def to_record(self) -> dict[str, Any]:
-        return {"spectators": self.spectators, "grace_s": self.grace_s, "turn_clock_s": self.turn_clock_s,
+    def to_json(self) -> dict[str, Any]:
+        return {"spectators": self.spectators, "grace_s": self.grace_s, "clock": self.clock.to_json(),
                 "assists": self.assists, "watcher_chat": self.watcher_chat}
 
     @classmethod
-    def from_record(cls, o: dict[str, Any]) -> Options:
-        """A stored room's options (a record without the fair-play fields allowed assists and watchers' words)."""
-        return cls(o["spectators"], o["grace_s"], o["turn_clock_s"], o.get("assists", True) is not False,
-                   o.get("watcher_chat", True) is not False)
+    def from_json(cls, data: dict[str, Any]) -> Options:
+        """Stored options read back (a record of a fixed turn clock in seconds as well; a record without the
+        fair-play fields allowed assists and watchers' words)."""
+        try:
+            clock = ClockRule.from_json(data["clock"], "options.clock") if "clock" in data else \
+                ClockRule.per_turn(data["turn_clock_s"] * 1000) if data.get("turn_clock_s") else ClockRule()
+        except ClockError as exc:
+            raise GameError(str(exc)) from None
+        return cls(data["spectators"], data["grace_s"], clock, data.get("assists", True) is not False,
+                   data.get("watcher_chat", True) is not False)
 
 
 def default_assists(plan: list[tuple[str | None, str]]) -> bool:
@@ -101,6 +110,19 @@ class GameMatch(Protocol):
 
     def restore(self, done: Input) -> None:
         """Apply a stored input again (a restarted server rebuilding the room); nothing is sent."""
+        ...
+
+    def clock_from(self, started_ms: int) -> None:
+        """A restored game: its clocks as they were when it started, at `started_ms` (its inputs follow)."""
+        ...
+
+    def resume_clock(self, alive_ms: int, now_ms: int) -> None:
+        """After a restart: the clocks counted up to `alive_ms` (the server's last known moment), then run on from
+        `now_ms` (the time the server was down is nobody's)."""
+        ...
+
+    def clock_runs(self) -> bool:
+        """Whether a seat's clock is running now."""
         ...
 
     def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
@@ -137,6 +159,15 @@ class GameSide(Protocol):
     def new_match(self, setup: dict[str, Any], names: list[str | None], seed: int, options: Options,
                   now_ms: int) -> GameMatch:
         """A new game (`names`: the person of each seat, None for a bot seat)."""
+        ...
+
+    @property
+    def concedes(self) -> bool:
+        """Whether a person may concede (their seat's bot plays on to the end)."""
+
+    def again_setup(self, setup: dict[str, Any], next_level: bool) -> dict[str, Any]:
+        """The setup of the game after `setup`'s in the same room (`next_level`: the next one, where the game has
+        levels); `GameError` when there is no such game."""
         ...
 
 
@@ -178,6 +209,8 @@ class Seat:
     member: Member | None = None
     away_since: int | None = None
     zombie: str | None = None     # the bot level playing for its person now
+    conceded: bool = False        # its person conceded this game: its bot plays it to the end
+    again: bool = False           # after the end: its person wants to play again in this room
 
     def status(self) -> str:
         if self.bot is not None or self.zombie is not None:
@@ -187,7 +220,8 @@ class Seat:
         return "here" if self.member is not None else "away"
 
     def to_record(self) -> dict[str, Any]:
-        return {"name": self.name, "bot": self.bot, "token": self.token, "ready": self.ready, "zombie": self.zombie}
+        return {"name": self.name, "bot": self.bot, "token": self.token, "ready": self.ready, "zombie": self.zombie,
+                "conceded": self.conceded, "again": self.again}
 
 
 class Store(Protocol):
@@ -195,6 +229,7 @@ class Store(Protocol):
 
     def save_room(self, code: str, game: str, record: dict[str, Any], now_ms: int) -> None: ...
     def add_inputs(self, code: str, first: int, inputs: list[Input]) -> None: ...
+    def clear_inputs(self, code: str) -> None: ...
     def delete_room(self, code: str) -> None: ...
 
 
@@ -221,16 +256,22 @@ class Room:
         self.chat_lines = 0               # chat lines said so far (each `chat` frame's `n`)
         self.numbers: dict[str, int] = {}  # token hash -> the member's number in this room's chat
         self.names: dict[str, str] = {}    # a watcher's token hash -> its name
+        self.alive_ms = now_ms            # the last moment this room was stored (the server alive then)
+        self.started_ms = now_ms          # when the game started (its clocks count from then)
+        self.games = 1                    # the games started in this room (the number of the one now)
+        self.next_level = False           # after the end: the creator chose the next level for the next game
+        self.can_next = False             # after the end: the game has a next level to go on to
 
     # -- records -------------------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """What the store keeps of the room besides its inputs."""
-        o = self.options
-        return {"setup": self.setup, "options": o.to_record(),
+        return {"setup": self.setup, "options": self.options.to_json(),
                 "creator": self.creator, "watchers": sorted(self.watchers), "phase": self.phase, "seed": self.seed,
-                "seats": [s.to_record() for s in self.seats], "inputs": self.inputs}
+                "seats": [s.to_record() for s in self.seats], "inputs": self.inputs, "alive_ms": self.alive_ms,
+                "started_ms": self.started_ms, "games": self.games, "next": self.next_level}
 
     def _save(self, now_ms: int) -> None:
+        self.alive_ms = max(self.alive_ms, now_ms)
         if self.store is not None:
             self.store.save_room(self.code, self.game, self.record(), now_ms)
 
@@ -238,24 +279,32 @@ class Room:
     def restore(cls, code: str, game: str, side: GameSide, record: dict[str, Any], inputs: list[Input],
                 store: Store | None, now_ms: int) -> Room:
         """A stored room rebuilt (after a restart): its game replayed from its inputs; every person is away
-        from now (their grace starts again)."""
-        o = record["options"]
-        room = cls(code, game, side, record["setup"], Options.from_record(o),
-                   record["creator"], store, now_ms)
+        from now (their grace starts again); the turn clocks resume with the time they had when the server was
+        last known alive."""
+        room = cls(code, game, side, record["setup"], Options.from_json(record["options"]), record["creator"], store,
+                   now_ms)
         room.watchers = set(record["watchers"])
         room.phase, room.seed = record["phase"], record["seed"]
+        room.games, room.next_level = int(record.get("games", 1)), bool(record.get("next", False))
         for seat, saved in zip(room.seats, record["seats"], strict=True):
             seat.name, seat.bot, seat.token, seat.ready = saved["name"], saved["bot"], saved["token"], saved["ready"]
             seat.zombie = saved["zombie"]
+            seat.conceded, seat.again = bool(saved.get("conceded", False)), bool(saved.get("again", False))
             if seat.token is not None and room.phase == "playing":
                 seat.away_since = now_ms
+        started = record.get("started_ms")
+        room.started_ms = started if isinstance(started, int) else now_ms
         if room.phase != "lobby":
             room.match = room._new_match(now_ms)
+            room.match.clock_from(room.started_ms)
             for done in inputs:
                 room.match.restore(done)
             room.inputs = len(inputs)
+            alive = record.get("alive_ms")
+            room.match.resume_clock(alive if isinstance(alive, int) else now_ms, now_ms)
             if room.match.over:
                 room.phase, room.over_at = "over", now_ms
+                room.can_next = room._has_next()
         return room
 
     def _new_match(self, now_ms: int) -> GameMatch:
@@ -295,7 +344,7 @@ class Room:
             self.names[member.token] = name
             self.watchers.add(member.token)
         else:
-            if self.phase != "lobby":
+            if self.phase == "playing":
                 raise ProtocolError("not_lobby", "the game has started: only watching is possible")
             free = [i for i, s in enumerate(self.seats) if s.status() == "open"]
             if not free:
@@ -376,9 +425,9 @@ class Room:
                 if old in self.members:
                     self.members.remove(old)
             s.member, s.away_since = member, None
-            if s.zombie is not None and self.match is not None and self.phase == "playing":
+            if s.zombie is not None and self.match is not None and self.phase == "playing" and not s.conceded:
                 self._run(self.match.control(seat, None, now_ms), now_ms)
-            s.zombie = None
+                s.zombie = None
         elif hashed not in self.watchers:
             raise ProtocolError("bad_token", "no seat or watcher has that token")
         self.members.append(member)
@@ -411,15 +460,26 @@ class Room:
         self.broadcast_room(now_ms)
 
     def leave(self, member: Member, now_ms: int) -> None:
-        """`member` leaves on purpose: in the lobby its seat is free again; in play its bot takes over at once
-        (the token still brings the person back)."""
+        """`member` leaves on purpose, told to every member: in the lobby and after the end its seat is free
+        again (for a bot or a new person); in play its bot takes over at once (the token still brings the
+        person back)."""
         seat = member.seat
-        if seat is not None and self.phase == "lobby":
+        if seat is not None:
+            self.notice("left", seat)
+        if seat is not None and self.phase != "playing":
             self.seats[seat] = Seat("")
             member.seat = None
-        elif seat is not None and self.phase == "playing" and self.match is not None:
+            self._maybe_again(now_ms)
+        elif seat is not None and self.match is not None:
             self._hand_to_bot(seat, None, now_ms)
         self.drop(member, now_ms)
+
+    def notice(self, what: str, seat: int) -> None:
+        """Tell every member what happened to a seat (`left`, `conceded`, `removed`): each app words it in its
+        player's language."""
+        frame = encode({"kind": "notice", "what": what, "seat": seat, "name": self.seats[seat].name})
+        for m in self.members:
+            m.send(frame)
 
     # -- the lobby -----------------------------------------------------------------------------------------
     def set_ready(self, member: Member, ready: bool, now_ms: int) -> None:
@@ -441,7 +501,7 @@ class Room:
             s.bot is None and not s.ready and s.token != self.creator)]
         if waiting:
             raise ProtocolError("not_ready", f"seat {waiting[0]} is open or its person is not ready")
-        self.seed, self.phase = seed, "playing"
+        self.seed, self.phase, self.started_ms = seed, "playing", now_ms
         self.match = self._new_match(now_ms)
         self._save(now_ms)
         self.broadcast_room(now_ms)
@@ -456,19 +516,18 @@ class Room:
             raise ProtocolError("bad_message", f"bot.seat: no seat {seat}")
         if level is not None and level not in self.side.bot_levels:
             raise ProtocolError("bad_message", f"bot.level: one of {', '.join(self.side.bot_levels)}")
-        if self.phase == "lobby":
-            s = self.seats[seat]
-            if s.member is not None:  # its person watches from now
-                s.member.seat = None
-                self.watchers.add(s.member.token)
-            name = next((n for lv, n in self.side.seat_plan(self.setup)[seat:seat + 1] if lv), "")
-            self.seats[seat] = Seat(name or f"Bot {seat + 1}", bot=level or self.side.leaver_level)
-            self._save(now_ms)
-            self.broadcast_room(now_ms)
-        elif self.phase == "playing":
+        if self.phase == "playing":
             self._hand_to_bot(seat, level, now_ms)
-        else:
-            raise ProtocolError("not_playing", "the game is over")
+            return
+        s = self.seats[seat]  # in the lobby or after the end: a bot seat from now
+        if s.member is not None:  # its person watches from now
+            s.member.seat = None
+            self.watchers.add(s.member.token)
+        name = next((n for lv, n in self.side.seat_plan(self.setup)[seat:seat + 1] if lv), "")
+        self.seats[seat] = Seat(name or f"Bot {seat + 1}", bot=level or self.side.leaver_level)
+        self._save(now_ms)
+        self.broadcast_room(now_ms)
+        self._maybe_again(now_ms)
 
     def _hand_to_bot(self, seat: int, level: str | None, now_ms: int) -> None:
         s = self.seats[seat]
@@ -484,11 +543,141 @@ class Room:
         if member.seat is None:
             raise ProtocolError("not_seated", "only a seated person can take a seat back")
         s = self.seats[member.seat]
+        if s.conceded:
+            raise ProtocolError("not_playing", "you conceded this game: its bot plays your seat to the end")
         if s.zombie is not None and self.match is not None and self.phase == "playing":
             self._run(self.match.control(member.seat, None, now_ms), now_ms)
             s.zombie = None
             self._save(now_ms)
             self.broadcast_room(now_ms)
+
+    def move(self, member: Member, seat: int, to: int, now_ms: int) -> None:
+        """The creator moves the person at `seat` to `to` before the start (an open seat, or a person's: the two
+        change places; each is not ready again)."""
+        self._creator_in_lobby(member, "move people")
+        if max(seat, to) >= len(self.seats):
+            raise ProtocolError("bad_message", f"move: no seat {max(seat, to)}")
+        a, b = self.seats[seat], self.seats[to]
+        if a.token is None or a.bot is not None or b.bot is not None:
+            raise ProtocolError("seat_taken", f"move: seat {seat} holds no person, or seat {to} is a bot's")
+        a.ready = b.ready = False
+        self.seats[seat], self.seats[to] = b, a
+        for m in self.members:
+            if m.seat in (seat, to):
+                m.seat = to if m.seat == seat else seat
+        self._save(now_ms)
+        self.broadcast_room(now_ms)
+
+    def remove(self, member: Member, seat: int, now_ms: int) -> tuple[str, Member | None]:
+        """The creator removes the person at `seat` (not their own) before the start or after the end: the seat
+        is open again and their token no longer counts. The token's hash, and the member removed if connected
+        (its connection is to be closed)."""
+        self._creator_in_lobby(member, "remove people")
+        if seat >= len(self.seats):
+            raise ProtocolError("bad_message", f"remove.seat: no seat {seat}")
+        s = self.seats[seat]
+        if s.token is None or s.bot is not None or s.token == self.creator:
+            raise ProtocolError("not_seated", f"remove: seat {seat} holds no other person")
+        self.notice("removed", seat)
+        token, gone = s.token, s.member
+        self.seats[seat] = Seat("")
+        if gone is not None:
+            gone.seat = None
+            self.members.remove(gone)
+        self._save(now_ms)
+        self.broadcast_room(now_ms)
+        self._maybe_again(now_ms)
+        return token, gone
+
+    def _creator_in_lobby(self, member: Member, what: str) -> None:
+        if member.token != self.creator:
+            raise ProtocolError("not_creator", f"only the room's creator can {what}")
+        if self.phase == "playing":
+            raise ProtocolError("not_lobby", f"the game is being played: {what} before the start or after the end")
+
+    def concede(self, member: Member, now_ms: int) -> None:
+        """A seated person concedes: told to every member, their seat's bot plays it to the end (they cannot take
+        it back in this game) and the result says so."""
+        if not self.side.concedes:
+            raise ProtocolError("not_allowed", "this game has no conceding: leave instead")
+        if self.phase != "playing" or self.match is None:
+            raise ProtocolError("not_playing", "the game is not being played")
+        if member.seat is None:
+            raise ProtocolError("not_seated", "only a seated person can concede")
+        s = self.seats[member.seat]
+        if s.conceded:
+            return
+        s.conceded = True
+        self.notice("conceded", member.seat)
+        if s.zombie is None:
+            self._hand_to_bot(member.seat, None, now_ms)
+        else:
+            self._save(now_ms)
+            self.broadcast_room(now_ms)
+
+    # -- after the end: the next game in the same room ----------------------------------------------------------
+    def again(self, member: Member, game: int, want: bool, next_level: bool, seed: int, now_ms: int) -> None:
+        """After game number `game`, a seated person says whether they want to play again (the creator also picks
+        the next level or the same one, where the game has levels). When every seat is taken and every seated
+        person wants to, the next game starts for everyone: once, however many say so at the same moment (an
+        answer to a game already followed by the next is a repeat and does nothing)."""
+        if game < self.games:
+            return
+        if game > self.games:
+            raise ProtocolError("bad_message", f"again.game: this room is at game {self.games}")
+        if self.phase != "over":
+            raise ProtocolError("not_over", "the game is not over")
+        if member.seat is None:
+            raise ProtocolError("not_seated", "only a seated person can play again")
+        if next_level:
+            if member.token != self.creator:
+                raise ProtocolError("not_creator", "only the room's creator picks the level")
+            if not self.can_next:
+                raise ProtocolError("bad_setup", "again.next: there is no next level")
+        if member.token == self.creator:
+            self.next_level = next_level
+        self.seats[member.seat].again = want
+        if not self._maybe_again(now_ms, seed):
+            self._save(now_ms)
+            self.broadcast_room(now_ms)
+
+    def _maybe_again(self, now_ms: int, seed: int | None = None) -> bool:
+        """Start the next game (its `seed`: a fresh one from `secrets` unless given) if the room is over, every seat
+        taken and every seated person wants it; whether it did."""
+        if self.phase != "over":
+            return False
+        if any(s.status() == "open" or (s.bot is None and not s.again) for s in self.seats):
+            return False
+        try:
+            setup = self.side.again_setup(self.setup, self.next_level)
+        except GameError as exc:
+            raise ProtocolError("bad_setup", str(exc)) from None
+        if self.match is not None:
+            self.match.close()
+        self.setup, self.phase, self.games, self.started_ms = setup, "playing", self.games + 1, now_ms
+        self.seed = seed if seed is not None else secrets.randbits(63)
+        self.next_level = self.can_next = False
+        self.over_at = None
+        for s in self.seats:
+            s.again = s.conceded = False
+            s.zombie = None
+            s.away_since = now_ms if s.token is not None and s.member is None else None
+        self.inputs = 0
+        if self.store is not None:
+            self.store.clear_inputs(self.code)
+        self.match = self._new_match(now_ms)
+        self._save(now_ms)
+        self.broadcast_room(now_ms)
+        for m in self.members:
+            m.send(encode({"kind": "game", **self.match.snapshot(m.seat, now_ms)}))
+        return True
+
+    def _has_next(self) -> bool:
+        try:
+            self.side.again_setup(self.setup, True)
+        except GameError:
+            return False
+        return True
 
     # -- the game ------------------------------------------------------------------------------------------
     def game_input(self, member: Member, kind: str, body: dict[str, Any], msg_id: int | None, now_ms: int) -> None:
@@ -521,21 +710,35 @@ class Room:
                 if target is None or m.seat == target:
                     m.send(reply if m is sender else text)
         if self.match is not None and self.match.over and self.phase == "playing":
-            self.phase, self.over_at = "over", now_ms
-            self._save(now_ms)
-            result = encode({"kind": "result", **self.match.result()})
-            for m in self.members:
-                m.send(result)
-            self.broadcast_room(now_ms)
+            self._over(now_ms)
+
+    def _over(self, now_ms: int) -> None:
+        """The game ended: every member gets the result (which seats conceded with it); the seats of people gone
+        for good (their bot played on) are open again for the next game."""
+        assert self.match is not None
+        self.phase, self.over_at = "over", now_ms
+        self.can_next = self._has_next()
+        conceded = [i for i, s in enumerate(self.seats) if s.conceded]
+        for i, s in enumerate(self.seats):
+            if s.zombie is not None and s.member is None and not s.conceded:
+                self.seats[i] = Seat("")
+        self._save(now_ms)
+        result = encode({"kind": "result", **self.match.result(), "conceded": conceded, "game": self.games})
+        for m in self.members:
+            m.send(result)
+        self.broadcast_room(now_ms)
 
     def tick(self, now_ms: int) -> None:
-        """Time passed: graces run out (the seat's bot takes over), the game's bots and clocks act."""
+        """Time passed: graces run out (the seat's bot takes over), the game's bots and clocks act; while a clock
+        runs the room is stored now and then, so that a restart knows how long the server was alive."""
         if self.phase == "playing" and self.match is not None:
             for i, s in enumerate(self.seats):
                 if s.away_since is not None and s.zombie is None and s.bot is None and \
                         now_ms - s.away_since >= self.options.grace_s * 1000:
                     self._hand_to_bot(i, None, now_ms)
             self._run(self.match.tick(now_ms), now_ms)
+            if self.match.clock_runs() and now_ms - self.alive_ms >= ALIVE_EVERY_MS:
+                self._save(now_ms)
 
     def next_tick_ms(self) -> int | None:
         """When `tick` has something to do next."""
@@ -546,12 +749,15 @@ class Room:
         game = self.match.next_tick_ms()
         if game is not None:
             times.append(game)
+        if self.store is not None and self.match.clock_runs():
+            times.append(self.alive_ms + ALIVE_EVERY_MS)
         return min(times) if times else None
 
     def expired(self, now_ms: int) -> bool:
         """Whether the room has been idle too long (or finished long enough ago) to be kept."""
-        if self.phase == "over":
-            return self.over_at is not None and now_ms - self.over_at >= OVER_KEEP_MS
+        if self.phase == "over":  # kept while its members decide whether to play again
+            ended = max(self.over_at or 0, self.idle_since or 0)
+            return not self.members and now_ms - ended >= OVER_KEEP_MS
         if self.phase == "lobby":
             return self.idle_since is not None and now_ms - self.idle_since >= LOBBY_IDLE_MS
         people = any(s.member is not None for s in self.seats)
@@ -575,13 +781,18 @@ class Room:
                 "name": s.name, "kind": "bot" if s.bot is not None else "person", "status": status,
                 "level": s.bot or s.zombie, "ready": s.ready or s.bot is not None,
                 "grace_ms": max(0, grace_ms - (now_ms - s.away_since))
-                if status == "away" and s.away_since is not None else None})
+                if status == "away" and s.away_since is not None else None, "conceded": s.conceded})
         o = self.options
+        again = {"want": [i for i, s in enumerate(self.seats) if s.again], "next": self.next_level,
+                 "can_next": self.can_next} if self.phase == "over" else None
         return {"kind": "room", "code": self.code, "game": self.game, "phase": self.phase,
                 "you": {"seat": member.seat, "creator": member.token == self.creator},
                 "spectators": o.spectators, "watchers": sum(m.seat is None for m in self.members),
-                "grace_s": o.grace_s, "turn_clock_s": o.turn_clock_s, "assists": o.assists,
-                "watcher_chat": o.watcher_chat, "seats": seats}
+                "watching": [m.name for m in self.members if m.seat is None],
+                "grace_s": o.grace_s, "clock": o.clock.to_json(),
+                "turn_clock_s": o.clock.bank_ms // 1000 if o.clock.mode == "turn" else 0, "assists": o.assists,
+                "watcher_chat": o.watcher_chat, "seats": seats, "setup": self.setup, "games": self.games,
+                "again": again}
 
     def broadcast_room(self, now_ms: int) -> None:
         for m in self.members:

@@ -50,6 +50,7 @@ from common.net.protocol import (
 from common.net.room import GameError, GameSide, Member, Options, Room, default_assists
 from common.net.stalls import GcPauses, LoopLag, settle_gc
 from common.net.store import Batch, Store
+from common.net.turn_clock import ClockRule
 from common.paths import data_dir
 from common.safe_text import one_line
 
@@ -539,7 +540,23 @@ class Server:
                 room.reclaim(member, now)
             case "leave":
                 self._leave_room(conn, now, on_purpose=True)
-            case "act" | "undo" | "confirm" | "assist":
+            case "again":
+                games = room.games
+                room.again(member, msg["game"], msg["want"], msg["next"], secrets.randbits(63), now)
+                if room.games > games:
+                    log.info("room %s: game %d started", room.code, room.games)
+            case "concede":
+                room.concede(member, now)
+            case "move":
+                room.move(member, msg["seat"], msg["to"], now)
+            case "remove":
+                token, gone = room.remove(member, msg["seat"], now)
+                self.tokens.pop(token, None)
+                for other in self.conns.values():
+                    if gone is not None and other.member is gone:
+                        other.room, other.member = None, None
+                        other.kick("removed from the room by its creator")
+            case "act" | "undo" | "confirm" | "assist" | "let_bot":
                 room.game_input(member, kind, msg, msg.get("id"), now)
             case "chat":
                 room.say(member, msg["text"], msg["phrase"], now)
@@ -573,17 +590,18 @@ class Server:
             raise ProtocolError("bad_setup", f"create.game: one of {', '.join(sorted(self.sides))}")
         if len(self.rooms) >= MAX_ROOMS:
             raise ProtocolError("server_busy", "this server holds as many rooms as it can: try later")
-        if msg["turn_clock_s"] and msg["game"] != "arzium":
-            raise ProtocolError("bad_setup", "create.turn_clock_s: only Arzium rooms have a turn clock")
+        clock = ClockRule.from_json(msg["clock"]) if msg["clock"] is not None else \
+            ClockRule.per_turn(msg["turn_clock_s"] * 1000) if msg["turn_clock_s"] else ClockRule()
+        if clock.on and msg["game"] != "arzium":
+            raise ProtocolError("bad_setup", "create.clock: only Arzium rooms have a turn clock")
         code = new_code()
         while code in self.rooms:
             code = new_code()
         token = new_token()
         try:
             assists = msg["assists"] if msg["assists"] is not None else default_assists(side.seat_plan(msg["setup"]))
-            room = Room(code, msg["game"], side, msg["setup"], Options(msg["spectators"], msg["grace_s"],
-                                                                       msg["turn_clock_s"], assists,
-                                                                       msg["watcher_chat"]),
+            room = Room(code, msg["game"], side, msg["setup"], Options(msg["spectators"], msg["grace_s"], clock,
+                                                                       assists, msg["watcher_chat"]),
                         token_hash(token), self.store, now)
         except GameError as exc:
             raise ProtocolError("bad_setup", str(exc)) from None

@@ -83,6 +83,10 @@ class Store:
                   [(code, first + i, d.seat, d.kind, json.dumps(d.body, separators=(",", ":")), d.at_ms)
                    for i, d in enumerate(inputs)])
 
+    def clear_inputs(self, code: str) -> None:
+        """Forget a room's inputs (its next game starts)."""
+        self._add(code, "DELETE FROM inputs WHERE code = ?", [(code,)])
+
     def delete_room(self, code: str) -> None:
         self._add(code, "DELETE FROM inputs WHERE code = ?", [(code,)])
         self._add(code, "DELETE FROM rooms WHERE code = ?", [(code,)])

@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from common.catalog import SceneSpec, register
-from common.i18n import N_
+from common.i18n import N_, _
 from common.online_room import Where
 from common.online_session import error_line
 from common.scenes.controls import ControlsScene
 from common.scenes.gallery import GalleryScene
-from common.scenes.lobby import LobbyScene
+from common.scenes.lobby import LobbyScene, Served
 from common.scenes.menu import MenuScene
 from common.scenes.online import DEFAULT_PORT, OnlineScene
 from common.scenes.replays import ReplaysScene
@@ -19,6 +19,13 @@ from common.scenes.statistics import StatisticsScene
 
 if TYPE_CHECKING:
     from common.app import App
+
+LOBBY_SETUP = {"seats": [{"name": "Ana", "colour": "red", "edge": "south", "kind": "human", "bot_level": "normal"},
+                         {"name": "Bruno", "colour": "blue", "edge": "north", "kind": "human", "bot_level": "normal"},
+                         {"name": "Carla", "colour": "green", "edge": "west", "kind": "human", "bot_level": "normal"},
+                         {"name": "Otto", "colour": "yellow", "edge": "east", "kind": "bot", "bot_level": "normal"}],
+               "full_game": True, "first_player": 0}
+"""An Arzium setup the lobby scenes tell (in the setup's own format: its game gives the words)."""
 
 register(SceneSpec("menu", N_("Main menu"), MenuScene))
 register(SceneSpec("settings", N_("Settings"), SettingsScene))
@@ -39,14 +46,20 @@ class ScriptedLink:
     rtt_ms = 12.0
 
     def __init__(self, seats: list[tuple[str, str, str, bool]], you: int | None, creator: bool, game: str = "arzium",
-                 error: str = "", phase: str = "lobby", turn_clock_s: int = 0, chat: bool = False) -> None:
+                 error: str = "", phase: str = "lobby", clock: dict[str, Any] | None = None,
+                 chat: bool = False, setup: dict[str, Any] | None = None, want: tuple[int, ...] = (),
+                 watching: tuple[str, ...] = ()) -> None:
         self.frames: list[dict[str, Any]] = [{"kind": "welcome", "version": 1, "server_ms": 0}]
         if error:
             self.frames.append({"kind": "error", "code": error, "message": ""})
             return
         self.frames.append({"kind": "room", "code": "K7QM-3XPA", "game": game, "phase": phase,
-                            "you": {"seat": you, "creator": creator}, "spectators": True, "watchers": 1,
-                            "grace_s": 60, "turn_clock_s": turn_clock_s, "assists": False, "watcher_chat": True,
+                            "you": {"seat": you, "creator": creator}, "spectators": True,
+                            "watchers": max(1, len(watching)), "watching": list(watching), "setup": setup or {},
+                            "grace_s": 60, "clock": clock or {"mode": "off"}, "assists": False,
+                            "watcher_chat": True, "games": 1,
+                            "again": {"want": list(want), "next": False, "can_next": game == "arenas"}
+                            if phase == "over" else None,
                             "seats": [{"name": n, "kind": k, "status": s, "ready": r, "level": "normal",
                                        "grace_ms": 41_000 if s == "away" else None} for n, k, s, r in seats]})
         if chat:
@@ -68,6 +81,16 @@ class ScriptedLink:
         self.status = "closed"
 
 
+def _store_trouble(app: App) -> LobbyScene:
+    """Hosting here when the file of the hosted rooms cannot be used: its line and Host with a new folder."""
+    problem = _("The file of the games you host, {path}, cannot be used ({problem}): host with a new folder, or "
+                "move that file away and host again").format(path="/home/ana/.local/share/arenas-arzium/hosted/"
+                                                             "rooms.sqlite3", problem="file is not a database")
+    return LobbyScene(app, "arzium", Where("127.0.0.1", DEFAULT_PORT, embedded=True), "Ana", create={},
+                      connect=lambda url, token: ScriptedLink([], 0, True),
+                      serve=lambda where: Served(None, problem, 0, True))
+
+
 CHAT_LINES: list[dict[str, Any]] = [
     {"kind": "chat", "n": 1, "member": 1, "seat": 0, "name": "Ana", "text": "¡Hola! Empezamos en un minuto"},
     {"kind": "chat", "n": 2, "member": 2, "seat": 1, "name": "Bruno", "phrase": "thanks"},
@@ -81,10 +104,12 @@ CHAT_LINES: list[dict[str, Any]] = [
 def _lobby(app: App, you: int | None, creator: bool, error: str = "", chat: bool = False) -> LobbyScene:
     seats = [("Ana", "person", "here", True), ("Bruno", "person", "here", False), ("", "person", "open", False),
              ("Otto", "bot", "bot", False)] if not error else []
-    link = ScriptedLink(seats, you, creator, error=error, chat=chat)
+    clock = {"mode": "bank", "bank_s": 300, "increment_s": 20, "out": "ask"}
+    link = ScriptedLink(seats, you, creator, error=error, clock=clock, chat=chat, setup=LOBBY_SETUP,
+                        watching=("Wen",))
     where = Where("127.0.0.1", DEFAULT_PORT, embedded=creator)
     scene = LobbyScene(app, "arzium", where, "Ana", join="K7QM3XPA", watch=you is None,
-                       connect=lambda url, token: link, serve=lambda where: (None, "", where.port))
+                       connect=lambda url, token: link, serve=lambda where: Served(None, "", where.port))
     if chat:
         scene.session.chat.set_open(True)
         scene.chat.line.type("See you at the table")
@@ -109,3 +134,17 @@ register(SceneSpec("lobby-watch", N_("Online lobby: watching, an open seat to ta
 register(SceneSpec("online-failed", N_("Play online after a join that found no room: its one line"), _online_failed))
 register(SceneSpec("lobby-chat", N_("Online lobby: the chat open, free text and quick phrases"),
                    lambda app: _lobby(app, 1, False, chat=True)))
+
+
+def _lobby_after_game(app: App) -> LobbyScene:
+    """A newcomer in a room whose game is over, sitting in the seat left open: Play again, who it waits for."""
+    link = ScriptedLink([("Ana", "person", "here", False), ("Dee", "person", "here", False),
+                         ("", "person", "open", False), ("Otto", "bot", "bot", False)], 1, False, phase="over",
+                        setup=LOBBY_SETUP, want=(0,))
+    return LobbyScene(app, "arzium", Where("127.0.0.1", DEFAULT_PORT), "Dee", join="K7QM3XPA",
+                      connect=lambda url, token: link, serve=lambda where: Served(None, "", where.port))
+
+
+register(SceneSpec("lobby-again", N_("Online lobby: a newcomer after a game, Play again in the same room"),
+                   _lobby_after_game))
+register(SceneSpec("lobby-store", N_("Online lobby: the hosted games' file cannot be used"), _store_trouble))

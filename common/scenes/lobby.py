@@ -1,28 +1,52 @@
 """The lobby of an online room: the invite (room code, the addresses friends connect to, Copy), the seats
-with who sits there, their ready marks and connections; Ready, and Start for the room's creator. When the
-game starts the game's own online table replaces it. Hosting on this computer starts the room server here
-first (a port in use is one line that names a free one)."""
+with who plays each, their ready marks and connections, who watches and every option of the room; Ready, and
+Start for the room's creator, who may also move a person to another seat, remove them, or give a seat to a
+bot. After a game it is where a newcomer to the room says Play again. When the game starts the game's own
+online table replaces it. Hosting on this computer starts the room server here first (a port in use is one
+line that names a free one)."""
 from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
+import itertools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
 from common import text
+from common.dialog import Dialog
 from common.games import GAMES
-from common.i18n import _
+from common.i18n import _, ngettext
 from common.invite import Invite
 from common.keymap import Command, keymap
 from common.lan import free_port_near, lan_addresses, split_address
 from common.layers import Part
-from common.online_room import Hosted, RoomView, SeatView, Where, seat_status
-from common.online_session import OnlineSession
+from common.net.turn_clock import ClockRule
+from common.online_room import (
+    NOTE_MS,
+    Hosted,
+    RoomView,
+    SeatView,
+    Where,
+    again_line,
+    clock_rule_words,
+    out_rule_words,
+    seat_status,
+    seat_who,
+)
+from common.online_session import OnlineSession, open_link
+from common.os_words import os_problem
+from common.paths import data_dir
+from common.safe_text import one_line
 from common.scene import Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.chat import ChatPanel, carry_out
+from common.scenes.rematch import again_label, next_game, said_again, show_notices
 from common.widget_parts import widget_screen, window_part
 from common.widgets import Button, Widget, WidgetGroup
 
@@ -30,32 +54,75 @@ if TYPE_CHECKING:
     from common.app import App
 
 
+HOSTED = "hosted"  # the folder, in the user data folder, of the rooms this app hosts
 RUNNING: dict[int, Hosted] = {}
 """The room servers this app runs, by port: a host who leaves a game's table keeps serving it (their seat's bot
 plays) while the app is open, and Back to room finds it running."""
 
 
-def start_server(where: Where) -> tuple[Hosted | None, str, int]:
+class Served(NamedTuple):
+    """What starting the room server here gave: the server (None: not started), one line why not (or ""), the
+    port it listens on, and whether the hosted rooms' store was the trouble (a folder of its own may help)."""
+
+    hosted: Hosted | None
+    problem: str
+    port: int
+    store_trouble: bool = False
+
+
+def hosted_folder(store: str) -> Path:
+    """The folder of the rooms hosted in store `store` ("": the default one)."""
+    return data_dir() / (store or HOSTED)
+
+
+def fresh_store() -> str:
+    """A store no room server of this app has used yet: "hosted-2", "hosted-3"…"""
+    return next(f"{HOSTED}-{n}" for n in itertools.count(2) if not hosted_folder(f"{HOSTED}-{n}").exists())
+
+
+def start_server(where: Where) -> Served:
     """The room server inside the app on `where.port` (0: any free one; the one running there already, if
-    any), listening on every address of the machine (so the network can reach it); the server, "" and the
-    port it listens on, or None and the one line why not."""
+    any) keeping its rooms in `where.store`, listening on every address of the machine (so the network can
+    reach it); when it cannot start, one line naming what is wrong: the port (in use, or reserved for the
+    system) or the store of the hosted rooms (its file or folder, and what to do)."""
     if where.port in RUNNING:
-        return RUNNING[where.port], "", where.port
+        return Served(RUNNING[where.port], "", where.port)
     from common.net.server import EmbeddedServer, PortInUse  # only hosting loads the server
-    from common.paths import data_dir
-    server = EmbeddedServer(data=data_dir() / "hosted")
+    from common.net.store import FILE_NAME, StoreError
+    folder = hosted_folder(where.store)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        problem = _("a file has that name") if isinstance(exc, FileExistsError) else os_problem(exc)
+        return Served(None, _("The folder {folder} for the games you host cannot be made ({problem}): host with "
+                              "a new folder, or free that place and host again").format(
+            folder=folder, problem=problem), 0, True)
+    server = EmbeddedServer(data=folder)
     try:
         port = server.start("0.0.0.0", where.port)
-    except PortInUse:
+    except PortInUse as exc:
+        if exc.errno == errno.EACCES:
+            return Served(None, _("Port {port} is reserved for the system on this computer: choose a port from "
+                                  "1024 to 65535").format(port=where.port), 0)
         free = free_port_near(where.port)
         other = _(" Try port {port}.").format(port=free) if free is not None else ""
-        return None, _("Port {port} is in use on this computer.{other}").format(port=where.port, other=other), 0
+        return Served(None, _("Port {port} is in use on this computer.{other}").format(port=where.port,
+                                                                                     other=other), 0)
+    except StoreError as exc:
+        path = folder / FILE_NAME
+        problem = one_line(str(exc), 200).removeprefix(f"{path}: ")
+        return Served(None, _("The file of the games you host, {path}, cannot be used ({problem}): host with a "
+                              "new folder, or move that file away and host again").format(path=path,
+                                                                                         problem=problem), 0, True)
     except OSError as exc:
-        return None, _("Could not start the room server on port {port}: {reason}").format(
-            port=where.port, reason=exc.strerror or exc), 0
+        if exc.filename is not None:  # a file of the store, not the port
+            return Served(None, _("The games you host cannot be kept in {folder} ({problem}): host with a new "
+                                  "folder").format(folder=folder, problem=os_problem(exc)), 0, True)
+        return Served(None, _("Could not start the room server on port {port}: {reason}").format(
+            port=where.port, reason=os_problem(exc)), 0)
     RUNNING[port] = server
     atexit.register(stop_server, server)  # the app closing tells the others the host left
-    return server, "", port
+    return Served(server, "", port)
 
 
 def stop_server(hosted: Hosted | None) -> None:
@@ -68,14 +135,14 @@ def stop_server(hosted: Hosted | None) -> None:
     hosted.stop()
 
 
-def host_game(app: App, game: str, where: Where, name: str, turn_clock_s: int = 0,
+def host_game(app: App, game: str, where: Where, name: str, clock: ClockRule | None = None,
               failed: Callable[[str], None] | None = None) -> None:
-    """Open the game's setup screen to host it; its Start creates the room (here or on a dedicated server);
-    `failed` is told the line when the room cannot be made (its lobby closes)."""
+    """Open the game's setup screen to host it; its Start creates the room (here or on a dedicated server) with
+    `clock` (Arzium's turn clock); `failed` is told the line when the room cannot be made (its lobby closes)."""
     entry = GAMES[game]
 
     def chosen(setup: dict[str, Any]) -> None:
-        app.replace(LobbyScene(app, game, where, name, create=setup, turn_clock_s=turn_clock_s, failed=failed))
+        app.replace(LobbyScene(app, game, where, name, create=setup, clock=clock, failed=failed))
     app.push(entry.online_setup(app, chosen))
 
 
@@ -102,8 +169,8 @@ def invite_addresses(where: Where) -> list[str]:
 
 
 class SeatRow(Widget):
-    """A seat in the lobby: number, name, state; pressing it sits there (a watcher) or gives an open seat to a
-    bot (the creator)."""
+    """A seat in the lobby: number, who plays it, state; pressing it sits there (a watcher), or lets the creator
+    move or remove its person or give it to a bot."""
 
     def __init__(self, on_press: Callable[[int], None]) -> None:
         super().__init__(None)
@@ -111,6 +178,7 @@ class SeatRow(Widget):
         self.seat: SeatView | None = None
         self.you = False
         self.action = ""
+        self.again: bool | None = None  # after a game: whether its person said Play again (None: not asked)
 
     def activate(self, app: App) -> None:
         if self.seat is None or not self.action:
@@ -127,20 +195,24 @@ class SeatRow(Widget):
         surface.blit(app.sprites.nine_slice("ui/list_row_selected" if hovered or focused else "ui/list_row", r.size),
                      r)
         ink = app.theme.text
-        name = seat.name if seat.kind != "open" else "—"
+        name = seat_who(seat)
         if self.you:
             name = _("{name} (you)").format(name=name)
         left = r.left + app.px(14)
         text.draw_text(surface, f"{seat.index + 1}.", app.font_px(20), ink, (left, r.centery), "midleft", bold=True)
         mark_w = app.px(30)
-        state = seat_status(seat) + (f"  ·  {_('ready')}" if seat.ready and seat.kind == "person" else "")
-        if self.action:
-            state = f"{state}  ·  {self.action}"
+        words = [seat_status(seat)] if seat.kind == "person" else []
+        if self.again is not None and seat.kind == "person":
+            words.append(_("plays again") if self.again else _("deciding"))
+        elif seat.ready and seat.kind == "person":
+            words.append(_("ready"))
+        state = "  ·  ".join([*words, *([self.action] if self.action else [])])
         spx = text.fit_px(state, app.font_px(17), r.w * 11 // 20 - mark_w)
         srect = text.draw_text(surface, state, spx, app.theme.muted if seat.kind == "open" else ink,
                                (r.right - app.px(12) - mark_w, r.centery), "midright")
         npx = text.fit_px(name, app.font_px(20), srect.left - left - app.px(44))
-        text.draw_text(surface, name, npx, ink, (left + app.px(32), r.centery), "midleft", bold=True)
+        text.draw_text(surface, name, npx, app.theme.muted if seat.kind == "open" else ink,
+                       (left + app.px(32), r.centery), "midleft", bold=seat.kind != "open")
         dot = (r.right - app.px(12) - mark_w // 2, r.centery)
         if seat.kind == "person":
             colour = app.theme.ok if seat.connected and not seat.bot_now else app.theme.danger
@@ -155,25 +227,31 @@ class LobbyScene(Scene):
     title = "Online lobby"
 
     def __init__(self, app: App, game: str, where: Where, name: str, *, create: dict[str, Any] | None = None,
-                 join: str = "", watch: bool = False, turn_clock_s: int = 0,
+                 join: str = "", watch: bool = False, clock: ClockRule | None = None,
                  connect: Callable[[str, str | None], Any] | None = None,
-                 serve: Callable[[Where], tuple[Hosted | None, str, int]] = start_server,
+                 serve: Callable[[Where], Served] = start_server,
                  failed: Callable[[str], None] | None = None) -> None:
         """Host (`create`: the game's setup, the creator at seat 0) or join room `join`; `connect` opens the
         connection and `serve` starts the room server here (tests and the catalog give fakes); a room that
-        cannot be reached closes the lobby and its line goes to `failed` (else a toast)."""
+        cannot be reached closes the lobby and its line goes to `failed` (else a toast), but a game whose store
+        here cannot be used stays, with its line and Host with a new folder."""
         super().__init__(app)
         self.failed = failed
         self.game, self.where = game, where
         self.backdrop = Backdrop(60)
         self.hosted: Hosted | None = None
-        problem = ""
+        problem, store_trouble = "", False
         if where.embedded:  # hosting here, or back to a room this app hosted: its server first
-            self.hosted, problem, port = serve(where)
-            where = self.where = Where(where.host, port or where.port, embedded=True)
-        self.session = OnlineSession(where.label, name, connect, hosting=where.embedded) if connect else \
-            OnlineSession(where.label, name, hosting=where.embedded)
+            self.hosted, problem, port, store_trouble = serve(where)
+            where = self.where = replace(where, port=port or where.port)
+        self.session = OnlineSession(where.label, name, connect or open_link, hosting=where.embedded,
+                                     store=where.store, tell=lambda line: app.toast(line, NOTE_MS))
         self.session.problem = problem
+        # a game not yet created may be hosted again with a store of its own
+        self.again: Callable[[], LobbyScene] | None = None
+        if store_trouble and create is not None:
+            self.again = lambda: LobbyScene(app, game, replace(where, store=fresh_store()), name, create=create,
+                                            clock=clock, connect=connect, serve=serve, failed=failed)
         self.addresses = invite_addresses(where)
         self.ready = False
         self.started = False
@@ -182,21 +260,28 @@ class LobbyScene(Scene):
         self.chat = ChatPanel()
         self.clock_ms = 0
         self._build()
+        if self.again is not None:
+            self.group.set_focus(self.own_btn)
         if self.session.problem:
             return
         if create is not None:
-            self.session.create(game, create, turn_clock_s=turn_clock_s)
+            self.session.create(game, create, clock=clock)
         else:
             self.session.join(join, "watch" if watch else "any")
 
     def _build(self) -> None:
         self.copy_btn = Button(_("Copy invite"), self.copy_invite, _("The room code and addresses, to paste to "
                                                                      "your friends"), font=20)
-        self.ready_btn = Button(_("Ready"), self.toggle_ready, _("Tell the others you are ready to start"), font=22)
-        self.start_btn = Button(_("Start"), self.session.start, _("Start the game: every seat taken and every "
-                                                                 "player ready"), font=24)
+        self.ready_btn = Button(_("Ready"), self.toggle_ready, None, font=22)
+        self.start_btn = Button(_("Start the game"), self.session.start, _("Every seat must be taken and every "
+                                                                          "other player ready"), font=24)
+        self.again_btn = Button(_("Play again"), self.toggle_again, _("Play the next game in this room: it starts "
+                                                                      "once every seated player says so"), font=22)
+        self._ready_words()
         self.leave_btn = Button(_("Leave"), self.leave_room, _("Leave the room (Esc)"), icon="ui/icon_back",
                                 sound="ui_back", font=22)
+        self.own_btn = Button(_("Host with a new folder"), self.host_again,
+                              _("Keep this game's rooms in a new folder; the old file stays as it is"), font=20)
         self.assists_btn = Button("", self.toggle_assists, _("Whether players may ask for hints and assists; the "
                                                               "replays and statistics say who did"), font=17)
         self.watch_chat_btn = Button("", self.toggle_watcher_chat, _("Whether watchers may write in the chat "
@@ -214,11 +299,13 @@ class LobbyScene(Scene):
         widgets: list[Widget] = [*self.rows[:seats], self.copy_btn]
         if self.session.creator and room is not None:
             widgets += [self.assists_btn, self.watch_chat_btn] if room.phase == "lobby" else [self.watch_chat_btn]
-        if self.session.creator:
+        if room is not None and room.phase == "over" and self.session.seat is not None:
+            widgets.append(self.again_btn)
+        elif self.session.creator:
             widgets.append(self.start_btn)
         elif self.session.seat is not None:
             widgets.append(self.ready_btn)
-        return [*widgets, self.leave_btn]
+        return [*widgets, *([self.own_btn] if self.again is not None else []), self.leave_btn]
 
     def retranslate(self) -> None:
         self._build()
@@ -226,15 +313,54 @@ class LobbyScene(Scene):
     # -- what the buttons do ------------------------------------------------------------------------
 
     def press_seat(self, index: int) -> None:
-        if self.session.seat is None:
+        room = self.session.room
+        if self.session.seat is None or room is None:
             self.session.take_seat(index)
-        elif self.session.creator:
-            self.session.bot(index)
+            return
+        seat = room.seats[index]
+        if not self.session.creator:
+            return
+        mine = index == self.session.seat
+        title = _("Seat {n}: {who}").format(n=index + 1, who=seat_who(seat))
+        choices: list[tuple[str, Callable[[], Any]]] = []
+        if seat.kind == "person" and room.phase == "lobby" and self._moves(index):
+            choices.append((_("Move"), lambda: self.ask_move(index)))
+        if seat.kind == "person" and not mine:
+            choices.append((_("Remove"), lambda: self.session.remove(index)))
+        if not mine:
+            choices.append((_("A bot plays it"), lambda: self.session.bot(index)))
+        words = _("Move this player to another seat, remove them from the room, or give the seat to a bot.") \
+            if seat.kind == "person" and not mine else _("Move to another seat.") if mine else \
+            _("Give the seat to a bot, or leave it open for a person.")
+        self.app.push(Dialog(self.app, title, words, [*choices, (_("Cancel"), lambda: None)]))
+
+    def _moves(self, index: int) -> list[int]:
+        """The seats the person at `index` may move to (any other seat that is not a bot's)."""
+        room = self.session.room
+        return [s.index for s in room.seats if s.index != index and s.kind != "bot"] if room is not None else []
+
+    def ask_move(self, index: int) -> None:
+        room = self.session.room
+        if room is None:
+            return
+        choices: list[tuple[str, Callable[[], Any]]] = [
+            (_("Seat {n}").format(n=to + 1), partial(self.session.move, index, to)) for to in self._moves(index)]
+        self.app.push(Dialog(self.app, _("Move {who}").format(who=seat_who(room.seats[index])),
+                             _("To which seat? Someone sitting there takes this seat in exchange."),
+                             [*choices, (_("Cancel"), lambda: None)]))
 
     def toggle_ready(self) -> None:
         self.ready = not self.ready
         self.session.set_ready(self.ready)
+        self._ready_words()
+
+    def _ready_words(self) -> None:
         self.ready_btn.label = _("Not ready") if self.ready else _("Ready")
+        self.ready_btn.tooltip = _("Tell the others you are not ready after all") if self.ready else \
+            _("Tell the host you are ready: they start the game")
+
+    def toggle_again(self) -> None:
+        self.session.again(not said_again(self.session))
 
     def invites(self) -> list[str]:
         """The invite of each address friends may use (`arenas-arzium://host:port/CODE`)."""
@@ -288,6 +414,11 @@ class LobbyScene(Scene):
         else:
             self.app.toast(line)
 
+    def host_again(self) -> None:
+        """Host the game again with a store of its own (the one that failed is left as it is)."""
+        if self.again is not None:
+            self.app.replace(self.again())
+
     def leave_room(self) -> None:
         self.session.leave()
         stop_server(self.hosted)  # no game started: nobody else needs it
@@ -299,14 +430,16 @@ class LobbyScene(Scene):
         self.clock_ms += round(dt_ms)
         before = (self.session.room, self.session.seat, self.session.creator)
         self.session.update(dt_ms)
-        if self.session.problem and self.session.room is None:
+        if self.session.problem and self.session.room is None and self.again is None:  # else it offers a folder
             self._give_up(self.session.problem)
             return
+        show_notices(self.app, self.session)
         room = self.session.room
         if (room, self.session.seat, self.session.creator) != before:
             self._refresh(room)
-        if room is not None and room.phase == "playing" and not self.started and self.session.game_messages:
-            self._play(room)
+        if not self.started and next_game(self.app, self.session, self.hosted):
+            self.started = True
+            return
         self.group.update(dt_ms)
 
     def _refresh(self, room: RoomView | None) -> None:
@@ -314,13 +447,15 @@ class LobbyScene(Scene):
             self.game = room.game or self.game
             for row, seat in zip(self.rows, room.seats):
                 row.seat, row.you = seat, seat.index == self.session.seat
-                row.action = _("sit here") if self.session.seat is None and seat.kind == "open" else \
-                    _("a bot plays it") if self.session.creator and seat.kind == "open" else ""
+                row.again = seat.index in room.again.want if room.again is not None else None
+                row.action = self._row_action(room, seat)
                 row.enabled = bool(row.action)
             me = next((s for s in room.seats if s.index == self.session.seat), None)
             self.ready = bool(me and me.ready)
         self.ready_btn.label = _("Not ready") if self.ready else _("Ready")
         self._rule_labels()
+        self._ready_words()
+        self.again_btn.label = again_label(self.session)
         self.start_btn.enabled = room is not None and room.people_ready(self.session.seat)
         focus = self.group.focused
         self.group.widgets = self._widgets()
@@ -328,14 +463,17 @@ class LobbyScene(Scene):
             self.group.set_focus(focus)
         self.layout(self.app.size)
 
-    def _play(self, room: RoomView) -> None:
-        entry = GAMES.get(room.game)
-        if entry is None:
-            self.session.problem = _("This app cannot play {game} online").format(game=room.game)
-            return
-        self.started = True
-        scene = entry.online_play(self.app, self.session, self.hosted)
-        self.app.replace(scene)
+    def _row_action(self, room: RoomView, seat: SeatView) -> str:
+        """What pressing a seat's row does, in a word or two (nothing: the row cannot be pressed)."""
+        if self.session.seat is None:
+            return _("sit here") if seat.kind == "open" and room.phase != "playing" else ""
+        if not self.session.creator or room.phase == "playing" or seat.kind == "bot":
+            return ""
+        if seat.kind == "open":
+            return _("give to a bot")
+        if seat.index == self.session.seat:
+            return _("move") if room.phase == "lobby" and self._moves(seat.index) else ""
+        return _("move or remove") if room.phase == "lobby" else _("remove")
 
     # -- screen -------------------------------------------------------------------------------------
 
@@ -354,7 +492,8 @@ class LobbyScene(Scene):
         room = self.session.room
         n = len(room.seats) if room is not None else 0
         rules_h = app.px(46)  # the table's rules under the seats
-        row_h = min(app.px(52), (ph - app.px(90) - rules_h) // max(1, n) - app.px(6))
+        about = self._about_height(rw - app.px(48))
+        row_h = max(app.px(30), min(app.px(52), (ph - app.px(90) - about - rules_h) // max(1, n) - app.px(6)))
         y = self.right.top + app.px(70)
         for row in self.rows:
             row.rect = pygame.Rect(self.right.left + app.px(24), y, rw - app.px(48), row_h)
@@ -366,7 +505,27 @@ class LobbyScene(Scene):
         by, bh = h - app.px(88), app.px(56)
         self.leave_btn.rect = pygame.Rect(self.left.left, by, app.px(200), bh)
         self.start_btn.rect = pygame.Rect(self.right.right - app.px(220), by, app.px(220), bh)
-        self.ready_btn.rect = self.start_btn.rect.copy()
+        self.own_btn.rect = pygame.Rect(self.right.right - app.px(300), by, app.px(300), bh)
+        self.ready_btn.rect = self.again_btn.rect = self.start_btn.rect.copy()
+
+    def about_lines(self) -> list[str]:
+        """Every option of the room and who watches, as every member sees them (under the seats)."""
+        room = self.session.room
+        if room is None:
+            return []
+        game = GAMES.get(room.game)
+        setup = " · ".join(game.room_words(room.setup)) if game is not None else ""
+        rules = " · ".join([_("Watchers welcome") if room.spectators else _("No watchers"),
+                            _("A bot plays for anyone away {seconds} s").format(seconds=room.grace_s)])
+        watching = _("Watching: {names}").format(names=", ".join(room.watching)) if room.watching else \
+            ngettext("{n} watching", "{n} watching", room.watchers).format(n=room.watchers) if room.watchers else \
+            _("Nobody is watching")
+        return [line for line in (setup, rules, watching) if line]
+
+    def _about_height(self, width: int) -> int:
+        npx = self.app.font_px(17)
+        lines = sum(len(text.wrap(line, npx, width)) for line in self.about_lines())
+        return lines * text.font(npx).get_linesize() + (self.app.px(12) if lines else 0)
 
     def free_text(self) -> bool:
         """Whether this player may write free text (watchers only when the host allows it)."""
@@ -393,8 +552,9 @@ class LobbyScene(Scene):
         line = session.problem or session.banner or self._waiting_line(room)
         bad = bool(session.problem)
         game = GAMES[self.game].title if self.game in GAMES else ""
+        clock = room.clock if room is not None and room.game == "arzium" else None  # Arenas: the sand is the clock
         key = ("lobby", line, bad, game, room.code if room else "", tuple(self.addresses), tuple(self.left),
-               tuple(self.right))
+               tuple(self.right), clock, tuple(self.about_lines()))
 
         def words(surface: pygame.Surface) -> None:
             ink = app.theme.text
@@ -427,10 +587,22 @@ class LobbyScene(Scene):
                 if y + lh <= self.copy_btn.rect.top - app.px(8):
                     text.draw_text(surface, wrapped, npx, app.theme.muted, (lx, y))
                 y += lh
-            if line:
+            if clock is not None:
+                self._clock_words(surface, clock, lx, y + app.px(14), inner)
+            npx, inner = app.font_px(17), self.right.w - app.px(48)
+            lh = text.font(npx).get_linesize()
+            y = self.right.bottom - app.px(60) - self._about_height(inner) + app.px(12)  # over the table's rules
+            for about in self.about_lines():
+                for wrapped in text.wrap(about, npx, inner):
+                    text.draw_text(surface, wrapped, npx, app.theme.muted, (self.right.left + app.px(24), y))
+                    y += lh
+            if line:  # up to two lines above the buttons (a store's line names its file)
                 colour = app.theme.danger if bad else app.theme.text_light
-                text.draw_text(surface, line, text.fit_px(line, app.font_px(20), w - app.px(40)), colour,
-                               (w // 2, self.left.bottom + app.px(8)), "midtop", bold=bad, shadow=app.theme.shadow)
+                lines, lpx = text.fit_lines(line, app.font_px(20), w - app.px(40), 2, bold=bad)
+                step = text.font(lpx, bad).get_linesize()
+                for i, part in enumerate(lines[:2]):
+                    text.draw_text(surface, part, lpx, colour, (w // 2, self.left.bottom + app.px(6) + i * step),
+                                   "midtop", bold=bad, shadow=app.theme.shadow)
         panels = [("ui/panel", self.left), ("ui/panel", self.right)]
         rules = "" if self.session.creator else self.rules_line()
         if rules:
@@ -449,9 +621,33 @@ class LobbyScene(Scene):
                                self.free_text(), (w // 2, app.size[1] - app.px(40)), self.clock_ms)
         return widget_screen(self.backdrop.picture(app, app.size, panels), self.group, *parts, over=chat)
 
+    def _clock_words(self, surface: pygame.Surface, clock: ClockRule, x: int, y: int, width: int) -> None:
+        """The table's clock and what follows a time-out, as every member sees them, from `y` down to the Copy
+        button."""
+        app = self.app
+        bottom = self.copy_btn.rect.top - app.px(8)
+        if y + app.px(52) > bottom:
+            return
+        text.draw_text(surface, _("Turn clock"), app.font_px(18), app.theme.muted, (x, y))
+        y += app.px(24)
+        words = clock_rule_words(clock)
+        text.draw_text(surface, words, text.fit_px(words, app.font_px(22), width, True), app.theme.text, (x, y),
+                       bold=True)
+        y += app.px(30)
+        if not clock.on:
+            return
+        npx = app.font_px(16)
+        lh = text.font(npx).get_linesize()
+        for wrapped in text.wrap(out_rule_words(clock), npx, width):
+            if y + lh <= bottom:
+                text.draw_text(surface, wrapped, npx, app.theme.text, (x, y))
+            y += lh
+
     def _waiting_line(self, room: RoomView | None) -> str:
         if room is None:
             return ""
+        if room.phase == "over":
+            return again_line(room, self.session.seat)
         if self.session.seat is None:
             return _("You are watching: pick an open seat to play")
         if self.session.creator:

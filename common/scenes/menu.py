@@ -1,4 +1,5 @@
-"""The main menu: the two games, Play online, Replays, Statistics, Settings, Rules, Learn to play, Quit."""
+"""The main menu: the two games, Play online (and Back to your game while an online game goes on), Replays,
+Statistics, Settings, Rules, Learn to play, Quit."""
 from __future__ import annotations
 
 import math
@@ -19,6 +20,7 @@ from common.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.seat_tokens import KeptSeat
 
 
 class MenuScene(Scene):
@@ -31,6 +33,8 @@ class MenuScene(Scene):
         self.backdrop = Backdrop(0)
         self.t_ms = 0.0
         self.asked: set[str] = set()  # games whose tutorial offer was answered this session
+        self.game_on: KeptSeat | None = None  # the online game this player has a seat in (looked for after the
+        self.looked = False                   # first frame: the online modules load later)
         self._build()
 
     def _build(self) -> None:
@@ -43,6 +47,9 @@ class MenuScene(Scene):
                    icon=GAMES["arzium"].icon, font=28),
             Button(_("Play online"), self.open_online, _("Host a game for friends on other computers, or join one"),
                    font=22),
+            *([Button(_("Back to your game {code}").format(code=self.game_on.code), self.back_to_game,
+                      _("Take your seat again in the online game you were playing"), font=20)]
+              if self.game_on is not None else []),
             Button(_("Replays"), self.open_replays, _("Watch your saved games again"), font=22),
             Button(_("Statistics"), self.open_statistics, _("Games played, won and lost, best times and scores"),
                    font=22),
@@ -84,6 +91,24 @@ class MenuScene(Scene):
         from common.scenes.online import OnlineScene
         self.app.push(OnlineScene(self.app))
 
+    def back_to_game(self) -> None:
+        from common.scenes.online import back_to_room
+        if self.game_on is not None:
+            back_to_room(self.app, self.game_on)
+
+    def look_for_game(self) -> None:
+        """Whether this player has a seat in an online game (the newest kept one): Back to your game then."""
+        from common.seat_tokens import kept_seats
+        rooms, _problem = kept_seats()  # the file's trouble is told on Play online
+        game_on = rooms[0] if rooms else None
+        if game_on != self.game_on:
+            self.game_on = game_on
+            self._build()
+            self.layout(self.app.size)
+
+    def resume(self) -> None:
+        self.look_for_game()
+
     def open_statistics(self) -> None:
         from common.scenes.statistics import StatisticsScene
         self.app.push(StatisticsScene(self.app))
@@ -110,8 +135,10 @@ class MenuScene(Scene):
         w, h = size
         bw, bh, gap = app.px(440), app.px(50), app.px(12)
         top = max(app.px(282), (h - app.px(388 + 40)) // 2 + app.px(130))
-        rows: list[list[Button]] = [[self.buttons[0]], [self.buttons[1]], [self.buttons[2]], self.buttons[3:5],
-                                    self.buttons[5:7], self.buttons[7:9]]
+        online = 2 if self.game_on is not None else 1  # Play online, and Back to your game beside it
+        rest = self.buttons[2 + online:]
+        rows: list[list[Button]] = [[self.buttons[0]], [self.buttons[1]], self.buttons[2:2 + online], rest[0:2],
+                                    rest[2:4], rest[4:6]]
         heights = [app.px(64), app.px(64), bh, bh, bh, bh]
         y = top
         for row, bh_i in zip(rows, heights):
@@ -138,6 +165,9 @@ class MenuScene(Scene):
 
     def update(self, dt_ms: float) -> None:
         self.t_ms += dt_ms
+        if not self.looked and self.app.first_frame_at is not None:
+            self.looked = True
+            self.look_for_game()
         self.group.update(dt_ms)
 
     def frame_parts(self) -> list[Part] | None:

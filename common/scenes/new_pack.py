@@ -9,16 +9,10 @@ import pygame
 from common import text
 from common.dialog import Dialog
 from common.i18n import _
-from common.pack_maker import NAME_LIMIT, MadePack, make_pack, name_problem, user_packs_dir
+from common.pack_maker import NAME_LIMIT, MadePack, make_pack, suggested_name, user_packs_dir
 
 if TYPE_CHECKING:
     from common.app import App
-
-
-def suggested_name() -> str:
-    """A free name to start from: "My pack", else "My pack 2", "My pack 3"…"""
-    base = _("My pack")
-    return next(n for n in (base, *(f"{base} {i}" for i in range(2, 1000))) if name_problem(n) is None)
 
 
 class NewPackScene(Dialog):
@@ -32,7 +26,7 @@ class NewPackScene(Dialog):
                          [(_("Create"), lambda: None), (_("Cancel"), lambda: None)])
         self.buttons[0].on_click = self.create  # stays open when the name is refused
         self.on_made = on_made
-        self.name = suggested_name()
+        self.name = suggested_name(_("My pack"))
         self.fresh = True  # the suggestion is selected: the first key typed replaces it
         self.problem = ""
         self.field = pygame.Rect(0, 0, 0, 0)

@@ -4,7 +4,7 @@ Hosting opens the chosen game's setup screen; its Start creates the room and ope
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -12,15 +12,16 @@ import pygame
 
 from common import text
 from common.games import GAMES
-from common.i18n import _, ngettext
+from common.i18n import _
 from common.invite import invite_in, invite_problem, looks_like_invite
 from common.lan import free_port_near, port_free, split_address
 from common.layers import Part
 from common.net.protocol import read_code
-from common.online_room import Where
+from common.net.turn_clock import ClockRule, OutRule
+from common.online_room import Where, clock_rule_words
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
-from common.seat_tokens import kept_seats
+from common.seat_tokens import KeptSeat, kept_seats
 from common.settings import ONLINE_NAME_LIMIT
 from common.text_field import TextField
 from common.widget_parts import widget_screen, window_part
@@ -44,16 +45,17 @@ class OnlineChoices:
     dedicated: bool = False
     port: str = str(DEFAULT_PORT)
     server: str = ""
-    turn_clock_s: int = 0
+    clock: ClockRule = field(default_factory=ClockRule)
+    out: OutRule = "bot"
+
+    def table_clock(self) -> ClockRule:
+        """The clock chosen, with what follows a time-out."""
+        return replace(self.clock, out=self.out)
 
 
 REMEMBERED = OnlineChoices()
-TURN_CLOCKS = (30, 60, 120, 300)
-
-
-def clock_label(secs: int) -> str:
-    return ngettext("{n} minute", "{n} minutes", secs // 60).format(n=secs // 60) if secs % 60 == 0 else \
-        _("{n} seconds").format(n=secs)
+CLOCKS = (ClockRule(), *(ClockRule.per_turn(secs * 1000) for secs in (30, 60, 120, 300)),
+          ClockRule(300_000, 20_000), ClockRule(600_000, 30_000), ClockRule(1_200_000, 60_000))
 
 
 def _invite_char(c: str) -> bool:
@@ -108,9 +110,14 @@ class OnlineScene(Scene):
         self.where = Choice(_("Host on"), [(False, _("This computer")), (True, _("A dedicated server"))],
                             c.dedicated, lambda v: self._set(dedicated=v),
                             _("This computer runs the room itself; a dedicated server runs `arenas-arzium serve`"))
-        self.clock = Choice(_("Turn clock"), [(0, _("Off")), *((secs, clock_label(secs)) for secs in TURN_CLOCKS)],
-                            c.turn_clock_s, lambda v: self._set(turn_clock_s=v),
-                            _("Arzium: a person's turn must end within this time, else their seat's bot plays it"))
+        self.clock = Choice(_("Arzium clock"), [(rule, clock_rule_words(rule)) for rule in CLOCKS], c.clock,
+                            lambda v: self._set(clock=v),
+                            _("Arzium's turns: a time per turn, or a bank of time that gains a little each turn "
+                              "(never above its start). Arenas needs none: its sand is the clock"))
+        self.out = Choice(_("Out of time"), [("bot", _("The bot plays")), ("ask", _("The others choose"))], c.out,
+                          lambda v: self._set(out=v),
+                          _("When a person's time runs out: their seat's bot plays that turn at once, or the other "
+                            "players choose to wait or to let the bot play"))
         self.port = TextField(c.port, lambda v: self._set(port=v), _("The port friends connect to"), limit=5,
                               allowed=lambda c: c.isascii() and c.isdigit())
         self.server = TextField(c.server, lambda v: self._set(server=v), _("The dedicated server's address"),
@@ -118,7 +125,10 @@ class OnlineScene(Scene):
         self.host_btns = [Button(_("Host {game}").format(game=GAMES[key].title), partial(self.host, key),
                                  _("Choose the seats, then start: the room opens"), icon=GAMES[key].icon, font=20)
                           for key in GAMES]
-        self.rooms = kept_seats()
+        self.rooms, note = kept_seats()
+        if note and note != getattr(self, "said", ""):  # once while the file stays as it is
+            self.problem = note
+        self.said = note
         self.room_index = min(getattr(self, "room_index", 0), max(0, len(self.rooms) - 1))
         self.room_pick = Choice("", [(i, room.code) for i, room in enumerate(self.rooms)], self.room_index,
                                 self._pick_room)  # no tooltip: it would hang over the button it changes
@@ -150,7 +160,7 @@ class OnlineScene(Scene):
         again: list[Widget] = [self.room_pick] if len(self.rooms) > 1 else []
         again += [self.back_to_room] if self.rooms else []
         return [self.name, self.address, self.code, self.join_btn, self.watch_btn, *again, self.where, on,
-                self.clock, *self.host_btns, self.back]
+                self.clock, self.out, *self.host_btns, self.back]
 
     def _set(self, **values: Any) -> None:
         for k, v in values.items():
@@ -221,11 +231,16 @@ class OnlineScene(Scene):
 
     def rejoin(self) -> None:
         """Back to the room picked (starting its server first if this app hosted it)."""
-        kept = self.rooms[self.room_index] if self.rooms else None
-        where = split_address(kept.server, DEFAULT_PORT) if kept is not None else None
-        if kept is None or where is None:
+        if not self.rooms:
             return
-        self.join_room(self.app, Where(*where, embedded=kept.hosted), kept.code, False)
+        kept = self.rooms[self.room_index]
+        where = split_address(kept.server, DEFAULT_PORT)
+        if where is None:  # the file's check refuses such rooms: only a later change of the address rules
+            self.problem = _("The kept room {code} has no usable server address ({address}): join it with the "
+                             "invite").format(code=kept.code, address=kept.server)
+            return
+        self.join_room(self.app, Where(*where, embedded=kept.hosted, store=kept.store), kept.code, False)
+
 
     def host(self, game: str) -> None:
         self._finish_editing()
@@ -276,11 +291,12 @@ class OnlineScene(Scene):
         self.where.rect = pygame.Rect(r.left + app.px(20), r.top + app.px(70), pw - app.px(40), app.px(52))
         field = pygame.Rect(r.left + label_w, r.top + app.px(136), pw - label_w - app.px(28), row)
         self.port.rect = self.server.rect = field
-        self.clock.rect = pygame.Rect(r.left + app.px(20), field.bottom + app.px(12), pw - app.px(40), app.px(52))
-        y = self.clock.rect.bottom + app.px(14)
+        self.clock.rect = pygame.Rect(r.left + app.px(20), field.bottom + app.px(8), pw - app.px(40), app.px(48))
+        self.out.rect = self.clock.rect.move(0, app.px(50))
+        y = self.out.rect.bottom + app.px(12)
         for b in self.host_btns:
-            b.rect = pygame.Rect(r.left + app.px(28), y, pw - app.px(56), app.px(52))
-            y += app.px(64)
+            b.rect = pygame.Rect(r.left + app.px(28), y, pw - app.px(56), app.px(50))
+            y += app.px(60)
         self.back.rect = pygame.Rect(w // 2 - app.px(120), h - app.px(80), app.px(240), app.px(54))
 
     def toast_area(self) -> pygame.Rect:
@@ -319,10 +335,10 @@ class OnlineScene(Scene):
                                (panel.centerx, panel.top + app.px(22)), "midtop", bold=True)
             labels = [(self.name, _("Your name")), (self.address, _("Server address")), (self.code, _("Room code")),
                       (self.server if dedicated else self.port, _("Server address") if dedicated else _("Port"))]
-            for field, label in labels:
-                room = field.rect.left - app.px(12) - (self.left.left + app.px(28))
+            for box, label in labels:
+                room = box.rect.left - app.px(12) - (self.left.left + app.px(28))
                 text.draw_text(surface, label, text.fit_px(label, px, room), ink,
-                               (field.rect.left - app.px(12), field.rect.centery), "midright")
+                               (box.rect.left - app.px(12), box.rect.centery), "midright")
             note = _("On this computer, friends on your network join at your address. Across the internet they "
                      "need a port opened on your router, or a dedicated server.")
             top = self.host_btns[-1].rect.bottom + app.px(10)
@@ -331,10 +347,14 @@ class OnlineScene(Scene):
                 y = top + i * text.font(npx).get_linesize()
                 if y + text.font(npx).get_linesize() <= self.right.bottom - app.px(8):
                     text.draw_text(surface, line, npx, app.theme.muted, (self.right.left + app.px(28), y))
-            if problem:
-                text.draw_text(surface, problem, text.fit_px(problem, app.font_px(20), w - app.px(40)),
-                               app.theme.danger, (w // 2, self.left.bottom + app.px(14)), "midtop", bold=True,
-                               shadow=app.theme.shadow)
+            if problem:  # up to three lines between the panels and Back (a file's line names its path)
+                top, room = self.left.bottom + app.px(10), self.back.rect.top - app.px(6)
+                lines, lpx = text.fit_lines(problem, app.font_px(20), w - app.px(40), 3, bold=True)
+                step = text.font(lpx, True).get_linesize()
+                top += max(0, (room - top - step * len(lines)) // 2)
+                for i, line in enumerate(lines[:max(1, (room - top) // step)]):
+                    text.draw_text(surface, line, lpx, app.theme.danger, (w // 2, top + i * step), "midtop",
+                                   bold=True, shadow=app.theme.shadow)
             hint = _("Arrows or Tab move  ·  Enter types in a box or presses  ·  Ctrl+V pastes  ·  Esc back")
             text.draw_text(surface, hint, text.fit_px(hint, app.font_px(16), w - app.px(20)), app.theme.text_light,
                            (w // 2, h - app.px(8)), "midbottom", shadow=app.theme.shadow)
@@ -351,9 +371,23 @@ def player_name(app: App) -> str:
 
 def _host_game(app: App, game: str, where: Where, failed: Callable[[str], None]) -> None:
     from common.scenes.lobby import host_game  # the room's code is loaded when first used
-    host_game(app, game, where, player_name(app), REMEMBERED.turn_clock_s if game == "arzium" else 0, failed)
+    host_game(app, game, where, player_name(app), REMEMBERED.table_clock() if game == "arzium" else ClockRule(),
+              failed)
 
 
 def _join(app: App, where: Where, code: str, watch: bool, failed: Callable[[str], None]) -> None:
     from common.scenes.lobby import join_room
     join_room(app, where, code, watch, player_name(app), failed)
+
+
+def back_to_room(app: App, kept: KeptSeat) -> None:
+    """The room of a kept seat, from the main menu: its lobby, which takes the seat again (starting the room's
+    server first if this app hosted it)."""
+    where = split_address(kept.server, DEFAULT_PORT)
+    if where is None:
+        app.toast(_("The server address {address} is not an address: type it as host:port").format(
+            address=kept.server))
+        return
+    screen = OnlineScene(app)
+    app.push(screen)
+    _join(app, Where(*where, embedded=kept.hosted), kept.code, False, screen.failed)

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from common import paths, text
+from common.dialog import Dialog
 from common.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_decimal, format_percent, system_language
 from common.layers import Part
 from common.pack_maker import MadePack, user_packs_dir
 from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
 from common.scenes.controls import ControlsScene
-from common.scenes.folder import FolderOpener
+from common.scenes.folder import FolderOpener, copy_text
 from common.scenes.gallery import GalleryScene
 from common.scenes.new_pack import NewPackScene
 from common.settings import ANIMATION_SPEEDS, UI_SCALES
@@ -107,12 +108,17 @@ class SettingsScene(Scene):
         self.app.push(NewPackScene(self.app, self.use_pack))
 
     def use_pack(self, pack: MadePack) -> None:
-        """Select a pack just made and say where it is."""
+        """Select a pack just made and say, in a dialog, where to paint: its folder, to open or copy."""
+        app = self.app
         self.change(sprite_pack=pack.id)
         self._build()
-        self.layout(self.app.size)
-        self.app.toast(_("New pack “{name}” in use: paint over its PNGs in {folder} and press F5").format(
-            name=pack.id, folder=pack.folder))
+        self.layout(app.size)
+        where = str(pack.folder)
+        app.push(Dialog(app, _("New pack “{name}” in use").format(name=pack.id),
+                        _("Paint over the PNG pictures in its folder, then press F5 to see them in the game:")
+                        + "\n" + where,
+                        [(_("Open the folder"), lambda: self.opener.open(pack.folder)),
+                         (_("Copy the path"), lambda: copy_text(app, where)), (_("Close"), lambda: None)]))
 
     def layout(self, size: tuple[int, int]) -> None:
         app = self.app

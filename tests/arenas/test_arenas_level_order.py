@@ -63,12 +63,13 @@ def test_records_of_the_old_order_follow_their_levels(tmp_path: Path) -> None:
     file = tmp_path / "arenas_records.json"
     file.write_text(json.dumps({"version": 1, "levels": {
         str(old): {"wins": 3, "losses": 1, "assisted_wins": 0, "best_ms": 61_000},
-        "1": {"wins": 1, "losses": 0, "assisted_wins": 0, "best_ms": 50_000}}}), encoding="utf-8")
+        "1": {"wins": 1, "losses": 0, "assisted_wins": 0, "best_ms": 50_000},
+        **{str(n): {"wins": 1} for n in range(2, min(old, new))}}}), encoding="utf-8")
     records = Records.load(file)
     assert records.message is None
     assert records.best_ms(new) == 61_000 and records.get(new).wins == 3 and records.best_ms(1) == 50_000
     assert (old == new) or records.best_ms(old) is None
-    assert records.is_unlocked(new)  # a level played before stays open wherever it moved
+    assert records.is_unlocked(new) and records.is_unlocked(new + 1)  # a level won before stays open where it moved
     records.save()
     again = json.loads(file.read_text(encoding="utf-8"))
     assert again["version"] == RECORDS_VERSION and again["levels"][str(new)]["best_ms"] == 61_000

@@ -37,8 +37,9 @@ def _write(path: Path, data: object) -> Path:
 
 def test_records_of_a_changed_level_are_kept_apart_and_still_open_the_next(tmp_path: Path) -> None:
     old, kept = CHANGED[0], KEPT[0]
+    way = {str(n): {"wins": 1} for n in range(1, old) if n != kept}  # the levels before it were won
     file = _write(tmp_path / "records.json", {"version": 2, "levels": {
-        str(old): {"wins": 2, "losses": 5, "best_ms": 90_000},
+        **way, str(old): {"wins": 2, "losses": 5, "best_ms": 90_000},
         str(kept): {"wins": 1, "best_ms": 70_000}}})
     records = Records.load(file)
     assert records.message is None

@@ -49,8 +49,10 @@ def pills(scene: OnlinePlayScene) -> dict[str, Any]:
 def test_the_rooms_lines_stand_above_the_prompt_off_the_top_bar(table: Table, size: tuple[int, int]) -> None:
     app, scene = table(size, lambda scene: None)
     shown = pills(scene)
+    chat = shown.pop("Chat (T)")  # the closed chat, on the board's edge: it covers none of the room's lines
     assert list(shown) == ["Slow connection: 210 ms to the server", "Bruno: away: 41 s left  ·  Carla: a bot for now",
                            "Your card is on its way to the server…"]
+    assert not any(chat.colliderect(rect) for rect in shown.values())
     layout = scene.table
     assert layout is not None
     for rect in shown.values():

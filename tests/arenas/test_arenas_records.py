@@ -34,6 +34,20 @@ def test_records_round_trip_and_rules(tmp_path: Path) -> None:
     assert again.is_unlocked(3) and not again.is_unlocked(4) and not again.is_unlocked(0)
 
 
+def test_only_a_win_opens_the_next_level(tmp_path: Path) -> None:
+    records = Records.load(tmp_path / "rec.json")
+    records.record(12, won=False, time_ms=54_000, assisted=False)  # a locked level played from the command line
+    records.record(14, won=True, time_ms=60_000, assisted=False)  # even a win of a locked level opens nothing
+    assert not any(records.is_unlocked(n) for n in range(2, 16))
+    records.record(1, won=False, time_ms=30_000, assisted=False)
+    assert not records.is_unlocked(2)  # a loss opens nothing
+    for n in range(1, 11):
+        records.record(n, won=True, time_ms=40_000, assisted=False)
+    assert records.is_unlocked(11) and not records.is_unlocked(12)
+    records.record(11, won=True, time_ms=40_000, assisted=False)
+    assert records.is_unlocked(12) and not records.is_unlocked(13)  # lost on 12: 13 stays locked
+
+
 def test_records_default_to_the_user_data_folder(user_home: Path) -> None:
     records = Records.load()
     records.record(4, won=True, time_ms=1, assisted=False)

@@ -12,19 +12,19 @@ import pygame
 import pytest
 from babel.messages.pofile import read_po
 
-from arenas.bots.proof import LABELS
+from arenas.bots.proof import LABELS, load_difficulty
 from arenas.rules.actions import PlayWild
 from arenas.rules.builders import build_level
 from arenas.rules.components import Tile
 from arenas.rules.levels import load_levels
 from arenas.scenes import catalog, flow
 from arenas.scenes.hints import describe_hint
-from arenas.scenes.level_facts import level_facts
+from arenas.scenes.level_facts import difficulty_step, difficulty_text, level_facts
 from arenas.scenes.names import card_name, tile_name, timer_code, timer_name
 from arenas.scenes.setup import reaction_options
 from arenas.scenes.setup_widgets import Choices
 from arenas.session import RunRecord, format_ms
-from common import i18n, text
+from common import i18n, spanish_style, text
 from common.app import App
 from common.scene import Scene
 from helpers import FRAME, key, motion
@@ -199,6 +199,17 @@ def test_a_bot_seat_keeps_its_name_across_a_language_switch(app: App) -> None:
 def test_every_difficulty_label_of_the_proof_is_in_spanish() -> None:
     i18n.set_language("es")
     try:
-        assert [i18n._(label) for _floor, label in LABELS] == ["Suave", "Fácil", "Complicado", "Difícil", "Brutal"]
+        assert [i18n._(label) for _floor, label in LABELS] == ["Suave", "Fácil", "Complicada", "Difícil", "Brutal"]
+        lines = [difficulty_text({"label": label, "win_rate": 0.57, "expert_win_rate": 1.0}) for _f, label in LABELS]
+        assert lines[2] == "Dificultad: Complicada · 6 de cada 10 equipos lo ganan · bots expertos: 10 de cada 10"
+        assert [spanish_style.problems(line) for line in lines] == [[]] * len(LABELS)  # each agrees with «dificultad»
+        assert spanish_style.problems("Dificultad: Complicado") != []
     finally:
         i18n.set_language("en")
+
+
+def test_the_level_list_shows_how_hard_each_level_is() -> None:
+    steps = [difficulty_step(row) for _n, row in sorted(load_difficulty().items())]
+    assert len(steps) == len(load_levels()) and all(1 <= step <= len(LABELS) for step in steps)
+    assert difficulty_step({"label": "Tricky"}) == 3
+    assert difficulty_step({"label": "Nope"}) == difficulty_step(None) == 0

@@ -12,6 +12,8 @@ from arenas.rules.levels import Level, load_levels
 from arenas.rules.tutorial import FINAL_LEVEL, LESSON_LEVEL
 from arenas.scenes import flow, layouts, view
 from arenas.scenes.board import fit_args
+from arenas.scenes.fitting import MAX_GEAR_PX, play_board
+from arenas.scenes.hands import table_layout
 from arenas.scenes.layouts import (
     CAPTION_H,
     CAPTION_W,
@@ -221,3 +223,21 @@ def test_room_for_lost_timers_leaves_crowded_boards_large(number: int, smallest:
     geo = layouts.fit_board(*fit_args(level, pygame.Rect(44, 58, 1192, 460), 96.0))
     assert geo.s >= smallest
     assert all(p is not None for p in geo.lost_spots[:level.deactivator])
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_round_path_gets_the_windows_height_and_a_long_one_the_windows_width(app: App, players: int) -> None:
+    """Levels 16 and 21 wind round: their hands sit one above another at the right and the board is bigger
+    than with the hands along the bottom; a long flat path keeps the hands along the bottom."""
+    levels = {lv.number: lv for lv in load_levels()}
+    for n in (16, 21, 12):
+        level = levels[n]
+        board, table = play_board(app, level, players, app.size)
+        along_bottom = table_layout(app, app.size, players, level.hand_size, "sides")
+        bottom_s = layouts.fit_board(*fit_args(level, along_bottom.board, app.px(MAX_GEAR_PX))).s
+        if level.layout == "spiral":
+            assert board.geo.s > 1.1 * bottom_s and all(seat.left > table.board.right for seat in table.seats), n
+        else:
+            assert board.geo.s == bottom_s and table.board == along_bottom.board, n
+        assert not any(a.colliderect(b) for i, a in enumerate(table.seats) for b in table.seats[i + 1:])
+        assert all(pygame.Rect((0, 0), app.size).contains(seat) for seat in table.seats)

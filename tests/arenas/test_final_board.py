@@ -9,7 +9,8 @@ from arenas.match import Phase
 from arenas.rules.levels import level_path, load_level
 from arenas.scenes import flow
 from arenas.scenes.ending import deciding_timer, ending_lines
-from arenas.scenes.play import END_GUARD_MS, END_HOLD_MS, PlayScene
+from arenas.scenes.moment import END_HOLD_MS
+from arenas.scenes.play import END_GUARD_MS, PlayScene
 from arenas.scenes.result import ResultScene
 from arenas.session import GameSetup
 from common.app import App
@@ -49,6 +50,9 @@ def test_the_lost_run_is_held_with_the_timer_and_the_reason(app: App, monkeypatc
     lines = ending_lines(state, scene.last_home)
     assert len(lines) == 2 and all(line in drawn.strings for line in lines)
     assert "The sand ran out" in drawn.strings
+    held_ms = scene.now - scene.ended_at if scene.ended_at is not None else 0
+    assert 3000 <= held_ms < 4000  # so the prompt says the board goes on by itself in 5 s
+    assert "The result in 5 s  ·  Enter shows it now" in drawn.strings
     window = pygame.Rect((0, 0), app.size)
     words = [p.rect for p in drawn.placed if p.string in [*lines, "The sand ran out"]]
     assert len(words) == 3 and all(window.contains(r) for r in words)

@@ -2,11 +2,13 @@
 label never overlap, and every card tick tells its card and player (mouse and keyboard)."""
 from __future__ import annotations
 
+import itertools
+
 import pygame
 
 from arenas.rules.components import TIMER_SPECS
 from arenas.scenes.catalog import coinciding_result
-from arenas.scenes.chart import initials, tick_text
+from arenas.scenes.chart import LABEL_AIR, initials, tick_text
 from arenas.scenes.names import card_name
 from common.app import App
 from helpers import FRAME, key
@@ -37,6 +39,9 @@ def test_coinciding_lines_both_show_and_their_labels_stay_apart(app: App) -> Non
         assert a.right <= scene.chart_rect.w and a.left >= cm.plot.right
         for b in labels[i + 1:]:
             assert not a.colliderect(b), (a, b)
+    tops = sorted(r.centery for r in cm.ends.values())
+    air = min(b - a for a, b in itertools.pairwise(tops))
+    assert air >= max(r.h for r in cm.ends.values()) + app.px(LABEL_AIR) - 1  # crowded labels spread apart
 
 
 def test_a_tick_tells_its_card_and_player_by_mouse_and_by_key(app: App) -> None:

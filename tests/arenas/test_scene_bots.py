@@ -304,7 +304,9 @@ def test_setup_shows_the_stored_person_label_when_there_is_a_proof_table(
         app: App, setup_scene: setup_screen.SetupScene, monkeypatch: pytest.MonkeyPatch) -> None:
     assert load_difficulty() == setup_scene.difficulty and setup_scene.difficulty[1]["label"] == "Gentle"
     assert setup_screen.difficulty_text({"label": "Tricky", "win_rate": 0.46, "seeds": 100}) == \
-        "Difficulty: Tricky · people win 46%"
+        "Difficulty: Tricky · 5 in 10 teams win it"
+    assert setup_screen.difficulty_text({"label": "Brutal", "win_rate": 0.12, "expert_win_rate": 0.04}) == \
+        "Difficulty: Brutal · 1 in 10 teams wins it · expert bots: 1 in 10"
     assert setup_screen.difficulty_text({"label": "Tricky"}) == ""
     assert setup_screen.difficulty_text({"label": "Tricky", "win_rate": True}) == ""
     assert setup_screen.difficulty_text(None) == ""
@@ -315,13 +317,14 @@ def test_setup_shows_the_stored_person_label_when_there_is_a_proof_table(
     setup_scene.level_list.selected = 0
     shipped = load_difficulty()[1]
     app.step([], FRAME)
-    assert f"Difficulty: {shipped['label']} · people win {shipped['win_rate']:.0%} · expert bots " \
-           f"{shipped['expert_win_rate']:.0%}" in drawn
+    setup_scene.draw(pygame.Surface(app.size))  # every part, whether or not the last frame repainted the details
+    assert f"Difficulty: {shipped['label']} · {round(shipped['win_rate'] * 10)} in 10 teams win it · expert bots: " \
+           f"{round(shipped['expert_win_rate'] * 10)} in 10" in " · ".join(drawn)
     drawn.clear()
     # The label is read as stored, never worked out from the win rate.
     setup_scene.difficulty = {1: {"label": "Brutal", "win_rate": 0.99, "expert_win_rate": 1.0}}
     app.step([], FRAME)
-    assert "Difficulty: Brutal · people win 99% · expert bots 100%" in drawn
+    assert "Difficulty: Brutal · 10 in 10 teams win it · expert bots: 10 in 10" in " · ".join(drawn)
     drawn.clear()
     setup_scene.difficulty = {}
     app.step([], FRAME)

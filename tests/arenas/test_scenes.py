@@ -37,7 +37,7 @@ def solo_scene(app: App, level: int = 1, **kwargs) -> PlayScene:
 
 
 FUZZ = [("arenas-setup", 3), ("arenas-play", 4), ("arenas-play-bots", 5), ("arenas-play-bot-turn", 6),
-        ("arenas-result", 7)]  # (catalog scene, fixed seed of its random input)
+        ("arenas-result", 7), ("arenas-result-online", 8)]  # (catalog scene, fixed seed of its random input)
 
 
 def check_run(scene: PlayScene, last_ms: int, where: str) -> int:

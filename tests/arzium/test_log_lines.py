@@ -11,6 +11,7 @@ from arzium.rules.events import (
     BiddingStarted,
     BidPassed,
     BidPlaced,
+    BlankPaid,
     CardClaimed,
     CharacterFlipped,
     CharacterUsed,
@@ -27,7 +28,8 @@ from arzium.rules.events import (
 )
 from arzium.rules.state import SeatSetup, Setup
 from arzium.scenes.log_panel import describe
-from arzium.wording import person, possessive, win_line
+from arzium.wording import character_status, person, possessive, win_line
+from common import i18n, spanish_style
 
 CARDS = default_cards()
 SETUP = Setup((SeatSetup("You", "red", "south", "human"), SeatSetup("Ann", "blue", "north", "bot"),
@@ -69,6 +71,12 @@ TABLE = [
     (lambda p, o: [CharacterUsed(p, "C01"), ArtifactUsed(p, "A05", "displace"), MarkerPlaced(p, 3, 1),
                    MarkerDisplaced(p, 4, o, 0)],
      f"You use {DISPLACE} (Displace)", f"Ann uses {DISPLACE} (Displace)"),
+    (lambda p, o: [CharacterUsed(p, "C01"), MarkerPlaced(p, 3, 0), BlankPaid(p, 4, 2), MarkerPlaced(p, 4, 0)],
+     f"You searched with {HERO.name}: 2 markers, 1 blank square for 2 coins",
+     f"Ann searched with {HERO.name}: 2 markers, 1 blank square for 2 coins"),
+    (lambda p, o: [CharacterUsed(p, "C01"), BlankPaid(p, 4, 0), MarkerPlaced(p, 4, 0)],
+     f"You searched with {HERO.name}: 1 marker, 1 blank square free",
+     f"Ann searched with {HERO.name}: 1 marker, 1 blank square free"),
     (lambda p, o: [CharacterUsed(o, "C01"), MarkerDisplaced(o, 4, p, 1)],
      f"Ann searched with {HERO.name}: 1 marker, displaced you, +1 coin",
      f"You searched with {HERO.name}: 1 marker, displaced Ann, +1 coin"),
@@ -86,6 +94,30 @@ def test_log_lines_use_the_second_person_for_you_and_the_third_for_other_names(e
 ])
 def test_a_seat_called_you_is_spoken_to(name: str, expected: str) -> None:
     assert person(name, "You get", "{name} gets") == expected
+
+
+def test_a_paid_blank_is_told_as_a_player_says_it_in_spanish() -> None:
+    events = [CharacterUsed(1, "C01"), MarkerPlaced(1, 3, 0), BlankPaid(1, 4, 2), MarkerPlaced(1, 4, 0)]
+    i18n.set_language("es")
+    try:
+        told = describe(events, SETUP, CARDS, 4)[0].text
+    finally:
+        i18n.set_language("en")
+    assert told.endswith(": 2 marcadores, 1 casilla en blanco por 2 monedas"), told
+    assert spanish_style.problems(told) == []
+    assert spanish_style.problems("1 blanco (pagando 2)") != [] != spanish_style.problems("fijado: pulsa el patrón")
+
+
+def test_a_character_card_says_its_state_in_words_of_either_gender() -> None:
+    assert [character_status(4, True), character_status(1, False)] == ["4 points · ready", "1 point · used (asleep)"]
+    i18n.set_language("es")
+    try:
+        said = [character_status(0, True), character_status(3, False)]
+    finally:
+        i18n.set_language("en")
+    assert said == ["0 puntos · disponible", "3 puntos · ya se usó (duerme)"]
+    assert [spanish_style.problems(line) for line in said] == [[], []]
+    assert spanish_style.problems("0 puntos · listo") != []
 
 
 def test_possessives_and_winners() -> None:

@@ -7,9 +7,10 @@ import pytest
 
 from arzium.rules.cards import default_cards
 from arzium.rules.state import SeatSetup, Setup, new_game
-from arzium.scenes.art import CardArt
+from arzium.scenes.art import NAME_FLOOR_PX, CardArt
+from arzium.scenes.catalog import midgame_scene
 from arzium.scenes.flow import play_scene
-from arzium.scenes.party_view import PartyLook, PartyView
+from arzium.scenes.party_view import BANNER_MIN_PX, PartyLook, PartyView
 from arzium.scenes.play import PlayScene
 from arzium.scenes.shown import Shown
 from common import text
@@ -184,12 +185,26 @@ def test_no_badges_unless_the_human_is_choosing_a_character(app: App) -> None:
 def test_a_banner_too_narrow_for_name_and_level_shows_the_name_then_a_shorter_form(app: App) -> None:
     seat = SeatSetup("Dora Dormilona", "blue", "west", "bot", "normal")
     party = PartyView(app, CardArt(app), 1, seat)
+    readable = max(NAME_FLOOR_PX, app.font_px(BANNER_MIN_PX))
     wide = text.font(text.fit_px(party.label, app.font_px(19), 10_000, bold=True), True).size(party.label)[0]
-    assert party._banner_label(wide + 2)[0] == "Dora Dormilona · Normal"
-    label, px = party._banner_label(text.font(10, True).size("Dora Dormilona")[0] + 1)
-    assert label == "Dora Dormilona" and px >= 10
-    label, _px = party._banner_label(text.font(10, True).size("Dora")[0] + 1)
-    assert label == "Dora"
+    assert party.banner_label(wide + 2)[0] == "Dora Dormilona · Normal"
+    label, px = party.banner_label(text.font(readable, True).size("Dora Dormilona")[0] + 1)
+    assert label == "Dora Dormilona" and px >= readable  # the level gives way before the letters shrink
+    label, px = party.banner_label(text.font(readable, True).size("Dora")[0] + 1)
+    assert label == "Dora" and px >= readable
+
+
+def test_every_seat_of_a_four_player_table_has_its_name_at_a_readable_size(app: App) -> None:
+    scene = midgame_scene(app)
+    app.stack.clear_to(scene)
+    app.step([], 16)
+    assert len(scene.parties) == 4
+    for party in scene.parties:
+        shown = scene.shown
+        banner = party.geometry(tuple(shown.cards[party.player]), len(shown.artifacts[party.player])).banner
+        left, right = party.name_span(banner)
+        label, px = party.banner_label(right - left)
+        assert px >= max(NAME_FLOOR_PX, app.font_px(BANNER_MIN_PX)) and label, (party.side, label, px)
 
 
 def rows_of(rects: list[pygame.Rect]) -> list[list[pygame.Rect]]:

@@ -12,21 +12,22 @@ from arzium.scenes import table_view
 from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.sidebar import pinned_hint, pinned_state, pinned_tag
+from common import tooltip
 from common.app import App
 
 SEATS = (SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bo", "blue", "north", "human"))
 
 
 @pytest.mark.parametrize(("state", "hint", "tag"), [
-    ((0, 0, False), "Click the pattern or Place here to search.", "pinned: click the pattern"),
+    ((0, 0, False), "Click the pattern or Place here to search.", "held here: click the pattern to search"),
     ((2, 0, False), "Click blanks (2 coins) to add them, then click the pattern or Place here.",
-     "pinned: click blanks, then the pattern"),
+     "held here: click the blank squares you want, then the pattern"),
     ((0, 1, False), "Click a marker with the arrow to displace it, then click the pattern or Place here.",
-     "pinned: click a marker with the arrow to displace it"),
+     "held here: click a marker with the arrow to displace it"),
     ((0, 1, True), "The ringed marker will be displaced (click it again to keep it), then click the pattern or "
-     "Place here.", "pinned: displacing the ringed marker"),
+     "Place here.", "held here: the ringed marker will be displaced"),
     ((1, 1, False), "Click blanks (2 coins) to add them. Click a marker with the arrow to displace it. Then Place "
-     "here.", "pinned: click blanks, then the pattern"),
+     "here.", "held here: click the blank squares you want, then the pattern"),
 ])
 def test_the_pinned_hint_and_tag_follow_the_placements_options(state: tuple[int, int, bool], hint: str,
                                                                tag: str) -> None:
@@ -90,3 +91,18 @@ def test_a_lands_tooltip_keeps_clear_of_that_land(app: App, monkeypatch: pytest.
     view.hover_key = ("land", (4, 3))  # a square of the fifth land (row 1, column 1)
     view._draw_hover(scene.moment(), pygame.Surface(app.size))
     assert got == [scene.board_view.slot_rect(4)]
+
+
+def test_an_artifacts_tooltip_keeps_clear_of_the_artifact_and_its_price(app: App,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = displace_scene(app)
+    view = scene.view
+    tile = scene.sidebar.row_reach(0)
+    assert tile.contains(scene.sidebar.row_rects[0]) and tile.bottom >= scene.sidebar.row_rects[0].bottom + app.px(20)
+    placed: list[pygame.Rect] = []
+    where = tooltip.tooltip_rect
+    monkeypatch.setattr(tooltip, "tooltip_rect", lambda *a, **k: placed.append(where(*a, **k)) or placed[-1])
+    scene.mouse = scene.sidebar.row_rects[0].center
+    view.hover_key = ("row", 0)
+    view._draw_hover(scene.moment(), pygame.Surface(app.size))
+    assert len(placed) == 1 and not placed[0].colliderect(tile)

@@ -79,3 +79,24 @@ def test_the_result_is_laid_out_without_overlap(app: App, players: int, size: tu
             assert px >= 10 and all(text.font(px, True).size(line)[0] <= plate.w for line in lines), (name, px)
             assert scene.panel.contains(plate) and d.rows[i].contains(plate)
     assert not apart([plate for _cid, plate, _lines, _px in d.names])
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_a_two_player_result_leaves_no_large_empty_space(app: App, size: tuple[int, int]) -> None:
+    """Two rows need less than the panel's height: the chart takes the room under them and the map the side."""
+    state, actions = finished(2, 7)
+    scene = result_scene(app, state, "/tmp/replays/arzium-20260101-120000.json", assisted=False, actions=actions)
+    app.stack.clear_to(scene)
+    if size != app.size:
+        app.resize_window(size)
+    app.step([], FRAME)
+    d = scene.drawn
+    rows = sorted(d.rows.values(), key=lambda r: r.top)
+    assert d.chart.top - rows[-1].bottom <= app.px(16) and d.chart.w >= rows[-1].w  # right under the rows
+    assert d.chart.h >= app.px(150) and d.map.w > d.chart.h  # a chart to read, and a bigger map beside
+    assert not apart([*rows, d.map, d.chart, *(b.rect for b in scene.buttons)])
+    state3, actions3 = finished(3, 8)
+    three = result_scene(app, state3, "/tmp/replays/arzium-20260101-120000.json", assisted=False, actions=actions3)
+    app.stack.clear_to(three)
+    app.step([], FRAME)
+    assert three.drawn.chart.left > max(r.right for r in three.drawn.rows.values())  # three rows keep it beside

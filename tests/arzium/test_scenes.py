@@ -38,7 +38,7 @@ from common.scene import Scene
 from helpers import close_app, make_app
 from table_spy import FRAME, click, key, motion, put_on_table, run, step_until
 
-ARZIUM_SCENES = ["arzium-setup", "arzium-play", "arzium-play-hint", "arzium-result"]
+ARZIUM_SCENES = ["arzium-setup", "arzium-play", "arzium-play-hint", "arzium-result", "arzium-result-online"]
 
 
 def seats(*kinds: str) -> tuple[SeatSetup, ...]:

@@ -12,6 +12,7 @@ import pytest
 from common import cli
 from common.cli import build_parser
 from hardening import changes, file_bytes, is_one_line, snapshot
+from helpers import main_here
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -150,3 +151,19 @@ def test_help_to_a_reader_that_left_leaves_nothing_to_fail_at_exit(monkeypatch: 
         build_parser().print_help()
         stream.write("more")
         stream.flush()  # what Python does at exit: it must not fail
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["replay", "{not_replay}", "--headless"], "{not_replay}: no es un archivo de repetición de Arenas & Arzium"),
+    (["replay", "{cut}", "--headless"], "{cut}: la repetición está cortada (línea 1, columna 1: error de sintaxis"),
+    (["replay", "{missing}", "--headless"], "{missing}: no existe ese archivo de repetición"),
+    (["arenas", "--level", "{not_replay}"], "{not_replay}: bad: campo desconocido"),
+])
+def test_a_data_error_on_the_command_line_is_in_the_language_asked(tmp_path: Path, args: list[str],
+                                                                   said: str) -> None:
+    files = {"not_replay": tmp_path / "bad.json", "cut": tmp_path / "cut.json", "missing": tmp_path / "none.json"}
+    files["not_replay"].write_text('{"bad": 1}', "utf-8")
+    files["cut"].write_text("nope", "utf-8")
+    names = {k: str(v) for k, v in files.items()}
+    done = main_here(*[a.format(**names) for a in args], "--lang", "es")
+    assert done.returncode != 0 and said.format(**names) in done.stderr and "\n" not in done.stderr.strip()

@@ -83,3 +83,18 @@ def test_the_hot_seat_arzium_setup_keeps_player_1_editable(app: App) -> None:
     app.settings.online_name = "Ana"
     scene = arzium_hot_seat(app)
     assert _name(scene) != "Ana" and scene.rows[0]["name"].enabled
+
+
+def test_the_hosts_arenas_seat_shows_the_online_name_and_the_room_gets_it(app: App) -> None:
+    app.settings.online_name = "Ana"
+    sent: list[dict[str, Any]] = []
+    scene = arenas_online.setup_scene(app, sent.append)
+    app.stack.clear_to(scene)
+    app.step([], 16)
+    assert scene.choices.name(0) == "Ana" and not scene.names[0].enabled and not scene.kinds[0].enabled
+    assert (0, "Ana") in scene.first.options
+    scene.set_count(2)
+    scene.start()
+    assert sent and sent[0]["players"][0] == "Ana"
+    hot_seat = arenas_hot_seat(app)  # the seats of the screen at home are not the room's
+    assert hot_seat.choices.name(0) != "Ana" and hot_seat.names[0].enabled

@@ -23,7 +23,7 @@ from common.online_session import OnlineSession
 from common.scenes import online
 from common.scenes.catalog import ScriptedLink
 from common.scenes.chat import ChatPanel, Close, Mute, Open, Phrase, Say, carry_out, quiet_corner
-from common.scenes.lobby import LobbyScene
+from common.scenes.lobby import LobbyScene, Served
 from common.scenes.online import REMEMBERED, OnlineScene
 from helpers import key, main_here, run
 
@@ -111,7 +111,7 @@ def test_hosting_on_a_port_in_use_comes_back_to_play_online_with_the_line(app: A
     scene = OnlineScene(app)
     app.stack.clear_to(scene)
     app.push(LobbyScene(app, "arzium", Where("127.0.0.1", 9123, embedded=True), "Ana", create={},
-                        serve=lambda where: (None, "Port 9123 is in use on this computer. Try port 9124.", 0),
+                        serve=lambda where: Served(None, "Port 9123 is in use on this computer. Try port 9124.", 0),
                         failed=scene.failed))
     run(app, 1)
     assert app.stack.top is scene and scene.problem.startswith("Port 9123 is in use")

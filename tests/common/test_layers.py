@@ -179,7 +179,8 @@ def checked_step(app: App, events: list[pygame.event.Event], where: str) -> bool
 
 
 @pytest.mark.parametrize("name", ["arzium-play", "arzium-play-hint", "arenas-play", "arenas-play-bots",
-                                  "arenas-play-bot-turn", "rules-arzium", "arzium-replay", "arenas-replay"])
+                                  "arenas-play-bot-turn", "rules-arzium", "arzium-replay", "arenas-replay",
+                                  "arenas-editor"])
 @pytest.mark.sweep
 def test_a_scene_through_the_layers_equals_a_full_redraw(name: str) -> None:
     app = make_app((960, 540))
@@ -190,7 +191,7 @@ def test_a_scene_through_the_layers_equals_a_full_redraw(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["menu", "settings", "controls", "gallery", "replays", "statistics", "arzium-setup",
                                   "arenas-setup", "arzium-result", "arzium-result-4", "arzium-result-tie",
-                                  "arenas-result", "arenas-result-coinciding"])
+                                  "arenas-result", "arenas-result-coinciding", "arenas-my-levels"])
 @pytest.mark.sweep
 def test_a_widget_screen_through_the_layers_equals_a_full_redraw(name: str) -> None:
     app = make_app((960, 540))

@@ -7,9 +7,11 @@ import pytest
 
 from arenas.scenes.flow import setup_scene as arenas_setup
 from arzium.scenes.flow import setup_scene as arzium_setup
+from common import i18n
 from common.app import App
 from common.scene import Scene
 from common.widgets import Widget
+from text_record import Drawn, RecordingSurface, record
 
 FRAME = 1000 / 60
 
@@ -70,3 +72,26 @@ def test_a_click_types_after_the_name_and_ctrl_a_selects_it(app: App, game: str)
     assert _name(scene, game) == "Bo"
     app.step([_key(pygame.K_a, pygame.KMOD_CTRL), _key(pygame.K_BACKSPACE), _text("Cy")], FRAME)
     assert _name(scene, game) == "Cy"
+
+
+def test_arzium_seat_names_read_live_on_the_little_map_while_typed(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = arzium_setup(app)
+    app.stack.clear_to(scene)
+    app.step([], FRAME)
+    if scene.seats[1]["kind"] == "bot":
+        scene.toggle_kind(1)
+        app.step([], FRAME)
+    field = scene.rows[1]["name"]
+    default = field.value
+    assert default == i18n._("Player {n}").format(n=2)
+    app.step(_click(field.rect.center), FRAME)  # a default name is replaced by the first key, even after a click
+    app.step([_text("Lu"), _text("is")], FRAME)
+    assert field.editing and field.value == "Luis" and scene.seats[1]["name"] == default  # not kept yet
+    drawn = Drawn()
+    record(drawn, monkeypatch)
+    scene.draw(RecordingSurface(app.size, drawn))
+    on_map = [p.string for p in drawn.placed if scene.map_rect.inflate(0, scene.map_rect.h).colliderect(p.rect)]
+    assert "Luis" in on_map and default not in on_map  # the little map follows the typing
+    assert (1, "Luis") in scene.first_choice.options
+    app.step([_key(pygame.K_BACKSPACE)] * 4, FRAME)
+    assert scene.live_names()[1] == default  # emptied: the seat's default name, as when the box is left

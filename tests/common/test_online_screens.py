@@ -12,6 +12,7 @@ import pytest
 
 from common import seat_tokens
 from common.app import App
+from common.dialog import Dialog
 from common.i18n import _, set_language
 from common.lan import free_port_near, lan_addresses, port_free, split_address
 from common.net import protocol
@@ -128,6 +129,9 @@ def test_the_host_sees_the_code_and_starts_only_when_everyone_is_ready(app: App)
     assert scene.session.room is not None and scene.session.room.code == "K7QM-3XPA"
     assert scene.start_btn in scene.group.widgets and not scene.start_btn.enabled  # seat 2 is open
     run(app, 1, click(scene.rows[1].rect.center))  # the creator gives the open seat to a bot
+    ask = app.stack.top
+    assert isinstance(ask, Dialog) and [b.label for b in ask.buttons] == [_("A bot plays it"), _("Cancel")]
+    ask.buttons[0].activate(app)
     assert link.sent[-1] == {"kind": "bot", "seat": 1}
     link.frames.append({**link_room(SEATS[:1] + [("Bea", "person", "here", True)] + SEATS[2:]), "you":
                         {"seat": 0, "creator": True}})
@@ -170,7 +174,8 @@ def test_a_watcher_sits_down_on_an_open_seat(app: App) -> None:
 
 PROTOCOL_CODES = ("version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
                   "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
-                  "not_playing", "bad_setup", "server_busy", "server_error", "not_stored", "chat_rate", "chat_off")
+                  "not_playing", "bad_setup", "server_busy", "server_error", "not_stored", "chat_rate", "chat_off",
+                  "not_over", "not_allowed")
 SERVER_TEXT = "the game has started: only watching is possible"
 
 

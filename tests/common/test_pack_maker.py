@@ -3,15 +3,16 @@ and reloads with F5; a bad name gets one line and makes nothing; the packs and d
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 
 import pygame
 import pytest
 
-from common import i18n, paths, text
+from common import i18n, pack_maker, paths, text
 from common.app import App
 from common.dialog import Dialog
-from common.pack_maker import NAME_LIMIT, STARTER, make_pack, user_packs_dir
+from common.pack_maker import NAME_LIMIT, STARTER, make_pack, suggested_name, user_packs_dir
 from common.scenes.new_pack import NewPackScene
 from common.scenes.settings import SettingsScene
 from common.sprite_check import check_pack
@@ -58,6 +59,44 @@ def test_a_taken_name_of_the_users_own_is_refused_and_its_pack_kept() -> None:
     assert (first.folder / "ui" / "button.png").read_bytes() == b"edited"
 
 
+def test_a_name_typed_decomposed_is_the_name_of_the_pack_with_its_letters_composed() -> None:
+    made = make_pack("café")
+    assert not isinstance(made, str)
+    for same in ("cafe\u0301", "CAFE\u0301", "Café"):
+        assert make_pack(same) == f"There is already a pack called “{unicodedata.normalize('NFC', same)}”: " \
+                                  "choose another name."
+    assert os.listdir(user_packs_dir()) == ["café"]
+    other = make_pack("the\u0301")
+    assert not isinstance(other, str) and other.id == "thé" and (user_packs_dir() / "thé").is_dir()
+
+
+@pytest.mark.parametrize("name", ["CON", "nul", "Com1", "LPT9", "aux.pack", "PRN .x", "com¹", "Arena.", "conin$"])
+def test_a_name_windows_cannot_create_is_one_line_and_makes_nothing(name: str) -> None:
+    made = make_pack(name)
+    assert made == f"“{name}” cannot name a folder on Windows (a device's name, or a dot at the end): a pack must " \
+                   "travel between computers, choose another name."
+    assert not user_packs_dir().exists()
+
+
+def test_names_that_only_look_like_a_device_are_made() -> None:
+    for name in ("CONSOLE", "COM10", "LPT", "Nul pack", "con-man"):
+        assert not isinstance(make_pack(name), str), name
+
+
+def test_the_suggested_name_looks_at_the_packs_once_and_never_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = user_packs_dir()
+    folder.mkdir(parents=True)
+    for name in ("My pack", *(f"My pack {i}" for i in range(2, 1001))):
+        (folder / name).mkdir()
+    scans: list[object] = []
+    real = pack_maker.discover_packs
+    monkeypatch.setattr(pack_maker, "discover_packs", lambda extra=None: scans.append(extra) or real(extra))
+    assert suggested_name("My pack") == "My pack 1001" and len(scans) == 1
+    assert suggested_name("x" * NAME_LIMIT) == "x" * NAME_LIMIT  # free: the name itself
+    (folder / ("x" * NAME_LIMIT)).mkdir()
+    assert suggested_name("x" * NAME_LIMIT) == "x" * NAME_LIMIT  # no longer name fits: the player types one
+
+
 def test_an_unwritable_packs_folder_is_one_line(user_home: Path) -> None:
     user_packs_dir().parent.mkdir(parents=True, exist_ok=True)
     user_packs_dir().write_text("a file where the folder should be", "utf-8")
@@ -81,10 +120,17 @@ def test_settings_make_and_select_a_pack_by_keyboard_and_f5_reloads_it(app: App,
     assert app.stack.top is prompt and "/" in prompt.problem and "\n" not in prompt.problem
     app.step(key(pygame.K_BACKSPACE) + key(pygame.K_BACKSPACE) + typed(" 1"), 16)
     app.step(key(pygame.K_RETURN), 16)
-    assert app.stack.top is settings and app.settings.sprite_pack == "Arena 1"
+    told = app.stack.top  # where to paint, at body size: the pack's own folder, to open or to copy
+    assert isinstance(told, Dialog) and app.settings.sprite_pack == "Arena 1"
     assert app.sprites.pack_id == "Arena 1" and "Arena 1" in str(settings.rows[1].options)
     folder = user_packs_dir() / "Arena 1"
-    assert str(folder) in app.toasts[-1].message
+    assert told.message.endswith("\n" + str(folder)) and "F5" in told.message
+    assert [b.label for b in told.buttons] == [i18n._("Open the folder"), i18n._("Copy the path"), i18n._("Close")]
+    told.buttons[0].activate(app)
+    shown = app.stack.top  # headless: the folder's path in a dialog, as a file manager would open it
+    assert isinstance(shown, Dialog) and shown is not told and shown.message.endswith("\n" + str(folder))
+    app.step(key(pygame.K_ESCAPE), 16)
+    assert app.stack.top is settings
     pygame.image.save(pygame.Surface((96, 48)), str(folder / "ui" / "button.png"))
     app.step(key(pygame.K_F5), 16)
     assert app.sprites.problems == [] and "Arena 1" in app.toasts[-1].message

@@ -45,6 +45,24 @@ def serve_in_thread(data: Path | None, rate: tuple[float, float] = SCRIPTED_RATE
         embedded.stop()
 
 
+class Fake:
+    """A connection without a socket: what the server sends it is kept."""
+
+    def __init__(self, server: Server, addr: str = "10.0.0.1") -> None:
+        self.got: list[dict[str, Any]] = []
+        self.conn = Conn(lambda text: self.got.append(json.loads(text)), addr, rate=(1e9, 1e9), tokens=1e9)
+        self.server = server
+        server.conns[self] = self.conn  # type: ignore[index]  # found as a socket's would be (to be removed)
+
+    def say(self, msg: dict[str, Any] | str) -> list[dict[str, Any]]:
+        start = len(self.got)
+        self.server.receive(self.conn, msg if isinstance(msg, str) else json.dumps(msg))
+        return self.got[start:]
+
+    def last(self, kind: str) -> dict[str, Any] | None:
+        return next((f for f in reversed(self.got) if f.get("kind") == kind), None)
+
+
 class Player(Protocol):
     """A game's scripted player: takes frames in, says what to send."""
 
@@ -177,20 +195,6 @@ def open_room(served: Served, case: GameCase, people: int, *, bots: int = 0, wat
 def close_all(clients: list[Client]) -> None:
     for c in clients:
         c.link.close()
-
-
-class Fake:
-    """A connection without a socket: what the server sends it is kept."""
-
-    def __init__(self, server: Server, addr: str = "10.0.0.1") -> None:
-        self.got: list[dict[str, Any]] = []
-        self.conn = Conn(lambda text: self.got.append(json.loads(text)), addr, rate=(1e9, 1e9), tokens=1e9)
-        self.server = server
-
-    def say(self, msg: dict[str, Any] | str) -> list[dict[str, Any]]:
-        start = len(self.got)
-        self.server.receive(self.conn, msg if isinstance(msg, str) else json.dumps(msg))
-        return self.got[start:]
 
 
 def a_room_in_play(server: Server) -> tuple[Fake, Fake, str]:

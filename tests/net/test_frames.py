@@ -32,7 +32,7 @@ from common.net.server import JOINS_PER_MINUTE, Conn, Server, now_ms
 
 ERROR_CODES = {"version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
                "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
-               "not_playing", "bad_setup", "server_busy", "chat_rate", "chat_off"}
+               "not_playing", "bad_setup", "server_busy", "chat_rate", "chat_off", "not_over", "not_allowed"}
 
 
 @pytest.fixture(scope="module")
@@ -53,8 +53,9 @@ kinds = st.sampled_from([*SHAPES, "bogus", "", "result", "welcome"])
 messages = st.builds(lambda kind, fields, extra: {**fields, **extra, "kind": kind}, kinds,
                      st.dictionaries(st.sampled_from(["version", "token", "game", "setup", "name", "seat", "code",
                                                       "ready", "level", "action", "t", "id", "grace_s",
-                                                      "turn_clock_s", "spectators", "text", "phrase", "assists",
-                                                      "watcher_chat"]), json_values, max_size=5),
+                                                      "turn_clock_s", "clock", "spectators", "text", "phrase",
+                                                      "assists", "watcher_chat", "want", "next", "to"]),
+                                           json_values, max_size=5),
                      st.dictionaries(st.text(max_size=8), json_values, max_size=2))
 
 
@@ -73,6 +74,14 @@ frames = st.one_of(
     st.sampled_from(['{"kind": "ping", "t": Infinity}', '{"kind": "ping", "t": NaN}', '{"kind": "ping", "t": 1e999}',
                      '{"kind": "hello", "version": 1e300}', '{"kind": 5}', "[]", "null", '"hello"', "{",
                      '{"kind": "join", "code": "' + "A" * 10_000 + '", "name": "x"}']),
+    st.builds(lambda seat, msg_id: json.dumps({"kind": "let_bot", "seat": seat, "id": msg_id}),
+              st.one_of(st.integers(-2, 17), st.text(max_size=3), st.none()), st.integers(0, 9)),
+    st.builds(lambda clock: json.dumps({"kind": "create", "game": "arzium", "setup": arzium_setup(2), "name": "Cy",
+                                        "clock": clock}),
+              st.one_of(json_values, st.fixed_dictionaries(
+                  {"mode": st.sampled_from(["off", "turn", "bank", "x"]), "turn_s": st.integers(-5, 10 ** 7),
+                   "bank_s": st.integers(-5, 10 ** 8), "increment_s": st.integers(-5, 10 ** 6),
+                   "out": st.sampled_from(["bot", "ask", "", 3])}))),
 )
 
 
@@ -174,6 +183,13 @@ def test_the_server_logs_and_stores_no_token(served: Served, caplog: pytest.LogC
     ({"kind": "join", "code": "X", "name": "a" * 25}, "join.name"),
     ({"kind": "create", "game": "arzium", "setup": {}, "name": "Ana", "grace_s": 1}, "create.grace_s"),
     ({"kind": "create", "game": "arzium", "setup": {}, "name": "Ana", "turn_clock_s": 5}, "create.turn_clock_s"),
+    ({"kind": "create", "game": "arzium", "setup": {}, "name": "Ana", "clock": {"mode": "turn", "turn_s": 5}},
+     "create.clock.turn_s"),
+    ({"kind": "create", "game": "arzium", "setup": {}, "name": "Ana", "clock": {"mode": "bank", "bank_s": 60,
+                                                                                "increment_s": 61}},
+     "create.clock.increment_s"),
+    ({"kind": "let_bot", "seat": "1"}, "let_bot.seat"),
+    ({"kind": "let_bot"}, "let_bot.seat"),
     ({"kind": "ping", "t": "now"}, "ping.t"),
     ({"kind": "ready", "ready": 1}, "ready.ready"),
     ({"kind": "bot"}, "bot.seat"),
@@ -260,3 +276,17 @@ def test_a_turn_in_progress_is_seen_only_by_its_player_until_confirmed() -> None
     assert me.say({"kind": "undo", "id": 3}) == [{"kind": "refused", "reason": "Nothing to undo", "id": 3}]
     assert other.say({"kind": "confirm", "id": 4})[0]["kind"] == "refused"
     assert len(other.got) == seen + 1  # only the refusal
+
+
+def test_an_arenas_room_has_no_turn_clock_and_a_let_bot_outside_a_time_out_changes_nothing() -> None:
+    server = Server(None)
+    cy = Fake(server)
+    cy.say({"kind": "hello", "version": PROTOCOL_VERSION})
+    answer = cy.say({"kind": "create", "game": "arenas", "setup": {"level": 1, "players": ["Cy"]}, "name": "Cy",
+                     "clock": {"mode": "turn", "turn_s": 30}})
+    assert answer[0]["code"] == "bad_setup" and answer[0]["message"].startswith("create.clock:")
+    ana, bo, code = a_room_in_play(server)
+    room = server.rooms[code]
+    before = room.inputs
+    assert [f["kind"] for f in bo.say({"kind": "let_bot", "seat": 0, "id": 4})] == ["refused"]  # no clock ran out
+    assert room.inputs == before and all(f["kind"] != "clock" for f in ana.got)

@@ -29,11 +29,12 @@ from helpers import step_apps_until as step_until
 
 
 @pytest.fixture()
-def room_of_two() -> Iterator[Callable[[str, dict[str, Any]], list[App]]]:
-    """Two apps seated in a started room of `game` (the first hosts it), on their tables."""
+def room_of_two() -> Iterator[Callable[..., list[App]]]:
+    """Two apps seated in a started room of `game` (the first hosts it), on their tables; `assists`: the host
+    allows hints at the table (two people: off unless the host allows them)."""
     apps: list[App] = []
 
-    def open_room(game: str, setup: dict[str, Any]) -> list[App]:
+    def open_room(game: str, setup: dict[str, Any], assists: bool = False) -> list[App]:
         for _ in range(2):
             app = make_app()
             app.settings = replace(app.settings, animation_speed=0.0)
@@ -49,6 +50,9 @@ def room_of_two() -> Iterator[Callable[[str, dict[str, Any]], list[App]]]:
         joined = guest.stack.top
         assert isinstance(joined, LobbyScene)
         step_until(apps, lambda: joined.session.seat == 1)
+        if assists:
+            lobby.toggle_assists()
+            step_until(apps, lambda: joined.session.room is not None and joined.session.room.assists)
         joined.toggle_ready()
         step_until(apps, lambda: lobby.start_btn.enabled)
         lobby.start_btn.activate(host)
@@ -78,7 +82,7 @@ def test_arzium_says_a_person_elsewhere_is_choosing_not_thinking(room_of_two: An
 
 def test_arenas_words_a_room_countdown_a_team_mate_elsewhere_and_leaving(room_of_two: Any) -> None:
     level = load_levels()[2]  # a team of two
-    apps = room_of_two("arenas", setup_json(GameSetup(level, ("Host", "Guest"))))
+    apps = room_of_two("arenas", setup_json(GameSetup(level, ("Host", "Guest"))), assists=True)
     tables = [a.stack.top for a in apps]
     assert all(isinstance(t, ArenasTable) for t in tables)
     said: list[str] = []

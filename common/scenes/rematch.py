@@ -1,0 +1,64 @@
+"""After an online game, in the same room: who the next game waits for, drawn over a result screen; the room's
+notices as toasts; and the next game's table once every seated person said Play again (both games' online
+result screens, and the lobby when its game starts)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from common.games import GAMES
+from common.i18n import _
+from common.layers import Part
+from common.online_room import again_line
+from common.scenes.connection import pill
+
+if TYPE_CHECKING:
+    from common.app import App
+    from common.online_room import Hosted
+    from common.online_session import OnlineSession
+
+
+def next_game(app: App, session: OnlineSession, hosted: Hosted | None) -> bool:
+    """Once the room's game has started (its `game` frame waiting), the game's online table in place of the top
+    scene; whether it did."""
+    room = session.room
+    if room is None or room.phase != "playing" or not any(m.get("kind") == "game" for m in session.game_messages):
+        return False
+    entry = GAMES.get(room.game)
+    if entry is None:
+        session.problem = _("This app cannot play {game} online").format(game=room.game)
+        return False
+    app.replace(entry.online_play(app, session, hosted))
+    return True
+
+
+def show_notices(app: App, session: OnlineSession) -> None:
+    """The room's notices (someone left, conceded) as toasts, once each."""
+    for line in session.take_notices():
+        app.toast(line)
+
+
+def rematch_parts(app: App, session: OnlineSession, midbottom: tuple[int, int], width: int,
+                  pick: str = "") -> list[Part]:
+    """The line over a result screen's buttons: the problem or the lost connection, else who the next game in
+    this room waits for (and `pick`, what it will be); nothing when the room is not over."""
+    room = session.room
+    words = session.problem or session.banner
+    if not words and room is not None and room.phase == "over":
+        words = " · ".join(w for w in (again_line(room, session.seat), pick) if w)
+    if not words:
+        return []
+    colour = (122, 30, 24) if session.problem else (246, 234, 206)
+    ink = (255, 244, 222) if session.problem else (70, 44, 20)
+    height = pill(app, words, colour, ink, (midbottom[0], 0), app.font_px(18), width).rect.h
+    return [pill(app, words, colour, ink, (midbottom[0], midbottom[1] - height), app.font_px(18), width)]
+
+
+def said_again(session: OnlineSession) -> bool:
+    """Whether this player has said Play again for the next game in the room."""
+    room = session.room
+    return room is not None and room.again is not None and session.seat in room.again.want
+
+
+def again_label(session: OnlineSession) -> str:
+    """The Play again button's words: what pressing it does now."""
+    return _("Not now") if said_again(session) else _("Play again")

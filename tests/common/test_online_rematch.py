@@ -148,7 +148,8 @@ def test_leave_reaches_the_server_before_the_socket_closes_so_the_seat_goes_to_i
         wait_for(host, frames, lambda f: f["kind"] == "game")
         guest.leave()  # sends leave, then closes once it is written
         after = len(frames)
-        wait_for(host, frames, lambda f: f["kind"] == "notice")
+        wait_for(host, frames, lambda f: f["kind"] == "notice", after)
+        wait_for(host, frames, lambda f: f["kind"] == "room" and f["seats"][1]["status"] != "here", after)
         statuses = [f["seats"][1]["status"] for f in frames[after:] if f["kind"] == "room"]
         assert statuses and "away" not in statuses and statuses[-1] == "bot"
     finally:
@@ -156,9 +157,10 @@ def test_leave_reaches_the_server_before_the_socket_closes_so_the_seat_goes_to_i
         server.stop()
 
 
-def wait_for(link: Any, frames: list[dict[str, Any]], done: Any) -> dict[str, Any]:
-    """The first frame (from now on) for which `done` holds, waiting for the link's news; fails when stuck."""
-    seen, quiet = len(frames), Quiet()
+def wait_for(link: Any, frames: list[dict[str, Any]], done: Any, since: int | None = None) -> dict[str, Any]:
+    """The first frame from `since` (default: from now on) for which `done` holds, waiting for the link's news;
+    fails when stuck."""
+    seen, quiet = len(frames) if since is None else since, Quiet()
     while True:
         frames += link.poll()
         found = next((f for f in frames[seen:] if done(f)), None)

@@ -135,8 +135,9 @@ class App:
             # X's own shared-memory picture of the window, so that a frame presents only its changed rectangles
             # (SDL's default OpenGL texture uploads the whole window at each present: 0.3 s at 4K without a GPU)
             os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-        pygame.font.init()
-        text.clear_cache()
+        if not pygame.font.get_init():  # a new font module: the cached fonts and texts were the old one's
+            pygame.font.init()
+            text.clear_cache()
         self.toasts: list[Toast] = []
         self.debris = settings is None  # a start on the user's files cleans the debris of writes killed earlier:
         if self.debris and self.options.headless:  # a window after its first frame, the tools and tests now

@@ -2,11 +2,8 @@
 headless `app` fixture (helpers for input and stepping: tests/helpers.py)."""
 from __future__ import annotations
 
-import atexit
 import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,13 +13,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["LC_ALL"] = "C.UTF-8"  # the app follows the system's language: the tests read English on every machine
 TESTS = Path(__file__).resolve().parent
 sys.path[:0] = [str(TESTS.parent), str(TESTS)]
-# Dozens of tests start main.py or a script in a child process: the children of a run share one folder of compiled
-# modules outside the source tree (made by the first process of the run, which the xdist workers inherit, and
-# removed at its end), so each child reads the project's bytecode instead of compiling it again.
-if "PYTHONPYCACHEPREFIX" not in os.environ:
-    os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="arenas-arzium-tests-pycache-")
-    atexit.register(shutil.rmtree, os.environ["PYTHONPYCACHEPREFIX"], ignore_errors=True)
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+# Dozens of tests start main.py or a script in a child process, and every run imports the whole project: compiled
+# modules (and pytest's rewritten test modules) are written beside the sources and kept between runs, so a run
+# compiles only what changed since the last one, and each child reads the bytecode its parent wrote.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+# The tests' own process does not wait for the disk: what an fsync makes sure of shows only after a power cut,
+# which no test makes (a test that counts the calls still sees them; the processes the kill tests start sync).
+os.fsync = lambda fd: None
 
 import pytest  # noqa: E402
 
@@ -30,7 +28,7 @@ import common.sprite_packs  # noqa: E402
 import common.sprites  # noqa: E402
 from common.app import App  # noqa: E402
 from common.cli import collect_games  # noqa: E402
-from helpers import close_app, make_app, shared_decodes  # noqa: E402
+from helpers import close_app, make_app, shared_decodes, shared_default_pack  # noqa: E402
 
 # Hundreds of tests open an App on the shipped pack; each worker decodes its PNGs and parses its manifest once
 # (keyed by the file's bytes, so a changed file is read again). Every other pack is read as the app reads it.
@@ -38,6 +36,7 @@ collect_games()  # the games, as the launcher gives them to the app
 decode, common.sprite_packs.read_toml_cached = shared_decodes(common.sprite_packs.decode_png,
                                                               common.sprite_packs.read_toml_cached)
 common.sprite_packs.decode_png = common.sprites.decode_png = decode  # sprites imported it by name
+common.sprites.read_pack = shared_default_pack(common.sprites.read_pack)  # the default pack's checks, once a worker
 
 
 @pytest.fixture(autouse=True)

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
 import io
+import os
 import random
+import stat
 import subprocess
+import time
 from collections.abc import Callable, Container, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,6 +30,9 @@ from common.settings import Settings
 from common.sprite_packs import SPRITES_DIR
 
 FRAME = 1000 / 60  # one frame at 60 fps, in ms
+QUIET_S = 30.0  # an online test that waits this long with nothing coming on any link is stuck
+LOOK_AGAIN_S = 0.05  # how often a wait for a link's news looks at what comes without any
+STUCK_S = 300.0  # an online test's wait that takes this long in all is stuck, news or not
 
 
 def make_app(size: tuple[int, int] = (1280, 720), *, mute: bool = False, seed: int | None = None) -> App:
@@ -35,15 +42,17 @@ def make_app(size: tuple[int, int] = (1280, 720), *, mute: bool = False, seed: i
 
 
 def close_app(app: App) -> None:
-    """Close the window and fonts; the mixer stays open for the next test's app (closing SDL's dummy audio
-    device waits for its thread, about 30 ms a test)."""
+    """Close the window; the mixer stays open for the next test's app (closing SDL's dummy audio device waits for
+    its thread, about 30 ms a test), and so do the fonts with the texts rendered so far (the next app draws
+    them from the cache)."""
     app.sounds.stop_all()
     pygame.display.quit()
-    pygame.font.quit()
 
 
+SHIPPED_SPRITES = os.path.realpath(SPRITES_DIR)
 Decode = Callable[[Path, "Path | None"], pygame.Surface]
 ReadToml = Callable[..., dict[str, Any]]
+ReadPack = Callable[..., Any]
 
 
 def open_controls(app: App) -> ControlsScene:
@@ -53,6 +62,38 @@ def open_controls(app: App) -> ControlsScene:
     app.push(scene)
     app.step([], 16)
     return scene
+
+
+class Quiet:
+    """Waits for the next news of the online links of this process (`common.net.client.NEWS`: a frame, a change
+    of status), looking again every `LOOK_AGAIN_S` for what comes without any (the server's own state, the
+    server's clock); tells when the wait is stuck: nothing came for `limit_s`, or `STUCK_S` went by in all (a
+    link that reconnects again and again brings news, and no end). Neither is a test's pace: they catch hangs."""
+
+    def __init__(self, limit_s: float = QUIET_S) -> None:
+        from common.net.client import NEWS  # loaded only by the online tests
+        self.news = NEWS
+        self.limit_s = limit_s
+        self.seen = NEWS.count
+        self.began = self.since = time.monotonic()
+
+    def wait(self) -> bool:
+        """Until news after the last seen, or `LOOK_AGAIN_S`; True once the wait is stuck."""
+        if self.news.wait_past(self.seen, LOOK_AGAIN_S):
+            self.seen, self.since = self.news.count, time.monotonic()
+        now = time.monotonic()
+        return now - self.since > self.limit_s or now - self.began > STUCK_S
+
+
+def step_apps_until(apps: Sequence[App], done: Callable[[], bool], quiet_s: float = QUIET_S) -> None:
+    """Step the online apps (frames of FRAME ms, not drawn) until `done()`, waiting between frames for their links'
+    next news (`Quiet`); fails when nothing came for `quiet_s` seconds."""
+    quiet = Quiet(quiet_s)
+    while not done():
+        for app in apps:
+            app.step([], FRAME, draw=False)
+        if not done():
+            assert not quiet.wait(), f"stuck: nothing came for {quiet_s:.0f} s, or no end after {STUCK_S:.0f} s"
 
 
 def stop_online(apps: Iterable[App]) -> None:
@@ -67,19 +108,27 @@ def stop_online(apps: Iterable[App]) -> None:
         stop_server(server)
 
 
-def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, ReadToml]:
-    """`decode_png` and `read_toml` that keep what they made from a shipped pack's file, keyed by its bytes,
-    and hand out copies; other files go to the originals."""
-    shipped = SPRITES_DIR.resolve()
-    pictures: dict[tuple[str, bytes], pygame.Surface] = {}
-    manifests: dict[tuple[str, bytes], dict[str, Any]] = {}
+def shipped_key(path: Path | str) -> tuple[str, int, int] | None:
+    """A shipped pack's file as a cache key: its real path, size and change time (a changed file is a new key);
+    None for any other file."""
+    real = os.path.realpath(path)
+    if not real.startswith(SHIPPED_SPRITES + os.sep):
+        return None
+    try:
+        info = os.stat(real)
+    except OSError:
+        return None
+    return (real, info.st_size, info.st_mtime_ns) if stat.S_ISREG(info.st_mode) else None
 
-    def bytes_key(path: Path | str) -> tuple[str, bytes] | None:
-        real = Path(path).resolve()
-        return (real.name, real.read_bytes()) if real.is_relative_to(shipped) and real.is_file() else None
+
+def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, ReadToml]:
+    """`decode_png` and `read_toml` that keep what they made from a shipped pack's file (`shipped_key`) and hand
+    out copies; other files go to the originals."""
+    pictures: dict[tuple[str, int, int], pygame.Surface] = {}
+    manifests: dict[tuple[str, int, int], dict[str, Any]] = {}
 
     def decode(path: Path, folder: Path | None = None) -> pygame.Surface:
-        key = bytes_key(path)
+        key = shipped_key(path)
         if key is None:
             return decode_png(path, folder)
         if key not in pictures:
@@ -87,7 +136,7 @@ def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, Rea
         return pictures[key].copy()
 
     def parse(path: Path | str, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        key = bytes_key(path)
+        key = shipped_key(path)
         if key is None:
             return read_toml(path, *args, **kwargs)
         if key not in manifests:
@@ -95,6 +144,30 @@ def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, Rea
         return copy.deepcopy(manifests[key])
 
     return decode, parse
+
+
+def shared_default_pack(read_pack: ReadPack) -> ReadPack:
+    """`read_pack` that keeps the shipped default pack as read, keyed by its files' names, sizes and change times
+    (read again when one changes), and hands out copies of its tables (the sprite book reads its entries and
+    never changes them); every other pack goes to the original."""
+    kept: dict[tuple[Any, ...], Any] = {}
+
+    def files_of(folder: str) -> tuple[tuple[str, int, int] | None, ...]:
+        return tuple(shipped_key(os.path.join(root, name))
+                     for root, _dirs, names in sorted(os.walk(folder)) for name in sorted(names))
+
+    def read(pack_id: str, folder: Path, base: Any, defer_files: bool = False) -> Any:
+        real = os.path.realpath(folder)
+        if base is not None or os.path.dirname(real) != SHIPPED_SPRITES or not os.path.isdir(real):
+            return read_pack(pack_id, folder, base, defer_files)
+        key = (pack_id, real, defer_files, files_of(real))
+        if key not in kept:
+            kept[key] = read_pack(pack_id, folder, base, defer_files)
+        pack = kept[key]
+        return dataclasses.replace(pack, **{f.name: copy.copy(getattr(pack, f.name)) for f in dataclasses.fields(pack)
+                                            if isinstance(getattr(pack, f.name), (dict, list, set))})
+
+    return read
 
 
 def evidence(cases: Iterable[Any], quick: Container[int]) -> list[Any]:

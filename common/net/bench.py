@@ -33,6 +33,7 @@ from urllib.parse import urlsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
+from common.net.baseline import echo_baseline, format_baseline, ratios
 from common.net.clock import ClockEstimate
 from common.net.protocol import PROTOCOL_VERSION, encode
 from common.net.proxy import LatencyProxy
@@ -146,6 +147,7 @@ class Client:
         self.ws: ClientConnection | None = None
         self.clock = ClockEstimate()
         self.sent: dict[int, float] = {}  # message id -> when it left (monotonic ms)
+        self.moves: list[tuple[float, str]] = []  # every move as it left (monotonic ms, text), for the baseline
         self.acked: list[str] = []  # replay keys of this seat's inputs the server acknowledged
         self.next_id = 1
         self.waiting: int | None = None  # the id of the move not yet answered
@@ -161,11 +163,14 @@ class Client:
         """Send a message now (an id is added to moves and timed)."""
         if self.ws is None:
             return
+        text = None
         if msg.get("kind") in ("act", "undo", "confirm"):
             msg.setdefault("id", self._id())
             self.sent[msg["id"]] = time.monotonic() * 1000
             self.waiting = msg["id"]
-        self.bench.spawn(self._send(encode(msg)))
+            text = encode(msg)
+            self.moves.append((self.sent[msg["id"]], text))
+        self.bench.spawn(self._send(text or encode(msg)))
 
     async def _send(self, text: str) -> None:
         ws = self.ws
@@ -581,10 +586,12 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
                      new_player: Callable[[int, Client], Player], *, timeout_s: float = 900.0,
                      own_data: Path | None = None, kill_at_s: float | None = None, drop_pct: float = 0.0,
                      latency: tuple[int, int] | None = None, stats: Path | None = None,
-                     seed: int = 1, processes: int = 1) -> dict[str, Any]:
+                     seed: int = 1, processes: int = 1, baseline: bool = False) -> dict[str, Any]:
     """Run the bench; its report (the figures `Tally.report` gives, plus the faults). With `processes` > 1 the
     rooms are shared among that many processes (this one and helpers started with `python -m
-    common.net.bench`), each with its own event loop; their tallies are added up."""
+    common.net.bench`), each with its own event loop; their tallies are added up. `baseline`: then the moves of
+    this process's clients are sent again to a bare echo server (`common.net.baseline`), and the report says
+    what the rooms cost over it."""
     parts = urlsplit(url)
     host, port = parts.hostname or "127.0.0.1", parts.port or (443 if parts.scheme == "wss" else 80)
     processes = max(1, min(processes, rooms))
@@ -635,7 +642,14 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
             await asyncio.sleep(1.5)  # one more stats line
             server.stop()
     figures = server_figures(stats, rooms, since) if stats is not None else None
-    report = bench.tally.report(rooms, seconds, figures, time.process_time() - cpu_before + bench.tally.cpu_s)
+    clients_cpu = time.process_time() - cpu_before + bench.tally.cpu_s
+    report = bench.tally.report(rooms, seconds, figures, clients_cpu)
+    if baseline:
+        echo = await echo_baseline([c.moves for c in bench.clients], timeout_s)
+        moves = max(1, bench.tally.actions)
+        echo["ratio"] = ratios(report["rtt_ms"], 1000 * figures["cpu_s"] / moves if figures else None,
+                               1000 * clients_cpu / moves, echo)
+        report["baseline"] = echo
     report["unfinished_clients"] = bench.unfinished
     report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms), "processes": processes,
                    "faults": {"server_kills": faults.kills, "drop_pct": drop_pct,
@@ -722,6 +736,8 @@ def format_report(r: dict[str, Any]) -> str:
                                f"RSS {s['rss_mb']} MB ({s['rss_kb_per_room']} KB per room), peak {s['peak_rooms']} "
                                f"rooms, {s['peak_connections']} connections; " + _stalls(s["loop_lag_ms"], s["gc_ms"])
                                if s else "no figures (no stats log)"))
+    if r.get("baseline"):
+        lines.append(format_baseline(r["baseline"]))
     return "\n".join(lines)
 
 

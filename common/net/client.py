@@ -8,7 +8,8 @@ back and gets a fresh `game`. The backoff starts again from its first step only 
 lasted (`STABLE_S`): a server that drops every member at once (its disk full) is not met by all of them at
 once, again and again. Messages sent while the connection is down are kept and sent once it is back
 (after the hello). It pings (4 a second at first, then every 2 s) and estimates the server's clock
-(`common.net.clock`, NTP's filter).
+(`common.net.clock`, NTP's filter). `NEWS` counts what every link of the process was given (frames, changes of
+status), for whoever drives links without a frame loop to wait on.
 """
 from __future__ import annotations
 
@@ -37,6 +38,28 @@ FATAL_CODES = frozenset({"version", "bad_token"})  # errors after which reconnec
 
 def _ms() -> float:
     return time.time() * 1000.0
+
+
+class News:
+    """How many times the links of this process were given a frame or changed their status, to wait on: whoever
+    drives links without a frame loop (the tests, a tool) waits for the next piece of news instead of polling."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self.count = 0
+
+    def add(self) -> None:
+        with self._changed:
+            self.count += 1
+            self._changed.notify_all()
+
+    def wait_past(self, seen: int, timeout_s: float) -> bool:
+        """Until there is news after the first `seen` (True), or `timeout_s` passed without any (False)."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self.count > seen, timeout_s)
+
+
+NEWS = News()
 
 
 class Link:
@@ -111,6 +134,7 @@ class Link:
         while not self._closing:
             if not first:
                 self.status = "reconnecting"
+                NEWS.add()
                 await self._sleep(delay * (0.5 + random.random()))
                 delay = min(BACKOFF_MAX_S, delay * 2)
                 self.reconnects += 1
@@ -122,6 +146,7 @@ class Link:
                 async with connect(self.url, max_size=MAX_BYTES, open_timeout=10, close_timeout=2, ping_interval=20,
                                    ping_timeout=20, **tls) as ws:
                     self.status = "open"
+                    NEWS.add()
                     self.problem = None
                     opened = time.monotonic()
                     try:
@@ -137,6 +162,7 @@ class Link:
             if self._fatal or not self.reconnect:
                 break
         self.status = "closed"
+        NEWS.add()
 
     async def _sleep(self, seconds: float) -> None:
         assert self._wake is not None
@@ -214,6 +240,7 @@ class Link:
                     self.problem = one_line(msg.get("message", ""), 200)
             with self._lock:
                 self._inbox.append(msg)
+            NEWS.add()
             if self._fatal:  # another version, or a seat that is not ours: trying again cannot help
                 await ws.close()
                 return

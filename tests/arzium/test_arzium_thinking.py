@@ -60,7 +60,7 @@ def test_a_hint_in_the_window_is_asked_with_the_think_limit(monkeypatch: pytest.
     assert asked == [THINK_LIMIT_S]
 
 
-def test_think_bench_plays_whole_games_and_reports_its_figures(app: App) -> None:
+def test_think_bench_plays_whole_games_and_reports_its_figures(app: App, background_thinking: None) -> None:
     report = think_bench(app, "hard", 2, games=1, seed=4, full=False, turns=3)
     assert report["games"] == 1 and report["players"] == 2 and report["level"] == "hard"
     assert report["decisions"] >= 3  # every bot turn asks at least once

@@ -12,8 +12,9 @@ from arzium.rules.engine import apply, current_player, legal_actions
 from arzium.rules.events import ArtifactBought, CardFull, CharacterUsed, MarkerPlaced, TurnStarted
 from arzium.rules.state import GameState, Setup, clone, new_game
 from arzium.scenes.log_panel import LogLine, describe, describe_at
+from arzium.thinking import Task
 from common.app import App
-from table_spy import BOT, FRAME, YOU, table
+from table_spy import BOT, FRAME, YOU, step_until, table
 
 
 def texts(lines: list[LogLine]) -> list[str]:
@@ -56,15 +57,11 @@ def test_a_search_line_is_told_after_the_search_and_every_other_line_at_its_own_
     assert [at for at, _ in describe_at(events[:3], setup, new_game(setup, 1).cards)] == [3]  # after the end
 
 
-def test_a_bots_search_line_waits_until_its_markers_and_coins_have_landed(app: App) -> None:
+def test_a_bots_search_line_waits_until_its_markers_and_coins_have_landed(app: App, jobs: list[Task]) -> None:
     game = new_game(Setup((BOT, YOU), False, 0), 3)
     scene = table(app, clone(game))
     start = texts(scene.log.lines)
-    for _ in range(2000):
-        if scene.table.actions:
-            break
-        app.step([], FRAME)
-    assert scene.table.actions, "the bot did not move"
+    step_until(app, lambda: bool(scene.table.actions), jobs)  # the bot's answer, not the clock, moves it on
     lines = told(game, scene.table.actions[0])
     line = search_line(lines)
     assert texts(scene.log.lines) == start  # committed, not yet shown
@@ -122,14 +119,11 @@ def test_a_later_action_shows_the_earlier_ones_lines_first_and_undo_keeps_them(a
     assert texts(scene.log.lines) == start + first and not scene.log.waiting
 
 
-def test_with_instant_animations_the_lines_are_there_at_once(app: App) -> None:
+def test_with_instant_animations_the_lines_are_there_at_once(app: App, jobs: list[Task]) -> None:
     app.settings = dataclasses.replace(app.settings, animation_speed=0.0)
     scene = table(app, new_game(Setup((BOT, YOU), False, 0), 3))
-    for _ in range(600):
-        if scene.table.actions:
-            break
-        app.step([], FRAME)
-    assert scene.table.actions and not scene.log.waiting
+    step_until(app, lambda: bool(scene.table.actions), jobs)
+    assert not scene.log.waiting
     assert " searched with " in " ".join(texts(scene.log.lines))
     human = table(app, new_game(Setup((YOU, BOT), False, 0), 3))
     assert human.act(coin_search(human.table.state))

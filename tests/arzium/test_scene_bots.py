@@ -83,12 +83,12 @@ def frame_gaps_while_hard_thinks(app: App) -> list[float]:
     return gaps
 
 
-def test_the_window_keeps_drawing_while_hard_thinks(app: App) -> None:
+def test_the_window_keeps_drawing_while_hard_thinks(app: App, background_thinking: None) -> None:
     frame_gaps_while_hard_thinks(app)
 
 
 @pytest.mark.slow
-def test_no_frame_gap_is_long_while_hard_and_the_hint_think(app: App) -> None:
+def test_no_frame_gap_is_long_while_hard_and_the_hint_think(app: App, background_thinking: None) -> None:
     """Evidence run (wall clock): no frame waits long for the thinking."""
     gaps = frame_gaps_while_hard_thinks(app)
     worst, p95 = gaps[-1], gaps[int(0.95 * (len(gaps) - 1))]

@@ -3,7 +3,6 @@ stops the away countdown, the room's notices, the result screens' Play again (an
 never skips them), and a Leave read by the server before the socket closes."""
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -20,7 +19,7 @@ from common.online_room import SeatView, notice_line, seat_status, seat_who
 from common.online_session import OnlineSession
 from common.scene import HELD_KEY_MS, HeldKeys
 from common.scenes.catalog import ScriptedLink
-from helpers import key, run
+from helpers import Quiet, key, run
 
 
 def test_each_seat_says_plainly_who_plays_it_in_both_languages() -> None:
@@ -150,7 +149,8 @@ def test_leave_reaches_the_server_before_the_socket_closes_so_the_seat_goes_to_i
         wait_for(host, frames, lambda f: f["kind"] == "game")
         guest.leave()  # sends leave, then closes once it is written
         after = len(frames)
-        wait_for(host, frames, lambda f: f["kind"] == "notice")
+        wait_for(host, frames, lambda f: f["kind"] == "notice", after)
+        wait_for(host, frames, lambda f: f["kind"] == "room" and f["seats"][1]["status"] != "here", after)
         statuses = [f["seats"][1]["status"] for f in frames[after:] if f["kind"] == "room"]
         assert statuses and "away" not in statuses and statuses[-1] == "bot"
     finally:
@@ -158,14 +158,13 @@ def test_leave_reaches_the_server_before_the_socket_closes_so_the_seat_goes_to_i
         server.stop()
 
 
-def wait_for(link: Any, frames: list[dict[str, Any]], done: Any) -> dict[str, Any]:
-    """The first frame (from now on) for which `done` holds; fails after 20 s."""
-    seen = len(frames)
-    end = time.monotonic() + 20
-    while time.monotonic() < end:
+def wait_for(link: Any, frames: list[dict[str, Any]], done: Any, since: int | None = None) -> dict[str, Any]:
+    """The first frame from `since` (default: from now on) for which `done` holds, waiting for the link's news;
+    fails when stuck."""
+    seen, quiet = len(frames) if since is None else since, Quiet()
+    while True:
         frames += link.poll()
         found = next((f for f in frames[seen:] if done(f)), None)
         if found is not None:
             return found
-        time.sleep(0.005)
-    raise AssertionError(f"not seen; last frames {frames[-3:]}")
+        assert not quiet.wait(), f"not seen; last frames {frames[-3:]}"

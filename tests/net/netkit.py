@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,8 +15,9 @@ from common.games import room_sides
 from common.net.client import Link
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Conn, EmbeddedServer, Server
+from helpers import QUIET_S as TIMEOUT_S
+from helpers import Quiet
 
-TIMEOUT_S = 30.0
 SCRIPTED_RATE = (10_000.0, 10_000.0)
 
 
@@ -148,15 +148,17 @@ class Client:
 
 
 def pump_until(clients: list[Client], done: Callable[[], bool], timeout: float = TIMEOUT_S) -> None:
-    """Feed every client until `done()`; fails after `timeout` seconds."""
-    end = time.monotonic() + timeout
+    """Feed every client until `done()`, waiting between rounds for the links' next frame (`helpers.Quiet`); fails
+    when nothing came for `timeout` seconds (a hang, not a slow machine)."""
+    quiet = Quiet(timeout)
     while not done():
-        if time.monotonic() > end:
-            raise AssertionError("timed out; last frames: " + "; ".join(
-                json.dumps(c.frames[-3:])[:400] for c in clients))
         for c in clients:
             c.pump()
-        time.sleep(0.002)
+        if done():
+            return
+        if quiet.wait():
+            raise AssertionError(f"stuck (nothing came for {timeout:.0f} s, or no end); last frames: " + "; ".join(
+                json.dumps(c.frames[-3:])[:400] for c in clients))
 
 
 def connect(served: Served, case: GameCase, seed: int, token: str | None = None) -> Client:

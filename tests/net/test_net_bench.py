@@ -25,7 +25,7 @@ def test_net_bench_survives_the_server_killed_and_started_again(game: str, tmp_p
     out = tmp_path / "bench.json"
     cmd = [sys.executable, "-m", "common", "net-bench", "--server", f"ws://127.0.0.1:{free_port()}", "--game", game,
            "--own-server", str(tmp_path / "server"), "--rooms", "4", "--clients-per-room", "3", "--think-ms", "100-400",
-           "--kill-at", "10", "--timeout", "400", "--json", str(out)]
+           "--kill-at", "10", "--timeout", "400", "--baseline", "--json", str(out)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     report = json.loads(out.read_text(encoding="utf-8"))
@@ -34,3 +34,7 @@ def test_net_bench_survives_the_server_killed_and_started_again(game: str, tmp_p
     assert report["desyncs"] == 0 and report["errors"] == 0
     assert report["server"] is not None and report["server"]["peak_rooms"] == 4
     assert "rooms finished" in done.stdout
+    baseline = report["baseline"]  # the same moves sent again to a bare echo server
+    assert baseline["moves"] >= report["actions"] and baseline["rtt_ms"]["n"] == baseline["moves"]
+    assert baseline["server_cpu_ms_per_move"] > 0 and baseline["ratio"]["server_cpu_per_move"] is not None
+    assert "rooms over the echo" in done.stdout

@@ -3,7 +3,6 @@ another screen is choosing (not a bot thinking), a room's countdown cannot be cu
 seat for its bot. Two apps in a room through the real server (in this process, on 127.0.0.1)."""
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
@@ -26,15 +25,7 @@ from common.online_room import Where
 from common.scene import Scene
 from common.scenes.lobby import RUNNING, LobbyScene
 from helpers import close_app, make_app, stop_online
-
-
-def step_until(apps: list[App], done: Callable[[], bool], seconds: float = 10.0) -> None:
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "timed out"
-        for app in apps:
-            app.step([], 16.0, draw=False)
-        time.sleep(0.002)
+from helpers import step_apps_until as step_until
 
 
 @pytest.fixture()
@@ -123,8 +114,7 @@ def test_arzium_keeps_its_move_log_when_the_game_is_taken_again_after_a_rejoin(r
     guest = apps[1].stack.top
     assert isinstance(guest, ArziumTable)
     # four moves made, and the guest between turns (an action of a turn in progress is not told again)
-    step_until(apps, lambda: play_a_move(tables) >= 4 and not guest.table.pending and not guest.table.awaiting_confirm,
-               seconds=20)
+    step_until(apps, lambda: play_a_move(tables) >= 4 and not guest.table.pending and not guest.table.awaiting_confirm)
     step_until(apps, lambda: not guest.log.waiting)
     told = list(guest.log.lines)
     assert len(told) > 4
@@ -154,7 +144,7 @@ def test_arzium_retells_its_move_log_to_an_app_started_again_and_marks_the_moves
     guest = tables[1]
     assert isinstance(guest, ArziumTable)
     step_until(apps, lambda: play_a_move(tables) >= 6 and not guest.table.pending and not guest.table.awaiting_confirm
-               and guest.online.number == tables[0].online.number, seconds=20)
+               and guest.online.number == tables[0].online.number)
     step_until(apps, lambda: not guest.log.waiting)
     told = [line.text for line in guest.log.lines]
     assert len(told) >= 2 + 6  # the opening lines, then a line or more a move

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from pathlib import Path
 
 import pytest
 from netkit import CASES, Client, GameCase, Served, close_all, connect, open_room, pump_until
 
+from arzium.rules.engine import current_player
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.state import GameState
 from common.games import room_sides
+from common.net import server as server_module
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server, now_ms
 from common.replay import Replay, read_replay, write_replay
@@ -139,7 +140,9 @@ def test_the_creator_hands_a_seat_to_a_bot_and_its_person_reclaims_it(served: Se
     close_all(seated)
 
 
-def test_the_turn_clock_lets_the_seats_bot_play_a_late_turn(served: Served) -> None:
+def test_the_turn_clock_lets_the_seats_bot_play_a_late_turn(served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
+    standing = now_ms()
+    monkeypatch.setattr(server_module, "now_ms", lambda: standing)  # the room's time moves only when the test says
     case = CASES[0]
     seated, _w, code = open_room(served, case, 2, turn_clock_s=10)
     ana, bo = seated
@@ -148,17 +151,17 @@ def test_the_turn_clock_lets_the_seats_bot_play_a_late_turn(served: Served) -> N
                and ana.player.awaiting is None and (g := bo.last("update") or bo.last("game")) is not None
                and g.get("deadline_ms") is not None and _bos_turn(bo))
     ana.plays = False  # the game waits for the late turn alone
-    seq, began = bo.player.seq, time.monotonic()
-    served.call(lambda s: s.tick(now_ms() + 11_000))  # the room's clock 11 s on: Bo's 10 s are over
+    seq = bo.player.seq
+    served.call(lambda s: s.tick(standing + 9_000))  # 9 of Bo's 10 s: still Bo's turn
+    assert current_player(server_state(served, code)) == 1
+    served.call(lambda s: s.tick(standing + 11_000))  # the room's clock 11 s on: Bo's 10 s are over
     pump_until(seated, lambda: bo.player.seq > seq and not _bos_turn(bo))  # Ana does not move: the turn is hers
-    assert time.monotonic() - began < 9  # played by the bot at the clock given, not after waiting for it
     room = served.call(lambda s: s.rooms[code].match.match)
     assert room.submits(1)  # the seat is Bo's again for the next turn
     close_all(seated)
 
 
 def _bos_turn(bo: Client) -> bool:
-    from arzium.rules.engine import current_player
     state = bo.player.work()
     return state is not None and current_player(state) == 1
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import time
+import selectors
 import weakref
 
 from common.net.stalls import GC_THRESHOLDS, GcPauses, LoopLag, settle_gc, spread
@@ -39,17 +39,49 @@ def test_after_settling_the_collector_still_frees_cyclic_garbage_on_its_own() ->
         gc.set_threshold(*before)
 
 
+class _Jumping(selectors.DefaultSelector):
+    """A selector that never waits: where the loop would wait for its next timer, its clock jumps there."""
+
+    loop: VirtualLoop
+
+    def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
+        ready = super().select(0)
+        if not ready and timeout:
+            self.loop.now += timeout
+        return ready
+
+
+class VirtualLoop(asyncio.SelectorEventLoop):
+    """An event loop on a clock of its own (s): timers fire in order at once, and the loop is held up by moving
+    `now` while a callback runs."""
+
+    def __init__(self) -> None:
+        selector = _Jumping()
+        super().__init__(selector)
+        selector.loop = self
+        self.now = 0.0
+
+    def time(self) -> float:
+        return self.now
+
+
 def test_the_loop_lag_shows_a_loop_held_up() -> None:
+    loop = VirtualLoop()
+
     async def body() -> list[float]:
         lag = LoopLag(0.01)
         sampler = asyncio.create_task(lag.run())
         await asyncio.sleep(0.05)
-        time.sleep(0.12)  # the loop is held up: the next timer fires late
+        loop.now += 0.12  # the loop is held up 120 ms: the next timer fires late
         await asyncio.sleep(0.05)
         sampler.cancel()
         return lag.take()
-    samples = asyncio.run(body())
+    try:
+        samples = loop.run_until_complete(body())
+    finally:
+        loop.close()
     assert max(samples) >= 100 and min(samples) < 50
+    assert len([s for s in samples if s > 0]) == 1  # only the timer the hold-up made late
 
 
 def test_the_collectors_pauses_are_counted_by_generation() -> None:

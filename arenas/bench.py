@@ -15,8 +15,8 @@ from arenas.match import CardDone, Phase, Refused
 from arenas.remote_run import RemoteRun
 from arenas.room import ASSISTS
 from arenas.rules.engine import legal_actions
+from common.data.rules_api import IllegalAction
 from common.net.clock import ServerClock
-from common.rules_api import IllegalAction
 
 LEVELS = (1, 2, 3, 4, 5, 6)
 

@@ -17,12 +17,12 @@ from arenas.session import (
     replay_outcome,
 )
 from arenas.shared_level import SharedLevelError, read_shared
-from common.i18n import _
-from common.replay import Replay
-from common.safe_text import one_line, print_error, print_line
+from common.data.i18n import _
+from common.data.safe_text import one_line, print_error, print_line
+from common.replays.replay import Replay
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 ARGUMENT_LIMIT = 60  # characters of an argument quoted in one

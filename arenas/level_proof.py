@@ -16,9 +16,9 @@ from arenas.bots.proof import LABELS, difficulty_label
 from arenas.rules.levels import Level, is_fingerprint
 from arenas.rules.state import MAX_SAND_SPEED_PCT, Result
 from arenas.session import SetupError, replay_outcome
-from common.i18n import _, format_percent
-from common.replay import Replay, ReplayError, replay_from_dict
-from common.rules_api import FieldError, json_int, json_str
+from common.data.i18n import _, format_percent
+from common.data.rules_api import FieldError, json_int, json_str
+from common.replays.replay import Replay, ReplayError, replay_from_dict
 
 MAX_SEEDS = 10_000  # the most games of one team a proof may count
 

@@ -24,8 +24,8 @@ from arenas.rules.engine import advance, apply, mark_assisted
 from arenas.rules.events import Event
 from arenas.rules.state import GameState
 from arenas.session import GameSetup, RunRecord, finish_run
-from common.outbox import Outbox
-from common.rules_api import IllegalAction
+from common.data.outbox import Outbox
+from common.data.rules_api import IllegalAction
 
 COUNTDOWN_MS = 3000
 BEEP_MARKS = (2000, 1000)  # countdown left (ms) at which a beep sounds, after the first one

@@ -18,12 +18,12 @@ from pathlib import Path
 from arenas.level_proof import LevelProof
 from arenas.rules.levels import Level, LevelError, level_from_dict, level_problems
 from arenas.shared_level import Opened, SharedLevel, SharedLevelError, read_shared
-from common.files import DataError, Kind, Problem
-from common.i18n import _
-from common.jsonio import clean_temps_in, set_aside, write_json_versioned, write_new_file
-from common.os_words import os_problem
-from common.paths import data_dir
-from common.safe_text import one_line
+from common.data.files import DataError, Kind, Problem
+from common.data.i18n import _
+from common.data.jsonio import clean_temps_in, set_aside, write_json_versioned, write_new_file
+from common.data.os_words import os_problem
+from common.data.paths import data_dir
+from common.data.safe_text import one_line
 
 FOLDER = "my_levels"
 EXPORTS = "shared levels"

@@ -14,11 +14,11 @@ from typing import Any
 
 from arenas.records import LevelRecord
 from arenas.rules.levels import is_fingerprint
-from common.files import Kind
-from common.i18n import _
-from common.jsonio import clean_stale_temps, load_json, write_json_versioned
-from common.paths import data_dir
-from common.safe_text import one_line
+from common.data.files import Kind
+from common.data.i18n import _
+from common.data.jsonio import clean_stale_temps, load_json, write_json_versioned
+from common.data.paths import data_dir
+from common.data.safe_text import one_line
 
 MY_RECORDS_FILE = "arenas_my_records.json"
 MY_RECORDS_VERSION = 1

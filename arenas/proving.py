@@ -3,7 +3,7 @@ pygame.
 
 The games are the box levels' proof games (`arenas.bots.verify.play_game`: the same teams, drawn from the
 level's name and the seed, so a level proved here and by `verify-levels FILE` gets the same wins). They run in
-worker processes (spawned, at a lower priority, ending with the window's process: `common.worker_process`),
+worker processes (spawned, at a lower priority, ending with the window's process: `common.workers.process`),
 so the window keeps its frames; where no process can be started they run on the proving thread itself.
 `Proving` runs one proof on a daemon thread: its `status` says how far it has got, `cancel()` stops it at any
 time (the workers are ended at once), and `result` is the `LevelProof` once it is done. A level no expert
@@ -24,9 +24,9 @@ from arenas.level_proof import LevelProof
 from arenas.rules.levels import Level
 from arenas.rules.state import Result
 from arenas.session import GameSetup, to_replay
-from common.replay import replay_from_dict
-from common.safe_text import one_line
-from common.worker_process import start_worker
+from common.data.safe_text import one_line
+from common.replays.replay import replay_from_dict
+from common.workers.process import start_worker
 
 SEEDS = 100  # games of each team in a proof made in the app
 WORKERS = 2

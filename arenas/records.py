@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from arenas.rules.levels import LevelError, load_levels
-from common.files import Kind
-from common.i18n import _
-from common.jsonio import clean_stale_temps, load_json, write_json_versioned
-from common.paths import data_dir
-from common.rules_api import json_int
-from common.safe_text import one_line
+from common.data.files import Kind
+from common.data.i18n import _
+from common.data.jsonio import clean_stale_temps, load_json, write_json_versioned
+from common.data.paths import data_dir
+from common.data.rules_api import json_int
+from common.data.safe_text import one_line
 
 RECORDS_FILE = "arenas_records.json"
 RECORDS_VERSION = 3

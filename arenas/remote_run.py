@@ -22,9 +22,9 @@ from arenas.rules.engine import advance, mark_assisted
 from arenas.rules.events import Event, GameLost, GameWon
 from arenas.rules.state import clone
 from arenas.session import RunRecord, SetupError, replay_outcome
-from common.outbox import Outbox
-from common.replay import Replay, ReplayError, replay_from_dict
-from common.rules_api import IllegalAction
+from common.data.outbox import Outbox
+from common.data.rules_api import IllegalAction
+from common.replays.replay import Replay, ReplayError, replay_from_dict
 
 
 class Link(Protocol):

@@ -9,10 +9,10 @@ from arenas.rules.actions import Action
 from arenas.rules.engine import advance, apply
 from arenas.rules.state import GameState
 from arenas.session import GameSetup, SetupError, format_ms, from_replay, replay_outcome
-from common.i18n import _, ngettext, pgettext
-from common.replay import Replay, ReplayError
-from common.replay_cursor import Timeline
-from common.replay_index import ReplayRow
+from common.data.i18n import _, ngettext, pgettext
+from common.replays.cursor import Timeline
+from common.replays.index import ReplayRow
+from common.replays.replay import Replay, ReplayError
 
 
 @dataclass(frozen=True)

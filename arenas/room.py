@@ -37,9 +37,9 @@ from arenas.rules.levels import LevelError, level_path, load_level
 from arenas.rules.replay import REPLAY_VERSION
 from arenas.rules.state import GameState, from_dict
 from arenas.session import GameSetup, SetupError, from_replay, is_shipped, to_replay
+from common.data.rules_api import IllegalAction
 from common.net.room import GameError, Input, Options, Progress, Step
-from common.replay import Replay
-from common.rules_api import IllegalAction
+from common.replays.replay import Replay
 
 ASSISTS = ("pause", "resume", "hint")
 MAX_LEVEL_BYTES = 4096  # a room's level as compact JSON: the biggest level the loader accepts is about half that

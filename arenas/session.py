@@ -1,6 +1,6 @@
 """A run's setup, its replay file (the app's common format) and its records — no pygame here.
 
-A replay written by the play scene is a `common.replay.Replay` of game "arenas" whose setup holds
+A replay written by the play scene is a `common.replays.replay.Replay` of game "arenas" whose setup holds
 the whole level (so it still plays after the shipped files change: it plays the level as it was, and
 counts in no record; a bare level number is read too, and refused in one line when that level has changed
 since) and the level's version (`Level.fingerprint`), the players, the first player, the sand speed, whether
@@ -24,14 +24,14 @@ from arenas.rules.actions import Action, action_from_json
 from arenas.rules.levels import MAX_LEVEL_NUMBER, Level, LevelError, level_from_dict, level_path, load_level
 from arenas.rules.replay import REPLAY_VERSION, run_replay
 from arenas.rules.state import GameState, Setup, new_game
-from common.file_lock import exclusive
-from common.files import DataError
-from common.i18n import _, format_decimal
-from common.os_words import os_problem
-from common.paths import data_dir, replays_dir
-from common.replay import Replay, write_new_replay
-from common.rules_api import IllegalAction
-from common.safe_text import one_line
+from common.data.file_lock import exclusive
+from common.data.files import DataError
+from common.data.i18n import _, format_decimal
+from common.data.os_words import os_problem
+from common.data.paths import data_dir, replays_dir
+from common.data.rules_api import IllegalAction
+from common.data.safe_text import one_line
+from common.replays.replay import Replay, write_new_replay
 
 
 def fresh_seed() -> int:

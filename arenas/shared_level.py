@@ -21,11 +21,11 @@ from typing import Any
 
 from arenas.level_proof import LevelProof, proof_from_json, proof_problem
 from arenas.rules.levels import Level, LevelError, is_fingerprint, level_from_dict
-from common.files import Kind, Problem
-from common.i18n import _
-from common.jsonio import DataFileError, read_json_file, to_json_bytes
-from common.rules_api import FieldError, json_int, json_str
-from common.safe_text import one_line, short_number
+from common.data.files import Kind, Problem
+from common.data.i18n import _
+from common.data.jsonio import DataFileError, read_json_file, to_json_bytes
+from common.data.rules_api import FieldError, json_int, json_str
+from common.data.safe_text import one_line, short_number
 
 FORMAT = "arenas-level"
 SHARED_VERSION = 1  # the newest format this app reads and the one it writes

@@ -12,13 +12,13 @@ from arzium.rules.cards import CardDataError, default_cards
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.score import outcome_json
 from arzium.rules.state import GameState
-from common.replay import ReplayError
-from common.rules_api import IllegalAction
-from common.safe_text import MAX_MESSAGE, print_error
+from common.data.rules_api import IllegalAction
+from common.data.safe_text import MAX_MESSAGE, print_error
+from common.replays.replay import ReplayError
 
 if TYPE_CHECKING:
-    from common.app import App
-    from common.replay import Replay
+    from common.engine.app import App
+    from common.replays.replay import Replay
 
 
 def open_from_command_line(app: App, args: argparse.Namespace) -> int:

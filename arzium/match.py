@@ -30,13 +30,13 @@ from arzium.rules.replay import replay_from
 from arzium.rules.state import GameState, clone
 from arzium.seats import BotController, Controller, Person, ReplayController
 from arzium.thinking import BotSpec, warm_up
-from common.files import DataError
-from common.i18n import _
-from common.os_words import os_problem
-from common.outbox import Outbox
-from common.paths import replays_dir
-from common.replay import Replay, write_new_replay
-from common.rules_api import IllegalAction
+from common.data.files import DataError
+from common.data.i18n import _
+from common.data.os_words import os_problem
+from common.data.outbox import Outbox
+from common.data.paths import replays_dir
+from common.data.rules_api import IllegalAction
+from common.replays.replay import Replay, write_new_replay
 
 BOT_PAUSE_MS = 650       # a bot waits this long (at speed 1) after the last animation before acting
 AUTO_CONFIRM_MS = 1000   # a lone human's finished turn stands after this long (real time, animations done)

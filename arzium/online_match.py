@@ -22,7 +22,7 @@ from arzium.rules.engine import apply, current_player
 from arzium.rules.events import Event
 from arzium.rules.state import GameState, clone
 from arzium.seats import Controller, Person, RemotePerson, put_on_top
-from common.rules_api import IllegalAction
+from common.data.rules_api import IllegalAction
 
 Send = Callable[[dict[str, Any]], None]
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from common.data.i18n import N_, _
+from common.data.paths import shipped
 from common.games import Command, Game, MakeApp, hooks_in
-from common.i18n import N_, _
-from common.paths import shipped
 
 
 def bot_list(text: str) -> list[str]:

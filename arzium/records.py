@@ -16,14 +16,14 @@ from typing import Any
 
 from arzium.rules.score import outcome
 from arzium.rules.state import GameState
-from common.file_lock import exclusive
-from common.files import DataError, Kind
-from common.i18n import _
-from common.jsonio import clean_stale_temps, load_json, write_json_versioned
-from common.os_words import os_problem
-from common.paths import data_dir
-from common.rules_api import json_int
-from common.safe_text import one_line
+from common.data.file_lock import exclusive
+from common.data.files import DataError, Kind
+from common.data.i18n import _
+from common.data.jsonio import clean_stale_temps, load_json, write_json_versioned
+from common.data.os_words import os_problem
+from common.data.paths import data_dir
+from common.data.rules_api import json_int
+from common.data.safe_text import one_line
 
 RECORDS_FILE = "arzium_records.json"
 RECORDS_VERSION = 1

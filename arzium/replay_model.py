@@ -14,11 +14,11 @@ from arzium.rules.replay import _old_rules_step
 from arzium.rules.score import outcome
 from arzium.rules.state import GameState, new_game
 from arzium.wording import shown_name
-from common.i18n import N_, _, ngettext, pgettext
-from common.replay import Replay, ReplayError
-from common.replay_cursor import Timeline
-from common.replay_index import ReplayRow
-from common.rules_api import FieldError, IllegalAction, json_int
+from common.data.i18n import N_, _, ngettext, pgettext
+from common.data.rules_api import FieldError, IllegalAction, json_int
+from common.replays.cursor import Timeline
+from common.replays.index import ReplayRow
+from common.replays.replay import Replay, ReplayError
 
 MAX_TURNS = 10_000  # the most turns a replay's meta may say its game took
 MAX_SCORE = 10_000  # the most points (either way) a replay's meta may give a seat

@@ -29,9 +29,9 @@ from arzium.rules.events import Event
 from arzium.rules.score import outcome_json
 from arzium.rules.state import GameState, SeatSetup, Setup, SetupError, StateError, clone, new_game
 from arzium.seats import BotController, Controller, InlineBot, Person, put_on_top
+from common.data.rules_api import IllegalAction
 from common.net.room import GameError, Input, Options, Progress, Step
 from common.net.turn_clock import TurnClock
-from common.rules_api import IllegalAction
 
 TICK_MS = 50            # how often a room with a bot to move is looked at
 STORY_BYTES = 40_000    # a `game` frame's story of the moves so far stays under this (the frame's cap is 64 KiB)

@@ -17,7 +17,7 @@ its defaults.
 Nothing is lost across versions: a save or setup file of a newer `format`, or one that cannot be read
 now, is not used and never overwritten (writing it gives a `DataError`; one line says so).
 
-One autosave, one window: the first instance of the app to save a game owns the autosave (`common.file_lock`)
+One autosave, one window: the first instance of the app to save a game owns the autosave (`common.data.file_lock`)
 until its game ends or it closes. Another instance plays on unsaved, told so in one line, and is offered no
 Resume of the owner's game; neither overwrites nor deletes the other's save.
 """
@@ -34,14 +34,14 @@ from arzium.rules.cards import CardSet, default_cards
 from arzium.rules.engine import apply, current_player, is_over
 from arzium.rules.replay import run_replay
 from arzium.rules.state import GameState, Setup, SetupError, StateError, check_setup, clone
-from common.file_lock import held_elsewhere, hold, holds, release
-from common.files import DataError, Kind, Problem, read_json
-from common.i18n import _
-from common.jsonio import clean_stale_temps, load_json, write_json_versioned
-from common.os_words import os_problem
-from common.paths import data_dir
-from common.rules_api import IllegalAction
-from common.safe_text import one_line
+from common.data.file_lock import held_elsewhere, hold, holds, release
+from common.data.files import DataError, Kind, Problem, read_json
+from common.data.i18n import _
+from common.data.jsonio import clean_stale_temps, load_json, write_json_versioned
+from common.data.os_words import os_problem
+from common.data.paths import data_dir
+from common.data.rules_api import IllegalAction
+from common.data.safe_text import one_line
 
 SAVE_GAME = "arzium"
 SAVE_FORMAT = 1

@@ -15,7 +15,7 @@ from arzium.bots import make_bot
 from arzium.rules.actions import Action, action_from_json
 from arzium.rules.state import GameState, clone
 from arzium.thinking import THINK_LIMIT_S, BotSpec, Task, decide_job, decision_seed, state_job_args
-from common.i18n import _
+from common.data.i18n import _
 
 
 class Controller(Protocol):

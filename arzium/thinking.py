@@ -22,8 +22,8 @@ from arzium.bots import hint as hard_hint
 from arzium.bots import make_bot
 from arzium.rules.cards import CardSet, default_cards
 from arzium.rules.state import GameState
-from common.memory import settle_worker
-from common.worker_process import start_worker
+from common.workers.memory import settle_worker
+from common.workers.process import start_worker
 
 THINK_LIMIT_S = 0.8  # bots and hints in the window stop searching after this many seconds (wall clock)
 

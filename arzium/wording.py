@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from arzium.rules.cards import Card
-from common.i18n import N_, _, ngettext, pgettext
+from common.data.i18n import N_, _, ngettext, pgettext
 
 BOT_NAMES = (N_("Dozy Dora"), N_("Snorebert"), N_("Mumbling Mo"), N_("Nightcap Ned"))
 """The names a bot seat gets on the setup screen. Setups, saves and replays keep these default names (and

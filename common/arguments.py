@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import math
 
-from common.i18n import _
-from common.safe_text import one_line, short_number
+from common.data.i18n import _
+from common.data.safe_text import one_line, short_number
 
 SIZE_MIN, SIZE_MAX = (320, 240), (7680, 4320)
 MAX_COUNT = 1_000_000  # the most frames, games, seeds or iterations a flag takes
@@ -50,8 +50,8 @@ def positive(text: str) -> int:
 
 
 def seed(text: str) -> int:
-    """A random seed: a whole number within ±`common.replay.MAX_SEED`."""
-    from common.replay import MAX_SEED
+    """A random seed: a whole number within ±`common.replays.replay.MAX_SEED`."""
+    from common.replays.replay import MAX_SEED
     n = whole(text)
     if abs(n) > MAX_SEED:
         raise argparse.ArgumentTypeError(_("a seed is a whole number within ±2**64, not {n}").format(

@@ -13,19 +13,19 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from common.data.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
+from common.data.jsonio import DataFileError
+from common.data.os_words import os_problem
+from common.data.safe_text import MAX_MESSAGE, print_error, print_line, program_name
+from common.data.settings import saved_language
 from common.games import GAMES, Command, Game, install, room_sides
-from common.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
-from common.jsonio import DataFileError
-from common.os_words import os_problem
-from common.safe_text import MAX_MESSAGE, print_error, print_line, program_name
-from common.settings import saved_language
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-    from common.app import App
-    from common.replay import Replay
-    from common.scene import Scene
+    from common.engine.app import App
+    from common.engine.scene import Scene
+    from common.replays.replay import Replay
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 DISTRIBUTION = "arenas-arzium"
@@ -253,9 +253,9 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
 def _app(args: argparse.Namespace, headless: bool = False) -> App:
     ahead = None
     if not headless:  # the first frame's largest pictures decode on the other core while the engine is imported
-        from common.sprites import FIRST_FRAME_SPRITES, prefetch_default
+        from common.packs.sprites import FIRST_FRAME_SPRITES, prefetch_default
         ahead = prefetch_default(FIRST_FRAME_SPRITES)
-    from common.app import BASE_SIZE, App, AppOptions
+    from common.engine.app import BASE_SIZE, App, AppOptions
     return App(AppOptions(size=args.size or BASE_SIZE, size_asked=args.size is not None, fullscreen=args.fullscreen,
                           mute=args.mute, sprites=args.sprites, seed=args.seed, headless=headless,
                           save_settings=not headless,
@@ -281,7 +281,7 @@ def _rules_scene(app: App, game: str) -> Scene:
 
 def _output_problem(path: Path | None) -> str | None:
     """Why the --json output could not be written, checked before a long run (None: fine or not asked)."""
-    from common.jsonio import cannot_write
+    from common.data.jsonio import cannot_write
     if path is None:
         return None
     why = cannot_write(path)
@@ -295,7 +295,7 @@ def _output_problem(path: Path | None) -> str | None:
 def cmd_screenshot(args: argparse.Namespace) -> int:
     import pygame
 
-    from common import catalog
+    from common.tools import catalog
     app = _app(args, headless=True)
     spec = catalog.get(args.scene)
     if spec is None:
@@ -314,9 +314,9 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
 
 def cmd_timedemo(args: argparse.Namespace) -> int:
-    from common import catalog
-    from common.jsonio import write_json_atomic
-    from common.timedemo import format_table, run_sweep
+    from common.data.jsonio import write_json_atomic
+    from common.tools import catalog
+    from common.tools.timedemo import format_table, run_sweep
     if args.list:
         for spec in catalog.specs():
             print(f"{spec.name:<24} {_(spec.description)}")
@@ -344,12 +344,12 @@ def cmd_timedemo(args: argparse.Namespace) -> int:
 
 def cmd_check_sprites(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from common.sprite_check import check_sprites_main
+    from common.packs.check import check_sprites_main
     return check_sprites_main(args.pack)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from common.replay import ReplayError, read_replay
+    from common.replays.replay import ReplayError, read_replay
     try:
         replay = read_replay(args.file)
     except ReplayError as exc:
@@ -447,7 +447,7 @@ def cmd_game(args: argparse.Namespace) -> int:
 
 def cmd_join(args: argparse.Namespace) -> int:
     """The app on the Play online screen, joining the invite's room at once (a wrong invite: one line, no window)."""
-    from common.invite import invite_problem, read_invite
+    from common.online.invite import invite_problem, read_invite
     invite = read_invite(args.invite)
     if invite is None:
         return _fail(invite_problem(args.invite))
@@ -469,7 +469,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import ssl
     from dataclasses import replace
 
-    from common.jsonio import cannot_write
+    from common.data.jsonio import cannot_write
     from common.net.protocol import DEFAULT_PORT
     from common.net.server import (
         Limits,

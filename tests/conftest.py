@@ -24,19 +24,19 @@ os.fsync = lambda fd: None
 
 import pytest  # noqa: E402
 
-import common.sprite_packs  # noqa: E402
-import common.sprites  # noqa: E402
-from common.app import App  # noqa: E402
+import common.packs.sprite_packs  # noqa: E402
+import common.packs.sprites  # noqa: E402
 from common.cli import collect_games  # noqa: E402
+from common.engine.app import App  # noqa: E402
 from helpers import close_app, make_app, shared_decodes, shared_default_pack  # noqa: E402
 
 # Hundreds of tests open an App on the shipped pack; each worker decodes its PNGs and parses its manifest once
 # (keyed by the file's bytes, so a changed file is read again). Every other pack is read as the app reads it.
 collect_games()  # the games, as the launcher gives them to the app
-decode, common.sprite_packs.read_toml_cached = shared_decodes(common.sprite_packs.decode_png,
-                                                              common.sprite_packs.read_toml_cached)
-common.sprite_packs.decode_png = common.sprites.decode_png = decode  # sprites imported it by name
-common.sprites.read_pack = shared_default_pack(common.sprites.read_pack)  # the default pack's checks, once a worker
+decode, common.packs.sprite_packs.read_toml_cached = shared_decodes(common.packs.sprite_packs.decode_png,
+                                                              common.packs.sprite_packs.read_toml_cached)
+common.packs.sprite_packs.decode_png = common.packs.sprites.decode_png = decode  # sprites imported it by name
+common.packs.sprites.read_pack = shared_default_pack(common.packs.sprites.read_pack)  # the default pack's checks, once a worker
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ from typing import Any, TypeGuard
 
 import pytest
 
-from common.paths import APP_DIR_NAME
+from common.data.paths import APP_DIR_NAME
 
 Snapshot = dict[str, str | bytes]
 

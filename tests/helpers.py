@@ -21,13 +21,15 @@ from typing import Any
 import pygame
 import pytest
 
-from common import catalog, cli, i18n
-from common.app import App, AppOptions
-from common.scene import Scene
+from common import cli
+from common.data import i18n
+from common.data.settings import Settings
+from common.engine.app import App, AppOptions
+from common.engine.scene import Scene
+from common.packs.sprite_packs import SPRITES_DIR
 from common.scenes.controls import ControlsScene
 from common.scenes.rules import RulesScene
-from common.settings import Settings
-from common.sprite_packs import SPRITES_DIR
+from common.tools import catalog
 
 FRAME = 1000 / 60  # one frame at 60 fps, in ms
 QUIET_S = 30.0  # an online test that waits this long with nothing coming on any link is stuck

@@ -11,10 +11,10 @@ from arenas.session import to_replay
 from arzium.rules.engine import apply, is_over, legal_actions
 from arzium.rules.replay import replay_from
 from arzium.rules.state import default_setup, new_game
-from common.app import App
-from common.paths import replays_dir
-from common.replay import Replay, write_new_replay
-from common.scene import Scene
+from common.data.paths import replays_dir
+from common.engine.app import App
+from common.engine.scene import Scene
+from common.replays.replay import Replay, write_new_replay
 from common.scenes.replay_viewer import ReplayViewerScene
 from common.scenes.replays import watch_file
 

@@ -13,11 +13,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from common import catalog, catalogues, i18n, text
-from common.app import App, AppOptions
-from common.catalogues import MessageKey
+from common.data import i18n
+from common.data.settings import Settings
+from common.engine import text
+from common.engine.app import App, AppOptions
 from common.scenes.rules import RulesScene
-from common.settings import Settings
+from common.tools import catalog, catalogues
+from common.tools.catalogues import MessageKey
 from text_record import Drawn, record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,13 +114,13 @@ def test_every_spanish_message_is_one_the_code_uses() -> None:
     ("0 puntos · listo", "0 puntos · disponible"),
 ])
 def test_the_spanish_style_check_finds_what_the_note_forbids(bad: str, good: str) -> None:
-    from common import spanish_style
+    from common.tools import spanish_style
     assert len(spanish_style.problems(bad)) == 1 and "\n" not in spanish_style.problems(bad)[0]
     assert spanish_style.problems(good) == []
 
 
 def test_placeholders_and_code_words_are_no_style_problem() -> None:
-    from common import spanish_style
+    from common.tools import spanish_style
     for fine in ("argumentos no reconocidos: %s", "argumento %(argument_name)s: %(message)s", "% de victorias",
                  "main.py check-sprites high-contrast", "en sprites/ o en tu carpeta de datos", "{low}..{high}",
                  "un girasol", "la carta {card}", "niveles {first}–{last}"):
@@ -126,7 +128,7 @@ def test_placeholders_and_code_words_are_no_style_problem() -> None:
 
 
 def test_the_catalogue_check_passes_with_every_spanish_text_in_the_style_of_the_note(tmp_path: Path) -> None:
-    """`python -m common.catalogues check`: complete, compiled, and every Spanish translation and both Spanish
+    """`python -m common.tools.catalogues check`: complete, compiled, and every Spanish translation and both Spanish
     rules texts in the style; a rules text that breaks it gets a line naming the file and the line."""
     found = catalogues.problems()
     assert not found, "\n".join(found)
@@ -177,7 +179,7 @@ def test_percentages_follow_the_language() -> None:
 def test_every_compiled_catalogue_matches_its_po() -> None:
     stale = [po.name for po in catalogues.all_po()
              if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").read_bytes() != catalogues.compiled(po)]
-    assert catalogues.all_po() and not stale, f"run `python -m common.catalogues compile`: stale {stale}"
+    assert catalogues.all_po() and not stale, f"run `python -m common.tools.catalogues compile`: stale {stale}"
 
 
 # ---- rendering every catalog scene in Spanish, recording the text ------------------------------------
@@ -429,7 +431,7 @@ def test_the_rules_screen_shows_the_text_of_the_language(tmp_path: Path, monkeyp
     (OSError("no errno"), "the system refused it (OSError)", "el sistema lo ha rechazado (OSError)"),
 ])
 def test_a_failed_file_operation_is_told_in_the_games_words(error: OSError, english: str, spanish: str) -> None:
-    from common.os_words import os_problem
+    from common.data.os_words import os_problem
     assert os_problem(error) == english
     i18n.set_language("es")
     assert os_problem(error) == spanish

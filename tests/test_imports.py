@@ -7,7 +7,7 @@ on top (the game's one object: only the launcher common.cli imports it, and only
 `G.rules` imports no pygame and nothing outside G.rules but the pure common modules; a game imports nothing of
 the other; `common` imports no game module but the launcher each game's plugin, its pure modules no pygame,
 and the engine none of the shell's scenes (`common.scenes`); the launcher, above the engine, puts the app
-together with them. The registry of the games (`common.games`, with `common.game_pages`) sits above online
+together with them. The registry of the games (`common.games`, with `common.games.pages`) sits above online
 play, replays and tutorials and below the shell's scenes and the tools: only those import it, and it imports
 none of them, type hints counted. A rules package `G.rules` passes no names on: the project and its tests
 import each name from the module that defines it. The map: ARCHITECTURE.md.
@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("common", "arenas", "arzium", "sprites", "sounds")
 SCRIPTS = ("main.py",)
 GAMES = ("arenas", "arzium")
-PURE_COMMON = frozenset({"common.jsonio", "common.replay", "common.rules_api", "common.paths", "common.files",
-                         "common.safe_text", "common.i18n", "common.os_words", "common.outbox"})
+PURE_COMMON = frozenset({"common.data.jsonio", "common.replays.replay", "common.data.rules_api", "common.data.paths", "common.data.files",
+                         "common.data.safe_text", "common.data.i18n", "common.data.os_words", "common.data.outbox"})
 # The command line (main.py's code, the installed command): it builds the app with the shell's scenes.
 LAUNCHER = frozenset({"common.cli"})
 # The pygame-free game-level modules between a game's scenes and its bots: setup, saves, records, the match
@@ -40,14 +40,14 @@ MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_mo
 # common, only the pure modules, each other and the file lock (one data folder has one server); the server is
 # given each game's side of rooms.
 NET = "common.net"
-NET_MAY_USE = frozenset({"common.file_lock"})
+NET_MAY_USE = frozenset({"common.data.file_lock"})
 # The registry of the games, each game's `Game` with every hook (and the plain data its list screens get), and
 # the modules of common above it: the shell's scenes and the tools (the launcher, its flags, the catalog of
 # scenes, timedemo, the message catalogues and their Spanish checks, the progress line). Every other module of
 # common is given what it needs of the games by them (a Protocol or a function it declares).
-REGISTRY = frozenset({"common.games", "common.game_pages"})
-ABOVE_REGISTRY = frozenset({"common.cli", "common.__main__", "common.arguments", "common.catalog", "common.timedemo",
-                            "common.catalogues", "common.spanish_style", "common.progress"})
+REGISTRY = frozenset({"common.games", "common.games.pages"})
+ABOVE_REGISTRY = frozenset({"common.cli", "common.__main__", "common.arguments", "common.tools.catalog", "common.tools.timedemo",
+                            "common.tools.catalogues", "common.tools.spanish_style", "common.tools.progress"})
 
 
 @dataclass(frozen=True)
@@ -365,7 +365,7 @@ def test_the_project_has_no_import_cycles(graph: Graph) -> None:
 
 TYPE_CIRCLES = {
     # The app runs the scene stack and every scene is given the app: the two halves of the engine's loop.
-    ("common.app", "common.scene"),
+    ("common.engine.app", "common.engine.scene"),
 }
 
 
@@ -399,9 +399,9 @@ def test_names_of_the_rules_come_from_the_module_that_defines_them() -> None:
 
 
 def test_the_graph_sees_the_whole_project(graph: Graph) -> None:
-    for module in ("main", "common.app", "common.scenes.menu", "arenas.rules", "arzium.rules", "arzium.bots"):
+    for module in ("main", "common.engine.app", "common.scenes.menu", "arenas.rules", "arzium.rules", "arzium.bots"):
         assert module in graph
-    assert any(i.target == "pygame" for i in graph["common.app"])
+    assert any(i.target == "pygame" for i in graph["common.engine.app"])
 
 
 # ---- the checker itself, on made-up modules --------------------------------------------------------
@@ -453,22 +453,22 @@ def test_cycles_are_found_and_printed_once_per_group() -> None:
 def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
     graph = _graph({
         "g.__init__": "", "g.rules.__init__": "import pygame\nfrom g.scenes import play\n",
-        "g.rules.core": "from common import jsonio\nfrom common.widgets import Button\nfrom g.rules import x\n",
+        "g.rules.core": "from common import jsonio\nfrom common.ui.widgets import Button\nfrom g.rules import x\n",
         "g.bots": "from g.session import run\nfrom g.rules import core\n",
         "g.session": "import pygame.draw\nfrom g.scenes.play import P\nfrom g.bots import b\n",
         "g.scenes.play": "from g.session import run\nfrom g import cli\nimport h.rules\nimport g.plugin\n",
         "g.cli": "from g.scenes import play\n", "g.plugin": "import g.cli\n", "h.rules": "",
         "main": "import common.cli\n",
-        "common.jsonio": "import pygame\n", "common.widgets": "from g.rules import x\n",
-        "common.app": "from common.scenes.rules import R\n", "common.scenes.rules": "from common import widgets\n",
+        "common.data.jsonio": "import pygame\n", "common.ui.widgets": "from g.rules import x\n",
+        "common.engine.app": "from common.scenes.rules import R\n", "common.scenes.rules": "from common import widgets\n",
         "common.cli": "from common.scenes.menu import M\nimport g.plugin\nimport g.cli\n", "common.scenes.menu": "",
     })
     assert layer_problems(graph, games=("g", "h")) == [
         "g.rules (line 1) imports pygame: g.rules imports no pygame",
         "g.rules (line 2) imports g.scenes.play: g.rules imports nothing of g outside g.rules",
-        "g.rules.core (line 2) imports common.widgets: g.rules imports only the pure common modules "
-        "(common.files, common.i18n, common.jsonio, common.os_words, common.outbox, common.paths, common.replay, "
-        "common.rules_api, common.safe_text)",
+        "g.rules.core (line 2) imports common.ui.widgets: g.rules imports only the pure common modules "
+        "(common.data.files, common.data.i18n, common.data.jsonio, common.data.os_words, common.data.outbox, common.data.paths, common.replays.replay, "
+        "common.data.rules_api, common.data.safe_text)",
         "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records/g.match/"
         "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench/g.wording/g.my_levels/g.my_records/"
         "g.shared_level/g.level_proof/g.proving",
@@ -481,10 +481,10 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "g.scenes.play (line 2) imports g.cli: g.cli is run by g.plugin: only it imports g.cli",
         "g.scenes.play (line 3) imports h.rules: a game imports nothing of the other game",
         "g.scenes.play (line 4) imports g.plugin: g.plugin is the top of g: only the launcher imports it",
-        "common.jsonio (line 1) imports pygame: pure common modules (used by rules) import no pygame and no "
+        "common.data.jsonio (line 1) imports pygame: pure common modules (used by rules) import no pygame and no "
         "graphics module",
-        "common.widgets (line 1) imports g.rules: common imports no game module but the launcher a game's plugin",
-        "common.app (line 1) imports common.scenes.rules: the engine imports none of the shell's scenes "
+        "common.ui.widgets (line 1) imports g.rules: common imports no game module but the launcher a game's plugin",
+        "common.engine.app (line 1) imports common.scenes.rules: the engine imports none of the shell's scenes "
         "(common.scenes); they are given to it",
         "common.cli (line 3) imports g.cli: common imports no game module but the launcher a game's plugin",
     ]
@@ -511,13 +511,13 @@ def test_an_import_of_a_rules_package_itself_is_caught() -> None:
 def test_pygame_reached_through_another_module_is_traced() -> None:
     graph = _graph({
         "g.rules": "from g.rules_helpers import x\n", "g.rules_helpers": "from common import text\n",
-        "common.text": "import pygame\n", "g.save": "from g.rules import y\n",
+        "common.engine.text": "import pygame\n", "g.save": "from g.rules import y\n",
         "g.match": "import g.scenes.layouts\n", "g.scenes.layouts": "import pygame\n",
     })
     assert pygame_chains(graph, games=("g",)) == [
         "g.match -> g.scenes.layouts -> pygame",
-        "g.rules -> g.rules_helpers -> common.text -> pygame",
-        "g.save -> g.rules -> g.rules_helpers -> common.text -> pygame",
+        "g.rules -> g.rules_helpers -> common.engine.text -> pygame",
+        "g.save -> g.rules -> g.rules_helpers -> common.engine.text -> pygame",
     ]
 
 
@@ -526,17 +526,17 @@ def test_the_net_layer_stays_free_of_pygame_games_and_the_engine() -> None:
         "common.net.server": "import asyncio\nimport websockets\nfrom common.net import room\nfrom common import "
                              "safe_text\nimport arzium.room\n",
         "common.net.room": "from common import widgets\nimport pygame\n",
-        "common.safe_text": "", "common.widgets": "", "arzium.room": "",
+        "common.data.safe_text": "", "common.ui.widgets": "", "arzium.room": "",
     })
     assert layer_problems(graph, games=("arzium",)) == [
         "common.net.server (line 5) imports arzium.room: common imports no game module but the launcher a game's "
         "plugin",
-        "common.net.room (line 1) imports common.widgets: common.net imports no pygame and, of common, only the "
+        "common.net.room (line 1) imports common.ui.widgets: common.net imports no pygame and, of common, only the "
         "pure modules, the file lock and common.net",
         "common.net.room (line 2) imports pygame: common.net imports no pygame and, of common, only the pure "
         "modules, the file lock and common.net",
     ]
-    assert must_be_pygame_free("common.net.client") and not must_be_pygame_free("common.widgets")
+    assert must_be_pygame_free("common.net.client") and not must_be_pygame_free("common.ui.widgets")
 
 
 def test_the_registry_rules_catch_imports_below_it_and_above_it_type_hints_counted() -> None:
@@ -545,27 +545,27 @@ def test_the_registry_rules_catch_imports_below_it_and_above_it_type_hints_count
     checking = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    "
     graph = _graph({
         "common.games": checking + "from common.scenes.figures import FigureBook\nfrom common.net.room import Side\n",
-        "common.game_pages": "from common.catalog import spec\nfrom common.replay_index import ReplayRow\n",
+        "common.games.pages": "from common.tools.catalog import spec\nfrom common.replays.index import ReplayRow\n",
         "common.net.server": checking + "from common.games import GAMES\n",
-        "common.replay_index": "def f():\n    from common.game_pages import StatsPage\n",
-        "common.tutorial_launch": "from common import games\n", "common.app": checking + "import common.timedemo\n",
-        "common.timedemo": "",
+        "common.replays.index": "def f():\n    from common.games.pages import StatsPage\n",
+        "common.tutorials.launch": "from common import games\n", "common.engine.app": checking + "import common.tools.timedemo\n",
+        "common.tools.timedemo": "",
         "common.scenes.menu": "from common.games import GAMES\n", "common.cli": "from common.games import install\n",
-        "common.scenes.figures": "", "common.net.room": "", "common.catalog": "from common.games import GAMES\n",
+        "common.scenes.figures": "", "common.net.room": "", "common.tools.catalog": "from common.games import GAMES\n",
         "arenas.plugin": "from common.games import Game\n",
     }, type_only=True)
     assert registry_problems(graph) == [
         "common.games (line 3) imports common.scenes.figures: the registry of the games imports none of the "
         "shell's scenes and tools (they are above it)",
-        "common.game_pages (line 1) imports common.catalog: the registry of the games imports none of the "
+        "common.games.pages (line 1) imports common.tools.catalog: the registry of the games imports none of the "
         "shell's scenes and tools (they are above it)",
         *(f"{module} (line {line}) imports {target}: {below}" for module, line, target in [
-            ("common.net.server", 3, "common.games"), ("common.replay_index", 2, "common.game_pages"),
-            ("common.tutorial_launch", 1, "common.games"), ("common.app", 3, "common.timedemo")]),
+            ("common.net.server", 3, "common.games"), ("common.replays.index", 2, "common.games.pages"),
+            ("common.tutorials.launch", 1, "common.games"), ("common.engine.app", 3, "common.tools.timedemo")]),
     ]
 
 
 @pytest.mark.parametrize("line", ["import pygame", "from pygame import Rect", "import pygame.draw as d"])
 def test_pure_common_modules_may_not_import_pygame(line: str) -> None:
-    graph = _graph({"common.paths": line + "\n"})
+    graph = _graph({"common.data.paths": line + "\n"})
     assert len(layer_problems(graph)) == 1

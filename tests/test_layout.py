@@ -1,5 +1,5 @@
 """Every catalog scene at three window sizes: no two drawn texts overlap and none leaves its box (the widget or
-dialog drawing it, and the window). The texts are those `common.text` renders straight onto the frame
+dialog drawing it, and the window). The texts are those `common.engine.text` renders straight onto the frame
 (`text_record`); `ALLOWED` lists the overlaps meant to be there, each with its reason."""
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from common import catalog, i18n, text
-from common.app import App, AppOptions
+from common.data import i18n
+from common.data.settings import Settings
+from common.engine import text
+from common.engine.app import App, AppOptions
 from common.scenes.rules import RulesScene
-from common.settings import Settings
+from common.tools import catalog
 from text_record import SLACK, Drawn, Placed, RecordingSurface, record
 
 SIZES = ((960, 540), (1280, 720), (1920, 1080))

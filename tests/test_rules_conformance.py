@@ -19,7 +19,7 @@ from arzium.rules import engine as arzium_engine
 from arzium.rules import events as arzium_events
 from arzium.rules import state as arzium_state
 from arzium.rules.score import outcome as arzium_outcome
-from common.rules_api import GameRules, IllegalAction
+from common.data.rules_api import GameRules, IllegalAction
 
 S = TypeVar("S")
 U = TypeVar("U")

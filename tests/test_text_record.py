@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from common import catalog
-from common.app import App
+from common.engine.app import App
+from common.tools import catalog
 from helpers import FRAME
 from test_layout import drawn_frame
 from text_record import Drawn, RecordingSurface, record

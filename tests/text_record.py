@@ -1,8 +1,8 @@
 """Recording the text a scene draws, for the tests that check it (tests/test_i18n.py, tests/test_layout.py).
 
-`record` hooks common.text (every string it renders, wraps or fits) and the drawing of common's widgets,
+`record` hooks common.engine.text (every string it renders, wraps or fits) and the drawing of common's widgets,
 dialogs and tooltips (the box each one's text must stay in). A frame painted on a `RecordingSurface` also
-gives where each text landed on it: the text surfaces `common.text.render` made, as they are blitted there,
+gives where each text landed on it: the text surfaces `common.engine.text.render` made, as they are blitted there,
 and the texts inside pictures made while recording (a card's art, a name plate, a party's or a result's
 picture). Every surface made with `pygame.Surface(...)`, each scaled sprite and transformed surface, and
 their copies and conversions, is a `Picture` that notes the texts blitted onto it, so a picture blitted on
@@ -21,7 +21,9 @@ from typing import Any
 import pygame
 import pytest
 
-from common import dialog, sprites, text, tooltip, widgets
+from common.engine import text
+from common.packs import sprites
+from common.ui import dialog, tooltip, widgets
 
 SLACK = 2  # pixels a text's box may pass its widget's edge (the font's line box is taller than its ink)
 
@@ -195,7 +197,7 @@ def _pictured_result(made: Callable[..., pygame.Surface]) -> Callable[..., pygam
 
 
 def record(drawn: Drawn, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hook common.text and the drawing of common's widgets, dialogs and tooltips into `drawn`; surfaces made
+    """Hook common.engine.text and the drawing of common's widgets, dialogs and tooltips into `drawn`; surfaces made
     from now on (`pygame.Surface(...)`, scaled sprites) note the texts painted on them (`Picture`)."""
     monkeypatch.setattr(sys.modules[__name__], "RECORDING", [*RECORDING, drawn])
     monkeypatch.setattr(pygame, "Surface", Picture)

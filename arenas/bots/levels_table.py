@@ -12,7 +12,7 @@ from typing import Any
 
 from arenas.bots.proof import Model, load_proof
 from arenas.rules.levels import LevelError, load_levels
-from common.safe_text import print_line
+from common.data.safe_text import print_line
 
 BEGIN = "<!-- arenas levels table: made by `python -m arenas.bots.levels_table`; do not edit by hand -->"
 END = "<!-- end of the arenas levels table -->"

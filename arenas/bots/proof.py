@@ -9,9 +9,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from common.files import DataError, Kind, read_json
-from common.i18n import N_
-from common.paths import shipped
+from common.data.files import DataError, Kind, read_json
+from common.data.i18n import N_
+from common.data.paths import shipped
 
 PROOF_PATH = shipped("arenas", "bots", "proof.json")
 # The label of a level from the person model's win rate (the lowest win rate each label allows).

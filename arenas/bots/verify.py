@@ -29,10 +29,10 @@ from arenas.rules.engine import advance, apply, is_over
 from arenas.rules.levels import Level, LevelError, load_levels
 from arenas.rules.state import GameState, Result, Setup, new_game
 from arenas.rules.tutorial import FINAL_LEVEL
-from common.files import DataError, Kind, read_json
-from common.jsonio import write_json_atomic
-from common.progress import Progress
-from common.safe_text import print_line
+from common.data.files import DataError, Kind, read_json
+from common.data.jsonio import write_json_atomic
+from common.data.safe_text import print_line
+from common.tools.progress import Progress
 
 STEP_MS = 10
 REACTION_RANGE_MS = (800, 1_200)

@@ -13,6 +13,6 @@ one from the module that defines it (`from arenas.rules.engine import apply`).
 - `tutorial`: the tutorial's board and closing level;
 - `builders`: exact positions for tests and tools.
 
-`common.rules_api.GameRules` gathers new_game, legal_actions, apply, is_over, outcome, to_dict/from_dict and
+`common.data.rules_api.GameRules` gathers new_game, legal_actions, apply, is_over, outcome, to_dict/from_dict and
 clone from these modules into one object.
 """

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from common.rules_api import IllegalAction, action_id, action_int, json_enum
+from common.data.rules_api import IllegalAction, action_id, action_int, json_enum
 
 __all__ = ["Action", "IllegalAction", "PlayCard", "PlayWild", "WildMode", "action_from_json"]
 

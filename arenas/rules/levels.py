@@ -33,11 +33,11 @@ from arenas.rules.components import (
     Tile,
     standard_deck,
 )
-from common.files import Kind, Problem
-from common.i18n import _
-from common.jsonio import DataFileError, read_json_file
-from common.paths import shipped
-from common.rules_api import FieldError, json_int, json_list, json_str
+from common.data.files import Kind, Problem
+from common.data.i18n import _
+from common.data.jsonio import DataFileError, read_json_file
+from common.data.paths import shipped
+from common.data.rules_api import FieldError, json_int, json_list, json_str
 
 LEVELS_DIR = shipped("arenas", "levels")
 MIN_PATH = 10

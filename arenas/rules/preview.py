@@ -16,7 +16,7 @@ from arenas.rules.actions import Action, PlayCard, PlayWild
 from arenas.rules.engine import legal_actions
 from arenas.rules.levels import Level
 from arenas.rules.state import GameState
-from common.rules_api import IllegalAction
+from common.data.rules_api import IllegalAction
 
 
 class Turn(StrEnum):

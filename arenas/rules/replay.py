@@ -1,6 +1,6 @@
 """Replays: re-running a game from its start and its timed actions.
 
-The replay file itself is the app's common format (`common.replay`); `arenas.session`
+The replay file itself is the app's common format (`common.replays.replay`); `arenas.session`
 converts between it and a run's setup.
 """
 from __future__ import annotations

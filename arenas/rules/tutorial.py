@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arenas.rules.builders import build_level
 from arenas.rules.components import Tile
-from common.i18n import N_
+from common.data.i18n import N_
 
 PATH = tuple(Tile.from_name(n) for n in (
     "yellow circle", "yellow square", "gray circle", "orange circle", "gray crescent", "gray triangle",

@@ -19,12 +19,12 @@ from arenas.rules.levels import Level
 from arenas.rules.preview import wild_only_gears
 from arenas.scenes import layouts as lay
 from arenas.scenes.glass import GlassPainter
-from common import text
-from common.i18n import _, language
-from common.layers import Part, image_part
+from common.data.i18n import _, language
+from common.engine import text
+from common.engine.layers import Part, image_part
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 GEAR_PERIOD = 60.0        # degrees after which a gear sprite repeats itself
 GEAR_FRAMES = 24

@@ -28,12 +28,12 @@ from arenas.scenes.setup_widgets import BOT_NAMES
 from arenas.scenes.tutorial import TutorialScene
 from arenas.session import GameSetup, RunRecord, to_replay
 from arenas.shared_level import SharedLevel
-from common.catalog import SceneSpec, hold, register, wander
-from common.i18n import _
+from common.data.i18n import _
 from common.scenes.replay_viewer import ReplayViewerScene
+from common.tools.catalog import SceneSpec, hold, register, wander
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 SEVEN = ("Ana", "Bea", "Ciro", "Dani", "Eli", "Fer", "Gus")
 # The level with all six timers, and the sand each holds in the built mid-game state.
@@ -179,7 +179,7 @@ def online_play(app: App, chat: bool = False) -> PlayScene:
     from arenas.bots import hint as team_card
     from arenas.room import digest, setup_json, view_of  # as the online table itself, only when shown
     from arenas.scenes.online import OnlinePlayScene
-    from common.online_session import OnlineSession
+    from common.online.session import OnlineSession
     from common.scenes.catalog import ScriptedLink
     setup = GameSetup(load_level(level_path(BOT_LEVEL)), ("Ana", "Bruno", "Carla"), 0, 100, False, seed=4,
                       counts=False)
@@ -278,7 +278,7 @@ register(SceneSpec("arenas-editor-proving", "Arenas Movedizas: the level editor 
 def online_result(app: App) -> ResultScene:
     """A room's lost run seen by a team-mate who is not the host: Play again, the host's pick of the level."""
     from arenas.scenes.online import OnlineResultScene  # as the online table itself, only when shown
-    from common.online_session import OnlineSession
+    from common.online.session import OnlineSession
     from common.scenes.catalog import ScriptedLink
     setup, state = finished_game()
     link = ScriptedLink([("Ana", "person", "here", False), ("Bea", "person", "here", False)], 1, False,

@@ -21,13 +21,13 @@ from arenas.rules.events import CardPlayed, TimerFlipped, TimerLost, TimerRecove
 from arenas.rules.state import GameState
 from arenas.scenes.names import card_name, timer_name
 from arenas.session import format_ms
-from common import text
-from common.chart_lines import Point, draw_polyline, scaled
-from common.chart_model import Dash, dash_styles, room_for, spread_labels
-from common.i18n import _
+from common.data.i18n import _
+from common.engine import text
+from common.ui.chart_lines import Point, draw_polyline, scaled
+from common.ui.chart_model import Dash, dash_styles, room_for, spread_labels
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 INK = (58, 38, 22)
 GRID = (196, 170, 128)

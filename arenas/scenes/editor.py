@@ -42,19 +42,19 @@ from arenas.scenes.fitting import MAX_GEAR_PX, FitQueue, Fits
 from arenas.scenes.my_levels import exported_dialog, show_folder
 from arenas.scenes.names import card_name
 from arenas.scenes.proof_view import proof_bar, proof_done, proof_line
-from common import text
-from common.dialog import Dialog
-from common.i18n import _, ngettext
-from common.layers import Part
-from common.line_edit import LineEdit
-from common.safe_text import one_line
-from common.scene import Scene
+from common.data.i18n import _, ngettext
+from common.data.safe_text import one_line
+from common.engine import text
+from common.engine.layers import Part
+from common.engine.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.widget_parts import group_parts, window_part
-from common.widgets import Button, Choice, Widget, WidgetGroup
+from common.ui.dialog import Dialog
+from common.ui.line_edit import LineEdit
+from common.ui.widget_parts import group_parts, window_part
+from common.ui.widgets import Button, Choice, Widget, WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 CARDS = (*TILE_COLOURS, *TILE_SHAPES)
 SHOWN_PROBLEMS = 2  # lines of problems under the board

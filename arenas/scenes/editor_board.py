@@ -15,11 +15,11 @@ from arenas.rules.levels import Level
 from arenas.scenes.board import BoardView, fit_args
 from arenas.scenes.fitting import Fits
 from arenas.scenes.view import name_tag, tether_part
-from common import text
-from common.layers import Part, image_part
+from common.engine import text
+from common.engine.layers import Part, image_part
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 PROBLEM = (226, 58, 40)
 CURSOR = (255, 255, 255)

@@ -10,13 +10,13 @@ import pygame
 from arenas.rules.components import TILE_COLOURS, TIMER_SPECS
 from arenas.scenes.editor_brush import Brush, Colour, Mark, Shape, Timer
 from arenas.scenes.names import timer_code
-from common import text
-from common.i18n import _, language
-from common.line_edit import SELECTION_RGB
-from common.widgets import Widget
+from common.data.i18n import _, language
+from common.engine import text
+from common.ui.line_edit import SELECTION_RGB
+from common.ui.widgets import Widget
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 CROSS = (190, 40, 30)
 

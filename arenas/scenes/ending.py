@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arenas.rules.state import GameState
 from arenas.scenes.names import timer_name
-from common.i18n import _
+from common.data.i18n import _
 
 
 def deciding_timer(state: GameState, last_home: str | None) -> str | None:

@@ -19,7 +19,7 @@ from arenas.scenes.board import BoardView, FitArgs, fit_args
 from arenas.scenes.hands import TableLayout, table_layouts
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 MAX_GEAR_PX = 96  # the play board's gear pitch at 1280x720; scaled with the window
 MAX_WAITING = 8  # requests older than this many are dropped (their levels are long left behind)

@@ -23,7 +23,7 @@ from arenas.scenes.try_play import TryScene
 from arenas.session import GameSetup, RunRecord
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 def setup_scene(app: App, level: int | None = None) -> SetupScene:

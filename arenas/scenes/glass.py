@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common.layers import Part, drawn_cells, subtract
+from common.engine.layers import Part, drawn_cells, subtract
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 class GlassPainter:

@@ -8,11 +8,11 @@ import pygame
 
 from arenas.rules.components import Card
 from arenas.scenes.names import card_name
-from common import text
-from common.i18n import _, language
+from common.data.i18n import _, language
+from common.engine import text
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 CARD_RATIO = 200 / 144
 INK = (44, 29, 18)

@@ -7,7 +7,7 @@ from arenas.rules.actions import Action, PlayWild
 from arenas.rules.preview import Turn, preview
 from arenas.rules.state import GameState
 from arenas.scenes.names import and_list, card_name, timer_code
-from common.i18n import _
+from common.data.i18n import _
 
 HINT_MS = 3000
 HINT_FADE_MS = 500

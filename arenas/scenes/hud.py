@@ -19,16 +19,16 @@ from arenas.scenes.messages import BANNER_MS, MESSAGE_MS, Floating
 from arenas.scenes.moment import Moment, fraction
 from arenas.scenes.names import tile_name, timer_code, timer_name
 from arenas.session import format_ms
-from common import text
-from common.i18n import _, language
-from common.keycap import help_tag
-from common.keymap import Command, keymap
-from common.layers import Paint, Part, image_part
-from common.widget_parts import app_look, tooltip_part, widget_look
+from common.data.i18n import _, language
+from common.data.keymap import Command, keymap
+from common.engine import text
+from common.engine.layers import Paint, Part, image_part
+from common.ui.keycap import help_tag
+from common.ui.widget_parts import app_look, tooltip_part, widget_look
 
 if TYPE_CHECKING:
-    from common.app import App
-    from common.text import Colour
+    from common.engine.app import App
+    from common.engine.text import Colour
 
 LIGHT = (250, 238, 214)  # the top bar's lettering
 
@@ -42,7 +42,7 @@ class Hud:
         self.hud_bg: pygame.Surface | None = None
 
     def parts(self, p: Moment, preview: str | None) -> list[Part]:
-        """Everything over the board and the seats, in order, as parts of the frame (`common.layers`): the top
+        """Everything over the board and the seats, in order, as parts of the frame (`common.engine.layers`): the top
         bar (its background cached), the prompt line (or what a previewed card would do) or the turn banner,
         floating words, a tooltip, the countdown, pause and the end."""
         assert p.table is not None

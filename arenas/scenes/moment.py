@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from arenas.scenes.hints import Hint
     from arenas.scenes.messages import Messages
     from arenas.scenes.motion import Motion
-    from common.settings import Settings
-    from common.widgets import Button
+    from common.data.settings import Settings
+    from common.ui.widgets import Button
 
 Point = tuple[float, float]
 HoverKey = tuple[str | None, int | None]  # (timer, gear) under the mouse

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from arenas.scenes.layouts import LOST_TILT
-from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
+from common.engine.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
 
 Point = tuple[float, float]
 

@@ -23,19 +23,19 @@ from arenas.scenes.level_facts import level_facts
 from arenas.scenes.proof_view import proof_bar, proof_done, proof_line
 from arenas.scenes.setup_widgets import BOT_NAMES, default_name
 from arenas.session import GameSetup, format_ms, fresh_seed
-from common import text
-from common.dialog import Dialog
-from common.folder_opener import open_folder
-from common.i18n import _, language
-from common.layers import Part
-from common.paths import data_dir
-from common.scene import Scene
+from common.data.folder_opener import open_folder
+from common.data.i18n import _, language
+from common.data.paths import data_dir
+from common.engine import text
+from common.engine.layers import Part
+from common.engine.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.widget_parts import widget_screen, window_part
-from common.widgets import Button, Choice, ListBox, WidgetGroup
+from common.ui.dialog import Dialog
+from common.ui.widget_parts import widget_screen, window_part
+from common.ui.widgets import Button, Choice, ListBox, WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 INBOX = "levels to import"  # the folder Import takes level files from (besides a file dropped on the window)
 OpenEditor = Callable[[Level, str | None], None]  # the level to edit, its id in My levels (None: not saved yet)

@@ -9,7 +9,7 @@ from functools import reduce
 
 from arenas.rules.components import Card, Tile
 from arenas.rules.levels import Level
-from common.i18n import N_, _
+from common.data.i18n import N_, _
 
 TIMER_NAMES = {
     "slow1": N_("Slow 1"),

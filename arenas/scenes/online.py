@@ -22,25 +22,25 @@ from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.result import ResultExits, ResultScene
 from arenas.scenes.setup import SetupScene
 from arenas.session import GameSetup, RunRecord, SetupError, is_shipped
-from common.i18n import _
-from common.keymap import Command, keymap
-from common.layers import Part
-from common.online_room import seat_status
-from common.paths import replays_dir
-from common.replay import ReplayError, replay_from_dict, write_new_replay
+from common.data.i18n import _
+from common.data.keymap import Command, keymap
+from common.data.paths import replays_dir
+from common.engine.layers import Part
+from common.online.room import seat_status
+from common.replays.replay import ReplayError, replay_from_dict, write_new_replay
 from common.scenes.chat import ChatPanel, carry_out, quiet_corner
 from common.scenes.connection import room_parts
 from common.scenes.menu import MenuScene
 from common.scenes.online import player_name
 from common.scenes.rematch import next_game, rematch_parts, said_again, show_notices
-from common.widgets import Button, WidgetGroup
+from common.ui.widgets import Button, WidgetGroup
 
 RESULT_WAIT_MS = 5000  # how long the end waits for the server's result before showing what it has
 
 if TYPE_CHECKING:
-    from common.app import App
-    from common.online_room import Hosted
-    from common.online_session import OnlineSession
+    from common.engine.app import App
+    from common.online.room import Hosted
+    from common.online.session import OnlineSession
 
 
 def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScene:

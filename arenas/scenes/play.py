@@ -50,17 +50,17 @@ from arenas.scenes.play_input import Do, FocusCard, FocusWild, Intent, Play, Say
 from arenas.scenes.running_rules import RunningRulesScene
 from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord, is_shipped
-from common.dialog import Dialog
-from common.i18n import N_, _, ngettext
-from common.keymap import keymap
-from common.layers import Part
-from common.rules_api import IllegalAction
-from common.scene import Scene
+from common.data.i18n import N_, _, ngettext
+from common.data.keymap import keymap
+from common.data.rules_api import IllegalAction
+from common.engine.layers import Part
+from common.engine.scene import Scene
 from common.scenes.help import HelpOverlay
-from common.widgets import Button
+from common.ui.dialog import Dialog
+from common.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 Point = tuple[float, float]
 ShowResult = Callable[[GameSetup, GameState, RunRecord, bool], None]  # setup, state, record, watched

@@ -1,5 +1,5 @@
 """The play scene's input: keys 1–3 and clicks on cards, the wild card's target (a click, or the arrows and
-Choose), Esc, the hint and help keys of the key map (`common.keymap`), F1, skipping ahead.
+Choose), Esc, the hint and help keys of the key map (`common.data.keymap`), F1, skipping ahead.
 
 Input reads the scene's `Moment`, asks the rules what a choice means (`preview.wild_choices`) and returns
 what it wants done as `Intent`s, which the scene carries out: a card goes to the scene's `apply`, the path
@@ -16,8 +16,8 @@ from arenas.match import Phase
 from arenas.rules.actions import Action, PlayCard
 from arenas.rules.preview import wild_choices
 from arenas.scenes.moment import Moment
-from common.i18n import _, ngettext
-from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, Direction, keymap, step_focus
+from common.data.i18n import _, ngettext
+from common.data.keymap import DIRECTIONS, GAME_COMMANDS, Command, Direction, keymap, step_focus
 
 Point = tuple[float, float]
 

@@ -20,14 +20,14 @@ from arenas.rules.actions import PlayCard
 from arenas.rules.preview import TimerTurn, Turn, preview, wild_choices
 from arenas.scenes.board import DANGER_MS
 from arenas.scenes.names import card_name, timer_code
-from common import text
-from common.i18n import _, language
-from common.layers import Part
-from common.rules_api import IllegalAction
+from common.data.i18n import _, language
+from common.data.rules_api import IllegalAction
+from common.engine import text
+from common.engine.layers import Part
 
 if TYPE_CHECKING:
     from arenas.scenes.moment import Moment
-    from common.app import App
+    from common.engine.app import App
 
 Point = tuple[float, float]
 INK = (255, 236, 170)      # arrows and the lettering of a plain label

@@ -10,13 +10,13 @@ from arenas.bots.proof import Model
 from arenas.level_proof import LevelProof
 from arenas.my_levels import MyLevels, MyLevelsError
 from arenas.proving import ProveStatus, Proving
-from common import text
-from common.i18n import _, language
-from common.layers import Part
-from common.safe_text import one_line
+from common.data.i18n import _, language
+from common.data.safe_text import one_line
+from common.engine import text
+from common.engine.layers import Part
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 def proof_line(proof: LevelProof | None) -> str:

@@ -9,12 +9,12 @@ from arenas.replay_model import ArenasReplay
 from arenas.scenes.names import level_title
 from arenas.scenes.play import PlayScene
 from arenas.session import format_ms, is_shipped
-from common.i18n import _
-from common.replay import Replay
-from common.replay_cursor import Timeline
+from common.data.i18n import _
+from common.replays.cursor import Timeline
+from common.replays.replay import Replay
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 class ReplayPlayScene(PlayScene):

@@ -15,18 +15,18 @@ from arenas.scenes.chart import ChartMap, draw_chart, sand_history, tick_text
 from arenas.scenes.ending import failure_text
 from arenas.scenes.names import level_title
 from arenas.session import GameSetup, RunRecord, format_ms, is_shipped
-from common import text
-from common.i18n import _
-from common.layers import Part, image_part
-from common.scene import HeldKeys, Scene
+from common.data.i18n import _
+from common.engine import text
+from common.engine.layers import Part, image_part
+from common.engine.scene import HeldKeys, Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.menu import MenuScene
 from common.scenes.replays import watch_file
-from common.widget_parts import group_parts, text_part, tooltip_part
-from common.widgets import Button, WidgetGroup
+from common.ui.widget_parts import group_parts, text_part, tooltip_part
+from common.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 def assist_text(setup: GameSetup, state: GameState) -> str:

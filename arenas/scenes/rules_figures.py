@@ -15,13 +15,13 @@ from arenas.rules.state import GameState, clone
 from arenas.scenes.hands import CardArt
 from arenas.scenes.play import PlayScene
 from arenas.session import GameSetup
-from common import text
-from common.figure_book import Figure, FigureBook
-from common.i18n import _
+from common.data.i18n import _
+from common.engine import text
 from common.scenes.figures import Link, Panel, frame_crop, strip
+from common.ui.figure_book import Figure, FigureBook
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 CARD_SIZE = (144, 200)  # the card art's own proportions
 GRAY = Card(CardKind.COLOUR, "gray")

@@ -5,11 +5,11 @@ from typing import TYPE_CHECKING
 
 from arenas.match import Phase, Run
 from arenas.remote_run import RemoteRun
-from common.i18n import _
+from common.data.i18n import _
 from common.scenes.rules import RulesScene
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 class RunningRulesScene(RulesScene):

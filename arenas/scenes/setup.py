@@ -19,19 +19,19 @@ from arenas.scenes.fitting import FitQueue, play_board, play_board_fits
 from arenas.scenes.level_facts import difficulty_step, difficulty_text, level_facts, theme_text
 from arenas.scenes.setup_widgets import BOT_NAMES, Choices, LevelList, NameField, SeatKind, default_name
 from arenas.session import GameSetup, format_ms, fresh_seed
-from common import text
+from common.data.i18n import _, format_decimal, language, ngettext
+from common.engine import text
+from common.engine.layers import Part, image_part
+from common.engine.scene import Scene
 from common.games import GAMES
-from common.i18n import _, format_decimal, language, ngettext
-from common.layers import Part, image_part
-from common.line_edit import LineEdit
-from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.tutorial_launch import open_tutorial
-from common.widget_parts import app_look, widget_screen, window_part
-from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup, frozen
+from common.tutorials.launch import open_tutorial
+from common.ui.line_edit import LineEdit
+from common.ui.widget_parts import app_look, widget_screen, window_part
+from common.ui.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup, frozen
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 NAME_LIMIT = 16
 REACTION_STEP_MS = 200

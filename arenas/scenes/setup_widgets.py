@@ -13,13 +13,13 @@ from arenas.records import Records
 from arenas.rules.components import MAX_PLAYERS
 from arenas.rules.levels import Level
 from arenas.session import format_ms
-from common import text
-from common.i18n import N_, _, language
-from common.line_edit import SELECTION_RGB
-from common.widgets import ListBox, Widget, draw_scrollbar
+from common.data.i18n import N_, _, language
+from common.engine import text
+from common.ui.line_edit import SELECTION_RGB
+from common.ui.widgets import ListBox, Widget, draw_scrollbar
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 # The names a seat takes when it becomes a bot, kept as these English words and shown through `_()`.

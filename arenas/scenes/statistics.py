@@ -4,8 +4,8 @@ from __future__ import annotations
 from arenas.records import Records
 from arenas.rules.levels import LevelError, load_levels
 from arenas.session import format_ms
-from common.game_pages import StatsPage
-from common.i18n import _, format_percent, pgettext
+from common.data.i18n import _, format_percent, pgettext
+from common.games.pages import StatsPage
 
 
 def _level_names() -> dict[int, str]:

@@ -9,10 +9,10 @@ from arenas.rules.levels import Level
 from arenas.scenes.play import PlayScene
 from arenas.scenes.setup_widgets import BOT_NAMES, default_name
 from arenas.session import GameSetup, fresh_seed
-from common.i18n import N_, _
+from common.data.i18n import N_, _
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 def try_setup(app: App, level: Level) -> GameSetup:

@@ -21,18 +21,18 @@ from arenas.scenes.names import and_list, card_name, timer_code
 from arenas.scenes.play import PlayScene, Point
 from arenas.scenes.tutorial_steps import REACT_MS, SPECS, StepSpec, free_index, lesson_of, position
 from arenas.session import GameSetup, RunRecord
-from common.dialog import Dialog
+from common.data.i18n import N_, _
+from common.engine.layers import Part
 from common.games import GAMES
-from common.i18n import N_, _
-from common.layers import Part
-from common.tutorial import OK, Script, Step, Verdict, wrong
-from common.tutorial_coach import Coach, CoachAsks, leave_dialog
-from common.tutorial_launch import to_setup_screen
-from common.tutorial_progress import update_progress
-from common.widget_parts import app_look
+from common.tutorials.coach import Coach, CoachAsks, leave_dialog
+from common.tutorials.launch import to_setup_screen
+from common.tutorials.progress import update_progress
+from common.tutorials.steps import OK, Script, Step, Verdict, wrong
+from common.ui.dialog import Dialog
+from common.ui.widget_parts import app_look
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 GAME = "arenas"
 COLUMN_PX = 380  # the coach's column at 1280x720 (scaled)

@@ -18,7 +18,7 @@ from arenas.rules.engine import advance, apply
 from arenas.rules.state import GameState, Setup
 from arenas.rules.state import new_game as rules_new_game
 from arenas.rules.tutorial import FINAL_LEVEL, LESSON_LEVEL
-from common.i18n import N_
+from common.data.i18n import N_
 
 REACT_MS = 1200  # game time the sand flows after a right action, while the board shows what it did
 SEED = 7

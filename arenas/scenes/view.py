@@ -21,12 +21,12 @@ from arenas.scenes.hud import Hud
 from arenas.scenes.moment import Moment, fraction
 from arenas.scenes.names import timer_code
 from arenas.scenes.previews import PreviewPainter, card_preview
-from common import text
-from common.i18n import _, language
-from common.layers import Part, image_part, subtract
+from common.data.i18n import _, language
+from common.engine import text
+from common.engine.layers import Part, image_part, subtract
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 Point = tuple[float, float]
 
@@ -60,7 +60,7 @@ class PlayView:
         self.hud.hud_bg = None
 
     def parts(self, p: Moment) -> list[Part]:
-        """The play scene as parts of the frame (`common.layers`), bottom to top."""
+        """The play scene as parts of the frame (`common.engine.layers`), bottom to top."""
         if p.board is None or p.table is None:
             return []
         under, _full = p.board.layers(p.area)

@@ -27,9 +27,9 @@ from arzium.bots.tournament_log import append_game, lineup_of, open_log
 from arzium.rules.engine import apply, current_player, is_over
 from arzium.rules.score import outcome
 from arzium.rules.state import MAX_PLAYERS, MIN_PLAYERS, default_setup, new_game
-from common.jsonio import write_bytes_atomic
-from common.memory import settle_worker
-from common.safe_text import print_line
+from common.data.jsonio import write_bytes_atomic
+from common.data.safe_text import print_line
+from common.workers.memory import settle_worker
 
 Z95 = 1.959964
 # A bot for a seat: (seed, the hard bots' iterations, their time cap) -> the bot; picklable, as games run in workers.

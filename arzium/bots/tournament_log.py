@@ -4,7 +4,7 @@ machine going down) keeps what it played and goes on from there when run again w
 The first line names the settings the games were played with; a log of other settings is refused rather than
 mixed in. Each game is the `play_game` record of its index and carries the settings too (format 2; a format 1
 log's lines do not), so a line pasted from another log is refused. Every field of every line is checked before
-a game is played, through the reader of every other file (`common.files`). A last line cut off by a stop is
+a game is played, through the reader of every other file (`common.data.files`). A last line cut off by a stop is
 dropped."""
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from common.files import DataError, Kind, Problem, parse_json, read_bytes
-from common.jsonio import cannot_write
-from common.rules_api import FieldError, json_int, json_list
-from common.safe_text import one_line
+from common.data.files import DataError, Kind, Problem, parse_json, read_bytes
+from common.data.jsonio import cannot_write
+from common.data.rules_api import FieldError, json_int, json_list
+from common.data.safe_text import one_line
 
 FORMAT = "arzium-tournament-log"
 VERSION = 2

@@ -14,6 +14,6 @@ the module that defines it (`from arzium.rules.engine import apply`).
 - `replay`: re-running a game from its setup, seed and actions;
 - `builders`: exact positions for tests and tools.
 
-`common.rules_api.GameRules` gathers new_game, legal_actions, apply, is_over, outcome, to_dict/from_dict and
+`common.data.rules_api.GameRules` gathers new_game, legal_actions, apply, is_over, outcome, to_dict/from_dict and
 clone from these modules into one object.
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from common.rules_api import (
+from common.data.rules_api import (
     IllegalAction,
     action_id,
     action_int,

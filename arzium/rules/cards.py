@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from arzium.rules.board import SIZE, rotate_cells
-from common.files import Kind, Problem
-from common.jsonio import DataFileError, read_json_file
-from common.paths import shipped
+from common.data.files import Kind, Problem
+from common.data.jsonio import DataFileError, read_json_file
+from common.data.paths import shipped
 
 CARDS_PATH = shipped("arzium", "cards.json")
 

@@ -1,6 +1,6 @@
 """Replays: re-running a game from its setup, seed and actions.
 
-The file is the app's common replay container (`common.replay`, game "arzium"): its setup is
+The file is the app's common replay container (`common.replays.replay`, game "arzium"): its setup is
 `Setup.to_dict()` and its actions are the actions' JSON forms. Card data is not stored: a replay
 plays with the shipped card set, so its meta records the card data version (`"cards"`; a file without
 it has version 1) and a replay of other card data is refused in one line naming both versions.
@@ -22,8 +22,8 @@ from arzium.rules.cards import default_cards
 from arzium.rules.engine import apply
 from arzium.rules.events import Event
 from arzium.rules.state import GameState, Phase, Setup, SetupError, new_game
-from common.replay import Replay as ReplayFile
-from common.replay import ReplayError
+from common.replays.replay import Replay as ReplayFile
+from common.replays.replay import ReplayError
 
 REPLAY_VERSION = 2  # the replay format Arzium writes; format 1 is read with `legacy`
 CARDS_META = "cards"  # the meta field holding the card data version

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arzium.rules.cards import Card, CardSet, default_cards
-from common import text
-from common.i18n import _
+from common.data.i18n import _
+from common.engine import text
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 TERRAINS = ("meadow", "dune", "marsh", "forest", "hills")
 _TERRAIN_WORDS: dict[str, tuple[str, ...]] = {

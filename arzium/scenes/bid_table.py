@@ -10,7 +10,7 @@ from arzium.scenes.art import CardArt
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.hints import HintDesk
 from arzium.scenes.table_commands import TableCommand
-from common.outbox import Outbox
+from common.data.outbox import Outbox
 
 
 @dataclass(frozen=True)

@@ -10,14 +10,14 @@ from arzium.scenes.bid_table import BidTable
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from arzium.scenes.table_commands import Submit
 from arzium.wording import coins, land_name, points
-from common import text
-from common.i18n import _
-from common.keymap import Command, keymap
-from common.scene import Scene
-from common.widgets import Button, WidgetGroup
+from common.data.i18n import _
+from common.data.keymap import Command, keymap
+from common.engine import text
+from common.engine.scene import Scene
+from common.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 class BidScene(Scene):

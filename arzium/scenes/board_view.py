@@ -14,13 +14,13 @@ import pygame
 
 from arzium.rules.board import EDGE_ROTATION, EDGES, SIZE, SLOT_ORIENTATION, SLOTS, view_rc
 from arzium.scenes.art import CardArt, PictureCache
-from common import text
-from common.i18n import _
-from common.layers import Part, image_part
-from common.tween import ease_in_out_cubic
+from common.data.i18n import _
+from common.engine import text
+from common.engine.layers import Part, image_part
+from common.engine.tween import ease_in_out_cubic
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 HINT_RGB = (92, 208, 255)  # hints: a sky blue apart from the ghost's green, grey, red and yellow
 HINT_INK = (24, 84, 124)   # hint text on parchment

@@ -19,11 +19,11 @@ from arzium.scenes.play import PlayScene
 from arzium.scenes.replay_view import playback
 from arzium.scenes.result import ResultScene
 from arzium.scenes.tutorial import TutorialScene
-from common.catalog import SceneSpec, hold, register
 from common.scenes.replay_viewer import ReplayViewerScene
+from common.tools.catalog import SceneSpec, hold, register
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 SEATS = (SeatSetup("Player 1", "red", "south", "human"), SeatSetup("Dozy Dora", "blue", "west", "bot"),
          SeatSetup("Snorebert", "green", "north", "bot"), SeatSetup("Mumbling Mo", "yellow", "east", "bot"))
@@ -149,7 +149,7 @@ def online_scene(app: App, out: bool = False, chat: bool = False) -> PlayScene:
     move log, a line being typed."""
     from arzium.room import digest, game_story, view_of  # as the online table itself, only when shown
     from arzium.scenes.online import OnlinePlayScene
-    from common.online_session import OnlineSession
+    from common.online.session import OnlineSession
     from common.scenes.catalog import ScriptedLink
     seats = tuple(SeatSetup(name, s.colour, s.edge, "human" if i < 3 else "bot")
                   for i, (name, s) in enumerate(zip(("Ana", "Bruno", "Carla", "Otto"), SEATS)))
@@ -187,7 +187,7 @@ def online_result(app: App) -> ResultScene:
     """A room's finished game, in the room: this player said Play again, the next game waits for Bruno; Carla
     conceded during the game."""
     from arzium.scenes.online import OnlineResultScene  # as the online table itself, only when shown
-    from common.online_session import OnlineSession
+    from common.online.session import OnlineSession
     from common.scenes.catalog import ScriptedLink
     state, actions = played(Setup(SEATS[:3], True, 1), 77, lambda s: False)
     names = [s.name for s in state.setup.seats]

@@ -20,11 +20,11 @@ from arzium.rules.state import GameState
 from arzium.scenes.board_view import BoardView, Cell
 from arzium.scenes.table_commands import SkipAnimations, Submit
 from arzium.wording import rule_text
-from common.i18n import _
-from common.keymap import Direction, step_focus
+from common.data.i18n import _
+from common.data.keymap import Direction, step_focus
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 Mode = Literal[Ability.SLIDE, Ability.WAKE]
 SearchAbility = Literal[Ability.TURN, Ability.FREE_BLANK, Ability.DISPLACE]

@@ -52,13 +52,13 @@ from arzium.scenes.shown import CLAIMING, Shown, at_rest
 from arzium.scenes.table_commands import Announce, AtRest, GameReached, ShowLines, Sparkle, TableCommand, TurnReached
 from arzium.scenes.timeline import Timeline
 from arzium.wording import coins, group, land_name, person
-from common import text
-from common.i18n import _, pgettext
-from common.outbox import Outbox
-from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
+from common.data.i18n import _, pgettext
+from common.data.outbox import Outbox
+from common.engine import text
+from common.engine.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 Point = tuple[float, float]
 

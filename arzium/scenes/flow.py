@@ -19,7 +19,7 @@ from arzium.scenes.setup import SetupScene
 
 if TYPE_CHECKING:
     from arzium.save import SavedGame
-    from common.app import App
+    from common.engine.app import App
 
 
 def setup_scene(app: App) -> SetupScene:

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common.dialog import Dialog
-from common.i18n import _
+from common.data.i18n import _
+from common.ui.dialog import Dialog
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 GRACE_MS = 600  # input ignored for this long after the hand-off appears
 STARTS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)

@@ -31,10 +31,10 @@ from arzium.rules.state import GameState
 from arzium.scenes.board_view import Cell
 from arzium.thinking import Task, start_hint
 from arzium.wording import ability_name, coins
-from common.i18n import _, ngettext
+from common.data.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 HintButton = Literal["rest", "skip", "end", "claims"]  # the sidebar button a hint rings
 

@@ -17,13 +17,13 @@ from arzium.scenes.log_panel import title_line
 from arzium.scenes.party_view import PartyView
 from arzium.scenes.shown import Shown
 from arzium.scenes.sidebar import Sidebar
-from common.keycap import help_tag, keycap
-from common.keymap import Command, KeyMap, keymap
-from common.layers import Part, image_part
-from common.widgets import Widget
+from common.data.keymap import Command, KeyMap, keymap
+from common.engine.layers import Part, image_part
+from common.ui.keycap import help_tag, keycap
+from common.ui.widgets import Widget
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 def _ring(rect: pygame.Rect, colour: tuple[int, int, int], width: int) -> Part:

@@ -57,12 +57,12 @@ from arzium.wording import (
     shown_name,
     win_line,
 )
-from common import text
-from common.i18n import _, ngettext, pgettext
-from common.widgets import draw_scrollbar
+from common.data.i18n import _, ngettext, pgettext
+from common.engine import text
+from common.ui.widgets import draw_scrollbar
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 def table_event(event: Event) -> AnyEvent:
     """`event` as a member of the closed union (an event class the table does not know fails here)."""

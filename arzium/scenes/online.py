@@ -20,25 +20,25 @@ from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import SetupScene
 from arzium.wording import shown_name
-from common.dialog import Dialog
-from common.i18n import _, ngettext
-from common.keymap import Command, keymap
-from common.layers import Part
+from common.data.i18n import _, ngettext
+from common.data.keymap import Command, keymap
+from common.data.paths import replays_dir
+from common.data.rules_api import IllegalAction
+from common.engine.layers import Part
 from common.net.turn_clock import ClockRule, TurnClock
-from common.online_room import seat_status
-from common.paths import replays_dir
-from common.replay import ReplayError, replay_from_dict, write_new_replay
-from common.rules_api import IllegalAction
+from common.online.room import seat_status
+from common.replays.replay import ReplayError, replay_from_dict, write_new_replay
 from common.scenes.chat import ChatPanel, carry_out
 from common.scenes.connection import ClockTone, clock_pills, clock_words, room_parts
 from common.scenes.online import player_name
 from common.scenes.rematch import again_label, next_game, rematch_parts, said_again, show_notices
-from common.widgets import Button
+from common.ui.dialog import Dialog
+from common.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from common.app import App
-    from common.online_room import Hosted
-    from common.online_session import OnlineSession
+    from common.engine.app import App
+    from common.online.room import Hosted
+    from common.online.session import OnlineSession
 
 
 def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScene:

@@ -15,9 +15,9 @@ from arzium.rules.board import SIZE, slot_squares
 from arzium.rules.preview import LandOutcome, SearchOutcome, search_outcome
 from arzium.rules.state import GameState
 from arzium.wording import group, land_name, person
-from common.i18n import _, language, pgettext
-from common.layers import Part
-from common.rules_api import IllegalAction
+from common.data.i18n import _, language, pgettext
+from common.data.rules_api import IllegalAction
+from common.engine.layers import Part
 
 if TYPE_CHECKING:
     from arzium.scenes.board_view import BoardView

@@ -35,11 +35,11 @@ from arzium.scenes.art import (
 )
 from arzium.scenes.shown import Shown
 from arzium.wording import level_name, shown_name
-from common import text
-from common.i18n import _
+from common.data.i18n import _
+from common.engine import text
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 SIDES = ("bottom", "left", "top", "right")
 NAME_PX, NAME_GOOD_PX, NAME_MIN_PX = 17, 15, 14  # a character's name at 1280x720: preferred, comfortable, least

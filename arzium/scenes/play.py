@@ -54,17 +54,17 @@ from arzium.scenes.table_commands import (
 from arzium.scenes.table_view import Moment, TableView
 from arzium.scenes.timeline import Timeline
 from arzium.wording import EDGE_NAMES, bot_turn_words, person, rule_text, shown_name, word
-from common.dialog import Dialog
-from common.i18n import _
-from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, keymap
-from common.layers import Part
-from common.outbox import Outbox
-from common.scene import Scene
+from common.data.i18n import _
+from common.data.keymap import DIRECTIONS, GAME_COMMANDS, Command, keymap
+from common.data.outbox import Outbox
+from common.engine.layers import Part
+from common.engine.scene import Scene
 from common.scenes.help import HelpOverlay
-from common.widgets import WidgetGroup
+from common.ui.dialog import Dialog
+from common.ui.widgets import WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 ShowResult = Callable[[GameState, "str | None", bool, bool], None]  # state, replay path, watching, assisted
 AskBid = Callable[[BidTable], None]                                 # opens the bid dialog over the table

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from arzium.replay_model import ArziumReplay, seats_text
 from arzium.scenes.play import PlayScene
-from common.i18n import _
-from common.replay import Replay
-from common.replay_cursor import Timeline
+from common.data.i18n import _
+from common.replays.cursor import Timeline
+from common.replays.replay import Replay
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 class ArziumPlayback:

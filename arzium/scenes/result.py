@@ -16,17 +16,17 @@ from arzium.rules.state import GameState, new_game
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from arzium.scenes.result_view import Drawn, ResultView
 from arzium.wording import coins, group, points, shown_name, win_line
-from common import text
-from common.i18n import _, language, ngettext, pgettext
-from common.layers import Part, image_part
-from common.scene import HeldKeys, Scene
+from common.data.i18n import _, language, ngettext, pgettext
+from common.engine import text
+from common.engine.layers import Part, image_part
+from common.engine.scene import HeldKeys, Scene
 from common.scenes.backdrop import Backdrop
 from common.scenes.replays import watch_file
-from common.widget_parts import app_look, group_parts, tooltip_part
-from common.widgets import Button, WidgetGroup
+from common.ui.widget_parts import app_look, group_parts, tooltip_part
+from common.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 def decision_text(out: Outcome, names: list[str]) -> str:

@@ -10,13 +10,13 @@ import pygame
 from arzium.rules.state import SeatSetup
 from arzium.scenes.art import CardArt
 from arzium.wording import shown_name
-from common import text
-from common.chart_lines import Point, draw_polyline, scaled
-from common.chart_model import dash_styles, spread_labels
-from common.i18n import _
+from common.data.i18n import _
+from common.engine import text
+from common.ui.chart_lines import Point, draw_polyline, scaled
+from common.ui.chart_model import dash_styles, spread_labels
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 INK = (58, 38, 22)
 GRID = (196, 170, 128)

@@ -27,12 +27,12 @@ from arzium.scenes.art import (
 from arzium.scenes.board_view import BoardView
 from arzium.scenes.result_chart import draw_score_chart
 from arzium.wording import points, shown_name
-from common import text
-from common.i18n import _
-from common.layers import paint_all
+from common.data.i18n import _
+from common.engine import text
+from common.engine.layers import paint_all
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 INK = (58, 38, 22)
 ROW_TINT = (255, 248, 228, 120)

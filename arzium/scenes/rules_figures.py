@@ -16,13 +16,13 @@ from arzium.scenes.bid_table import BidTable
 from arzium.scenes.bidding import BidScene
 from arzium.scenes.play import PlayScene
 from arzium.wording import EDGE_NAMES, word
-from common.figure_book import Figure, FigureBook
-from common.i18n import _
-from common.outbox import Outbox
+from common.data.i18n import _
+from common.data.outbox import Outbox
 from common.scenes.figures import Link, Panel, frame_crop, scaled_to, strip
+from common.ui.figure_book import Figure, FigureBook
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 PATTERN_CARD = "C24"  # an L: four markers, different from every edge
 LINE_CARD = "C08"     # three markers in a line straight ahead

@@ -30,21 +30,21 @@ from arzium.wording import (
     stored_name,
     word,
 )
-from common import text
-from common.dialog import Dialog
+from common.data.i18n import _, language
+from common.engine import text
+from common.engine.layers import Part
+from common.engine.scene import Scene
 from common.games import GAMES
-from common.i18n import _, language
-from common.layers import Part
-from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.text_field import TextField
-from common.tutorial_launch import open_tutorial
-from common.widget_parts import widget_screen, window_part
-from common.widgets import Button, Choice, Widget, WidgetGroup, frozen
+from common.tutorials.launch import open_tutorial
+from common.ui.dialog import Dialog
+from common.ui.text_field import TextField
+from common.ui.widget_parts import widget_screen, window_part
+from common.ui.widgets import Button, Choice, Widget, WidgetGroup, frozen
 
 if TYPE_CHECKING:
     from arzium.save import SavedGame
-    from common.app import App
+    from common.engine.app import App
 
 DEFAULT_LEVEL = "normal"
 

@@ -36,14 +36,14 @@ from arzium.scenes.log_panel import LogPanel
 from arzium.scenes.shown import Shown
 from arzium.scenes.table_commands import AskHint, Confirm, OpenMenu, PlacePinned, Submit, TableCommand, Undo
 from arzium.wording import ability_name, coins, person, shown_name
-from common import text
-from common.i18n import _
-from common.keymap import keymap
-from common.outbox import Outbox
-from common.widgets import Button, Widget
+from common.data.i18n import _
+from common.data.keymap import keymap
+from common.data.outbox import Outbox
+from common.engine import text
+from common.ui.widgets import Button, Widget
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 Rgb = tuple[int, int, int]
 HoverKey = tuple[object, ...]  # what the mouse rests on: ("card", player, i), ("row", i), ("land", cell), ...

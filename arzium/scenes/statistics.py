@@ -4,8 +4,8 @@ from __future__ import annotations
 from arzium.bots import LEVELS
 from arzium.records import MIXED, ONLINE, PEOPLE, Records
 from arzium.replay_model import bot_level_name
-from common.game_pages import StatsPage
-from common.i18n import N_, _, format_decimal, format_percent, pgettext
+from common.data.i18n import N_, _, format_decimal, format_percent, pgettext
+from common.games.pages import StatsPage
 
 ORDER = (*LEVELS, MIXED, PEOPLE, ONLINE)
 TABLE_NAMES = {MIXED: N_("Mixed levels"), PEOPLE: N_("No bots"), ONLINE: N_("Online")}

@@ -29,16 +29,16 @@ from arzium.scenes.shown import Shown
 from arzium.scenes.sidebar import HoverKey, Sidebar, pinned_state, pinned_tag
 from arzium.scenes.timeline import Timeline
 from arzium.wording import ability_name, character_status, coins, land_name, points, rule_text
-from common import text
-from common.i18n import _, ngettext
-from common.keymap import Command, keymap
-from common.layers import Part, image_part
-from common.tooltip import draw_tooltip
-from common.widget_parts import group_parts
-from common.widgets import WidgetGroup
+from common.data.i18n import _, ngettext
+from common.data.keymap import Command, keymap
+from common.engine import text
+from common.engine.layers import Part, image_part
+from common.ui.tooltip import draw_tooltip
+from common.ui.widget_parts import group_parts
+from common.ui.widgets import WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 HOVER_DELAY_MS = 350
 LAND_HOVER_MS = 1200     # the map is where the mouse rests while thinking: its tips wait longer
@@ -157,7 +157,7 @@ class TableView:
     # -- drawing ----------------------------------------------------------------------------
 
     def parts(self, moment: Moment, above: Sequence[Part] = ()) -> list[Part]:
-        """The table at `moment` as parts of the frame (`common.layers`), bottom to top; `above`: the scene's
+        """The table at `moment` as parts of the frame (`common.engine.layers`), bottom to top; `above`: the scene's
         own, over the table but under the tip of what the mouse rests on (a tip is always on top)."""
         bg = self._backdrop(self.app.size)
         shown, timeline = moment.shown, moment.timeline

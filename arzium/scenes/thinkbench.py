@@ -17,11 +17,11 @@ from arzium.rules.state import default_setup, new_game
 from arzium.scenes.flow import play_scene
 from arzium.seats import BotController
 from arzium.thinking import THINK_LIMIT_S
-from common.scene import Scene
-from common.timedemo import percentile
+from common.engine.scene import Scene
+from common.tools.timedemo import percentile
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 GAP_TARGET_MS = 50
 

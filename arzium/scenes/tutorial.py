@@ -1,5 +1,5 @@
 """The Arzium tutorial: the real table (`PlayScene`) playing the guided game of `tutorial_script`, with the
-coach (`common.tutorial_coach`) beside the map telling the steps of `tutorial_steps`.
+coach (`common.tutorials.coach`) beside the map telling the steps of `tutorial_steps`.
 
 Every action the player tries goes through the step on show: the right one is played, any other is not
 applied and the coach says why (the step repeats). The scripted rival acts only once the coach has said
@@ -27,16 +27,16 @@ from arzium.scenes.log_panel import describe
 from arzium.scenes.play import PlayScene
 from arzium.scenes.tutorial_script import RIVAL, SCRIPTS, YOU, ScriptedController, first_position, position
 from arzium.scenes.tutorial_steps import LESSONS, STEPS, lesson_of, waiting_step
+from common.data.i18n import _
+from common.engine.layers import Part
 from common.games import GAMES
-from common.i18n import _
-from common.layers import Part
-from common.tutorial import Script
-from common.tutorial_coach import Coach, CoachAsks, leave_dialog
-from common.tutorial_launch import to_setup_screen
-from common.tutorial_progress import update_progress
+from common.tutorials.coach import Coach, CoachAsks, leave_dialog
+from common.tutorials.launch import to_setup_screen
+from common.tutorials.progress import update_progress
+from common.tutorials.steps import Script
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 GAME = "arzium"
 

@@ -16,7 +16,7 @@ from arzium.rules.builders import Party, build_position
 from arzium.rules.cards import default_cards
 from arzium.rules.engine import apply
 from arzium.rules.state import GameState, SeatSetup, Setup
-from common.tutorial import Script
+from common.tutorials.steps import Script
 
 YOU, RIVAL = 0, 1
 RIVAL_NAME = "Snorebert"  # one of the bot names (shown translated)

@@ -22,8 +22,8 @@ from arzium.scenes.tutorial_script import (
     WAKE,
     YOU,
 )
-from common.i18n import N_, _
-from common.tutorial import OK, Step, Verdict, wrong
+from common.data.i18n import N_, _
+from common.tutorials.steps import OK, Step, Verdict, wrong
 
 Button = Literal["rest"]
 Miss = Literal["kind", "card", "turn", "place", "blanks", "amount", "artifact", "use"]

@@ -33,12 +33,12 @@ from urllib.parse import urlsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
+from common.data.safe_text import one_line
 from common.net.baseline import echo_baseline, format_baseline, ratios
 from common.net.clock import ClockEstimate
 from common.net.protocol import PROTOCOL_VERSION, encode
 from common.net.proxy import LatencyProxy
 from common.net.stalls import GcPauses, LoopLag, settle_gc, spread
-from common.safe_text import one_line
 
 RATE_PAUSE_S = 0.25  # a client told it is over the rate waits this long before its next move
 ADDRESS_LIMIT = 1_000_000  # every client of the bench comes from one address: the server the bench runs lets them in

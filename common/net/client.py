@@ -26,9 +26,9 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from common.data.safe_text import one_line
 from common.net.clock import ClockEstimate
 from common.net.protocol import MAX_BYTES, PROTOCOL_VERSION, encode
-from common.safe_text import one_line
 
 BACKOFF_FIRST_S = 0.25
 BACKOFF_MAX_S = 8.0

@@ -12,8 +12,8 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from common.data.safe_text import one_line
 from common.net.turn_clock import ClockError, ClockRule
-from common.safe_text import one_line
 
 PROTOCOL_VERSION = 1
 DEFAULT_PORT = 8765

@@ -42,6 +42,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 
+from common.data.paths import data_dir
+from common.data.safe_text import one_line
 from common.net.operate import health_check, room_figures
 from common.net.protocol import (
     BYTES_BURST,
@@ -66,8 +68,6 @@ from common.net.stalls import GcPauses, LoopLag, settle_gc
 from common.net.store import Batch, Store, StoredRoom, StoreError
 from common.net.tables import list_tables
 from common.net.turn_clock import ClockRule
-from common.paths import data_dir
-from common.safe_text import one_line
 
 log = logging.getLogger("arenas_arzium.server")
 

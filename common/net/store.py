@@ -5,7 +5,7 @@ together, off its event loop, and sends the frames that tell of them only after;
 commits each write at once); a server killed at any moment and started again finds every room as its members
 were told.
 
-One data folder has one server: the store holds the folder's lock (`common.file_lock`) while it is open, and a
+One data folder has one server: the store holds the folder's lock (`common.data.file_lock`) while it is open, and a
 second store on the same folder, in this process or another, is refused (`StoreInUse`). A database that is not
 this server's is refused before anything is written to it; a room whose stored rows cannot be read is set aside
 (left in the file as it is, not served) and the others are served."""
@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from common import file_lock
+from common.data import file_lock
+from common.data.os_words import os_problem
+from common.data.safe_text import one_line
 from common.net.room import Input
-from common.os_words import os_problem
-from common.safe_text import one_line
 
 SCHEMA = 1
 FILE_NAME = "rooms.sqlite3"

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 def compose_backdrop(app: App, size: tuple[int, int], dim: int = 0,

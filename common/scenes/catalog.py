@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from common.catalog import SceneSpec, register
-from common.i18n import N_, _
-from common.online_room import Where
-from common.online_session import error_line
+from common.data.i18n import N_, _
+from common.online.room import Where
+from common.online.seat_tokens import KeptSeat
+from common.online.session import error_line
+from common.online.turn_watch import TurnWatch
 from common.scenes.controls import ControlsScene
 from common.scenes.gallery import GalleryScene
 from common.scenes.lobby import LobbyScene, Served
@@ -17,11 +18,10 @@ from common.scenes.replays import ReplaysScene
 from common.scenes.rules import RulesScene
 from common.scenes.settings import SettingsScene
 from common.scenes.statistics import StatisticsScene
-from common.seat_tokens import KeptSeat
-from common.turn_watch import TurnWatch
+from common.tools.catalog import SceneSpec, register
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 LOBBY_SETUP = {"seats": [{"name": "Ana", "colour": "red", "edge": "south", "kind": "human", "bot_level": "normal"},
                          {"name": "Bruno", "colour": "blue", "edge": "north", "kind": "human", "bot_level": "normal"},

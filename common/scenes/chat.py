@@ -10,18 +10,18 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
-from common import text
-from common.chat import PHRASE_WORDS, ChatLine, ChatLog
-from common.i18n import _
-from common.layers import Part
-from common.line_edit import SELECTION_RGB, LineEdit
+from common.data.i18n import _
+from common.engine import text
+from common.engine.layers import Part
 from common.net.protocol import CHAT_LIMIT
+from common.online.chat import PHRASE_WORDS, ChatLine, ChatLog
 from common.scenes.connection import pill
-from common.text_field import pasted
+from common.ui.line_edit import SELECTION_RGB, LineEdit
+from common.ui.text_field import pasted
 
 if TYPE_CHECKING:
-    from common.app import App
-    from common.online_session import OnlineSession
+    from common.engine.app import App
+    from common.online.session import OnlineSession
 
 PAPER = (246, 234, 206)
 INK = (70, 44, 20)

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-from common import text
-from common.i18n import _
-from common.layers import Part
+from common.data.i18n import _
+from common.engine import text
+from common.engine.layers import Part
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 HIGH_RTT_MS = 150  # a round trip this long is felt in a real-time game: the screen says so
 

@@ -10,18 +10,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common import text
-from common.i18n import N_, _, language
-from common.keycap import keycap
-from common.keymap import GAME_COMMANDS, LABELS, Command, KeyMap, keymap
-from common.layers import Part, image_part
-from common.scene import Scene
+from common.data.i18n import N_, _, language
+from common.data.keymap import GAME_COMMANDS, LABELS, Command, KeyMap, keymap
+from common.engine import text
+from common.engine.layers import Part, image_part
+from common.engine.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.widget_parts import app_look, text_part, widget_look
-from common.widgets import Button
+from common.ui.keycap import keycap
+from common.ui.widget_parts import app_look, text_part, widget_look
+from common.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 REFUSED_INK = (255, 178, 160)  # light on the dark sky, still read as a refusal
 BOTH = frozenset(GAME_COMMANDS["arenas"]) & frozenset(GAME_COMMANDS["arzium"])

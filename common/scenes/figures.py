@@ -1,7 +1,7 @@
 """Figures of the rules screen: the pieces both games build their figures from (a scene's frame cropped to a
 region, and a strip of panels joined by arrows), and a figure drawn at a size.
 
-A game gives its figure book (`common.figure_book`) through its `rules_figures` hook; a rules text shows
+A game gives its figure book (`common.ui.figure_book`) through its `rules_figures` hook; a rules text shows
 figure `name` with a line `[figure: name]`.
 """
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common import text
-from common.figure_book import Figure, FigureMaker
-from common.layers import Part, paint_all
+from common.engine import text
+from common.engine.layers import Part, paint_all
+from common.ui.figure_book import Figure, FigureMaker
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 DRAW_WINDOW = (1920, 1080)  # figures are drawn as in a window at most this big (the games lay out for it)
 LABEL_PX = 19  # the words under a panel, designed at 1280x720

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common.dialog import Dialog
-from common.folder_opener import open_folder, opener_failed
-from common.i18n import _
+from common.data.folder_opener import open_folder, opener_failed
+from common.data.i18n import _
+from common.ui.dialog import Dialog
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 def copy_text(app: App, text: str) -> None:

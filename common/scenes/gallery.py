@@ -5,17 +5,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common import text
-from common.i18n import _
-from common.layers import Part
-from common.scene import Scene, beside_foot_button
+from common.data.i18n import _
+from common.engine import text
+from common.engine.layers import Part
+from common.engine.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
-from common.tooltip import draw_tooltip, tooltip_rect
-from common.widget_parts import widget_screen, window_part
-from common.widgets import Button, WidgetGroup, draw_scrollbar
+from common.ui.tooltip import draw_tooltip, tooltip_rect
+from common.ui.widget_parts import widget_screen, window_part
+from common.ui.widgets import Button, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 class GalleryScene(Scene):

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common import text
-from common.i18n import _
-from common.keycap import keycap
-from common.keymap import FIXED, GAME_COMMANDS, LABELS, Game, keymap, spoken
-from common.scene import Scene
+from common.data.i18n import _
+from common.data.keymap import FIXED, GAME_COMMANDS, LABELS, Game, keymap, spoken
+from common.engine import text
+from common.engine.scene import Scene
+from common.ui.keycap import keycap
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 GAME_NAMES = {"arenas": "Arenas Movedizas", "arzium": "Arzium"}
 

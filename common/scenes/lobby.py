@@ -18,16 +18,19 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
-from common import text
-from common.dialog import Dialog
+from common.data.i18n import _, ngettext
+from common.data.keymap import Command, keymap
+from common.data.os_words import os_problem
+from common.data.paths import data_dir
+from common.data.safe_text import one_line
+from common.engine import text
+from common.engine.layers import Part
+from common.engine.scene import Scene
 from common.games import GAMES, room_sides
-from common.i18n import _, ngettext
-from common.invite import Invite
-from common.keymap import Command, keymap
-from common.lan import free_port_near, lan_addresses, split_address
-from common.layers import Part
 from common.net.turn_clock import ClockRule
-from common.online_room import (
+from common.online.invite import Invite
+from common.online.lan import free_port_near, lan_addresses, split_address
+from common.online.room import (
     NOTE_MS,
     Hosted,
     RoomView,
@@ -39,19 +42,16 @@ from common.online_room import (
     seat_who,
     table_clock_words,
 )
-from common.online_session import OnlineSession, open_link
-from common.os_words import os_problem
-from common.paths import data_dir
-from common.safe_text import one_line
-from common.scene import Scene
+from common.online.session import OnlineSession, open_link
 from common.scenes.backdrop import Backdrop
 from common.scenes.chat import ChatPanel, carry_out
 from common.scenes.rematch import again_label, next_game, said_again, show_notices
-from common.widget_parts import widget_screen, window_part
-from common.widgets import Button, Widget, WidgetGroup
+from common.ui.dialog import Dialog
+from common.ui.widget_parts import widget_screen, window_part
+from common.ui.widgets import Button, Widget, WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 HOSTED = "hosted"  # the folder, in the user data folder, of the rooms this app hosts

@@ -7,20 +7,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common import text
-from common.dialog import Dialog
-from common.files import DataError
+from common.data.files import DataError
+from common.data.i18n import _, ngettext
+from common.engine import text
+from common.engine.layers import Part, image_part
+from common.engine.scene import Scene
 from common.games import GAMES
-from common.i18n import _, ngettext
-from common.layers import Part, image_part
-from common.scene import Scene
 from common.scenes.backdrop import Backdrop
-from common.widget_parts import widget_screen, window_part
-from common.widgets import Button, WidgetGroup
+from common.ui.dialog import Dialog
+from common.ui.widget_parts import widget_screen, window_part
+from common.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
-    from common.seat_tokens import KeptSeat
+    from common.engine.app import App
+    from common.online.seat_tokens import KeptSeat
 
 
 class MenuScene(Scene):
@@ -74,7 +74,7 @@ class MenuScene(Scene):
 
     def choose_game(self, key: str) -> None:
         """A game's button: the first time, its tutorial is offered; then the game starts."""
-        from common.tutorial_launch import offer_tutorial  # as the screens behind the buttons, when first used
+        from common.tutorials.launch import offer_tutorial  # as the screens behind the buttons, when first used
         offer_tutorial(self.app, GAMES[key], lambda: self.start_game(key), self.asked)
 
     def start_game(self, key: str) -> None:
@@ -107,7 +107,7 @@ class MenuScene(Scene):
 
     def look_for_game(self) -> None:
         """Whether this player has a seat in an online game (the newest kept one): Back to your game then."""
-        from common.seat_tokens import kept_seats
+        from common.online.seat_tokens import kept_seats
         rooms, _problem = kept_seats()  # the file's trouble is told on Play online
         game_on = rooms[0] if rooms else None
         if game_on != self.game_on:
@@ -142,7 +142,7 @@ class MenuScene(Scene):
                               (_("Back"), lambda: None)]))
 
     def open_tutorials(self) -> None:
-        from common.tutorial_launch import open_tutorial
+        from common.tutorials.launch import open_tutorial
         self.app.push(Dialog(self.app, _("Learn to play"), _("Which game would you like to learn?"),
                              [*((game.title, lambda game=game: open_tutorial(self.app, game))
                                 for game in GAMES.values()),

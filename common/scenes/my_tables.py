@@ -1,5 +1,5 @@
 """My tables: every online table this player has a seat at (from the kept seats), asked of their servers on a
-background thread after the first frame and every minute while the app runs (`common.turn_watch`). Tables where
+background thread after the first frame and every minute while the app runs (`common.online.turn_watch`). Tables where
 it is this player's turn come first with a mark; a finished one shows its result and opens its replay. While
 the app runs, whatever screen is on top, a table that became this player's turn is told by a line and the
 window's title (`watch_turns`)."""
@@ -12,22 +12,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from common import text
-from common.app import TITLE
+from common.data.i18n import _, ngettext
+from common.engine import text
+from common.engine.app import TITLE
+from common.engine.layers import Part
+from common.engine.scene import Scene, beside_foot_button
 from common.games import GAMES
-from common.i18n import _, ngettext
-from common.layers import Part
-from common.online_room import duration_words
-from common.scene import Scene, beside_foot_button
+from common.online.room import duration_words
+from common.online.seat_tokens import KeptSeat, forget_token, kept_seats
+from common.online.turn_watch import TableLine, TurnWatch
 from common.scenes.backdrop import Backdrop
 from common.scenes.connection import clock_words
-from common.seat_tokens import KeptSeat, forget_token, kept_seats
-from common.turn_watch import TableLine, TurnWatch
-from common.widget_parts import widget_screen, window_part
-from common.widgets import Button, Widget, WidgetGroup
+from common.ui.widget_parts import widget_screen, window_part
+from common.ui.widgets import Button, Widget, WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 ROWS = 6  # rows on show at once (the list scrolls with the arrows)
 
@@ -353,8 +353,8 @@ class MyTablesScene(Scene):
 
 def keep_and_watch(app: App, kept: KeptSeat, result: dict[str, Any]) -> str:
     """A finished table's result: its replay written to the Replays folder and watched; "" or one line why not."""
-    from common.paths import replays_dir
-    from common.replay import ReplayError, replay_from_dict, write_new_replay
+    from common.data.paths import replays_dir
+    from common.replays.replay import ReplayError, replay_from_dict, write_new_replay
     from common.scenes.replays import watch_replay
     try:
         replay = replay_from_dict(result.get("replay"), _("the room's replay"), kept.game or "arzium")

@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common import text
-from common.dialog import Dialog
-from common.i18n import _
-from common.pack_maker import NAME_LIMIT, MadePack, make_pack, suggested_name, user_packs_dir
+from common.data.i18n import _
+from common.engine import text
+from common.packs.maker import NAME_LIMIT, MadePack, make_pack, suggested_name, user_packs_dir
+from common.ui.dialog import Dialog
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 class NewPackScene(Dialog):

@@ -10,25 +10,25 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from common import text
+from common.data.i18n import _
+from common.data.settings import ONLINE_NAME_LIMIT
+from common.engine import text
+from common.engine.layers import Part
+from common.engine.scene import Scene, beside_foot_button
 from common.games import GAMES
-from common.i18n import _
-from common.invite import invite_in, invite_problem, looks_like_invite
-from common.lan import free_port_near, port_free
-from common.layers import Part
 from common.net.protocol import read_code
 from common.net.turn_clock import ClockRule, OutRule
-from common.online_room import Where, clock_rule_words, read_where, turn_clock_words
-from common.scene import Scene, beside_foot_button
+from common.online.invite import invite_in, invite_problem, looks_like_invite
+from common.online.lan import free_port_near, port_free
+from common.online.room import Where, clock_rule_words, read_where, turn_clock_words
+from common.online.seat_tokens import KeptSeat, kept_seats
 from common.scenes.backdrop import Backdrop
-from common.seat_tokens import KeptSeat, kept_seats
-from common.settings import ONLINE_NAME_LIMIT
-from common.text_field import TextField
-from common.widget_parts import widget_screen, window_part
-from common.widgets import Button, Choice, Widget, WidgetGroup
+from common.ui.text_field import TextField
+from common.ui.widget_parts import widget_screen, window_part
+from common.ui.widgets import Button, Choice, Widget, WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 DEFAULT_PORT = 8765
 CODE_LIMIT = 80       # room for a whole invite pasted here

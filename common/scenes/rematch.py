@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from common.data.i18n import _
+from common.data.safe_text import one_line
+from common.engine.layers import Part
 from common.games import GAMES
-from common.i18n import _
-from common.layers import Part
-from common.online_room import again_line
-from common.safe_text import one_line
+from common.online.room import again_line
 from common.scenes.connection import pill
 
 if TYPE_CHECKING:
-    from common.app import App
-    from common.online_room import Hosted
-    from common.online_session import OnlineSession
+    from common.engine.app import App
+    from common.online.room import Hosted
+    from common.online.session import OnlineSession
 
 
 def next_game(app: App, session: OnlineSession, hosted: Hosted | None) -> bool:

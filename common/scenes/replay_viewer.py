@@ -1,12 +1,12 @@
 """Watching a replay: the game's own play scene above a control bar (play/pause, speed, one action back or
 forward, start and end, a timeline scrubber).
 
-The game gives a `Playback` (`common.replay_playback`: its play scene built at any position of the timeline,
-replayed by its rules from the start); the viewer owns the `common.replay_cursor.Cursor`. While playing, the
+The game gives a `Playback` (`common.replays.playback`: its play scene built at any position of the timeline,
+replayed by its rules from the start); the viewer owns the `common.replays.cursor.Cursor`. While playing, the
 play scene plays the replay on at the chosen speed (its rules steps and animations both sped up or slowed
 down); every jump builds the play scene again at the new position. Only mouse motion reaches the play scene:
 it takes no input here.
-The frame is the play scene's parts (`common.layers`), painted inside the area above the bar, then the bar's;
+The frame is the play scene's parts (`common.engine.layers`), painted inside the area above the bar, then the bar's;
 a frame after one in which the viewer did not touch the play scene (paused, the mouse away from it or still),
 its moving parts are still ones: nothing else changes that scene.
 """
@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Literal, assert_never
 
 import pygame
 
-from common import text
-from common.i18n import _, format_decimal, language
-from common.layers import Paint, Part, image_part, paint_all, subtract
-from common.replay_cursor import Cursor
-from common.replay_playback import Playback
-from common.scene import Scene
-from common.widget_parts import app_look, group_parts, text_part
-from common.widgets import Button, Widget, WidgetGroup
+from common.data.i18n import _, format_decimal, language
+from common.engine import text
+from common.engine.layers import Paint, Part, image_part, paint_all, subtract
+from common.engine.scene import Scene
+from common.replays.cursor import Cursor
+from common.replays.playback import Playback
+from common.ui.widget_parts import app_look, group_parts, text_part
+from common.ui.widgets import Button, Widget, WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 BAR_H = 92  # the control bar's height at 1280x720
 DRAG_SEEK_MS = 90  # while the scrubber is dragged, the picture follows at most this often

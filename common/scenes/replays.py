@@ -10,15 +10,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common import text
-from common.dialog import Dialog
-from common.files import DataError
+from common.data.files import DataError
+from common.data.i18n import N_, _
+from common.data.paths import replays_dir
+from common.engine import text
+from common.engine.layers import Part
+from common.engine.scene import Scene
 from common.games import GAMES
-from common.i18n import N_, _
-from common.layers import Part
-from common.paths import replays_dir
-from common.replay import Replay, ReplayError, read_replay
-from common.replay_index import (
+from common.replays.index import (
     ReplayRow,
     broken_row,
     delete_replay,
@@ -26,15 +25,16 @@ from common.replay_index import (
     replay_files,
     summarize,
 )
-from common.scene import Scene
+from common.replays.replay import Replay, ReplayError, read_replay
 from common.scenes.backdrop import Backdrop
 from common.scenes.folder import FolderOpener
 from common.scenes.replay_viewer import ReplayViewerScene
-from common.widget_parts import widget_screen, window_part
-from common.widgets import Button, ListBox, WidgetGroup, draw_scrollbar
+from common.ui.dialog import Dialog
+from common.ui.widget_parts import widget_screen, window_part
+from common.ui.widgets import Button, ListBox, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 PER_FRAME = 2  # replay files summarised per frame while the list fills in
 COLUMNS = (N_("Date"), N_("Game"), N_("Level or seats"), N_("Result"), N_("Length"))

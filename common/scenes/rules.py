@@ -6,20 +6,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common import text
-from common.figure_book import Figure, FigureBook
-from common.files import DataError, Kind, normalise_newlines, read_text
+from common.data.files import DataError, Kind, normalise_newlines, read_text
+from common.data.i18n import _, language
+from common.engine import text
+from common.engine.layers import Part, image_part
+from common.engine.scene import Scene, beside_foot_button
 from common.games import GAMES
-from common.i18n import _, language
-from common.layers import Part, image_part
-from common.scene import Scene, beside_foot_button
 from common.scenes.backdrop import Backdrop
 from common.scenes.figures import draw_figure
-from common.widget_parts import app_look, group_parts
-from common.widgets import Button, WidgetGroup, draw_scrollbar
+from common.ui.figure_book import Figure, FigureBook
+from common.ui.widget_parts import app_look, group_parts
+from common.ui.widgets import Button, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 FIGURE_LINE = re.compile(r"\[figure:\s*([a-z0-9-]+)\s*\]")
 CAPTION_PX = 20

@@ -6,24 +6,25 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from common import paths, text
-from common.dialog import Dialog
-from common.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_decimal, format_percent, system_language
-from common.layers import Part
-from common.pack_maker import MadePack, user_packs_dir
-from common.scene import Scene, beside_foot_button
+from common.data import paths
+from common.data.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_decimal, format_percent, system_language
+from common.data.settings import ANIMATION_SPEEDS, UI_SCALES
+from common.engine import text
+from common.engine.layers import Part
+from common.engine.scene import Scene, beside_foot_button
+from common.packs.maker import MadePack, user_packs_dir
+from common.packs.sprite_packs import discover_packs
 from common.scenes.backdrop import Backdrop
 from common.scenes.controls import ControlsScene
 from common.scenes.folder import FolderOpener, copy_text
 from common.scenes.gallery import GalleryScene
 from common.scenes.new_pack import NewPackScene
-from common.settings import ANIMATION_SPEEDS, UI_SCALES
-from common.sprite_packs import discover_packs
-from common.widget_parts import widget_screen, window_part
-from common.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
+from common.ui.dialog import Dialog
+from common.ui.widget_parts import widget_screen, window_part
+from common.ui.widgets import Button, Choice, Slider, Toggle, Widget, WidgetGroup
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 
 SHIPPED_PACK_NAMES = (N_("Default"), N_("High Contrast"))

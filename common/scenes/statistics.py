@@ -1,4 +1,4 @@
-"""The Statistics screen: one page per game (from its records, see `common.game_pages.StatsPage`) with the
+"""The Statistics screen: one page per game (from its records, see `common.games.pages.StatsPage`) with the
 totals on top and a table below (Arenas: per level; Arzium: per bot level and number of players)."""
 from __future__ import annotations
 
@@ -7,18 +7,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from common import text
-from common.game_pages import StatsPage
+from common.data.i18n import _
+from common.engine import text
+from common.engine.layers import Part
+from common.engine.scene import Scene, beside_foot_button
 from common.games import GAMES
-from common.i18n import _
-from common.layers import Part
-from common.scene import Scene, beside_foot_button
+from common.games.pages import StatsPage
 from common.scenes.backdrop import Backdrop
-from common.widget_parts import widget_screen, window_part
-from common.widgets import Button, WidgetGroup, draw_scrollbar
+from common.ui.widget_parts import widget_screen, window_part
+from common.ui.widgets import Button, WidgetGroup, draw_scrollbar
 
 if TYPE_CHECKING:
-    from common.app import App
+    from common.engine.app import App
 
 ROW_H = 32
 

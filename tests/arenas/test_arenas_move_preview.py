@@ -9,8 +9,8 @@ from arenas.rules.actions import PlayCard
 from arenas.rules.preview import TimerTurn, Turn, preview, wild_choices
 from arenas.scenes.catalog import preview_play
 from arenas.scenes.previews import CardPreview, card_preview, label_of
-from common.app import App
-from common.layers import paint_all
+from common.engine.app import App
+from common.engine.layers import paint_all
 from helpers import FRAME
 
 

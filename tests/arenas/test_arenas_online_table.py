@@ -12,8 +12,8 @@ import pytest
 
 from arenas.match import Phase
 from arenas.scenes.online import OnlinePlayScene
-from common import catalog
-from common.app import App
+from common.engine.app import App
+from common.tools import catalog
 from helpers import close_app, make_app, run
 
 Table = Callable[[tuple[int, int], Callable[[OnlinePlayScene], None]], tuple[App, OnlinePlayScene]]

@@ -26,7 +26,7 @@ from arenas.rules.preview import TimerTurn, Turn, preview, wild_choices, wild_on
 from arenas.rules.state import GameState
 from arenas.session import GameSetup
 from arenas_support import make_level, make_state
-from common.rules_api import IllegalAction
+from common.data.rules_api import IllegalAction
 from helpers import evidence
 
 SEEDS = range(10)

@@ -11,8 +11,8 @@ from arenas.rules.engine import advance, apply, is_over, legal_actions, outcome_
 from arenas.rules.levels import level_path, load_level
 from arenas.rules.state import Setup, new_game
 from arenas.session import GameSetup, SetupError, replay_outcome, to_replay
-from common.paths import data_dir
-from common.replay import read_replay, write_replay
+from common.data.paths import data_dir
+from common.replays.replay import read_replay, write_replay
 
 
 def test_records_round_trip_and_rules(tmp_path: Path) -> None:

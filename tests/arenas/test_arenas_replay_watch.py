@@ -15,9 +15,9 @@ from arenas.scenes import flow
 from arenas.scenes.catalog import finished_game
 from arenas.scenes.replay_view import ArenasPlayback
 from arenas.session import RunRecord
-from common.app import App
-from common.replay import read_replay
-from common.scene import Scene
+from common.engine.app import App
+from common.engine.scene import Scene
+from common.replays.replay import read_replay
 from common.scenes.replay_viewer import ReplayViewerScene
 from helpers import click, draws_the_same_twice, key, run
 from replay_files import arenas_replay, watching, write

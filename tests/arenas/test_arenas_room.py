@@ -15,10 +15,10 @@ from arenas.rules.actions import PlayCard
 from arenas.rules.engine import legal_actions
 from arenas.rules.levels import level_path, load_level
 from arenas.session import GameSetup
+from common.data.rules_api import IllegalAction
 from common.net.protocol import token_hash
 from common.net.room import Options, Room
 from common.net.store import Store
-from common.rules_api import IllegalAction
 
 
 class FakeRoom:

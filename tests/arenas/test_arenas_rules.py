@@ -30,7 +30,7 @@ from arenas.rules.levels import LevelError, level_from_dict
 from arenas.rules.replay import run_replay
 from arenas.rules.state import GameState, Setup, clone, new_game
 from arenas_support import card, cards, make_level, make_state, where
-from common.rules_api import IllegalAction
+from common.data.rules_api import IllegalAction
 
 LEVEL = make_level()  # 0 GT 1 YC 2 OS 3 GM 4 YT 5 OC 6 GS 7 YM 8 OT 9 GC | 10 YS 11 OM 12 GT
 

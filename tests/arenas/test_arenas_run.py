@@ -11,7 +11,7 @@ from arenas.rules.engine import outcome_json
 from arenas.rules.levels import level_path, load_level
 from arenas.scenes.catalog import finished_game
 from arenas.session import GameSetup, RunRecord
-from common.rules_api import IllegalAction
+from common.data.rules_api import IllegalAction
 
 
 def solo(**kwargs: object) -> GameSetup:

@@ -24,9 +24,11 @@ from arenas.scenes.names import card_name, tile_name, timer_code, timer_name
 from arenas.scenes.setup import reaction_options
 from arenas.scenes.setup_widgets import Choices
 from arenas.session import RunRecord, format_ms
-from common import i18n, spanish_style, text
-from common.app import App
-from common.scene import Scene
+from common.data import i18n
+from common.engine import text
+from common.engine.app import App
+from common.engine.scene import Scene
+from common.tools import spanish_style
 from helpers import FRAME, key, motion
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "common" / "locale" / "es" / "LC_MESSAGES" / "arenas.po"
@@ -56,7 +58,7 @@ def spanish() -> Iterator[None]:
 
 
 def recorded(monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """Every string common.text renders, places, fits or wraps from now on."""
+    """Every string common.engine.text renders, places, fits or wraps from now on."""
     drawn: set[str] = set()
     for name in ("render", "draw_text", "fit_px", "wrap", "wrap_balanced"):
         original: Callable[..., Any] = getattr(text, name)

@@ -15,13 +15,13 @@ from arenas.rules.state import GameState
 from arenas.scenes.setup import SetupScene
 from arenas.scenes.tutorial import TutorialScene, consequence
 from arenas.scenes.tutorial_steps import REACT_MS, SPECS, free_index, position
-from common.app import App
-from common.dialog import Dialog
+from common.engine.app import App
+from common.engine.layers import paint_all
+from common.engine.scene import Scene
 from common.games import GAMES
-from common.layers import paint_all
-from common.scene import Scene
-from common.tutorial_launch import open_tutorial, start_tutorial
-from common.tutorial_progress import game_progress
+from common.tutorials.launch import open_tutorial, start_tutorial
+from common.tutorials.progress import game_progress
+from common.ui.dialog import Dialog
 from helpers import key, run
 from text_record import Drawn, record
 

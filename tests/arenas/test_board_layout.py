@@ -27,7 +27,7 @@ from arenas.scenes.layouts import (
     Rect,
 )
 from arenas.session import GameSetup
-from common.app import App
+from common.engine.app import App
 from helpers import close_app, make_app
 
 SIZES = ((1280, 720), (960, 540))

@@ -17,7 +17,7 @@ from arenas.scenes.play import PlayScene
 from arenas.scenes.setup import WARM_AFTER_MS
 from arenas.session import GameSetup
 from arenas_support import fits_finished, make_level
-from common.app import App
+from common.engine.app import App
 from helpers import FRAME, click, key
 
 PATH = "GT YC OS GM YT OC GS YM OT GC YS OM GT"

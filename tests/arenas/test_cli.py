@@ -14,7 +14,7 @@ import pytest
 from arenas.rules.engine import outcome_json
 from arenas.scenes.catalog import finished_game
 from arenas.session import replay_outcome, to_replay
-from common.replay import Replay, read_replay, write_replay
+from common.replays.replay import Replay, read_replay, write_replay
 from helpers import main_here
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,9 +22,9 @@ from arenas.scenes.my_levels import MyLevelsScene, copy_of
 from arenas.scenes.play import PlayScene
 from arenas.scenes.try_play import TryScene
 from arenas.session import GameSetup, finish_run
-from common.app import App
-from common.dialog import Dialog
-from common.scene import Scene
+from common.engine.app import App
+from common.engine.scene import Scene
+from common.ui.dialog import Dialog
 from helpers import FRAME, click, fuzz_scene, key, motion
 
 CTRL = pygame.KMOD_CTRL

@@ -13,7 +13,7 @@ from arenas.scenes.moment import END_HOLD_MS
 from arenas.scenes.play import END_GUARD_MS, PlayScene
 from arenas.scenes.result import ResultScene
 from arenas.session import GameSetup
-from common.app import App
+from common.engine.app import App
 from helpers import key
 from text_record import Drawn, RecordingSurface, record
 

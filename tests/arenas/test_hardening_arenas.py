@@ -17,16 +17,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import common.jsonio
+import common.data.jsonio
 from arenas import session
 from arenas.records import LEVELS_BEFORE_V3, RECORDS_FILE, RECORDS_VERSION, Records
 from arenas.rules import levels as levels_module
 from arenas.rules.levels import Level, LevelError, level_path, load_level
 from arenas.scenes.catalog import finished_game
 from arenas.session import SetupError, finish_run, from_replay, to_replay
-from common.app import App
-from common.files import DataError
-from common.paths import data_dir, replays_dir
+from common.data.files import DataError
+from common.data.paths import data_dir, replays_dir
+from common.engine.app import App
 from common.scenes.menu import MenuScene
 from hardening import deny_open, file_bytes, replace_value
 from helpers import main_here
@@ -269,7 +269,7 @@ def test_a_replay_that_cannot_be_written_leaves_no_reserved_name(monkeypatch: py
     def refuse(tmp: str, path: Path) -> bool:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(common.jsonio, "_link_new", refuse)  # the content is written; naming it fails
+    monkeypatch.setattr(common.data.jsonio, "_link_new", refuse)  # the content is written; naming it fails
     setup, state = finished_game(level_number=1)
     out = finish_run(dataclasses.replace(setup, counts=True), state)
     assert out.replay_path is None and any("no permission" in p for p in out.problems)

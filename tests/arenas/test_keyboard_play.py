@@ -16,7 +16,7 @@ from arenas.scenes.names import timer_name
 from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.result import ResultScene
 from arenas.session import GameSetup
-from common.app import App
+from common.engine.app import App
 from common.scenes.help import HelpOverlay
 from helpers import key
 from text_record import Drawn, record

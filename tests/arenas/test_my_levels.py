@@ -21,8 +21,8 @@ from arenas.rules.levels import Level, level_path, load_level
 from arenas.rules.state import Result
 from arenas.session import GameSetup, finish_run
 from arenas.shared_level import SHARED_VERSION, SharedLevel, SharedLevelError, open_shared, read_shared
-from common.files import MIB, Problem
-from common.paths import data_dir
+from common.data.files import MIB, Problem
+from common.data.paths import data_dir
 from hardening import file_bytes, is_one_line
 
 LEVEL = load_level(level_path(1))

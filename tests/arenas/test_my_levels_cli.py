@@ -11,7 +11,7 @@ from arenas.my_levels import MyLevels
 from arenas.rules.levels import level_path, load_level
 from arenas.scenes.play import PlayScene
 from arenas.shared_level import SHARED_VERSION, SharedLevel
-from common.app import App
+from common.engine.app import App
 from hardening import file_bytes
 from helpers import main_here
 

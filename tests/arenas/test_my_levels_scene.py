@@ -21,8 +21,8 @@ from arenas.scenes.my_levels import Delete, MyLevelsScene, Play
 from arenas.scenes.play import PlayScene
 from arenas.session import GameSetup, SetupError
 from arenas.shared_level import SharedLevel
-from common.app import App
 from common.cli import dropped_file
+from common.engine.app import App
 from common.games import room_sides
 from common.net.bench import Bench, Faults
 from common.net.server import Server

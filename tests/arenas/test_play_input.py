@@ -15,7 +15,7 @@ from arenas.scenes import flow
 from arenas.scenes.play import PlayScene
 from arenas.scenes.play_input import Do, FocusCard, FocusWild, Play, Say, TakeWild, handle, play_card
 from arenas.session import GameSetup
-from common.app import App
+from common.engine.app import App
 
 
 def down(k: int) -> pygame.event.Event:

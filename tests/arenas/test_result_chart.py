@@ -10,7 +10,7 @@ from arenas.rules.components import TIMER_SPECS
 from arenas.scenes.catalog import coinciding_result
 from arenas.scenes.chart import LABEL_AIR, initials, tick_text
 from arenas.scenes.names import card_name
-from common.app import App
+from common.engine.app import App
 from helpers import FRAME, key
 
 

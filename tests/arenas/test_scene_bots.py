@@ -22,8 +22,8 @@ from arenas.scenes.play import PlayScene
 from arenas.scenes.result import ResultScene
 from arenas.scenes.setup_widgets import Choices
 from arenas.session import GameSetup, SetupError, from_replay, replay_outcome, to_replay
-from common.app import App
-from common.replay import read_replay, write_replay
+from common.engine.app import App
+from common.replays.replay import read_replay, write_replay
 from helpers import FRAME, click, key
 
 STEP = 10

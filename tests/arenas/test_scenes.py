@@ -21,10 +21,11 @@ from arenas.scenes.glass import GlassPainter
 from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.running_rules import RunningRulesScene
 from arenas.session import GameSetup, format_ms
-from common import catalog, text
-from common.app import App
-from common.layers import Part, paint_all
-from common.scene import Scene
+from common.engine import text
+from common.engine.app import App
+from common.engine.layers import Part, paint_all
+from common.engine.scene import Scene
+from common.tools import catalog
 from helpers import FRAME, click, key
 
 
@@ -290,7 +291,7 @@ def test_rules_with_the_pause_assist_pause_the_run(app: App) -> None:
 
 def test_enter_from_the_menu_opens_the_setup_and_enter_again_starts_the_level(app: App) -> None:
     from common.scenes.menu import MenuScene
-    from common.tutorial_progress import update_progress
+    from common.tutorials.progress import update_progress
     update_progress("arenas", offered=True)  # the first launch's tutorial offer was answered before
     app.stack.clear_to(MenuScene(app))
     app.step(key(pygame.K_RETURN), FRAME)  # the menu's focus starts on Arenas Movedizas

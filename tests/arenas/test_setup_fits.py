@@ -12,8 +12,8 @@ from arenas.scenes import flow, layouts
 from arenas.scenes.board import fit_args
 from arenas.scenes.fitting import FitQueue
 from arenas_support import fits_finished
-from common.app import App
-from common.scene import Scene
+from common.engine.app import App
+from common.engine.scene import Scene
 
 
 @pytest.fixture()

@@ -12,7 +12,7 @@ from arenas.scenes import flow
 from arenas.scenes.play import PlayScene
 from arenas.scenes.result import LOSSES_BEFORE_OFFER, OFFERED_SPEED_PCT, ResultScene
 from arenas.session import GameSetup
-from common.app import App
+from common.engine.app import App
 
 
 def lose(app: App, setup: GameSetup) -> ResultScene:

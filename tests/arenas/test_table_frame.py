@@ -9,8 +9,8 @@ import pytest
 from arenas.scenes.board import cover
 from arenas.scenes.tutorial import TutorialScene
 from arenas.scenes.tutorial_steps import free_index
-from common.app import App
-from common.scene import Scene
+from common.engine.app import App
+from common.engine.scene import Scene
 
 RIM, FELT = (120, 70, 30), (30, 90, 80)
 

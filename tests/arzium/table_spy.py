@@ -12,8 +12,8 @@ from arzium.rules.state import GameState, SeatSetup
 from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
 from arzium.thinking import Task
-from common.app import App
-from common.scene import Scene
+from common.engine.app import App
+from common.engine.scene import Scene
 
 FRAME = 1000 / 60
 ANN = SeatSetup("Ann", "red", "south", "human")

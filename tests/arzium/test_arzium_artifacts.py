@@ -27,7 +27,7 @@ from arzium_testkit import (
     set_characters,
     sq,
 )
-from common.rules_api import IllegalAction
+from common.data.rules_api import IllegalAction
 
 
 def state_with(ability: str, patterns=None, coins=None, **kw):

@@ -7,7 +7,7 @@ from arzium.rules.builders import Party, build_position, put_markers, set_slot
 from arzium.rules.engine import apply
 from arzium.rules.search import placement
 from arzium_testkit import make_cards, make_setup, make_state, set_characters, sq
-from common.rules_api import IllegalAction
+from common.data.rules_api import IllegalAction
 
 
 def test_squares_and_slots_partition_the_board():

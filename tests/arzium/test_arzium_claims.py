@@ -17,7 +17,7 @@ from arzium.rules.events import (
 )
 from arzium.rules.search import placement
 from arzium_testkit import make_cards, make_state, set_characters, sq
-from common.rules_api import IllegalAction
+from common.data.rules_api import IllegalAction
 
 S3 = [sq(3, 0), sq(3, 1), sq(4, 0), sq(4, 1), sq(5, 0), sq(5, 1)]   # slot 3, south-west
 

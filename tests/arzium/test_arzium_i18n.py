@@ -1,5 +1,5 @@
 """Arzium in Spanish: the catalogue is complete and compiled, the catalog scenes and the bid dialog draw no
-English message of it (every string measured or drawn through `common.text` is recorded), the bid dialog
+English message of it (every string measured or drawn through `common.engine.text` is recorded), the bid dialog
 counts coins with plural forms, and the rules' fixed texts the scenes show are in the catalogue."""
 from __future__ import annotations
 
@@ -25,11 +25,12 @@ from arzium.scenes.bidding import BidScene
 from arzium.scenes.flow import play_scene, setup_scene
 from arzium.scenes.log_panel import describe
 from arzium.wording import RULE_TEXTS, rule_text, shown_name
-from common import catalog, text
-from common.app import App, AppOptions
-from common.i18n import catalogue_folder, language, set_language
-from common.scene import Scene
-from common.settings import Settings
+from common.data.i18n import catalogue_folder, language, set_language
+from common.data.settings import Settings
+from common.engine import text
+from common.engine.app import App, AppOptions
+from common.engine.scene import Scene
+from common.tools import catalog
 
 PO = catalogue_folder("es") / "arzium.po"
 FRAME = 1000 / 60
@@ -60,7 +61,7 @@ def english_patterns() -> list[tuple[str, re.Pattern[str]]]:
 
 @pytest.fixture()
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every string `common.text` measures, wraps or renders from now on."""
+    """Every string `common.engine.text` measures, wraps or renders from now on."""
     seen: list[str] = []
 
     def spy(real: Callable[..., Any]) -> Callable[..., Any]:

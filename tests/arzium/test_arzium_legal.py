@@ -23,7 +23,7 @@ from arzium.rules.events import MarkerPlaced, SquareSkipped
 from arzium.rules.search import placement
 from arzium.rules.state import clone
 from arzium_testkit import play_random
-from common.rules_api import IllegalAction
+from common.data.rules_api import IllegalAction
 
 
 def accepted(state, action):

@@ -6,7 +6,7 @@ from arzium.rules.preview import LandOutcome, SearchOutcome
 from arzium.scenes.catalog import outcome_scene
 from arzium.scenes.outcome import outcome_words
 from arzium_testkit import make_state
-from common.app import App
+from common.engine.app import App
 from helpers import FRAME
 
 NAMES = ["Ann", "You", "Bo"]

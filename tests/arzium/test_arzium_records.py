@@ -12,8 +12,8 @@ from arzium.rules.score import outcome
 from arzium.rules.state import GameState, SeatSetup
 from arzium.scenes.statistics import statistics
 from arzium_testkit import play_random
-from common.paths import data_dir, replays_dir
-from common.replay import read_replay
+from common.data.paths import data_dir, replays_dir
+from common.replays.replay import read_replay
 
 ANN = SeatSetup("Ann", "red", "south", "human")
 EASY = SeatSetup("Snorebert", "blue", "north", "bot", "easy")

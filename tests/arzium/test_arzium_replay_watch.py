@@ -16,9 +16,9 @@ from arzium.rules.replay import run_replay
 from arzium.rules.state import GameState, new_game
 from arzium.scenes.flow import result_scene
 from arzium.scenes.replay_view import ArziumPlayback
-from common.app import App
-from common.replay import Replay, read_replay
-from common.scene import Scene
+from common.engine.app import App
+from common.engine.scene import Scene
+from common.replays.replay import Replay, read_replay
 from common.scenes.replay_viewer import ReplayViewerScene
 from helpers import click, draws_the_same_twice, key, run
 from replay_files import arzium_replay, watching, write

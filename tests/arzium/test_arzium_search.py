@@ -6,7 +6,7 @@ from arzium.rules.builders import put_markers, set_slot
 from arzium.rules.engine import apply, legal_actions
 from arzium.rules.events import BlankPaid, CharacterUsed, MarkerPlaced, SquareSkipped
 from arzium_testkit import make_cards, make_state, set_characters, sq
-from common.rules_api import IllegalAction
+from common.data.rules_api import IllegalAction
 
 FLAT = [[0, 0], [0, 0], [0, 0]]
 

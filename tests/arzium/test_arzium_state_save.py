@@ -24,11 +24,11 @@ from arzium.rules.replay import Replay, replay_from, run_replay
 from arzium.rules.state import GameState, SetupError, StateError, clone, default_setup, new_game
 from arzium.save import load_saved_game, save_game, save_path
 from arzium_testkit import play_random
-from common.file_lock import release
-from common.files import DataError
-from common.replay import Replay as ReplayFile
-from common.replay import ReplayError, read_replay, write_replay
-from common.rules_api import IllegalAction
+from common.data.file_lock import release
+from common.data.files import DataError
+from common.data.rules_api import IllegalAction
+from common.replays.replay import Replay as ReplayFile
+from common.replays.replay import ReplayError, read_replay, write_replay
 
 ALL_ACTIONS = [RestEarly(), Search("C01", 7),
                Search("C02", 0, (0, 1), ("A13",), ("A01",), (1,), ("A05",), (3,)),

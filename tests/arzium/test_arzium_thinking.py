@@ -12,7 +12,7 @@ from arzium.rules.engine import apply, current_player, legal_actions
 from arzium.rules.state import GameState, default_setup, new_game
 from arzium.scenes.thinkbench import GAP_TARGET_MS, format_report, think_bench
 from arzium.thinking import THINK_LIMIT_S, BotSpec, decide_job, hint_job
-from common.app import App
+from common.engine.app import App
 
 
 def a_position() -> GameState:

@@ -15,7 +15,7 @@ from arzium_testkit import (
     set_characters,
     sq,
 )
-from common.rules_api import IllegalAction
+from common.data.rules_api import IllegalAction
 
 
 def test_forced_rest_when_all_characters_are_face_down():

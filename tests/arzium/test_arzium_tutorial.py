@@ -36,10 +36,10 @@ from arzium.scenes.setup import SetupScene
 from arzium.scenes.tutorial import TutorialScene
 from arzium.scenes.tutorial_script import PRACTICE, RIVAL, SCRIPT, SCRIPTS, YOU, position, start_position
 from arzium.scenes.tutorial_steps import LESSONS, STEPS, lesson_of, waiting_step
-from common.app import App
-from common.scene import Scene
-from common.tutorial import Script
-from common.tutorial_progress import game_progress
+from common.engine.app import App
+from common.engine.scene import Scene
+from common.tutorials.progress import game_progress
+from common.tutorials.steps import Script
 from helpers import click, close_app, key, make_app, run
 
 

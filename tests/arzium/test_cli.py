@@ -16,7 +16,7 @@ from arzium.rules.cards import default_cards
 from arzium.rules.engine import apply, current_player, is_over
 from arzium.rules.score import outcome_json
 from arzium.rules.state import SeatSetup, Setup, new_game
-from common.replay import Replay, write_replay
+from common.replays.replay import Replay, write_replay
 from helpers import main_here
 
 ROOT = Path(__file__).resolve().parents[2]

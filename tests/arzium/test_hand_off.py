@@ -12,7 +12,7 @@ from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.flow import play_scene
 from arzium.scenes.handoff import GRACE_MS, HandOff
 from arzium.scenes.play import PlayScene
-from common.app import App
+from common.engine.app import App
 from helpers import close_app, make_app
 from table_spy import ANN, BO, BOT, FRAME, click, key, record_table, run
 

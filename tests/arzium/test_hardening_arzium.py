@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import common.jsonio
-import common.replay
+import common.data.jsonio
+import common.replays.replay
 from arzium import cli as arzium_cli
 from arzium import save
 from arzium.match import Match
@@ -30,12 +30,12 @@ from arzium.scenes.flow import resume_game, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import SetupScene
 from common import cli
-from common.app import App
-from common.dialog import Dialog
-from common.paths import replays_dir
-from common.replay import Replay as ReplayFile
-from common.replay import read_replay, write_replay
+from common.data.paths import replays_dir
+from common.engine.app import App
+from common.replays.replay import Replay as ReplayFile
+from common.replays.replay import read_replay, write_replay
 from common.scenes.menu import MenuScene
+from common.ui.dialog import Dialog
 from hardening import file_bytes, replace_value
 from table_spy import FRAME, said
 
@@ -242,7 +242,7 @@ def test_a_replay_that_cannot_be_written_leaves_no_name_behind(monkeypatch: pyte
 
     table = _a_hot_seat_table()
     assert said(table) == []
-    monkeypatch.setattr(common.jsonio, "_link_new", refuse)  # the content is written; naming it fails
+    monkeypatch.setattr(common.data.jsonio, "_link_new", refuse)  # the content is written; naming it fails
     assert table.write_replay() is None and list(replays_dir().iterdir()) == []
     notices = said(table)
     assert len(notices) == 1 and "no permission" in notices[0] and "Permission denied" not in notices[0]

@@ -18,9 +18,9 @@ from arzium.rules.actions import Search
 from arzium.rules.engine import legal_actions
 from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.flow import setup_scene
-from common.app import App
-from common.file_lock import lock_path, release
-from common.files import DataError, Problem
+from common.data.file_lock import lock_path, release
+from common.data.files import DataError, Problem
+from common.engine.app import App
 from hardening import changes, is_one_line, snapshot
 from table_spy import FRAME, said
 
@@ -30,7 +30,7 @@ HOT_SEAT = Setup((SeatSetup("Ann", "red", "south"), SeatSetup("Bo", "blue", "nor
 OTHER_WINDOW = """
 import sys
 from pathlib import Path
-from common.file_lock import hold
+from common.data.file_lock import hold
 assert hold(Path(sys.argv[1]))
 print("saved", flush=True)
 sys.stdin.read()
@@ -111,7 +111,7 @@ def test_when_the_owner_is_killed_the_next_window_takes_the_save_over(
 
 def test_a_start_removes_a_killed_owners_lock_file_and_keeps_its_save(
         user_home: Path, other_window: subprocess.Popen[str]) -> None:
-    from common.app import App, AppOptions
+    from common.engine.app import App, AppOptions
     from helpers import close_app
     theirs = save.save_path().read_bytes()
     os.kill(other_window.pid, signal.SIGKILL)

@@ -9,7 +9,7 @@ from arzium.rules.actions import Search
 from arzium.rules.engine import apply, current_player, legal_actions
 from arzium.rules.state import SeatSetup, Setup, clone, new_game
 from arzium.scenes.play import PlayScene
-from common.app import App
+from common.engine.app import App
 from table_spy import BOT, FRAME, YOU, click, table
 
 

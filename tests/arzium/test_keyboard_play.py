@@ -18,8 +18,8 @@ from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium_testkit import give_artifacts
-from common.app import App
-from common.scene import Scene
+from common.engine.app import App
+from common.engine.scene import Scene
 from common.scenes.help import HelpOverlay
 from table_spy import FRAME, key
 

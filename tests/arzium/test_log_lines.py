@@ -29,7 +29,8 @@ from arzium.rules.events import (
 from arzium.rules.state import SeatSetup, Setup
 from arzium.scenes.log_panel import describe
 from arzium.wording import character_status, person, possessive, win_line
-from common import i18n, spanish_style
+from common.data import i18n
+from common.tools import spanish_style
 
 CARDS = default_cards()
 SETUP = Setup((SeatSetup("You", "red", "south", "human"), SeatSetup("Ann", "blue", "north", "bot"),

@@ -13,7 +13,7 @@ from arzium.rules.events import ArtifactBought, CardFull, CharacterUsed, MarkerP
 from arzium.rules.state import GameState, Setup, clone, new_game
 from arzium.scenes.log_panel import LogLine, describe, describe_at
 from arzium.thinking import Task
-from common.app import App
+from common.engine.app import App
 from table_spy import BOT, FRAME, YOU, step_until, table
 
 

@@ -15,11 +15,11 @@ from arzium.rules.actions import Action
 from arzium.rules.engine import apply, current_player, legal_actions
 from arzium.rules.state import GameState, clone, default_setup, new_game
 from arzium.scenes.replay_view import playback
-from common.app import App
+from common.engine.app import App
 from common.net.protocol import token_hash
 from common.net.room import Options, Room
 from common.net.turn_clock import ClockRule
-from common.replay import ReplayError, replay_from_dict
+from common.replays.replay import ReplayError, replay_from_dict
 
 
 def table(bots: int) -> tuple[OnlineMatch, list[dict[str, Any]]]:

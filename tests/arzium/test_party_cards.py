@@ -13,10 +13,10 @@ from arzium.scenes.flow import play_scene
 from arzium.scenes.party_view import BANNER_MIN_PX, PartyLook, PartyView
 from arzium.scenes.play import PlayScene
 from arzium.scenes.shown import Shown
-from common import text
-from common.app import App, AppOptions
-from common.i18n import _, set_language
-from common.settings import Settings
+from common.data.i18n import _, set_language
+from common.data.settings import Settings
+from common.engine import text
+from common.engine.app import App, AppOptions
 from helpers import evidence
 
 SIZES = [(1280, 720), (960, 540)]

@@ -14,7 +14,7 @@ from arzium.rules.state import GameState, SeatSetup, Setup, clone
 from arzium.scenes.catalog import played
 from arzium.scenes.flow import play_scene
 from arzium.scenes.result import ResultScene
-from common.app import App
+from common.engine.app import App
 from table_spy import ANN, BO, BOT, FRAME, record_table
 
 

@@ -14,7 +14,7 @@ from arzium.rules.state import SeatSetup, Setup, clone, new_game
 from arzium.scenes.flow import play_scene
 from arzium.scenes.handoff import GRACE_MS, HandOff
 from arzium.scenes.log_panel import describe
-from common.app import App
+from common.engine.app import App
 from table_spy import ANN, BO, BOT, FRAME, key, record_table
 
 

@@ -12,8 +12,8 @@ from arzium.scenes import table_view
 from arzium.scenes.flow import play_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.sidebar import pinned_hint, pinned_state, pinned_tag
-from common import tooltip
-from common.app import App
+from common.engine.app import App
+from common.ui import tooltip
 
 SEATS = (SeatSetup("Ann", "red", "south", "human"), SeatSetup("Bo", "blue", "north", "human"))
 

@@ -16,10 +16,10 @@ from arzium.scenes.catalog import SEATS, finished_scene, played
 from arzium.scenes.flow import play_scene
 from arzium.scenes.party_view import NAME_MIN_PX
 from arzium.scenes.result import ResultScene
-from common import text
-from common.app import App
-from common.i18n import _
-from common.scene import Scene
+from common.data.i18n import _
+from common.engine import text
+from common.engine.app import App
+from common.engine.scene import Scene
 from helpers import close_app, make_app
 from text_record import Drawn, Placed, RecordingSurface, record
 

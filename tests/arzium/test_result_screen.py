@@ -12,9 +12,9 @@ from arzium.rules.engine import apply, is_over, legal_actions
 from arzium.rules.score import outcome
 from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.flow import result_scene
-from common import text
-from common.app import App
-from common.i18n import _
+from common.data.i18n import _
+from common.engine import text
+from common.engine.app import App
 from helpers import FRAME
 
 LONG = ("Bartholomew Bun of the Hollow", "Archibald Inkwell-Snoozington", "Ferdinand Featherpillow", "Mo")

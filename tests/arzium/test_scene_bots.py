@@ -22,9 +22,9 @@ from arzium.scenes.setup import LevelSegment
 from arzium.scenes.thinkbench import format_report, think_bench
 from arzium.seats import BotController
 from arzium.thinking import BotSpec
-from common.app import App
-from common.replay import read_replay
-from common.scene import Scene
+from common.engine.app import App
+from common.engine.scene import Scene
+from common.replays.replay import read_replay
 from table_spy import FRAME, click, key, step_until
 
 GAP_LIMIT_MS = 150  # the target is 50 ms; the slack is for a loaded 2-core test machine

@@ -30,11 +30,12 @@ from arzium_testkit import (
     set_characters,
     sq,
 )
-from common import catalog, text
-from common.app import App
+from common.engine import text
+from common.engine.app import App
+from common.engine.scene import Scene
 from common.games import GAMES
-from common.replay import read_replay
-from common.scene import Scene
+from common.replays.replay import read_replay
+from common.tools import catalog
 from helpers import close_app, make_app
 from table_spy import FRAME, click, key, motion, put_on_table, run, step_until
 

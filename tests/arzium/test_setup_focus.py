@@ -6,7 +6,7 @@ import pygame
 
 from arzium.scenes.flow import setup_scene
 from arzium.scenes.setup import LevelSegment, SetupScene
-from common.app import App
+from common.engine.app import App
 
 
 def _setup(app: App) -> SetupScene:

@@ -14,9 +14,9 @@ from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.flow import result_scene, setup_scene
 from arzium.scenes.play import PlayScene
 from arzium.scenes.setup import RANDOM_FIRST, LevelSegment, SetupScene
-from common.app import App
-from common.paths import data_dir
-from common.scene import Scene
+from common.data.paths import data_dir
+from common.engine.app import App
+from common.engine.scene import Scene
 
 FRAME = 1000 / 60
 

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from arzium.scenes.flow import setup_scene
-from common.app import App
+from common.engine.app import App
 from text_record import Drawn, RecordingSurface, record
 
 

@@ -11,10 +11,11 @@ from arzium.scenes.flow import setup_scene
 from arzium.scenes.keyboard_view import help_part
 from arzium.scenes.log_panel import LogPanel, title_line
 from arzium.scenes.setup import LevelSegment
-from common import catalog, text
-from common.app import App
-from common.i18n import _, set_language
-from common.keymap import keymap
+from common.data.i18n import _, set_language
+from common.data.keymap import keymap
+from common.engine import text
+from common.engine.app import App
+from common.tools import catalog
 
 SIZES = [(960, 540), (1280, 720)]
 FRAME = 5            # the plaque's gold frame, in the sprite's own pixels (kept at every window size)

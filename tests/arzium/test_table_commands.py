@@ -31,8 +31,8 @@ from arzium.scenes.table_commands import (
     Undo,
 )
 from arzium.scenes.tutorial import TutorialScene
-from common.app import App
-from common.scene import Scene
+from common.engine.app import App
+from common.engine.scene import Scene
 from table_spy import FRAME
 
 SEATS = (SeatSetup("Ann", "red", "south", "human"), SeatSetup("Snorebert", "blue", "north", "bot", "easy"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from arzium.rules.actions import Search
 from arzium.rules.engine import legal_actions
 from arzium.scenes.catalog import midgame_scene
-from common.app import App
+from common.engine.app import App
 from helpers import FRAME
 
 

@@ -8,8 +8,8 @@ import pytest
 from arzium.rules.state import SeatSetup, Setup, new_game
 from arzium.scenes.art import FACE_W, FACE_WELL, CardArt
 from arzium.scenes.flow import play_scene
-from common.app import App, AppOptions
-from common.settings import Settings
+from common.data.settings import Settings
+from common.engine.app import App, AppOptions
 
 
 def pixels_of(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:

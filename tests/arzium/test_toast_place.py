@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from common import catalog
+from common.tools import catalog
 from helpers import FRAME, close_app, make_app
 from text_record import Drawn, RecordingSurface, record
 

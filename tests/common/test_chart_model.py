@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from common.chart_model import DASHES, dash_styles, room_for, spread_labels
+from common.ui.chart_model import DASHES, dash_styles, room_for, spread_labels
 
 
 def test_labels_apart_stay_where_they_want():

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from common.clock import FixedStepClock
-from common.jsonio import Loaded, load_json, write_json_atomic
-from common.replay import FORMAT_VERSION, Replay, ReplayError, read_replay, write_replay
-from common.scene import Scene, SceneStack
-from common.settings import Settings, load_settings, save_settings
-from common.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
+from common.data.jsonio import Loaded, load_json, write_json_atomic
+from common.data.settings import Settings, load_settings, save_settings
+from common.engine.clock import FixedStepClock
+from common.engine.scene import Scene, SceneStack
+from common.engine.tween import ease_in_out_cubic, ease_out_back, ease_out_quad
+from common.replays.replay import FORMAT_VERSION, Replay, ReplayError, read_replay, write_replay
 
 
 class Recorder(Scene):

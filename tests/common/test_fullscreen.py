@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from common.app import F11_REPEAT_MS, fullscreen_size
+from common.engine.app import F11_REPEAT_MS, fullscreen_size
 from helpers import key, make_app
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from common.app import App
-from common.keymap import Command, keymap
-from common.settings import load_settings, save_settings
-from common.tutorial_progress import load_progress, update_progress
+from common.data.keymap import Command, keymap
+from common.data.settings import load_settings, save_settings
+from common.engine.app import App
+from common.tutorials.progress import load_progress, update_progress
 from hardening import changes, is_one_line, snapshot
 from helpers import key, open_controls
 

@@ -1,4 +1,4 @@
-"""The file gate (common.files) and the never-lose-data JSON files (common.jsonio): one table per kind."""
+"""The file gate (common.data.files) and the never-lose-data JSON files (common.data.jsonio): one table per kind."""
 from __future__ import annotations
 
 import json
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from common import jsonio
-from common.files import DataError, Kind, Problem, read_bytes, read_json, read_toml
-from common.jsonio import (
+from common.data import jsonio
+from common.data.files import DataError, Kind, Problem, read_bytes, read_json, read_toml
+from common.data.jsonio import (
     clean_stale_temps,
     keep_copy,
     load_json,
@@ -330,7 +330,7 @@ DEBRIS = [
 
 
 def test_a_start_cleans_the_debris_of_every_kind_of_killed_write_and_only_that(user_home: Path) -> None:
-    from common.app import App, AppOptions
+    from common.engine.app import App, AppOptions
     from helpers import close_app
     base = user_home / "arenas-arzium"
     owners = {"dead": f"{_dead_pid()}-", "alive": f"{os.getpid()}-"}

@@ -21,8 +21,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(os.name != "posix", reason="S
 # the table does at the end of every game, for as long as it lives.
 WRITER = """
 import sys
-from common.paths import replays_dir
-from common.replay import write_new_replay
+from common.data.paths import replays_dir
+from common.replays.replay import write_new_replay
 sys.path.insert(0, "tests")
 from replay_files import arzium_replay
 replay = arzium_replay()
@@ -35,10 +35,10 @@ while True:
 # A fresh start of the app on the same home, then each replay's line in the list (its error, if any).
 FRESH_START = """
 import json
-from common.app import App, AppOptions
+from common.engine.app import App, AppOptions
 from common.cli import collect_games
 from common.games import GAMES
-from common.replay_index import replay_files, summarize
+from common.replays.index import replay_files, summarize
 collect_games()
 app = App(AppOptions(headless=True, save_settings=False))
 print(json.dumps([[p.name, summarize(p, GAMES).error] for p in replay_files()]))

@@ -15,15 +15,16 @@ from hypothesis import strategies as st
 
 from arzium import save
 from arzium.rules.state import SeatSetup, Setup, new_game
-from common import catalog, cli
-from common.app import App
+from common import cli
+from common.data.paths import config_dir, data_dir, replays_dir
+from common.data.safe_text import short_number
+from common.data.settings import Settings, load_settings
+from common.engine.app import App
 from common.games import GAMES
-from common.paths import config_dir, data_dir, replays_dir
-from common.replay_index import replay_files, summarize
-from common.safe_text import short_number
+from common.replays.index import replay_files, summarize
 from common.scenes.statistics import StatisticsScene, statistics_pages
-from common.settings import Settings, load_settings
-from common.tutorial_progress import load_progress
+from common.tools import catalog
+from common.tutorials.progress import load_progress
 from hardening import changes, is_one_line, snapshot
 from helpers import close_app, make_app, run
 from replay_files import arenas_replay, arzium_replay

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from common import seat_tokens
-from common.app import App
-from common.online_session import OnlineSession
+from common.engine.app import App
+from common.online import seat_tokens
+from common.online.session import OnlineSession
 from common.scenes.catalog import ScriptedLink
 from common.scenes.online import OnlineScene
 from hardening import deny_open, is_one_line

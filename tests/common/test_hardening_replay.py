@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from common.replay import Replay, ReplayError, read_replay
+from common.replays.replay import Replay, ReplayError, read_replay
 from hardening import changes, is_one_line, snapshot
 
 GOOD = {"format": "arenas-arzium-replay", "version": 1, "game": "arenas", "setup": {"level": 1}, "seed": 1,

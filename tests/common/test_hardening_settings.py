@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from common.app import App, AppOptions
-from common.settings import SETTINGS_VERSION, Settings, load_settings, save_settings
+from common.data.settings import SETTINGS_VERSION, Settings, load_settings, save_settings
+from common.engine.app import App, AppOptions
 from hardening import changes, deny_open, is_one_line, snapshot
 from helpers import close_app
 

@@ -13,17 +13,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from common import cli, paths, sprite_packs
-from common.app import App
-from common.scenes.settings import SettingsScene
-from common.sprite_check import check_pack, check_sprites_main
-from common.sprite_packs import (
+from common import cli
+from common.data import paths
+from common.engine.app import App
+from common.packs import sprite_packs
+from common.packs.check import check_pack, check_sprites_main
+from common.packs.sprite_packs import (
     DEFAULT_PACK,
     SPRITES_DIR,
     discover_packs,
     read_pack,
 )
-from common.sprites import SpriteBook
+from common.packs.sprites import SpriteBook
+from common.scenes.settings import SettingsScene
 from hardening import changes, file_bytes, is_one_line, snapshot
 
 MINIMAL = '[pack]\nname = "Odd"\nauthor = "tests"\nversion = 1\n'

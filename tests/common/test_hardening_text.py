@@ -7,8 +7,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from common import safe_text, text
-from common.app import App
+from common.data import safe_text
+from common.engine import text
+from common.engine.app import App
 from hardening import is_one_line
 
 NASTY = [

@@ -11,9 +11,9 @@ from arenas.scenes import online as arenas_online
 from arenas.scenes.flow import setup_scene as arenas_hot_seat
 from arzium.scenes import online as arzium_online
 from arzium.scenes.flow import setup_scene as arzium_hot_seat
-from common.app import App
-from common.i18n import set_language
-from common.text_field import TextField
+from common.data.i18n import set_language
+from common.engine.app import App
+from common.ui.text_field import TextField
 
 SCREEN_WORDS = ("this screen", "one screen", "esta pantalla", "una pantalla")
 

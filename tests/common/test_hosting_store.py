@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from common import seat_tokens
-from common.app import App
+from common.engine.app import App
+from common.engine.scene import Scene
 from common.net import server as net_server
 from common.net.server import PortInUse
 from common.net.store import FILE_NAME, StoreError
-from common.online_room import Where
-from common.scene import Scene
+from common.online import seat_tokens
+from common.online.room import Where
 from common.scenes.catalog import ScriptedLink
 from common.scenes.lobby import RUNNING, LobbyScene, Served, hosted_folder, start_server
 from common.scenes.online import OnlineScene

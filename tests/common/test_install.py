@@ -10,8 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from common import cli, paths
-from common.app import ICON_SPRITE
+from common import cli
+from common.data import paths
+from common.engine.app import ICON_SPRITE
 from helpers import close_app, make_app
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,23 +9,23 @@ from typing import Any
 import pygame
 import pytest
 
-from common import text_field
-from common.app import App
-from common.chat import ChatLog
+from common.data.i18n import set_language
+from common.engine.app import App
 from common.games import room_sides
-from common.i18n import set_language
-from common.invite import Invite, invite_problem, read_invite
-from common.lan import split_address
 from common.net.client import Link
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Conn, Server
-from common.online_room import Where
-from common.online_session import OnlineSession
+from common.online.chat import ChatLog
+from common.online.invite import Invite, invite_problem, read_invite
+from common.online.lan import split_address
+from common.online.room import Where
+from common.online.session import OnlineSession
 from common.scenes import online
 from common.scenes.catalog import ScriptedLink
 from common.scenes.chat import ChatPanel, Close, Mute, Open, Phrase, Say, carry_out, quiet_corner
 from common.scenes.lobby import LobbyScene, Served
 from common.scenes.online import REMEMBERED, OnlineScene
+from common.ui import text_field
 from helpers import key, main_here, run
 
 

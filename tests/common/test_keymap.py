@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pygame
 
-from common.app import App
-from common.keymap import DEFAULT_KEYS, Command, KeyMap, check_bindings, keymap, step_focus
-from common.settings import Settings, load_settings
+from common.data.keymap import DEFAULT_KEYS, Command, KeyMap, check_bindings, keymap, step_focus
+from common.data.settings import Settings, load_settings
+from common.engine.app import App
 from helpers import key, open_controls
 
 

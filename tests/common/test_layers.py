@@ -1,4 +1,4 @@
-"""Draw only what changes (`common.layers`): the still picture is remade only when its parts change, a frame
+"""Draw only what changes (`common.engine.layers`): the still picture is remade only when its parts change, a frame
 presents only what it changed, and a frame drawn through the layers equals painting every part in order."""
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import random
 import pygame
 import pytest
 
-from common import catalog
-from common.app import App
-from common.layers import Layers, Part, drawn_cells, image_part, merge, paint_all
-from common.widget_parts import widget_look
-from common.widgets import Button, ListBox, Widget
+from common.engine.app import App
+from common.engine.layers import Layers, Part, drawn_cells, image_part, merge, paint_all
+from common.tools import catalog
+from common.ui.widget_parts import widget_look
+from common.ui.widgets import Button, ListBox, Widget
 from helpers import FRAME, click, key, make_app, motion
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from common.line_edit import LineEdit
+from common.ui.line_edit import LineEdit
 
 
 def test_a_selected_name_is_replaced_by_the_first_key_then_typing_goes_on() -> None:

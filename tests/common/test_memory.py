@@ -9,7 +9,7 @@ from arzium.bots import make_bot
 from arzium.bots.tournament import GameSpec, play_game
 from arzium.rules.state import default_setup, new_game
 from arzium.thinking import BotSpec, decide_job
-from common.memory import settle_worker
+from common.workers.memory import settle_worker
 
 
 def _in_worker() -> tuple[int, int, int]:

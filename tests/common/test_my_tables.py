@@ -8,13 +8,13 @@ from typing import Any
 import pygame
 import pytest
 
-from common.app import TITLE, App
+from common.engine.app import TITLE, App
+from common.online.seat_tokens import KeptSeat
+from common.online.turn_watch import TurnWatch, table_line
 from common.scenes import my_tables
 from common.scenes.catalog import DOWN_SERVER, SAMPLE_KEPT, SAMPLE_SERVER, sample_tables
 from common.scenes.menu import MenuScene
 from common.scenes.my_tables import MyTablesScene, TurnTeller, detail_line
-from common.seat_tokens import KeptSeat
-from common.turn_watch import TurnWatch, table_line
 from helpers import key, run
 
 

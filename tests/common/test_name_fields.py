@@ -7,10 +7,10 @@ import pytest
 
 from arenas.scenes.flow import setup_scene as arenas_setup
 from arzium.scenes.flow import setup_scene as arzium_setup
-from common import i18n
-from common.app import App
-from common.scene import Scene
-from common.widgets import Widget
+from common.data import i18n
+from common.engine.app import App
+from common.engine.scene import Scene
+from common.ui.widgets import Widget
 from text_record import Drawn, RecordingSurface, record
 
 FRAME = 1000 / 60

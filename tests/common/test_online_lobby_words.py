@@ -2,8 +2,8 @@
 Ready, then Start."""
 from __future__ import annotations
 
-from common.app import App
-from common.online_room import Where
+from common.engine.app import App
+from common.online.room import Where
 from common.scenes.catalog import ScriptedLink
 from common.scenes.lobby import LobbyScene
 from helpers import run

@@ -9,13 +9,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from common import seat_tokens
-from common.app import App, AppOptions
-from common.online_room import Where
-from common.online_session import OnlineSession
+from common.data.settings import Settings, load_settings, settings_path
+from common.engine.app import App, AppOptions
+from common.online import seat_tokens
+from common.online.room import Where
+from common.online.session import OnlineSession
 from common.scenes.catalog import ScriptedLink
 from common.scenes.online import OnlineScene
-from common.settings import Settings, load_settings, settings_path
 from helpers import click, close_app, key, run
 
 

@@ -24,11 +24,11 @@ from arzium.rules.engine import is_over
 from arzium.rules.state import SeatSetup, Setup
 from arzium.scenes.online import OnlinePlayScene
 from arzium.scenes.result import ResultScene
-from common.app import App
-from common.online_room import Where
-from common.paths import replays_dir
-from common.replay import read_replay
-from common.scene import Scene
+from common.data.paths import replays_dir
+from common.engine.app import App
+from common.engine.scene import Scene
+from common.online.room import Where
+from common.replays.replay import read_replay
 from common.scenes.lobby import RUNNING, LobbyScene, start_server, stop_server
 from helpers import Quiet, close_app, make_app, stop_online
 from helpers import step_apps_until as until

@@ -12,12 +12,12 @@ from arenas.scenes.catalog import online_result as arenas_online_result
 from arzium.room import digest, view_of
 from arzium.rules.state import default_setup, new_game
 from arzium.scenes.catalog import online_result as arzium_online_result
-from common.app import App
+from common.data.i18n import set_language
+from common.engine.app import App
+from common.engine.scene import HELD_KEY_MS, HeldKeys
 from common.games import room_sides
-from common.i18n import set_language
-from common.online_room import SeatView, notice_line, seat_status, seat_who
-from common.online_session import OnlineSession
-from common.scene import HELD_KEY_MS, HeldKeys
+from common.online.room import SeatView, notice_line, seat_status, seat_who
+from common.online.session import OnlineSession
 from common.scenes.catalog import ScriptedLink
 from helpers import Quiet, key, run
 

@@ -10,19 +10,19 @@ from typing import Any
 import pygame
 import pytest
 
-from common import seat_tokens
-from common.app import App
-from common.dialog import Dialog
-from common.i18n import _, set_language
-from common.lan import free_port_near, lan_addresses, port_free, split_address
+from common.data.i18n import _, set_language
+from common.engine.app import App
+from common.engine.scene import Scene
 from common.net import protocol
-from common.online_room import SeatView, Where, seat_status
-from common.online_session import OnlineSession, error_line
-from common.scene import Scene
+from common.online import seat_tokens
+from common.online.lan import free_port_near, lan_addresses, port_free, split_address
+from common.online.room import SeatView, Where, seat_status
+from common.online.session import OnlineSession, error_line
 from common.scenes.catalog import ScriptedLink
 from common.scenes.lobby import LobbyScene
 from common.scenes.menu import MenuScene
 from common.scenes.online import REMEMBERED, OnlineScene
+from common.ui.dialog import Dialog
 from helpers import click, key, run
 
 SEATS = [("Ana", "person", "here", True), ("", "person", "open", False), ("Otto", "bot", "bot", False)]

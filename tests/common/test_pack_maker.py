@@ -9,13 +9,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from common import i18n, pack_maker, paths, text
-from common.app import App
-from common.dialog import Dialog
-from common.pack_maker import NAME_LIMIT, STARTER, make_pack, suggested_name, user_packs_dir
+from common.data import i18n, paths
+from common.engine import text
+from common.engine.app import App
+from common.packs import maker as pack_maker
+from common.packs.check import check_pack
+from common.packs.maker import NAME_LIMIT, STARTER, make_pack, suggested_name, user_packs_dir
 from common.scenes.new_pack import NewPackScene
 from common.scenes.settings import SettingsScene
-from common.sprite_check import check_pack
+from common.ui.dialog import Dialog
 from helpers import key, run
 from text_record import Drawn, record
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import io
 
-from common.progress import Progress
+from common.tools.progress import Progress
 
 
 class Terminal(io.StringIO):

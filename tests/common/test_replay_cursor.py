@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from common.replay_cursor import SPEEDS, Cursor, Timeline
+from common.replays.cursor import SPEEDS, Cursor, Timeline
 
 LINE = Timeline((100, 250, 250, 900), 1200)
 
@@ -68,7 +68,7 @@ def test_speed_goes_from_half_to_eight_times() -> None:
 def test_the_replay_models_and_statistics_pages_load_no_pygame() -> None:
     import subprocess
     import sys
-    modules = ("common.replay_cursor", "common.replay_index", "arenas.replay_model",
+    modules = ("common.replays.cursor", "common.replays.index", "arenas.replay_model",
                "arzium.replay_model", "arenas.scenes.statistics", "arzium.scenes.statistics", "arzium.records")
     code = f"import sys; import {', '.join(modules)}; assert 'pygame' not in sys.modules, 'pygame loaded'"
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -15,19 +15,19 @@ from arzium.rules.engine import apply
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.score import outcome
 from arzium.rules.state import new_game
-from common import folder_opener
-from common.app import App
-from common.dialog import Dialog
-from common.folder_opener import opener_command
+from common.data import folder_opener
+from common.data.folder_opener import opener_command
+from common.data.paths import replays_dir
+from common.engine.app import App
+from common.engine.scene import Scene
 from common.games import GAMES
-from common.paths import replays_dir
-from common.replay import Replay, read_replay
-from common.replay_index import replay_files, summarize
-from common.scene import Scene
+from common.replays.index import replay_files, summarize
+from common.replays.replay import Replay, read_replay
 from common.scenes.menu import MenuScene
 from common.scenes.replay_viewer import ReplayViewerScene
 from common.scenes.replays import ReplaysScene
 from common.scenes.statistics import StatisticsScene
+from common.ui.dialog import Dialog
 from helpers import click, draws_the_same_twice, fuzz_scene, key, run
 from replay_files import arenas_replay, arzium_replay, write
 

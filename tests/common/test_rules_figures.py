@@ -7,11 +7,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from common import text
-from common.app import App
-from common.figure_book import FigureBook
+from common.engine import text
+from common.engine.app import App
 from common.games import GAMES
 from common.scenes.rules import RulesScene, parse_rules
+from common.ui.figure_book import FigureBook
 from helpers import close_app, evidence, make_app
 
 ROOT = Path(__file__).resolve().parents[2]

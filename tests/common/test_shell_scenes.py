@@ -11,14 +11,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from common import catalog, text
-from common.app import App
+from common.engine import text
+from common.engine.app import App
 from common.games import GAMES
 from common.scenes.menu import MenuScene
 from common.scenes.rules import RulesScene
 from common.scenes.settings import SettingsScene
-from common.tooltip import TOOLTIP_DELAY_MS
-from common.widgets import Button, WidgetGroup
+from common.tools import catalog
+from common.ui.tooltip import TOOLTIP_DELAY_MS
+from common.ui.widgets import Button, WidgetGroup
 from helpers import click, fuzz_scene, key, main_here, run
 
 ROOT = Path(__file__).resolve().parents[2]

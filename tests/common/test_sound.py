@@ -14,7 +14,7 @@ from types import ModuleType
 import pygame
 import pytest
 
-from common.sound import LOOP_CHANNELS, SOUND_DIR, SoundBank
+from common.engine.sound import LOOP_CHANNELS, SOUND_DIR, SoundBank
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,11 +8,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from common import paths, sprites
-from common.files import Kind, look_into
-from common.png import png_size, png_size_from
-from common.sprite_check import CheckReport, check_pack, check_sprites_main
-from common.sprite_packs import (
+from common.data import paths
+from common.data.files import Kind, look_into
+from common.data.png import png_size, png_size_from
+from common.packs import sprites
+from common.packs.check import CheckReport, check_pack, check_sprites_main
+from common.packs.sprite_packs import (
     FALLBACK_COLOUR,
     SPRITES_DIR,
     _plain_path,
@@ -20,7 +21,7 @@ from common.sprite_packs import (
     discover_packs,
     read_pack,
 )
-from common.sprites import SpriteBook
+from common.packs.sprites import SpriteBook
 
 DEFAULT_DIR = SPRITES_DIR / "default"
 DEFAULT_MANIFEST = tomllib.loads((DEFAULT_DIR / "pack.toml").read_text(encoding="utf-8"))

@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from common import cli
-from common.sprite_packs import SPRITES_DIR
-from common.sprites import FIRST_FRAME_SPRITES
+from common.packs.sprite_packs import SPRITES_DIR
+from common.packs.sprites import FIRST_FRAME_SPRITES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,15 +22,15 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = """
 import json, os, sys
 import pygame
-import common.files
-opened, reads, looks, read_bytes, look_into = [], [], [], common.files.read_bytes, common.files.look_into
+import common.data.files
+opened, reads, looks, read_bytes, look_into = [], [], [], common.data.files.read_bytes, common.data.files.look_into
 def recording(path, *args, **kwargs):
     reads.append(str(path))
     return read_bytes(path, *args, **kwargs)
 def looking(path, *args, **kwargs):
     looks.append(str(path))
     return look_into(path, *args, **kwargs)
-common.files.read_bytes, common.files.look_into = recording, looking
+common.data.files.read_bytes, common.data.files.look_into = recording, looking
 mixer_init = pygame.mixer.init
 pygame.mixer.init = lambda *a, **k: (opened.append(True), mixer_init(*a, **k))[1]
 from common.cli import main
@@ -38,12 +38,12 @@ code = main([])
 print(json.dumps({"code": code, "modules": sorted(sys.modules), "reads": reads, "looks": looks, "mixer": bool(opened)}))
 """
 
-LATER = ("common.catalog", "common.timedemo", "common.replay", "common.replay_index", "common.tutorial",
-         "common.tutorial_launch", "common.tutorial_progress",
+LATER = ("common.tools.catalog", "common.tools.timedemo", "common.replays.replay", "common.replays.index", "common.tutorials.steps",
+         "common.tutorials.launch", "common.tutorials.progress",
          "common.scenes.rules", "common.scenes.settings", "common.scenes.replays", "common.scenes.statistics",
-         "common.scenes.gallery", "common.sprite_check", "common.scenes.online", "common.scenes.lobby",
-         "common.online_session", "common.online_room", "common.seat_tokens", "common.lan", "common.text_field",
-         "common.arguments", "common.file_lock", "common.game_pages", "locale")
+         "common.scenes.gallery", "common.packs.check", "common.scenes.online", "common.scenes.lobby",
+         "common.online.session", "common.online.room", "common.online.seat_tokens", "common.online.lan", "common.ui.text_field",
+         "common.arguments", "common.data.file_lock", "common.games.pages", "locale")
 """Modules of the screens behind the menu's buttons (Play online among them: the room server and the client link
 load only when a game is hosted or joined) and of what the games give them, of the tools and their flags, of
 the debris of killed writes (a window cleans it after its first frame), and `locale` (a locale variable names
@@ -97,8 +97,8 @@ def test_a_second_start_reads_the_manifests_parse_from_the_cache_and_never_impor
 
 
 def test_a_window_cleans_the_debris_of_killed_writes_after_its_first_frame(user_home: Path) -> None:
-    from common.app import App, AppOptions
-    from common.scene import Scene
+    from common.engine.app import App, AppOptions
+    from common.engine.scene import Scene
     from helpers import close_app
 
     class OneFrame(Scene):
@@ -124,7 +124,7 @@ def test_a_window_cleans_the_debris_of_killed_writes_after_its_first_frame(user_
 
 def test_a_window_of_a_video_driver_without_a_screen_opens_at_the_asked_size() -> None:
     """The dummy driver's made-up 1024x768 desktop does not shrink the window (start-up figures use it)."""
-    from common.app import App, AppOptions
+    from common.engine.app import App, AppOptions
     from helpers import close_app
     app = App(AppOptions(headless=False, save_settings=False))
     try:
@@ -139,12 +139,12 @@ def test_a_window_of_a_video_driver_without_a_screen_opens_at_the_asked_size() -
 def test_shipped_files_are_where_the_resource_reader_finds_them(package: str, parts: tuple[str, ...]) -> None:
     from importlib.resources import files
 
-    from common.paths import shipped
+    from common.data.paths import shipped
     assert shipped(package, *parts) == Path(str(files(package).joinpath(*parts)))
     assert shipped(package, *parts).exists()
 
 
 def test_a_package_that_is_not_there_is_named() -> None:
-    from common.paths import shipped
+    from common.data.paths import shipped
     with pytest.raises(ModuleNotFoundError, match="no package named 'no_such_pack'"):
         shipped("no_such_pack", "x")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from common import text
+from common.engine import text
 
 WORDS = ("artifacts", "Effects", "High-contrast", "The Twins of Twill", "Bartholomew Bun")
 

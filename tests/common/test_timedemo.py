@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from common.app import App
 from common.cli import main
-from common.timedemo import format_table, run_sweep
+from common.engine.app import App
+from common.tools.timedemo import format_table, run_sweep
 
 
 def test_a_sweep_times_every_size_it_is_given_in_order(app: App) -> None:

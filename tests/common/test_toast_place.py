@@ -8,8 +8,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from common.app import App
-from common.scene import Scene
+from common.engine.app import App
+from common.engine.scene import Scene
 from common.scenes.gallery import GalleryScene
 from common.scenes.menu import MenuScene
 from common.scenes.online import OnlineScene

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-import common.toml_cache as toml_cache
-from common import files, paths
-from common.files import DataError, read_toml
-from common.toml_cache import read_toml_cached
+import common.data.toml_cache as toml_cache
+from common.data import files, paths
+from common.data.files import DataError, read_toml
+from common.data.toml_cache import read_toml_cached
 
 MANIFEST = '[pack]\nname = "Sunny"\n\n[sprites]\n"ui/button" = { file = "b.png", w = 3 }\n"a/z" = 1.5\n"a/b" = [1, 2]\n'
 

@@ -8,14 +8,14 @@ import pygame
 import pytest
 
 from arzium.scenes.flow import setup_scene
-from common.app import App
-from common.dialog import Dialog
-from common.scene import Scene
+from common.engine.app import App
+from common.engine.scene import Scene
 from common.scenes.menu import MenuScene
 from common.scenes.settings import SettingsScene
-from common.text_field import TextField
-from common.tooltip import TOOLTIP_DELAY_MS
-from common.widgets import Widget, WidgetGroup
+from common.ui.dialog import Dialog
+from common.ui.text_field import TextField
+from common.ui.tooltip import TOOLTIP_DELAY_MS
+from common.ui.widgets import Widget, WidgetGroup
 from helpers import close_app, make_app
 
 

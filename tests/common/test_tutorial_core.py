@@ -7,15 +7,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from common.app import App
-from common.dialog import Dialog
+from common.engine.app import App
+from common.engine.scene import Scene
 from common.games import GAMES
-from common.scene import Scene
 from common.scenes.menu import MenuScene
-from common.tutorial import OK, Script, Step, Verdict, wrong
-from common.tutorial_coach import Coach, CoachAsks, leave_dialog
-from common.tutorial_launch import open_tutorial
-from common.tutorial_progress import game_progress, progress_path, update_progress
+from common.tutorials.coach import Coach, CoachAsks, leave_dialog
+from common.tutorials.launch import open_tutorial
+from common.tutorials.progress import game_progress, progress_path, update_progress
+from common.tutorials.steps import OK, Script, Step, Verdict, wrong
+from common.ui.dialog import Dialog
 from helpers import click, key, run
 
 STEPS: list[Step[int]] = [

@@ -7,10 +7,11 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from common import text, widgets
-from common.app import App
-from common.tooltip import TOOLTIP_DELAY_MS, tooltip_rect
-from common.widgets import ListBox, Toggle, WidgetGroup, on_fill
+from common.engine import text
+from common.engine.app import App
+from common.ui import widgets
+from common.ui.tooltip import TOOLTIP_DELAY_MS, tooltip_rect
+from common.ui.widgets import ListBox, Toggle, WidgetGroup, on_fill
 
 
 def luminance(rgb: tuple[int, int, int]) -> float:

@@ -7,9 +7,9 @@ import argparse
 import pygame
 import pytest
 
-from common import app as app_module
 from common import cli
-from common.app import BASE_SIZE, DESKTOP_ROOM, MIN_SIZE, WindowFit, windowed_fit
+from common.engine import app as app_module
+from common.engine.app import BASE_SIZE, DESKTOP_ROOM, MIN_SIZE, WindowFit, windowed_fit
 from helpers import close_app
 
 

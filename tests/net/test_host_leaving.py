@@ -6,7 +6,7 @@ from pathlib import Path
 
 from netkit import CASES, open_room, pump_until, serve_in_thread
 
-from common.online_session import OnlineSession, room_view
+from common.online.session import OnlineSession, room_view
 from helpers import Quiet
 
 

@@ -19,10 +19,10 @@ from arzium.rules.board import DEFAULT_EDGES
 from arzium.rules.engine import current_player
 from arzium.rules.state import SeatSetup, Setup
 from arzium.scenes.online import OnlinePlayScene as ArziumTable
-from common.app import App
+from common.engine.app import App
+from common.engine.scene import Scene
 from common.net.server import now_ms
-from common.online_room import Where
-from common.scene import Scene
+from common.online.room import Where
 from common.scenes.lobby import RUNNING, LobbyScene
 from helpers import close_app, make_app, stop_online
 from helpers import step_apps_until as step_until

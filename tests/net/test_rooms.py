@@ -16,7 +16,7 @@ from common.games import room_sides
 from common.net import server as server_module
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server, now_ms
-from common.replay import Replay, read_replay, write_replay
+from common.replays.replay import Replay, read_replay, write_replay
 
 
 def finished(clients: list[Client]) -> bool:
@@ -36,7 +36,7 @@ def test_a_whole_game_is_played_to_the_end_between_scripted_clients(served: Serv
     results = [c.player.result for c in everyone]
     assert all(r == results[0] for r in results)
     assert all(c.player.desyncs == 0 for c in everyone)
-    # the replay every member got: the local format, read back by common.replay, the server's game exactly
+    # the replay every member got: the local format, read back by common.replays.replay, the server's game exactly
     assert results[0] is not None
     path = tmp_path / "online.json"
     data = results[0]["replay"]

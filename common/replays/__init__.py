@@ -1,0 +1,2 @@
+"""Replays: the replay file, the position while watching, the list of saved replays.
+Imports common.data and common.games."""

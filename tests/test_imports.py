@@ -26,8 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("common", "arenas", "arzium", "sprites", "sounds")
 SCRIPTS = ("main.py",)
 GAMES = ("arenas", "arzium")
-PURE_COMMON = frozenset({"common.data.jsonio", "common.replays.replay", "common.data.rules_api", "common.data.paths", "common.data.files",
-                         "common.data.safe_text", "common.data.i18n", "common.data.os_words", "common.data.outbox"})
+PURE_COMMON = frozenset({"common.data.jsonio", "common.replays.replay", "common.data.rules_api", "common.data.paths",
+                         "common.data.files", "common.data.safe_text", "common.data.i18n", "common.data.os_words",
+                         "common.data.outbox"})
 # The command line (main.py's code, the installed command): it builds the app with the shell's scenes.
 LAUNCHER = frozenset({"common.cli"})
 # The pygame-free game-level modules between a game's scenes and its bots: setup, saves, records, the match
@@ -46,8 +47,28 @@ NET_MAY_USE = frozenset({"common.data.file_lock"})
 # scenes, timedemo, the message catalogues and their Spanish checks, the progress line). Every other module of
 # common is given what it needs of the games by them (a Protocol or a function it declares).
 REGISTRY = frozenset({"common.games", "common.games.pages"})
-ABOVE_REGISTRY = frozenset({"common.cli", "common.__main__", "common.arguments", "common.tools.catalog", "common.tools.timedemo",
-                            "common.tools.catalogues", "common.tools.spanish_style", "common.tools.progress"})
+ABOVE_REGISTRY = frozenset({"common.cli", "common.__main__", "common.arguments", "common.tools.catalog",
+                            "common.tools.timedemo", "common.tools.catalogues", "common.tools.spanish_style",
+                            "common.tools.progress"})
+# common/ is in rooms, each a package whose docstring says what it holds and what it may import: a room imports
+# only itself and the rooms named here. Above them all stand the launcher's modules (TOP), which may import any.
+_BASE = frozenset({"common.data"})
+_DRAWING = _BASE | {"common.packs", "common.engine", "common.ui"}
+ROOMS: dict[str, frozenset[str]] = {
+    "common.data": frozenset(),
+    "common.games": _BASE,
+    "common.packs": _BASE,
+    "common.engine": _BASE | {"common.packs"},
+    "common.ui": _BASE | {"common.packs", "common.engine"},
+    "common.replays": _BASE | {"common.games"},
+    "common.tutorials": _DRAWING | {"common.games"},
+    "common.net": _BASE | {"common.games"},
+    "common.online": _BASE | {"common.games", "common.net"},
+    "common.tools": _DRAWING | {"common.games", "common.replays", "common.online", "common.net"},
+    "common.scenes": _DRAWING | {"common.games", "common.replays", "common.tutorials", "common.net",
+                                 "common.online", "common.tools"},
+}
+TOP = frozenset({"common", "common.cli", "common.arguments", "common.__main__", "common.locale"})
 
 
 @dataclass(frozen=True)
@@ -234,6 +255,20 @@ def _is_pygame(module: str) -> bool:
     return _within(module, "pygame")
 
 
+def room_of(module: str) -> str | None:
+    """The room of a common module (None for the launcher's modules at the top)."""
+    return next((room for room in ROOMS if _within(module, room)), None)
+
+
+def room_problem(src: str, dst: str) -> str | None:
+    """Why an import from one room of common into another goes against their order, or None."""
+    source, target = room_of(src), room_of(dst)
+    if source is None or target is None or source == target or target in ROOMS[source]:
+        return None
+    allowed = ", ".join(sorted(ROOMS[source])) or "no other room"
+    return f"{source} imports only {allowed}"
+
+
 def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
     """Why this import goes against the layers, or None when it is fine."""
     src, dst = imp.source, imp.target
@@ -249,7 +284,7 @@ def layer_problem(imp: Import, games: tuple[str, ...] = GAMES) -> str | None:
         if _within(src, NET) and (_is_pygame(dst) or (_within(dst, "common") and not _within(dst, NET)
                                                      and dst not in PURE_COMMON | NET_MAY_USE)):
             return f"{NET} imports no pygame and, of common, only the pure modules, the file lock and {NET}"
-        return None
+        return room_problem(src, dst)
     for g in games:
         if not _within(src, g):
             continue
@@ -398,6 +433,31 @@ def test_names_of_the_rules_come_from_the_module_that_defines_them() -> None:
     assert not problems, "imports of a rules package itself:\n" + "\n".join("  " + p for p in problems)
 
 
+def test_every_common_module_lives_in_a_room(graph: Graph) -> None:
+    """No module lies loose in common/: each is in a room (or is the launcher's), and each room says what it holds."""
+    loose = sorted(m for m in graph if _within(m, "common") and room_of(m) is None and m not in TOP)
+    assert not loose, f"modules of common/ in no room (move each into the room of its concept): {loose}"
+    for room in ROOMS:
+        doc = ast.get_docstring(_tree((ROOT / room.replace(".", "/") / "__init__.py").read_text("utf-8")))
+        assert doc and "Imports" in doc, f"{room}/__init__.py says what the room holds and what it imports"
+
+
+def test_rooms_import_only_the_rooms_below_them() -> None:
+    graph = _graph({
+        "common.data.files": "from common.engine import text\n",
+        "common.engine.text": "from common.data import files\nfrom common.ui import widgets\n",
+        "common.ui.widgets": "from common.engine import text\nfrom common.scenes import menu\n",
+        "common.scenes.menu": "from common.ui import widgets\nfrom common import cli\n",
+        "common.cli": "from common.scenes import menu\n",
+    })
+    problems = [why for imps in graph.values() for i in imps if (why := room_problem(i.source, i.target))]
+    assert problems == [
+        "common.data imports only no other room",
+        "common.engine imports only common.data, common.packs",
+        "common.ui imports only common.data, common.engine, common.packs",
+    ]
+
+
 def test_the_graph_sees_the_whole_project(graph: Graph) -> None:
     for module in ("main", "common.engine.app", "common.scenes.menu", "arenas.rules", "arzium.rules", "arzium.bots"):
         assert module in graph
@@ -453,22 +513,23 @@ def test_cycles_are_found_and_printed_once_per_group() -> None:
 def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
     graph = _graph({
         "g.__init__": "", "g.rules.__init__": "import pygame\nfrom g.scenes import play\n",
-        "g.rules.core": "from common import jsonio\nfrom common.ui.widgets import Button\nfrom g.rules import x\n",
+        "g.rules.core": "from common.data import jsonio\nfrom common.ui.widgets import Button\nfrom g.rules import x\n",
         "g.bots": "from g.session import run\nfrom g.rules import core\n",
         "g.session": "import pygame.draw\nfrom g.scenes.play import P\nfrom g.bots import b\n",
         "g.scenes.play": "from g.session import run\nfrom g import cli\nimport h.rules\nimport g.plugin\n",
         "g.cli": "from g.scenes import play\n", "g.plugin": "import g.cli\n", "h.rules": "",
         "main": "import common.cli\n",
         "common.data.jsonio": "import pygame\n", "common.ui.widgets": "from g.rules import x\n",
-        "common.engine.app": "from common.scenes.rules import R\n", "common.scenes.rules": "from common import widgets\n",
+        "common.engine.app": "from common.scenes.rules import R\n",
+        "common.scenes.rules": "from common.ui import widgets\n",
         "common.cli": "from common.scenes.menu import M\nimport g.plugin\nimport g.cli\n", "common.scenes.menu": "",
     })
     assert layer_problems(graph, games=("g", "h")) == [
         "g.rules (line 1) imports pygame: g.rules imports no pygame",
         "g.rules (line 2) imports g.scenes.play: g.rules imports nothing of g outside g.rules",
         "g.rules.core (line 2) imports common.ui.widgets: g.rules imports only the pure common modules "
-        "(common.data.files, common.data.i18n, common.data.jsonio, common.data.os_words, common.data.outbox, common.data.paths, common.replays.replay, "
-        "common.data.rules_api, common.data.safe_text)",
+        "(common.data.files, common.data.i18n, common.data.jsonio, common.data.os_words, common.data.outbox, "
+        "common.data.paths, common.data.rules_api, common.data.safe_text, common.replays.replay)",
         "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records/g.match/"
         "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench/g.wording/g.my_levels/g.my_records/"
         "g.shared_level/g.level_proof/g.proving",
@@ -510,7 +571,7 @@ def test_an_import_of_a_rules_package_itself_is_caught() -> None:
 
 def test_pygame_reached_through_another_module_is_traced() -> None:
     graph = _graph({
-        "g.rules": "from g.rules_helpers import x\n", "g.rules_helpers": "from common import text\n",
+        "g.rules": "from g.rules_helpers import x\n", "g.rules_helpers": "from common.engine import text\n",
         "common.engine.text": "import pygame\n", "g.save": "from g.rules import y\n",
         "g.match": "import g.scenes.layouts\n", "g.scenes.layouts": "import pygame\n",
     })
@@ -523,20 +584,20 @@ def test_pygame_reached_through_another_module_is_traced() -> None:
 
 def test_the_net_layer_stays_free_of_pygame_games_and_the_engine() -> None:
     graph = _graph({
-        "common.net.server": "import asyncio\nimport websockets\nfrom common.net import room\nfrom common import "
-                             "safe_text\nimport arzium.room\n",
-        "common.net.room": "from common import widgets\nimport pygame\n",
-        "common.data.safe_text": "", "common.ui.widgets": "", "arzium.room": "",
+        "common.net.server": "import asyncio\nimport websockets\nfrom common.net import room\nfrom common.data "
+                             "import safe_text\nimport arzium.room\n",
+        "common.net.room": "from common.data import widgets\nimport pygame\n",
+        "common.data.safe_text": "", "common.data.widgets": "", "arzium.room": "",
     })
     assert layer_problems(graph, games=("arzium",)) == [
         "common.net.server (line 5) imports arzium.room: common imports no game module but the launcher a game's "
         "plugin",
-        "common.net.room (line 1) imports common.ui.widgets: common.net imports no pygame and, of common, only the "
+        "common.net.room (line 1) imports common.data.widgets: common.net imports no pygame and, of common, only the "
         "pure modules, the file lock and common.net",
         "common.net.room (line 2) imports pygame: common.net imports no pygame and, of common, only the pure "
         "modules, the file lock and common.net",
     ]
-    assert must_be_pygame_free("common.net.client") and not must_be_pygame_free("common.ui.widgets")
+    assert must_be_pygame_free("common.net.client") and not must_be_pygame_free("common.data.widgets")
 
 
 def test_the_registry_rules_catch_imports_below_it_and_above_it_type_hints_counted() -> None:

@@ -1,7 +1,8 @@
 """The games of the collection: each game gives one typed `Game` (its `G/plugin.py`), and the launcher
 (`common.cli`) installs them here before the app starts. The engine and the shell read `GAMES` and import no
 game; a game's hooks import its scenes only when called, so the menu's first frame loads none of them (nor
-the data its list screens get, `common.games.pages`)."""
+the data its list screens get, `common.games.pages`). Imports common.data (type hints: the rooms that
+define what a hook takes and gives)."""
 from __future__ import annotations
 
 import argparse

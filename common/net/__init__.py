@@ -1,1 +1,2 @@
-"""Online play: the room protocol, the server, its store and the client link (no pygame, no game)."""
+"""Online play: the room protocol, the server, its store and the client link (no pygame, no game).
+Imports common.data and common.games."""

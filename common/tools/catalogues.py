@@ -10,7 +10,8 @@ common/locale/<lang>/LC_MESSAGES/: `common`, `arenas`, `arzium` are extracted fr
            update changes nothing
 - compile: write every .mo from its .po (fuzzy entries are left out); run it after editing a .po
 - check:   exit 1, one line per problem, if a message has no translation, is fuzzy, or a .mo is stale, or a
-           Spanish text (a translation or a rules text) breaks what `common.tools.spanish_style` can see of the style note
+           Spanish text (a translation or a rules text) breaks what `common.tools.spanish_style` can see of the
+           style note
 """
 from __future__ import annotations
 

@@ -38,11 +38,12 @@ code = main([])
 print(json.dumps({"code": code, "modules": sorted(sys.modules), "reads": reads, "looks": looks, "mixer": bool(opened)}))
 """
 
-LATER = ("common.tools.catalog", "common.tools.timedemo", "common.replays.replay", "common.replays.index", "common.tutorials.steps",
-         "common.tutorials.launch", "common.tutorials.progress",
+LATER = ("common.tools.catalog", "common.tools.timedemo", "common.replays.replay", "common.replays.index",
+         "common.tutorials.steps", "common.tutorials.launch", "common.tutorials.progress",
          "common.scenes.rules", "common.scenes.settings", "common.scenes.replays", "common.scenes.statistics",
          "common.scenes.gallery", "common.packs.check", "common.scenes.online", "common.scenes.lobby",
-         "common.online.session", "common.online.room", "common.online.seat_tokens", "common.online.lan", "common.ui.text_field",
+         "common.online.session", "common.online.room", "common.online.seat_tokens", "common.online.lan",
+         "common.ui.text_field",
          "common.arguments", "common.data.file_lock", "common.games.pages", "locale")
 """Modules of the screens behind the menu's buttons (Play online among them: the room server and the client link
 load only when a game is hosted or joined) and of what the games give them, of the tools and their flags, of

@@ -54,19 +54,19 @@ ABOVE_REGISTRY = frozenset({"common.cli", "common.__main__", "common.arguments",
 # only itself and the rooms named here. Above them all stand the launcher's modules (TOP), which may import any.
 _BASE = frozenset({"common.data"})
 _DRAWING = _BASE | {"common.packs", "common.engine", "common.ui"}
+_BELOW_GAMES = _DRAWING | {"common.net", "common.online", "common.replays", "common.tutorials"}
 ROOMS: dict[str, frozenset[str]] = {
     "common.data": frozenset(),
-    "common.games": _BASE,
     "common.packs": _BASE,
     "common.engine": _BASE | {"common.packs"},
     "common.ui": _BASE | {"common.packs", "common.engine"},
-    "common.replays": _BASE | {"common.games"},
-    "common.tutorials": _DRAWING | {"common.games"},
-    "common.net": _BASE | {"common.games"},
-    "common.online": _BASE | {"common.games", "common.net"},
-    "common.tools": _DRAWING | {"common.games", "common.replays", "common.online", "common.net"},
-    "common.scenes": _DRAWING | {"common.games", "common.replays", "common.tutorials", "common.net",
-                                 "common.online", "common.tools"},
+    "common.net": _BASE,
+    "common.online": _BASE | {"common.net"},
+    "common.replays": _BASE,
+    "common.tutorials": _DRAWING,
+    "common.games": _BELOW_GAMES,
+    "common.tools": _BELOW_GAMES | {"common.games"},
+    "common.scenes": _BELOW_GAMES | {"common.games", "common.tools"},
 }
 TOP = frozenset({"common", "common.cli", "common.arguments", "common.__main__", "common.locale"})
 

@@ -36,7 +36,8 @@ collect_games()  # the games, as the launcher gives them to the app
 decode, common.packs.sprite_packs.read_toml_cached = shared_decodes(common.packs.sprite_packs.decode_png,
                                                               common.packs.sprite_packs.read_toml_cached)
 common.packs.sprite_packs.decode_png = common.packs.sprites.decode_png = decode  # sprites imported it by name
-common.packs.sprites.read_pack = shared_default_pack(common.packs.sprites.read_pack)  # the default pack's checks, once a worker
+# the default pack's checks, once a worker
+common.packs.sprites.read_pack = shared_default_pack(common.packs.sprites.read_pack)
 
 
 @pytest.fixture(autouse=True)

@@ -57,6 +57,7 @@ _DRAWING = _BASE | {"common.packs", "common.engine", "common.ui"}
 _BELOW_GAMES = _DRAWING | {"common.net", "common.online", "common.replays", "common.tutorials"}
 ROOMS: dict[str, frozenset[str]] = {
     "common.data": frozenset(),
+    "common.workers": frozenset(),
     "common.packs": _BASE,
     "common.engine": _BASE | {"common.packs"},
     "common.ui": _BASE | {"common.packs", "common.engine"},

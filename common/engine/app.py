@@ -122,8 +122,9 @@ class App:
     def __init__(self, options: AppOptions | None = None, settings: Settings | None = None,
                  rules_scene: RulesSceneFactory | None = None, prefetch: Prefetch | None = None,
                  dropped_file: Callable[[Path], str | None] | None = None) -> None:
-        """`prefetch`: sprite files already being decoded (`common.packs.sprites.prefetch_default`); `dropped_file`: what
-        takes a file dropped onto the window that no scene took (one line saying what it did; None: not its)."""
+        """`prefetch`: sprite files already being decoded (`common.packs.sprites.prefetch_default`);
+        `dropped_file`: what takes a file dropped onto the window that no scene took (one line saying what it did;
+        None: not its)."""
         self.options = options or AppOptions()
         self.rules_scene = rules_scene
         self.dropped_file = dropped_file

@@ -1,7 +1,7 @@
 """Arenas' scripted person for `net-bench` and the network tests: the rooms the bench creates, and a person who
 plays cards at a person's pace.
 
-The scripted person follows the room through the same `RemoteRun` the play scene uses (the sand at the
+The scripted person follows the room through the same `OnlineMatch` the play scene uses (the sand at the
 server's time, a card pending until confirmed), and plays a random legal card of its own hand when its turn
 comes (the bench pauses it `--think-ms` first). It checks its state's digest after every update.
 """
@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from arenas.match import CardDone, Phase, Refused
-from arenas.remote_run import RemoteRun
+from arenas.online_match import OnlineMatch
 from arenas.room import ASSISTS
 from arenas.rules.engine import legal_actions
 from common.data.rules_api import IllegalAction
@@ -36,7 +36,7 @@ class ScriptedPerson:
     def __init__(self, seed: int = 0, clock: ServerClock | None = None) -> None:
         self.rng = random.Random(seed)
         self.clock = clock
-        self.run: RemoteRun | None = None
+        self.run: OnlineMatch | None = None
         self.seat: int | None = None
         self.result: dict[str, Any] | None = None
         self.desyncs = 0
@@ -58,7 +58,7 @@ class ScriptedPerson:
         kind = frame.get("kind")
         if kind == "game":
             self.seat = frame.get("seat")
-            self.run = RemoteRun(self.seat, self, frame)
+            self.run = OnlineMatch(self.seat, self, frame)
         elif kind == "result":
             self.result = frame
         if kind != "game" and self.run is not None:

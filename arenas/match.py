@@ -3,7 +3,7 @@ feeding. The play scene, the server's room and the replay viewer all run it.
 
 The rules clock is fed only by `step(step_ms)` (exact integer ms); a replay-driven run applies its
 recorded actions at their exact milliseconds inside those steps. Every seat has a controller behind one
-interface (`Seat`): a bot (`GameSetup.bots`, or a person's seat handed to one while they are away) is
+interface (`Controller`): a bot (`GameSetup.bots`, or a person's seat handed to one while they are away) is
 polled every step after the sand has advanced; a person, at this screen or elsewhere, plays through `play`
 when they play. Either way the card is recorded in the state's actions (a replay plays those back and never
 asks the bot again). What happened (the sand, each card, a refused one) goes into `happenings`, which the
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
-from arenas.bots import BotSeat
+from arenas.bots import BotController
 from arenas.bots import hint as bot_hint
 from arenas.rules.actions import Action
 from arenas.rules.engine import advance, apply, mark_assisted
@@ -66,20 +66,20 @@ class Refused:
 Happening = SandRan | CardDone | Refused  # what a run tells in its `happenings`
 
 
-class Seat(Protocol):
+class Controller(Protocol):
     """Who plays a seat: asked every step, after the sand, for the card it plays now (None: not now)."""
 
     def poll(self, state: GameState) -> Action | None: ...
 
 
 class Person:
-    """A person's seat, at this screen or elsewhere: their cards come in through `Run.play` when played."""
+    """A person's seat, at this screen or elsewhere: their cards come in through `Match.play` when played."""
 
     def poll(self, state: GameState) -> Action | None:
         return None
 
 
-class Run:
+class Match:
     """A run of `setup` (from `state`, or its start), live or driven by a replay's timed actions."""
 
     def __init__(self, setup: GameSetup, state: GameState | None = None,
@@ -91,14 +91,14 @@ class Run:
         self.countdown_left = float(COUNTDOWN_MS) if countdown else 0.0
         self.paused = False
         bots = setup.bot_seats() if self.replay is None else {}
-        self.seats: dict[int, Seat] = {seat: bots.get(seat) or Person() for seat in range(len(setup.players))}
+        self.seats: dict[int, Controller] = {seat: bots.get(seat) or Person() for seat in range(len(setup.players))}
         self.record: RunRecord | None = None  # set when the game ends
         self.happenings: Outbox[Happening] = Outbox()
 
     # ---- seats -----------------------------------------------------------------------------
     def is_bot(self, seat: int) -> bool:
         """True if a team-mate bot plays `seat` (live, for now, or in the replay being watched)."""
-        return self.setup.is_bot(seat) or isinstance(self.seats.get(seat), BotSeat)
+        return self.setup.is_bot(seat) or isinstance(self.seats.get(seat), BotController)
 
     def elsewhere(self, seat: int) -> bool:
         """True if a person on another screen plays `seat` (never at one table)."""
@@ -115,7 +115,7 @@ class Run:
         than ending the run."""
         return False
 
-    def hand_over(self, seat: int, controller: Seat) -> None:
+    def hand_over(self, seat: int, controller: Controller) -> None:
         """From now on `controller` plays `seat` (a bot for a person who left, the person back again)."""
         self.seats[seat] = controller
 

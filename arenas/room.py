@@ -1,6 +1,6 @@
 """The Arenas room in real time: the server's table, what a member may see of it, and how a client follows it.
 
-The server's clock is the truth. A `Table` runs the shared run model (`arenas.match.Run`) on the server's
+The server's clock is the truth. A `Table` runs the shared run model (`arenas.match.Match`) on the server's
 milliseconds: the game clock is `anchor_game + (now - anchor_server)` while the sand runs, so a card takes
 effect at the server's clock when it arrives, bots play (a bot seat of the setup, or a leaver's bot) when
 their reaction delay is up, and the sand runs out when it runs out, with no player needed.
@@ -27,8 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from arenas.bots import BotSeat, TeammateBot
-from arenas.match import COUNTDOWN_MS, CardDone, Person, Phase, Run, SandRan
+from arenas.bots import BotController, TeammateBot
+from arenas.match import COUNTDOWN_MS, CardDone, Match, Person, Phase, SandRan
 from arenas.rules.actions import action_from_json
 from arenas.rules.components import Card
 from arenas.rules.engine import advance, apply, mark_assisted, outcome_json
@@ -65,7 +65,7 @@ class Table:
         self.setup = replace(setup, counts=False)  # the server saves no replay of its own and counts no records
         self.assists = assists
         self.assisted: set[int] = set()  # the seats that asked for a hint or a pause
-        self.run = Run(self.setup)
+        self.run = Match(self.setup)
         self.go_ms = now_ms + COUNTDOWN_MS  # when the sand starts (or starts again after a restore)
         self.anchor = (self.go_ms, 0)  # (server ms, game ms) the game clock runs from
         self.inputs: list[dict[str, Any]] = []
@@ -114,7 +114,7 @@ class Table:
     def _bot_wake(self) -> int | None:
         """The game ms at which the active seat's bot looks next, if a bot plays it."""
         seat = self.run.seats[self.run.state.active]
-        return seat.next_play_time(self.run.state) if isinstance(seat, BotSeat) else None
+        return seat.next_play_time(self.run.state) if isinstance(seat, BotController) else None
 
     def next_wake(self) -> int | None:
         """The server ms by which `catch_up` has something to do (start, a bot's look, a run-out); None: nothing."""
@@ -193,9 +193,9 @@ class Table:
     # ---- seats -----------------------------------------------------------------------------
     def bot_plays(self, seat: int) -> None:
         """A person's seat is played by a team-mate bot from now on (they left, or the creator said so)."""
-        humans = frozenset(i for i, s in self.run.seats.items() if not isinstance(s, BotSeat) and i != seat)
+        humans = frozenset(i for i, s in self.run.seats.items() if not isinstance(s, BotController) and i != seat)
         bot = TeammateBot(seat, LEAVER_REACTION_MS, self.setup.seed * 8 + seat, humans)
-        self.run.hand_over(seat, BotSeat(bot))
+        self.run.hand_over(seat, BotController(bot))
 
     def person_plays(self, seat: int) -> None:
         """The seat's person plays it again."""
@@ -263,7 +263,7 @@ def setup_from_json(data: Any, seed: int) -> GameSetup:
 
 
 def setup_json(setup: GameSetup) -> dict[str, Any]:
-    """The setup members may see (and a client's `RemoteRun` is built from): everything but the seed."""
+    """The setup members may see (and a client's `OnlineMatch` is built from): everything but the seed."""
     return {"level": setup.level.to_dict(), "players": list(setup.players), "first_player": setup.first_player,
             "sand_speed_pct": setup.sand_speed_pct, "allow_pause": setup.allow_pause, "bots": list(setup.bots),
             "reaction_ms": setup.reaction_ms}

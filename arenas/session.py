@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, BotSeat, TeammateBot
+from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, BotController, TeammateBot
 from arenas.my_records import MY_RECORDS_FILE, MyRecords
 from arenas.records import LEVELS_BEFORE_V3, RECORDS_FILE, Records
 from arenas.rules.actions import Action, action_from_json
@@ -76,10 +76,10 @@ class GameSetup:
         """True when every seat is a bot: people only watch (the result is not recorded)."""
         return len(self.bots) == len(self.players)
 
-    def bot_seats(self) -> dict[int, BotSeat]:
+    def bot_seats(self) -> dict[int, BotController]:
         """A fresh bot for every bot seat; each seat's delay jitter is seeded from the run's seed."""
         humans = self.humans
-        return {seat: BotSeat(TeammateBot(seat, self.reaction_ms, self.seed * 8 + seat, humans))
+        return {seat: BotController(TeammateBot(seat, self.reaction_ms, self.seed * 8 + seat, humans))
                 for seat in self.bots}
 
     @property

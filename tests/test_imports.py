@@ -33,9 +33,9 @@ PURE_COMMON = frozenset({"common.data.jsonio", "common.replays.replay", "common.
 LAUNCHER = frozenset({"common.cli"})
 # The pygame-free game-level modules between a game's scenes and its bots: setup, saves, records, the match
 # model (seats, the worker bots think on, replays watched), the game's side of a room on the server, a client's
-# run of a room (`remote_run`), the scripted players of net-bench, how the game words things (`wording`) and the
+# run of a room (`online_match`), the scripted players of net-bench, how the game words things (`wording`) and the
 # player's own levels: their store, records, shared files, proofs and proving (Arenas).
-MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room", "remote_run",
+MIDDLE = ("session", "save", "records", "match", "seats", "thinking", "replay_model", "room", "online_match",
           "bench", "wording", "my_levels", "my_records", "shared_level", "level_proof", "proving")
 # Online play: the protocol, server, store, rooms and client link; they import no pygame, no game and, of
 # common, only the pure modules, each other and the file lock (one data folder has one server); the server is
@@ -540,13 +540,13 @@ def test_layer_rules_catch_each_kind_of_wrong_import() -> None:
         "(common.data.files, common.data.i18n, common.data.jsonio, common.data.os_words, common.data.outbox, "
         "common.data.paths, common.data.rules_api, common.data.safe_text, common.replays.replay)",
         "g.bots (line 1) imports g.session: g.bots imports no g.scenes/g.session/g.save/g.records/g.match/"
-        "g.seats/g.thinking/g.replay_model/g.room/g.remote_run/g.bench/g.wording/g.my_levels/g.my_records/"
+        "g.seats/g.thinking/g.replay_model/g.room/g.online_match/g.bench/g.wording/g.my_levels/g.my_records/"
         "g.shared_level/g.level_proof/g.proving",
         "g.session (line 1) imports pygame.draw: g's game-level modules (session/save/records/match/seats/"
-        "thinking/replay_model/room/remote_run/bench/wording/my_levels/my_records/shared_level/level_proof/proving) "
+        "thinking/replay_model/room/online_match/bench/wording/my_levels/my_records/shared_level/level_proof/proving) "
         "import no pygame",
         "g.session (line 2) imports g.scenes.play: g's game-level modules (session/save/records/match/seats/"
-        "thinking/replay_model/room/remote_run/bench/wording/my_levels/my_records/shared_level/level_proof/proving) "
+        "thinking/replay_model/room/online_match/bench/wording/my_levels/my_records/shared_level/level_proof/proving) "
         "import no g.scenes",
         "g.scenes.play (line 2) imports g.cli: g.cli is run by g.plugin: only it imports g.cli",
         "g.scenes.play (line 3) imports h.rules: a game imports nothing of the other game",

@@ -22,7 +22,7 @@ NAVIGATORS = {"arenas/scenes/flow.py", "arzium/scenes/flow.py", "arzium/scenes/t
 SCENE_BASES = ("Scene", "Dialog", "Overlay")  # a class on one of these (by name) is a scene
 # The models a scene shows: what they tell goes into their outbox (`happenings`), nothing of the scene is called
 # (the online match is the match's subclass: its outbox is the match's).
-OUTBOX_OWNERS = ("arenas/match.py", "arenas/remote_run.py", "arzium/match.py")
+OUTBOX_OWNERS = ("arenas/match.py", "arenas/online_match.py", "arzium/match.py")
 MATCH_MODELS = (*OUTBOX_OWNERS, "arzium/online_match.py")
 
 

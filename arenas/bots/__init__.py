@@ -3,9 +3,9 @@ from arenas.bots.teammate import (
     DEFAULT_REACTION_MS,
     MAX_REACTION_MS,
     MIN_REACTION_MS,
-    BotSeat,
+    BotController,
     TeammateBot,
     hint,
 )
 
-__all__ = ["DEFAULT_REACTION_MS", "MAX_REACTION_MS", "MIN_REACTION_MS", "BotSeat", "TeammateBot", "hint"]
+__all__ = ["DEFAULT_REACTION_MS", "MAX_REACTION_MS", "MIN_REACTION_MS", "BotController", "TeammateBot", "hint"]

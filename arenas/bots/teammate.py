@@ -412,7 +412,7 @@ def _no_card_in_time(rem_ms: int, tile: Tile | None, q: float, outlook: _Outlook
 
 
 class SeatPlayer(Protocol):
-    """What a `BotSeat` asks of the bot behind it (the expert `TeammateBot` or the person model)."""
+    """What a `BotController` asks of the bot behind it (the expert `TeammateBot` or the person model)."""
 
     @property
     def seat(self) -> int:
@@ -429,7 +429,7 @@ class SeatPlayer(Protocol):
         """The card to play now, or None to wait."""
 
 
-class BotSeat:
+class BotController:
     """A bot at one seat of a real-time game: call `poll(state)` every fixed step.
 
     When the seat's turn starts it waits its reaction delay, then asks the bot; while the bot

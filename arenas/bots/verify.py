@@ -1,7 +1,7 @@
 """Proof that every shipped level can be won, and the difficulty labels people see.
 
 Two teams play each level in real time over many seeds, in fixed steps of `STEP_MS` like the
-window does. Expert team-mates (`TeammateBot` behind a `BotSeat`, reaction delay drawn per seat
+window does. Expert team-mates (`TeammateBot` behind a `BotController`, reaction delay drawn per seat
 and seed around 1 s) are the winnability proof: every level must reach `MIN_WIN_RATE`. The person
 model (`PersonBot`: slower, uneven reactions, sand read by eye, misplays) gives each level its
 label from `LABELS`. A third table, for information only, seats one person model among expert
@@ -24,7 +24,7 @@ from typing import Any, assert_never
 from arenas.bots.diagnosis import Cause, Diagnosis, Ending, format_diagnosis, loss_of
 from arenas.bots.person import PERSON, PersonBot
 from arenas.bots.proof import LABELS, Model, difficulty_label, load_proof
-from arenas.bots.teammate import BotSeat, TeammateBot
+from arenas.bots.teammate import BotController, TeammateBot
 from arenas.rules.engine import advance, apply, is_over
 from arenas.rules.levels import Level, LevelError, load_levels
 from arenas.rules.state import GameState, Result, Setup, new_game
@@ -51,23 +51,23 @@ def wilson_interval(wins: int, games: int) -> tuple[float, float]:
     return (0.0 if wins == 0 else centre - half), (1.0 if wins == games else centre + half)
 
 
-def bot_team(level: Level, seed: int, model: Model = Model.EXPERT) -> list[BotSeat]:
+def bot_team(level: Level, seed: int, model: Model = Model.EXPERT) -> list[BotController]:
     """The level's intended team: expert bots (a reaction delay each) or person models, drawn from `seed`
     and the level's name (not its number: a level plays the same games wherever it stands in the order)."""
     match model:
         case Model.EXPERT:
             rng = random.Random(f"team {level.name} {seed}")
-            return [BotSeat(TeammateBot(i, rng.randint(*REACTION_RANGE_MS), rng.randrange(1 << 30)))
+            return [BotController(TeammateBot(i, rng.randint(*REACTION_RANGE_MS), rng.randrange(1 << 30)))
                     for i in range(level.team_size)]
         case Model.PERSON:
             rng = random.Random(f"people {level.name} {seed}")
             team = frozenset(range(level.team_size))
-            return [BotSeat(PersonBot(i, rng.randrange(1 << 30), team)) for i in range(level.team_size)]
+            return [BotController(PersonBot(i, rng.randrange(1 << 30), team)) for i in range(level.team_size)]
         case Model.SOLO:  # seat 0 is the person of the person team's game with this seed; the mates know it
-            person = BotSeat(PersonBot(0, random.Random(f"people {level.name} {seed}").randrange(1 << 30),
+            person = BotController(PersonBot(0, random.Random(f"people {level.name} {seed}").randrange(1 << 30),
                                        frozenset({0})))
             rng = random.Random(f"team {level.name} {seed}")
-            return [person, *(BotSeat(TeammateBot(i, rng.randint(*REACTION_RANGE_MS), rng.randrange(1 << 30),
+            return [person, *(BotController(TeammateBot(i, rng.randint(*REACTION_RANGE_MS), rng.randrange(1 << 30),
                                                   frozenset({0}))) for i in range(1, level.team_size))]
         case _:
             assert_never(model)

@@ -19,8 +19,8 @@ from arenas.rules.actions import PlayWild
 from arenas.rules.components import TIMER_SPECS
 from arenas.rules.events import CardPlayed, TimerFlipped, TimerLost, TimerRecovered
 from arenas.rules.state import GameState
-from arenas.scenes.names import card_name, timer_name
 from arenas.session import format_ms
+from arenas.wording import card_name, timer_name
 from common.data.i18n import _
 from common.engine import text
 from common.ui.chart_lines import Point, draw_polyline, scaled

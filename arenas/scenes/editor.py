@@ -40,8 +40,8 @@ from arenas.scenes.editor_widgets import BoardStop, BrushSwatch, CardToggle, Tex
 from arenas.scenes.editor_words import brush_name, layout_name, problem_line
 from arenas.scenes.fitting import MAX_GEAR_PX, FitQueue, Fits
 from arenas.scenes.my_levels import exported_dialog, show_folder
-from arenas.scenes.names import card_name
 from arenas.scenes.proof_view import proof_bar, proof_done, proof_line
+from arenas.wording import card_name
 from common.data.i18n import _, ngettext
 from common.data.safe_text import one_line
 from common.engine import text

@@ -9,7 +9,7 @@ import pygame
 
 from arenas.rules.components import TILE_COLOURS, TIMER_SPECS
 from arenas.scenes.editor_brush import Brush, Colour, Mark, Shape, Timer
-from arenas.scenes.names import timer_code
+from arenas.wording import timer_code
 from common.data.i18n import _, language
 from common.engine import text
 from common.ui.line_edit import SELECTION_RGB

@@ -6,7 +6,7 @@ from typing import assert_never
 
 from arenas.rules.levels import MAX_DESCRIPTION, MAX_NAME, Fault, LevelProblem
 from arenas.scenes.editor_brush import Brush, Colour, Mark, Shape, Timer
-from arenas.scenes.names import card_name, timer_name
+from arenas.wording import card_name, timer_name
 from common.data.i18n import N_, _
 
 LAYOUT_NAMES = {"arc": N_("Arc"), "s_curve": N_("S curve"), "spiral": N_("Spiral"), "zigzag": N_("Zigzag"),

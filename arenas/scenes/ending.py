@@ -3,7 +3,7 @@ why that ends a run. The held final board and the result screen both say it."""
 from __future__ import annotations
 
 from arenas.rules.state import GameState
-from arenas.scenes.names import timer_name
+from arenas.wording import timer_name
 from common.data.i18n import _
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arenas.rules.components import Card
-from arenas.scenes.names import card_name
+from arenas.wording import card_name
 from common.data.i18n import _, language
 from common.engine import text
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from arenas.rules.actions import Action, PlayWild
 from arenas.rules.preview import Turn, preview
 from arenas.rules.state import GameState
-from arenas.scenes.names import and_list, card_name, timer_code
+from arenas.wording import and_list, card_name, timer_code
 from common.data.i18n import _
 
 HINT_MS = 3000

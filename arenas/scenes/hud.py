@@ -17,8 +17,8 @@ from arenas.scenes.hints import HINT_COLOUR
 from arenas.scenes.layouts import CAPTION_H, CAPTION_W, GEAR_D, STONE_H, TAG_H
 from arenas.scenes.messages import BANNER_MS, MESSAGE_MS, Floating
 from arenas.scenes.moment import Moment, fraction
-from arenas.scenes.names import tile_name, timer_code, timer_name
 from arenas.session import format_ms
+from arenas.wording import tile_name, timer_code, timer_name
 from common.data.i18n import _, language
 from common.data.keymap import Command, keymap
 from common.engine import text

@@ -7,7 +7,7 @@ from arenas.bots.proof import LABELS
 from arenas.rules.components import TIMER_SPECS
 from arenas.rules.levels import Level
 from arenas.rules.preview import wild_only_gears
-from arenas.scenes.names import and_list, card_name, tile_name, timer_name
+from arenas.wording import and_list, card_name, tile_name, timer_name
 from common.data.i18n import _, ngettext
 
 

@@ -13,8 +13,8 @@ import pygame
 from arenas.match import Phase
 
 if TYPE_CHECKING:
-    from arenas.match import Run
-    from arenas.remote_run import RemoteRun
+    from arenas.match import Match
+    from arenas.online_match import OnlineMatch
     from arenas.rules.state import GameState
     from arenas.scenes.board import BoardView
     from arenas.scenes.hands import TableLayout
@@ -35,7 +35,7 @@ END_HOLD_MS = 8000   # the final board stays this long (a key or a click goes on
 class Moment:
     """What the play scene's drawing and input read, as it is now."""
 
-    run: Run | RemoteRun
+    run: Match | OnlineMatch
     motion: Motion
     messages: Messages
     now: float  # the scene's animation clock, ms

@@ -1,5 +1,5 @@
 """Arenas Movedizas online: the setup screen that opens a room (its people's seats but the host's open for
-friends), and the run of a room's game: the shared play scene on a `RemoteRun` fed by the server (sand at the
+friends), and the run of a room's game: the shared play scene on an `OnlineMatch` fed by the server (sand at the
 server's time, this screen's card pending until the server takes it), with the room's lines over it."""
 from __future__ import annotations
 
@@ -11,17 +11,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from arenas.match import Phase
+from arenas.online_match import OnlineMatch
 from arenas.records import Records
-from arenas.remote_run import RemoteRun
 from arenas.room import setup_from_json, setup_json
 from arenas.rules.state import GameState
 from arenas.scenes import flow
 from arenas.scenes.layouts import GEAR_D
-from arenas.scenes.names import level_title
 from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.result import ResultExits, ResultScene
 from arenas.scenes.setup import SetupScene
 from arenas.session import GameSetup, RunRecord, SetupError, is_shipped
+from arenas.wording import level_title
 from common.data.i18n import _
 from common.data.keymap import Command, keymap
 from common.data.paths import replays_dir
@@ -82,14 +82,14 @@ class SessionLink:
 
 
 class OnlinePlayScene(PlayScene):
-    """A room's run: the shared play scene on the room's `RemoteRun`; who is away and the connection over the
+    """A room's run: the shared play scene on the room's `OnlineMatch`; who is away and the connection over the
     table; at the end the server's replay kept and this player's run counted as online."""
 
     def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, frame: dict[str, Any]) -> None:
         seat = frame.get("seat")
         self.session, self.hosted = session, hosted
         self.seat = seat if isinstance(seat, int) else None
-        self.remote = RemoteRun(self.seat, SessionLink(session), frame)
+        self.remote = OnlineMatch(self.seat, SessionLink(session), frame)
         self.ending: tuple[GameSetup, GameState] | None = None  # over here, the server's result not yet in
         self.waited_ms = 0.0
         self.chat = ChatPanel()

@@ -1,9 +1,9 @@
 """The play scene: wiring of a run (`run`), its input (`play_input`), its animations (`motion`) and its view.
 
 The scene owns its parts and hands them a `Moment` (what they read, as it is now): the input returns
-what it wants done (`play_input.Intent`), which the scene carries out; the view returns the frame's parts.
-The rules clock is fed only by `fixed_update`, which steps the pygame-free `Run`; a person's card
-(`play_input`) and a bot's or a replay's card (`Run.step`) all go through `Run.play`, and what the run tells
+what it wants done (`play_input.TableCommand`), which the scene carries out; the view returns the frame's parts.
+The rules clock is fed only by `fixed_update`, which steps the pygame-free `Match`; a person's card
+(`play_input`) and a bot's or a replay's card (`Match.step`) all go through `Match.play`, and what the run tells
 in its `happenings` (taken after each step and each card) becomes animations here: flip 180°, slide, gears
 turning, a lost timer falling over. Animations run on the scene's own real-time clock; the rules never wait
 for them, and the sand drawn is always the true remaining time of the state (only a timer in the middle of its flip
@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
-from arenas.match import CardDone, Phase, Refused, Run, SandRan
-from arenas.remote_run import RemoteRun
+from arenas.match import CardDone, Match, Phase, Refused, SandRan
+from arenas.online_match import OnlineMatch
 from arenas.rules.actions import Action
 from arenas.rules.events import (
     EVENT_TYPES,
@@ -45,11 +45,11 @@ from arenas.scenes.hints import Hint, describe_hint
 from arenas.scenes.messages import LastCard, Messages
 from arenas.scenes.moment import END_HOLD_MS, HoverKey, Moment, drawn_place, timer_at
 from arenas.scenes.motion import Motion
-from arenas.scenes.names import card_name, level_title, timer_name
-from arenas.scenes.play_input import Do, FocusCard, FocusWild, Intent, Play, Say, TakeWild, Thinking
+from arenas.scenes.play_input import Do, FocusCard, FocusWild, Play, Say, TableCommand, TakeWild, Thinking
 from arenas.scenes.running_rules import RunningRulesScene
 from arenas.scenes.view import PlayView
 from arenas.session import GameSetup, RunRecord, is_shipped
+from arenas.wording import card_name, level_title, timer_name
 from common.data.i18n import N_, _, ngettext
 from common.data.keymap import keymap
 from common.data.rules_api import IllegalAction
@@ -88,11 +88,11 @@ class PlayScene(Scene):
 
     def __init__(self, app: App, setup: GameSetup, on_over: ShowResult, state: GameState | None = None, *,
                  replay_actions: list[tuple[int, Action]] | None = None, countdown: bool = True,
-                 run: Run | RemoteRun | None = None) -> None:
+                 run: Match | OnlineMatch | None = None) -> None:
         """`run`: the run to show instead of a local one of `setup` (an online room's, fed by the server)."""
         super().__init__(app)
         self.on_over = on_over
-        self.run: Run | RemoteRun = run if run is not None else Run(setup, state, replay_actions, countdown)
+        self.run: Match | OnlineMatch = run if run is not None else Match(setup, state, replay_actions, countdown)
         self.motion = Motion(app.anim_ms)
         self.messages = Messages()
         self.view = PlayView(app)
@@ -361,7 +361,7 @@ class PlayScene(Scene):
         """Key 1–3 or a click on the active player's card."""
         self.carry_out(play_input.play_card(self.moment(), index))
 
-    def carry_out(self, intents: tuple[Intent, ...]) -> None:
+    def carry_out(self, intents: tuple[TableCommand, ...]) -> None:
         """Do what the input wants done."""
         for intent in intents:
             match intent:

@@ -2,7 +2,7 @@
 Choose), Esc, the hint and help keys of the key map (`common.data.keymap`), F1, skipping ahead.
 
 Input reads the scene's `Moment`, asks the rules what a choice means (`preview.wild_choices`) and returns
-what it wants done as `Intent`s, which the scene carries out: a card goes to the scene's `apply`, the path
+what it wants done as `TableCommand`s, which the scene carries out: a card goes to the scene's `apply`, the path
 every card takes; anything refused is said in words where it happened.
 """
 from __future__ import annotations
@@ -83,10 +83,10 @@ class Do(Enum):
     SKIP_COUNTDOWN = "the sand starts now"
 
 
-Intent = Say | Thinking | Play | TakeWild | FocusWild | FocusCard | Do
+TableCommand = Say | Thinking | Play | TakeWild | FocusWild | FocusCard | Do
 
 
-def handle(m: Moment, event: pygame.event.Event) -> tuple[Intent, ...] | None:
+def handle(m: Moment, event: pygame.event.Event) -> tuple[TableCommand, ...] | None:
     """What a mouse click or a key of the play scene wants done (nothing, for one used up); None if the
     event is not the play's (the mouse moving: the scene keeps where it is)."""
     if event.type == pygame.KEYDOWN:
@@ -98,7 +98,7 @@ def handle(m: Moment, event: pygame.event.Event) -> tuple[Intent, ...] | None:
     return None
 
 
-def _key(m: Moment, event: pygame.event.Event) -> tuple[Intent, ...] | None:
+def _key(m: Moment, event: pygame.event.Event) -> tuple[TableCommand, ...] | None:
     """Esc, F1, H, the card keys 1–3, and Space/Enter to skip the countdown or see the result."""
     key = event.key
     run = m.run
@@ -141,7 +141,7 @@ def _key(m: Moment, event: pygame.event.Event) -> tuple[Intent, ...] | None:
     return None
 
 
-def _click(m: Moment, pos: tuple[int, int]) -> tuple[Intent, ...]:
+def _click(m: Moment, pos: tuple[int, int]) -> tuple[TableCommand, ...]:
     """A left click: resume, skip the countdown, the hint button, a card, a wild card's target, or why not."""
     run = m.run
     if run.paused:
@@ -196,7 +196,7 @@ def _click(m: Moment, pos: tuple[int, int]) -> tuple[Intent, ...]:
     return ()
 
 
-def _move_card_focus(m: Moment, step: int) -> tuple[Intent, ...]:
+def _move_card_focus(m: Moment, step: int) -> tuple[TableCommand, ...]:
     """Left/Right: the focus moves along the active hand (it lifts and shows its preview); the first press
     rests it on the first card."""
     n = len(m.run.state.hands[m.run.state.active])
@@ -205,7 +205,7 @@ def _move_card_focus(m: Moment, step: int) -> tuple[Intent, ...]:
     return (FocusCard(0 if m.card_focus is None else (m.card_focus + step) % n),)
 
 
-def play_card(m: Moment, index: int) -> tuple[Intent, ...]:
+def play_card(m: Moment, index: int) -> tuple[TableCommand, ...]:
     """Key 1–3 or a click on the active player's card."""
     run = m.run
     state = run.state
@@ -237,7 +237,7 @@ def _targets(m: Moment, wild: int) -> list[tuple[str, Point]]:
     return sorted(((t, m.drawn_place(t)[0]) for t in m.run.state.timers if t in choices), key=lambda tp: tp[1])
 
 
-def _move_wild_focus(m: Moment, direction: Direction) -> tuple[Intent, ...]:
+def _move_wild_focus(m: Moment, direction: Direction) -> tuple[TableCommand, ...]:
     """An arrow while the wild card waits: the focus goes to the nearest target that way on the screen."""
     assert m.wild is not None
     targets = _targets(m, m.wild)

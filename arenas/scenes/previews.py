@@ -19,7 +19,7 @@ from arenas.match import Phase
 from arenas.rules.actions import PlayCard
 from arenas.rules.preview import TimerTurn, Turn, preview, wild_choices
 from arenas.scenes.board import DANGER_MS
-from arenas.scenes.names import card_name, timer_code
+from arenas.wording import card_name, timer_code
 from common.data.i18n import _, language
 from common.data.rules_api import IllegalAction
 from common.engine import text

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from arenas.replay_model import ArenasReplay
-from arenas.scenes.names import level_title
 from arenas.scenes.play import PlayScene
 from arenas.session import format_ms, is_shipped
+from arenas.wording import level_title
 from common.data.i18n import _
 from common.replays.cursor import Timeline
 from common.replays.replay import Replay

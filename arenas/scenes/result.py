@@ -13,8 +13,8 @@ from arenas.rules.levels import Level, LevelError, level_path, load_level
 from arenas.rules.state import GameState
 from arenas.scenes.chart import ChartMap, draw_chart, sand_history, tick_text
 from arenas.scenes.ending import failure_text
-from arenas.scenes.names import level_title
 from arenas.session import GameSetup, RunRecord, format_ms, is_shipped
+from arenas.wording import level_title
 from common.data.i18n import _
 from common.engine import text
 from common.engine.layers import Part, image_part

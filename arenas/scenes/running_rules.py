@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from arenas.match import Phase, Run
-from arenas.remote_run import RemoteRun
+from arenas.match import Match, Phase
+from arenas.online_match import OnlineMatch
 from common.data.i18n import _
 from common.scenes.rules import RulesScene
 
@@ -19,7 +19,7 @@ class RunningRulesScene(RulesScene):
 
     keeps_below_running = True
 
-    def __init__(self, app: App, run: Run | RemoteRun) -> None:
+    def __init__(self, app: App, run: Match | OnlineMatch) -> None:
         super().__init__(app, "arenas")
         self.run = run
 

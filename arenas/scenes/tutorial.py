@@ -17,10 +17,10 @@ from arenas.rules.actions import Action, PlayWild, WildMode
 from arenas.rules.preview import preview
 from arenas.rules.state import GameState
 from arenas.scenes.ending import failure_text, lesson_text
-from arenas.scenes.names import and_list, card_name, timer_code
 from arenas.scenes.play import PlayScene, Point
 from arenas.scenes.tutorial_steps import REACT_MS, SPECS, StepSpec, free_index, lesson_of, position
 from arenas.session import GameSetup, RunRecord
+from arenas.wording import and_list, card_name, timer_code
 from common.data.i18n import N_, _
 from common.engine.layers import Part
 from common.games import GAMES

@@ -19,8 +19,8 @@ from arenas.scenes.hands import CardArt, SeatPainter
 from arenas.scenes.hints import HINT_COLOUR
 from arenas.scenes.hud import Hud
 from arenas.scenes.moment import Moment, fraction
-from arenas.scenes.names import timer_code
 from arenas.scenes.previews import PreviewPainter, card_preview
+from arenas.wording import timer_code
 from common.data.i18n import _, language
 from common.engine import text
 from common.engine.layers import Part, image_part, subtract

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from arenas.bots import BotSeat, TeammateBot, hint
+from arenas.bots import BotController, TeammateBot, hint
 from arenas.bots.proof import LABELS, PROOF_PATH, Model, difficulty_label, load_difficulty, load_proof
 from arenas.bots.teammate import RETHINK_MS
 from arenas.bots.verify import (
@@ -139,7 +139,7 @@ def test_reaction_delay_must_be_human() -> None:
 def test_seat_waits_its_reaction_delay_then_plays() -> None:
     state = make_state(LEVEL, {"slow1": (1, 40_000), "medium1": (4, 9_000)}, ["circle triangle square"], DECK,
                        time_ms=5_000)
-    seat = BotSeat(TeammateBot(0, 1_000, seed=3))
+    seat = BotController(TeammateBot(0, 1_000, seed=3))
     assert seat.poll(state) is None  # the turn starts now
     due = seat.next_play_time(state)
     assert 5_000 + 800 <= due <= 5_000 + 1_200
@@ -151,7 +151,7 @@ def test_seat_waits_its_reaction_delay_then_plays() -> None:
 
 def test_a_waiting_seat_looks_again_a_moment_later() -> None:
     state = make_state(LEVEL, {"slow1": (4, 59_000), "medium1": (1, 30_000)}, ["triangle triangle triangle"], DECK)
-    seat = BotSeat(TeammateBot(0, 600, seed=1))
+    seat = BotController(TeammateBot(0, 600, seed=1))
     due = seat.next_play_time(state)
     advance(state, due)
     assert seat.poll(state) is None
@@ -161,7 +161,7 @@ def test_a_waiting_seat_looks_again_a_moment_later() -> None:
 def test_next_turn_gets_a_new_delay() -> None:
     state = make_state(LEVEL, {"slow1": (1, 40_000), "medium1": (4, 9_000)}, ["circle triangle square"],
                        DECK)
-    seat = BotSeat(TeammateBot(0, 2_000, seed=8))
+    seat = BotController(TeammateBot(0, 2_000, seed=8))
     advance(state, seat.next_play_time(state))
     apply(state, seat.poll(state))
     assert seat.next_play_time(state) >= state.time_ms + 1_600  # solo: the seat's next turn starts now
@@ -180,7 +180,7 @@ def test_same_seed_same_game_different_seed_other_delays() -> None:
 def test_a_bot_game_is_a_legal_replayable_game() -> None:
     level = load_levels()[0]
     state = new_game(Setup(level, ("Bot",)), 11)
-    seat = BotSeat(TeammateBot(0, 900, 11))
+    seat = BotController(TeammateBot(0, 900, 11))
     while not is_over(state):
         action = seat.poll(state)
         if action is not None:

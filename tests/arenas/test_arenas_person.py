@@ -7,7 +7,7 @@ import pytest
 
 from arenas.bots.person import PERSON, PersonBot, PersonModel
 from arenas.bots.proof import Model
-from arenas.bots.teammate import BotSeat, TeammateBot
+from arenas.bots.teammate import BotController, TeammateBot
 from arenas.bots.verify import bot_team, play_level
 from arenas.rules.actions import PlayCard
 from arenas.rules.engine import legal_actions
@@ -81,7 +81,7 @@ def test_a_perfect_eye_plays_the_experts_card_and_misplays_are_any_legal_card() 
 
 def test_a_person_seat_looks_again_after_its_rethink_time() -> None:
     state = make_state(LEVEL, {"slow1": (4, 59_000), "medium1": (1, 30_000)}, ["triangle triangle triangle"], DECK)
-    seat = BotSeat(PersonBot(0, 3, frozenset({0}), PersonModel(misplay_pct=0)))
+    seat = BotController(PersonBot(0, 3, frozenset({0}), PersonModel(misplay_pct=0)))
     first = seat.next_play_time(state)
     assert first is not None and PERSON.reaction_ms[0] <= first - state.time_ms <= PERSON.reaction_ms[1]
     state.time_ms = first

@@ -1,5 +1,5 @@
 """Watching an Arenas replay with scripted input: stepping forward and back, scrubbing, playing at a speed and
-the end, each compared with the rules run (through the live `Run`) to the same moment; the result screen's
+the end, each compared with the rules run (through the live `Match`) to the same moment; the result screen's
 Watch replay."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from arenas.match import Run
+from arenas.match import Match
 from arenas.replay_model import ArenasReplay
 from arenas.rules.state import GameState
 from arenas.scenes import flow
@@ -25,7 +25,7 @@ from replay_files import arenas_replay, watching, write
 
 def rules_at(watched: ArenasReplay, ms: int) -> GameState:
     """The rules state `ms` into the run, the way a live run gets there: in 10 ms steps."""
-    live = Run(watched.setup, None, list(watched.actions), countdown=False)
+    live = Match(watched.setup, None, list(watched.actions), countdown=False)
     while live.state.time_ms < ms and live.state.result is None:
         live.step(min(10, ms - live.state.time_ms))
     return live.state

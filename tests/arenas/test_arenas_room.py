@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from arenas.match import COUNTDOWN_MS, CardDone, Phase, Refused
-from arenas.remote_run import RemoteRun
+from arenas.online_match import OnlineMatch
 from arenas.room import Accepted, ArenasMatch, ArenasSide, Table, digest, view_of
 from arenas.rules.actions import PlayCard
 from arenas.rules.engine import legal_actions
@@ -30,7 +30,7 @@ class FakeRoom:
         self.seat = seat
         self.seq = 0
         self.outbox: list[dict[str, Any]] = []  # what the client sent, not yet arrived
-        self.run = RemoteRun(seat, self, {"seq": 0, "view": self.table.view(self.now)})
+        self.run = OnlineMatch(seat, self, {"seq": 0, "view": self.table.view(self.now)})
 
     def send(self, msg: dict[str, Any]) -> None:
         self.outbox.append(msg)

@@ -20,10 +20,10 @@ from arenas.rules.levels import load_levels
 from arenas.scenes import catalog, flow
 from arenas.scenes.hints import describe_hint
 from arenas.scenes.level_facts import difficulty_step, difficulty_text, level_facts
-from arenas.scenes.names import card_name, tile_name, timer_code, timer_name
 from arenas.scenes.setup import reaction_options
 from arenas.scenes.setup_widgets import Choices
 from arenas.session import RunRecord, format_ms
+from arenas.wording import card_name, tile_name, timer_code, timer_name
 from common.data import i18n
 from common.engine import text
 from common.engine.app import App

@@ -12,10 +12,10 @@ from arenas.rules.components import WILD
 from arenas.rules.levels import level_path, load_level
 from arenas.scenes import flow
 from arenas.scenes.ending import deciding_timer, ending_lines
-from arenas.scenes.names import timer_name
 from arenas.scenes.play import LeaveDialog, PlayScene
 from arenas.scenes.result import ResultScene
 from arenas.session import GameSetup
+from arenas.wording import timer_name
 from common.engine.app import App
 from common.scenes.help import HelpOverlay
 from helpers import key

@@ -1,5 +1,5 @@
 """The Arenas play scene's input as values: from the scene's `Moment` and one event, what the input wants
-done (`Intent`s), which the scene then carries out. A moment is a snapshot, so each case is a changed copy."""
+done (`TableCommand`s), which the scene then carries out. A moment is a snapshot, so each case is a changed copy."""
 from __future__ import annotations
 
 from dataclasses import replace

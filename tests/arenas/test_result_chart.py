@@ -9,7 +9,7 @@ import pygame
 from arenas.rules.components import TIMER_SPECS
 from arenas.scenes.catalog import coinciding_result
 from arenas.scenes.chart import LABEL_AIR, initials, tick_text
-from arenas.scenes.names import card_name
+from arenas.wording import card_name
 from common.engine.app import App
 from helpers import FRAME, key
 

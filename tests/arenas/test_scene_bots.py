@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, BotSeat, hint
+from arenas.bots import DEFAULT_REACTION_MS, MAX_REACTION_MS, MIN_REACTION_MS, BotController, hint
 from arenas.bots.proof import load_difficulty
 from arenas.bots.teammate import JITTER_PCT, RETHINK_MS
 from arenas.match import Phase
@@ -171,7 +171,7 @@ def test_no_hint_in_the_countdown_or_a_replay(app: App) -> None:
     app.stack.clear_to(replay)
     app.step(key(pygame.K_h), FRAME)
     assert replay.hint is None and not replay.run.state.assisted
-    assert not any(isinstance(s, BotSeat) for s in replay.run.seats.values())
+    assert not any(isinstance(s, BotController) for s in replay.run.seats.values())
 
 
 def play_to_the_end(app: App, scene: PlayScene) -> None:
@@ -263,7 +263,7 @@ def test_setup_seats_switch_to_bots_with_friendly_names_and_start_with_them(
     assert isinstance(play, PlayScene)
     assert play.run.setup.players == ("Player 1", "Clockwork Pip") and play.run.setup.bots == (1,)
     assert play.run.setup.reaction_ms == app.settings.teammate_delay_ms
-    assert [s for s, c in play.run.seats.items() if isinstance(c, BotSeat)] == [1]
+    assert [s for s, c in play.run.seats.items() if isinstance(c, BotController)] == [1]
     app.pop()
     scene.set_bot(1, False)
     assert scene.choices.name(1) == "Player 2"

@@ -1,4 +1,4 @@
-"""A run whose rules run on the server: a client's side of an Arenas room, with the surface of `arenas.match.Run`.
+"""A run whose rules run on the server: a client's side of an Arenas room, with the surface of `arenas.match.Match`.
 
 The play scene drives it exactly as a local run (`step`, `play`, `count_down`, `start`, `pause`, `hint`), so it
 cannot tell a team-mate elsewhere from one at this screen. Underneath, the sand is drawn at the server's
@@ -35,7 +35,7 @@ class Link(Protocol):
     def server_now_ms(self) -> int: ...
 
 
-class RemoteRun:
+class OnlineMatch:
     """The client's run of an Arenas room, fed the room's frames (`receive`) and stepped by the scene."""
 
     replay = None  # never a replay being watched
@@ -248,4 +248,4 @@ def _replay(data: Any) -> Replay:
     return replay_from_dict(data, "the room's replay")
 
 
-__all__ = ["Link", "RemoteRun"]
+__all__ = ["Link", "OnlineMatch"]

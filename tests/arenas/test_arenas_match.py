@@ -1,11 +1,11 @@
-"""The run model (`arenas.match.Run`) the play scene, the server's room and the replays share: countdown, replay
+"""The run model (`arenas.match.Match`) the play scene, the server's room and the replays share: countdown, replay
 feeding, seats and bots, the end."""
 from __future__ import annotations
 
 import pytest
 
-from arenas.bots import MIN_REACTION_MS, BotSeat, TeammateBot
-from arenas.match import COUNTDOWN_MS, CardDone, Happening, Person, Phase, Refused, Run, SandRan
+from arenas.bots import MIN_REACTION_MS, BotController, TeammateBot
+from arenas.match import COUNTDOWN_MS, CardDone, Happening, Match, Person, Phase, Refused, SandRan
 from arenas.rules.actions import PlayCard
 from arenas.rules.engine import outcome_json
 from arenas.rules.levels import level_path, load_level
@@ -18,14 +18,14 @@ def solo(**kwargs: object) -> GameSetup:
     return GameSetup(load_level(level_path(1)), ("Ana",), seed=11, counts=False, **kwargs)  # type: ignore[arg-type]
 
 
-def stepped(run: Run, ms: int) -> list[Happening]:
+def stepped(run: Match, ms: int) -> list[Happening]:
     """What the run told of `ms` passing (taken, as the scene takes it)."""
     run.step(ms)
     return run.happenings.take()
 
 
 def test_the_countdown_beeps_twice_and_holds_the_sand_until_the_start() -> None:
-    run = Run(solo())
+    run = Match(solo())
     assert run.phase == Phase.COUNTDOWN and run.countdown_left == COUNTDOWN_MS
     assert stepped(run, 500) == [] and run.state.time_ms == 0
     assert [run.count_down(ms) for ms in (999, 1, 999, 1)] == [0, 1, 0, 1]
@@ -36,7 +36,7 @@ def test_the_countdown_beeps_twice_and_holds_the_sand_until_the_start() -> None:
 
 def test_a_replay_feeds_its_cards_at_their_milliseconds_and_reaches_the_same_end() -> None:
     setup, finished = finished_game()
-    run = Run(setup, replay_actions=list(finished.actions), countdown=False)
+    run = Match(setup, replay_actions=list(finished.actions), countdown=False)
     played = []
     while run.phase != Phase.OVER:
         played += [h.action for h in stepped(run, 16) if isinstance(h, CardDone)]
@@ -46,7 +46,7 @@ def test_a_replay_feeds_its_cards_at_their_milliseconds_and_reaches_the_same_end
 
 
 def test_an_illegal_replay_card_stops_the_replay_and_the_sand_runs_on() -> None:
-    run = Run(solo(), replay_actions=[(100, PlayCard(0, 7)), (200, PlayCard(0, 0))], countdown=False)
+    run = Match(solo(), replay_actions=[(100, PlayCard(0, 7)), (200, PlayCard(0, 0))], countdown=False)
     happenings = stepped(run, 300)
     refused = [h for h in happenings if isinstance(h, Refused)]
     assert len(refused) == 1 and refused[0].replay and "card 8" in refused[0].reason
@@ -54,7 +54,7 @@ def test_an_illegal_replay_card_stops_the_replay_and_the_sand_runs_on() -> None:
 
 
 def test_a_bot_plays_its_seat_through_the_same_play_as_a_person() -> None:
-    run = Run(solo(bots=(0,), reaction_ms=MIN_REACTION_MS), countdown=False)
+    run = Match(solo(bots=(0,), reaction_ms=MIN_REACTION_MS), countdown=False)
     assert run.bot_turn_now() and not run.no_pause_now()  # a watch game may always stop
     calls = []
     real = run.play
@@ -68,20 +68,20 @@ def test_a_bot_plays_its_seat_through_the_same_play_as_a_person() -> None:
 
 
 def test_no_pause_only_while_people_play_live_without_the_assist() -> None:
-    assert Run(solo(), countdown=False).no_pause_now()
-    assert not Run(solo(allow_pause=True), countdown=False).no_pause_now()
-    assert not Run(solo()).no_pause_now()  # the countdown: the rules may still be read
-    assert not Run(solo(), replay_actions=[], countdown=False).no_pause_now()
+    assert Match(solo(), countdown=False).no_pause_now()
+    assert not Match(solo(allow_pause=True), countdown=False).no_pause_now()
+    assert not Match(solo()).no_pause_now()  # the countdown: the rules may still be read
+    assert not Match(solo(), replay_actions=[], countdown=False).no_pause_now()
 
 
 
 def test_a_persons_seat_handed_to_a_bot_plays_by_itself_until_given_back() -> None:
     setup = GameSetup(load_level(level_path(1)), ("Ana", "Bo"), seed=5, counts=False)
-    run = Run(setup, countdown=False)
+    run = Match(setup, countdown=False)
     assert all(isinstance(seat, Person) for seat in run.seats.values()) and not run.is_bot(0)
     run.step(5000)
     assert run.state.actions == []  # people play through `play`: nothing happens by itself
-    run.hand_over(0, BotSeat(TeammateBot(0, MIN_REACTION_MS, 1, frozenset({1}))))
+    run.hand_over(0, BotController(TeammateBot(0, MIN_REACTION_MS, 1, frozenset({1}))))
     assert run.is_bot(0) and run.bot_turn_now()
     for _ in range(300):
         run.step(10)
@@ -95,7 +95,7 @@ def test_a_persons_seat_handed_to_a_bot_plays_by_itself_until_given_back() -> No
 
 
 def test_a_persons_card_is_told_as_a_bots_is_and_a_refused_one_tells_nothing() -> None:
-    run = Run(solo(), countdown=False)
+    run = Match(solo(), countdown=False)
     with pytest.raises(IllegalAction, match="card 8"):
         run.play(PlayCard(0, 7))
     assert run.happenings.take() == [] and run.state.actions == []

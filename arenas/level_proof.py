@@ -3,12 +3,13 @@ levels' scale, and one winning game of the expert team that anyone can replay in
 
 A level is *proven* when the expert team won at least one of its games: the proof then carries the replay of
 one of those wins (as Lix ships proof replays), and the person model's wins give the label
-(`arenas.bots.proof.LABELS`). A proof is of one version of a level: it names the level's fingerprint, and
-editing the level (a new fingerprint) drops it. `proof_problem` checks a proof against a level: the
+(`arenas.bots.proof.LABELS`). A proof is of one version of a level: it names `proof_fingerprint(level)` (the
+level's fingerprint with its team size), and an edit of either drops it. `proof_problem` checks a proof against a level: the
 fingerprint, the label against the win counts, and the replay played again with the rules.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,13 @@ from common.data.rules_api import FieldError, json_int, json_str
 from common.replays.replay import Replay, ReplayError, replay_from_dict
 
 MAX_SEEDS = 10_000  # the most games of one team a proof may count
+
+
+def proof_fingerprint(level: Level) -> str:
+    """What a proof of `level` is of: its board (the fingerprint) and its team size, as 12 hex digits. A new
+    name keeps the proof: its winning replay still wins, and its counts are of the same board and team."""
+    key = f"{level.fingerprint}|{level.team_size}".encode()
+    return hashlib.sha256(key).hexdigest()[:12]
 
 
 @dataclass(frozen=True)
@@ -94,7 +102,7 @@ def proof_from_json(data: Any) -> LevelProof:
 def proof_problem(level: Level, proof: LevelProof) -> str | None:
     """Why `proof` does not prove `level` (one line), or None when it does: it is of this version of the level
     and, for a proven level, its replay is a win of this level when played again."""
-    if proof.fingerprint != level.fingerprint:
+    if proof.fingerprint != proof_fingerprint(level):
         return _("the proof is of another version of the level")
     if proof.replay is None:
         return None if proof.expert_wins == 0 else _("the proof has no winning replay")

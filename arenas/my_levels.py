@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from arenas.level_proof import LevelProof
+from arenas.level_proof import LevelProof, proof_fingerprint
 from arenas.rules.levels import Level, LevelError, level_from_dict, level_problems
 from arenas.shared_level import Opened, SharedLevel, SharedLevelError, read_shared
 from common.data.files import DataError, Kind, Problem
@@ -192,7 +192,7 @@ class MyLevels:
     def set_proof(self, level_id: str, proof: LevelProof) -> MyLevel:
         """Keep `proof` with a level of mine; `MyLevelsError` when it is of another version (it was edited)."""
         mine = self.load(level_id)
-        if proof.fingerprint != mine.level.fingerprint:
+        if proof.fingerprint != proof_fingerprint(mine.level):
             raise MyLevelsError(self._path(level_id), Problem.INVALID,
                                 _("the proof is of another version of the level; prove it again"))
         return self._write(level_id, replace(mine.shared, proof=proof))

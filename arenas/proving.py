@@ -20,7 +20,7 @@ from typing import Any
 
 from arenas.bots.proof import Model
 from arenas.bots.verify import play_game
-from arenas.level_proof import LevelProof
+from arenas.level_proof import LevelProof, proof_fingerprint
 from arenas.rules.levels import Level
 from arenas.rules.state import Result
 from arenas.session import GameSetup, to_replay
@@ -145,9 +145,9 @@ def _prove(level: Level, seeds: int, games: Games, report: Callable[[ProveStatus
             done += 1
             report(ProveStatus(model, done, total))
         if model == Model.EXPERT and first_win is None:
-            return LevelProof(level.fingerprint, seeds, 0, 0, None)
+            return LevelProof(proof_fingerprint(level), seeds, 0, 0, None)
     assert first_win is not None
-    return LevelProof(level.fingerprint, seeds, wins[Model.EXPERT], wins[Model.PERSON],
+    return LevelProof(proof_fingerprint(level), seeds, wins[Model.EXPERT], wins[Model.PERSON],
                       replay_from_dict(first_win[1], "proof", "arenas"))
 
 

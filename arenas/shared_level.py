@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from arenas.level_proof import LevelProof, proof_from_json, proof_problem
+from arenas.level_proof import LevelProof, proof_fingerprint, proof_from_json, proof_problem
 from arenas.rules.levels import Level, LevelError, is_fingerprint, level_from_dict
 from common.data.files import Kind, Problem
 from common.data.i18n import _
@@ -63,7 +63,7 @@ class SharedLevel:
     def with_level(self, level: Level) -> SharedLevel:
         """The same with `level` in its place; the proof stays only while it is of the same version
         (editing drops it)."""
-        keep = self.proof is not None and self.proof.fingerprint == level.fingerprint
+        keep = self.proof is not None and self.proof.fingerprint == proof_fingerprint(level)
         return replace(self, level=level, proof=self.proof if keep else None)
 
 

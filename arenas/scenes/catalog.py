@@ -9,7 +9,7 @@ import pygame
 
 from arenas.bots.proof import Model
 from arenas.bots.verify import play_game
-from arenas.level_proof import LevelProof
+from arenas.level_proof import LevelProof, proof_fingerprint
 from arenas.my_levels import MyLevel, MyLevels, Shelf
 from arenas.proving import ProveStatus, Proving, proof_setup
 from arenas.rules.components import Card, CardKind
@@ -310,11 +310,11 @@ def my_levels(app: App, hosting: bool = False) -> MyLevelsScene:
     vault = replace(load_level(level_path(14)), name="Sandy Vault", description="A vault of my own: seven danger "
                     "gears, and a block at the end.")
     won = play_game(vault, 0)
-    proof = LevelProof(vault.fingerprint, 100, 97, 38, to_replay(proof_setup(vault, 0), won))
+    proof = LevelProof(proof_fingerprint(vault), 100, 97, 38, to_replay(proof_setup(vault, 0), won))
     steps = replace(load_level(level_path(2)), name="Golden Stairs")
     storm = replace(load_level(level_path(20)), name="Storm Glass")
     levels = (MyLevel("0000000a", SharedLevel(vault, "Ana", proof)), MyLevel("0000000b", SharedLevel(steps, "Bruno")),
-              MyLevel("0000000c", SharedLevel(storm, "Ana", LevelProof(storm.fingerprint, 100, 0, 0, None))))
+              MyLevel("0000000c", SharedLevel(storm, "Ana", LevelProof(proof_fingerprint(storm), 100, 0, 0, None))))
     return flow.my_levels_scene(app, lambda setup: None, hosting=hosting, store=ShownLevels(levels))
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from arenas.level_proof import LevelProof
+from arenas.level_proof import LevelProof, proof_fingerprint
 from arenas.my_levels import MyLevels, MyLevelsError, export_folder
 from arenas.proving import Proving
 from arenas.rules.components import LAYOUTS, MAX_PLAYERS, MIN_PLAYERS, TILE_COLOURS, TILE_SHAPES
@@ -543,7 +543,7 @@ class EditorScene(Scene):
         """Whether the level as shown is proven: its proof's line, or why it has none."""
         if self.proof is None:
             return _("Not proven yet: Prove has bots play it many times")
-        if self.proof.fingerprint != self.level.fingerprint:
+        if self.proof.fingerprint != proof_fingerprint(self.level):
             return _("Changed since its proof: prove it again")
         return proof_line(self.proof)
 

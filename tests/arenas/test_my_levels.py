@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from arenas.level_proof import LevelProof, proof_problem
+from arenas.level_proof import LevelProof, proof_fingerprint, proof_problem
 from arenas.my_levels import MyLevels, MyLevelsError, file_stem
 from arenas.my_records import MY_RECORDS_FILE, MyRecords
 from arenas.proving import prove
@@ -48,9 +48,18 @@ def write(folder: Path, data: Any, name: str = "level.json") -> Path:
 
 # ---- export and import ---------------------------------------------------------------------------
 def test_the_proof_is_real(proof: LevelProof) -> None:
-    assert proof.proven and proof.fingerprint == LEVEL.fingerprint and proof.seeds == 2
+    assert proof.proven and proof.fingerprint == proof_fingerprint(LEVEL) and proof.seeds == 2
     assert proof_problem(LEVEL, proof) is None
     assert proof.summary() == f"{proof.label} — a person-like team wins {round(100 * proof.person_rate)}%"
+
+
+def test_a_new_team_size_drops_the_proof(proof: LevelProof) -> None:
+    """A proof is of a board and a team: the same board for a bigger team is not proven by it."""
+    shared = SharedLevel(LEVEL, "Ana", proof)
+    edited = replace(LEVEL, team_size=LEVEL.team_size + 1)
+    assert edited.fingerprint == LEVEL.fingerprint  # the board is the same
+    assert shared.with_level(edited).proof is None
+    assert proof_problem(edited, proof) == "the proof is of another version of the level"
 
 
 def test_export_then_import_gives_the_same_level_fingerprint_and_proof(proof: LevelProof, tmp_path: Path) -> None:

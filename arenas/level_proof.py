@@ -4,8 +4,8 @@ levels' scale, and one winning game of the expert team that anyone can replay in
 A level is *proven* when the expert team won at least one of its games: the proof then carries the replay of
 one of those wins (as Lix ships proof replays), and the person model's wins give the label
 (`arenas.bots.proof.LABELS`). A proof is of one version of a level: it names `proof_fingerprint(level)` (the
-level's fingerprint with its team size), and an edit of either drops it. `proof_problem` checks a proof against a level: the
-fingerprint, the label against the win counts, and the replay played again with the rules.
+level's fingerprint with its team size), and an edit of either drops it. `proof_problem` checks a proof against
+a level: the fingerprint, the label against the win counts, and the replay played again with the rules.
 """
 from __future__ import annotations
 

@@ -208,6 +208,14 @@ def record(drawn: Drawn, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sprites.SpriteBook, "_cached", picture_cached)
     for name in TRANSFORMS:  # a picture made from a turned or scaled one starts with no texts
         monkeypatch.setattr(pygame.transform, name, _pictured_result(getattr(pygame.transform, name)))
+    solid_rect = pygame.draw.rect
+
+    def draw_rect(surface: pygame.Surface, color: Any, rect: Any, width: int = 0, *args: Any,
+                  **kwargs: Any) -> pygame.Rect:
+        if width == 0 and hasattr(surface.get_abs_parent(), "notes") and pygame.Color(color).a == 255:
+            Picture._covered(surface, pygame.Rect(rect))  # a solid panel paints over the texts under it, as a fill
+        return solid_rect(surface, color, rect, width, *args, **kwargs)
+    monkeypatch.setattr(pygame.draw, "rect", draw_rect)
     def strings(name: str) -> None:
         original: Callable[..., Any] = getattr(text, name)
 

@@ -638,7 +638,8 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
     figures = server_figures(stats, rooms, since) if stats is not None else None
     report = bench.tally.report(rooms, seconds, figures, time.process_time() - cpu_before + bench.tally.cpu_s)
     report["unfinished_clients"] = bench.unfinished
-    report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms), "processes": processes, "chat_s": chat_s,
+    report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms), "processes": processes,
+                   "chat_s": chat_s,
                    "faults": {"server_kills": faults.kills, "drop_pct": drop_pct,
                               "latency_ms": list(latency) if latency else None}})
     return report

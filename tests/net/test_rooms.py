@@ -13,6 +13,7 @@ from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.state import GameState
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server, now_ms
+from common.net.turn_clock import SHOW_MS_MOST
 from common.replay import Replay, read_replay, write_replay
 
 
@@ -147,7 +148,8 @@ def test_the_turn_clock_lets_the_seats_bot_play_a_late_turn(served: Served) -> N
                and g.get("deadline_ms") is not None and _bos_turn(bo))
     ana.plays = False  # the game waits for the late turn alone
     seq, began = bo.player.seq, time.monotonic()
-    served.call(lambda s: s.tick(now_ms() + 11_000))  # the room's clock 11 s on: Bo's 10 s are over
+    # the room's clock 11 s on, past the longest allowance: Bo's 10 s are over
+    served.call(lambda s: s.tick(now_ms() + 11_000 + SHOW_MS_MOST))
     pump_until(seated, lambda: bo.player.seq > seq and not _bos_turn(bo))  # Ana does not move: the turn is hers
     assert time.monotonic() - began < 9  # played by the bot at the clock given, not after waiting for it
     room = served.call(lambda s: s.rooms[code].match.match)

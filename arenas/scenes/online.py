@@ -113,8 +113,10 @@ class OnlinePlayScene(PlayScene):
         self.ending = None
         state = self.remote.state
         path = None
+        assisted = state.assisted
         try:
             replay = replay_from_dict(self.remote.result_replay, _("the room's replay"), "arenas")
+            assisted = assisted or bool(replay.meta.get("assisted_seats"))
             replay.meta = {**replay.meta, "online": True, "room": self.session.code}
             path = write_new_replay(replays_dir(), f"arenas-online-{time.strftime('%Y%m%d-%H%M%S')}", replay)
         except ReplayError as exc:
@@ -123,7 +125,7 @@ class OnlinePlayScene(PlayScene):
             self.app.toast(_("could not write the replay: {reason}").format(reason=exc.strerror or exc))
         if self.seat is not None and state.result is not None:
             records = Records.load()
-            records.record_online(state.result == "won")
+            records.record_online(state.result == "won", assisted)
             try:
                 records.save()
             except OSError as exc:

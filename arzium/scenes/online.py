@@ -11,9 +11,9 @@ import pygame
 from arzium.match import MatchListener
 from arzium.online_match import OnlineMatch, story_events
 from arzium.records import record_game
+from arzium.replay_model import ArziumReplay
 from arzium.room import view_state
 from arzium.rules.actions import Action, action_from_json
-from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.state import GameState, Setup, SetupError
 from arzium.scenes.flow import ask_bid
 from arzium.scenes.log_panel import LogLine, describe
@@ -29,7 +29,6 @@ from common.net.turn_clock import ClockRule, TurnClock
 from common.online_room import seat_status
 from common.paths import replays_dir
 from common.replay import ReplayError, replay_from_dict, write_new_replay
-from common.rules_api import IllegalAction
 from common.scenes.chat import ChatPanel, carry_out
 from common.scenes.connection import ClockTone, clock_pills, clock_words, room_parts
 from common.scenes.online import player_name
@@ -270,20 +269,25 @@ class OnlinePlayScene(PlayScene):
         self.finished = True
         final, actions, path = self.table.state, list(self.table.actions), None
         conceded = [i for i in self.result.get("conceded") or [] if isinstance(i, int)]
+        assisted, bot_turns = self.table.assisted, 0
         try:
             replay = replay_from_dict(self.result.get("replay"), _("the room's replay"), "arzium")
             replay.meta = {**replay.meta, "online": True, "room": self.session.code, "conceded": conceded}
-            rules_replay = RulesReplay.from_file(replay, _("the room's replay"))
-            final, actions = rules_replay.run()[0], list(rules_replay.actions)
+            watched = ArziumReplay.load(replay, _("the room's replay"))
+            final, actions = watched.final, list(watched.actions)
+            seats = replay.meta.get("assisted_seats")
+            if isinstance(seats, list) and self.seat is not None:
+                assisted = self.seat in seats
+            bot_turns = watched.bot_turns(self.seat) if self.seat is not None else 0
             path = str(write_new_replay(replays_dir(), f"arzium-online-{time.strftime('%Y%m%d-%H%M%S')}", replay))
-        except (ReplayError, IllegalAction) as exc:
+        except ReplayError as exc:
             self.app.toast(str(exc))
         except OSError as exc:
             self.app.toast(_("could not write the replay: {reason}").format(reason=exc.strerror or exc))
         if self.seat is not None:
-            for problem in record_game(final, self.table.assisted, online_seat=self.seat):
+            for problem in record_game(final, assisted, online_seat=self.seat, bot_turns=bot_turns):
                 self.app.toast(problem)
-        self.app.replace(OnlineResultScene(self.app, self.session, self.hosted, final, path, self.table.assisted,
+        self.app.replace(OnlineResultScene(self.app, self.session, self.hosted, final, path, assisted,
                                            actions, conceded))
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -18,6 +18,7 @@ class ReplayRow:
     length: str = ""
     error: str | None = None
     when: float = 0.0  # when it was saved (the file's time), seconds since the epoch
+    online: bool = False  # a game of an online room
 
     @property
     def date(self) -> str:

@@ -56,7 +56,7 @@ def summarize(path: Path) -> ReplayRow:
         row = GAMES[replay.game].replay_summary(path, replay)
     except (ReplayError, DataError) as exc:
         return broken_row(path, exc, when)
-    return replace(row, when=when)
+    return replace(row, when=when, online=replay.meta.get("online") is True)
 
 
 def placeholder_row(path: Path) -> ReplayRow:

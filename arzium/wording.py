@@ -8,7 +8,8 @@ A seat called "You" (or its translation) is spoken to: its lines come from the "
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from arzium.rules.cards import Card
 from common.i18n import N_, _, ngettext, pgettext
@@ -106,6 +107,17 @@ def shown_name(name: str) -> str:
     if m:
         return default_name(int(m[1]))
     return _(name) if name in BOT_NAMES else name
+
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+def speaking_names(seats: Sequence[Named], you: int | None = None) -> list[str]:
+    """The seats' names as the lines about them use them: each shown name, and seat `you` (an online table's
+    own seat, whatever its name) as "You", so that its lines speak to the player ("You win", "You bid 3")."""
+    return [_("You") if i == you else shown_name(seat.name) for i, seat in enumerate(seats)]
 
 
 def stored_name(name: str) -> str:

@@ -54,7 +54,7 @@ from arzium.wording import (
     named,
     person,
     possessive,
-    shown_name,
+    speaking_names,
     win_line,
 )
 from common import text
@@ -79,9 +79,10 @@ class LogLine:
     header: bool = False
 
 
-def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None = None) -> list[LogLine]:
-    """Log lines for `events` (in order)."""
-    return [line for _at, line in describe_at(events, setup, cards, turn)]
+def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None = None,
+             you: int | None = None) -> list[LogLine]:
+    """Log lines for `events` (in order; seat `you`'s speak to the player)."""
+    return [line for _at, line in describe_at(events, setup, cards, turn, you)]
 
 
 @dataclass
@@ -132,11 +133,12 @@ class _SearchTold:
         return True
 
 
-def describe_at(events: list[Event], setup: Setup, cards: CardSet,
-                turn: int | None = None) -> list[tuple[int, LogLine]]:
+def describe_at(events: list[Event], setup: Setup, cards: CardSet, turn: int | None = None,
+                you: int | None = None) -> list[tuple[int, LogLine]]:
     """Log lines for `events` (in order), each with the index of the event whose animation shows it: the
-    event it tells, or for a search the first event after the search (`len(events)` when none)."""
-    names = [shown_name(s.name) for s in setup.seats]
+    event it tells, or for a search the first event after the search (`len(events)` when none); seat `you`'s
+    lines speak to the player (an online table's own seat)."""
+    names = speaking_names(setup.seats, you)
     told: list[tuple[int, LogLine]] = []
     at = 0  # the index of the event being told
 

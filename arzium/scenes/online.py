@@ -20,7 +20,7 @@ from arzium.scenes.log_panel import LogLine, describe
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import SetupScene
-from arzium.wording import shown_name
+from arzium.wording import person, shown_name, speaking_names
 from common.dialog import Dialog
 from common.i18n import _, ngettext
 from common.keymap import Command, keymap
@@ -89,7 +89,7 @@ class OnlinePlayScene(PlayScene):
         def match(listener: MatchListener) -> OnlineMatch:
             return OnlineMatch(state, int(frame.get("seq", 0)), self.seat, listener, app.anim_ms, session.send)
         super().__init__(app, state, lambda *result: None, lambda table: ask_bid(app, table), autosave=False,
-                         match=match)
+                         match=match, you=self.seat)
         assert isinstance(self.table, OnlineMatch)
         self.online: OnlineMatch = self.table
         self.retold = self._retell(frame, seen)
@@ -111,7 +111,7 @@ class OnlinePlayScene(PlayScene):
                 missed = first + len(moves) - seen
                 lines.append(LogLine(ngettext("{n} move while you were away:", "{n} moves while you were away:",
                                               missed).format(n=missed), header=True))
-            lines += describe(events, self.table.state.setup, self.cards, turn)
+            lines += describe(events, self.table.state.setup, self.cards, turn, self.seat)
         self.log.add(lines)
         return True
 
@@ -139,8 +139,10 @@ class OnlinePlayScene(PlayScene):
                 self.app.toast(_("Your time ran out: the bot plays this turn for you") if self.rule.out == "bot"
                                else _("Your time ran out: the others may let the bot play this turn"))
             if self.rule.out == "ask":
-                self.log.add([LogLine(_("Time ran out for {name}: the others choose to wait or let the bot play")
-                                      .format(name=self.names[seat]), seat)])
+                self.log.add([LogLine(person(self.names[seat], _("Your time ran out: the others choose to wait or "
+                                                                 "let the bot play"),
+                                             _("Time ran out for {name}: the others choose to wait or let the bot "
+                                               "play")), seat)])
 
     def asking(self) -> int | None:
         """The seat out of time this member is asked about (the rule lets the others choose), or None."""
@@ -353,7 +355,8 @@ class OnlineResultScene(ResultScene):
     def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, state: GameState,
                  replay_path: str | None, assisted: bool, actions: Sequence[Action], conceded: Sequence[int]) -> None:
         self.session, self.hosted, self.conceded = session, hosted, tuple(conceded)
-        super().__init__(app, state, lambda again: None, replay_path, session.seat is None, assisted, actions)
+        super().__init__(app, state, lambda again: None, replay_path, session.seat is None, assisted, actions,
+                         session.seat)
 
     def play_again(self) -> None:
         """Say this player wants the next game in this room (or, pressed again, no longer does)."""
@@ -376,7 +379,8 @@ class OnlineResultScene(ResultScene):
     def headline(self) -> tuple[str, str]:
         title, sub = super().headline()
         seats = self.state.setup.seats
-        gave_up = [_("{name} conceded (a bot played on)").format(name=shown_name(seats[i].name))
+        names = speaking_names(seats, self.you)
+        gave_up = [person(names[i], _("You conceded (a bot played on)"), _("{name} conceded (a bot played on)"))
                    for i in self.conceded if i < len(seats)]
         return title, " · ".join([sub, *gave_up])
 

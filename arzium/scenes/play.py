@@ -52,7 +52,7 @@ from arzium.scenes.table_commands import (
 )
 from arzium.scenes.table_view import Moment, TableView
 from arzium.scenes.timeline import Timeline
-from arzium.wording import EDGE_NAMES, bot_turn_words, person, rule_text, shown_name, word
+from arzium.wording import EDGE_NAMES, bot_turn_words, person, rule_text, speaking_names, word
 from common.dialog import Dialog
 from common.i18n import _
 from common.keymap import DIRECTIONS, GAME_COMMANDS, Command, keymap
@@ -78,18 +78,19 @@ class PlayScene(Scene):
     def __init__(self, app: App, state: GameState, show_result: ShowResult, ask_bid: AskBid,
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
                  assisted: bool = False, match: Callable[[MatchListener], Match] | None = None,
-                 bot_moves: dict[int, str] | None = None) -> None:
+                 bot_moves: dict[int, str] | None = None, you: int | None = None) -> None:
         """`actions` led to `state` (a resumed game, `assisted` if it had shown a hint); `replay` plays these
         actions back instead of taking input; `autosave` False (tools, tests) keeps the user's save and
         replay folders untouched. `show_result` follows the game's end, `ask_bid` opens a human's bid
         (`arzium.scenes.flow` gives both). `match` builds the match the table shows (an online room's) instead
         of a local one; `bot_moves`: the actions (by number) a person's seat's bot made, and why ("clock", "away"),
-        marked in the log."""
+        marked in the log; `you`: the seat the table's lines speak to whatever its name (an online table's own)."""
         super().__init__(app)
         self.show_result = show_result
         self.ask_bid = ask_bid
         self.cards = state.cards
-        self.names = [shown_name(s.name) for s in state.setup.seats]
+        self.you = you
+        self.names = speaking_names(state.setup.seats, you)
         self.colours = [s.colour for s in state.setup.seats]
         self.art = CardArt(app, self.cards)
         self.board_view = BoardView(app, self.art)
@@ -128,7 +129,7 @@ class PlayScene(Scene):
                 seat = current_player(past)
                 marked = self.bot_turn_line(n, seat) if seat is not None else None
                 self.log.add([*([marked] if marked else []),
-                              *describe(apply(past, action), state.setup, self.cards, past.turn)])
+                              *describe(apply(past, action), state.setup, self.cards, past.turn, you)])
         seats = state.setup.seats
         first_human = next((i for i in range(len(seats)) if self.table.submits(i)), None)
         face = self.table.acting_human()
@@ -213,7 +214,7 @@ class PlayScene(Scene):
         marked = self.bot_turn_line(*telling) if telling is not None else None
         if marked is not None:
             self.log.add([marked])
-        told = describe_at(events, self.table.state.setup, self.cards, turn)
+        told = describe_at(events, self.table.state.setup, self.cards, turn, self.you)
         self.log.tell([line for _at, line in told], provisional=provisional)
         self.animator.play(events, told, self.sidebar.row_places())
         self._carry_out_asked()

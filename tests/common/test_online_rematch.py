@@ -168,3 +168,51 @@ def wait_for(link: Any, frames: list[dict[str, Any]], done: Any) -> dict[str, An
             return found
         time.sleep(0.005)
     raise AssertionError(f"not seen; last frames {frames[-3:]}")
+
+
+
+def _result_for(app: App, state: Any, you: int, conceded: tuple[int, ...]) -> tuple[str, str]:
+    """The headline of the online result of `state` as the app at seat `you` shows it."""
+    from arzium.scenes.online import OnlineResultScene
+    names = [s.name for s in state.setup.seats]
+    link = ScriptedLink([(n, "person", "here", False) for n in names], you, you == 0, phase="over",
+                        setup=state.setup.to_dict())
+    session = OnlineSession("192.168.1.20:8765", names[you], lambda url, token: link)
+    session.join("K7QM-3XPA")
+    session.update(0)
+    assert session.seat == you
+    return OnlineResultScene(app, session, None, state, None, False, (), conceded).headline()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_online_table_speaks_to_its_own_seat_whatever_its_name(app: App, lang: str) -> None:
+    from dataclasses import replace
+
+    from arzium.rules.engine import apply
+    from arzium.rules.score import outcome
+    from arzium.rules.state import Setup
+    from arzium.scenes.catalog import SEATS, played
+    from arzium.scenes.log_panel import describe
+
+    seats = tuple(replace(s, name=n, kind="human") for s, n in zip(SEATS[:3], ("Ana", "Bruno", "Carla")))
+    state, actions = played(Setup(seats, True, 1), 77, lambda s: False)
+    (winner,) = outcome(state).winners
+    other = (winner + 1) % 3
+    set_language(lang)
+    try:
+        (mine, mine_sub), (theirs, theirs_sub) = (_result_for(app, state, winner, (winner,)),
+                                                  _result_for(app, state, other, (winner,)))
+        said = [line.text for line in describe(apply(new_game(state.setup, state.seed, state.cards), actions[0]),
+                                               state.setup, state.cards, 1, you=state.setup.first_player)]
+        by_name = [line.text for line in describe(apply(new_game(state.setup, state.seed, state.cards),
+                                                        actions[0]), state.setup, state.cards, 1)]
+    finally:
+        set_language("en")
+    name = seats[winner].name
+    if lang == "en":
+        assert (mine, theirs) == ("You win!", f"{name} wins!")
+        assert "You conceded (a bot played on)" in mine_sub and f"{name} conceded (a bot played on)" in theirs_sub
+    else:
+        assert (mine, theirs) == ("¡Has ganado!", f"¡Gana {name}!")
+    first = seats[state.setup.first_player].name
+    assert not any(first in line for line in said) and any(first in line for line in by_name)

@@ -243,15 +243,16 @@ register(SceneSpec("arenas-my-levels", "Arenas Movedizas: my levels (the player'
                    flow.my_levels_scene))
 
 
-def online_result(app: App) -> ResultScene:
-    """A room's lost run seen by a team-mate who is not the host: Play again, the host's pick of the level."""
+def online_result(app: App, away: bool = False) -> ResultScene:
+    """A room's lost run seen by a team-mate who is not the host: Play again, the host's pick of the level.
+    `away`: seen by the host, and Bea's connection is lost (the host may give her seat to a bot)."""
     from arenas.scenes.online import OnlineResultScene  # as the online table itself, only when shown
     from common.online_session import OnlineSession
     from common.scenes.catalog import ScriptedLink
     setup, state = finished_game()
-    link = ScriptedLink([("Ana", "person", "here", False), ("Bea", "person", "here", False)], 1, False,
-                        game="arenas", phase="over", want=(0,))
-    session = OnlineSession("192.168.1.20:8765", "Bea", lambda url, token: link)
+    link = ScriptedLink([("Ana", "person", "here", False), ("Bea", "person", "away" if away else "here", False)],
+                        0 if away else 1, away, game="arenas", phase="over", want=(0,))
+    session = OnlineSession("192.168.1.20:8765", "Ana" if away else "Bea", lambda url, token: link)
     session.join("K7QM-3XPA")
     session.update(0)
     return OnlineResultScene(app, session, None, setup, state, RunRecord())
@@ -259,3 +260,6 @@ def online_result(app: App) -> ResultScene:
 
 register(SceneSpec("arenas-result-online", "Arenas Movedizas online: a room's result, Play again together, the "
                    "host picks the level", online_result))
+register(SceneSpec("arenas-result-online-away", "Arenas Movedizas online: the host's result, a team-mate whose "
+                   "connection is lost; the host may give the seat to a bot",
+                   lambda app: online_result(app, away=True)))

@@ -28,7 +28,15 @@ from common.replay import ReplayError, replay_from_dict, write_new_replay
 from common.scenes.chat import ChatPanel, carry_out, quiet_corner
 from common.scenes.connection import room_parts
 from common.scenes.menu import MenuScene
-from common.scenes.rematch import next_game, rematch_parts, said_again, show_notices
+from common.scenes.rematch import (
+    follow_hand_over,
+    hand_over,
+    hand_over_button,
+    next_game,
+    rematch_parts,
+    said_again,
+    show_notices,
+)
 from common.widgets import Button, WidgetGroup
 
 RESULT_WAIT_MS = 5000  # how long the end waits for the server's result before showing what it has
@@ -233,6 +241,7 @@ class OnlineResultScene(ResultScene):
         self.buttons = buttons
         self.group = WidgetGroup(app, buttons)
         self.group.keyboard_mode = True
+        self.hand_btn = hand_over_button(lambda: hand_over(self.session))
 
     def _answer(self, next_level: bool) -> None:
         room = self.session.room
@@ -262,6 +271,9 @@ class OnlineResultScene(ResultScene):
         show_notices(self.app, self.session)
         if next_game(self.app, self.session, self.hosted):
             return
+        if follow_hand_over(self.session, self.hand_btn, self.buttons):
+            self.group.widgets = list(self.buttons)
+            self.layout(self.app.size)
         room = self.session.room
         picked = room.again.next if room is not None and room.again is not None else False
         if self.next_btn is not None:

@@ -183,15 +183,17 @@ register(SceneSpec("arzium-online-chat", "Arzium online: the chat open over the 
                    "text", lambda app: online_scene(app, chat=True), hold))
 
 
-def online_result(app: App) -> ResultScene:
-    """A room's finished game, in the room: this player said Play again, the next game waits for Bruno; Carla
-    conceded during the game."""
+def online_result(app: App, away: bool = False) -> ResultScene:
+    """A room's finished game, in the room: this player (the host) said Play again, the next game waits for
+    Bruno; Carla conceded during the game. `away`: Bruno's connection is lost, and the host may give his seat
+    to a bot."""
     from arzium.scenes.online import OnlineResultScene  # as the online table itself, only when shown
     from common.online_session import OnlineSession
     from common.scenes.catalog import ScriptedLink
-    state, actions = played(Setup(SEATS[:3], True, 1), 77, lambda s: False)
+    seats = tuple(SeatSetup(name, s.colour, s.edge, "human") for name, s in zip(("Ana", "Bruno", "Carla"), SEATS))
+    state, actions = played(Setup(seats, True, 1), 77, lambda s: False)
     names = [s.name for s in state.setup.seats]
-    link = ScriptedLink([(names[0], "person", "here", False), (names[1], "person", "here", False),
+    link = ScriptedLink([(names[0], "person", "here", False), (names[1], "person", "away" if away else "here", False),
                          (names[2], "person", "here", False)], 0, True, phase="over", setup=state.setup.to_dict(),
                         want=(0, 2))
     session = OnlineSession("192.168.1.20:8765", names[0], lambda url, token: link)
@@ -202,3 +204,6 @@ def online_result(app: App) -> ResultScene:
 
 register(SceneSpec("arzium-result-online", "Arzium online: a room's result, Play again in the same room, a seat that "
                    "conceded", online_result))
+register(SceneSpec("arzium-result-online-away", "Arzium online: a room's result whose next game waits for a player "
+                   "whose connection is lost; the host may give the seat to a bot",
+                   lambda app: online_result(app, away=True)))

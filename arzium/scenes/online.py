@@ -32,7 +32,16 @@ from common.replay import ReplayError, replay_from_dict, write_new_replay
 from common.scenes.chat import ChatPanel, carry_out
 from common.scenes.connection import ClockTone, clock_pills, clock_words, room_parts
 from common.scenes.online import player_name
-from common.scenes.rematch import again_label, next_game, rematch_parts, said_again, show_notices
+from common.scenes.rematch import (
+    again_label,
+    follow_hand_over,
+    hand_over,
+    hand_over_button,
+    next_game,
+    rematch_parts,
+    said_again,
+    show_notices,
+)
 from common.widgets import Button
 
 if TYPE_CHECKING:
@@ -357,6 +366,7 @@ class OnlineResultScene(ResultScene):
         self.session, self.hosted, self.conceded = session, hosted, tuple(conceded)
         super().__init__(app, state, lambda again: None, replay_path, session.seat is None, assisted, actions,
                          session.seat)
+        self.hand_btn = hand_over_button(lambda: hand_over(session))
 
     def play_again(self) -> None:
         """Say this player wants the next game in this room (or, pressed again, no longer does)."""
@@ -373,6 +383,9 @@ class OnlineResultScene(ResultScene):
         show_notices(self.app, self.session)
         if next_game(self.app, self.session, self.hosted):
             return
+        if follow_hand_over(self.session, self.hand_btn, self.buttons):
+            self.group.widgets = list(self.buttons)
+            self.layout(self.app.size)
         if self.session.seat is not None:
             self.buttons[0].label = again_label(self.session)
 

@@ -216,3 +216,38 @@ def test_an_online_table_speaks_to_its_own_seat_whatever_its_name(app: App, lang
         assert (mine, theirs) == ("¡Has ganado!", f"¡Gana {name}!")
     first = seats[state.setup.first_player].name
     assert not any(first in line for line in said) and any(first in line for line in by_name)
+
+
+@pytest.mark.parametrize("game", ["arzium", "arenas"])
+def test_the_host_may_give_the_seat_of_a_player_whose_connection_is_lost_to_a_bot_from_the_result(
+        app: App, game: str) -> None:
+    from common.online_room import again_line
+    from common.scenes.rematch import rematch_parts
+
+    scene = (arzium_online_result if game == "arzium" else arenas_online_result)(app, away=True)
+    link = scene.session.link
+    assert isinstance(link, ScriptedLink) and scene.session.creator
+    sent: list[dict[str, Any]] = []
+    link.send = sent.append  # type: ignore[method-assign]
+    app.stack.clear_to(scene)
+    run(app, 2)
+    room = scene.session.room
+    assert room is not None
+    away = room.seats[1]
+    hand = scene.buttons[-2]  # before Menu
+    assert hand.label == f"Bot for {away.name}" and hand in scene.group.widgets
+    assert all(not b.rect.colliderect(hand.rect) for b in scene.buttons if b is not hand)  # laid out in the row
+    line = again_line(room, scene.session.seat, True)
+    assert f"{away.name} (connection lost)" in line and line.endswith("you may give the seat to a bot")
+    assert again_line(room, 2 if game == "arzium" else None, False).endswith("the host may give the seat to a bot")
+    assert rematch_parts(app, scene.session, (640, 600), 900)  # the line is drawn
+    hand.activate(app)
+    assert sent[-1] == {"kind": "bot", "seat": 1}
+    room_frame = ScriptedLink([(s.name, "person", "here", False) for s in room.seats], 0, True, game=game,
+                              phase="over").frames[1]
+    room_frame["seats"][1] = {"name": "Bot 2", "kind": "bot", "status": "bot", "ready": True, "level": "normal",
+                              "grace_ms": None}  # the server's answer: the seat is a bot's
+    link.frames.append(room_frame)
+    run(app, 2)
+    assert hand not in scene.buttons and hand not in scene.group.widgets
+    assert scene.session.room is not None and "connection lost" not in again_line(scene.session.room, 0, True)

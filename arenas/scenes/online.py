@@ -4,7 +4,7 @@ server's time, this screen's card pending until the server takes it), with the r
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -167,8 +167,9 @@ class OnlinePlayScene(PlayScene):
             carry_out(want, self.session, self.app)
         return taken or super().handle(event)
 
-    def chat_area(self) -> pygame.Rect:
-        """Where the open chat goes: the board's corner with the fewest gears, glasses and the stone under it."""
+    def chat_area(self, keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+        """Where the open chat goes: the board's corner with the fewest gears, glasses and the stone under it,
+        off the room's lines (`keep_clear`) wherever a corner allows."""
         app, table, board = self.app, self.table, self.board
         if table is None or board is None:
             return pygame.Rect((0, 0), app.size)
@@ -180,7 +181,7 @@ class OnlinePlayScene(PlayScene):
         gw, gh = geo.glass_size()
         busy += [pygame.Rect(x - gw // 2, y - gh, gw, gh * 2) for x, y in geo.spots]
         busy.append(pygame.Rect(geo.stone[0] - gear // 2, geo.stone[1] - gear // 2, gear, gear))
-        return quiet_corner(box, (app.px(420), app.px(270)), busy)
+        return quiet_corner(box, (app.px(420), app.px(270)), busy, keep_clear)
 
     def leave_game(self) -> None:
         """Off the table: the seat's bot plays (a host's app keeps serving the room while it is open)."""
@@ -199,10 +200,12 @@ class OnlinePlayScene(PlayScene):
         app = self.app
         pill_at = (table.board.right - app.px(90), table.board.top + app.px(8)) if table is not None else \
             (app.size[0] // 2, 0)
-        chat = self.chat.parts(app, self.session.chat, self.chat_area(), keymap(app.settings.key_bindings).name(
-            Command.CHAT), self.free_text(), pill_at, self.clock_ms)
-        return [*parts, *room_parts(self.app, self.session.banner, self.session.problem, self.session.rtt_ms,
-                                    notes=["  ·  ".join(away), pending], midbottom=over_prompt), *chat]
+        lines = room_parts(self.app, self.session.banner, self.session.problem, self.session.rtt_ms,
+                           notes=["  ·  ".join(away), pending], midbottom=over_prompt)
+        chat = self.chat.parts(app, self.session.chat, self.chat_area([p.rect for p in lines]),
+                               keymap(app.settings.key_bindings).name(Command.CHAT), self.free_text(), pill_at,
+                               self.clock_ms)
+        return [*parts, *lines, *chat]
 
 
 def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:

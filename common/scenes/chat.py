@@ -57,16 +57,19 @@ class Open:
 ChatWant = Say | Phrase | Mute | Close | Open
 
 
-def quiet_corner(area: pygame.Rect, size: tuple[int, int], busy: Sequence[pygame.Rect]) -> pygame.Rect:
+def quiet_corner(area: pygame.Rect, size: tuple[int, int], busy: Sequence[pygame.Rect],
+                 keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A box of `size` at a corner or the middle of an edge of `area`, where it covers least of the `busy`
-    rectangles (the board's pieces); the lower right corner on a tie."""
+    rectangles (the board's pieces), and none of `keep_clear` (lines the player must read) wherever a place
+    allows; the lower right corner on a tie."""
     w, h = min(size[0], area.w), min(size[1], area.h)
     xs = (area.right - w, area.left, area.centerx - w // 2)
     ys = (area.bottom - h, area.top, area.centery - h // 2)
-    corners = [pygame.Rect(x, y, w, h) for y in ys for x in xs if (x, y) != (xs[2], ys[2])]
+    corners = [pygame.Rect(x, y, w, h) for y in ys for x in xs if (x, y) != (xs[2], ys[2])] or \
+        [pygame.Rect(area.topleft, (w, h))]  # a box as big as the area: its one place
 
-    def covered(box: pygame.Rect) -> int:
-        return sum(box.clip(b).w * box.clip(b).h for b in busy)
+    def covered(box: pygame.Rect) -> tuple[bool, int]:
+        return box.collidelist(list(keep_clear)) >= 0, sum(box.clip(b).w * box.clip(b).h for b in busy)
     return min(corners, key=covered)
 
 

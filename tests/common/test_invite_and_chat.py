@@ -267,6 +267,10 @@ def test_the_chat_goes_where_it_covers_least_of_the_board() -> None:
     busy = [pygame.Rect(700, 400, 300, 200), pygame.Rect(0, 400, 300, 200), pygame.Rect(0, 0, 1000, 150)]
     assert quiet_corner(area, (300, 200), busy) == pygame.Rect(350, 400, 300, 200)
     assert quiet_corner(area, (300, 200), []) == pygame.Rect(700, 400, 300, 200)
+    # a line the player must read is kept clear even where the board would be covered more
+    line = pygame.Rect(400, 450, 200, 30)
+    assert quiet_corner(area, (300, 200), busy, [line]) == pygame.Rect(700, 200, 300, 200)
+    assert quiet_corner(area, (1000, 600), busy, [line]) == area  # no place keeps it clear: the least covered
 
 
 def test_a_chat_error_is_the_chats_line_not_the_games(app: App) -> None:

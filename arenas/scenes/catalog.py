@@ -28,6 +28,7 @@ from common.scenes.replay_viewer import ReplayViewerScene
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.scene import Scene
 
 SEVEN = ("Ana", "Bea", "Ciro", "Dani", "Eli", "Fer", "Gus")
 # The level with all six timers, and the sand each holds in the built mid-game state.
@@ -260,6 +261,22 @@ def online_result(app: App, away: bool = False) -> ResultScene:
 
 register(SceneSpec("arenas-result-online", "Arenas Movedizas online: a room's result, Play again together, the "
                    "host picks the level", online_result))
+def statistics_online(app: App) -> Scene:
+    """The Statistics screen's Arenas page with a few levels played here and the online runs in their own row
+    (one of them assisted)."""
+    from pathlib import Path
+
+    from arenas.records import LevelRecord, Records
+    from arenas.scenes.statistics import statistics
+    from common.scenes.statistics import StatisticsScene
+    levels = {1: LevelRecord(wins=3, losses=1, win_streak=2, best_win_streak=2, best_ms=61_500),
+              2: LevelRecord(wins=1, losses=2, assisted_losses=1, best_win_streak=1, best_ms=95_200)}
+    records = Records(Path("arenas_records.json"), levels, extra={"online": {"wins": 3, "losses": 2, "assisted": 1}})
+    return StatisticsScene(app, [statistics(records)], "arenas")
+
+
+register(SceneSpec("arenas-statistics-online", "Arenas Movedizas statistics: levels played here and the online runs "
+                   "in a row of their own", statistics_online))
 register(SceneSpec("arenas-result-online-away", "Arenas Movedizas online: the host's result, a team-mate whose "
                    "connection is lost; the host may give the seat to a bot",
                    lambda app: online_result(app, away=True)))

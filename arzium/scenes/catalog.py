@@ -24,6 +24,7 @@ from common.scenes.replay_viewer import ReplayViewerScene
 
 if TYPE_CHECKING:
     from common.app import App
+    from common.scene import Scene
 
 SEATS = (SeatSetup("Player 1", "red", "south", "human"), SeatSetup("Dozy Dora", "blue", "west", "bot"),
          SeatSetup("Snorebert", "green", "north", "bot"), SeatSetup("Mumbling Mo", "yellow", "east", "bot"))
@@ -204,6 +205,23 @@ def online_result(app: App, away: bool = False) -> ResultScene:
 
 register(SceneSpec("arzium-result-online", "Arzium online: a room's result, Play again in the same room, a seat that "
                    "conceded", online_result))
+def statistics_online(app: App) -> Scene:
+    """The Statistics screen's Arzium page with games at every kind of table: bots of one level and of mixed
+    levels, no bots, and online (hints shown in one, turns a bot played for this player)."""
+    from pathlib import Path
+
+    from arzium.records import Records, TableRecord
+    from arzium.scenes.statistics import statistics
+    from common.scenes.statistics import StatisticsScene
+    records = Records(Path("arzium_records.json"), {
+        ("easy", 2): TableRecord(6, 5, 1, 0, 180, 41), ("hard", 4): TableRecord(3, 0, 3, 1, 66, 27),
+        ("mixed", 3): TableRecord(2, 1, 1, 0, 58, 31), ("people", 2): TableRecord(4, 2, 2, 0, 120, 36),
+        ("online", 3): TableRecord(5, 2, 3, 1, 140, 38, bot_turns=4)})
+    return StatisticsScene(app, [statistics(records)], "arzium")
+
+
+register(SceneSpec("arzium-statistics-online", "Arzium statistics: every kind of table, online games with a hint "
+                   "and the turns a bot played for you", statistics_online))
 register(SceneSpec("arzium-result-online-away", "Arzium online: a room's result whose next game waits for a player "
                    "whose connection is lost; the host may give the seat to a bot",
                    lambda app: online_result(app, away=True)))

@@ -207,7 +207,8 @@ class Hud:
         state = p.run.state
         name = state.players[state.active]
         n = len(state.hands[state.active])
-        many = len(state.players) > 1
+        # the prompt names whose turn it is when several people take turns at this screen, else it speaks to its one
+        many = sum(not p.run.is_bot(i) and not p.run.elsewhere(i) for i in range(len(state.players))) > 1
         if p.run.phase == Phase.COUNTDOWN:
             msg = (_("Get ready… the sand starts when the countdown ends  ·  Space, Enter or a click starts it now")
                    if p.run.countdown_skippable

@@ -97,3 +97,20 @@ def test_at_the_end_a_team_mate_gone_to_their_result_is_not_told_as_away(table: 
     assert any(words.startswith("Bruno: away") for words in pills(scene))
     scene.remote.phase = Phase.OVER  # the held final board, Bruno's app already on its result screen
     assert not any("away" in words or "bot for now" in words for words in pills(scene))
+
+
+def test_the_prompt_speaks_to_the_one_person_at_this_screen(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    from common import text
+
+    app, scene = table((1280, 720), lambda scene: None)
+    said: list[str] = []
+    original = text.render
+
+    def spy(line: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(line)
+        return original(line, *args, **kwargs)
+    monkeypatch.setattr(text, "render", spy)
+    scene.layout(app.size)
+    scene.draw(app.screen)
+    prompts = [line for line in said if "click a card or press 1" in line]
+    assert prompts and all(not line.startswith("Ana") for line in prompts)  # not "Ana's turn" on Ana's own screen

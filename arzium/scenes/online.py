@@ -64,7 +64,9 @@ def room_words(setup: dict[str, Any]) -> list[str]:
         parsed = Setup.from_dict(setup)
     except SetupError:
         return []
-    first = parsed.seats[parsed.first_player].name if parsed.first_player < len(parsed.seats) else ""
+    seats = parsed.seats  # a person's seat is named by whoever takes it (the seats' list), a bot's by the setup
+    first = seats[parsed.first_player].name if parsed.first_player < len(seats) and \
+        seats[parsed.first_player].kind == "bot" else ""
     return [_("Full (with artifacts)") if parsed.full_game else _("Basic (no artifacts)"),
             ngettext("{n} seat", "{n} seats", len(parsed.seats)).format(n=len(parsed.seats)),
             _("Seat {n} plays first").format(n=parsed.first_player + 1) if not first else
@@ -147,6 +149,8 @@ class OnlinePlayScene(PlayScene):
             if seat == self.seat:
                 self.app.toast(_("Your time ran out: the bot plays this turn for you") if self.rule.out == "bot"
                                else _("Your time ran out: the others may let the bot play this turn"))
+                if self.rule.out == "bot":
+                    self.choice.clear()  # the bot plays the turn: what this player had chosen is gone
             if self.rule.out == "ask":
                 self.log.add([LogLine(person(self.names[seat], _("Your time ran out: the others choose to wait or "
                                                                  "let the bot play"),
@@ -195,7 +199,9 @@ class OnlinePlayScene(PlayScene):
             seat = party.player
             if self.table.seats[seat].kind == "bot":
                 continue
-            left = clock.left_ms(seat, self.clock_ms)
+            # a fixed time per turn: a seat waiting for its turn will have all of it
+            left = clock.left_ms(seat, self.clock_ms) if seat == clock.running or self.rule.mode != "turn" else \
+                self.rule.bank_ms
             tone: ClockTone = "out" if seat in clock.out else "idle" if seat != clock.running else \
                 "urgent" if left <= self.rule.warn_ms else "running"
             x, y = party.banner_center(self.shown)

@@ -244,8 +244,10 @@ class PlayScene(Scene):
     # -- what the animations reach ----------------------------------------------------------
 
     def turn_changed(self, player: int) -> None:
-        """The timeline shows a turn change: the table moves on to `player`'s turn."""
+        """The timeline shows a turn change: the table moves on to `player`'s turn, nothing chosen (a choice left
+        from a turn another played to its end, as a bot after a time-out, is gone)."""
         self.table.playing = None
+        self.choice.clear()
         if not self.table.submits(player) or self.table.replay is not None:
             self.announce(person(self.names[player], _("Your turn"), _("{owner} turn")), player)
 

@@ -1,0 +1,51 @@
+"""What the Arzium online table shows of the turn clock and of a turn the bot played: a fixed time per turn gives
+a waiting seat its whole turn on its banner, and a choice left from a turn the bot finished is gone."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arzium.scenes.catalog import online_scene
+from arzium.scenes.online import OnlinePlayScene
+from common.app import App
+from common.net.turn_clock import ClockRule, TurnClock
+from helpers import run
+
+
+def _table(app: App) -> OnlinePlayScene:
+    scene = online_scene(app)
+    assert isinstance(scene, OnlinePlayScene)
+    app.stack.clear_to(scene)
+    run(app, 2)
+    return scene
+
+
+def test_a_fixed_time_per_turn_shows_a_waiting_seat_its_whole_turn(app: App) -> None:
+    scene = _table(app)
+    room = scene.session.room
+    assert room is not None
+    rule = ClockRule.per_turn(30_000)
+    scene.session.room = replace(room, clock=rule)
+    scene.clock = TurnClock(rule, [12_000, 0, 30_000, 30_000], running=0, since_ms=scene.clock_ms)
+    shown = [words for _at, words, _tone in scene.seat_clocks()]
+    # seat 0 runs (12 s left); Bruno and Carla wait for their turns: 30 s each, not what their last turn left
+    assert shown == ["0:12", "0:30", "0:30"]
+    scene.session.room = replace(room, clock=ClockRule(300_000, 20_000))  # a bank: what each seat has left
+    scene.clock = TurnClock(scene.rule, [12_000, 90_000, 250_000, 300_000], running=0, since_ms=scene.clock_ms)
+    assert [words for _at, words, _tone in scene.seat_clocks()] == ["0:12", "1:30", "4:10"]
+
+
+def test_a_choice_left_from_a_turn_the_bot_finished_is_gone_at_the_next_turn(app: App) -> None:
+    scene = _table(app)
+    room = scene.session.room
+    assert room is not None
+    scene.session.room = replace(room, clock=ClockRule(300_000, 20_000, "bot"))  # out of time: the bot plays
+    scene.choice.select_card(0)
+    assert scene.choice.active
+    scene.clock_ms += 1
+    scene._clock_event({"kind": "clock", "event": "out", "seat": 0, "server_ms": 0,
+                        "clock": {"left_ms": [0, 131_000, 250_000, 300_000], "running": 0, "server_ms": 0,
+                                  "out": [0]}})  # this seat's time ran out: its bot plays the turn
+    assert not scene.choice.active
+    scene.choice.select_card(0)
+    scene.turn_changed(1)  # and whatever is chosen when the table moves to the next turn
+    assert not scene.choice.active

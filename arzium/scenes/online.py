@@ -350,8 +350,10 @@ class OnlinePlayScene(PlayScene):
         chat = self.chat.parts(self.app, self.session.chat, self.log.rect, keymap(
             self.app.settings.key_bindings).name(Command.CHAT), free_text,
             (board.centerx, board.bottom - self.app.px(14)), round(self.clock_ms))  # open: over the move log
+        # while this player chooses, the map's top edge is the choice's (its tag): their clock is on their banner
+        clock = None if self.choice.active else self.clock_line()
         return [*parts, *clock_pills(self.app, self.seat_clocks()),
-                *room_parts(self.app, self.session.banner, self.session.problem, clock=self.clock_line(),
+                *room_parts(self.app, self.session.banner, self.session.problem, clock=clock,
                             midtop=(board.centerx, board.top)), *chat]
 
 

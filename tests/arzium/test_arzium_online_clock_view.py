@@ -49,3 +49,14 @@ def test_a_choice_left_from_a_turn_the_bot_finished_is_gone_at_the_next_turn(app
     scene.choice.select_card(0)
     scene.turn_changed(1)  # and whatever is chosen when the table moves to the next turn
     assert not scene.choice.active
+
+
+def test_the_clock_over_the_map_gives_way_to_the_choices_tag(app: App) -> None:
+    scene = _table(app)
+
+    def words_over_map() -> list[str]:
+        return [str(p.key[1]) for p in scene.frame_parts() or [] if isinstance(p.key, tuple) and p.key[0] == "pill"]
+    assert any(words.startswith("Your time") for words in words_over_map())
+    scene.choice.select_card(0)  # choosing: the tag of the choice stands on the map's top edge
+    assert not any(words.startswith("Your time") for words in words_over_map())
+    assert "1:24" in words_over_map()  # the clock stays on this player's banner

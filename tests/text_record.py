@@ -1,14 +1,14 @@
 """Recording the text a scene draws, for the tests that check it (tests/test_i18n.py, tests/test_layout.py).
 
-`record` hooks common.text (every string it renders, wraps or fits) and the drawing of common's widgets, dialogs,
-tooltips and the open chat (the box each one's text must stay in; a dialog, a tooltip and the chat cover what lies
-under them). A frame painted on a `RecordingSurface` also gives where each text landed on it: the text surfaces
-`common.text.render` made, as they are blitted there, and the texts inside pictures made while recording (a card's
-art, a name plate, a party's or a result's picture). Every surface made with `pygame.Surface(...)`, each scaled
-sprite and transformed surface, and their copies and conversions, is a `Picture` that notes the texts blitted onto
-it, so a picture blitted on the frame (or on another picture) brings its texts along to where they land, each
-bounded by the picture it was painted on; painting over a text (a plain fill, an opaque blit) takes it away. A
-picture made before `record` carries no texts, nor does a picture turned or scaled by `pygame.transform`.
+`record` hooks common.text (every string it renders, wraps or fits) and the drawing of common's widgets,
+dialogs and tooltips (the box each one's text must stay in). A frame painted on a `RecordingSurface` also
+gives where each text landed on it: the text surfaces `common.text.render` made, as they are blitted there,
+and the texts inside pictures made while recording (a card's art, a name plate, a party's or a result's
+picture). Every surface made with `pygame.Surface(...)`, each scaled sprite and transformed surface, and
+their copies and conversions, is a `Picture` that notes the texts blitted onto it, so a picture blitted on
+the frame (or on another picture) brings its texts along to where they land, each bounded by the picture
+it was painted on; painting over a text (a plain fill, an opaque blit) takes it away. A picture made before
+`record` carries no texts, nor does a picture turned or scaled by `pygame.transform`.
 """
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ import pygame
 import pytest
 
 from common import dialog, sprites, text, tooltip, widgets
-from common.scenes import chat
 
 SLACK = 2  # pixels a text's box may pass its widget's edge (the font's line box is taller than its ink)
 
@@ -196,8 +195,8 @@ def _pictured_result(made: Callable[..., pygame.Surface]) -> Callable[..., pygam
 
 
 def record(drawn: Drawn, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hook common.text and the drawing of common's widgets, dialogs, tooltips and the chat into `drawn`; surfaces
-    made from now on (`pygame.Surface(...)`, scaled sprites) note the texts painted on them (`Picture`)."""
+    """Hook common.text and the drawing of common's widgets, dialogs and tooltips into `drawn`; surfaces made
+    from now on (`pygame.Surface(...)`, scaled sprites) note the texts painted on them (`Picture`)."""
     monkeypatch.setattr(sys.modules[__name__], "RECORDING", [*RECORDING, drawn])
     monkeypatch.setattr(pygame, "Surface", Picture)
     cached = sprites.SpriteBook._cached
@@ -236,8 +235,8 @@ def record(drawn: Drawn, monkeypatch: pytest.MonkeyPatch) -> None:
         return rect
     monkeypatch.setattr(text, "draw_text", draw_text)
 
-    def boxed(cls: type, attribute: str, cover: bool = False, method: str = "draw") -> None:
-        original: Callable[..., Any] = getattr(cls, method)
+    def boxed(cls: type, attribute: str, cover: bool = False) -> None:
+        original: Callable[..., Any] = cls.draw  # type: ignore[attr-defined]
 
         def draw(self: Any, *args: Any, **kwargs: Any) -> Any:
             drawn.boxes.append(getattr(self, attribute))
@@ -249,12 +248,11 @@ def record(drawn: Drawn, monkeypatch: pytest.MonkeyPatch) -> None:
                 drawn.boxes.pop()
                 if cover:
                     drawn.covers.pop()
-        monkeypatch.setattr(cls, method, draw)
+        monkeypatch.setattr(cls, "draw", draw)
 
     for cls in (widgets.Button, widgets.Slider, widgets.Toggle, widgets.Choice, widgets.ListBox):
         boxed(cls, "rect")
     boxed(dialog.Dialog, "box", cover=True)
-    boxed(chat.ChatPanel, "rect", cover=True, method="_draw")  # the open chat: an opaque panel over what it covers
 
     original_tip = tooltip.draw_tooltip
 

@@ -268,6 +268,7 @@ class LogPanel:
         self._rows: list[tuple[pygame.Surface, int | None, bool]] = []
         self._rows_key: tuple[object, ...] | None = None
         self.colours: list[tuple[int, int, int]] = []
+        self.covered = False  # something takes its place (an online table's open chat): its lines are not drawn
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect

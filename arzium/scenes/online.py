@@ -224,6 +224,7 @@ class OnlinePlayScene(PlayScene):
         if self.session.status == "open":  # the server's clock does not run while it is down
             self.clock_ms += round(dt_ms)
         self.session.update(dt_ms)
+        self.log.covered = self.session.chat.open  # the open chat takes the move log's place
         while self.session.game_messages:
             msg = self.session.game_messages.popleft()
             match msg.get("kind"):
@@ -344,6 +345,8 @@ class OnlinePlayScene(PlayScene):
 
     def frame_parts(self) -> list[Part] | None:
         parts = super().frame_parts() or []
+        if self.log.covered:  # what stands on the move log (its help key) goes with it
+            parts = [p for p in parts if not self.log.rect.contains(p.rect)]
         board = self.board_view.frame_rect  # over the map's top edge, under no party's words
         room = self.session.room
         free_text = self.seat is not None or room is None or room.watcher_chat

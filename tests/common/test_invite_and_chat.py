@@ -280,3 +280,31 @@ def test_a_chat_error_is_the_chats_line_not_the_games(app: App) -> None:
     link.frames.append({"kind": "error", "code": "chat_rate", "message": "too many"})
     session.update(0)
     assert session.problem == "" and "wait a few seconds" in session.chat.notice
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_quick_phrases_are_as_wide_as_their_words_in_as_few_rows_as_fit(app: App, lang: str) -> None:
+    from common import text
+    from common.chat import PHRASE_WORDS
+    from common.i18n import _, set_language
+    from common.scenes.chat import phrase_rows
+
+    set_language(lang)
+    try:
+        px = app.font_px(15)
+        for width in (300, 420, 1000):
+            above = pygame.Rect(20, 0, width, 400)
+            rows = phrase_rows(app, list(PHRASE_WORDS), px, above, 24, 5)
+            assert [phrase for _b, phrase in rows] == list(PHRASE_WORDS)
+            for b, phrase in rows:
+                assert b.w >= min(width, text.font(px).size(_(PHRASE_WORDS[phrase]))[0]) and above.contains(b)
+            tops = sorted({b.top for b, _p in rows})
+            assert max(b.bottom for b, _p in rows) == above.bottom
+            for top in tops:  # each row spans the width, its buttons apart
+                row = sorted((b for b, _p in rows if b.top == top), key=lambda b: b.left)
+                assert row[0].left == above.left and row[-1].right == above.right
+                assert all(a.right < b.left for a, b in zip(row, row[1:], strict=False))
+        assert len({b.top for b, _p in phrase_rows(app, list(PHRASE_WORDS), px, pygame.Rect(0, 0, 1000, 50),
+                                                   24, 5)}) == 1  # wide enough: one row
+    finally:
+        set_language("en")

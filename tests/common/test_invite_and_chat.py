@@ -284,6 +284,8 @@ def test_a_chat_error_is_the_chats_line_not_the_games(app: App) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_quick_phrases_are_as_wide_as_their_words_in_as_few_rows_as_fit(app: App, lang: str) -> None:
+    from itertools import pairwise
+
     from common import text
     from common.chat import PHRASE_WORDS
     from common.i18n import _, set_language
@@ -303,7 +305,7 @@ def test_the_quick_phrases_are_as_wide_as_their_words_in_as_few_rows_as_fit(app:
             for top in tops:  # each row spans the width, its buttons apart
                 row = sorted((b for b, _p in rows if b.top == top), key=lambda b: b.left)
                 assert row[0].left == above.left and row[-1].right == above.right
-                assert all(a.right < b.left for a, b in zip(row, row[1:], strict=False))
+                assert all(a.right < b.left for a, b in pairwise(row))
         assert len({b.top for b, _p in phrase_rows(app, list(PHRASE_WORDS), px, pygame.Rect(0, 0, 1000, 50),
                                                    24, 5)}) == 1  # wide enough: one row
     finally:

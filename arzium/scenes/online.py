@@ -95,6 +95,7 @@ class OnlinePlayScene(PlayScene):
         self.wait_btn = Button(_("Wait"), self.wait, _("Give them more time (the bot can still play later)"),
                                font=18)
         self.waiting_for: int | None = None  # the seat out of time this member chose to wait for
+        self.taking_again = False  # this view went out of step: the room's game was asked for again
         self.chat = ChatPanel()
 
         def match(listener: MatchListener) -> OnlineMatch:
@@ -156,6 +157,10 @@ class OnlinePlayScene(PlayScene):
                                                                  "let the bot play"),
                                              _("Time ran out for {name}: the others choose to wait or let the bot "
                                                "play")), seat)])
+
+    def stopped(self, number: int, reason: str) -> None:
+        """A move the room committed that this view cannot play: out of step, the game is taken again."""
+        self.online.desynced = True
 
     def asking(self) -> int | None:
         """The seat out of time this member is asked about (the rule lets the others choose), or None."""
@@ -247,6 +252,10 @@ class OnlinePlayScene(PlayScene):
             self.log.add([LogLine(line)])
         self._seat_states()
         super().update(dt_ms)
+        if self.online.desynced and not self.taking_again:  # this view is out of step: the room's game again
+            self.taking_again = True
+            self.app.toast(_("This table fell out of step with the room: taking the game again"))
+            self.session.take_again()
         if self.asking() is None and self.waiting_for is not None and (self.clock is None or
                                                                        self.waiting_for not in self.clock.out):
             self.waiting_for = None

@@ -1,5 +1,6 @@
 """What the Arzium online table shows of the turn clock and of a turn the bot played: a fixed time per turn gives
-a waiting seat its whole turn on its banner, and a choice left from a turn the bot finished is gone."""
+a waiting seat its whole turn on its banner, the clock over the map gives way to a choice's tag, a choice left
+from a turn the bot finished is gone; and a table out of step with the room takes the game again."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -60,3 +61,12 @@ def test_the_clock_over_the_map_gives_way_to_the_choices_tag(app: App) -> None:
     scene.choice.select_card(0)  # choosing: the tag of the choice stands on the map's top edge
     assert not any(words.startswith("Your time") for words in words_over_map())
     assert "1:24" in words_over_map()  # the clock stays on this player's banner
+
+
+def test_a_table_out_of_step_with_the_room_takes_the_game_again_once(app: App) -> None:
+    scene = _table(app)
+    asked: list[bool] = []
+    scene.session.take_again = lambda: asked.append(True)  # type: ignore[method-assign]
+    scene.stopped(40, "C04 is not one of your characters")  # a committed move this view cannot play
+    run(app, 3)
+    assert asked == [True] and app.stack.top is scene

@@ -189,8 +189,10 @@ def points(n: int) -> str:
 
 
 def bot_turn_words(name: str, why: str) -> str:
-    """The log's line before the moves a person's seat's bot made: their time ran out ("clock"), or they were
-    away ("away")."""
+    """The log's line before the moves a person's seat's bot made: their time ran out ("clock"), they conceded
+    ("conceded"), or they were away ("away")."""
     if why == "clock":
         return person(name, _("Time ran out — the bot played for you"), _("Time ran out — the bot played for {name}"))
+    if why == "conceded":
+        return person(name, _("You conceded — the bot plays for you"), _("{name} conceded — the bot plays for them"))
     return person(name, _("You were away — the bot played for you"), _("{name} was away — the bot played for them"))

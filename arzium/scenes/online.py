@@ -158,6 +158,14 @@ class OnlinePlayScene(PlayScene):
                                              _("Time ran out for {name}: the others choose to wait or let the bot "
                                                "play")), seat)])
 
+    def bot_reason(self, number: int, seat: int) -> str | None:
+        """As the table has it; a seat whose person conceded is played by its bot for that reason, not an absence."""
+        why = super().bot_reason(number, seat)
+        room = self.session.room
+        if why == "away" and room is not None and seat < len(room.seats) and room.seats[seat].conceded:
+            return "conceded"
+        return why
+
     def stopped(self, number: int, reason: str) -> None:
         """A move the room committed that this view cannot play: out of step, the game is taken again."""
         self.online.desynced = True

@@ -202,12 +202,16 @@ class PlayScene(Scene):
 
     def bot_turn_line(self, number: int, seat: int) -> LogLine | None:
         """The line that opens a turn a person's seat's bot played, when action `number` (of `seat`) starts one."""
-        why = self.table.bot_moves.get(number)
+        why = self.bot_reason(number, seat)
         if why is None:
             return None
         first = self.bot_told != (number - 1, seat)
         self.bot_told = (number, seat)
         return LogLine(bot_turn_words(self.names[seat], why), seat, header=True) if first else None
+
+    def bot_reason(self, number: int, seat: int) -> str | None:
+        """Why a person's seat's bot made action `number` ("clock", "away"), None when the person did."""
+        return self.table.bot_moves.get(number)
 
     def tell(self, events: list[Event], turn: int, provisional: bool) -> int:
         telling = self.table.telling

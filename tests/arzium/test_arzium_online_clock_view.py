@@ -70,3 +70,18 @@ def test_a_table_out_of_step_with_the_room_takes_the_game_again_once(app: App) -
     scene.stopped(40, "C04 is not one of your characters")  # a committed move this view cannot play
     run(app, 3)
     assert asked == [True] and app.stack.top is scene
+
+
+def test_the_bots_turns_for_a_seat_that_conceded_say_so_not_that_it_was_away(app: App) -> None:
+    scene = _table(app)
+    room = scene.session.room
+    assert room is not None
+    number = scene.online.number + 1
+    scene.table.bot_moves[number] = "away"  # as the room lists a conceded seat's moves
+    line = scene.bot_turn_line(number, 1)
+    assert line is not None and line.text == "Bruno was away — the bot played for them"
+    seats = tuple(replace(s, conceded=True) if s.index == 1 else s for s in room.seats)
+    scene.session.room = replace(room, seats=seats)
+    scene.bot_told = None
+    line = scene.bot_turn_line(number, 1)
+    assert line is not None and line.text == "Bruno conceded — the bot plays for them"

@@ -219,8 +219,8 @@ def describe_at(events: list[Event], setup: Setup, cards: CardSet, turn: int | N
                 say(LogLine(person(names[e.player], _("You bid {coins}"), _("{name} bids {coins}"),
                                    coins=coins(e.amount)), e.player))
             case BidPassed():
-                say(LogLine(person(names[e.player], _("You pass"), _("{name} passes")) +
-                            (_(" (cannot raise)") if e.forced else ""), e.player))
+                say(LogLine(person(names[e.player], _("You pass (cannot raise)"), _("{name} passes (cannot raise)"))
+                            if e.forced else person(names[e.player], _("You pass"), _("{name} passes")), e.player))
             case CardClaimed():
                 card = cards.card(e.card)
                 pts = ngettext("{n} pt", "{n} pts", card.points).format(n=card.points)

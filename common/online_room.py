@@ -194,17 +194,20 @@ def _lost(seat: SeatView) -> bool:
     return seat.kind == "person" and not seat.connected and not seat.bot_now
 
 
-def again_line(room: RoomView, seat: int | None, creator: bool = False) -> str:
+def again_line(room: RoomView, seat: int | None, creator: bool = False, press: str = "") -> str:
     """After the end, who the next game waits for: everyone who said yes, and who has not yet (a person whose
-    connection is lost said so, with what can be done about it: `creator`, this player may)."""
+    connection is lost said so, with what can be done about it: `creator`, this player may); `press`: the words
+    of the button that says yes on this screen (default: Play again)."""
+    button = press or _("Play again")
     waiting = room.waiting_again()
     if not waiting:
         return _("Everyone wants to play again: the next game starts")
     names = ", ".join((_("{name} (connection lost)").format(name=s.name) if _lost(s) else s.name)
                       if s.kind == "person" else _("an open seat") for s in waiting if s.index != seat)
     if seat is not None and any(s.index == seat for s in waiting):
-        line = _("Play again? Press Play again when you want to (waiting for {names} too)").format(names=names) \
-            if names else _("Everyone else wants to play again: press Play again")
+        line = _("Play again? Press {button} when you want to (waiting for {names} too)").format(
+            names=names, button=button) if names else \
+            _("Everyone else wants to play again: press {button}").format(button=button)
     else:
         line = _("Waiting for {names} to play again").format(names=names)
     if held_up_by(room, seat):

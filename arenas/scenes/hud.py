@@ -233,7 +233,7 @@ class Hud:
         else:
             msg = (_("{name}'s turn: click a card or press 1–{n}  ·  every gear of the card's colour or shape moves"
                      " its timer") if many
-                   else _("click a card or press 1–{n}  ·  every gear of the card's colour or shape moves its timer")
+                   else _("Click a card or press 1–{n}  ·  every gear of the card's colour or shape moves its timer")
                    ).format(name=name, n=n)
         app = self.app
         px = text.fit_px(msg, app.font_px(19), p.table.board.w - app.px(20), bold=True)

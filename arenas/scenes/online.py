@@ -306,5 +306,10 @@ class OnlineResultScene(ResultScene):
         parts = super().frame_parts() or []
         app = self.app
         bottom = self.buttons[0].rect.top - app.px(8)
-        line = rematch_parts(app, self.session, (app.size[0] // 2, bottom), app.size[0] - app.px(60), self.pick_line())
+        room = self.session.room
+        can_next = room is not None and room.again is not None and room.again.can_next
+        press = "" if not self.session.creator else _("Retry together or Next level together") if can_next else \
+            _("Retry together")  # the host's own buttons say yes
+        line = rematch_parts(app, self.session, (app.size[0] // 2, bottom), app.size[0] - app.px(60), self.pick_line(),
+                             press)
         return [*parts[:1], *line, *parts[1:]]  # over the backdrop, under the buttons and their tooltips

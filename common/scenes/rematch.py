@@ -40,13 +40,14 @@ def show_notices(app: App, session: OnlineSession) -> None:
 
 
 def rematch_parts(app: App, session: OnlineSession, midbottom: tuple[int, int], width: int,
-                  pick: str = "") -> list[Part]:
+                  pick: str = "", press: str = "") -> list[Part]:
     """The line over a result screen's buttons: the problem or the lost connection, else who the next game in
-    this room waits for (and `pick`, what it will be); nothing when the room is not over."""
+    this room waits for (and `pick`, what it will be; `press`, the words of the button that says yes there);
+    nothing when the room is not over."""
     room = session.room
     words = session.problem or session.banner
     if not words and room is not None and room.phase == "over":
-        words = " · ".join(w for w in (again_line(room, session.seat, session.creator), pick) if w)
+        words = " · ".join(w for w in (again_line(room, session.seat, session.creator, press), pick) if w)
     if not words:
         return []
     colour = (122, 30, 24) if session.problem else (246, 234, 206)

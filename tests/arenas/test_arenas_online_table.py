@@ -112,5 +112,5 @@ def test_the_prompt_speaks_to_the_one_person_at_this_screen(table: Table, monkey
     monkeypatch.setattr(text, "render", spy)
     scene.layout(app.size)
     scene.draw(app.screen)
-    prompts = [line for line in said if "click a card or press 1" in line]
+    prompts = [line for line in said if "lick a card or press 1" in line]
     assert prompts and all(not line.startswith("Ana") for line in prompts)  # not "Ana's turn" on Ana's own screen

@@ -251,3 +251,20 @@ def test_the_host_may_give_the_seat_of_a_player_whose_connection_is_lost_to_a_bo
     run(app, 2)
     assert hand not in scene.buttons and hand not in scene.group.widgets
     assert scene.session.room is not None and "connection lost" not in again_line(scene.session.room, 0, True)
+
+
+def test_the_arenas_hosts_line_names_the_buttons_on_their_screen(app: App) -> None:
+    scene = arenas_online_result(app, away=True)  # the host's result: Retry together, Next level together
+    link = scene.session.link
+    assert isinstance(link, ScriptedLink)
+    link.frames.append(ScriptedLink([("Ana", "person", "here", False), ("Bea", "person", "here", False)], 0, True,
+                                    game="arenas", phase="over").frames[1])  # nobody said yes yet
+    app.stack.clear_to(scene)
+    run(app, 2)
+    said = [str(p.key[1]) for p in scene.frame_parts() or [] if isinstance(p.key, tuple) and p.key[0] == "pill"]
+    assert any("Press Retry together or Next level together when you want to" in line for line in said), said
+    guest = arenas_online_result(app)  # a team-mate's: Play again
+    app.stack.clear_to(guest)
+    run(app, 2)
+    said = [str(p.key[1]) for p in guest.frame_parts() or [] if isinstance(p.key, tuple) and p.key[0] == "pill"]
+    assert any("press Play again" in line or "Press Play again" in line for line in said), said

@@ -4,7 +4,8 @@ Kept in `<data dir>/arenas_records.json`. `wins` counts every win; `assisted_win
 used an assist (pause or slower sand), which never set a best time but do unlock the next level;
 `assisted_losses` the assisted losses; `win_streak` the wins in a row up to the last run, `best_win_streak`
 the most.
-Files written before the last four fields read them as 0. Runs of online rooms are counted apart (`online`).
+Files written before the last four fields read them as 0. Runs of online rooms are counted apart (`online`:
+won, lost, and how many of them were assisted).
 Each level's record names the version of the level it was played on (`LevelRecord.level`, the level's
 `fingerprint`). When a shipped level changes, its record no longer matches: it is moved to `retired`, kept in
 the file apart from the new level's record and never mixed with it (a retired win still opens the next level).
@@ -215,18 +216,21 @@ class Records:
         rec = self.levels.setdefault(level_number, LevelRecord(level=self.versions.get(level_number)))
         rec.count(won, time_ms, assisted)
 
-    def online(self) -> tuple[int, int]:
-        """(wins, losses) of the runs played in online rooms (kept apart: they set no best time and unlock
-        nothing)."""
+    def online(self) -> tuple[int, int, int]:
+        """(wins, losses, assisted runs) of the runs played in online rooms (kept apart: they set no best time
+        and unlock nothing); a count that is not one reads as 0, assisted runs at most the runs."""
         found = self.extra.get("online")
-        counts = [found.get(k) if isinstance(found, dict) else 0 for k in ("wins", "losses")]
-        wins, losses = (c if isinstance(c, int) and not isinstance(c, bool) and c >= 0 else 0 for c in counts)
-        return wins, losses
+        counts = [found.get(k) if isinstance(found, dict) else 0 for k in ("wins", "losses", "assisted")]
+        wins, losses, assisted = (c if isinstance(c, int) and not isinstance(c, bool) and c >= 0 else 0
+                                  for c in counts)
+        return wins, losses, min(assisted, wins + losses)
 
-    def record_online(self, won: bool) -> None:
-        """Count a run of an online room."""
-        wins, losses = self.online()
-        self.extra["online"] = {"wins": wins + won, "losses": losses + (not won)}
+    def record_online(self, won: bool, assisted: bool) -> None:
+        """Count a run of an online room (`assisted`: a hint or a pause was asked in it, by any seat)."""
+        wins, losses, helped = self.online()
+        found = self.extra.get("online")
+        self.extra["online"] = {**(found if isinstance(found, dict) else {}), "wins": wins + won,
+                                "losses": losses + (not won), "assisted": helped + assisted}
 
     def save(self) -> None:
         """Write the records file atomically (never a newer version's file: see `read_only`); `DataError` when

@@ -51,7 +51,7 @@ class OnlineMatch(Match):
         self.unanswered = 0  # this seat's inputs sent whose `turn` or `refused` reply has not come yet
         self.server_turn: list[Action] = []  # this seat's turn in progress as the server last told it
         self.check: tuple[int, str] | None = None  # the last update's number and digest, compared once reached
-        self.desynced = False  # this view and the server's differ: the game must be taken again
+        self.desynced = False  # this view and the server's differ: the game must be taken again (`take_again`)
 
     @property
     def number(self) -> int:
@@ -130,10 +130,12 @@ class OnlineMatch(Match):
                         continue  # told before (a repeated frame after a reconnect)
                     last = self.batches[-1] if self.batches else None
                     if last is not None and last[1] == seat and last[0] + len(last[2]) == n:
+                        # the same seat's next move, still queued: one batch, the cards they drew in the order drawn
                         last[2].append(action_from_json(action))
+                        self.batches[-1] = (*last[:3], (*last[3], *lands), (*last[4], *artifacts))
                     else:
                         self.batches.append((int(n), int(seat), [action_from_json(action)], lands, artifacts))
-                        lands, artifacts = (), ()  # the cards drawn go on top once, before the first draw
+                    lands, artifacts = (), ()  # the cards drawn go on top once, before the first draw
                     known = int(n)
             case "turn":
                 self.unanswered = max(0, self.unanswered - 1)
@@ -176,7 +178,12 @@ class OnlineMatch(Match):
                 return  # the previous batch is still being played
             if self.seat is not None and seat == self.seat:
                 self.batches.popleft()
-                self._adopt(actions, lands, artifacts)
+                try:
+                    self._adopt(actions, lands, artifacts)
+                except (IllegalAction, ValueError):  # not this view's to play: it is out of step with the room's
+                    self.desynced = True
+                    self.batches.clear()
+                    return
                 continue
             if self.work is not None:
                 return  # this seat's turn in progress is on show: the server's word on it comes first

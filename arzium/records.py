@@ -6,7 +6,8 @@ not know kept and written back; a newer version's file used read-only, never rew
 
 A game counts when at least one seat is a person's: won when a person is among the winners, scored with
 the best person's points. The bot level is the bots' common level ("mixed" when they differ, "people"
-when every seat is a person's, "online" for a game in an online room, counted for this player's seat)."""
+when every seat is a person's, "online" for a game in an online room, counted for this player's seat: whether
+that seat was shown a hint, how many of its turns its bot played)."""
 from __future__ import annotations
 
 import re
@@ -33,6 +34,7 @@ _COUNTS = ("played", "wins", "losses", "assisted", "points")
 _KEY = re.compile(r"([a-z]{1,12})-([1-9])")  # "<bot level>-<players>"
 MAX_GAMES = 10_000_000  # the most games one kind of table can count
 MAX_SCORE = 10_000  # the most points one game can score, far above any real game's
+MAX_TURNS = 1_000  # the most turns of one seat one game can count, far above any real game's
 
 
 @dataclass
@@ -45,12 +47,14 @@ class TableRecord:
     assisted: int = 0  # games in which a hint was shown
     points: int = 0  # your scores added up (the average is points / played)
     best_score: int | None = None
+    bot_turns: int = 0  # your turns your seat's bot played (online: your time ran out, or you were away)
     extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer version, written back as read
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
         counts = (self.played, self.wins, self.losses, self.assisted, self.points)
-        return {**self.extra, **dict(zip(_COUNTS, counts)), "best_score": self.best_score}
+        return {**self.extra, **dict(zip(_COUNTS, counts)), "best_score": self.best_score,
+                "bot_turns": self.bot_turns}
 
     @classmethod
     def from_dict(cls, data: Any) -> TableRecord:
@@ -64,8 +68,9 @@ class TableRecord:
         best = data.get("best_score")
         if best is not None:
             best = json_int(best, "best_score", 0, MAX_SCORE)
-        extra = {k: v for k, v in data.items() if k not in _COUNTS and k != "best_score"}
-        return cls(played, wins, losses, assisted, points, best, extra)
+        bot_turns = json_int(data.get("bot_turns", 0), "bot_turns", 0, played * MAX_TURNS)
+        extra = {k: v for k, v in data.items() if k not in (*_COUNTS, "best_score", "bot_turns")}
+        return cls(played, wins, losses, assisted, points, best, bot_turns, extra)
 
     @property
     def win_rate(self) -> float:
@@ -130,9 +135,10 @@ class Records:
         tables, extra = loaded.value
         return cls(path, tables, message, extra, loaded.read_only)
 
-    def record(self, state: GameState, assisted: bool, online_seat: int | None = None) -> bool:
+    def record(self, state: GameState, assisted: bool, online_seat: int | None = None, bot_turns: int = 0) -> bool:
         """Count a finished game (see the module); False when no person played in it. An online game counts
-        for this player's seat alone, at the table kind "online"."""
+        for this player's seat alone, at the table kind "online" (`bot_turns`: that seat's turns its bot
+        played)."""
         seats = state.setup.seats
         people = [i for i, s in enumerate(seats) if s.kind == "human"] if online_seat is None else [online_seat]
         if not people:
@@ -147,6 +153,7 @@ class Records:
         else:
             rec.losses += 1
         rec.assisted += assisted
+        rec.bot_turns += min(MAX_TURNS, max(0, bot_turns))
         rec.points += score
         rec.best_score = score if rec.best_score is None else max(rec.best_score, score)
         return True
@@ -163,14 +170,14 @@ class Records:
         }, "version", Kind.RECORDS)
 
 
-def record_game(state: GameState, assisted: bool, online_seat: int | None = None) -> list[str]:
-    """Count a finished game in the user's records (an online one for `online_seat` alone) and save them; the
-    problems, one line each. Another window's game ending at the same moment is counted too (the file is read
-    and written under its lock)."""
+def record_game(state: GameState, assisted: bool, online_seat: int | None = None, bot_turns: int = 0) -> list[str]:
+    """Count a finished game in the user's records (an online one for `online_seat` alone, with the turns its
+    bot played) and save them; the problems, one line each. Another window's game ending at the same moment is
+    counted too (the file is read and written under its lock)."""
     with exclusive(data_dir() / RECORDS_FILE):
         records = Records.load()
         problems = [records.message] if records.message else []
-        if not records.record(state, assisted, online_seat):
+        if not records.record(state, assisted, online_seat, bot_turns):
             return problems
         try:
             records.save()

@@ -8,7 +8,7 @@ from typing import Any
 
 from arzium.rules.actions import Action
 from arzium.rules.cards import CardDataError
-from arzium.rules.engine import apply
+from arzium.rules.engine import apply, current_player
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.replay import _old_rules_step
 from arzium.rules.score import outcome
@@ -86,6 +86,16 @@ class ArziumReplay:
     @property
     def timeline(self) -> Timeline:
         return Timeline(tuple(range(1, len(self.actions) + 1)), len(self.actions))
+
+    def bot_turns(self, seat: int) -> int:
+        """How many of `seat`'s turns its bot played, wholly or in part (an online game's `bot_moves`)."""
+        state = new_game(self.rules.setup, self.rules.seed)
+        turns: set[int] = set()
+        for number, action in enumerate(self.actions, start=1):
+            if number in self.bot_moves and current_player(state) == seat:
+                turns.add(state.turn)
+            apply(state, action)
+        return len(turns)
 
     def state_at(self, done: int) -> GameState:
         """The rules state after the first `done` actions."""

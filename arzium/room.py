@@ -31,7 +31,7 @@ from arzium.rules.state import GameState, SeatSetup, Setup, SetupError, StateErr
 from arzium.seats import BotController, Controller, InlineBot, Person, put_on_top
 from common.data.rules_api import IllegalAction
 from common.net.room import GameError, Input, Options, Progress, Step
-from common.net.turn_clock import TurnClock
+from common.net.turn_clock import TurnClock, allowance_ms
 
 TICK_MS = 50            # how often a room with a bot to move is looked at
 STORY_BYTES = 40_000    # a `game` frame's story of the moves so far stays under this (the frame's cap is 64 KiB)
@@ -137,6 +137,7 @@ class ArziumMatch:
         self.rule = options.clock
         self.clock = TurnClock.new(self.rule, len(setup.seats))
         self.turn_key: tuple[int | None, int] = (None, -1)
+        self.shown_from = 0  # the number of actions when a person's clock last started (the tables show the rest)
         self.clock_bot: tuple[int, int] | None = None  # (seat, turn) a bot plays because the clock ran out
         self.bot_moves: dict[int, str] = {}  # a person's seat's actions its bot made, by number: "clock" or "away"
         self.told: tuple[int, dict[str, Any] | None] = (0, None)  # the story of the first n moves, once made
@@ -277,6 +278,7 @@ class ArziumMatch:
     def clock_from(self, started_ms: int) -> None:
         self.clock = TurnClock.new(self.rule, len(self.clock.left))
         self.turn_key = (None, -1)
+        self.shown_from = len(self.match.actions)
         self._follow_clock(started_ms)
 
     def resume_clock(self, alive_ms: int, now_ms: int) -> None:
@@ -387,14 +389,18 @@ class ArziumMatch:
 
     def _follow_clock(self, now_ms: int) -> None:
         """The clock runs for the seat the game waits on when a person plays it here (a new turn: with the
-        increment); a seat handed to its bot stops its clock."""
+        increment), once the tables have had time to show the actions since a person's clock last started; a
+        seat handed to its bot stops its clock."""
         m = self.match
         p = current_player(m.state)
         key = (p, m.state.turn)
         timed = p if p is not None and p in self.people and m.submits(p) and not self.over else None
         if key != self.turn_key or self.clock.running != timed:
             self.turn_key = key
-            self.clock.start(timed, now_ms)
+            shown = len(m.actions) - self.shown_from
+            self.clock.start(timed, now_ms, allowance_ms(shown) if timed is not None else 0)
+            if timed is not None:
+                self.shown_from = len(m.actions)
 
     def _release_clock_bot(self) -> None:
         """The turn a bot played because the clock ran out is over: the seat is its person's again."""

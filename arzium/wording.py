@@ -8,7 +8,8 @@ A seat called "You" (or its translation) is spoken to: its lines come from the "
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from arzium.rules.cards import Card
 from common.data.i18n import N_, _, ngettext, pgettext
@@ -108,6 +109,17 @@ def shown_name(name: str) -> str:
     return _(name) if name in BOT_NAMES else name
 
 
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+def speaking_names(seats: Sequence[Named], you: int | None = None) -> list[str]:
+    """The seats' names as the lines about them use them: each shown name, and seat `you` (an online table's
+    own seat, whatever its name) as "You", so that its lines speak to the player ("You win", "You bid 3")."""
+    return [_("You") if i == you else shown_name(seat.name) for i, seat in enumerate(seats)]
+
+
 def stored_name(name: str) -> str:
     """A seat's name as a setup keeps it: a default name of the current language back in English."""
     if name in bot_names():
@@ -184,8 +196,10 @@ def character_status(card_points: int, up: bool) -> str:
 
 
 def bot_turn_words(name: str, why: str) -> str:
-    """The log's line before the moves a person's seat's bot made: their time ran out ("clock"), or they were
-    away ("away")."""
+    """The log's line before the moves a person's seat's bot made: their time ran out ("clock"), they conceded
+    ("conceded"), or they were away ("away")."""
     if why == "clock":
         return person(name, _("Time ran out — the bot played for you"), _("Time ran out — the bot played for {name}"))
+    if why == "conceded":
+        return person(name, _("You conceded — the bot plays for you"), _("{name} conceded — the bot plays for them"))
     return person(name, _("You were away — the bot played for you"), _("{name} was away — the bot played for them"))

@@ -241,6 +241,8 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
                    help=_("with --turn-based: how many players arrive (default 1000)"))
     p.add_argument("--baseline", action="store_true",
                    help=_("then send the same moves to a bare websockets echo server: what the rooms cost over it"))
+    p.add_argument("--chat-s", type=positive, metavar="SECONDS",
+                   help=_("each client says a chat line every SECONDS on average while its game is played"))
     p = add("join", _("open the app straight into an online room from its invite"))
     p.add_argument("invite", help=_("the invite, as Copy invite gives it: arenas-arzium://host:port/CODE or "
                                     "host:port/CODE"))
@@ -415,7 +417,8 @@ def cmd_net_bench(args: argparse.Namespace) -> int:
             args.server, args.game, args.rooms, args.clients_per_room, args.think_ms,
             GAMES[args.game].bench_room, GAMES[args.game].bench_player, timeout_s=args.timeout,
             own_data=args.own_server, kill_at_s=args.kill_at, drop_pct=args.drop_pct, latency=args.latency,
-            stats=args.server_stats, seed=args.seed or 1, processes=args.processes, baseline=args.baseline))
+            stats=args.server_stats, seed=args.seed or 1, processes=args.processes, baseline=args.baseline,
+            chat_s=args.chat_s))
     except (OSError, RuntimeError) as exc:
         return _fail(_("net-bench: {problem}").format(problem=exc))
     print(format_report(report))

@@ -34,6 +34,7 @@ from common.tools.catalog import SceneSpec, hold, register, wander
 
 if TYPE_CHECKING:
     from common.engine.app import App
+    from common.engine.scene import Scene
 
 SEVEN = ("Ana", "Bea", "Ciro", "Dani", "Eli", "Fer", "Gus")
 # The level with all six timers, and the sand each holds in the built mid-game state.
@@ -275,15 +276,16 @@ register(SceneSpec("arenas-editor-proving", "Arenas Movedizas: the level editor 
                    "under the board)", editor_proving, hold))
 
 
-def online_result(app: App) -> ResultScene:
-    """A room's lost run seen by a team-mate who is not the host: Play again, the host's pick of the level."""
+def online_result(app: App, away: bool = False) -> ResultScene:
+    """A room's lost run seen by a team-mate who is not the host: Play again, the host's pick of the level.
+    `away`: seen by the host, and Bea's connection is lost (the host may give her seat to a bot)."""
     from arenas.scenes.online import OnlineResultScene  # as the online table itself, only when shown
     from common.online.session import OnlineSession
     from common.scenes.catalog import ScriptedLink
     setup, state = finished_game()
-    link = ScriptedLink([("Ana", "person", "here", False), ("Bea", "person", "here", False)], 1, False,
-                        game="arenas", phase="over", want=(0,))
-    session = OnlineSession("192.168.1.20:8765", "Bea", lambda url, token: link)
+    link = ScriptedLink([("Ana", "person", "here", False), ("Bea", "person", "away" if away else "here", False)],
+                        0 if away else 1, away, game="arenas", phase="over", want=(0,))
+    session = OnlineSession("192.168.1.20:8765", "Ana" if away else "Bea", lambda url, token: link)
     session.join("K7QM-3XPA")
     session.update(0)
     return OnlineResultScene(app, session, None, setup, state, RunRecord())
@@ -322,3 +324,22 @@ register(SceneSpec("arenas-my-levels", "Arenas Movedizas: My levels, a proven le
                    my_levels))
 register(SceneSpec("arenas-my-levels-host", "Arenas Movedizas: My levels opened to host a room with one of them",
                    lambda app: my_levels(app, hosting=True)))
+def statistics_online(app: App) -> Scene:
+    """The Statistics screen's Arenas page with a few levels played here and the online runs in their own row
+    (one of them assisted)."""
+    from pathlib import Path
+
+    from arenas.records import LevelRecord, Records
+    from arenas.scenes.statistics import statistics
+    from common.scenes.statistics import StatisticsScene
+    levels = {1: LevelRecord(wins=3, losses=1, win_streak=2, best_win_streak=2, best_ms=61_500),
+              2: LevelRecord(wins=1, losses=2, assisted_losses=1, best_win_streak=1, best_ms=95_200)}
+    records = Records(Path("arenas_records.json"), levels, extra={"online": {"wins": 3, "losses": 2, "assisted": 1}})
+    return StatisticsScene(app, [statistics(records)], "arenas")
+
+
+register(SceneSpec("arenas-statistics-online", "Arenas Movedizas statistics: levels played here and the online runs "
+                   "in a row of their own", statistics_online))
+register(SceneSpec("arenas-result-online-away", "Arenas Movedizas online: the host's result, a team-mate whose "
+                   "connection is lost; the host may give the seat to a bot",
+                   lambda app: online_result(app, away=True)))

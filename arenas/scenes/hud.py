@@ -204,7 +204,8 @@ class Hud:
         state = p.run.state
         name = state.players[state.active]
         n = len(state.hands[state.active])
-        many = len(state.players) > 1
+        # the prompt names whose turn it is when several people take turns at this screen, else it speaks to its one
+        many = sum(not p.run.is_bot(i) and not p.run.elsewhere(i) for i in range(len(state.players))) > 1
         if p.run.phase == Phase.COUNTDOWN:
             msg = (_("Get ready… the sand starts when the countdown ends  ·  Space, Enter or a click starts it now")
                    if p.run.countdown_skippable
@@ -229,7 +230,7 @@ class Hud:
         else:
             msg = (_("{name}'s turn: click a card or press 1–{n}  ·  every gear of the card's colour or shape moves"
                      " its timer") if many
-                   else _("click a card or press 1–{n}  ·  every gear of the card's colour or shape moves its timer")
+                   else _("Click a card or press 1–{n}  ·  every gear of the card's colour or shape moves its timer")
                    ).format(name=name, n=n)
         app = self.app
         px = text.fit_px(msg, app.font_px(19), p.table.board.w - app.px(20), bold=True)

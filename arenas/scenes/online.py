@@ -4,7 +4,7 @@ server's time, this screen's card pending until the server takes it), with the r
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +32,15 @@ from common.scenes.chat import ChatPanel, carry_out, quiet_corner
 from common.scenes.connection import room_parts
 from common.scenes.menu import MenuScene
 from common.scenes.online import player_name
-from common.scenes.rematch import next_game, rematch_parts, said_again, show_notices
+from common.scenes.rematch import (
+    follow_hand_over,
+    hand_over,
+    hand_over_button,
+    next_game,
+    rematch_parts,
+    said_again,
+    show_notices,
+)
 from common.ui.widgets import Button, WidgetGroup
 
 RESULT_WAIT_MS = 5000  # how long the end waits for the server's result before showing what it has
@@ -124,8 +132,10 @@ class OnlinePlayScene(PlayScene):
         self.ending = None
         state = self.remote.state
         path = None
+        assisted = state.assisted
         try:
             replay = replay_from_dict(self.remote.result_replay, _("the room's replay"), "arenas")
+            assisted = assisted or bool(replay.meta.get("assisted_seats"))
             replay.meta = {**replay.meta, "online": True, "room": self.session.code}
             path = write_new_replay(replays_dir(), f"arenas-online-{time.strftime('%Y%m%d-%H%M%S')}", replay)
         except ReplayError as exc:
@@ -134,7 +144,7 @@ class OnlinePlayScene(PlayScene):
             self.app.toast(_("could not write the replay: {reason}").format(reason=exc.strerror or exc))
         if self.seat is not None and state.result is not None:
             records = Records.load()
-            records.record_online(state.result == "won")
+            records.record_online(state.result == "won", assisted)
             try:
                 records.save()
             except OSError as exc:
@@ -168,8 +178,9 @@ class OnlinePlayScene(PlayScene):
             carry_out(want, self.session, self.app)
         return taken or super().handle(event)
 
-    def chat_area(self) -> pygame.Rect:
-        """Where the open chat goes: the board's corner with the fewest gears, glasses and the stone under it."""
+    def chat_area(self, keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+        """Where the open chat goes: the board's corner with the fewest gears, glasses and the stone under it,
+        off the room's lines (`keep_clear`) wherever a corner allows."""
         app, table, board = self.app, self.table, self.board
         if table is None or board is None:
             return pygame.Rect((0, 0), app.size)
@@ -181,7 +192,7 @@ class OnlinePlayScene(PlayScene):
         gw, gh = geo.glass_size()
         busy += [pygame.Rect(x - gw // 2, y - gh, gw, gh * 2) for x, y in geo.spots]
         busy.append(pygame.Rect(geo.stone[0] - gear // 2, geo.stone[1] - gear // 2, gear, gear))
-        return quiet_corner(box, (app.px(420), app.px(270)), busy)
+        return quiet_corner(box, (app.px(420), app.px(270)), busy, keep_clear)
 
     def leave_game(self) -> None:
         """Off the table: the seat's bot plays (a host's app keeps serving the room while it is open)."""
@@ -200,10 +211,12 @@ class OnlinePlayScene(PlayScene):
         app = self.app
         pill_at = (table.board.right - app.px(90), table.board.top + app.px(8)) if table is not None else \
             (app.size[0] // 2, 0)
-        chat = self.chat.parts(app, self.session.chat, self.chat_area(), keymap(app.settings.key_bindings).name(
-            Command.CHAT), self.free_text(), pill_at, self.clock_ms)
-        return [*parts, *room_parts(self.app, self.session.banner, self.session.problem, self.session.rtt_ms,
-                                    notes=["  ·  ".join(away), pending], midbottom=over_prompt), *chat]
+        lines = room_parts(self.app, self.session.banner, self.session.problem, self.session.rtt_ms,
+                           notes=["  ·  ".join(away), pending], midbottom=over_prompt)
+        chat = self.chat.parts(app, self.session.chat, self.chat_area([p.rect for p in lines]),
+                               keymap(app.settings.key_bindings).name(Command.CHAT), self.free_text(), pill_at,
+                               self.clock_ms)
+        return [*parts, *lines, *chat]
 
 
 def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:
@@ -242,6 +255,7 @@ class OnlineResultScene(ResultScene):
         self.buttons = buttons
         self.group = WidgetGroup(app, buttons)
         self.group.keyboard_mode = True
+        self.hand_btn = hand_over_button(lambda: hand_over(self.session))
 
     def _answer(self, next_level: bool) -> None:
         room = self.session.room
@@ -271,6 +285,9 @@ class OnlineResultScene(ResultScene):
         show_notices(self.app, self.session)
         if next_game(self.app, self.session, self.hosted):
             return
+        if follow_hand_over(self.session, self.hand_btn, self.buttons):
+            self.group.widgets = list(self.buttons)
+            self.layout(self.app.size)
         room = self.session.room
         picked = room.again.next if room is not None and room.again is not None else False
         if self.next_btn is not None:
@@ -300,5 +317,10 @@ class OnlineResultScene(ResultScene):
         parts = super().frame_parts() or []
         app = self.app
         bottom = self.buttons[0].rect.top - app.px(8)
-        line = rematch_parts(app, self.session, (app.size[0] // 2, bottom), app.size[0] - app.px(60), self.pick_line())
+        room = self.session.room
+        can_next = room is not None and room.again is not None and room.again.can_next
+        press = "" if not self.session.creator else _("Retry together or Next level together") if can_next else \
+            _("Retry together")  # the host's own buttons say yes
+        line = rematch_parts(app, self.session, (app.size[0] // 2, bottom), app.size[0] - app.px(60), self.pick_line(),
+                             press)
         return [*parts[:1], *line, *parts[1:]]  # over the backdrop, under the buttons and their tooltips

@@ -16,7 +16,8 @@ def _level_names() -> dict[int, str]:
 
 
 def statistics(records: Records | None = None) -> StatsPage:
-    """Games played, won and lost, and per level: best time, wins, losses, assisted runs, streaks."""
+    """Games played, won and lost, and per level: best time, wins, losses, assisted runs, streaks; the online
+    runs in a row of their own."""
     records = records if records is not None else Records.load()
     names = _level_names()
     rows = []
@@ -26,8 +27,12 @@ def statistics(records: Records | None = None) -> StatsPage:
         best = format_ms(rec.best_ms) if rec.best_ms is not None else "—"
         rows.append((level, best, str(rec.wins), str(rec.losses), str(rec.assisted_wins + rec.assisted_losses),
                      f"{rec.win_streak} / {rec.best_win_streak}"))
-    wins = sum(r.wins for r in records.levels.values())
-    losses = sum(r.losses for r in records.levels.values())
+    online_wins, online_losses, online_assisted = records.online()
+    if online_wins + online_losses:
+        rows.append((_("Online (every level)"), "—", str(online_wins), str(online_losses), str(online_assisted),
+                     "—"))
+    wins = sum(r.wins for r in records.levels.values()) + online_wins
+    losses = sum(r.losses for r in records.levels.values()) + online_losses
     played = wins + losses
     rate = format_percent(wins / played) if played else "—"
     totals = ((_("Games played"), str(played)), (pgettext("statistics", "Won"), str(wins)),
@@ -35,8 +40,6 @@ def statistics(records: Records | None = None) -> StatsPage:
               (_("Win rate"), rate))
     columns = (_("Level"), _("Best time"), pgettext("statistics", "Won"), pgettext("statistics", "Lost"),
                _("Assisted"), _("Streak (now / best)"))
-    online_wins, online_losses = records.online()
-    online = (_("Online runs (counted apart): {played} played, {won} won.").format(
-        played=online_wins + online_losses, won=online_wins),) if online_wins + online_losses else ()
+    online = (_("Online runs set no best time and open no level."),) if online_wins + online_losses else ()
     return StatsPage("arenas", totals, columns, tuple(rows), _("No runs yet: finish a level and it shows here."),
                      records.message, (_("Best times count unassisted wins only."), *online))

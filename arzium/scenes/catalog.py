@@ -24,6 +24,7 @@ from common.tools.catalog import SceneSpec, hold, register
 
 if TYPE_CHECKING:
     from common.engine.app import App
+    from common.engine.scene import Scene
 
 SEATS = (SeatSetup("Player 1", "red", "south", "human"), SeatSetup("Dozy Dora", "blue", "west", "bot"),
          SeatSetup("Snorebert", "green", "north", "bot"), SeatSetup("Mumbling Mo", "yellow", "east", "bot"))
@@ -183,15 +184,17 @@ register(SceneSpec("arzium-online-chat", "Arzium online: the chat open over the 
                    "text", lambda app: online_scene(app, chat=True), hold))
 
 
-def online_result(app: App) -> ResultScene:
-    """A room's finished game, in the room: this player said Play again, the next game waits for Bruno; Carla
-    conceded during the game."""
+def online_result(app: App, away: bool = False) -> ResultScene:
+    """A room's finished game, in the room: this player (the host) said Play again, the next game waits for
+    Bruno; Carla conceded during the game. `away`: Bruno's connection is lost, and the host may give his seat
+    to a bot."""
     from arzium.scenes.online import OnlineResultScene  # as the online table itself, only when shown
     from common.online.session import OnlineSession
     from common.scenes.catalog import ScriptedLink
-    state, actions = played(Setup(SEATS[:3], True, 1), 77, lambda s: False)
+    seats = tuple(SeatSetup(name, s.colour, s.edge, "human") for name, s in zip(("Ana", "Bruno", "Carla"), SEATS))
+    state, actions = played(Setup(seats, True, 1), 77, lambda s: False)
     names = [s.name for s in state.setup.seats]
-    link = ScriptedLink([(names[0], "person", "here", False), (names[1], "person", "here", False),
+    link = ScriptedLink([(names[0], "person", "here", False), (names[1], "person", "away" if away else "here", False),
                          (names[2], "person", "here", False)], 0, True, phase="over", setup=state.setup.to_dict(),
                         want=(0, 2))
     session = OnlineSession("192.168.1.20:8765", names[0], lambda url, token: link)
@@ -202,3 +205,23 @@ def online_result(app: App) -> ResultScene:
 
 register(SceneSpec("arzium-result-online", "Arzium online: a room's result, Play again in the same room, a seat that "
                    "conceded", online_result))
+def statistics_online(app: App) -> Scene:
+    """The Statistics screen's Arzium page with games at every kind of table: bots of one level and of mixed
+    levels, no bots, and online (hints shown in one, turns a bot played for this player)."""
+    from pathlib import Path
+
+    from arzium.records import Records, TableRecord
+    from arzium.scenes.statistics import statistics
+    from common.scenes.statistics import StatisticsScene
+    records = Records(Path("arzium_records.json"), {
+        ("easy", 2): TableRecord(6, 5, 1, 0, 180, 41), ("hard", 4): TableRecord(3, 0, 3, 1, 66, 27),
+        ("mixed", 3): TableRecord(2, 1, 1, 0, 58, 31), ("people", 2): TableRecord(4, 2, 2, 0, 120, 36),
+        ("online", 3): TableRecord(5, 2, 3, 1, 140, 38, bot_turns=4)})
+    return StatisticsScene(app, [statistics(records)], "arzium")
+
+
+register(SceneSpec("arzium-statistics-online", "Arzium statistics: every kind of table, online games with a hint "
+                   "and the turns a bot played for you", statistics_online))
+register(SceneSpec("arzium-result-online-away", "Arzium online: a room's result whose next game waits for a player "
+                   "whose connection is lost; the host may give the seat to a bot",
+                   lambda app: online_result(app, away=True)))

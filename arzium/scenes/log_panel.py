@@ -54,7 +54,7 @@ from arzium.wording import (
     named,
     person,
     possessive,
-    shown_name,
+    speaking_names,
     win_line,
 )
 from common.data.i18n import _, ngettext, pgettext
@@ -79,9 +79,10 @@ class LogLine:
     header: bool = False
 
 
-def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None = None) -> list[LogLine]:
-    """Log lines for `events` (in order)."""
-    return [line for _at, line in describe_at(events, setup, cards, turn)]
+def describe(events: list[Event], setup: Setup, cards: CardSet, turn: int | None = None,
+             you: int | None = None) -> list[LogLine]:
+    """Log lines for `events` (in order; seat `you`'s speak to the player)."""
+    return [line for _at, line in describe_at(events, setup, cards, turn, you)]
 
 
 @dataclass
@@ -133,11 +134,12 @@ class _SearchTold:
         return True
 
 
-def describe_at(events: list[Event], setup: Setup, cards: CardSet,
-                turn: int | None = None) -> list[tuple[int, LogLine]]:
+def describe_at(events: list[Event], setup: Setup, cards: CardSet, turn: int | None = None,
+                you: int | None = None) -> list[tuple[int, LogLine]]:
     """Log lines for `events` (in order), each with the index of the event whose animation shows it: the
-    event it tells, or for a search the first event after the search (`len(events)` when none)."""
-    names = [shown_name(s.name) for s in setup.seats]
+    event it tells, or for a search the first event after the search (`len(events)` when none); seat `you`'s
+    lines speak to the player (an online table's own seat)."""
+    names = speaking_names(setup.seats, you)
     told: list[tuple[int, LogLine]] = []
     at = 0  # the index of the event being told
 
@@ -218,8 +220,8 @@ def describe_at(events: list[Event], setup: Setup, cards: CardSet,
                 say(LogLine(person(names[e.player], _("You bid {coins}"), _("{name} bids {coins}"),
                                    coins=coins(e.amount)), e.player))
             case BidPassed():
-                say(LogLine(person(names[e.player], _("You pass"), _("{name} passes")) +
-                            (_(" (cannot raise)") if e.forced else ""), e.player))
+                say(LogLine(person(names[e.player], _("You pass (cannot raise)"), _("{name} passes (cannot raise)"))
+                            if e.forced else person(names[e.player], _("You pass"), _("{name} passes")), e.player))
             case CardClaimed():
                 card = cards.card(e.card)
                 pts = ngettext("{n} pt", "{n} pts", card.points).format(n=card.points)
@@ -267,6 +269,7 @@ class LogPanel:
         self._rows: list[tuple[pygame.Surface, int | None, bool]] = []
         self._rows_key: tuple[object, ...] | None = None
         self.colours: list[tuple[int, int, int]] = []
+        self.covered = False  # something takes its place (an online table's open chat): its lines are not drawn
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect

@@ -10,20 +10,19 @@ import pygame
 
 from arzium.online_match import OnlineMatch, last_move_of, story_events
 from arzium.records import record_game
+from arzium.replay_model import ArziumReplay
 from arzium.room import view_state
 from arzium.rules.actions import Action, action_from_json
-from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.state import GameState, Setup, SetupError
 from arzium.scenes.flow import ask_bid
 from arzium.scenes.log_panel import LogLine, describe
 from arzium.scenes.play import PlayScene
 from arzium.scenes.result import ResultScene
 from arzium.scenes.setup import SetupScene
-from arzium.wording import shown_name
+from arzium.wording import person, shown_name, speaking_names
 from common.data.i18n import _, ngettext
 from common.data.keymap import Command, keymap
 from common.data.paths import replays_dir
-from common.data.rules_api import IllegalAction
 from common.engine.layers import Part
 from common.net.turn_clock import ClockRule, TurnClock
 from common.online.room import seat_status
@@ -31,7 +30,16 @@ from common.replays.replay import ReplayError, replay_from_dict, write_new_repla
 from common.scenes.chat import ChatPanel, carry_out
 from common.scenes.connection import ClockTone, clock_pills, clock_words, room_parts
 from common.scenes.online import player_name
-from common.scenes.rematch import again_label, next_game, rematch_parts, said_again, show_notices
+from common.scenes.rematch import (
+    again_label,
+    follow_hand_over,
+    hand_over,
+    hand_over_button,
+    next_game,
+    rematch_parts,
+    said_again,
+    show_notices,
+)
 from common.ui.dialog import Dialog
 from common.ui.widgets import Button
 
@@ -55,7 +63,9 @@ def room_words(setup: dict[str, Any]) -> list[str]:
         parsed = Setup.from_dict(setup)
     except SetupError:
         return []
-    first = parsed.seats[parsed.first_player].name if parsed.first_player < len(parsed.seats) else ""
+    seats = parsed.seats  # a person's seat is named by whoever takes it (the seats' list), a bot's by the setup
+    first = seats[parsed.first_player].name if parsed.first_player < len(seats) and \
+        seats[parsed.first_player].kind == "bot" else ""
     return [_("Full (with artifacts)") if parsed.full_game else _("Basic (no artifacts)"),
             ngettext("{n} seat", "{n} seats", len(parsed.seats)).format(n=len(parsed.seats)),
             _("Seat {n} plays first").format(n=parsed.first_player + 1) if not first else
@@ -84,12 +94,13 @@ class OnlinePlayScene(PlayScene):
         self.wait_btn = Button(_("Wait"), self.wait, _("Give them more time (the bot can still play later)"),
                                font=18)
         self.waiting_for: int | None = None  # the seat out of time this member chose to wait for
+        self.taking_again = False  # this view went out of step: the room's game was asked for again
         self.chat = ChatPanel()
 
         def match() -> OnlineMatch:
             return OnlineMatch(state, int(frame.get("seq", 0)), self.seat, app.anim_ms, session.send)
         super().__init__(app, state, lambda *result: None, lambda table: ask_bid(app, table), autosave=False,
-                         match=match)
+                         match=match, you=self.seat)
         assert isinstance(self.table, OnlineMatch)
         self.online: OnlineMatch = self.table
         mine = seen is None and self.seat is not None
@@ -117,7 +128,7 @@ class OnlinePlayScene(PlayScene):
                                               missed).format(n=missed) if mine else
                                      ngettext("{n} move while you were away:", "{n} moves while you were away:",
                                               missed).format(n=missed), header=True))
-            lines += describe(events, self.table.state.setup, self.cards, turn)
+            lines += describe(events, self.table.state.setup, self.cards, turn, self.seat)
         self.log.add(lines)
         return True
 
@@ -144,9 +155,25 @@ class OnlinePlayScene(PlayScene):
             if seat == self.seat:
                 self.app.toast(_("Your time ran out: the bot plays this turn for you") if self.rule.out == "bot"
                                else _("Your time ran out: the others may let the bot play this turn"))
+                if self.rule.out == "bot":
+                    self.choice.clear()  # the bot plays the turn: what this player had chosen is gone
             if self.rule.out == "ask":
-                self.log.add([LogLine(_("Time ran out for {name}: the others choose to wait or let the bot play")
-                                      .format(name=self.names[seat]), seat)])
+                self.log.add([LogLine(person(self.names[seat], _("Your time ran out: the others choose to wait or "
+                                                                 "let the bot play"),
+                                             _("Time ran out for {name}: the others choose to wait or let the bot "
+                                               "play")), seat)])
+
+    def bot_reason(self, number: int, seat: int) -> str | None:
+        """As the table has it; a seat whose person conceded is played by its bot for that reason, not an absence."""
+        why = super().bot_reason(number, seat)
+        room = self.session.room
+        if why == "away" and room is not None and seat < len(room.seats) and room.seats[seat].conceded:
+            return "conceded"
+        return why
+
+    def stopped(self, number: int, reason: str) -> None:
+        """A move the room committed that this view cannot play: out of step, the game is taken again."""
+        self.online.desynced = True
 
     def asking(self) -> int | None:
         """The seat out of time this member is asked about (the rule lets the others choose), or None."""
@@ -190,7 +217,9 @@ class OnlinePlayScene(PlayScene):
             seat = party.player
             if self.table.seats[seat].kind == "bot":
                 continue
-            left = clock.left_ms(seat, self.clock_ms)
+            # a fixed time per turn: a seat waiting for its turn will have all of it
+            left = clock.left_ms(seat, self.clock_ms) if seat == clock.running or self.rule.mode != "turn" else \
+                self.rule.bank_ms
             tone: ClockTone = "out" if seat in clock.out else "idle" if seat != clock.running else \
                 "urgent" if left <= self.rule.warn_ms else "running"
             x, y = party.banner_center(self.shown)
@@ -213,6 +242,7 @@ class OnlinePlayScene(PlayScene):
         if self.session.status == "open":  # the server's clock does not run while it is down
             self.clock_ms += round(dt_ms)
         self.session.update(dt_ms)
+        self.log.covered = self.session.chat.open  # the open chat takes the move log's place
         while self.session.game_messages:
             msg = self.session.game_messages.popleft()
             match msg.get("kind"):
@@ -236,6 +266,10 @@ class OnlinePlayScene(PlayScene):
             self.log.add([LogLine(line)])
         self._seat_states()
         super().update(dt_ms)
+        if self.online.desynced and not self.taking_again:  # this view is out of step: the room's game again
+            self.taking_again = True
+            self.app.toast(_("This table fell out of step with the room: taking the game again"))
+            self.session.take_again()
         if self.asking() is None and self.waiting_for is not None and (self.clock is None or
                                                                        self.waiting_for not in self.clock.out):
             self.waiting_for = None
@@ -280,21 +314,26 @@ class OnlinePlayScene(PlayScene):
         self.finished = True
         final, actions, path = self.table.state, list(self.table.actions), None
         conceded = [i for i in self.result.get("conceded") or [] if isinstance(i, int)]
+        assisted, bot_turns = self.table.assisted, 0
         try:
             replay = replay_from_dict(self.result.get("replay"), _("the room's replay"), "arzium")
             replay.meta = {**replay.meta, "online": True, "room": self.session.code, "conceded": conceded}
-            rules_replay = RulesReplay.from_file(replay, _("the room's replay"))
-            final, actions = rules_replay.run()[0], list(rules_replay.actions)
+            watched = ArziumReplay.load(replay, _("the room's replay"))
+            final, actions = watched.final, list(watched.actions)
+            seats = replay.meta.get("assisted_seats")
+            if isinstance(seats, list) and self.seat is not None:
+                assisted = self.seat in seats
+            bot_turns = watched.bot_turns(self.seat) if self.seat is not None else 0
             path = str(write_new_replay(replays_dir(), f"arzium-online-{time.strftime('%Y%m%d-%H%M%S')}", replay))
-        except (ReplayError, IllegalAction) as exc:
+        except ReplayError as exc:
             self.app.toast(str(exc))
         except OSError as exc:
             self.app.toast(_("could not write the replay: {reason}").format(reason=exc.strerror or exc))
         ran_out = tuple(i for i in self.result.get("ran_out") or [] if isinstance(i, int))
         if self.seat is not None and not ran_out:  # a game ended on a clock is not a finished game: not counted
-            for problem in record_game(final, self.table.assisted, online_seat=self.seat):
+            for problem in record_game(final, assisted, online_seat=self.seat, bot_turns=bot_turns):
                 self.app.toast(problem)
-        self.app.replace(OnlineResultScene(self.app, self.session, self.hosted, final, path, self.table.assisted,
+        self.app.replace(OnlineResultScene(self.app, self.session, self.hosted, final, path, assisted,
                                            actions, conceded, ran_out))
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -340,14 +379,18 @@ class OnlinePlayScene(PlayScene):
 
     def frame_parts(self) -> list[Part] | None:
         parts = super().frame_parts() or []
+        if self.log.covered:  # what stands on the move log (its help key) goes with it
+            parts = [p for p in parts if not self.log.rect.contains(p.rect)]
         board = self.board_view.frame_rect  # over the map's top edge, under no party's words
         room = self.session.room
         free_text = self.seat is not None or room is None or room.watcher_chat
         chat = self.chat.parts(self.app, self.session.chat, self.log.rect, keymap(
             self.app.settings.key_bindings).name(Command.CHAT), free_text,
             (board.centerx, board.bottom - self.app.px(14)), round(self.clock_ms))  # open: over the move log
+        # while this player chooses, the map's top edge is the choice's (its tag): their clock is on their banner
+        clock = None if self.choice.active else self.clock_line()
         return [*parts, *clock_pills(self.app, self.seat_clocks()),
-                *room_parts(self.app, self.session.banner, self.session.problem, clock=self.clock_line(),
+                *room_parts(self.app, self.session.banner, self.session.problem, clock=clock,
                             midtop=(board.centerx, board.top)), *chat]
 
 
@@ -367,7 +410,9 @@ class OnlineResultScene(ResultScene):
                  replay_path: str | None, assisted: bool, actions: Sequence[Action], conceded: Sequence[int],
                  ran_out: Sequence[int] = ()) -> None:
         self.session, self.hosted, self.conceded, self.ran_out = session, hosted, tuple(conceded), tuple(ran_out)
-        super().__init__(app, state, lambda again: None, replay_path, session.seat is None, assisted, actions)
+        super().__init__(app, state, lambda again: None, replay_path, session.seat is None, assisted, actions,
+                         session.seat)
+        self.hand_btn = hand_over_button(lambda: hand_over(session))
 
     def play_again(self) -> None:
         """Say this player wants the next game in this room (or, pressed again, no longer does)."""
@@ -384,13 +429,17 @@ class OnlineResultScene(ResultScene):
         show_notices(self.app, self.session)
         if next_game(self.app, self.session, self.hosted):
             return
+        if follow_hand_over(self.session, self.hand_btn, self.buttons):
+            self.group.widgets = list(self.buttons)
+            self.layout(self.app.size)
         if self.session.seat is not None:
             self.buttons[0].label = again_label(self.session)
 
     def headline(self) -> tuple[str, str]:
         title, sub = super().headline()
         seats = self.state.setup.seats
-        gave_up = [_("{name} conceded (a bot played on)").format(name=shown_name(seats[i].name))
+        names = speaking_names(seats, self.you)
+        gave_up = [person(names[i], _("You conceded (a bot played on)"), _("{name} conceded (a bot played on)"))
                    for i in self.conceded if i < len(seats)]
         gave_up += [_("{name} ran out of time: the game ended there").format(name=shown_name(seats[i].name))
                     for i in self.ran_out if i < len(seats)]

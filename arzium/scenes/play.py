@@ -53,7 +53,7 @@ from arzium.scenes.table_commands import (
 )
 from arzium.scenes.table_view import Moment, TableView
 from arzium.scenes.timeline import Timeline
-from arzium.wording import EDGE_NAMES, bot_turn_words, person, rule_text, shown_name, word
+from arzium.wording import EDGE_NAMES, bot_turn_words, person, rule_text, speaking_names, word
 from common.data.i18n import _
 from common.data.keymap import DIRECTIONS, GAME_COMMANDS, Command, keymap
 from common.data.outbox import Outbox
@@ -80,18 +80,19 @@ class PlayScene(Scene):
     def __init__(self, app: App, state: GameState, show_result: ShowResult, ask_bid: AskBid,
                  actions: list[Action] | None = None, replay: list[Action] | None = None, autosave: bool = True,
                  assisted: bool = False, match: Callable[[], Match] | None = None,
-                 bot_moves: dict[int, str] | None = None) -> None:
+                 bot_moves: dict[int, str] | None = None, you: int | None = None) -> None:
         """`actions` led to `state` (a resumed game, `assisted` if it had shown a hint); `replay` plays these
         actions back instead of taking input; `autosave` False (tools, tests) keeps the user's save and
         replay folders untouched. `show_result` follows the game's end, `ask_bid` opens a human's bid
         (`arzium.scenes.flow` gives both). `match` builds the match the table shows (an online room's) instead
         of a local one; `bot_moves`: the actions (by number) a person's seat's bot made, and why ("clock", "away"),
-        marked in the log."""
+        marked in the log; `you`: the seat the table's lines speak to whatever its name (an online table's own)."""
         super().__init__(app)
         self.show_result = show_result
         self.ask_bid = ask_bid
         self.cards = state.cards
-        self.names = [shown_name(s.name) for s in state.setup.seats]
+        self.you = you
+        self.names = speaking_names(state.setup.seats, you)
         self.colours = [s.colour for s in state.setup.seats]
         self.art = CardArt(app, self.cards)
         self.board_view = BoardView(app, self.art)
@@ -130,7 +131,7 @@ class PlayScene(Scene):
                 seat = current_player(past)
                 marked = self.bot_turn_line(n, seat) if seat is not None else None
                 self.log.add([*([marked] if marked else []),
-                              *describe(apply(past, action), state.setup, self.cards, past.turn)])
+                              *describe(apply(past, action), state.setup, self.cards, past.turn, you)])
         seats = state.setup.seats
         first_human = next((i for i in range(len(seats)) if self.table.submits(i)), None)
         face = self.table.acting_human()
@@ -233,12 +234,16 @@ class PlayScene(Scene):
 
     def bot_turn_line(self, number: int, seat: int) -> LogLine | None:
         """The line that opens a turn a person's seat's bot played, when action `number` (of `seat`) starts one."""
-        why = self.table.bot_moves.get(number)
+        why = self.bot_reason(number, seat)
         if why is None:
             return None
         first = self.bot_told != (number - 1, seat)
         self.bot_told = (number, seat)
         return LogLine(bot_turn_words(self.names[seat], why), seat, header=True) if first else None
+
+    def bot_reason(self, number: int, seat: int) -> str | None:
+        """Why a person's seat's bot made action `number` ("clock", "away"), None when the person did."""
+        return self.table.bot_moves.get(number)
 
     def tell(self, events: list[Event], turn: int, provisional: bool, by: tuple[int, int] | None) -> int:
         """Log and animate `events` (made in `turn`; `by`: the committed action's number and seat); how many
@@ -246,7 +251,7 @@ class PlayScene(Scene):
         marked = self.bot_turn_line(*by) if by is not None else None
         if marked is not None:
             self.log.add([marked])
-        told = describe_at(events, self.table.state.setup, self.cards, turn)
+        told = describe_at(events, self.table.state.setup, self.cards, turn, self.you)
         self.log.tell([line for _at, line in told], provisional=provisional)
         self.animator.play(events, told, self.sidebar.row_places())
         self._carry_out_asked()
@@ -259,8 +264,10 @@ class PlayScene(Scene):
     # -- what the animations reach ----------------------------------------------------------
 
     def turn_changed(self, player: int) -> None:
-        """The timeline shows a turn change: the table moves on to `player`'s turn."""
+        """The timeline shows a turn change: the table moves on to `player`'s turn, nothing chosen (a choice left
+        from a turn another played to its end, as a bot after a time-out, is gone)."""
         self.table.playing = None
+        self.choice.clear()
         if not self.table.submits(player) or self.table.replay is not None:
             self.announce(person(self.names[player], _("Your turn"), _("{owner} turn")), player)
 

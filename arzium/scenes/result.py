@@ -15,7 +15,7 @@ from arzium.rules.score import Decider, Outcome, decided_by, outcome, tied_on_po
 from arzium.rules.state import GameState, new_game
 from arzium.scenes.board_view import HINT_INK, HINT_RGB
 from arzium.scenes.result_view import Drawn, ResultView
-from arzium.wording import coins, group, points, shown_name, win_line
+from arzium.wording import coins, group, named, points, speaking_names, win_line
 from common.data.i18n import _, language, ngettext, pgettext
 from common.engine import text
 from common.engine.layers import Part, image_part
@@ -39,7 +39,7 @@ def decision_text(out: Outcome, names: list[str]) -> str:
             if runner is None:
                 return _("most victory points")
             return _("most victory points: {points}, {lead} more than {name}").format(
-                points=points(best), lead=best - runner.total, name=names[runner.player])
+                points=points(best), lead=best - runner.total, name=named(names[runner.player], start=False))
         case Decider.COINS:
             richest = sorted(level, key=lambda p: -out.scores[p].coins)
             counts = ", ".join(_("{name}: {coins}").format(name=names[p], coins=coins(out.scores[p].coins))
@@ -71,10 +71,12 @@ class ResultScene(Scene):
 
     def __init__(self, app: App, state: GameState, new_table: Callable[[GameState], None],
                  replay_path: str | None = None, watching: bool = False, assisted: bool = False,
-                 actions: Sequence[Action] = ()) -> None:
+                 actions: Sequence[Action] = (), you: int | None = None) -> None:
         """`new_table` puts a new game on the table (`arzium.scenes.flow` gives it); `assisted`: hints were shown
-        during the game (said on the screen); `actions`: every action of the game (for the score over it)."""
+        during the game (said on the screen); `actions`: every action of the game (for the score over it); `you`:
+        the seat the headline speaks to whatever its name (an online table's own)."""
         super().__init__(app)
+        self.you = you
         self.new_table = new_table
         self.state = state
         self.assisted = assisted
@@ -147,7 +149,7 @@ class ResultScene(Scene):
         """Who won, and how many turns it took with what decided it."""
         seats = self.state.setup.seats
         out = self.outcome
-        names = [shown_name(s.name) for s in seats]
+        names = speaking_names(seats, self.you)
         title = _("{winners}!").format(winners=win_line([names[w] for w in out.winners])) \
             if len(out.winners) < len(seats) else _("A shared win!")
         turns = ngettext("after {n} turn", "after {n} turns", self.state.turn).format(n=self.state.turn)

@@ -316,13 +316,14 @@ class Sidebar:
                table.awaiting_confirm, tuple(shown.art_row), me, st.phase,
                st.players[me].coins if me is not None else -1,
                hover if hover and hover[0] == "row" else None,
-               len(self.log.lines), self.log.scroll, self.log.lines[-1] if self.log.lines else None)
+               len(self.log.lines), self.log.scroll, self.log.lines[-1] if self.log.lines else None, self.log.covered)
         if self._side is None or self._side[0] != key:
             cache = backdrop[1].copy()
             self._draw_header(cache, head, hint)
             if self.row_rects:
                 self._draw_row(cache, me, shown, hover)
-            self.log.draw(cache, panel=False)
+            if not self.log.covered:
+                self.log.draw(cache, panel=False)
             self._side = (key, cache)
         return self._side[1]
 

@@ -8,6 +8,9 @@ to it is in the room's replay. The game side (the setup to create, the model, th
 `G/bench.py`, given by the launcher (its `bench_room` and `bench_player` hooks): `room_setup(index, seats) ->
 dict` and `new_player(seat, client) -> Player`.
 
+Chat: with `chat_s`, every client of a game in play says a line every `chat_s` seconds on average (free
+text and quick phrases in turn), as a talkative table would; the lines it sees come back counted.
+
 Faults: the server SIGKILLed and started again (`ServerProcess`, when the bench runs the server), a share of
 the clients dropping their connection at a random moment, and a latency proxy (`common.net.proxy`).
 """
@@ -45,6 +48,9 @@ ADDRESS_LIMIT = 1_000_000  # every client of the bench comes from one address: t
 BACKOFF_S = (0.25, 8.0)
 STABLE_S = 10.0  # a connection that lasted this long starts the backoff again from its first step
 PROBE_S = 10.0   # how long the bench waits for the server's welcome before it gives up
+CHAT_LINES = ("nice move", "hmm, let me think", "ha! didn't see that coming", "one more round?")
+CHAT_PHRASES = ("good_game", "thanks", "wait", "your_turn", "oops")
+CHAT_FRAME = '{"kind":"chat",'  # how a chat line's frame begins (compact JSON, its kind first)
 
 
 class Player(Protocol):
@@ -81,6 +87,8 @@ class Tally:
     lost: int = 0
     reconnects: int = 0
     drops: int = 0
+    chat_sent: int = 0  # chat lines the clients said
+    chat_seen: int = 0  # chat frames the clients were sent (each line once per member)
     clock_spread: list[float] = field(default_factory=list)
     clock_error: list[float] = field(default_factory=list)  # |a client's server clock - the server's| (same machine)
     outcomes: Counter[str] = field(default_factory=Counter)  # rooms by how they ended ("won", "lost"; "over")
@@ -115,6 +123,7 @@ class Tally:
             "errors": sum(self.errors.values()), "error_codes": dict(self.errors), "refused": self.refused,
             "desyncs": self.desyncs, "acknowledged": self.acked, "acknowledged_lost": self.lost,
             "reconnects": self.reconnects, "drops": self.drops,
+            "chat": {"sent": self.chat_sent, "seen": self.chat_seen},
             "clock_spread_ms": ({"p50": apart[len(apart) // 2], "p99": apart[int(0.99 * (len(apart) - 1))],
                                  "max": apart[-1], "n": len(apart)} if apart else None),
             "clock_error_ms": ({"p50": error[len(error) // 2], "p99": error[int(0.99 * (len(error) - 1))],
@@ -155,6 +164,7 @@ class Client:
         self.done = False
         self.started = False
         self.readied = False
+        self.playing = False  # a game frame came: the chat may begin
         self.slow_down = False  # the last move was over the server's rate
         self.last_kinds: deque[str] = deque(maxlen=4)  # what came last (said of a client that never finished)
 
@@ -219,16 +229,20 @@ class Client:
         await ws.send(encode(hello))
         if self.token is None:
             await self._enter(ws)
-        pinger = asyncio.create_task(self._pinger(ws))
-        mover = asyncio.create_task(self._mover())
+        tasks = [asyncio.create_task(self._pinger(ws)), asyncio.create_task(self._mover())]
+        if self.bench.chat_s is not None:
+            tasks.append(asyncio.create_task(self._chatter(ws, self.bench.chat_s)))
         try:
             async for text in ws:
+                if isinstance(text, str) and text.startswith(CHAT_FRAME):  # counted, not read: moves are measured
+                    self.bench.tally.chat_seen += 1
+                    continue
                 self._frame(json.loads(text))
                 if self.done:
                     break
         finally:
-            pinger.cancel()
-            mover.cancel()
+            for task in tasks:
+                task.cancel()
 
     async def _enter(self, ws: ClientConnection, after_s: float = 0.0) -> None:
         """Create the room (seat 0) or join it (the others, once it has a code)."""
@@ -244,6 +258,21 @@ class Client:
         while True:
             await ws.send(encode({"kind": "ping", "t": int(time.monotonic() * 1000)}))
             await asyncio.sleep(self.clock.ping_gap_s())
+
+    async def _chatter(self, ws: ClientConnection, every_s: float) -> None:
+        """Once the game is dealt, a chat line every `every_s` seconds on average: free text and quick phrases
+        in turn."""
+        rng = self.bench.rng
+        said = 0
+        while True:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * every_s)
+            if not self.playing or self.done:
+                continue
+            line: dict[str, Any] = ({"kind": "chat", "text": rng.choice(CHAT_LINES)} if said % 2 == 0
+                                    else {"kind": "chat", "phrase": rng.choice(CHAT_PHRASES)})
+            said += 1
+            self.bench.tally.chat_sent += 1
+            await ws.send(encode(line))
 
     async def _mover(self) -> None:
         """Think, then move, whenever the game side has a move to make."""
@@ -327,6 +356,7 @@ class Client:
                     tally.actions += 1
                 self.player.absorb(frame)
             case "game":
+                self.playing = True
                 self.waiting = None
                 self.sent.clear()
                 self.player.absorb(frame)
@@ -450,8 +480,9 @@ class Bench:
 
     def __init__(self, url: str, game: str, rooms: int, per_room: int, think_ms: tuple[int, int],
                  room_setup: Callable[[int, int], dict[str, Any]], new_player: Callable[[int, Client], Player],
-                 seed: int = 1) -> None:
+                 seed: int = 1, chat_s: float | None = None) -> None:
         self.url = url
+        self.chat_s = chat_s
         self.game = game
         self.rooms_n = rooms
         self.per_room = per_room
@@ -586,12 +617,14 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
                      new_player: Callable[[int, Client], Player], *, timeout_s: float = 900.0,
                      own_data: Path | None = None, kill_at_s: float | None = None, drop_pct: float = 0.0,
                      latency: tuple[int, int] | None = None, stats: Path | None = None,
-                     seed: int = 1, processes: int = 1, baseline: bool = False) -> dict[str, Any]:
+                     seed: int = 1, processes: int = 1, baseline: bool = False,
+                     chat_s: float | None = None) -> dict[str, Any]:
     """Run the bench; its report (the figures `Tally.report` gives, plus the faults). With `processes` > 1 the
     rooms are shared among that many processes (this one and helpers started with `python -m
     common.net.bench`), each with its own event loop; their tallies are added up. `baseline`: then the moves of
     this process's clients are sent again to a bare echo server (`common.net.baseline`), and the report says
-    what the rooms cost over it."""
+    what the rooms cost over it. With `chat_s` every client says a chat line every `chat_s` seconds on average
+    while its game is played."""
     parts = urlsplit(url)
     host, port = parts.hostname or "127.0.0.1", parts.port or (443 if parts.scheme == "wss" else 80)
     processes = max(1, min(processes, rooms))
@@ -620,8 +653,8 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
     shares = [rooms // processes + (1 if i < rooms % processes else 0) for i in range(processes)]
     named = {"room_setup": _name(room_setup), "new_player": _name(new_player)}
     helpers = [_helper(url, game, shares[i], per_room, think_ms, timeout_s, drop_pct, seed + i, sum(shares[:i]),
-                       named) for i in range(1, processes)]
-    bench = Bench(url, game, shares[0], per_room, think_ms, room_setup, new_player, seed)
+                       named, chat_s) for i in range(1, processes)]
+    bench = Bench(url, game, shares[0], per_room, think_ms, room_setup, new_player, seed, chat_s)
     faults = Faults(server, kill_at_s, drop_pct)
     began = time.monotonic()
     try:
@@ -652,6 +685,7 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
         report["baseline"] = echo
     report["unfinished_clients"] = bench.unfinished
     report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms), "processes": processes,
+                   "chat_s": chat_s,
                    "faults": {"server_kills": faults.kills, "drop_pct": drop_pct,
                               "latency_ms": list(latency) if latency else None}})
     return report
@@ -685,14 +719,15 @@ def _named(ref: str) -> Any:
 
 
 def _helper(url: str, game: str, rooms: int, per_room: int, think_ms: tuple[int, int], timeout_s: float,
-            drop_pct: float, seed: int, first_room: int, named: dict[str, str]) -> tuple[subprocess.Popen[bytes], Path]:
+            drop_pct: float, seed: int, first_room: int, named: dict[str, str],
+            chat_s: float | None) -> tuple[subprocess.Popen[bytes], Path]:
     """A helper process playing `rooms` of the run (`helper_main`); where it writes its tally."""
     import tempfile
 
     out = Path(tempfile.mkstemp(prefix="net-bench-", suffix=".json")[1])
     args = {"url": url, "game": game, "rooms": rooms, "per_room": per_room, "think_ms": list(think_ms),
             "timeout_s": timeout_s, "drop_pct": drop_pct, "seed": seed, "first_room": first_room, "out": str(out),
-            **named}
+            "chat_s": chat_s, **named}
     return subprocess.Popen([sys.executable, "-m", "common.net.bench", json.dumps(args)]), out
 
 
@@ -701,7 +736,7 @@ def helper_main(args: dict[str, Any]) -> None:
     game, first = args["game"], args["first_room"]
     room_setup = _named(args["room_setup"])
     bench = Bench(args["url"], game, args["rooms"], args["per_room"], tuple(args["think_ms"]),
-                  lambda i, k: room_setup(first + i, k), _named(args["new_player"]), args["seed"])
+                  lambda i, k: room_setup(first + i, k), _named(args["new_player"]), args["seed"], args["chat_s"])
     asyncio.run(bench.run(args["timeout_s"], Faults(drop_pct=args["drop_pct"])))
     bench.tally.cpu_s = time.process_time()
     Path(args["out"]).write_text(json.dumps(vars(bench.tally)), encoding="utf-8")
@@ -718,6 +753,7 @@ def format_report(r: dict[str, Any]) -> str:
         f"errors {r['errors']} {r['error_codes'] or ''}; refused {r['refused']}; desyncs {r['desyncs']}; "
         f"acknowledged {r['acknowledged']}, lost {r['acknowledged_lost']} (checked in finished rooms' replays); "
         f"reconnects {r['reconnects']}, "
+        f"chat lines said {r['chat']['sent']} (every {r['chat_s']} s), seen {r['chat']['seen']}; "
         f"drops {r['drops']}, server kills {r['faults']['server_kills']}; "
         f"the clients' {r['processes']} process(es) used "
         f"{r['clients_cpu_pct']}% of a core",

@@ -9,7 +9,10 @@ out.
 The room on the server runs it on its own clock, the table draws it from what the server sent, the replay
 shows the rule it was played with. The clock never runs while the server is down: a restarted room charges
 the running seat only up to the last moment the server was known to be alive (`charge`), then runs on from
-the restart (`resume`)."""
+the restart (`resume`).
+
+A seat's time starts a little after the game comes to it (`allowance_ms`): the tables show the moves that brought
+the game there at a person's pace, and that time is not the seat's to think in."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -20,6 +23,14 @@ OUT_RULES: tuple[OutRule, ...] = ("bot", "ask", "end")
 MIN_S = 10                    # the shortest time a clock may give (a turn, or a bank)
 MAX_TURN_S = 7 * 24 * 3600    # the longest time per turn (a turn-based table: a week a move)
 MAX_BANK_S = 30 * 24 * 3600   # the largest bank
+SHOW_MS_PER_ACTION = 1_500    # the time a table takes to show one action at a person's pace (about)
+SHOW_MS_MOST = 10_000         # the longest allowance before a seat's time starts
+
+
+def allowance_ms(actions: int) -> int:
+    """How long after the game comes to a seat its time starts: the time the tables take to show the `actions`
+    committed since a person's clock last started, at most SHOW_MS_MOST."""
+    return min(SHOW_MS_MOST, SHOW_MS_PER_ACTION * max(0, actions))
 
 
 class ClockError(ValueError):
@@ -97,7 +108,8 @@ def _seconds(data: dict[str, Any], key: str, low: int, high: int, where: str) ->
 
 @dataclass
 class TurnClock:
-    """Each seat's time left (`left`, ms) and the seat whose time runs now (`running`, since `since_ms`)."""
+    """Each seat's time left (`left`, ms) and the seat whose time runs now (`running`, from `since_ms`: a moment
+    still to come while the seat's allowance lasts)."""
 
     rule: ClockRule
     left: list[int]
@@ -115,20 +127,22 @@ class TurnClock:
             return max(0, self.left[seat] - max(0, now_ms - self.since_ms))
         return self.left[seat]
 
-    def start(self, seat: int | None, now_ms: int) -> None:
+    def start(self, seat: int | None, now_ms: int, allowance_ms: int = 0) -> None:
         """The game comes to `seat` (None: to nobody's clock, a bot or the end): the last seat's time is charged,
-        `seat` gains the increment (never above the bank) and its time runs from `now_ms`."""
+        `seat` gains the increment (never above the bank) and its time runs from `allowance_ms` after `now_ms`."""
         self.charge(now_ms)
         self.out.clear()
         self.running = seat
         if seat is not None and self.rule.on:
             self.left[seat] = min(self.rule.bank_ms, self.left[seat] + self.rule.increment_ms)
+            self.since_ms = now_ms + max(0, allowance_ms)
 
     def charge(self, now_ms: int) -> None:
-        """The running seat's time is counted up to `now_ms` (its clock goes on from there)."""
+        """The running seat's time is counted up to `now_ms` (its clock goes on from there, or from the end of
+        its allowance if that is still to come)."""
         if self.running is not None:
             self.left[self.running] = self.left_ms(self.running, now_ms)
-        self.since_ms = now_ms
+        self.since_ms = max(self.since_ms, now_ms)
 
     def resume(self, now_ms: int) -> None:
         """Run on from `now_ms`, the time since the last `charge` not counted (the server was down)."""
@@ -141,22 +155,27 @@ class TurnClock:
         return self.since_ms + self.left[self.running]
 
     def to_json(self, now_ms: int) -> dict[str, Any]:
-        """What members are told: each seat's time left at `now_ms` (the server's), whose runs, who is out."""
+        """What members are told: each seat's time left at `now_ms` (the server's), whose runs and from when
+        (`from_ms`: later than `server_ms` while its allowance lasts), who is out."""
         return {"left_ms": [self.left_ms(i, now_ms) for i in range(len(self.left))], "running": self.running,
-                "server_ms": now_ms, "out": sorted(self.out)}
+                "server_ms": now_ms, "from_ms": max(self.since_ms, now_ms), "out": sorted(self.out)}
 
     @classmethod
     def told(cls, rule: ClockRule, data: object, seats: int, now_ms: int) -> TurnClock | None:
-        """The clock as a member was told it (`to_json`), running on from `now_ms` (the member's own clock); None
-        when `data` is not one for `seats` seats."""
+        """The clock as a member was told it (`to_json`), running on from `now_ms` (the member's own clock), or
+        later by what is left of the running seat's allowance; None when `data` is not one for `seats` seats."""
         if not isinstance(data, dict):
             return None
         left, running, out = data.get("left_ms"), data.get("running"), data.get("out", [])
+        told_ms, from_ms = data.get("server_ms"), data.get("from_ms")
         if not isinstance(left, list) or len(left) != seats or not all(_ms(v) for v in left) or \
                 not (running is None or (_ms(running) and running < seats)) or not isinstance(out, list) or \
                 not all(_ms(v) and v < seats for v in out):
             return None
-        return cls(rule, list(left), running, now_ms, set(out))
+        wait = 0
+        if isinstance(told_ms, int) and isinstance(from_ms, int) and _ms(told_ms) and _ms(from_ms):
+            wait = min(SHOW_MS_MOST, max(0, from_ms - told_ms))
+        return cls(rule, list(left), running, now_ms + wait, set(out))
 
 
 def _ms(value: object) -> bool:

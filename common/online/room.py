@@ -208,14 +208,34 @@ def notice_line(what: str, name: str, phase: Phase) -> str:
             return ""
 
 
-def again_line(room: RoomView, seat: int | None) -> str:
-    """After the end, who the next game waits for: everyone who said yes, and who has not yet."""
+def held_up_by(room: RoomView, seat: int | None) -> list[SeatView]:
+    """After the end: the people the next game waits for whose connection is lost (their seat is kept for them
+    until the creator gives it to a bot), but for `seat`'s."""
+    return [s for s in room.waiting_again() if _lost(s) and s.index != seat]
+
+
+def _lost(seat: SeatView) -> bool:
+    """A person's seat whose connection is lost (not one its bot plays)."""
+    return seat.kind == "person" and not seat.connected and not seat.bot_now
+
+
+def again_line(room: RoomView, seat: int | None, creator: bool = False, press: str = "") -> str:
+    """After the end, who the next game waits for: everyone who said yes, and who has not yet (a person whose
+    connection is lost said so, with what can be done about it: `creator`, this player may); `press`: the words
+    of the button that says yes on this screen (default: Play again)."""
+    button = press or _("Play again")
     waiting = room.waiting_again()
     if not waiting:
         return _("Everyone wants to play again: the next game starts")
-    names = ", ".join(s.name if s.kind == "person" else _("an open seat") for s in waiting
-                      if s.index != seat)
+    names = ", ".join((_("{name} (connection lost)").format(name=s.name) if _lost(s) else s.name)
+                      if s.kind == "person" else _("an open seat") for s in waiting if s.index != seat)
     if seat is not None and any(s.index == seat for s in waiting):
-        return _("Play again? Press Play again when you want to (waiting for {names} too)").format(names=names) \
-            if names else _("Everyone else wants to play again: press Play again")
-    return _("Waiting for {names} to play again").format(names=names)
+        line = _("Play again? Press {button} when you want to (waiting for {names} too)").format(
+            names=names, button=button) if names else \
+            _("Everyone else wants to play again: press {button}").format(button=button)
+    else:
+        line = _("Waiting for {names} to play again").format(names=names)
+    if held_up_by(room, seat):
+        line += " · " + (_("you may give the seat to a bot") if creator else
+                         _("the host may give the seat to a bot"))
+    return line

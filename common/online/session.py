@@ -121,6 +121,12 @@ class OnlineSession:
         if self._open():
             self._send({"kind": "join", "code": code, "name": self.name, "seat": seat})
 
+    def take_again(self) -> None:
+        """The game again as the server has it (this app's view went out of step with the room): a new connection
+        with this seat's token, which the server answers with the whole game."""
+        if self.token is not None and not self.ended:
+            self._open(self.token)
+
     # -- lobby and play -------------------------------------------------------------------------------
 
     def take_seat(self, seat: int) -> None:

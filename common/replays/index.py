@@ -31,6 +31,7 @@ class ReplayRow:
     length: str = ""
     error: str | None = None
     when: float = 0.0  # when it was saved (the file's time), seconds since the epoch
+    online: bool = False  # a game of an online room
 
     @property
     def date(self) -> str:
@@ -82,7 +83,7 @@ def summarize(path: Path, games: Mapping[str, Summarizer]) -> ReplayRow:
         row = games[replay.game].replay_summary(path, replay)
     except (ReplayError, DataError) as exc:
         return broken_row(path, exc, games, when)
-    return replace(row, when=when)
+    return replace(row, when=when, online=replay.meta.get("online") is True)
 
 
 def placeholder_row(path: Path, games: Iterable[str]) -> ReplayRow:

@@ -31,6 +31,19 @@ LOBBY_SETUP = {"seats": [{"name": "Ana", "colour": "red", "edge": "south", "kind
 """An Arzium setup the lobby scenes tell (in the setup's own format: its game gives the words)."""
 
 register(SceneSpec("menu", N_("Main menu"), MenuScene))
+
+
+def _menu_game_on(app: App) -> MenuScene:
+    """The main menu while this player has a seat in an online game: Back to your game, with its code."""
+    from common.online.seat_tokens import KeptSeat
+    menu = MenuScene(app)
+    menu.looked = True  # the seat is given here, not looked for in the user's file
+    menu.game_on = KeptSeat("192.168.1.20:8765", "K7QM-3XPA", 1, "", False, "arzium")
+    menu._build()
+    return menu
+
+
+register(SceneSpec("menu-game-on", N_("Main menu: Back to your game, while an online game goes on"), _menu_game_on))
 register(SceneSpec("settings", N_("Settings"), SettingsScene))
 register(SceneSpec("controls", N_("Controls: the keys of both games"), ControlsScene))
 register(SceneSpec("rules-arenas", N_("Rules of Arenas Movedizas"), lambda app: RulesScene(app, "arenas")))

@@ -57,16 +57,44 @@ class Open:
 ChatWant = Say | Phrase | Mute | Close | Open
 
 
-def quiet_corner(area: pygame.Rect, size: tuple[int, int], busy: Sequence[pygame.Rect]) -> pygame.Rect:
+def phrase_rows(app: App, phrases: list[str], px: int, above: pygame.Rect, row_h: int,
+                gap: int) -> list[tuple[pygame.Rect, str]]:
+    """The quick phrases' buttons, each as wide as its words at `px` need, in as few rows of `above`'s width as
+    they fit (each row stretched to it), the last row's bottom at `above`'s bottom."""
+    need = [text.font(px).size(_(PHRASE_WORDS[phrase]))[0] + app.px(14) for phrase in phrases]
+    rows: list[list[int]] = [[]]
+    used = 0
+    for i, w in enumerate(need):
+        if rows[-1] and used + gap + w > above.w:
+            rows.append([])
+            used = 0
+        used += (gap if rows[-1] else 0) + w
+        rows[-1].append(i)
+    out: list[tuple[pygame.Rect, str]] = []
+    top = above.bottom - len(rows) * row_h - (len(rows) - 1) * gap
+    for n, row in enumerate(rows):
+        spare = max(0, above.w - sum(need[i] for i in row) - gap * (len(row) - 1))
+        x = above.left
+        for j, i in enumerate(row):
+            w = min(above.w, need[i]) + spare // len(row) + (1 if j < spare % len(row) else 0)
+            out.append((pygame.Rect(x, top + n * (row_h + gap), w, row_h), phrases[i]))
+            x += w + gap
+    return out
+
+
+def quiet_corner(area: pygame.Rect, size: tuple[int, int], busy: Sequence[pygame.Rect],
+                 keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A box of `size` at a corner or the middle of an edge of `area`, where it covers least of the `busy`
-    rectangles (the board's pieces); the lower right corner on a tie."""
+    rectangles (the board's pieces), and none of `keep_clear` (lines the player must read) wherever a place
+    allows; the lower right corner on a tie."""
     w, h = min(size[0], area.w), min(size[1], area.h)
     xs = (area.right - w, area.left, area.centerx - w // 2)
     ys = (area.bottom - h, area.top, area.centery - h // 2)
-    corners = [pygame.Rect(x, y, w, h) for y in ys for x in xs if (x, y) != (xs[2], ys[2])]
+    corners = [pygame.Rect(x, y, w, h) for y in ys for x in xs if (x, y) != (xs[2], ys[2])] or \
+        [pygame.Rect(area.topleft, (w, h))]  # a box as big as the area: its one place
 
-    def covered(box: pygame.Rect) -> int:
-        return sum(box.clip(b).w * box.clip(b).h for b in busy)
+    def covered(box: pygame.Rect) -> tuple[bool, int]:
+        return box.collidelist(list(keep_clear)) >= 0, sum(box.clip(b).w * box.clip(b).h for b in busy)
     return min(corners, key=covered)
 
 
@@ -222,18 +250,15 @@ class ChatPanel:
             text.draw_text(surface, off, text.fit_px(off, small, box.w - app.px(14)), EDGE,
                            (box.left + app.px(7), box.centery), "midleft")
         row_h = text.font(small).get_linesize() + app.px(8)
-        row_top = box.top - app.px(6) - row_h
-        self.phrase_rects = []
         gap = app.px(5)
-        count = len(PHRASE_WORDS)
-        bw = (inner.w - gap * (count - 1)) // count
-        for i, phrase in enumerate(PHRASE_WORDS):
-            b = pygame.Rect(inner.left + i * (bw + gap), row_top, bw, row_h)
+        self.phrase_rects = phrase_rows(app, list(PHRASE_WORDS), small, pygame.Rect(inner.left, 0, inner.w,
+                                                                                    box.top - app.px(6)), row_h, gap)
+        row_top = min((b.top for b, _phrase in self.phrase_rects), default=box.top)
+        for b, phrase in self.phrase_rects:
             pygame.draw.rect(surface, (255, 226, 170), b, border_radius=app.px(6))
             pygame.draw.rect(surface, EDGE, b, max(1, app.px(1)), border_radius=app.px(6))
             words = _(PHRASE_WORDS[phrase])
-            text.draw_text(surface, words, text.fit_px(words, small, bw - app.px(6)), INK, b.center, "center")
-            self.phrase_rects.append((b, phrase))
+            text.draw_text(surface, words, text.fit_px(words, small, b.w - app.px(6)), INK, b.center, "center")
         keys = _("Ctrl+1–5 quick phrases · Ctrl+M or a name: mute")
         keys_top = row_top - app.px(4) - text.font(small).get_linesize()
         text.draw_text(surface, keys, text.fit_px(keys, small, inner.w), EDGE, (inner.left, keys_top))

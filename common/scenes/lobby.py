@@ -649,7 +649,7 @@ class LobbyScene(Scene):
         if room is None:
             return ""
         if room.phase == "over":
-            return again_line(room, self.session.seat)
+            return again_line(room, self.session.seat, self.session.creator)
         if self.session.seat is None:
             return _("You are watching: pick an open seat to play")
         if self.session.creator:

@@ -161,8 +161,16 @@ class MenuScene(Scene):
         y = top
         for row, bh_i in zip(rows, heights):
             cw = (bw - gap * (len(row) - 1)) // len(row)
-            for i, b in enumerate(row):  # Play online; Replays | Statistics, Settings | Rules, Learn to play | Quit
-                b.rect = pygame.Rect(w // 2 - bw // 2 + i * (cw + gap), y, cw, bh_i)
+            widths = [cw] * len(row)
+            if len(row) == 2 and row[1] is self.buttons[3] and self.game_on is not None:
+                # Play online as wide as its words need, Back to your game (its code too) the rest, readable
+                label = row[0].label
+                widths[0] = min(cw, text.font(app.font_px(row[0].font), bold=True).size(label)[0] + app.px(56))
+                widths[1] = bw - gap - widths[0]
+            x = w // 2 - bw // 2
+            for b, bw_i in zip(row, widths):  # Play online; Replays | Statistics; Settings | Rules; Learn | Quit
+                b.rect = pygame.Rect(x, y, bw_i, bh_i)
+                x += bw_i + gap
             y += bh_i + gap
 
     def toast_area(self) -> pygame.Rect:

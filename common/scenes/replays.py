@@ -105,7 +105,8 @@ class ReplayList(ListBox):
             name = "ui/list_row_selected" if i == self.selected else "ui/list_row"
             surface.blit(app.sprites.nine_slice(name, r.size), r)
             row = self.rows[i]
-            cells = [row.date, _(GAMES[row.game].title) if row.game in GAMES else row.path.name]
+            game = _(GAMES[row.game].title) if row.game in GAMES else row.path.name
+            cells = [row.date, _("{game} · online").format(game=game) if row.online else game]
             if row is self.unread.get(row.path):
                 cells.append(_("reading…"))
             elif row.error is not None:

@@ -61,6 +61,20 @@ def test_the_rooms_lines_stand_above_the_prompt_off_the_top_bar(table: Table, si
     assert all(a.bottom <= b.top for a, b in pairwise(shown.values()))
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)], ids=["1280x720", "960x540"])
+def test_the_open_chat_keeps_the_rooms_lines_clear(table: Table, size: tuple[int, int]) -> None:
+    def open_chat(scene: OnlinePlayScene) -> None:
+        scene.session.chat.set_open(True)
+    _app, scene = table(size, open_chat)
+    shown = pills(scene)
+    lines = [rect for words, rect in shown.items() if "210 ms" in words or "away" in words or "on its way" in words]
+    assert len(lines) == 3
+    box = scene.chat_area([*lines])
+    assert box.collidelist(lines) < 0
+    panel = [p.rect for p in scene.frame_parts() or [] if p.rect == box]
+    assert panel and all(not r.colliderect(box) for r in lines)  # the panel drawn is that box
+
+
 def test_a_team_mate_elsewhere_on_turn_is_their_turn_not_yours_and_shows_no_keys(table: Table) -> None:
     def on_brunos_screen(scene: OnlinePlayScene) -> None:
         scene.remote.seat = 1  # the same room on Bruno's screen: Ana's turn
@@ -83,3 +97,20 @@ def test_at_the_end_a_team_mate_gone_to_their_result_is_not_told_as_away(table: 
     assert any(words.startswith("Bruno: away") for words in pills(scene))
     scene.remote.phase = Phase.OVER  # the held final board, Bruno's app already on its result screen
     assert not any("away" in words or "bot for now" in words for words in pills(scene))
+
+
+def test_the_prompt_speaks_to_the_one_person_at_this_screen(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    from common.engine import text
+
+    app, scene = table((1280, 720), lambda scene: None)
+    said: list[str] = []
+    original = text.render
+
+    def spy(line: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(line)
+        return original(line, *args, **kwargs)
+    monkeypatch.setattr(text, "render", spy)
+    scene.layout(app.size)
+    scene.draw(app.screen)
+    prompts = [line for line in said if "lick a card or press 1" in line]
+    assert prompts and all(not line.startswith("Ana") for line in prompts)  # not "Ana's turn" on Ana's own screen

@@ -44,3 +44,29 @@ def test_the_statistics_page_shows_every_level_played(tmp_path: Path) -> None:
     assert page.totals == (("Games played", "3"), ("Won", "2"), ("Lost", "1"), ("Win rate", "67%"))
     assert page.rows == (("1 · First Grains", "1:01.5", "1", "1", "1", "0 / 1"),
                          (f"4 · {page.rows[1][0].split(' · ')[1]}", "—", "1", "0", "1", "1 / 1"))
+
+
+def test_online_runs_are_a_row_of_their_own_with_their_assisted_runs(tmp_path: Path) -> None:
+    path = tmp_path / "rec.json"
+    records = Records.load(path)
+    records.record_online(True, assisted=True)
+    records.record_online(False, assisted=False)
+    records.record_online(True, assisted=False)
+    records.save()
+    again = Records.load(path)
+    assert again.online() == (2, 1, 1)
+    page = statistics(again)
+    assert page.rows == (("Online (every level)", "—", "2", "1", "1", "—"),)  # not "No runs yet" above them
+    assert page.totals == (("Games played", "3"), ("Won", "2"), ("Lost", "1"), ("Win rate", "67%"))
+    assert "Online runs set no best time and open no level." in page.notes
+
+
+def test_online_counts_that_are_not_counts_read_as_zero_and_assisted_never_above_the_runs(tmp_path: Path) -> None:
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps({"version": 3, "levels": {},
+                                "online": {"wins": 1, "losses": True, "assisted": 9, "later": "kept"}}))
+    records = Records.load(path)
+    assert records.online() == (1, 0, 1)
+    records.record_online(False, assisted=True)
+    assert records.extra["online"] == {"wins": 1, "losses": 1, "assisted": 2, "later": "kept"}
+    assert statistics(Records.load(tmp_path / "none.json")).rows == ()

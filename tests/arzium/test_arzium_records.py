@@ -101,7 +101,7 @@ def test_the_end_of_a_game_at_the_table_is_recorded_and_told_in_the_replay() -> 
     assert meta["winners"] == [game.setup.seats[w].name for w in out.winners]
     assert meta["scores"] == [s.total for s in out.scores] and Path(path).parent == replays_dir()
     page = statistics()
-    assert page.totals[0][1] == "1" and page.rows[0][:3] == ("Easy", "2", "1")
+    assert page.totals[0][1] == "1" and page.rows[0][:3] == ("Bots: Easy", "2", "1")
 
 
 def test_record_game_reports_a_bad_file_in_one_line() -> None:
@@ -110,3 +110,48 @@ def test_record_game_reports_a_bad_file_in_one_line() -> None:
     problems = record_game(finished((ANN, EASY)), assisted=False)
     assert len(problems) == 1 and "\n" not in problems[0] and "Arzium records" in problems[0]
     assert Records.load().tables[("easy", 2)].played == 1
+
+
+def test_online_games_are_a_kind_of_table_of_their_own_with_their_hints_and_the_bots_turns(tmp_path: Path) -> None:
+    path = tmp_path / "rec.json"
+    records = Records.load(path)
+    bo = replace(ANN, name="Bo")
+    records.record(finished((ANN, bo)), assisted=True, online_seat=0, bot_turns=3)
+    records.record(finished((ANN, bo), seed=6), assisted=False, online_seat=1, bot_turns=0)
+    records.record(finished((ANN, EASY)), assisted=False)
+    records.save()
+    again = Records.load(path)
+    online = again.tables[("online", 2)]
+    assert (online.played, online.assisted, online.bot_turns) == (2, 1, 3)
+    page = statistics(again)
+    assert page.columns[0] == "Table" and page.columns[-1] == "Assisted"
+    assert [(r[0], r[-1]) for r in page.rows] == [("Bots: Easy", "0"), ("Online", "1")]
+    assert "Online, your bot played 3 of your turns (your time ran out, or you were away)." in page.notes
+
+
+def test_a_bot_turns_count_that_is_not_one_is_named_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps({"version": 1, "tables": {"online-2": {"played": 1, "bot_turns": 5000}}}))
+    records = Records.load(path)
+    assert records.tables == {} and records.message is not None and "bot_turns" in records.message
+
+
+def test_the_turns_a_bot_played_for_a_seat_are_counted_from_the_replays_bot_moves() -> None:
+    from arzium.replay_model import ArziumReplay
+    from arzium.rules.engine import apply, current_player
+    from arzium.rules.replay import Replay as RulesReplay
+    from arzium.rules.state import new_game
+
+    state, actions, _ = play_random(2, False, 8)
+    start = new_game(state.setup, state.seed)
+    turns: dict[int, list[tuple[int, int]]] = {0: [], 1: []}  # seat -> (action number, turn) of its actions
+    for n, action in enumerate(actions, start=1):
+        p = current_player(start)
+        assert p is not None
+        turns[p].append((n, start.turn))
+        apply(start, action)
+    first_turn = [n for n, t in turns[0] if t == turns[0][0][1]]
+    later = next(n for n, t in turns[0] if t != turns[0][0][1])
+    meta = {"bot_moves": [[n, "clock"] for n in (*first_turn, later)]}
+    watched = ArziumReplay.load(RulesReplay(state.setup, state.seed, list(actions)).to_file(meta), "test")
+    assert watched.bot_turns(0) == 2 and watched.bot_turns(1) == 0  # two of seat 0's turns, however many moves

@@ -125,3 +125,15 @@ def test_possessives_and_winners() -> None:
     assert [possessive("Wicks"), possessive("Ann")] == ["Wicks'", "Ann's"]
     assert [win_line(["You"]), win_line(["Wicks"]), win_line(["Ann", "You", "Wicks"])] == \
         ["You win", "Wicks wins", "Ann and you and Wicks win"]
+
+
+def test_a_forced_pass_agrees_with_whoever_passes_in_spanish() -> None:
+    from common.data.i18n import set_language
+
+    set_language("es")
+    try:
+        lines = [describe([BidPassed(p, True)], SETUP, CARDS, 4)[0].text for p in (0, 1)]
+        spoken_to = describe([BidPassed(1, True)], SETUP, CARDS, 4, you=1)[0].text  # an online table's own seat
+    finally:
+        set_language("en")
+    assert lines == ["Pasas (no puedes subir)", "Ann pasa (no puede subir)"] and spoken_to == "Pasas (no puedes subir)"

@@ -94,3 +94,55 @@ def test_the_replay_of_a_room_marks_the_turn_the_bot_played_after_a_time_out(app
     data["meta"]["bot_moves"] = [[made + 5, "clock"]]
     with pytest.raises(ReplayError, match=r"^late.json: meta.bot_moves\[0\]\[0\]: "):  # past the game's end
         playback(app, replay_from_dict(data, "late.json", "arzium"), "late.json")
+
+
+def test_a_seat_whose_bot_plays_its_turns_follows_the_server_while_the_others_moves_are_still_shown() -> None:
+    """Every turn played by the bots after time-outs: each of their moves comes in an update of its own with the
+    cards it drew, and this seat's wait behind the other seat's moves still on show (queued); the view that
+    takes them all in at once still ends where the server's is."""
+    options = Options(clock=ClockRule.per_turn(30_000))
+    sent: list[str] = []
+    room = Room("ABCD-EFGH", "arzium", ArziumSide(), default_setup(2, True).to_dict(), options, token_hash("a"),
+                None, 0)
+    ana = room.add_creator(sent.append, "Ana", 0, "a", "127.0.0.1", 0)
+    bo, _t = room.join(lambda text: None, "Bo", 1, "127.0.0.1", 0)
+    room.set_ready(bo, True, 0)
+    room.start(ana, 5, 0)
+    server = room.match
+    assert isinstance(server, ArziumMatch)
+    now = 0
+    while not server.over and now < 200 * 40_000:
+        now += 41_000  # past every turn's time and allowance: the bot plays each turn
+        for _ in range(40):
+            room.tick(now)
+    frames = [json.loads(text) for text in sent]
+    (game,) = [f for f in frames if f["kind"] == "game"]
+    updates = [f for f in frames if f["kind"] == "update"]
+    mine = [f for f in updates if any(seat == 0 for _n, seat, _a in f["actions"])]
+    assert len(mine) > len({f["seq"] for f in mine}) // 2 > 0 and any(f["reveal"]["lands"] for f in mine)
+    match = OnlineMatch(view_state(game["view"]), game["seq"], 0, lambda ms: 0.0, lambda m: None)
+    for frame in updates:  # all of them before the table shows any: this seat's queue behind the other's
+        match.absorb(frame)
+    for _ in range(20 * len(updates)):
+        match.update(1_000, True)
+        if match.number == updates[-1]["seq"]:
+            break
+    assert match.number == updates[-1]["seq"] and not match.desynced
+    assert view_of(match.state) == view_of(view_state(view_of(server.match.state)))
+
+
+def test_a_move_of_this_seat_the_view_cannot_play_marks_it_out_of_step_without_breaking_the_table() -> None:
+    from dataclasses import replace
+
+    from arzium.rules.actions import Search
+
+    sent: list[dict[str, Any]] = []
+    setup = replace(default_setup(2, bots=0), first_player=0)
+    match = OnlineMatch(view_state(view_of(new_game(setup, 11))), 0, 0, lambda ms: 0.0,
+                        sent.append)
+    search = next(a for a in legal_actions(match.state) if isinstance(a, Search))
+    wrong = {**search.to_json(), "card": "C99"}  # a move the server committed that this view's state cannot make
+    match.absorb({"kind": "update", "seq": 1, "actions": [[1, 0, wrong]], "reveal": {"lands": [], "artifacts": []},
+                  "digest": "x"})
+    match.update(1_000, True)  # this seat's own move: taken at once
+    assert match.desynced and not match.batches and match.number == 0

@@ -268,6 +268,10 @@ def test_the_chat_goes_where_it_covers_least_of_the_board() -> None:
     busy = [pygame.Rect(700, 400, 300, 200), pygame.Rect(0, 400, 300, 200), pygame.Rect(0, 0, 1000, 150)]
     assert quiet_corner(area, (300, 200), busy) == pygame.Rect(350, 400, 300, 200)
     assert quiet_corner(area, (300, 200), []) == pygame.Rect(700, 400, 300, 200)
+    # a line the player must read is kept clear even where the board would be covered more
+    line = pygame.Rect(400, 450, 200, 30)
+    assert quiet_corner(area, (300, 200), busy, [line]) == pygame.Rect(700, 200, 300, 200)
+    assert quiet_corner(area, (1000, 600), busy, [line]) == area  # no place keeps it clear: the least covered
 
 
 def test_a_chat_error_is_the_chats_line_not_the_games(app: App) -> None:
@@ -277,3 +281,33 @@ def test_a_chat_error_is_the_chats_line_not_the_games(app: App) -> None:
     link.frames.append({"kind": "error", "code": "chat_rate", "message": "too many"})
     session.update(0)
     assert session.problem == "" and "wait a few seconds" in session.chat.notice
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_quick_phrases_are_as_wide_as_their_words_in_as_few_rows_as_fit(app: App, lang: str) -> None:
+    from itertools import pairwise
+
+    from common.data.i18n import _, set_language
+    from common.engine import text
+    from common.online.chat import PHRASE_WORDS
+    from common.scenes.chat import phrase_rows
+
+    set_language(lang)
+    try:
+        px = app.font_px(15)
+        for width in (300, 420, 1000):
+            above = pygame.Rect(20, 0, width, 400)
+            rows = phrase_rows(app, list(PHRASE_WORDS), px, above, 24, 5)
+            assert [phrase for _b, phrase in rows] == list(PHRASE_WORDS)
+            for b, phrase in rows:
+                assert b.w >= min(width, text.font(px).size(_(PHRASE_WORDS[phrase]))[0]) and above.contains(b)
+            tops = sorted({b.top for b, _p in rows})
+            assert max(b.bottom for b, _p in rows) == above.bottom
+            for top in tops:  # each row spans the width, its buttons apart
+                row = sorted((b for b, _p in rows if b.top == top), key=lambda b: b.left)
+                assert row[0].left == above.left and row[-1].right == above.right
+                assert all(a.right < b.left for a, b in pairwise(row))
+        assert len({b.top for b, _p in phrase_rows(app, list(PHRASE_WORDS), px, pygame.Rect(0, 0, 1000, 50),
+                                                   24, 5)}) == 1  # wide enough: one row
+    finally:
+        set_language("en")

@@ -167,7 +167,7 @@ def test_an_arenas_run_with_a_team_mate_elsewhere_ends_the_same_on_both_screens(
         assert all(t.remote.desyncs == 0 for t in tables if isinstance(t, ArenasTable))
         told = [toast.message for app in apps for toast in app.toasts]
         assert len(sorted(replays_dir().glob("arenas-online-*.json"))) == 2, told
-        assert sum(ArenasRecords.load().online()) == 2, told
+        assert sum(ArenasRecords.load().online()[:2]) == 2, told
     finally:
         stop_online(apps)
         close_app(host)

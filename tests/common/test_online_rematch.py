@@ -168,3 +168,102 @@ def wait_for(link: Any, frames: list[dict[str, Any]], done: Any, since: int | No
         if found is not None:
             return found
         assert not quiet.wait(), f"not seen; last frames {frames[-3:]}"
+
+
+def _result_for(app: App, state: Any, you: int, conceded: tuple[int, ...]) -> tuple[str, str]:
+    """The headline of the online result of `state` as the app at seat `you` shows it."""
+    from arzium.scenes.online import OnlineResultScene
+    names = [s.name for s in state.setup.seats]
+    link = ScriptedLink([(n, "person", "here", False) for n in names], you, you == 0, phase="over",
+                        setup=state.setup.to_dict())
+    session = OnlineSession("192.168.1.20:8765", names[you], lambda url, token: link)
+    session.join("K7QM-3XPA")
+    session.update(0)
+    assert session.seat == you
+    return OnlineResultScene(app, session, None, state, None, False, (), conceded).headline()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_online_table_speaks_to_its_own_seat_whatever_its_name(app: App, lang: str) -> None:
+    from dataclasses import replace
+
+    from arzium.rules.engine import apply
+    from arzium.rules.score import outcome
+    from arzium.rules.state import Setup
+    from arzium.scenes.catalog import SEATS, played
+    from arzium.scenes.log_panel import describe
+
+    seats = tuple(replace(s, name=n, kind="human") for s, n in zip(SEATS[:3], ("Ana", "Bruno", "Carla")))
+    state, actions = played(Setup(seats, True, 1), 77, lambda s: False)
+    (winner,) = outcome(state).winners
+    other = (winner + 1) % 3
+    set_language(lang)
+    try:
+        (mine, mine_sub), (theirs, theirs_sub) = (_result_for(app, state, winner, (winner,)),
+                                                  _result_for(app, state, other, (winner,)))
+        said = [line.text for line in describe(apply(new_game(state.setup, state.seed, state.cards), actions[0]),
+                                               state.setup, state.cards, 1, you=state.setup.first_player)]
+        by_name = [line.text for line in describe(apply(new_game(state.setup, state.seed, state.cards),
+                                                        actions[0]), state.setup, state.cards, 1)]
+    finally:
+        set_language("en")
+    name = seats[winner].name
+    if lang == "en":
+        assert (mine, theirs) == ("You win!", f"{name} wins!")
+        assert "You conceded (a bot played on)" in mine_sub and f"{name} conceded (a bot played on)" in theirs_sub
+    else:
+        assert (mine, theirs) == ("¡Has ganado!", f"¡Gana {name}!")
+    first = seats[state.setup.first_player].name
+    assert not any(first in line for line in said) and any(first in line for line in by_name)
+
+
+@pytest.mark.parametrize("game", ["arzium", "arenas"])
+def test_the_host_may_give_the_seat_of_a_player_whose_connection_is_lost_to_a_bot_from_the_result(
+        app: App, game: str) -> None:
+    from common.online.room import again_line
+    from common.scenes.rematch import rematch_parts
+
+    scene = (arzium_online_result if game == "arzium" else arenas_online_result)(app, away=True)
+    link = scene.session.link
+    assert isinstance(link, ScriptedLink) and scene.session.creator
+    sent: list[dict[str, Any]] = []
+    link.send = sent.append  # type: ignore[method-assign]
+    app.stack.clear_to(scene)
+    run(app, 2)
+    room = scene.session.room
+    assert room is not None
+    away = room.seats[1]
+    hand = scene.buttons[-2]  # before Menu
+    assert hand.label == f"Bot for {away.name}" and hand in scene.group.widgets
+    assert all(not b.rect.colliderect(hand.rect) for b in scene.buttons if b is not hand)  # laid out in the row
+    line = again_line(room, scene.session.seat, True)
+    assert f"{away.name} (connection lost)" in line and line.endswith("you may give the seat to a bot")
+    assert again_line(room, 2 if game == "arzium" else None, False).endswith("the host may give the seat to a bot")
+    assert rematch_parts(app, scene.session, (640, 600), 900)  # the line is drawn
+    hand.activate(app)
+    assert sent[-1] == {"kind": "bot", "seat": 1}
+    room_frame = ScriptedLink([(s.name, "person", "here", False) for s in room.seats], 0, True, game=game,
+                              phase="over").frames[1]
+    room_frame["seats"][1] = {"name": "Bot 2", "kind": "bot", "status": "bot", "ready": True, "level": "normal",
+                              "grace_ms": None}  # the server's answer: the seat is a bot's
+    link.frames.append(room_frame)
+    run(app, 2)
+    assert hand not in scene.buttons and hand not in scene.group.widgets
+    assert scene.session.room is not None and "connection lost" not in again_line(scene.session.room, 0, True)
+
+
+def test_the_arenas_hosts_line_names_the_buttons_on_their_screen(app: App) -> None:
+    scene = arenas_online_result(app, away=True)  # the host's result: Retry together, Next level together
+    link = scene.session.link
+    assert isinstance(link, ScriptedLink)
+    link.frames.append(ScriptedLink([("Ana", "person", "here", False), ("Bea", "person", "here", False)], 0, True,
+                                    game="arenas", phase="over").frames[1])  # nobody said yes yet
+    app.stack.clear_to(scene)
+    run(app, 2)
+    said = [str(p.key[1]) for p in scene.frame_parts() or [] if isinstance(p.key, tuple) and p.key[0] == "pill"]
+    assert any("Press Retry together or Next level together when you want to" in line for line in said), said
+    guest = arenas_online_result(app)  # a team-mate's: Play again
+    app.stack.clear_to(guest)
+    run(app, 2)
+    said = [str(p.key[1]) for p in guest.frame_parts() or [] if isinstance(p.key, tuple) and p.key[0] == "pill"]
+    assert any("press Play again" in line or "Press Play again" in line for line in said), said

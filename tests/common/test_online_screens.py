@@ -67,6 +67,40 @@ def test_the_menu_opens_play_online_and_esc_comes_back(app: App) -> None:
     assert app.stack.top is menu
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_menu_offers_back_to_your_game_while_a_seat_is_kept_and_it_takes_the_seat_again(
+        app: App, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    from common.scenes import online
+
+    taken: list[seat_tokens.KeptSeat] = []
+    monkeypatch.setattr(online, "back_to_room", lambda app, kept: taken.append(kept))
+    set_language(lang)
+    try:
+        menu = MenuScene(app)
+        app.stack.clear_to(menu)
+        app.first_frame_at = 0.0  # the menu looks for a game once the first frame is shown
+        run(app, 1)
+        assert menu.game_on is None and len(menu.buttons) == 9  # no game: no such button
+        assert seat_tokens.keep_token("127.0.0.1:30999", "k7qm3xpa", 1, "t" * 43, game="arzium") == ""
+        app.push(Scene(app))
+        app.pop()  # back on the menu: it looks again
+        run(app, 1)
+        back = menu.buttons[3]
+        words = {"en": "Back to your game K7QM-3XPA", "es": _("Back to your game {code}").format(code="K7QM-3XPA")}
+        assert back.label == words[lang] and len(menu.buttons) == 10
+        assert lang == "en" or back.label != words["en"]
+        menu.group.focus_index, menu.group.keyboard_mode = 3, True
+        run(app, 1, key(pygame.K_RETURN))
+        assert [(k.server, k.code, k.seat, k.game) for k in taken] == [("127.0.0.1:30999", "K7QM-3XPA", 1, "arzium")]
+        assert seat_tokens.forget_token("127.0.0.1:30999", "K7QM3XPA") == ""
+        app.push(Scene(app))
+        app.pop()
+        run(app, 1)
+        assert menu.game_on is None and all("K7QM" not in b.label for b in menu.buttons)
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize(("address", "code", "line"), [
     ("not an address at all", "K7QM3XPA", "is not an address"),
     ("host:99999", "K7QM3XPA", "is not an address"),

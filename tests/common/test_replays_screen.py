@@ -281,3 +281,23 @@ def test_lines_not_read_yet_show_the_files_date_and_game(app: App, folder: dict[
         (2_000_000_000 - 100, "arenas", None), (2_000_000_000 - 200, "arzium", None),
         (2_000_000_000 - 300, "arenas", None)]
     assert all(row.path in scene.unread for row in scene.rows)
+
+
+def test_an_online_game_is_marked_in_its_line(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from common.engine import text
+
+    online = arzium_replay()
+    online.meta = {**online.meta, "online": True, "room": "ABCD-EFGH"}
+    path = write("arzium-online", online, age_s=10)
+    write("arzium-game", arzium_replay(), age_s=20)
+    scene = open_list(app)
+    assert [(row.path == path, row.online) for row in scene.rows] == [(True, True), (False, False)]
+    said: list[str] = []
+    original = text.draw_text
+
+    def spy(surface: pygame.Surface, line: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        said.append(line)
+        return original(surface, line, *args, **kwargs)
+    monkeypatch.setattr(text, "draw_text", spy)
+    scene.draw(app.screen)
+    assert said.count("Arzium · online") == 1 and said.count("Arzium") == 1

@@ -24,10 +24,10 @@ from helpers import click, fuzz_scene, key, main_here, run
 
 ROOT = Path(__file__).resolve().parents[2]
 # The shell's own scenes, each with its fixed fuzz seed (the game scenes are fuzzed in the games' tests).
-SHELL_SCENES = {"menu": 11, "settings": 12, "controls": 18, "rules-arenas": 13, "rules-arzium": 14, "gallery": 15,
-                "replays": 16, "statistics": 17, "online": 19, "lobby-host": 20, "lobby-join": 21, "lobby-watch": 22,
-                "online-failed": 23, "lobby-chat": 24, "lobby-again": 25, "lobby-store": 26,
-                "my-tables": 27}
+SHELL_SCENES = {"menu": 11, "menu-game-on": 28, "settings": 12, "controls": 18, "rules-arenas": 13,
+                "rules-arzium": 14, "gallery": 15, "replays": 16, "statistics": 17, "online": 19, "lobby-host": 20,
+                "lobby-join": 21, "lobby-watch": 22, "online-failed": 23, "lobby-chat": 24, "lobby-again": 25,
+                "lobby-store": 26, "my-tables": 27}
 
 
 def test_the_shell_scenes_are_the_catalog_scenes_of_common() -> None:

@@ -16,6 +16,7 @@ from common.games import room_sides
 from common.net import server as server_module
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server, now_ms
+from common.net.turn_clock import SHOW_MS_MOST
 from common.replays.replay import Replay, read_replay, write_replay
 
 
@@ -154,7 +155,8 @@ def test_the_turn_clock_lets_the_seats_bot_play_a_late_turn(served: Served, monk
     seq = bo.player.seq
     served.call(lambda s: s.tick(standing + 9_000))  # 9 of Bo's 10 s: still Bo's turn
     assert current_player(server_state(served, code)) == 1
-    served.call(lambda s: s.tick(standing + 11_000))  # the room's clock 11 s on: Bo's 10 s are over
+    # the room's clock 11 s on, past the longest allowance: Bo's 10 s are over
+    served.call(lambda s: s.tick(standing + 11_000 + SHOW_MS_MOST))
     pump_until(seated, lambda: bo.player.seq > seq and not _bos_turn(bo))  # Ana does not move: the turn is hers
     room = served.call(lambda s: s.rooms[code].match.match)
     assert room.submits(1)  # the seat is Bo's again for the next turn

@@ -16,7 +16,7 @@ from arzium.rules.engine import current_player, legal_actions
 from common.net.protocol import ProtocolError, check, token_hash
 from common.net.room import ALIVE_EVERY_MS, Member, Options, Room
 from common.net.store import Store
-from common.net.turn_clock import ClockError, ClockRule, TurnClock
+from common.net.turn_clock import SHOW_MS_MOST, SHOW_MS_PER_ACTION, ClockError, ClockRule, TurnClock, allowance_ms
 
 START = 1_000
 
@@ -53,6 +53,24 @@ def test_a_clock_charged_to_the_last_moment_alive_resumes_with_what_was_left() -
     clock.charge(20_000)            # the server was last alive at 20 s
     clock.resume(500_000)           # ... and back at 500 s
     assert clock.left_ms(0, 500_000) == 40_000 and clock.deadline_ms() == 540_000
+
+
+def test_a_seats_time_starts_after_its_allowance_and_a_member_is_told_when() -> None:
+    assert [allowance_ms(n) for n in (0, 1, 3, 100)] == [0, SHOW_MS_PER_ACTION, 3 * SHOW_MS_PER_ACTION, SHOW_MS_MOST]
+    clock = TurnClock.new(ClockRule.per_turn(30_000), 2)
+    clock.start(0, 0, 3_000)
+    assert clock.left_ms(0, 2_000) == 30_000 and clock.deadline_ms() == 33_000
+    told = clock.to_json(2_000)
+    assert told["from_ms"] == 3_000 and told["server_ms"] == 2_000
+    seen = TurnClock.told(clock.rule, told, 2, 500_000)  # a member's clock: its time runs 1 s after it was told
+    assert seen is not None and seen.left_ms(0, 501_000) == 30_000 and seen.left_ms(0, 511_000) == 20_000
+    clock.charge(2_500)  # counted while the allowance lasts: nothing taken, the allowance kept
+    assert clock.left_ms(0, 3_000) == 30_000 and clock.deadline_ms() == 33_000
+    clock.start(1, 2_800)  # seat 0 moved within its allowance: it paid nothing
+    assert clock.left == [30_000, 30_000] and clock.deadline_ms() == 32_800
+    far = dict(told, from_ms=10 ** 12)  # a told start beyond any allowance waits no longer than the most
+    later = TurnClock.told(clock.rule, far, 2, 0)
+    assert later is not None and later.since_ms == SHOW_MS_MOST
 
 
 @pytest.mark.parametrize(("data", "field"), [
@@ -135,7 +153,9 @@ def test_a_time_out_is_told_to_everyone_and_the_bots_turn_is_marked_in_the_updat
     assert replay["meta"]["bot_moves"] == [[n, "clock"] for n in made]
     assert replay["meta"]["clock"] == {"mode": "turn", "turn_s": 30, "out": "bot"}
     nxt = current_player(t.match.match.state)
-    assert nxt is not None and t.match.clock.running == nxt and t.room.next_tick_ms() == START + 60_000
+    # the next seat's time starts once the tables have shown the bot's turn
+    assert nxt is not None and t.match.clock.running == nxt
+    assert t.room.next_tick_ms() == START + 60_000 + allowance_ms(len(made))
 
 
 def test_under_the_rule_others_choose_the_turn_waits_until_another_person_lets_the_bot_play() -> None:
@@ -177,9 +197,10 @@ def test_a_restarted_room_resumes_each_clock_with_what_it_had_left(tmp_path: Pat
     p = current_player(t.match.match.state)
     assert p is not None
     t.play_turn(p, START + 9_000)  # 9 s of the first turn: 51 s left
+    shown = allowance_ms(len(t.match.match.actions))  # q's time starts once the tables have shown p's turn
     q = current_player(t.match.match.state)
     assert q == 1 - p and t.room.next_tick_ms() == START + ALIVE_EVERY_MS  # stored at the start, then every 15 s
-    t.room.tick(START + ALIVE_EVERY_MS)  # still alive 6 s into the second turn
+    t.room.tick(START + ALIVE_EVERY_MS)  # still alive 6 s into the second turn, less the allowance
     t.room.tick(START + ALIVE_EVERY_MS + 9_000)  # (the next note is not due yet: this moment is not stored)
     later = 10_000_000  # the server was down from then until much later
     (stored,), _unreadable = store.rooms()
@@ -188,6 +209,6 @@ def test_a_restarted_room_resumes_each_clock_with_what_it_had_left(tmp_path: Pat
     match = again.match
     assert isinstance(match, ArziumMatch) and match.clock.running == q
     assert match.clock.left_ms(p, later) == 51_000
-    assert match.clock.left_ms(q, later) == 54_000  # its time counted only up to the last moment known alive
-    assert match.clock.deadline_ms() == later + 54_000
+    assert match.clock.left_ms(q, later) == 54_000 + shown  # counted only up to the last moment known alive
+    assert match.clock.deadline_ms() == later + 54_000 + shown
     store.close()

@@ -138,6 +138,7 @@ class ArziumMatch:
         self.clock = TurnClock.new(self.rule, len(setup.seats))
         self.turn_key: tuple[int | None, int] = (None, -1)
         self.shown_from = 0  # the number of actions when a person's clock last started (the tables show the rest)
+        self.live = options.pace == "live"  # a live table's clock waits for the tables to show what happened
         self.clock_bot: tuple[int, int] | None = None  # (seat, turn) a bot plays because the clock ran out
         self.bot_moves: dict[int, str] = {}  # a person's seat's actions its bot made, by number: "clock" or "away"
         self.told: tuple[int, dict[str, Any] | None] = (0, None)  # the story of the first n moves, once made
@@ -389,8 +390,8 @@ class ArziumMatch:
 
     def _follow_clock(self, now_ms: int) -> None:
         """The clock runs for the seat the game waits on when a person plays it here (a new turn: with the
-        increment), once the tables have had time to show the actions since a person's clock last started; a
-        seat handed to its bot stops its clock."""
+        increment), at a live table once the tables have had time to show the actions since a person's clock last
+        started (a turn-based one's players open it when they like); a seat handed to its bot stops its clock."""
         m = self.match
         p = current_player(m.state)
         key = (p, m.state.turn)
@@ -398,7 +399,7 @@ class ArziumMatch:
         if key != self.turn_key or self.clock.running != timed:
             self.turn_key = key
             shown = len(m.actions) - self.shown_from
-            self.clock.start(timed, now_ms, allowance_ms(shown) if timed is not None else 0)
+            self.clock.start(timed, now_ms, allowance_ms(shown) if timed is not None and self.live else 0)
             if timed is not None:
                 self.shown_from = len(m.actions)
 

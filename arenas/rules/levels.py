@@ -191,10 +191,11 @@ def _parse(data: Any, problems: list[LevelProblem]) -> Level:
     if not name:
         bad(Fault.NO_NAME, "name", "must not be empty")
     elif len(name) > MAX_NAME or not name.isprintable():  # control characters, NUL, a 1 MB name: no level to show
-        bad(Fault.LONG_NAME, "name", f"must be at most {MAX_NAME} printable characters")
+        bad(Fault.LONG_NAME, "name", _("must be at most {n} printable characters").format(n=MAX_NAME))
     layout = json_str(data["layout"], "layout")
     if layout not in LAYOUTS:
-        raise FieldError("layout", f"unknown layout {layout!r} (one of {', '.join(LAYOUTS)})")
+        raise FieldError("layout", _("unknown layout {layout!r} (one of {names})").format(
+            layout=layout, names=", ".join(LAYOUTS)))
 
     raw_path = json_list(data["path"], "path")
     path: list[Tile] = []
@@ -204,21 +205,23 @@ def _parse(data: Any, problems: list[LevelProblem]) -> Level:
         except ValueError as exc:
             raise FieldError(f"path[{i}]", str(exc)) from None
     if len(path) < MIN_PATH:
-        raise FieldError("path", f"too short: {len(path)} tiles, at least {MIN_PATH}")
+        raise FieldError("path", _("too short: {n} tiles, at least {least}").format(n=len(path), least=MIN_PATH))
     if len(path) > MAX_PATH:
-        raise FieldError("path", f"too long: {len(path)} tiles, at most {MAX_PATH}")
+        raise FieldError("path", _("too long: {n} tiles, at most {most}").format(n=len(path), most=MAX_PATH))
 
     deactivator = json_int(data["deactivator"], "deactivator")
     if not 1 <= deactivator <= len(path) - 1:
-        raise FieldError("deactivator", f"{deactivator} is outside the path (must be 1..{len(path) - 1})")
+        raise FieldError("deactivator", _("{tile} is outside the path (must be 1..{last})").format(
+            tile=deactivator, last=len(path) - 1))
 
     blocks: set[int] = set()
     for i, item in enumerate(json_list(data.get("blocks", []), "blocks")):
         tile = json_int(item, f"blocks[{i}]")
         if not 0 <= tile < len(path):
-            raise FieldError(f"blocks[{i}]", f"tile {tile} is outside the path (0..{len(path) - 1})")
+            raise FieldError(f"blocks[{i}]", _("tile {tile} is outside the path (0..{last})").format(
+                tile=tile, last=len(path) - 1))
         if tile in blocks:
-            raise FieldError(f"blocks[{i}]", f"tile {tile} is blocked twice")
+            raise FieldError(f"blocks[{i}]", _("tile {tile} is blocked twice").format(tile=tile))
         blocks.add(tile)
 
     timers: list[tuple[str, int]] = []
@@ -238,22 +241,26 @@ def _parse(data: Any, problems: list[LevelProblem]) -> Level:
                 raise FieldError(f"{where}.{key}", _("missing field"))
         timer_id = json_str(item["id"], f"{where}.id")
         if timer_id not in TIMER_SPECS:
-            raise FieldError(f"{where}.id", f"unknown timer {timer_id!r} (one of {', '.join(TIMER_SPECS)})")
+            raise FieldError(f"{where}.id", _("unknown timer {timer!r} (one of {names})").format(
+                timer=timer_id, names=", ".join(TIMER_SPECS)))
         if any(timer_id == t for t, _ in timers):
-            raise FieldError(f"{where}.id", f"timer {timer_id!r} is used twice")
+            raise FieldError(f"{where}.id", _("timer {timer!r} is used twice").format(timer=timer_id))
         tile = json_int(item["tile"], f"{where}.tile")
         if not 0 <= tile < len(path):
-            raise FieldError(f"{where}.tile", f"tile {tile} is outside the path (0..{len(path) - 1})")
+            raise FieldError(f"{where}.tile", _("tile {tile} is outside the path (0..{last})").format(
+                tile=tile, last=len(path) - 1))
         if tile in blocks:
-            bad(Fault.TIMER_ON_BLOCK, f"{where}.tile", f"timer {timer_id!r} stands on blocked tile {tile}", tile,
+            bad(Fault.TIMER_ON_BLOCK, f"{where}.tile", _("timer {timer!r} stands on blocked tile {tile}").format(
+                timer=timer_id, tile=tile), tile,
                 timer_id)
         other = next((t for t, at in timers if at == tile), None)
         if other is not None:
-            bad(Fault.TWO_TIMERS, f"{where}.tile", f"two timers on tile {tile} ({other!r} and {timer_id!r})", tile,
+            bad(Fault.TWO_TIMERS, f"{where}.tile", _("two timers on tile {tile} ({one!r} and {other!r})").format(
+                tile=tile, one=other, other=timer_id), tile,
                 timer_id)
         if tile >= deactivator:
-            bad(Fault.TIMER_IN_DANGER, f"{where}.tile", f"timer {timer_id!r} starts in the danger zone (tile {tile})",
-                tile, timer_id)
+            danger = _("timer {timer!r} starts in the danger zone (tile {tile})").format(timer=timer_id, tile=tile)
+            bad(Fault.TIMER_IN_DANGER, f"{where}.tile", danger, tile, timer_id)
         timers.append((timer_id, tile))
 
     if len(problems) == before_timers:  # where each timer can get to means something once they stand as they may
@@ -263,23 +270,24 @@ def _parse(data: Any, problems: list[LevelProblem]) -> Level:
     for i, item in enumerate(json_list(data.get("removed_cards", []), "removed_cards")):
         value = json_str(item, f"removed_cards[{i}]")
         if value not in TILE_COLOURS and value not in TILE_SHAPES:
-            raise FieldError(f"removed_cards[{i}]", f"{value!r} is not a colour or a shape")
+            raise FieldError(f"removed_cards[{i}]", _("{value!r} is not a colour or a shape").format(value=value))
         if value in removed:
-            raise FieldError(f"removed_cards[{i}]", f"{value!r} is removed twice")
+            raise FieldError(f"removed_cards[{i}]", _("{value!r} is removed twice").format(value=value))
         removed.append(value)
     if len(standard_deck(tuple(removed))) <= MAX_PLAYERS * max(HAND_SIZES):
         bad(Fault.TOO_FEW_CARDS, "removed_cards", "too many cards removed to deal a full table")
 
     hand_size = json_int(data.get("hand_size", 3), "hand_size")
     if hand_size not in HAND_SIZES:
-        bad(Fault.HAND_SIZE, "hand_size", f"must be 2 or 3, got {hand_size}")
+        bad(Fault.HAND_SIZE, "hand_size", _("must be 2 or 3, got {n}").format(n=hand_size))
     team_size = json_int(data.get("team_size", 1), "team_size", MIN_PLAYERS, MAX_PLAYERS)
     description = json_str(data.get("description", ""), "description")
     if len(description) > MAX_DESCRIPTION or not description.isprintable():
-        bad(Fault.LONG_DESCRIPTION, "description", f"must be at most {MAX_DESCRIPTION} printable characters")
+        bad(Fault.LONG_DESCRIPTION, "description", _("must be at most {n} printable characters").format(
+            n=MAX_DESCRIPTION))
     theme = json_str(data.get("theme", ""), "theme")
     if len(theme) > MAX_THEME or not theme.isprintable():
-        bad(Fault.LONG_THEME, "theme", f"must be at most {MAX_THEME} printable characters")
+        bad(Fault.LONG_THEME, "theme", _("must be at most {n} printable characters").format(n=MAX_THEME))
 
     return Level(
         number=number,
@@ -314,12 +322,14 @@ def _unreachable(timers: list[tuple[str, int]], blocks: set[int], deactivator: i
         if reach < deactivator:
             if reach + 1 in blocks:
                 problems.append(LevelProblem(
-                    "blocks", f"timer {timer_id!r} from tile {start} cannot reach the danger zone past the block on "
-                    f"tile {reach + 1}", Fault.BLOCKED_WAY, start, timer_id))
+                    "blocks", _("timer {timer!r} from tile {start} cannot reach the danger zone past the block on "
+                                "tile {block}").format(timer=timer_id, start=start, block=reach + 1),
+                    Fault.BLOCKED_WAY, start, timer_id))
             else:
                 problems.append(LevelProblem(
-                    "deactivator", f"too few free danger-zone tiles: timer {timer_id!r} from tile {start} cannot "
-                    "get past the Deactivator", Fault.NO_ROOM, start, timer_id))
+                    "deactivator", _("too few free danger-zone tiles: timer {timer!r} from tile {start} cannot "
+                                     "get past the Deactivator").format(timer=timer_id, start=start),
+                    Fault.NO_ROOM, start, timer_id))
         limit = reach
     return problems
 

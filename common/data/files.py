@@ -16,7 +16,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
 
-from common.data.i18n import _
+from common.data.i18n import N_, _
 from common.data.safe_text import one_line
 
 KIB = 1024
@@ -229,13 +229,29 @@ def normalise_newlines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
+JSON_ERRORS = {  # the json module's own words for what it found, in the player's language
+    "Expecting value": N_("a value was expected"),
+    "Expecting property name enclosed in double quotes": N_("a name in double quotes was expected"),
+    "Expecting ',' delimiter": N_("a comma was expected"),
+    "Expecting ':' delimiter": N_("a colon was expected"),
+    "Extra data": N_("there is more after the end"),
+    "Unterminated string starting at": N_("a string is not closed"),
+    "Invalid control character at": N_("a control character inside a string"),
+    "Invalid \\escape": N_("an escape that is not one"),
+    "Invalid \\uXXXX escape": N_("a \\u escape that is not one"),
+    "Illegal trailing comma before end of object": N_("a comma before the end of an object"),
+    "Illegal trailing comma before end of array": N_("a comma before the end of a list"),
+}
+
+
 def parse_json(text: str, path: Path | str) -> Any:
     """Parse JSON text; every parser failure is a `DataError`."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
+        words = JSON_ERRORS.get(exc.msg)
         raise DataError(path, Problem.SYNTAX, _("line {line} column {column}: JSON syntax error: {error}").format(
-            line=exc.lineno, column=exc.colno, error=exc.msg)) from None
+            line=exc.lineno, column=exc.colno, error=_(words) if words is not None else exc.msg)) from None
     except RecursionError:
         raise DataError(path, Problem.TOO_DEEP, _("JSON nested too deeply")) from None
     except ValueError as exc:  # an integer of more digits than Python converts

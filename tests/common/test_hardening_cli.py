@@ -1,6 +1,7 @@
 """CLI manners of main.py, as a user's shell sees them: exit codes, one line on stderr, nothing left on disk."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from arenas.rules.levels import level_path
 from common import cli
 from common.cli import build_parser
 from hardening import changes, file_bytes, is_one_line, snapshot
@@ -158,11 +160,16 @@ def test_help_to_a_reader_that_left_leaves_nothing_to_fail_at_exit(monkeypatch: 
     (["replay", "{cut}", "--headless"], "{cut}: la repetición está cortada (línea 1, columna 1: error de sintaxis"),
     (["replay", "{missing}", "--headless"], "{missing}: no existe ese archivo de repetición"),
     (["arenas", "--level", "{not_replay}"], "{not_replay}: bad: campo desconocido"),
+    (["arenas", "--level", "{short}"], "{short}: path: demasiado corto: 2 engranajes, al menos"),
+    (["arenas", "--level", "{cut}"], "{cut}: línea 1, columna 1: error de sintaxis JSON: se esperaba un valor"),
 ])
 def test_a_data_error_on_the_command_line_is_in_the_language_asked(tmp_path: Path, args: list[str],
                                                                    said: str) -> None:
-    files = {"not_replay": tmp_path / "bad.json", "cut": tmp_path / "cut.json", "missing": tmp_path / "none.json"}
+    files = {"not_replay": tmp_path / "bad.json", "cut": tmp_path / "cut.json", "missing": tmp_path / "none.json",
+             "short": tmp_path / "short.json"}
     files["not_replay"].write_text('{"bad": 1}', "utf-8")
+    level = json.loads(level_path(1).read_text("utf-8"))
+    files["short"].write_text(json.dumps({**level, "path": level["path"][:2]}), "utf-8")  # a rule of levels broken
     files["cut"].write_text("nope", "utf-8")
     names = {k: str(v) for k, v in files.items()}
     done = main_here(*[a.format(**names) for a in args], "--lang", "es")

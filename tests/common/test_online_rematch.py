@@ -67,23 +67,20 @@ def test_the_rooms_notices_are_one_line_each_and_a_removed_player_is_told_and_le
     assert session.ended and session.problem == "The host removed you from the room" and link.status == "closed"
 
 
-class Sent(ScriptedLink):
-    """A scripted link that keeps what the app sends."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.sent: list[dict[str, Any]] = []
-
-    def send(self, msg: dict[str, Any]) -> None:
-        self.sent.append(msg)
+def sent_by(scene: Any) -> list[dict[str, Any]]:
+    """What a result screen's scripted link is sent from now on."""
+    link = scene.session.link
+    assert isinstance(link, ScriptedLink)
+    sent: list[dict[str, Any]] = []
+    link.send = sent.append  # type: ignore[method-assign]
+    return sent
 
 
 def test_arziums_play_again_is_asked_of_the_room_and_its_next_game_replaces_the_result(app: App) -> None:
     scene = arzium_online_result(app)
     link = scene.session.link
     assert isinstance(link, ScriptedLink)
-    sent: list[dict[str, Any]] = []
-    link.send = sent.append  # type: ignore[method-assign]
+    sent = sent_by(scene)
     app.stack.clear_to(scene)
     run(app, 2)
     assert scene.buttons[0].label == "Not now"  # this player said yes already
@@ -101,10 +98,7 @@ def test_arziums_play_again_is_asked_of_the_room_and_its_next_game_replaces_the_
 
 def test_arenas_guest_plays_again_and_the_host_picks_the_level(app: App) -> None:
     scene = arenas_online_result(app)
-    link = scene.session.link
-    assert isinstance(link, ScriptedLink)
-    sent: list[dict[str, Any]] = []
-    link.send = sent.append  # type: ignore[method-assign]
+    sent = sent_by(scene)
     app.stack.clear_to(scene)
     run(app, 2)
     assert [b.label for b in scene.buttons] == ["Play again", "Menu"] and scene.next_btn is None
@@ -116,9 +110,7 @@ def test_arenas_guest_plays_again_and_the_host_picks_the_level(app: App) -> None
 def test_a_confirming_key_held_from_the_game_never_skips_a_result(app: App) -> None:
     scene = arenas_online_result(app)
     app.stack.clear_to(scene)
-    link = scene.session.link
-    sent: list[dict[str, Any]] = []
-    link.send = sent.append  # type: ignore[union-attr,method-assign]
+    sent = sent_by(scene)
     run(app, 2, key(pygame.K_RETURN))  # at once: the key that played the last card
     assert sent == [] and app.stack.top is scene
     held = HeldKeys()
@@ -226,8 +218,7 @@ def test_the_host_may_give_the_seat_of_a_player_whose_connection_is_lost_to_a_bo
     scene = (arzium_online_result if game == "arzium" else arenas_online_result)(app, away=True)
     link = scene.session.link
     assert isinstance(link, ScriptedLink) and scene.session.creator
-    sent: list[dict[str, Any]] = []
-    link.send = sent.append  # type: ignore[method-assign]
+    sent = sent_by(scene)
     app.stack.clear_to(scene)
     run(app, 2)
     room = scene.session.room

@@ -281,6 +281,7 @@ class Room:
         self.seats = [Seat(name if level else "", bot=level) for level, name in seat_names(side, setup)]
         self.creator = creator            # the creator's token hash
         self.addr = ""                    # the address that created it (for the rooms an address may hold)
+        self.maker = ""                   # ... as a short hash, stored (for the turn-based tables it may hold)
         self.watchers: set[str] = set()   # watchers' token hashes
         self.gone: dict[str, int] = {}    # watchers not connected: since when (forgotten after the grace)
         self.members: list[Member] = []
@@ -310,7 +311,7 @@ class Room:
         return {"setup": self.setup, "options": self.options.to_json(), "creator": self.creator,
                 "phase": self.phase, "seed": self.seed, "seats": [s.to_record() for s in self.seats],
                 "inputs": self.inputs, "alive_ms": self.alive_ms, "started_ms": self.started_ms, "games": self.games,
-                "next": self.next_level}
+                "next": self.next_level, "over_ms": self.over_at, "maker": self.maker}
 
     def _save(self, now_ms: int) -> None:
         self.alive_ms = max(self.alive_ms, now_ms)
@@ -360,6 +361,7 @@ class Room:
         room.gone = dict.fromkeys(room.watchers - {room.creator}, now_ms)
         room.phase, room.seed = record["phase"], record["seed"]
         room.games, room.next_level = record.get("games", 1), record.get("next", False)
+        room.maker = record.get("maker") or ""
         for seat, saved in zip(room.seats, record["seats"], strict=True):
             seat.name, seat.bot, seat.token, seat.ready = saved["name"], saved["bot"], saved["token"], saved["ready"]
             seat.zombie = saved["zombie"]
@@ -377,7 +379,8 @@ class Room:
             alive = record.get("alive_ms")
             room.match.resume_clock(alive if isinstance(alive, int) else now_ms, now_ms)
             if room.match.over:
-                room.phase, room.over_at = "over", now_ms
+                over = record.get("over_ms")
+                room.phase, room.over_at = "over", over if isinstance(over, int) else now_ms
                 room.can_next = room._has_next()
         return room
 
@@ -539,9 +542,13 @@ class Room:
         assert self.match is not None
         if seat not in self._ended:
             self._ended[seat] = encode({"kind": "game", **self.match.snapshot(seat, now_ms)})
+        return self._ended[seat], self.result_text()
+
+    def result_text(self) -> str:
+        """The finished game's `result` frame as every member is sent it (encoded once)."""
         if "result" not in self._ended:
             self._ended["result"] = self._result_frame()
-        return self._ended[seat], self._ended["result"]
+        return self._ended["result"]
 
     def _result_frame(self) -> str:
         """The `result` frame of the game just finished (which seats conceded with it, the game's number)."""
@@ -973,6 +980,8 @@ def check_record(record: dict[str, Any]) -> None:
         want(maybe(record, key, _is_int), key)
     want(maybe(record, "games", lambda n: _is_int(n) and n >= 1), "games")
     want(maybe(record, "next", _is_bool), "next")
+    want(maybe(record, "over_ms", lambda v: v is None or _is_int(v)), "over_ms")
+    want(maybe(record, "maker", lambda v: isinstance(v, str)), "maker")
     want(maybe(record, "watchers", lambda w: isinstance(w, list)), "watchers")
     seats = record.get("seats")
     want(isinstance(seats, list) and all(

@@ -44,6 +44,8 @@ from websockets.protocol import State
 
 from common.data.paths import data_dir
 from common.data.safe_text import one_line
+from common.net.addresses import address_tag, client_address, turn_tables_of
+from common.net.archive import COMPACT_AFTER_DAYS, DAY_MS, Shelf
 from common.net.operate import health_check, room_figures
 from common.net.protocol import (
     BYTES_BURST,
@@ -76,7 +78,8 @@ EXPIRE_EVERY_S = 10.0     # how often idle rooms (and watchers gone for good) ar
 SWEEP_EVERY_S = 1.0       # how often connections late to say hello or to be in a room are looked for
 JOINS_PER_MINUTE = 20     # failed join / rejoin attempts (a wrong code or token) per address
 CREATES_PER_MINUTE = 20   # rooms made per address
-ROOMS_PER_ADDRESS = 16    # rooms held at once by the address that made them
+ROOMS_PER_ADDRESS = 16    # live rooms held at once by the address that made them
+TURN_TABLES_PER_ADDRESS = 32  # turn-based tables not finished made by one address (they last for weeks)
 CONNS_PER_ADDRESS = 64    # connections at once per address
 LOCKED_GAP_S = 3.0        # an address past its wrong guesses has one join looked at every this long
 REJOIN_GAP_S = 1.0        # a connection comes back with a token at most this often (each is sent the whole game)
@@ -121,6 +124,8 @@ class Limits:
     outbox_bytes: int = OUTBOX_BYTES
     hello_s: float = HELLO_S
     roomless_s: float = ROOMLESS_S
+    turn_tables_per_address: int = TURN_TABLES_PER_ADDRESS
+    behind_proxy: bool = False             # a loopback peer's X-Forwarded-For is the address (`addresses`)
 
 
 def connection_cap() -> int:
@@ -269,11 +274,13 @@ class Server:
 
     def __init__(self, data: Path | None, sides: Mapping[str, GameSide], rate: tuple[float, float] | None = None,
                  joins_per_minute: int | None = None, *, limits: Limits | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 compact_after_ms: int = int(COMPACT_AFTER_DAYS * DAY_MS)) -> None:
         """`data`: the folder of the store (None: rooms are kept in memory only; `StoreError` if it cannot be
         used); `sides`: each game's side of rooms, by the game's key (the launcher gives them); `limits`: what a
         connection, an address and a room may take (`rate`: its messages a second and burst, `joins_per_minute`:
-        its wrong guesses, in place of theirs); `clock`: the seconds the time windows are read from."""
+        its wrong guesses, in place of theirs); `clock`: the seconds the time windows are read from;
+        `compact_after_ms`: how long a finished room is kept whole (`common.net.archive`)."""
         limits = limits or Limits()
         if rate is not None:
             limits = replace(limits, rate=rate)
@@ -286,6 +293,7 @@ class Server:
         self.rate = limits.rate
         self.max_conns = limits.connections or connection_cap()
         self.rooms: dict[str, Room] = {}
+        self.compact_after_ms = compact_after_ms
         self.tokens: dict[str, str] = {}        # token hash -> room code
         self.joins: dict[str, deque[float]] = {}  # address -> its wrong guesses in the last minute
         self.locked_try: dict[str, float] = {}  # address past its wrong guesses -> its last join looked at
@@ -311,6 +319,7 @@ class Server:
         self._committing = False
         self._store_failing = False
         self.store = Store(data) if data is not None else None
+        self.shelf = Shelf(self.store)  # finished tables kept in short
         if self.store is not None:
             try:
                 self._restore()
@@ -341,8 +350,10 @@ class Server:
             room = self._rebuilt(stored, now)
             if room is not None:
                 self._index(room)
-        if self.rooms:
-            log.info("resumed %d rooms", len(self.rooms))
+        self.shelf.load(self.tokens)
+        if self.rooms or self.shelf.tables:
+            log.info("resumed %d rooms (%d finished tables kept in short besides)", len(self.rooms),
+                     len(self.shelf.tables))
 
     def _rebuilt(self, stored: StoredRoom, now: int) -> Room | None:
         """A stored room rebuilt, or None (one line logged) when it cannot be: it is set aside, left in the store."""
@@ -368,7 +379,7 @@ class Server:
         for w in room.watchers:
             self.tokens[w] = room.code
         self.tokens[room.creator] = room.code
-        if room.addr:
+        if room.addr and not room.options.turn_based:
             self.rooms_of[room.addr] += 1
 
     def _unindex(self, room: Room) -> None:
@@ -377,7 +388,7 @@ class Server:
             del self.rooms[room.code]
         for token in [t for t, code in self.tokens.items() if code == room.code]:
             del self.tokens[token]
-        if room.addr:
+        if room.addr and not room.options.turn_based:
             self.rooms_of[room.addr] -= 1
             if self.rooms_of[room.addr] <= 0:
                 del self.rooms_of[room.addr]
@@ -596,11 +607,16 @@ class Server:
             self._tick_room(room, now)
         if time.monotonic() - self._last_expiry >= EXPIRE_EVERY_S:
             self._last_expiry = time.monotonic()
+            self.compact(now)
             for room in [r for r in self.rooms.values() if r.expired(now)]:
                 self.close_room(room)
             for room in self.rooms.values():
                 for token in room.forget_watchers(now):
                     self.tokens.pop(token, None)
+
+    def compact(self, now: int) -> None:
+        """Keep in short the finished rooms over long enough; delete those kept long enough (`archive.Shelf`)."""
+        self.shelf.sweep(self.rooms, self.tokens, now, self.compact_after_ms)
 
     def close_room(self, room: Room) -> None:
         room.close()
@@ -638,12 +654,18 @@ class Server:
             self._say("connections", logging.WARNING, "the server holds %d connections, its most (below its "
                       "open-file limit): new ones are refused", self.max_conns)
             return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "the server is full: try later\n")
-        if self.addr_conns[_address(connection)] >= self.limits.conns_per_address:
+        if self.addr_conns[self._address(connection, request)] >= self.limits.conns_per_address:
             self._say("address", logging.WARNING, "an address has %d connections, the most one may: its next ones "
                       "are refused", self.limits.conns_per_address)
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your address\n")
         self._admitted.add(connection)
         return None
+
+    def _address(self, ws: ServerConnection, request: Request | None) -> str:
+        """The address a connection counts as for the limits (behind a proxy: the one it forwarded)."""
+        remote = ws.remote_address
+        return client_address(str(remote[0]) if remote else "?", request.headers if request is not None else None,
+                              self.limits.behind_proxy)
 
     def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """The event loop's own errors; running out of open files (accept() failing) is one line a minute."""
@@ -657,7 +679,7 @@ class Server:
     # -- a connection --------------------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
         outbox = Outbox(self.limits.outbox_bytes)
-        addr = _address(ws)
+        addr = self._address(ws, ws.request)
         limits = self.limits
 
         def send(text: str) -> None:
@@ -799,14 +821,18 @@ class Server:
                 del self.joins[old]
                 self.locked_try.pop(old, None)
 
-    def _create_allowed(self, addr: str) -> deque[float]:
-        """Refuse a room from an address that made as many as it may this minute, or holds as many as it may;
-        the times of its rooms made this minute."""
+    def _create_allowed(self, addr: str, turn_based: bool) -> deque[float]:
+        """Refuse a room from an address that made as many as it may this minute, or holds as many as it may (live
+        rooms, or turn-based tables not finished); the times of its rooms made this minute."""
         now = self.clock()
         made = _prune(self.creates.setdefault(addr, deque()), now)
         if len(made) >= self.limits.creates:
             raise ProtocolError("rate", "too many rooms made from your address: wait a minute")
-        if self.rooms_of[addr] >= self.limits.rooms_per_address:
+        if turn_based:
+            if turn_tables_of(self.rooms.values(), address_tag(addr)) >= self.limits.turn_tables_per_address:
+                raise ProtocolError("turn_tables", f"your address has {self.limits.turn_tables_per_address} "
+                                                   "turn-based tables not finished on this server: finish one first")
+        elif self.rooms_of[addr] >= self.limits.rooms_per_address:
             raise ProtocolError("server_busy", f"your address holds {self.limits.rooms_per_address} rooms on this "
                                                "server: finish or leave one first")
         if len(self.creates) > 10_000:
@@ -831,7 +857,7 @@ class Server:
             self._tables(conn, msg, now)
             return
         if kind == "create":
-            made = self._create_allowed(conn.addr)
+            made = self._create_allowed(conn.addr, msg["pace"] == "turn")
             self._leave_room(conn, now)
             self._create(conn, msg, now)
             made.append(self.clock())
@@ -895,6 +921,12 @@ class Server:
             conn.rejoined = self.clock()
             code = self.tokens.get(token_hash(token))
             room = self.rooms.get(code) if code is not None else None
+            kept = self.shelf.tables.get(code) if code is not None else None
+            if kept is not None and kept.knows(token_hash(token)):  # a finished table kept in short: its result
+                self._leave_room(conn, now)
+                for text in kept.frames(token, token_hash(token)):
+                    conn.send(text)
+                return
             if room is None or not room.knows(token_hash(token)):
                 self._guessed_wrong(conn.addr)
                 raise ProtocolError("bad_token", "no seat or watcher has that token (the room may have expired)")
@@ -905,7 +937,7 @@ class Server:
     def _tables(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
         """The tables of the tokens sent (each token lists only its own); a message with a token no table has
         counts as one wrong guess of its address."""
-        tables, unknown = list_tables(self.rooms, self.tokens, msg["tokens"], now)
+        tables, unknown = list_tables(self.rooms, self.tokens, msg["tokens"], now, self.shelf.tables)
         if unknown:
             self._guessed_wrong(conn.addr)
         conn.send(encode({"kind": "tables", "tables": tables, "unknown": unknown, "server_ms": now,
@@ -926,7 +958,7 @@ class Server:
         if msg["pace"] == "turn" and not clock.on:
             raise ProtocolError("bad_setup", "create.pace: a turn-based table needs a turn clock (Arzium)")
         code = new_code()
-        while code in self.rooms:
+        while code in self.rooms or code in self.shelf.tables:
             code = new_code()
         token = new_token()
         try:
@@ -936,7 +968,7 @@ class Server:
                         token_hash(token), self.store, now)
         except GameError as exc:
             raise ProtocolError("bad_setup", str(exc)) from None
-        room.addr = conn.addr
+        room.addr, room.maker = conn.addr, address_tag(conn.addr)
         member = room.add_creator(conn.send, msg["name"], msg["seat"], token, conn.addr, now)
         self._index(room)
         conn.room, conn.member = room, member
@@ -971,13 +1003,10 @@ class Server:
         """The server's own figures (for `net-bench` and `serve --stats`): rooms (and by kind), connections, frames
         and bytes sent, the store's size."""
         return {"rooms": len(self.rooms), "connections": len(self.conns), "frames_sent": self.frames_sent,
-                "bytes_sent": self.bytes_sent, **room_figures(self.rooms.values(), self.data)}
+                "bytes_sent": self.bytes_sent, **room_figures(self.rooms.values(), self.data),
+                "rooms_compacted": len(self.shelf.tables)}
 
 
-def _address(ws: ServerConnection) -> str:
-    """The connection's remote address (without its port)."""
-    remote = ws.remote_address
-    return str(remote[0]) if remote else "?"
 
 
 def tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:

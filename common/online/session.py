@@ -432,6 +432,9 @@ def error_line(msg: dict[str, Any], server: str) -> str:
             return _("The server refused this game's setup: use the same version as the host")
         case "server_busy":
             return _("The server is full: try again later, or host the game yourself")
+        case "turn_tables":
+            return _("Your network has as many unfinished turn-based tables on this server as it may: finish one "
+                     "first")
         case "bad_message" | "unknown_kind" | "too_big" | "hello_first":
             return _("The server could not read a message from this game: use the same version as the host")
         case "server_error":

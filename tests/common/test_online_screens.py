@@ -209,7 +209,7 @@ def test_a_watcher_sits_down_on_an_open_seat(app: App) -> None:
 PROTOCOL_CODES = ("version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
                   "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
                   "not_playing", "bad_setup", "server_busy", "server_error", "not_stored", "chat_rate", "chat_off",
-                  "not_over", "not_allowed")
+                  "not_over", "not_allowed", "turn_tables")
 SERVER_TEXT = "the game has started: only watching is possible"
 
 

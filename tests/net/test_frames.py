@@ -34,7 +34,8 @@ from common.net.server import JOINS_PER_MINUTE, Conn, Server, now_ms
 
 ERROR_CODES = {"version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
                "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
-               "not_playing", "bad_setup", "server_busy", "chat_rate", "chat_off", "not_over", "not_allowed"}
+               "not_playing", "bad_setup", "server_busy", "chat_rate", "chat_off", "not_over", "not_allowed",
+               "turn_tables"}
 
 
 @pytest.fixture(scope="module")

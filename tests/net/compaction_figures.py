@@ -1,7 +1,7 @@
 """What a finished table costs the server whole and compacted (`common.net.archive`): its rows in the store, the
-store file per table (a `VACUUM`ed copy) and the server's memory per table (what a table holds: measured as what
-letting go of it frees, so the bots' and the rules' caches that grow as games are played are not counted). The tables are whole Arzium games of
-two (a person who concedes at once and a bot: both seats played to the end by bots).
+store file per table (a `VACUUM`ed copy) and the server's memory per table (measured as what letting go of it
+frees, so the bots' and the rules' caches that grow as games are played are not counted). The tables are whole
+Arzium games of two (a person who concedes at once and a bot: both seats played to the end by bots).
 
 Run: `python tests/net/compaction_figures.py [TABLES]` (40 unless told) prints the figures as JSON."""
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from common.data.i18n import N_, _
+from common.net.messages import ClientMessage
 from common.online.room import Where
 from common.online.seat_tokens import KeptSeat
 from common.online.session import error_line
@@ -83,7 +84,7 @@ class ScriptedLink:
                                    "creator": creator, "member": 2})  # no seat here: no token is kept
             self.frames += CHAT_LINES
 
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: ClientMessage) -> None:
         """Nothing is sent anywhere."""
 
     def poll(self) -> list[dict[str, Any]]:

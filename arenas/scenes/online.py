@@ -34,10 +34,9 @@ from common.scenes.connection import room_parts
 from common.scenes.menu import MenuScene
 from common.scenes.online import player_name
 from common.scenes.rematch import (
-    follow_hand_over,
+    follow_room,
     hand_over,
     hand_over_button,
-    next_game,
     rematch_parts,
     said_again,
     show_notices,
@@ -282,13 +281,9 @@ class OnlineResultScene(ResultScene):
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
-        self.session.update(dt_ms)
-        show_notices(self.app, self.session)
-        if next_game(self.app, self.session, self.hosted):
+        if follow_room(self.app, self.session, self.hosted, dt_ms, self.hand_btn, self.buttons, self.group,
+                       self.layout):
             return
-        if follow_hand_over(self.session, self.hand_btn, self.buttons):
-            self.group.widgets = list(self.buttons)
-            self.layout(self.app.size)
         room = self.session.room
         picked = room.again.next if room is not None and room.again is not None else False
         if self.next_btn is not None:

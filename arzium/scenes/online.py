@@ -32,13 +32,11 @@ from common.scenes.connection import ClockTone, clock_pills, clock_words, room_p
 from common.scenes.online import player_name
 from common.scenes.rematch import (
     again_label,
-    follow_hand_over,
+    follow_room,
     hand_over,
     hand_over_button,
-    next_game,
     rematch_parts,
     said_again,
-    show_notices,
 )
 from common.ui.dialog import Dialog
 from common.ui.widgets import Button
@@ -425,13 +423,9 @@ class OnlineResultScene(ResultScene):
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
-        self.session.update(dt_ms)
-        show_notices(self.app, self.session)
-        if next_game(self.app, self.session, self.hosted):
+        if follow_room(self.app, self.session, self.hosted, dt_ms, self.hand_btn, self.buttons, self.group,
+                       self.layout):
             return
-        if follow_hand_over(self.session, self.hand_btn, self.buttons):
-            self.group.widgets = list(self.buttons)
-            self.layout(self.app.size)
         if self.session.seat is not None:
             self.buttons[0].label = again_label(self.session)
 

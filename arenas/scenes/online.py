@@ -221,10 +221,7 @@ class OnlinePlayScene(PlayScene):
 
 def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:
     """The run of the room's game, from the `game` frame waiting in the session."""
-    frame = session.game_messages.popleft()
-    while frame.get("kind") != "game" and session.game_messages:
-        frame = session.game_messages.popleft()
-    return OnlinePlayScene(app, session, hosted, frame)
+    return OnlinePlayScene(app, session, hosted, session.take_game())
 
 
 class OnlineResultScene(ResultScene):

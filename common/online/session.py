@@ -170,6 +170,13 @@ class OnlineSession:
         """Creator, before the start or after the end: the person at `seat` is out of the room."""
         self._send({"kind": "remove", "seat": seat})
 
+    def take_game(self) -> Received:
+        """The `game` frame waiting for the play scene (the frames before it are dropped: it holds the whole game)."""
+        frame = self.game_messages.popleft()
+        while frame.get("kind") != "game" and self.game_messages:
+            frame = self.game_messages.popleft()
+        return frame
+
     def take_notices(self) -> list[str]:
         """The room's notices not yet shown."""
         out = list(self.notices)

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from common.data.safe_text import one_line
+from common.net.messages import Received
 from common.online.seat_tokens import KeptSeat
 
 CHECK_EVERY_S = 60.0  # how often the tables are asked for again while the app runs
-Ask = Callable[[str, list[str]], dict[str, Any]]
+Ask = Callable[[str, list[str]], Received]
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from common.engine.app import TITLE
 from common.engine.layers import Part
 from common.engine.scene import Scene, beside_foot_button
 from common.games import GAMES
+from common.net.messages import Received
 from common.online.room import duration_words
 from common.online.seat_tokens import KeptSeat, forget_token, kept_seats
 from common.online.turn_watch import TableLine, TurnWatch
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 ROWS = 6  # rows on show at once (the list scrolls with the arrows)
 
 
-def _ask(server: str, tokens: list[str]) -> dict[str, Any]:
+def _ask(server: str, tokens: list[str]) -> Received:
     from common.net.tables_client import ask_tables  # the network code loads on the first check, after the start
     return ask_tables(server, tokens)
 
@@ -40,7 +41,7 @@ def _ask(server: str, tokens: list[str]) -> dict[str, Any]:
 WATCH = TurnWatch(_ask)
 
 
-def _ask_result(server: str, token: str) -> dict[str, Any] | None:
+def _ask_result(server: str, token: str) -> Received | None:
     """A finished table's `result` frame (or the error the server gave); None when the server does not answer."""
     from common.net.tables_client import AskFailed, ask_result
     try:
@@ -175,7 +176,7 @@ class MyTablesScene(Scene):
 
     def __init__(self, app: App, open_table: Callable[[App, KeptSeat], None], watch: TurnWatch | None = None,
                  read_kept: Callable[[], tuple[list[KeptSeat], str]] = kept_seats,
-                 ask_result: Callable[[str, str], dict[str, Any] | None] = _ask_result) -> None:
+                 ask_result: Callable[[str, str], Received | None] = _ask_result) -> None:
         """`open_table(app, kept)` takes the seat again (Play online's `back_to_room`); `watch` asks the servers
         (the app's own by default), `read_kept` reads the kept seats and `ask_result` asks a finished table's
         result (on a thread; tests and the catalog give their own)."""
@@ -191,7 +192,7 @@ class MyTablesScene(Scene):
         self.first = 0
         self.note = ""
         self.fetching: threading.Thread | None = None
-        self.fetched: list[tuple[KeptSeat, dict[str, Any] | None]] = []
+        self.fetched: list[tuple[KeptSeat, Received | None]] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.rows = [TableRow(self.press, i) for i in range(ROWS)]
         self.back = Button(_("Back"), self.app.pop, _("Back (Esc)"), icon="ui/icon_back", sound="ui_back")
@@ -351,7 +352,7 @@ class MyTablesScene(Scene):
                              window_part(app, key, words))
 
 
-def keep_and_watch(app: App, kept: KeptSeat, result: dict[str, Any]) -> str:
+def keep_and_watch(app: App, kept: KeptSeat, result: Received) -> str:
     """A finished table's result: its replay written to the Replays folder and watched; "" or one line why not."""
     from common.data.paths import replays_dir
     from common.replays.replay import ReplayError, replay_from_dict, write_new_replay

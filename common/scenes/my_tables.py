@@ -77,14 +77,6 @@ def notice_words(table: TableLine) -> tuple[str, str]:
     return title, _("Table {code} on {server}").format(code=table.code, server=table.server)
 
 
-def tables_on_screen(app: App) -> set[tuple[str, str]]:
-    """The tables (server, code) of the online screens on the stack: their turns are seen there."""
-    from common.online.session import OnlineSession  # loaded when a turn is news, not with the menu
-
-    sessions = (getattr(scene, "session", None) for scene in app.stack.scenes)
-    return {(s.server, s.code) for s in sessions if isinstance(s, OnlineSession)}
-
-
 def watch_turns(app: App) -> None:
     """Ask for this player's tables now and every minute while the app runs, on a background thread; a table
     that became their turn is told by a line, and the window's title counts the tables waiting on them."""
@@ -96,7 +88,7 @@ def watch_turns(app: App) -> None:
 class TurnTeller:
     """The app's service that keeps My tables fresh and tells this player when it is their turn: a line and the
     window's title, and the system's notification when the setting is on and the window has not the focus
-    (`focused`); none for a table on screen. A notifier's trouble is told once, as a line."""
+    (`focused`); none for a table the app is in (on its screen). A notifier's trouble is told once, as a line."""
 
     watches_turns = True
 
@@ -118,7 +110,9 @@ class TurnTeller:
                 WATCH.last_check = WATCH.clock()
         fresh = WATCH.fresh_turns()
         if fresh:
-            on_screen = tables_on_screen(self.app)
+            from common.online.session import tables_joined  # loaded when a turn is news, not with the menu
+
+            on_screen = tables_joined()
             fresh = [t for t in fresh if t.key not in on_screen]
         notify = bool(fresh) and self.app.settings.turn_notices and not self.focused()
         for table in fresh:

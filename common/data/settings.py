@@ -43,6 +43,8 @@ class Settings:
     teammate_delay_ms: int = 1200
     language: str = ""
     """A code of common.data.i18n.LANGUAGES, or "" to follow the system's language."""
+    turn_notices: bool = False
+    """Tell a turn-based table's new turn by the system's own notification, where it has them (opt-in)."""
     online_name: str = ""
     """The name typed on the Play online screen ("": the default, "Player" in the current language)."""
     key_bindings: dict[str, str] = field(default_factory=dict)

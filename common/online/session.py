@@ -4,6 +4,7 @@ user data folder so the seat can be taken back), the game's own messages for the
 failure as one line."""
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
@@ -18,6 +19,7 @@ from common.online.chat import ChatLog
 from common.online.room import Again, Phase, RoomView, SeatKind, SeatView, notice_line
 from common.online.seat_tokens import forget_token, keep_token, room_code, seat_token
 
+_SESSIONS: weakref.WeakSet[OnlineSession] = weakref.WeakSet()  # this app's sessions, while something holds them
 GIVE_UP_MS = 120_000  # a server away this long (reconnecting all the while) ends the game for this app
 
 
@@ -49,6 +51,11 @@ def open_link(url: str, token: str | None) -> LinkLike:
     return link
 
 
+def tables_joined() -> set[tuple[str, str]]:
+    """The tables (server, code) this app is in now (joined, not left): their turns are seen on its screen."""
+    return {(s.server, s.code) for s in list(_SESSIONS) if s.code and not s.ended}
+
+
 class OnlineSession:
     """A room on a server, seen from this app. Call `update(dt_ms)` each frame; read `room`, `seat`,
     `problem` (a failure, one line: the screen shows it and offers Back) and `banner` (the connection lost and
@@ -59,6 +66,7 @@ class OnlineSession:
                  store: str = "", tell: Callable[[str], None] = lambda line: None) -> None:
         """`hosting`: this app runs the room's server, keeping its rooms in `store` ("": the default one);
         `tell(line)` shows a line that stops nothing (the kept seats' file could not be written, say)."""
+        _SESSIONS.add(self)
         self.server = server
         self.store = store
         self.tell = tell

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+
 from arenas.bots.proof import Model, ProofRow, load_proof
 from arenas.rules.levels import LevelError, load_levels
 from common.data.safe_text import print_line

@@ -62,11 +62,11 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_ROW_CHECKS: dict[str, Callable[[object], bool]] = {"name": lambda v: isinstance(v, str), "team_size": _is_int, "seeds": _is_int, "wins": _is_int,
-               "win_rate": _is_number, "assisted": lambda v: isinstance(v, bool),
-               "mean_win_ms": lambda v: v is None or _is_int(v),
-               "ci95": lambda v: isinstance(v, list) and len(v) == 2 and all(map(_is_number, v)),
-               "label": lambda v: isinstance(v, str), "losses": lambda v: isinstance(v, dict)}
+_ROW_CHECKS: dict[str, Callable[[object], bool]] = {
+    "name": lambda v: isinstance(v, str), "team_size": _is_int, "seeds": _is_int, "wins": _is_int,
+    "win_rate": _is_number, "assisted": lambda v: isinstance(v, bool), "mean_win_ms": lambda v: v is None or _is_int(v),
+    "ci95": lambda v: isinstance(v, list) and len(v) == 2 and all(map(_is_number, v)),
+    "label": lambda v: isinstance(v, str), "losses": lambda v: isinstance(v, dict)}
 _OPTIONAL = ("label", "losses")
 
 

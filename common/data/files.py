@@ -14,7 +14,7 @@ import stat
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from common.data.i18n import N_, _
 from common.data.safe_text import one_line

@@ -143,7 +143,7 @@ class OnlineMatch:
             raise IllegalAction("your card is on its way")
         if self.phase != Phase.RUNNING or self.paused:
             raise IllegalAction("the sand is not running")
-        self.pending[self._send(action.to_json())] = action
+        self.pending[self._send(dict(action.to_json()))] = action
 
     def pause(self) -> None:
         """Ask the room to pause (the pause assist): it stops for everyone when the server says so."""

@@ -63,7 +63,7 @@ def server_bot(state: GameState, seat: int, level: str | None = None) -> Control
 # ---- the view: what a member may see -----------------------------------------------------------------------
 def view_of(state: GameState) -> GameJson:
     """The state as a member may see it: no generator, seed 0, decks in sorted order."""
-    data = state.to_dict()
+    data: dict[str, Any] = dict(state.to_dict())
     del data["rng"]
     data["seed"] = 0
     data["deck"] = sorted(data["deck"])
@@ -501,7 +501,7 @@ class ArziumSide:
             parsed = Setup.from_dict(setup)
         except SetupError as exc:
             raise GameError(str(exc)) from None
-        return replace(parsed, first_player=(parsed.first_player + 1) % len(parsed.seats)).to_dict()
+        return dict(replace(parsed, first_player=(parsed.first_player + 1) % len(parsed.seats)).to_dict())
 
 
 def game_side() -> ArziumSide:

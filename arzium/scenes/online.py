@@ -52,7 +52,7 @@ def setup_scene(app: App, chosen: Callable[[GameJson], None]) -> SetupScene:
     """The seats-and-mode screen whose Start opens a room with the setup (the host sits at the first seat)."""
 
     def host(setup: Setup) -> None:
-        chosen(setup.to_dict())
+        chosen(dict(setup.to_dict()))
     return SetupScene(app, lambda state: None, lambda saved: None, host=host, host_name=player_name(app))
 
 

@@ -1,6 +1,7 @@
 """Registers the shell's scenes with the tool catalog."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from common.data.i18n import N_, _
@@ -64,7 +65,7 @@ class ScriptedLink:
 
     def __init__(self, seats: list[tuple[str, str, str, bool]], you: int | None, creator: bool, game: str = "arzium",
                  error: str = "", phase: str = "lobby", clock: dict[str, Any] | None = None,
-                 chat: bool = False, setup: dict[str, Any] | None = None, want: tuple[int, ...] = (),
+                 chat: bool = False, setup: Mapping[str, object] | None = None, want: tuple[int, ...] = (),
                  watching: tuple[str, ...] = ()) -> None:
         self.frames: list[dict[str, Any]] = [{"kind": "welcome", "version": 1, "server_ms": 0}]
         if error:

@@ -271,7 +271,7 @@ def setup_json(setup: GameSetup) -> GameJson:
 
 def view_of(state: GameState) -> GameJson:
     """The state as any member may see it: without the generator and the seed, the deck sorted; no event log."""
-    data: dict[str, Any] = dict(state.to_dict())
+    data: GameJson = dict(state.to_dict())
     del data["rng"]
     data["seed"] = 0
     data["deck"] = sorted(data["deck"])

@@ -77,7 +77,7 @@ class OnlineMatch(Match):
         except IllegalAction as exc:
             self.happenings.put(Refused(exc.reason))
             return False
-        self._send({"kind": "act", "action": action.to_json()})
+        self._send({"kind": "act", "action": dict(action.to_json())})
         held = next((i for i, e in enumerate(events) if _held_back(e)), len(events))
         if any(_unveils(e) for e in events[:held]) or p != self.state.active:
             self.waiting = True  # it draws a card, or a bid out of turn stands at once: the server's update follows

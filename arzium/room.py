@@ -63,7 +63,7 @@ def server_bot(state: GameState, seat: int, level: str | None = None) -> Control
 # ---- the view: what a member may see -----------------------------------------------------------------------
 def view_of(state: GameState) -> GameJson:
     """The state as a member may see it: no generator, seed 0, decks in sorted order."""
-    data: dict[str, Any] = dict(state.to_dict())
+    data: GameJson = dict(state.to_dict())
     del data["rng"]
     data["seed"] = 0
     data["deck"] = sorted(data["deck"])
@@ -110,7 +110,7 @@ def game_story(setup: Setup, seed: int, actions: Sequence[Action]) -> Story:
     for i, action in enumerate(actions):
         lands, arts = list(state.deck), list(state.art_deck)
         apply(state, action)
-        moves.append((i + 1, action.to_json(), _drawn(lands, state.deck), _drawn(arts, state.art_deck)))
+        moves.append((i + 1, dict(action.to_json()), _drawn(lands, state.deck), _drawn(arts, state.art_deck)))
     first, size = len(moves), 0
     while first > 0 and size + len(json.dumps(moves[first - 1])) <= STORY_BYTES:
         first -= 1
@@ -226,7 +226,7 @@ class ArziumMatch:
         view = view_of(m.state)
         frame: Update = {
             "kind": "update", "seq": len(m.actions),
-            "actions": [(first + i + 1, seat, a.to_json()) for i, a in enumerate(m.actions[first:])],
+            "actions": [(first + i + 1, seat, dict(a.to_json())) for i, a in enumerate(m.actions[first:])],
             "reveal": {"lands": _drawn(lands, m.state.deck), "artifacts": _drawn(arts, m.state.art_deck)},
             "deadline_ms": self.clock.deadline_ms(), "digest": digest(view), "server_ms": now_ms,
             "bots": self._bots(first + 1)}
@@ -247,7 +247,7 @@ class ArziumMatch:
         """The `turn` frame for `seat`: its turn in progress as the server holds it."""
         m = self.match
         mine = m.work is not None and m.work_player == seat
-        return {"kind": "turn", "seat": seat, "actions": [a.to_json() for a in m.pending] if mine else [],
+        return {"kind": "turn", "seat": seat, "actions": [dict(a.to_json()) for a in m.pending] if mine else [],
                 "undo": mine and bool(m.pending) and not m.undo_blocked}
 
     def control(self, seat: int, level: str | None, now_ms: int) -> Step:
@@ -436,7 +436,7 @@ class ArziumMatch:
         view = view_of(m.state)
         mine = seat is not None and m.work is not None and m.work_player == seat
         frame: GameFrame = {"kind": "game", "seq": len(m.actions), "seat": seat, "view": view,
-                            "pending": [a.to_json() for a in m.pending] if mine else [],
+                            "pending": [dict(a.to_json()) for a in m.pending] if mine else [],
                             "deadline_ms": self.clock.deadline_ms(), "digest": digest(view), "story": self.story(),
                             "server_ms": now_ms, "bots": self._bots()}
         if self.rule.on:
@@ -575,7 +575,7 @@ class Mirror:
             return None
         msg: Act | Confirm
         if current_player(work) == self.seat and not is_over(work):
-            msg = {"kind": "act", "action": self.rng.choice(legal_actions(work)).to_json()}
+            msg = {"kind": "act", "action": dict(self.rng.choice(legal_actions(work)).to_json())}
         elif self.pending:
             msg = {"kind": "confirm"}
         else:

@@ -17,6 +17,7 @@ from arenas.room import ASSISTS
 from arenas.rules.engine import legal_actions
 from common.data.rules_api import IllegalAction
 from common.net.clock import ServerClock
+from common.net.messages import ClientMessage
 
 LEVELS = (1, 2, 3, 4, 5, 6)
 
@@ -42,11 +43,11 @@ class ScriptedPerson:
         self.desyncs = 0
         self.refused: list[str] = []  # the server's reasons for this seat's refused cards
         self.confirmed = 0  # this seat's cards the server confirmed
-        self.outbox: list[dict[str, Any]] = []
+        self.outbox: list[ClientMessage] = []
         self._counted = 0
 
     # what the run needs of a link: the messages it sends wait in the outbox; the clock is the bench's
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: ClientMessage) -> None:
         self.outbox.append(msg)
 
     def server_now_ms(self) -> int:
@@ -82,7 +83,7 @@ class ScriptedPerson:
         self.desyncs += run.desyncs - self._counted
         self._counted = run.desyncs
 
-    def next_message(self) -> dict[str, Any] | None:
+    def next_message(self) -> ClientMessage | None:
         """A legal card of this seat's hand when it is this seat's turn and the sand runs (an `act` with an id),
         or None."""
         self.catch_up()

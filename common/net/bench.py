@@ -39,6 +39,7 @@ from websockets.exceptions import WebSocketException
 from common.data.safe_text import one_line
 from common.net.baseline import echo_baseline, format_baseline, ratios
 from common.net.clock import ClockEstimate
+from common.net.messages import ChatSay, ClientMessage, GameJson, Hello, Received
 from common.net.protocol import PROTOCOL_VERSION, encode
 from common.net.proxy import LatencyProxy
 from common.net.stalls import GcPauses, LoopLag, settle_gc, spread
@@ -62,13 +63,13 @@ class Player(Protocol):
     def poll_s(self) -> float | None:
         """How often to look for a move without a frame (real time), None: only on frames."""
 
-    def absorb(self, frame: dict[str, Any]) -> None:
+    def absorb(self, frame: Received) -> None:
         """One frame from the server."""
 
-    def next_message(self) -> dict[str, Any] | None:
+    def next_message(self) -> ClientMessage | None:
         """The message to send now (an `act` or `confirm` with an `id`), or None when it is not this seat's."""
 
-    def replay_key(self, entry: Any) -> str | None:
+    def replay_key(self, entry: object) -> str | None:
         """How an accepted input (an update's `[n, seat, input]` entry's input) appears among the replay's
         actions (a key to count it by), or None when a replay does not keep it."""
 
@@ -138,7 +139,7 @@ class RoomSlot:
     """One room of the bench: its invite code once created, whether its result came."""
 
     index: int
-    setup: dict[str, Any]
+    setup: GameJson
     code: asyncio.Future[str]
     finished: bool = False
     clients: list[Client] = field(default_factory=list)
@@ -169,7 +170,7 @@ class Client:
         self.last_kinds: deque[str] = deque(maxlen=4)  # what came last (said of a client that never finished)
 
     # ---- the link the game side uses -------------------------------------------------------
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: ClientMessage) -> None:
         """Send a message now (an id is added to moves and timed)."""
         if self.ws is None:
             return
@@ -223,7 +224,7 @@ class Client:
             backoff = min(BACKOFF_S[1], backoff * 2)
 
     async def _session(self, ws: ClientConnection) -> None:
-        hello: dict[str, Any] = {"kind": "hello", "version": PROTOCOL_VERSION, "app": "net-bench"}
+        hello: Hello = {"kind": "hello", "version": PROTOCOL_VERSION, "app": "net-bench"}
         if self.token is not None:
             hello["token"] = self.token
         await ws.send(encode(hello))
@@ -268,7 +269,7 @@ class Client:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * every_s)
             if not self.playing or self.done:
                 continue
-            line: dict[str, Any] = ({"kind": "chat", "text": rng.choice(CHAT_LINES)} if said % 2 == 0
+            line: ChatSay = ({"kind": "chat", "text": rng.choice(CHAT_LINES)} if said % 2 == 0
                                     else {"kind": "chat", "phrase": rng.choice(CHAT_PHRASES)})
             said += 1
             self.bench.tally.chat_sent += 1
@@ -297,7 +298,7 @@ class Client:
                 self.send(msg)
 
     # ---- frames ----------------------------------------------------------------------------
-    def _answered(self, frame: dict[str, Any]) -> bool:
+    def _answered(self, frame: Received) -> bool:
         """True if the frame answers this client's move in flight (its round trip is counted)."""
         msg_id = frame.get("id")
         if msg_id is None or msg_id not in self.sent:
@@ -307,7 +308,7 @@ class Client:
             self.waiting = None
         return True
 
-    def _frame(self, frame: dict[str, Any]) -> None:
+    def _frame(self, frame: Received) -> None:
         tally = self.bench.tally
         kind = frame.get("kind")
         if kind != "pong":
@@ -366,7 +367,7 @@ class Client:
                 return
         self.wake.set()
 
-    def _lobby(self, frame: dict[str, Any]) -> None:
+    def _lobby(self, frame: Received) -> None:
         seats = frame.get("seats", [])
         if frame.get("phase") != "lobby":
             return
@@ -378,7 +379,7 @@ class Client:
             self.started = True
             self.send({"kind": "start"})
 
-    def _result(self, frame: dict[str, Any]) -> None:
+    def _result(self, frame: Received) -> None:
         tally = self.bench.tally
         replay = frame.get("replay") or {}
         kept = Counter(key for entry in replay.get("actions", []) if (key := self.player.replay_key(entry)))
@@ -479,7 +480,7 @@ class Bench:
     """The whole run: rooms, their clients, the faults, the figures."""
 
     def __init__(self, url: str, game: str, rooms: int, per_room: int, think_ms: tuple[int, int],
-                 room_setup: Callable[[int, int], dict[str, Any]], new_player: Callable[[int, Client], Player],
+                 room_setup: Callable[[int, int], GameJson], new_player: Callable[[int, Client], Player],
                  seed: int = 1, chat_s: float | None = None) -> None:
         self.url = url
         self.chat_s = chat_s
@@ -613,7 +614,7 @@ class Faults:
 
 
 async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: tuple[int, int],
-                     room_setup: Callable[[int, int], dict[str, Any]],
+                     room_setup: Callable[[int, int], GameJson],
                      new_player: Callable[[int, Client], Player], *, timeout_s: float = 900.0,
                      own_data: Path | None = None, kill_at_s: float | None = None, drop_pct: float = 0.0,
                      latency: tuple[int, int] | None = None, stats: Path | None = None,

@@ -46,6 +46,7 @@ from common.data.paths import data_dir
 from common.data.safe_text import one_line
 from common.net.addresses import address_tag, client_address, turn_tables_of
 from common.net.archive import COMPACT_AFTER_DAYS, DAY_MS, Shelf
+from common.net.messages import ClientMessage, Create, Hello, Join, Tables
 from common.net.operate import health_check, room_figures
 from common.net.protocol import (
     BYTES_BURST,
@@ -840,29 +841,28 @@ class Server:
                 del self.creates[old]
         return made
 
-    def dispatch(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
+    def dispatch(self, conn: Conn, msg: ClientMessage, now: int) -> None:
         """A checked message, done (or `ProtocolError`)."""
-        kind = msg["kind"]
-        if kind == "hello":
+        if msg["kind"] == "hello":
             self._hello(conn, msg, now)
             return
         if not conn.hello:
             raise ProtocolError("hello_first", "say hello first (with the protocol version)")
-        if kind == "ping":
+        if msg["kind"] == "ping":
             conn.send(encode({"kind": "pong", "t": msg["t"], "server_ms": now, **({"id": msg["id"]}
                                                                                   if "id" in msg else {})}))
             return
-        if kind == "tables":
+        if msg["kind"] == "tables":
             self._guess_allowed(conn.addr)
             self._tables(conn, msg, now)
             return
-        if kind == "create":
+        if msg["kind"] == "create":
             made = self._create_allowed(conn.addr, msg["pace"] == "turn")
             self._leave_room(conn, now)
             self._create(conn, msg, now)
             made.append(self.clock())
             return
-        if kind == "join":
+        if msg["kind"] == "join":
             self._guess_allowed(conn.addr)
             self._leave_room(conn, now)
             self._join(conn, msg, now)
@@ -870,7 +870,7 @@ class Server:
         room, member = conn.room, conn.member
         if room is None or member is None:
             raise ProtocolError("no_room", "create or join a room first")
-        match kind:
+        match msg["kind"]:
             case "ready":
                 room.set_ready(member, msg["ready"], now)
             case "start":
@@ -899,15 +899,15 @@ class Server:
                         other.room, other.member = None, None
                         other.kick("removed from the room by its creator")
             case "act" | "undo" | "confirm" | "assist" | "let_bot":
-                room.game_input(member, kind, msg, msg.get("id"), now)
+                room.game_input(member, msg, msg.get("id"), now)
             case "chat":
                 room.say(member, msg["text"], msg["phrase"], now)
             case "table_rules":
                 room.set_rules(member, msg["assists"], msg["watcher_chat"], now)
             case _:
-                raise ProtocolError("unknown_kind", f"unknown message kind {kind!r}")
+                raise ProtocolError("unknown_kind", f"unknown message kind {msg['kind']!r}")
 
-    def _hello(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
+    def _hello(self, conn: Conn, msg: Hello, now: int) -> None:
         if msg["version"] != PROTOCOL_VERSION:
             conn.send(encode(error("version", version_line(), msg.get("id"))))
             conn.closing = True
@@ -934,7 +934,7 @@ class Server:
             conn.room, conn.member = room, room.rejoin(conn.send, token, conn.addr, now)
             log.debug("room %s: a member is back (seat %s)", room_tag(room.code), conn.member.seat)
 
-    def _tables(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
+    def _tables(self, conn: Conn, msg: Tables, now: int) -> None:
         """The tables of the tokens sent (each token lists only its own); a message with a token no table has
         counts as one wrong guess of its address."""
         tables, unknown = list_tables(self.rooms, self.tokens, msg["tokens"], now, self.shelf.tables)
@@ -943,7 +943,7 @@ class Server:
         conn.send(encode({"kind": "tables", "tables": tables, "unknown": unknown, "server_ms": now,
                           **({"id": msg["id"]} if "id" in msg else {})}))
 
-    def _create(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
+    def _create(self, conn: Conn, msg: Create, now: int) -> None:
         side = self.sides.get(msg["game"])
         if side is None:
             raise ProtocolError("bad_setup", f"create.game: one of {', '.join(sorted(self.sides))}")
@@ -974,7 +974,7 @@ class Server:
         conn.room, conn.member = room, member
         log.info("room %s created (%s, %d seats)", room_tag(code), room.game, len(room.seats))
 
-    def _join(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
+    def _join(self, conn: Conn, msg: Join, now: int) -> None:
         code = read_code(msg["code"])
         room = self.rooms.get(code) if code is not None else None
         if room is None:

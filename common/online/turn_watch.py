@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from common.data.safe_text import one_line
+from common.net.messages import Received
 from common.online.seat_tokens import KeptSeat
 
 CHECK_EVERY_S = 60.0  # how often the tables are asked for again while the app runs
-Ask = Callable[[str, list[str]], dict[str, Any]]
+Ask = Callable[[str, list[str]], Received]
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,8 @@ class TableLine:
     """One table of this player's: where (`server`, `code`), the game, this player's seat, the seats' names, whose
     turn (None: a bot's, or over), the time left of the seat that plays now (ms, when it was told: `told_at`, this
     app's clock in s), the last move's seat and how long before the answer it was made (ms), this seat's last move
-    and the moves so far; once over, the winners, the scores and who ran out of time."""
+    and the moves so far (of the room's game number `games`); once over, the winners, the scores and who ran out of
+    time."""
 
     server: str
     code: str
@@ -41,6 +43,7 @@ class TableLine:
     last_ago_ms: int | None = None
     mine: int | None = None
     moves: int = 0
+    games: int = 0
     winners: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
     ran_out: tuple[int, ...] = ()
@@ -52,6 +55,11 @@ class TableLine:
     @property
     def key(self) -> tuple[str, str]:
         return self.server, self.code
+
+    @property
+    def turn_key(self) -> tuple[str, str, int, int]:
+        """The turn the table is at: a later turn of the same table is another."""
+        return self.server, self.code, self.games, self.moves
 
     def left_now(self, now_s: float) -> int | None:
         """The time left of the seat that plays now, run on from when it was told."""
@@ -101,7 +109,8 @@ def table_line(server: str, code: str, data: Any, told_at: float) -> TableLine |
         server=server, code=code, game=one_line(str(data.get("game") or ""), 20), seat=seat, names=names,
         phase=phase, pace="turn" if data.get("pace") == "turn" else "live", turn=turn, left_ms=left,
         told_at=told_at, last_seat=last_seat, last_ago_ms=last_ago, mine=_int(data.get("mine")),
-        moves=_int(data.get("moves")) or 0, winners=_seats(result.get("winners"), n),
+        moves=_int(data.get("moves")) or 0, games=_int(data.get("games")) or 0,
+        winners=_seats(result.get("winners"), n),
         scores=tuple(v for v in scores[:n] if _int(v, -10_000, 10_000) is not None),
         ran_out=_seats(result.get("ran_out"), n))
 
@@ -141,7 +150,7 @@ class TurnWatch:
     _heard: Heard = field(default_factory=Heard)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _thread: threading.Thread | None = None
-    _told: set[tuple[str, str]] | None = None
+    _told: set[tuple[str, str, int, int]] | None = None
     last_check: float | None = None
 
     def now(self) -> Heard:
@@ -195,12 +204,13 @@ class TurnWatch:
             self._heard = Heard(tuple(order(tables)), tuple(down), tuple(gone), True, False)
 
     def fresh_turns(self) -> list[TableLine]:
-        """The tables that became this player's turn since the last call (the first call after a check: none)."""
+        """The tables that came to a new turn of this player's since the last call, each turn once (the first call
+        after a check: none)."""
         heard = self.now()
         if not heard.checked:
             return []
-        now = {t.key for t in heard.your_turn}
+        now = {t.turn_key for t in heard.your_turn}
         told, self._told = self._told, now
         if told is None:
             return []
-        return [t for t in heard.your_turn if t.key not in told]
+        return [t for t in heard.your_turn if t.turn_key not in told]

@@ -1,9 +1,11 @@
 """Registers the shell's scenes with the tool catalog."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from common.data.i18n import N_, _
+from common.net.messages import ClientMessage
 from common.online.room import Where
 from common.online.seat_tokens import KeptSeat
 from common.online.session import error_line
@@ -63,7 +65,7 @@ class ScriptedLink:
 
     def __init__(self, seats: list[tuple[str, str, str, bool]], you: int | None, creator: bool, game: str = "arzium",
                  error: str = "", phase: str = "lobby", clock: dict[str, Any] | None = None,
-                 chat: bool = False, setup: dict[str, Any] | None = None, want: tuple[int, ...] = (),
+                 chat: bool = False, setup: Mapping[str, object] | None = None, want: tuple[int, ...] = (),
                  watching: tuple[str, ...] = ()) -> None:
         self.frames: list[dict[str, Any]] = [{"kind": "welcome", "version": 1, "server_ms": 0}]
         if error:
@@ -83,7 +85,7 @@ class ScriptedLink:
                                    "creator": creator, "member": 2})  # no seat here: no token is kept
             self.frames += CHAT_LINES
 
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: ClientMessage) -> None:
         """Nothing is sent anywhere."""
 
     def poll(self) -> list[dict[str, Any]]:

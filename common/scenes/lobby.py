@@ -27,6 +27,7 @@ from common.engine import text
 from common.engine.layers import Part
 from common.engine.scene import Scene
 from common.games import GAMES, room_sides
+from common.net.messages import GameJson
 from common.net.turn_clock import ClockRule
 from common.online.invite import Invite
 from common.online.lan import free_port_near, lan_addresses, split_address
@@ -141,7 +142,7 @@ def host_game(app: App, game: str, where: Where, name: str, clock: ClockRule | N
     `clock` (Arzium's turn clock); `failed` is told the line when the room cannot be made (its lobby closes)."""
     entry = GAMES[game]
 
-    def chosen(setup: dict[str, Any]) -> None:
+    def chosen(setup: GameJson) -> None:
         app.replace(LobbyScene(app, game, where, name, create=setup, clock=clock, failed=failed, pace=pace))
     app.push(entry.online_setup(app, chosen))
 
@@ -226,7 +227,7 @@ class LobbyScene(Scene):
 
     title = "Online lobby"
 
-    def __init__(self, app: App, game: str, where: Where, name: str, *, create: dict[str, Any] | None = None,
+    def __init__(self, app: App, game: str, where: Where, name: str, *, create: GameJson | None = None,
                  join: str = "", watch: bool = False, clock: ClockRule | None = None,
                  connect: Callable[[str, str | None], Any] | None = None,
                  serve: Callable[[Where], Served] = start_server,

@@ -16,8 +16,9 @@ from common.engine import text
 from common.engine.layers import Part
 from common.engine.scene import Scene, beside_foot_button
 from common.games import GAMES
+from common.net.messages import OutRule
 from common.net.protocol import read_code
-from common.net.turn_clock import ClockRule, OutRule
+from common.net.turn_clock import ClockRule
 from common.online.invite import invite_in, invite_problem, looks_like_invite
 from common.online.lan import free_port_near, port_free
 from common.online.room import Where, clock_rule_words, read_where, turn_clock_words

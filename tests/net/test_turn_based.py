@@ -73,7 +73,7 @@ class Table:
         assert member is not None
         m = self.match.match
         action = self.rng.choice(legal_actions(m.view_state()))
-        self.room.game_input(member, "act", {"action": action.to_json()}, None, now)
+        self.room.game_input(member, {"kind": "act", "action": action.to_json()}, None, now)
 
     def play_turn(self, seat: int, now: int) -> None:
         """`seat`'s person plays a whole turn (a seeded choice among the legal actions), then confirms it."""
@@ -83,7 +83,7 @@ class Table:
         if m.work is not None:
             member = self.members[seat]
             assert member is not None
-            self.room.game_input(member, "confirm", {}, None, now)
+            self.room.game_input(member, {"kind": "confirm"}, None, now)
 
     def tick_until(self, done: Any, now: int) -> None:
         for _ in range(60):
@@ -277,10 +277,10 @@ def test_the_list_tells_the_last_move_and_this_seats_own_last_move() -> None:
     member = room.seats[p].member
     assert member is not None
     while match.match.acting_human() == p:
-        room.game_input(member, "act", {"action": legal_actions(match.match.view_state())[0].to_json()}, None,
+        room.game_input(member, {"kind": "act", "action": legal_actions(match.match.view_state())[0].to_json()}, None,
                         START)
     if match.match.work is not None:
-        room.game_input(member, "confirm", {}, None, START)
+        room.game_input(member, {"kind": "confirm"}, None, START)
     reply = _ask(server, [tokens["Ana"], tokens["Bo"]])
     mover, other = sorted(reply["tables"], key=lambda t: t["seat"] != p)
     n = len(match.match.actions)

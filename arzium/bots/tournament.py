@@ -221,10 +221,11 @@ def summarize(players: int, bots: list[str], games: list[GameRecord]) -> Summary
                                       "p95": round(_percentile(times_ms, 0.95), 2),
                                       "max": round(max(times_ms, default=0.0), 2), "decisions": len(times_ms)},
                       "wall_ms": _spread([t * 1000 for t in r["wall"]])}
-    seats: list[SeatResult] = [{"seat": i, "edge": default_setup(players).seats[i].edge, "fair": round(1 / players, 4),
-              **_rate(seat_wins[i], len(games))} for i in range(players)]
-    positions: list[PositionResult] = [{"position": k, "fair": round(1 / players, 4), **_rate(position_wins[k], len(games))}
-                 for k in range(players)]
+    seats: list[SeatResult] = [{"seat": i, "edge": default_setup(players).seats[i].edge,
+                                "fair": round(1 / players, 4), **_rate(seat_wins[i], len(games))}
+                               for i in range(players)]
+    positions: list[PositionResult] = [{"position": k, "fair": round(1 / players, 4),
+                                        **_rate(position_wins[k], len(games))} for k in range(players)]
     return {"results": results, "seats": seats, "positions": positions, "shared_wins": shared,
             "mean_turns": round(statistics.fmean(g["turns"] for g in games), 1) if games else 0.0}
 

@@ -828,7 +828,11 @@ async def probe(url: str, within_s: float = PROBE_S) -> None:
 
 
 def _name(fn: Callable[..., object]) -> str:
-    """A module-level function as "module:name", for a helper process to import it by."""
+    """A module-level function (or a game's lazy hook, `common.games.lazy`) as "module:name", for a helper process
+    to import it by."""
+    module, name = getattr(fn, "module", None), getattr(fn, "name", None)
+    if isinstance(module, str) and isinstance(name, str):
+        return f"{module}:{name}"
     return f"{fn.__module__}:{fn.__qualname__}"
 
 

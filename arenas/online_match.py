@@ -12,7 +12,7 @@ never decides an outcome.
 from __future__ import annotations
 
 from itertools import count
-from typing import Any, Protocol
+from typing import Protocol
 
 from arenas.bots import hint as bot_hint
 from arenas.match import BEEP_MARKS, CardDone, Happening, Phase, Refused, SandRan
@@ -243,7 +243,7 @@ class OnlineMatch:
         return [SandRan(events)]
 
 
-def _replay(data: Any) -> Replay:
+def _replay(data: object) -> Replay:
     if not isinstance(data, dict):
         raise ReplayError("the room sent no replay")
     return replay_from_dict(data, "the room's replay")

@@ -11,7 +11,7 @@ import gc
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from common.data.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
 from common.data.jsonio import DataFileError
@@ -86,7 +86,7 @@ def app_version() -> str:
         return "unknown"
 
 
-COMMON_DEFAULTS: dict[str, Any] = {"sprites": None, "size": None, "fullscreen": False, "mute": False,
+COMMON_DEFAULTS: dict[str, object] = {"sprites": None, "size": None, "fullscreen": False, "mute": False,
                                    "seed": None, "lang": None}
 """The flags every command takes, as a plain start (no arguments at all) has them."""
 
@@ -118,10 +118,10 @@ def _common_flags(parser: argparse.ArgumentParser, suppress: bool, window: bool 
 class _VersionAction(argparse.Action):
     """--version: print the version and exit (found only when asked: reading it costs start-up time)."""
 
-    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None, **_others: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
                  option_string: str | None = None) -> None:
         print_line(f"{DISTRIBUTION} {app_version()}", sys.stdout)
         parser.exit()

@@ -8,9 +8,9 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from common.data.safe_text import one_line
 
@@ -91,7 +91,7 @@ class SystemNotifier:
         self.state: State = "unknown"
         self.problem: str | None = None
         self._service: Service | None = None
-        self._asks: queue.SimpleQueue[tuple[Callable[[], Coroutine[Any, Any, bool]], Asked]] = queue.SimpleQueue()
+        self._asks: queue.SimpleQueue[tuple[Callable[[], Awaitable[bool]], Asked]] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
@@ -107,7 +107,7 @@ class SystemNotifier:
         title, body = one_line(title, 120), one_line(body, 240)
         return self._ask(lambda: self._send(title, body))
 
-    def _ask(self, work: Callable[[], Coroutine[Any, Any, bool]]) -> Asked:
+    def _ask(self, work: Callable[[], Awaitable[bool]]) -> Asked:
         asked = Asked()
         self._asks.put((work, asked))
         with self._lock:

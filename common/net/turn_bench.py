@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from common.net.bench import Player, ServerProcess
 from common.net.clock import ServerClock
@@ -25,6 +25,30 @@ if TYPE_CHECKING:
 
 DAILY: ClockBank = {"mode": "bank", "bank_s": 3 * 86_400, "increment_s": 86_400, "out": "bot"}
 OPEN_AT_ONCE = 32  # tables opened at the same time (each two connections)
+
+
+class TripsMs(TypedDict):
+    p50: float
+    p99: float
+    max: float
+
+
+class TurnReport(TypedDict):
+    """A turn-based run's figures: the tables and arrivals, the turns played and messages timed, how long opening
+    and playing took, a move's round trip (ms), the store's size and the server's memory (None: not measured)."""
+
+    tables: int
+    arrivals: int
+    turns_played: int
+    messages: int
+    open_s: float
+    play_s: float
+    arrivals_per_s: float
+    rtt_ms: TripsMs
+    store_bytes: int
+    store_bytes_per_table: int | None
+    rss_kb: int | None
+    rss_kb_per_table: float | None
 
 
 class _Now:
@@ -105,7 +129,7 @@ def _pct(values: list[float], p: float) -> float:
 
 async def turn_bench(url: str, tables: int, arrivals: int, setup: Callable[[int, int], GameJson],
                      new_player: Callable[[int, ServerClock], Player], own_data: Path | None = None,
-                     seed: int = 1, concurrency: int = OPEN_AT_ONCE) -> dict[str, Any]:
+                     seed: int = 1, concurrency: int = OPEN_AT_ONCE) -> TurnReport:
     """Open `tables` turn-based tables, then `arrivals` players arriving at random (`concurrency` at a time);
     the figures."""
     server = None
@@ -164,7 +188,7 @@ def _rss_kb(stats: Path) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def format_turn_report(r: dict[str, Any]) -> str:
+def format_turn_report(r: TurnReport) -> str:
     """The figures as a few lines."""
     rtt = r["rtt_ms"]
     store = f"; store {r['store_bytes']:,} bytes, {r['store_bytes_per_table']:,} a table" \

@@ -4,9 +4,10 @@ it up to date is `common.online.session`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from common.data.i18n import N_, _, ngettext
+from common.net.messages import GameJson
 from common.net.turn_clock import ClockRule
 from common.online.lan import split_address
 
@@ -86,7 +87,7 @@ class RoomView:
     watcher_chat: bool = True    # watchers may write free text
     games: int = 1
     again: Again | None = None
-    setup: dict[str, Any] = field(default_factory=dict)
+    setup: GameJson = field(default_factory=dict)
     watching: tuple[str, ...] = ()
     spectators: bool = True
     grace_s: int = 60

@@ -11,7 +11,6 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from common.data.safe_text import one_line
 from common.net.messages import Received
@@ -68,17 +67,17 @@ class TableLine:
         return max(0, self.left_ms - round((now_s - self.told_at) * 1000))
 
 
-def _int(value: Any, low: int = 0, high: int = 2 ** 53) -> int | None:
+def _int(value: object, low: int = 0, high: int = 2 ** 53) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high else None
 
 
-def _seats(value: Any, count: int) -> tuple[int, ...]:
+def _seats(value: object, count: int) -> tuple[int, ...]:
     if not isinstance(value, list):
         return ()
     return tuple(v for v in value if _int(v, 0, count - 1) is not None)
 
 
-def table_line(server: str, code: str, data: Any, told_at: float) -> TableLine | None:
+def table_line(server: str, code: str, data: object, told_at: float) -> TableLine | None:
     """A `tables` frame's table as the screens use it; None when it is not one."""
     if not isinstance(data, dict) or not isinstance(data.get("seats"), list) or not 1 <= len(data["seats"]) <= 16:
         return None
@@ -103,15 +102,15 @@ def table_line(server: str, code: str, data: Any, told_at: float) -> TableLine |
         at = _int(last[1])
         if at is not None and server_ms is not None:
             last_ago = max(0, server_ms - at)
-    result: dict[str, Any] = data["result"] if isinstance(data.get("result"), dict) else {}
-    scores: list[Any] = result["scores"] if isinstance(result.get("scores"), list) else []
+    result: dict[str, object] = data["result"] if isinstance(data.get("result"), dict) else {}
+    scores: list[object] = told if isinstance(told := result.get("scores"), list) else []
     return TableLine(
         server=server, code=code, game=one_line(str(data.get("game") or ""), 20), seat=seat, names=names,
         phase=phase, pace="turn" if data.get("pace") == "turn" else "live", turn=turn, left_ms=left,
         told_at=told_at, last_seat=last_seat, last_ago_ms=last_ago, mine=_int(data.get("mine")),
         moves=_int(data.get("moves")) or 0, games=_int(data.get("games")) or 0,
         winners=_seats(result.get("winners"), n),
-        scores=tuple(v for v in scores[:n] if _int(v, -10_000, 10_000) is not None),
+        scores=tuple(v for score in scores[:n] if (v := _int(score, -10_000, 10_000)) is not None),
         ran_out=_seats(result.get("ran_out"), n))
 
 
@@ -192,9 +191,9 @@ class TurnWatch:
             if answer.get("kind") != "tables":
                 down.append(server)
                 continue
-            unknown: list[Any] = answer["unknown"] if isinstance(answer.get("unknown"), list) else []
-            found: list[Any] = answer["tables"] if isinstance(answer.get("tables"), list) else []
-            gone += [(server, seats[i].code) for i in unknown if _int(i, 0, len(seats) - 1) is not None]
+            unknown: list[object] = answer["unknown"] if isinstance(answer.get("unknown"), list) else []
+            found: list[object] = answer["tables"] if isinstance(answer.get("tables"), list) else []
+            gone += [(server, seats[i].code) for u in unknown if (i := _int(u, 0, len(seats) - 1)) is not None]
             for data in found:
                 i = _int(data.get("i"), 0, len(seats) - 1) if isinstance(data, dict) else None
                 line = table_line(server, seats[i].code, data, told_at) if i is not None else None

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -43,7 +43,7 @@ from common.online.room import (
     seat_who,
     table_clock_words,
 )
-from common.online.session import OnlineSession, open_link
+from common.online.session import Connect, OnlineSession, open_link
 from common.scenes.backdrop import Backdrop
 from common.scenes.chat import ChatPanel, carry_out
 from common.scenes.rematch import again_label, next_game, said_again, show_notices
@@ -229,7 +229,7 @@ class LobbyScene(Scene):
 
     def __init__(self, app: App, game: str, where: Where, name: str, *, create: GameJson | None = None,
                  join: str = "", watch: bool = False, clock: ClockRule | None = None,
-                 connect: Callable[[str, str | None], Any] | None = None,
+                 connect: Connect | None = None,
                  serve: Callable[[Where], Served] = start_server,
                  failed: Callable[[str], None] | None = None, pace: str = "live") -> None:
         """Host (`create`: the game's setup, the creator at seat 0) or join room `join`; `connect` opens the
@@ -323,7 +323,7 @@ class LobbyScene(Scene):
             return
         mine = index == self.session.seat
         title = _("Seat {n}: {who}").format(n=index + 1, who=seat_who(seat))
-        choices: list[tuple[str, Callable[[], Any]]] = []
+        choices: list[tuple[str, Callable[[], object]]] = []
         if seat.kind == "person" and room.phase == "lobby" and self._moves(index):
             choices.append((_("Move"), lambda: self.ask_move(index)))
         if seat.kind == "person" and not mine:
@@ -344,7 +344,7 @@ class LobbyScene(Scene):
         room = self.session.room
         if room is None:
             return
-        choices: list[tuple[str, Callable[[], Any]]] = [
+        choices: list[tuple[str, Callable[[], object]]] = [
             (_("Seat {n}").format(n=to + 1), partial(self.session.move, index, to)) for to in self._moves(index)]
         self.app.push(Dialog(self.app, _("Move {who}").format(who=seat_who(room.seats[index])),
                              _("To which seat? Someone sitting there takes this seat in exchange."),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,7 +23,7 @@ from common.games import GAMES
 from common.net.messages import Received
 from common.online.room import duration_words
 from common.online.seat_tokens import KeptSeat, forget_token, kept_seats
-from common.online.turn_watch import TableLine, TurnWatch
+from common.online.turn_watch import Heard, TableLine, TurnWatch
 from common.scenes.backdrop import Backdrop
 from common.scenes.connection import clock_words
 from common.ui.widget_parts import widget_screen, window_part
@@ -239,7 +239,7 @@ class MyTablesScene(Scene):
         self.backdrop = Backdrop(60)
         self.kept: dict[tuple[str, str], KeptSeat] = {}
         self.lines: list[TableLine] = []
-        self.heard: Any = None
+        self.heard: Heard | None = None
         self.first = 0
         self.note = ""
         self.fetching: threading.Thread | None = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -187,7 +187,7 @@ class OnlineScene(Scene):
             self.out.index = [v for v, _w in self.out.options].index(self.choices.out)
         self._set(pace=pace, clock=rule)
 
-    def _set(self, **values: Any) -> None:
+    def _set(self, **values: object) -> None:
         for k, v in values.items():
             setattr(self.choices, k, v)
         if "dedicated" in values:

@@ -52,6 +52,10 @@ WHOLE_TREE = ("test_imports.py", "test_scene_parts.py", "test_wording.py", "test
 
 def pytest_configure(config: pytest.Config) -> None:
     settings.load_profile("suite" if "not slow" in (config.getoption("markexpr") or "") else "evidence")
+    workers = config.getoption("numprocesses", None)
+    if isinstance(workers, int) and workers > 1 and not hasattr(config, "workerinput"):  # the controller of workers
+        from compile_ahead import compile_ahead
+        compile_ahead(config, workers)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

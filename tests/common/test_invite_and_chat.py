@@ -102,11 +102,12 @@ def test_an_invite_pasted_in_either_join_field_fills_both(app: App, monkeypatch:
     assert opened == [(Where("192.168.1.20", 9000), "K7QM-3XPA", False)] and scene.problem == ""
 
 
-def test_a_tls_server_address_and_a_code_join_over_tls(app: App) -> None:
+def test_a_tls_server_address_and_a_code_join_over_tls(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[tuple[Where, str, bool]] = []
     scene = OnlineScene(app, join=lambda app, where, code, watch: opened.append((where, code, watch)))
     app.stack.clear_to(scene)
-    REMEMBERED.address, REMEMBERED.code = "wss://localhost:27443", "k7qm-3xpa"
+    monkeypatch.setattr(REMEMBERED, "address", "wss://localhost:27443")  # put back after the test
+    monkeypatch.setattr(REMEMBERED, "code", "k7qm-3xpa")
     scene._build()
     scene.join(False)
     assert opened == [(Where("localhost", 27443, tls=True), "K7QM-3XPA", False)] and scene.problem == ""

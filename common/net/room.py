@@ -318,6 +318,7 @@ class Room:
         self.started_ms = now_ms          # when the game started (its clocks count from then)
         self.games = 1                    # the games started in this room (the number of the one now)
         self.next_level = False           # after the end: the creator chose the next level for the next game
+        self.played: list[str | None] | None = None  # each seat's person (None: a bot) as the game began
         self.can_next = False             # after the end: the game has a next level to go on to
 
     # -- records -------------------------------------------------------------------------------------------
@@ -326,7 +327,7 @@ class Room:
         return {"setup": self.setup, "options": self.options.to_json(), "creator": self.creator,
                 "phase": self.phase, "seed": self.seed, "seats": [s.to_record() for s in self.seats],
                 "inputs": self.inputs, "alive_ms": self.alive_ms, "started_ms": self.started_ms, "games": self.games,
-                "next": self.next_level, "over_ms": self.over_at, "maker": self.maker}
+                "next": self.next_level, "over_ms": self.over_at, "maker": self.maker, "played": self.played}
 
     def _save(self, now_ms: int) -> None:
         self.alive_ms = max(self.alive_ms, now_ms)
@@ -385,8 +386,8 @@ class Room:
                 seat.away_since = now_ms
         started = record.get("started_ms")
         room.started_ms = started if isinstance(started, int) else now_ms
-        if room.phase != "lobby":
-            room.match = room._new_match(now_ms)
+        if room.phase != "lobby":  # the game as it began, though a person may have left its seat since the end
+            room.match = room._new_match(now_ms, record.get("played"))
             room.match.clock_from(room.started_ms)
             for done in inputs:
                 room.match.restore(done)
@@ -399,9 +400,10 @@ class Room:
                 room.can_next = room._has_next()
         return room
 
-    def _new_match(self, now_ms: int) -> GameMatch:
-        names = [None if s.bot is not None else s.name for s in self.seats]
-        return self.side.new_match(self.setup, names, self.seed, self.options, now_ms)
+    def _new_match(self, now_ms: int, played: list[str | None] | None = None) -> GameMatch:
+        """The game of the seats as they are now (or as `played`, a restored game's seats when it began)."""
+        self.played = played or [None if s.bot is not None else s.name for s in self.seats]
+        return self.side.new_match(self.setup, self.played, self.seed, self.options, now_ms)
 
     # -- members -------------------------------------------------------------------------------------------
     def seat_of_token(self, token_hash_: str) -> int | None:
@@ -1011,6 +1013,10 @@ def check_record(record: GameJson) -> None:
         and all(s.get(k) is None or isinstance(s.get(k), str) for k in ("bot", "token", "zombie"))
         and all(maybe(s, k, _is_bool) for k in ("conceded", "again"))
         for s in seats), "seats")
+    seat_count = len(seats) if isinstance(seats, list) else 0
+    want(maybe(record, "played", lambda p: p is None or (
+        isinstance(p, list) and len(p) == seat_count and all(
+            n is None or (isinstance(n, str) and n != "" and clean_name(n) == n) for n in p))), "played")
 
 
 def _is_int(value: object) -> bool:

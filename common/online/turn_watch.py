@@ -137,6 +137,11 @@ class Heard:
     def your_turn(self) -> list[TableLine]:
         return [t for t in self.tables if t.your_turn]
 
+    @property
+    def ended(self) -> list[TableLine]:
+        """The finished tables this player has a seat at (a kept seat is forgotten once its end is seen)."""
+        return [t for t in self.tables if t.phase == "over" and t.seat is not None]
+
 
 @dataclass
 class TurnWatch:

@@ -30,7 +30,7 @@ from common.games import GAMES, room_sides
 from common.net.messages import GameJson
 from common.net.turn_clock import ClockRule
 from common.online.invite import Invite
-from common.online.lan import free_port_near, lan_addresses, split_address
+from common.online.lan import free_port_near, lan_addresses
 from common.online.room import (
     NOTE_MS,
     Hosted,
@@ -39,6 +39,7 @@ from common.online.room import (
     Where,
     again_line,
     out_rule_words,
+    read_where,
     seat_status,
     seat_who,
     table_clock_words,
@@ -364,12 +365,13 @@ class LobbyScene(Scene):
         self.session.again(not said_again(self.session))
 
     def invites(self) -> list[str]:
-        """The invite of each address friends may use (`arenas-arzium://host:port/CODE`)."""
+        """The invite of each address friends may use (`arenas-arzium://host:port/CODE`, `wss://host:port/CODE`
+        behind TLS)."""
         room = self.session.room
         if room is None:
             return []
-        found = [split_address(a, self.where.port) for a in self.addresses]
-        return [Invite(*where, room.code).text() for where in found if where is not None]
+        found = [read_where(a, self.where.port) for a in self.addresses]
+        return [Invite(where.host, where.port, room.code, where.tls).text() for where in found if where is not None]
 
     def copy_invite(self) -> None:
         """The invite on the clipboard: one line Join takes whole (the first address; others follow)."""

@@ -369,8 +369,10 @@ class OnlineScene(Scene):
                 room = box.rect.left - app.px(12) - (self.left.left + app.px(28))
                 text.draw_text(surface, label, text.fit_px(label, px, room), ink,
                                (box.rect.left - app.px(12), box.rect.centery), "midright")
-            note = _("On this computer, friends on your network join at your address. Across the internet they "
-                     "need a port opened on your router, or a dedicated server.")
+            note = _("The server keeps the room: turn-based tables wait there while everyone's app is closed. "
+                     "Behind TLS its address is wss://name.") if dedicated else \
+                _("On this computer, friends on your network join at your address. Across the internet they "
+                  "need a port opened on your router, or a dedicated server.")
             top = self.host_btns[-1].rect.bottom + app.px(10)
             npx = app.font_px(16)
             for i, line in enumerate(text.wrap(note, npx, self.right.w - app.px(56))):

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 PLAIN = frozenset({str, int, float, bool, type(None)})
+MIN_CHOICE_PX = 16  # a choice whose words would be smaller on one line takes two
 
 
 def frozen(value: object) -> Hashable:
@@ -314,8 +315,16 @@ class Choice(_LabelledRow, Generic[T]):
         text.draw_text(surface, "<", px, col, (c.left + app.px(10), c.centery), "midleft", bold=True)
         text.draw_text(surface, ">", px, col, (c.right - app.px(10), c.centery), "midright", bold=True)
         label = self.options[self.index][1] if self.options else "—"
-        lpx = text.fit_px(label, app.font_px(21), c.w - app.px(70), bold=True)
-        text.draw_text(surface, label, lpx, col, c.center, "center", bold=True)
+        room = c.w - app.px(70)
+        lpx = text.fit_px(label, app.font_px(21), room, bold=True)
+        if lpx >= app.font_px(MIN_CHOICE_PX):
+            text.draw_text(surface, label, lpx, col, c.center, "center", bold=True)
+            return
+        lines, lpx = text.fit_lines(label, app.font_px(21), room, 2, bold=True)  # too small on one line: two
+        step = text.font(lpx, True).get_linesize()
+        top = c.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
+            text.draw_text(surface, line, lpx, col, (c.centerx, top + i * step), "midtop", bold=True)
 
 
 class ListBox(Widget):

@@ -120,7 +120,9 @@ def test_typing_the_code_and_pressing_join_opens_that_room(app: App) -> None:
     opened: list[tuple[Where, str, bool]] = []
     scene = OnlineScene(app, join=lambda app, where, code, watch: opened.append((where, code, watch)))
     app.stack.clear_to(scene)
-    REMEMBERED.address = "192.168.1.20:9000"
+    REMEMBERED.address, REMEMBERED.code = "192.168.1.20:9000", ""
+    scene._build()  # the fields as remembered (an earlier test may have left a code there)
+    scene.layout(app.size)
     run(app, 1, click(scene.code.rect.center))
     assert scene.code.editing
     run(app, 1, [pygame.event.Event(pygame.TEXTINPUT, text="k7qm-3x!pa")] + key(pygame.K_RETURN))

@@ -210,8 +210,11 @@ def notice_line(what: str, name: str, phase: Phase) -> str:
 
 
 def held_up_by(room: RoomView, seat: int | None) -> list[SeatView]:
-    """After the end: the people the next game waits for whose connection is lost (their seat is kept for them
-    until the creator gives it to a bot), but for `seat`'s."""
+    """After the end of a live game: the people the next game waits for whose connection is lost (their seat is
+    kept for them until the creator gives it to a bot), but for `seat`'s. At a turn-based table nobody holds the
+    next game up: people come and go, and no bot is offered for the away."""
+    if room.pace == "turn":
+        return []
     return [s for s in room.waiting_again() if _lost(s) and s.index != seat]
 
 
@@ -233,7 +236,7 @@ def again_line(room: RoomView, seat: int | None, creator: bool = False, press: s
     names = ", ".join((lost.format(name=s.name) if _lost(s) else s.name)
                       if s.kind == "person" else _("an open seat") for s in waiting if s.index != seat)
     if seat is not None and any(s.index == seat for s in waiting):
-        line = _("Play again? Press {button} when you want to (waiting for {names} too)").format(
+        line = _("Play again? Press {button} when you want to · waiting for {names} too").format(
             names=names, button=button) if names else \
             _("Everyone else wants to play again: press {button}").format(button=button)
     else:

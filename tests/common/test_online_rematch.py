@@ -213,7 +213,7 @@ def test_an_online_table_speaks_to_its_own_seat_whatever_its_name(app: App, lang
 @pytest.mark.parametrize("game", ["arzium", "arenas"])
 def test_the_host_may_give_the_seat_of_a_player_whose_connection_is_lost_to_a_bot_from_the_result(
         app: App, game: str) -> None:
-    from common.online.room import again_line
+    from common.online.room import again_line, held_up_by
     from common.scenes.rematch import rematch_parts
 
     scene = (arzium_online_result if game == "arzium" else arenas_online_result)(app, away=True)
@@ -234,6 +234,8 @@ def test_the_host_may_give_the_seat_of_a_player_whose_connection_is_lost_to_a_bo
     turn_based = replace(room, pace="turn")  # people come and go between moves: away, not a lost connection
     assert f"{away.name} (away)" in again_line(turn_based, scene.session.seat, True)
     assert "connection lost" not in again_line(turn_based, scene.session.seat, True)
+    assert "bot" not in again_line(turn_based, scene.session.seat, True)  # no bot offered at a turn-based table
+    assert held_up_by(turn_based, scene.session.seat) == [] and held_up_by(room, scene.session.seat) == [away]
     assert rematch_parts(app, scene.session, (640, 600), 900)  # the line is drawn
     hand.activate(app)
     assert sent[-1] == {"kind": "bot", "seat": 1}

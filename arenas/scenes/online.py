@@ -134,6 +134,8 @@ class OnlinePlayScene(PlayScene):
         path = None
         assisted = state.assisted
         try:
+            if self.remote.result_replay is None:  # the server's result did not come within RESULT_WAIT_MS
+                raise ReplayError(_("The server's result did not come in time: this run's replay is not kept"))
             replay = replay_from_dict(self.remote.result_replay, _("the room's replay"), "arenas")
             assisted = assisted or bool(replay.meta.get("assisted_seats"))
             replay.meta = {**replay.meta, "online": True, "room": self.session.code}

@@ -114,3 +114,19 @@ def test_the_prompt_speaks_to_the_one_person_at_this_screen(table: Table, monkey
     scene.draw(app.screen)
     prompts = [line for line in said if "lick a card or press 1" in line]
     assert prompts and all(not line.startswith("Ana") for line in prompts)  # not "Ana's turn" on Ana's own screen
+
+
+def test_a_result_that_never_comes_is_said_and_no_replay_is_kept(table: Table) -> None:
+    from arenas.scenes.online import RESULT_WAIT_MS
+    from common.data.paths import replays_dir
+
+    app, scene = table((1280, 720), lambda s: None)
+    scene.ending = (scene.remote.setup, scene.remote.state)  # over here; the server's result never comes
+    kept = set(replays_dir().glob("*.json")) if replays_dir().exists() else set()
+    scene.update(RESULT_WAIT_MS - 1)
+    assert scene.ending is not None and not app.toasts  # still waiting
+    scene.update(2)
+    assert scene.ending is None
+    assert [t.message for t in app.toasts] == [
+        "The server's result did not come in time: this run's replay is not kept"]
+    assert (set(replays_dir().glob("*.json")) if replays_dir().exists() else set()) == kept

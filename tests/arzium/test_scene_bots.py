@@ -255,7 +255,7 @@ def test_the_result_screen_and_replay_say_the_game_was_assisted(app: App, jobs: 
 
 
 @pytest.mark.slow
-def test_frame_gaps_and_hard_decision_times_over_a_whole_game(app: App) -> None:
+def test_frame_gaps_and_hard_decision_times_over_a_whole_game(app: App, background_thinking: None) -> None:
     """Evidence run (-m slow -s): `main.py think-bench` for one whole game of two Hard bots."""
     report = think_bench(app, "hard", 2, 1, seed=21)
     print("\n" + format_report(report))

@@ -43,7 +43,7 @@ from common.scenes.rematch import (
 )
 from common.ui.widgets import Button, WidgetGroup
 
-RESULT_WAIT_MS = 5000  # how long the end waits for the server's result before showing what it has
+RESULT_WAIT_MS = 5000  # how long the end waits, connected, for the server's result before showing what it has
 
 if TYPE_CHECKING:
     from common.engine.app import App
@@ -99,7 +99,7 @@ class OnlinePlayScene(PlayScene):
         self.seat = seat if isinstance(seat, int) else None
         self.remote = OnlineMatch(self.seat, SessionLink(session), frame)
         self.ending: tuple[GameSetup, GameState] | None = None  # over here, the server's result not yet in
-        self.waited_ms = 0.0
+        self.waited_ms = 0.0  # ... for so long with the connection open (a rejoin brings the result)
         self.chat = ChatPanel()
         self.clock_ms = 0
         super().__init__(app, self.remote.setup, self.over, run=self.remote)
@@ -116,7 +116,8 @@ class OnlinePlayScene(PlayScene):
             self.remote.away_bots = frozenset(s.index for s in room.seats if s.bot_now)
             self.remote.assists = room.assists
         if self.ending is not None:
-            self.waited_ms += dt_ms
+            if self.session.status == "open":  # reconnecting, the wait is the session's (it gives up or rejoins)
+                self.waited_ms += dt_ms
             if self.remote.result_replay is not None or self.session.ended or self.waited_ms > RESULT_WAIT_MS:
                 self.finish(*self.ending)
             return

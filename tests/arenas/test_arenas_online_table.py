@@ -130,3 +130,23 @@ def test_a_result_that_never_comes_is_said_and_no_replay_is_kept(table: Table) -
     assert [t.message for t in app.toasts] == [
         "The server's result did not come in time: this run's replay is not kept"]
     assert (set(replays_dir().glob("*.json")) if replays_dir().exists() else set()) == kept
+
+
+def test_the_end_waits_for_the_result_while_the_connection_comes_back(table: Table) -> None:
+    """A connection lost at the end: the rejoin brings the server's result, so the wait runs only while connected."""
+    from arenas.scenes.online import RESULT_WAIT_MS
+
+    app, scene = table((1280, 720), lambda s: None)
+    scene.ending = (scene.remote.setup, scene.remote.state)
+    link = scene.session.link
+    assert link is not None
+    link.status = "reconnecting"
+    scene.update(RESULT_WAIT_MS * 3)
+    assert scene.ending is not None and not app.toasts and not scene.session.ended
+    link.status = "open"
+    scene.update(RESULT_WAIT_MS - 1)
+    assert scene.ending is not None
+    scene.update(2)
+    assert scene.ending is None
+    assert [t.message for t in app.toasts] == [
+        "The server's result did not come in time: this run's replay is not kept"]

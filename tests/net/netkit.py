@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,12 +15,22 @@ from arzium.room import Mirror
 from arzium.rules.state import Setup, default_setup
 from common.games import room_sides
 from common.net.client import Link
-from common.net.protocol import PROTOCOL_VERSION
+from common.net.protocol import PROTOCOL_VERSION, RATE_PER_S
 from common.net.server import Conn, EmbeddedServer, Server
 from helpers import QUIET_S as TIMEOUT_S
 from helpers import Quiet
 
 SCRIPTED_RATE = (10_000.0, 10_000.0)
+LIMITED_GAP_S = 2 / RATE_PER_S  # a scripted client of a server with the real limits: half its message rate (the
+                                # rest is room for the link's pings), as no person outruns it
+
+
+class Reachable(Protocol):
+    """A room server the scripted clients connect to: its URL, and the least time between two messages of one
+    client that keeps it within the server's message rate (a message over it may be dropped unanswered)."""
+
+    url: str
+    gap_s: float
 
 
 @dataclass
@@ -28,6 +40,7 @@ class Served:
     embedded: EmbeddedServer
     url: str
     sent: list[str] = field(default_factory=list)
+    gap_s: float = 0.0  # its rate is above the scripted clients' pace
 
     def call(self, fn: Callable[[Server], Any]) -> Any:
         return self.embedded.call(fn)
@@ -122,21 +135,25 @@ CASES = [GameCase("arzium", arzium_setup, Mirror, _arzium_hidden)]
 
 @dataclass
 class Client:
-    """A link and the scripted player it feeds; every frame it was sent."""
+    """A link and the scripted player it feeds, sending at most one message every `gap_s`; every frame it was
+    sent."""
 
     link: Link
     player: Player
     frames: list[dict[str, Any]] = field(default_factory=list)
     plays: bool = True
+    gap_s: float = 0.0
+    sent_at: float = -math.inf
 
     def pump(self) -> None:
         for frame in self.link.poll():
             self.frames.append(frame)
             self.player.absorb(frame)
-        if self.plays:
+        if self.plays and time.monotonic() - self.sent_at >= self.gap_s:
             msg = self.player.next_message()
             if msg is not None:
                 self.link.send(msg)
+                self.sent_at = time.monotonic()
 
     def last(self, kind: str) -> dict[str, Any] | None:
         return next((f for f in reversed(self.frames) if f.get("kind") == kind), None)
@@ -161,11 +178,11 @@ def pump_until(clients: list[Client], done: Callable[[], bool], timeout: float =
                 json.dumps(c.frames[-3:])[:400] for c in clients))
 
 
-def connect(served: Served, case: GameCase, seed: int, token: str | None = None) -> Client:
-    return Client(Link(served.url, token=token), case.player(seed))
+def connect(served: Reachable, case: GameCase, seed: int, token: str | None = None) -> Client:
+    return Client(Link(served.url, token=token), case.player(seed), gap_s=served.gap_s)
 
 
-def open_room(served: Served, case: GameCase, people: int, *, bots: int = 0, watchers: int = 0,
+def open_room(served: Reachable, case: GameCase, people: int, *, bots: int = 0, watchers: int = 0,
               **options: Any) -> tuple[list[Client], list[Client], str]:
     """A started room: `people` seated clients (the first created it), `watchers` watching; its code."""
     creator = connect(served, case, 1)

@@ -11,14 +11,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from netkit import CASES, Client, close_all, open_room, pump_until
+from netkit import CASES, LIMITED_GAP_S, Client, close_all, open_room, pump_until
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 
 class Process:
-    """`main.py serve` on 127.0.0.1."""
+    """`main.py serve` on 127.0.0.1, with the real limits: its scripted clients keep within its message rate."""
+
+    gap_s = LIMITED_GAP_S
 
     def __init__(self, data: Path, port: int = 0) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -48,7 +50,7 @@ def test_a_server_killed_mid_game_resumes_and_the_clients_finish(tmp_path: Path,
     case = CASES[0]
     first = Process(tmp_path / "data")
     processes.append(first)
-    seated, watching, _code = open_room(first, case, 3, watchers=1)  # type: ignore[arg-type]
+    seated, watching, _code = open_room(first, case, 3, watchers=1)
     everyone: list[Client] = seated + watching
     pump_until(everyone, lambda: all(c.player.seq >= 15 for c in everyone))
     seen = max(c.player.seq for c in everyone)
@@ -61,6 +63,7 @@ def test_a_server_killed_mid_game_resumes_and_the_clients_finish(tmp_path: Path,
     assert "1 room resumed" in second.first_line
     pump_until(everyone, lambda: all(c.player.result is not None for c in everyone), timeout=120)
     assert all(c.player.desyncs == 0 for c in everyone)
+    assert not [f for c in everyone for f in c.frames if f.get("kind") == "error"]  # none refused, none over the rate
     replay = everyone[0].player.result["replay"]  # type: ignore[index]
     assert len(replay["actions"]) >= seen
     assert [a for _n, _s, a in acknowledged] == replay["actions"][:len(acknowledged)]

@@ -17,9 +17,11 @@ from netkit import Fake, Served, arzium_setup
 
 from common.games import room_sides
 from common.net.client import Link
+from common.net.limits import Limits
 from common.net.operate import BackupError, backup, room_figures
 from common.net.protocol import PROTOCOL_VERSION
-from common.net.server import EmbeddedServer, Limits, Server, tls_context
+from common.net.runners import EmbeddedServer, tls_context
+from common.net.server import Server
 from common.net.store import FILE_NAME
 from common.net.tables_client import AskFailed, ask_tables, server_url
 from common.net.turn_clock import ClockRule

@@ -21,9 +21,12 @@ from hypothesis import strategies as st
 from netkit import Fake, FakeClock, a_room_in_play, arzium_setup
 
 from common.games import room_sides
+from common.net.limits import Limits
 from common.net.protocol import PROTOCOL_VERSION, room_tag
-from common.net.server import EmbeddedServer, Limits, PortInUse, Server
+from common.net.runners import EmbeddedServer
+from common.net.server import Server
 from common.net.store import FILE_NAME, Store, StoreError, StoreInUse
+from common.net.transport import PortInUse
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -196,7 +199,7 @@ def test_a_record_of_the_earlier_layout_is_read_its_watchers_moved_to_their_rows
     room = server.rooms[code]
     assert room.options.clock.bank_ms == 30_000 and room.games == 1 and room.watchers == {"a" * 64}
     assert server.store is not None
-    server._flush_now()
+    server.commits.now()
     assert server.store.room(code).watchers == ["a" * 64]  # type: ignore[union-attr]
     server.store.close()
 

@@ -80,7 +80,7 @@ def test_a_backup_without_a_store_is_one_line(tmp_path: Path) -> None:
 
 # ---- wss:// --------------------------------------------------------------------------------------------------
 @pytest.fixture()
-def tls_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Server]]:
+def tls_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Server, asyncio.AbstractEventLoop]]:
     """The server on its own TLS with a self-signed certificate for 127.0.0.1, trusted by this process only."""
     if shutil.which("openssl") is None:
         pytest.skip("openssl is not installed: no certificate can be made")
@@ -107,15 +107,15 @@ def tls_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
     thread.start()
     ready.wait(10)
     try:
-        yield f"wss://127.0.0.1:{started[0]}", server
+        yield f"wss://127.0.0.1:{started[0]}", server, loop
     finally:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(10)
 
 
-def test_the_app_asks_for_its_tables_over_wss(tls_served: tuple[str, Server]) -> None:
-    url, server = tls_served
-    tokens = asyncio.run_coroutine_threadsafe(_made(server), server._loop).result(10)  # type: ignore[arg-type]
+def test_the_app_asks_for_its_tables_over_wss(tls_served: tuple[str, Server, asyncio.AbstractEventLoop]) -> None:
+    url, server, loop = tls_served
+    tokens = asyncio.run_coroutine_threadsafe(_made(server), loop).result(10)
     assert server_url(url) == url and server_url("127.0.0.1:1") == "ws://127.0.0.1:1"
     answer = ask_tables(url, [tokens["turn"], tokens["live"]])
     assert answer["kind"] == "tables" and [t["pace"] for t in answer["tables"]] == ["turn", "live"]
@@ -127,8 +127,8 @@ async def _made(server: Server) -> dict[str, str]:
     return _tables(server)
 
 
-def test_the_apps_connection_joins_wss_with_the_systems_certificates(tls_served: tuple[str, Server]) -> None:
-    url, _server = tls_served
+def test_the_apps_connection_joins_wss_with_the_systems_certificates(tls_served: tuple[str, Server, asyncio.AbstractEventLoop]) -> None:
+    url, _server, _loop = tls_served
     link = Link(url, reconnect=False, ping=False)
     try:
         welcome = threading.Event()

@@ -78,9 +78,12 @@ def test_a_backup_without_a_store_is_one_line(tmp_path: Path) -> None:
     assert "no room store there" in str(no_store.value)
 
 
+TlsServed = tuple[str, Server, asyncio.AbstractEventLoop]  # its URL, the server, the loop it runs on
+
+
 # ---- wss:// --------------------------------------------------------------------------------------------------
 @pytest.fixture()
-def tls_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Server, asyncio.AbstractEventLoop]]:
+def tls_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TlsServed]:
     """The server on its own TLS with a self-signed certificate for 127.0.0.1, trusted by this process only."""
     if shutil.which("openssl") is None:
         pytest.skip("openssl is not installed: no certificate can be made")
@@ -113,7 +116,7 @@ def tls_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
         thread.join(10)
 
 
-def test_the_app_asks_for_its_tables_over_wss(tls_served: tuple[str, Server, asyncio.AbstractEventLoop]) -> None:
+def test_the_app_asks_for_its_tables_over_wss(tls_served: TlsServed) -> None:
     url, server, loop = tls_served
     tokens = asyncio.run_coroutine_threadsafe(_made(server), loop).result(10)
     assert server_url(url) == url and server_url("127.0.0.1:1") == "ws://127.0.0.1:1"
@@ -127,7 +130,7 @@ async def _made(server: Server) -> dict[str, str]:
     return _tables(server)
 
 
-def test_the_apps_connection_joins_wss_with_the_systems_certificates(tls_served: tuple[str, Server, asyncio.AbstractEventLoop]) -> None:
+def test_the_apps_connection_joins_wss_with_the_systems_certificates(tls_served: TlsServed) -> None:
     url, _server, _loop = tls_served
     link = Link(url, reconnect=False, ping=False)
     try:

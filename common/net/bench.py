@@ -37,6 +37,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from common.data.safe_text import one_line
+from common.games import Lazy
 from common.net.baseline import echo_baseline, format_baseline, ratios
 from common.net.clock import ClockEstimate
 from common.net.protocol import PROTOCOL_VERSION, encode
@@ -707,7 +708,9 @@ async def probe(url: str, within_s: float = PROBE_S) -> None:
 
 
 def _name(fn: Callable[..., Any]) -> str:
-    """A module-level function as "module:name", for a helper process to import it by."""
+    """A module-level function (or a game's hook for one) as "module:name", for a helper process to import it by."""
+    if isinstance(fn, Lazy) and fn.name is not None:
+        return f"{fn.module}:{fn.name}"
     return f"{fn.__module__}:{fn.__qualname__}"
 
 

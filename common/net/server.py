@@ -18,7 +18,7 @@ import ssl
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from common.data.safe_text import one_line
 from common.net.commits import GroupCommit, Held, deliver
@@ -37,6 +37,19 @@ from common.net.timers import Timers
 from common.net.transport import CLOSING_WAIT_S, Transport
 
 log = logging.getLogger("arenas_arzium.server")
+
+
+class ServerFigures(TypedDict):
+    """The server's own figures (`Server.figures`): what it holds, what it sent, its rooms by kind, its store."""
+
+    rooms: int
+    connections: int
+    frames_sent: int
+    bytes_sent: int
+    rooms_live: int
+    rooms_turn: int
+    rooms_over: int
+    store_bytes: int
 
 
 class Server:
@@ -300,8 +313,11 @@ class Server:
             elif conn.roomless_since is not None and now - conn.roomless_since >= self.limits.roomless_s:
                 conn.kick("in no room", 1008)
 
-    def figures(self) -> dict[str, Any]:
+    def figures(self) -> ServerFigures:
         """The server's own figures (for `net-bench` and `serve --stats`): rooms (and by kind), connections, frames
         and bytes sent, the store's size."""
-        return {"rooms": len(self.rooms), "connections": len(self.conns), "frames_sent": self.transport.frames_sent,
-                "bytes_sent": self.transport.bytes_sent, **room_figures(self.rooms.values(), self.data)}
+        kinds = room_figures(self.rooms.values(), self.data)
+        return ServerFigures(rooms=len(self.rooms), connections=len(self.conns),
+                             frames_sent=self.transport.frames_sent, bytes_sent=self.transport.bytes_sent,
+                             rooms_live=kinds["rooms_live"], rooms_turn=kinds["rooms_turn"],
+                             rooms_over=kinds["rooms_over"], store_bytes=kinds["store_bytes"])

@@ -277,18 +277,23 @@ class FakeClock:
         return alarm
 
     def advance(self, seconds: float) -> None:
-        """Move the clock on by `seconds` and wake, in order, everything set for a time now past."""
+        """Move the clock on by `seconds`, waking in order everything set for a time on the way, each at its time
+        (what it reads of the clock then is that time)."""
         assert seconds >= 0, "the clock does not go back"
-        self._seconds += seconds
-        self._ms += round(seconds * 1000)
+        start_ms, start_s = self._ms, self._seconds
+        end_ms = start_ms + round(seconds * 1000)
         while True:
             with self._lock:
-                due = [a for a in self._alarms if a.when_ms <= self._ms and not a.cancelled]
+                due = [a for a in self._alarms if a.when_ms <= end_ms and not a.cancelled]
                 if not due:
                     self._alarms = [a for a in self._alarms if not a.cancelled]
+                    self._ms, self._seconds = end_ms, start_s + seconds
                     return
                 alarm = min(due, key=lambda a: a.when_ms)
                 self._alarms.remove(alarm)
+                if alarm.when_ms > self._ms:
+                    self._ms = alarm.when_ms
+                    self._seconds = start_s + (alarm.when_ms - start_ms) / 1000
             _on_loop(alarm.loop, alarm.ring)
 
 

@@ -31,7 +31,7 @@ class Held(Generic[To]):
 class GroupCommit(Generic[To]):
     """Commits `store`'s batches and holds the frames sent meanwhile; `failed(batch, held, problem)` is told of
     a batch that could not be committed, `recovered()` of the first commit that works after one that did not,
-    and `progress` is pulsed at the end of every commit."""
+    and `progress` is pulsed whenever held frames were handed over or given up."""
 
     def __init__(self, store: Store, failed: Callable[[Batch, list[Held[To]], BaseException], None],
                  recovered: Callable[[], None], progress: Progress) -> None:
@@ -94,8 +94,10 @@ class GroupCommit(Generic[To]):
             except sqlite3.Error as exc:
                 self.failing = True
                 self._failed(batch, held, exc)
+                self._progress.pulse()
                 return
         deliver(held)
+        self._progress.pulse()
 
     def _flush(self) -> None:
         self._due = False
@@ -105,6 +107,7 @@ class GroupCommit(Generic[To]):
         self.held = []
         if batch is None:
             deliver(held)
+            self._progress.pulse()
             return
         self.committing = True
         done = self._loop.run_in_executor(self._writer, self.store.commit, batch)

@@ -10,8 +10,7 @@ import asyncio
 import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from common.net.progress import Progress
 from common.net.store import Batch, Store
@@ -19,8 +18,7 @@ from common.net.store import Batch, Store
 To = TypeVar("To")  # whom a held frame is for (the server's connection)
 
 
-@dataclass(frozen=True)
-class Held(Generic[To]):
+class Held(NamedTuple, Generic[To]):
     """A frame waiting for the writes made before it: whom it is for, and how it is handed over."""
 
     to: To

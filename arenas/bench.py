@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 from arenas.match import CardDone, Phase, Refused
 from arenas.online_match import OnlineMatch
@@ -17,11 +16,12 @@ from arenas.room import ASSISTS
 from arenas.rules.engine import legal_actions
 from common.data.rules_api import IllegalAction
 from common.net.clock import ServerClock
+from common.net.messages import ClientMessage, GameJson, Received
 
 LEVELS = (1, 2, 3, 4, 5, 6)
 
 
-def room_setup(index: int, seats: int) -> dict[str, Any]:
+def room_setup(index: int, seats: int) -> GameJson:
     """The setup of the bench's room `index`: people in every seat, the levels in turn, slower sand (so that
     people at the bench's pace finish whole games)."""
     return {"level": LEVELS[index % len(LEVELS)], "players": [f"Bench {i + 1}" for i in range(seats)],
@@ -38,22 +38,22 @@ class ScriptedPerson:
         self.clock = clock
         self.run: OnlineMatch | None = None
         self.seat: int | None = None
-        self.result: dict[str, Any] | None = None
+        self.result: Received | None = None
         self.desyncs = 0
         self.refused: list[str] = []  # the server's reasons for this seat's refused cards
         self.confirmed = 0  # this seat's cards the server confirmed
-        self.outbox: list[dict[str, Any]] = []
+        self.outbox: list[ClientMessage] = []
         self._counted = 0
 
     # what the run needs of a link: the messages it sends wait in the outbox; the clock is the bench's
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: ClientMessage) -> None:
         self.outbox.append(msg)
 
     def server_now_ms(self) -> int:
         assert self.clock is not None, "a scripted person needs the server's clock"
         return round(self.clock.server_now_ms())
 
-    def absorb(self, frame: dict[str, Any]) -> None:
+    def absorb(self, frame: Received) -> None:
         """Take in one frame from the server."""
         kind = frame.get("kind")
         if kind == "game":
@@ -82,7 +82,7 @@ class ScriptedPerson:
         self.desyncs += run.desyncs - self._counted
         self._counted = run.desyncs
 
-    def next_message(self) -> dict[str, Any] | None:
+    def next_message(self) -> ClientMessage | None:
         """A legal card of this seat's hand when it is this seat's turn and the sand runs (an `act` with an id),
         or None."""
         self.catch_up()
@@ -99,7 +99,7 @@ class ScriptedPerson:
                 return None
         return self.outbox.pop(0) if self.outbox else None
 
-    def replay_key(self, entry: Any) -> str | None:
+    def replay_key(self, entry: object) -> str | None:
         """A card as the replay file keeps it (`{"t", **action}`); the room's assists are not in it."""
         if not isinstance(entry, dict) or entry.get("type") in ASSISTS:
             return None

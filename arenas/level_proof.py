@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any
 
 from arenas.bots.proof import LABELS, difficulty_label
 from arenas.rules.levels import Level, is_fingerprint
@@ -64,14 +63,14 @@ class LevelProof:
         return _("{label} — a person-like team wins {rate}").format(label=_(self.label),
                                                                    rate=format_percent(self.person_rate))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The proof as a shared level file holds it."""
         return {"fingerprint": self.fingerprint, "seeds": self.seeds, "expert_wins": self.expert_wins,
                 "person_wins": self.person_wins, "label": self.label,
                 "replay": self.replay.to_dict() if self.replay is not None else None}
 
 
-def proof_from_json(data: Any) -> LevelProof:
+def proof_from_json(data: object) -> LevelProof:
     """A proof's JSON checked for its shape (`FieldError` naming the field); whether it holds for a level is
     `proof_problem`'s question."""
     if not isinstance(data, dict):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from arenas.records import LevelRecord
 from arenas.rules.levels import is_fingerprint
@@ -24,7 +23,7 @@ MY_RECORDS_FILE = "arenas_my_records.json"
 MY_RECORDS_VERSION = 1
 
 
-def _from_json(data: Any) -> tuple[dict[str, LevelRecord], dict[str, Any]]:
+def _from_json(data: object) -> tuple[dict[str, LevelRecord], dict[str, object]]:
     """The records by fingerprint and the unknown top-level fields; ValueError (one line) if malformed."""
     if not isinstance(data, dict):
         raise ValueError(_("not a JSON object"))
@@ -49,7 +48,7 @@ class MyRecords:
     path: Path
     levels: dict[str, LevelRecord] = field(default_factory=dict)
     message: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)  # top-level fields of a newer version, kept
+    extra: dict[str, object] = field(default_factory=dict)  # top-level fields of a newer version, kept
     read_only: bool = False  # a newer version's file: used, never rewritten
 
     @classmethod

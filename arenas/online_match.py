@@ -12,7 +12,7 @@ never decides an outcome.
 from __future__ import annotations
 
 from itertools import count
-from typing import Any, Protocol
+from typing import Protocol
 
 from arenas.bots import hint as bot_hint
 from arenas.match import BEEP_MARKS, CardDone, Happening, Phase, Refused, SandRan
@@ -24,13 +24,14 @@ from arenas.rules.state import clone
 from arenas.session import RunRecord, SetupError, replay_outcome
 from common.data.outbox import Outbox
 from common.data.rules_api import IllegalAction
+from common.net.messages import ClientMessage, Received
 from common.replays.replay import Replay, ReplayError, replay_from_dict
 
 
 class Link(Protocol):
     """What a remote run needs of its connection (`common.net.client.Link` has it)."""
 
-    def send(self, msg: dict[str, Any]) -> None: ...
+    def send(self, msg: ClientMessage) -> None: ...
 
     def server_now_ms(self) -> int: ...
 
@@ -40,24 +41,24 @@ class OnlineMatch:
 
     replay = None  # never a replay being watched
 
-    def __init__(self, seat: int | None, link: Link, game: dict[str, Any]) -> None:
+    def __init__(self, seat: int | None, link: Link, game: Received) -> None:
         """`game`: the room's `game` frame (`SetupError` if its setup cannot be played here)."""
         self.setup = setup_from_json(game["view"]["setup"], 0)
         self.seat = seat
         self.link = link
         self.record: RunRecord | None = None
-        self.result_replay: dict[str, Any] | None = None  # the server's replay file once the game is over
+        self.result_replay: Received | None = None  # the server's replay file once the game is over
         self.pending: dict[int, Action] = {}  # this screen's cards sent and not yet confirmed, by message id
         self.away_bots: frozenset[int] = frozenset()  # seats whose person is away and played by a bot for now
         self.desyncs = 0
         self.happenings: Outbox[Happening] = Outbox()
         self._ids = count(1)
-        self._inbox: list[dict[str, Any]] = []
+        self._inbox: list[Received] = []
         self._beep_left = 0.0
         self.load(game)
 
     # ---- the server's frames ---------------------------------------------------------------
-    def load(self, game: dict[str, Any]) -> None:
+    def load(self, game: Received) -> None:
         """Take the whole game from a `game` frame (the start, a rejoin, after a desync)."""
         view = game["view"]
         self.base = view_state(view["state"])
@@ -73,7 +74,7 @@ class OnlineMatch:
             self.phase = Phase.OVER
         self._beep_left = self.countdown_left
 
-    def receive(self, frames: list[dict[str, Any]]) -> None:
+    def receive(self, frames: list[Received]) -> None:
         """Frames from the room (`game`, `update`, `refused`, `result`), taken in at the next `step`."""
         self._inbox.extend(f for f in frames if f.get("kind") in ("game", "update", "refused", "result"))
 
@@ -126,7 +127,7 @@ class OnlineMatch:
         return self.phase == Phase.RUNNING and not (self.setup.allow_pause and self.assists)
 
     # ---- this screen's person --------------------------------------------------------------
-    def _send(self, action: dict[str, Any]) -> int:
+    def _send(self, action: Received) -> int:
         n = next(self._ids)
         self.link.send({"kind": "act", "action": action, "id": n})
         return n
@@ -142,7 +143,7 @@ class OnlineMatch:
             raise IllegalAction("your card is on its way")
         if self.phase != Phase.RUNNING or self.paused:
             raise IllegalAction("the sand is not running")
-        self.pending[self._send(action.to_json())] = action
+        self.pending[self._send(dict(action.to_json()))] = action
 
     def pause(self) -> None:
         """Ask the room to pause (the pause assist): it stops for everyone when the server says so."""
@@ -188,7 +189,7 @@ class OnlineMatch:
                 return []  # the server says when the game is lost
         return advance(state, ms)
 
-    def _take(self, frame: dict[str, Any]) -> list[Happening]:
+    def _take(self, frame: Received) -> list[Happening]:
         match frame["kind"]:
             case "game":
                 self.load(frame)
@@ -202,7 +203,7 @@ class OnlineMatch:
             case _:
                 return self._update(frame)
 
-    def _update(self, frame: dict[str, Any]) -> list[Happening]:
+    def _update(self, frame: Received) -> list[Happening]:
         fresh = [i for i, entry in enumerate(frame["actions"]) if entry[0] > self.seq]  # a `game` may hold some
         inputs = [frame["actions"][i][2] for i in fresh]
         drawn = [frame.get("reveal", {}).get("drawn", [])[i] for i in fresh]
@@ -227,7 +228,7 @@ class OnlineMatch:
         self._run_sand(max(shown_ms, self.base.time_ms))  # run-outs already shown are not shown twice
         return happened
 
-    def _finish(self, frame: dict[str, Any]) -> list[Happening]:
+    def _finish(self, frame: Received) -> list[Happening]:
         """The game is over on the server: the final state from its replay (the whole log, for the result)."""
         self.result_replay = frame.get("replay")
         try:
@@ -242,7 +243,7 @@ class OnlineMatch:
         return [SandRan(events)]
 
 
-def _replay(data: Any) -> Replay:
+def _replay(data: object) -> Replay:
     if not isinstance(data, dict):
         raise ReplayError("the room sent no replay")
     return replay_from_dict(data, "the room's replay")

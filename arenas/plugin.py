@@ -9,7 +9,7 @@ from pathlib import Path
 
 from common.data.i18n import N_, _
 from common.data.paths import shipped
-from common.games import Command, Game, Lazy, MakeApp, hooks_in
+from common.games import Command, Game, MakeApp, hooks_in, lazy
 
 
 def _open_flags(p: argparse.ArgumentParser) -> None:
@@ -38,6 +38,6 @@ def _verify_levels(args: argparse.Namespace, make_app: MakeApp) -> int:
 GAME = Game(
     "arenas", "Arenas Movedizas", N_("Real-time co-op: keep the sand timers alive"), "ui/icon_arenas",
     shipped("arenas", "rules_text.md"), open_help=N_("play Arenas Movedizas (setup screen, or a level directly)"),
-    open_flags=_open_flags, dropped=Lazy("arenas.my_levels", "import_dropped"), **hooks_in("arenas"),
+    open_flags=_open_flags, dropped=lazy("arenas.my_levels", "import_dropped"), **hooks_in("arenas"),
     commands=(Command("verify-levels", N_("play every Arenas level with team-mate bots over N seeds; print win "
                                           "rates"), _verify_levels, _verify_levels_flags),))

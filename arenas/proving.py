@@ -16,7 +16,6 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.pool import Pool
-from typing import Any
 
 from arenas.bots.proof import Model
 from arenas.bots.verify import play_game
@@ -58,7 +57,7 @@ def proof_setup(level: Level, seed: int) -> GameSetup:
                      bots=tuple(range(level.team_size)))
 
 
-def prove_game(task: tuple[Level, int, Model]) -> tuple[int, bool, dict[str, Any] | None]:
+def prove_game(task: tuple[Level, int, Model]) -> tuple[int, bool, dict[str, object] | None]:
     """Worker side: one proof game: (its seed, whether it was won, the replay file's JSON of an expert win)."""
     level, seed, model = task
     state = play_game(level, seed, model)
@@ -67,7 +66,7 @@ def prove_game(task: tuple[Level, int, Model]) -> tuple[int, bool, dict[str, Any
     return seed, won, replay
 
 
-Games = Callable[[list[tuple[Level, int, Model]]], Iterator[tuple[int, bool, dict[str, Any] | None]]]
+Games = Callable[[list[tuple[Level, int, Model]]], Iterator[tuple[int, bool, dict[str, object] | None]]]
 
 
 def prove(level: Level, seeds: int = SEEDS, workers: int = WORKERS,
@@ -114,7 +113,7 @@ def _pool(workers: int, stop: threading.Event) -> Pool | None:
 
 
 def _from_pool(pool: Pool, tasks: list[tuple[Level, int, Model]],
-               stop: threading.Event) -> Iterator[tuple[int, bool, dict[str, Any] | None]]:
+               stop: threading.Event) -> Iterator[tuple[int, bool, dict[str, object] | None]]:
     results = pool.imap_unordered(prove_game, tasks)
     for _task in tasks:
         while True:
@@ -132,7 +131,7 @@ def _prove(level: Level, seeds: int, games: Games, report: Callable[[ProveStatus
     total = seeds * len(MODELS)
     done = 0
     wins: dict[Model, int] = {}
-    first_win: tuple[int, dict[str, Any]] | None = None
+    first_win: tuple[int, dict[str, object]] | None = None
     for model in MODELS:
         report(ProveStatus(model, done, total))
         wins[model] = 0

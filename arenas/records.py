@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from arenas.rules.levels import LevelError, load_levels
 from common.data.files import Kind
@@ -58,10 +57,10 @@ class LevelRecord:
     best_win_streak: int = 0
     best_ms: int | None = None
     loss_streak: int = 0  # losses in a row up to the last run (0 after a win)
-    extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer version, written back as read
+    extra: dict[str, object] = field(default_factory=dict)  # fields of a newer version, written back as read
     level: str | None = None  # the fingerprint of the level version these runs were played on
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """JSON-able form."""
         version = {} if self.level is None else {"level": self.level}
         return {**self.extra, **dict(zip(_COUNTS, self.counts())), "best_ms": self.best_ms, **version}
@@ -89,7 +88,7 @@ class LevelRecord:
             self.best_ms = time_ms
 
     @classmethod
-    def from_dict(cls, data: Any) -> LevelRecord:
+    def from_dict(cls, data: object) -> LevelRecord:
         """Inverse of `to_dict`; ValueError if `data` is malformed or a number is out of range (counts at most
         `MAX_RUNS`, the best time at most `MAX_RUN_MS`)."""
         if not isinstance(data, dict):
@@ -107,7 +106,7 @@ class LevelRecord:
                    extra, level)
 
 
-def _levels_from(data: Any) -> dict[int, LevelRecord]:
+def _levels_from(data: object) -> dict[int, LevelRecord]:
     """The `levels` object of a records file; ValueError (one line) if malformed."""
     if not isinstance(data, dict):
         raise ValueError(_("no 'levels' object"))
@@ -122,7 +121,7 @@ def _levels_from(data: Any) -> dict[int, LevelRecord]:
     return levels
 
 
-def _version_of(data: dict[str, Any]) -> int:
+def _version_of(data: dict[str, object]) -> int:
     """The file's format version (files before the field were version 1); ValueError if malformed."""
     version = data.get("version", 1)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
@@ -130,7 +129,7 @@ def _version_of(data: dict[str, Any]) -> int:
     return version
 
 
-def _retired_from(data: Any) -> list[tuple[int, LevelRecord]]:
+def _retired_from(data: object) -> list[tuple[int, LevelRecord]]:
     """The `retired` list of a records file (absent: empty); ValueError (one line) if malformed."""
     if data is None:
         return []
@@ -145,10 +144,10 @@ def _retired_from(data: Any) -> list[tuple[int, LevelRecord]]:
     return out
 
 
-_Parsed = tuple[dict[int, LevelRecord], list[tuple[int, LevelRecord]], dict[str, Any]]
+_Parsed = tuple[dict[int, LevelRecord], list[tuple[int, LevelRecord]], dict[str, object]]
 
 
-def _from_json(data: Any) -> _Parsed:
+def _from_json(data: object) -> _Parsed:
     """The levels, the retired records and the unknown top-level fields of a records file; ValueError (one
     line) if malformed."""
     if not isinstance(data, dict):
@@ -179,7 +178,7 @@ class Records:
     path: Path
     levels: dict[int, LevelRecord] = field(default_factory=dict)
     message: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)  # top-level fields of a newer version, kept
+    extra: dict[str, object] = field(default_factory=dict)  # top-level fields of a newer version, kept
     read_only: bool = False  # a newer version's file: used, never rewritten
     retired: list[tuple[int, LevelRecord]] = field(default_factory=list)  # records of earlier level versions
     versions: dict[int, str] = field(default_factory=dict)  # the levels played now: number -> fingerprint

@@ -25,7 +25,6 @@ import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from arenas.bots import BotController, TeammateBot
 from arenas.match import COUNTDOWN_MS, CardDone, Match, Person, Phase, SandRan
@@ -38,6 +37,7 @@ from arenas.rules.replay import REPLAY_VERSION
 from arenas.rules.state import GameState, from_dict
 from arenas.session import GameSetup, SetupError, from_replay, is_shipped, to_replay
 from common.data.rules_api import IllegalAction
+from common.net.messages import ClockTimes, GameFrame, GameInput, GameJson, GameResult, Update
 from common.net.room import GameError, Input, Options, Progress, Step
 from common.replays.replay import Replay
 
@@ -52,7 +52,7 @@ class Accepted:
     `digest` of the state just after it."""
 
     seat: int
-    input: dict[str, Any]
+    input: GameJson
     drawn: tuple[str, ...]
     digest: str
 
@@ -68,7 +68,7 @@ class Table:
         self.run = Match(self.setup)
         self.go_ms = now_ms + COUNTDOWN_MS  # when the sand starts (or starts again after a restore)
         self.anchor = (self.go_ms, 0)  # (server ms, game ms) the game clock runs from
-        self.inputs: list[dict[str, Any]] = []
+        self.inputs: list[GameJson] = []
         self.unsent: list[Accepted] = []  # accepted, not yet stored and sent (`take_unsent`)
 
     # ---- the clock -------------------------------------------------------------------------
@@ -131,7 +131,7 @@ class Table:
         return self.anchor[0] + due - self.anchor[1]
 
     # ---- inputs ----------------------------------------------------------------------------
-    def act(self, seat: int, data: Any, now_ms: int) -> list[Accepted]:
+    def act(self, seat: int, data: object, now_ms: int) -> list[Accepted]:
         """A member's input at `now_ms`: the bots' cards due before it, then it. `IllegalAction` with the
         reason when it may not be played now (the catch-up still happened: see `catch_up`)."""
         if not isinstance(data, dict):
@@ -178,7 +178,7 @@ class Table:
         assert isinstance(done, CardDone)
         return [*out, self._accepted(seat, {"t": t, **action.to_json()}, done.events)]
 
-    def _accepted(self, seat: int, stamped: dict[str, Any], events: Sequence[Event] = ()) -> Accepted:
+    def _accepted(self, seat: int, stamped: GameJson, events: Sequence[Event] = ()) -> Accepted:
         self.inputs.append(stamped)
         drawn = tuple(e.card.name for e in events if isinstance(e, CardDrawn))
         accepted = Accepted(seat, stamped, drawn, digest(self.run.state))
@@ -202,23 +202,23 @@ class Table:
         self.run.hand_over(seat, Person())
 
     # ---- what members see, what is kept ----------------------------------------------------
-    def view(self, now_ms: int) -> dict[str, Any]:
+    def view(self, now_ms: int) -> GameJson:
         """The table as any member may see it: the setup (no seed), `view_of(state)` and the clock."""
         return {"setup": setup_json(self.setup), "state": view_of(self.run.state), "clock": self.clock(now_ms)}
 
-    def clock(self, now_ms: int) -> dict[str, Any]:
+    def clock(self, now_ms: int) -> GameJson:
         """Where the clock is: the phase, the countdown's end, paused, and the (server ms, game ms) anchor."""
         return {"phase": str(self.run.phase), "go_ms": self.go_ms, "paused": self.run.paused,
                 "anchor": list(self.anchor), "server_ms": now_ms}
 
-    def replay(self) -> dict[str, Any]:
+    def replay(self) -> GameJson:
         """The finished (or abandoned) run's replay file, the same as a local run's."""
         replay = to_replay(self.setup, self.run.state)
         replay.meta["assisted_seats"] = sorted(self.assisted)
         return replay.to_dict()
 
     @classmethod
-    def restore(cls, setup: GameSetup, inputs: Iterable[dict[str, Any]], now_ms: int, assists: bool = True) -> Table:
+    def restore(cls, setup: GameSetup, inputs: Iterable[GameJson], now_ms: int, assists: bool = True) -> Table:
         """The table rebuilt from its stored inputs; it counts down again from the last input's game time.
         `IllegalAction` if the inputs do not replay (a store that does not belong to this setup)."""
         table = cls(setup, now_ms, assists)
@@ -226,7 +226,7 @@ class Table:
             table.again(stamped)
         return table
 
-    def again(self, stamped: dict[str, Any]) -> None:
+    def again(self, stamped: GameJson) -> None:
         """A stored input applied again (the table being rebuilt: it still counts down)."""
         self.inputs.append(stamped)
         follow(self.run.state, [stamped], None)
@@ -240,7 +240,7 @@ class Table:
 
 
 # ---- setups, views and following -----------------------------------------------------------------
-def level_bytes(level: Any) -> int:
+def level_bytes(level: object) -> int:
     """The size of a setup's level as compact JSON (UTF-8); past the cap when it cannot be written at all."""
     try:
         return len(json.dumps(level, ensure_ascii=False, separators=(",", ":")).encode())
@@ -248,7 +248,7 @@ def level_bytes(level: Any) -> int:
         return MAX_LEVEL_BYTES + 1
 
 
-def setup_from_json(data: Any, seed: int) -> GameSetup:
+def setup_from_json(data: object, seed: int) -> GameSetup:
     """A room's setup from a `create` message's (the replay files' setup: `level` a shipped number or a whole
     level of at most `MAX_LEVEL_BYTES`, `players`, `first_player`, `sand_speed_pct`, `allow_pause`, `bots`,
     `reaction_ms`) and the server's secret `seed`; `SetupError` (one line naming the field) when it is not one.
@@ -262,16 +262,16 @@ def setup_from_json(data: Any, seed: int) -> GameSetup:
     return setup
 
 
-def setup_json(setup: GameSetup) -> dict[str, Any]:
+def setup_json(setup: GameSetup) -> GameJson:
     """The setup members may see (and a client's `OnlineMatch` is built from): everything but the seed."""
     return {"level": setup.level.to_dict(), "players": list(setup.players), "first_player": setup.first_player,
             "sand_speed_pct": setup.sand_speed_pct, "allow_pause": setup.allow_pause, "bots": list(setup.bots),
             "reaction_ms": setup.reaction_ms}
 
 
-def view_of(state: GameState) -> dict[str, Any]:
+def view_of(state: GameState) -> GameJson:
     """The state as any member may see it: without the generator and the seed, the deck sorted; no event log."""
-    data = state.to_dict()
+    data: GameJson = dict(state.to_dict())
     del data["rng"]
     data["seed"] = 0
     data["deck"] = sorted(data["deck"])
@@ -279,7 +279,7 @@ def view_of(state: GameState) -> dict[str, Any]:
     return data
 
 
-def view_state(view: dict[str, Any]) -> GameState:
+def view_state(view: GameJson) -> GameState:
     """A client's `GameState` from a view (`ValueError`/`KeyError`/`TypeError` when it is not one)."""
     data = dict(view)
     data["rng"] = list(random.Random(0).getstate())
@@ -306,7 +306,7 @@ class _Reveal(random.Random):
         super().__init__(0)
         self.coming = list(coming)
 
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
         x.sort(key=lambda c: c.name)
         _on_top(x, self.coming)
 
@@ -318,7 +318,7 @@ def _on_top(deck: list[Card], cards: Sequence[Card]) -> None:
         deck.append(card)
 
 
-def follow(state: GameState, inputs: Sequence[dict[str, Any]],
+def follow(state: GameState, inputs: Sequence[GameJson],
            drawn: Sequence[Sequence[str]] | None) -> list[SandRan | CardDone]:
     """Apply accepted inputs (stamped JSON) to `state`, a client's or a restored one, and say what happened;
     `drawn` gives each card's drawn cards for a client's state (None: `state` has the true generator and deck).
@@ -356,11 +356,11 @@ def follow(state: GameState, inputs: Sequence[dict[str, Any]],
 
 
 # ---- the room's game on the server ----------------------------------------------------------------------
-def update_frame(accepted: Sequence[Accepted], first: int, now_ms: int) -> dict[str, Any]:
+def update_frame(accepted: Sequence[Accepted], first: int, now_ms: int) -> Update:
     """The `update` frame of accepted inputs numbered from `first` + 1: the stamped inputs, the cards each
     drew (`reveal.drawn`), the digest after the last, and the server's clock."""
     return {"kind": "update", "seq": first + len(accepted),
-            "actions": [[first + i + 1, a.seat, a.input] for i, a in enumerate(accepted)],
+            "actions": [(first + i + 1, a.seat, a.input) for i, a in enumerate(accepted)],
             "reveal": {"drawn": [list(a.drawn) for a in accepted]}, "deadline_ms": None,
             "digest": accepted[-1].digest, "server_ms": now_ms}
 
@@ -379,11 +379,11 @@ class ArenasMatch:
         return Step(inputs=[Input(a.seat, "act", {"action": a.input}, now_ms) for a in accepted],
                     frames=[(None, update_frame(accepted, first, now_ms))])
 
-    def handle(self, seat: int, kind: str, body: dict[str, Any], now_ms: int) -> Step:
-        if kind != "act":
-            return Step(refused=f"Arenas has no {kind!r}: a card, once played, stands")
+    def handle(self, seat: int, msg: GameInput, now_ms: int) -> Step:
+        if msg["kind"] != "act":
+            return Step(refused=f"Arenas has no {msg['kind']!r}: a card, once played, stands")
         try:
-            self.table.act(seat, body.get("action"), now_ms)
+            self.table.act(seat, msg.get("action"), now_ms)
         except IllegalAction as exc:
             if self.table.over:  # the sand ran out before the card came: the end goes out now, and the refusal
                 step = self._step(now_ms)
@@ -429,23 +429,23 @@ class ArenasMatch:
     def clock_runs(self) -> bool:
         return False
 
-    def clock_now(self, now_ms: int) -> dict[str, Any] | None:
+    def clock_now(self, now_ms: int) -> ClockTimes | None:
         return None
 
     def progress(self) -> Progress:
         """The team plays together: no seat's turn; the cards played so far."""
         return Progress(moves=len(self.table.inputs))
 
-    def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
+    def snapshot(self, seat: int | None, now_ms: int) -> GameFrame:
         table = self.table
-        return {"seq": len(table.inputs) - len(table.unsent), "seat": seat, "view": table.view(now_ms),
+        return {"kind": "game", "seq": len(table.inputs) - len(table.unsent), "seat": seat, "view": table.view(now_ms),
                 "pending": [], "deadline_ms": None, "digest": digest(table.state), "server_ms": now_ms}
 
     @property
     def over(self) -> bool:
         return self.table.over
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> GameResult:
         return {"outcome": outcome_json(self.table.state), "replay": self.table.replay()}
 
     def close(self) -> None:
@@ -460,20 +460,20 @@ class ArenasSide:
     bot_levels = ("teammate",)
     concedes = False  # the team plays on together: a person leaves instead
 
-    def seat_plan(self, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
+    def seat_plan(self, setup: GameJson) -> list[tuple[str | None, str]]:
         try:
             parsed = setup_from_json(setup, 1)
         except SetupError as exc:
             raise GameError(str(exc)) from None
         return [(self.leaver_level if parsed.is_bot(i) else None, name) for i, name in enumerate(parsed.players)]
 
-    def new_match(self, setup: dict[str, Any], names: list[str | None], seed: int, options: Options,
+    def new_match(self, setup: GameJson, names: list[str | None], seed: int, options: Options,
                   now_ms: int) -> ArenasMatch:
         parsed = setup_from_json(setup, seed)
         players = tuple(name if name is not None else own for name, own in zip(names, parsed.players, strict=True))
         return ArenasMatch(replace(parsed, players=players), now_ms, options.assists)
 
-    def again_setup(self, setup: dict[str, Any], next_level: bool) -> dict[str, Any]:
+    def again_setup(self, setup: GameJson, next_level: bool) -> GameJson:
         """The same level again, or the next shipped one (`GameError` after the last, or after a level of one's
         own)."""
         try:

@@ -15,9 +15,10 @@ plain level file (the shipped levels' format) opens too, with no maker and no pr
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TypeGuard
 
 from arenas.level_proof import LevelProof, proof_fingerprint, proof_from_json, proof_problem
 from arenas.rules.levels import Level, LevelError, is_fingerprint, level_from_dict
@@ -50,7 +51,7 @@ class SharedLevel:
         """Its proof holds a winning replay of the expert team (checked when the file was opened)."""
         return self.proof is not None and self.proof.proven
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The shared level file's object."""
         return {"format": FORMAT, "version": SHARED_VERSION, "level": self.level.to_dict(),
                 "fingerprint": self.level.fingerprint, "maker": self.maker,
@@ -76,12 +77,12 @@ class Opened:
     plain: bool = False  # a plain level file (the shipped levels' format), not a shared level file
 
 
-def is_shared(data: Any) -> bool:
+def is_shared(data: object) -> TypeGuard[Mapping[str, object]]:
     """True when `data` says it is a shared level file (whatever its version)."""
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
-def open_shared(data: Any, source: str) -> Opened:
+def open_shared(data: object, source: str) -> Opened:
     """A shared level file's (or a plain level file's) parsed JSON, checked; `SharedLevelError` (one line naming
     `source` and the field) when it cannot be used. The proof's replay is played again: a proof that does not
     hold is dropped, and `note` says why."""
@@ -108,7 +109,7 @@ def open_shared(data: Any, source: str) -> Opened:
         raise SharedLevelError(source, Problem.INVALID, f"level.{exc.detail}") from None
 
 
-def _parse(data: dict[str, Any], source: str) -> Opened:
+def _parse(data: Mapping[str, object], source: str) -> Opened:
     for key in data:
         if key not in _FIELDS:
             raise FieldError(one_line(key, 40), "unknown field")

@@ -3,16 +3,15 @@ cheap policy of `arzium.room.Mirror`: a seeded choice among the legal actions, t
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from arzium.room import Mirror
 from arzium.rules.state import default_setup
 from common.net.clock import ServerClock
 
 
-def room_setup(index: int, seats: int) -> dict[str, Any]:
+def room_setup(index: int, seats: int) -> dict[str, object]:
     """The full game for `seats` people."""
-    return default_setup(seats, full_game=True).to_dict()
+    return dict(default_setup(seats, full_game=True).to_dict())
 
 
 class BenchMirror(Mirror):
@@ -26,7 +25,7 @@ class BenchMirror(Mirror):
         super().__init__(seed)
         self.check_every = 4
 
-    def replay_key(self, entry: Any) -> str:
+    def replay_key(self, entry: object) -> str:
         """An action as the replay file keeps it (its JSON)."""
         return json.dumps(entry, sort_keys=True)
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from arzium.match import Committed, Match, Refused, Told, Untold, _held_back, _unveils
 from arzium.room import digest, view_of, view_state
@@ -23,8 +22,9 @@ from arzium.rules.events import Event
 from arzium.rules.state import GameState, clone
 from arzium.seats import Controller, Person, RemotePerson, put_on_top
 from common.data.rules_api import IllegalAction
+from common.net.messages import ClientMessage, Received
 
-Send = Callable[[dict[str, Any]], None]
+Send = Callable[[ClientMessage], None]
 
 
 class OnlineMatch(Match):
@@ -77,7 +77,7 @@ class OnlineMatch(Match):
         except IllegalAction as exc:
             self.happenings.put(Refused(exc.reason))
             return False
-        self._send({"kind": "act", "action": action.to_json()})
+        self._send({"kind": "act", "action": dict(action.to_json())})
         held = next((i for i, e in enumerate(events) if _held_back(e)), len(events))
         if any(_unveils(e) for e in events[:held]) or p != self.state.active:
             self.waiting = True  # it draws a card, or a bid out of turn stands at once: the server's update follows
@@ -98,7 +98,7 @@ class OnlineMatch(Match):
         self._send({"kind": "undo"})
         return True
 
-    def _send(self, msg: dict[str, Any]) -> None:
+    def _send(self, msg: ClientMessage) -> None:
         self.unanswered += 1
         self.send(msg)
 
@@ -114,7 +114,7 @@ class OnlineMatch(Match):
 
     # -- the room's frames -------------------------------------------------------------------------
 
-    def absorb(self, msg: dict[str, Any]) -> None:
+    def absorb(self, msg: Received) -> None:
         """A game frame of the room: `update` (committed actions, queued in order), `turn` (this seat's turn in
         progress as the server holds it) or `refused`."""
         match msg.get("kind"):
@@ -231,7 +231,7 @@ class OnlineMatch(Match):
                 break
 
 
-def story_events(frame: dict[str, Any]) -> tuple[int, list[tuple[list[Event], int]]] | None:
+def story_events(frame: Received) -> tuple[int, list[tuple[list[Event], int]]] | None:
     """What a `game` frame's story tells of the moves so far: how many earlier moves it leaves out, then each
     move's events with the turn after it. None when the frame has no story, or its story does not lead to the
     frame's view (the digest differs): the frame is then taken without it."""
@@ -253,7 +253,7 @@ def story_events(frame: dict[str, Any]) -> tuple[int, list[tuple[list[Event], in
     return first, told
 
 
-def last_move_of(frame: dict[str, Any], seat: int) -> int | None:
+def last_move_of(frame: Received, seat: int) -> int | None:
     """The number of `seat`'s last move in a `game` frame's story (None: none told, or no story that fits)."""
     story = frame.get("story")
     if not isinstance(story, dict) or story_events(frame) is None:

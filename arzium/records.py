@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from arzium.rules.score import outcome
 from arzium.rules.state import GameState
@@ -48,16 +47,16 @@ class TableRecord:
     points: int = 0  # your scores added up (the average is points / played)
     best_score: int | None = None
     bot_turns: int = 0  # your turns your seat's bot played (online: your time ran out, or you were away)
-    extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer version, written back as read
+    extra: dict[str, object] = field(default_factory=dict)  # fields of a newer version, written back as read
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """JSON-able form."""
         counts = (self.played, self.wins, self.losses, self.assisted, self.points)
         return {**self.extra, **dict(zip(_COUNTS, counts)), "best_score": self.best_score,
                 "bot_turns": self.bot_turns}
 
     @classmethod
-    def from_dict(cls, data: Any) -> TableRecord:
+    def from_dict(cls, data: object) -> TableRecord:
         """Inverse of `to_dict`; ValueError if `data` is malformed or a number is out of range (wins, losses and
         assisted games at most the games played, points at most `MAX_SCORE` a game)."""
         if not isinstance(data, dict):
@@ -81,7 +80,7 @@ class TableRecord:
         return self.points / self.played if self.played else 0.0
 
 
-def _from_json(data: Any) -> tuple[dict[tuple[str, int], TableRecord], dict[str, Any]]:
+def _from_json(data: object) -> tuple[dict[tuple[str, int], TableRecord], dict[str, object]]:
     """The tables and unknown top-level fields of a records file; ValueError (one line) if malformed."""
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
@@ -118,7 +117,7 @@ class Records:
     path: Path
     tables: dict[tuple[str, int], TableRecord] = field(default_factory=dict)
     message: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, object] = field(default_factory=dict)
     read_only: bool = False
 
     @classmethod

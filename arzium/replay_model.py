@@ -2,9 +2,10 @@
 any number of actions (replayed from the start) and its line in the replays list."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from arzium.rules.actions import Action
 from arzium.rules.cards import CardDataError
@@ -105,7 +106,14 @@ class ArziumReplay:
         return state
 
 
-def bot_moves(meta: dict[str, Any], actions: int) -> dict[int, str]:
+class ResultMeta(TypedDict):
+    """How a game ended, as a replay file's meta says it: the winners' names and every seat's score."""
+
+    winners: list[str]
+    scores: list[int]
+
+
+def bot_moves(meta: Mapping[str, object], actions: int) -> dict[int, str]:
     """The actions (by number, from 1) a person's seat's bot made in an online game, and why: "clock" (their time
     ran out) or "away"; `FieldError` naming the entry that is not one."""
     listed = meta.get("bot_moves", [])
@@ -119,13 +127,13 @@ def bot_moves(meta: dict[str, Any], actions: int) -> dict[int, str]:
     return out
 
 
-def result_meta(state: GameState) -> dict[str, Any]:
+def result_meta(state: GameState) -> ResultMeta:
     """What a replay file's meta says of the end (so the list need not replay the game): winners, scores."""
     out = outcome(state)
     return {"winners": [state.setup.seats[w].name for w in out.winners], "scores": [s.total for s in out.scores]}
 
 
-def _result_of(meta: dict[str, Any], seats: int) -> tuple[list[str], list[int]] | None:
+def _result_of(meta: Mapping[str, object], seats: int) -> tuple[list[str], list[int]] | None:
     """The winners and scores the meta gives (None: it gives none); `FieldError` for a score out of range."""
     winners, scores = meta.get("winners"), meta.get("scores")
     if not (isinstance(winners, list) and winners and all(isinstance(w, str) for w in winners)):

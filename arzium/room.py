@@ -20,7 +20,7 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Literal
 
 from arzium.match import Match, Refused, Stopped, bot_spec
 from arzium.rules.actions import Action, action_from_json
@@ -30,6 +30,20 @@ from arzium.rules.score import outcome_json
 from arzium.rules.state import GameState, SeatSetup, Setup, SetupError, StateError, clone, new_game
 from arzium.seats import BotController, Controller, InlineBot, Person, put_on_top
 from common.data.rules_api import IllegalAction
+from common.net.messages import (
+    Act,
+    ClockFrame,
+    ClockTimes,
+    Confirm,
+    GameFrame,
+    GameInput,
+    GameJson,
+    GameResult,
+    Received,
+    Story,
+    Turn,
+    Update,
+)
 from common.net.room import GameError, Input, Options, Progress, Step
 from common.net.turn_clock import TurnClock, allowance_ms
 
@@ -47,9 +61,9 @@ def server_bot(state: GameState, seat: int, level: str | None = None) -> Control
 
 
 # ---- the view: what a member may see -----------------------------------------------------------------------
-def view_of(state: GameState) -> dict[str, Any]:
+def view_of(state: GameState) -> GameJson:
     """The state as a member may see it: no generator, seed 0, decks in sorted order."""
-    data = state.to_dict()
+    data: GameJson = dict(state.to_dict())
     del data["rng"]
     data["seed"] = 0
     data["deck"] = sorted(data["deck"])
@@ -60,7 +74,7 @@ def view_of(state: GameState) -> dict[str, Any]:
 _FRESH_RNG = random.Random(0).getstate()
 
 
-def view_state(view: dict[str, Any]) -> GameState:
+def view_state(view: GameJson) -> GameState:
     """A view as a `GameState` a client can run the rules on (a placeholder generator: the rules draw no random
     numbers after the deal); `StateError` (one line) if the view is malformed."""
     if not isinstance(view, dict):
@@ -69,13 +83,13 @@ def view_state(view: dict[str, Any]) -> GameState:
     return GameState.from_dict({**view, "rng": [version, list(internal), gauss]})
 
 
-def digest(view: dict[str, Any]) -> str:
+def digest(view: GameJson) -> str:
     """The fingerprint of a view both sides compare."""
     text = json.dumps(view, separators=(",", ":"))  # both sides build views in the same key order
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def apply_update(state: GameState, actions: Sequence[Action], reveal: dict[str, Any]) -> list[Event]:
+def apply_update(state: GameState, actions: Sequence[Action], reveal: GameJson) -> list[Event]:
     """A client's side of an update: the drawn cards on top of the decks, then the actions; their events.
     ValueError or `IllegalAction` if the update does not fit this state (the client is out of step)."""
     put_on_top(state, reveal.get("lands", ()), reveal.get("artifacts", ()))
@@ -85,18 +99,18 @@ def apply_update(state: GameState, actions: Sequence[Action], reveal: dict[str, 
     return events
 
 
-def game_story(setup: Setup, seed: int, actions: Sequence[Action]) -> dict[str, Any]:
+def game_story(setup: Setup, seed: int, actions: Sequence[Action]) -> Story:
     """The moves of a game as a member may see them, for an app that comes back without its move log: the view
     before the first move told (`seq` moves in: the start, or later when the whole game would not fit
     STORY_BYTES), then `moves` [n, action, lands drawn, artifacts drawn], each with the cards every member was
     shown in its update."""
     state = new_game(setup, seed)
     start = view_of(state)
-    moves: list[list[Any]] = []
+    moves: list[tuple[int, GameJson, list[str], list[str]]] = []
     for i, action in enumerate(actions):
         lands, arts = list(state.deck), list(state.art_deck)
         apply(state, action)
-        moves.append([i + 1, action.to_json(), _drawn(lands, state.deck), _drawn(arts, state.art_deck)])
+        moves.append((i + 1, dict(action.to_json()), _drawn(lands, state.deck), _drawn(arts, state.art_deck)))
     first, size = len(moves), 0
     while first > 0 and size + len(json.dumps(moves[first - 1])) <= STORY_BYTES:
         first -= 1
@@ -114,7 +128,7 @@ def _drawn(before: list[str], after: list[str]) -> list[str]:
     return before[len(after):][::-1]
 
 
-def ran_out_winners(outcome: dict[str, Any], out: int) -> dict[str, Any]:
+def ran_out_winners(outcome: GameJson, out: int) -> GameJson:
     """A game ended because seat `out` ran out of time: the winners are the other seats with the best score."""
     players = outcome["players"]
     best = max((p["score"] for i, p in enumerate(players) if i != out), default=0)
@@ -141,7 +155,7 @@ class ArziumMatch:
         self.live = options.pace == "live"  # a live table's clock waits for the tables to show what happened
         self.clock_bot: tuple[int, int] | None = None  # (seat, turn) a bot plays because the clock ran out
         self.bot_moves: dict[int, str] = {}  # a person's seat's actions its bot made, by number: "clock" or "away"
-        self.told: tuple[int, dict[str, Any] | None] = (0, None)  # the story of the first n moves, once made
+        self.told: tuple[int, Story | None] = (0, None)  # the story of the first n moves, once made
         self.assists = options.assists
         self.assisted: set[int] = set()  # the seats whose person was shown a hint
         self.ran_out: int | None = None  # the seat whose time ran out under the rule that ends the game
@@ -149,35 +163,36 @@ class ArziumMatch:
         self._follow_clock(now_ms)
 
     # -- inputs --------------------------------------------------------------------------------------------
-    def handle(self, seat: int, kind: str, body: dict[str, Any], now_ms: int) -> Step:
+    def handle(self, seat: int, msg: GameInput, now_ms: int) -> Step:
         m = self.match
-        if kind == "act":
+        kind = msg["kind"]
+        if msg["kind"] == "act":
             try:
-                action = action_from_json(body.get("action"))
+                action = action_from_json(msg.get("action"))
             except (ValueError, KeyError, TypeError) as exc:
                 return Step(refused=str(exc))
             if m.acting_human() != seat:
                 return Step(refused="It is not your turn")
             return self._step(seat, lambda: None if m.submit(action) else self._told() or "Not possible now",
                               Input(seat, "act", {"action": action.to_json()}, now_ms), now_ms)
-        if kind == "undo":
+        if msg["kind"] == "undo":
             if m.work is None or m.work_player != seat or m.undo_blocked or not m.pending:
                 return Step(refused="Nothing to undo")
             return self._step(seat, lambda: None if m.undo() else "Not possible now", Input(seat, "undo", {}, now_ms),
                               now_ms)
-        if kind == "confirm":
+        if msg["kind"] == "confirm":
             if m.work is None or m.work_player != seat:
                 return Step(refused="Nothing to confirm")
             return self._step(seat, m.confirm, Input(seat, "confirm", {}, now_ms), now_ms)
-        if kind == "assist":
+        if msg["kind"] == "assist":
             if not self.assists:
                 return Step(refused="This table plays without hints")
             if seat in self.assisted:
                 return Step()
             self.assisted.add(seat)
             return Step(inputs=[Input(seat, "assist", {}, now_ms)])
-        if kind == "let_bot":
-            target = body.get("seat")
+        if msg["kind"] == "let_bot":
+            target = msg["seat"]
             if self.rule.out != "ask" or target == seat or target not in self.clock.out or self.clock_bot is not None:
                 return Step(refused=f"seat {target} is not out of time, or it is yours")
             step = Step()
@@ -202,33 +217,37 @@ class ArziumMatch:
         step.frames.append((seat, self.turn_frame(seat)))
         return step
 
-    def _update(self, first: int, seat: int | None, lands: list[str], arts: list[str], now_ms: int) -> dict[str, Any]:
+    def _update(self, first: int, seat: int | None, lands: list[str], arts: list[str], now_ms: int) -> Update:
         """The `update` frame of the actions committed from number `first` (0-based) on."""
         m = self.match
         self._stamp(seat, now_ms)
         self._release_clock_bot()
         self._follow_clock(now_ms)
         view = view_of(m.state)
-        return {"kind": "update", "seq": len(m.actions),
-                "actions": [[first + i + 1, seat, a.to_json()] for i, a in enumerate(m.actions[first:])],
-                "reveal": {"lands": _drawn(lands, m.state.deck), "artifacts": _drawn(arts, m.state.art_deck)},
-                "deadline_ms": self.clock.deadline_ms(), "digest": digest(view), "server_ms": now_ms,
-                "bots": self._bots(first + 1), **self._clock_now(now_ms)}
+        frame: Update = {
+            "kind": "update", "seq": len(m.actions),
+            "actions": [(first + i + 1, seat, dict(a.to_json())) for i, a in enumerate(m.actions[first:])],
+            "reveal": {"lands": _drawn(lands, m.state.deck), "artifacts": _drawn(arts, m.state.art_deck)},
+            "deadline_ms": self.clock.deadline_ms(), "digest": digest(view), "server_ms": now_ms,
+            "bots": self._bots(first + 1)}
+        if self.rule.on:
+            frame["clock"] = self.clock.to_json(now_ms)
+        return frame
 
     def _stamp(self, seat: int | None, now_ms: int) -> None:
         """The actions committed since the last stamp: by `seat` (the sender), at `now_ms`."""
         who = seat if seat is not None else -1
         self.stamps.extend((who, now_ms) for _ in range(len(self.match.actions) - len(self.stamps)))
 
-    def _bots(self, first: int = 1) -> list[list[Any]]:
+    def _bots(self, first: int = 1) -> list[tuple[int, str]]:
         """The actions from number `first` on that a person's seat's bot made, and why: [[n, "clock" | "away"]]."""
-        return [[n, why] for n, why in sorted(self.bot_moves.items()) if n >= first]
+        return [(n, why) for n, why in sorted(self.bot_moves.items()) if n >= first]
 
-    def turn_frame(self, seat: int) -> dict[str, Any]:
+    def turn_frame(self, seat: int) -> Turn:
         """The `turn` frame for `seat`: its turn in progress as the server holds it."""
         m = self.match
         mine = m.work is not None and m.work_player == seat
-        return {"kind": "turn", "seat": seat, "actions": [a.to_json() for a in m.pending] if mine else [],
+        return {"kind": "turn", "seat": seat, "actions": [dict(a.to_json()) for a in m.pending] if mine else [],
                 "undo": mine and bool(m.pending) and not m.undo_blocked}
 
     def control(self, seat: int, level: str | None, now_ms: int) -> Step:
@@ -289,7 +308,7 @@ class ArziumMatch:
     def clock_runs(self) -> bool:
         return self.clock.deadline_ms() is not None
 
-    def clock_now(self, now_ms: int) -> dict[str, Any] | None:
+    def clock_now(self, now_ms: int) -> ClockTimes | None:
         return self.clock.to_json(now_ms) if self.rule.on else None
 
     def progress(self) -> Progress:
@@ -367,11 +386,12 @@ class ArziumMatch:
         self.clock.out.add(seat)
         self.clock.running = None
 
-    def _bot_for_clock(self, seat: int, event: str, now_ms: int, step: Step, by: int | None = None) -> None:
+    def _bot_for_clock(self, seat: int, event: Literal["out", "bot"], now_ms: int, step: Step,
+                       by: int | None = None) -> None:
         """`seat`'s time ran out: its bot plays the rest of this turn (the seat is its person's again after);
         everyone is told (`event`: "out" when the rule says so at once, "bot" when another person chose it)."""
         self.clock_bot = (seat, self.match.state.turn)
-        body: dict[str, Any] = {"level": LEAVER_LEVEL, "clock": True}
+        body: GameJson = {"level": LEAVER_LEVEL, "clock": True}
         if by is not None:
             body["by"] = by
         step.inputs.append(Input(seat, "control", body, now_ms))
@@ -379,11 +399,7 @@ class ArziumMatch:
         step.frames.append((None, self._clock_frame(event, seat, now_ms)))
         step.frames.append((seat, self.turn_frame(seat)))
 
-    def _clock_now(self, now_ms: int) -> dict[str, Any]:
-        """A frame's `clock` field: each seat's time now (none in a room without a clock)."""
-        return {"clock": self.clock.to_json(now_ms)} if self.rule.on else {}
-
-    def _clock_frame(self, event: str, seat: int, now_ms: int) -> dict[str, Any]:
+    def _clock_frame(self, event: Literal["out", "bot"], seat: int, now_ms: int) -> ClockFrame:
         """The `clock` frame: `seat`'s time ran out ("out"), or the others let its bot play ("bot")."""
         return {"kind": "clock", "event": event, "seat": seat, "clock": self.clock.to_json(now_ms),
                 "server_ms": now_ms}
@@ -415,16 +431,19 @@ class ArziumMatch:
                 m.controllers[seat] = Person()
 
     # -- what members see ----------------------------------------------------------------------------------
-    def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
+    def snapshot(self, seat: int | None, now_ms: int) -> GameFrame:
         m = self.match
         view = view_of(m.state)
         mine = seat is not None and m.work is not None and m.work_player == seat
-        return {"seq": len(m.actions), "seat": seat, "view": view,
-                "pending": [a.to_json() for a in m.pending] if mine else [],
-                "deadline_ms": self.clock.deadline_ms(), "digest": digest(view), "story": self.story(),
-                "server_ms": now_ms, "bots": self._bots(), **self._clock_now(now_ms)}
+        frame: GameFrame = {"kind": "game", "seq": len(m.actions), "seat": seat, "view": view,
+                            "pending": [dict(a.to_json()) for a in m.pending] if mine else [],
+                            "deadline_ms": self.clock.deadline_ms(), "digest": digest(view), "story": self.story(),
+                            "server_ms": now_ms, "bots": self._bots()}
+        if self.rule.on:
+            frame["clock"] = self.clock.to_json(now_ms)
+        return frame
 
-    def story(self) -> dict[str, Any] | None:
+    def story(self) -> Story | None:
         """The committed moves so far as a member may see them (`game_story`), made once a move."""
         m = self.match
         n = len(m.actions)
@@ -436,16 +455,18 @@ class ArziumMatch:
     def over(self) -> bool:
         return self.ran_out is not None or is_over(self.match.state)
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> GameResult:
         m = self.match
-        meta: dict[str, Any] = {"online": True, "clock": self.rule.to_json(), "bot_moves": self._bots(),
+        meta: GameJson = {"online": True, "clock": self.rule.to_json(), "bot_moves": [list(b) for b in self._bots()],
                                 "assisted": bool(self.assisted), "assisted_seats": sorted(self.assisted)}
         outcome = outcome_json(m.state)
         if self.ran_out is not None:  # the game ended on a clock: the others' best score wins
             meta["ran_out"] = [self.ran_out]
             outcome = {**outcome, **ran_out_winners(outcome, self.ran_out)}
-        return {"outcome": outcome, "replay": m.replay_file(**meta).to_dict(),
-                **({"ran_out": [self.ran_out]} if self.ran_out is not None else {})}
+        result: GameResult = {"outcome": outcome, "replay": m.replay_file(**meta).to_dict()}
+        if self.ran_out is not None:
+            result["ran_out"] = [self.ran_out]
+        return result
 
     def close(self) -> None:
         self.match.leave()
@@ -458,21 +479,21 @@ class ArziumSide:
     bot_levels = BOT_LEVELS
     concedes = True
 
-    def seat_plan(self, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
+    def seat_plan(self, setup: GameJson) -> list[tuple[str | None, str]]:
         try:
             parsed = Setup.from_dict(setup)
         except SetupError as exc:
             raise GameError(str(exc)) from None
         return [(s.bot_level if s.kind == "bot" else None, s.name) for s in parsed.seats]
 
-    def new_match(self, setup: dict[str, Any], names: list[str | None], seed: int, options: Options,
+    def new_match(self, setup: GameJson, names: list[str | None], seed: int, options: Options,
                   now_ms: int) -> ArziumMatch:
         parsed = Setup.from_dict(setup)
         seats = tuple(SeatSetup(name, s.colour, s.edge, s.kind, s.bot_level) if name is not None and s.kind == "human"
                       else s for s, name in zip(parsed.seats, names, strict=True))
         return ArziumMatch(Setup(seats, parsed.full_game, parsed.first_player), seed, options, now_ms)
 
-    def again_setup(self, setup: dict[str, Any], next_level: bool) -> dict[str, Any]:
+    def again_setup(self, setup: GameJson, next_level: bool) -> GameJson:
         """The same seats, the next seat clockwise playing first (as at a table's Play again)."""
         if next_level:
             raise GameError("Arzium has no levels")
@@ -480,7 +501,7 @@ class ArziumSide:
             parsed = Setup.from_dict(setup)
         except SetupError as exc:
             raise GameError(str(exc)) from None
-        return replace(parsed, first_player=(parsed.first_player + 1) % len(parsed.seats)).to_dict()
+        return dict(replace(parsed, first_player=(parsed.first_player + 1) % len(parsed.seats)).to_dict())
 
 
 def game_side() -> ArziumSide:
@@ -506,9 +527,9 @@ class Mirror:
         self.check_every = 1  # compare the digest after every update (net-bench: the seats of a room take turns)
         self.awaiting: int | None = None   # the id of the message whose answer has not come yet
         self.next_id = 1
-        self.result: dict[str, Any] | None = None
+        self.result: Received | None = None
 
-    def absorb(self, frame: dict[str, Any]) -> None:
+    def absorb(self, frame: Received) -> None:
         """Take in one frame from the server."""
         kind = frame.get("kind")
         if kind == "game":
@@ -544,7 +565,7 @@ class Mirror:
             apply(work, action)
         return work
 
-    def next_message(self) -> dict[str, Any] | None:
+    def next_message(self) -> Act | Confirm | None:
         """What this seat sends now (an `act` or a `confirm`, with an id), or None: not its turn, or an answer
         is awaited."""
         if self.awaiting is not None or self.result is not None or self.seat is None:
@@ -552,9 +573,9 @@ class Mirror:
         work = self.work()
         if work is None or (is_over(work) and not self.pending):
             return None
-        msg: dict[str, Any]
+        msg: Act | Confirm
         if current_player(work) == self.seat and not is_over(work):
-            msg = {"kind": "act", "action": self.rng.choice(legal_actions(work)).to_json()}
+            msg = {"kind": "act", "action": dict(self.rng.choice(legal_actions(work)).to_json())}
         elif self.pending:
             msg = {"kind": "confirm"}
         else:

@@ -23,10 +23,9 @@ Resume of the owner's game; neither overwrites nor deletes the other's save.
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from arzium.bots import BOT_LEVELS, LEVELS
 from arzium.rules.actions import Action, action_from_json
@@ -113,7 +112,7 @@ def load_saved_game(path: Path | None = None) -> tuple[SavedGame | None, str | N
     return loaded.value, loaded.message
 
 
-def _check(data: Any) -> SavedGame:
+def _check(data: object) -> SavedGame:
     """The game a save holds, rebuilt as Resume will use it; ValueError (one line) if anything would fail."""
     if not isinstance(data, dict) or data.get("game") != SAVE_GAME:
         raise ValueError(_("not an Arzium save"))
@@ -134,14 +133,14 @@ def _check(data: Any) -> SavedGame:
         raise ValueError(_("the rules cannot rebuild it: {error}").format(error=type(exc).__name__)) from None
 
 
-def _actions(data: dict[str, Any], key: str) -> list[Action]:
+def _actions(data: Mapping[str, object], key: str) -> list[Action]:
     items = data.get(key, [])
     if not isinstance(items, list):
         raise ValueError(_("{key}: expected a list").format(key=key))
     return [action_from_json(item) for item in items]
 
 
-def _rebuild(data: dict[str, Any], assisted: bool) -> SavedGame:
+def _rebuild(data: Mapping[str, object], assisted: bool) -> SavedGame:
     saved = GameState.from_dict(data.get("state"))
     _check_seats(saved.setup, BOT_LEVELS)
     actions = _actions(data, "actions")
@@ -184,7 +183,7 @@ def save_last_setup(setup: Setup, path: Path | None = None, random_first: bool =
     will be too); a one-line message if the file could not be written (or is kept: of a newer format, or
     unreadable for now)."""
     path = Path(path) if path is not None else setup_memory_path()
-    data: dict[str, Any] = {**_unknown_keys(path), "game": SETUP_GAME, "format": SETUP_FORMAT,
+    data: dict[str, object] = {**_unknown_keys(path), "game": SETUP_GAME, "format": SETUP_FORMAT,
                             "setup": setup.to_dict()}
     if random_first:  # a key older versions ignore: the file stays format 1
         data["first"] = "random"
@@ -198,7 +197,7 @@ def save_last_setup(setup: Setup, path: Path | None = None, random_first: bool =
     return None
 
 
-def _unknown_keys(path: Path) -> dict[str, Any]:
+def _unknown_keys(path: Path) -> dict[str, object]:
     """The top-level keys of the setup file there that this version does not know (a newer one wrote them: they
     are written back), or none when it cannot be read."""
     try:
@@ -227,7 +226,7 @@ def load_last_setup(path: Path | None = None, cards: CardSet | None = None) -> t
     return (memory[0] if memory is not None else None), message
 
 
-def _check_setup_memory(data: Any, cards: CardSet | None) -> tuple[Setup, bool]:
+def _check_setup_memory(data: object, cards: CardSet | None) -> tuple[Setup, bool]:
     if not isinstance(data, dict) or data.get("game") != SETUP_GAME:
         raise ValueError(_("not an Arzium setup"))
     if data.get("format") != SETUP_FORMAT:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from arzium.bots import make_bot
-from arzium.rules.actions import Action, action_from_json
+from arzium.rules.actions import Action, ActionJSON, action_from_json
 from arzium.rules.state import GameState, clone
 from arzium.thinking import THINK_LIMIT_S, BotSpec, Task, decide_job, decision_seed, state_job_args
 from common.data.i18n import _
@@ -57,7 +57,7 @@ class BotController:
     def __init__(self, spec: BotSpec) -> None:
         self.spec = spec
         self._key: int | None = None
-        self._task: Task | None = None
+        self._task: Task[ActionJSON] | None = None
 
     @property
     def thinking(self) -> bool:

@@ -16,14 +16,18 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar, TypeVarTuple
 
 from arzium.bots import hint as hard_hint
 from arzium.bots import make_bot
+from arzium.rules.actions import ActionJSON
 from arzium.rules.cards import CardSet, default_cards
-from arzium.rules.state import GameState
+from arzium.rules.state import GameState, StateJSON
 from common.workers.memory import settle_worker
 from common.workers.process import start_worker
+
+R = TypeVar("R")
+Ts = TypeVarTuple("Ts")
 
 THINK_LIMIT_S = 0.8  # bots and hints in the window stop searching after this many seconds (wall clock)
 
@@ -42,7 +46,7 @@ def _ready() -> bool:
     return True
 
 
-def _submit(fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any] | None:
+def _submit(fn: Callable[[*Ts], R], args: tuple[*Ts]) -> Future[R] | None:
     """`fn(*args)` in the worker process (started on first use), or None when there is none."""
     global _pool
     with _pool_lock:
@@ -67,8 +71,8 @@ def _give_up_pool() -> None:
         _pool = None
 
 
-def _in_thread(fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any]:
-    future: Future[Any] = Future()
+def _in_thread(fn: Callable[[*Ts], R], args: tuple[*Ts]) -> Future[R]:
+    future: Future[R] = Future()
 
     def work() -> None:
         if not future.set_running_or_notify_cancel():
@@ -87,24 +91,24 @@ def warm_up() -> None:
     _submit(_ready, ())
 
 
-class Task:
+class Task(Generic[R]):
     """One job off the frame loop: in the worker process when possible, else on a daemon thread.
 
     A job that fails in the process (a lost worker, a state the worker cannot read) is run once
     more on a thread; its error there is the job's error.
     """
 
-    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
-        self.fn, self.args = fn, args
+    def __init__(self, fn: Callable[[*Ts], R], *args: *Ts) -> None:
+        self.fn: Callable[[], R] = lambda: fn(*args)
         future = _submit(fn, args)
         self.in_process = future is not None
-        self.future = future if future is not None else _in_thread(fn, args)
+        self.future = future if future is not None else _in_thread(self.fn, ())
 
     @property
     def done(self) -> bool:
         return self.future.done()
 
-    def result(self) -> Any | None:
+    def result(self) -> R | None:
         """The job's value once it is done, else None; raises the job's error."""
         if not self.future.done():
             return None
@@ -116,7 +120,7 @@ class Task:
                 with _pool_lock:
                     _give_up_pool()
             self.in_process = False
-            self.future = _in_thread(self.fn, self.args)
+            self.future = _in_thread(self.fn, ())
             return None
         if error is not None:
             raise error
@@ -141,7 +145,7 @@ def _cards_arg(state: GameState) -> CardSet | None:
     return None if state.cards is default_cards() else state.cards
 
 
-def state_job_args(state: GameState) -> tuple[dict[str, Any], CardSet | None]:
+def state_job_args(state: GameState) -> tuple[StateJSON, CardSet | None]:
     """How a state travels to the worker: its JSON form and its card set (None: the shipped one)."""
     return state.to_dict(), _cards_arg(state)
 
@@ -151,7 +155,7 @@ def decision_seed(seed: int, key: int) -> int:
     return seed * 1_000_003 + key
 
 
-def decide_job(spec: BotSpec, seat: int, key: int, data: dict[str, Any], cards: CardSet | None) -> dict[str, Any]:
+def decide_job(spec: BotSpec, seat: int, key: int, data: StateJSON, cards: CardSet | None) -> ActionJSON:
     """Worker side: the action (as JSON) the bot of `spec` takes as `seat` in the state `data`."""
     state = GameState.from_dict(data, cards)
     bot = make_bot(spec.level, decision_seed(spec.seed, key), spec.iterations, THINK_LIMIT_S)
@@ -160,13 +164,13 @@ def decide_job(spec: BotSpec, seat: int, key: int, data: dict[str, Any], cards: 
     return action
 
 
-def hint_job(data: dict[str, Any], cards: CardSet | None) -> dict[str, Any]:
+def hint_job(data: StateJSON, cards: CardSet | None) -> ActionJSON:
     """Worker side: the hard bot's suggestion (as JSON) for the player to act in the state `data`."""
     action = hard_hint(GameState.from_dict(data, cards), max_seconds=THINK_LIMIT_S).to_json()
     settle_worker()
     return action
 
 
-def start_hint(state: GameState) -> Task:
+def start_hint(state: GameState) -> Task[ActionJSON]:
     """Ask for a hint for the player to act in `state` off the frame loop."""
     return Task(hint_job, *state_job_args(state))

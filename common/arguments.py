@@ -10,6 +10,7 @@ from common.data.safe_text import one_line, short_number
 
 SIZE_MIN, SIZE_MAX = (320, 240), (7680, 4320)
 MAX_COUNT = 1_000_000  # the most frames, games, seeds or iterations a flag takes
+DAYS_MIN, DAYS_MAX = 0.01, 30.0  # `serve --compact-after` (a finished table kept whole is deleted after 30 days)
 
 
 def size(text: str) -> tuple[int, int]:
@@ -46,6 +47,19 @@ def positive(text: str) -> int:
     if n > MAX_COUNT:
         raise argparse.ArgumentTypeError(_("expected at most {most}, not {n}").format(most=MAX_COUNT,
                                                                                      n=short_number(n)))
+    return n
+
+
+def days(text: str) -> float:
+    """A number of days from `DAYS_MIN` to `DAYS_MAX` (a fraction allowed: 0.5 is twelve hours)."""
+    try:
+        n = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected a number of days, not {text!r}").format(
+            text=one_line(text, 40))) from None
+    if not DAYS_MIN <= n <= DAYS_MAX:  # NaN included
+        raise argparse.ArgumentTypeError(_("expected days from {least} to {most}, not {text}").format(
+            least=DAYS_MIN, most=DAYS_MAX, text=one_line(text, 40)))
     return n
 
 

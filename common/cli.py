@@ -11,7 +11,7 @@ import gc
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from common.data.i18n import LANGUAGES, N_, _, language, ngettext, set_language, system_language
 from common.data.jsonio import DataFileError
@@ -86,7 +86,7 @@ def app_version() -> str:
         return "unknown"
 
 
-COMMON_DEFAULTS: dict[str, Any] = {"sprites": None, "size": None, "fullscreen": False, "mute": False,
+COMMON_DEFAULTS: dict[str, object] = {"sprites": None, "size": None, "fullscreen": False, "mute": False,
                                    "seed": None, "lang": None}
 """The flags every command takes, as a plain start (no arguments at all) has them."""
 
@@ -118,10 +118,10 @@ def _common_flags(parser: argparse.ArgumentParser, suppress: bool, window: bool 
 class _VersionAction(argparse.Action):
     """--version: print the version and exit (found only when asked: reading it costs start-up time)."""
 
-    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None, **_others: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
                  option_string: str | None = None) -> None:
         print_line(f"{DISTRIBUTION} {app_version()}", sys.stdout)
         parser.exit()
@@ -145,6 +145,7 @@ def game_commands() -> dict[str, Command]:
 def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
     """The command line (`prog`: the command's name as the user ran it): no command opens the menu."""
     from common.arguments import (  # a plain start parses nothing
+        days,
         latency,
         ms_range,
         percent,
@@ -208,6 +209,12 @@ def build_parser(prog: str = "arenas-arzium") -> argparse.ArgumentParser:
     p.add_argument("--address-limit", type=positive, default=None, metavar="N",
                    help=_("connections one address may have open at once (default 64), and rooms it may hold "
                           "(default 16): N sets both"))
+    p.add_argument("--compact-after", type=days, default=None, metavar="DAYS",
+                   help=_("keep a finished table whole this many days after its end, then only its result and replay "
+                          "(default 3; from 0.01 to 30)"))
+    p.add_argument("--behind-proxy", action="store_true",
+                   help=_("behind a reverse proxy on this machine: count a connection from 127.0.0.1 by the address "
+                          "in its X-Forwarded-For (the limits per address)"))
     p.add_argument("--backup", type=Path, metavar="FILE",
                    help=_("copy the rooms' database of --data to FILE (safe while a server runs) and stop"))
     p = add("net-bench", _("scripted clients play whole games on a room server; round trips, errors, desyncs"),
@@ -473,6 +480,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from common.data.jsonio import cannot_write
+    from common.net.archive import COMPACT_AFTER_DAYS, DAY_MS
     from common.net.limits import Limits
     from common.net.protocol import DEFAULT_PORT
     from common.net.runners import default_data, serve_forever, tls_context
@@ -507,6 +515,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         limits = replace(limits, wrong_guesses=args.join_limit, creates=args.join_limit)
     if args.address_limit:
         limits = replace(limits, conns_per_address=args.address_limit, rooms_per_address=args.address_limit)
+    limits = replace(limits, behind_proxy=args.behind_proxy)
+    days = COMPACT_AFTER_DAYS if args.compact_after is None else args.compact_after
 
     def ready(url: str, rooms: int) -> None:
         print_line(ngettext("serving rooms on {url} (data in {data}; {n} room resumed)",
@@ -515,7 +525,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sys.stdout.flush()
 
     try:
-        serve_forever(args.host, port, data, room_sides(), tls, ready, args.stats, limits)
+        serve_forever(args.host, port, data, room_sides(), tls, ready, args.stats, limits, int(days * DAY_MS))
     except PortInUse:
         return _fail(_("port {port} is in use on {host}: choose another with --port").format(port=port,
                                                                                              host=args.host))

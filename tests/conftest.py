@@ -23,6 +23,7 @@ sys.dont_write_bytecode = False
 os.fsync = lambda fd: None
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
 
 import common.packs.sprite_packs  # noqa: E402
 import common.packs.sprites  # noqa: E402
@@ -38,6 +39,27 @@ decode, common.packs.sprite_packs.read_toml_cached = shared_decodes(common.packs
 common.packs.sprite_packs.decode_png = common.packs.sprites.decode_png = decode  # sprites imported it by name
 # the default pack's checks, once a worker
 common.packs.sprites.read_pack = shared_default_pack(common.packs.sprites.read_pack)
+
+
+# The default run checks the same examples every time (a property fails on a change, never by chance) and waits for
+# no clock; `-m slow` and `-m sweep` draw new examples on each run.
+settings.register_profile("suite", derandomize=True, database=None, deadline=None)
+settings.register_profile("evidence", database=None, deadline=None)
+# Modules that read the whole tree (its sources, catalogues and scenes) run first: the scheduler hands a worker its
+# first tests in one run of the collection, so one worker reads the tree and the other never needs to.
+WHOLE_TREE = ("test_imports.py", "test_scene_parts.py", "test_wording.py", "test_i18n.py")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    settings.load_profile("suite" if "not slow" in (config.getoption("markexpr") or "") else "evidence")
+    workers = config.getoption("numprocesses", None)
+    if isinstance(workers, int) and workers > 1 and not hasattr(config, "workerinput"):  # the controller of workers
+        from compile_ahead import compile_ahead
+        compile_ahead(config, workers)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.path.name not in WHOLE_TREE)  # a stable sort: the rest keep their order
 
 
 @pytest.fixture(autouse=True)

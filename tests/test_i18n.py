@@ -2,7 +2,6 @@
 text fits its box at 960x540 and 1280x720, and a bad catalogue or language falls back to English in one line."""
 from __future__ import annotations
 
-import functools
 import json
 import locale
 import re
@@ -51,10 +50,13 @@ def data_strings() -> dict[MessageKey, str]:
     return found
 
 
-@functools.cache
-def code_messages(area: str) -> dict[MessageKey, str]:
-    """`catalogues.code_messages`, extracted once for this module's tests."""
-    return catalogues.code_messages(area)
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Each area's template (`catalogues.extract`), extracted once for this module's tests (the code does not
+    change while they run)."""
+    folder = tmp_path_factory.mktemp("templates")
+    catalogues.extract(folder)
+    return folder
 
 
 def _untranslated(wanted: dict[MessageKey, str]) -> list[str]:
@@ -69,15 +71,15 @@ def _untranslated(wanted: dict[MessageKey, str]) -> list[str]:
 
 
 @pytest.mark.parametrize("area", [*AREAS, "content"])
-def test_every_message_has_a_spanish_translation(area: str) -> None:
-    wanted = data_strings() if area == "content" else code_messages(area)
+def test_every_message_has_a_spanish_translation(area: str, templates: Path) -> None:
+    wanted = data_strings() if area == "content" else catalogues.code_messages(templates / f"{area}.pot")
     missing = _untranslated(wanted)
     print(f"{area}: {len(wanted) - len(missing)}/{len(wanted)} messages translated into Spanish")
     assert wanted and not missing, f"{len(missing)} of {len(wanted)} not translated:\n" + "\n".join(missing)
 
 
-def test_every_spanish_message_is_one_the_code_uses() -> None:
-    used = {key for area in AREAS for key in code_messages(area)}
+def test_every_spanish_message_is_one_the_code_uses(templates: Path) -> None:
+    used = {key for area in AREAS for key in catalogues.code_messages(templates / f"{area}.pot")}
     unused = [f"{po.relative_to(catalogues.ROOT)}: {key[1]!r}"
               for key, (po, _message) in catalogues.translations("es").items() if po.stem in AREAS and key not in used]
     assert not unused, f"{len(unused)} messages no code uses (remove them by hand, then compile):\n" + "\n".join(unused)
@@ -142,22 +144,23 @@ def test_the_catalogue_check_passes_with_every_spanish_text_in_the_style_of_the_
     assert len(lines) == 2 and all(line.startswith("build/style-probe.es.md:3: ") for line in lines)
 
 
-def test_a_second_catalogue_update_changes_nothing(tmp_path: Path) -> None:
-    """`update` run again on the catalogues it wrote leaves every .po and .mo byte for byte, whatever the time
-    (an old date stands for a run made earlier)."""
+def test_a_second_catalogue_update_changes_nothing(tmp_path: Path, templates: Path) -> None:
+    """`update` run again on the catalogues it wrote (its merge of the same templates: the code did not change)
+    leaves every .po and .mo byte for byte, whatever the time (an old date stands for a run made earlier)."""
     folder = tmp_path / "locale"
     shutil.copytree(catalogues.LOCALE, folder)
-    catalogues.update(folder, tmp_path / "templates")
+    catalogues.merge(folder, templates)
     earlier = b'"POT-Creation-Date: 2000-01-01 00:00+0000\\n"'
     for po in catalogues.all_po(folder):
         po.write_bytes(re.sub(rb'"POT-Creation-Date: [^"]*"', lambda _m: earlier, po.read_bytes()))
     catalogues.compile_all(folder)
     first = {path: path.read_bytes() for path in sorted(folder.rglob("*.[mp]o"))}
-    catalogues.update(folder, tmp_path / "templates")
+    catalogues.merge(folder, templates)
     assert {path: path.read_bytes() for path in sorted(folder.rglob("*.[mp]o"))} == first
 
 
-def test_a_message_whose_code_moved_to_another_package_keeps_its_translation(tmp_path: Path) -> None:
+def test_a_message_whose_code_moved_to_another_package_keeps_its_translation(tmp_path: Path,
+                                                                             templates: Path) -> None:
     folder = tmp_path / "locale"
     shutil.copytree(catalogues.LOCALE, folder)
     arenas, common = catalogues.po_path("es", "arenas", folder), catalogues.po_path("es", "common", folder)
@@ -165,7 +168,7 @@ def test_a_message_whose_code_moved_to_another_package_keeps_its_translation(tmp
     assert entry in arenas.read_text("utf-8")  # as if its code were in common/ at the last update
     arenas.write_text(arenas.read_text("utf-8").replace(entry, "\n"), "utf-8")
     common.write_text(common.read_text("utf-8") + entry, "utf-8")
-    catalogues.update(folder, tmp_path / "templates")
+    catalogues.merge(folder, templates)
     assert entry in arenas.read_text("utf-8") and entry not in common.read_text("utf-8")
 
 

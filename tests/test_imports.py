@@ -135,16 +135,15 @@ def _resolve(name: str, known: set[str]) -> str:
     return name
 
 
-@functools.cache
-def _tree(source: str) -> ast.Module:
-    """The syntax tree of a module's source (both graphs of the project read each module once)."""
-    return ast.parse(source)
-
-
 def imports_of(source: str, module: str, is_package: bool, known: set[str], type_only: bool = False) -> list[Import]:
     """The imports of one module's source text (with `type_only`, those under `if TYPE_CHECKING:` too)."""
+    return imports_in(ast.parse(source), module, is_package, known, type_only)
+
+
+def imports_in(tree: ast.Module, module: str, is_package: bool, known: set[str], type_only: bool) -> list[Import]:
+    """The imports of one module's syntax tree (with `type_only`, those under `if TYPE_CHECKING:` too)."""
     found: list[Import] = []
-    for node in _import_nodes(_tree(source), type_only):
+    for node in _import_nodes(tree, type_only):
         if isinstance(node, ast.Import):
             found += [Import(module, _resolve(alias.name, known), node.lineno) for alias in node.names]
             continue
@@ -159,12 +158,28 @@ def imports_of(source: str, module: str, is_package: bool, known: set[str], type
     return found
 
 
-def project_graph(root: Path = ROOT, type_only: bool = False, packages: tuple[str, ...] = PACKAGES) -> Graph:
-    """Every project module and what it imports (with `type_only`, for type hints only too)."""
-    files = project_files(root, packages)
-    known = set(files)
-    return {name: imports_of(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", known, type_only)
-            for name, path in files.items()}
+WITH_TESTS = (*PACKAGES, "tests")
+
+
+@functools.cache
+def _graphs() -> dict[tuple[tuple[str, ...], bool], Graph]:
+    """Every graph `project_graph` gives, by (packages, type_only): the project's and the project's with its tests,
+    each module read and parsed once (the test process keeps the graphs, not the syntax trees)."""
+    files = {packages: project_files(ROOT, packages) for packages in (PACKAGES, WITH_TESTS)}
+    known = {packages: set(found) for packages, found in files.items()}
+    graphs: dict[tuple[tuple[str, ...], bool], Graph] = {(p, t): {} for p in files for t in (False, True)}
+    for name, path in files[WITH_TESTS].items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for (packages, type_only), graph in graphs.items():
+            if name in known[packages]:
+                graph[name] = imports_in(tree, name, path.name == "__init__.py", known[packages], type_only)
+    return graphs
+
+
+def project_graph(type_only: bool = False, packages: tuple[str, ...] = PACKAGES) -> Graph:
+    """Every module of `packages` (the project's, or WITH_TESTS) and what it imports (with `type_only`, for type
+    hints only too)."""
+    return _graphs()[(packages, type_only)]
 
 
 # ---- cycles ----------------------------------------------------------------------------------------
@@ -430,7 +445,7 @@ def test_pygame_free_modules_load_no_pygame_through_other_modules(graph: Graph) 
 
 def test_names_of_the_rules_come_from_the_module_that_defines_them() -> None:
     """The project and its tests, type-hint imports included."""
-    problems = rules_package_imports(project_graph(type_only=True, packages=(*PACKAGES, "tests")))
+    problems = rules_package_imports(project_graph(type_only=True, packages=WITH_TESTS))
     assert not problems, "imports of a rules package itself:\n" + "\n".join("  " + p for p in problems)
 
 
@@ -439,7 +454,7 @@ def test_every_common_module_lives_in_a_room(graph: Graph) -> None:
     loose = sorted(m for m in graph if _within(m, "common") and room_of(m) is None and m not in TOP)
     assert not loose, f"modules of common/ in no room (move each into the room of its concept): {loose}"
     for room in ROOMS:
-        doc = ast.get_docstring(_tree((ROOT / room.replace(".", "/") / "__init__.py").read_text("utf-8")))
+        doc = ast.get_docstring(ast.parse((ROOT / room.replace(".", "/") / "__init__.py").read_text("utf-8")))
         assert doc and "Imports" in doc, f"{room}/__init__.py says what the room holds and what it imports"
 
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
-from arenas.bots.proof import Model, load_proof
+from arenas.bots.proof import Model, ProofRow, load_proof
 from arenas.rules.levels import LevelError, load_levels
 from common.data.safe_text import print_line
 
@@ -18,7 +17,7 @@ BEGIN = "<!-- arenas levels table: made by `python -m arenas.bots.levels_table`;
 END = "<!-- end of the arenas levels table -->"
 
 
-def _share(row: dict[str, Any] | None) -> tuple[str, str]:
+def _share(row: ProofRow | None) -> tuple[str, str]:
     """'wins' and '95% interval' cells of a row ('–' when the row is missing)."""
     if not row:
         return "–", "–"
@@ -26,7 +25,7 @@ def _share(row: dict[str, Any] | None) -> tuple[str, str]:
     return str(row["wins"]), f"{lo:.0%}–{hi:.0%}"
 
 
-def levels_table(proof: dict[str, dict[int, dict[str, Any]]]) -> str:
+def levels_table(proof: dict[str, dict[int, ProofRow]]) -> str:
     """The Markdown table: every shipped level with its theme, the person team's wins, interval and label, a
     person playing with expert team-mates, and the expert team."""
     seeds = next((row["seeds"] for table in proof.values() for row in table.values()), 0)
@@ -36,7 +35,7 @@ def levels_table(proof: dict[str, dict[int, dict[str, Any]]]) -> str:
     for lv in load_levels():
         person = proof.get(Model.PERSON, {}).get(lv.number)
         cells = [str(lv.number), lv.name, lv.theme, str(lv.team_size), *_share(person),
-                 person["label"] if person else "–", *_share(proof.get(Model.SOLO, {}).get(lv.number)),
+                 person.get("label", "–") if person else "–", *_share(proof.get(Model.SOLO, {}).get(lv.number)),
                  *_share(proof.get(Model.EXPERT, {}).get(lv.number))]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

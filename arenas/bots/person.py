@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from arenas.bots.teammate import TURN_ESTIMATE_PCT, TeammateBot
 from arenas.rules.actions import Action
@@ -38,7 +37,7 @@ class PersonModel:
     caution_ms: int = 2_000  # knowing their eye, a person plans as if every glass held this much less
     misplay_pct: float = 4.0  # chance that a card the person plays is any legal card instead
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The parameters as JSON (written into the proof file beside the tables)."""
         return {"reaction_ms": list(self.reaction_ms), "rethink_ms": self.rethink_ms,
                 "sand_error_ms": self.sand_error_ms, "sand_error_pct": self.sand_error_pct,

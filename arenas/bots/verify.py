@@ -19,11 +19,11 @@ from collections.abc import Iterable
 from dataclasses import replace
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, assert_never
+from typing import assert_never
 
 from arenas.bots.diagnosis import Cause, Diagnosis, Ending, format_diagnosis, loss_of
 from arenas.bots.person import PERSON, PersonBot
-from arenas.bots.proof import LABELS, Model, difficulty_label, load_proof
+from arenas.bots.proof import LABELS, Model, ProofRow, difficulty_label, load_proof, proof_row
 from arenas.bots.teammate import BotController, TeammateBot
 from arenas.rules.engine import advance, apply, is_over
 from arenas.rules.levels import Level, LevelError, load_levels
@@ -102,7 +102,7 @@ def _play(task: tuple[Level, int, Model]) -> tuple[int, int, Ending]:
 
 
 def verify_levels(seeds: int, levels: list[int] | None = None, workers: int = 2,
-                  model: Model = Model.EXPERT) -> dict[int, dict[str, Any]]:
+                  model: Model = Model.EXPERT) -> dict[int, ProofRow]:
     """Play each level (all shipped ones, or the numbers in `levels`) over seeds 0..seeds-1.
 
     Returns level number -> name, team_size, seeds, wins, win_rate, ci95, mean_win_ms, assisted
@@ -112,7 +112,7 @@ def verify_levels(seeds: int, levels: list[int] | None = None, workers: int = 2,
     return table_of(chosen, play_levels(chosen, seeds, workers, model), model)
 
 
-def verify_tutorial(seeds: int, workers: int = 2, progress: Progress | None = None) -> dict[str, Any]:
+def verify_tutorial(seeds: int, workers: int = 2, progress: Progress | None = None) -> ProofRow:
     """The person model on the tutorial's final level (played for real) over seeds 0..seeds-1: a row of
     `verify_levels`. With level 1 it is what the person model is calibrated on: both are won most of the time."""
     endings = play_levels([FINAL_LEVEL], seeds, workers, Model.PERSON, progress)
@@ -141,23 +141,24 @@ def play_levels(chosen: list[Level], seeds: int, workers: int, model: Model,
     return {n: Diagnosis([e for _, e in sorted(games)]) for n, games in endings.items()}
 
 
-def table_of(chosen: list[Level], played: dict[int, Diagnosis], model: Model) -> dict[int, dict[str, Any]]:
+def table_of(chosen: list[Level], played: dict[int, Diagnosis], model: Model) -> dict[int, ProofRow]:
     """The verify-levels rows of the levels `chosen` from how their games ended (see `verify_levels`)."""
-    table: dict[int, dict[str, Any]] = {}
+    table: dict[int, ProofRow] = {}
     for lv in chosen:
         endings = played[lv.number].endings
         wins = [e.at_ms for e in endings if e.cause == Cause.WON]
         seeds = len(endings)
         rate = len(wins) / seeds if seeds else 0.0
         lo, hi = wilson_interval(len(wins), seeds)
-        table[lv.number] = {
+        row: ProofRow = {
             "name": lv.name, "team_size": lv.team_size, "seeds": seeds, "wins": len(wins),
             "win_rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
             "mean_win_ms": round(sum(wins) / len(wins)) if wins else None, "assisted": False,
             "losses": {str(c): k for c, k in sorted(played[lv.number].causes().items()) if c != Cause.WON},
         }
         if model == Model.PERSON:
-            table[lv.number]["label"] = difficulty_label(rate)
+            row["label"] = difficulty_label(rate)
+        table[lv.number] = row
     return table
 
 
@@ -165,7 +166,7 @@ TITLES = {Model.EXPERT: "expert team-mates", Model.PERSON: "person team-mates",
           Model.SOLO: "one person with expert team-mates"}
 
 
-def format_table(table: dict[int, dict[str, Any]], model: Model = Model.EXPERT) -> str:
+def format_table(table: dict[int, ProofRow], model: Model = Model.EXPERT) -> str:
     """One model's verify-levels table as text (the person model's with its labels)."""
     labelled = model == Model.PERSON
     lines = [TITLES[model],
@@ -179,11 +180,11 @@ def format_table(table: dict[int, dict[str, Any]], model: Model = Model.EXPERT) 
     return "\n".join(lines)
 
 
-def proof_data(tables: dict[Model, dict[int, dict[str, Any]]],
-               tutorial: dict[str, Any] | None = None) -> dict[str, Any]:
+def proof_data(tables: dict[Model, dict[int, ProofRow]],
+               tutorial: ProofRow | None = None) -> dict[str, object]:
     """The JSON of a proof file: the label thresholds, the person model (with its calibration on the tutorial's
     final level, if played) and each model's table."""
-    data: dict[str, Any] = {"labels": {"model": str(Model.PERSON), "floors": [[f, lb] for f, lb in LABELS]},
+    data: dict[str, object] = {"labels": {"model": str(Model.PERSON), "floors": [[f, lb] for f, lb in LABELS]},
                             "person_model": PERSON.to_json()}
     if tutorial is not None:
         data["tutorial_final_level"] = tutorial
@@ -191,17 +192,17 @@ def proof_data(tables: dict[Model, dict[int, dict[str, Any]]],
     return data
 
 
-def merged_proof(path: Path, tables: dict[Model, dict[int, dict[str, Any]]],
-                 tutorial: dict[str, Any] | None) -> dict[str, Any]:
+def merged_proof(path: Path, tables: dict[Model, dict[int, ProofRow]],
+                 tutorial: ProofRow | None) -> dict[str, object]:
     """The proof file at `path` with this run's tables and rows written over it: the tables, rows and tutorial
     row this run did not play are kept from the file as it was (a run of some levels or one model updates
     them alone). The labels' thresholds and the person model are this version's."""
     old = load_proof(path) if path.exists() else {}
     if tutorial is None:
         try:
-            kept = read_json(path, Kind.DATA).get("tutorial_final_level") if path.exists() else None
-            tutorial = kept if isinstance(kept, dict) else None
-        except (DataError, AttributeError):
+            data = read_json(path, Kind.DATA) if path.exists() else None
+            tutorial = proof_row(data["tutorial_final_level"]) if isinstance(data, dict) else None
+        except (DataError, KeyError, ValueError):
             tutorial = None
     merged = {Model(m): dict(rows) for m, rows in old.items()}
     for model, rows in tables.items():
@@ -239,7 +240,7 @@ def verify_levels_main(seeds: int, json_path: Path | None = None, levels: list[i
     chosen = [lv for lv in everything if levels is None or lv.number in levels]
     calibrate = Model.PERSON in models and levels is None and not own
     progress = Progress(seeds * (len(chosen) * len(models) + calibrate))
-    tables: dict[Model, dict[int, dict[str, Any]]] = {}
+    tables: dict[Model, dict[int, ProofRow]] = {}
     played: dict[Model, dict[int, Diagnosis]] = {}
     for model in models:
         started = time.perf_counter()

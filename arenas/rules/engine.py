@@ -23,7 +23,7 @@ Order of simultaneous happenings (the same millisecond), followed everywhere so 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, assert_never
+from typing import assert_never
 
 from arenas.rules.actions import Action, IllegalAction, PlayCard, PlayWild, WildMode
 from arenas.rules.components import Card, CardKind
@@ -60,7 +60,7 @@ def mark_assisted(state: GameState) -> None:
     state.assisted = True
 
 
-def outcome_json(state: GameState) -> dict[str, Any]:
+def outcome_json(state: GameState) -> dict[str, object]:
     """Result, time, assisted flag, the failing timer, and every timer's place and remaining sand."""
     return {
         "level": state.level.number,

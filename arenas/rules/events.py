@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
 from arenas.rules.components import Card
 
@@ -14,9 +13,9 @@ class Event:
 
     time_ms: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The event as a JSON-able dict with a 'type' key."""
-        out: dict[str, Any] = {"type": type(self).__name__}
+        out: dict[str, object] = {"type": type(self).__name__}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             out[f.name] = value.name if isinstance(value, Card) else value
@@ -113,8 +112,10 @@ EVENT_TYPES = (CardPlayed, TimerFlipped, TimerMoved, TimerBlocked, TimerLost, Ti
 _EVENT_TYPES: dict[str, type[Event]] = {cls.__name__: cls for cls in EVENT_TYPES}
 
 
-def event_from_json(data: dict[str, Any]) -> Event:
+def event_from_json(data: object) -> Event:
     """Inverse of `Event.to_json`; ValueError if `data` is not an event."""
+    if not isinstance(data, dict):
+        raise ValueError(f"not an event: {data!r}")
     try:
         cls = _EVENT_TYPES[data["type"]]
         kwargs = {f.name: data[f.name] for f in dataclasses.fields(cls)}

@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from arenas.rules.components import (
     LAYOUTS,
@@ -55,6 +55,30 @@ class LevelError(DataFileError):
     """A level file or level data is bad; str() is one line naming the file, the field and the problem."""
 
 
+class TimerPlaceJSON(TypedDict):
+    """A timer of a level file and the tile it starts on."""
+
+    id: str
+    tile: int
+
+
+class LevelJSON(TypedDict):
+    """A level file's JSON object, as `Level.to_dict` writes it."""
+
+    number: int
+    name: str
+    layout: str
+    path: list[str]
+    deactivator: int
+    timers: list[TimerPlaceJSON]
+    blocks: list[int]
+    removed_cards: list[str]
+    hand_size: int
+    team_size: int
+    description: str
+    theme: str
+
+
 @dataclass(frozen=True)
 class Level:
     """One level: the path, the Deactivator, the timers and their start tiles, blocks and challenges."""
@@ -85,7 +109,7 @@ class Level:
                 sorted(self.removed_cards), self.hand_size]
         return hashlib.sha256(json.dumps(game, separators=(",", ":")).encode()).hexdigest()[:12]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> LevelJSON:
         """The level as the JSON object of a level file."""
         return {
             "number": self.number,
@@ -103,7 +127,7 @@ class Level:
         }
 
 
-def is_fingerprint(value: Any) -> bool:
+def is_fingerprint(value: object) -> bool:
     """True for a level version as `Level.fingerprint` writes it: 12 lowercase hex digits."""
     return isinstance(value, str) and len(value) == 12 and all(c in "0123456789abcdef" for c in value)
 
@@ -144,7 +168,7 @@ class LevelProblem:
         return f"{self.field}: {self.reason}"
 
 
-def check_level(data: Any) -> tuple[Level | None, tuple[LevelProblem, ...]]:
+def check_level(data: object) -> tuple[Level | None, tuple[LevelProblem, ...]]:
     """Check level data (a parsed level file, or an edited level's `to_dict`): the `Level` if it is good, and
     every problem found, in the order of the file's fields. A file's own mistake (a wrong type, an unknown
     field) ends the check at once; the rules of a level (timers, blocks, names, cards) are all checked."""
@@ -162,7 +186,7 @@ def level_problems(level: Level) -> tuple[LevelProblem, ...]:
     return check_level(level.to_dict())[1]
 
 
-def level_from_dict(data: Any, source: str = "<level>") -> Level:
+def level_from_dict(data: object, source: str = "<level>") -> Level:
     """Check level data (a parsed level file) and build the `Level`; `LevelError` (its first problem) if bad."""
     level, problems = check_level(data)
     if level is None:
@@ -170,7 +194,7 @@ def level_from_dict(data: Any, source: str = "<level>") -> Level:
     return level
 
 
-def _parse(data: Any, problems: list[LevelProblem]) -> Level:
+def _parse(data: object, problems: list[LevelProblem]) -> Level:
     """The level `data` describes; a file's own mistake raises `FieldError`, a broken rule of a level is
     added to `problems` (the level returned is then not to be used)."""
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TypedDict
 
-from arenas.rules.actions import Action, action_from_json
+from arenas.rules.actions import Action, ActionJSON, action_from_json
 from arenas.rules.components import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -15,7 +15,7 @@ from arenas.rules.components import (
     standard_deck,
 )
 from arenas.rules.events import Event, TimerFlipped, TurnChanged, event_from_json
-from arenas.rules.levels import Level, level_from_dict
+from arenas.rules.levels import Level, LevelJSON, level_from_dict
 
 MIN_SAND_SPEED_PCT = 50
 MAX_SAND_SPEED_PCT = 100
@@ -36,6 +36,41 @@ class Setup:
     players: tuple[str, ...]
     first_player: int = 0
     sand_speed_pct: int = MAX_SAND_SPEED_PCT
+
+
+class TimerJSON(TypedDict):
+    """The JSON form of a `TimerState`."""
+
+    id: str
+    capacity_ms: int
+    remaining_ms: int
+    tile: int | None
+    lost_beside: int | None
+
+
+class StateJSON(TypedDict):
+    """The exact JSON form of a `GameState` (`rng`: the generator's state as `random.Random.getstate` gives it,
+    its tuple a list; `actions`: each with its time)."""
+
+    level: LevelJSON
+    players: list[str]
+    seed: int
+    first_player: int
+    sand_speed_pct: int
+    rng: list[object]
+    time_ms: int
+    active: int
+    hands: list[list[str]]
+    deck: list[str]
+    discard: list[str]
+    timers: list[TimerJSON]
+    result: str | None
+    failed_timer: str | None
+    failed_where: int | None
+    assisted: bool
+    sand_rem: int
+    log: list[dict[str, object]]
+    actions: list[list[int | ActionJSON]]  # [time, action]
 
 
 @dataclass(slots=True)
@@ -60,7 +95,7 @@ class TimerState:
         assert where is not None
         return where
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> TimerJSON:
         """JSON-able copy."""
         return {"id": self.id, "capacity_ms": self.capacity_ms, "remaining_ms": self.remaining_ms,
                 "tile": self.tile, "lost_beside": self.lost_beside}
@@ -108,7 +143,7 @@ class GameState:
         """The setup this game was dealt from."""
         return Setup(self.level, tuple(self.players), self.first_player, self.sand_speed_pct)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StateJSON:
         """JSON-able form; `from_dict` rebuilds an equal state (including the RNG)."""
         version, internal, gauss = self.rng.getstate()
         return {
@@ -134,8 +169,10 @@ class GameState:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameState:
+    def from_dict(cls, data: object) -> GameState:
         """Inverse of `to_dict`; ValueError/KeyError/TypeError if `data` is not a saved state."""
+        if not isinstance(data, dict):
+            raise TypeError(f"a saved state must be a JSON object, got {type(data).__name__}")
         version, internal, gauss = data["rng"]
         rng = random.Random()
         rng.setstate((version, tuple(internal), gauss))
@@ -173,12 +210,12 @@ def clone(state: GameState) -> GameState:
     )
 
 
-def to_dict(state: GameState) -> dict[str, Any]:
+def to_dict(state: GameState) -> StateJSON:
     """The state's JSON-able form (`GameState.to_dict`)."""
     return state.to_dict()
 
 
-def from_dict(data: Any) -> GameState:
+def from_dict(data: object) -> GameState:
     """Inverse of `to_dict` (`GameState.from_dict`)."""
     return GameState.from_dict(data)
 

@@ -1,7 +1,7 @@
 """What the setup screen says of a level: its facts, one line each, and its difficulty from the bots' proof."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from arenas.bots.proof import LABELS
 from arenas.rules.components import TIMER_SPECS
@@ -11,7 +11,7 @@ from arenas.wording import and_list, card_name, tile_name, timer_name
 from common.data.i18n import _, ngettext
 
 
-def _rate(value: Any) -> float | None:
+def _rate(value: object) -> float | None:
     return None if isinstance(value, bool) or not isinstance(value, (int, float)) else float(value)
 
 
@@ -21,7 +21,7 @@ def in_ten(rate: float) -> int:
     return max(tenths, 1) if rate > 0 else 0
 
 
-def difficulty_text(row: dict[str, Any] | None) -> str:
+def difficulty_text(row: Mapping[str, object] | None) -> str:
     """'Difficulty: Tricky · 5 in 10 teams win it · expert bots: 10 in 10' from a stored row, as stored (never
     computed here); '' if the row is missing or malformed."""
     if not row:
@@ -37,7 +37,7 @@ def difficulty_text(row: dict[str, Any] | None) -> str:
     return _("{people} · expert bots: {n} in 10").format(people=people, n=in_ten(expert))
 
 
-def difficulty_step(row: dict[str, Any] | None) -> int:
+def difficulty_step(row: Mapping[str, object] | None) -> int:
     """How hard a level is as a step 1 (Gentle) to 5 (Brutal) from its stored label; 0 when unknown."""
     label = row.get("label") if row else None
     return next((i + 1 for i, (_floor, name) in enumerate(LABELS) if name == label), 0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,6 +26,7 @@ from common.data.i18n import _
 from common.data.keymap import Command, keymap
 from common.data.paths import replays_dir
 from common.engine.layers import Part
+from common.net.messages import ClientMessage, GameJson, Received
 from common.online.room import seat_status
 from common.replays.replay import ReplayError, replay_from_dict, write_new_replay
 from common.scenes.chat import ChatPanel, carry_out, quiet_corner
@@ -33,10 +34,9 @@ from common.scenes.connection import room_parts
 from common.scenes.menu import MenuScene
 from common.scenes.online import player_name
 from common.scenes.rematch import (
-    follow_hand_over,
+    follow_room,
     hand_over,
     hand_over_button,
-    next_game,
     rematch_parts,
     said_again,
     show_notices,
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from common.online.session import OnlineSession
 
 
-def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScene:
+def setup_scene(app: App, chosen: Callable[[GameJson], None]) -> SetupScene:
     """The level-and-seats screen whose Start opens a room with the setup (the host sits at the first seat, under
     their online name); its My levels button lists the player's own levels, whose Host opens a room with one of
     them."""
@@ -63,7 +63,7 @@ def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScen
                       my_levels=lambda: app.push(flow.my_levels_scene(app, host_mine, hosting=True)))
 
 
-def room_words(setup: dict[str, Any]) -> list[str]:
+def room_words(setup: GameJson) -> list[str]:
     """A room's setup as its lobby tells every member: the level, the sand's speed, the pause assist."""
     try:
         parsed = setup_from_json(setup, 1)
@@ -81,7 +81,7 @@ class SessionLink:
     def __init__(self, session: OnlineSession) -> None:
         self.session = session
 
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: ClientMessage) -> None:
         self.session.send(msg)
 
     def server_now_ms(self) -> int:
@@ -93,7 +93,7 @@ class OnlinePlayScene(PlayScene):
     """A room's run: the shared play scene on the room's `OnlineMatch`; who is away and the connection over the
     table; at the end the server's replay kept and this player's run counted as online."""
 
-    def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, frame: dict[str, Any]) -> None:
+    def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, frame: Received) -> None:
         seat = frame.get("seat")
         self.session, self.hosted = session, hosted
         self.seat = seat if isinstance(seat, int) else None
@@ -221,10 +221,7 @@ class OnlinePlayScene(PlayScene):
 
 def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:
     """The run of the room's game, from the `game` frame waiting in the session."""
-    frame = session.game_messages.popleft()
-    while frame.get("kind") != "game" and session.game_messages:
-        frame = session.game_messages.popleft()
-    return OnlinePlayScene(app, session, hosted, frame)
+    return OnlinePlayScene(app, session, hosted, session.take_game())
 
 
 class OnlineResultScene(ResultScene):
@@ -281,13 +278,9 @@ class OnlineResultScene(ResultScene):
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
-        self.session.update(dt_ms)
-        show_notices(self.app, self.session)
-        if next_game(self.app, self.session, self.hosted):
+        if follow_room(self.app, self.session, self.hosted, dt_ms, self.hand_btn, self.buttons, self.group,
+                       self.layout):
             return
-        if follow_hand_over(self.session, self.hand_btn, self.buttons):
-            self.group.widgets = list(self.buttons)
-            self.layout(self.app.size)
         room = self.session.room
         picked = room.again.next if room is not None and room.again is not None else False
         if self.next_btn is not None:

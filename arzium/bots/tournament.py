@@ -20,10 +20,10 @@ from dataclasses import dataclass, replace
 from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from arzium.bots import BOT_LEVELS, DEFAULT_ITERATIONS, HARD_LEVELS, MAX_ITERATIONS, THINK_SECONDS, Bot, make_bot
-from arzium.bots.tournament_log import append_game, lineup_of, open_log
+from arzium.bots.tournament_log import GameRecord, Settings, append_game, lineup_of, open_log
 from arzium.rules.engine import apply, current_player, is_over
 from arzium.rules.score import outcome
 from arzium.rules.state import MAX_PLAYERS, MIN_PLAYERS, default_setup, new_game
@@ -34,6 +34,83 @@ from common.workers.memory import settle_worker
 Z95 = 1.959964
 # A bot for a seat: (seed, the hard bots' iterations, their time cap) -> the bot; picklable, as games run in workers.
 BotMaker = Callable[[int, int | None, float | None], Bot]
+
+
+class Rate(TypedDict):
+    """Wins (shared wins as fractions) of so many games, the win rate and its 95% interval."""
+
+    wins: float
+    games: int
+    win_rate: float
+    ci95: list[float]
+
+
+class Spread(TypedDict):
+    p50: float
+    p95: float
+    max: float
+
+
+class DecisionMs(Spread):
+    decisions: int
+
+
+class BotResult(Rate):
+    """One bot level's results over the seats it played."""
+
+    mean_score: float
+    seat_win_rates: list[float | None]
+    decision_ms: DecisionMs
+    wall_ms: Spread
+
+
+class SeatResult(Rate):
+    seat: int
+    edge: str
+    fair: float
+
+
+class PositionResult(Rate):
+    position: int
+    fair: float
+
+
+class Summary(TypedDict):
+    """Per bot, per seat and per turn position results of played games."""
+
+    results: dict[str, BotResult]
+    seats: list[SeatResult]
+    positions: list[PositionResult]
+    shared_wins: int
+    mean_turns: float
+
+
+class TournamentResult(Summary):
+    """A tournament's results with its settings (see `tournament`)."""
+
+    game: str
+    players: int
+    bots: list[str]
+    games: int
+    seed: int
+    full_game: bool
+    hard_iterations: int
+    time_cap: float | None
+    rotate_first: bool
+    resumed: int
+    budgets: dict[str, str]
+    balanced: bool
+    elapsed_s: float
+
+
+class _BotTally(TypedDict):
+    wins: float
+    n: int
+    scores: list[int]
+    times: list[float]
+    wall: list[float]
+    seat_wins: list[float]
+    seat_n: list[int]
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -67,7 +144,7 @@ def lineups(players: int, bots: list[str], games: int) -> list[tuple[int, tuple[
     return [(g // len(bots), lineup_of(g, players, bots)) for g in range(games)]
 
 
-def play_game(spec: GameSpec) -> dict[str, Any]:
+def play_game(spec: GameSpec) -> GameRecord:
     """Play one game; its scores, winners and every seat's decision CPU times (seconds)."""
     n = len(spec.lineup)
     state = new_game(replace(default_setup(n, spec.full_game), first_player=spec.first_player), spec.deal_seed)
@@ -97,21 +174,21 @@ def _percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def _spread(ms: list[float]) -> dict[str, float]:
+def _spread(ms: list[float]) -> Spread:
     return {"p50": round(_percentile(ms, 0.5), 2), "p95": round(_percentile(ms, 0.95), 2),
             "max": round(max(ms, default=0.0), 2)}
 
 
-def _rate(wins: float, n: int) -> dict[str, Any]:
+def _rate(wins: float, n: int) -> Rate:
     lo, hi = wilson(wins, n)
     return {"wins": round(wins, 3), "games": n, "win_rate": round(wins / n, 4) if n else 0.0,
             "ci95": [round(lo, 4), round(hi, 4)]}
 
 
-def summarize(players: int, bots: list[str], games: list[dict[str, Any]]) -> dict[str, Any]:
+def summarize(players: int, bots: list[str], games: list[GameRecord]) -> Summary:
     """Per bot and per seat results of played games (see `tournament`)."""
     names = list(dict.fromkeys(bots))
-    per_bot: dict[str, dict[str, Any]] = {
+    per_bot: dict[str, _BotTally] = {
         b: {"wins": 0.0, "n": 0, "scores": [], "times": [], "wall": [], "seat_wins": [0.0] * players,
             "seat_n": [0] * players}
         for b in names}
@@ -134,7 +211,7 @@ def summarize(players: int, bots: list[str], games: list[dict[str, Any]]) -> dic
             r["seat_wins"][seat] += won
             r["seat_n"][seat] += 1
             seat_wins[seat] += won
-    results = {}
+    results: dict[str, BotResult] = {}
     for b, r in per_bot.items():
         times_ms = [t * 1000 for t in r["times"]]
         results[b] = {**_rate(r["wins"], r["n"]),
@@ -144,15 +221,16 @@ def summarize(players: int, bots: list[str], games: list[dict[str, Any]]) -> dic
                                       "p95": round(_percentile(times_ms, 0.95), 2),
                                       "max": round(max(times_ms, default=0.0), 2), "decisions": len(times_ms)},
                       "wall_ms": _spread([t * 1000 for t in r["wall"]])}
-    seats = [{"seat": i, "edge": default_setup(players).seats[i].edge, "fair": round(1 / players, 4),
-              **_rate(seat_wins[i], len(games))} for i in range(players)]
-    positions = [{"position": k, "fair": round(1 / players, 4), **_rate(position_wins[k], len(games))}
-                 for k in range(players)]
+    seats: list[SeatResult] = [{"seat": i, "edge": default_setup(players).seats[i].edge,
+                                "fair": round(1 / players, 4), **_rate(seat_wins[i], len(games))}
+                               for i in range(players)]
+    positions: list[PositionResult] = [{"position": k, "fair": round(1 / players, 4),
+                                        **_rate(position_wins[k], len(games))} for k in range(players)]
     return {"results": results, "seats": seats, "positions": positions, "shared_wins": shared,
             "mean_turns": round(statistics.fmean(g["turns"] for g in games), 1) if games else 0.0}
 
 
-def _play(specs: list[GameSpec], workers: int) -> Iterable[dict[str, Any]]:
+def _play(specs: list[GameSpec], workers: int) -> Iterable[GameRecord]:
     """The games played, each as soon as it ends (in that order)."""
     if workers <= 1 or len(specs) <= 1:
         yield from map(play_game, specs)
@@ -161,7 +239,7 @@ def _play(specs: list[GameSpec], workers: int) -> Iterable[dict[str, Any]]:
         yield from pool.imap_unordered(play_game, specs)
 
 
-def progress_line(game: dict[str, Any], done: int, total: int) -> str:
+def progress_line(game: GameRecord, done: int, total: int) -> str:
     """One line about a finished game: which it was, who won, how long it took."""
     won = ", ".join(f"{game['lineup'][w]} (seat {w + 1})" for w in game["winners"])
     return f"game {done}/{total} (#{game['index'] + 1}): {won} won in {game['turns']} turns"
@@ -176,13 +254,13 @@ def budget(level: str, iterations: int | None, time_cap: float | None) -> str:
     return f"up to {time_cap:g} s (at most {iterations or MAX_ITERATIONS} iterations)"
 
 
-Progress = Callable[[dict[str, Any], int, int], None]  # a finished game, how many are done, of how many
+Progress = Callable[[GameRecord, int, int], None]  # a finished game, how many are done, of how many
 
 
 def tournament(players: int, bots: list[str], games: int, seed: int, full_game: bool = True, workers: int = 2,
                hard_iterations: int | None = None, time_cap: float | None = None,
                rotate_first: bool = False, log: Path | None = None,
-               progress: Progress | None = None, others: Mapping[str, BotMaker] | None = None) -> dict[str, Any]:
+               progress: Progress | None = None, others: Mapping[str, BotMaker] | None = None) -> TournamentResult:
     """Play `games` seeded games with the bots rotated through the seats; results as a JSON-able dict.
 
     Keys: the arguments, ``balanced`` (every bot level sat in every seat equally often), ``results`` per
@@ -211,12 +289,12 @@ def tournament(players: int, bots: list[str], games: int, seed: int, full_game: 
     specs = [GameSpec(g, seed * 1_000_003 + deal, lineup, tuple(makers[b] for b in lineup), seed * 1_000_003 + g,
                       full_game, hard_iterations, time_cap, deal % players if rotate_first else 0)
              for g, (deal, lineup) in enumerate(lineups(players, bots, games))]
-    settings = {"players": players, "bots": list(bots), "seed": seed, "full_game": full_game,
+    settings: Settings = {"players": players, "bots": list(bots), "seed": seed, "full_game": full_game,
                 "hard_iterations": hard_iterations, "time_cap": time_cap, "rotate_first": rotate_first}
     kept = {i: g for i, g in (open_log(log, settings) if log is not None else {}).items() if i < games}
     todo = [s for s in specs if s.index not in kept]
     start = time.perf_counter()
-    played = list(kept.values())
+    played: list[GameRecord] = list(kept.values())
     for game in _play(todo, workers):
         if log is not None:
             append_game(log, {**game, "settings": settings})
@@ -233,7 +311,7 @@ def tournament(players: int, bots: list[str], games: int, seed: int, full_game: 
             "elapsed_s": round(elapsed, 1)}
 
 
-def format_table(res: dict[str, Any]) -> str:
+def format_table(res: TournamentResult) -> str:
     """The tournament result as a readable text table."""
     mode = "full game" if res["full_game"] else "basic game"
     lines = [f"Arzium tournament: {res['players']} players, {mode}, {res['games']} games, seed {res['seed']}",
@@ -278,7 +356,7 @@ def tournament_main(players: int, bots: list[str], games: int, seed: int, json_p
                     progress: bool = False) -> int:
     """Run a tournament, print its table, write JSON to `json_path` if given (`progress`: a line on stderr as
     each game ends); the exit code."""
-    def tell(game: dict[str, Any], done: int, total: int) -> None:
+    def tell(game: GameRecord, done: int, total: int) -> None:
         print(progress_line(game, done, total), file=sys.stderr, flush=True)
     try:
         res = tournament(players, bots, games, seed, full_game, workers, hard_iterations, time_cap, rotate_first,

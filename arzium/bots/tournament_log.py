@@ -12,7 +12,7 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from common.data.files import DataError, Kind, Problem, parse_json, read_bytes
 from common.data.jsonio import cannot_write
@@ -28,11 +28,44 @@ MAX_POINTS = 10_000
 MAX_SECONDS = 3_600.0  # the longest decision a line may record
 
 
+class Settings(TypedDict):
+    """What a tournament's games were played with (a log holds the games of one such)."""
+
+    players: int
+    bots: list[str]
+    seed: int
+    full_game: bool
+    hard_iterations: int | None
+    time_cap: float | None
+    rotate_first: bool
+
+
+class GameRecord(TypedDict):
+    """One played game: its index, the bot of each seat, the winning seats, each seat's points and coins, its
+    turns, the seats in turn order and each seat's decision times (CPU and wall seconds)."""
+
+    index: int
+    lineup: list[str]
+    winners: list[int]
+    scores: list[int]
+    coins: list[int]
+    turns: int
+    order: NotRequired[list[int]]  # a record from before the first player rotated: the seats in their order
+    times: list[list[float]]
+    wall: NotRequired[list[list[float]]]  # a record from before wall times: its CPU times stand for them
+
+
+class LoggedGame(GameRecord):
+    """A game as a log line: a format 2 line carries its run's settings."""
+
+    settings: NotRequired[Settings]
+
+
 class LogError(ValueError):
     """A log that cannot be used: one line naming the file and what is wrong."""
 
 
-def open_log(path: Path, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
+def open_log(path: Path, settings: Settings) -> dict[int, LoggedGame]:
     """The games `path` holds for `settings` (by index), the file made ready for more lines (created with its
     header when missing or empty; a cut-off last line removed); LogError if it is not a log of these settings."""
     try:
@@ -58,7 +91,7 @@ def open_log(path: Path, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
     if first.get("version") not in READ_VERSIONS or first.get("settings") != settings:
         raise LogError(f"{path}: holds games of other settings ({_differences(first.get('settings'), settings)}); "
                        "use another file")
-    games: dict[int, dict[str, Any]] = {}
+    games: dict[int, LoggedGame] = {}
     good = len(lines[0]) + 1
     for n, line in enumerate(lines[1:], start=2):
         if not line.strip():
@@ -73,7 +106,7 @@ def open_log(path: Path, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
         index = check_game(path, n, game, settings, carries_settings=first["version"] >= 2)
         if index in games:
             raise LogError(f"{path}: line {n}: game #{index + 1} is in the log twice; use another file")
-        games[index] = game
+        games[index] = cast(LoggedGame, game)  # every field checked
         good += len(line) + 1
     if good < len(raw):
         try:
@@ -85,7 +118,7 @@ def open_log(path: Path, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
     return games
 
 
-def _line_json(path: Path, line: bytes, n: int) -> Any:
+def _line_json(path: Path, line: bytes, n: int) -> object:
     """The JSON of line `n`; LogError (one line) if it is not JSON (too deep, a number too long, not UTF-8...)."""
     try:
         return parse_json(line.decode("utf-8"), path)
@@ -100,7 +133,7 @@ def lineup_of(index: int, players: int, bots: list[str]) -> tuple[str, ...]:
     return tuple(bots[(index + i) % len(bots)] for i in range(players))
 
 
-def check_game(path: Path, n: int, game: Any, settings: dict[str, Any], carries_settings: bool = True) -> int:
+def check_game(path: Path, n: int, game: object, settings: Settings, carries_settings: bool = True) -> int:
     """Game line `n`'s index, once every field the results use is of its type and range and the line belongs
     to a run of `settings` (its own settings, its lineup); LogError (one line) otherwise."""
     def refuse(problem: str) -> LogError:
@@ -140,12 +173,12 @@ def check_game(path: Path, n: int, game: Any, settings: dict[str, Any], carries_
     return index
 
 
-def _seconds(value: Any) -> bool:
+def _seconds(value: object) -> bool:
     return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
             and 0 <= value <= MAX_SECONDS)
 
 
-def append_game(path: Path, game: dict[str, Any]) -> None:
+def append_game(path: Path, game: LoggedGame) -> None:
     """Add one finished game to the log, flushed to disk before the next game is counted."""
     _write(path, json.dumps(game) + "\n", "a")
 
@@ -160,9 +193,9 @@ def _write(path: Path, text: str, mode: str) -> None:
         raise LogError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
-def _differences(kept: object, wanted: dict[str, Any]) -> str:
+def _differences(kept: object, wanted: Settings) -> str:
     """Which settings differ, as "name: logged -> now"."""
     if not isinstance(kept, dict):
         return "no settings recorded"
-    names = [k for k in wanted if kept.get(k) != wanted[k]] + [k for k in kept if k not in wanted]
+    names = [k for k in wanted if kept.get(k) != wanted.get(k)] + [k for k in kept if k not in wanted]
     return ", ".join(f"{k}: {kept.get(k)!r} -> {wanted.get(k)!r}" for k in names) or "another format version"

@@ -1,8 +1,9 @@
 """Actions a player takes (frozen, JSON round-trip) and the error for an illegal one."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal, TypedDict
 
 from common.data.rules_api import (
     IllegalAction,
@@ -14,15 +15,69 @@ from common.data.rules_api import (
     json_list,
 )
 
-__all__ = ["ACTION_TYPES", "Action", "Bid", "Buy", "IllegalAction", "PassBid", "ResolveClaims", "RestEarly", "Search",
-           "SkipBuy", "SkipSearch", "UsePurse", "UseSlide", "UseWake", "action_from_json"]
+__all__ = ["ACTION_TYPES", "Action", "ActionJSON", "Bid", "Buy", "IllegalAction", "PassBid", "ResolveClaims",
+           "RestEarly", "Search", "SkipBuy", "SkipSearch", "UsePurse", "UseSlide", "UseWake", "action_from_json"]
+
+
+class PlainJSON(TypedDict):
+    """The JSON form of an action without fields."""
+
+    type: Literal["rest", "skip_search", "claims", "pass_bid", "skip_buy"]
+
+
+class SearchJSON(TypedDict):
+    """The JSON form of `Search`."""
+
+    type: Literal["search"]
+    card: str
+    anchor: int
+    blanks: list[int]
+    turn_artifacts: list[str]
+    free_blank_artifacts: list[str]
+    free_blanks: list[int]
+    displace_artifacts: list[str]
+    displace_squares: list[int]
+
+
+class ArtifactJSON(TypedDict):
+    """The JSON form of `UsePurse` and `Buy`: the artifact used or bought."""
+
+    type: Literal["purse", "buy"]
+    artifact: str
+
+
+class SlideJSON(TypedDict):
+    """The JSON form of `UseSlide`."""
+
+    type: Literal["slide"]
+    artifact: str
+    src: int
+    dst: int
+
+
+class WakeJSON(TypedDict):
+    """The JSON form of `UseWake`."""
+
+    type: Literal["wake"]
+    artifact: str
+    card: str
+
+
+class BidJSON(TypedDict):
+    """The JSON form of `Bid`."""
+
+    type: Literal["bid"]
+    amount: int
+
+
+ActionJSON = PlainJSON | SearchJSON | ArtifactJSON | SlideJSON | WakeJSON | BidJSON
 
 
 @dataclass(frozen=True, slots=True)
 class RestEarly:
     """At the start of the turn: pay 1 coin per face-up character, turn everything face up."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlainJSON:
         """The action as a JSON-able dict."""
         return {"type": "rest"}
 
@@ -56,7 +111,7 @@ class Search:
         """Every artifact the search turns face down."""
         return self.turn_artifacts + self.free_blank_artifacts + self.displace_artifacts
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SearchJSON:
         """The action as a JSON-able dict."""
         return {"type": "search", "card": self.card, "anchor": self.anchor, "blanks": list(self.blanks),
                 "turn_artifacts": list(self.turn_artifacts),
@@ -65,7 +120,7 @@ class Search:
                 "displace_squares": list(self.displace_squares)}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Search:
+    def from_json(cls, data: Mapping[str, object]) -> Search:
         """Inverse of `to_json` (the old single-id form too); ValueError (one line) if `data` is bad."""
         return cls(action_id(data, "card"), action_int(data, "anchor"), action_int_list(data, "blanks"),
                    _ids(data, "turn_artifacts", "turn_artifact"),
@@ -75,7 +130,7 @@ class Search:
                    _ints(data, "displace_squares", "displace_square"))
 
 
-def _ids(data: dict[str, Any], key: str, old: str) -> tuple[str, ...]:
+def _ids(data: Mapping[str, object], key: str, old: str) -> tuple[str, ...]:
     """A list-of-ids field, or the single id (or null) of its pre-format-2 name."""
     if key in data:
         items = json_list(data[key], f"action field {key!r}")
@@ -84,7 +139,7 @@ def _ids(data: dict[str, Any], key: str, old: str) -> tuple[str, ...]:
     return () if single is None else (single,)
 
 
-def _ints(data: dict[str, Any], key: str, old: str) -> tuple[int, ...]:
+def _ints(data: Mapping[str, object], key: str, old: str) -> tuple[int, ...]:
     """A list-of-integers field, or the single integer (or null) of its pre-format-2 name."""
     if key in data:
         return action_int_list(data, key)
@@ -96,7 +151,7 @@ def _ints(data: dict[str, Any], key: str, old: str) -> tuple[int, ...]:
 class SkipSearch:
     """Give up the search: only legal when no face-up character fits anywhere on the map."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlainJSON:
         """The action as a JSON-able dict."""
         return {"type": "skip_search"}
 
@@ -105,7 +160,7 @@ class SkipSearch:
 class ResolveClaims:
     """After the search: use no more artifacts this turn; the full land cards are claimed now."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlainJSON:
         """The action as a JSON-able dict."""
         return {"type": "claims"}
 
@@ -116,7 +171,7 @@ class UsePurse:
 
     artifact: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ArtifactJSON:
         """The action as a JSON-able dict."""
         return {"type": "purse", "artifact": self.artifact}
 
@@ -129,7 +184,7 @@ class UseSlide:
     src: int
     dst: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SlideJSON:
         """The action as a JSON-able dict."""
         return {"type": "slide", "artifact": self.artifact, "src": self.src, "dst": self.dst}
 
@@ -141,7 +196,7 @@ class UseWake:
     artifact: str
     card: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> WakeJSON:
         """The action as a JSON-able dict."""
         return {"type": "wake", "artifact": self.artifact, "card": self.card}
 
@@ -152,7 +207,7 @@ class Bid:
 
     amount: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> BidJSON:
         """The action as a JSON-able dict."""
         return {"type": "bid", "amount": self.amount}
 
@@ -161,7 +216,7 @@ class Bid:
 class PassBid:
     """Do not raise in a tie bidding."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlainJSON:
         """The action as a JSON-able dict."""
         return {"type": "pass_bid"}
 
@@ -172,7 +227,7 @@ class Buy:
 
     artifact: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ArtifactJSON:
         """The action as a JSON-able dict."""
         return {"type": "buy", "artifact": self.artifact}
 
@@ -181,7 +236,7 @@ class Buy:
 class SkipBuy:
     """End the turn without buying."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlainJSON:
         """The action as a JSON-able dict."""
         return {"type": "skip_buy"}
 
@@ -192,7 +247,7 @@ ACTION_TYPES = (RestEarly, Search, SkipSearch, ResolveClaims, UsePurse, UseSlide
                 SkipBuy)
 
 
-def action_from_json(data: Any) -> Action:
+def action_from_json(data: object) -> Action:
     """Build an action from its `to_json` dict; ValueError (one line) if `data` is bad."""
     if not isinstance(data, dict):
         raise ValueError(f"an action must be a JSON object, got {data!r}")

@@ -21,10 +21,10 @@ no empty outer row or column, at most 4 x 4. Blank number ``i`` is the i-th ``B`
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 from arzium.rules.board import SIZE, rotate_cells
 from common.data.files import Kind, Problem
@@ -190,19 +190,19 @@ class _Checker:
     def fail(self, where: str, field: str, problem: str) -> CardDataError:
         return CardDataError(self.source, Problem.INVALID, f"{where}: {field}: {problem}")
 
-    def text(self, entry: dict[str, Any], where: str, field: str, label: str | None = None) -> str:
+    def text(self, entry: Mapping[str, object], where: str, field: str, label: str | None = None) -> str:
         value = entry.get(field)
         if not isinstance(value, str) or not value.strip():
             raise self.fail(where, label or field, f"expected a non-empty string, got {value!r}")
         return value
 
-    def integer(self, entry: dict[str, Any], where: str, field: str, low: int, high: int) -> int:
+    def integer(self, entry: Mapping[str, object], where: str, field: str, low: int, high: int) -> int:
         value = entry.get(field)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise self.fail(where, field, f"expected an integer {low}-{high}, got {value!r}")
         return value
 
-    def pattern(self, entry: dict[str, Any], where: str) -> tuple[str, ...]:
+    def pattern(self, entry: Mapping[str, object], where: str) -> tuple[str, ...]:
         rows = entry.get("pattern")
         if not isinstance(rows, list) or not rows or not all(isinstance(r, str) and r for r in rows):
             raise self.fail(where, "pattern", "expected a list of non-empty strings")
@@ -223,7 +223,7 @@ class _Checker:
             raise self.fail(where, "pattern", f"{blanks} blanks (must be 0-2)")
         return tuple(rows)
 
-    def coins(self, land: dict[str, Any], where: str) -> tuple[int, ...]:
+    def coins(self, land: Mapping[str, object], where: str) -> tuple[int, ...]:
         rows = land.get("coins")
         if not (isinstance(rows, list) and len(rows) == 3
                 and all(isinstance(r, list) and len(r) == 2 for r in rows)):
@@ -235,7 +235,7 @@ class _Checker:
             raise self.fail(where, "land.coins", f"{sum(flat)} coins in total (at most 3)")
         return flat
 
-    def entries(self, data: dict[str, Any], field: str, count: int) -> list[dict[str, Any]]:
+    def entries(self, data: Mapping[str, object], field: str, count: int) -> list[Mapping[str, object]]:
         items = data.get(field)
         if not isinstance(items, list):
             raise self.fail("(top level)", field, "expected a list")
@@ -246,7 +246,7 @@ class _Checker:
                 raise self.fail(f"{field}[{i}]", "(entry)", "expected an object")
         return items
 
-    def ident(self, entry: dict[str, Any], field: str, index: int, key: str, seen: set[str]) -> str:
+    def ident(self, entry: Mapping[str, object], field: str, index: int, key: str, seen: set[str]) -> str:
         value = entry.get(key)
         where = f"{field}[{index}]"
         if not isinstance(value, str) or not value or not value.replace("_", "").isalnum():
@@ -257,7 +257,7 @@ class _Checker:
         return value
 
 
-def cards_from_dict(data: Any, source: str = "cards.json") -> CardSet:
+def cards_from_dict(data: object, source: str = "cards.json") -> CardSet:
     """Check card data (the JSON object) and build a `CardSet`; `CardDataError` (one line) if bad."""
     check = _Checker(source)
     if not isinstance(data, dict):
@@ -293,11 +293,12 @@ def cards_from_dict(data: Any, source: str = "cards.json") -> CardSet:
     per_ability = dict.fromkeys(ABILITIES, 0)
     for i, e in enumerate(check.entries(data, "artifacts", ARTIFACTS_PER_ABILITY * len(ABILITIES))):
         aid = check.ident(e, "artifacts", i, "id", seen)
-        ability = e.get("ability")
-        if ability not in ABILITIES:
-            raise check.fail(aid, "ability", f"expected one of {', '.join(ABILITIES)}, got {ability!r}")
+        given = e.get("ability")
+        ability = next((a for a in ABILITIES if a == given), None)
+        if ability is None:
+            raise check.fail(aid, "ability", f"expected one of {', '.join(ABILITIES)}, got {given!r}")
         per_ability[ability] += 1
-        artifacts.append(Artifact(aid, check.text(e, aid, "name"), check.text(e, aid, "story"), Ability(ability),
+        artifacts.append(Artifact(aid, check.text(e, aid, "name"), check.text(e, aid, "story"), ability,
                                   check.integer(e, aid, "cost", 2, 5), check.integer(e, aid, "points", 0, 3)))
     for ability, n in per_ability.items():
         if n != ARTIFACTS_PER_ABILITY:

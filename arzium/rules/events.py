@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
@@ -21,9 +20,9 @@ def _plain(value: Any) -> Any:
 class Event:
     """Base of every event."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The event as a JSON-able dict with a 'type' key."""
-        out: dict[str, Any] = {"type": type(self).__name__}
+        out: dict[str, object] = {"type": type(self).__name__}
         for f in dataclasses.fields(self):
             out[f.name] = _plain(getattr(self, f.name))
         return out

@@ -14,8 +14,8 @@ the last one).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from arzium.rules.actions import Action, IllegalAction, ResolveClaims, SkipBuy, action_from_json
 from arzium.rules.cards import default_cards
@@ -84,7 +84,7 @@ class Replay:
         """The replayed state and events (see `run_replay`)."""
         return run_replay(self.setup, self.seed, self.actions, self.legacy)
 
-    def to_file(self, meta: dict[str, Any] | None = None) -> ReplayFile:
+    def to_file(self, meta: Mapping[str, object] | None = None) -> ReplayFile:
         """The replay as the app's common replay container (format `REPLAY_VERSION`; 1 for a legacy replay)."""
         return ReplayFile("arzium", self.setup.to_dict(), self.seed, [a.to_json() for a in self.actions],
                           {**(meta or {}), CARDS_META: self.cards_version or default_cards().version},

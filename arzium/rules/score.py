@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from arzium.rules.state import GameState, Phase
 
@@ -64,10 +63,10 @@ def tied_on_points(out: Outcome) -> tuple[int, ...]:
     return tuple(s.player for s in out.scores if s.total == best)
 
 
-def outcome_json(state: GameState) -> dict[str, Any]:
+def outcome_json(state: GameState) -> dict[str, object]:
     """The outcome as a JSON-able dict: per player name, colour, edge, points, coins, party; winners."""
     out = outcome(state)
-    players: list[dict[str, Any]] = []
+    players: list[dict[str, object]] = []
     for s, seat, p in zip(out.scores, state.setup.seats, state.players):
         players.append({"name": seat.name, "colour": seat.colour, "edge": seat.edge, "kind": seat.kind,
                         "card_points": s.card_points, "artifact_points": s.artifact_points,

@@ -5,7 +5,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TypedDict
 
 from arzium.rules.board import (
     DEFAULT_EDGES,
@@ -45,6 +45,68 @@ class StateError(ValueError):
     """A saved state is malformed (one line)."""
 
 
+class SeatJSON(TypedDict):
+    """The JSON form of a `SeatSetup`."""
+
+    name: str
+    colour: str
+    edge: str
+    kind: str
+    bot_level: str
+
+
+class SetupJSON(TypedDict):
+    """The JSON form of a `Setup`."""
+
+    seats: list[SeatJSON]
+    full_game: bool
+    first_player: int
+
+
+class PlayerJSON(TypedDict):
+    """The JSON form of a `PlayerState`."""
+
+    coins: int
+    cards: list[str]
+    face_up: list[bool]
+    artifacts: list[str]
+    artifacts_up: list[bool]
+    supply: int
+
+
+class BidJSON(TypedDict):
+    """The JSON form of a `BidState`."""
+
+    slot: int
+    bidders: list[int]
+    index: int
+    high: int
+    high_player: int
+
+
+class StateJSON(TypedDict):
+    """The exact JSON form of a `GameState` (`rng`: the generator's state as `random.Random.getstate` gives it,
+    its tuple a list)."""
+
+    format: int
+    setup: SetupJSON
+    seed: int
+    rng: list[object]
+    players: list[PlayerJSON]
+    order: list[int]
+    active: int
+    phase: str
+    board: list[int]
+    slots: list[str | None]
+    deck: list[str]
+    art_row: list[str]
+    art_deck: list[str]
+    pending: list[int]
+    bid: BidJSON | None
+    turn: int
+    final_round: bool
+
+
 @dataclass(frozen=True, slots=True)
 class SeatSetup:
     """One seat: who plays, in which colour, from which edge of the map."""
@@ -55,7 +117,7 @@ class SeatSetup:
     kind: str = "human"
     bot_level: str = "greedy"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SeatJSON:
         """JSON-able copy."""
         return {"name": self.name, "colour": self.colour, "edge": self.edge, "kind": self.kind,
                 "bot_level": self.bot_level}
@@ -69,13 +131,13 @@ class Setup:
     full_game: bool = False
     first_player: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SetupJSON:
         """JSON-able copy."""
         return {"seats": [s.to_dict() for s in self.seats], "full_game": self.full_game,
                 "first_player": self.first_player}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Setup:
+    def from_dict(cls, data: object) -> Setup:
         """Inverse of `to_dict`; `SetupError` (one line) if `data` is malformed or impossible."""
         if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
             raise SetupError("setup: expected an object with a list of seats")
@@ -142,7 +204,7 @@ class PlayerState:
         return PlayerState(self.coins, self.cards[:], self.face_up[:], self.artifacts[:],
                            self.artifacts_up[:], self.supply)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PlayerJSON:
         """JSON-able copy."""
         return {"coins": self.coins, "cards": self.cards[:], "face_up": self.face_up[:],
                 "artifacts": self.artifacts[:], "artifacts_up": self.artifacts_up[:], "supply": self.supply}
@@ -158,7 +220,7 @@ class BidState:
     high: int = -1
     high_player: int = -1
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> BidJSON:
         """JSON-able copy."""
         return {"slot": self.slot, "bidders": self.bidders[:], "index": self.index, "high": self.high,
                 "high_player": self.high_player}
@@ -239,7 +301,7 @@ class GameState:
             for sq, coins in zip(squares, self.cards.card(card_id).land_coins):
                 self._coin_at[sq] = coins
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StateJSON:
         """Exact JSON-able copy, random generator state included."""
         version, internal, gauss = self.rng.getstate()
         return {
@@ -253,7 +315,7 @@ class GameState:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, cards: CardSet | None = None) -> GameState:
+    def from_dict(cls, data: object, cards: CardSet | None = None) -> GameState:
         """Inverse of `to_dict`; `StateError` (one line) if `data` is malformed."""
         cards = cards or default_cards()
         try:
@@ -265,7 +327,9 @@ class GameState:
         return state
 
 
-def _state_from_dict(d: dict[str, Any], cards: CardSet) -> GameState:
+def _state_from_dict(d: object, cards: CardSet) -> GameState:
+    if not isinstance(d, dict):
+        raise StateError(f"saved state: expected an object, got {type(d).__name__}")
     if d.get("format") == 1:
         raise StateError(f"saved state: format 1 is from the rules before format {STATE_FORMAT} (artifacts after "
                          "the search, several of a kind, empty searches) and cannot be resumed")
@@ -341,12 +405,12 @@ def clone(state: GameState, share_rng: bool = False) -> GameState:
     return copy
 
 
-def to_dict(state: GameState) -> dict[str, Any]:
+def to_dict(state: GameState) -> StateJSON:
     """The state's exact JSON-able form (`GameState.to_dict`)."""
     return state.to_dict()
 
 
-def from_dict(data: Any) -> GameState:
+def from_dict(data: object) -> GameState:
     """Inverse of `to_dict` on the shipped cards (`GameState.from_dict`)."""
     return GameState.from_dict(data)
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal, assert_never
 from arzium.match import Match
 from arzium.rules.actions import (
     Action,
+    ActionJSON,
     Bid,
     Buy,
     PassBid,
@@ -141,7 +142,7 @@ class HintDesk:
         self.cards = cards
         self.colours = colours
         self.hint: Hint | None = None
-        self.task: Task | None = None
+        self.task: Task[ActionJSON] | None = None
         self.key: tuple[int, tuple[Action, ...]] | None = None
         self.allowed = True  # an online table's host may play without hints
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,6 +24,7 @@ from common.data.i18n import _, ngettext
 from common.data.keymap import Command, keymap
 from common.data.paths import replays_dir
 from common.engine.layers import Part
+from common.net.messages import GameJson, Received
 from common.net.turn_clock import ClockRule, TurnClock
 from common.online.room import seat_status
 from common.replays.replay import ReplayError, replay_from_dict, write_new_replay
@@ -32,13 +33,11 @@ from common.scenes.connection import ClockTone, clock_pills, clock_words, room_p
 from common.scenes.online import player_name
 from common.scenes.rematch import (
     again_label,
-    follow_hand_over,
+    follow_room,
     hand_over,
     hand_over_button,
-    next_game,
     rematch_parts,
     said_again,
-    show_notices,
 )
 from common.ui.dialog import Dialog
 from common.ui.widgets import Button
@@ -49,15 +48,15 @@ if TYPE_CHECKING:
     from common.online.session import OnlineSession
 
 
-def setup_scene(app: App, chosen: Callable[[dict[str, Any]], None]) -> SetupScene:
+def setup_scene(app: App, chosen: Callable[[GameJson], None]) -> SetupScene:
     """The seats-and-mode screen whose Start opens a room with the setup (the host sits at the first seat)."""
 
     def host(setup: Setup) -> None:
-        chosen(setup.to_dict())
+        chosen(dict(setup.to_dict()))
     return SetupScene(app, lambda state: None, lambda saved: None, host=host, host_name=player_name(app))
 
 
-def room_words(setup: dict[str, Any]) -> list[str]:
+def room_words(setup: GameJson) -> list[str]:
     """A room's setup as its lobby tells every member: the game, the seats, who plays first."""
     try:
         parsed = Setup.from_dict(setup)
@@ -77,7 +76,7 @@ class OnlinePlayScene(PlayScene):
     seats' connections on their banners, the room's lines (connection lost, turn clock) over the table; at the
     end the server's replay and this player's result are kept, then the usual result screen."""
 
-    def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, frame: dict[str, Any],
+    def __init__(self, app: App, session: OnlineSession, hosted: Hosted | None, frame: Received,
                  seen: int | None = None) -> None:
         """`frame`: the room's `game` frame; `seen`: how many moves this app's table had when the game came again
         (after a rejoin in the same app), so the log marks the ones made while it was away."""
@@ -85,7 +84,7 @@ class OnlinePlayScene(PlayScene):
         seat = frame.get("seat")
         self.session, self.hosted = session, hosted
         self.seat = seat if isinstance(seat, int) else None
-        self.result: dict[str, Any] | None = None
+        self.result: Received | None = None
         self.clock: TurnClock | None = None  # each seat's time as the server last told it, run on this app's clock
         self.clock_ms = 0  # this app's clock for the turn clock: it stands still while the server is out of reach
         self.ticked = 0  # the last whole second of this seat's time a warning tick was played for
@@ -111,7 +110,7 @@ class OnlinePlayScene(PlayScene):
         self.online.note_bots(frame.get("bots"))
         self._take_clock(frame)
 
-    def _retell(self, frame: dict[str, Any], seen: int | None, mine: bool = False) -> bool:
+    def _retell(self, frame: Received, seen: int | None, mine: bool = False) -> bool:
         """The move log of the game so far, from the frame's story (after a rejoin, in this app or a new one): the
         moves it leaves out counted, those made while this table was away marked (`mine`: those since this seat's
         last move, `seen`, in a table opened again); False when it has none."""
@@ -139,12 +138,12 @@ class OnlinePlayScene(PlayScene):
         room = self.session.room
         return room.clock if room is not None else ClockRule()
 
-    def _take_clock(self, frame: dict[str, Any]) -> None:
+    def _take_clock(self, frame: Received) -> None:
         """Each seat's time as a frame tells it (a frame without a clock leaves it as it was)."""
         if "clock" in frame and self.rule.on:
             self.clock = TurnClock.told(self.rule, frame["clock"], len(self.names), self.clock_ms)
 
-    def _clock_event(self, msg: dict[str, Any]) -> None:
+    def _clock_event(self, msg: Received) -> None:
         """A seat's time ran out (`out`), or another person let its bot play (`bot`)."""
         self._take_clock(msg)
         seat = msg.get("seat")
@@ -396,10 +395,7 @@ class OnlinePlayScene(PlayScene):
 
 def play_scene(app: App, session: OnlineSession, hosted: Hosted | None) -> OnlinePlayScene:
     """The table of the room's game, from the `game` frame waiting in the session."""
-    frame = session.game_messages.popleft()
-    while frame.get("kind") != "game" and session.game_messages:
-        frame = session.game_messages.popleft()
-    return OnlinePlayScene(app, session, hosted, frame)
+    return OnlinePlayScene(app, session, hosted, session.take_game())
 
 
 class OnlineResultScene(ResultScene):
@@ -425,13 +421,9 @@ class OnlineResultScene(ResultScene):
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
-        self.session.update(dt_ms)
-        show_notices(self.app, self.session)
-        if next_game(self.app, self.session, self.hosted):
+        if follow_room(self.app, self.session, self.hosted, dt_ms, self.hand_btn, self.buttons, self.group,
+                       self.layout):
             return
-        if follow_hand_over(self.session, self.hand_btn, self.buttons):
-            self.group.widgets = list(self.buttons)
-            self.layout(self.app.size)
         if self.session.seat is not None:
             self.buttons[0].label = again_label(self.session)
 

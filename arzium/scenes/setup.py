@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -56,7 +56,7 @@ def saved_line(saved: SavedGame) -> str:
                                                                              for s in state.setup.seats))
 
 
-def name_field(value: str, on_change: Callable[[str], Any], seat: int) -> TextField:
+def name_field(value: str, on_change: Callable[[str], object], seat: int) -> TextField:
     """Seat `seat`'s name box (emptied, it goes back to the seat's default name)."""
     return TextField(value, on_change, _("Click to type a name"), limit=MAX_NAME, fallback=default_name(seat + 1))
 
@@ -67,7 +67,7 @@ class LevelSegment(Widget):
     lit bar under its name (never a ring: a ring is the keyboard's focus); Left/Right pick the neighbouring
     level."""
 
-    def __init__(self, level: str, chosen: Callable[[], str], on_pick: Callable[[str], Any]) -> None:
+    def __init__(self, level: str, chosen: Callable[[], str], on_pick: Callable[[str], object]) -> None:
         super().__init__(_(LEVEL_TIPS[level]) if level in LEVEL_TIPS else level_name(level))
         self.level = level
         self.chosen = chosen

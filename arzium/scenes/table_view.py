@@ -285,8 +285,19 @@ class TableView:
             out = land_frame_parts(bv, self.outcomes.outcome) + out
         if lines:
             style = "ok" if ghost.legal else "bad"
-            out.append(self._tag_part(self._tag("\n".join(lines), style), ghost.cells, "top", style))
+            out.append(self.ghost_tag_part(self._tag("\n".join(lines), style), ghost.cells, style))
         return out
+
+    def ghost_tag_part(self, tag: pygame.Surface, cells: list[Cell], style: str) -> Part:
+        """The ghost's note over the map frame's top edge, or its bottom edge when at the top it would lie over
+        the ghost's own squares (a note of several lines over a ghost in the top rows)."""
+        part = self._tag_part(tag, cells, "top", style)
+        squares = [self.board_view.cell_rect(r, c) for r, c, _ in cells]
+        if any(part.rect.colliderect(sq) for sq in squares):
+            lower = self._tag_part(tag, cells, "bottom", style)
+            if not any(lower.rect.colliderect(sq) for sq in squares):
+                return lower
+        return part
 
     def _tag_part(self, tag: pygame.Surface, cells: list[Cell], edge: str, style: str) -> Part:
         """A tag over the map frame's `edge` ("top": the ghost's, "bottom": a hint's), in line with the squares

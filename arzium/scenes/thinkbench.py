@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 import pygame
 
@@ -61,12 +61,32 @@ def _game(app: App, level: str, players: int, seed: int, full: bool,
     return decisions, gaps, idle
 
 
+class ThinkReport(TypedDict):
+    """What `think_bench` measured (times in ms: p50, p95 and max of each)."""
+
+    level: str
+    players: int
+    games: int
+    seed: int
+    full_game: bool
+    think_limit_ms: float
+    seconds: float
+    decisions: int
+    decision_ms: dict[str, float]
+    frames_while_thinking: int
+    gap_ms: dict[str, float]
+    gaps_over_target: int
+    frames_idle: int
+    idle_gap_ms: dict[str, float]
+    idle_gaps_over_target: int
+
+
 def _spread(values: list[float]) -> dict[str, float]:
     return {q: round(percentile(values, v), 1) for q, v in (("p50", 50), ("p95", 95), ("max", 100))}
 
 
 def think_bench(app: App, level: str = "hard", players: int = 2, games: int = 1, seed: int = 1,
-                full: bool = True, turns: int | None = None) -> dict[str, Any]:
+                full: bool = True, turns: int | None = None) -> ThinkReport:
     """Play `games` games (whole, or their first `turns` turns) of `players` bots of `level`;
     decision times and frame gaps (ms)."""
     app.settings = dataclasses.replace(app.settings, animation_speed=4.0)  # time the thinking, not the animations
@@ -90,7 +110,7 @@ def think_bench(app: App, level: str = "hard", players: int = 2, games: int = 1,
     }
 
 
-def format_report(r: dict[str, Any]) -> str:
+def format_report(r: ThinkReport) -> str:
     """The figures as text."""
     d, g, i = r["decision_ms"], r["gap_ms"], r["idle_gap_ms"]
     return "\n".join([

@@ -14,7 +14,7 @@ import stat
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from common.data.i18n import N_, _
 from common.data.safe_text import one_line
@@ -244,7 +244,7 @@ JSON_ERRORS = {  # the json module's own words for what it found, in the player'
 }
 
 
-def parse_json(text: str, path: Path | str) -> Any:
+def parse_json(text: str, path: Path | str) -> object:
     """Parse JSON text; every parser failure is a `DataError`."""
     try:
         return json.loads(text)
@@ -259,7 +259,7 @@ def parse_json(text: str, path: Path | str) -> Any:
             detail=_first_words(exc))) from None
 
 
-def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
+def parse_toml(text: str, path: Path | str) -> dict[str, object]:
     """Parse TOML text; every parser failure is a `DataError`."""
     import tomllib  # here: a start-up with its manifests parsed already (common.data.toml_cache) never needs it
     try:
@@ -282,13 +282,13 @@ def read_text(path: Path | str, kind: Kind = Kind.DATA, within: Path | str | Non
     return decode_text(read_bytes(path, kind, within), path)
 
 
-def read_json(path: Path | str, kind: Kind = Kind.DATA, within: Path | str | None = None) -> Any:
+def read_json(path: Path | str, kind: Kind = Kind.DATA, within: Path | str | None = None) -> object:
     """A JSON file through the gate of `read_bytes`, parsed; any problem is a `DataError`.
 
     Line ends are read as Python's text files give them (so error positions count lines as before)."""
     return parse_json(normalise_newlines(read_text(path, kind, within)), path)
 
 
-def read_toml(path: Path | str, kind: Kind = Kind.MANIFEST, within: Path | str | None = None) -> dict[str, Any]:
+def read_toml(path: Path | str, kind: Kind = Kind.MANIFEST, within: Path | str | None = None) -> dict[str, object]:
     """A TOML file through the gate of `read_bytes`, parsed; any problem is a `DataError`."""
     return parse_toml(read_text(path, kind, within), path)

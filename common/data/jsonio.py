@@ -12,10 +12,10 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeGuard, TypeVar
 
 from common.data.files import DataError, Kind, Problem, read_bytes, read_json
 from common.data.i18n import _
@@ -121,7 +121,7 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
+def write_json_atomic(path: Path, data: object) -> None:
     """Write `data` as JSON to `path` via a temp file, fsync and rename (and fsync of the folder), so a
     crash never leaves half a file; stale temp files of earlier killed writes are removed."""
     path = Path(path)
@@ -130,7 +130,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
     write_bytes_atomic(path, to_json_bytes(data))
 
 
-def to_json_bytes(data: Any) -> bytes:
+def to_json_bytes(data: object) -> bytes:
     """`data` as the app writes JSON files: indented, keys sorted, UTF-8."""
     return json.dumps(data, indent=2, sort_keys=True).encode("utf-8")
 
@@ -199,7 +199,7 @@ def _link_new(tmp: str, path: Path) -> bool:
     return True
 
 
-def save_json_versioned(path: Path, data: dict[str, Any], version_key: str, kind: Kind, kept: str,
+def save_json_versioned(path: Path, data: Mapping[str, object], version_key: str, kind: Kind, kept: str,
                         failed: str) -> str | None:
     """`write_json_versioned`, saying what went wrong in one line instead of raising: `kept` (translated, with
     {problem}) when the file there is kept, `failed` (with {path} and {problem}) when the write fails."""
@@ -212,7 +212,7 @@ def save_json_versioned(path: Path, data: dict[str, Any], version_key: str, kind
     return None
 
 
-def write_json_versioned(path: Path, data: dict[str, Any], version_key: str = "version",
+def write_json_versioned(path: Path, data: Mapping[str, object], version_key: str = "version",
                          kind: Kind = Kind.DATA) -> None:
     """`write_json_atomic`, unless that would lose something: a `DataError` (file left as it is) when the
     file on disk is of a newer format version than `data[version_key]`, or cannot be read now; a corrupt
@@ -234,7 +234,7 @@ def write_json_versioned(path: Path, data: dict[str, Any], version_key: str = "v
     write_json_atomic(path, data)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -285,7 +285,7 @@ class Loaded(Generic[T]):
     read_only: bool = False
 
 
-def load_json(path: Path, what: str, check: Callable[[Any], T], kind: Kind = Kind.DATA,
+def load_json(path: Path, what: str, check: Callable[[object], T], kind: Kind = Kind.DATA,
               version: int | None = None, version_key: str = "version") -> Loaded[T]:
     """Read a user file through the gate and `check` its JSON (raise any of `DATA_ERRORS` to refuse it).
 
@@ -304,7 +304,7 @@ def load_json(path: Path, what: str, check: Callable[[Any], T], kind: Kind = Kin
             return Loaded(None, one_line(_("{what} file {path} {problem}; left as it is, using defaults").format(
                 what=_(what), path=path, problem=exc.detail)), True)
         return Loaded(None, _set_aside_line(path, what, _("was unreadable ({problem})").format(problem=exc.detail)))
-    theirs: Any = data.get(version_key) if isinstance(data, dict) else None
+    theirs: object = data.get(version_key) if isinstance(data, dict) else None
     if version is not None and _is_int(theirs) and theirs > version:
         try:
             value: T | None = check(data)
@@ -337,7 +337,7 @@ class DataFileError(DataError):
 
 
 def read_json_file(path: Path, kind: Kind = Kind.DATA, error: type[DataFileError] = DataFileError,
-                   within: Path | None = None) -> Any:
+                   within: Path | None = None) -> object:
     """Parse a JSON data file through the gate (inside `within`, if given); `error` (one line: file, line and
     column, problem) if bad."""
     path = Path(path)

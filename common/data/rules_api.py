@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from common.data.i18n import _
 from common.data.safe_text import short_number
@@ -41,8 +41,8 @@ class GameRules(Generic[StateT, SetupT, ActionT, EventT]):
     apply: Callable[[StateT, ActionT], Sequence[EventT]]
     is_over: Callable[[StateT], bool]
     outcome: Callable[[StateT], object]
-    to_dict: Callable[[StateT], dict[str, Any]]
-    from_dict: Callable[[Any], StateT]
+    to_dict: Callable[[StateT], Mapping[str, object]]
+    from_dict: Callable[[object], StateT]
     clone: Callable[[StateT], StateT]
 
 
@@ -55,14 +55,14 @@ class FieldError(ValueError):
         self.problem = problem
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     try:
         return json.dumps(value)
     except (TypeError, ValueError):
         return repr(value)
 
 
-def json_int(value: Any, field: str, lo: int | None = None, hi: int | None = None) -> int:
+def json_int(value: object, field: str, lo: int | None = None, hi: int | None = None) -> int:
     """`value` as an integer (not a bool) within `lo`..`hi`; `FieldError` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise FieldError(field, _("expected an integer, got {value}").format(value=_shown(value)))
@@ -73,26 +73,26 @@ def json_int(value: Any, field: str, lo: int | None = None, hi: int | None = Non
 
 
 
-def json_str(value: Any, field: str, what: str = "a string") -> str:
+def json_str(value: object, field: str, what: str = "a string") -> str:
     """`value` as a string; `FieldError` ("expected `what`") otherwise."""
     if not isinstance(value, str):
         raise FieldError(field, f"expected {what}, got {_shown(value)}")
     return value
 
 
-def json_list(value: Any, field: str) -> list[Any]:
+def json_list(value: object, field: str) -> list[object]:
     """`value` as a list; `FieldError` otherwise."""
     if not isinstance(value, list):
         raise FieldError(field, _("expected a list, got {value}").format(value=_shown(value)))
     return value
 
 
-def action_int(data: Mapping[str, Any], key: str) -> int:
+def action_int(data: Mapping[str, object], key: str) -> int:
     """The integer field `key` of an action's JSON form; `FieldError` (a ValueError) if it is not one."""
     return json_int(data.get(key), f"action field {key!r}")
 
 
-def action_id(data: Mapping[str, Any], key: str) -> str:
+def action_id(data: Mapping[str, object], key: str) -> str:
     """The non-empty id string field `key` of an action's JSON form; `FieldError` otherwise."""
     value = json_str(data.get(key), f"action field {key!r}", "an id string")
     if not value:
@@ -100,27 +100,27 @@ def action_id(data: Mapping[str, Any], key: str) -> str:
     return value
 
 
-def action_opt_int(data: Mapping[str, Any], key: str) -> int | None:
+def action_opt_int(data: Mapping[str, object], key: str) -> int | None:
     """Like `action_int`, but a missing or null field is None."""
     return None if data.get(key) is None else action_int(data, key)
 
 
-def action_opt_id(data: Mapping[str, Any], key: str) -> str | None:
+def action_opt_id(data: Mapping[str, object], key: str) -> str | None:
     """Like `action_id`, but a missing or null field is None."""
     return None if data.get(key) is None else action_id(data, key)
 
 
-def action_int_list(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
+def action_int_list(data: Mapping[str, object], key: str) -> tuple[int, ...]:
     """The list-of-integers field `key` (missing: empty) of an action's JSON form, as a tuple."""
     field = f"action field {key!r}"
     items = json_list(data.get(key, []), field)
     return tuple(json_int(v, f"{field}[{i}]") for i, v in enumerate(items))
 
 
-def json_enum(value: Any, field: str, kind: type[EnumT]) -> EnumT:
+def json_enum(value: object, field: str, kind: type[EnumT]) -> EnumT:
     """`value` as a member of the string enum `kind`; `FieldError` naming the members otherwise."""
-    try:
-        return kind(value)
-    except ValueError:
-        names = " or ".join(repr(m.value) for m in kind)
-        raise FieldError(field, _("expected {names}, got {value}").format(names=names, value=_shown(value))) from None
+    for member in kind:
+        if member.value == value:
+            return member
+    names = " or ".join(repr(m.value) for m in kind)
+    raise FieldError(field, _("expected {names}, got {value}").format(names=names, value=_shown(value)))

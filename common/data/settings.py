@@ -6,9 +6,8 @@ used read-only and never rewritten.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import Field, dataclass, field, fields
 from pathlib import Path
-from typing import Any
 
 from common.data.files import DataError, Kind, read_json
 from common.data.i18n import LANGUAGES, N_, _
@@ -43,13 +42,15 @@ class Settings:
     teammate_delay_ms: int = 1200
     language: str = ""
     """A code of common.data.i18n.LANGUAGES, or "" to follow the system's language."""
+    turn_notices: bool = False
+    """Tell a turn-based table's new turn by the system's own notification, where it has them (opt-in)."""
     online_name: str = ""
     """The name typed on the Play online screen ("": the default, "Player" in the current language)."""
     key_bindings: dict[str, str] = field(default_factory=dict)
     """The game keys the player changed: command -> key name (`common.data.keymap`)."""
-    unknown: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    unknown: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
     """Keys of the file this version does not know (a newer one wrote them): written back unchanged."""
-    unknown_bindings: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    unknown_bindings: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
     """`key_bindings` of commands this version does not know: written back unchanged, never used."""
 
     def validated(self) -> tuple[Settings, list[str]]:
@@ -70,7 +71,7 @@ class Settings:
         clean.unknown = dict(self.unknown)
         return clean, problems
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The file's content: the unknown keys as read, every setting and the format version."""
         data = dict(self.unknown)
         data.update({f.name: getattr(self, f.name) for f in _value_fields()})
@@ -79,33 +80,39 @@ class Settings:
         return data
 
 
-def _acceptable(name: str, value: Any, default: Any) -> bool:
+def _acceptable(name: str, value: object, default: object) -> bool:
     """Whether `value` is of the setting's type and in its range."""
-    ok = isinstance(value, type(default)) or (isinstance(default, float) and isinstance(value, int)
-                                             and not isinstance(value, bool))
-    if isinstance(default, int) and not isinstance(default, bool) and isinstance(value, bool):
-        return False
-    try:
-        if ok and name in ("master_volume", "effects_volume"):
-            ok = 0.0 <= value <= 1.0
-        if ok and name == "animation_speed":
-            ok = float(value) in ANIMATION_SPEEDS
-        if ok and name == "ui_scale":
-            ok = float(value) in UI_SCALES
-        if ok and name == "teammate_delay_ms":
-            ok = 600 <= value <= 2000
-    except OverflowError:  # an integer too large for a float
-        return False
-    if ok and name == "language":
-        ok = value in ("", *LANGUAGES)
-    if ok and name == "sprite_pack":
-        ok = value == "" or is_safe_name(value, MAX_PACK_ID)
-    if ok and name == "online_name":
-        ok = value == "" or (len(value) <= ONLINE_NAME_LIMIT and one_line(value) == value == value.strip())
-    return bool(ok)
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(default, bool)
+    if isinstance(default, float):
+        if not isinstance(value, (int, float)):
+            return False
+        try:
+            if name in ("master_volume", "effects_volume"):
+                return 0.0 <= value <= 1.0
+            if name == "animation_speed":
+                return float(value) in ANIMATION_SPEEDS
+            if name == "ui_scale":
+                return float(value) in UI_SCALES
+        except OverflowError:  # an integer too large for a float
+            return False
+        return True
+    if isinstance(default, int):
+        return isinstance(value, int) and (name != "teammate_delay_ms" or 600 <= value <= 2000)
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            return False
+        if name == "language":
+            return value in ("", *LANGUAGES)
+        if name == "sprite_pack":
+            return value == "" or is_safe_name(value, MAX_PACK_ID)
+        if name == "online_name":
+            return value == "" or (len(value) <= ONLINE_NAME_LIMIT and one_line(value) == value == value.strip())
+        return True
+    return isinstance(value, type(default))
 
 
-def _value_fields() -> list[Any]:
+def _value_fields() -> list[Field[object]]:
     return [f for f in fields(Settings) if f.name not in ("unknown", "unknown_bindings")]
 
 
@@ -131,7 +138,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         path=path, values=", ".join(problems), kept=kept))
 
 
-def _from_json(data: Any) -> tuple[Settings, list[str]]:
+def _from_json(data: object) -> tuple[Settings, list[str]]:
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     known = {f.name for f in _value_fields()}
@@ -146,9 +153,10 @@ def saved_language(path: Path | None = None) -> str:
     """The language setting of the settings file, only read ("" when unset, unknown or unreadable): the
     command line needs it for --help before the app loads the settings."""
     try:
-        value = read_json(path or settings_path(), Kind.SETTINGS).get("language", "")
-    except (DataError, AttributeError):
+        data = read_json(path or settings_path(), Kind.SETTINGS)
+    except DataError:
         return ""
+    value = data.get("language", "") if isinstance(data, dict) else ""
     return str(value) if isinstance(value, str) and value in LANGUAGES else ""
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import zlib
 from pathlib import Path
-from typing import Any
 
 from common.data import paths
 from common.data.files import DataError, Kind, parse_toml, read_json, read_text
@@ -16,7 +15,7 @@ from common.data.jsonio import clean_stale_temps, write_bytes_atomic
 VERSION = 1
 
 
-def read_toml_cached(path: Path, kind: Kind = Kind.MANIFEST, within: Path | None = None) -> dict[str, Any]:
+def read_toml_cached(path: Path, kind: Kind = Kind.MANIFEST, within: Path | None = None) -> dict[str, object]:
     """`common.data.files.read_toml` of `path`, the parse taken from the cache when the file's text is unchanged."""
     text = read_text(path, kind, within)
     where = _cache_file(path)
@@ -26,7 +25,8 @@ def read_toml_cached(path: Path, kind: Kind = Kind.MANIFEST, within: Path | None
         kept = None
     if (isinstance(kept, dict) and kept.get("version") == VERSION and kept.get("source") == text
             and isinstance(kept.get("doc"), dict)):
-        return kept["doc"]  # type: ignore[no-any-return]
+        doc: dict[str, object] = kept["doc"]
+        return doc
     doc = parse_toml(text, path)
     _keep(where, text, doc)
     return doc
@@ -37,7 +37,7 @@ def _cache_file(path: Path) -> Path:
     return paths.cache_dir() / "toml" / f"{zlib.crc32(str(path.resolve()).encode('utf-8', 'surrogateescape')):08x}.json"
 
 
-def _keep(where: Path, text: str, doc: dict[str, Any]) -> None:
+def _keep(where: Path, text: str, doc: dict[str, object]) -> None:
     """Write the parse beside its text, if JSON gives the same document back (dates it does not) and the cache
     folder can be written."""
     try:

@@ -10,7 +10,7 @@ import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Generic, ParamSpec, TypedDict, TypeVar, cast
 
 from common.data.i18n import language
 
@@ -27,6 +27,12 @@ if TYPE_CHECKING:
     from common.replays.playback import Playback
     from common.replays.replay import Replay
     from common.ui.figure_book import FigureBook
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+RoomSetup = dict[str, object]
+"""A room's setup as a game writes it and the room server keeps it: the game's own JSON form of its setup."""
 
 MakeApp = Callable[[bool], "App"]
 """What the launcher gives a command that needs a window: the app, headless (True) or in a window."""
@@ -67,13 +73,13 @@ class Game:
     tutorial: Callable[[App, int], Scene]  # its tutorial at a step (0: the start)
     catalog: Callable[[], None]  # registers its scenes for `screenshot` and `timedemo` (common.tools.catalog)
     room: Callable[[], GameSide]  # its side of online rooms (the room server, common.net.server)
-    bench_room: Callable[[int, int], dict[str, Any]]  # net-bench: room i's setup for so many seats
+    bench_room: Callable[[int, int], RoomSetup]  # net-bench: room i's setup for so many seats
     bench_player: Callable[[int, ServerClock], Player]  # net-bench: the scripted player of a seat (on its clock)
-    online_setup: Callable[[App, Callable[[dict[str, Any]], None]], Scene]  # the setup screen to host a room
+    online_setup: Callable[[App, Callable[[RoomSetup], None]], Scene]  # the setup screen to host a room
     online_play: Callable[[App, OnlineSession, Hosted | None], Scene]  # the online table of a started room
     open_flags: Callable[[argparse.ArgumentParser], None] = no_flags  # the flags of `main.py KEY`
     commands: tuple[Command, ...] = ()  # its tools (`main.py NAME ...`)
-    room_words: Callable[[dict[str, Any]], list[str]] = lambda setup: []  # a room's setup in words (the lobby)
+    room_words: Callable[[RoomSetup], list[str]] = lambda setup: []  # a room's setup in words (the lobby)
     dropped: Callable[[Path], str | None] | None = None  # a file dropped onto the window: one line if it is the
     # game's (what it did with it), None if it is not
 
@@ -84,16 +90,24 @@ class Game:
 
 
 @dataclass(frozen=True)
-class Lazy:
+class Lazy(Generic[P, R]):
     """A hook that imports `module` only when called and calls its `name` (None: importing it is the work), so a
-    game's plugin loads nothing else of the game."""
+    game's plugin loads nothing else of the game. Made by `lazy`, which takes its signature from where it goes."""
 
     module: str
     name: str | None = None
 
-    def __call__(self, *args: Any) -> Any:
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         module = importlib.import_module(self.module)
-        return None if self.name is None else getattr(module, self.name)(*args)
+        if self.name is None:
+            return cast(R, None)
+        result: R = getattr(module, self.name)(*args, **kwargs)
+        return result
+
+
+def lazy(module: str, name: str | None = None) -> Callable[P, R]:
+    """A `Lazy` hook typed as the hook it is given for (`name` in `module` must have that signature)."""
+    return Lazy[P, R](module, name)
 
 
 class Hooks(TypedDict):
@@ -109,32 +123,32 @@ class Hooks(TypedDict):
     tutorial: Callable[[App, int], Scene]
     catalog: Callable[[], None]
     room: Callable[[], GameSide]
-    bench_room: Callable[[int, int], dict[str, Any]]
+    bench_room: Callable[[int, int], RoomSetup]
     bench_player: Callable[[int, ServerClock], Player]
-    online_setup: Callable[[App, Callable[[dict[str, Any]], None]], Scene]
+    online_setup: Callable[[App, Callable[[RoomSetup], None]], Scene]
     online_play: Callable[[App, OnlineSession, Hosted | None], Scene]
-    room_words: Callable[[dict[str, Any]], list[str]]
+    room_words: Callable[[RoomSetup], list[str]]
 
 
 def hooks_in(package: str) -> Hooks:
     """The hooks of the game in `package`: the same function of the same module in each game, imported when
     called (a plugin passes them on: `Game(..., **hooks_in("arzium"))`)."""
     return Hooks(
-        start=Lazy(f"{package}.scenes.flow", "setup_scene"),
-        open=Lazy(f"{package}.cli", "open_from_command_line"),
-        replay_headless=Lazy(f"{package}.cli", "replay_headless"),
-        replay_summary=Lazy(f"{package}.replay_model", "summarize"),
-        replay_viewer=Lazy(f"{package}.scenes.replay_view", "playback"),
-        statistics=Lazy(f"{package}.scenes.statistics", "statistics"),
-        rules_figures=Lazy(f"{package}.scenes.rules_figures", "figure_book"),
-        tutorial=Lazy(f"{package}.scenes.tutorial", "tutorial_scene"),
-        catalog=Lazy(f"{package}.scenes.catalog"),  # importing it registers its scenes
-        room=Lazy(f"{package}.room", "game_side"),
-        bench_room=Lazy(f"{package}.bench", "room_setup"),
-        bench_player=Lazy(f"{package}.bench", "new_player"),
-        online_setup=Lazy(f"{package}.scenes.online", "setup_scene"),
-        online_play=Lazy(f"{package}.scenes.online", "play_scene"),
-        room_words=Lazy(f"{package}.scenes.online", "room_words"),
+        start=lazy(f"{package}.scenes.flow", "setup_scene"),
+        open=lazy(f"{package}.cli", "open_from_command_line"),
+        replay_headless=lazy(f"{package}.cli", "replay_headless"),
+        replay_summary=lazy(f"{package}.replay_model", "summarize"),
+        replay_viewer=lazy(f"{package}.scenes.replay_view", "playback"),
+        statistics=lazy(f"{package}.scenes.statistics", "statistics"),
+        rules_figures=lazy(f"{package}.scenes.rules_figures", "figure_book"),
+        tutorial=lazy(f"{package}.scenes.tutorial", "tutorial_scene"),
+        catalog=lazy(f"{package}.scenes.catalog"),  # importing it registers its scenes
+        room=lazy(f"{package}.room", "game_side"),
+        bench_room=lazy(f"{package}.bench", "room_setup"),
+        bench_player=lazy(f"{package}.bench", "new_player"),
+        online_setup=lazy(f"{package}.scenes.online", "setup_scene"),
+        online_play=lazy(f"{package}.scenes.online", "play_scene"),
+        room_words=lazy(f"{package}.scenes.online", "room_words"),
     )
 
 

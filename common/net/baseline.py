@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict
 
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
@@ -26,6 +26,40 @@ Script = Sequence[tuple[float, str]]
 """One client's moves: when each left (monotonic ms) and its text (a JSON object with an `id`)."""
 
 MAX_BYTES = 2 ** 20
+
+
+class RoundTrips(TypedDict):
+    """A run's round trips (ms): the percentiles and the longest (None when no move came back), how many."""
+
+    p50: float | None
+    p95: float | None
+    p99: float | None
+    max: float | None
+    n: int
+
+
+class EchoFigures(TypedDict):
+    """The moves replayed against the echo: how many, on how many connections, their round trips (ms; None: none
+    came back) and the CPU the echo server and this process used a move (ms)."""
+
+    moves: int
+    connections: int
+    rtt_ms: dict[str, float | int] | None
+    server_cpu_ms_per_move: float
+    clients_cpu_ms_per_move: float
+
+
+class Ratios(TypedDict):
+    """The rooms' figures over the echo's (None where either is unknown)."""
+
+    rtt_p50: float | None
+    rtt_p99: float | None
+    server_cpu_per_move: float | None
+    clients_cpu_per_move: float | None
+
+
+class Baseline(EchoFigures):
+    ratio: Ratios
 
 
 class EchoProcess:
@@ -69,7 +103,7 @@ async def replay(url: str, scripts: Sequence[Script], timeout_s: float = 600.0) 
     rtts: list[float] = []
 
     async def one(script: Script) -> None:
-        waiting: dict[Any, float] = {}
+        waiting: dict[object, float] = {}
         all_back = asyncio.Event()
         async with connect(url, max_size=MAX_BYTES, ping_interval=None, compression=None) as ws:
 
@@ -99,7 +133,7 @@ async def replay(url: str, scripts: Sequence[Script], timeout_s: float = 600.0) 
     return rtts
 
 
-async def echo_baseline(scripts: Sequence[Script], timeout_s: float = 600.0) -> dict[str, Any]:
+async def echo_baseline(scripts: Sequence[Script], timeout_s: float = 600.0) -> EchoFigures:
     """The scripts replayed against an echo process: its round trips, and its CPU and this process's per move."""
     echo = EchoProcess()
     url = await echo.start()
@@ -117,8 +151,8 @@ async def echo_baseline(scripts: Sequence[Script], timeout_s: float = 600.0) -> 
             "clients_cpu_ms_per_move": round(1000 * clients_cpu / max(1, moves), 3)}
 
 
-def ratios(rooms_rtt: dict[str, Any], rooms_server_ms: float | None, rooms_clients_ms: float | None,
-           baseline: dict[str, Any]) -> dict[str, float | None]:
+def ratios(rooms_rtt: RoundTrips, rooms_server_ms: float | None, rooms_clients_ms: float | None,
+           baseline: EchoFigures) -> Ratios:
     """The rooms' figures over the echo's: round trip p50 and p99 (`rooms_rtt`), the server's and the clients' CPU
     per move (ms; None where unknown: a server the bench does not run and has no stats log of)."""
     echo_rtt = baseline["rtt_ms"] or {}
@@ -131,7 +165,7 @@ def ratios(rooms_rtt: dict[str, Any], rooms_server_ms: float | None, rooms_clien
             "clients_cpu_per_move": over(rooms_clients_ms, baseline["clients_cpu_ms_per_move"])}
 
 
-def format_baseline(b: dict[str, Any]) -> str:
+def format_baseline(b: Baseline) -> str:
     """The baseline and the ratios in two lines for people."""
     rtt, r = b["rtt_ms"] or {}, b["ratio"]
 

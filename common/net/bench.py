@@ -27,19 +27,19 @@ import subprocess
 import sys
 import time
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol, TypedDict, cast
 from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from common.data.safe_text import one_line
-from common.games import Lazy
-from common.net.baseline import echo_baseline, format_baseline, ratios
+from common.net.baseline import Baseline, RoundTrips, echo_baseline, format_baseline, ratios
 from common.net.clock import ClockEstimate
+from common.net.messages import ChatSay, ClientMessage, GameJson, Hello, Received
 from common.net.protocol import PROTOCOL_VERSION, encode
 from common.net.proxy import LatencyProxy
 from common.net.stalls import GcPauses, LoopLag, settle_gc, spread
@@ -54,6 +54,127 @@ CHAT_PHRASES = ("good_game", "thanks", "wait", "your_turn", "oops")
 CHAT_FRAME = '{"kind":"chat",'  # how a chat line's frame begins (compact JSON, its kind first)
 
 
+class ClockSpread(TypedDict):
+    """How far the clients' server clocks were off (ms): the median, the 99th percentile, the most, how many."""
+
+    p50: float
+    p99: float
+    max: float
+    n: int
+
+
+class Pauses(TypedDict):
+    """The collector's pauses in brief: how many (and of the oldest generation), their total and the longest (ms)."""
+
+    n: int
+    full: int
+    total: float
+    max: float
+
+
+class ChatCount(TypedDict):
+    sent: int
+    seen: int
+
+
+class ServerFigures(TypedDict):
+    """The server's CPU and memory over the run, from its stats log."""
+
+    cpu_s: float
+    cpu_pct: float
+    cpu_ms_per_room_s: float
+    rss_mb: float
+    rss_kb_per_room: float
+    peak_rooms: int
+    peak_connections: int
+    loop_lag_ms: dict[str, float | int] | None
+    gc_ms: Pauses
+
+
+class TallyReport(TypedDict):
+    """What the clients counted, in figures (`Tally.report`)."""
+
+    rooms: int
+    rooms_finished: int
+    outcomes: dict[str, int]
+    seconds: float
+    actions: int
+    actions_per_s: float
+    rtt_ms: RoundTrips
+    errors: int
+    error_codes: dict[str, int]
+    refused: int
+    desyncs: int
+    acknowledged: int
+    acknowledged_lost: int
+    reconnects: int
+    drops: int
+    chat: ChatCount
+    clock_spread_ms: ClockSpread | None
+    clock_error_ms: ClockSpread | None
+    server: ServerFigures | None
+    clients_cpu_pct: float | None
+    clients_loop_lag_ms: dict[str, float | int] | None
+    clients_gc_ms: Pauses
+
+
+class UnfinishedClient(TypedDict):
+    """A client that never saw its room's end: its room and seat, whether it had a token and a connection, and
+    the kinds of the last frames it got."""
+
+    room: int
+    seat: int
+    token: bool
+    connected: bool
+    last: list[str]
+
+
+class FaultsReport(TypedDict):
+    server_kills: int
+    drop_pct: float
+    latency_ms: list[int] | None
+
+
+class _WithBaseline(TypedDict, total=False):
+    baseline: Baseline
+
+
+class BenchReport(TallyReport, _WithBaseline):
+    """A run's report (`bench_main`): the clients' figures, the baseline when asked, the clients that did not
+    finish and how the run was set up."""
+
+    unfinished_clients: list[UnfinishedClient]
+    game: str
+    clients_per_room: int
+    think_ms: list[int]
+    processes: int
+    chat_s: float | None
+    faults: FaultsReport
+
+
+class Hooks(TypedDict):
+    """The game's bench hooks, each as "module:name" (`_name`), for a helper process to import them by."""
+
+    room_setup: str
+    new_player: str
+
+
+class HelperArgs(Hooks):
+    """What a helper process of a shared run is given (as JSON on its command line)."""
+
+    url: str
+    game: str
+    rooms: int
+    per_room: int
+    think_ms: list[int]
+    timeout_s: float
+    drop_pct: float
+    seed: int
+    first_room: int
+    out: str
+    chat_s: float | None
+
+
 class Player(Protocol):
     """A scripted player's game side: its model of the game, fed the room's frames, and its policy."""
 
@@ -63,13 +184,13 @@ class Player(Protocol):
     def poll_s(self) -> float | None:
         """How often to look for a move without a frame (real time), None: only on frames."""
 
-    def absorb(self, frame: dict[str, Any]) -> None:
+    def absorb(self, frame: Received) -> None:
         """One frame from the server."""
 
-    def next_message(self) -> dict[str, Any] | None:
+    def next_message(self) -> ClientMessage | None:
         """The message to send now (an `act` or `confirm` with an `id`), or None when it is not this seat's."""
 
-    def replay_key(self, entry: Any) -> str | None:
+    def replay_key(self, entry: object) -> str | None:
         """How an accepted input (an update's `[n, seat, input]` entry's input) appears among the replay's
         actions (a key to count it by), or None when a replay does not keep it."""
 
@@ -97,18 +218,18 @@ class Tally:
     gc_pauses: list[tuple[int, float]] = field(default_factory=list)  # the clients' collector pauses (generation, ms)
     cpu_s: float = 0.0  # CPU the helper processes used (a run shared among processes)
 
-    def add(self, raw: dict[str, Any]) -> None:
+    def add(self, raw: dict[str, object]) -> None:
         """Count in another process's tally (its fields, written as JSON and read back)."""
         for name, value in raw.items():
             mine = getattr(self, name)
-            if isinstance(mine, Counter):
+            if isinstance(mine, Counter) and isinstance(value, dict):
                 mine.update(value)
-            elif isinstance(mine, list):
+            elif isinstance(mine, list) and isinstance(value, list):
                 mine.extend(value)
             else:
                 setattr(self, name, mine + value)
 
-    def report(self, rooms: int, seconds: float, server: dict[str, Any] | None, cpu_s: float) -> dict[str, Any]:
+    def report(self, rooms: int, seconds: float, server: ServerFigures | None, cpu_s: float) -> TallyReport:
         rtts = sorted(self.rtts)
 
         def pct(p: float) -> float | None:
@@ -139,7 +260,7 @@ class RoomSlot:
     """One room of the bench: its invite code once created, whether its result came."""
 
     index: int
-    setup: dict[str, Any]
+    setup: GameJson
     code: asyncio.Future[str]
     finished: bool = False
     clients: list[Client] = field(default_factory=list)
@@ -170,7 +291,7 @@ class Client:
         self.last_kinds: deque[str] = deque(maxlen=4)  # what came last (said of a client that never finished)
 
     # ---- the link the game side uses -------------------------------------------------------
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: ClientMessage) -> None:
         """Send a message now (an id is added to moves and timed)."""
         if self.ws is None:
             return
@@ -224,7 +345,7 @@ class Client:
             backoff = min(BACKOFF_S[1], backoff * 2)
 
     async def _session(self, ws: ClientConnection) -> None:
-        hello: dict[str, Any] = {"kind": "hello", "version": PROTOCOL_VERSION, "app": "net-bench"}
+        hello: Hello = {"kind": "hello", "version": PROTOCOL_VERSION, "app": "net-bench"}
         if self.token is not None:
             hello["token"] = self.token
         await ws.send(encode(hello))
@@ -269,7 +390,7 @@ class Client:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * every_s)
             if not self.playing or self.done:
                 continue
-            line: dict[str, Any] = ({"kind": "chat", "text": rng.choice(CHAT_LINES)} if said % 2 == 0
+            line: ChatSay = ({"kind": "chat", "text": rng.choice(CHAT_LINES)} if said % 2 == 0
                                     else {"kind": "chat", "phrase": rng.choice(CHAT_PHRASES)})
             said += 1
             self.bench.tally.chat_sent += 1
@@ -298,7 +419,7 @@ class Client:
                 self.send(msg)
 
     # ---- frames ----------------------------------------------------------------------------
-    def _answered(self, frame: dict[str, Any]) -> bool:
+    def _answered(self, frame: Received) -> bool:
         """True if the frame answers this client's move in flight (its round trip is counted)."""
         msg_id = frame.get("id")
         if msg_id is None or msg_id not in self.sent:
@@ -308,7 +429,7 @@ class Client:
             self.waiting = None
         return True
 
-    def _frame(self, frame: dict[str, Any]) -> None:
+    def _frame(self, frame: Received) -> None:
         tally = self.bench.tally
         kind = frame.get("kind")
         if kind != "pong":
@@ -367,7 +488,7 @@ class Client:
                 return
         self.wake.set()
 
-    def _lobby(self, frame: dict[str, Any]) -> None:
+    def _lobby(self, frame: Received) -> None:
         seats = frame.get("seats", [])
         if frame.get("phase") != "lobby":
             return
@@ -379,7 +500,7 @@ class Client:
             self.started = True
             self.send({"kind": "start"})
 
-    def _result(self, frame: dict[str, Any]) -> None:
+    def _result(self, frame: Received) -> None:
         tally = self.bench.tally
         replay = frame.get("replay") or {}
         kept = Counter(key for entry in replay.get("actions", []) if (key := self.player.replay_key(entry)))
@@ -446,7 +567,7 @@ class ServerProcess:
                 self.kill()
 
 
-def server_figures(stats: Path, rooms: int, since: float) -> dict[str, Any] | None:
+def server_figures(stats: Path, rooms: int, since: float) -> ServerFigures | None:
     """CPU and memory per room from the server's own stats log (its lines since `since`, wall-clock s)."""
     try:
         lines = [json.loads(line) for line in stats.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -469,8 +590,8 @@ def server_figures(stats: Path, rooms: int, since: float) -> dict[str, Any] | No
             "loop_lag_ms": spread(lag), "gc_ms": _pauses(pauses)}
 
 
-def _pauses(pauses: list[tuple[int, float]]) -> dict[str, float | int]:
-    """The collector's pauses in brief: how many (and of the oldest generation), their total and the longest (ms)."""
+def _pauses(pauses: list[tuple[int, float]]) -> Pauses:
+    """The collector's pauses in brief."""
     ms = [p for _gen, p in pauses]
     return {"n": len(ms), "full": sum(gen == 2 for gen, _p in pauses), "total": round(sum(ms), 1),
             "max": round(max(ms, default=0.0), 1)}
@@ -480,7 +601,7 @@ class Bench:
     """The whole run: rooms, their clients, the faults, the figures."""
 
     def __init__(self, url: str, game: str, rooms: int, per_room: int, think_ms: tuple[int, int],
-                 room_setup: Callable[[int, int], dict[str, Any]], new_player: Callable[[int, Client], Player],
+                 room_setup: Callable[[int, int], GameJson], new_player: Callable[[int, Client], Player],
                  seed: int = 1, chat_s: float | None = None) -> None:
         self.url = url
         self.chat_s = chat_s
@@ -493,16 +614,16 @@ class Bench:
         self.rng = random.Random(seed)
         self.tally = Tally()
         self.stopping = False
-        self.tasks: set[asyncio.Task[Any]] = set()
+        self.tasks: set[asyncio.Task[object]] = set()
         self.clients: list[Client] = []
         self.rooms: list[RoomSlot] = []
         self.all_done = asyncio.Event()
         self.remaining = 0
-        self.unfinished: list[dict[str, Any]] = []  # some of the clients that never saw their room's end
+        self.unfinished: list[UnfinishedClient] = []  # some of the clients that never saw their room's end
         self.with_game: set[Client] = set()
         self.same_machine = urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1")
 
-    def spawn(self, coro: Any) -> None:
+    def spawn(self, coro: Awaitable[object]) -> None:
         task = asyncio.ensure_future(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -549,9 +670,10 @@ class Bench:
         pauses.remove()
         self.tally.loop_lag += lag.take()
         self.tally.gc_pauses += pauses.take()
-        self.unfinished = [{"room": c.room.index, "seat": c.seat, "token": c.token is not None,
-                            "connected": c.ws is not None, "last": list(c.last_kinds)}
-                           for c in self.clients if not c.done][:20]
+        unfinished: list[UnfinishedClient] = [{"room": c.room.index, "seat": c.seat, "token": c.token is not None,
+                                               "connected": c.ws is not None, "last": list(c.last_kinds)}
+                                              for c in self.clients if not c.done]
+        self.unfinished = unfinished[:20]
         for client in self.clients:
             if client.ws is not None:
                 self.spawn(client.ws.close())
@@ -614,12 +736,12 @@ class Faults:
 
 
 async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: tuple[int, int],
-                     room_setup: Callable[[int, int], dict[str, Any]],
+                     room_setup: Callable[[int, int], GameJson],
                      new_player: Callable[[int, Client], Player], *, timeout_s: float = 900.0,
                      own_data: Path | None = None, kill_at_s: float | None = None, drop_pct: float = 0.0,
                      latency: tuple[int, int] | None = None, stats: Path | None = None,
                      seed: int = 1, processes: int = 1, baseline: bool = False,
-                     chat_s: float | None = None) -> dict[str, Any]:
+                     chat_s: float | None = None) -> BenchReport:
     """Run the bench; its report (the figures `Tally.report` gives, plus the faults). With `processes` > 1 the
     rooms are shared among that many processes (this one and helpers started with `python -m
     common.net.bench`), each with its own event loop; their tallies are added up. `baseline`: then the moves of
@@ -652,7 +774,7 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
     since = time.time()
     cpu_before = time.process_time()
     shares = [rooms // processes + (1 if i < rooms % processes else 0) for i in range(processes)]
-    named = {"room_setup": _name(room_setup), "new_player": _name(new_player)}
+    named: Hooks = {"room_setup": _name(room_setup), "new_player": _name(new_player)}
     helpers = [_helper(url, game, shares[i], per_room, think_ms, timeout_s, drop_pct, seed + i, sum(shares[:i]),
                        named, chat_s) for i in range(1, processes)]
     bench = Bench(url, game, shares[0], per_room, think_ms, room_setup, new_player, seed, chat_s)
@@ -678,18 +800,16 @@ async def bench_main(url: str, game: str, rooms: int, per_room: int, think_ms: t
     figures = server_figures(stats, rooms, since) if stats is not None else None
     clients_cpu = time.process_time() - cpu_before + bench.tally.cpu_s
     report = bench.tally.report(rooms, seconds, figures, clients_cpu)
+    compared: _WithBaseline = {}
     if baseline:
         echo = await echo_baseline([c.moves for c in bench.clients], timeout_s)
         moves = max(1, bench.tally.actions)
-        echo["ratio"] = ratios(report["rtt_ms"], 1000 * figures["cpu_s"] / moves if figures else None,
-                               1000 * clients_cpu / moves, echo)
-        report["baseline"] = echo
-    report["unfinished_clients"] = bench.unfinished
-    report.update({"game": game, "clients_per_room": per_room, "think_ms": list(think_ms), "processes": processes,
-                   "chat_s": chat_s,
-                   "faults": {"server_kills": faults.kills, "drop_pct": drop_pct,
-                              "latency_ms": list(latency) if latency else None}})
-    return report
+        compared["baseline"] = {**echo, "ratio": ratios(report["rtt_ms"], 1000 * figures["cpu_s"] / moves
+                                                         if figures else None, 1000 * clients_cpu / moves, echo)}
+    return {**report, **compared, "unfinished_clients": bench.unfinished, "game": game, "clients_per_room": per_room,
+            "think_ms": list(think_ms), "processes": processes, "chat_s": chat_s,
+            "faults": {"server_kills": faults.kills, "drop_pct": drop_pct,
+                       "latency_ms": list(latency) if latency else None}}
 
 
 async def probe(url: str, within_s: float = PROBE_S) -> None:
@@ -707,14 +827,16 @@ async def probe(url: str, within_s: float = PROBE_S) -> None:
         raise RuntimeError(f"the server at {one_line(url, 80)} did not welcome the bench: {one_line(said, 160)}")
 
 
-def _name(fn: Callable[..., Any]) -> str:
-    """A module-level function (or a game's hook for one) as "module:name", for a helper process to import it by."""
-    if isinstance(fn, Lazy) and fn.name is not None:
-        return f"{fn.module}:{fn.name}"
+def _name(fn: Callable[..., object]) -> str:
+    """A module-level function (or a game's lazy hook, `common.games.lazy`) as "module:name", for a helper process
+    to import it by."""
+    module, name = getattr(fn, "module", None), getattr(fn, "name", None)
+    if isinstance(module, str) and isinstance(name, str):
+        return f"{module}:{name}"
     return f"{fn.__module__}:{fn.__qualname__}"
 
 
-def _named(ref: str) -> Any:
+def _named(ref: str) -> object:
     import importlib
 
     module, name = ref.split(":")
@@ -722,30 +844,32 @@ def _named(ref: str) -> Any:
 
 
 def _helper(url: str, game: str, rooms: int, per_room: int, think_ms: tuple[int, int], timeout_s: float,
-            drop_pct: float, seed: int, first_room: int, named: dict[str, str],
+            drop_pct: float, seed: int, first_room: int, named: Hooks,
             chat_s: float | None) -> tuple[subprocess.Popen[bytes], Path]:
     """A helper process playing `rooms` of the run (`helper_main`); where it writes its tally."""
     import tempfile
 
     out = Path(tempfile.mkstemp(prefix="net-bench-", suffix=".json")[1])
-    args = {"url": url, "game": game, "rooms": rooms, "per_room": per_room, "think_ms": list(think_ms),
+    args: HelperArgs = {"url": url, "game": game, "rooms": rooms, "per_room": per_room, "think_ms": list(think_ms),
             "timeout_s": timeout_s, "drop_pct": drop_pct, "seed": seed, "first_room": first_room, "out": str(out),
             "chat_s": chat_s, **named}
     return subprocess.Popen([sys.executable, "-m", "common.net.bench", json.dumps(args)]), out
 
 
-def helper_main(args: dict[str, Any]) -> None:
+def helper_main(args: HelperArgs) -> None:
     """A helper process of a run shared among processes: its rooms, then its raw tally written to `out`."""
     game, first = args["game"], args["first_room"]
-    room_setup = _named(args["room_setup"])
-    bench = Bench(args["url"], game, args["rooms"], args["per_room"], tuple(args["think_ms"]),
-                  lambda i, k: room_setup(first + i, k), _named(args["new_player"]), args["seed"], args["chat_s"])
+    room_setup = cast(Callable[[int, int], GameJson], _named(args["room_setup"]))  # the hooks `_name` named
+    new_player = cast(Callable[[int, Client], Player], _named(args["new_player"]))
+    low, high = args["think_ms"]
+    bench = Bench(args["url"], game, args["rooms"], args["per_room"], (low, high),
+                  lambda i, k: room_setup(first + i, k), new_player, args["seed"], args["chat_s"])
     asyncio.run(bench.run(args["timeout_s"], Faults(drop_pct=args["drop_pct"])))
     bench.tally.cpu_s = time.process_time()
     Path(args["out"]).write_text(json.dumps(vars(bench.tally)), encoding="utf-8")
 
 
-def format_report(r: dict[str, Any]) -> str:
+def format_report(r: BenchReport) -> str:
     """The report in a few lines for people."""
     rtt = r["rtt_ms"]
     lines = [
@@ -780,7 +904,7 @@ def format_report(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _stalls(lag: dict[str, Any] | None, gc: dict[str, Any]) -> str:
+def _stalls(lag: dict[str, float | int] | None, gc: Pauses) -> str:
     """A process's event loop lag and collector pauses, in a few words."""
     said = (f"loop lag ms p50 {lag['p50']} p99 {lag['p99']} max {lag['max']}" if lag else "loop lag not logged")
     return (f"{said}; collector paused {gc['n']} times ({gc['full']} full), {gc['total']} ms in all, {gc['max']} ms "

@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from common.data.safe_text import one_line
 from common.net.clock import ClockEstimate
+from common.net.messages import ClientMessage, Hello, Received
 from common.net.protocol import MAX_BYTES, PROTOCOL_VERSION, encode
 
 BACKOFF_FIRST_S = 0.25
@@ -76,7 +77,7 @@ class Link:
         self.clock = ClockEstimate()
         self._ping = ping
         self._tls = tls
-        self._inbox: deque[dict[str, Any]] = deque()
+        self._inbox: deque[Received] = deque()
         self._outbox: deque[str] = deque()
         self._lock = threading.Lock()
         self._loop = asyncio.new_event_loop()
@@ -88,14 +89,14 @@ class Link:
         self._thread.start()
 
     # -- the app's side (any thread) -----------------------------------------------------------------------
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: ClientMessage) -> None:
         """Queue `msg` for the server (sent in order, after the hello; kept while reconnecting)."""
         text = encode(msg)
         with self._lock:
             self._outbox.append(text)
         self._poke()
 
-    def poll(self) -> list[dict[str, Any]]:
+    def poll(self) -> list[Received]:
         """The frames that arrived since the last call (JSON objects; their strings are not yet sanitised)."""
         with self._lock:
             out = list(self._inbox)
@@ -171,7 +172,7 @@ class Link:
             await asyncio.wait_for(self._wake.wait(), seconds)
 
     async def _session(self, ws: ClientConnection) -> None:
-        hello: dict[str, Any] = {"kind": "hello", "version": PROTOCOL_VERSION}
+        hello: Hello = {"kind": "hello", "version": PROTOCOL_VERSION}
         if self.token is not None:
             hello["token"] = self.token
         await ws.send(encode(hello))
@@ -250,7 +251,7 @@ class Link:
             await ws.send(encode({"kind": "ping", "t": int(_ms())}))
             await asyncio.sleep(self.clock.ping_gap_s())
 
-    def _clock(self, msg: dict[str, Any]) -> None:
+    def _clock(self, msg: Received) -> None:
         t0, server = msg.get("t"), msg.get("server_ms")
         if not isinstance(t0, int) or not isinstance(server, int):
             return

@@ -9,10 +9,12 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Mapping
-from typing import Any
 
+from common.net.addresses import address_tag, turn_tables_of
+from common.net.archive import Shelf
 from common.net.connection import Conn
 from common.net.limits import MAX_ROOMS, REJOIN_GAP_S, Allowances
+from common.net.messages import ClientMessage, Create, Hello, Join, Tables
 from common.net.protocol import (
     PROTOCOL_VERSION,
     ProtocolError,
@@ -37,14 +39,15 @@ log = logging.getLogger("arenas_arzium.server")
 
 
 class Dispatch:
-    """Each message kind's handler, over the server's rooms (`index`), the games' sides of rooms (`sides`), the
-    store rooms write to, the per-address `allowances`; `removed(member)` is told of a member its room's
-    creator removed (its connection is let go of)."""
+    """Each message kind's handler, over the server's rooms (`index`), the finished tables kept in short
+    (`shelf`), the games' sides of rooms (`sides`), the store rooms write to, the per-address `allowances`;
+    `removed(member)` is told of a member its room's creator removed (its connection is let go of)."""
 
-    def __init__(self, index: RoomIndex, sides: Mapping[str, GameSide], store: Store | None,
+    def __init__(self, index: RoomIndex, shelf: Shelf, sides: Mapping[str, GameSide], store: Store | None,
                  allowances: Allowances, repeats: Repeats, clock: Clock,
                  removed: Callable[[Member], None]) -> None:
         self.index = index
+        self.shelf = shelf
         self.sides = sides
         self.store = store
         self.allowances = allowances
@@ -52,29 +55,30 @@ class Dispatch:
         self.clock = clock
         self.removed = removed
 
-    def message(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
+    def message(self, conn: Conn, msg: ClientMessage, now: int) -> None:
         """A checked message, done (or `ProtocolError`)."""
-        kind = msg["kind"]
-        if kind == "hello":
+        if msg["kind"] == "hello":
             self._hello(conn, msg, now)
             return
         if not conn.hello:
             raise ProtocolError("hello_first", "say hello first (with the protocol version)")
-        if kind == "ping":
+        if msg["kind"] == "ping":
             conn.send(encode({"kind": "pong", "t": msg["t"], "server_ms": now, **({"id": msg["id"]}
                                                                                   if "id" in msg else {})}))
             return
-        if kind == "tables":
+        if msg["kind"] == "tables":
             self.allowances.guess_allowed(conn.addr)
             self._tables(conn, msg, now)
             return
-        if kind == "create":
-            self.allowances.create_allowed(conn.addr, self.index.rooms_of)
+        if msg["kind"] == "create":
+            turn_based = msg["pace"] == "turn"
+            self.allowances.create_allowed(conn.addr, turn_based, lambda: turn_tables_of(
+                self.index.rooms.values(), address_tag(conn.addr)) if turn_based else self.index.rooms_of[conn.addr])
             self.leave_room(conn, now)
             self._create(conn, msg, now)
             self.allowances.created(conn.addr)
             return
-        if kind == "join":
+        if msg["kind"] == "join":
             self.allowances.guess_allowed(conn.addr)
             self.leave_room(conn, now)
             self._join(conn, msg, now)
@@ -82,7 +86,7 @@ class Dispatch:
         room, member = conn.room, conn.member
         if room is None or member is None:
             raise ProtocolError("no_room", "create or join a room first")
-        match kind:
+        match msg["kind"]:
             case "ready":
                 room.set_ready(member, msg["ready"], now)
             case "start":
@@ -109,15 +113,15 @@ class Dispatch:
                 if gone is not None:
                     self.removed(gone)
             case "act" | "undo" | "confirm" | "assist" | "let_bot":
-                room.game_input(member, kind, msg, msg.get("id"), now)
+                room.game_input(member, msg, msg.get("id"), now)
             case "chat":
                 room.say(member, msg["text"], msg["phrase"], now)
             case "table_rules":
                 room.set_rules(member, msg["assists"], msg["watcher_chat"], now)
             case _:
-                raise ProtocolError("unknown_kind", f"unknown message kind {kind!r}")
+                raise ProtocolError("unknown_kind", f"unknown message kind {msg['kind']!r}")
 
-    def _hello(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
+    def _hello(self, conn: Conn, msg: Hello, now: int) -> None:
         if msg["version"] != PROTOCOL_VERSION:
             conn.send(encode(error("version", version_line(), msg.get("id"))))
             conn.closing = True
@@ -129,6 +133,13 @@ class Dispatch:
             raise ProtocolError("rate", "one return with a token a second: wait a moment")
         if token:  # a token cannot be guessed (256 bits): a valid one always takes its member back
             conn.rejoined = self.clock.monotonic()
+            code = self.index.tokens.get(token_hash(token))
+            kept = self.shelf.tables.get(code) if code is not None else None
+            if kept is not None and kept.knows(token_hash(token)):  # a finished table kept in short: its result
+                self.leave_room(conn, now)
+                for text in kept.frames(token, token_hash(token)):
+                    conn.send(text)
+                return
             room = self.index.by_token(token_hash(token))
             if room is None:
                 self.allowances.guessed_wrong(conn.addr)
@@ -137,16 +148,16 @@ class Dispatch:
             conn.room, conn.member = room, room.rejoin(conn.send, token, conn.addr, now)
             log.debug("room %s: a member is back (seat %s)", room_tag(room.code), conn.member.seat)
 
-    def _tables(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
+    def _tables(self, conn: Conn, msg: Tables, now: int) -> None:
         """The tables of the tokens sent (each token lists only its own); a message with a token no table has
         counts as one wrong guess of its address."""
-        tables, unknown = list_tables(self.index.rooms, self.index.tokens, msg["tokens"], now)
+        tables, unknown = list_tables(self.index.rooms, self.index.tokens, msg["tokens"], now, self.shelf.tables)
         if unknown:
             self.allowances.guessed_wrong(conn.addr)
         conn.send(encode({"kind": "tables", "tables": tables, "unknown": unknown, "server_ms": now,
                           **({"id": msg["id"]} if "id" in msg else {})}))
 
-    def _create(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
+    def _create(self, conn: Conn, msg: Create, now: int) -> None:
         side = self.sides.get(msg["game"])
         if side is None:
             raise ProtocolError("bad_setup", f"create.game: one of {', '.join(sorted(self.sides))}")
@@ -162,7 +173,7 @@ class Dispatch:
         if msg["pace"] == "turn" and not clock.on:
             raise ProtocolError("bad_setup", "create.pace: a turn-based table needs a turn clock (Arzium)")
         code = new_code()
-        while code in rooms:
+        while code in rooms or code in self.shelf.tables:
             code = new_code()
         token = new_token()
         try:
@@ -172,13 +183,13 @@ class Dispatch:
                         token_hash(token), self.store, now)
         except GameError as exc:
             raise ProtocolError("bad_setup", str(exc)) from None
-        room.addr = conn.addr
+        room.addr, room.maker = conn.addr, address_tag(conn.addr)
         member = room.add_creator(conn.send, msg["name"], msg["seat"], token, conn.addr, now)
         self.index.add(room)
         conn.room, conn.member = room, member
         log.info("room %s created (%s, %d seats)", room_tag(code), room.game, len(room.seats))
 
-    def _join(self, conn: Conn, msg: dict[str, Any], now: int) -> None:
+    def _join(self, conn: Conn, msg: Join, now: int) -> None:
         code = read_code(msg["code"])
         room = self.index.rooms.get(code) if code is not None else None
         if room is None:

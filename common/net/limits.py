@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import math
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from common.net.protocol import BYTES_BURST, BYTES_PER_S, RATE_BURST, RATE_PER_S, ProtocolError
@@ -17,7 +17,8 @@ from common.net.server_time import Clock
 
 JOINS_PER_MINUTE = 20     # failed join / rejoin attempts (a wrong code or token) per address
 CREATES_PER_MINUTE = 20   # rooms made per address
-ROOMS_PER_ADDRESS = 16    # rooms held at once by the address that made them
+ROOMS_PER_ADDRESS = 16    # live rooms held at once by the address that made them
+TURN_TABLES_PER_ADDRESS = 32  # turn-based tables not finished made by one address (they last for weeks)
 CONNS_PER_ADDRESS = 64    # connections at once per address
 LOCKED_GAP_S = 3.0        # an address past its wrong guesses has one join looked at every this long
 REJOIN_GAP_S = 1.0        # a connection comes back with a token at most this often (each is sent the whole game)
@@ -45,6 +46,8 @@ class Limits:
     outbox_bytes: int = OUTBOX_BYTES
     hello_s: float = HELLO_S
     roomless_s: float = ROOMLESS_S
+    turn_tables_per_address: int = TURN_TABLES_PER_ADDRESS
+    behind_proxy: bool = False             # a loopback peer's X-Forwarded-For is the address (`addresses`)
 
 
 def connection_cap() -> int:
@@ -159,14 +162,18 @@ class Allowances:
                 del self.joins[old]
                 self.locked_try.pop(old, None)
 
-    def create_allowed(self, addr: str, rooms_held: Mapping[str, int]) -> None:
-        """Refuse (`ProtocolError`) a room from an address that made as many as it may this minute, or holds
-        (`rooms_held`) as many as it may."""
+    def create_allowed(self, addr: str, turn_based: bool, held: Callable[[], int]) -> None:
+        """Refuse (`ProtocolError`) a room from an address that made as many as it may this minute, or holds as
+        many as it may (`held()`: its live rooms, or its turn-based tables not finished when `turn_based`)."""
         now = self.clock.monotonic()
         made = _prune(self.creates.setdefault(addr, deque()), now)
         if len(made) >= self.limits.creates:
             raise ProtocolError("rate", "too many rooms made from your address: wait a minute")
-        if rooms_held.get(addr, 0) >= self.limits.rooms_per_address:
+        if turn_based:
+            if held() >= self.limits.turn_tables_per_address:
+                raise ProtocolError("turn_tables", f"your address has {self.limits.turn_tables_per_address} "
+                                                   "turn-based tables not finished on this server: finish one first")
+        elif held() >= self.limits.rooms_per_address:
             raise ProtocolError("server_busy", f"your address holds {self.limits.rooms_per_address} rooms on this "
                                                "server: finish or leave one first")
         if len(self.creates) > FORGET_AFTER:

@@ -1,7 +1,8 @@
 """The room protocol's version, limits and message shapes, and their checks (pure: no asyncio, no game).
 
-`decode` turns a frame into a checked message (a dict whose fields have the types PROTOCOL.md gives) or
-raises `ProtocolError` (a code and one line naming the field); `encode` is the one way a message is written.
+`decode` turns a frame into a checked message (a `ClientMessage` of `common.net.messages`: its fields have the
+types PROTOCOL.md gives, defaults filled) or raises `ProtocolError` (a code and one line naming the field);
+`encode` is the one way a message is written.
 Invite codes and tokens are made and read here too.
 """
 from __future__ import annotations
@@ -9,10 +10,11 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import cast
 
 from common.data.safe_text import one_line
+from common.net.messages import ClientMessage, ClockSetting, Error, GameJson, JoinSeat, Pace
 from common.net.turn_clock import ClockError, ClockRule
 
 PROTOCOL_VERSION = 1
@@ -47,13 +49,13 @@ class ProtocolError(Exception):
 
 
 # ---- reading frames ----------------------------------------------------------------------------------------
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _check_tree(value: Any) -> None:
+def _check_tree(value: object) -> None:
     """Depth, integer bounds and strings (UTF-8 only) of a decoded JSON value, without recursion."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
+    stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
         if depth > MAX_DEPTH:
@@ -81,14 +83,14 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def parse(frame: str | bytes) -> dict[str, Any]:
+def parse(frame: str | bytes) -> dict[str, object]:
     """A frame as a JSON object with a string `kind` (its fields not yet checked)."""
     if not isinstance(frame, str):
         raise ProtocolError("bad_message", "binary frames are not part of the protocol: send JSON text")
     if len(frame) > MAX_BYTES:
         raise ProtocolError("too_big", f"a message is at most {MAX_BYTES} bytes")
     try:
-        value = json.loads(frame, parse_constant=_no_constant)
+        value: object = json.loads(frame, parse_constant=_no_constant)
     except RecursionError:
         raise ProtocolError("bad_message", f"nested deeper than {MAX_DEPTH}") from None
     except ValueError as exc:  # JSONDecodeError included; also numbers too long for int()
@@ -102,38 +104,38 @@ def parse(frame: str | bytes) -> dict[str, Any]:
     return value
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Mapping[str, object]) -> str:
     """A message as a frame (compact JSON)."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 # ---- fields ------------------------------------------------------------------------------------------------
-Check = Callable[[str, Any], Any]
+Check = Callable[[str, object], object]
 
 
-def _int(lo: int, hi: int) -> Callable[[str, Any], int]:
-    def check(field: str, value: Any) -> int:
+def _int(lo: int, hi: int) -> Callable[[str, object], int]:
+    def check(field: str, value: object) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
             raise ProtocolError("bad_message", f"{field}: an integer from {lo} to {hi}")
         return value
     return check
 
 
-def _bool(field: str, value: Any) -> bool:
+def _bool(field: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise ProtocolError("bad_message", f"{field}: true or false")
     return value
 
 
 def _text(limit: int) -> Check:
-    def check(field: str, value: Any) -> str:
+    def check(field: str, value: object) -> str:
         if not isinstance(value, str) or len(value) > limit:
             raise ProtocolError("bad_message", f"{field}: a string of at most {limit} characters")
         return value
     return check
 
 
-def clean_name(value: Any) -> str | None:
+def clean_name(value: object) -> str | None:
     """A name as the server keeps and sends it (made safe to draw, one line, trimmed), or None when it is not a
     string of 1 to `NAME_LIMIT` characters so cleaned: the one check every name from a client goes through."""
     if not isinstance(value, str) or len(value) > 200 or not _encodable(value):
@@ -142,38 +144,38 @@ def clean_name(value: Any) -> str | None:
     return name if 0 < len(name) <= NAME_LIMIT else None
 
 
-def _name(field: str, value: Any) -> str:
+def _name(field: str, value: object) -> str:
     name = clean_name(value)
     if name is None:
         raise ProtocolError("bad_message", f"{field}: a name of 1 to {NAME_LIMIT} characters")
     return name
 
 
-def _object(field: str, value: Any) -> dict[str, Any]:
+def _object(field: str, value: object) -> GameJson:
     if not isinstance(value, dict):
         raise ProtocolError("bad_message", f"{field}: a JSON object")
     return value
 
 
-def _any(field: str, value: Any) -> Any:
+def _any(field: str, value: object) -> object:
     return value
 
 
-def _seat_or_null(field: str, value: Any) -> int | None:
+def _seat_or_null(field: str, value: object) -> int | None:
     return None if value is None else _int(0, 15)(field, value)
 
 
-def _join_seat(field: str, value: Any) -> int | str:
-    if value in ("any", "watch"):
-        return str(value)
+def _join_seat(field: str, value: object) -> JoinSeat:
+    if value == "any" or value == "watch":
+        return "any" if value == "any" else "watch"
     return _int(0, 15)(field, value)
 
 
-def _bool_or_null(field: str, value: Any) -> bool | None:
+def _bool_or_null(field: str, value: object) -> bool | None:
     return None if value is None else _bool(field, value)
 
 
-def _chat_text(field: str, value: Any) -> str | None:
+def _chat_text(field: str, value: object) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > 4 * CHAT_LIMIT:
@@ -184,7 +186,7 @@ def _chat_text(field: str, value: Any) -> str | None:
     return line
 
 
-def _phrase(field: str, value: Any) -> str | None:
+def _phrase(field: str, value: object) -> str | None:
     if value is None:
         return None
     if value not in PHRASES:
@@ -192,28 +194,28 @@ def _phrase(field: str, value: Any) -> str | None:
     return str(value)
 
 
-def _pace(field: str, value: Any) -> str:
-    if value not in PACES:
-        raise ProtocolError("bad_message", f"{field}: one of {', '.join(PACES)}")
-    return str(value)
+def _pace(field: str, value: object) -> Pace:
+    if value == "live" or value == "turn":
+        return "live" if value == "live" else "turn"
+    raise ProtocolError("bad_message", f"{field}: one of {', '.join(PACES)}")
 
 
-def _tokens(field: str, value: Any) -> list[str]:
+def _tokens(field: str, value: object) -> list[str]:
     if not isinstance(value, list) or not 1 <= len(value) <= TABLES_MAX or not all(
             isinstance(t, str) and 1 <= len(t) <= TOKEN_MAX for t in value):
         raise ProtocolError("bad_message", f"{field}: a list of 1 to {TABLES_MAX} tokens (strings of at most "
                                            f"{TOKEN_MAX} characters)")
-    return list(value)
+    return [str(t) for t in value]
 
 
-def _turn_clock(field: str, value: Any) -> int:
+def _turn_clock(field: str, value: object) -> int:
     seconds = _int(0, 3600)(field, value)
     if 0 < seconds < 10:
         raise ProtocolError("bad_message", f"{field}: 0 (off) or 10 to 3600 seconds")
     return seconds
 
 
-def _clock(field: str, value: Any) -> dict[str, Any]:
+def _clock(field: str, value: object) -> ClockSetting:
     try:
         return ClockRule.from_json(value, field).to_json()
     except ClockError as exc:
@@ -221,7 +223,7 @@ def _clock(field: str, value: Any) -> dict[str, Any]:
 
 
 # kind -> field -> (check, default); a field without a default is required (`...` marks one)
-SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
+SHAPES: dict[str, dict[str, tuple[Check, object]]] = {
     "hello": {"version": (_int(0, MAX_INT), ...), "token": (_text(TOKEN_MAX), None), "app": (_text(40), "")},
     "create": {"game": (_text(20), ...), "setup": (_object, ...), "name": (_name, ...),
                "seat": (_seat_or_null, 0), "spectators": (_bool, True), "grace_s": (_int(5, 600), 60),
@@ -249,13 +251,14 @@ SHAPES: dict[str, dict[str, tuple[Check, Any]]] = {
 }
 
 
-def check(message: dict[str, Any]) -> dict[str, Any]:
-    """The message with its fields checked and defaults filled (unknown fields are dropped)."""
+def check(message: Mapping[str, object]) -> ClientMessage:
+    """The message with its fields checked and defaults filled (unknown fields are dropped): the `ClientMessage`
+    of its kind (`SHAPES` holds a check for each field its type in `common.net.messages` names)."""
     kind = message["kind"]
-    shape = SHAPES.get(kind)
+    shape = SHAPES.get(kind) if isinstance(kind, str) else None
     if shape is None:
-        raise ProtocolError("unknown_kind", f"unknown message kind {one_line(kind, 40)!r}")
-    out: dict[str, Any] = {"kind": kind}
+        raise ProtocolError("unknown_kind", f"unknown message kind {one_line(str(kind), 40)!r}")
+    out: dict[str, object] = {"kind": kind}
     if "id" in message:
         out["id"] = _int(0, MAX_INT)("id", message["id"])
     for field, (check_field, default) in shape.items():
@@ -267,17 +270,17 @@ def check(message: dict[str, Any]) -> dict[str, Any]:
             out[field] = default
     if kind == "chat" and (out["text"] is None) == (out["phrase"] is None):
         raise ProtocolError("bad_message", "chat: a text or a phrase (one of them)")
-    return out
+    return cast(ClientMessage, out)  # each field checked as its kind's type says (tests/net/test_protocol.py)
 
 
-def decode(frame: str | bytes) -> dict[str, Any]:
+def decode(frame: str | bytes) -> ClientMessage:
     """A frame as a checked message; `ProtocolError` if it is not one."""
     return check(parse(frame))
 
 
-def error(code: str, message: str, msg_id: int | None = None) -> dict[str, Any]:
+def error(code: str, message: str, msg_id: int | None = None) -> Error:
     """An `error` frame."""
-    frame: dict[str, Any] = {"kind": "error", "code": code, "message": one_line(message)}
+    frame: Error = {"kind": "error", "code": code, "message": one_line(message)}
     if msg_id is not None:
         frame["id"] = msg_id
     return frame

@@ -14,7 +14,7 @@ class RoomIndex:
     def __init__(self) -> None:
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, str] = {}         # token hash -> room code
-        self.rooms_of: Counter[str] = Counter()  # address -> the rooms it made that the server holds
+        self.rooms_of: Counter[str] = Counter()  # address -> the live rooms it made that the server holds
 
     def add(self, room: Room) -> None:
         """The room is the server's: found by its code and every token it knows."""
@@ -25,7 +25,7 @@ class RoomIndex:
         for w in room.watchers:
             self.tokens[w] = room.code
         self.tokens[room.creator] = room.code
-        if room.addr:
+        if room.addr and not room.options.turn_based:
             self.rooms_of[room.addr] += 1
 
     def remove(self, room: Room) -> None:
@@ -34,7 +34,7 @@ class RoomIndex:
             del self.rooms[room.code]
         for token in [t for t, code in self.tokens.items() if code == room.code]:
             del self.tokens[token]
-        if room.addr:
+        if room.addr and not room.options.turn_based:
             self.rooms_of[room.addr] -= 1
             if self.rooms_of[room.addr] <= 0:
                 del self.rooms_of[room.addr]

@@ -12,8 +12,24 @@ import secrets
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
+from common.net.messages import (
+    Again,
+    ChatLine,
+    ClockTimes,
+    GameFrame,
+    GameFrameOut,
+    GameInput,
+    GameJson,
+    GameResult,
+    Notice,
+    Pace,
+    Phase,
+    Refused,
+    RoomFrame,
+    SeatLine,
+)
 from common.net.protocol import (
     CHAT_BURST,
     CHAT_KEPT,
@@ -35,12 +51,11 @@ ALIVE_EVERY_MS = 15_000          # while a turn clock runs, the room notes this 
 MAX_WATCHERS = 32                # watchers connected to a room at once
 KNOWN_WATCHERS = 64              # watchers' tokens a room keeps (those connected, and those gone for less than
                                  # the room's grace, who may come back with their token)
-PHASES = ("lobby", "playing", "over")
+PHASES: tuple[Phase, ...] = ("lobby", "playing", "over")
 ALIVE_EVERY_TURN_MS = 300_000    # ... at a turn-based table (clocks of hours and days: 5 minutes is close enough)
 TURN_LOBBY_IDLE_MS = 7 * 86_400_000   # a turn-based table's lobby waits this long for its people
 TURN_OVER_KEEP_MS = 30 * 86_400_000   # a finished turn-based table is kept this long for its members to see it
 
-Pace = Literal["live", "turn"]
 PACES: tuple[Pace, ...] = ("live", "turn")
 
 
@@ -55,7 +70,7 @@ class Input:
 
     seat: int
     kind: str
-    body: dict[str, Any]
+    body: GameJson
     at_ms: int
 
 
@@ -65,7 +80,7 @@ class Step:
     (to a seat's person, or None: to every member) and, for a refused input, the rules' reason."""
 
     inputs: list[Input] = field(default_factory=list)
-    frames: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
+    frames: list[tuple[int | None, GameFrameOut]] = field(default_factory=list)
     refused: str | None = None
 
 
@@ -84,12 +99,12 @@ class Options:
     def turn_based(self) -> bool:
         return self.pace == "turn"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"spectators": self.spectators, "grace_s": self.grace_s, "clock": self.clock.to_json(),
                 "assists": self.assists, "watcher_chat": self.watcher_chat, "pace": self.pace}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Options:
+    def from_json(cls, data: GameJson) -> Options:
         """Stored options read back (a record of a fixed turn clock in seconds as well; a record without the
         fair-play fields allowed assists and watchers' words)."""
         try:
@@ -121,7 +136,7 @@ class Progress:
 class GameMatch(Protocol):
     """A game in a room, on the server (the authority): the rules run here with the whole state."""
 
-    def handle(self, seat: int, kind: str, body: dict[str, Any], now_ms: int) -> Step:
+    def handle(self, seat: int, msg: GameInput, now_ms: int) -> Step:
         """A seat's person's `act`/`undo`/`confirm` (or the game's own kind)."""
         ...
 
@@ -154,7 +169,7 @@ class GameMatch(Protocol):
         """Whether a seat's clock is running now."""
         ...
 
-    def clock_now(self, now_ms: int) -> dict[str, Any] | None:
+    def clock_now(self, now_ms: int) -> ClockTimes | None:
         """Each seat's time at `now_ms` as members are told it (None: the game has no turn clock)."""
         ...
 
@@ -162,7 +177,7 @@ class GameMatch(Protocol):
         """Whose turn it is and the moves so far (`Progress`)."""
         ...
 
-    def snapshot(self, seat: int | None, now_ms: int) -> dict[str, Any]:
+    def snapshot(self, seat: int | None, now_ms: int) -> GameFrame:
         """The `game` frame for a member at `seat` (None: a watcher): what it may see."""
         ...
 
@@ -170,7 +185,7 @@ class GameMatch(Protocol):
     def over(self) -> bool:
         ...
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> GameResult:
         """The `result` frame's fields: `outcome` and `replay` (a replay file's JSON)."""
         ...
 
@@ -188,12 +203,12 @@ class GameSide(Protocol):
     def bot_levels(self) -> tuple[str, ...]:
         """The bot levels a room of this game may seat."""
 
-    def seat_plan(self, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
+    def seat_plan(self, setup: GameJson) -> list[tuple[str | None, str]]:
         """Each seat of a setup: its bot level (None for a person's seat) and its name; `GameError` if the setup
         is not playable."""
         ...
 
-    def new_match(self, setup: dict[str, Any], names: list[str | None], seed: int, options: Options,
+    def new_match(self, setup: GameJson, names: list[str | None], seed: int, options: Options,
                   now_ms: int) -> GameMatch:
         """A new game (`names`: the person of each seat, None for a bot seat)."""
         ...
@@ -202,7 +217,7 @@ class GameSide(Protocol):
     def concedes(self) -> bool:
         """Whether a person may concede (their seat's bot plays on to the end)."""
 
-    def again_setup(self, setup: dict[str, Any], next_level: bool) -> dict[str, Any]:
+    def again_setup(self, setup: GameJson, next_level: bool) -> GameJson:
         """The setup of the game after `setup`'s in the same room (`next_level`: the next one, where the game has
         levels); `GameError` when there is no such game."""
         ...
@@ -249,14 +264,14 @@ class Seat:
     conceded: bool = False        # its person conceded this game: its bot plays it to the end
     again: bool = False           # after the end: its person wants to play again in this room
 
-    def status(self) -> str:
+    def status(self) -> Literal["open", "here", "away", "bot"]:
         if self.bot is not None or self.zombie is not None:
             return "bot"
         if self.token is None:
             return "open"
         return "here" if self.member is not None else "away"
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> dict[str, object]:
         return {"name": self.name, "bot": self.bot, "token": self.token, "ready": self.ready, "zombie": self.zombie,
                 "conceded": self.conceded, "again": self.again}
 
@@ -264,7 +279,7 @@ class Seat:
 class Store(Protocol):
     """Where rooms are kept (`common.net.store.Store`)."""
 
-    def save_room(self, code: str, game: str, record: dict[str, Any], now_ms: int) -> None: ...
+    def save_room(self, code: str, game: str, record: dict[str, object], now_ms: int) -> None: ...
     def add_inputs(self, code: str, first: int, inputs: list[Input]) -> None: ...
     def clear_inputs(self, code: str) -> None: ...
     def add_watcher(self, code: str, token: str) -> None: ...
@@ -275,16 +290,17 @@ class Store(Protocol):
 class Room:
     """One room: its game, seats, members and match."""
 
-    def __init__(self, code: str, game: str, side: GameSide, setup: dict[str, Any], options: Options,
+    def __init__(self, code: str, game: str, side: GameSide, setup: GameJson, options: Options,
                  creator: str, store: Store | None, now_ms: int) -> None:
         self.code, self.game, self.side, self.setup, self.options = code, game, side, setup, options
         self.seats = [Seat(name if level else "", bot=level) for level, name in seat_names(side, setup)]
         self.creator = creator            # the creator's token hash
         self.addr = ""                    # the address that created it (for the rooms an address may hold)
+        self.maker = ""                   # ... as a short hash, stored (for the turn-based tables it may hold)
         self.watchers: set[str] = set()   # watchers' token hashes
         self.gone: dict[str, int] = {}    # watchers not connected: since when (forgotten after the grace)
         self.members: list[Member] = []
-        self.phase = "lobby"
+        self.phase: Phase = "lobby"
         self.seed = 0
         self.match: GameMatch | None = None
         self.inputs = 0                   # accepted inputs stored so far
@@ -293,7 +309,7 @@ class Room:
         self.over_at: int | None = None
         self._ended: dict[int | str | None, str] = {}  # a finished game's frames, by seat (and "result")
         self.closed = False
-        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)  # the room's chat, in memory only
+        self.chat: deque[ChatLine] = deque(maxlen=CHAT_KEPT)  # the room's chat, in memory only
         self.chat_lines = 0               # chat lines said so far (each `chat` frame's `n`)
         self.numbers: dict[str, int] = {}  # token hash -> the member's number in this room's chat
         self.numbered = 0                 # numbers given so far
@@ -302,15 +318,16 @@ class Room:
         self.started_ms = now_ms          # when the game started (its clocks count from then)
         self.games = 1                    # the games started in this room (the number of the one now)
         self.next_level = False           # after the end: the creator chose the next level for the next game
+        self.played: list[str | None] | None = None  # each seat's person (None: a bot) as the game began
         self.can_next = False             # after the end: the game has a next level to go on to
 
     # -- records -------------------------------------------------------------------------------------------
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, object]:
         """What the store keeps of the room besides its inputs."""
         return {"setup": self.setup, "options": self.options.to_json(), "creator": self.creator,
                 "phase": self.phase, "seed": self.seed, "seats": [s.to_record() for s in self.seats],
                 "inputs": self.inputs, "alive_ms": self.alive_ms, "started_ms": self.started_ms, "games": self.games,
-                "next": self.next_level}
+                "next": self.next_level, "over_ms": self.over_at, "maker": self.maker, "played": self.played}
 
     def _save(self, now_ms: int) -> None:
         self.alive_ms = max(self.alive_ms, now_ms)
@@ -345,7 +362,7 @@ class Room:
         return old
 
     @classmethod
-    def restore(cls, code: str, game: str, side: GameSide, record: dict[str, Any], inputs: list[Input],
+    def restore(cls, code: str, game: str, side: GameSide, record: GameJson, inputs: list[Input],
                 watchers: list[str], store: Store | None, now_ms: int) -> Room:
         """A stored room rebuilt (after a restart): its game replayed from its inputs; every person is away
         from now (their grace starts again); the turn clocks resume with the time they had when the server was
@@ -360,6 +377,7 @@ class Room:
         room.gone = dict.fromkeys(room.watchers - {room.creator}, now_ms)
         room.phase, room.seed = record["phase"], record["seed"]
         room.games, room.next_level = record.get("games", 1), record.get("next", False)
+        room.maker = record.get("maker") or ""
         for seat, saved in zip(room.seats, record["seats"], strict=True):
             seat.name, seat.bot, seat.token, seat.ready = saved["name"], saved["bot"], saved["token"], saved["ready"]
             seat.zombie = saved["zombie"]
@@ -368,8 +386,8 @@ class Room:
                 seat.away_since = now_ms
         started = record.get("started_ms")
         room.started_ms = started if isinstance(started, int) else now_ms
-        if room.phase != "lobby":
-            room.match = room._new_match(now_ms)
+        if room.phase != "lobby":  # the game as it began, though a person may have left its seat since the end
+            room.match = room._new_match(now_ms, record.get("played"))
             room.match.clock_from(room.started_ms)
             for done in inputs:
                 room.match.restore(done)
@@ -377,13 +395,15 @@ class Room:
             alive = record.get("alive_ms")
             room.match.resume_clock(alive if isinstance(alive, int) else now_ms, now_ms)
             if room.match.over:
-                room.phase, room.over_at = "over", now_ms
+                over = record.get("over_ms")
+                room.phase, room.over_at = "over", over if isinstance(over, int) else now_ms
                 room.can_next = room._has_next()
         return room
 
-    def _new_match(self, now_ms: int) -> GameMatch:
-        names = [None if s.bot is not None else s.name for s in self.seats]
-        return self.side.new_match(self.setup, names, self.seed, self.options, now_ms)
+    def _new_match(self, now_ms: int, played: list[str | None] | None = None) -> GameMatch:
+        """The game of the seats as they are now (or as `played`, a restored game's seats when it began)."""
+        self.played = played or [None if s.bot is not None else s.name for s in self.seats]
+        return self.side.new_match(self.setup, self.played, self.seed, self.options, now_ms)
 
     # -- members -------------------------------------------------------------------------------------------
     def seat_of_token(self, token_hash_: str) -> int | None:
@@ -443,7 +463,7 @@ class Room:
         self._joined(member, token)
         self.broadcast_room(now_ms)
         if self.match is not None and member.seat is None:
-            member.send(encode({"kind": "game", **self.match.snapshot(None, now_ms)}))
+            member.send(encode(self.match.snapshot(None, now_ms)))
         return member, token
 
     def _sit(self, send: Send, seat: int, name: str, token: str, addr: str) -> Member:
@@ -476,9 +496,12 @@ class Room:
             raise ProtocolError("chat_rate", "too many chat lines: wait a few seconds")
         self.chat_lines += 1
         name = self.seats[member.seat].name if member.seat is not None else member.name
-        line: dict[str, Any] = {"kind": "chat", "n": self.chat_lines, "member": self.number(member),
-                                "seat": member.seat, "name": name}
-        line.update({"text": text} if text is not None else {"phrase": phrase})
+        line: ChatLine = {"kind": "chat", "n": self.chat_lines, "member": self.number(member), "seat": member.seat,
+                          "name": name}
+        if text is not None:
+            line["text"] = text
+        elif phrase is not None:
+            line["phrase"] = phrase
         self.chat.append(line)
         frame = encode(line)
         for m in self.members:
@@ -531,17 +554,21 @@ class Room:
             for text in self._over_frames(seat, now_ms):
                 member.send(text)
         elif self.match is not None:
-            member.send(encode({"kind": "game", **self.match.snapshot(seat, now_ms)}))
+            member.send(encode(self.match.snapshot(seat, now_ms)))
         return member
 
     def _over_frames(self, seat: int | None, now_ms: int) -> tuple[str, str]:
         """A finished game's `game` frame for `seat` and its `result` frame, encoded once each."""
         assert self.match is not None
         if seat not in self._ended:
-            self._ended[seat] = encode({"kind": "game", **self.match.snapshot(seat, now_ms)})
+            self._ended[seat] = encode(self.match.snapshot(seat, now_ms))
+        return self._ended[seat], self.result_text()
+
+    def result_text(self) -> str:
+        """The finished game's `result` frame as every member is sent it (encoded once)."""
         if "result" not in self._ended:
             self._ended["result"] = self._result_frame()
-        return self._ended[seat], self._ended["result"]
+        return self._ended["result"]
 
     def _result_frame(self) -> str:
         """The `result` frame of the game just finished (which seats conceded with it, the game's number)."""
@@ -592,12 +619,13 @@ class Room:
         if member.seat is None and member.token in self.gone:  # a watcher who left on purpose is not awaited
             self._forget_watcher(member.token)
 
-    def notice(self, what: str, seat: int) -> None:
+    def notice(self, what: Literal["left", "conceded", "removed"], seat: int) -> None:
         """Tell every member what happened to a seat (`left`, `conceded`, `removed`): each app words it in its
         player's language."""
-        frame = encode({"kind": "notice", "what": what, "seat": seat, "name": self.seats[seat].name})
+        frame: Notice = {"kind": "notice", "what": what, "seat": seat, "name": self.seats[seat].name}
+        text = encode(frame)
         for m in self.members:
-            m.send(frame)
+            m.send(text)
 
     # -- the lobby -----------------------------------------------------------------------------------------
     def set_ready(self, member: Member, ready: bool, now_ms: int) -> None:
@@ -624,7 +652,7 @@ class Room:
         self._save(now_ms)
         self.broadcast_room(now_ms)
         for m in self.members:
-            m.send(encode({"kind": "game", **self.match.snapshot(m.seat, now_ms)}))
+            m.send(encode(self.match.snapshot(m.seat, now_ms)))
 
     def hand_to_bot(self, member: Member, seat: int, level: str | None, now_ms: int) -> None:
         """The creator hands a seat to a bot: in the lobby it becomes a bot seat; in play its bot plays it."""
@@ -790,7 +818,7 @@ class Room:
         self._save(now_ms)
         self.broadcast_room(now_ms)
         for m in self.members:
-            m.send(encode({"kind": "game", **self.match.snapshot(m.seat, now_ms)}))
+            m.send(encode(self.match.snapshot(m.seat, now_ms)))
         return True
 
     def _has_next(self) -> bool:
@@ -801,7 +829,7 @@ class Room:
         return True
 
     # -- the game ------------------------------------------------------------------------------------------
-    def game_input(self, member: Member, kind: str, body: dict[str, Any], msg_id: int | None, now_ms: int) -> None:
+    def game_input(self, member: Member, msg: GameInput, msg_id: int | None, now_ms: int) -> None:
         """A seated person's move; refused with the rules' reason, or stored and sent to every member."""
         if self.phase != "playing" or self.match is None:
             raise ProtocolError("not_playing", "the game is not being played")
@@ -809,9 +837,9 @@ class Room:
             raise ProtocolError("not_seated", "watchers cannot play")
         if self.seats[member.seat].zombie is not None:
             raise ProtocolError("not_playing", "a bot plays this seat now: take it back first (reclaim)")
-        step = self.match.handle(member.seat, kind, body, now_ms)
+        step = self.match.handle(member.seat, msg, now_ms)
         if step.refused is not None:
-            frame: dict[str, Any] = {"kind": "refused", "reason": step.refused}
+            frame: Refused = {"kind": "refused", "reason": step.refused}
             if msg_id is not None:
                 frame["id"] = msg_id
             member.send(encode(frame))
@@ -908,9 +936,9 @@ class Room:
         self.closed = True
 
     # -- the room frame ------------------------------------------------------------------------------------
-    def room_frame(self, member: Member, now_ms: int) -> dict[str, Any]:
+    def room_frame(self, member: Member, now_ms: int) -> RoomFrame:
         grace_ms = self.options.grace_s * 1000
-        seats = []
+        seats: list[SeatLine] = []
         for s in self.seats:
             status = s.status()
             seats.append({
@@ -920,7 +948,7 @@ class Room:
                 if status == "away" and s.away_since is not None and not self.options.turn_based else None,
                 "conceded": s.conceded})
         o = self.options
-        again = {"want": [i for i, s in enumerate(self.seats) if s.again], "next": self.next_level,
+        again: Again | None = {"want": [i for i, s in enumerate(self.seats) if s.again], "next": self.next_level,
                  "can_next": self.can_next} if self.phase == "over" else None
         return {"kind": "room", "code": self.code, "game": self.game, "phase": self.phase,
                 "you": {"seat": member.seat, "creator": member.token == self.creator},
@@ -936,7 +964,7 @@ class Room:
             m.send(encode(self.room_frame(m, now_ms)))
 
 
-def seat_names(side: GameSide, setup: dict[str, Any]) -> list[tuple[str | None, str]]:
+def seat_names(side: GameSide, setup: GameJson) -> list[tuple[str | None, str]]:
     """The setup's seats (bot level, name) with every name through the one check of names (`GameError` for a
     name that is not one: a client's setup carries names every member is shown)."""
     plan = []
@@ -948,18 +976,20 @@ def seat_names(side: GameSide, setup: dict[str, Any]) -> list[tuple[str | None, 
     return plan
 
 
-def check_record(record: dict[str, Any]) -> None:
+def check_record(record: GameJson) -> None:
     """`ValueError` naming the first field of a stored room's record that is missing or of the wrong type (the
     fields a record of an earlier layout lacks may be missing)."""
     def want(ok: bool, what: str) -> None:
         if not ok:
             raise ValueError(f"its record's {what} is missing or wrong")
 
-    def maybe(data: dict[str, Any], key: str, ok: Callable[[Any], bool]) -> bool:
+    def maybe(data: GameJson, key: str, ok: Callable[[object], bool]) -> bool:
         return key not in data or ok(data[key])
 
-    o: Any = record.get("options")
-    want(isinstance(o, dict) and isinstance(o.get("spectators"), bool) and _is_int(o.get("grace_s"))
+    o = record.get("options")
+    if not isinstance(o, dict):
+        raise ValueError("its record's options is missing or wrong")
+    want( isinstance(o.get("spectators"), bool) and _is_int(o.get("grace_s"))
          and maybe(o, "turn_clock_s", _is_int) and all(maybe(o, k, _is_bool) for k in ("assists", "watcher_chat"))
          and maybe(o, "pace", lambda p: p in PACES),
          "options")
@@ -971,8 +1001,10 @@ def check_record(record: dict[str, Any]) -> None:
     want(_is_int(record.get("seed")), "seed")
     for key in ("alive_ms", "started_ms"):
         want(maybe(record, key, _is_int), key)
-    want(maybe(record, "games", lambda n: _is_int(n) and n >= 1), "games")
+    want(maybe(record, "games", lambda n: isinstance(n, int) and not isinstance(n, bool) and n >= 1), "games")
     want(maybe(record, "next", _is_bool), "next")
+    want(maybe(record, "over_ms", lambda v: v is None or _is_int(v)), "over_ms")
+    want(maybe(record, "maker", lambda v: isinstance(v, str)), "maker")
     want(maybe(record, "watchers", lambda w: isinstance(w, list)), "watchers")
     seats = record.get("seats")
     want(isinstance(seats, list) and all(
@@ -981,13 +1013,17 @@ def check_record(record: dict[str, Any]) -> None:
         and all(s.get(k) is None or isinstance(s.get(k), str) for k in ("bot", "token", "zombie"))
         and all(maybe(s, k, _is_bool) for k in ("conceded", "again"))
         for s in seats), "seats")
+    seat_count = len(seats) if isinstance(seats, list) else 0
+    want(maybe(record, "played", lambda p: p is None or (
+        isinstance(p, list) and len(p) == seat_count and all(
+            n is None or (isinstance(n, str) and n != "" and clean_name(n) == n) for n in p))), "played")
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_bool(value: Any) -> bool:
+def _is_bool(value: object) -> bool:
     return isinstance(value, bool)
 
 

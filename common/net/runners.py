@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from common.data.paths import data_dir
 from common.data.safe_text import one_line
+from common.net.archive import COMPACT_AFTER_DAYS, DAY_MS
 from common.net.limits import Limits, raise_file_limit
 from common.net.protocol import RATE_BURST, RATE_PER_S
 from common.net.room import GameSide
@@ -49,12 +50,13 @@ def default_data() -> Path:
 
 def serve_forever(host: str, port: int, data: Path, sides: Mapping[str, GameSide], tls: ssl.SSLContext | None = None,
                   ready: Callable[[str, int], None] | None = None, stats: Path | None = None,
-                  limits: Limits | None = None) -> None:
+                  limits: Limits | None = None, compact_after_ms: int = int(COMPACT_AFTER_DAYS * DAY_MS)) -> None:
     """Run the server (`sides`: each game's side of rooms, by key) until SIGTERM or Ctrl+C (from the moment it
     is called: a stop asked while the rooms are being resumed stops it as soon as they are), then close every
     connection and the store cleanly; `ready` is told the URL served and how many rooms were resumed once it
     listens; `stats`: a file to add the server's own figures to every second (`log_stats`); `limits`: what a
-    connection and an address may take (a load test from one machine needs more)."""
+    connection and an address may take (a load test from one machine needs more); `compact_after_ms`: how long a
+    finished room is kept whole (`common.net.archive`)."""
 
     async def main() -> None:
         stop = asyncio.Event()
@@ -63,7 +65,7 @@ def serve_forever(host: str, port: int, data: Path, sides: Mapping[str, GameSide
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
         raise_file_limit()
-        server = Server(data, sides, limits=limits)
+        server = Server(data, sides, limits=limits, compact_after_ms=compact_after_ms)
         try:
             settle_gc()  # after loading and resuming the rooms: what lasts is not looked at again
             if stats is not None:

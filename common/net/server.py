@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from common.data.safe_text import one_line
+from common.net.archive import COMPACT_AFTER_DAYS, DAY_MS, Shelf
 from common.net.commits import GroupCommit, Held, deliver
 from common.net.connection import Conn
 from common.net.dispatch import Dispatch
@@ -50,6 +51,7 @@ class ServerFigures(TypedDict):
     rooms_turn: int
     rooms_over: int
     store_bytes: int
+    rooms_compacted: int
 
 
 class Server:
@@ -57,11 +59,12 @@ class Server:
 
     def __init__(self, data: Path | None, sides: Mapping[str, GameSide], rate: tuple[float, float] | None = None,
                  joins_per_minute: int | None = None, *, limits: Limits | None = None,
-                 clock: Clock = SYSTEM_CLOCK) -> None:
+                 clock: Clock = SYSTEM_CLOCK, compact_after_ms: int = int(COMPACT_AFTER_DAYS * DAY_MS)) -> None:
         """`data`: the folder of the store (None: rooms are kept in memory only; `StoreError` if it cannot be
         used); `sides`: each game's side of rooms, by the game's key (the launcher gives them); `limits`: what a
         connection, an address and a room may take (`rate`: its messages a second and burst, `joins_per_minute`:
-        its wrong guesses, in place of theirs); `clock`: what every timer of the server reads and waits on."""
+        its wrong guesses, in place of theirs); `clock`: what every timer of the server reads and waits on;
+        `compact_after_ms`: how long a finished room is kept whole (`common.net.archive`)."""
         limits = limits or Limits()
         if rate is not None:
             limits = replace(limits, rate=rate)
@@ -71,6 +74,7 @@ class Server:
         self.clock = clock
         self.sides = sides
         self.data = data
+        self.compact_after_ms = compact_after_ms
         self.index = RoomIndex()
         self.rooms = self.index.rooms
         self.tokens = self.index.tokens
@@ -83,8 +87,10 @@ class Server:
         self.timers: Timers[Room] = Timers(clock, self._due, self._expire_due, self.sweep)
         self._tasks: list[asyncio.Task[None]] = []
         self.store = Store(data) if data is not None else None
+        self.shelf = Shelf(self.store)  # finished tables kept in short
         self.commits: GroupCommit[Conn] | None = None
-        self.dispatch = Dispatch(self.index, sides, self.store, self.allowances, self.repeats, clock, self._removed)
+        self.dispatch = Dispatch(self.index, self.shelf, sides, self.store, self.allowances, self.repeats, clock,
+                                 self._removed)
         if self.store is not None:
             try:
                 self._restore()
@@ -104,8 +110,10 @@ class Server:
             room = self._rebuilt(stored, now)
             if room is not None:
                 self.index.add(room)
-        if self.rooms:
-            log.info("resumed %d rooms", len(self.rooms))
+        self.shelf.load(self.tokens)
+        if self.rooms or self.shelf.tables:
+            log.info("resumed %d rooms (%d finished tables kept in short besides)", len(self.rooms),
+                     len(self.shelf.tables))
 
     def _rebuilt(self, stored: StoredRoom, now: int) -> Room | None:
         """A stored room rebuilt, or None (one line logged) when it cannot be: it is set aside, left in the store."""
@@ -285,12 +293,18 @@ class Server:
             self._tick_room(room, now)
 
     def expire(self, now: int) -> None:
-        """Rooms idle for long by `now` are closed, and watchers gone for good forgotten."""
+        """Finished rooms over long enough are kept in short (`compact`), rooms idle for long by `now` are closed,
+        and watchers gone for good forgotten."""
+        self.compact(now)
         for room in [r for r in self.rooms.values() if r.expired(now)]:
             self.close_room(room)
         for room in self.rooms.values():
             for token in room.forget_watchers(now):
                 self.tokens.pop(token, None)
+
+    def compact(self, now: int) -> None:
+        """Keep in short the finished rooms over long enough; delete those kept long enough (`archive.Shelf`)."""
+        self.shelf.sweep(self.rooms, self.tokens, now, self.compact_after_ms)
 
     def _expire_due(self, now: int) -> None:
         self.tick(now)
@@ -320,4 +334,5 @@ class Server:
         return ServerFigures(rooms=len(self.rooms), connections=len(self.conns),
                              frames_sent=self.transport.frames_sent, bytes_sent=self.transport.bytes_sent,
                              rooms_live=kinds["rooms_live"], rooms_turn=kinds["rooms_turn"],
-                             rooms_over=kinds["rooms_over"], store_bytes=kinds["store_bytes"])
+                             rooms_over=kinds["rooms_over"], store_bytes=kinds["store_bytes"],
+                             rooms_compacted=len(self.shelf.tables))

@@ -1,5 +1,6 @@
 """Where the server keeps its rooms: one SQLite file (WAL, synchronous=NORMAL), a row per room (setup,
-options, seats with their token hashes, phase), a row per accepted input and a row per watcher's token hash.
+options, seats with their token hashes, phase), a row per accepted input and a row per watcher's token hash; a
+finished room compacted (`common.net.archive`) is one row of the `archive` table instead, its other rows deleted.
 Writes wait in a batch until `commit` writes them in one transaction (the server commits each loop turn's writes
 together, off its event loop, and sends the frames that tell of them only after; a store used on its own
 commits each write at once); a server killed at any moment and started again finds every room as its members
@@ -55,6 +56,17 @@ class StoredRoom:
     watchers: list[str]
 
 
+@dataclass(frozen=True)
+class StoredArchive:
+    """A compacted room's row: its code, game, end, what its list line needs and its compressed `result`."""
+
+    code: str
+    game: str
+    ended_ms: int
+    summary: dict[str, Any]
+    result: bytes
+
+
 @dataclass
 class Batch:
     """Writes waiting for their transaction: (room code, statement, rows) each, in order."""
@@ -101,6 +113,8 @@ class Store:
                                 "at_ms INTEGER NOT NULL, PRIMARY KEY (code, n)) WITHOUT ROWID")
                 self.db.execute("CREATE TABLE IF NOT EXISTS watchers (code TEXT NOT NULL, token TEXT NOT NULL, "
                                 "PRIMARY KEY (code, token)) WITHOUT ROWID")
+                self.db.execute("CREATE TABLE IF NOT EXISTS archive (code TEXT PRIMARY KEY, game TEXT NOT NULL, "
+                                "ended_ms INTEGER NOT NULL, summary TEXT NOT NULL, result BLOB NOT NULL)")
                 self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
             except BaseException:
                 self.db.close()
@@ -169,6 +183,34 @@ class Store:
         self._add(code, "DELETE FROM inputs WHERE code = ?", [(code,)])
         self._add(code, "DELETE FROM watchers WHERE code = ?", [(code,)])
         self._add(code, "DELETE FROM rooms WHERE code = ?", [(code,)])
+
+    def archive_room(self, code: str, game: str, ended_ms: int, summary: dict[str, Any], result: bytes) -> None:
+        """Keep a finished room in short (its compacted row) in place of its record, inputs and watchers."""
+        self._add(code, "INSERT OR REPLACE INTO archive VALUES (?, ?, ?, ?, ?)",
+                  [(code, game, ended_ms, json.dumps(summary, separators=(",", ":")), result)])
+        self.delete_room(code)
+
+    def delete_archived(self, code: str) -> None:
+        self._add(code, "DELETE FROM archive WHERE code = ?", [(code,)])
+
+    def archived(self) -> tuple[list[StoredArchive], list[RowError]]:
+        """Every compacted room whose row can be read, and a `RowError` for each that cannot."""
+        try:
+            rows = self.db.execute("SELECT code, game, ended_ms, summary, result FROM archive ORDER BY code").fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: {_sqlite_words(exc)}") from None
+        good, bad = [], []
+        for code, game, ended_ms, text, result in rows:
+            try:
+                summary = json.loads(text) if isinstance(text, str | bytes) else None
+                if not (isinstance(code, str) and isinstance(game, str) and isinstance(ended_ms, int)
+                        and isinstance(summary, dict) and isinstance(result, bytes)):
+                    raise ValueError("its compacted row is not one")
+            except (ValueError, RecursionError) as exc:
+                bad.append(RowError(str(code), one_line(str(exc), 120)))
+                continue
+            good.append(StoredArchive(code, game, ended_ms, summary, result))
+        return good, bad
 
     def take(self) -> Batch | None:
         """The writes so far, for `commit` (None: there are none); the next ones start a new batch."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from common.net.protocol import token_hash
 from common.net.room import GameMatch, Room
@@ -51,19 +51,29 @@ def table_line(room: Room, hashed: str, now_ms: int) -> dict[str, Any] | None:
     return line
 
 
+class Kept(Protocol):
+    """A finished table kept in short (`common.net.archive.Archived`)."""
+
+    def table_line(self, hashed: str) -> dict[str, Any] | None: ...
+
+
 def list_tables(rooms: Mapping[str, Room], index: Mapping[str, str], tokens: list[str],
-                now_ms: int) -> tuple[list[dict[str, Any]], list[int]]:
+                now_ms: int, kept: Mapping[str, Kept]) -> tuple[list[dict[str, Any]], list[int]]:
     """The `tables` frame's tables (each with `i`, the place of its token in `tokens`) and the places of the
-    tokens no table has (the room ended and was forgotten, or the token was never one)."""
+    tokens no table has (the room ended and was forgotten, or the token was never one); a room or a finished
+    table kept in short (`kept`) answers alike."""
     found: list[dict[str, Any]] = []
     unknown: list[int] = []
     for i, token in enumerate(tokens):
         hashed = token_hash(token)
         code = index.get(hashed)
         room = rooms.get(code) if code is not None else None
-        line = table_line(room, hashed, now_ms) if room is not None else None
+        short = kept.get(code) if code is not None and room is None else None
+        line = table_line(room, hashed, now_ms) if room is not None else \
+            short.table_line(hashed) if short is not None else None
         if line is None:
             unknown.append(i)
         else:
             found.append({"i": i, **line})
     return found, unknown
+

@@ -8,8 +8,8 @@ such as Caddy serves it); `server_url` gives the URL for either."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
+from common.net.messages import ClientMessage, Received
 from common.net.protocol import MAX_BYTES, PROTOCOL_VERSION, TABLES_MAX, encode
 
 TIMEOUT_S = 4.0
@@ -28,12 +28,12 @@ def server_url(server: str) -> str:
     return PLAIN_PREFIX + server
 
 
-def _frames(server: str, first: list[dict[str, Any]], until: str) -> list[dict[str, Any]]:
+def _frames(server: str, first: list[ClientMessage], until: str) -> list[Received]:
     """Send `first` after the hello, read frames until one of kind `until` (or an error); every frame read."""
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 
-    got: list[dict[str, Any]] = []
+    got: list[Received] = []
     try:
         with connect(server_url(server), open_timeout=TIMEOUT_S, close_timeout=1, max_size=MAX_BYTES) as ws:
             for ask in first:
@@ -49,7 +49,7 @@ def _frames(server: str, first: list[dict[str, Any]], until: str) -> list[dict[s
         raise AskFailed(f"{server}: {type(exc).__name__}: {exc}") from None
 
 
-def ask_tables(server: str, tokens: list[str]) -> dict[str, Any]:
+def ask_tables(server: str, tokens: list[str]) -> Received:
     """The `tables` frame for `tokens` (at most TABLES_MAX), or the `error` frame the server sent instead;
     `AskFailed` when it does not answer."""
     frames = _frames(server, [{"kind": "hello", "version": PROTOCOL_VERSION, "app": "tables"},
@@ -57,7 +57,7 @@ def ask_tables(server: str, tokens: list[str]) -> dict[str, Any]:
     return frames[-1]
 
 
-def ask_result(server: str, token: str) -> dict[str, Any]:
+def ask_result(server: str, token: str) -> Received:
     """A finished table's `result` frame (its outcome and replay) for the member with `token`, or the `error`
     frame; `AskFailed` when the server does not answer."""
     frames = _frames(server, [{"kind": "hello", "version": PROTOCOL_VERSION, "token": token}], "result")

@@ -23,6 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 
+from common.net.addresses import client_address
 from common.net.connection import Conn, Outbox, message_id
 from common.net.limits import HELLO_S, RATE_GRACE_S, Limits, RateWindow
 from common.net.operate import health_check
@@ -130,7 +131,7 @@ class Transport:
             self.repeats.say("connections", logging.WARNING, "the server holds %d connections, its most (below its "
                              "open-file limit): new ones are refused", self.max_conns)
             return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "the server is full: try later\n")
-        if self.addr_conns[address(connection)] >= self.limits.conns_per_address:
+        if self.addr_conns[self.address(connection, request)] >= self.limits.conns_per_address:
             self.repeats.say("address", logging.WARNING, "an address has %d connections, the most one may: its next "
                              "ones are refused", self.limits.conns_per_address)
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your address\n")
@@ -157,7 +158,7 @@ class Transport:
 
     async def _handle(self, ws: ServerConnection) -> None:
         outbox = Outbox(self.limits.outbox_bytes, self.progress.pulse)
-        addr = address(ws)
+        addr = self.address(ws, ws.request)
         limits = self.limits
 
         def send(text: str) -> None:
@@ -237,8 +238,8 @@ class Transport:
                 await asyncio.wait_for(self._drain(conn, outbox, writer), 2)
             writer.cancel()
 
-
-def address(ws: ServerConnection) -> str:
-    """The connection's remote address (without its port)."""
-    remote = ws.remote_address
-    return str(remote[0]) if remote else "?"
+    def address(self, ws: ServerConnection, request: Request | None) -> str:
+        """The address a connection counts as for the limits (behind a proxy: the one it forwarded)."""
+        remote = ws.remote_address
+        return client_address(str(remote[0]) if remote else "?", request.headers if request is not None else None,
+                              self.limits.behind_proxy)

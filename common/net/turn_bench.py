@@ -12,15 +12,43 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from common.net.bench import Player, ServerProcess
 from common.net.clock import ServerClock
+from common.net.messages import ClientMessage, ClockBank, GameJson, Received
 from common.net.protocol import MAX_BYTES, PROTOCOL_VERSION, encode
 from common.net.store import FILE_NAME
 
-DAILY = {"mode": "bank", "bank_s": 3 * 86_400, "increment_s": 86_400, "out": "bot"}
+if TYPE_CHECKING:
+    from websockets.asyncio.client import ClientConnection
+
+DAILY: ClockBank = {"mode": "bank", "bank_s": 3 * 86_400, "increment_s": 86_400, "out": "bot"}
 OPEN_AT_ONCE = 32  # tables opened at the same time (each two connections)
+
+
+class TripsMs(TypedDict):
+    p50: float
+    p99: float
+    max: float
+
+
+class TurnReport(TypedDict):
+    """A turn-based run's figures: the tables and arrivals, the turns played and messages timed, how long opening
+    and playing took, a move's round trip (ms), the store's size and the server's memory (None: not measured)."""
+
+    tables: int
+    arrivals: int
+    turns_played: int
+    messages: int
+    open_s: float
+    play_s: float
+    arrivals_per_s: float
+    rtt_ms: TripsMs
+    store_bytes: int
+    store_bytes_per_table: int | None
+    rss_kb: int | None
+    rss_kb_per_table: float | None
 
 
 class _Now:
@@ -30,21 +58,21 @@ class _Now:
         return time.time() * 1000
 
 
-async def _open(ws: Any, msg: dict[str, Any]) -> None:
+async def _open(ws: ClientConnection, msg: ClientMessage) -> None:
     await ws.send(encode(msg))
 
 
-async def _until(ws: Any, done: Callable[[dict[str, Any]], bool], seen: list[dict[str, Any]] | None = None
-                 ) -> dict[str, Any]:
+async def _until(ws: ClientConnection, done: Callable[[Received], bool], seen: list[Received] | None = None
+                 ) -> Received:
     while True:
-        frame: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 30))
+        frame: Received = json.loads(await asyncio.wait_for(ws.recv(), 30))
         if seen is not None:
             seen.append(frame)
         if done(frame):
             return frame
 
 
-async def open_table(url: str, setup: dict[str, Any]) -> tuple[str, str]:
+async def open_table(url: str, setup: GameJson) -> tuple[str, str]:
     """A started turn-based table of two people; their tokens."""
     from websockets.asyncio.client import connect
     async with connect(url, max_size=MAX_BYTES) as a, connect(url, max_size=MAX_BYTES) as b:
@@ -73,7 +101,7 @@ async def arrive(url: str, token: str, player: Player, trips: list[float]) -> in
     sent = 0
     async with connect(url, max_size=MAX_BYTES) as ws:
         await _open(ws, {"kind": "hello", "version": PROTOCOL_VERSION, "token": token})
-        frames: list[dict[str, Any]] = []
+        frames: list[Received] = []
         await _until(ws, lambda f: f.get("kind") in ("game", "error"), frames)
         for frame in frames:
             player.absorb(frame)
@@ -81,7 +109,7 @@ async def arrive(url: str, token: str, player: Player, trips: list[float]) -> in
             start = time.perf_counter()
             await ws.send(encode(msg))
             sent += 1
-            answered: list[dict[str, Any]] = []
+            answered: list[Received] = []
             await _until(ws, lambda f: f.get("id") == msg["id"] and f.get("kind") in ("turn", "refused", "error"),
                          answered)
             trips.append((time.perf_counter() - start) * 1000)
@@ -99,9 +127,9 @@ def _pct(values: list[float], p: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))], 2)
 
 
-async def turn_bench(url: str, tables: int, arrivals: int, setup: Callable[[int, int], dict[str, Any]],
+async def turn_bench(url: str, tables: int, arrivals: int, setup: Callable[[int, int], GameJson],
                      new_player: Callable[[int, ServerClock], Player], own_data: Path | None = None,
-                     seed: int = 1, concurrency: int = OPEN_AT_ONCE) -> dict[str, Any]:
+                     seed: int = 1, concurrency: int = OPEN_AT_ONCE) -> TurnReport:
     """Open `tables` turn-based tables, then `arrivals` players arriving at random (`concurrency` at a time);
     the figures."""
     server = None
@@ -160,7 +188,7 @@ def _rss_kb(stats: Path) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def format_turn_report(r: dict[str, Any]) -> str:
+def format_turn_report(r: TurnReport) -> str:
     """The figures as a few lines."""
     rtt = r["rtt_ms"]
     store = f"; store {r['store_bytes']:,} bytes, {r['store_bytes_per_table']:,} a table" \

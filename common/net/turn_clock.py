@@ -15,10 +15,12 @@ A seat's time starts a little after the game comes to it (`allowance_ms`): the t
 the game there at a person's pace, and that time is not the seat's to think in."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
-OutRule = Literal["bot", "ask", "end"]
+from common.net.messages import ClockSetting, ClockTimes, OutRule
+
 OUT_RULES: tuple[OutRule, ...] = ("bot", "ask", "end")
 MIN_S = 10                    # the shortest time a clock may give (a turn, or a bank)
 MAX_TURN_S = 7 * 24 * 3600    # the longest time per turn (a turn-based table: a week a move)
@@ -67,7 +69,7 @@ class ClockRule:
             return "off"
         return "turn" if self.increment_ms >= self.bank_ms else "bank"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ClockSetting:
         """The protocol's `clock` setting (whole seconds)."""
         match self.mode:
             case "off":
@@ -83,8 +85,8 @@ class ClockRule:
         """A `clock` setting read back; `ClockError` (naming the field) if it is not one."""
         if not isinstance(data, dict):
             raise ClockError(f"{where}: an object with a mode")
-        out = data.get("out", "bot")
-        if out not in OUT_RULES:
+        out = next((rule for rule in OUT_RULES if rule == data.get("out", "bot")), None)
+        if out is None:
             raise ClockError(f"{where}.out: one of {', '.join(OUT_RULES)}")
         match data.get("mode"):
             case "off":
@@ -99,7 +101,7 @@ class ClockRule:
                 raise ClockError(f"{where}.mode: one of off, turn, bank")
 
 
-def _seconds(data: dict[str, Any], key: str, low: int, high: int, where: str) -> int:
+def _seconds(data: Mapping[str, object], key: str, low: int, high: int, where: str) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise ClockError(f"{where}.{key}: whole seconds from {low} to {high}")
@@ -154,7 +156,7 @@ class TurnClock:
             return None
         return self.since_ms + self.left[self.running]
 
-    def to_json(self, now_ms: int) -> dict[str, Any]:
+    def to_json(self, now_ms: int) -> ClockTimes:
         """What members are told: each seat's time left at `now_ms` (the server's), whose runs and from when
         (`from_ms`: later than `server_ms` while its allowance lasts), who is out."""
         return {"left_ms": [self.left_ms(i, now_ms) for i in range(len(self.left))], "running": self.running,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
 
 from common.data.i18n import N_, _
 from common.data.safe_text import one_line
+from common.net.messages import Received
 
 KEPT_LINES = 100  # lines an app keeps of a room's chat
 PHRASE_WORDS: dict[str, str] = {
@@ -35,7 +35,7 @@ class ChatLine:
         return _(PHRASE_WORDS[self.phrase]) if self.phrase in PHRASE_WORDS else self.text
 
 
-def chat_line(frame: dict[str, Any]) -> ChatLine | None:
+def chat_line(frame: Received) -> ChatLine | None:
     """A `chat` frame as a line (every string through the sanitiser), or None when it is not one."""
     n, member, seat = frame.get("n"), frame.get("member"), frame.get("seat")
     if not isinstance(n, int) or not isinstance(member, int) or isinstance(n, bool):
@@ -62,7 +62,7 @@ class ChatLog:
         self.open = False
         self.notice = ""                   # the last refusal (one line), until the next line is sent
 
-    def absorb(self, frame: dict[str, Any]) -> None:
+    def absorb(self, frame: Received) -> None:
         line = chat_line(frame)
         if line is None or (self.lines and line.n <= self.lines[-1].n):
             return

@@ -4,9 +4,10 @@ it up to date is `common.online.session`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from common.data.i18n import N_, _, ngettext
+from common.net.messages import GameJson
 from common.net.turn_clock import ClockRule
 from common.online.lan import split_address
 
@@ -86,7 +87,7 @@ class RoomView:
     watcher_chat: bool = True    # watchers may write free text
     games: int = 1
     again: Again | None = None
-    setup: dict[str, Any] = field(default_factory=dict)
+    setup: GameJson = field(default_factory=dict)
     watching: tuple[str, ...] = ()
     spectators: bool = True
     grace_s: int = 60
@@ -221,13 +222,15 @@ def _lost(seat: SeatView) -> bool:
 
 def again_line(room: RoomView, seat: int | None, creator: bool = False, press: str = "") -> str:
     """After the end, who the next game waits for: everyone who said yes, and who has not yet (a person whose
-    connection is lost said so, with what can be done about it: `creator`, this player may); `press`: the words
-    of the button that says yes on this screen (default: Play again)."""
+    connection is lost said so, with what can be done about it: `creator`, this player may; at a turn-based table
+    a person away is simply away); `press`: the words of the button that says yes on this screen (default: Play
+    again)."""
     button = press or _("Play again")
     waiting = room.waiting_again()
     if not waiting:
         return _("Everyone wants to play again: the next game starts")
-    names = ", ".join((_("{name} (connection lost)").format(name=s.name) if _lost(s) else s.name)
+    lost = _("{name} (away)") if room.pace == "turn" else _("{name} (connection lost)")
+    names = ", ".join((lost.format(name=s.name) if _lost(s) else s.name)
                       if s.kind == "person" else _("an open seat") for s in waiting if s.index != seat)
     if seat is not None and any(s.index == seat for s in waiting):
         line = _("Play again? Press {button} when you want to (waiting for {names} too)").format(

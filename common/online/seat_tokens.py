@@ -12,7 +12,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from common.data.files import DataError, Kind
 from common.data.i18n import N_, _, ngettext
@@ -41,22 +41,36 @@ def tokens_path() -> Path:
     return data_dir() / "online-seats.json"
 
 
+class RoomEntry(TypedDict):
+    """A kept room's entry (under "server/CODE"), once checked: its seat, token and when it was last seen (s since
+    1970); whether this app hosted it, its game, the store of hosted games and its pace ("live" or "turn").
+    Keys a newer version wrote stay in the entry and are written back."""
+
+    seat: int
+    token: str
+    seen: float
+    hosted: NotRequired[bool]
+    game: NotRequired[str]
+    store: NotRequired[str]
+    pace: NotRequired[str]
+
+
 @dataclass(frozen=True)
 class SeatFile:
     """The file as read: its usable rooms (key "server/CODE" -> entry), the one-line reasons of the rooms that
     cannot be used (not offered, not written back), and its other top-level keys (written back unchanged)."""
 
-    rooms: dict[str, dict[str, Any]] = field(default_factory=dict)
+    rooms: dict[str, RoomEntry] = field(default_factory=dict)
     unusable: tuple[str, ...] = ()
-    other: dict[str, Any] = field(default_factory=dict)
+    other: dict[str, object] = field(default_factory=dict)
 
 
-def _number(value: Any, low: int, high: int) -> bool:
+def _number(value: object, low: int, high: int) -> bool:
     """Whether `value` is a JSON number (not a boolean) from `low` to `high` (never converted: any size is safe)."""
     return isinstance(value, int | float) and not isinstance(value, bool) and low <= value <= high
 
 
-def entry_problem(key: str, entry: Any) -> str | None:
+def entry_problem(key: str, entry: object) -> str | None:
     """Why a room's entry cannot be used (a few words, English: it goes into a file's one line), or None."""
     server, _slash, code = key.rpartition("/")
     if not isinstance(entry, dict):
@@ -87,18 +101,18 @@ def entry_problem(key: str, entry: Any) -> str | None:
     return None
 
 
-def _check(data: Any) -> SeatFile:
+def _check(data: object) -> SeatFile:
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     rooms = data.get("rooms")
     if not isinstance(rooms, dict):
         raise ValueError("rooms is not an object")
-    usable: dict[str, dict[str, Any]] = {}
+    usable: dict[str, RoomEntry] = {}
     unusable: list[str] = []
     for key, entry in rooms.items():
         problem = entry_problem(key, entry)
         if problem is None:
-            usable[key] = entry
+            usable[key] = cast(RoomEntry, entry)  # checked
         else:
             unusable.append(f"{one_line(key, 40)!r}: {problem}")
     return SeatFile(usable, tuple(unusable), {k: v for k, v in data.items() if k not in ("rooms", VERSION_KEY)})
@@ -151,7 +165,7 @@ def _one_line_unusable(path: Path, unusable: tuple[str, ...], kept: str) -> str:
                              "{kept}", len(unusable)).format(path=path, n=len(unusable), rooms=named, kept=kept))
 
 
-def _write(read: Read, rooms: dict[str, dict[str, Any]]) -> str:
+def _write(read: Read, rooms: dict[str, RoomEntry]) -> str:
     """Write the rooms (with the file's other keys) unless the file may not be written: "", or one line why
     not (what the file said when it was read, or why the write failed)."""
     if not read.writable:
@@ -178,7 +192,7 @@ class KeptSeat:
     pace: str = "live"
 
 
-def _recent(rooms: dict[str, dict[str, Any]], now: float) -> list[tuple[str, dict[str, Any]]]:
+def _recent(rooms: dict[str, RoomEntry], now: float) -> list[tuple[str, RoomEntry]]:
     """The rooms seen in the last week (a turn-based table's: in the last two months), the most recently seen
     first."""
     return sorted(((k, e) for k, e in rooms.items()
@@ -210,8 +224,13 @@ def keep_token(server: str, code: str, seat: int, token: str, hosted: bool = Fal
     now = time.time()
     read = read_seats()
     key = _key(server, code)
-    entry = {**read.seats.rooms.get(key, {}), "seat": seat, "token": token, "seen": now, "hosted": hosted,
-             "game": game, **({"store": store} if store else {}), **({"pace": pace} if pace else {})}
+    kept = read.seats.rooms.get(key)
+    entry: RoomEntry = kept.copy() if kept is not None else {"seat": seat, "token": token, "seen": now}
+    entry.update({"seat": seat, "token": token, "seen": now, "hosted": hosted, "game": game})
+    if store:
+        entry["store"] = store
+    if pace:
+        entry["pace"] = pace
     problem = entry_problem(key, entry)
     if problem is not None:
         return one_line(_("The seat in room {code} is not kept for a rejoin: {problem}").format(

@@ -4,19 +4,22 @@ user data folder so the seat can be taken back), the game's own messages for the
 failure as one line."""
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Protocol
 
 from common.data.i18n import _
 from common.data.safe_text import one_line
+from common.net.messages import Act, ClientMessage, Create, GameJson, JoinSeat, Received
 from common.net.tables_client import server_url
 from common.net.turn_clock import ClockError, ClockRule
 from common.online.chat import ChatLog
 from common.online.room import Again, Phase, RoomView, SeatKind, SeatView, notice_line
 from common.online.seat_tokens import forget_token, keep_token, room_code, seat_token
 
+_SESSIONS: weakref.WeakSet[OnlineSession] = weakref.WeakSet()  # this app's sessions, while something holds them
 GIVE_UP_MS = 120_000  # a server away this long (reconnecting all the while) ends the game for this app
 
 
@@ -29,9 +32,9 @@ class LinkLike(Protocol):
     @property
     def rtt_ms(self) -> float | None: ...
 
-    def send(self, msg: dict[str, Any]) -> None: ...
+    def send(self, msg: ClientMessage) -> None: ...
 
-    def poll(self) -> list[dict[str, Any]]: ...
+    def poll(self) -> list[Received]: ...
 
     def server_now_ms(self) -> float: ...
 
@@ -48,6 +51,11 @@ def open_link(url: str, token: str | None) -> LinkLike:
     return link
 
 
+def tables_joined() -> set[tuple[str, str]]:
+    """The tables (server, code) this app is in now (joined, not left): their turns are seen on its screen."""
+    return {(s.server, s.code) for s in list(_SESSIONS) if s.code and not s.ended}
+
+
 class OnlineSession:
     """A room on a server, seen from this app. Call `update(dt_ms)` each frame; read `room`, `seat`,
     `problem` (a failure, one line: the screen shows it and offers Back) and `banner` (the connection lost and
@@ -58,6 +66,7 @@ class OnlineSession:
                  store: str = "", tell: Callable[[str], None] = lambda line: None) -> None:
         """`hosting`: this app runs the room's server, keeping its rooms in `store` ("": the default one);
         `tell(line)` shows a line that stops nothing (the kept seats' file could not be written, say)."""
+        _SESSIONS.add(self)
         self.server = server
         self.store = store
         self.tell = tell
@@ -76,13 +85,13 @@ class OnlineSession:
         self.room_at_ms = 0.0
         self.welcomed = False  # the server answered a hello: later losses are retried, not a wrong address
         self.welcomed_room = False  # the room answered once: a kept token's room was there
-        self.game_messages: deque[dict[str, Any]] = deque()
+        self.game_messages: deque[Received] = deque()
         self.ended = False  # the room is over for this app (finished, left, or the host gone for good)
         self.status = "connecting"  # the connection's, as of the last update (the banner follows the frames)
         self.closed_by = ""  # why the server said it stops ("host_left", "shutdown"), until it answers again
         self.chat = ChatLog()
         self.notices: deque[str] = deque()  # what the room told of its seats (one left, conceded), to show once
-        self.result: dict[str, Any] | None = None  # the last game's result frame, while the room is over
+        self.result: Received | None = None  # the last game's result frame, while the room is over
 
     # -- opening --------------------------------------------------------------------------------------
 
@@ -96,20 +105,23 @@ class OnlineSession:
             self.link, self.problem = None, unreachable(self.server)
         return self.link is not None
 
-    def create(self, game: str, setup: dict[str, Any], seat: int | None = 0, clock: ClockRule | None = None,
+    def create(self, game: str, setup: GameJson, seat: int | None = 0, clock: ClockRule | None = None,
                pace: str = "live") -> None:
         """Host: create the room with the game's setup (its seats open for people, or bots), seated at `seat`, with
         `clock` (Arzium: none by default) at `pace` ("turn": a turn-based table)."""
         if self._open():
-            self._send({"kind": "create", "game": game, "setup": setup, "name": self.name, "seat": seat,
-                        **({"clock": clock.to_json()} if clock is not None and clock.on else {}),
-                        **({"pace": "turn"} if pace == "turn" else {})})
+            msg: Create = {"kind": "create", "game": game, "setup": setup, "name": self.name, "seat": seat}
+            if clock is not None and clock.on:
+                msg["clock"] = clock.to_json()
+            if pace == "turn":
+                msg["pace"] = "turn"
+            self._send(msg)
 
     def let_bot(self, seat: int) -> None:
         """The bot plays the turn of `seat`, whose time ran out (the room's rule lets the others choose)."""
         self._send({"kind": "let_bot", "seat": seat})
 
-    def join(self, code: str, seat: int | str = "any") -> None:
+    def join(self, code: str, seat: JoinSeat = "any") -> None:
         """Join room `code` at `seat` (a number, "any" free seat, or "watch"); as its seated player again when
         this app holds a token for that room (a player whose app closed takes their seat back)."""
         self.code = code
@@ -166,17 +178,27 @@ class OnlineSession:
         """Creator, before the start or after the end: the person at `seat` is out of the room."""
         self._send({"kind": "remove", "seat": seat})
 
+    def take_game(self) -> Received:
+        """The `game` frame waiting for the play scene (the frames before it are dropped: it holds the whole game)."""
+        frame = self.game_messages.popleft()
+        while frame.get("kind") != "game" and self.game_messages:
+            frame = self.game_messages.popleft()
+        return frame
+
     def take_notices(self) -> list[str]:
         """The room's notices not yet shown."""
         out = list(self.notices)
         self.notices.clear()
         return out
 
-    def act(self, action: dict[str, Any], msg_id: int | None = None) -> None:
+    def act(self, action: GameJson, msg_id: int | None = None) -> None:
         """Send this player's action (the server checks it with the rules)."""
-        self._send({"kind": "act", "action": action, **({} if msg_id is None else {"id": msg_id})})
+        msg: Act = {"kind": "act", "action": action}
+        if msg_id is not None:
+            msg["id"] = msg_id
+        self._send(msg)
 
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: ClientMessage) -> None:
         """A game message as it is (`undo`, `confirm`)."""
         self._send(msg)
 
@@ -202,7 +224,7 @@ class OnlineSession:
             self.link.close()
         self.ended = True
 
-    def _send(self, msg: dict[str, Any]) -> None:
+    def _send(self, msg: ClientMessage) -> None:
         if self.link is not None and not self.ended:
             self.link.send(msg)
 
@@ -263,7 +285,7 @@ class OnlineSession:
         if line:
             self.tell(line)
 
-    def _absorb(self, msg: dict[str, Any]) -> None:
+    def _absorb(self, msg: Received) -> None:
         match msg.get("kind"):
             case "error" if msg.get("code") in ("chat_rate", "chat_off"):
                 self.chat.notice = error_line(msg, self.server)
@@ -332,7 +354,7 @@ class OnlineSession:
                 self.game_messages.append(msg)
 
 
-def room_view(msg: dict[str, Any]) -> RoomView:
+def room_view(msg: Received) -> RoomView:
     """A room frame as the screens see it (every name through the sanitiser)."""
     seats = tuple(_seat_view(i, s) for i, s in enumerate(msg.get("seats") or []) if isinstance(s, dict))
     phase: Phase = msg["phase"] if msg.get("phase") in ("lobby", "playing", "over") else "lobby"
@@ -352,7 +374,7 @@ def room_view(msg: dict[str, Any]) -> RoomView:
                     pace="turn" if msg.get("pace") == "turn" else "live")
 
 
-def clock_rule(msg: dict[str, Any]) -> ClockRule:
+def clock_rule(msg: Received) -> ClockRule:
     """The room frame's clock (a fixed turn clock in seconds too); none when it cannot be read."""
     try:
         if "clock" in msg:
@@ -367,7 +389,7 @@ def _int(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def _seat_view(index: int, s: dict[str, Any]) -> SeatView:
+def _seat_view(index: int, s: Received) -> SeatView:
     status = s.get("status")
     kind: SeatKind = "open" if status == "open" else "bot" if s.get("kind") == "bot" else "person"
     grace = s.get("grace_ms")
@@ -395,7 +417,7 @@ def host_gone(server: str) -> str:
         server=server)
 
 
-def error_line(msg: dict[str, Any], server: str) -> str:
+def error_line(msg: Received, server: str) -> str:
     """A server's error frame as one line in the player's language, told from its code; the server's own
     (English) text shows only for a code this version does not know."""
     code = msg.get("code")
@@ -432,6 +454,9 @@ def error_line(msg: dict[str, Any], server: str) -> str:
             return _("The server refused this game's setup: use the same version as the host")
         case "server_busy":
             return _("The server is full: try again later, or host the game yourself")
+        case "turn_tables":
+            return _("Your network has as many unfinished turn-based tables on this server as it may: finish one "
+                     "first")
         case "bad_message" | "unknown_kind" | "too_big" | "hello_first":
             return _("The server could not read a message from this game: use the same version as the host")
         case "server_error":

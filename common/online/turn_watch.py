@@ -11,13 +11,13 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from common.data.safe_text import one_line
+from common.net.messages import Received
 from common.online.seat_tokens import KeptSeat
 
 CHECK_EVERY_S = 60.0  # how often the tables are asked for again while the app runs
-Ask = Callable[[str, list[str]], dict[str, Any]]
+Ask = Callable[[str, list[str]], Received]
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,8 @@ class TableLine:
     """One table of this player's: where (`server`, `code`), the game, this player's seat, the seats' names, whose
     turn (None: a bot's, or over), the time left of the seat that plays now (ms, when it was told: `told_at`, this
     app's clock in s), the last move's seat and how long before the answer it was made (ms), this seat's last move
-    and the moves so far; once over, the winners, the scores and who ran out of time."""
+    and the moves so far (of the room's game number `games`); once over, the winners, the scores and who ran out of
+    time."""
 
     server: str
     code: str
@@ -41,6 +42,7 @@ class TableLine:
     last_ago_ms: int | None = None
     mine: int | None = None
     moves: int = 0
+    games: int = 0
     winners: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
     ran_out: tuple[int, ...] = ()
@@ -53,6 +55,11 @@ class TableLine:
     def key(self) -> tuple[str, str]:
         return self.server, self.code
 
+    @property
+    def turn_key(self) -> tuple[str, str, int, int]:
+        """The turn the table is at: a later turn of the same table is another."""
+        return self.server, self.code, self.games, self.moves
+
     def left_now(self, now_s: float) -> int | None:
         """The time left of the seat that plays now, run on from when it was told."""
         if self.left_ms is None:
@@ -60,17 +67,17 @@ class TableLine:
         return max(0, self.left_ms - round((now_s - self.told_at) * 1000))
 
 
-def _int(value: Any, low: int = 0, high: int = 2 ** 53) -> int | None:
+def _int(value: object, low: int = 0, high: int = 2 ** 53) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high else None
 
 
-def _seats(value: Any, count: int) -> tuple[int, ...]:
+def _seats(value: object, count: int) -> tuple[int, ...]:
     if not isinstance(value, list):
         return ()
     return tuple(v for v in value if _int(v, 0, count - 1) is not None)
 
 
-def table_line(server: str, code: str, data: Any, told_at: float) -> TableLine | None:
+def table_line(server: str, code: str, data: object, told_at: float) -> TableLine | None:
     """A `tables` frame's table as the screens use it; None when it is not one."""
     if not isinstance(data, dict) or not isinstance(data.get("seats"), list) or not 1 <= len(data["seats"]) <= 16:
         return None
@@ -95,14 +102,15 @@ def table_line(server: str, code: str, data: Any, told_at: float) -> TableLine |
         at = _int(last[1])
         if at is not None and server_ms is not None:
             last_ago = max(0, server_ms - at)
-    result: dict[str, Any] = data["result"] if isinstance(data.get("result"), dict) else {}
-    scores: list[Any] = result["scores"] if isinstance(result.get("scores"), list) else []
+    result: dict[str, object] = data["result"] if isinstance(data.get("result"), dict) else {}
+    scores: list[object] = told if isinstance(told := result.get("scores"), list) else []
     return TableLine(
         server=server, code=code, game=one_line(str(data.get("game") or ""), 20), seat=seat, names=names,
         phase=phase, pace="turn" if data.get("pace") == "turn" else "live", turn=turn, left_ms=left,
         told_at=told_at, last_seat=last_seat, last_ago_ms=last_ago, mine=_int(data.get("mine")),
-        moves=_int(data.get("moves")) or 0, winners=_seats(result.get("winners"), n),
-        scores=tuple(v for v in scores[:n] if _int(v, -10_000, 10_000) is not None),
+        moves=_int(data.get("moves")) or 0, games=_int(data.get("games")) or 0,
+        winners=_seats(result.get("winners"), n),
+        scores=tuple(v for score in scores[:n] if (v := _int(score, -10_000, 10_000)) is not None),
         ran_out=_seats(result.get("ran_out"), n))
 
 
@@ -129,6 +137,11 @@ class Heard:
     def your_turn(self) -> list[TableLine]:
         return [t for t in self.tables if t.your_turn]
 
+    @property
+    def ended(self) -> list[TableLine]:
+        """The finished tables this player has a seat at (a kept seat is forgotten once its end is seen)."""
+        return [t for t in self.tables if t.phase == "over" and t.seat is not None]
+
 
 @dataclass
 class TurnWatch:
@@ -141,7 +154,7 @@ class TurnWatch:
     _heard: Heard = field(default_factory=Heard)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _thread: threading.Thread | None = None
-    _told: set[tuple[str, str]] | None = None
+    _told: set[tuple[str, str, int, int]] | None = None
     last_check: float | None = None
 
     def now(self) -> Heard:
@@ -183,9 +196,9 @@ class TurnWatch:
             if answer.get("kind") != "tables":
                 down.append(server)
                 continue
-            unknown: list[Any] = answer["unknown"] if isinstance(answer.get("unknown"), list) else []
-            found: list[Any] = answer["tables"] if isinstance(answer.get("tables"), list) else []
-            gone += [(server, seats[i].code) for i in unknown if _int(i, 0, len(seats) - 1) is not None]
+            unknown: list[object] = answer["unknown"] if isinstance(answer.get("unknown"), list) else []
+            found: list[object] = answer["tables"] if isinstance(answer.get("tables"), list) else []
+            gone += [(server, seats[i].code) for u in unknown if (i := _int(u, 0, len(seats) - 1)) is not None]
             for data in found:
                 i = _int(data.get("i"), 0, len(seats) - 1) if isinstance(data, dict) else None
                 line = table_line(server, seats[i].code, data, told_at) if i is not None else None
@@ -195,12 +208,13 @@ class TurnWatch:
             self._heard = Heard(tuple(order(tables)), tuple(down), tuple(gone), True, False)
 
     def fresh_turns(self) -> list[TableLine]:
-        """The tables that became this player's turn since the last call (the first call after a check: none)."""
+        """The tables that came to a new turn of this player's since the last call, each turn once (the first call
+        after a check: none)."""
         heard = self.now()
         if not heard.checked:
             return []
-        now = {t.key for t in heard.your_turn}
+        now = {t.turn_key for t in heard.your_turn}
         told, self._told = self._told, now
         if told is None:
             return []
-        return [t for t in heard.your_turn if t.key not in told]
+        return [t for t in heard.your_turn if t.turn_key not in told]

@@ -42,7 +42,7 @@ import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import Any
+from typing import TypedDict, TypeGuard
 
 import pygame
 
@@ -64,6 +64,16 @@ _PACK_KEYS = {"name": (str, "a string"), "author": (str, "a string"), "version":
 _SPRITE_KEYS = ("file", "slice", "frames", "size")
 
 
+class SpriteMeta(TypedDict, total=False):
+    """A sprite's manifest table, its checked keys only: its PNG, the border a nine-slice keeps, its animation
+    frames (side by side) and the size a placeholder takes for it."""
+
+    file: str
+    slice: int
+    frames: int
+    size: list[int]
+
+
 @dataclass(frozen=True)
 class PackInfo:
     """An installed pack: its id (folder name), manifest name and author, and folder."""
@@ -82,7 +92,7 @@ class Entry:
     pack_id: str
     file: str
     path: Path  # the real path (symlinks resolved), inside `folder`
-    meta: dict[str, Any]
+    meta: SpriteMeta
     folder: Path
 
 
@@ -97,10 +107,10 @@ class _Pack:
     usable: bool = False
     entries: dict[str, Entry] = field(default_factory=dict)
     palette: dict[str, tuple[int, int, int]] = field(default_factory=dict)
-    listed: dict[str, dict[str, Any]] = field(default_factory=dict)  # sprite tables, checked keys only
+    listed: dict[str, SpriteMeta] = field(default_factory=dict)  # sprite tables, checked keys only
     palette_keys: set[str] = field(default_factory=set)
     problems: list[str] = field(default_factory=list)
-    pending: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)  # file, meta: not checked yet
+    pending: dict[str, tuple[str, SpriteMeta]] = field(default_factory=dict)  # file, meta: not checked yet
     real_folder: Path | None = None
     plain: dict[str, bool] = field(default_factory=dict)  # paths under real_folder seen to be no symlink
     sizes: dict[Path, tuple[tuple[int, int] | None, str]] = field(default_factory=dict)  # one look per file
@@ -194,23 +204,23 @@ def problem_line(pack_id: str, file: str, problem: str) -> str:
                                                                         problem=" ".join(problem.split())))
 
 
-def _type_name(value: Any) -> str:
+def _type_name(value: object) -> str:
     return {str: "a string", int: "a number", float: "a number", bool: "true/false",
             list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     text = f'"{value}"' if isinstance(value, str) else repr(value).lower() if isinstance(value, bool) else repr(value)
     return one_line(text, 40)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _over_side(value: Any) -> bool:
+def _over_side(value: object) -> bool:
     """A whole number (or a list of them) over `MAX_SIDE`: no image is that big."""
-    values = value if isinstance(value, list) else [value]
+    values: list[object] = value if isinstance(value, list) else [value]
     return any(_is_int(v) and v > MAX_SIDE for v in values)
 
 
@@ -272,27 +282,35 @@ def _file_problem(exc: DataError) -> str:
     return exc.detail
 
 
-def _check_meta(table: dict[str, Any], where: str) -> tuple[dict[str, Any], list[str]]:
+def _check_meta(table: dict[str, object], where: str) -> tuple[SpriteMeta, list[str]]:
     """The known keys of one sprite table, and one problem text per unknown or mistyped key."""
-    meta: dict[str, Any] = {}
+    meta: SpriteMeta = {}
     problems: list[str] = []
     for key, value in table.items():
+        wrong = f"{_type_name(value)} {_shown(value)}"
         if key not in _SPRITE_KEYS:
             problems.append(f"unknown key '{key}' in {where} (known: {', '.join(_SPRITE_KEYS)})")
         elif key in ("slice", "frames", "size") and _over_side(value):
             problems.append(f"{where} {key} must be at most {MAX_SIDE} pixels a side, not {_shown(value)}")
-        elif key == "file" and not (isinstance(value, str) and value.strip()):
-            problems.append(f"{where} file must be a path string, not {_type_name(value)} {_shown(value)}")
-        elif key == "slice" and not (_is_int(value) and value >= 0):
-            problems.append(f"{where} slice must be a whole number of pixels >= 0, "
-                            f"not {_type_name(value)} {_shown(value)}")
-        elif key == "frames" and not (_is_int(value) and value >= 1):
-            problems.append(f"{where} frames must be a whole number >= 1, not {_type_name(value)} {_shown(value)}")
-        elif key == "size" and not (isinstance(value, list) and len(value) == 2
-                                    and all(_is_int(v) and v > 0 for v in value)):
-            problems.append(f"{where} size must be [width, height] in pixels, not {_type_name(value)} {_shown(value)}")
+        elif key == "file":
+            if isinstance(value, str) and value.strip():
+                meta["file"] = value
+            else:
+                problems.append(f"{where} file must be a path string, not {wrong}")
+        elif key == "slice":
+            if _is_int(value) and value >= 0:
+                meta["slice"] = value
+            else:
+                problems.append(f"{where} slice must be a whole number of pixels >= 0, not {wrong}")
+        elif key == "frames":
+            if _is_int(value) and value >= 1:
+                meta["frames"] = value
+            else:
+                problems.append(f"{where} frames must be a whole number >= 1, not {wrong}")
+        elif isinstance(value, list) and len(value) == 2 and all(_is_int(v) and v > 0 for v in value):
+            meta["size"] = list(value)
         else:
-            meta[key] = list(value) if key == "size" else value
+            problems.append(f"{where} size must be [width, height] in pixels, not {wrong}")
     if "file" not in table:
         problems.append(f"{where} has no file")
     return meta, problems
@@ -323,7 +341,7 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None, defer_files: bool 
         if key not in _TOP_TABLES:
             what = f"table [{key}]" if isinstance(value, dict) else f"key '{key}'"
             problem(MANIFEST, f"unknown {what} (known tables: [pack], [sprites], [palette]); ignored")
-    tables: dict[str, dict[str, Any]] = {}
+    tables: dict[str, dict[str, object]] = {}
     pixels: dict[Path, int] = {}  # decoded size of each distinct image file
     pack.real_folder = folder.resolve()
     for key in _TOP_TABLES:
@@ -344,9 +362,9 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None, defer_files: bool 
         expected, described = _PACK_KEYS[key]
         if not (_is_int(value) if expected is int else isinstance(value, expected)):
             problem(MANIFEST, f"[pack] {key} must be {described}, not {_type_name(value)} {_shown(value)}")
-        elif key == "name" and value.strip():
+        elif key == "name" and isinstance(value, str) and value.strip():
             pack.name = value
-        elif key == "author":
+        elif key == "author" and isinstance(value, str):
             pack.author = value
 
     for key, value in tables["palette"].items():
@@ -376,7 +394,9 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None, defer_files: bool 
                 problem(MANIFEST, f"{text}; {fallback}")
             continue
         file = meta["file"]
-        inherited = dict(base.listed.get(name, {})) if base is not None else {}
+        inherited: SpriteMeta = {}
+        if base is not None:
+            inherited.update(base.listed.get(name, {}))
         inherited.update(meta)
         if defer_files and base is None:
             pack.pending[name] = (file, inherited)
@@ -391,7 +411,7 @@ def read_pack(pack_id: str, folder: Path, base: _Pack | None, defer_files: bool 
     return pack
 
 
-def _check_file(pack: _Pack, name: str, file: str, meta: dict[str, Any],
+def _check_file(pack: _Pack, name: str, file: str, meta: SpriteMeta,
                 fallback: str) -> tuple[Path, tuple[int, int]] | None:
     """Check the file of sprite `name`: its entry goes into `pack.entries` (its real path and size returned),
     else one problem line into `pack.problems`."""

@@ -7,9 +7,8 @@ from __future__ import annotations
 import io
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 import pygame
 
@@ -22,6 +21,7 @@ from common.packs.sprite_packs import (
     MANIFEST,
     SPRITES_DIR,
     Entry,
+    SpriteMeta,
     check_pending,
     decode_error,
     decode_png,
@@ -266,7 +266,7 @@ class SpriteBook:
             return image
         return self._cached(("nine", name, *size), lambda: _nine_slice(image, border, size))
 
-    def _cached(self, key: tuple[str, str, int, int], make: Any) -> pygame.Surface:
+    def _cached(self, key: tuple[str, str, int, int], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surface = self._scaled.get(key)
         if surface is None:
             surface = self._scaled[key] = make()
@@ -307,10 +307,10 @@ class SpriteBook:
         """Every known sprite name (the default manifest's and the active pack's), sorted."""
         return sorted(set(self._known_meta) | set(self._entries))
 
-    def meta(self, name: str) -> dict[str, Any]:
+    def meta(self, name: str) -> SpriteMeta:
         """The sprite's manifest entry (file, slice, frames, size) after layering; {} when unknown."""
         entry = self._entry(name)
-        return dict(entry.meta) if entry is not None else dict(self._known_meta.get(name, {}))
+        return entry.meta.copy() if entry is not None else self._known_meta.get(name, SpriteMeta()).copy()
 
 
 def _nine_slice(image: pygame.Surface, border: int, size: tuple[int, int]) -> pygame.Surface:

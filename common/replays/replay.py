@@ -1,9 +1,9 @@
 """Replay files: JSON with the game, a format version, the setup, the seed and the actions."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from common.data.files import DataError, Kind, Problem, normalise_newlines, parse_json, read_text
 from common.data.i18n import _
@@ -24,16 +24,17 @@ class ReplayError(Exception):
 
 @dataclass
 class Replay:
-    """The content of a replay file. `actions` are each game's JSON action forms."""
+    """The content of a replay file. `setup` and `actions` are the game's JSON forms (as read: not checked here,
+    the game reads them); `meta` what the game noted beside them (its result, who the bots were)."""
 
     game: str
-    setup: dict[str, Any]
+    setup: Mapping[str, object]
     seed: int
-    actions: list[Any]
-    meta: dict[str, Any] = field(default_factory=dict)
+    actions: Sequence[object]
+    meta: dict[str, object] = field(default_factory=dict)
     version: int = FORMAT_VERSION
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"format": "arenas-arzium-replay", "version": self.version, "game": self.game,
                 "setup": self.setup, "seed": self.seed, "actions": self.actions, "meta": self.meta}
 
@@ -72,7 +73,7 @@ def read_replay(path: Path, game: str | None = None) -> Replay:
     return replay_from_dict(data, str(path), game)
 
 
-def replay_from_dict(data: Any, source: str, game: str | None = None) -> Replay:
+def replay_from_dict(data: object, source: str, game: str | None = None) -> Replay:
     """Check a replay's JSON (read from a file, or sent by a room server); ReplayError (one line naming
     `source`) on any problem."""
     if not isinstance(data, dict) or data.get("format") != "arenas-arzium-replay":

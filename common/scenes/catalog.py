@@ -1,9 +1,26 @@
 """Registers the shell's scenes with the tool catalog."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Literal, cast
 
 from common.data.i18n import N_, _
+from common.net.messages import (
+    ChatLine,
+    ClientMessage,
+    ClockBank,
+    ClockSetting,
+    ClockTimes,
+    GameJson,
+    Phase,
+    Received,
+    ServerFrame,
+    TableLine,
+    TableResult,
+    TablesFrame,
+)
+from common.net.protocol import encode
 from common.online.room import Where
 from common.online.seat_tokens import KeptSeat
 from common.online.session import error_line
@@ -23,11 +40,12 @@ from common.tools.catalog import SceneSpec, register
 if TYPE_CHECKING:
     from common.engine.app import App
 
-LOBBY_SETUP = {"seats": [{"name": "Ana", "colour": "red", "edge": "south", "kind": "human", "bot_level": "normal"},
-                         {"name": "Bruno", "colour": "blue", "edge": "north", "kind": "human", "bot_level": "normal"},
-                         {"name": "Carla", "colour": "green", "edge": "west", "kind": "human", "bot_level": "normal"},
-                         {"name": "Otto", "colour": "yellow", "edge": "east", "kind": "bot", "bot_level": "normal"}],
-               "full_game": True, "first_player": 0}
+LOBBY_SETUP: GameJson = {
+    "seats": [{"name": "Ana", "colour": "red", "edge": "south", "kind": "human", "bot_level": "normal"},
+              {"name": "Bruno", "colour": "blue", "edge": "north", "kind": "human", "bot_level": "normal"},
+              {"name": "Carla", "colour": "green", "edge": "west", "kind": "human", "bot_level": "normal"},
+              {"name": "Otto", "colour": "yellow", "edge": "east", "kind": "bot", "bot_level": "normal"}],
+    "full_game": True, "first_player": 0}
 """An Arzium setup the lobby scenes tell (in the setup's own format: its game gives the words)."""
 
 register(SceneSpec("menu", N_("Main menu"), MenuScene))
@@ -53,6 +71,10 @@ register(SceneSpec("replays", N_("Replays: the saved replays of both games (the 
 register(SceneSpec("statistics", N_("Statistics: both games' records"), StatisticsScene))
 
 
+SeatRow = tuple[str, Literal["person", "bot"], Literal["open", "here", "away", "bot"], bool]
+"""A seat of a scripted room: its name, kind, status and whether it is ready."""
+
+
 class ScriptedLink:
     """A connection that answers as a server would, for showing the online screens without one: a `room` frame
     (`seats`: name, kind, status, ready) after the welcome, or an `error` frame when `error` is given (no seat
@@ -61,34 +83,36 @@ class ScriptedLink:
     status = "open"
     rtt_ms = 12.0
 
-    def __init__(self, seats: list[tuple[str, str, str, bool]], you: int | None, creator: bool, game: str = "arzium",
-                 error: str = "", phase: str = "lobby", clock: dict[str, Any] | None = None,
-                 chat: bool = False, setup: dict[str, Any] | None = None, want: tuple[int, ...] = (),
+    def __init__(self, seats: list[SeatRow], you: int | None, creator: bool, game: str = "arzium",
+                 error: str = "", phase: Phase = "lobby", clock: ClockSetting | None = None,
+                 chat: bool = False, setup: Mapping[str, object] | None = None, want: tuple[int, ...] = (),
                  watching: tuple[str, ...] = ()) -> None:
-        self.frames: list[dict[str, Any]] = [{"kind": "welcome", "version": 1, "server_ms": 0}]
+        self.frames: list[ServerFrame] = [{"kind": "welcome", "version": 1, "server_ms": 0}]
         if error:
             self.frames.append({"kind": "error", "code": error, "message": ""})
             return
         self.frames.append({"kind": "room", "code": "K7QM-3XPA", "game": game, "phase": phase,
                             "you": {"seat": you, "creator": creator}, "spectators": True,
-                            "watchers": max(1, len(watching)), "watching": list(watching), "setup": setup or {},
-                            "grace_s": 60, "clock": clock or {"mode": "off"}, "assists": False,
-                            "watcher_chat": True, "games": 1,
+                            "watchers": max(1, len(watching)), "watching": list(watching),
+                            "setup": dict(setup) if setup else {},
+                            "grace_s": 60, "clock": clock or {"mode": "off"}, "turn_clock_s": 0, "assists": False,
+                            "watcher_chat": True, "games": 1, "pace": "live",
                             "again": {"want": list(want), "next": False, "can_next": game == "arenas"}
                             if phase == "over" else None,
                             "seats": [{"name": n, "kind": k, "status": s, "ready": r, "level": "normal",
-                                       "grace_ms": 41_000 if s == "away" else None} for n, k, s, r in seats]})
+                                       "grace_ms": 41_000 if s == "away" else None, "conceded": False}
+                                      for n, k, s, r in seats]})
         if chat:
             self.frames.insert(1, {"kind": "joined", "code": "K7QM-3XPA", "token": "", "seat": None, "game": game,
                                    "creator": creator, "member": 2})  # no seat here: no token is kept
             self.frames += CHAT_LINES
 
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: ClientMessage) -> None:
         """Nothing is sent anywhere."""
 
-    def poll(self) -> list[dict[str, Any]]:
+    def poll(self) -> list[Received]:
         frames, self.frames = self.frames, []
-        return frames
+        return cast(list[Received], frames)  # as a client receives them: JSON objects
 
     def server_now_ms(self) -> float:
         return 0.0
@@ -107,7 +131,7 @@ def _store_trouble(app: App) -> LobbyScene:
                       serve=lambda where: Served(None, problem, 0, True))
 
 
-CHAT_LINES: list[dict[str, Any]] = [
+CHAT_LINES: list[ChatLine] = [
     {"kind": "chat", "n": 1, "member": 1, "seat": 0, "name": "Ana", "text": "¡Hola! Empezamos en un minuto"},
     {"kind": "chat", "n": 2, "member": 2, "seat": 1, "name": "Bruno", "phrase": "thanks"},
     {"kind": "chat", "n": 3, "member": 3, "seat": None, "name": "Carla", "text": "I'll watch this one, good luck "
@@ -118,9 +142,9 @@ CHAT_LINES: list[dict[str, Any]] = [
 
 
 def _lobby(app: App, you: int | None, creator: bool, error: str = "", chat: bool = False) -> LobbyScene:
-    seats = [("Ana", "person", "here", True), ("Bruno", "person", "here", False), ("", "person", "open", False),
-             ("Otto", "bot", "bot", False)] if not error else []
-    clock = {"mode": "bank", "bank_s": 300, "increment_s": 20, "out": "ask"}
+    seats: list[SeatRow] = [("Ana", "person", "here", True), ("Bruno", "person", "here", False),
+                            ("", "person", "open", False), ("Otto", "bot", "bot", False)] if not error else []
+    clock: ClockBank = {"mode": "bank", "bank_s": 300, "increment_s": 20, "out": "ask"}
     link = ScriptedLink(seats, you, creator, error=error, clock=clock, chat=chat, setup=LOBBY_SETUP,
                         watching=("Wen",))
     where = Where("127.0.0.1", DEFAULT_PORT, embedded=creator)
@@ -173,26 +197,30 @@ SAMPLE_KEPT = [KeptSeat(SAMPLE_SERVER, code, seat, f"token-{code}", False, "arzi
 DAY_MS = 86_400_000
 
 
-def sample_tables(server: str, tokens: list[str]) -> dict[str, Any]:
-    """A server's answer to `tables` for the sample seats: two tables waiting on this player, one on a friend, one
-    finished (a friend ran out of time); the other server does not answer."""
+def sample_tables(server: str, tokens: list[str]) -> Received:
+    """A server's answer to `tables` for the sample seats, as a client receives it: two tables waiting on this
+    player, one on a friend, one finished (a friend ran out of time); the other server does not answer."""
     if server != SAMPLE_SERVER:
         raise OSError("no answer")
     now = 10 * DAY_MS
 
-    def table(i: int, names: list[str], turn: int | None, left: int, last: list[int] | None, phase: str = "playing",
-              result: dict[str, Any] | None = None) -> dict[str, Any]:
+    def table(i: int, names: list[str], turn: int | None, left: int, last: tuple[int, int] | None,
+              phase: Phase = "playing", result: TableResult | None = None) -> TableLine:
+        times: ClockTimes = {"left_ms": [left] * len(names), "running": turn, "server_ms": now, "from_ms": now,
+                             "out": []}
         return {"i": i, "code": SAMPLE_KEPT[i].code, "game": "arzium", "phase": phase, "pace": "turn",
                 "seat": SAMPLE_KEPT[i].seat, "seats": [{"name": n, "kind": "person", "here": False} for n in names],
+                "clock": {"mode": "turn", "turn_s": 2 * DAY_MS // 1000, "out": "end"}, "games": 1,
                 "turn": turn, "moves": 12, "last": last, "mine": 10, "result": result,
-                "time": {"left_ms": [left] * len(names), "running": turn, "server_ms": now, "out": []}
-                if turn is not None else None}
-    return {"kind": "tables", "unknown": [], "server_ms": now, "tables": [
-        table(0, ["Bruno", "Ana"], 1, DAY_MS + 5 * 3_600_000, [0, now - 3 * 3_600_000]),
-        table(1, ["Ana", "Carla", "Otto"], 0, 2 * DAY_MS, [2, now - 26 * 3_600_000]),
-        table(2, ["Ana", "Bruno"], 1, 18 * 3_600_000, [0, now - 40 * 60_000]),
-        table(3, ["Carla", "Ana"], None, 0, [1, now - DAY_MS], "over",
+                "time": times if turn is not None else None}
+    frame: TablesFrame = {"kind": "tables", "unknown": [], "server_ms": now, "tables": [
+        table(0, ["Bruno", "Ana"], 1, DAY_MS + 5 * 3_600_000, (0, now - 3 * 3_600_000)),
+        table(1, ["Ana", "Carla", "Otto"], 0, 2 * DAY_MS, (2, now - 26 * 3_600_000)),
+        table(2, ["Ana", "Bruno"], 1, 18 * 3_600_000, (0, now - 40 * 60_000)),
+        table(3, ["Carla", "Ana"], None, 0, (1, now - DAY_MS), "over",
               {"winners": [1], "scores": [27, 31], "ran_out": [0]})]}
+    answer: Received = json.loads(encode(frame))
+    return answer
 
 
 def _my_tables(app: App) -> MyTablesScene:

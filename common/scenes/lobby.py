@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -27,9 +27,10 @@ from common.engine import text
 from common.engine.layers import Part
 from common.engine.scene import Scene
 from common.games import GAMES, room_sides
+from common.net.messages import GameJson
 from common.net.turn_clock import ClockRule
 from common.online.invite import Invite
-from common.online.lan import free_port_near, lan_addresses, split_address
+from common.online.lan import free_port_near, lan_addresses
 from common.online.room import (
     NOTE_MS,
     Hosted,
@@ -38,11 +39,12 @@ from common.online.room import (
     Where,
     again_line,
     out_rule_words,
+    read_where,
     seat_status,
     seat_who,
     table_clock_words,
 )
-from common.online.session import OnlineSession, open_link
+from common.online.session import Connect, OnlineSession, open_link
 from common.scenes.backdrop import Backdrop
 from common.scenes.chat import ChatPanel, carry_out
 from common.scenes.rematch import again_label, next_game, said_again, show_notices
@@ -142,7 +144,7 @@ def host_game(app: App, game: str, where: Where, name: str, clock: ClockRule | N
     `clock` (Arzium's turn clock); `failed` is told the line when the room cannot be made (its lobby closes)."""
     entry = GAMES[game]
 
-    def chosen(setup: dict[str, Any]) -> None:
+    def chosen(setup: GameJson) -> None:
         app.replace(LobbyScene(app, game, where, name, create=setup, clock=clock, failed=failed, pace=pace))
     app.push(entry.online_setup(app, chosen))
 
@@ -227,9 +229,9 @@ class LobbyScene(Scene):
 
     title = "Online lobby"
 
-    def __init__(self, app: App, game: str, where: Where, name: str, *, create: dict[str, Any] | None = None,
+    def __init__(self, app: App, game: str, where: Where, name: str, *, create: GameJson | None = None,
                  join: str = "", watch: bool = False, clock: ClockRule | None = None,
-                 connect: Callable[[str, str | None], Any] | None = None,
+                 connect: Connect | None = None,
                  serve: Callable[[Where], Served] = start_server,
                  failed: Callable[[str], None] | None = None, pace: str = "live") -> None:
         """Host (`create`: the game's setup, the creator at seat 0) or join room `join`; `connect` opens the
@@ -323,7 +325,7 @@ class LobbyScene(Scene):
             return
         mine = index == self.session.seat
         title = _("Seat {n}: {who}").format(n=index + 1, who=seat_who(seat))
-        choices: list[tuple[str, Callable[[], Any]]] = []
+        choices: list[tuple[str, Callable[[], object]]] = []
         if seat.kind == "person" and room.phase == "lobby" and self._moves(index):
             choices.append((_("Move"), lambda: self.ask_move(index)))
         if seat.kind == "person" and not mine:
@@ -344,7 +346,7 @@ class LobbyScene(Scene):
         room = self.session.room
         if room is None:
             return
-        choices: list[tuple[str, Callable[[], Any]]] = [
+        choices: list[tuple[str, Callable[[], object]]] = [
             (_("Seat {n}").format(n=to + 1), partial(self.session.move, index, to)) for to in self._moves(index)]
         self.app.push(Dialog(self.app, _("Move {who}").format(who=seat_who(room.seats[index])),
                              _("To which seat? Someone sitting there takes this seat in exchange."),
@@ -364,12 +366,13 @@ class LobbyScene(Scene):
         self.session.again(not said_again(self.session))
 
     def invites(self) -> list[str]:
-        """The invite of each address friends may use (`arenas-arzium://host:port/CODE`)."""
+        """The invite of each address friends may use (`arenas-arzium://host:port/CODE`, `wss://host:port/CODE`
+        behind TLS)."""
         room = self.session.room
         if room is None:
             return []
-        found = [split_address(a, self.where.port) for a in self.addresses]
-        return [Invite(*where, room.code).text() for where in found if where is not None]
+        found = [read_where(a, self.where.port) for a in self.addresses]
+        return [Invite(where.host, where.port, room.code, where.tls).text() for where in found if where is not None]
 
     def copy_invite(self) -> None:
         """The invite on the clipboard: one line Join takes whole (the first address; others follow)."""

@@ -36,6 +36,7 @@ class MenuScene(Scene):
         self.game_on: KeptSeat | None = None  # the online game this player has a seat in (looked for after the
         self.looked = False                   # first frame: the online modules load later)
         self.turns = 0  # the tables where it is this player's turn, as last heard (a background check)
+        self.ended = 0  # ... and the finished ones whose end this player has not seen yet (My tables shows it)
         self._build()
 
     def _build(self) -> None:
@@ -48,12 +49,7 @@ class MenuScene(Scene):
                    icon=GAMES["arzium"].icon, font=28),
             Button(_("Play online"), self.open_online, _("Host a game for friends on other computers, or join one"),
                    font=22),
-            *([Button(ngettext("Your turn in {n} game", "Your turn in {n} games", self.turns).format(n=self.turns),
-                      self.open_tables, _("My tables: every online table you have a seat at"), font=20)]
-              if self.turns else
-              [Button(_("Back to your game {code}").format(code=self.game_on.code), self.back_to_game,
-                      _("Take your seat again in the online game you were playing"), font=20)]
-              if self.game_on is not None else []),
+            *self._online_button(),
             Button(_("Replays"), self.open_replays, _("Watch your saved games again"), font=22),
             Button(_("Statistics"), self.open_statistics, _("Games played, won and lost, best times and scores"),
                    font=22),
@@ -68,6 +64,21 @@ class MenuScene(Scene):
         self.group.keyboard_mode = True
         if old is not None:
             self.group.focus_index, self.group.keyboard_mode = old.focus_index, old.keyboard_mode
+
+    def _online_button(self) -> list[Button]:
+        """Beside Play online: the tables waiting on this player, else the finished ones they have not seen end
+        (both open My tables), else the online game they have a seat in; none without any."""
+        if self.turns:
+            return [Button(ngettext("Your turn in {n} game", "Your turn in {n} games", self.turns).format(
+                n=self.turns), self.open_tables, _("My tables: every online table you have a seat at"), font=20)]
+        if self.ended:
+            return [Button(ngettext("{n} game ended: see who won", "{n} games ended: see who won", self.ended).format(
+                n=self.ended), self.open_tables, _("My tables: the result and the replay of your finished tables"),
+                font=20)]
+        if self.game_on is not None:
+            return [Button(_("Back to your game {code}").format(code=self.game_on.code), self.back_to_game,
+                           _("Take your seat again in the online game you were playing"), font=20)]
+        return []
 
     def retranslate(self) -> None:
         self._build()
@@ -119,11 +130,13 @@ class MenuScene(Scene):
         self.look_for_game()
 
     def _count_turns(self) -> None:
-        """The menu's line of tables waiting on this player, as the background check last heard."""
+        """The menu's line of tables waiting on this player (or finished while they were away), as the background
+        check last heard."""
         from common.scenes.my_tables import WATCH
-        turns = len(WATCH.now().your_turn)
-        if turns != self.turns:
-            self.turns = turns
+        heard = WATCH.now()
+        turns, ended = len(heard.your_turn), len(heard.ended)
+        if (turns, ended) != (self.turns, self.ended):
+            self.turns, self.ended = turns, ended
             self._build()
             self.layout(self.app.size)
 
@@ -153,7 +166,7 @@ class MenuScene(Scene):
         w, h = size
         bw, bh, gap = app.px(440), app.px(50), app.px(12)
         top = max(app.px(282), (h - app.px(388 + 40)) // 2 + app.px(130))
-        online = 2 if self.game_on is not None or self.turns else 1  # Play online, and Back to your game beside it
+        online = 2 if self.game_on is not None or self.turns or self.ended else 1  # Play online, and one beside it
         rest = self.buttons[2 + online:]
         rows: list[list[Button]] = [[self.buttons[0]], [self.buttons[1]], self.buttons[2:2 + online], rest[0:2],
                                     rest[2:4], rest[4:6]]
@@ -162,7 +175,7 @@ class MenuScene(Scene):
         for row, bh_i in zip(rows, heights):
             cw = (bw - gap * (len(row) - 1)) // len(row)
             widths = [cw] * len(row)
-            if len(row) == 2 and row[1] is self.buttons[3] and self.game_on is not None:
+            if len(row) == 2 and row[1] is self.buttons[3] and online == 2:
                 # Play online as wide as its words need, Back to your game (its code too) the rest, readable
                 label = row[0].label
                 widths[0] = min(cw, text.font(app.font_px(row[0].font), bold=True).size(label)[0] + app.px(56))

@@ -1,26 +1,29 @@
 """My tables: every online table this player has a seat at (from the kept seats), asked of their servers on a
 background thread after the first frame and every minute while the app runs (`common.online.turn_watch`). Tables where
 it is this player's turn come first with a mark; a finished one shows its result and opens its replay. While
-the app runs, whatever screen is on top, a table that became this player's turn is told by a line and the
-window's title (`watch_turns`)."""
+the app runs, whatever screen is on top, a table that came to this player's turn is told by a line, the window's
+title and, when the player opted in and the window is elsewhere, the system's own notification (`watch_turns`)."""
 from __future__ import annotations
 
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from common.data.i18n import _, ngettext
+from common.data.paths import shipped
 from common.engine import text
 from common.engine.app import TITLE
 from common.engine.layers import Part
 from common.engine.scene import Scene, beside_foot_button
+from common.engine.system_notifier import SystemNotifier
 from common.games import GAMES
+from common.net.messages import Received
 from common.online.room import duration_words
 from common.online.seat_tokens import KeptSeat, forget_token, kept_seats
-from common.online.turn_watch import TableLine, TurnWatch
+from common.online.turn_watch import Heard, TableLine, TurnWatch
 from common.scenes.backdrop import Backdrop
 from common.scenes.connection import clock_words
 from common.ui.widget_parts import widget_screen, window_part
@@ -32,15 +35,16 @@ if TYPE_CHECKING:
 ROWS = 6  # rows on show at once (the list scrolls with the arrows)
 
 
-def _ask(server: str, tokens: list[str]) -> dict[str, Any]:
+def _ask(server: str, tokens: list[str]) -> Received:
     from common.net.tables_client import ask_tables  # the network code loads on the first check, after the start
     return ask_tables(server, tokens)
 
 
 WATCH = TurnWatch(_ask)
+NOTIFIER = SystemNotifier(TITLE, shipped("sprites", "default", "ui", "logo_emblem.png"))
 
 
-def _ask_result(server: str, token: str) -> dict[str, Any] | None:
+def _ask_result(server: str, token: str) -> Received | None:
     """A finished table's `result` frame (or the error the server gave); None when the server does not answer."""
     from common.net.tables_client import AskFailed, ask_result
     try:
@@ -53,12 +57,25 @@ def game_title(key: str) -> str:
     return GAMES[key].title if key in GAMES else _("A room")
 
 
+def last_mover(table: TableLine) -> str:
+    """The name of the seat that made the table's last move ("" when unknown)."""
+    return table.names[table.last_seat] if table.last_seat is not None and table.last_seat < len(table.names) else ""
+
+
 def turn_line(table: TableLine) -> str:
     """The line that tells a table became this player's turn."""
-    who = table.names[table.last_seat] if table.last_seat is not None and table.last_seat < len(table.names) else ""
+    who = last_mover(table)
     return (_("Your turn at {game} {code}: {name} played").format(game=game_title(table.game), code=table.code,
                                                                    name=who) if who else
             _("Your turn at {game} {code}").format(game=game_title(table.game), code=table.code))
+
+
+def notice_words(table: TableLine) -> tuple[str, str]:
+    """A new turn's system notification: its title (who moved, in which game) and its text (which table)."""
+    game, who = game_title(table.game), last_mover(table)
+    title = _("{name} moved in {game} — your turn").format(name=who, game=game) if who else \
+        _("Your turn in {game}").format(game=game)
+    return title, _("Table {code} on {server}").format(code=table.code, server=table.server)
 
 
 def watch_turns(app: App) -> None:
@@ -70,13 +87,20 @@ def watch_turns(app: App) -> None:
 
 
 class TurnTeller:
-    """The app's service that keeps My tables fresh and tells this player when it is their turn."""
+    """The app's service that keeps My tables fresh and tells this player when it is their turn: a line and the
+    window's title, and the system's notification when the setting is on and the window has not the focus
+    (`focused`); none for a table the app is in (on its screen). A notifier's trouble is told once, as a line."""
 
     watches_turns = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, notifier: SystemNotifier | None = None,
+                 focused: Callable[[], bool] = pygame.key.get_focused) -> None:
         self.app = app
+        self.notifier = notifier or NOTIFIER
+        self.focused = focused
         self.shown = 0
+        self.notified = False  # a notification was asked for: the notifier's trouble is news from then on
+        self.trouble = ""
 
     def __call__(self, dt_ms: float) -> None:
         if WATCH.due():
@@ -85,13 +109,41 @@ class TurnTeller:
                 WATCH.check(kept)
             else:
                 WATCH.last_check = WATCH.clock()
-        for table in WATCH.fresh_turns():
+        fresh = WATCH.fresh_turns()
+        if fresh:
+            from common.online.session import tables_joined  # loaded when a turn is news, not with the menu
+
+            on_screen = tables_joined()
+            fresh = [t for t in fresh if t.key not in on_screen]
+        notify = bool(fresh) and self.app.settings.turn_notices and not self.focused()
+        for table in fresh:
             self.app.toast(turn_line(table), 8000)
+            if notify:
+                self.notifier.send(*notice_words(table))
+                self.notified = True
+        self.tell_trouble()
         waiting = len(WATCH.now().your_turn)
         if waiting != self.shown:
             self.shown = waiting
             pygame.display.set_caption(ngettext("({n}) Your turn · {title}", "({n}) Your turn · {title}",
                                                 waiting).format(n=waiting, title=TITLE) if waiting else TITLE)
+
+    def tell_trouble(self) -> None:
+        """A notifier that has no service, or whose notification failed, is told once by a line."""
+        problem = self.notifier.problem if self.notified else None
+        if not problem or problem == self.trouble:
+            return
+        self.trouble = problem
+        self.app.toast(notices_trouble(self.notifier), 10_000)
+
+
+def notices_trouble(notifier: SystemNotifier) -> str:
+    """The notifier's trouble in a line ("" when none): the system has none, or the last one failed."""
+    if not notifier.problem:
+        return ""
+    if notifier.state == "missing":
+        return _("Notifications are not available on this system ({why})").format(why=notifier.problem)
+    return _("The system notification failed: {why}").format(why=notifier.problem)
 
 
 def left_words(ms: int) -> str:
@@ -175,7 +227,7 @@ class MyTablesScene(Scene):
 
     def __init__(self, app: App, open_table: Callable[[App, KeptSeat], None], watch: TurnWatch | None = None,
                  read_kept: Callable[[], tuple[list[KeptSeat], str]] = kept_seats,
-                 ask_result: Callable[[str, str], dict[str, Any] | None] = _ask_result) -> None:
+                 ask_result: Callable[[str, str], Received | None] = _ask_result) -> None:
         """`open_table(app, kept)` takes the seat again (Play online's `back_to_room`); `watch` asks the servers
         (the app's own by default), `read_kept` reads the kept seats and `ask_result` asks a finished table's
         result (on a thread; tests and the catalog give their own)."""
@@ -187,11 +239,11 @@ class MyTablesScene(Scene):
         self.backdrop = Backdrop(60)
         self.kept: dict[tuple[str, str], KeptSeat] = {}
         self.lines: list[TableLine] = []
-        self.heard: Any = None
+        self.heard: Heard | None = None
         self.first = 0
         self.note = ""
         self.fetching: threading.Thread | None = None
-        self.fetched: list[tuple[KeptSeat, dict[str, Any] | None]] = []
+        self.fetched: list[tuple[KeptSeat, Received | None]] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.rows = [TableRow(self.press, i) for i in range(ROWS)]
         self.back = Button(_("Back"), self.app.pop, _("Back (Esc)"), icon="ui/icon_back", sound="ui_back")
@@ -351,7 +403,7 @@ class MyTablesScene(Scene):
                              window_part(app, key, words))
 
 
-def keep_and_watch(app: App, kept: KeptSeat, result: dict[str, Any]) -> str:
+def keep_and_watch(app: App, kept: KeptSeat, result: Received) -> str:
     """A finished table's result: its replay written to the Replays folder and watched; "" or one line why not."""
     from common.data.paths import replays_dir
     from common.replays.replay import ReplayError, replay_from_dict, write_new_replay

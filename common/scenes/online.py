@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,8 +16,9 @@ from common.engine import text
 from common.engine.layers import Part
 from common.engine.scene import Scene, beside_foot_button
 from common.games import GAMES
+from common.net.messages import OutRule
 from common.net.protocol import read_code
-from common.net.turn_clock import ClockRule, OutRule
+from common.net.turn_clock import ClockRule
 from common.online.invite import invite_in, invite_problem, looks_like_invite
 from common.online.lan import free_port_near, port_free
 from common.online.room import Where, clock_rule_words, read_where, turn_clock_words
@@ -186,7 +187,7 @@ class OnlineScene(Scene):
             self.out.index = [v for v, _w in self.out.options].index(self.choices.out)
         self._set(pace=pace, clock=rule)
 
-    def _set(self, **values: Any) -> None:
+    def _set(self, **values: object) -> None:
         for k, v in values.items():
             setattr(self.choices, k, v)
         if "dedicated" in values:
@@ -368,8 +369,10 @@ class OnlineScene(Scene):
                 room = box.rect.left - app.px(12) - (self.left.left + app.px(28))
                 text.draw_text(surface, label, text.fit_px(label, px, room), ink,
                                (box.rect.left - app.px(12), box.rect.centery), "midright")
-            note = _("On this computer, friends on your network join at your address. Across the internet they "
-                     "need a port opened on your router, or a dedicated server.")
+            note = _("The server keeps the room: turn-based tables wait there while everyone's app is closed. "
+                     "Behind TLS its address is wss://name.") if dedicated else \
+                _("On this computer, friends on your network join at your address. Across the internet they "
+                  "need a port opened on your router, or a dedicated server.")
             top = self.host_btns[-1].rect.bottom + app.px(10)
             npx = app.font_px(16)
             for i, line in enumerate(text.wrap(note, npx, self.right.w - app.px(56))):

@@ -12,7 +12,7 @@ from common.engine.layers import Part
 from common.games import GAMES
 from common.online.room import again_line, held_up_by
 from common.scenes.connection import pill
-from common.ui.widgets import Button
+from common.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from common.engine.app import App
@@ -67,6 +67,22 @@ def hand_over_button(on_click: Callable[[], None]) -> Button:
     the next game waits for) to a bot; its words follow the room (`follow_hand_over`)."""
     return Button("", on_click, _("Their connection is lost: a bot takes the seat for the next games, and the "
                                   "next game can start"), font=22)
+
+
+def follow_room(app: App, session: OnlineSession, hosted: Hosted | None, dt_ms: float, hand_btn: Button,
+                buttons: list[Button], group: WidgetGroup, layout: Callable[[tuple[int, int]], None]) -> bool:
+    """A result screen's frame in its room (both games'): the room's frames taken and its notices shown, the next
+    game's table in place of the screen once that game started, else the creator's hand-over button (`hand_btn`)
+    shown among `buttons` while a seat's person is away, the screen's `group` and `layout` following them.
+    Whether the next game's table took the screen's place."""
+    session.update(dt_ms)
+    show_notices(app, session)
+    if next_game(app, session, hosted):
+        return True
+    if follow_hand_over(session, hand_btn, buttons):
+        group.widgets = list(buttons)
+        layout(app.size)
+    return False
 
 
 def follow_hand_over(session: OnlineSession, button: Button, buttons: list[Button]) -> bool:

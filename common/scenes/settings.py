@@ -1,4 +1,6 @@
-"""Settings: language, sprite pack, volumes, mute, animation speed, UI scale, fullscreen, high contrast."""
+"""Settings: language, sprite pack, volumes, mute, animation speed, UI scale, fullscreen, high contrast, move
+previews, and the system's notification of a new turn (whether the system has them is asked on the notifier's
+thread as the screen opens; the screen never waits)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -12,12 +14,14 @@ from common.data.settings import ANIMATION_SPEEDS, UI_SCALES
 from common.engine import text
 from common.engine.layers import Part
 from common.engine.scene import Scene, beside_foot_button
+from common.engine.system_notifier import SystemNotifier
 from common.packs.maker import MadePack, user_packs_dir
 from common.packs.sprite_packs import discover_packs
 from common.scenes.backdrop import Backdrop
 from common.scenes.controls import ControlsScene
 from common.scenes.folder import FolderOpener, copy_text
 from common.scenes.gallery import GalleryScene
+from common.scenes.my_tables import NOTIFIER
 from common.scenes.new_pack import NewPackScene
 from common.ui.dialog import Dialog
 from common.ui.widget_parts import widget_screen, window_part
@@ -46,17 +50,26 @@ class SettingsScene(Scene):
 
     title = N_("Settings")
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, notifier: SystemNotifier | None = None) -> None:
+        """`notifier` shows the system's notifications (the app's own by default, which tools and tests, headless,
+        never ask); it is asked whether the system has them as the screen opens."""
         super().__init__(app)
         self.backdrop = Backdrop(60)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.opener = FolderOpener(app)
+        self.notifier = notifier or NOTIFIER
+        self.asks = notifier is not None or not app.options.headless
+        self.notices_seen = self.notifier.state
+        self.tell_missing = False  # the player turned the notifications on: tell them if the system has none
+        self.check_notices(app.settings.turn_notices)
         self._build()
 
     def _build(self) -> None:
         """The rows and the Back button, in the current language (again when it changes)."""
         app, s = self.app, self.app.settings
         packs = [(p.id, _(p.name)) for p in discover_packs()]
+        self.notices_row = Toggle(_("Tell me when it is my turn (system notification)"), s.turn_notices,
+                                  self.turn_notices, self.notices_line())
         self.rows: list[Widget] = [
             Choice(_("Language"), _language_options(), s.language, lambda v: self.change(language=v),
                    _("The language of every screen; System follows your computer's language")),
@@ -82,6 +95,7 @@ class SettingsScene(Scene):
                    _("Arenas Movedizas: remaining seconds on every timer")),
             Toggle(_("Move previews"), s.move_previews, lambda v: self.change(move_previews=v),
                    _("Show what a card or a placement would do before you play it")),
+            self.notices_row,
         ]
         self.new_pack = Button(_("New pack"), self.ask_new_pack,
                                _("Make your own pack from a small starter, and use it"), font=22)
@@ -101,6 +115,24 @@ class SettingsScene(Scene):
 
     def change(self, **values: Any) -> None:
         self.app.apply_settings(replace(self.app.settings, **values))
+
+    def notices_line(self) -> str:
+        """The notifications row's line: what it does, or that the system has none."""
+        if self.notifier.state == "missing":
+            return _("Notifications are not available on this system") + \
+                (f" ({self.notifier.problem})" if self.notifier.problem else "")
+        return _("Turn-based tables: your system tells you when a friend has moved and the game waits on you")
+
+    def check_notices(self, tell: bool) -> None:
+        """Ask, on the notifier's thread, whether the system has notifications; `tell`: say so if it has none."""
+        if self.asks:
+            self.tell_missing, self.notices_seen = tell, "checking"
+            self.notifier.check()
+
+    def turn_notices(self, on: bool) -> None:
+        self.change(turn_notices=on)
+        if on:
+            self.check_notices(True)
 
     def open_gallery(self) -> None:
         self.app.push(GalleryScene(self.app))
@@ -155,6 +187,13 @@ class SettingsScene(Scene):
     def update(self, dt_ms: float) -> None:
         self.group.update(dt_ms)
         self.opener.update()
+        state = self.notifier.state
+        if state != self.notices_seen and state != "checking":
+            self.notices_seen = state
+            self.notices_row.tooltip = self.notices_line()
+            if state == "missing" and self.tell_missing:
+                self.app.toast(_("Notifications are not available on this system"), 8000)
+            self.tell_missing = False
 
     def frame_parts(self) -> list[Part] | None:
         app = self.app

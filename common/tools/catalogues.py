@@ -23,7 +23,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from babel.messages.catalog import Message
-from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -61,9 +60,15 @@ _DATED = re.compile(rb'^"POT-Creation-Date: [^"]*"$', re.MULTILINE)
 
 
 def update(locale: Path = LOCALE, templates: Path = TEMPLATES) -> None:
-    """Merge fresh templates (written to `templates`) into every language's .po under `locale` (a missing .po
-    is created) and compile them all; a .po that differs only in the template's date is kept as it was."""
+    """Merge fresh templates (written to `templates`) into every language's .po under `locale` and compile them
+    all (`merge`)."""
     extract(templates)
+    merge(locale, templates)
+
+
+def merge(locale: Path = LOCALE, templates: Path = TEMPLATES) -> None:
+    """Merge the templates in `templates` into every language's .po under `locale` (a missing .po is created) and
+    compile them all; a .po that differs only in the template's date is kept as it was."""
     for language in TRANSLATED:
         known = translations(language, locale)
         for area in CODE_AREAS:
@@ -110,13 +115,11 @@ def key_of(context: str | None, message: str | Sequence[str]) -> MessageKey:
     return context, message if isinstance(message, str) else message[0]
 
 
-def code_messages(area: str) -> dict[MessageKey, str]:
-    """Every message the code of `area` marks for translation (as extract finds them), with one place it is."""
-    found: dict[MessageKey, str] = {}
-    for filename, line, message, _comments, context in extract_from_dir(
-            ROOT / area, [("**.py", "python")], strip_comment_tags=True):
-        found.setdefault(key_of(context, message), f"{area}/{filename}:{line}")
-    return found
+def code_messages(template: Path) -> dict[MessageKey, str]:
+    """Every message an area's template (`extract`) holds, that is every message its code marks for translation,
+    with one place it is."""
+    with template.open("rb") as f:
+        return {key_of(m.context, m.id): ":".join(map(str, m.locations[0])) for m in read_po(f) if m.id}
 
 
 def translations(language: str, locale: Path = LOCALE) -> dict[MessageKey, tuple[Path, Message]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Literal, TypedDict, final
 
 import pygame
 
@@ -29,6 +29,38 @@ def percentile(values: list[float], q: float) -> float:
         return 0.0
     k = max(0, min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1))))
     return ordered[k]
+
+
+@final
+class TimedRun(TypedDict):
+    """`run_timedemo`'s figures at one window size: per scene its frame times (ms) and their ratio to a blank
+    frame's."""
+
+    size: list[int]
+    frames: int
+    present: bool
+    blank_ms: dict[str, float]
+    scenes: dict[str, dict[str, float]]
+
+
+class PacedScene(TypedDict):
+    """One scene's figures of a paced run (ms): the gaps between shown frames, each frame's work and CPU time."""
+
+    gap: dict[str, float]
+    work: dict[str, float]
+    cpu: dict[str, float]
+
+
+class PacedRun(TypedDict):
+    """`run_paced`'s figures at one window size."""
+
+    size: list[int]
+    frames: int
+    paced: Literal[True]
+    scenes: dict[str, PacedScene]
+
+
+Run = TimedRun | PacedRun
 
 
 def _stats(samples: list[float]) -> dict[str, float]:
@@ -51,9 +83,9 @@ def measure_blank(app: App, frames: int, present: bool = False) -> dict[str, flo
 
 
 def run_sweep(app: App, sizes: list[tuple[int, int]], frames: int = 300, seed: int = 1,
-              only: list[str] | None = None, present: bool = False, paced: bool = False) -> list[dict[str, Any]]:
+              only: list[str] | None = None, present: bool = False, paced: bool = False) -> list[Run]:
     """`run_timedemo` (or `run_paced`) at each window size in turn."""
-    runs = []
+    runs: list[Run] = []
     for size in sizes:
         app.resize_window(size)
         runs.append(run_paced(app, frames, seed, only) if paced else run_timedemo(app, frames, seed, only, present))
@@ -72,14 +104,16 @@ def _opened(app: App, seed: int, only: list[str] | None) -> Iterator[tuple[Scene
         yield spec, rng
 
 
-def run_paced(app: App, frames: int = 300, seed: int = 1, only: list[str] | None = None) -> dict[str, Any]:
+def run_paced(app: App, frames: int = 300, seed: int = 1, only: list[str] | None = None) -> PacedRun:
     """Every registered scene stepped and presented at 60 frames per second; the wall-clock gaps between
     shown frames, and each frame's work (step and present): wall clock, and the main thread's CPU time (on a
     busy machine the wall clock also counts the other processes)."""
-    results: dict[str, Any] = {"size": list(app.size), "frames": frames, "paced": True, "scenes": {}}
+    results: PacedRun = {"size": list(app.size), "frames": frames, "paced": True, "scenes": {}}
     clock = pygame.time.Clock()
     for spec, rng in _opened(app, seed, only):
-        gaps, work, cpu = [], [], []
+        gaps: list[float] = []
+        work: list[float] = []
+        cpu: list[float] = []
         clock.tick()
         for f in range(WARMUP + frames):
             dt = clock.tick(60)
@@ -96,11 +130,11 @@ def run_paced(app: App, frames: int = 300, seed: int = 1, only: list[str] | None
 
 
 def run_timedemo(app: App, frames: int = 300, seed: int = 1, only: list[str] | None = None,
-                 present: bool = False) -> dict[str, Any]:
+                 present: bool = False) -> TimedRun:
     """Measure update+draw time (and the present, if asked) of every registered scene; return the figures."""
     blank = measure_blank(app, frames, present)
-    results: dict[str, Any] = {"size": list(app.size), "frames": frames, "present": present, "blank_ms": blank,
-                               "scenes": {}}
+    results: TimedRun = {"size": list(app.size), "frames": frames, "present": present, "blank_ms": blank,
+                         "scenes": {}}
     for spec, rng in _opened(app, seed, only):
         for f in range(WARMUP):
             app.step(spec.script(f, rng, app.size), FRAME_MS)
@@ -119,12 +153,12 @@ def run_timedemo(app: App, frames: int = 300, seed: int = 1, only: list[str] | N
     return results
 
 
-def format_table(results: dict[str, Any]) -> str:
+def format_table(results: Run) -> str:
     """The figures as a plain text table."""
-    if results.get("paced"):
+    if "paced" in results:
         return _format_paced(results)
     b = results["blank_ms"]
-    measured = "update + draw + present" if results.get("present") else "update + draw, no present"
+    measured = "update + draw + present" if results["present"] else "update + draw, no present"
     lines = [f"timedemo {results['size'][0]}x{results['size'][1]}, {results['frames']} frames per scene "
              f"({measured})",
              f"{'scene':<26}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'x blank p50':>13}{'x blank p95':>13}",
@@ -135,7 +169,7 @@ def format_table(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _format_paced(results: dict[str, Any]) -> str:
+def _format_paced(results: PacedRun) -> str:
     lines = [f"timedemo {results['size'][0]}x{results['size'][1]}, {results['frames']} frames per scene, paced at 60 "
              "fps in the window (wall clock)",
              f"{'scene':<26}{'gap p50':>9}{'gap p95':>9}{'gap p99':>9}{'work p50':>10}{'work p95':>10}"

@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Sequence
 from enum import Enum
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
@@ -32,6 +32,8 @@ RING = (255, 200, 40)
 WRONG = (190, 40, 24)
 TODO = (28, 96, 44)
 
+A = TypeVar("A")  # the tutorial's actions
+
 
 class CoachAsks(Enum):
     """What the coach asks of its tutorial scene (taken from `Coach.asks` after each event it is given)."""
@@ -47,10 +49,10 @@ def leave_dialog(app: App, leave: Callable[[], None]) -> Dialog:
                   [(_("Leave"), leave), (_("Stay"), lambda: None)])
 
 
-class Coach:
+class Coach(Generic[A]):
     """The coach panel of one tutorial `script`."""
 
-    def __init__(self, app: App, script: Script[Any]) -> None:
+    def __init__(self, app: App, script: Script[A]) -> None:
         self.app = app
         self.script = script
         self.asks: Outbox[CoachAsks] = Outbox()
@@ -153,7 +155,7 @@ class Coach:
         keys = _("Your move, on the board  ·  Esc: leave") if step.waits else _("Enter: next step  ·  Esc: leave")
         return counter, _(step.title), _(step.body), todo, wrong, keys
 
-    def _panel_key(self) -> tuple[Any, ...]:
+    def _panel_key(self) -> tuple[object, ...]:
         return (tuple(self.rect), self._texts(), self.script.step.waits, app_look(self.app))
 
     def parts(self) -> list[Part]:

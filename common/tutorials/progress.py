@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, Unpack
 
 from common.data.files import Kind
 from common.data.i18n import N_, _
@@ -30,7 +30,7 @@ class GameProgress:
     step: int = 0
     step_id: str = ""
     finished: bool = False
-    extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    extra: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
     """Keys of the game's entry this version does not know: written back unchanged."""
 
     @property
@@ -38,9 +38,18 @@ class GameProgress:
         """True if the tutorial was left after its first step and not finished (Resume is offered)."""
         return self.step > 0 and not self.finished
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {**self.extra, "offered": self.offered, "step": self.step, "step_id": self.step_id,
                 "finished": self.finished}
+
+
+class Changes(TypedDict, total=False):
+    """Fields of a `GameProgress` to change."""
+
+    offered: bool
+    step: int
+    step_id: str
+    finished: bool
 
 
 @dataclass
@@ -48,13 +57,13 @@ class Progress:
     """Every game's tutorial progress, and the keys of the file this version does not know."""
 
     games: dict[str, GameProgress] = field(default_factory=dict)
-    unknown: dict[str, Any] = field(default_factory=dict)
+    unknown: dict[str, object] = field(default_factory=dict)
 
     def of(self, game: str) -> GameProgress:
         """The progress of `game` (a fresh one if it has none)."""
         return self.games.get(game, GameProgress())
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         data = dict(self.unknown)
         data["games"] = {key: p.to_json() for key, p in sorted(self.games.items())}
         data[VERSION_KEY] = PROGRESS_VERSION
@@ -66,7 +75,7 @@ def progress_path() -> Path:
     return data_dir() / PROGRESS_FILE
 
 
-def _game_from_json(key: str, data: Any) -> GameProgress:
+def _game_from_json(key: str, data: object) -> GameProgress:
     if not isinstance(data, dict):
         raise ValueError(f"games.{key} is not an object")
     offered, step, step_id, finished = (data.get("offered", False), data.get("step", 0), data.get("step_id", ""),
@@ -81,7 +90,7 @@ def _game_from_json(key: str, data: Any) -> GameProgress:
     return GameProgress(offered, step, step_id, finished, extra)
 
 
-def _from_json(data: Any) -> Progress:
+def _from_json(data: object) -> Progress:
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     games = data.get("games", {})
@@ -112,7 +121,7 @@ def game_progress(game: str, path: Path | None = None) -> tuple[GameProgress, st
     return progress.of(game), message
 
 
-def update_progress(game: str, path: Path | None = None, **changes: Any) -> str | None:
+def update_progress(game: str, path: Path | None = None, **changes: Unpack[Changes]) -> str | None:
     """Change fields of one game's progress (`offered`, `step`, `step_id`, `finished`) and save; the one-line
     message of loading or saving, or None."""
     progress, message = load_progress(path)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,7 +21,7 @@ class Dialog(Scene):
     shade_alpha = 150  # how much the screen under it is darkened (of 255)
 
     def __init__(self, app: App, title: str, message: str,
-                 buttons: Sequence[tuple[str, Callable[[], Any]]]) -> None:
+                 buttons: Sequence[tuple[str, Callable[[], object]]]) -> None:
         super().__init__(app)
         self.title_text = title
         self.message = message
@@ -30,7 +30,7 @@ class Dialog(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.shade: pygame.Surface | None = None
 
-    def _closing(self, fn: Callable[[], Any]) -> Callable[[], None]:
+    def _closing(self, fn: Callable[[], object]) -> Callable[[], None]:
         def run() -> None:
             self.app.stack.pop()
             fn()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,7 +28,7 @@ class TextField(Widget):
     """A value of at most `limit` characters, each passing `allowed`; an empty value becomes `fallback` when
     editing ends. The scene hands it its events while `editing` (`key`)."""
 
-    def __init__(self, value: str, on_change: Callable[[str], Any], tooltip: str | None = None, *, limit: int,
+    def __init__(self, value: str, on_change: Callable[[str], object], tooltip: str | None = None, *, limit: int,
                  fallback: str = "", allowed: Callable[[str], bool] = str.isprintable) -> None:
         super().__init__(tooltip)
         self.line = LineEdit(value, limit)

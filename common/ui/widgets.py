@@ -7,7 +7,7 @@ to adjust) and mouse hover/click, and shows tooltips after a short hover.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
@@ -19,7 +19,10 @@ from common.ui.tooltip import TOOLTIP_DELAY_MS, draw_tooltip
 if TYPE_CHECKING:
     from common.engine.app import App
 
+T = TypeVar("T")
+
 PLAIN = frozenset({str, int, float, bool, type(None)})
+MIN_CHOICE_PX = 16  # a choice whose words would be smaller on one line takes two
 
 
 def frozen(value: object) -> Hashable:
@@ -100,7 +103,7 @@ def _plaque(app: App, rect: pygame.Rect, hovered: bool, pressed: bool, enabled: 
 class Button(Widget):
     """A labelled plaque; `on_click` runs on click or Enter."""
 
-    def __init__(self, label: str, on_click: Callable[[], Any], tooltip: str | None = None,
+    def __init__(self, label: str, on_click: Callable[[], object], tooltip: str | None = None,
                  icon: str | None = None, font: int = 26, sound: str = "ui_click") -> None:
         super().__init__(tooltip)
         self.label = label
@@ -166,7 +169,7 @@ class Slider(_LabelledRow):
     """A value between `lo` and `hi` in `step`s; Left/Right, click or drag to change."""
 
     def __init__(self, label: str, value: float, lo: float, hi: float, step: float,
-                 on_change: Callable[[float], Any], fmt: Callable[[float], str] = format_percent,
+                 on_change: Callable[[float], object], fmt: Callable[[float], str] = format_percent,
                  tooltip: str | None = None) -> None:
         super().__init__(label, tooltip)
         self.value, self.lo, self.hi, self.step = value, lo, hi, step
@@ -225,7 +228,7 @@ class Slider(_LabelledRow):
 class Toggle(_LabelledRow):
     """An on/off switch."""
 
-    def __init__(self, label: str, value: bool, on_change: Callable[[bool], Any],
+    def __init__(self, label: str, value: bool, on_change: Callable[[bool], object],
                  tooltip: str | None = None) -> None:
         super().__init__(label, tooltip)
         self.value = value
@@ -271,11 +274,11 @@ def on_fill(ok: Colour) -> Colour:
     return (ok[0] * 2 // 5, ok[1] * 2 // 5, ok[2] * 2 // 5)
 
 
-class Choice(_LabelledRow):
+class Choice(_LabelledRow, Generic[T]):
     """Pick one of several options with Left/Right or by clicking the arrows."""
 
-    def __init__(self, label: str, options: Sequence[tuple[Any, str]], value: Any,
-                 on_change: Callable[[Any], Any], tooltip: str | None = None) -> None:
+    def __init__(self, label: str, options: Sequence[tuple[T, str]], value: T,
+                 on_change: Callable[[T], object], tooltip: str | None = None) -> None:
         super().__init__(label, tooltip)
         self.options = list(options)
         values = [v for v, _ in self.options]
@@ -283,7 +286,7 @@ class Choice(_LabelledRow):
         self.on_change = on_change
 
     @property
-    def value(self) -> Any:
+    def value(self) -> T:
         return self.options[self.index][0]
 
     def adjust(self, app: App, direction: int) -> bool:
@@ -312,14 +315,22 @@ class Choice(_LabelledRow):
         text.draw_text(surface, "<", px, col, (c.left + app.px(10), c.centery), "midleft", bold=True)
         text.draw_text(surface, ">", px, col, (c.right - app.px(10), c.centery), "midright", bold=True)
         label = self.options[self.index][1] if self.options else "—"
-        lpx = text.fit_px(label, app.font_px(21), c.w - app.px(70), bold=True)
-        text.draw_text(surface, label, lpx, col, c.center, "center", bold=True)
+        room = c.w - app.px(70)
+        lpx = text.fit_px(label, app.font_px(21), room, bold=True)
+        if lpx >= app.font_px(MIN_CHOICE_PX):
+            text.draw_text(surface, label, lpx, col, c.center, "center", bold=True)
+            return
+        lines, lpx = text.fit_lines(label, app.font_px(21), room, 2, bold=True)  # too small on one line: two
+        step = text.font(lpx, True).get_linesize()
+        top = c.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
+            text.draw_text(surface, line, lpx, col, (c.centerx, top + i * step), "midtop", bold=True)
 
 
 class ListBox(Widget):
     """A scrollable list of rows; Up/Down move the selection, Enter/click activates."""
 
-    def __init__(self, items: Sequence[str], on_activate: Callable[[int], Any],
+    def __init__(self, items: Sequence[str], on_activate: Callable[[int], object],
                  row_h: int = 44, tooltip: str | None = None) -> None:
         super().__init__(tooltip)
         self.items = list(items)

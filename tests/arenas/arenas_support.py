@@ -2,12 +2,16 @@
 loop."""
 from __future__ import annotations
 
+import functools
 import threading
+
+import pytest
 
 from arenas.rules.builders import LostBeside, OnTile, build_game, build_level
 from arenas.rules.components import Card, Tile
 from arenas.rules.levels import Level
 from arenas.rules.state import GameState
+from arenas.scenes import layouts
 
 _COLOURS = {"G": "gray", "Y": "yellow", "O": "orange"}
 _SHAPES = {"T": "triangle", "C": "circle", "S": "square", "M": "crescent"}
@@ -47,6 +51,15 @@ def where(state: GameState) -> dict[str, tuple]:
     """id -> (tile or ('lost', beside), remaining_ms), compact for exact assertions."""
     return {t.id: ((t.tile if t.tile is not None else ("lost", t.lost_beside)), t.remaining_ms)
             for t in state.timers.values()}
+
+
+def empty_fit_caches(monkeypatch: pytest.MonkeyPatch, *names: str) -> None:
+    """Empty caches for the named cached functions of `arenas.scenes.layouts` (`fit_board`, `_shapes`) for one test,
+    to count or watch what it fits; the worker's own caches stay filled for the tests after it."""
+    for name in names:
+        cached = getattr(layouts, name)
+        empty = functools.lru_cache(maxsize=cached.cache_parameters()["maxsize"])(cached.__wrapped__)
+        monkeypatch.setattr(layouts, name, empty)
 
 
 def fits_finished() -> None:

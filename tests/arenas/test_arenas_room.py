@@ -192,10 +192,10 @@ def test_a_stored_arenas_room_comes_back_after_a_restart_and_counts_down_from_it
         assert isinstance(match, ArenasMatch)
         if match.table.state.active == 0 and not match.over:
             action = legal_actions(match.table.state)[0]
-            room.game_input(ana, "act", {"action": action.to_json()}, 5, now)
+            room.game_input(ana, {"kind": "act", "action": action.to_json()}, 5, now)
         if (due := room.next_tick_ms()) is not None and due <= now:
             room.tick(now)
-    room.game_input(ana, "act", {"action": {"type": "pause"}}, 6, now)
+    room.game_input(ana, {"kind": "act", "action": {"type": "pause"}}, 6, now)
     before = room.match
     assert isinstance(before, ArenasMatch) and before.table.run.paused and len(before.table.inputs) > 5
     later = now + 3_600_000  # the server was down for an hour
@@ -220,7 +220,7 @@ def test_a_card_that_comes_after_the_sand_ran_out_is_refused_and_the_room_ends()
     room.start(ana, 5, 0)
     sent.clear()
     late = COUNTDOWN_MS + 10 * 60_000  # long after every timer ran dry, and no tick came in between
-    room.game_input(ana, "act", {"action": PlayCard(0, 0).to_json()}, 9, late)
+    room.game_input(ana, {"kind": "act", "action": PlayCard(0, 0).to_json()}, 9, late)
     frames = [json.loads(text) for text in sent]
     assert room.phase == "over" and [f["kind"] for f in frames if f["kind"] != "room"] == ["refused", "result"]
     assert frames[0]["id"] == 9 and frames[0]["reason"].startswith("the game is over")

@@ -217,8 +217,6 @@ def test_every_lost_timer_lies_clear_of_every_standing_one(app: App) -> None:
 @pytest.mark.parametrize(("number", "smallest"), [(8, 80.0), (17, 65.0)])
 def test_room_for_lost_timers_leaves_crowded_boards_large(number: int, smallest: float) -> None:
     """A loop's lost timers find room without shrinking its gears much (the pitch at 1280x720)."""
-    layouts.fit_board.cache_clear()
-    layouts._shapes.cache_clear()
     level = load_levels()[number - 1]
     geo = layouts.fit_board(*fit_args(level, pygame.Rect(44, 58, 1192, 460), 96.0))
     assert geo.s >= smallest

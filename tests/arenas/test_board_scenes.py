@@ -16,7 +16,7 @@ from arenas.scenes.level_facts import level_facts
 from arenas.scenes.play import PlayScene
 from arenas.scenes.setup import WARM_AFTER_MS
 from arenas.session import GameSetup
-from arenas_support import fits_finished, make_level
+from arenas_support import empty_fit_caches, fits_finished, make_level
 from common.engine.app import App
 from helpers import FRAME, click, key
 
@@ -108,8 +108,9 @@ def test_without_a_skip_the_sand_waits_for_the_whole_countdown(app: App) -> None
     assert scene.run.phase == Phase.RUNNING and scene.run.state.time_ms > 0
 
 
-def test_the_setup_screen_fits_the_play_board_ahead_so_start_does_not(app: App) -> None:
-    layouts.fit_board.cache_clear()
+def test_the_setup_screen_fits_the_play_board_ahead_so_start_does_not(app: App,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    empty_fit_caches(monkeypatch, "fit_board")
     setup = flow.setup_scene(app, 1)
     app.stack.clear_to(setup)
     app.step([], FRAME)

@@ -63,6 +63,7 @@ def test_a_level_no_expert_wins_is_unproven_and_plays_no_person_games() -> None:
 
 
 def test_worker_processes_give_the_same_proof_and_cancel_ends_them() -> None:
+    others = set(multiprocessing.active_children())  # another test's worker may live on in this process
     here = prove(LEVEL, seeds=2, workers=1)
     proving = Proving(LEVEL, seeds=2, workers=2)
     there = proving.wait()
@@ -73,4 +74,4 @@ def test_worker_processes_give_the_same_proof_and_cancel_ends_them() -> None:
     cancelled = Proving(LEVEL, seeds=100, workers=2)
     cancelled.cancel()
     assert cancelled.wait() is None and cancelled.cancelled and cancelled.error is None
-    assert multiprocessing.active_children() == []
+    assert set(multiprocessing.active_children()) <= others  # the proofs' own workers have ended

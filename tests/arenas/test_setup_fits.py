@@ -1,7 +1,6 @@
 """Boards are fitted off the frame loop: browsing levels on the setup screen never fits one on the main thread."""
 from __future__ import annotations
 
-import functools
 import threading
 
 import pygame
@@ -11,7 +10,7 @@ from arenas.rules.levels import load_levels
 from arenas.scenes import flow, layouts
 from arenas.scenes.board import fit_args
 from arenas.scenes.fitting import FitQueue
-from arenas_support import fits_finished
+from arenas_support import empty_fit_caches, fits_finished
 from common.engine.app import App
 from common.engine.scene import Scene
 
@@ -20,10 +19,7 @@ from common.engine.scene import Scene
 def no_fits_yet(monkeypatch: pytest.MonkeyPatch) -> None:
     """Empty caches of fitted boards and of the per-aspect shapes (or nothing would be fitted at all) for this
     test; the worker's own caches stay filled for the tests after it."""
-    for name in ("fit_board", "_shapes"):
-        cached = getattr(layouts, name)
-        empty = functools.lru_cache(maxsize=cached.cache_parameters()["maxsize"])(cached.__wrapped__)
-        monkeypatch.setattr(layouts, name, empty)
+    empty_fit_caches(monkeypatch, "fit_board", "_shapes")
 
 
 def test_a_queued_fit_is_done_in_the_background_and_then_cached(no_fits_yet: None) -> None:

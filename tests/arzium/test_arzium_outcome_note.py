@@ -40,3 +40,20 @@ def test_the_ghost_on_a_filling_search_frames_the_land_and_says_so_unless_previe
     assert line.startswith("Fills ") and ": a tie, Player 1 and Dozy Dora bid for it" in line
     app.settings.move_previews = False
     assert frames() == 0
+
+
+def test_a_note_of_several_lines_over_a_ghost_in_the_top_rows_goes_under_the_map_off_the_ghost(app: App) -> None:
+    scene = outcome_scene(app)
+    app.stack.clear_to(scene)
+    app.step([], FRAME)
+    view = scene.view
+    tag = view._tag("Cursor words · Space switches the square under the cursor, Enter places\n" + "Fills a long "
+                    "named land: somebody claims it · you get the helper's coin · Bo gets the helper's coin", "ok")
+    for cells in ([(0, 2, True), (0, 3, True)], [(0, 0, True), (1, 0, True), (1, 1, True)]):
+        squares = [view.board_view.cell_rect(r, c) for r, c, _ in cells]
+        part = view.ghost_tag_part(tag, cells, "ok")
+        assert not any(part.rect.colliderect(sq) for sq in squares)
+        assert part.rect.top >= view.board_view.frame_rect.centery  # under the map, by its bottom edge
+    middle = [(3, 2, True), (3, 3, True)]
+    part = view.ghost_tag_part(tag, middle, "ok")
+    assert part.rect.bottom <= view.board_view.frame_rect.centery  # a ghost lower down keeps it over the top edge

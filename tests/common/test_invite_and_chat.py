@@ -17,9 +17,9 @@ from common.net.connection import Conn
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server
 from common.online.chat import ChatLog
-from common.online.invite import Invite, invite_problem, read_invite
+from common.online.invite import Invite, invite_problem, looks_like_invite, read_invite
 from common.online.lan import split_address
-from common.online.room import Where
+from common.online.room import Where, read_where
 from common.online.session import OnlineSession
 from common.scenes import online
 from common.scenes.catalog import ScriptedLink
@@ -42,7 +42,24 @@ def test_an_invite_round_trips_with_an_ipv6_address() -> None:
     assert invite.text() == "arenas-arzium://[::1]:8765/K7QM-3XPA" and read_invite(invite.text()) == invite
 
 
+@pytest.mark.parametrize(("typed", "read"), [
+    ("wss://games.example.org/k7qm-3xpa", Invite("games.example.org", 443, "K7QM-3XPA", tls=True)),
+    (" WSS://localhost:27443/K7QM3XPA/ ", Invite("localhost", 27443, "K7QM-3XPA", tls=True)),
+])
+def test_an_invite_to_a_server_behind_tls_is_read_whole_and_round_trips(typed: str, read: Invite) -> None:
+    assert read_invite(typed) == read and read_invite(read.text()) == read
+    assert read.text().startswith("wss://") and read_where(read.address, 8765) == Where(read.host, read.port,
+                                                                                      tls=True)
+
+
+@pytest.mark.parametrize("typed", ["wss://localhost:27443", "wss://games.example.org/", "127.0.0.1:8765"])
+def test_a_server_address_alone_is_not_taken_for_an_invite(typed: str) -> None:
+    assert not looks_like_invite(typed)
+
+
 @pytest.mark.parametrize(("typed", "says"), [
+    ("wss://http://x/K7QM-3XPA", "is not an invite"),
+    ("wss://localhost:27443/K7Q", "room code K7Q"),
     ("http://192.168.1.20:8765/K7QM-3XPA", "is not an invite"),
     ("host:1:8765/K7QM-3XPA", "address host:1:8765"),
     ("192.168.1.20:8765/K7QM", "room code K7QM"),
@@ -84,6 +101,17 @@ def test_an_invite_pasted_in_either_join_field_fills_both(app: App, monkeypatch:
     assert (scene.address.value, scene.code.value) == ("192.168.1.20:9000", "K7QM-3XPA") and not box.editing
     scene.join(False)
     assert opened == [(Where("192.168.1.20", 9000), "K7QM-3XPA", False)] and scene.problem == ""
+
+
+def test_a_tls_server_address_and_a_code_join_over_tls(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[tuple[Where, str, bool]] = []
+    scene = OnlineScene(app, join=lambda app, where, code, watch: opened.append((where, code, watch)))
+    app.stack.clear_to(scene)
+    monkeypatch.setattr(REMEMBERED, "address", "wss://localhost:27443")  # put back after the test
+    monkeypatch.setattr(REMEMBERED, "code", "k7qm-3xpa")
+    scene._build()
+    scene.join(False)
+    assert opened == [(Where("localhost", 27443, tls=True), "K7QM-3XPA", False)] and scene.problem == ""
 
 
 def test_a_wrong_invite_in_the_code_field_is_one_line_and_opens_nothing(app: App) -> None:
@@ -312,3 +340,17 @@ def test_the_quick_phrases_are_as_wide_as_their_words_in_as_few_rows_as_fit(app:
                                                    24, 5)}) == 1  # wide enough: one row
     finally:
         set_language("en")
+
+
+def test_the_invite_of_a_room_on_a_server_behind_tls_is_a_wss_one_join_takes_whole(app: App) -> None:
+    link = ScriptedLink([("Ana", "person", "here", False)], 0, True)
+    scene = LobbyScene(app, "arzium", Where("games.example.org", 443, tls=True), "Ana", join="K7QM3XPA",
+                       connect=lambda url, token: link)
+    app.stack.clear_to(scene)
+    run(app, 2)
+    room = scene.session.room
+    assert room is not None
+    invites = scene.invites()
+    assert invites == [f"wss://games.example.org/{room.code}"]
+    invite = read_invite(invites[0])
+    assert invite is not None and invite.tls and (invite.host, invite.port) == ("games.example.org", 443)

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
+from common.data.i18n import set_language
 from common.engine.app import TITLE, App
 from common.online.seat_tokens import KeptSeat
 from common.online.turn_watch import TurnWatch, table_line
@@ -134,3 +135,30 @@ def test_the_menu_says_your_turn_and_a_new_turn_is_told_by_a_line_and_the_title(
     assert pygame.display.get_caption()[0] == f"(3) Your turn · {TITLE}"
     run(app, 1)
     assert any(b.label == "Your turn in 3 games" for b in menu.buttons)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_table_that_ended_while_the_player_was_away_is_told_on_the_menu_and_opens_my_tables(
+        app: App, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    def ask(server: str, tokens: list[str]) -> dict[str, Any]:
+        frame = sample_tables(server, tokens)
+        frame["tables"] = frame["tables"][3:]  # only the finished one
+        return frame
+    watch = TurnWatch(ask, clock=lambda: 1000.0)
+    monkeypatch.setattr(my_tables, "WATCH", watch)
+    monkeypatch.setattr(my_tables, "kept_seats", lambda: (SAMPLE_KEPT, ""))
+    watch.check(SAMPLE_KEPT, wait=True)
+    set_language(lang)
+    try:
+        menu = MenuScene(app)
+        app.stack.clear_to(menu)
+        menu.looked = True
+        run(app, 1)
+        ended = menu.buttons[3]
+        assert ended.label == {"en": "1 game ended: see who won", "es": "1 partida terminó: mira quién ganó"}[lang]
+        assert ended.rect.right <= menu.buttons[1].rect.right and not ended.rect.colliderect(menu.buttons[2].rect)
+        menu.group.focus_index, menu.group.keyboard_mode = 3, True
+        run(app, 1, key(pygame.K_RETURN))
+        assert isinstance(app.stack.top, MyTablesScene)
+    finally:
+        set_language("en")

@@ -3,6 +3,7 @@ stops the away countdown, the room's notices, the result screens' Play again (an
 never skips them), and a Leave read by the server before the socket closes."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -230,6 +231,9 @@ def test_the_host_may_give_the_seat_of_a_player_whose_connection_is_lost_to_a_bo
     line = again_line(room, scene.session.seat, True)
     assert f"{away.name} (connection lost)" in line and line.endswith("you may give the seat to a bot")
     assert again_line(room, 2 if game == "arzium" else None, False).endswith("the host may give the seat to a bot")
+    turn_based = replace(room, pace="turn")  # people come and go between moves: away, not a lost connection
+    assert f"{away.name} (away)" in again_line(turn_based, scene.session.seat, True)
+    assert "connection lost" not in again_line(turn_based, scene.session.seat, True)
     assert rematch_parts(app, scene.session, (640, 600), 900)  # the line is drawn
     hand.activate(app)
     assert sent[-1] == {"kind": "bot", "seat": 1}

@@ -120,7 +120,9 @@ def test_typing_the_code_and_pressing_join_opens_that_room(app: App) -> None:
     opened: list[tuple[Where, str, bool]] = []
     scene = OnlineScene(app, join=lambda app, where, code, watch: opened.append((where, code, watch)))
     app.stack.clear_to(scene)
-    REMEMBERED.address = "192.168.1.20:9000"
+    REMEMBERED.address, REMEMBERED.code = "192.168.1.20:9000", ""
+    scene._build()  # the fields as remembered (an earlier test may have left a code there)
+    scene.layout(app.size)
     run(app, 1, click(scene.code.rect.center))
     assert scene.code.editing
     run(app, 1, [pygame.event.Event(pygame.TEXTINPUT, text="k7qm-3x!pa")] + key(pygame.K_RETURN))
@@ -209,7 +211,7 @@ def test_a_watcher_sits_down_on_an_open_seat(app: App) -> None:
 PROTOCOL_CODES = ("version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
                   "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
                   "not_playing", "bad_setup", "server_busy", "server_error", "not_stored", "chat_rate", "chat_off",
-                  "not_over", "not_allowed")
+                  "not_over", "not_allowed", "turn_tables")
 SERVER_TEXT = "the game has started: only watching is possible"
 
 

@@ -70,6 +70,7 @@ def test_the_menus_first_frame_loads_no_game_but_its_plugin_no_tool_no_sound_and
     assert games == {"arenas.plugin", "arzium.plugin"}  # each game's one object, whose hooks import the rest
     assert not [m for m in modules if m.startswith("babel")]
     assert not [m for m in modules if m.startswith(("websockets", "common.net", "asyncio", "sqlite3"))]  # online
+    assert not [m for m in modules if m.startswith(("desktop_notifier", "dbus_fast"))]  # loaded when one is due
     assert not modules & {"zipfile", "importlib.readers"}  # shipped files are found without a resource reader
     assert not modules & set(LATER)
     assert not found["mixer"]  # the audio device opens after the first frame

@@ -77,3 +77,28 @@ def test_a_list_keeps_its_hovered_row_clear_and_the_group_draws_the_tooltip_ther
                         lambda surface, app, tip, pos, avoid=None, clear=(): drawn.append(avoid))
     group.draw(pygame.Surface(app.size))
     assert drawn == [pygame.Rect(100, 100, 400, app.px(44))]
+
+
+def test_a_choice_whose_words_are_too_long_for_one_readable_line_takes_two(app: App,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    original = text.draw_text
+
+    def spy(surface: pygame.Surface, s: str, px: int, *args: object, **kwargs: object) -> pygame.Rect:
+        box = original(surface, s, px, *args, **kwargs)  # type: ignore[arg-type]
+        drawn.append((s, px, box))
+        return box
+    monkeypatch.setattr(text, "draw_text", spy)
+    long = "Turn-based: 12 h a move, 2 days bank"
+    choice = widgets.Choice("Arzium clock", [(0, long), (1, "No turn clock")], 0, lambda v: None)
+    choice.rect = pygame.Rect(10, 10, app.px(500), app.px(48))
+    surface = pygame.Surface(app.size)
+    choice.draw(surface, app, False, False)
+    words = [(s, px, box) for s, px, box in drawn if s not in ("<", ">", "Arzium clock")]
+    assert len(words) == 2 and " ".join(s for s, _px, _box in words) == long
+    assert all(px >= app.font_px(widgets.MIN_CHOICE_PX) for _s, px, _box in words)
+    assert all(choice.rect.contains(box) for _s, _px, box in words) and not words[0][2].colliderect(words[1][2])
+    drawn.clear()
+    choice.adjust(app, 1)
+    choice.draw(surface, app, False, False)
+    assert [s for s, _px, _box in drawn if s not in ("<", ">", "Arzium clock")] == ["No turn clock"]

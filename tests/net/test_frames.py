@@ -7,7 +7,7 @@ import contextlib
 import json
 import logging
 import string
-from typing import Any
+from typing import Any, get_args, get_type_hints
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +18,7 @@ from websockets.asyncio.client import connect as ws_connect
 from arzium.room import digest, view_of
 from common.games import room_sides
 from common.net.limits import JOINS_PER_MINUTE, RateWindow
+from common.net.messages import ClientMessage
 from common.net.protocol import (
     CODE_ALPHABET,
     MAX_BYTES,
@@ -36,7 +37,8 @@ from common.net.server_time import SYSTEM_CLOCK
 
 ERROR_CODES = {"version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
                "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
-               "not_playing", "bad_setup", "server_busy", "chat_rate", "chat_off", "not_over", "not_allowed"}
+               "not_playing", "bad_setup", "server_busy", "chat_rate", "chat_off", "not_over", "not_allowed",
+               "turn_tables"}
 
 
 @pytest.fixture(scope="module")
@@ -209,6 +211,17 @@ def test_each_bad_field_is_named_in_one_line(msg: dict[str, Any], problem: str) 
     with pytest.raises(ProtocolError) as caught:
         decode(json.dumps(msg))
     assert caught.value.code == "bad_message" and str(caught.value).startswith(problem)
+
+
+def test_each_checked_kind_has_the_fields_its_message_type_names() -> None:
+    types = {get_type_hints(t)["kind"].__args__[0]: t for t in get_args(ClientMessage)}
+    assert set(types) == set(SHAPES)
+    for kind, shape in SHAPES.items():
+        named = types[kind].__required_keys__ | types[kind].__optional_keys__
+        assert named == {"kind", "id", *shape}, kind
+        assert types[kind].__required_keys__ == {"kind", *(f for f, (_c, default) in shape.items() if default is ...)}
+    checked = decode(json.dumps({"kind": "create", "game": "arzium", "setup": {}, "name": "Ana", "id": 3}))
+    assert set(checked) == {"kind", "id", *SHAPES["create"]}  # every field there once checked: defaults filled
 
 
 def test_a_name_from_the_network_is_made_safe_to_draw() -> None:

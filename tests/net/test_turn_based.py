@@ -74,7 +74,7 @@ class Table:
         assert member is not None
         m = self.match.match
         action = self.rng.choice(legal_actions(m.view_state()))
-        self.room.game_input(member, "act", {"action": action.to_json()}, None, now)
+        self.room.game_input(member, {"kind": "act", "action": action.to_json()}, None, now)
 
     def play_turn(self, seat: int, now: int) -> None:
         """`seat`'s person plays a whole turn (a seeded choice among the legal actions), then confirms it."""
@@ -84,7 +84,7 @@ class Table:
         if m.work is not None:
             member = self.members[seat]
             assert member is not None
-            self.room.game_input(member, "confirm", {}, None, now)
+            self.room.game_input(member, {"kind": "confirm"}, None, now)
 
     def tick_until(self, done: Any, now: int) -> None:
         for _ in range(60):
@@ -278,10 +278,10 @@ def test_the_list_tells_the_last_move_and_this_seats_own_last_move() -> None:
     member = room.seats[p].member
     assert member is not None
     while match.match.acting_human() == p:
-        room.game_input(member, "act", {"action": legal_actions(match.match.view_state())[0].to_json()}, None,
+        room.game_input(member, {"kind": "act", "action": legal_actions(match.match.view_state())[0].to_json()}, None,
                         START)
     if match.match.work is not None:
-        room.game_input(member, "confirm", {}, None, START)
+        room.game_input(member, {"kind": "confirm"}, None, START)
     reply = _ask(server, [tokens["Ana"], tokens["Bo"]])
     mover, other = sorted(reply["tables"], key=lambda t: t["seat"] != p)
     n = len(match.match.actions)
@@ -345,3 +345,32 @@ def test_fuzzed_tables_messages_are_answered_with_one_frame_and_leak_nothing(tok
 
 
 FUZZ_SERVER = _server_with_two_tables()
+
+
+def test_a_finished_table_a_person_left_after_the_end_is_restored_with_its_result(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    t = Table(ClockRule(3 * DAY, DAY, "end"), store)
+    p = current_player(t.match.match.state)
+    assert p is not None
+    t.room.tick(START + 3 * DAY)
+    assert t.room.phase == "over"
+    t.close_app(1 - p, START + 3 * DAY + 1)  # the winner saw the result and left: their seat is free again
+    assert t.room.seats[1 - p].name == ""
+    (stored,), _unreadable = store.rooms()  # a restart: the one still away has yet to see the result
+    again = Room.restore(stored.code, stored.game, ArziumSide(), stored.record, stored.inputs, stored.watchers, store,
+                         START + 4 * DAY)
+    assert again.phase == "over" and isinstance(again.match, ArziumMatch) and again.match.ran_out == p
+    names = [s["name"] for s in again.match.result()["replay"]["setup"]["seats"]]
+    assert names == ["Ana", "Bo"]  # the game as it was played, names and all
+    store.close()
+
+
+def test_a_stored_record_whose_played_names_are_not_names_is_refused_in_one_line(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    Table(DAILY, store)
+    (stored,), _unreadable = store.rooms()
+    for bad in (["Ana"], ["Ana", ""], ["Ana", 3], "Ana"):
+        with pytest.raises(ValueError, match="played"):
+            Room.restore(stored.code, stored.game, ArziumSide(), {**stored.record, "played": bad}, stored.inputs,
+                         stored.watchers, store, START)
+    store.close()

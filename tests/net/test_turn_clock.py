@@ -123,9 +123,9 @@ class Table:
         m = self.match.match
         while m.acting_human() == seat:
             action = legal_actions(m.view_state())[0]
-            self.room.game_input(self.member(seat), "act", {"action": action.to_json()}, None, now)
+            self.room.game_input(self.member(seat), {"kind": "act", "action": action.to_json()}, None, now)
         if m.work is not None:
-            self.room.game_input(self.member(seat), "confirm", {}, None, now)
+            self.room.game_input(self.member(seat), {"kind": "confirm"}, None, now)
 
     def tick_until(self, done: Any, now: int) -> None:
         for _ in range(40):
@@ -168,14 +168,14 @@ def test_under_the_rule_others_choose_the_turn_waits_until_another_person_lets_t
     assert told["event"] == "out" and told["clock"]["out"] == [p]
     assert t.room.next_tick_ms() is None and not t.frames("watcher", "update")  # nobody's clock runs: it waits
     with pytest.raises(ProtocolError) as refused:  # a watcher has no say
-        t.room.game_input(t.watcher, "let_bot", {"seat": p}, None, START + 61_000)
+        t.room.game_input(t.watcher, {"kind": "let_bot", "seat": p}, None, START + 61_000)
     assert refused.value.code == "not_seated"
-    t.room.game_input(t.member(p), "let_bot", {"seat": p}, 3, START + 61_000)  # nor the seat out of time
-    t.room.game_input(t.member(other), "let_bot", {"seat": other}, 4, START + 61_000)  # nor for a seat in time
+    t.room.game_input(t.member(p), {"kind": "let_bot", "seat": p}, 3, START + 61_000)  # nor the seat out of time
+    t.room.game_input(t.member(other), {"kind": "let_bot", "seat": other}, 4, START + 61_000)  # nor for a seat in time
     for who, n in ((("ana", "bo")[p], 3), (("ana", "bo")[other], 4)):
         assert [f["id"] for f in t.frames(who, "refused")].count(n) == 1
     assert t.match.match.submits(p) and len(t.match.match.actions) == 0
-    t.room.game_input(t.member(other), "let_bot", {"seat": p}, None, START + 70_000)
+    t.room.game_input(t.member(other), {"kind": "let_bot", "seat": p}, None, START + 70_000)
     assert [f["event"] for f in t.frames("watcher", "clock")] == ["out", "bot"]
     t.tick_until(lambda: current_player(t.match.match.state) != p, START + 70_000)
     assert t.match.bot_moves and set(t.match.bot_moves.values()) == {"clock"}

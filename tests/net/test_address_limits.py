@@ -84,6 +84,6 @@ def test_behind_a_proxy_each_forwarded_address_has_its_own_connections() -> None
             with pytest.raises(InvalidStatus) as refused:
                 connect(url, open_timeout=5, additional_headers={"X-Forwarded-For": "203.0.113.1"})
             assert refused.value.response.status_code == 429
-            assert sorted(server.call(lambda s: list(s.addr_conns))) == ["203.0.113.1", "203.0.113.2"]
+            assert sorted(server.call(lambda s: list(s.transport.addr_conns))) == ["203.0.113.1", "203.0.113.2"]
     finally:
         server.stop()

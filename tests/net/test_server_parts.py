@@ -107,7 +107,7 @@ def test_the_scheduler_wakes_rooms_in_order_and_runs_the_sweeps_on_its_clock() -
 
 def test_an_address_past_its_wrong_guesses_has_one_join_looked_at_every_gap() -> None:
     clock = FakeClock()
-    allowances = Allowances(Limits(wrong_guesses=3, creates=2, rooms_per_address=5), clock)
+    allowances = Allowances(Limits(wrong_guesses=3, creates=2, rooms_per_address=5, turn_tables_per_address=32), clock)
     for _ in range(3):
         allowances.guess_allowed("10.0.0.1")
         allowances.guessed_wrong("10.0.0.1")
@@ -121,12 +121,15 @@ def test_an_address_past_its_wrong_guesses_has_one_join_looked_at_every_gap() ->
     allowances.guess_allowed("10.0.0.1")
     allowances.guess_allowed("10.0.0.1")  # a minute on: its wrong guesses are forgotten
     for _ in range(2):
-        allowances.create_allowed("10.0.0.3", {})
+        allowances.create_allowed("10.0.0.3", False, lambda: 0)
         allowances.created("10.0.0.3")
     with pytest.raises(ProtocolError, match="too many rooms"):
-        allowances.create_allowed("10.0.0.3", {})
+        allowances.create_allowed("10.0.0.3", False, lambda: 0)
     with pytest.raises(ProtocolError, match="holds 5 rooms"):
-        allowances.create_allowed("10.0.0.4", {"10.0.0.4": 5})
+        allowances.create_allowed("10.0.0.4", False, lambda: 5)
+    allowances.create_allowed("10.0.0.4", True, lambda: 5)  # turn-based tables are counted apart
+    with pytest.raises(ProtocolError, match="32 turn-based tables"):
+        allowances.create_allowed("10.0.0.4", True, lambda: 32)
 
 
 def test_a_pulse_wakes_a_wait_only_once_its_condition_holds() -> None:

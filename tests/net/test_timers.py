@@ -26,6 +26,7 @@ class Clocked:
     def __init__(self, code: str, due: int | None = None, keeps_due: bool = False) -> None:
         self.code = code
         self.addr = ""
+        self.phase = "lobby"
         self.closed = False
         self.due = due
         self.keeps_due = keeps_due  # something to do at once after every tick, as a bot thinking in the worker

@@ -481,17 +481,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from common.data.jsonio import cannot_write
     from common.net.archive import COMPACT_AFTER_DAYS, DAY_MS
+    from common.net.limits import Limits
     from common.net.protocol import DEFAULT_PORT
-    from common.net.server import (
-        Limits,
-        NoSuchAddress,
-        PortInUse,
-        PortNotAllowed,
-        default_data,
-        serve_forever,
-        tls_context,
-    )
+    from common.net.runners import default_data, serve_forever, tls_context
     from common.net.store import StoreError
+    from common.net.transport import NoSuchAddress, PortInUse, PortNotAllowed
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection: a flood of them is said once
     port = DEFAULT_PORT if args.port is None else args.port

@@ -17,7 +17,7 @@ NOTE_MS = 9000  # how long the online screens show a line that stops nothing (a 
 
 
 class Hosted(Protocol):
-    """The room server this app runs (`common.net.server.EmbeddedServer`)."""
+    """The room server this app runs (`common.net.runners.EmbeddedServer`)."""
 
     def stop(self) -> None: ...
 

@@ -89,8 +89,9 @@ def start_server(where: Where) -> Served:
     system) or the store of the hosted rooms (its file or folder, and what to do)."""
     if where.port in RUNNING:
         return Served(RUNNING[where.port], "", where.port)
-    from common.net.server import EmbeddedServer, PortInUse  # only hosting loads the server
+    from common.net.runners import EmbeddedServer  # only hosting loads the server
     from common.net.store import FILE_NAME, StoreError
+    from common.net.transport import PortInUse
     folder = hosted_folder(where.store)
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -13,9 +13,9 @@ import pytest
 
 from common.engine.app import App
 from common.engine.scene import Scene
-from common.net import server as net_server
-from common.net.server import PortInUse
+from common.net import runners, server
 from common.net.store import FILE_NAME, StoreError
+from common.net.transport import PortInUse
 from common.online import seat_tokens
 from common.online.room import Where
 from common.scenes.catalog import ScriptedLink
@@ -102,7 +102,7 @@ def test_every_store_failure_reaches_the_line(monkeypatch: pytest.MonkeyPatch, f
 
     def fail(self: Any, folder: Path) -> None:
         raise Held(f"{folder / FILE_NAME}: {failure}")
-    monkeypatch.setattr(net_server, "Store", type("FailingStore", (), {"__init__": fail}))
+    monkeypatch.setattr(server, "Store", type("FailingStore", (), {"__init__": fail}))
     served = start_server(HERE)
     assert served.store_trouble and f"cannot be used ({failure})" in served.problem
 
@@ -110,7 +110,7 @@ def test_every_store_failure_reaches_the_line(monkeypatch: pytest.MonkeyPatch, f
 def test_a_port_the_system_reserves_is_not_called_in_use(monkeypatch: pytest.MonkeyPatch) -> None:
     def reserved(self: Any, host: str, port: int) -> int:
         raise PortInUse(errno.EACCES, f"port {port} on {host} is in use")
-    monkeypatch.setattr(net_server.EmbeddedServer, "start", reserved)
+    monkeypatch.setattr(runners.EmbeddedServer, "start", reserved)
     served = start_server(Where("127.0.0.1", 80, embedded=True))
     assert served.problem == "Port 80 is reserved for the system on this computer: choose a port from 1024 to 65535"
     assert not served.store_trouble
@@ -165,7 +165,7 @@ def test_a_file_error_while_starting_names_the_folder_and_any_other_names_the_po
 
     def fail(self: Any, host: str, port: int) -> int:
         raise failures.pop(0)
-    monkeypatch.setattr(net_server.EmbeddedServer, "start", fail)
+    monkeypatch.setattr(runners.EmbeddedServer, "start", fail)
     store = start_server(Where("127.0.0.1", 9100, embedded=True))
     assert store.store_trouble
     assert store.problem.startswith(f"The games you host cannot be kept in {hosted_folder('')} (")

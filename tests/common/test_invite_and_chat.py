@@ -13,8 +13,9 @@ from common.data.i18n import set_language
 from common.engine.app import App
 from common.games import room_sides
 from common.net.client import Link
+from common.net.connection import Conn
 from common.net.protocol import PROTOCOL_VERSION
-from common.net.server import Conn, Server
+from common.net.server import Server
 from common.online.chat import ChatLog
 from common.online.invite import Invite, invite_problem, looks_like_invite, read_invite
 from common.online.lan import split_address
@@ -186,7 +187,7 @@ class Fake:
 
     def __init__(self, server: Server, addr: str) -> None:
         self.got: list[dict[str, Any]] = []
-        self.conn = Conn(lambda text: self.got.append(json.loads(text)), addr, rate=(1e9, 1e9), tokens=1e9)
+        self.conn = Conn(lambda text: self.got.append(json.loads(text)), addr)
         self.server = server
 
     def say(self, msg: dict[str, Any]) -> None:

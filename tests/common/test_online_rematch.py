@@ -124,7 +124,7 @@ def test_a_confirming_key_held_from_the_game_never_skips_a_result(app: App) -> N
 @pytest.mark.usefixtures("user_home")
 def test_leave_reaches_the_server_before_the_socket_closes_so_the_seat_goes_to_its_bot_at_once() -> None:
     from common.net.client import Link
-    from common.net.server import EmbeddedServer
+    from common.net.runners import EmbeddedServer
     server = EmbeddedServer(None, room_sides())
     port = server.start("127.0.0.1", 0)
     host = Link(f"ws://127.0.0.1:{port}")

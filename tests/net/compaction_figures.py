@@ -24,7 +24,9 @@ collect_games()
 from test_compaction import AFTER, _finished  # noqa: E402
 
 from common.games import room_sides  # noqa: E402
-from common.net.server import Limits, Server, now_ms  # noqa: E402
+from common.net.limits import Limits  # noqa: E402
+from common.net.server import Server  # noqa: E402
+from common.net.server_time import SYSTEM_CLOCK  # noqa: E402
 from common.net.store import FILE_NAME  # noqa: E402
 
 
@@ -67,7 +69,7 @@ def measure(tables: int) -> dict[str, Any]:
         server.conns.clear()  # the test's connections (and every frame they were sent) let go of
     gc.collect()
     whole, held = _sizes(folder / FILE_NAME), tracemalloc.get_traced_memory()[0]
-    server.compact(now_ms() + AFTER)
+    server.compact(SYSTEM_CLOCK.now_ms() + AFTER)
     gc.collect()
     short, kept = _sizes(folder / FILE_NAME), tracemalloc.get_traced_memory()[0]
     assert server.figures()["rooms_compacted"] == tables

@@ -2,9 +2,12 @@
 each game's case (its setup, its scripted player, what of it must never reach a client)."""
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import json
 import math
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -15,8 +18,11 @@ from arzium.room import Mirror
 from arzium.rules.state import Setup, default_setup
 from common.games import room_sides
 from common.net.client import Link
+from common.net.connection import Conn
 from common.net.protocol import PROTOCOL_VERSION, RATE_PER_S
-from common.net.server import Conn, EmbeddedServer, Server
+from common.net.runners import EmbeddedServer
+from common.net.server import Server
+from common.net.server_time import SYSTEM_CLOCK, Clock
 from helpers import QUIET_S as TIMEOUT_S
 from helpers import Quiet
 
@@ -47,12 +53,14 @@ class Served:
 
 
 @contextlib.contextmanager
-def serve_in_thread(data: Path | None, rate: tuple[float, float] = SCRIPTED_RATE) -> Iterator[Served]:
-    """A server for scripted clients, which play without pausing (`rate`: above their pace by default)."""
-    embedded = EmbeddedServer(data, room_sides(), rate)
+def serve_in_thread(data: Path | None, rate: tuple[float, float] = SCRIPTED_RATE,
+                    clock: Clock = SYSTEM_CLOCK) -> Iterator[Served]:
+    """A server for scripted clients, which play without pausing (`rate`: above their pace by default), on
+    `clock`."""
+    embedded = EmbeddedServer(data, room_sides(), rate, clock=clock)
     port = embedded.start("127.0.0.1", 0)
     served = Served(embedded, f"ws://127.0.0.1:{port}")
-    embedded.call(lambda s: setattr(s, "tap", lambda _addr, text: served.sent.append(text)))
+    embedded.call(lambda s: setattr(s.transport, "tap", lambda _addr, text: served.sent.append(text)))
     try:
         yield served
     finally:
@@ -65,8 +73,8 @@ class Fake:
 
     def __init__(self, server: Server, addr: str = "10.0.0.1") -> None:
         self.got: list[dict[str, Any]] = []
-        self.conn = Conn(lambda text: server._post(self.conn, self._deliver, text), addr, rate=(1e9, 1e9),
-                         tokens=1e9, opened=server.clock())
+        self.conn = Conn(lambda text: server.post(self.conn, self._deliver, text), addr,
+                         opened=server.clock.monotonic())
         self.closed: tuple[int, str] | None = None
         self.conn.shut = lambda code, reason: setattr(self, "closed", (code, reason))
         self.server = server
@@ -250,10 +258,96 @@ def a_room_in_play(server: Server) -> tuple[Fake, Fake, str]:
 
 
 class FakeClock:
-    """The server's clock in a test: seconds that pass only when the test says."""
+    """The server's clock in a test (`common.net.server_time.Clock`): its time moves only when the test says
+    (`advance`, or `now += seconds`), and what waited for the new time is woken then, in the order of its time:
+    on the caller's thread when that runs the server's loop (or none runs), else on the loop's thread, `advance`
+    returning once it has run. No test waits real seconds."""
 
-    def __init__(self) -> None:
-        self.now = 1000.0
+    def __init__(self, now_ms: int = 1_800_000_000_000) -> None:
+        self._ms = now_ms
+        self._seconds = 1000.0
+        self._alarms: list[_FakeAlarm] = []
+        self._lock = threading.Lock()
 
-    def __call__(self) -> float:
-        return self.now
+    def now_ms(self) -> int:
+        return self._ms
+
+    def monotonic(self) -> float:
+        return self._seconds
+
+    @property
+    def now(self) -> float:
+        """The monotonic seconds (setting them moves the clock on by the difference)."""
+        return self._seconds
+
+    @now.setter
+    def now(self, seconds: float) -> None:
+        self.advance(seconds - self._seconds)
+
+    def call_at(self, loop: asyncio.AbstractEventLoop, when_ms: int, fn: Callable[[], None]) -> _FakeAlarm:
+        alarm = _FakeAlarm(when_ms, loop, fn)
+        if when_ms <= self._ms:
+            alarm.handle = loop.call_soon(alarm.ring)
+        else:
+            with self._lock:
+                self._alarms.append(alarm)
+        return alarm
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock on by `seconds`, waking in order everything set for a time on the way, each at its time
+        (what it reads of the clock then is that time)."""
+        assert seconds >= 0, "the clock does not go back"
+        start_ms, start_s = self._ms, self._seconds
+        end_ms = start_ms + round(seconds * 1000)
+        while True:
+            with self._lock:
+                due = [a for a in self._alarms if a.when_ms <= end_ms and not a.cancelled]
+                if not due:
+                    self._alarms = [a for a in self._alarms if not a.cancelled]
+                    self._ms, self._seconds = end_ms, start_s + seconds
+                    return
+                alarm = min(due, key=lambda a: a.when_ms)
+                self._alarms.remove(alarm)
+                if alarm.when_ms > self._ms:
+                    self._ms = alarm.when_ms
+                    self._seconds = start_s + (alarm.when_ms - start_ms) / 1000
+            _on_loop(alarm.loop, alarm.ring)
+
+
+@dataclass(eq=False)
+class _FakeAlarm:
+    when_ms: int
+    loop: asyncio.AbstractEventLoop
+    fn: Callable[[], None]
+    cancelled: bool = False
+    handle: asyncio.Handle | None = None
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        if self.handle is not None:
+            self.handle.cancel()
+
+    def ring(self) -> None:
+        if not self.cancelled:
+            self.cancelled = True
+            self.fn()
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[[], None]) -> None:
+    """Run `fn` on `loop`'s thread and return once it ran (at once when this thread runs it, or nothing does)."""
+    try:
+        here = asyncio.get_running_loop() is loop
+    except RuntimeError:
+        here = False
+    if here or not loop.is_running():
+        fn()
+        return
+    done: concurrent.futures.Future[None] = concurrent.futures.Future()
+
+    def run() -> None:
+        try:
+            fn()
+        finally:
+            done.set_result(None)
+    loop.call_soon_threadsafe(run)
+    done.result(10)

@@ -13,8 +13,10 @@ from websockets.datastructures import Headers
 from common.games import room_sides
 from common.net.addresses import address_tag, client_address
 from common.net.archive import DAY_MS
+from common.net.limits import Limits
 from common.net.protocol import PROTOCOL_VERSION
-from common.net.server import EmbeddedServer, Limits, Server
+from common.net.runners import EmbeddedServer
+from common.net.server import Server
 from common.net.turn_clock import ClockRule
 
 DAILY = ClockRule(3 * DAY_MS, DAY_MS).to_json()
@@ -82,6 +84,6 @@ def test_behind_a_proxy_each_forwarded_address_has_its_own_connections() -> None
             with pytest.raises(InvalidStatus) as refused:
                 connect(url, open_timeout=5, additional_headers={"X-Forwarded-For": "203.0.113.1"})
             assert refused.value.response.status_code == 429
-            assert sorted(server.call(lambda s: list(s.addr_conns))) == ["203.0.113.1", "203.0.113.2"]
+            assert sorted(server.call(lambda s: list(s.transport.addr_conns))) == ["203.0.113.1", "203.0.113.2"]
     finally:
         server.stop()

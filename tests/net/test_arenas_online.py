@@ -45,7 +45,7 @@ class FirstCardWrong(ScriptedPerson):
 def play(seats: int, sent: list[str]) -> Bench:
     async def main() -> Bench:
         server = Server(None, room_sides())
-        server.tap = lambda _addr, text: sent.append(text)
+        server.transport.tap = lambda _addr, text: sent.append(text)
         port = await server.start("127.0.0.1", 0)
         try:
             bench = Bench(f"ws://127.0.0.1:{port}", "arenas", 1, seats, (0, 0), quick_setup, FirstCardWrong, seed=5)

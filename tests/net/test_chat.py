@@ -23,7 +23,7 @@ def say(f: Fake, msg: dict[str, Any], now: int = T0) -> list[dict[str, Any]]:
     """`msg` from `f` at the server time `now` (the chat's rate runs on the server's clock)."""
     start = len(f.got)
     try:
-        f.server.dispatch(f.conn, decode(json.dumps(msg)), now)
+        f.server.dispatch.message(f.conn, decode(json.dumps(msg)), now)
     except ProtocolError as exc:
         return [*f.got[start:], {"kind": "error", "code": exc.code, "message": str(exc)}]
     return f.got[start:]
@@ -118,7 +118,7 @@ def test_a_member_back_with_its_token_gets_the_lines_it_missed_and_keeps_its_num
     ana, bo, _cy, _code = lobby(server)
     say(ana, {"kind": "chat", "text": "one"})
     token = next(g["token"] for g in bo.got if g["kind"] == "joined")
-    server._leave_room(bo.conn, T0)  # its connection dropped (not a leave: the seat stays its own)
+    server.dispatch.leave_room(bo.conn, T0)  # its connection dropped (not a leave: the seat stays its own)
     say(ana, {"kind": "chat", "text": "two"})
     back = Fake(server, "10.0.0.3")
     again = back.say({"kind": "hello", "version": PROTOCOL_VERSION, "token": token})
@@ -133,7 +133,7 @@ def test_chat_is_kept_in_memory_only_never_stored_nor_in_the_replay(tmp_path: An
     say(ana, {"kind": "chat", "text": "secret plan"})
     say(bo, {"kind": "chat", "phrase": "wait"})
     assert server.store is not None
-    server._flush_now()
+    server.commits.now()
     rows = server.store.db.execute("SELECT * FROM rooms").fetchall() + \
         server.store.db.execute("SELECT * FROM inputs").fetchall()
     assert "secret plan" not in repr(rows) and '"wait"' not in repr(rows)
@@ -208,7 +208,7 @@ def test_arzium_hints_are_refused_when_off_and_recorded_for_their_seat_when_on(t
     assert room.match is not None and room.inputs == 1
     meta = room.match.result()["replay"]["meta"]
     assert meta["assisted"] is True and meta["assisted_seats"] == [1]
-    server._flush_now()
+    server.commits.now()
     assert server.store is not None
     server.store.close()  # the server stops: its folder is free for the next
     restored = Server(tmp_path, room_sides())  # a restart remembers who was helped

@@ -8,6 +8,7 @@ import contextlib
 import json
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from websockets.exceptions import ConnectionClosed
 
 from arzium.room import Mirror
 from common.games import room_sides
+from common.net.progress import Progress
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server
 from common.net.store import FILE_NAME
@@ -26,8 +28,8 @@ class Member:
     """A scripted person on a real connection; what reaches it is kept with the number of inputs the database
     held when it arrived (read through another connection: committed rows only)."""
 
-    def __init__(self, url: str, db: Path, seed: int) -> None:
-        self.url, self.db = url, db
+    def __init__(self, url: str, db: Path, seed: int, news: Progress) -> None:
+        self.url, self.db, self.news = url, db, news
         self.player = Mirror(seed)
         self.got: list[tuple[dict[str, Any], int]] = []
         self.ws: ClientConnection | None = None
@@ -52,7 +54,9 @@ class Member:
                 frame = json.loads(text)
                 self.got.append((frame, self.stored() if frame.get("id") is not None else -1))
                 self.player.absorb(frame)
+                self.news.pulse()
         self.closed_with = ws.close_code
+        self.news.pulse()
 
     async def say(self, msg: dict[str, Any]) -> None:
         assert self.ws is not None
@@ -66,11 +70,9 @@ class Member:
             await self.ws.close()
 
 
-async def _until(done: Any, within_s: float = 10.0) -> None:
-    end = asyncio.get_running_loop().time() + within_s
-    while not done():
-        assert asyncio.get_running_loop().time() < end, "not in time"
-        await asyncio.sleep(0.005)
+async def _until(news: Progress, done: Callable[[], object], within_s: float = 10.0) -> None:
+    """Until `done()`, looking again at each piece of news; fails after `within_s` (a hang, not a pace)."""
+    await asyncio.wait_for(news.until(lambda: bool(done())), within_s)
 
 
 async def _served(tmp_path: Path) -> tuple[Server, str]:
@@ -79,18 +81,18 @@ async def _served(tmp_path: Path) -> tuple[Server, str]:
     return server, f"ws://127.0.0.1:{port}"
 
 
-async def _a_game(url: str, db: Path) -> tuple[Member, Member, str]:
-    ana, bo = Member(url, db, 1), Member(url, db, 2)
+async def _a_game(url: str, db: Path, news: Progress) -> tuple[Member, Member, str]:
+    ana, bo = Member(url, db, 1, news), Member(url, db, 2, news)
     for m in (ana, bo):
         await m.open()
     await ana.say({"kind": "create", "game": "arzium", "setup": arzium_setup(2), "name": "Ana", "seat": 0})
-    await _until(lambda: ana.frames("joined"))
+    await _until(news, lambda: ana.frames("joined"))
     code = ana.frames("joined")[0]["code"]
     await bo.say({"kind": "join", "code": code, "name": "Bo", "seat": "any"})
     await bo.say({"kind": "ready", "ready": True})
-    await _until(lambda: any(r["seats"][1]["ready"] for r in ana.frames("room")))
+    await _until(news, lambda: any(r["seats"][1]["ready"] for r in ana.frames("room")))
     await ana.say({"kind": "start"})
-    await _until(lambda: ana.frames("game") and bo.frames("game"))
+    await _until(news, lambda: ana.frames("game") and bo.frames("game"))
     return ana, bo, code
 
 
@@ -105,29 +107,31 @@ def _mover(ana: Member, bo: Member) -> tuple[Member, dict[str, Any]]:
 def test_no_acknowledgement_leaves_before_its_input_is_in_the_database(tmp_path: Path) -> None:
     async def body() -> None:
         server, url = await _served(tmp_path)
+        news, loop = Progress(), asyncio.get_running_loop()
         assert server.store is not None
         commit, gate, waiting = server.store.commit, threading.Event(), threading.Event()
         try:
-            ana, bo, _code = await _a_game(url, tmp_path / FILE_NAME)
+            ana, bo, _code = await _a_game(url, tmp_path / FILE_NAME, news)
             for n in range(12):
                 held = n == 5  # one commit is held up on the writer thread
                 if held:
                     def slow(batch: Any) -> None:
                         waiting.set()
+                        loop.call_soon_threadsafe(news.pulse)
                         gate.wait(10)
                         commit(batch)
                     server.store.commit = slow  # type: ignore[method-assign]
                 who, msg = _mover(ana, bo)
-                before = who.stored()
+                before, sent = who.stored(), server.transport.frames_sent
                 await who.say(msg)
                 if held:
-                    await _until(waiting.is_set)
-                    await asyncio.sleep(0.2)
-                    assert [f for f, _n in who.got if f.get("id") == msg["id"]] == []  # not told while not stored
+                    await _until(news, waiting.is_set)  # its input is being committed: what tells of it waits
+                    assert server.transport.frames_sent == sent  # not handed to any connection while not stored
+                    assert [f for f, _n in who.got if f.get("id") == msg["id"]] == []
                     assert who.stored() == before
                     server.store.commit = commit  # type: ignore[method-assign]
                     gate.set()
-                await _until(lambda m=msg, w=who: any(f.get("id") == m["id"] for f, _n in w.got))
+                await _until(news, lambda m=msg, w=who: any(f.get("id") == m["id"] for f, _n in w.got))
                 answer = [(f, stored) for f, stored in who.got if f.get("id") == msg["id"]]
                 assert answer[0][0]["kind"] in ("update", "turn"), answer
                 assert all(stored > before for _f, stored in answer)  # in the database when told
@@ -140,14 +144,15 @@ def test_no_acknowledgement_leaves_before_its_input_is_in_the_database(tmp_path:
 def test_a_commit_that_fails_sends_no_acknowledgement_and_the_room_goes_back_to_the_store(tmp_path: Path) -> None:
     async def body() -> None:
         server, url = await _served(tmp_path)
+        news = Progress()
         assert server.store is not None
         commit = server.store.commit
         try:
-            ana, bo, code = await _a_game(url, tmp_path / FILE_NAME)
+            ana, bo, code = await _a_game(url, tmp_path / FILE_NAME, news)
             for _n in range(6):
                 who, msg = _mover(ana, bo)
                 await who.say(msg)
-                await _until(lambda m=msg, w=who: any(f.get("id") == m["id"] for f, _n in w.got))
+                await _until(news, lambda m=msg, w=who: any(f.get("id") == m["id"] for f, _n in w.got))
             kept = ana.stored()
             old = server.rooms[code]
             assert old.match is not None and old.inputs == kept
@@ -158,9 +163,8 @@ def test_a_commit_that_fails_sends_no_acknowledgement_and_the_room_goes_back_to_
             who, msg = _mover(ana, bo)
             seq = who.player.seq  # what the mover knew as stored before its move
             await who.say(msg)
-            await _until(lambda: ana.closed_with == 1011 and bo.closed_with == 1011)
+            await _until(news, lambda: ana.closed_with == 1011 and bo.closed_with == 1011)
             server.store.commit = commit  # type: ignore[method-assign]
-            await asyncio.sleep(0.1)
             assert [f for f, _n in who.got if f.get("id") == msg["id"] and f["kind"] != "error"] == []  # no answer
             for m in (ana, bo):
                 told = m.frames("error")[-1]
@@ -169,9 +173,9 @@ def test_a_commit_that_fails_sends_no_acknowledgement_and_the_room_goes_back_to_
             again = server.rooms[code]  # rebuilt from the store: the input that was not stored is not in it
             assert again is not old and again.inputs == kept and old.closed
             token = ana.frames("joined")[0]["token"]
-            back = Member(url, tmp_path / FILE_NAME, 3)
+            back = Member(url, tmp_path / FILE_NAME, 3, news)
             await back.open(token)
-            await _until(lambda: back.frames("game"))
+            await _until(news, lambda: back.frames("game"))
             game = back.frames("game")[0]
             assert game["seq"] == seq and old.inputs > kept  # the old copy had taken the input the store did not
         finally:

@@ -14,7 +14,8 @@ from netkit import Fake, arzium_setup
 from common.games import room_sides
 from common.net.archive import DAY_MS, KEEP_MS
 from common.net.protocol import PROTOCOL_VERSION
-from common.net.server import Server, now_ms
+from common.net.server import Server
+from common.net.server_time import SYSTEM_CLOCK
 from common.net.store import FILE_NAME
 from common.net.turn_clock import ClockRule
 
@@ -63,10 +64,10 @@ def _finished(server: Server) -> tuple[str, str]:
     for _ in range(5_000):
         if room.phase == "over":
             break
-        room.tick(now_ms())
+        room.tick(SYSTEM_CLOCK.now_ms())
     assert room.phase == "over" and room.match is not None and room.match.progress().moves > 20
     assert ana.conn.member is not None
-    room.drop(ana.conn.member, now_ms())  # the app closed
+    room.drop(ana.conn.member, SYSTEM_CLOCK.now_ms())  # the app closed
     return token, code
 
 
@@ -99,7 +100,7 @@ def test_a_finished_table_is_compacted_after_its_time_and_its_replay_is_the_same
     line, result = _line(server, token), _result(server, token)
     assert line["phase"] == "over" and line["result"] is not None and json.loads(result)["replay"]["actions"]
     assert _rows(tmp_path, code)["inputs"] > 20
-    server.rooms[code].drop(server.rooms[code].members[0], now_ms())  # the asking connection closed again
+    server.rooms[code].drop(server.rooms[code].members[0], SYSTEM_CLOCK.now_ms())  # the asking connection closed again
     server.compact(ended + AFTER - 1)
     assert code in server.rooms and not server.shelf.tables  # not yet
     server.compact(ended + AFTER)
@@ -124,8 +125,8 @@ def test_a_table_not_finished_is_never_compacted(tmp_path: Path) -> None:
     server = Server(tmp_path, room_sides(), compact_after_ms=AFTER)
     ana, _token, code = _table(server)
     assert ana.conn.member is not None
-    server.rooms[code].drop(ana.conn.member, now_ms())
-    server.compact(now_ms() + 400 * DAY_MS)
+    server.rooms[code].drop(ana.conn.member, SYSTEM_CLOCK.now_ms())
+    server.compact(SYSTEM_CLOCK.now_ms() + 400 * DAY_MS)
     assert code in server.rooms and server.rooms[code].phase == "playing" and not server.shelf.tables
     assert _rows(tmp_path, code)["rooms"] == 1
     server.store.close()  # type: ignore[union-attr]
@@ -143,7 +144,7 @@ def test_a_restart_keeps_when_a_finished_table_ended_and_a_connected_member_keep
     again.compact(ended + AFTER)
     assert code in again.rooms
     assert ana.conn.member is not None
-    again.rooms[code].drop(ana.conn.member, now_ms())
+    again.rooms[code].drop(ana.conn.member, SYSTEM_CLOCK.now_ms())
     again.compact(ended + AFTER)
     assert code in again.shelf.tables
     again.store.close()  # type: ignore[union-attr]
@@ -153,7 +154,7 @@ def test_a_compacted_row_that_cannot_be_read_is_set_aside_and_the_others_are_ser
     server = Server(tmp_path, room_sides(), compact_after_ms=AFTER)
     token, code = _finished(server)
     _other_token, other = _finished(server)
-    server.compact(now_ms() + AFTER)
+    server.compact(SYSTEM_CLOCK.now_ms() + AFTER)
     assert {code, other} <= set(server.shelf.tables)
     server.store.close()  # type: ignore[union-attr]
     db = sqlite3.connect(tmp_path / FILE_NAME)

@@ -17,6 +17,7 @@ from websockets.asyncio.client import connect as ws_connect
 
 from arzium.room import digest, view_of
 from common.games import room_sides
+from common.net.limits import JOINS_PER_MINUTE, RateWindow
 from common.net.messages import ClientMessage
 from common.net.protocol import (
     CODE_ALPHABET,
@@ -31,7 +32,8 @@ from common.net.protocol import (
     room_tag,
     token_hash,
 )
-from common.net.server import JOINS_PER_MINUTE, Conn, Server, now_ms
+from common.net.server import Server
+from common.net.server_time import SYSTEM_CLOCK
 
 ERROR_CODES = {"version", "bad_message", "unknown_kind", "too_big", "rate", "hello_first", "no_room", "bad_token",
                "seat_taken", "room_full", "no_spectators", "not_creator", "not_seated", "not_ready", "not_lobby",
@@ -133,10 +135,10 @@ def test_binary_and_oversized_frames_close_only_that_connection(served: Served) 
 
 
 def test_a_connection_over_its_rate_is_told_then_closed() -> None:
-    conn = Conn(lambda text: None, "10.0.0.1", rate=(20.0, 40.0), tokens=40.0)
-    taken = [conn.take(0.0) for _ in range(100)]
+    window = RateWindow(rate=(20.0, 40.0), tokens=40.0)
+    taken = [window.take(0.0) for _ in range(100)]
     assert taken[:40] == [True] * 40 and not any(taken[41:])
-    assert conn.over_since == 0.0 and not conn.flooding(4.9) and conn.flooding(5.0)
+    assert window.over_since == 0.0 and not window.flooding(4.9) and window.flooding(5.0)
 
 
 def test_join_attempts_per_address_are_limited() -> None:
@@ -232,7 +234,7 @@ def test_unknown_kinds_and_hello_first() -> None:
     f = Fake(server)
     assert f.say({"kind": "ping", "t": 1})[0]["code"] == "hello_first"
     welcome = f.say({"kind": "hello", "version": PROTOCOL_VERSION})
-    assert welcome[0]["kind"] == "welcome" and abs(welcome[0]["server_ms"] - now_ms()) < 5_000
+    assert welcome[0]["kind"] == "welcome" and abs(welcome[0]["server_ms"] - SYSTEM_CLOCK.now_ms()) < 5_000
     assert f.say({"kind": "fly"})[0]["code"] == "unknown_kind"
     assert f.say({"kind": "act", "action": {}})[0]["code"] == "no_room"
 
@@ -247,11 +249,11 @@ def test_idle_rooms_expire_and_leave_the_store(tmp_path: Any) -> None:
     lobby = next(f["code"] for f in lonely.got if f["kind"] == "joined")
     for f in (ana, bo, lonely):
         server.receive(f.conn, json.dumps({"kind": "leave"}))
-    server._last_expiry = 0.0
-    server.tick(now_ms() + LOBBY_IDLE_MS + 1_000)
+    server.tick(SYSTEM_CLOCK.now_ms() + LOBBY_IDLE_MS + 1_000)
+    server.expire(SYSTEM_CLOCK.now_ms() + LOBBY_IDLE_MS + 1_000)
     assert lobby not in server.rooms and playing in server.rooms  # a game waits longer for its people
-    server._last_expiry = 0.0
-    server.tick(now_ms() + PLAY_IDLE_MS + 1_000)
+    server.tick(SYSTEM_CLOCK.now_ms() + PLAY_IDLE_MS + 1_000)
+    server.expire(SYSTEM_CLOCK.now_ms() + PLAY_IDLE_MS + 1_000)
     assert playing not in server.rooms
     assert server.store is not None and server.store.rooms() == ([], [])
 

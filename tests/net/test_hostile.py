@@ -22,8 +22,9 @@ import pytest
 from arzium.bench import new_player, room_setup
 from common.games import room_sides
 from common.net.bench import bench_main
+from common.net.limits import CONNS_PER_ADDRESS, HELLO_S, RATE_GRACE_S, ROOMS_PER_ADDRESS, Limits
 from common.net.room import MAX_WATCHERS
-from common.net.server import CONNS_PER_ADDRESS, HELLO_S, RATE_GRACE_S, ROOMS_PER_ADDRESS, Limits, Server
+from common.net.server import Server
 
 ROOT = Path(__file__).resolve().parents[2]
 

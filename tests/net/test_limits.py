@@ -13,21 +13,21 @@ import pytest
 from netkit import Fake, FakeClock, arzium_setup
 
 from common.games import room_sides
-from common.net.protocol import MAX_BYTES, NAME_LIMIT, PROTOCOL_VERSION, ProtocolError, decode
-from common.net.room import KNOWN_WATCHERS, LOBBY_IDLE_MS, MAX_WATCHERS
-from common.net.server import (
+from common.net.connection import Outbox
+from common.net.limits import (
     CREATES_PER_MINUTE,
     JOINS_PER_MINUTE,
     LOCKED_GAP_S,
-    LOG_EVERY_S,
     RATE_GRACE_S,
     ROOMS_PER_ADDRESS,
-    Conn,
     Limits,
-    Outbox,
-    Server,
-    now_ms,
+    RateWindow,
 )
+from common.net.protocol import MAX_BYTES, NAME_LIMIT, PROTOCOL_VERSION, ProtocolError, decode
+from common.net.repeats import LOG_EVERY_S
+from common.net.room import KNOWN_WATCHERS, LOBBY_IDLE_MS, MAX_WATCHERS
+from common.net.server import Server
+from common.net.server_time import SYSTEM_CLOCK
 
 HELLO = {"kind": "hello", "version": PROTOCOL_VERSION}
 
@@ -46,12 +46,12 @@ def create(f: Fake, **setup: Any) -> dict[str, Any]:
 
 # ---- messages and bytes a second ------------------------------------------------------------------------------
 def test_a_steady_flooder_is_closed_after_five_seconds_however_its_allowance_refills() -> None:
-    conn = Conn(lambda _t: None, "10.0.0.1", rate=(20.0, 40.0), tokens=40.0)
+    window = RateWindow(rate=(20.0, 40.0), tokens=40.0)
     t, first_drop, closed_at = 0.0, None, None
     while t < 20 and closed_at is None:  # 40 messages a second: twice the rate, so some always get through
-        if not conn.take(t, 100) and first_drop is None:
+        if not window.take(t, 100) and first_drop is None:
             first_drop = t
-        if conn.flooding(t):
+        if window.flooding(t):
             closed_at = t
         t += 0.025
     assert first_drop is not None and closed_at is not None
@@ -59,24 +59,24 @@ def test_a_steady_flooder_is_closed_after_five_seconds_however_its_allowance_ref
 
 
 def test_a_burst_then_a_pause_is_not_a_flood() -> None:
-    conn = Conn(lambda _t: None, "10.0.0.1", rate=(20.0, 40.0), tokens=40.0)
-    assert sum(conn.take(0.0) for _ in range(50)) == 40
-    assert conn.over_since == 0.0
-    assert all(conn.take(2.0 + i * 0.1) for i in range(60))  # within the rate from now: no longer over
-    assert conn.over_since is None and not conn.flooding(8.0)
+    window = RateWindow(rate=(20.0, 40.0), tokens=40.0)
+    assert sum(window.take(0.0) for _ in range(50)) == 40
+    assert window.over_since == 0.0
+    assert all(window.take(2.0 + i * 0.1) for i in range(60))  # within the rate from now: no longer over
+    assert window.over_since is None and not window.flooding(8.0)
 
 
 def test_bytes_count_as_well_as_messages() -> None:
-    conn = Conn(lambda _t: None, "10.0.0.1", rate=(20.0, 40.0), tokens=40.0, byte_rate=(65536.0, 262144.0),
-                byte_tokens=262144.0)
-    taken = [conn.take(0.0, MAX_BYTES) for _ in range(10)]  # far fewer than 40 messages, but 64 KiB each
+    window = RateWindow(rate=(20.0, 40.0), tokens=40.0, byte_rate=(65536.0, 262144.0),
+                        byte_tokens=262144.0)
+    taken = [window.take(0.0, MAX_BYTES) for _ in range(10)]  # far fewer than 40 messages, but 64 KiB each
     assert taken == [True] * 4 + [False] * 6
-    assert conn.take(1.0, MAX_BYTES) and not conn.take(1.0, MAX_BYTES)  # then one a second
+    assert window.take(1.0, MAX_BYTES) and not window.take(1.0, MAX_BYTES)  # then one a second
 
 
 def test_only_the_first_dropped_message_of_a_second_is_answered() -> None:
-    conn = Conn(lambda _t: None, "10.0.0.1")
-    answered = [conn.answer_drop(i * 0.01) for i in range(250)]  # 2.5 s of drops
+    window = RateWindow()
+    answered = [window.answer_drop(i * 0.01) for i in range(250)]  # 2.5 s of drops
     assert sum(answered) == 3 and answered[0] and answered[100] and answered[200]
 
 
@@ -113,8 +113,8 @@ def test_an_empty_lobby_expires_and_its_address_may_make_another() -> None:
     code = create(f)["code"]
     f.say({"kind": "leave"})
     assert create(f)["code"] == "server_busy"
-    server._last_expiry = 0.0
-    server.tick(now_ms() + LOBBY_IDLE_MS + 1_000)
+    server.tick(SYSTEM_CLOCK.now_ms() + LOBBY_IDLE_MS + 1_000)
+    server.expire(SYSTEM_CLOCK.now_ms() + LOBBY_IDLE_MS + 1_000)
     assert code not in server.rooms and create(f)["kind"] == "joined"
 
 
@@ -147,13 +147,13 @@ def test_a_silent_connection_and_one_in_no_room_are_closed_on_the_servers_clock(
     playing.say(HELLO)
     create(playing)
     clock.now += server.limits.hello_s - 0.1
-    server.sweep(clock())
+    server.sweep(clock.monotonic())
     assert silent.closed is None
     clock.now += 0.1
-    server.sweep(clock())
+    server.sweep(clock.monotonic())
     assert silent.closed == (1008, "no hello in time") and idle.closed is None
     clock.now += server.limits.roomless_s
-    server.sweep(clock())
+    server.sweep(clock.monotonic())
     assert idle.closed == (1008, "in no room") and playing.closed is None
 
 
@@ -196,12 +196,12 @@ def test_watchers_are_capped_forgotten_when_gone_and_stored_one_row_each() -> No
     assert answers[-1]["code"] == "room_full"
     assert counting.writes == ["watcher+"] * MAX_WATCHERS  # the room's record is not written again for each
     gone = watchers[0]
-    server._leave_room(gone.conn, now_ms())  # its connection dropped: it may come back for the grace
+    server.dispatch.leave_room(gone.conn, SYSTEM_CLOCK.now_ms())  # its connection dropped: back within the grace
     again = Fake(server, "10.5.1.0")
     assert again.say({**HELLO, "token": answers[0]["token"]})[1]["kind"] == "joined"
-    server._leave_room(again.conn, now_ms())
-    server._last_expiry = 0.0
-    server.tick(now_ms() + room.options.grace_s * 1000 + 1_000)
+    server.dispatch.leave_room(again.conn, SYSTEM_CLOCK.now_ms())
+    server.tick(SYSTEM_CLOCK.now_ms() + room.options.grace_s * 1000 + 1_000)
+    server.expire(SYSTEM_CLOCK.now_ms() + room.options.grace_s * 1000 + 1_000)
     assert counting.writes[-1] == "watcher-"
     late = Fake(server, "10.5.1.0")
     assert late.say({**HELLO, "token": answers[0]["token"]})[1]["code"] == "bad_token"
@@ -214,7 +214,7 @@ def test_a_watchers_churn_keeps_a_rooms_tokens_bounded() -> None:
     for i in range(KNOWN_WATCHERS * 3):  # join, then drop: each stays known for the grace, the oldest forgotten
         w = greeted(server, f"10.6.{i // 200}.{i % 200}")
         assert w.say({"kind": "join", "code": code, "name": "W", "seat": "watch"})[0]["kind"] == "joined"
-        server._leave_room(w.conn, now_ms())
+        server.dispatch.leave_room(w.conn, SYSTEM_CLOCK.now_ms())
     assert len(server.rooms[code].watchers) <= KNOWN_WATCHERS + 1
     assert sum(c == code for c in server.tokens.values()) <= KNOWN_WATCHERS + 2
 
@@ -226,14 +226,14 @@ def test_a_watchers_chat_name_comes_back_with_its_token_and_goes_when_the_token_
     room = server.rooms[code]
     wen = greeted(server, "10.6.5.2")
     joined = wen.say({"kind": "join", "code": code, "name": "  Wen\n", "seat": "watch"})[0]
-    server._leave_room(wen.conn, now_ms())  # dropped: back with its token within the grace
+    server.dispatch.leave_room(wen.conn, SYSTEM_CLOCK.now_ms())  # dropped: back with its token within the grace
     back = Fake(server, "10.6.5.2")
     assert back.say({**HELLO, "token": joined["token"]})[1]["member"] == joined["member"]
     line = next(x for x in back.say({"kind": "chat", "text": "hola"}) if x["kind"] == "chat")
     assert line["name"] == "Wen" and line["member"] == joined["member"] and line["seat"] is None
-    server._leave_room(back.conn, now_ms())
-    server._last_expiry = 0.0
-    server.tick(now_ms() + room.options.grace_s * 1000 + 1_000)  # forgotten: its name and number with it
+    server.dispatch.leave_room(back.conn, SYSTEM_CLOCK.now_ms())
+    server.tick(SYSTEM_CLOCK.now_ms() + room.options.grace_s * 1000 + 1_000)  # forgotten: its name and number with it
+    server.expire(SYSTEM_CLOCK.now_ms() + room.options.grace_s * 1000 + 1_000)
     assert room.watchers == set() and set(room.numbers) == {room.creator} and room.names == {}
     newcomer = greeted(server, "10.6.5.3").say({"kind": "join", "code": code, "name": "Nia", "seat": "watch"})[0]
     assert newcomer["member"] > joined["member"]  # a number never used before in the room
@@ -293,7 +293,7 @@ def test_running_out_of_open_files_is_one_line_a_minute(caplog: pytest.LogCaptur
     loop = asyncio.new_event_loop()
     try:
         for _ in range(500):
-            server._loop_problem(loop, {"message": "socket.accept() out of system resource",
+            server.transport._loop_problem(loop, {"message": "socket.accept() out of system resource",
                                         "exception": OSError(errno.EMFILE, "Too many open files")})
             clock.now += 0.2  # 100 s of accept() failing
     finally:
@@ -319,7 +319,7 @@ def test_the_log_names_rooms_by_a_hash_never_by_their_code(caplog: pytest.LogCap
 def test_the_connection_cap_leaves_headroom_below_the_open_file_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     import resource
 
-    from common.net.server import connection_cap
+    from common.net.limits import connection_cap
     for soft, cap in ((1024, 896), (256, 192), (65536, 57344)):
         monkeypatch.setattr(resource, "getrlimit", lambda _which, soft=soft: (soft, 1 << 20))
         assert connection_cap() == cap

@@ -21,7 +21,7 @@ from arzium.rules.state import SeatSetup, Setup
 from arzium.scenes.online import OnlinePlayScene as ArziumTable
 from common.engine.app import App
 from common.engine.scene import Scene
-from common.net.server import now_ms
+from common.net.server_time import SYSTEM_CLOCK
 from common.online.room import Where
 from common.scenes.lobby import RUNNING, LobbyScene
 from helpers import close_app, make_app, stop_online
@@ -120,7 +120,7 @@ def test_arzium_keeps_its_move_log_when_the_game_is_taken_again_after_a_rejoin(r
     assert len(told) > 4
     port = next(iter(RUNNING))
     code = guest.session.code
-    frame = RUNNING[port].call(lambda s: s.rooms[code].match.snapshot(1, now_ms()))  # type: ignore[attr-defined]
+    frame = RUNNING[port].call(lambda s: s.rooms[code].match.snapshot(1, SYSTEM_CLOCK.now_ms()))  # type: ignore[attr-defined]
     frame["seq"] += 2  # as if two moves were made while this app was away
     guest.session.game_messages.append({"kind": "game", **frame})
     step_until(apps, lambda: apps[1].stack.top is not guest)
@@ -167,7 +167,7 @@ def test_arzium_retells_its_move_log_to_an_app_started_again_and_marks_the_moves
     told = told_again
     code = back.session.code
     server = RUNNING[next(iter(RUNNING))]
-    frame = server.call(lambda s: s.rooms[code].match.snapshot(1, now_ms()))  # type: ignore[attr-defined]
+    frame = server.call(lambda s: s.rooms[code].match.snapshot(1, SYSTEM_CLOCK.now_ms()))  # type: ignore[attr-defined]
     seen = frame["seq"] - 3  # as if the last three moves were made while this table was away
     third = ArziumTable(again, back.session, None, {"kind": "game", **frame}, seen)
     texts = [line.text for line in third.log.lines]

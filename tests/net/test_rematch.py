@@ -14,7 +14,8 @@ from netkit import Fake, arzium_setup
 from arzium.room import Mirror
 from common.games import room_sides
 from common.net.protocol import PROTOCOL_VERSION
-from common.net.server import Server, now_ms
+from common.net.server import Server
+from common.net.server_time import SYSTEM_CLOCK
 
 
 def room_of(server: Server, game: str, setup: dict[str, Any], people: int) -> tuple[list[Fake], str]:
@@ -166,7 +167,7 @@ ARENAS_LEVEL_1 = {"level": 1, "players": ["Ana", "Bo"], "bots": []}
 def test_arenas_lost_then_retried_or_taken_to_the_next_level_as_the_host_picks() -> None:
     server = Server(None, room_sides())
     (ana, bo), _code = room_of(server, "arenas", ARENAS_LEVEL_1, 2)
-    server.tick(now_ms() + 3_600_000)  # nobody plays: the sand runs out
+    server.tick(SYSTEM_CLOCK.now_ms() + 3_600_000)  # nobody plays: the sand runs out
     result = bo.last("result")
     assert result is not None and result["outcome"]["result"] == "lost"
     room = bo.last("room")
@@ -175,7 +176,7 @@ def test_arenas_lost_then_retried_or_taken_to_the_next_level_as_the_host_picks()
     bo.say({"kind": "again", "game": 1})
     ana.say({"kind": "again", "game": 1})  # the host: the same level
     assert games(bo)[-1]["view"]["setup"]["level"]["number"] == 1 and len(games(bo)) == 2
-    server.tick(now_ms() + 7_200_000)
+    server.tick(SYSTEM_CLOCK.now_ms() + 7_200_000)
     assert ana.last("result")["game"] == 2  # type: ignore[index]
     ana.say({"kind": "again", "game": 2, "next": True})  # the host: the next level
     room = bo.last("room")
@@ -231,7 +232,7 @@ def play_to_the_end_step(server: Server, f: Fake) -> None:
     if msg is not None:
         f.say(msg)
     else:
-        server.tick(now_ms() + 1000)
+        server.tick(SYSTEM_CLOCK.now_ms() + 1000)
 
 
 def test_the_creator_moves_and_removes_people_before_the_start() -> None:
@@ -266,12 +267,13 @@ def test_a_stored_room_comes_back_after_a_rematch_with_only_the_new_games_moves(
     ana.say({"kind": "again", "game": 1})
     bo.say({"kind": "again", "game": 1})
     assert server.store is not None
-    server._flush_now()
+    server.commits.now()
     server.store.close()  # the server stops: its folder is free for the next
     again = Server(tmp_path, room_sides())  # a restart reads the store
     room = again.rooms[code]
     assert room.games == 2 and room.phase == "playing" and room.inputs == 0
-    assert room.match is not None and room.match.snapshot(0, now_ms())["view"]["setup"]["first_player"] == 1
+    assert room.match is not None
+    assert room.match.snapshot(0, SYSTEM_CLOCK.now_ms())["view"]["setup"]["first_player"] == 1
 
 
 room_kinds = st.sampled_from(["again", "concede", "move", "remove"])

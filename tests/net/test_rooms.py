@@ -7,15 +7,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-from netkit import CASES, Client, GameCase, Served, close_all, connect, open_room, pump_until
+from netkit import CASES, Client, GameCase, Served, close_all, connect, open_room, pump_until, serve_in_thread
 
 from arzium.rules.engine import current_player
 from arzium.rules.replay import Replay as RulesReplay
 from arzium.rules.state import GameState
 from common.games import room_sides
-from common.net import server as server_module
 from common.net.protocol import PROTOCOL_VERSION
-from common.net.server import Server, now_ms
+from common.net.server import Server
+from common.net.server_time import SYSTEM_CLOCK, SystemClock
 from common.net.turn_clock import SHOW_MS_MOST
 from common.replays.replay import Replay, read_replay, write_replay
 
@@ -107,7 +107,7 @@ def test_a_seat_away_past_its_grace_is_played_by_its_bot_then_given_back(served:
     seated[1].link.close()
     ana = seated[0]
     pump_until([ana], lambda: (r := ana.last("room")) is not None and r["seats"][1]["status"] == "away")
-    served.call(lambda s: s.tick(now_ms() + 6_000))  # the grace runs out
+    served.call(lambda s: s.tick(SYSTEM_CLOCK.now_ms() + 6_000))  # the grace runs out
     pump_until([ana], lambda: (r := ana.last("room")) is not None and r["seats"][1]["status"] == "bot")
     seq = ana.player.seq
 
@@ -141,26 +141,40 @@ def test_the_creator_hands_a_seat_to_a_bot_and_its_person_reclaims_it(served: Se
     close_all(seated)
 
 
-def test_the_turn_clock_lets_the_seats_bot_play_a_late_turn(served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
-    standing = now_ms()
-    monkeypatch.setattr(server_module, "now_ms", lambda: standing)  # the room's time moves only when the test says
+class Standing(SystemClock):
+    """This machine's clock with the rooms' time standing still but when the test moves it (`ms`); what waits
+    on it waits as long as the system clock's would."""
+
+    def __init__(self) -> None:
+        self.ms = SYSTEM_CLOCK.now_ms()
+
+    def now_ms(self) -> int:
+        return self.ms
+
+
+def test_the_turn_clock_lets_the_seats_bot_play_a_late_turn() -> None:
+    clock = Standing()
+    standing = clock.ms
     case = CASES[0]
-    seated, _w, code = open_room(served, case, 2, turn_clock_s=10)
-    ana, bo = seated
-    bo.plays = False  # Bo never moves
-    pump_until(seated, lambda: bo.player.work() is not None and ana.player.next_message() is None
-               and ana.player.awaiting is None and (g := bo.last("update") or bo.last("game")) is not None
-               and g.get("deadline_ms") is not None and _bos_turn(bo))
-    ana.plays = False  # the game waits for the late turn alone
-    seq = bo.player.seq
-    served.call(lambda s: s.tick(standing + 9_000))  # 9 of Bo's 10 s: still Bo's turn
-    assert current_player(server_state(served, code)) == 1
-    # the room's clock 11 s on, past the longest allowance: Bo's 10 s are over
-    served.call(lambda s: s.tick(standing + 11_000 + SHOW_MS_MOST))
-    pump_until(seated, lambda: bo.player.seq > seq and not _bos_turn(bo))  # Ana does not move: the turn is hers
-    room = served.call(lambda s: s.rooms[code].match.match)
-    assert room.submits(1)  # the seat is Bo's again for the next turn
-    close_all(seated)
+    with serve_in_thread(None, clock=clock) as served:
+        seated, _w, code = open_room(served, case, 2, turn_clock_s=10)
+        ana, bo = seated
+        bo.plays = False  # Bo never moves
+        pump_until(seated, lambda: bo.player.work() is not None and ana.player.next_message() is None
+                   and ana.player.awaiting is None and (g := bo.last("update") or bo.last("game")) is not None
+                   and g.get("deadline_ms") is not None and _bos_turn(bo))
+        ana.plays = False  # the game waits for the late turn alone
+        seq = bo.player.seq
+        clock.ms = standing + 9_000
+        served.call(lambda s: s.tick(clock.ms))  # 9 of Bo's 10 s: still Bo's turn
+        assert current_player(server_state(served, code)) == 1
+        # the room's clock 11 s on, past the longest allowance: Bo's 10 s are over
+        clock.ms = standing + 11_000 + SHOW_MS_MOST
+        served.call(lambda s: s.tick(clock.ms))
+        pump_until(seated, lambda: bo.player.seq > seq and not _bos_turn(bo))  # Ana does not move: the turn is hers
+        room = served.call(lambda s: s.rooms[code].match.match)
+        assert room.submits(1)  # the seat is Bo's again for the next turn
+        close_all(seated)
 
 
 def _bos_turn(bo: Client) -> bool:

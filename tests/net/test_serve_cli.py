@@ -17,10 +17,12 @@ import pytest
 
 from common.cli import main
 from common.games import room_sides
-from common.net import server as server_module
+from common.net import transport
 from common.net.bench import Bench, Faults
-from common.net.server import PortNotAllowed, Server
+from common.net.runners import log_stats
+from common.net.server import Server
 from common.net.store import FILE_NAME, Store
+from common.net.transport import PortNotAllowed
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,7 +84,7 @@ def test_a_port_that_needs_a_right_is_not_called_in_use(monkeypatch: pytest.Monk
                                                        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     async def refused(*_args: Any, **_kwargs: Any) -> None:
         raise PermissionError(errno.EACCES, "Permission denied")
-    monkeypatch.setattr(server_module, "serve", refused)
+    monkeypatch.setattr(transport, "serve", refused)
 
     async def body() -> None:
         await Server(None, room_sides()).start("127.0.0.1", 80)
@@ -97,7 +99,7 @@ def test_a_side_task_that_fails_leaves_the_stop_clean(tmp_path: Path, caplog: py
     """The figures' file stops being writable while serving: one line, and the stop still closes the store."""
     async def body() -> None:
         server = Server(tmp_path / "data", room_sides())
-        server._tasks.append(asyncio.create_task(server_module.log_stats(server, tmp_path)))  # a folder
+        server.add_task(lambda: log_stats(server, tmp_path))  # a folder
         await server.start("127.0.0.1", 0)
         await asyncio.sleep(0)
         await server.stop()

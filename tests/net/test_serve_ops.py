@@ -17,9 +17,11 @@ from netkit import Fake, Served, arzium_setup
 
 from common.games import room_sides
 from common.net.client import Link
+from common.net.limits import Limits
 from common.net.operate import BackupError, backup, room_figures
 from common.net.protocol import PROTOCOL_VERSION
-from common.net.server import EmbeddedServer, Limits, Server, tls_context
+from common.net.runners import EmbeddedServer, tls_context
+from common.net.server import Server
 from common.net.store import FILE_NAME
 from common.net.tables_client import AskFailed, ask_tables, server_url
 from common.net.turn_clock import ClockRule
@@ -76,9 +78,12 @@ def test_a_backup_without_a_store_is_one_line(tmp_path: Path) -> None:
     assert "no room store there" in str(no_store.value)
 
 
+TlsServed = tuple[str, Server, asyncio.AbstractEventLoop]  # its URL, the server, the loop it runs on
+
+
 # ---- wss:// --------------------------------------------------------------------------------------------------
 @pytest.fixture()
-def tls_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Server]]:
+def tls_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TlsServed]:
     """The server on its own TLS with a self-signed certificate for 127.0.0.1, trusted by this process only."""
     if shutil.which("openssl") is None:
         pytest.skip("openssl is not installed: no certificate can be made")
@@ -105,15 +110,15 @@ def tls_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
     thread.start()
     ready.wait(10)
     try:
-        yield f"wss://127.0.0.1:{started[0]}", server
+        yield f"wss://127.0.0.1:{started[0]}", server, loop
     finally:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(10)
 
 
-def test_the_app_asks_for_its_tables_over_wss(tls_served: tuple[str, Server]) -> None:
-    url, server = tls_served
-    tokens = asyncio.run_coroutine_threadsafe(_made(server), server._loop).result(10)  # type: ignore[arg-type]
+def test_the_app_asks_for_its_tables_over_wss(tls_served: TlsServed) -> None:
+    url, server, loop = tls_served
+    tokens = asyncio.run_coroutine_threadsafe(_made(server), loop).result(10)
     assert server_url(url) == url and server_url("127.0.0.1:1") == "ws://127.0.0.1:1"
     answer = ask_tables(url, [tokens["turn"], tokens["live"]])
     assert answer["kind"] == "tables" and [t["pace"] for t in answer["tables"]] == ["turn", "live"]
@@ -125,8 +130,8 @@ async def _made(server: Server) -> dict[str, str]:
     return _tables(server)
 
 
-def test_the_apps_connection_joins_wss_with_the_systems_certificates(tls_served: tuple[str, Server]) -> None:
-    url, _server = tls_served
+def test_the_apps_connection_joins_wss_with_the_systems_certificates(tls_served: TlsServed) -> None:
+    url, _server, _loop = tls_served
     link = Link(url, reconnect=False, ping=False)
     try:
         welcome = threading.Event()

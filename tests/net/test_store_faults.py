@@ -21,9 +21,12 @@ from hypothesis import strategies as st
 from netkit import Fake, FakeClock, a_room_in_play, arzium_setup
 
 from common.games import room_sides
+from common.net.limits import Limits
 from common.net.protocol import PROTOCOL_VERSION, room_tag
-from common.net.server import EmbeddedServer, Limits, PortInUse, Server
+from common.net.runners import EmbeddedServer
+from common.net.server import Server
 from common.net.store import FILE_NAME, Store, StoreError, StoreInUse
+from common.net.transport import PortInUse
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -196,7 +199,7 @@ def test_a_record_of_the_earlier_layout_is_read_its_watchers_moved_to_their_rows
     room = server.rooms[code]
     assert room.options.clock.bank_ms == 30_000 and room.games == 1 and room.watchers == {"a" * 64}
     assert server.store is not None
-    server._flush_now()
+    server.commits.now()
     assert server.store.room(code).watchers == ["a" * 64]  # type: ignore[union-attr]
     server.store.close()
 
@@ -238,12 +241,12 @@ def test_a_store_that_cannot_commit_is_said_once_a_minute(tmp_path: Path, caplog
         commit, server.store.commit = server.store.commit, full  # type: ignore[method-assign,assignment]
         for n in range(200):
             ana.say({"kind": "create", "game": "arzium", "setup": arzium_setup(2), "name": "Ana", "seat": 0})
-            await until(lambda: sum(x.get("code") == "not_stored" for x in ana.got) > n)  # noqa: B023
+            await until(server, lambda: sum(x.get("code") == "not_stored" for x in ana.got) > n)  # noqa: B023
             clock.now += 0.5
         assert not server.rooms
         server.store.commit = commit  # type: ignore[method-assign]
         ana.say({"kind": "create", "game": "arzium", "setup": arzium_setup(2), "name": "Ana", "seat": 0})
-        await until(lambda: ana.got[-1]["kind"] == "room")
+        await until(server, lambda: ana.got[-1]["kind"] == "room")
         await server.stop()
         return ana
 
@@ -255,13 +258,10 @@ def test_a_store_that_cannot_commit_is_said_once_a_minute(tmp_path: Path, caplog
     assert any("commits again" in r.getMessage() for r in caplog.records)
 
 
-async def until(done: Callable[[], bool]) -> None:
-    """Until `done()`, on the loop (the store commits on its writer thread); fails after 10 s."""
-    for _ in range(10_000):
-        if done():
-            return
-        await asyncio.sleep(0.001)
-    raise AssertionError("not in time")
+async def until(server: Server, done: Callable[[], bool]) -> None:
+    """Until `done()`, looking again at the end of each commit (the store commits on its writer thread); fails
+    after 10 s (a hang, not a pace)."""
+    await asyncio.wait_for(server.progress.until(done), 10)
 
 
 def test_no_side_file_is_left_once_the_store_is_closed(tmp_path: Path) -> None:

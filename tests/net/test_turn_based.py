@@ -18,9 +18,10 @@ from arzium.room import ArziumMatch, ArziumSide
 from arzium.rules.engine import current_player, is_over, legal_actions
 from arzium.rules.state import default_setup
 from common.games import room_sides
+from common.net.limits import LOCKED_GAP_S, Limits
 from common.net.protocol import PROTOCOL_VERSION, TABLES_MAX, ProtocolError, check, token_hash
 from common.net.room import ALIVE_EVERY_TURN_MS, Member, Options, Room
-from common.net.server import LOCKED_GAP_S, Limits, Server
+from common.net.server import Server
 from common.net.store import Store
 from common.net.turn_clock import ClockRule
 
@@ -334,7 +335,7 @@ def test_fuzzed_tables_messages_are_answered_with_one_frame_and_leak_nothing(tok
     server, kept = FUZZ_SERVER
     asker = Fake(server, "10.1.1.1")
     asker.say({"kind": "hello", "version": PROTOCOL_VERSION})
-    server.joins.clear()
+    server.allowances.joins.clear()
     replies = asker.say(json.dumps({**extra, "kind": "tables", "tokens": tokens}))
     assert len(replies) == 1 and replies[0]["kind"] in ("tables", "error")
     text = json.dumps(replies)

@@ -99,7 +99,8 @@ def test_a_level_past_the_cap_is_refused_by_the_server_and_by_a_client() -> None
         setup_from_json({**data, "level": deep}, 1)
 
 
-def test_a_guest_receives_the_hosts_level_and_plays_it_to_the_end() -> None:
+def test_a_guest_receives_the_hosts_level_and_plays_it_to_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("arenas.room.COUNTDOWN_MS", 200)  # a short countdown: the sand starts on the server's clock
     def room_setup(index: int, seats: int) -> dict[str, Any]:
         return setup_json(GameSetup(QUICK, ("Host", "Guest")))
 

@@ -7,6 +7,8 @@ import json
 import time
 from typing import Any
 
+import pytest
+
 from arenas.bench import ScriptedPerson
 from arenas.match import Phase
 from arenas.rules.actions import PlayCard
@@ -19,6 +21,7 @@ PATH = ["yellow circle", "orange circle", "yellow crescent", "orange crescent"] 
 QUICK = {"number": 900, "name": "Quick", "layout": "arc", "path": PATH, "deactivator": 9,
          "timers": [{"id": "fast1", "tile": 8}], "blocks": [], "removed_cards": [], "hand_size": 3, "team_size": 1}
 """One timer a gear short of the Deactivator: the first card that matches its gear (or a wild) wins."""
+SHORT_COUNTDOWN_MS = 200  # a room's countdown in these runs: the sand starts on the server's clock, sooner
 
 
 def quick_setup(index: int, seats: int) -> dict[str, Any]:
@@ -43,6 +46,8 @@ class FirstCardWrong(ScriptedPerson):
 
 
 def play(seats: int, sent: list[str]) -> Bench:
+    """A room of `seats` scripted people played to its end through a server in this process, what it sent kept in
+    `sent`; its countdown a short one (the sand starts on the server's clock all the same)."""
     async def main() -> Bench:
         server = Server(None, room_sides())
         server.transport.tap = lambda _addr, text: sent.append(text)
@@ -56,7 +61,9 @@ def play(seats: int, sent: list[str]) -> Bench:
     return asyncio.run(main())
 
 
-def test_an_arenas_room_is_played_to_its_end_with_cards_pending_confirmed_and_refused() -> None:
+def test_an_arenas_room_is_played_to_its_end_with_cards_pending_confirmed_and_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("arenas.room.COUNTDOWN_MS", SHORT_COUNTDOWN_MS)
     sent: list[str] = []
     wall0, mono0 = time.time(), time.monotonic()
     bench = play(2, sent)

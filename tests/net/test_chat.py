@@ -143,13 +143,30 @@ def test_chat_is_kept_in_memory_only_never_stored_nor_in_the_replay(tmp_path: An
     assert [line.get("text") for line in room.chat] == ["secret plan", None]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(body=st.dictionaries(st.sampled_from(["text", "phrase", "assists", "watcher_chat", "id"]),
+member_frames = {
+    "body": st.dictionaries(st.sampled_from(["text", "phrase", "assists", "watcher_chat", "id"]),
                             st.none() | st.booleans() | st.integers() | st.text(max_size=300)
                             | st.sampled_from(PHRASES), max_size=3),
-       kind=st.sampled_from(["chat", "table_rules", "assist"]), who=st.sampled_from(["ana", "bo", "watcher"]))
+    "kind": st.sampled_from(["chat", "table_rules", "assist"]), "who": st.sampled_from(["ana", "bo", "watcher"])}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**member_frames)
 def test_any_chat_rules_or_assist_frame_from_any_member_leaves_the_game_alone(
         body: dict[str, Any], kind: str, who: str) -> None:
+    check_a_member_frame(body, kind, who)
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**member_frames)
+def test_any_chat_rules_or_assist_frame_from_any_member_leaves_the_game_alone_long_run(
+        body: dict[str, Any], kind: str, who: str) -> None:
+    check_a_member_frame(body, kind, who)
+
+
+def check_a_member_frame(body: dict[str, Any], kind: str, who: str) -> None:
+    """`body` as a `kind` frame from `who` in a room in play: at most the one assist it asked for, no move."""
     server = Server(None, room_sides())
     ana, bo, code = a_room_in_play(server)
     watcher = Fake(server, "10.0.0.8")

@@ -91,10 +91,23 @@ frames = st.one_of(
 )
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(frame=frames, greeted_first=st.booleans())
 def test_any_frame_gets_one_error_or_a_reply_and_other_rooms_notice_nothing(
         world: tuple[Server, Fake, Fake, str, Fake, Fake], frame: str, greeted_first: bool) -> None:
+    check_any_frame(world, frame, greeted_first)
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(frame=frames, greeted_first=st.booleans())
+def test_any_frame_gets_one_error_or_a_reply_and_other_rooms_notice_nothing_long_run(
+        world: tuple[Server, Fake, Fake, str, Fake, Fake], frame: str, greeted_first: bool) -> None:
+    check_any_frame(world, frame, greeted_first)
+
+
+def check_any_frame(world: tuple[Server, Fake, Fake, str, Fake, Fake], frame: str, greeted_first: bool) -> None:
+    """`frame` from a stranger or a greeted connection: one error or a reply, and the room in play unchanged."""
     server, ana, bo, code, stranger, greeted = world
     room = server.rooms[code]
     assert room.match is not None

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from arenas.match import COUNTDOWN_MS
+from arenas.online_match import Link
 from arenas.room import setup_json
 from arenas.rules.levels import load_levels
 from arenas.scenes.online import OnlinePlayScene as ArenasTable
@@ -21,11 +23,27 @@ from arzium.rules.state import SeatSetup, Setup
 from arzium.scenes.online import OnlinePlayScene as ArziumTable
 from common.engine.app import App
 from common.engine.scene import Scene
+from common.net.messages import ClientMessage
 from common.net.server_time import SYSTEM_CLOCK
 from common.online.room import Where
 from common.scenes.lobby import RUNNING, LobbyScene
 from helpers import close_app, make_app, stop_online
 from helpers import step_apps_until as step_until
+
+
+class Ahead:
+    """A table's link whose view of the server's clock is `ahead_ms` on: what waits for the room's time comes at
+    once (what the tables say needs nothing of the server meanwhile)."""
+
+    def __init__(self, link: Link, ahead_ms: int) -> None:
+        self.link = link
+        self.ahead_ms = ahead_ms
+
+    def send(self, msg: ClientMessage) -> None:
+        self.link.send(msg)
+
+    def server_now_ms(self) -> int:
+        return round(self.link.server_now_ms()) + self.ahead_ms
 
 
 @pytest.fixture()
@@ -93,6 +111,8 @@ def test_arenas_words_a_room_countdown_a_team_mate_elsewhere_and_leaving(room_of
     assert waiting.run.phase.value == "countdown" and not waiting.run.countdown_skippable
     waiting.play_card(0)
     assert said == ["Get ready: the sand starts for everyone after the countdown"]
+    for t in tables:  # the countdown over on the tables' clocks, without waiting for it
+        t.run.link = Ahead(t.run.link, COUNTDOWN_MS)
     step_until(apps, lambda: all(t.run.phase.value == "running" for t in tables))
     assert waiting.run.elsewhere(first) and not waiting.run.elsewhere(1 - first)
     waiting.play_card(0)

@@ -296,12 +296,32 @@ def two_rooms() -> dict[bool, tuple[Server, list[Fake], str]]:
     return rooms
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(kind=room_kinds, fields=st.dictionaries(st.sampled_from(["game", "want", "next", "seat", "to", "id"]), small,
-                                               max_size=4), over=st.booleans())
+room_messages = {"kind": room_kinds, "over": st.booleans(),
+                 "fields": st.dictionaries(st.sampled_from(["game", "want", "next", "seat", "to", "id"]), small,
+                                           max_size=4)}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**room_messages)
 def test_room_messages_from_a_watcher_or_a_seat_not_the_creators_change_nothing_but_their_own_answer(
         two_rooms: dict[bool, tuple[Server, list[Fake], str]], kind: str, fields: dict[str, Any],
         over: bool) -> None:
+    check_a_room_message(two_rooms, kind, fields, over)
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**room_messages)
+def test_room_messages_from_a_watcher_or_a_seat_not_the_creators_change_nothing_but_their_own_answer_long_run(
+        two_rooms: dict[bool, tuple[Server, list[Fake], str]], kind: str, fields: dict[str, Any],
+        over: bool) -> None:
+    check_a_room_message(two_rooms, kind, fields, over)
+
+
+def check_a_room_message(two_rooms: dict[bool, tuple[Server, list[Fake], str]], kind: str, fields: dict[str, Any],
+                         over: bool) -> None:
+    """A `kind` message with `fields` from a watcher (and a guest, unless it may answer for itself), in a room in
+    play or `over`: one error to the sender, nothing changed, nobody else told."""
     server, (ana, bo, wen), code = two_rooms[over]
     room = server.rooms[code]
     senders = [wen] if kind in ("concede", "again") else [wen, bo]  # a guest may concede and answer for itself

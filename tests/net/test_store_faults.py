@@ -204,12 +204,28 @@ def test_a_record_of_the_earlier_layout_is_read_its_watchers_moved_to_their_rows
     server.store.close()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(record=st.binary(max_size=200) | st.text(max_size=200) | st.integers(-2 ** 63, 2 ** 63 - 1),
-       body=st.binary(max_size=100) | st.text(max_size=100) | st.integers(-2 ** 63, 2 ** 63 - 1))
+stored_records = st.binary(max_size=200) | st.text(max_size=200) | st.integers(-2 ** 63, 2 ** 63 - 1)
+stored_bodies = st.binary(max_size=100) | st.text(max_size=100) | st.integers(-2 ** 63, 2 ** 63 - 1)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(record=stored_records, body=stored_bodies)
 def test_any_bytes_as_a_stored_room_never_stop_the_server(tmp_path_factory: pytest.TempPathFactory,
                                                           record: bytes | str | int, body: bytes | str | int) -> None:
-    data = tmp_path_factory.mktemp("store")
+    check_any_stored_room(tmp_path_factory.mktemp("store"), record, body)
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(record=stored_records, body=stored_bodies)
+def test_any_bytes_as_a_stored_room_never_stop_the_server_long_run(
+        tmp_path_factory: pytest.TempPathFactory, record: bytes | str | int, body: bytes | str | int) -> None:
+    check_any_stored_room(tmp_path_factory.mktemp("store"), record, body)
+
+
+def check_any_stored_room(data: Path, record: bytes | str | int, body: bytes | str | int) -> None:
+    """A store whose one room's record and another room's first input are `record` and `body`: both rooms are set
+    aside, and the server serves on."""
     bad, good = two_rooms(data)
     db = sqlite3.connect(data / FILE_NAME)
     db.execute("UPDATE rooms SET record = ? WHERE code = ?", (record, bad))

@@ -686,7 +686,7 @@ class Room:
         self.broadcast_room(now_ms)
 
     def reclaim(self, member: Member, now_ms: int) -> None:
-        """A seated person takes their seat back from its bot."""
+        """A seated person takes their seat back from its bot (a seat no bot plays: the room frame answers)."""
         if member.seat is None:
             raise ProtocolError("not_seated", "only a seated person can take a seat back")
         s = self.seats[member.seat]
@@ -697,6 +697,8 @@ class Room:
             s.zombie = None
             self._save(now_ms)
             self.broadcast_room(now_ms)
+        else:  # nothing to take back (its bot gave the seat back already): the room as it is, to the sender
+            member.send(encode(self.room_frame(member, now_ms)))
 
     def move(self, member: Member, seat: int, to: int, now_ms: int) -> None:
         """The creator moves the person at `seat` to `to` before the start (an open seat, or a person's: the two

@@ -357,3 +357,12 @@ def test_a_return_with_a_token_is_sent_the_game_it_comes_back_to() -> None:
     last = Fake(server, "10.0.9.3")
     got = last.say({"kind": "hello", "version": PROTOCOL_VERSION, "token": token})
     assert next(x for x in got if x["kind"] == "result")["game"] == 2
+
+
+def test_a_reclaim_of_a_seat_no_bot_plays_is_answered_with_the_room_and_tells_nobody_else() -> None:
+    server = Server(None, room_sides())
+    (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
+    ana.got.clear()
+    answer = bo.say({"kind": "reclaim"})  # a reclaim that crossed its bot's hand-back: nothing to take back
+    assert [f["kind"] for f in answer] == ["room"] and answer[0]["seats"][1]["status"] != "bot"
+    assert ana.got == [] and server.rooms[code].seats[1].zombie is None

@@ -22,6 +22,7 @@ SETTINGS_VERSION = 1  # the file format; files without the key are version 1
 VERSION_KEY = "version"
 MAX_PACK_ID = 255
 ONLINE_NAME_LIMIT = 16  # the characters of a name on the Play online screen
+ONLINE_SERVER_LIMIT = 200  # the characters of a dedicated server's address kept
 
 
 @dataclass
@@ -46,6 +47,8 @@ class Settings:
     """Tell a turn-based table's new turn by the system's own notification, where it has them (opt-in)."""
     online_name: str = ""
     """The name typed on the Play online screen ("": the default, "Player" in the current language)."""
+    online_server: str = ""
+    """The dedicated server last hosted on from the Play online screen, as typed ("": none yet)."""
     key_bindings: dict[str, str] = field(default_factory=dict)
     """The game keys the player changed: command -> key name (`common.data.keymap`)."""
     unknown: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
@@ -108,6 +111,8 @@ def _acceptable(name: str, value: object, default: object) -> bool:
             return value == "" or is_safe_name(value, MAX_PACK_ID)
         if name == "online_name":
             return value == "" or (len(value) <= ONLINE_NAME_LIMIT and one_line(value) == value == value.strip())
+        if name == "online_server":
+            return len(value) <= ONLINE_SERVER_LIMIT and one_line(value) == value == value.strip()
         return True
     return isinstance(value, type(default))
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from common.data.i18n import _
-from common.data.settings import ONLINE_NAME_LIMIT
+from common.data.settings import ONLINE_NAME_LIMIT, ONLINE_SERVER_LIMIT
 from common.engine import text
 from common.engine.layers import Part
 from common.engine.scene import Scene, beside_foot_button
@@ -100,6 +100,8 @@ class OnlineScene(Scene):
         super().__init__(app)
         self.choices = REMEMBERED
         self.choices.port = suggested_port(self.choices.port)
+        if not self.choices.server:  # the dedicated server of an earlier run of the app
+            self.choices.server = app.settings.online_server
         self.host_game = host_game or partial(_host_game, failed=self.failed)
         self.join_room = join or partial(_join, failed=self.failed)
         self.backdrop = Backdrop(60)
@@ -278,6 +280,10 @@ class OnlineScene(Scene):
             if where is None:
                 self.problem = _("Type the dedicated server's address as host:port (or wss://host behind TLS)")
                 return
+            server = self.choices.server.strip()
+            if server != self.app.settings.online_server and len(server) <= ONLINE_SERVER_LIMIT:
+                self.app.settings = replace(self.app.settings, online_server=server)  # for the app's next run
+                self.app.save_settings()
             self.host_game(self.app, game, where)
             return
         port = int(self.choices.port) if self.choices.port.isdigit() else 0

@@ -45,6 +45,8 @@ BAD_VALUES = [
     ("escape-pack", {"sprite_pack": "\x1b[31mred"}, "sprite_pack='\\x1b[31mred'"),
     ("huge-speed", {"animation_speed": 10 ** 400}, "animation_speed=1" + "0" * 38 + "…"),
     ("long-pack", {"sprite_pack": "p" * 100_000}, "sprite_pack='" + "p" * 38 + "…"),
+    ("newline-server", {"online_server": "a:1\nb"}, "online_server='a:1\\nb'"),
+    ("long-server", {"online_server": "s" * 201}, "online_server='" + "s" * 38 + "…"),
 ]
 
 

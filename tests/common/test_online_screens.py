@@ -159,6 +159,21 @@ def test_hosting_on_a_dedicated_server_uses_its_address(app: App) -> None:
     scene.where.adjust(app, 1)
 
 
+def test_the_dedicated_server_hosted_on_is_offered_on_the_apps_next_run(app: App) -> None:
+    hosted: list[Where] = []
+    REMEMBERED.server, REMEMBERED.dedicated = "", True
+    scene = OnlineScene(app, host_game=lambda app, game, where: hosted.append(where))
+    assert scene.choices.server == ""  # nothing hosted on yet
+    REMEMBERED.server = "wss://games.example.org"
+    scene.host("arzium")
+    assert hosted == [Where("games.example.org", 443, tls=True)]
+    assert app.settings.online_server == "wss://games.example.org"  # in the settings the app saves
+    REMEMBERED.server = ""  # the app started again: what it typed is gone, the setting is not
+    again = OnlineScene(app, host_game=lambda app, game, where: hosted.append(where))
+    assert again.choices.server == "wss://games.example.org" and again.server.line.value == "wss://games.example.org"
+    REMEMBERED.server, REMEMBERED.dedicated = "", False
+
+
 def test_the_host_sees_the_code_and_starts_only_when_everyone_is_ready(app: App) -> None:
     link = Recorder(SEATS, 0, True)
     scene = lobby(app, link, join="K7QM3XPA")

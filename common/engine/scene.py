@@ -1,6 +1,7 @@
 """Scenes and the scene stack: push/pop/replace with enter, leave, pause and resume hooks."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -166,20 +167,20 @@ class SceneStack:
         return top.handle(event) if top is not None else False
 
     def fixed_update(self, step_ms: int) -> None:
-        top = self.top
-        if top is not None:
-            top.fixed_update(step_ms)
-            below = self._kept_running(top)
-            if below is not None:
-                below.fixed_update(step_ms)
+        self._step(lambda scene: scene.fixed_update(step_ms))
 
     def update(self, dt_ms: float) -> None:
+        self._step(lambda scene: scene.update(dt_ms))
+
+    def _step(self, step: Callable[[Scene], None]) -> None:
+        """`step` the top scene, then the scene under it when the top (still on top after its step) keeps it
+        running."""
         top = self.top
         if top is not None:
-            top.update(dt_ms)
+            step(top)
             below = self._kept_running(top)
             if below is not None:
-                below.update(dt_ms)
+                step(below)
 
     def _kept_running(self, top: Scene) -> Scene | None:
         """The scene under `top` when `top` keeps it running and is still on top (it may have closed)."""

@@ -8,13 +8,14 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
+import gc
 import io
 import os
 import random
 import stat
 import subprocess
 import time
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,19 @@ def close_app(app: App) -> None:
     them from the cache)."""
     app.sounds.stop_all()
     pygame.display.quit()
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while many objects with no cycles are made (syntax trees): it would
+    walk them again and again as they pile up; their reference counts free them."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 SHIPPED_SPRITES = os.path.realpath(SPRITES_DIR)
@@ -154,9 +168,14 @@ def shared_default_pack(read_pack: ReadPack) -> ReadPack:
     never changes them); every other pack goes to the original."""
     kept: dict[tuple[Any, ...], Any] = {}
 
-    def files_of(folder: str) -> tuple[tuple[str, int, int] | None, ...]:
-        return tuple(shipped_key(os.path.join(root, name))
-                     for root, _dirs, names in sorted(os.walk(folder)) for name in sorted(names))
+    def files_of(folder: str) -> tuple[tuple[str, int, int], ...]:
+        """Every file under the (resolved) folder by name, size and change time."""
+        found = []
+        for root, _dirs, names in os.walk(folder):
+            for name in names:
+                info = os.stat(path := os.path.join(root, name))
+                found.append((path, info.st_size, info.st_mtime_ns))
+        return tuple(sorted(found))
 
     def read(pack_id: str, folder: Path, base: Any, defer_files: bool = False) -> Any:
         real = os.path.realpath(folder)

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import ast
 import re
-from functools import cache
 from pathlib import Path
+
+import pytest
+
+from helpers import collector_paused
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENE_PACKAGES = ("arenas/scenes", "arzium/scenes", "common/scenes")
@@ -83,26 +86,27 @@ def listeners(tree: ast.Module) -> list[str]:
     return sorted(n for n in names if n == "listener" or n.endswith("Listener"))
 
 
-@cache
-def _trees() -> dict[str, ast.Module]:
-    """Every module of the scene packages, parsed once, by its path."""
-    return {path.relative_to(ROOT).as_posix(): ast.parse(path.read_text(encoding="utf-8"))
-            for package in SCENE_PACKAGES for path in sorted((ROOT / package).glob("*.py"))}
+@pytest.fixture(scope="module")
+def trees() -> dict[str, ast.Module]:
+    """Every module of the scene packages, parsed once for this file's tests, by its path."""
+    with collector_paused():
+        return {path.relative_to(ROOT).as_posix(): ast.parse(path.read_text(encoding="utf-8"))
+                for package in SCENE_PACKAGES for path in sorted((ROOT / package).glob("*.py"))}
 
 
-def test_no_part_of_a_scene_takes_the_scene() -> None:
-    found = [f"{path}: {hit}" for path, tree in _trees().items() if path not in FIGURES
+def test_no_part_of_a_scene_takes_the_scene(trees: dict[str, ast.Module]) -> None:
+    found = [f"{path}: {hit}" for path, tree in trees.items() if path not in FIGURES
              for hit in scene_parameters(tree)]
     assert not found, "parameters typed as a scene (give the part narrow inputs):\n" + "\n".join(found)
 
 
-def test_no_protocol_mirrors_a_scene() -> None:
-    found = {f"{path}:{name}" for path, tree in _trees().items() for name in protocols(tree)}
+def test_no_protocol_mirrors_a_scene(trees: dict[str, ast.Module]) -> None:
+    found = {f"{path}:{name}" for path, tree in trees.items() for name in protocols(tree)}
     assert found <= PLUGIN_PROTOCOLS, f"Protocols in the scene packages: {sorted(found - PLUGIN_PROTOCOLS)}"
 
 
-def test_only_scenes_and_the_flow_read_the_scene_stack() -> None:
-    found = [f"{path}: {hit}" for path, tree in _trees().items() if path not in NAVIGATORS
+def test_only_scenes_and_the_flow_read_the_scene_stack(trees: dict[str, ast.Module]) -> None:
+    found = [f"{path}: {hit}" for path, tree in trees.items() if path not in NAVIGATORS
              for hit in stack_readers(tree)]
     assert not found, "the scene stack read outside a scene (give the part what it needs as a value):\n" + \
         "\n".join(found)

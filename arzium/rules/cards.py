@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from pathlib import Path
 
 from arzium.rules.board import SIZE, rotate_cells
@@ -152,6 +153,13 @@ def make_shape(pattern: tuple[str, ...], rotation: int) -> Shape:
     return Shape(rotation, m_off, b_off, height, width, fits)
 
 
+@lru_cache(maxsize=1024)
+def card_shapes(card_id: str, pattern: tuple[str, ...]) -> tuple[Shape, ...]:
+    """A card's pattern in the four rotations, kept: every card set holding this card with this pattern shares
+    them (the searches' caches know a shape by its identity, and what they keep names its card)."""
+    return tuple(make_shape(pattern, r) for r in range(4))
+
+
 class CardSet:
     """All card data plus every pattern precomputed in the four rotations."""
 
@@ -165,8 +173,7 @@ class CardSet:
         self.artifact_ids: tuple[str, ...] = tuple(a.id for a in artifacts)
         self.cards: dict[str, Card] = {c.id: c for c in lands + starting}
         self.artifacts: dict[str, Artifact] = {a.id: a for a in artifacts}
-        self.shapes: dict[str, tuple[Shape, ...]] = {
-            c.id: tuple(make_shape(c.pattern, r) for r in range(4)) for c in lands + starting}
+        self.shapes: dict[str, tuple[Shape, ...]] = {c.id: card_shapes(c.id, c.pattern) for c in lands + starting}
 
     def card(self, card_id: str) -> Card:
         """The card with this id (KeyError if unknown)."""

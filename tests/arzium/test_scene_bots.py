@@ -47,13 +47,16 @@ def hard(name: str = "Mumbling Mo", edge: str = "north") -> SeatSetup:
     return SeatSetup(name, "blue", edge, "bot", "hard")
 
 
-def frame_gaps_while_hard_thinks(app: App, paced: bool = True) -> list[float]:
+def frame_gaps_while_hard_thinks(app: App, paced: bool = True, iterations: int | None = None) -> list[float]:
     """The frames drawn while the Hard bot decides (twice) and while the hint for the human is computed (the human
     plays the hint): the gaps between them (ms, sorted). `paced`: frames at 60 per second as in `App.run`, the
-    gaps as the clock saw them; else frames of FRAME ms, as fast as they come (each gap then counts as FRAME)."""
+    gaps as the clock saw them; else frames of FRAME ms, as fast as they come (each gap then counts as FRAME).
+    `iterations`: the Hard bot's search budget (None: the window's, up to the think limit)."""
     app.settings = dataclasses.replace(app.settings, animation_speed=4.0)
     scene = table(app, hard(), dataclasses.replace(HUMAN, edge="south"), seed=12)
     bot = scene.table.controllers[0]
+    assert isinstance(bot, BotController)
+    bot.spec = dataclasses.replace(bot.spec, iterations=iterations)
     scene.draw(app.screen)  # the first drawing fills the picture caches; not what this measures
     clock = pygame.time.Clock()
     clock.tick()
@@ -111,7 +114,7 @@ def test_the_window_keeps_drawing_while_hard_thinks(app: App, background_thinkin
 
     monkeypatch.setattr(thinking, "Task", Held)  # hints
     monkeypatch.setattr(seats, "Task", Held)  # bots' decisions
-    drawn_while_out = frame_gaps_while_hard_thinks(app, paced=False)
+    drawn_while_out = frame_gaps_while_hard_thinks(app, paced=False, iterations=40)  # counted frames: any budget
     assert len(drawn_while_out) >= 3 * (HELD_FRAMES - 1)  # two decisions and a hint
 
 
@@ -182,6 +185,9 @@ def test_h_shows_a_legal_hint_on_the_map_and_marks_the_game_assisted(app: App, j
 
 def test_no_hint_on_a_bots_turn_and_h_again_hides_the_hint(app: App, jobs: list[thinking.Task]) -> None:
     scene = table(app, dataclasses.replace(hard(), edge="south"), dataclasses.replace(HUMAN, edge="north"))
+    bot = scene.table.controllers[0]
+    assert isinstance(bot, BotController)
+    bot.spec = dataclasses.replace(bot.spec, iterations=60)  # a smaller search keeps the test quick
     app.step([key(pygame.K_h)], FRAME)
     assert scene.hints.task is None and scene.hints.hint is None and not scene.table.assisted
     assert scene.sidebar.hint_btn not in scene.group.widgets

@@ -2,6 +2,7 @@
 headless `app` fixture (helpers for input and stepping: tests/helpers.py)."""
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Iterator
@@ -60,6 +61,23 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.path.name not in WHOLE_TREE)  # a stable sort: the rest keep their order
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What every test shares (the modules, the collected tests) is left out of the collector's later passes, as
+    the app does after its first frame: a full collection then walks only what the tests made."""
+    gc.collect()
+    gc.freeze()
+
+
+@pytest.fixture(autouse=True)
+def collector_as_it_was() -> Iterator[None]:
+    """A test that runs a server in this process (which tunes the collector for itself) leaves the collector's
+    thresholds as they were."""
+    thresholds = gc.get_threshold()
+    yield
+    if gc.get_threshold() != thresholds:
+        gc.set_threshold(*thresholds)
 
 
 @pytest.fixture(autouse=True)

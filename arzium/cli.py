@@ -80,6 +80,6 @@ def think_bench_command(app: App, args: argparse.Namespace) -> int:
     """`main.py think-bench`: Arzium bot games in a headless window; print the decision and frame timings."""
     from arzium.scenes.thinkbench import format_report, think_bench
     report = think_bench(app, args.level, args.players, args.games, args.seed if args.seed is not None else 1,
-                         not args.basic)
+                         not args.basic, iterations=args.iterations)
     print(format_report(report))
     return 0

@@ -57,6 +57,9 @@ def _think_bench_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--level", choices=["easy", "normal", "hard"], default="hard", help=_("every seat's bot level"))
     p.add_argument("--games", type=positive, default=1, help=_("games to play"))
     p.add_argument("--basic", action="store_true", help=_("basic game (no artifacts); default is the full game"))
+    p.add_argument("--iterations", type=positive, metavar="N",
+                   help=_("search iterations per move of the hard bots (reproducible; default: they think up to "
+                          "0.8 s)"))
 
 
 def _think_bench(args: argparse.Namespace, make_app: MakeApp) -> int:

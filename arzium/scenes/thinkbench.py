@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 GAP_TARGET_MS = 50
 
 
-def _game(app: App, level: str, players: int, seed: int, full: bool,
-          turns: int | None) -> tuple[list[float], list[float], list[float]]:
+def _game(app: App, level: str, players: int, seed: int, full: bool, turns: int | None,
+          iterations: int | None) -> tuple[list[float], list[float], list[float]]:
     """One game (or its first `turns` turns): decision wall times, frame gaps while a bot thought,
     frame gaps while none did (all in ms)."""
     setup = default_setup(players, full, bots=players)
@@ -37,6 +37,8 @@ def _game(app: App, level: str, players: int, seed: int, full: bool,
     app.push(scene)
     scene.draw(app.screen)  # entering the table fills the picture caches once; not what is measured
     bots = [c for c in set(scene.table.controllers.values()) if isinstance(c, BotController)]
+    for bot in bots:
+        bot.spec = dataclasses.replace(bot.spec, iterations=iterations)
     asked: dict[int, float] = {}
     decisions: list[float] = []
     gaps: list[float] = []
@@ -69,6 +71,7 @@ class ThinkReport(TypedDict):
     games: int
     seed: int
     full_game: bool
+    iterations: int | None
     think_limit_ms: float
     seconds: float
     decisions: int
@@ -86,21 +89,21 @@ def _spread(values: list[float]) -> dict[str, float]:
 
 
 def think_bench(app: App, level: str = "hard", players: int = 2, games: int = 1, seed: int = 1,
-                full: bool = True, turns: int | None = None) -> ThinkReport:
-    """Play `games` games (whole, or their first `turns` turns) of `players` bots of `level`;
-    decision times and frame gaps (ms)."""
+                full: bool = True, turns: int | None = None, iterations: int | None = None) -> ThinkReport:
+    """Play `games` games (whole, or their first `turns` turns) of `players` bots of `level` (`iterations`: the
+    hard bots' search budget per move, None for the window's); decision times and frame gaps (ms)."""
     app.settings = dataclasses.replace(app.settings, animation_speed=4.0)  # time the thinking, not the animations
     decisions: list[float] = []
     gaps: list[float] = []
     idle: list[float] = []
     started = time.perf_counter()
     for g in range(games):
-        d, f, i = _game(app, level, players, seed + g, full, turns)
+        d, f, i = _game(app, level, players, seed + g, full, turns, iterations)
         decisions += d
         gaps += f
         idle += i
     return {
-        "level": level, "players": players, "games": games, "seed": seed, "full_game": full,
+        "level": level, "players": players, "games": games, "seed": seed, "full_game": full, "iterations": iterations,
         "think_limit_ms": THINK_LIMIT_S * 1000, "seconds": round(time.perf_counter() - started, 1),
         "decisions": len(decisions), "decision_ms": _spread(decisions),
         "frames_while_thinking": len(gaps), "gap_ms": _spread(gaps),
@@ -113,9 +116,10 @@ def think_bench(app: App, level: str = "hard", players: int = 2, games: int = 1,
 def format_report(r: ThinkReport) -> str:
     """The figures as text."""
     d, g, i = r["decision_ms"], r["gap_ms"], r["idle_gap_ms"]
+    budget = "" if r["iterations"] is None else f" ({r['iterations']} iterations a move)"
     return "\n".join([
-        f"think-bench: {r['games']} {'full' if r['full_game'] else 'basic'} game(s), {r['players']} x {r['level']}, "
-        f"seed {r['seed']}, {r['seconds']} s",
+        f"think-bench: {r['games']} {'full' if r['full_game'] else 'basic'} game(s), {r['players']} x {r['level']}"
+        f"{budget}, seed {r['seed']}, {r['seconds']} s",
         f"decisions (question to answer, wall clock, limit {r['think_limit_ms']:.0f} ms): n={r['decisions']}  "
         f"p50 {d['p50']:.0f}  p95 {d['p95']:.0f}  max {d['max']:.0f} ms",
         f"frame gaps while thinking (paced at 60 fps): n={r['frames_while_thinking']}  p50 {g['p50']:.1f}  "

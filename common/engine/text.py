@@ -32,16 +32,34 @@ OVERSAMPLE = 3
 which opens gaps inside words ("arti facts", "Effect s")."""
 
 
+MEASURED_KEPT = 4_096  # sizes a font keeps of the texts it measured (all forgotten when full)
+
+
 class SafeFont(pygame.font.Font):
     """The font at a pixel size, oversampled: `size` and `render` accept any str (made safe first) and never
-    raise for text; sizes and surfaces are those of the requested pixel size."""
+    raise for text; sizes and surfaces are those of the requested pixel size. Sizes are kept per text (wrapping
+    measures the same words every frame); the font's style is set before it measures anything."""
+
+    def __init__(self, file: str, size: int) -> None:
+        super().__init__(file, size)
+        self._measured: dict[str | bytes, tuple[int, int]] = {}
 
     def size(self, text: str | bytes, /) -> tuple[int, int]:
+        known = self._measured.get(text)
+        if known is not None:
+            return known
         try:
             w, h = super().size(_displayable(text) if isinstance(text, str) else text)
         except pygame.error:  # text with no visible width
             return 0, self.get_height()
-        return -(-w // OVERSAMPLE), -(-h // OVERSAMPLE)
+        if len(self._measured) >= MEASURED_KEPT:
+            self._measured.clear()
+        known = self._measured[text] = -(-w // OVERSAMPLE), -(-h // OVERSAMPLE)
+        return known
+
+    def set_bold(self, value: bool, /) -> None:
+        super().set_bold(value)
+        self._measured.clear()
 
     def get_height(self) -> int:
         return -(-super().get_height() // OVERSAMPLE)

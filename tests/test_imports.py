@@ -108,23 +108,35 @@ def _is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _import_nodes(node: ast.AST, type_only: bool = False) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement below `node`, except the bodies of `if TYPE_CHECKING:` (with `type_only`, those
-    too). Only statements hold statements: expressions are not walked."""
-    for child in ast.iter_child_nodes(node):
-        if not isinstance(child, ast.stmt | ast.excepthandler | ast.match_case):
-            continue
-        if isinstance(child, ast.If) and _is_type_checking(child.test) and not type_only:
-            for orelse in child.orelse:
-                yield from _import_nodes_of(orelse, type_only)
-            continue
-        yield from _import_nodes_of(child, type_only)
+_Statement = ast.stmt | ast.excepthandler | ast.match_case
 
 
-def _import_nodes_of(node: ast.AST, type_only: bool) -> Iterator[ast.Import | ast.ImportFrom]:
+def _guarded_imports(node: ast.AST, guarded: bool = False) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Every import statement below `node` in source order, and whether it lies in the body of an
+    `if TYPE_CHECKING:`. Only statements hold statements: expressions are not walked."""
+    for field in node._fields:
+        block = getattr(node, field)
+        if not isinstance(block, list):
+            continue
+        for child in block:
+            if not isinstance(child, _Statement):
+                continue
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                yield child, guarded
+            elif isinstance(child, ast.If) and _is_type_checking(child.test):
+                for inner in child.body:
+                    yield from _statement_imports(inner, True)
+                for inner in child.orelse:
+                    yield from _statement_imports(inner, guarded)
+            else:
+                yield from _guarded_imports(child, guarded)
+
+
+def _statement_imports(node: ast.stmt, guarded: bool) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
     if isinstance(node, ast.Import | ast.ImportFrom):
-        yield node
-    yield from _import_nodes(node, type_only)
+        yield node, guarded
+    else:
+        yield from _guarded_imports(node, guarded)
 
 
 def _resolve(name: str, known: set[str]) -> str:
@@ -139,13 +151,15 @@ def _resolve(name: str, known: set[str]) -> str:
 
 def imports_of(source: str, module: str, is_package: bool, known: set[str], type_only: bool = False) -> list[Import]:
     """The imports of one module's source text (with `type_only`, those under `if TYPE_CHECKING:` too)."""
-    return imports_in(ast.parse(source), module, is_package, known, type_only)
+    nodes = [node for node, guarded in _guarded_imports(ast.parse(source)) if type_only or not guarded]
+    return imports_in(nodes, module, is_package, known)
 
 
-def imports_in(tree: ast.Module, module: str, is_package: bool, known: set[str], type_only: bool) -> list[Import]:
-    """The imports of one module's syntax tree (with `type_only`, those under `if TYPE_CHECKING:` too)."""
+def imports_in(nodes: list[ast.Import | ast.ImportFrom], module: str, is_package: bool,
+               known: set[str]) -> list[Import]:
+    """What these import statements of one module import."""
     found: list[Import] = []
-    for node in _import_nodes(tree, type_only):
+    for node in nodes:
         if isinstance(node, ast.Import):
             found += [Import(module, _resolve(alias.name, known), node.lineno) for alias in node.names]
             continue
@@ -172,10 +186,11 @@ def _graphs() -> dict[tuple[tuple[str, ...], bool], Graph]:
     graphs: dict[tuple[tuple[str, ...], bool], Graph] = {(p, t): {} for p in files for t in (False, True)}
     with collector_paused():
         for name, path in files[WITH_TESTS].items():
-            tree = ast.parse(path.read_text(encoding="utf-8"))
+            found = list(_guarded_imports(ast.parse(path.read_text(encoding="utf-8"))))
+            statements = {False: [node for node, guarded in found if not guarded], True: [node for node, _ in found]}
             for (packages, type_only), graph in graphs.items():
                 if name in known[packages]:
-                    graph[name] = imports_in(tree, name, path.name == "__init__.py", known[packages], type_only)
+                    graph[name] = imports_in(statements[type_only], name, path.name == "__init__.py", known[packages])
     return graphs
 
 

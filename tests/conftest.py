@@ -3,6 +3,7 @@ headless `app` fixture (helpers for input and stepping: tests/helpers.py)."""
 from __future__ import annotations
 
 import gc
+import itertools
 import os
 import sys
 from collections.abc import Iterator
@@ -80,10 +81,15 @@ def collector_as_it_was() -> Iterator[None]:
         gc.set_threshold(*thresholds)
 
 
+_HOMES = itertools.count()
+
+
 @pytest.fixture(autouse=True)
 def user_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test gets its own empty user folder (settings, records, saves, user packs)."""
-    home = tmp_path_factory.mktemp("home")
+    """Every test gets its own empty user folder (settings, records, saves, user packs): the next of the run's
+    `homes/N` (made directly: pytest's numbered folders each look through every folder made before them)."""
+    home = tmp_path_factory.getbasetemp() / "homes" / str(next(_HOMES))
+    home.mkdir(parents=True)
     monkeypatch.setenv("ARENAS_ARZIUM_HOME", str(home))
     return home
 

@@ -27,11 +27,12 @@ os.fsync = lambda fd: None
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
+import common.engine.sound  # noqa: E402
 import common.packs.sprite_packs  # noqa: E402
 import common.packs.sprites  # noqa: E402
 from common.cli import collect_games  # noqa: E402
 from common.engine.app import App  # noqa: E402
-from helpers import close_app, make_app, shared_decodes, shared_default_pack  # noqa: E402
+from helpers import close_app, make_app, shared_decodes, shared_default_pack, shared_sounds  # noqa: E402
 
 # Hundreds of tests open an App on the shipped pack; each worker decodes its PNGs and parses its manifest once
 # (keyed by the file's bytes, so a changed file is read again). Every other pack is read as the app reads it.
@@ -41,6 +42,8 @@ decode, common.packs.sprite_packs.read_toml_cached = shared_decodes(common.packs
 common.packs.sprite_packs.decode_png = common.packs.sprites.decode_png = decode  # sprites imported it by name
 # the default pack's checks, once a worker
 common.packs.sprites.read_pack = shared_default_pack(common.packs.sprites.read_pack)
+# and the shipped sound effects, decoded once a worker
+common.engine.sound.load_sound = shared_sounds(common.engine.sound.load_sound)
 
 
 # The default run checks the same examples every time (a property fails on a change, never by chance) and waits for

@@ -27,6 +27,7 @@ from common.data import i18n
 from common.data.settings import Settings
 from common.engine.app import App, AppOptions
 from common.engine.scene import Scene
+from common.engine.sound import SOUND_DIR
 from common.packs.sprite_packs import SPRITES_DIR
 from common.scenes.controls import ControlsScene
 from common.scenes.rules import RulesScene
@@ -66,6 +67,7 @@ def collector_paused() -> Iterator[None]:
 
 
 SHIPPED_SPRITES = os.path.realpath(SPRITES_DIR)
+SHIPPED_SOUNDS = os.path.realpath(SOUND_DIR)
 Decode = Callable[[Path, "Path | None"], pygame.Surface]
 ReadToml = Callable[..., dict[str, Any]]
 ReadPack = Callable[..., Any]
@@ -160,6 +162,24 @@ def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, Rea
         return copy.deepcopy(manifests[key])
 
     return decode, parse
+
+
+def shared_sounds(load: Callable[[Path], pygame.mixer.Sound]) -> Callable[[Path], pygame.mixer.Sound]:
+    """`load` that keeps the shipped effects it decoded, by file and mixer format (the mixer stays open from test
+    to test), and hands out the same one again: a sound bank only plays its sounds; other files go to `load`."""
+    kept: dict[tuple[str, int, int, object], pygame.mixer.Sound] = {}
+
+    def shared(path: Path) -> pygame.mixer.Sound:
+        real = os.path.realpath(path)
+        if os.path.dirname(real) != SHIPPED_SOUNDS:
+            return load(path)
+        info = os.stat(real)
+        key = (real, info.st_size, info.st_mtime_ns, pygame.mixer.get_init())
+        if key not in kept:
+            kept[key] = load(path)
+        return kept[key]
+
+    return shared
 
 
 def shared_default_pack(read_pack: ReadPack) -> ReadPack:

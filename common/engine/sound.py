@@ -13,6 +13,11 @@ LOOP_CHANNELS = 4     # reserved for loops, so one-shots never steal a running l
 EFFECT_CHANNELS = 16
 
 
+def load_sound(path: Path) -> pygame.mixer.Sound:
+    """One effect file, decoded for the open mixer."""
+    return pygame.mixer.Sound(str(path))
+
+
 def _clamp(v: float) -> float:
     return max(0.0, min(1.0, float(v)))
 
@@ -65,7 +70,7 @@ class SoundBank:
                 self.problems.append(f"sound: {path} has the same name as another file; skipped")
                 continue
             try:
-                self._sounds[path.stem] = pygame.mixer.Sound(str(path))
+                self._sounds[path.stem] = load_sound(path)
             except Exception as exc:
                 self.problems.append(f"sound: {path} could not be loaded ({exc}); skipped")
 

@@ -56,6 +56,7 @@ class BotController:
 
     def __init__(self, spec: BotSpec) -> None:
         self.spec = spec
+        self.asked = 0  # questions sent to the worker so far (one a decision; a bench counts them)
         self._key: int | None = None
         self._task: Task[ActionJSON] | None = None
 
@@ -74,6 +75,7 @@ class BotController:
             return None
         self._key = key
         self._task = Task(decide_job, self.spec, seat, key, *state_job_args(state))
+        self.asked += 1
         return None
 
     def stop(self) -> None:

@@ -1,8 +1,10 @@
 """`main.py think-bench`: how the window copes while bots think.
 
 Plays whole Arzium games of bots in the play scene (headless), paced at 60 frames per second
-like `App.run`, and measures on the wall clock: each bot decision from question to answer, and
-the gap between consecutive frames while a decision is pending. The gaps of the frames when no bot
+like `App.run`, and measures on the wall clock: each bot decision from question to answer (from the
+start of the frame that asks to the end of the frame that sees the answer: an answer that comes
+within the frame counts as that frame), and the gap between consecutive frames while a decision is
+pending. The gaps of the frames when no bot
 thinks are the control: on a busy machine both grow, and only the difference is the bots' doing.
 """
 from __future__ import annotations
@@ -39,7 +41,8 @@ def _game(app: App, level: str, players: int, seed: int, full: bool, turns: int 
     bots = [c for c in set(scene.table.controllers.values()) if isinstance(c, BotController)]
     for bot in bots:
         bot.spec = dataclasses.replace(bot.spec, iterations=iterations)
-    asked: dict[int, float] = {}
+    asked: dict[int, float] = {}  # each bot's question out, by when the frame that sent it began
+    sent = {id(bot): bot.asked for bot in bots}
     decisions: list[float] = []
     gaps: list[float] = []
     idle: list[float] = []
@@ -51,9 +54,11 @@ def _game(app: App, level: str, players: int, seed: int, full: bool, turns: int 
         now = time.perf_counter()
         thinking = False
         for bot in bots:
+            if bot.asked != sent[id(bot)]:  # asked during this frame (a quick answer may have come in it too)
+                sent[id(bot)] = bot.asked
+                asked[id(bot)] = last
             if bot.thinking:
                 thinking = True
-                asked.setdefault(id(bot), now)
             elif id(bot) in asked:
                 decisions.append((now - asked.pop(id(bot))) * 1000)
         (gaps if thinking else idle).append((now - last) * 1000)

@@ -35,7 +35,8 @@ def test_after_settling_the_collector_still_frees_cyclic_garbage_on_its_own() ->
         assert len(freed) == 300 and churn  # every cycle freed, without a gc.collect() call
         assert all(isinstance(k, Node) for k in keep)
     finally:
-        gc.unfreeze()
+        gc.unfreeze()  # then what is alive is frozen again, as the suite keeps it (`tests/conftest.py`)
+        gc.freeze()
         gc.set_threshold(*before)
 
 

@@ -67,7 +67,6 @@ def collector_paused() -> Iterator[None]:
 
 
 SHIPPED_SPRITES = os.path.realpath(SPRITES_DIR)
-SHIPPED_SOUNDS = os.path.realpath(SOUND_DIR)
 Decode = Callable[[Path, "Path | None"], pygame.Surface]
 ReadToml = Callable[..., dict[str, Any]]
 ReadPack = Callable[..., Any]
@@ -170,11 +169,10 @@ def shared_sounds(load: Callable[[Path], pygame.mixer.Sound]) -> Callable[[Path]
     kept: dict[tuple[str, int, int, object], pygame.mixer.Sound] = {}
 
     def shared(path: Path) -> pygame.mixer.Sound:
-        real = os.path.realpath(path)
-        if os.path.dirname(real) != SHIPPED_SOUNDS:
+        if path.parent != SOUND_DIR:  # a bank of another folder (one reached by a link too: read as it is)
             return load(path)
-        info = os.stat(real)
-        key = (real, info.st_size, info.st_mtime_ns, pygame.mixer.get_init())
+        info = os.stat(path)
+        key = (str(path), info.st_size, info.st_mtime_ns, pygame.mixer.get_init())
         if key not in kept:
             kept[key] = load(path)
         return kept[key]

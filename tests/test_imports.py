@@ -111,32 +111,21 @@ def _is_type_checking(test: ast.expr) -> bool:
 _Statement = ast.stmt | ast.excepthandler | ast.match_case
 
 
-def _guarded_imports(node: ast.AST, guarded: bool = False) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
-    """Every import statement below `node` in source order, and whether it lies in the body of an
-    `if TYPE_CHECKING:`. Only statements hold statements: expressions are not walked."""
-    for field in node._fields:
-        block = getattr(node, field)
-        if not isinstance(block, list):
-            continue
-        for child in block:
-            if not isinstance(child, _Statement):
-                continue
-            if isinstance(child, ast.Import | ast.ImportFrom):
-                yield child, guarded
-            elif isinstance(child, ast.If) and _is_type_checking(child.test):
-                for inner in child.body:
-                    yield from _statement_imports(inner, True)
-                for inner in child.orelse:
-                    yield from _statement_imports(inner, guarded)
-            else:
-                yield from _guarded_imports(child, guarded)
-
-
-def _statement_imports(node: ast.stmt, guarded: bool) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
-    if isinstance(node, ast.Import | ast.ImportFrom):
-        yield node, guarded
-    else:
-        yield from _guarded_imports(node, guarded)
+def _guarded_imports(block: list[_Statement], guarded: bool = False
+                     ) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Every import statement in `block` and the statements below it, in source order, and whether it lies in
+    the body of an `if TYPE_CHECKING:`. Only statements hold statements: expressions are not walked."""
+    for statement in block:
+        if isinstance(statement, ast.Import | ast.ImportFrom):
+            yield statement, guarded
+        elif isinstance(statement, ast.If) and _is_type_checking(statement.test):
+            yield from _guarded_imports(statement.body, True)
+            yield from _guarded_imports(statement.orelse, guarded)
+        else:
+            for field in statement._fields:
+                inner = getattr(statement, field)
+                if isinstance(inner, list):
+                    yield from _guarded_imports([s for s in inner if isinstance(s, _Statement)], guarded)
 
 
 def _resolve(name: str, known: set[str]) -> str:
@@ -151,7 +140,7 @@ def _resolve(name: str, known: set[str]) -> str:
 
 def imports_of(source: str, module: str, is_package: bool, known: set[str], type_only: bool = False) -> list[Import]:
     """The imports of one module's source text (with `type_only`, those under `if TYPE_CHECKING:` too)."""
-    nodes = [node for node, guarded in _guarded_imports(ast.parse(source)) if type_only or not guarded]
+    nodes = [node for node, guarded in _guarded_imports(ast.parse(source).body) if type_only or not guarded]
     return imports_in(nodes, module, is_package, known)
 
 
@@ -186,7 +175,7 @@ def _graphs() -> dict[tuple[tuple[str, ...], bool], Graph]:
     graphs: dict[tuple[tuple[str, ...], bool], Graph] = {(p, t): {} for p in files for t in (False, True)}
     with collector_paused():
         for name, path in files[WITH_TESTS].items():
-            found = list(_guarded_imports(ast.parse(path.read_text(encoding="utf-8"))))
+            found = list(_guarded_imports(ast.parse(path.read_text(encoding="utf-8")).body))
             statements = {False: [node for node, guarded in found if not guarded], True: [node for node, _ in found]}
             for (packages, type_only), graph in graphs.items():
                 if name in known[packages]:

@@ -4,8 +4,8 @@ Plays whole Arzium games of bots in the play scene (headless), paced at 60 frame
 like `App.run`, and measures on the wall clock: each bot decision from question to answer (from the
 start of the frame that asks to the end of the frame that sees the answer: an answer that comes
 within the frame counts as that frame), and the gap between consecutive frames while a decision is
-pending. The gaps of the frames when no bot
-thinks are the control: on a busy machine both grow, and only the difference is the bots' doing.
+pending. The gaps of the frames when no bot thinks are the control: on a busy machine both grow,
+and only the difference is the bots' doing.
 """
 from __future__ import annotations
 

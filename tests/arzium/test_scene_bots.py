@@ -47,6 +47,14 @@ def hard(name: str = "Mumbling Mo", edge: str = "north") -> SeatSetup:
     return SeatSetup(name, "blue", edge, "bot", "hard")
 
 
+def budget(scene: PlayScene, seat: int, iterations: int | None) -> None:
+    """The bot at `seat` searches `iterations` a move (a Hard bot; None: the window's budget, up to the think
+    limit)."""
+    bot = scene.table.controllers[seat]
+    assert isinstance(bot, BotController)
+    bot.spec = dataclasses.replace(bot.spec, iterations=iterations)
+
+
 def frame_gaps_while_hard_thinks(app: App, paced: bool = True, iterations: int | None = None) -> list[float]:
     """The frames drawn while the Hard bot decides (twice) and while the hint for the human is computed (the human
     plays the hint): the gaps between them (ms, sorted). `paced`: frames at 60 per second as in `App.run`, the
@@ -54,9 +62,8 @@ def frame_gaps_while_hard_thinks(app: App, paced: bool = True, iterations: int |
     `iterations`: the Hard bot's search budget (None: the window's, up to the think limit)."""
     app.settings = dataclasses.replace(app.settings, animation_speed=4.0)
     scene = table(app, hard(), dataclasses.replace(HUMAN, edge="south"), seed=12)
+    budget(scene, 0, iterations)
     bot = scene.table.controllers[0]
-    assert isinstance(bot, BotController)
-    bot.spec = dataclasses.replace(bot.spec, iterations=iterations)
     scene.draw(app.screen)  # the first drawing fills the picture caches; not what this measures
     clock = pygame.time.Clock()
     clock.tick()
@@ -185,9 +192,7 @@ def test_h_shows_a_legal_hint_on_the_map_and_marks_the_game_assisted(app: App, j
 
 def test_no_hint_on_a_bots_turn_and_h_again_hides_the_hint(app: App, jobs: list[thinking.Task]) -> None:
     scene = table(app, dataclasses.replace(hard(), edge="south"), dataclasses.replace(HUMAN, edge="north"))
-    bot = scene.table.controllers[0]
-    assert isinstance(bot, BotController)
-    bot.spec = dataclasses.replace(bot.spec, iterations=60)  # a smaller search keeps the test quick
+    budget(scene, 0, 60)  # a smaller search keeps the test quick
     app.step([key(pygame.K_h)], FRAME)
     assert scene.hints.task is None and scene.hints.hint is None and not scene.table.assisted
     assert scene.sidebar.hint_btn not in scene.group.widgets

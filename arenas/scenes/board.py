@@ -75,18 +75,6 @@ def cover(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return out
 
 
-@dataclass
-class BoardPieces:
-    """Per-layout images: pre-turned gear frames by colour (and rusted ones), each cut to what it shows and
-    placed by its offset from the gear's centre; upright hub+emblem faces by shape, the wild-card mark of a
-    rusted gear."""
-
-    gear_frames: dict[str, list[GearFrame]]
-    rusted_frames: dict[str, list[GearFrame]]
-    faces: dict[str, pygame.Surface]
-    wild_mark: pygame.Surface
-
-
 GearFrame = tuple[pygame.Surface, tuple[int, int]]  # (picture, its top left from the gear's centre)
 
 
@@ -96,6 +84,33 @@ def cut(image: pygame.Surface) -> GearFrame:
     box = image.get_bounding_rect()
     w, h = image.get_size()
     return image.subsurface(box).copy(), (box.x - w // 2, box.y - h // 2)
+
+
+class TurnedGear:
+    """A gear's picture at each of `GEAR_FRAMES` turns of one `GEAR_PERIOD`, each cut to what it shows; a turn is
+    made the first time it is drawn (a board at rest shows only its gears' own turns)."""
+
+    def __init__(self, base: pygame.Surface) -> None:
+        self.base = base
+        self._frames: list[GearFrame | None] = [None] * GEAR_FRAMES
+
+    def frame(self, k: int) -> GearFrame:
+        """The picture turned by `k` steps of `GEAR_PERIOD / GEAR_FRAMES` degrees."""
+        made = self._frames[k]
+        if made is None:
+            made = self._frames[k] = cut(pygame.transform.rotozoom(self.base, k * GEAR_PERIOD / GEAR_FRAMES, 1.0))
+        return made
+
+
+@dataclass
+class BoardPieces:
+    """Per-layout images: turned gears by colour (and rusted ones), upright hub+emblem faces by shape, the
+    wild-card mark of a rusted gear."""
+
+    gears: dict[str, TurnedGear]
+    rusted_gears: dict[str, TurnedGear]
+    faces: dict[str, pygame.Surface]
+    wild_mark: pygame.Surface
 
 
 FitArgs = tuple[str, int, int, frozenset[int], tuple[int, int, int, int], float]  # of `layouts.fit_board`
@@ -152,18 +167,13 @@ class BoardView:
 
     def _make_pieces(self) -> BoardPieces:
         sprites = self.app.sprites
-
-        def turned(base: pygame.Surface) -> list[GearFrame]:
-            step = GEAR_PERIOD / GEAR_FRAMES
-            return [cut(pygame.transform.rotozoom(base, k * step, 1.0)) for k in range(GEAR_FRAMES)]
-
-        frames: dict[str, list[GearFrame]] = {}
-        rust: dict[str, list[GearFrame]] = {}
+        gears: dict[str, TurnedGear] = {}
+        rust: dict[str, TurnedGear] = {}
         for colour in {t.colour for t in self.level.path}:
             base = sprites.scaled(f"arenas/gear_{colour}", (self.gear_px, self.gear_px))
-            frames[colour] = turned(base)
+            gears[colour] = TurnedGear(base)
             if any(self.level.path[i].colour == colour for i in self.rusted):
-                rust[colour] = turned(rusted(base))
+                rust[colour] = TurnedGear(rusted(base))
         hub_px = max(8, round(lay.HUB_D * self.geo.s))
         emblem_px = max(6, round(hub_px * 0.72))
         faces: dict[str, pygame.Surface] = {}
@@ -172,7 +182,7 @@ class BoardView:
             em = sprites.scaled(f"arenas/emblem_{shape}", (emblem_px, emblem_px))
             face.blit(em, em.get_rect(center=(hub_px // 2, hub_px // 2)))
             faces[shape] = face
-        return BoardPieces(frames, rust, faces, self._wild_mark())
+        return BoardPieces(gears, rust, faces, self._wild_mark())
 
     def _wild_mark(self) -> pygame.Surface:
         """A small wild card with a dark edge, tilted: what a rusted gear waits for."""
@@ -189,8 +199,8 @@ class BoardView:
         sign = 1 if i % 2 == 0 else -1
         angle = (self.geo.phases[i] + sign * turn) % GEAR_PERIOD
         k = round(angle / (GEAR_PERIOD / GEAR_FRAMES)) % GEAR_FRAMES
-        frames = self.pieces.rusted_frames if i in self.rusted else self.pieces.gear_frames
-        return frames[self.level.path[i].colour][k]
+        gears = self.pieces.rusted_gears if i in self.rusted else self.pieces.gears
+        return gears[self.level.path[i].colour].frame(k)
 
     # ---- static layers ---------------------------------------------------------------------
     def layers(self, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Surface]:

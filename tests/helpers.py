@@ -8,11 +8,11 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
+import functools
 import gc
 import io
 import os
 import random
-import stat
 import subprocess
 import time
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
@@ -125,24 +125,19 @@ def stop_online(apps: Iterable[App]) -> None:
         stop_server(server)
 
 
-def shipped_key(path: Path | str) -> tuple[str, int, int] | None:
-    """A shipped pack's file as a cache key: its real path, size and change time (a changed file is a new key);
-    None for any other file."""
+@functools.cache
+def shipped_key(path: Path | str) -> str | None:
+    """A shipped pack's file as a cache key: its real path (once a worker: no test changes a shipped pack's
+    files); None for any other file."""
     real = os.path.realpath(path)
-    if not real.startswith(SHIPPED_SPRITES + os.sep):
-        return None
-    try:
-        info = os.stat(real)
-    except OSError:
-        return None
-    return (real, info.st_size, info.st_mtime_ns) if stat.S_ISREG(info.st_mode) else None
+    return real if real.startswith(SHIPPED_SPRITES + os.sep) and os.path.isfile(real) else None
 
 
 def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, ReadToml]:
     """`decode_png` and `read_toml` that keep what they made from a shipped pack's file (`shipped_key`) and hand
     out copies; other files go to the originals."""
-    pictures: dict[tuple[str, int, int], pygame.Surface] = {}
-    manifests: dict[tuple[str, int, int], dict[str, Any]] = {}
+    pictures: dict[str, pygame.Surface] = {}
+    manifests: dict[str, dict[str, Any]] = {}
 
     def decode(path: Path, folder: Path | None = None) -> pygame.Surface:
         key = shipped_key(path)
@@ -181,25 +176,16 @@ def shared_sounds(load: Callable[[Path], pygame.mixer.Sound]) -> Callable[[Path]
 
 
 def shared_default_pack(read_pack: ReadPack) -> ReadPack:
-    """`read_pack` that keeps the shipped default pack as read, keyed by its files' names, sizes and change times
-    (read again when one changes), and hands out copies of its tables (the sprite book reads its entries and
-    never changes them); every other pack goes to the original."""
-    kept: dict[tuple[Any, ...], Any] = {}
-
-    def files_of(folder: str) -> tuple[tuple[str, int, int], ...]:
-        """Every file under the (resolved) folder by name, size and change time."""
-        found = []
-        for root, _dirs, names in os.walk(folder):
-            for name in names:
-                info = os.stat(path := os.path.join(root, name))
-                found.append((path, info.st_size, info.st_mtime_ns))
-        return tuple(sorted(found))
+    """`read_pack` that keeps the shipped default pack as read (once a worker: no test changes a shipped pack's
+    files) and hands out copies of its tables (the sprite book reads its entries and never changes them); every
+    other pack goes to the original."""
+    kept: dict[tuple[str, str, bool], Any] = {}
 
     def read(pack_id: str, folder: Path, base: Any, defer_files: bool = False) -> Any:
         real = os.path.realpath(folder)
         if base is not None or os.path.dirname(real) != SHIPPED_SPRITES or not os.path.isdir(real):
             return read_pack(pack_id, folder, base, defer_files)
-        key = (pack_id, real, defer_files, files_of(real))
+        key = (pack_id, real, defer_files)
         if key not in kept:
             kept[key] = read_pack(pack_id, folder, base, defer_files)
         pack = kept[key]

@@ -239,6 +239,12 @@ def run(app: App, frames: int, events: Sequence[pygame.event.Event] = (), dt_ms:
         app.step(list(events) if i == 0 else [], dt_ms, draw=i == frames - 1)
 
 
+def tick(app: App, events: Sequence[pygame.event.Event] = (), dt_ms: float = FRAME) -> None:
+    """One frame, not drawn: for a test that watches the model from frame to frame (drawing changes nothing of the
+    state, `draws_the_same_twice`); the frame the test then looks at is drawn by its next step."""
+    app.step(list(events), dt_ms, draw=False)
+
+
 def draws_the_same_twice(app: App) -> bool:
     """Drawing the stack twice without a step in between gives the same pixels (draw changes no state)."""
     first = app.screen.copy()

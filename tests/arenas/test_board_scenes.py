@@ -18,7 +18,7 @@ from arenas.scenes.setup import WARM_AFTER_MS
 from arenas.session import GameSetup
 from arenas_support import empty_fit_caches, fits_finished, make_level
 from common.engine.app import App
-from helpers import FRAME, click, key
+from helpers import FRAME, click, key, run
 
 PATH = "GT YC OS GM YT OC GS YM OT GC YS OM GT"
 
@@ -73,8 +73,7 @@ def counting_down(app: App) -> PlayScene:
     setup = GameSetup(make_level(PATH), ("Ana",), seed=5, counts=False)
     scene = flow.play_scene(app, setup)
     app.stack.clear_to(scene)
-    for _ in range(60):
-        app.step([], FRAME)
+    run(app, 60)
     assert scene.run.phase == Phase.COUNTDOWN and scene.run.state.time_ms == 0
     return scene
 
@@ -89,8 +88,7 @@ def test_space_enter_or_a_click_skips_the_countdown(app: App, skip: str) -> None
     hand = list(scene.run.state.hands[0])
     app.step(events, FRAME)
     assert scene.run.phase == Phase.RUNNING
-    for _ in range(30):
-        app.step([], FRAME)
+    run(app, 30)
     assert 400 <= scene.run.state.time_ms <= 600  # the sand runs from the skip on
     assert all(t.remaining_ms > t.capacity_ms - 1000 for t in scene.run.state.timers.values())
     assert scene.run.state.hands[0] == hand and not scene.run.state.actions  # the click only started the sand
@@ -100,11 +98,9 @@ def test_without_a_skip_the_sand_waits_for_the_whole_countdown(app: App) -> None
     scene = counting_down(app)
     app.step(key(pygame.K_1), FRAME)  # a card key does not skip: it says to wait
     frames = round((COUNTDOWN_MS - 1000) / FRAME) - 3
-    for _ in range(frames):
-        app.step([], FRAME)
+    run(app, frames)
     assert scene.run.phase == Phase.COUNTDOWN and scene.run.state.time_ms == 0 and not scene.run.state.actions
-    for _ in range(10):
-        app.step([], FRAME)
+    run(app, 10)
     assert scene.run.phase == Phase.RUNNING and scene.run.state.time_ms > 0
 
 

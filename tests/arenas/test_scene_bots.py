@@ -24,7 +24,7 @@ from arenas.scenes.setup_widgets import Choices
 from arenas.session import GameSetup, SetupError, from_replay, replay_outcome, to_replay
 from common.engine.app import App
 from common.replays.replay import read_replay, write_replay
-from helpers import FRAME, click, key
+from helpers import FRAME, click, key, run, tick
 
 STEP = 10
 GRAY, YELLOW = Card("colour", "gray"), Card("colour", "yellow")
@@ -66,7 +66,7 @@ def test_the_bot_plays_after_the_human_within_its_reaction_delay_through_the_cli
     for _ in range(400):
         if len(state.actions) > 1:
             break
-        app.step([], STEP)
+        tick(app, dt_ms=STEP)
     at, action = state.actions[1]
     assert action == PlayCard(1, 0)
     late = 800 * (100 + JITTER_PCT) // 100 + RETHINK_MS + 2 * STEP
@@ -97,11 +97,9 @@ def test_bots_never_act_during_the_countdown(app: App) -> None:
     setup = GameSetup(load_level(level_path(3)), ("Clockwork Pip", "Brass Bea"), seed=4, counts=False, bots=(0, 1),
                       reaction_ms=MIN_REACTION_MS)
     scene = start(app, setup, countdown=True)
-    for _ in range(170):  # 2.8 s of the 3 s countdown
-        app.step([], FRAME)
+    run(app, 170)  # 2.8 s of the 3 s countdown
     assert scene.run.phase == Phase.COUNTDOWN and not scene.run.state.actions and scene.run.state.time_ms == 0
-    for _ in range(120):
-        app.step([], FRAME)
+    run(app, 120)
     assert scene.run.phase == Phase.RUNNING and scene.run.state.actions
 
 
@@ -122,8 +120,7 @@ def test_two_bots_play_a_watch_game_for_90_seconds(app: App) -> None:
 def test_h_marks_the_run_assisted_and_rings_the_bots_card(app: App) -> None:
     scene = start(app, GameSetup(load_level(level_path(1)), ("Ana",), seed=11, counts=False))
     state = scene.run.state
-    for _ in range(60):
-        app.step([], FRAME)
+    run(app, 60)
     expected = hint(state)  # what the bot says now, just before H is handled
     assert expected is not None and not state.assisted
     app.step(key(pygame.K_h), FRAME)
@@ -131,8 +128,7 @@ def test_h_marks_the_run_assisted_and_rings_the_bots_card(app: App) -> None:
     assert scene.hint is not None and scene.hint.action == expected
     assert scene.hint.action.hand_index == expected.hand_index
     assert expected in legal_actions(state)
-    for _ in range(12):  # let the ring fade in, then look for it around the card
-        app.step([], FRAME)
+    run(app, 12)  # let the ring fade in, then look for it around the card
     assert scene.table is not None
 
     def ring_pixels(index: int) -> int:
@@ -157,8 +153,7 @@ def test_h_marks_the_run_assisted_and_rings_the_bots_card(app: App) -> None:
     assert len(state.actions) == 1 and scene.hint is None
     app.step(key(pygame.K_h), FRAME)
     assert scene.hint is not None
-    for _ in range(round(HINT_MS / FRAME) + 2):
-        app.step([], FRAME)
+    run(app, round(HINT_MS / FRAME) + 2)
     assert scene.hint is None and state.assisted
 
 

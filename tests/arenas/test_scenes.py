@@ -26,7 +26,7 @@ from common.engine.app import App
 from common.engine.layers import Part, paint_all
 from common.engine.scene import Scene
 from common.tools import catalog
-from helpers import FRAME, click, key
+from helpers import FRAME, click, key, run
 
 
 def solo_scene(app: App, level: int = 1, **kwargs) -> PlayScene:
@@ -216,8 +216,7 @@ def test_escape_without_pause_assist_asks_to_leave_while_sand_keeps_running(app:
     app.step(key(pygame.K_ESCAPE), FRAME)
     assert isinstance(app.stack.top, LeaveDialog)
     before = scene.run.state.time_ms
-    for _ in range(30):
-        app.step([], FRAME)
+    run(app, 30)
     assert scene.run.state.time_ms > before + 300
     assert not scene.run.state.assisted
 
@@ -230,8 +229,7 @@ def test_pause_assist_stops_time_and_marks_the_run(app: App) -> None:
     app.step(key(pygame.K_ESCAPE), FRAME)
     assert scene.run.paused and scene.run.state.assisted
     before = scene.run.state.time_ms
-    for _ in range(30):
-        app.step([], FRAME)
+    run(app, 30)
     assert scene.run.state.time_ms == before
     app.step(key(pygame.K_ESCAPE), FRAME)
     assert not scene.run.paused

@@ -37,19 +37,21 @@ def key(k: int, mod: int = 0) -> pygame.event.Event:
 
 
 def run(app: App, frames: int, events: list[pygame.event.Event] | None = None) -> None:
-    """`frames` frames of FRAME ms, each with `events`."""
-    for _ in range(frames):
-        app.step(events or [], FRAME)
+    """`frames` frames of FRAME ms, each with `events`; only the last is drawn (what a test looks at)."""
+    for i in range(frames):
+        app.step(events or [], FRAME, draw=i == frames - 1)
 
 
 def step_until(app: App, done: Callable[[], bool], jobs: list[Task], frames: int = 3_000) -> None:
     """Step frames of FRAME ms until `done()`, first waiting each time for the bot and hint jobs in flight
-    (`jobs`, see the `jobs` fixture): their answers, not the clock, move the table on. Fails after `frames`."""
+    (`jobs`, see the `jobs` fixture): their answers, not the clock, move the table on. Fails after `frames`. The
+    frames are not drawn but the one it ends on."""
     for _ in range(frames):
         if done():
+            app.draw()
             return
         futures.wait([job.future for job in jobs])
-        app.step([], FRAME)
+        app.step([], FRAME, draw=False)
     assert done(), f"not done after {frames} frames"
 
 

@@ -13,7 +13,7 @@ from arzium.scenes.flow import play_scene
 from arzium.scenes.handoff import GRACE_MS, HandOff
 from arzium.scenes.play import PlayScene
 from common.engine.app import App
-from helpers import close_app, make_app
+from helpers import close_app, make_app, tick
 from table_spy import ANN, BO, BOT, FRAME, click, key, record_table, run
 
 
@@ -27,7 +27,7 @@ def _settle(app: App, scene: PlayScene) -> None:
     for _ in range(3000):
         if app.stack.top is not scene or (not scene.timeline.busy and not scene.board_view.turning):
             return
-        run(app, 1)
+        tick(app)
     raise AssertionError("the table never came to rest")
 
 
@@ -95,7 +95,7 @@ def test_a_bot_between_two_humans_still_hands_the_screen_over(app: App) -> None:
     for _ in range(3000):
         if app.stack.top is not scene:
             break
-        run(app, 1)
+        tick(app)
     handoff = app.stack.top
     assert isinstance(handoff, HandOff) and handoff.title_text == "Bo's turn"
     assert len(scene.table.actions) >= 2  # the bot has played its turn behind it
@@ -108,7 +108,7 @@ def test_one_human_against_bots_is_never_handed_the_screen(app: App) -> None:
     assert scene.act(next(a for a in legal_actions(st) if type(a) is Search))
     for _ in range(1500):
         assert app.stack.top is scene
-        run(app, 1)
+        tick(app)
         if scene.table.acting_human() == 0 and len(scene.table.actions) >= 2:
             break
     assert len(scene.table.actions) >= 2 and app.stack.top is scene

@@ -10,6 +10,7 @@ from arzium.rules.engine import apply, current_player, legal_actions
 from arzium.rules.state import SeatSetup, Setup, clone, new_game
 from arzium.scenes.play import PlayScene
 from common.engine.app import App
+from helpers import tick
 from table_spy import BOT, FRAME, YOU, click, table
 
 
@@ -17,7 +18,7 @@ def until_acted(app: App, scene: PlayScene, count: int = 1) -> None:
     for _ in range(3000):
         if len(scene.table.actions) >= count:
             return
-        app.step([], FRAME)
+        tick(app)
     raise AssertionError("no action was committed")
 
 
@@ -42,7 +43,7 @@ def test_the_header_names_the_bot_until_the_board_shows_the_turn_change(app: App
         assert scene.timeline.busy, "the timeline rested before the header moved on"
         assert banner(scene) != "Your turn" and scene.table.acting_human() is None
         frames += 1
-        app.step([], FRAME)
+        tick(app)
     assert frames > 10  # the player watched the bot's markers drop under its name
     # the header moved on as the timeline reached the turn change: the bot's markers have all landed
     assert [sq for sq in range(36) if scene.shown.board[sq] == 0] == \
@@ -51,7 +52,7 @@ def test_the_header_names_the_bot_until_the_board_shows_the_turn_change(app: App
     assert scene.sidebar.instructions()[0] == "You, your turn" and actives(scene) == [False, True]
     assert scene.table.acting_human() == 1
     while scene.timeline.busy or scene.board_view.turning:
-        app.step([], FRAME)
+        tick(app)
     app.step([], FRAME)
     assert banner(scene) == "Your turn" and scene.sidebar.instructions()[0] == "You, your turn"
 
@@ -64,7 +65,7 @@ def test_a_click_during_the_bots_animation_is_not_taken_for_the_human(app: App) 
     assert scene.choice.selected is None and scene.table.work is None
     assert scene.timeline.busy and scene.sidebar.instructions()[0] == "Snorebert's turn"  # the animation goes on
     while scene.timeline.busy:
-        app.step([], FRAME)
+        tick(app)
     app.step(click(card), FRAME)
     assert scene.choice.selected == 0  # the same click once the board has shown the human's turn
 
@@ -89,7 +90,7 @@ def test_a_confirmed_turn_holds_the_next_human_until_its_turn_change_is_shown(ap
     assert actives(scene) == [True, False]
     while scene.sidebar.instructions()[0] == "Ann's turn":
         assert scene.timeline.busy
-        app.step([], FRAME)
+        tick(app)
     assert scene.sidebar.instructions()[0] == "Bo, your turn" and scene.table.acting_human() == 1
 
 
@@ -104,5 +105,5 @@ def test_a_replay_names_the_seat_whose_action_is_on_show(app: App) -> None:
     until_acted(app, scene)
     assert scene.sidebar.instructions() == ("Snorebert's turn", "1 of 2 actions played")
     while scene.timeline.busy and scene.sidebar.instructions()[0] == "Snorebert's turn":
-        app.step([], FRAME)
+        tick(app)
     assert scene.sidebar.instructions() == ("Mo's turn", "1 of 2 actions played")  # Mo's is next: not played yet

@@ -14,6 +14,7 @@ from arzium.rules.state import GameState, Setup, clone, new_game
 from arzium.scenes.log_panel import LogLine, describe, describe_at
 from arzium.thinking import Task
 from common.engine.app import App
+from helpers import tick
 from table_spy import BOT, FRAME, YOU, step_until, table
 
 
@@ -72,12 +73,12 @@ def test_a_bots_search_line_waits_until_its_markers_and_coins_have_landed(app: A
     while line not in texts(scene.log.lines):
         assert scene.timeline.busy, "the timeline finished without showing the line"
         frames_hidden += 1
-        app.step([], FRAME)
+        tick(app)
     assert frames_hidden > 10  # the player watched the markers drop before reading about them
     assert [sq for sq in range(36) if scene.shown.board[sq] == 0] == board  # every marker has landed...
     assert scene.shown.coins[0] == coins                                   # ...and every coin
     while scene.timeline.busy:
-        app.step([], FRAME)
+        tick(app)
     assert texts(scene.log.lines) == start + lines and not scene.log.waiting  # each line once
 
 
@@ -89,16 +90,16 @@ def test_a_humans_lines_follow_the_animation_and_leave_with_an_undo(app: App) ->
     line = search_line(told(scene.table.state, search))
     assert scene.act(search)
     for _ in range(5):
-        app.step([], FRAME)
+        tick(app)
         assert texts(scene.log.lines) == start  # the markers are still dropping
     scene.undo()
     assert texts(scene.log.lines) == start and not scene.log.waiting
     for _ in range(90):
-        app.step([], FRAME)
+        tick(app)
     assert texts(scene.log.lines) == start  # the undone search is never told
     assert scene.act(coin_search(scene.table.state))
     while scene.timeline.busy:
-        app.step([], FRAME)
+        tick(app)
     assert texts(scene.log.lines).count(line) == 1 and scene.table.awaiting_confirm
     scene.undo()  # shown, still undoable: its lines leave
     assert texts(scene.log.lines) == start and not scene.log.waiting
@@ -170,6 +171,6 @@ def test_a_replay_tells_a_purchase_as_the_artifact_leaves_the_row(app: App) -> N
         in_row = buy.artifact in scene.shown.art_row
         if len(scene.table.actions) == len(actions) and not scene.timeline.busy:
             break
-        app.step([], FRAME)
+        tick(app)
     assert told
     assert texts(scene.log.lines) == start + expected and not scene.log.waiting

@@ -15,6 +15,7 @@ from arzium.scenes.catalog import played
 from arzium.scenes.flow import play_scene
 from arzium.scenes.result import ResultScene
 from common.engine.app import App
+from helpers import run, tick
 from table_spy import ANN, BO, BOT, FRAME, record_table
 
 
@@ -46,8 +47,8 @@ class Table:
         self.start = self.told()
 
     def step(self, frames: int = 1) -> None:
-        for _ in range(frames):
-            self.app.step([], FRAME)
+        """`frames` frames; only the last is drawn."""
+        run(self.app, frames)
 
     def told(self) -> list[str]:
         """Every log line, on show or waiting for the timeline."""
@@ -71,7 +72,7 @@ class Table:
             if self.app.stack.top is not scene:
                 break
             assert self.banners.count("Game over!") <= 1 and self.sounds.count("fanfare") <= 1
-            self.step()
+            tick(self.app)
         result = self.app.stack.top
         assert isinstance(result, ResultScene)
         assert self.banners.count("Game over!") == 1 and self.game_over_told() == 1
@@ -112,7 +113,7 @@ def test_solo_the_games_end_comes_with_the_auto_confirm(app: App) -> None:
         assert scene.sidebar.instructions()[0] == "Ann: turn done"
         frames += 1
         assert frames < 1000, "the turn was never confirmed"
-        t.step()
+        tick(app)
     assert frames * FRAME >= AUTO_CONFIRM_MS and scene.table.work is None
     t.end_once()
 

@@ -15,6 +15,7 @@ from arzium.scenes.flow import play_scene
 from arzium.scenes.handoff import GRACE_MS, HandOff
 from arzium.scenes.log_panel import describe
 from common.engine.app import App
+from helpers import run, tick
 from table_spy import ANN, BO, BOT, FRAME, key, record_table
 
 
@@ -27,15 +28,15 @@ class Table:
         self.banners, self.sounds = record_table(app, self.scene)
 
     def step(self, frames: int = 1) -> None:
-        for _ in range(frames):
-            self.app.step([], FRAME)
+        """`frames` frames; only the last is drawn."""
+        run(self.app, frames)
 
     def settle(self) -> None:
         """Run until the timeline rests and the board has turned."""
         for _ in range(2000):
             if not self.scene.timeline.busy and not self.scene.board_view.turning:
                 return
-            self.step()
+            tick(self.app)
         raise AssertionError("the animations never ended")
 
     def hand_over(self) -> None:
@@ -119,7 +120,7 @@ def test_solo_the_bots_turn_is_announced_by_the_auto_confirm(app: App) -> None:
         assert scene.sidebar.instructions()[0] == "Ann: turn done"
         frames += 1
         assert frames < 1000, "the turn was never confirmed"
-        t.step()
+        tick(app)
     assert frames * FRAME >= AUTO_CONFIRM_MS
     assert scene.table.work is None and len(scene.table.actions) == 1
     t.step()

@@ -36,7 +36,7 @@ from common.engine.scene import Scene
 from common.games import GAMES
 from common.replays.replay import read_replay
 from common.tools import catalog
-from helpers import close_app, make_app
+from helpers import close_app, make_app, tick
 from table_spy import FRAME, click, key, motion, put_on_table, run, step_until
 
 ARZIUM_SCENES = ["arzium-setup", "arzium-play", "arzium-play-hint", "arzium-result", "arzium-result-online"]
@@ -370,7 +370,7 @@ def test_the_header_says_the_bidding_is_over_while_its_last_bid_is_shown(app: Ap
     scene = put_on_table(app, play_scene(app, tie_state(), autosave=False))  # two bots bid it out
     heads = []
     for _ in range(2000):
-        app.step([], FRAME)
+        tick(app)
         on_show = scene.table.playing
         if on_show is not None and isinstance(on_show.action, (Bid, PassBid)):
             heads.append((scene.table.state.phase == "bid", scene.sidebar.instructions()[0]))

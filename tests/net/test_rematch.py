@@ -9,13 +9,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from netkit import Fake, arzium_setup
+from netkit import Fake, FakeClock, arzium_setup
 
 from arzium.room import Mirror
 from common.games import room_sides
 from common.net.protocol import PROTOCOL_VERSION
 from common.net.server import Server
-from common.net.server_time import SYSTEM_CLOCK
 
 
 def room_of(server: Server, game: str, setup: dict[str, Any], people: int) -> tuple[list[Fake], str]:
@@ -35,8 +34,20 @@ def room_of(server: Server, game: str, setup: dict[str, Any], people: int) -> tu
     return fakes, code
 
 
+ROUND_S = 0.1  # a scripted player sends at most one message a round: within every connection's rate
+
+
+def on_its_clock(data: Any = None) -> Server:
+    """A server (in memory, or on the store in `data`) on a clock of its own, which moves only as a test says."""
+    return Server(data, room_sides(), clock=FakeClock())
+
+
 def play_to_the_end(fakes: list[Fake], seed: int = 1) -> None:
-    """Scripted Arzium players (a seeded choice among the legal moves) until every one has the result."""
+    """Scripted Arzium players (a seeded choice among the legal moves) until every one has the result; each
+    round, the server's clock moves on `ROUND_S` and its bots play on its tick."""
+    server = fakes[0].server
+    clock = server.clock
+    assert isinstance(clock, FakeClock)
     mirrors = {f: Mirror(seed + i) for i, f in enumerate(fakes)}
     seen = dict.fromkeys(fakes, 0)
     last_game = {f: max(i for i, frame in enumerate(f.got) if frame["kind"] == "game") for f in fakes}
@@ -53,6 +64,8 @@ def play_to_the_end(fakes: list[Fake], seed: int = 1) -> None:
             msg = m.next_message()
             if msg is not None:
                 f.say(msg)
+        clock.advance(ROUND_S)
+        server.tick(clock.now_ms())
     raise AssertionError("the game did not end")
 
 
@@ -61,7 +74,7 @@ def games(f: Fake) -> list[dict[str, Any]]:
 
 
 def test_arzium_plays_again_in_the_same_room_with_the_next_seat_first() -> None:
-    server = Server(None, room_sides())
+    server = on_its_clock()
     (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
     play_to_the_end([ana, bo])
     result = ana.last("result")
@@ -84,7 +97,7 @@ def test_arzium_plays_again_in_the_same_room_with_the_next_seat_first() -> None:
 
 
 def test_answers_at_the_same_moment_start_one_game_however_many_there_are() -> None:
-    server = Server(None, room_sides())
+    server = on_its_clock()
     fakes, code = room_of(server, "arzium", arzium_setup(3), 3)
     play_to_the_end(fakes)
     for _repeat in range(3):  # every one asks three times, in turn, as impatient clicks would
@@ -97,7 +110,7 @@ def test_answers_at_the_same_moment_start_one_game_however_many_there_are() -> N
 
 
 def test_one_who_does_not_want_to_holds_the_next_game_and_a_seat_left_is_open_for_a_bot() -> None:
-    server = Server(None, room_sides())
+    server = on_its_clock()
     (ana, bo, cy), _code = room_of(server, "arzium", arzium_setup(3), 3)
     play_to_the_end([ana, bo, cy])
     ana.say({"kind": "again", "game": 1})
@@ -117,7 +130,7 @@ def test_one_who_does_not_want_to_holds_the_next_game_and_a_seat_left_is_open_fo
 
 
 def test_a_new_person_takes_the_seat_left_and_is_asked_too() -> None:
-    server = Server(None, room_sides())
+    server = on_its_clock()
     (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
     play_to_the_end([ana, bo])
     bo.say({"kind": "leave"})
@@ -141,7 +154,7 @@ def test_a_new_person_takes_the_seat_left_and_is_asked_too() -> None:
 ])
 def test_wrong_answers_after_the_end_get_one_error_and_change_nothing(who: str, msg: dict[str, Any],
                                                                      code: str) -> None:
-    server = Server(None, room_sides())
+    server = on_its_clock()
     (ana, bo), room_code = room_of(server, "arzium", arzium_setup(2), 2)
     watcher = Fake(server, "10.0.1.8")
     watcher.say({"kind": "hello", "version": PROTOCOL_VERSION})
@@ -156,7 +169,7 @@ def test_wrong_answers_after_the_end_get_one_error_and_change_nothing(who: str, 
 
 
 def test_again_before_the_end_is_refused() -> None:
-    server = Server(None, room_sides())
+    server = on_its_clock()
     (ana, _bo), _code = room_of(server, "arzium", arzium_setup(2), 2)
     assert ana.say({"kind": "again", "game": 1})[0]["code"] == "not_over"
 
@@ -165,9 +178,9 @@ ARENAS_LEVEL_1 = {"level": 1, "players": ["Ana", "Bo"], "bots": []}
 
 
 def test_arenas_lost_then_retried_or_taken_to_the_next_level_as_the_host_picks() -> None:
-    server = Server(None, room_sides())
+    server = on_its_clock()
     (ana, bo), _code = room_of(server, "arenas", ARENAS_LEVEL_1, 2)
-    server.tick(SYSTEM_CLOCK.now_ms() + 3_600_000)  # nobody plays: the sand runs out
+    server.tick(server.clock.now_ms() + 3_600_000)  # nobody plays: the sand runs out
     result = bo.last("result")
     assert result is not None and result["outcome"]["result"] == "lost"
     room = bo.last("room")
@@ -176,7 +189,7 @@ def test_arenas_lost_then_retried_or_taken_to_the_next_level_as_the_host_picks()
     bo.say({"kind": "again", "game": 1})
     ana.say({"kind": "again", "game": 1})  # the host: the same level
     assert games(bo)[-1]["view"]["setup"]["level"]["number"] == 1 and len(games(bo)) == 2
-    server.tick(SYSTEM_CLOCK.now_ms() + 7_200_000)
+    server.tick(server.clock.now_ms() + 7_200_000)
     assert ana.last("result")["game"] == 2  # type: ignore[index]
     ana.say({"kind": "again", "game": 2, "next": True})  # the host: the next level
     room = bo.last("room")
@@ -186,13 +199,13 @@ def test_arenas_lost_then_retried_or_taken_to_the_next_level_as_the_host_picks()
 
 
 def test_arenas_players_cannot_concede() -> None:
-    server = Server(None, room_sides())
+    server = on_its_clock()
     (_ana, bo), _code = room_of(server, "arenas", ARENAS_LEVEL_1, 2)
     assert bo.say({"kind": "concede"})[0]["code"] == "not_allowed"
 
 
 def test_leaving_in_play_hands_the_seat_to_its_bot_at_once_and_tells_everyone() -> None:
-    server = Server(None, room_sides())
+    server = on_its_clock()
     (ana, bo, cy), code = room_of(server, "arzium", arzium_setup(3), 3)
     cy.say({"kind": "leave"})
     for f in (ana, bo):
@@ -203,7 +216,7 @@ def test_leaving_in_play_hands_the_seat_to_its_bot_at_once_and_tells_everyone() 
 
 
 def test_a_player_who_concedes_is_played_by_the_bot_to_the_end_and_the_result_says_so() -> None:
-    server = Server(None, room_sides())
+    server = on_its_clock()
     (ana, bo), _code = room_of(server, "arzium", arzium_setup(2), 2)
     bo.say({"kind": "concede"})
     assert ana.last("notice") == {"kind": "notice", "what": "conceded", "seat": 1, "name": "P2"}
@@ -211,10 +224,7 @@ def test_a_player_who_concedes_is_played_by_the_bot_to_the_end_and_the_result_sa
     assert room is not None and room["seats"][1]["status"] == "bot" and room["seats"][1]["conceded"]
     assert bo.say({"kind": "reclaim"})[0]["code"] == "not_playing"  # it cannot be taken back in this game
     assert bo.say({"kind": "act", "action": {}})[0]["code"] == "not_playing"
-    for _ in range(2000):  # the bot plays seat 1 on the server's ticks
-        if ana.last("result") is not None:
-            break
-        play_to_the_end_step(server, ana)
+    play_to_the_end([ana])  # the bot plays seat 1 on the server's ticks
     result = ana.last("result")
     assert result is not None and result["conceded"] == [1]
     bo.say({"kind": "again", "game": 1})
@@ -223,20 +233,8 @@ def test_a_player_who_concedes_is_played_by_the_bot_to_the_end_and_the_result_sa
     assert room is not None and not room["seats"][1]["conceded"] and room["seats"][1]["status"] == "here"
 
 
-def play_to_the_end_step(server: Server, f: Fake) -> None:
-    """One move of `f`'s seat when it is its turn, else the server's bots' time."""
-    mirror = Mirror(3)
-    for frame in f.got:
-        mirror.absorb(frame)
-    msg = mirror.next_message()
-    if msg is not None:
-        f.say(msg)
-    else:
-        server.tick(SYSTEM_CLOCK.now_ms() + 1000)
-
-
 def test_the_creator_moves_and_removes_people_before_the_start() -> None:
-    server = Server(None, room_sides())
+    server = on_its_clock()
     ana, bo, cy = (Fake(server, f"10.0.2.{i}") for i in range(3))
     for f in (ana, bo, cy):
         f.say({"kind": "hello", "version": PROTOCOL_VERSION})
@@ -261,7 +259,7 @@ def test_the_creator_moves_and_removes_people_before_the_start() -> None:
 
 
 def test_a_stored_room_comes_back_after_a_rematch_with_only_the_new_games_moves(tmp_path: Any) -> None:
-    server = Server(tmp_path, room_sides())
+    server = on_its_clock(tmp_path)
     (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
     play_to_the_end([ana, bo])
     ana.say({"kind": "again", "game": 1})
@@ -269,11 +267,11 @@ def test_a_stored_room_comes_back_after_a_rematch_with_only_the_new_games_moves(
     assert server.store is not None
     server.commits.now()
     server.store.close()  # the server stops: its folder is free for the next
-    again = Server(tmp_path, room_sides())  # a restart reads the store
+    again = on_its_clock(tmp_path)  # a restart reads the store
     room = again.rooms[code]
     assert room.games == 2 and room.phase == "playing" and room.inputs == 0
     assert room.match is not None
-    assert room.match.snapshot(0, SYSTEM_CLOCK.now_ms())["view"]["setup"]["first_player"] == 1
+    assert room.match.snapshot(0, again.clock.now_ms())["view"]["setup"]["first_player"] == 1
 
 
 room_kinds = st.sampled_from(["again", "concede", "move", "remove"])
@@ -285,7 +283,7 @@ def two_rooms() -> dict[bool, tuple[Server, list[Fake], str]]:
     """A room in play and a room after its end (by whether it is over), each with two people and a watcher."""
     rooms = {}
     for over in (False, True):
-        server = Server(None, room_sides())
+        server = on_its_clock()
         (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
         wen = Fake(server, "10.0.1.8")
         wen.say({"kind": "hello", "version": PROTOCOL_VERSION})
@@ -338,7 +336,7 @@ def check_a_room_message(two_rooms: dict[bool, tuple[Server, list[Fake], str]], 
 def test_a_return_with_a_token_is_sent_the_game_it_comes_back_to() -> None:
     """After the end a return gets the finished game and its result (with who conceded and its number); once the
     next game started, that game and no result."""
-    server = Server(None, room_sides())
+    server = on_its_clock()
     (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
     token = bo.last("joined")["token"]  # type: ignore[index]
     play_to_the_end([ana, bo])
@@ -360,7 +358,7 @@ def test_a_return_with_a_token_is_sent_the_game_it_comes_back_to() -> None:
 
 
 def test_a_reclaim_of_a_seat_no_bot_plays_is_answered_with_the_room_and_tells_nobody_else() -> None:
-    server = Server(None, room_sides())
+    server = on_its_clock()
     (ana, bo), code = room_of(server, "arzium", arzium_setup(2), 2)
     ana.got.clear()
     answer = bo.say({"kind": "reclaim"})  # a reclaim that crossed its bot's hand-back: nothing to take back

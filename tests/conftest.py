@@ -50,9 +50,9 @@ common.engine.sound.load_sound = shared_sounds(common.engine.sound.load_sound)
 # no clock; `-m slow` and `-m sweep` draw new examples on each run.
 settings.register_profile("suite", derandomize=True, database=None, deadline=None)
 settings.register_profile("evidence", database=None, deadline=None)
+YOUNG_COLLECTION = 10_000  # allocations between collections of the youngest objects (`pytest_collection_finish`)
 # Modules that read the whole tree (its sources, catalogues and scenes) run first: the scheduler hands a worker its
 # first tests in one run of the collection, so one worker reads the tree and the other never needs to.
-YOUNG_COLLECTION = 10_000
 WHOLE_TREE = ("test_imports.py", "test_scene_parts.py", "test_wording.py", "test_i18n.py")
 
 

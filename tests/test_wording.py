@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import re
 import tokenize
 from collections.abc import Iterator
@@ -30,10 +31,14 @@ HISTORY = re.compile(
 
 
 def _project_files(patterns: tuple[str, ...]) -> Iterator[Path]:
-    for pattern in patterns:
-        for path in sorted(ROOT.rglob(pattern)):
-            if path.is_file() and not SKIP_DIRS.intersection(path.relative_to(ROOT).parts):
-                yield path
+    """The tree's files matching any of `patterns` (matched against the path from the root, as `Path.match`), in
+    order; the folders of `SKIP_DIRS` are not walked."""
+    found = []
+    for folder, dirs, names in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS]
+        found += [path for name in names if any((path := Path(folder, name)).relative_to(ROOT).match(pattern)
+                                                for pattern in patterns)]
+    yield from sorted(found)
 
 
 def _python_prose(source: str) -> Iterator[tuple[int, str]]:

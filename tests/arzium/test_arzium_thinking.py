@@ -61,9 +61,9 @@ def test_a_hint_in_the_window_is_asked_with_the_think_limit(monkeypatch: pytest.
 
 
 def test_think_bench_plays_whole_games_and_reports_its_figures(app: App, background_thinking: None) -> None:
-    report = think_bench(app, "hard", 2, games=1, seed=4, full=False, turns=3, iterations=30)
+    report = think_bench(app, "hard", 2, games=1, seed=4, full=False, turns=2, iterations=30)
     assert report["games"] == 1 and report["players"] == 2 and report["level"] == "hard"
-    assert report["decisions"] >= 3  # every bot turn asks at least once
+    assert report["decisions"] >= 2  # every bot turn asks at least once
     d, g = report["decision_ms"], report["gap_ms"]
     assert 0 <= d["p50"] <= d["p95"] <= d["max"] and 0 <= g["p50"] <= g["p95"] <= g["max"]
     assert 0 <= report["gaps_over_target"] <= report["frames_while_thinking"]

@@ -38,7 +38,8 @@ from helpers import close_app, make_app, shared_decodes, shared_default_pack, sh
 # (keyed by the file's bytes, so a changed file is read again). Every other pack is read as the app reads it.
 collect_games()  # the games, as the launcher gives them to the app
 decode, common.packs.sprite_packs.read_toml_cached = shared_decodes(common.packs.sprite_packs.decode_png,
-                                                              common.packs.sprite_packs.read_toml_cached)
+                                                              common.packs.sprite_packs.read_toml_cached,
+                                                              common.packs.sprite_packs.finish_surface)
 common.packs.sprite_packs.decode_png = common.packs.sprites.decode_png = decode  # sprites imported it by name
 # the default pack's checks, once a worker
 common.packs.sprites.read_pack = shared_default_pack(common.packs.sprites.read_pack)

@@ -14,6 +14,7 @@ import io
 import os
 import random
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -133,10 +134,14 @@ def shipped_key(path: Path | str) -> str | None:
     return real if real.startswith(SHIPPED_SPRITES + os.sep) and os.path.isfile(real) else None
 
 
-def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, ReadToml]:
+def shared_decodes(decode_png: Decode, read_toml: ReadToml,
+                   finish: Callable[[pygame.Surface], pygame.Surface]) -> tuple[Decode, ReadToml]:
     """`decode_png` and `read_toml` that keep what they made from a shipped pack's file (`shipped_key`) and hand
-    out copies; other files go to the originals."""
+    out copies; other files go to the originals. A kept picture asked for on the main thread while a window is
+    open is kept made ready for it (`finish`, as the sprite book then does to the copy, which finds it so and
+    keeps it as it is): each test's app would convert every picture it draws again."""
     pictures: dict[str, pygame.Surface] = {}
+    ready: dict[str, pygame.Surface] = {}  # the same, made ready for a window
     manifests: dict[str, dict[str, Any]] = {}
 
     def decode(path: Path, folder: Path | None = None) -> pygame.Surface:
@@ -145,7 +150,10 @@ def shared_decodes(decode_png: Decode, read_toml: ReadToml) -> tuple[Decode, Rea
             return decode_png(path, folder)
         if key not in pictures:
             pictures[key] = decode_png(path, folder)
-        return pictures[key].copy()
+        if threading.current_thread() is not threading.main_thread() or pygame.display.get_surface() is None:
+            return pictures[key].copy()
+        ready[key] = finish(ready.get(key, pictures[key]))  # itself when it is ready for this window already
+        return ready[key].copy()
 
     def parse(path: Path | str, *args: Any, **kwargs: Any) -> dict[str, Any]:
         key = shipped_key(path)

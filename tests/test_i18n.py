@@ -349,7 +349,8 @@ def test_the_help_follows_the_system_locale_without_a_setting(monkeypatch: pytes
 
 def test_an_unknown_lang_gives_one_line_and_english(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from common.cli import main
-    assert main(["--lang", "xx", "screenshot", "menu", str(tmp_path / "m.png"), "--frames", "1"]) == 0
+    assert main(["--lang", "xx", "screenshot", "menu", str(tmp_path / "m.png"), "--frames", "1",
+                 "--size", "640x360"]) == 0  # a small picture: the language is what is checked
     err = capsys.readouterr().err.splitlines()
     assert err == ["unknown language 'xx' (known: en, es); using English"]
     assert i18n.language() == "en" and (tmp_path / "m.png").exists()

@@ -35,7 +35,7 @@ from common.engine.app import App  # noqa: E402
 from helpers import close_app, make_app, shared_decodes, shared_default_pack, shared_sounds  # noqa: E402
 
 # Hundreds of tests open an App on the shipped pack; each worker decodes its PNGs and parses its manifest once
-# (keyed by the file's bytes, so a changed file is read again). Every other pack is read as the app reads it.
+# (keyed by the file's real path: no test changes a shipped file). Every other pack is read as the app reads it.
 collect_games()  # the games, as the launcher gives them to the app
 decode, common.packs.sprite_packs.read_toml_cached = shared_decodes(common.packs.sprite_packs.decode_png,
                                                               common.packs.sprite_packs.read_toml_cached,

@@ -168,14 +168,14 @@ def shared_decodes(decode_png: Decode, read_toml: ReadToml,
 
 def shared_sounds(load: Callable[[Path], pygame.mixer.Sound]) -> Callable[[Path], pygame.mixer.Sound]:
     """`load` that keeps the shipped effects it decoded, by file and mixer format (the mixer stays open from test
-    to test), and hands out the same one again: a sound bank only plays its sounds; other files go to `load`."""
-    kept: dict[tuple[str, int, int, object], pygame.mixer.Sound] = {}
+    to test; no test changes a shipped file), and hands out the same one again: a sound bank only plays its
+    sounds; other files go to `load`."""
+    kept: dict[tuple[str, object], pygame.mixer.Sound] = {}
 
     def shared(path: Path) -> pygame.mixer.Sound:
         if path.parent != SOUND_DIR:  # a bank of another folder (one reached by a link too: read as it is)
             return load(path)
-        info = os.stat(path)
-        key = (str(path), info.st_size, info.st_mtime_ns, pygame.mixer.get_init())
+        key = (str(path), pygame.mixer.get_init())
         if key not in kept:
             kept[key] = load(path)
         return kept[key]

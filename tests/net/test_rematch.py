@@ -4,6 +4,7 @@ the creator picks); a seat left is open for a bot or a new person. Leaving hands
 told to everyone; an Arzium player may concede; the creator moves and removes people before the start."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,7 +38,7 @@ def room_of(server: Server, game: str, setup: dict[str, Any], people: int) -> tu
 ROUND_S = 0.1  # a scripted player sends at most one message a round: within every connection's rate
 
 
-def on_its_clock(data: Any = None) -> Server:
+def on_its_clock(data: Path | None = None) -> Server:
     """A server (in memory, or on the store in `data`) on a clock of its own, which moves only as a test says."""
     return Server(data, room_sides(), clock=FakeClock())
 
